@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/infra/db/schema/index.ts',
+  out: './src/infra/db/migrations',
+  casing: 'snake_case',
+});

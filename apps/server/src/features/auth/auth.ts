@@ -1,0 +1,75 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, jwt, twoFactor } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ridgeline/shared/domain/password-policy';
+import type { Db } from '../../infra/db/client';
+import * as schema from '../../infra/db/schema/index';
+import type { MailMessage } from '../../infra/mail/mailer';
+import type { Logger } from '../../lib/logger';
+import { confirmEmailMail, resetPasswordMail } from '../../infra/mail/templates';
+
+export type AuthDeps = {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  logger: Logger;
+  sendMail: (message: MailMessage) => Promise<void>;
+  /** Runs once the user row is committed: creates or joins the company from the sign-up body. */
+  onUserCreated: (user: { id: string; email: string }, body: Record<string, unknown>) => Promise<void>;
+};
+
+/** The better-auth instance: email + password with verification, admin, TOTP two-factor and JWKS. */
+export function createAuth(deps: AuthDeps) {
+  return betterAuth({
+    appName: 'Ridgeline',
+    baseURL: deps.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: [deps.publicUrl, ...deps.trustedOrigins],
+    database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
+    // Our own limiter (database-backed, shared by every instance) guards sign-in.
+    rateLimit: { enabled: false },
+    advanced: { ipAddress: { ipAddressHeaders: ['x-ridgeline-client-ip'] } },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => deps.sendMail(resetPasswordMail(user.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => deps.sendMail(confirmEmailMail(user.email, url)),
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        phone: { type: 'string', required: false, input: true },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, context) => {
+            const body = (context?.body ?? {}) as Record<string, unknown>;
+            await deps.onUserCreated({ id: user.id, email: user.email }, body);
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: 'contractor', adminRoles: ['admin'], impersonationSessionDuration: 60 * 60 }),
+      twoFactor({ issuer: 'Ridgeline' }),
+      jwt(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbTx } from '../../infra/db/client';
+import { companies, members } from '../../infra/db/schema/index';
+
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** Creates a company and makes the user its owner, in the caller's transaction. */
+export async function insertCompanyWithOwner(
+  tx: DbTx,
+  input: { name: string; phone: string | null; userId: string; trialEndsAt: Date },
+): Promise<CompanyRow> {
+  const [company] = await tx
+    .insert(companies)
+    .values({ name: input.name, phone: input.phone, trialEndsAt: input.trialEndsAt })
+    .returning();
+  if (!company) throw new Error('Company insert returned nothing');
+  await tx.insert(members).values({ companyId: company.id, userId: input.userId, role: 'owner' });
+  return company;
+}
+
+/** The user's membership (one company per user), if any. */
+export async function findMembership(db: Db, userId: string) {
+  const [row] = await db
+    .select({ companyId: members.companyId, role: members.role, companyName: companies.name })
+    .from(members)
+    .innerJoin(companies, eq(companies.id, members.companyId))
+    .where(eq(members.userId, userId));
+  return row ?? null;
+}
+
+/** One company by id. */
+export async function findCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/** Updates the company's profile fields. */
+export async function updateCompany(
+  db: Db,
+  companyId: string,
+  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath'>>,
+): Promise<CompanyRow | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { authRoutes } from '../features/auth/auth.routes';
+import { companyRoutes } from '../features/company/company.routes';
+import { healthRoutes } from '../features/health/health.routes';
+import { profileRoutes } from '../features/profile/profile.routes';
+import { storageRoutes } from '../features/storage/storage.routes';
+import type { AppEnv } from './context';
+import type { AppDeps } from './deps';
+import { errorResponse, handleError } from './middleware/errors';
+import { requestId } from './middleware/request-id';
+import { serveWebApp } from './static-web';
+
+const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** The HTTP application: API routes under /api, the built web app for every other path. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId);
+  app.use(compress());
+  app.use(secureHeaders({ xFrameOptions: false, crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.onError(handleError(deps.logger));
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', profileRoutes(deps));
+  app.route('/', companyRoutes(deps));
+  app.route('/', storageRoutes(deps));
+
+  app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+  if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));
+  app.notFound((c) => errorResponse(c, 404, 'NOT_FOUND', 'Not found'));
+  return app;
+}

@@ -1,0 +1,21 @@
+import type { CompanyRole, PlatformRole } from '@ridgeline/shared/domain/roles';
+
+/** The signed-in actor, resolved from the better-auth session. */
+export type Actor = {
+  userId: string;
+  email: string;
+  role: PlatformRole;
+  sessionId: string;
+  impersonatedBy: string | null;
+};
+
+/** The actor's company: every tenant query filters by companyId. */
+export type Tenant = { companyId: string; role: CompanyRole };
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    actor: Actor;
+    tenant: Tenant;
+  };
+};

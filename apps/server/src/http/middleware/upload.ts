@@ -1,0 +1,23 @@
+import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
+import { acceptFileType, type DetectedType } from '../../infra/storage/file-type';
+import { AppError } from '../../lib/app-error';
+
+/** Refuses request bodies over `maxBytes` with 413 in the error shape. */
+export function limitBody(maxBytes: number) {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is too large (maximum ${Math.round(maxBytes / 1024 / 1024)} MB).`);
+    },
+  });
+}
+
+/** Reads a raw upload body and checks its real type from the bytes; 415 when not allowed. */
+export async function readUpload(c: Context, allowed: readonly string[]): Promise<DetectedType & { body: Buffer }> {
+  const body = Buffer.from(await c.req.arrayBuffer());
+  if (body.length === 0) throw AppError.badRequest('The upload is empty.');
+  const type = await acceptFileType(body, allowed);
+  if (!type) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);
+  return { ...type, body };
+}

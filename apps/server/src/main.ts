@@ -1,0 +1,26 @@
+import { loadConfig } from './config';
+import { createLogger } from './lib/logger';
+import { startServer } from './server';
+
+// Composition root for `npm start`: one process serving the web app and the API.
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+try {
+  const server = await startServer(config, logger);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  console.log(`\n  Ridgeline is running at ${config.publicUrl}\n`);
+} catch (error) {
+  logger.fatal(error instanceof Error ? error.message : String(error));
+  console.error(`\nRidgeline could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

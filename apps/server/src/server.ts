@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { createAuth } from './features/auth/auth';
+import { provisionNewUser } from './features/company/team.service';
+import { createApp } from './http/app';
+import type { AppDeps } from './http/deps';
+import { openDatabase, runMigrations } from './infra/db/client';
+import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
+import { createJobQueue } from './infra/jobs/queue';
+import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
+import { createLocalDiskStorage } from './infra/storage/local-disk';
+import { createLogger, type Logger } from './lib/logger';
+import { createRateLimitStore } from './lib/rate-limit-store';
+import { deriveSecret, loadAuthSecret } from './lib/secrets';
+
+export type RunningServer = { url: string; port: number; deps: AppDeps; stop: () => Promise<void> };
+
+const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Builds every dependency in order (config -> db -> storage -> jobs -> http) and listens. */
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  let embedded: EmbeddedHandle | null = null;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, 'server');
+    url = embedded.url;
+  }
+  const database = openDatabase(url, logger);
+  try {
+    await runMigrations(database);
+    const secret = await loadAuthSecret(database.db, config.authSecret);
+    const storageSecret = deriveSecret(secret, 'storage-urls');
+    const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
+    const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger);
+    const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+    jobs.define<MailMessage>(MAIL_JOB, sendMail);
+    await jobs.start();
+    const queueMail = async (message: MailMessage) => {
+      await jobs.send(MAIL_JOB, message);
+    };
+    const auth = createAuth({
+      db: database.db,
+      secret,
+      publicUrl: config.publicUrl,
+      trustedOrigins: config.trustedOrigins,
+      logger,
+      sendMail: queueMail,
+      onUserCreated: (user, body) => provisionNewUser(database.db, user, body),
+    });
+    const deps: AppDeps = {
+      config,
+      database,
+      databaseMode: embedded ? 'embedded' : 'external',
+      auth,
+      storage,
+      storageSecret,
+      jobs,
+      limits: createRateLimitStore(database.db),
+      logger,
+      queueMail,
+      version,
+    };
+    const app = createApp(deps);
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port, database: deps.databaseMode, dataDir: config.dataDir }, 'Ridgeline is listening');
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      deps,
+      stop: async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.stop();
+        await database.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+}

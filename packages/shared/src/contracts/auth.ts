@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy';
+import { emailSchema, idSchema, phoneSchema, shortText } from './common';
+
+/** A new password: length only, the server also refuses common passwords. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** Sign-up form and request: the spec's sign-up metadata plus credentials. */
+export const signUpSchema = z.object({
+  firstName: shortText(60),
+  lastName: shortText(60),
+  companyName: shortText(120),
+  phone: phoneSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  invitationId: idSchema.optional(),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Sign-up through an invitation: the company comes from the invitation. */
+export const signUpFormSchema = signUpSchema.omit({ invitationId: true });
+
+/** Sign-in form. */
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** The spec's rpc user_exists_by_email {_email}. */
+export const userExistsSchema = z.object({ _email: emailSchema });
+export const userExistsResponseSchema = z.boolean();
+
+/** Forgot-password request. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** Set a new password from a reset link. */
+export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512), newPassword: passwordSchema });
+
+/** Change password while signed in. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  newPassword: passwordSchema,
+});
+
+/** Spec multi-factor calls: POST /factors/{factorId}/challenge. */
+export const factorChallengeSchema = z.object({ channel: z.string().max(20).optional() });
+/** Spec multi-factor calls: POST /factors/{factorId}/verify. */
+export const factorVerifySchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  challenge_id: z.string().min(1).max(128),
+});

@@ -21,7 +21,17 @@ export function openDatabase(url: string, logger: Logger, max = 10): Database {
   return { db, pool, close: () => pool.end() };
 }
 
-/** Applies pending migrations; a no-op when the schema is current. */
+// Any fixed number: several instances starting at once migrate one after the other.
+const MIGRATION_LOCK = 724_311;
+
+/** Applies pending migrations under an advisory lock; a no-op when the schema is current. */
 export async function runMigrations(database: Database): Promise<void> {
-  await migrate(database.db, { migrationsFolder });
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }

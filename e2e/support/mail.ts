@@ -1,0 +1,27 @@
+import { expect } from '@playwright/test';
+import { MAIL_API_PORT, type CapturedMail } from './ports';
+
+/** Waits for the newest mail to `to` whose subject contains `subject`, as captured over real SMTP. */
+export async function waitForMail(to: string, subject: string): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/?to=${encodeURIComponent(to)}`);
+        const mails = (await response.json()) as CapturedMail[];
+        found = mails.filter((m) => m.subject.includes(subject)).at(-1);
+        return found !== undefined;
+      },
+      { timeout: 20_000, message: `mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+/** The first http(s) link in a mail's text. */
+export function firstLink(mail: CapturedMail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`No link in mail "${mail.subject}"`);
+  return match[0];
+}

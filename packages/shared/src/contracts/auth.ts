@@ -53,3 +53,9 @@ export const factorVerifySchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
   challenge_id: z.string().min(1).max(128),
 });
+
+/** Turning two-factor off needs the password and a current code from the authenticator. */
+export const disableTwoFactorSchema = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});

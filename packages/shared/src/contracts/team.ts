@@ -4,6 +4,7 @@ import { PLAN_IDS } from '../domain/plans';
 import { emailSchema, idSchema, phoneSchema, shortText } from './common';
 
 export const companyRoleSchema = z.enum(COMPANY_ROLES);
+export type CompanyRoleInput = z.infer<typeof companyRoleSchema>;
 
 /** A member row on /team. */
 export const memberSchema = z.object({

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   changePasswordSchema,
+  disableTwoFactorSchema,
   factorChallengeSchema,
   factorVerifySchema,
   forgotPasswordSchema,
@@ -92,6 +93,14 @@ export function authRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     assertNotCommon(input.newPassword);
     return forwardToAuth(c, deps, { body: { ...input, revokeOtherSessions: false } });
+  });
+
+  // Disabling two-factor proves both factors: the code first, then better-auth checks the password.
+  app.post('/api/auth/two-factor/disable', validate('json', disableTwoFactorSchema), async (c) => {
+    const { password, code } = c.req.valid('json');
+    const check = await forwardToAuth(c, deps, { path: '/api/auth/two-factor/verify-totp', body: { code } });
+    if (!check.ok) return check;
+    return forwardToAuth(c, deps, { body: { password } });
   });
 
   // The spec's multi-factor calls. TOTP is the one factor: nothing is sent, the challenge only

@@ -19,6 +19,14 @@ export type AuthDeps = {
   onUserCreated: (user: { id: string; email: string }, body: Record<string, unknown>) => Promise<void>;
 };
 
+/** localhost and 127.0.0.1 name the same local server: trust both spellings of a local PUBLIC_URL. */
+function loopbackTwins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (url.hostname === 'localhost') return [publicUrl.replace('//localhost', '//127.0.0.1')];
+  if (url.hostname === '127.0.0.1') return [publicUrl.replace('//127.0.0.1', '//localhost')];
+  return [];
+}
+
 /** The better-auth instance: email + password with verification, admin, TOTP two-factor and JWKS. */
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
@@ -26,7 +34,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: deps.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [deps.publicUrl, ...deps.trustedOrigins],
+    trustedOrigins: [deps.publicUrl, ...loopbackTwins(deps.publicUrl), ...deps.trustedOrigins],
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     // Our own limiter (database-backed, shared by every instance) guards sign-in.
     rateLimit: { enabled: false },

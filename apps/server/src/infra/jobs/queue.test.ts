@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger';
+import { createJobQueue, type JobQueue } from './queue';
+
+// The job queue on a real PostgreSQL: a job sent is run by the worker, and two queues on the
+// same database (two API instances) share the work without running a job twice.
+const base = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const name = `rl_t_jobs_${Date.now().toString(36)}`;
+const url = Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+const logger = createLogger('silent');
+const queues: JobQueue[] = [];
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+beforeAll(() => admin(`create database ${name}`));
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+describe('job queue (pg-boss)', () => {
+  it('runs each job exactly once across two instances', async () => {
+    const seen: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const queue = createJobQueue(url, logger);
+      queue.define<{ n: number }>('count', async ({ n }) => {
+        seen.push(n);
+      });
+      await queue.start();
+      queues.push(queue);
+    }
+    const [first] = queues;
+    if (!first) throw new Error('no queue');
+    for (let n = 0; n < 10; n++) await first.send('count', { n });
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(10);
+    expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('refuses to send before start', async () => {
+    const queue = createJobQueue(url, logger);
+    await expect(queue.send('count', { n: 1 })).rejects.toThrow(/not started/);
+  });
+});

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Server tests run against real PostgreSQL (TEST_DATABASE_URL); each file gets its own database.
+// Server tests run against real PostgreSQL (TEST_DATABASE_URL); each file gets its own database
+// (src/test/test-database.ts) and its own server, so files run in parallel.
 export default defineConfig({
   test: {
     name: 'server',
@@ -8,6 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    fileParallelism: true,
     maxWorkers: 2,
   },
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from '../features/auth/auth.routes';
@@ -11,8 +12,10 @@ import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { AppError } from '../lib/app-error';
 import { serveWebApp } from './static-web';
 
+const MAX_JSON_BYTES = 1024 * 1024;
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** The HTTP application: API routes under /api, the built web app for every other path. */
@@ -22,6 +25,15 @@ export function createApp(deps: AppDeps) {
   app.use(compress());
   app.use(secureHeaders({ xFrameOptions: false, crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.onError(handleError(deps.logger));
+
+  // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: () => {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+    },
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
 
   app.route('/', healthRoutes(deps));
   app.route('/', authRoutes(deps));

@@ -50,9 +50,12 @@ export function createRateLimitStore(db: Db) {
         row = blocked.rows[0];
       }
       const now = Date.now();
-      if (rule.blockMs === undefined && row && row.count > rule.limit) {
+      if (rule.blockMs === undefined && row) {
+        // This hit is allowed while it is within the limit (the limit-th hit included).
         const windowEnd = ms(row.window_start) + rule.windowMs;
-        return { allowed: false, remaining: 0, resetTime: windowEnd, retryAfter: Math.ceil((windowEnd - now) / 1000) };
+        const allowed = row.count <= rule.limit;
+        const retryAfter = allowed ? 0 : Math.ceil((windowEnd - now) / 1000);
+        return { allowed, remaining: Math.max(0, rule.limit - row.count), resetTime: windowEnd, retryAfter };
       }
       return result(row, rule, now);
     },

@@ -29,6 +29,3 @@ export type ErrorResult = z.infer<typeof errorResultSchema>;
 /** The wire body of every failed API call. */
 export const errorBodySchema = z.object({ error: errorResultSchema });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Header carrying the request id on every response. */
-export const REQUEST_ID_HEADER = 'X-Request-Id';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   changePasswordSchema,
   disableTwoFactorSchema,
@@ -25,6 +26,7 @@ import { createLoginLimit } from './login-limit';
 
 const TOTP_FACTOR_ID = 'totp';
 const CHALLENGE_TTL_MS = 5 * 60_000;
+const revokeSessionSchema = z.object({ token: z.string().min(1).max(256) });
 
 function assertNotCommon(password: string): void {
   if (isCommonPassword(password)) throw AppError.badRequest(COMMON_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
@@ -56,9 +58,14 @@ export function authRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     assertNotCommon(input.password);
     if (await emailExists(input.email)) throw AppError.conflict(EMAIL_ALREADY_REGISTERED_MESSAGE, 'EMAIL_ALREADY_REGISTERED');
-    return forwardToAuth(c, deps, {
+    const response = await forwardToAuth(c, deps, {
       body: { ...input, name: `${input.firstName} ${input.lastName}`, callbackURL: '/auth?confirmed=1' },
     });
+    // Two sign-ups racing for one address: the loser's insert fails on the unique e-mail.
+    if (response.status === 422 && (await emailExists(input.email))) {
+      throw AppError.conflict(EMAIL_ALREADY_REGISTERED_MESSAGE, 'EMAIL_ALREADY_REGISTERED');
+    }
+    return response;
   });
 
   app.post('/api/auth/sign-in/email', validate('json', signInSchema), async (c) => {
@@ -133,6 +140,15 @@ export function authRoutes(deps: AppDeps) {
     const headers = new Headers(response.headers);
     headers.set('Cache-Control', 'public, max-age=600');
     return new Response(response.body, { status: response.status, headers });
+  });
+
+  // A session token is short; bound it so an overlong body is a 400 like everywhere else.
+  app.post('/api/auth/revoke-session', validate('json', revokeSessionSchema), (c) => forwardToAuth(c, deps, { body: c.req.valid('json') }));
+
+  // Profile fields change through PATCH /api/me (validated and bounded); better-auth's own
+  // update-user would store names of any length and any image URL.
+  app.post('/api/auth/update-user', () => {
+    throw AppError.notFound('Update your profile through PATCH /api/me.');
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));

@@ -38,7 +38,9 @@ export function createAuth(deps: AuthDeps) {
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     // Our own limiter (database-backed, shared by every instance) guards sign-in.
     rateLimit: { enabled: false },
-    advanced: { ipAddress: { ipAddressHeaders: ['x-ridgeline-client-ip'] } },
+    // better-auth turns its origin/CSRF checks off when NODE_ENV=test; keep them on everywhere so
+    // tests exercise what production runs (and callbackURL stays on a trusted origin).
+    advanced: { ipAddress: { ipAddressHeaders: ['x-ridgeline-client-ip'] }, disableOriginCheck: false },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -46,7 +48,9 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => deps.sendMail(resetPasswordMail(user.email, url)),
+      // The link lands straight on /auth with the token (architecture.md: auth links land on /auth).
+      sendResetPassword: async ({ user, token }) =>
+        deps.sendMail(resetPasswordMail(user.email, `${deps.publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`)),
     },
     emailVerification: {
       sendOnSignUp: true,

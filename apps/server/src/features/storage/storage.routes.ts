@@ -15,7 +15,12 @@ export function storageRoutes(deps: AppDeps) {
   app.get('/api/storage/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
     const prefix = `/api/storage/${bucket}/`;
-    const path = decodeURIComponent(c.req.path.slice(prefix.length));
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path.slice(prefix.length));
+    } catch {
+      throw AppError.notFound(); // malformed percent-encoding names no object
+    }
     if (!isBucket(bucket) || !isSafeObjectPath(path)) throw AppError.notFound();
     if (!PUBLIC_BUCKETS.includes(bucket)) {
       const expires = Number(c.req.query('expires'));

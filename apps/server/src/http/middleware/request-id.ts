@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/errors';
+import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
 import type { AppEnv } from '../context';
 
 /** Gives every request an id (the client's, when it sent a sane one) and echoes it in a header. */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives a working single-machine default', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      trustedOrigins: [],
+      logLevel: 'info',
+      serveWeb: true,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('derives PUBLIC_URL from PORT, trims a trailing slash and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://ridgeline.example.com/' }).publicUrl).toBe('https://ridgeline.example.com');
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+    expect(loadConfig({ TRUSTED_ORIGINS: 'https://a.test, https://b.test,' }).trustedOrigins).toEqual(['https://a.test', 'https://b.test']);
+    expect(loadConfig({ SERVE_WEB: 'false' }).serveWeb).toBe(false);
+  });
+
+  it('throws a readable error naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid configuration:\n\s+PORT: /);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});

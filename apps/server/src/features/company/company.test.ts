@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companySchema, type Company, type Invitation } from '@ridgeline/shared/contracts/team';
+import { tinyGif, tinyPng } from '../../test/images';
+import { sendLarge, type TestClient } from '../../test/test-client';
+import { linkIn, startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
+
+let server: TestServer;
+let owner: TestClient;
+let manager: TestClient;
+let member: TestClient;
+
+/** Invites an address with a role and signs that person up through the invitation. */
+async function joinAs(inviter: TestClient, role: 'manager' | 'member'): Promise<TestClient> {
+  const email = uniqueEmail(role);
+  const invite = await inviter.post<Invitation>('/api/team/invitations', { email, role });
+  expect(invite.status).toBe(201);
+  return (await server.signUpVerified({ email, invitationId: invite.body.id })).client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = (await server.signUpVerified({ companyName: 'Shingle & Sons' })).client;
+  manager = await joinAs(owner, 'manager');
+  member = await joinAs(owner, 'member');
+});
+afterAll(() => server.stop());
+
+describe('GET/PATCH /api/company', () => {
+  it('shows the company to every member', async () => {
+    for (const client of [owner, manager, member]) {
+      const response = await client.get<Company>('/api/company');
+      expect(response.status).toBe(200);
+      expect(companySchema.parse(response.body)).toMatchObject({ name: 'Shingle & Sons', plan: expect.any(String), logoUrl: null });
+    }
+  });
+
+  it('lets owners and managers edit it; members get 403', async () => {
+    const edited = await manager.patch<Company>('/api/company', { name: '  Shingle & Daughters ', phone: '+1 555 010 7777', address: '12 Ridge Rd' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Shingle & Daughters', phone: '+1 555 010 7777', address: '12 Ridge Rd' });
+    const cleared = await owner.patch<Company>('/api/company', { phone: '', address: '' });
+    expect(cleared.body).toMatchObject({ name: 'Shingle & Daughters', phone: null, address: null });
+
+    const refused = await member.patch('/api/company', { name: 'Hijacked' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect((await owner.get<Company>('/api/company')).body.name).toBe('Shingle & Daughters');
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await server.client().get('/api/company')).status).toBe(401);
+    expect((await server.client().patch('/api/company', { name: 'x' })).status).toBe(401);
+  });
+});
+
+describe('PUT /api/company/logo', () => {
+  it('stores a real PNG in the public avatars bucket and serves it', async () => {
+    const png = tinyPng(3, 2);
+    const response = await owner.put<Company>('/api/company/logo', png);
+    expect(response.status).toBe(200);
+    const logoUrl = response.body.logoUrl;
+    if (!logoUrl) throw new Error('no logoUrl');
+    expect(new URL(logoUrl).pathname).toMatch(/^\/api\/storage\/avatars\/companies\/.+\.png$/);
+    const served = await fetch(logoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    // A new logo replaces the old one, which is removed.
+    const second = await manager.put<Company>('/api/company/logo', tinyGif());
+    expect(second.status).toBe(200);
+    expect(second.body.logoUrl).toMatch(/\.gif$/);
+    expect((await fetch(logoUrl)).status).toBe(404);
+  });
+
+  it('refuses other bytes with 415, more than 5 MB with 413, and members with 403', async () => {
+    const before = (await owner.get<Company>('/api/company')).body.logoUrl;
+    const text = await owner.put('/api/company/logo', Buffer.from('just some text, not an image'), { headers: { 'Content-Type': 'image/png' } });
+    expect(text.status).toBe(415);
+    expect(text.body).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await sendLarge(server.url, 'PUT', '/api/company/logo', big, { Cookie: owner.cookieHeader(), 'Content-Type': 'image/png' });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    const empty = await owner.put('/api/company/logo', Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect((await member.put('/api/company/logo', tinyPng())).status).toBe(403);
+    expect((await owner.get<Company>('/api/company')).body.logoUrl).toBe(before);
+  });
+});
+
+describe('invitation mail', () => {
+  it('mails a link to /auth?invitation=<id>', async () => {
+    const email = uniqueEmail('invitee');
+    const invite = await owner.post<Invitation>('/api/team/invitations', { email: email.toUpperCase(), role: 'member' });
+    expect(invite.status).toBe(201);
+    expect(invite.body).toMatchObject({ email, role: 'member', status: 'pending' });
+    const link = new URL(linkIn(await server.readMail(email, 'invited you')));
+    expect(link.pathname).toBe('/auth');
+    expect(link.searchParams.get('invitation')).toBe(invite.body.id);
+  });
+});

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invitation, InvitationPreview, Me, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
+import type { TestClient } from '../../test/test-client';
+import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
+
+let server: TestServer;
+let owner: SignedUpUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.signUpVerified({ companyName: 'Team Roofing' });
+});
+afterAll(() => server.stop());
+
+async function invite(by: TestClient, role: 'manager' | 'member', email = uniqueEmail(role)) {
+  const response = await by.post<Invitation>('/api/team/invitations', { email, role });
+  expect(response.status).toBe(201);
+  return { email, id: response.body.id };
+}
+
+async function join(by: TestClient, role: 'manager' | 'member'): Promise<SignedUpUser> {
+  const { email, id } = await invite(by, role);
+  return server.signUpVerified({ email, invitationId: id });
+}
+
+async function memberIdOf(client: TestClient, email: string): Promise<string> {
+  const team = await client.get<TeamResponse>('/api/team');
+  const found = team.body.members.find((m) => m.email === email);
+  if (!found) throw new Error(`${email} is not on the team`);
+  return found.id;
+}
+
+describe('joining through an invitation', () => {
+  it('signs the invited person up into the inviting company, creating no company', async () => {
+    const { email, id } = await invite(owner.client, 'member');
+    const preview = await server.client().get<InvitationPreview>(`/api/invitations/${id}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ id, email, companyName: 'Team Roofing', role: 'member', status: 'pending' });
+
+    const before = await server.counts();
+    const joined = await server.signUpVerified({ email, invitationId: id, companyName: 'Ignored Co' });
+    expect(joined.me.company).toEqual({ id: owner.me.company?.id, name: 'Team Roofing', role: 'member' });
+    const after = await server.counts();
+    expect(after.companies).toBe(before.companies);
+    expect(after.members).toBe(before.members + 1);
+
+    const team = await owner.client.get<TeamResponse>('/api/team');
+    expect(team.body.myRole).toBe('owner');
+    expect(team.body.members.map((m) => m.email)).toContain(email);
+    expect(team.body.invitations.map((i) => i.id)).not.toContain(id);
+    expect((await server.client().get<InvitationPreview>(`/api/invitations/${id}`)).body.status).toBe('accepted');
+  });
+
+  it('ignores an invitation meant for another address at sign-up (own company instead)', async () => {
+    const { id } = await invite(owner.client, 'member');
+    const other = await server.signUpVerified({ invitationId: id, companyName: 'Elsewhere Ltd' });
+    expect(other.me.company).toMatchObject({ name: 'Elsewhere Ltd', role: 'owner' });
+    expect((await server.client().get<InvitationPreview>(`/api/invitations/${id}`)).body.status).toBe('pending');
+  });
+
+  it('refuses to invite someone already on the team or in another company', async () => {
+    const joined = await join(owner.client, 'member');
+    expect((await owner.client.post('/api/team/invitations', { email: joined.email, role: 'member' })).status).toBe(409);
+    const elsewhere = await server.signUpVerified();
+    expect((await owner.client.post('/api/team/invitations', { email: elsewhere.email, role: 'member' })).status).toBe(409);
+    expect((await owner.client.post('/api/team/invitations', { email: uniqueEmail(), role: 'owner' })).status).toBe(400);
+  });
+});
+
+describe('roles and removal', () => {
+  it('lets a manager change members but never owners', async () => {
+    const manager = await join(owner.client, 'manager');
+    const member = await join(owner.client, 'member');
+    const ownerId = await memberIdOf(owner.client, owner.email);
+    const memberId = await memberIdOf(owner.client, member.email);
+
+    const promoted = await manager.client.patch<Member>(`/api/team/members/${memberId}`, { role: 'manager' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: memberId, role: 'manager', email: member.email });
+    expect((await manager.client.patch(`/api/team/members/${memberId}`, { role: 'owner' })).status).toBe(403);
+    expect((await manager.client.patch(`/api/team/members/${ownerId}`, { role: 'member' })).status).toBe(403);
+    expect((await manager.client.delete(`/api/team/members/${ownerId}`)).status).toBe(403);
+
+    const plain = await join(owner.client, 'member');
+    expect((await plain.client.patch(`/api/team/members/${memberId}`, { role: 'member' })).status).toBe(403);
+    expect((await plain.client.post('/api/team/invitations', { email: uniqueEmail(), role: 'member' })).status).toBe(403);
+    expect((await plain.client.get<TeamResponse>('/api/team')).body.myRole).toBe('member');
+  });
+
+  it('keeps at least one owner', async () => {
+    const ownerId = await memberIdOf(owner.client, owner.email);
+    const demote = await owner.client.patch(`/api/team/members/${ownerId}`, { role: 'manager' });
+    expect(demote.status).toBe(409);
+    expect((await owner.client.get<Me>('/api/me')).body.company?.role).toBe('owner');
+
+    const second = await join(owner.client, 'member');
+    const secondId = await memberIdOf(owner.client, second.email);
+    expect((await owner.client.patch(`/api/team/members/${secondId}`, { role: 'owner' })).status).toBe(200);
+    expect((await second.client.patch(`/api/team/members/${secondId}`, { role: 'member' })).status).toBe(200);
+  });
+
+  it('removes members, but never yourself', async () => {
+    const ownerId = await memberIdOf(owner.client, owner.email);
+    const self = await owner.client.delete(`/api/team/members/${ownerId}`);
+    expect(self.status).toBe(400);
+    expect(self.body).toMatchObject({ error: { code: 'CANNOT_REMOVE_SELF' } });
+
+    const leaving = await join(owner.client, 'member');
+    const leavingId = await memberIdOf(owner.client, leaving.email);
+    expect((await owner.client.delete(`/api/team/members/${leavingId}`)).status).toBe(204);
+    expect((await owner.client.delete(`/api/team/members/${leavingId}`)).status).toBe(404);
+    const me = await leaving.client.get<Me>('/api/me');
+    expect(me.body.company).toBeNull();
+    const noCompany = await leaving.client.get('/api/company');
+    expect(noCompany.status).toBe(403);
+    expect(noCompany.body).toMatchObject({ error: { code: 'NO_COMPANY' } });
+  });
+});
+
+describe('invitations', () => {
+  it('revokes a pending invitation', async () => {
+    const { email, id } = await invite(owner.client, 'member');
+    expect((await owner.client.delete(`/api/team/invitations/${id}`)).status).toBe(204);
+    const team = await owner.client.get<TeamResponse>('/api/team');
+    expect(team.body.invitations.map((i) => i.id)).not.toContain(id);
+    const joined = await server.signUpVerified({ email, invitationId: id });
+    expect(joined.me.company?.id).not.toBe(owner.me.company?.id);
+  });
+
+  it('is accepted by an existing user without a company, and only by the invited address', async () => {
+    const person = await join(owner.client, 'member');
+    await owner.client.delete(`/api/team/members/${await memberIdOf(owner.client, person.email)}`);
+
+    const { id } = await invite(owner.client, 'manager', person.email);
+    const stranger = await server.signUpVerified();
+    const wrong = await stranger.client.post(`/api/invitations/${id}/accept`, {});
+    expect(wrong.status).toBe(403);
+    expect((await server.client().post(`/api/invitations/${id}/accept`, {})).status).toBe(401);
+
+    const accepted = await person.client.post(`/api/invitations/${id}/accept`, {});
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ accepted: true });
+    expect((await person.client.get<Me>('/api/me')).body.company).toMatchObject({ id: owner.me.company?.id, role: 'manager' });
+    expect((await person.client.post(`/api/invitations/${id}/accept`, {})).status).toBe(404);
+  });
+
+  it('stops working once expired: preview says expired, accept 404, sign-up makes its own company', async () => {
+    const { email, id } = await invite(owner.client, 'member');
+    await server.db.execute(sql`update invitations set expires_at = now() - interval '1 minute' where id = ${id}`);
+    expect((await server.client().get<InvitationPreview>(`/api/invitations/${id}`)).body.status).toBe('expired');
+    expect((await owner.client.get<TeamResponse>('/api/team')).body.invitations.map((i) => i.id)).not.toContain(id);
+    const person = await server.signUpVerified({ email, invitationId: id, companyName: 'Own Co' });
+    expect(person.me.company).toMatchObject({ name: 'Own Co', role: 'owner' });
+  });
+
+  it('will not move a user who already has a company (409)', async () => {
+    const { email, id } = await invite(owner.client, 'member');
+    // The invited person signs up on their own (without the link) and so owns a company already.
+    const elsewhere = await server.signUpVerified({ email });
+    expect(elsewhere.me.company?.role).toBe('owner');
+    const response = await elsewhere.client.post(`/api/invitations/${id}/accept`, {});
+    expect(response.status).toBe(409);
+    expect((await elsewhere.client.get<Me>('/api/me')).body.company?.id).toBe(elsewhere.me.company?.id);
+  });
+});

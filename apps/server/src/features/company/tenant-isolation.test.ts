@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
+import type { TestResponse } from '../../test/test-client';
+import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
+
+// Two companies on one server: B's owner (and manager) must never see or change anything of A.
+
+let server: TestServer;
+let ownerA: SignedUpUser;
+let memberA: SignedUpUser;
+let ownerB: SignedUpUser;
+let pendingA: Invitation;
+let teamA: TeamResponse;
+let companyA: Company;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ownerA = await server.signUpVerified({ companyName: 'Alpha Roofing' });
+  const email = uniqueEmail('alpha-member');
+  const invite = await ownerA.client.post<Invitation>('/api/team/invitations', { email, role: 'member' });
+  memberA = await server.signUpVerified({ email, invitationId: invite.body.id });
+  pendingA = (await ownerA.client.post<Invitation>('/api/team/invitations', { email: uniqueEmail('alpha-pending'), role: 'manager' })).body;
+  await ownerA.client.patch('/api/company', { address: '1 Alpha Way' });
+  ownerB = await server.signUpVerified({ companyName: 'Bravo Siding' });
+  teamA = (await ownerA.client.get<TeamResponse>('/api/team')).body;
+  companyA = (await ownerA.client.get<Company>('/api/company')).body;
+});
+afterAll(() => server.stop());
+
+function expectRefused(response: TestResponse, label: string) {
+  expect([403, 404], `${label}: ${response.status} ${response.text}`).toContain(response.status);
+  expect(response.body).toMatchObject({ error: { code: expect.any(String), requestId: expect.any(String) } });
+}
+
+function memberIdOfA(email: string): string {
+  const found = teamA.members.find((m) => m.email === email);
+  if (!found) throw new Error(`${email} not in A`);
+  return found.id;
+}
+
+describe('tenant isolation', () => {
+  it("refuses B's owner every change to A's members and invitations", async () => {
+    const b = ownerB.client;
+    const memberId = memberIdOfA(memberA.email);
+    const ownerId = memberIdOfA(ownerA.email);
+    for (const id of [memberId, ownerId]) {
+      expectRefused(await b.patch(`/api/team/members/${id}`, { role: 'manager' }), `PATCH member ${id}`);
+      expectRefused(await b.patch(`/api/team/members/${id}`, { role: 'owner' }), `PATCH member ${id} to owner`);
+      expectRefused(await b.delete(`/api/team/members/${id}`), `DELETE member ${id}`);
+    }
+    expectRefused(await b.delete(`/api/team/invitations/${pendingA.id}`), 'DELETE invitation');
+    expectRefused(await b.post(`/api/invitations/${pendingA.id}/accept`, {}), 'accept invitation');
+  });
+
+  it('shows B only its own team and company', async () => {
+    const team = await ownerB.client.get<TeamResponse>('/api/team');
+    expect(team.status).toBe(200);
+    expect(team.body.members.map((m) => m.email)).toEqual([ownerB.email]);
+    expect(team.body.invitations).toEqual([]);
+    const company = await ownerB.client.get<Company>('/api/company');
+    expect(company.body).toMatchObject({ id: ownerB.me.company?.id, name: 'Bravo Siding', address: null });
+    expect(company.body.id).not.toBe(companyA.id);
+
+    // B's writes land on B's company only.
+    expect((await ownerB.client.patch<Company>('/api/company', { name: 'Bravo Siding Co' })).body.id).toBe(ownerB.me.company?.id);
+  });
+
+  it("leaves A's member and company untouched by a member of A", async () => {
+    // A's member is scoped to A: cannot manage, sees only A.
+    const team = await memberA.client.get<TeamResponse>('/api/team');
+    expect(team.body.members.map((m) => m.email).sort()).toEqual([ownerA.email, memberA.email].sort());
+    expect(team.body.members.map((m) => m.email)).not.toContain(ownerB.email);
+  });
+
+  it("keeps A's data unchanged afterwards", async () => {
+    expect((await ownerA.client.get<TeamResponse>('/api/team')).body).toEqual(teamA);
+    expect((await ownerA.client.get<Company>('/api/company')).body).toEqual(companyA);
+    expect((await memberA.client.get<TeamResponse>('/api/team')).body.myRole).toBe('member');
+  });
+});

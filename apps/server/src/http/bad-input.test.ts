@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
+import { signUpBody, startTestServer, TEST_PASSWORD, uniqueEmail, type RowCounts, type TestServer } from '../test/test-server';
+
+// Every endpoint that takes a body, fed malformed JSON, non-objects, missing fields, wrong types
+// and overlong strings: always a 4xx in the one error shape, never a 500, and nothing written.
+
+type Endpoint = {
+  method: 'POST' | 'PATCH';
+  path: string;
+  signedIn: boolean;
+  /** A valid body; each of its fields gets wrong types and an overlong value. */
+  valid: Record<string, unknown>;
+  /** Whether `{}` is invalid (some field is required). */
+  requiresFields: boolean;
+};
+
+let server: TestServer;
+let owner: TestClient;
+let ownerMemberId = '';
+let before: RowCounts;
+let meBefore: Me;
+let companyBefore: Company;
+
+const LONG = 'x'.repeat(10_000);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const signedUp = await server.signUpVerified({ companyName: 'Bad Input Roofing' });
+  owner = signedUp.client;
+  const team = await owner.get<TeamResponse>('/api/team');
+  ownerMemberId = team.body.members[0]?.id ?? '';
+  meBefore = (await owner.get<Me>('/api/me')).body;
+  companyBefore = (await owner.get<Company>('/api/company')).body;
+  before = await server.counts();
+});
+afterAll(() => server.stop());
+
+const endpoints = (): Endpoint[] => [
+  { method: 'POST', path: '/api/rpc/user_exists_by_email', signedIn: false, valid: { _email: uniqueEmail() }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/sign-up/email', signedIn: false, valid: signUpBody(), requiresFields: true },
+  { method: 'POST', path: '/api/auth/sign-in/email', signedIn: false, valid: { email: uniqueEmail(), password: TEST_PASSWORD }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/request-password-reset', signedIn: false, valid: { email: uniqueEmail() }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/reset-password', signedIn: false, valid: { token: 'abc', newPassword: 'Fresh-Copper-Flashing-77' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/factors/totp/challenge', signedIn: false, valid: { channel: 'totp' }, requiresFields: false },
+  { method: 'POST', path: '/api/auth/factors/totp/verify', signedIn: false, valid: { code: '123456', challenge_id: 'abc' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/change-password', signedIn: true, valid: { currentPassword: 'wrong-current-pw', newPassword: 'Fresh-Copper-Flashing-77' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/two-factor/enable', signedIn: true, valid: { password: 'wrong-current-pw' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp', signedIn: true, valid: { code: '123456' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: { code: 'abcde-fghij' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/two-factor/disable', signedIn: true, valid: { password: 'wrong-current-pw', code: '123456' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/two-factor/generate-backup-codes', signedIn: true, valid: { password: 'wrong-current-pw' }, requiresFields: true },
+  { method: 'POST', path: '/api/auth/revoke-session', signedIn: true, valid: { token: 'no-such-token' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/me', signedIn: true, valid: { firstName: 'Ann', lastName: 'Lee', phone: '+1 555 010 9999' }, requiresFields: false },
+  { method: 'PATCH', path: '/api/company', signedIn: true, valid: { name: 'New Name', phone: '+1 555 010 9999', address: '1 Main St' }, requiresFields: false },
+  { method: 'POST', path: '/api/team/invitations', signedIn: true, valid: { email: uniqueEmail(), role: 'member' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/team/members/:self', signedIn: true, valid: { role: 'manager' }, requiresFields: true },
+];
+
+type Case = { name: string; body: string; contentType?: string };
+
+function casesFor(endpoint: Endpoint): Case[] {
+  const cases: Case[] = [
+    { name: 'malformed JSON', body: '{"email": "a@b.c", ' },
+    { name: 'a JSON array', body: '[]' },
+    { name: 'JSON null', body: 'null' },
+    { name: 'a JSON number', body: '42' },
+    { name: 'a JSON string', body: '"hello"' },
+  ];
+  if (endpoint.requiresFields) {
+    cases.push({ name: 'no fields', body: '{}' });
+    cases.push({ name: 'a valid body sent as text/plain', body: JSON.stringify(endpoint.valid), contentType: 'text/plain' });
+  }
+  for (const field of Object.keys(endpoint.valid)) {
+    for (const [label, value] of [['a number', 12345], ['an array', ['x']], ['an object', { a: 1 }], ['null', null], ['true', true]] as const) {
+      cases.push({ name: `${field} as ${label}`, body: JSON.stringify({ ...endpoint.valid, [field]: value }) });
+    }
+    if (typeof endpoint.valid[field] === 'string') {
+      cases.push({ name: `${field} of 10,000 characters`, body: JSON.stringify({ ...endpoint.valid, [field]: LONG }) });
+    }
+    if (endpoint.requiresFields) {
+      const without = Object.fromEntries(Object.entries(endpoint.valid).filter(([key]) => key !== field));
+      if (Object.keys(without).length > 0) cases.push({ name: `without ${field}`, body: JSON.stringify(without) });
+    }
+  }
+  return cases;
+}
+
+function expectErrorShape(response: TestResponse, label: string) {
+  expect(response.status, `${label}: ${response.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(response.status, `${label}: ${response.text.slice(0, 300)}`).toBeLessThan(500);
+  expect(response.body, label).toEqual({
+    error: { message: expect.any(String), code: expect.any(String), timestamp: expect.any(String), requestId: response.headers.get('x-request-id') },
+  });
+}
+
+describe('bad input on every endpoint with a body', () => {
+  for (const endpoint of endpoints()) {
+    it(`${endpoint.method} ${endpoint.path}`, async () => {
+      const path = endpoint.path.replace(':self', ownerMemberId);
+      const client = endpoint.signedIn ? owner : server.client();
+      for (const testCase of casesFor(endpoint)) {
+        const headers = testCase.contentType ? { 'Content-Type': testCase.contentType } : undefined;
+        const response = await client.request(endpoint.method, path, { body: testCase.body, headers });
+        // An optional-only body may legitimately accept some cases; it must never 500 or write.
+        expectErrorShape(response, `${endpoint.method} ${endpoint.path} with ${testCase.name}`);
+      }
+      expect(await server.counts()).toEqual(before);
+    });
+  }
+
+  it('left the signed-in user, the company and the session untouched', async () => {
+    expect((await owner.get<Me>('/api/me')).body).toEqual(meBefore);
+    expect((await owner.get<Company>('/api/company')).body).toEqual(companyBefore);
+    expect(await server.counts()).toEqual(before);
+  });
+});
+
+describe('oversized bodies', () => {
+  it('answers a JSON body over 1 MB with 413 before reading it, on every kind of route', async () => {
+    const big = JSON.stringify({ ...signUpBody(), filler: 'x'.repeat(2 * 1024 * 1024) });
+    for (const [method, path, client] of [
+      ['POST', '/api/auth/sign-up/email', server.client()],
+      ['POST', '/api/auth/sign-out', owner],
+      ['POST', '/api/auth/revoke-other-sessions', owner],
+      ['PATCH', '/api/me', owner],
+      ['POST', '/api/team/invitations', owner],
+    ] as const) {
+      const cookie = client.cookieHeader();
+      const response = await sendLarge(server.url, method, path, Buffer.from(big), cookie ? { Cookie: cookie } : {});
+      expect(response.status, `${method} ${path}`).toBe(413);
+      expect(response.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', requestId: response.headers['x-request-id'] } });
+    }
+    expect(await server.counts()).toEqual(before);
+    expect((await owner.get('/api/me')).status).toBe(200);
+  });
+});
+
+describe('bad ids and routes', () => {
+  it('answers malformed ids with 4xx in the error shape', async () => {
+    const cases: [string, string][] = [
+      ['DELETE', '/api/team/members/not-a-uuid'],
+      ['DELETE', '/api/team/invitations/not-a-uuid'],
+      ['PATCH', '/api/team/members/not-a-uuid'],
+      ['GET', '/api/invitations/not-a-uuid'],
+      ['GET', `/api/invitations/${LONG}`],
+      ['POST', '/api/invitations/not-a-uuid/accept'],
+      ['GET', '/api/invitations/00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/team/members/00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/team/invitations/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/storage/avatars/%E0%A4%A'],
+      ['GET', '/api/storage/nope/file.png'],
+    ];
+    for (const [method, path] of cases) {
+      const response = await owner.request(method, path, method === 'PATCH' ? { json: { role: 'member' } } : {});
+      expectErrorShape(response, `${method} ${path}`);
+    }
+    expect(await server.counts()).toEqual(before);
+  });
+
+  it('cannot bypass the validated auth routes with a trailing slash or other spelling', async () => {
+    const client = server.client();
+    for (const path of ['/api/auth/sign-up/email/', '/api/auth/sign-up/email//', '/api/auth//sign-up/email', '/api/auth/sign-up/email?x=1']) {
+      const response = await client.request('POST', path, { json: signUpBody({ password: 'password123' }) });
+      expectErrorShape(response, `POST ${path}`);
+    }
+    expect(await server.counts()).toEqual(before);
+  });
+});

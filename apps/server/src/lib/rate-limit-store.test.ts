@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, runMigrations, type Database } from '../infra/db/client';
+import { createTestDatabase, type TestDatabase } from '../test/test-database';
+import { createLogger } from './logger';
+import { createRateLimitStore, type RateLimitStore } from './rate-limit-store';
+
+// The limiter on a real PostgreSQL: counters shared by every instance on the database.
+let testDb: TestDatabase;
+let database: Database;
+let store: RateLimitStore;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = openDatabase(testDb.url, createLogger('silent'), 4);
+  await runMigrations(database);
+  store = createRateLimitStore(database.db);
+});
+afterAll(async () => {
+  await database.close();
+  await testDb.drop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('rate-limit store', () => {
+  it('allows `limit` hits per window, then refuses with retryAfter', async () => {
+    const rule = { limit: 3, windowMs: 60_000 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await store.hit('plain', rule));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+    const last = results[3];
+    expect(last?.retryAfter).toBeGreaterThan(0);
+    expect(last?.retryAfter).toBeLessThanOrEqual(60);
+    expect(last?.resetTime).toBeGreaterThan(Date.now());
+  });
+
+  it('peeks without counting', async () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    expect(await store.peek('peek', rule)).toMatchObject({ allowed: true, remaining: 2, retryAfter: 0 });
+    await store.hit('peek', rule);
+    expect((await store.peek('peek', rule)).remaining).toBe(1);
+    expect((await store.peek('peek', rule)).remaining).toBe(1);
+  });
+
+  it('blocks for blockMs once the limit is reached', async () => {
+    const rule = { limit: 2, windowMs: 60_000, blockMs: 30 * 60_000 };
+    expect((await store.hit('block', rule)).allowed).toBe(true);
+    const second = await store.hit('block', rule);
+    expect(second.allowed).toBe(false);
+    const peek = await store.peek('block', rule);
+    expect(peek.allowed).toBe(false);
+    expect(peek.retryAfter).toBeGreaterThan(29 * 60);
+    expect(peek.retryAfter).toBeLessThanOrEqual(30 * 60);
+  });
+
+  it('starts a new window once the old one has passed', async () => {
+    const rule = { limit: 1, windowMs: 400 };
+    expect((await store.hit('window', rule)).allowed).toBe(true);
+    expect((await store.hit('window', rule)).allowed).toBe(false);
+    await sleep(600);
+    expect((await store.peek('window', rule)).allowed).toBe(true);
+    expect((await store.hit('window', rule)).allowed).toBe(true);
+  });
+
+  it('forgets a key on reset', async () => {
+    const rule = { limit: 1, windowMs: 60_000, blockMs: 60_000 };
+    await store.hit('reset', rule);
+    expect((await store.peek('reset', rule)).allowed).toBe(false);
+    await store.reset('reset');
+    expect((await store.peek('reset', rule)).allowed).toBe(true);
+  });
+
+  it('shares counters between two stores (two API instances) and under concurrency', async () => {
+    const other = createRateLimitStore(database.db);
+    const rule = { limit: 10, windowMs: 60_000 };
+    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? store : other).hit('shared', rule)));
+    expect((await other.peek('shared', rule)).remaining).toBe(4);
+  });
+});

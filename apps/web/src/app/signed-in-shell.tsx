@@ -1,0 +1,146 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { ProtectedRoute } from '../features/auth/session/protected-route';
+import { useSession } from '../features/auth/session/session-provider';
+import { useMe } from '../features/profile/api/me-api';
+import { NAV_GROUPS } from './navigation';
+
+function Brand() {
+  return (
+    <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-white">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
+        <rect width="32" height="32" rx="6" fill="#fbbf24" />
+        <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#1e3a8a" />
+      </svg>
+      Ridgeline
+    </Link>
+  );
+}
+
+function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-5">
+      {NAV_GROUPS.filter((group) => !group.adminOnly || isAdmin).map((group) => (
+        <div key={group.label}>
+          <p className="px-3 text-xs font-semibold tracking-wide text-blue-200 uppercase">{group.label}</p>
+          <ul className="mt-1 flex flex-col gap-0.5">
+            {group.items.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    `flex items-center gap-3 rounded-md px-3 py-1.5 text-sm ${isActive ? 'bg-blue-800 font-semibold text-white' : 'text-blue-50 hover:bg-blue-900'}`
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function UserMenu() {
+  const { user, signOut } = useSession();
+  const me = useMe();
+  const name = me.data ? `${me.data.firstName} ${me.data.lastName}` : (user?.name ?? user?.email ?? '');
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100">
+        <span className="flex flex-col">
+          <span className="font-semibold text-slate-900">{name}</span>
+          {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+        <span className="sr-only">Open the user menu</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Item asChild>
+            <Link to="/profile" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+              <UserRound aria-hidden="true" className="size-4" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link to="/security" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+              <ShieldCheck aria-hidden="true" className="size-4" /> Security
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            onSelect={() => void signOut()}
+            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+          >
+            <LogOut aria-hidden="true" className="size-4" /> Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function Layout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const me = useMe();
+  const isAdmin = me.data?.role === 'admin';
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-60 shrink-0 flex-col gap-6 bg-blue-950 px-3 py-5 lg:flex">
+        <div className="px-3">
+          <Brand />
+        </div>
+        <NavLinks isAdmin={isAdmin} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
+              <Menu aria-hidden="true" className="size-5" />
+              <span className="sr-only">Open navigation</span>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-6 overflow-y-auto bg-blue-950 px-3 py-5">
+                <div className="flex items-center justify-between px-3">
+                  <Dialog.Title asChild>
+                    <div>
+                      <Brand />
+                    </div>
+                  </Dialog.Title>
+                  <Dialog.Close className="rounded-md p-1 text-white hover:bg-blue-900">
+                    <X aria-hidden="true" className="size-5" />
+                    <span className="sr-only">Close navigation</span>
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">Go to another part of Ridgeline</Dialog.Description>
+                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <span className="hidden text-sm font-medium text-slate-700 lg:block">{me.data?.company?.name}</span>
+          <UserMenu />
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Every signed-in page: the protected-route checks, then the layout with navigation and user menu. */
+export default function SignedInShell() {
+  return (
+    <ProtectedRoute>
+      <Layout />
+    </ProtectedRoute>
+  );
+}

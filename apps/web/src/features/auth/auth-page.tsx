@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { InvitationPreview } from '@ridgeline/shared/contracts/team';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { notify } from '../../lib/toast';
+import { acceptInvitation, getInvitation } from './auth-api';
+import { authErrorMessage } from './auth-errors';
+import { ForgotPasswordForm } from './components/forgot-password-form';
+import { ResetPasswordForm } from './components/reset-password-form';
+import { SignInForm } from './components/sign-in-form';
+import { SignUpForm } from './components/sign-up-form';
+import { TwoFactorForm } from './components/two-factor-form';
+import { useSession } from './session/session-provider';
+
+type Mode = 'signin' | 'signup' | 'forgot' | 'reset' | 'two-factor';
+
+const TITLES: Record<Mode, string> = {
+  signin: 'Sign In',
+  signup: 'Sign Up',
+  forgot: 'Reset Password',
+  reset: 'Choose a New Password',
+  'two-factor': 'Two-Factor Verification',
+};
+
+function useInvitation(id: string | null) {
+  const [invitation, setInvitation] = useState<InvitationPreview | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    getInvitation(id)
+      .then(setInvitation)
+      .catch(() => setInvitation(null));
+  }, [id]);
+  return invitation;
+}
+
+/** /auth: sign in, sign up (optionally through an invitation), password reset and two-factor. */
+export default function AuthPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const token = params.get('token');
+  const invitationId = params.get('invitation');
+  const linkError = params.get('error');
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
+  const invitation = useInvitation(invitationId);
+  const usableInvitation = invitation?.status === 'pending' ? invitation : null;
+  useDocumentTitle(TITLES[mode]);
+
+  const finishSignIn = async () => {
+    if (usableInvitation) {
+      try {
+        await acceptInvitation(usableInvitation.id);
+        notify.success('Welcome to the team', `You joined ${usableInvitation.companyName}.`);
+      } catch (e) {
+        notify.error('Invitation Error', authErrorMessage(e));
+      }
+    }
+    await session.signedIn();
+    void navigate('/dashboard', { replace: true });
+  };
+
+  const signedIn = session.status === 'authenticated';
+  if (signedIn && mode !== 'reset' && !usableInvitation) return <Navigate to="/dashboard" replace />;
+
+  return (
+    <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
+      <div className="w-full max-w-md">
+        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
+          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
+            <rect width="32" height="32" rx="6" fill="#1e3a8a" />
+            <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#fbbf24" />
+          </svg>
+          Ridgeline
+        </Link>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode]}</h1>
+          {linkError && (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              That link is invalid or has expired. {mode === 'reset' ? 'Request a new reset link.' : 'Sign in, or request a new link.'}
+            </p>
+          )}
+          {usableInvitation && (mode === 'signin' || mode === 'signup') && (
+            <p className="mt-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+              {usableInvitation.inviterName} invited you to join <strong>{usableInvitation.companyName}</strong>.{' '}
+              {signedIn ? 'Accept below.' : mode === 'signup' ? 'Create your account to join.' : 'Sign in to join.'}
+            </p>
+          )}
+          {invitation && !usableInvitation && (
+            <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              This invitation is no longer valid ({invitation.status}). Ask your company for a new one.
+            </p>
+          )}
+
+          {(mode === 'signin' || mode === 'signup') && (
+            <div role="tablist" aria-label="Sign in or sign up" className="mt-4 grid grid-cols-2 rounded-md bg-slate-100 p-1 text-sm font-semibold">
+              {(['signin', 'signup'] as const).map((tab) => (
+                <button
+                  key={tab}
+                  type="button"
+                  role="tab"
+                  aria-selected={mode === tab}
+                  onClick={() => setMode(tab)}
+                  className={`rounded px-3 py-1.5 ${mode === tab ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700'}`}
+                >
+                  {tab === 'signin' ? 'Sign In' : 'Sign Up'}
+                </button>
+              ))}
+            </div>
+          )}
+
+          <div className="mt-5">
+            {signedIn && usableInvitation && (
+              <button type="button" className="w-full rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white" onClick={() => void finishSignIn()}>
+                Join {usableInvitation.companyName}
+              </button>
+            )}
+            {!signedIn && mode === 'signin' && (
+              <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} />
+            )}
+            {!signedIn && mode === 'signup' && (
+              <SignUpForm
+                key={usableInvitation?.id ?? 'no-invitation'}
+                invitationId={usableInvitation?.id ?? null}
+                invitedEmail={usableInvitation?.email ?? null}
+                onDone={(email) => void navigate('/check-email', { state: { email } })}
+              />
+            )}
+            {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
+            {mode === 'reset' && token && (
+              <ResetPasswordForm
+                token={token}
+                onDone={() => {
+                  setMode('signin');
+                  void navigate('/auth', { replace: true });
+                }}
+              />
+            )}
+            {mode === 'two-factor' && <TwoFactorForm onVerified={finishSignIn} onCancel={() => setMode('signin')} />}
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { MailCheck } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title';
+
+/** After sign-up: the confirmation link is in the mail. */
+export default function CheckEmailPage() {
+  useDocumentTitle('Check Your Email');
+  const location = useLocation();
+  const email = (location.state as { email?: string } | null)?.email;
+  return (
+    <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-16">
+      <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <MailCheck aria-hidden="true" className="size-12 text-blue-800" />
+        <h1 className="text-2xl font-bold text-slate-900">Check your email</h1>
+        <p className="text-slate-700">
+          We sent a confirmation link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to confirm your account and
+          you will be signed in to your dashboard.
+        </p>
+        <p className="text-sm text-slate-600">The link is valid for 24 hours. Nothing there? Check your spam folder.</p>
+        <Link to="/auth" className="font-semibold text-blue-800 hover:underline">
+          Back to sign in
+        </Link>
+      </div>
+    </main>
+  );
+}

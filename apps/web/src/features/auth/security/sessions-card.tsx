@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MonitorSmartphone } from 'lucide-react';
+import { notify } from '../../../lib/toast';
+import { authErrorMessage } from '../auth-errors';
+import { currentSession, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from './security-api';
+
+const sessionsKey = ['auth', 'sessions'] as const;
+
+/** A short device description from a user agent. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Chrome\//.test(userAgent) ? 'Chrome' : /Firefox\//.test(userAgent) ? 'Firefox' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
+  const os = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : 'Unknown system';
+  return `${browser} on ${os}`;
+}
+
+export function SessionsCard() {
+  const client = useQueryClient();
+  const sessions = useQuery({
+    queryKey: sessionsKey,
+    queryFn: async () => {
+      const [rows, current] = await Promise.all([listSessions(), currentSession()]);
+      return { rows, currentToken: current?.session.token ?? null };
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (row: SessionRow) => revokeSession(row.token),
+    onSuccess: () => {
+      notify.success('Session signed out', 'That device has been signed out.');
+      void client.invalidateQueries({ queryKey: sessionsKey });
+    },
+    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+  });
+  const revokeOthers = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: () => {
+      notify.success('Other sessions signed out', 'Every other device has been signed out.');
+      void client.invalidateQueries({ queryKey: sessionsKey });
+    },
+    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+  });
+
+  return (
+    <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">Where you are signed in</h2>
+        <button
+          type="button"
+          onClick={() => revokeOthers.mutate()}
+          disabled={revokeOthers.isPending || (sessions.data?.rows.length ?? 0) < 2}
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          Sign out all other sessions
+        </button>
+      </div>
+      {sessions.isPending && <p role="status" className="mt-3 text-sm">Loading sessions…</p>}
+      {sessions.isError && <p role="alert" className="mt-3 text-sm text-red-700">{authErrorMessage(sessions.error)}</p>}
+      {sessions.data && (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {sessions.data.rows.map((row) => {
+            const isCurrent = row.token === sessions.data.currentToken;
+            return (
+              <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+                <span className="flex items-center gap-3">
+                  <MonitorSmartphone aria-hidden="true" className="size-5 text-slate-500" />
+                  <span className="flex flex-col">
+                    <span className="font-medium text-slate-900">
+                      {describeDevice(row.userAgent)} {isCurrent && <span className="ml-1 rounded bg-green-100 px-2 py-0.5 text-xs text-green-900">This device</span>}
+                    </span>
+                    <span className="text-slate-600">
+                      IP {row.ipAddress ?? 'unknown'} · last active {new Date(row.updatedAt).toLocaleString()}
+                    </span>
+                  </span>
+                </span>
+                {!isCurrent && (
+                  <button type="button" onClick={() => revoke.mutate(row)} className="rounded-md px-2 py-1 font-semibold text-red-800 hover:bg-red-50">
+                    Sign out<span className="sr-only"> {describeDevice(row.userAgent)}</span>
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

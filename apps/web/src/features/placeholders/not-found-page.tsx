@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/use-document-title';
+
+export default function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-sm font-semibold text-blue-800">404</p>
+      <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
+      <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import type { ErrorBody } from '@ridgeline/shared/domain/errors';
+import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
+
+// THE one API client: JSON over same-origin fetch, a request id on every call, and the one error
+// shape turned into ApiError. Lint forbids the global fetch anywhere else in the web app.
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+
+/** A failed API call: status, the server's code and message, request id, Retry-After seconds. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message: string,
+    public readonly requestId: string,
+    public readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Anything with zod's parse (kept structural so the landing page's bundle needs no zod). */
+type Schema<T> = { parse: (data: unknown) => T };
+type Options<T> = { schema?: Schema<T>; signal?: AbortSignal; headers?: Record<string, string> };
+
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return false;
+  const error = (data as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' && typeof (error as { code?: unknown }).code === 'string';
+}
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+function newRequestId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+async function request<T>(method: Method, path: string, body: unknown, options: Options<T> = {}): Promise<T> {
+  const requestId = newRequestId();
+  const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_ID_HEADER]: requestId, ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof Blob) {
+    payload = body;
+    headers['Content-Type'] = body.type || 'application/octet-stream';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const shaped = isErrorBody(data) ? data.error : null;
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    throw new ApiError(
+      response.status,
+      shaped ? shaped.code : response.status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR',
+      shaped ? shaped.message : response.statusText || `Request failed (${response.status})`,
+      shaped?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? requestId,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
+  return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** Typed calls to the Ridgeline API. Pass a zod schema to validate what comes back. */
+export const api = {
+  get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: Options<T>) => request<T>('POST', path, body ?? {}, options),
+  patch: <T>(path: string, body: unknown, options?: Options<T>) => request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body: unknown, options?: Options<T>) => request<T>('PUT', path, body, options),
+  delete: <T = null>(path: string, options?: Options<T>) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,13 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
 import './index.css';
 
+// Two entries: a first visit to the landing page loads only React and the landing page; every
+// other path loads the routed app. Client-side navigation back to '/' renders the same landing
+// page inside the router.
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const path = window.location.pathname;
+if (path === '/' || path === '/landing') {
+  void import('./features/landing/landing-entry').then(({ renderLanding }) => renderLanding(root));
+} else {
+  void import('./app/app-entry').then(({ renderApp }) => renderApp(root));
+}

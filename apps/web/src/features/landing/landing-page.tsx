@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { PLANS, TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { api } from '../../lib/api-client';
 
-// The public landing page. It imports nothing from the signed-in app (no query client, session
-// machine or layout) so it stays small; signed-in visitors are sent to the dashboard.
+// The public landing page. It imports nothing from the signed-in app (no router, query client,
+// session machine or layout) so it stays small; signed-in visitors are sent to the dashboard.
+// Its links are plain anchors: it renders both on its own entry (landing-entry.tsx) and in the router.
 
 const WHY = [
   { title: 'No lost photos', text: 'Field capture keeps working with no signal. Every photo is queued on the phone, retried, and checked in with GPS, time and a checksum.' },
@@ -28,37 +28,35 @@ const cta = 'inline-flex items-center justify-center rounded-md px-5 py-3 text-b
 
 export default function LandingPage() {
   useDocumentTitle(null);
-  const navigate = useNavigate();
-
   useEffect(() => {
     let active = true;
     api
       .get<{ user?: unknown } | null>('/api/auth/get-session')
       .then((session) => {
-        if (active && session?.user) void navigate('/dashboard', { replace: true });
+        if (active && session?.user) window.location.replace('/dashboard');
       })
       .catch(() => undefined);
     return () => {
       active = false;
     };
-  }, [navigate]);
+  }, []);
 
   return (
     <div className="bg-white">
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-          <Link to="/" className="flex items-center gap-2 text-xl font-bold text-blue-950">
+          <a href="/" className="flex items-center gap-2 text-xl font-bold text-blue-950">
             <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
               <rect width="32" height="32" rx="6" fill="#1e3a8a" />
               <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#fbbf24" />
             </svg>
             Ridgeline
-          </Link>
+          </a>
           <nav aria-label="Site" className="flex items-center gap-4">
             <a href="#pricing" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">Pricing</a>
-            <Link to="/auth" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+            <a href="/auth" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
               Sign In
-            </Link>
+            </a>
           </nav>
         </div>
       </header>
@@ -73,9 +71,9 @@ export default function LandingPage() {
               payments in one place. Priced by active claim files, with unlimited users.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Link to="/auth" className={`${cta} bg-amber-400 text-blue-950 hover:bg-amber-300`}>
+              <a href="/auth" className={`${cta} bg-amber-400 text-blue-950 hover:bg-amber-300`}>
                 Start 14-Day Free Trial
-              </Link>
+              </a>
               <a href="#pricing" className={`${cta} border border-blue-200 text-white hover:bg-blue-800`}>
                 See Smart Pricing
               </a>
@@ -136,12 +134,12 @@ export default function LandingPage() {
                   <li>Unlimited users</li>
                   <li>{TRIAL_DAYS}-day free trial, no credit card</li>
                 </ul>
-                <Link
-                  to="/auth"
+                <a
+                  href="/auth"
                   className={`${cta} mt-auto text-sm ${plan.mostPopular ? 'bg-blue-800 text-white hover:bg-blue-900' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
                 >
                   Start free trial<span className="sr-only"> on the {plan.name} plan</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -157,9 +155,9 @@ export default function LandingPage() {
                 </li>
               ))}
             </ul>
-            <Link to="/auth" className={`${cta} mt-8 bg-amber-400 text-blue-950 hover:bg-amber-300`}>
+            <a href="/auth" className={`${cta} mt-8 bg-amber-400 text-blue-950 hover:bg-amber-300`}>
               Start 14-Day Free Trial
-            </Link>
+            </a>
           </div>
         </section>
       </main>
@@ -167,9 +165,9 @@ export default function LandingPage() {
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-slate-700 sm:flex-row sm:justify-between">
           <p>© {new Date().getFullYear()} Ridgeline. Claims management for roofing contractors.</p>
-          <Link to="/auth" className="font-semibold text-blue-800 hover:underline">
+          <a href="/auth" className="font-semibold text-blue-800 hover:underline">
             Sign In
-          </Link>
+          </a>
         </div>
       </footer>
     </div>

@@ -125,7 +125,7 @@ function Layout() {
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
-          <span className="hidden text-sm font-medium text-slate-700 lg:block">{me.data?.company?.name}</span>
+          <span className="hidden lg:block" />
           <UserMenu />
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6">

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from '../features/auth/auth.routes';
@@ -12,7 +11,7 @@ import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
-import { AppError } from '../lib/app-error';
+import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -27,12 +26,7 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps.logger));
 
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_JSON_BYTES,
-    onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
-    },
-  });
+  const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
 
   app.route('/', healthRoutes(deps));

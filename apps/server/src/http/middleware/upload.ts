@@ -8,7 +8,7 @@ export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is too large (maximum ${Math.round(maxBytes / 1024 / 1024)} MB).`);
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is too large (maximum ${Math.round(maxBytes / 1024 / 1024)} MB).`);
     },
   });
 }

@@ -2,8 +2,9 @@ import type { InputHTMLAttributes } from 'react';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string };
 
-/** A labelled input with its error message tied to it for screen readers. */
-export function Field({ id, label, error, ...input }: FieldProps) {
+/** A labelled input with its error message (and any hint) tied to it for screen readers. */
+export function Field({ id, label, error, 'aria-describedby': hint, ...input }: FieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -12,9 +13,9 @@ export function Field({ id, label, error, ...input }: FieldProps) {
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
         className="rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600"
         {...input}
+        aria-describedby={describedBy}
       />
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700">

@@ -1,0 +1,87 @@
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { collectErrors, signUpAndConfirmApi } from '../support/flows';
+import { newUser } from '../support/users';
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+// Every signed-in route of spec section 2, with concrete values for the parameters.
+const ROUTES = [
+  '/dashboard',
+  '/projects',
+  '/projects/new',
+  '/projects/123',
+  '/inbox',
+  '/profile',
+  '/payments',
+  '/credits',
+  '/credits-success',
+  '/payment-success',
+  '/team',
+  '/measurements',
+  '/companies',
+  '/feedback',
+  '/feedback-loop',
+  '/tutorials',
+  '/settings',
+  '/security',
+  '/analytics',
+  '/admin/impersonation',
+  '/admin/payments',
+  '/pricing',
+  '/photo-reports',
+  '/advanced-photo-reports',
+  '/advanced-photo-reports/new',
+  '/advanced-photo-reports/1/edit',
+  '/messages',
+  '/messages?subscribe=1',
+  '/field-inspection',
+  '/field-inspections',
+  '/field-inspection/new',
+  '/field-inspection/new-offline',
+  '/shingle-id',
+  '/shingle-history',
+  '/shingle-analysis-test',
+  '/field-inspection/abc',
+  '/field-inspection/abc/photo-annotation',
+  '/field-inspection/abc/areas',
+  '/field-inspection/abc/areas-offline',
+  '/field-inspection/abc/phase-offline/roof',
+  '/field-inspection/abc/insurance-details',
+  '/field-inspection/abc/analysis',
+  '/field-inspection/abc/elevation/front',
+  '/field-inspection/abc/measurements',
+  '/field-inspection/abc/estimate',
+  '/field-inspection/abc/convert',
+  '/field-inspection/abc/interior',
+  '/check-email',
+] as const;
+
+let state: StorageState | undefined;
+
+async function signedInState(browser: Browser): Promise<StorageState> {
+  if (state) return state;
+  const context = await browser.newContext();
+  await signUpAndConfirmApi(context.request, newUser('routes'));
+  state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+test.describe('every route renders when signed in', () => {
+  for (const route of ROUTES) {
+    test(`${route} has an h1, a Ridgeline tab title and no console error`, async ({ browser }) => {
+      const context = await browser.newContext({ storageState: await signedInState(browser) });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(route);
+      await expect(page).toHaveURL(new RegExp(`${route.replace(/[?]/g, '\\?')}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+      await expect(page).toHaveTitle(/\S.* - Ridgeline$|^Ridgeline$/);
+      // Let lazy data settle before judging the console.
+      await page.waitForLoadState('networkidle');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -10,6 +10,5 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: true,
-    maxWorkers: 2,
   },
 });

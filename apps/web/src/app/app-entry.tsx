@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { RELOAD_FLAG } from '../components/route-error';
 import { router } from './router';
 
 /** Renders the routed app (every page but a first visit to the landing page). */
@@ -10,4 +11,6 @@ export function renderApp(container: HTMLElement): void {
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // A page that stayed up for a while may reload once more after a later deploy.
+  setTimeout(() => sessionStorage.removeItem(RELOAD_FLAG), 10_000);
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { RouteError } from '../components/route-error';
 import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
 
@@ -27,6 +28,7 @@ const plannedRoutes: RouteObject[] = PLANNED_PAGES.map(({ path, title, descripti
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', lazy: page(() => import('../features/landing/landing-page')) },
       { path: '/landing', lazy: page(() => import('../features/landing/landing-page')) },

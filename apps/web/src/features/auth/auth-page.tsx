@@ -41,6 +41,8 @@ export default function AuthPage() {
   const token = params.get('token');
   const invitationId = params.get('invitation');
   const linkError = params.get('error');
+  // The e-mail confirmation link lands here; a signed-in user goes straight on to the dashboard.
+  const confirmed = params.get('confirmed') === '1';
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
   const invitation = useInvitation(invitationId);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
@@ -55,7 +57,7 @@ export default function AuthPage() {
         notify.error('Invitation Error', authErrorMessage(e));
       }
     }
-    await session.signedIn();
+    await session.setAuthenticated();
     void navigate('/dashboard', { replace: true });
   };
 
@@ -74,16 +76,24 @@ export default function AuthPage() {
         </Link>
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode]}</h1>
+          {confirmed && !linkError && !signedIn && session.status !== 'loading' && (
+            <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+              Your email address is confirmed. Sign in to continue.
+            </p>
+          )}
           {linkError && (
             <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               That link is invalid or has expired. {mode === 'reset' ? 'Request a new reset link.' : 'Sign in, or request a new link.'}
             </p>
           )}
           {usableInvitation && (mode === 'signin' || mode === 'signup') && (
-            <p className="mt-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
-              {usableInvitation.inviterName} invited you to join <strong>{usableInvitation.companyName}</strong>.{' '}
-              {signedIn ? 'Accept below.' : mode === 'signup' ? 'Create your account to join.' : 'Sign in to join.'}
-            </p>
+            <div className="mt-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+              <p className="font-semibold">Join {usableInvitation.companyName}</p>
+              <p>
+                {usableInvitation.inviterName} invited you to join <strong>{usableInvitation.companyName}</strong>.{' '}
+                {signedIn ? 'Accept below.' : mode === 'signup' ? 'Create your account to join.' : 'Sign in to join.'}
+              </p>
+            </div>
           )}
           {invitation && !usableInvitation && (
             <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">

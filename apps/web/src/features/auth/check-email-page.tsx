@@ -1,12 +1,14 @@
 import { MailCheck } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** After sign-up: the confirmation link is in the mail. */
 export default function CheckEmailPage() {
   useDocumentTitle('Check Your Email');
   const location = useLocation();
-  const email = (location.state as { email?: string } | null)?.email;
+  const [params] = useSearchParams();
+  // The address comes in the navigation state after sign-up, or as ?email= on a shared link.
+  const email = (location.state as { email?: string } | null)?.email ?? params.get('email');
   return (
     <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-16">
       <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { verifyBackupCode, verifyTotpFactor } from '../auth-api';
 import { authErrorMessage } from '../auth-errors';
@@ -16,6 +17,10 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => Prom
     const value = code.trim();
     if (!useRecovery && !/^\d{6}$/.test(value)) return setError('Enter the 6-digit code from your authenticator app.');
     if (useRecovery && value.length < 6) return setError('Enter one of your recovery codes.');
+    if (!navigator.onLine) {
+      notify.error('Sign In Error', OFFLINE_MESSAGES.signIn);
+      return setError(OFFLINE_MESSAGES.signIn);
+    }
     setError(null);
     setBusy(true);
     try {

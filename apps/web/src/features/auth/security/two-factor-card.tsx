@@ -4,6 +4,7 @@ import { notify } from '../../../lib/toast';
 import { authErrorMessage } from '../auth-errors';
 import { Field } from '../components/field';
 import { useSession } from '../session/session-provider';
+import { RecoveryCodeList, NewRecoveryCodesForm } from './recovery-codes';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './security-api';
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
@@ -108,17 +109,7 @@ export function TwoFactorCard() {
         </form>
       )}
 
-      {codes && (
-        <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
-          <h3 className="font-semibold text-amber-950">Recovery codes</h3>
-          <p className="text-sm text-amber-950">Keep these somewhere safe. Each one signs you in once if you lose your phone.</p>
-          <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-900">
-            {codes.map((c) => (
-              <li key={c}>{c}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {codes && <RecoveryCodeList codes={codes} />}
 
       {enabled && (
         <form onSubmit={disable} className="mt-3 flex max-w-md flex-col gap-3" noValidate>
@@ -132,6 +123,7 @@ export function TwoFactorCard() {
           </div>
         </form>
       )}
+      {enabled && <NewRecoveryCodesForm onCodes={setCodes} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { SessionCache, SessionUser } from './session-cache';
 
-// The client session state machine of spec section 4.
+// The client session state machine of spec section 4. 'loading' is only the state before the first
+// refresh settles; after that the status is always one of the spec's four.
 export type SessionStatus = 'loading' | 'none' | 'authenticated' | 'cached' | 'expired';
 export type SessionState = { status: SessionStatus; user: SessionUser | null };
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
@@ -11,63 +12,89 @@ export const RETRY_BASE_MS = 1000;
 export const DUPLICATE_EVENT_MS = 500;
 export const CACHED_SESSION_WARNING = 'Using cached session - some features may be limited';
 
+/** The network as the machine sees it: the browser's navigator.onLine and its 'online' event. */
+export type Network = { isOnline: () => boolean; onOnline: (listener: () => void) => () => void };
+
 export type SessionMachineDeps = {
   /** The server's session: a user, null when signed out; throws when it cannot be reached. */
   fetchSession: () => Promise<SessionUser | null>;
   cache: SessionCache;
-  isOnline: () => boolean;
+  network: Network;
   now?: () => number;
   warn?: (message: string) => void;
 };
 
+/** Delay before retry number `attempt` (1-based): 1 s, then 2 s (architecture.md's retry rule). */
+export function retryDelay(attempt: number): number {
+  return RETRY_BASE_MS * 2 ** (attempt - 1);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function createSessionMachine(deps: SessionMachineDeps) {
   const now = deps.now ?? Date.now;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
-  let state: SessionState = { status: 'loading', user: null };
   const listeners = new Set<(state: SessionState) => void>();
+  let state: SessionState = { status: 'loading', user: null };
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  let lastEvent: { type: AuthEvent; at: number } | null = null;
+  let lastEvent: { key: string; at: number } | null = null;
   let inFlight: Promise<void> | null = null;
-  let stopped = false;
+  // Bumped by every auth event, so a refresh that started before a sign-in or sign-out cannot undo it.
+  let generation = 0;
+  // Timers and the online listener only run between start() and its disposer (React mounts twice in dev).
+  let active = false;
+  let unsubscribeOnline: (() => void) | null = null;
 
-  function set(next: SessionState) {
-    state = next;
+  function clearRefreshTimer(): void {
     if (refreshTimer) clearTimeout(refreshTimer);
     refreshTimer = null;
+  }
+
+  function scheduleRefresh(): void {
+    clearRefreshTimer();
     // While authenticated the session is refreshed every 50 minutes.
-    if (next.status === 'authenticated' && !stopped) refreshTimer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+    if (active && state.status === 'authenticated') refreshTimer = setTimeout(() => void refresh(), REFRESH_INTERVAL_MS);
+  }
+
+  function set(next: SessionState): void {
+    state = next;
+    scheduleRefresh();
     for (const listener of listeners) listener(state);
   }
 
-  function authenticated(user: SessionUser) {
+  function authenticate(user: SessionUser): void {
     deps.cache.put(user);
     set({ status: 'authenticated', user });
   }
 
   async function attemptRefresh(): Promise<void> {
-    if (!deps.isOnline()) {
+    const started = generation;
+    const settle = (apply: () => void) => {
+      if (started === generation) apply();
+    };
+    // Offline: no session can be fetched, so the cached one is used (spec: no session found while
+    // offline with a cached session gives cached).
+    if (!deps.network.isOnline()) {
       const cached = deps.cache.latest();
-      set(cached ? { status: 'cached', user: cached } : { status: 'none', user: null });
+      settle(() => set(cached ? { status: 'cached', user: cached } : { status: 'none', user: null }));
       return;
     }
     for (let attempt = 1; attempt <= REFRESH_ATTEMPTS; attempt++) {
       try {
         const user = await deps.fetchSession();
-        if (user) authenticated(user);
-        else set({ status: 'none', user: null });
+        settle(() => (user ? authenticate(user) : set({ status: 'none', user: null })));
         return;
       } catch {
-        // 1 s, then 2 s between the three attempts (architecture.md's retry rule).
-        if (attempt < REFRESH_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2 ** (attempt - 1)));
+        if (attempt < REFRESH_ATTEMPTS) await wait(retryDelay(attempt));
       }
     }
     const cached = deps.cache.latest();
-    if (!deps.isOnline() && cached) {
+    if (!deps.network.isOnline() && cached) {
       warn(CACHED_SESSION_WARNING);
-      set({ status: 'expired', user: cached });
+      settle(() => set({ status: 'expired', user: cached }));
       return;
     }
-    set({ status: 'none', user: null });
+    settle(() => set({ status: 'none', user: null }));
   }
 
   /** Refreshes the session; concurrent calls share one refresh. */
@@ -78,35 +105,43 @@ export function createSessionMachine(deps: SessionMachineDeps) {
     return inFlight;
   }
 
-  /** Applies an auth event; the same event again within 500 ms is ignored. */
-  function handleEvent(type: AuthEvent, user: SessionUser | null): boolean {
+  /** Applies an auth event; the same event for the same user again within 500 ms is ignored. */
+  function handleEvent(type: AuthEvent, user: SessionUser | null = null): boolean {
     const at = now();
-    if (lastEvent && lastEvent.type === type && at - lastEvent.at < DUPLICATE_EVENT_MS) return false;
-    lastEvent = { type, at };
+    const key = `${type}:${user?.id ?? ''}`;
+    if (lastEvent && lastEvent.key === key && at - lastEvent.at < DUPLICATE_EVENT_MS) return false;
+    lastEvent = { key, at };
+    generation++;
     if (type === 'SIGNED_OUT') {
-      if (state.user) deps.cache.remove(state.user.id);
+      deps.cache.clear();
       set({ status: 'none', user: null });
     } else if (user) {
-      authenticated(user);
+      authenticate(user);
     }
     return true;
   }
 
   return {
-    getState: () => state,
-    subscribe(listener: (state: SessionState) => void) {
+    getState: (): SessionState => state,
+    subscribe(listener: (state: SessionState) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Starts the machine: a first refresh, and a refresh whenever the browser comes back online. Returns the stop function. */
+    start(): () => void {
+      active = true;
+      unsubscribeOnline ??= deps.network.onOnline(() => void refresh());
+      scheduleRefresh();
+      void refresh();
+      return () => {
+        active = false;
+        clearRefreshTimer();
+        unsubscribeOnline?.();
+        unsubscribeOnline = null;
+      };
+    },
     refresh,
     handleEvent,
-    /** Going online triggers a refresh. */
-    onOnline: () => refresh(),
-    stop() {
-      stopped = true;
-      if (refreshTimer) clearTimeout(refreshTimer);
-      listeners.clear();
-    },
   };
 }
 

@@ -1,17 +1,20 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { createSessionCache, type SessionUser } from './session-cache';
-import { createSessionMachine, type SessionMachine, type SessionStatus } from './session-machine';
+import { createSessionMachine, type Network, type SessionMachine, type SessionStatus } from './session-machine';
 import { fetchSessionUser, postSignOut } from './session-api';
 
-type SessionContextValue = {
+export type SessionContextValue = {
   status: SessionStatus;
   user: SessionUser | null;
   isOnline: boolean;
+  /** Asks the server for the session again (spec section 4 refresh, with its retries). */
   refresh: () => Promise<void>;
-  /** Call after a successful sign-in (or two-factor verification). */
-  signedIn: () => Promise<void>;
+  /** Signs out on the server, clears the cached session and goes to /auth. */
   signOut: () => Promise<void>;
+  /** After a sign-in or two-factor verification: the given user, or the server's session when omitted. */
+  setAuthenticated: (user?: SessionUser) => Promise<void>;
 };
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -30,23 +33,31 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 }
 
+/** The browser's network: navigator.onLine and the window 'online' event. */
+export const browserNetwork: Network = {
+  isOnline: () => navigator.onLine,
+  onOnline(listener) {
+    window.addEventListener('online', listener);
+    return () => window.removeEventListener('online', listener);
+  },
+};
+
+/** The machine the app uses: the server's session, localStorage for the offline copy, the browser's network. */
+export function createBrowserSessionMachine(): SessionMachine {
+  return createSessionMachine({ fetchSession: fetchSessionUser, cache: createSessionCache(window.localStorage), network: browserNetwork });
+}
+
+type Props = { children: ReactNode; /** Injected in tests. */ machine?: SessionMachine };
+
 /** Holds the session state machine for the app and exposes it to every page. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, machine: injected }: Props) {
   const queryClient = useQueryClient();
-  const [machine] = useState<SessionMachine>(() =>
-    createSessionMachine({ fetchSession: fetchSessionUser, cache: createSessionCache(window.localStorage), isOnline: () => navigator.onLine }),
-  );
+  const navigate = useNavigate();
+  const [machine] = useState<SessionMachine>(() => injected ?? createBrowserSessionMachine());
   const state = useSyncExternalStore(machine.subscribe, machine.getState, machine.getState);
   const isOnline = useOnline();
 
-  useEffect(() => {
-    void machine.refresh();
-    const onOnline = () => void machine.onOnline();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [machine]);
-
-  useEffect(() => () => machine.stop(), [machine]);
+  useEffect(() => machine.start(), [machine]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -54,20 +65,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user: state.user,
       isOnline,
       refresh: machine.refresh,
-      signedIn: async () => {
-        const user = await fetchSessionUser();
-        if (user) machine.handleEvent('SIGNED_IN', user);
+      setAuthenticated: async (user) => {
+        const signedIn = user ?? (await fetchSessionUser());
+        if (signedIn) machine.handleEvent('SIGNED_IN', signedIn);
       },
       signOut: async () => {
         try {
-          await postSignOut();
-        } finally {
-          machine.handleEvent('SIGNED_OUT', null);
-          queryClient.clear();
+          if (navigator.onLine) await postSignOut();
+        } catch (error) {
+          // The local session ends anyway; the server's expires on its own.
+          console.warn('Sign-out request failed', error);
         }
+        machine.handleEvent('SIGNED_OUT');
+        queryClient.clear();
+        await navigate('/auth', { replace: true });
       },
     }),
-    [state, isOnline, machine, queryClient],
+    [state, isOnline, machine, queryClient, navigate],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

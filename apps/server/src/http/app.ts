@@ -21,7 +21,10 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId);
-  app.use(compress());
+  // Compression only when the client accepts it: touching the response otherwise costs more than half
+  // of a small JSON answer's throughput (bench/results/api-overhead.md).
+  const compressText = compress();
+  app.use((c, next) => (c.req.header('accept-encoding') ? compressText(c, next) : next()));
   app.use(secureHeaders({ xFrameOptions: false, crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.onError(handleError(deps.logger));
 

@@ -13,7 +13,7 @@ import {
   signedInUser,
   submitSignIn,
 } from '../support/flows';
-import { totp } from '../support/totp';
+import { totp } from '../../apps/server/src/test/totp';
 import { newUser } from '../support/users';
 
 const DUPLICATE_MESSAGE = 'This email is already registered. Please sign in or reset your password.';

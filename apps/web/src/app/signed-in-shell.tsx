@@ -7,14 +7,12 @@ import { ProtectedRoute } from '../features/auth/session/protected-route';
 import { useSession } from '../features/auth/session/session-provider';
 import { useMe } from '../features/profile/api/me-api';
 import { NAV_GROUPS } from './navigation';
+import { BrandMark } from '../components/brand-mark';
 
 function Brand() {
   return (
     <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-white">
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7">
-        <rect width="32" height="32" rx="6" fill="#fbbf24" />
-        <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#1e3a8a" />
-      </svg>
+      <BrandMark className="size-7" inverted />
       Ridgeline
     </Link>
   );

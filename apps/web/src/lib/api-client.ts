@@ -84,3 +84,8 @@ export const api = {
   put: <T>(path: string, body: unknown, options?: Options<T>) => request<T>('PUT', path, body, options),
   delete: <T = null>(path: string, options?: Options<T>) => request<T>('DELETE', path, undefined, options),
 };
+
+/** The message to show for a failed call: the server's words, or a generic sentence. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.';
+}

@@ -11,6 +11,7 @@ import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
 import { useSession } from './session/session-provider';
+import { BrandMark } from '../../components/brand-mark';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset' | 'two-factor';
 
@@ -68,10 +69,7 @@ export default function AuthPage() {
     <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
-          <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
-            <rect width="32" height="32" rx="6" fill="#1e3a8a" />
-            <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#fbbf24" />
-          </svg>
+          <BrandMark className="size-8" />
           Ridgeline
         </Link>
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { PLANS, TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { api } from '../../lib/api-client';
+import { BrandMark } from '../../components/brand-mark';
 
 // The public landing page. It imports nothing from the signed-in app (no router, query client,
 // session machine or layout) so it stays small; signed-in visitors are sent to the dashboard.
@@ -46,10 +47,7 @@ export default function LandingPage() {
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
           <a href="/" className="flex items-center gap-2 text-xl font-bold text-blue-950">
-            <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
-              <rect width="32" height="32" rx="6" fill="#1e3a8a" />
-              <path d="M5 21 16 10l11 11h-4l-7-7-7 7z" fill="#fbbf24" />
-            </svg>
+            <BrandMark className="size-8" />
             Ridgeline
           </a>
           <nav aria-label="Site" className="flex items-center gap-4">

@@ -2,15 +2,11 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { UserRound } from 'lucide-react';
 import { updateMeSchema, type Me } from '@ridgeline/shared/contracts/team';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useMe, useUpdateMe, useUploadAvatar } from './api/me-api';
 
 const inputClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600';
-
-function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.';
-}
 
 function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateMe();

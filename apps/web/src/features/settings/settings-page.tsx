@@ -4,16 +4,12 @@ import { updateCompanySchema, type Company } from '@ridgeline/shared/contracts/t
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useMe } from '../profile/api/me-api';
 import { useCompany, useUpdateCompany, useUploadLogo } from './api/company-api';
 
 const inputClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600 disabled:bg-slate-50';
-
-function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.';
-}
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();

@@ -3,16 +3,12 @@ import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { inviteSchema, type CompanyRoleInput, type Member } from '@ridgeline/shared/contracts/team';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useSession } from '../auth/session/session-provider';
 import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation, useTeam } from './api/team-api';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
-
-function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.';
-}
 
 function InviteForm() {
   const invite = useInviteMember();

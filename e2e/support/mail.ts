@@ -25,3 +25,9 @@ export function firstLink(mail: CapturedMail): string {
   if (!match) throw new Error(`No link in mail "${mail.subject}"`);
   return match[0];
 }
+
+/** Makes the user a platform admin through the e2e stack (as `npm run admin -- grant`). */
+export async function grantAdmin(email: string): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/grant-admin?email=${encodeURIComponent(email)}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`grant-admin failed: ${await response.text()}`);
+}

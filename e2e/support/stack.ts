@@ -3,9 +3,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
+import { user } from '../../apps/server/src/infra/db/schema/index';
 import { startServer } from '../../apps/server/src/server';
 import { MAIL_API_PORT, SMTP_PORT, type CapturedMail } from './ports';
 
@@ -35,8 +37,18 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
 
+// Test-only control: POST /grant-admin?email= makes a platform admin (as `npm run admin -- grant`).
+let grantAdmin: ((email: string) => Promise<void>) | null = null;
+
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  if (req.method === 'POST' && url.pathname === '/grant-admin' && grantAdmin) {
+    grantAdmin(url.searchParams.get('email') ?? '').then(
+      () => res.end('ok'),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+    return;
+  }
   const to = url.searchParams.get('to')?.toLowerCase();
   const found = to ? mails.filter((m) => m.to.toLowerCase().includes(to)) : mails;
   res.setHeader('content-type', 'application/json');
@@ -70,6 +82,9 @@ const server = await startServer(
     NODE_ENV: 'test',
   }),
 );
+grantAdmin = async (email) => {
+  await server.deps.database.db.update(user).set({ role: 'admin' }).where(eq(user.email, email.toLowerCase()));
+};
 console.log(`e2e stack ready on ${server.url} (${embedded ? 'embedded' : 'external'} database)`);
 
 const stop = async () => {

@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { provisionNewUser } from './features/company/team.service';
+import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { openDatabase, runMigrations } from './infra/db/client';
@@ -58,6 +59,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       storageSecret,
       jobs,
       limits: createRateLimitStore(database.db),
+      maintenance: createMaintenanceService(database.db),
       logger,
       queueMail,
       version,

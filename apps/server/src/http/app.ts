@@ -5,12 +5,14 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from '../features/auth/auth.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { healthRoutes } from '../features/health/health.routes';
+import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { maintenanceGate } from './middleware/maintenance';
 import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
 
@@ -32,7 +34,10 @@ export function createApp(deps: AppDeps) {
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
 
+  app.use('/api/*', maintenanceGate(deps));
+
   app.route('/', healthRoutes(deps));
+  app.route('/', maintenanceRoutes(deps));
   app.route('/', authRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', companyRoutes(deps));

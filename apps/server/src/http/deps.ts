@@ -4,6 +4,7 @@ import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
 import type { Storage } from '../infra/storage/storage';
 import type { Auth } from '../features/auth/auth';
+import type { MaintenanceService } from '../features/maintenance/maintenance.service';
 import type { Logger } from '../lib/logger';
 import type { RateLimitStore } from '../lib/rate-limit-store';
 
@@ -17,6 +18,7 @@ export type AppDeps = {
   storageSecret: string;
   jobs: JobQueue;
   limits: RateLimitStore;
+  maintenance: MaintenanceService;
   logger: Logger;
   /** Queues a mail as a job; the worker sends it. */
   queueMail: (message: MailMessage) => Promise<void>;

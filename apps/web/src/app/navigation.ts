@@ -19,6 +19,7 @@ import {
   UserCog,
   Users,
   Wallet,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -75,6 +76,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { to: '/admin/impersonation', label: 'Impersonation', icon: UserCog },
       { to: '/admin/payments', label: 'Admin Payments', icon: CreditCard },
+      { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench },
     ],
   },
 ];

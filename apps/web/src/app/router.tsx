@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
               { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
               { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
               { path: '/security', lazy: page(() => import('../features/auth/security-page')) },
+              { path: '/admin/maintenance', lazy: page(() => import('../features/maintenance/maintenance-page')) },
               ...plannedRoutes,
             ],
           },

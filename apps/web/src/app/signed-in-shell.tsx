@@ -1,11 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/session/protected-route';
 import { useSession } from '../features/auth/session/session-provider';
+import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
+import { useMaintenance } from '../features/maintenance/maintenance-api';
 import { useMe } from '../features/profile/api/me-api';
+import { ApiError } from '../lib/api-client';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
 
@@ -134,11 +137,24 @@ function Layout() {
   );
 }
 
-/** Every signed-in page: the protected-route checks, then the layout with navigation and user menu. */
+/** Maintenance mode (spec section 4): non-admins see the maintenance screen; admins keep working. */
+function MaintenanceGate({ children }: { children: ReactNode }) {
+  const flag = useMaintenance();
+  const me = useMe();
+  const { signOut } = useSession();
+  const blockedByServer = me.error instanceof ApiError && me.error.code === 'MAINTENANCE';
+  if (flag.data?.enabled && me.isPending) return null;
+  if (me.data?.role !== 'admin' && (flag.data?.enabled || blockedByServer)) return <MaintenanceScreen onSignOut={() => void signOut()} />;
+  return children;
+}
+
+/** Every signed-in page: the protected-route checks, maintenance, then the layout with navigation and user menu. */
 export default function SignedInShell() {
   return (
     <ProtectedRoute>
-      <Layout />
+      <MaintenanceGate>
+        <Layout />
+      </MaintenanceGate>
     </ProtectedRoute>
   );
 }

@@ -9,9 +9,9 @@ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_DEFAULTS.maxRetryDelayMs);
 }
 
-/** Client errors (4xx) are answers, not failures: never retried. */
+/** Client errors (4xx) and maintenance (503) are answers, not failures: never retried. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === 'MAINTENANCE')) return false;
   return failureCount < QUERY_DEFAULTS.retries;
 }
 

@@ -1,0 +1,29 @@
+import { createMiddleware } from 'hono/factory';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../context';
+import type { AppDeps } from '../deps';
+
+// What stays open in maintenance so an admin can still sign in (issue 3, section 1).
+const OPEN: { method: string; path: RegExp }[] = [
+  { method: 'GET', path: /^\/api\/health$/ },
+  { method: 'GET', path: /^\/api\/settings\/maintenance$/ },
+  { method: 'GET', path: /^\/api\/auth\/get-session$/ },
+  { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/ },
+  { method: 'POST', path: /^\/api\/auth\/sign-out$/ },
+  { method: 'POST', path: /^\/api\/auth\/factors\/[^/]+\/(challenge|verify)$/ },
+  { method: 'POST', path: /^\/api\/auth\/two-factor\/verify-(totp|backup-code)$/ },
+];
+
+export const MAINTENANCE_MESSAGE = "We're Performing Maintenance. Typically this will be under 30 minutes. Please check back later.";
+
+/** While maintenance mode is on, every other API call from a non-admin answers 503. */
+export function maintenanceGate(deps: AppDeps) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (OPEN.some((open) => open.method === c.req.method && open.path.test(c.req.path))) return next();
+    const { enabled } = await deps.maintenance.read();
+    if (!enabled) return next();
+    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    if (session?.user.role === 'admin') return next();
+    throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { maintenanceSchema, type Maintenance } from '@ridgeline/shared/contracts/maintenance';
+import { api } from '../../lib/api-client';
+
+export const maintenanceKey = ['maintenance'] as const;
+/** Spec section 9: the maintenance flag is cached for 2 minutes. */
+export const MAINTENANCE_CACHE_MS = 2 * 60_000;
+
+/** Reads the flag; a read error counts as off (spec section 4) and is logged. */
+export async function fetchMaintenance(): Promise<Maintenance> {
+  try {
+    return await api.get('/api/settings/maintenance', { schema: maintenanceSchema });
+  } catch (error) {
+    console.error('Maintenance flag could not be read; treating it as off.', error);
+    return { enabled: false };
+  }
+}
+
+export function useMaintenance() {
+  return useQuery({ queryKey: maintenanceKey, queryFn: fetchMaintenance, staleTime: MAINTENANCE_CACHE_MS, refetchInterval: MAINTENANCE_CACHE_MS });
+}
+
+export function useSetMaintenance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api.put('/api/admin/maintenance', { enabled }, { schema: maintenanceSchema }),
+    onSuccess: (value) => client.setQueryData(maintenanceKey, value),
+  });
+}

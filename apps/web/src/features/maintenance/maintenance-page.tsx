@@ -1,0 +1,52 @@
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { useMe } from '../profile/api/me-api';
+import { useMaintenance, useSetMaintenance } from './maintenance-api';
+
+/** /admin/maintenance: platform admins switch maintenance mode for every company. */
+export default function MaintenancePage() {
+  useDocumentTitle('Admin Maintenance');
+  const me = useMe();
+  const flag = useMaintenance();
+  const setFlag = useSetMaintenance();
+  const enabled = flag.data?.enabled ?? false;
+
+  if (me.data && me.data.role !== 'admin') {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Maintenance</h1>
+        <p className="mt-3 text-slate-700">Only platform admins can switch maintenance mode.</p>
+      </div>
+    );
+  }
+  const toggle = () =>
+    setFlag.mutate(!enabled, {
+      onSuccess: (value) => notify.success(value.enabled ? 'Maintenance mode on' : 'Maintenance mode off', value.enabled ? 'Non-admins now see the maintenance screen.' : 'Everyone can use Ridgeline again.'),
+      onError: (e) => notify.error('Maintenance switch failed', errorText(e)),
+    });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <h1 className="text-2xl font-bold text-slate-900">Admin Maintenance</h1>
+      <section aria-labelledby="maintenance-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="maintenance-heading" className="text-lg font-semibold text-slate-900">Maintenance mode</h2>
+        <p className="mt-1 text-sm text-slate-700">
+          While it is on, everyone but platform admins sees the maintenance screen and the API answers their calls with 503.
+          Admins keep working and can still sign in.
+        </p>
+        <p className="mt-3 text-sm">
+          Status: <strong>{flag.isPending ? 'checking…' : enabled ? 'On' : 'Off'}</strong>
+        </p>
+        <button
+          type="button"
+          onClick={toggle}
+          disabled={flag.isPending || setFlag.isPending}
+          className={`mt-3 rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-60 ${enabled ? 'bg-green-800 hover:bg-green-900' : 'bg-amber-700 hover:bg-amber-800'}`}
+        >
+          {enabled ? 'Turn maintenance mode off' : 'Turn maintenance mode on'}
+        </button>
+      </section>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@ridgeline/shared/domain/sanitize';
+import { escapeHtml } from '@ridgeline/shared/domain/sanitizers';
 import type { MailMessage } from './mailer';
 
 /** The confirmation mail sent after sign-up. */

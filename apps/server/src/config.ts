@@ -18,6 +18,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_IP_LIMIT: z.coerce.number().int().positive().default(50),
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
+  API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
+  CSP_REPORT_LIMIT: z.coerce.number().int().positive().default(60),
+  FRAME_ANCESTORS: z.string().regex(/^[\w\s,.:/*-]*$/, 'origins separated by spaces or commas').default(''),
 });
 
 export type Config = {
@@ -35,6 +38,12 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authIpLimit: number;
   serveWeb: boolean;
+  /** Writes (POST/PUT/PATCH/DELETE) per client IP per minute, shared by every instance. */
+  apiWriteLimit: number;
+  /** CSP violation reports per client IP per minute. */
+  cspReportLimit: number;
+  /** Extra origins allowed to frame the app (CSP frame-ancestors), besides the app itself. */
+  frameAncestors: string[];
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -63,5 +72,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     authIpLimit: env.AUTH_IP_LIMIT,
     serveWeb: env.SERVE_WEB === 'true',
+    apiWriteLimit: env.API_WRITE_LIMIT,
+    cspReportLimit: env.CSP_REPORT_LIMIT,
+    frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
   };
 }

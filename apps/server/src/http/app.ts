@@ -1,18 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
+import { adminRoutes } from '../features/admin/admin.routes';
 import { authRoutes } from '../features/auth/auth.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
+import { cspRoutes } from '../features/security/csp.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
 import { maintenanceGate } from './middleware/maintenance';
+import { writeRateLimit } from './middleware/rate-limit';
+import { disabledAccountGate } from './middleware/session';
 import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
 
@@ -27,14 +31,16 @@ export function createApp(deps: AppDeps) {
   // of a small JSON answer's throughput (bench/results/api-overhead.md).
   const compressText = compress();
   app.use((c, next) => (c.req.header('accept-encoding') ? compressText(c, next) : next()));
-  app.use(secureHeaders({ xFrameOptions: false, crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(securityHeaders(deps.config));
   app.onError(handleError(deps.logger));
 
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
 
+  app.use('/api/*', disabledAccountGate(deps));
   app.use('/api/*', maintenanceGate(deps));
+  app.use('/api/*', writeRateLimit(deps));
 
   app.route('/', healthRoutes(deps));
   app.route('/', maintenanceRoutes(deps));
@@ -42,6 +48,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', profileRoutes(deps));
   app.route('/', companyRoutes(deps));
   app.route('/', storageRoutes(deps));
+  app.route('/', adminRoutes(deps));
+  app.route('/', cspRoutes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

@@ -56,6 +56,8 @@ const endpoints = (): Endpoint[] => [
   { method: 'PATCH', path: '/api/company', signedIn: true, valid: { name: 'New Name', phone: '+1 555 010 9999', address: '1 Main St' }, requiresFields: false },
   { method: 'POST', path: '/api/team/invitations', signedIn: true, valid: { email: uniqueEmail(), role: 'member' }, requiresFields: true },
   { method: 'PATCH', path: '/api/team/members/:self', signedIn: true, valid: { role: 'manager' }, requiresFields: true },
+  { method: 'POST', path: '/api/security/csp-violation', signedIn: false, valid: { documentURI: 'http://localhost/', violatedDirective: 'script-src' }, requiresFields: true },
+  { method: 'POST', path: '/api/functions/admin-impersonation', signedIn: true, valid: { action: 'status' }, requiresFields: true },
 ];
 
 type Case = { name: string; body: string; contentType?: string };

@@ -1,3 +1,4 @@
+import type { AuthSession } from './middleware/session';
 import type { CompanyRole, PlatformRole } from '@ridgeline/shared/domain/roles';
 
 /** The signed-in actor, resolved from the better-auth session. */
@@ -17,5 +18,7 @@ export type AppEnv = {
     requestId: string;
     actor: Actor;
     tenant: Tenant;
+    /** The better-auth session once read (null: none); see middleware/session.ts. */
+    authSession: AuthSession | null | undefined;
   };
 };

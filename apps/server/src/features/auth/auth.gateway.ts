@@ -3,6 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { errorBody } from '../../http/middleware/errors';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../http/middleware/session';
+import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
 
 // better-auth answers `{ code, message }` on failure; the product has one error shape. Every
 // request to better-auth passes through here so its failures are reshaped and the client IP is
@@ -49,6 +51,11 @@ async function reshapeError(c: Context<AppEnv>, response: Response): Promise<Res
     if (parsed && typeof parsed.message === 'string' && parsed.message) message = parsed.message;
   } catch {
     // Not JSON: keep the status text.
+  }
+  if (code === 'BANNED_USER') {
+    // better-auth's ban is the disabled account: one code and the spec's sentence for the client.
+    code = ACCOUNT_DISABLED_CODE;
+    message = ACCOUNT_DISABLED_MESSAGE;
   }
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');

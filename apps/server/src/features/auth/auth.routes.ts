@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   changePasswordSchema,
@@ -18,6 +19,7 @@ import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-polic
 import { user, verification } from '../../infra/db/schema/index';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
+import { loadSession } from '../../http/middleware/session';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { isCommonPassword } from './common-passwords';
@@ -94,6 +96,33 @@ export function authRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     assertNotCommon(input.newPassword);
     return forwardToAuth(c, deps, { body: input });
+  });
+
+  // An admin viewing as someone (impersonation) cannot change that person's password, two-factor
+  // settings or sessions (issue 3, section 3).
+  const impersonationGuard = createMiddleware<AppEnv>(async (c, next) => {
+    const session = await loadSession(c, deps);
+    if (session?.session.impersonatedBy) {
+      throw new AppError(403, 'IMPERSONATION_RESTRICTED', "An admin viewing as this user cannot change their password, two-factor settings or sessions.");
+    }
+    await next();
+  });
+  for (const path of [
+    '/api/auth/change-password',
+    '/api/auth/set-password',
+    '/api/auth/change-email',
+    '/api/auth/delete-user',
+    '/api/auth/two-factor/*',
+    '/api/auth/revoke-session',
+    '/api/auth/revoke-sessions',
+    '/api/auth/revoke-other-sessions',
+  ]) {
+    app.use(path, impersonationGuard);
+  }
+
+  // better-auth's admin endpoints are reached only through our functions, which write the audit log.
+  app.all('/api/auth/admin/*', () => {
+    throw AppError.notFound('Use the admin pages of Ridgeline.');
   });
 
   app.post('/api/auth/change-password', validate('json', changePasswordSchema), async (c) => {

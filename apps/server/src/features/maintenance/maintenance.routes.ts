@@ -2,17 +2,15 @@ import { Hono } from 'hono';
 import { maintenanceSchema } from '@ridgeline/shared/contracts/maintenance';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
-import { requireActor } from '../../http/middleware/auth';
+import { requireActor, requirePlatformAdmin } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
-import { AppError } from '../../lib/app-error';
 
 /** The maintenance flag: anyone reads it; platform admins switch it. */
 export function maintenanceRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/api/settings/maintenance', async (c) => c.json(await deps.maintenance.read()));
-  app.put('/api/admin/maintenance', requireActor(deps), validate('json', maintenanceSchema), async (c) => {
-    if (c.get('actor').role !== 'admin') throw AppError.forbidden('Only platform admins can switch maintenance mode.');
-    return c.json(await deps.maintenance.write(c.req.valid('json').enabled));
-  });
+  app.put('/api/admin/maintenance', requireActor(deps), requirePlatformAdmin('Only platform admins can switch maintenance mode.'), validate('json', maintenanceSchema), async (c) =>
+    c.json(await deps.maintenance.write(c.req.valid('json').enabled)),
+  );
   return app;
 }

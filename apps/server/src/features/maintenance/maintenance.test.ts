@@ -32,7 +32,7 @@ describe('maintenance mode', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect((await server.client().get('/api/settings/maintenance')).body).toEqual({ enabled: false });
-    expect((await contractor.client.put('/api/admin/maintenance', '{"enabled":"yes"}')).status).toBe(400);
+    expect((await admin.client.put('/api/admin/maintenance', '{"enabled":"yes"}')).status).toBe(400);
   });
 
   it('answers 503 to non-admins while on, keeps sign-in and the flag open, and lets admins work', async () => {

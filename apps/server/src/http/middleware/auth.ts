@@ -4,11 +4,12 @@ import { findMembership } from '../../features/company/company.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
+import { loadSession } from './session';
 
 /** Resolves the signed-in actor from the session cookie; 401 without one. */
 export function requireActor(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const found = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    const found = await loadSession(c, deps);
     if (!found) throw AppError.unauthenticated();
     const { user, session } = found;
     c.set('actor', {
@@ -28,6 +29,14 @@ export function requireTenant(deps: AppDeps) {
     const membership = await findMembership(deps.database.db, c.get('actor').userId);
     if (!membership) throw new AppError(403, 'NO_COMPANY', 'You are not a member of a company.');
     c.set('tenant', { companyId: membership.companyId, role: membership.role as CompanyRole });
+    await next();
+  });
+}
+
+/** Platform admins only (a company owner is not one); 403 otherwise. Use after requireActor. */
+export function requirePlatformAdmin(message = 'Only platform admins can do this.') {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('actor').role !== 'admin') throw AppError.forbidden(message);
     await next();
   });
 }

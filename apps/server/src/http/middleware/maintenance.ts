@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
+import { loadSession } from './session';
 
 // What stays open in maintenance so an admin can still sign in (issue 3, section 1).
 const OPEN: { method: string; path: RegExp }[] = [
@@ -22,7 +23,7 @@ export function maintenanceGate(deps: AppDeps) {
     if (OPEN.some((open) => open.method === c.req.method && open.path.test(c.req.path))) return next();
     const { enabled } = await deps.maintenance.read();
     if (!enabled) return next();
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await loadSession(c, deps);
     if (session?.user.role === 'admin') return next();
     throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
   });

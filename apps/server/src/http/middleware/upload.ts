@@ -4,11 +4,13 @@ import { acceptFileType, type DetectedType } from '../../infra/storage/file-type
 import { AppError } from '../../lib/app-error';
 
 /** Refuses request bodies over `maxBytes` with 413 in the error shape. */
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
+
 export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is too large (maximum ${Math.round(maxBytes / 1024 / 1024)} MB).`);
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`);
     },
   });
 }

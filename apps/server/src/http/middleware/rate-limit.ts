@@ -1,0 +1,22 @@
+import { createMiddleware } from 'hono/factory';
+import { clientIp } from '../../features/auth/auth.gateway';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../context';
+import type { AppDeps } from '../deps';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The server's own ceiling on writes per client IP per minute (API_WRITE_LIMIT), counted in
+ * PostgreSQL so every instance shares it. Sized so normal use never meets it (architecture.md,
+ * "Rate-limit keys"); reads are not counted. Sign-in and CSP reports have tighter limits of their own.
+ */
+export function writeRateLimit(deps: AppDeps) {
+  const rule = { limit: deps.config.apiWriteLimit, windowMs: 60_000 };
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!WRITES.has(c.req.method)) return next();
+    const limit = await deps.limits.hit(`api-write:${clientIp(c)}`, rule);
+    if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many requests. Please wait ${limit.retryAfter} seconds and try again.`);
+    return next();
+  });
+}

@@ -1,0 +1,56 @@
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+import type { Config } from '../../config';
+import type { AppEnv } from '../context';
+
+// The Content-Security-Policy and the other security headers on every response (docs/security.md).
+// No inline script runs: the built app has none, and 'unsafe-inline' is never given to scripts.
+
+/** Video hosts the tutorial dialog may frame (spec section 5: https YouTube or Vimeo only). */
+export const EMBED_FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The policy's directives, for the headers and for the docs' tests. */
+export function cspDirectives(config: Pick<Config, 'frameAncestors'>) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    // Radix and sonner position elements with inline styles; styles cannot run code.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    frameSrc: EMBED_FRAME_HOSTS,
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'", ...config.frameAncestors],
+  };
+}
+
+/** Served over HTTPS: the public URL says so, or the proxy in front of us does. */
+function isHttps(url: string, forwardedProto: string | undefined, publicUrl: string): boolean {
+  return url.startsWith('https:') || forwardedProto?.split(',')[0]?.trim() === 'https' || publicUrl.startsWith('https:');
+}
+
+export function securityHeaders(config: Config) {
+  const base: SecureHeadersOptions = {
+    contentSecurityPolicy: cspDirectives(config),
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: false,
+    crossOriginEmbedderPolicy: false,
+    permissionsPolicy: { camera: ['self'], microphone: ['self'], geolocation: ['self'] },
+  };
+  const plain = secureHeaders({ ...base, strictTransportSecurity: false });
+  const https = secureHeaders({ ...base, strictTransportSecurity: HSTS });
+  return createMiddleware<AppEnv>((c, next) =>
+    isHttps(c.req.url, c.req.header('x-forwarded-proto'), config.publicUrl) ? https(c, next) : plain(c, next),
+  );
+}

@@ -1,0 +1,45 @@
+import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/** Every impersonation a platform admin starts (spec section 6): who, whom, why, when, from where. */
+export const impersonationAudit = pgTable(
+  'impersonation_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminUserId: text('admin_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    targetUserId: text('target_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** The impersonation session (better-auth session id); ends with it. */
+    sessionId: text('session_id').notNull(),
+    ip: text('ip'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the session ends on its own (one hour after the start). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('impersonation_audit_started_idx').on(t.startedAt), index('impersonation_audit_session_idx').on(t.sessionId)],
+);
+
+/** Content-Security-Policy violation reports sent by browsers (spec section 7, Other). */
+export const cspViolations = pgTable(
+  'csp_violations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentUri: text('document_uri').notNull(),
+    referrer: text('referrer'),
+    blockedUri: text('blocked_uri'),
+    violatedDirective: text('violated_directive').notNull(),
+    originalPolicy: text('original_policy'),
+    disposition: text('disposition'),
+    /** The browser's timestamp of the violation. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('csp_violations_received_idx').on(t.receivedAt)],
+);

@@ -56,6 +56,10 @@ const ROUTES = [
   '/check-email',
 ] as const;
 
+// The app logs this console error whenever it is not served over HTTPS (spec section 8); the e2e
+// stack serves plain http://localhost, so exactly this entry is expected and allowed.
+const ALLOWED_ERRORS = new Set(['console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.']);
+
 let state: StorageState | undefined;
 
 async function signedInState(browser: Browser): Promise<StorageState> {
@@ -80,7 +84,7 @@ test.describe('every route renders when signed in', () => {
       await expect(page).toHaveTitle(/\S.* - Ridgeline$|^Ridgeline$/);
       // Let lazy data settle before judging the console.
       await page.waitForLoadState('networkidle');
-      expect(errors).toEqual([]);
+      expect(errors.filter((error) => !ALLOWED_ERRORS.has(error))).toEqual([]);
       await context.close();
     });
   }

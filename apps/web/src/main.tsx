@@ -3,6 +3,11 @@ import './index.css';
 // Two entries: a first visit to the landing page loads only React and the landing page; every
 // other path loads the routed app. Client-side navigation back to '/' renders the same landing
 // page inside the router.
+// Content-Security-Policy violations are reported to the server and the security log (spec section 7).
+document.addEventListener('securitypolicyviolation', (event) => {
+  void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const path = window.location.pathname;

@@ -2,10 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { RELOAD_FLAG } from '../components/route-error';
+import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { router } from './router';
 
 /** Renders the routed app (every page but a first visit to the landing page). */
 export function renderApp(container: HTMLElement): void {
+  // Spec section 8: unhandled rejections and uncaught errors are mapped and logged; warns without HTTPS.
+  installGlobalErrorHandlers();
   createRoot(container).render(
     <StrictMode>
       <RouterProvider router={router} />

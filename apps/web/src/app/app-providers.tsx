@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
+import { AppToaster } from '../components/app-toaster';
+import { NOTIFICATION_TOASTER } from '../lib/toast';
 import { SessionProvider } from '../features/auth/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
 
@@ -29,7 +31,16 @@ export default function AppProviders() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <Outlet />
-        <Toaster position="bottom-right" duration={4000} visibleToasts={3} gap={14} richColors closeButton toastOptions={{ style: { width: 356 } }} />
+        <Toaster
+          position={NOTIFICATION_TOASTER.position}
+          duration={NOTIFICATION_TOASTER.duration}
+          visibleToasts={NOTIFICATION_TOASTER.visibleToasts}
+          gap={NOTIFICATION_TOASTER.gap}
+          richColors
+          closeButton
+          toastOptions={{ style: { width: NOTIFICATION_TOASTER.width } }}
+        />
+        <AppToaster />
       </SessionProvider>
     </QueryClientProvider>
   );

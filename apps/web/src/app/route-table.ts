@@ -17,7 +17,6 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/feedback-loop', title: 'Feedback Loop', description: 'The status of your feedback and the replies.' },
   { path: '/tutorials', title: 'Tutorials', description: 'Help videos for every page of Ridgeline.' },
   { path: '/analytics', title: 'Analytics', description: 'Approval rate by carrier and loss type, time from inspection to approval, pipeline value and activity per member.' },
-  { path: '/admin/impersonation', title: 'Admin Impersonation', description: 'Platform admins view the product as a user, with a reason and an audit log.' },
   { path: '/admin/payments', title: 'Admin Payments', description: 'Platform admins see payments across companies.' },
   { path: '/pricing', title: 'Pricing', description: 'Plans billed by active files, with unlimited users.' },
   { path: '/photo-reports', title: 'Photo Reports', description: 'Photo reports in the order adjusters read them, as PDF.' },

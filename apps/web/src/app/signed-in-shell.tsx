@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/session/protected-route';
 import { useSession } from '../features/auth/session/session-provider';
@@ -9,6 +9,11 @@ import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
 import { useMaintenance } from '../features/maintenance/maintenance-api';
 import { useMe } from '../features/profile/api/me-api';
 import { ApiError } from '../lib/api-client';
+import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { AccountDisabledScreen } from '../features/account/account-disabled-screen';
+import { createAccountStatusCache, resolveAccountEnabled } from '../features/account/account-status';
+import { ImpersonationBanner } from '../features/admin/impersonation-banner';
+import { useImpersonation } from '../features/admin/use-impersonation';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
 
@@ -90,10 +95,11 @@ function UserMenu() {
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const me = useMe();
-  const isAdmin = me.data?.role === 'admin';
+  const { isAdmin, impersonatedEmail, end } = useImpersonation();
   return (
-    <div className="flex min-h-screen">
+    <div className="flex min-h-screen flex-col">
+      {impersonatedEmail && <ImpersonationBanner email={impersonatedEmail} onExit={end} />}
+      <div className="flex flex-1">
       <aside className="hidden w-60 shrink-0 flex-col gap-6 bg-blue-950 px-3 py-5 lg:flex">
         <div className="px-3">
           <Brand />
@@ -133,8 +139,28 @@ function Layout() {
           <Outlet />
         </main>
       </div>
+      </div>
     </div>
   );
+}
+
+const accountStatusCache = createAccountStatusCache(localStorage);
+
+/** Account enabled (spec section 4): a disabled account sees only the Account Disabled screen. */
+function AccountGate({ children }: { children: ReactNode }) {
+  const { user, signOut } = useSession();
+  const me = useMe();
+  const refusedByServer = me.error instanceof ApiError && me.error.code === ACCOUNT_DISABLED_CODE;
+  const enabled = user ? resolveAccountEnabled({ sessionFlag: user.isEnabled, cachedFlag: accountStatusCache.read(user.id), refusedByServer }) : true;
+  useEffect(() => {
+    if (user && (user.isEnabled !== undefined || refusedByServer)) accountStatusCache.write(user.id, enabled);
+  }, [user, enabled, refusedByServer]);
+  useEffect(() => {
+    // Profile read errors are logged and the app carries on (spec section 8).
+    if (me.error && !refusedByServer) console.warn('Profile could not be read; carrying on.', me.error);
+  }, [me.error, refusedByServer]);
+  if (!enabled) return <AccountDisabledScreen onSignOut={() => void signOut()} />;
+  return children;
 }
 
 /** Maintenance mode (spec section 4): non-admins see the maintenance screen; admins keep working. */
@@ -152,9 +178,11 @@ function MaintenanceGate({ children }: { children: ReactNode }) {
 export default function SignedInShell() {
   return (
     <ProtectedRoute>
-      <MaintenanceGate>
-        <Layout />
-      </MaintenanceGate>
+      <AccountGate>
+        <MaintenanceGate>
+          <Layout />
+        </MaintenanceGate>
+      </AccountGate>
     </ProtectedRoute>
   );
 }

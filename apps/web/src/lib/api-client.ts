@@ -1,8 +1,15 @@
 import type { ErrorBody } from '@ridgeline/shared/domain/errors';
 import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
+import { perfMetrics } from './perf-metrics';
+import { rateLimiter, rateLimitMessage } from './rate-limiter';
+import { requestQueue } from './request-queue';
+import { logSecurityEvent } from './security-log';
 
 // THE one API client: JSON over same-origin fetch, a request id on every call, and the one error
 // shape turned into ApiError. Lint forbids the global fetch anywhere else in the web app.
+// Every call is counted by the api_general limiter (refused calls never reach the network), goes
+// through the request queue (6 at a time, 10 s timeout unless urgent) and is timed in perf-metrics;
+// 403 and 429 answers are written to the security log.
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 
@@ -22,7 +29,13 @@ export class ApiError extends Error {
 
 /** Anything with zod's parse (kept structural so the landing page's bundle needs no zod). */
 type Schema<T> = { parse: (data: unknown) => T };
-type Options<T> = { schema?: Schema<T>; signal?: AbortSignal; headers?: Record<string, string> };
+type Options<T> = {
+  schema?: Schema<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Urgent calls jump the request queue (priority 10) and never time out. */
+  urgent?: boolean;
+};
 
 function isErrorBody(data: unknown): data is ErrorBody {
   if (typeof data !== 'object' || data === null || !('error' in data)) return false;
@@ -35,7 +48,46 @@ function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** The path without its query string: the limiter key and what the logs record. */
+function pathOnly(path: string): string {
+  const end = path.search(/[?#]/);
+  return end >= 0 ? path.slice(0, end) : path;
+}
+
+function logRefusal(method: Method, path: string, error: ApiError): void {
+  if (error.status !== 403 && error.status !== 429) return;
+  logSecurityEvent('warning', error.status === 403 ? 'http_forbidden' : 'http_rate_limited', error.message, {
+    method,
+    path: pathOnly(path),
+    status: error.status,
+    code: error.code,
+    requestId: error.requestId,
+  });
+}
+
 async function request<T>(method: Method, path: string, body: unknown, options: Options<T> = {}): Promise<T> {
+  const name = `${method} ${pathOnly(path)}`;
+  const limit = rateLimiter.check('api_general', name);
+  if (!limit.allowed) {
+    const error = new ApiError(429, 'RATE_LIMITED', rateLimitMessage(limit.retryAfter), newRequestId(), limit.retryAfter);
+    logSecurityEvent('warning', 'client_rate_limited', error.message, { method, path: pathOnly(path), requestId: error.requestId, retryAfter: limit.retryAfter });
+    throw error;
+  }
+  const startedAt = performance.now();
+  let ok = false;
+  try {
+    const result = await requestQueue.add((signal) => send<T>(method, path, body, options, signal), { urgent: options.urgent, signal: options.signal });
+    ok = true;
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError) logRefusal(method, path, error);
+    throw error;
+  } finally {
+    perfMetrics.record({ name, durationMs: performance.now() - startedAt, at: Date.now(), ok });
+  }
+}
+
+async function send<T>(method: Method, path: string, body: unknown, options: Options<T>, signal: AbortSignal): Promise<T> {
   const requestId = newRequestId();
   const headers: Record<string, string> = { Accept: 'application/json', [REQUEST_ID_HEADER]: requestId, ...options.headers };
   let payload: BodyInit | undefined;
@@ -48,7 +100,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);

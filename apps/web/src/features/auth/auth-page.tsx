@@ -7,6 +7,7 @@ import { acceptInvitation, getInvitation } from './auth-api';
 import { authErrorMessage } from './auth-errors';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
+import { AccountDisabledScreen } from '../account/account-disabled-screen';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
@@ -46,6 +47,8 @@ export default function AuthPage() {
   const confirmed = params.get('confirmed') === '1';
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
   const invitation = useInvitation(invitationId);
+  // A disabled account that signs in sees only the Account Disabled screen (issue 3, section 2).
+  const [disabled, setDisabled] = useState(false);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
   useDocumentTitle(TITLES[mode]);
 
@@ -63,6 +66,7 @@ export default function AuthPage() {
   };
 
   const signedIn = session.status === 'authenticated';
+  if (disabled) return <AccountDisabledScreen onSignOut={() => setDisabled(false)} />;
   if (signedIn && mode !== 'reset' && !usableInvitation) return <Navigate to="/dashboard" replace />;
 
   return (
@@ -123,7 +127,7 @@ export default function AuthPage() {
               </button>
             )}
             {!signedIn && mode === 'signin' && (
-              <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} />
+              <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} onDisabled={() => setDisabled(true)} />
             )}
             {!signedIn && mode === 'signup' && (
               <SignUpForm

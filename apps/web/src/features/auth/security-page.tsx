@@ -1,9 +1,10 @@
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ChangePasswordCard } from './security/change-password-card';
+import { SecurityLogCard } from './security/security-log-card';
 import { SessionsCard } from './security/sessions-card';
 import { TwoFactorCard } from './security/two-factor-card';
 
-/** /security: password, two-factor and signed-in sessions. */
+/** /security: password, two-factor, signed-in sessions and this device's security log. */
 export default function SecurityPage() {
   useDocumentTitle('Security');
   return (
@@ -15,6 +16,7 @@ export default function SecurityPage() {
       <ChangePasswordCard />
       <TwoFactorCard />
       <SessionsCard />
+      <SecurityLogCard />
     </div>
   );
 }

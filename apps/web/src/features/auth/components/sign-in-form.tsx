@@ -4,14 +4,18 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { signInSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { ApiError } from '../../../lib/api-client';
+import { rateLimitMessage, rateLimiter } from '../../../lib/rate-limiter';
+import { logSecurityEvent } from '../../../lib/security-log';
 import { notify } from '../../../lib/toast';
 import { signInWithPassword } from '../auth-api';
 import { authErrorMessage } from '../auth-errors';
 import { Field, linkButton, primaryButton } from './field';
 
-type Props = { onSignedIn: () => Promise<void>; onTwoFactor: () => void; onForgot: () => void };
+type Props = { onSignedIn: () => Promise<void>; onTwoFactor: () => void; onForgot: () => void; onDisabled: () => void };
 
-export function SignInForm({ onSignedIn, onTwoFactor, onForgot }: Props) {
+export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Props) {
   const form = useForm<z.input<typeof signInSchema>, unknown, z.output<typeof signInSchema>>({ resolver: zodResolver(signInSchema) });
   const [error, setError] = useState<string | null>(null);
   const { errors, isSubmitting } = form.formState;
@@ -23,12 +27,27 @@ export function SignInForm({ onSignedIn, onTwoFactor, onForgot }: Props) {
       setError(OFFLINE_MESSAGES.signIn);
       return;
     }
+    // auth_login (spec section 9): the 6th attempt within 15 minutes waits 30 minutes, with no request sent.
+    const limit = rateLimiter.check('auth_login', input.email);
+    if (!limit.allowed) {
+      const message = rateLimitMessage(limit.retryAfter);
+      logSecurityEvent('warning', 'sign-in-rate-limited', message, { email: input.email });
+      setError(message);
+      notify.error('Sign In Error', message);
+      return;
+    }
     try {
       const result = await signInWithPassword(input);
+      rateLimiter.reset('auth_login', input.email);
       if (result.twoFactorRedirect) onTwoFactor();
       else await onSignedIn();
     } catch (e) {
+      if (e instanceof ApiError && e.code === ACCOUNT_DISABLED_CODE) {
+        onDisabled();
+        return;
+      }
       const message = authErrorMessage(e);
+      logSecurityEvent('warning', 'sign-in-failed', message, { email: input.email, status: e instanceof ApiError ? e.status : null });
       setError(message);
       notify.error('Sign In Error', message);
     }

@@ -10,6 +10,10 @@ export type SessionUser = {
   firstName?: string;
   lastName?: string;
   twoFactorEnabled?: boolean;
+  /** false when a platform admin disabled the account (better-auth's ban). */
+  isEnabled?: boolean;
+  /** The admin's user id while an admin views the product as this user (impersonation). */
+  impersonatedBy?: string;
 };
 type Entry = { user: SessionUser; savedAt: number };
 

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useMe } from '../profile/api/me-api';
+
+/** A platform-admin page: its title for everyone, its contents only for admins. */
+export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
+  const me = useMe();
+  if (me.data && me.data.role !== 'admin') {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-700">Only platform admins can use this page.</p>
+      </div>
+    );
+  }
+  return children;
+}
+
+export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

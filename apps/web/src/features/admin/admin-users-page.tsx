@@ -1,0 +1,44 @@
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { useSetUserEnabled } from './admin-api';
+import { AdminOnly } from './admin-only';
+import { UserSearch } from './user-search';
+
+/** /admin/users: platform admins disable and enable accounts (better-auth's ban underneath). */
+export default function AdminUsersPage() {
+  useDocumentTitle('Admin Users');
+  const setEnabled = useSetUserEnabled();
+  return (
+    <AdminOnly title="Admin Users">
+      <div className="mx-auto flex max-w-4xl flex-col gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Users</h1>
+        <p className="text-sm text-slate-700">
+          A disabled account sees only the Account Disabled screen and can only sign out; its API calls are refused at once.
+        </p>
+        <UserSearch
+          label="Find a user"
+          action={(user) => (
+            <button
+              type="button"
+              disabled={setEnabled.isPending || user.role === 'admin'}
+              onClick={() =>
+                setEnabled.mutate(
+                  { id: user.id, isEnabled: !user.isEnabled },
+                  {
+                    onSuccess: (updated) => notify.success(updated.isEnabled ? 'Account enabled' : 'Account disabled', updated.email),
+                    onError: (e) => notify.error('Account change failed', errorText(e)),
+                  },
+                )
+              }
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-50 ${user.isEnabled ? 'border border-red-700 text-red-800 hover:bg-red-50' : 'bg-blue-900 text-white hover:bg-blue-800'}`}
+            >
+              {user.isEnabled ? 'Disable' : 'Enable'}
+              <span className="sr-only"> {user.email}</span>
+            </button>
+          )}
+        />
+      </div>
+    </AdminOnly>
+  );
+}

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod';
 import { RouterProvider } from 'react-router';
 import { RELOAD_FLAG } from '../components/route-error';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
@@ -7,6 +8,8 @@ import { router } from './router';
 
 /** Renders the routed app (every page but a first visit to the landing page). */
 export function renderApp(container: HTMLElement): void {
+  // zod would probe `new Function` for its fast path: the CSP forbids eval, so it must not try.
+  zodConfig({ jitless: true });
   // Spec section 8: unhandled rejections and uncaught errors are mapped and logged; warns without HTTPS.
   installGlobalErrorHandlers();
   createRoot(container).render(

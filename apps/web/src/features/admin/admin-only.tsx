@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useMe } from '../profile/api/me-api';
 
-/** A platform-admin page: its title for everyone, its contents only for admins. */
+/** A platform-admin page: its title for everyone, its contents (and their API calls) only for admins. */
 export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
   const me = useMe();
-  if (me.data && me.data.role !== 'admin') {
+  if (!me.data) return <h1 className="sr-only">{title}</h1>;
+  if (me.data.role !== 'admin') {
     return (
       <div className="mx-auto max-w-3xl">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -6,11 +6,10 @@ import { AdminOnly } from './admin-only';
 import { UserSearch } from './user-search';
 
 /** /admin/users: platform admins disable and enable accounts (better-auth's ban underneath). */
-export default function AdminUsersPage() {
-  useDocumentTitle('Admin Users');
+function AdminUsersPageContents() {
   const setEnabled = useSetUserEnabled();
   return (
-    <AdminOnly title="Admin Users">
+    <>
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Admin Users</h1>
         <p className="text-sm text-slate-700">
@@ -39,6 +38,15 @@ export default function AdminUsersPage() {
           )}
         />
       </div>
+    </>
+  );
+}
+
+export default function AdminUsersPage() {
+  useDocumentTitle('Admin Users');
+  return (
+    <AdminOnly title="Admin Users">
+      <AdminUsersPageContents />
     </AdminOnly>
   );
 }

@@ -7,8 +7,7 @@ import { useImpersonation } from './use-impersonation';
 import { UserSearch } from './user-search';
 
 /** /admin/impersonation: view the product as a user, with a required reason and an audit log. */
-export default function ImpersonationPage() {
-  useDocumentTitle('Admin Impersonation');
+function ImpersonationPageContents() {
   const { start, impersonating } = useImpersonation();
   const audit = useImpersonationAudit();
   const [target, setTarget] = useState<AdminUser | null>(null);
@@ -17,7 +16,7 @@ export default function ImpersonationPage() {
   const reasonMissing = reason.trim().length === 0;
 
   return (
-    <AdminOnly title="Admin Impersonation">
+    <>
       <div className="mx-auto flex max-w-4xl flex-col gap-6">
         <h1 className="text-2xl font-bold text-slate-900">Admin Impersonation</h1>
         {impersonating ? (
@@ -114,6 +113,15 @@ export default function ImpersonationPage() {
           </div>
         </section>
       </div>
+    </>
+  );
+}
+
+export default function ImpersonationPage() {
+  useDocumentTitle('Admin Impersonation');
+  return (
+    <AdminOnly title="Admin Impersonation">
+      <ImpersonationPageContents />
     </AdminOnly>
   );
 }

@@ -3,11 +3,10 @@ import { useCspReports } from './admin-api';
 import { AdminOnly, formatDateTime } from './admin-only';
 
 /** /admin/security: the Content-Security-Policy violations browsers reported. */
-export default function SecurityReportsPage() {
-  useDocumentTitle('Admin Security Reports');
+function SecurityReportsPageContents() {
   const reports = useCspReports();
   return (
-    <AdminOnly title="Admin Security Reports">
+    <>
       <div className="mx-auto flex max-w-5xl flex-col gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Admin Security Reports</h1>
         <p className="text-sm text-slate-700">Content-Security-Policy violations reported by browsers, newest first (the latest 200).</p>
@@ -43,6 +42,15 @@ export default function SecurityReportsPage() {
           </table>
         </div>
       </div>
+    </>
+  );
+}
+
+export default function SecurityReportsPage() {
+  useDocumentTitle('Admin Security Reports');
+  return (
+    <AdminOnly title="Admin Security Reports">
+      <SecurityReportsPageContents />
     </AdminOnly>
   );
 }

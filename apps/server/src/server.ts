@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { provisionNewUser } from './features/company/team.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
+import { seedStarterTutorials } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { openDatabase, runMigrations } from './infra/db/client';
@@ -31,6 +32,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const database = openDatabase(url, logger);
   try {
     await runMigrations(database);
+    await seedStarterTutorials(database.db);
     const secret = await loadAuthSecret(database.db, config.authSecret);
     const storageSecret = deriveSecret(secret, 'storage-urls');
     const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });

@@ -9,6 +9,7 @@ import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { cspRoutes } from '../features/security/csp.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
+import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { errorResponse, handleError } from './middleware/errors';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', storageRoutes(deps));
   app.route('/', adminRoutes(deps));
   app.route('/', cspRoutes(deps));
+  app.route('/', tutorialRoutes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

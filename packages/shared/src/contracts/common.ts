@@ -18,3 +18,6 @@ export const idSchema = z.string().min(1).max(64);
 
 /** A route's `:id` parameter holding a better-auth or server id. */
 export const idParamSchema = z.object({ id: idSchema });
+
+/** A route's `:id` parameter holding a uuid primary key. */
+export const uuidParamSchema = z.object({ id: z.uuid() });

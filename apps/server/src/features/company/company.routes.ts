@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { changeRoleSchema, inviteSchema, updateCompanySchema } from '@ridgeline/shared/contracts/team';
+import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
@@ -18,7 +18,6 @@ import {
   revokeInvitation,
 } from './team.service';
 
-const idParam = z.object({ id: z.uuid() });
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Company profile, team and invitations. Every company route is scoped to the actor's tenant. */
@@ -51,23 +50,23 @@ export function companyRoutes(deps: AppDeps) {
     return c.json(invitation, 201);
   });
 
-  app.delete('/api/team/invitations/:id', actor, tenant, validate('param', idParam), async (c) => {
+  app.delete('/api/team/invitations/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {
     await revokeInvitation(db, c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
-  app.patch('/api/team/members/:id', actor, tenant, validate('param', idParam), validate('json', changeRoleSchema), async (c) =>
+  app.patch('/api/team/members/:id', actor, tenant, validate('param', uuidParamSchema), validate('json', changeRoleSchema), async (c) =>
     c.json(await changeMemberRole(db, c.get('tenant'), c.req.valid('param').id, c.req.valid('json').role)),
   );
 
-  app.delete('/api/team/members/:id', actor, tenant, validate('param', idParam), async (c) => {
+  app.delete('/api/team/members/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {
     await removeMember(db, c.get('actor'), c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
-  app.get('/api/invitations/:id', validate('param', idParam), async (c) => c.json(await previewInvitation(db, c.req.valid('param').id)));
+  app.get('/api/invitations/:id', validate('param', uuidParamSchema), async (c) => c.json(await previewInvitation(db, c.req.valid('param').id)));
 
-  app.post('/api/invitations/:id/accept', actor, validate('param', idParam), async (c) => {
+  app.post('/api/invitations/:id/accept', actor, validate('param', uuidParamSchema), async (c) => {
     await acceptInvitation(db, c.get('actor'), c.req.valid('param').id);
     return c.json({ accepted: true });
   });

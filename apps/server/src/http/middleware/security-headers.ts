@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+import { EMBED_HOSTS } from '@ridgeline/shared/domain/tutorial-embed';
 import type { Config } from '../../config';
 import type { AppEnv } from '../context';
 
@@ -9,7 +10,7 @@ import type { AppEnv } from '../context';
 // No inline script runs: the built app has none, and 'unsafe-inline' is never given to scripts.
 
 /** Video hosts the tutorial dialog may frame (spec section 5: https YouTube or Vimeo only). */
-export const EMBED_FRAME_HOSTS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+export const EMBED_FRAME_HOSTS = EMBED_HOSTS.map((host) => `https://${host}`);
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 

@@ -15,7 +15,6 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/companies', title: 'Companies', description: 'The carrier directory: insurance companies with claim phone, email and portal, adjusters met and notes.' },
   { path: '/feedback', title: 'Feedback', description: 'Send feedback with the page and a screenshot.' },
   { path: '/feedback-loop', title: 'Feedback Loop', description: 'The status of your feedback and the replies.' },
-  { path: '/tutorials', title: 'Tutorials', description: 'Help videos for every page of Ridgeline.' },
   { path: '/analytics', title: 'Analytics', description: 'Approval rate by carrier and loss type, time from inspection to approval, pipeline value and activity per member.' },
   { path: '/admin/payments', title: 'Admin Payments', description: 'Platform admins see payments across companies.' },
   { path: '/pricing', title: 'Pricing', description: 'Plans billed by active files, with unlimited users.' },

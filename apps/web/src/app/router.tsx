@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: '/security', lazy: page(() => import('../features/auth/security-page')) },
               { path: '/admin/maintenance', lazy: page(() => import('../features/maintenance/maintenance-page')) },
               { path: '/admin/impersonation', lazy: page(() => import('../features/admin/impersonation-page')) },
+              { path: '/tutorials', lazy: page(() => import('../features/tutorials/tutorials-page')) },
               { path: '/admin/users', lazy: page(() => import('../features/admin/admin-users-page')) },
               { path: '/admin/security', lazy: page(() => import('../features/admin/security-reports-page')) },
               ...plannedRoutes,

@@ -14,6 +14,7 @@ import { AccountDisabledScreen } from '../features/account/account-disabled-scre
 import { createAccountStatusCache, resolveAccountEnabled } from '../features/account/account-status';
 import { ImpersonationBanner } from '../features/admin/impersonation-banner';
 import { useImpersonation } from '../features/admin/use-impersonation';
+import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
 
@@ -132,8 +133,10 @@ function Layout() {
               </Dialog.Content>
             </Dialog.Portal>
           </Dialog.Root>
-          <span className="hidden lg:block" />
-          <UserMenu />
+          <div className="ml-auto flex items-center gap-2">
+            <HelpButton />
+            <UserMenu />
+          </div>
         </header>
         <main id="main" className="flex-1 px-4 py-6 sm:px-6">
           <Outlet />

@@ -1,13 +1,15 @@
 import './index.css';
+import { addPrefetchHints, configuredHintHosts } from './offline/prefetch-hints';
+import { registerServiceWorker } from './offline/register-sw';
 
-// Two entries: a first visit to the landing page loads only React and the landing page; every
-// other path loads the routed app. Client-side navigation back to '/' renders the same landing
-// page inside the router.
 // Content-Security-Policy violations are reported to the server and the security log (spec section 7).
 document.addEventListener('securitypolicyviolation', (event) => {
   void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));
 });
 
+// Two entries: a first visit to the landing page loads only React and the landing page; every
+// other path loads the routed app. Client-side navigation back to '/' renders the same landing
+// page inside the router.
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const path = window.location.pathname;
@@ -16,3 +18,6 @@ if (path === '/' || path === '/landing') {
 } else {
   void import('./app/app-entry').then(({ renderApp }) => renderApp(root));
 }
+
+addPrefetchHints(configuredHintHosts());
+registerServiceWorker();

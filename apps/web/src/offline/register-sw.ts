@@ -1,0 +1,12 @@
+// The offline shell (issue 3, section 8): /sw.js precaches the app shell and every lazy route chunk.
+// Registered after the page has loaded so it never competes with the first render. A new version
+// takes over as soon as it is installed (skipWaiting + clientsClaim) and serves the next load.
+
+export function registerServiceWorker(env: { prod: boolean } = { prod: import.meta.env.PROD }): void {
+  if (!env.prod || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('The offline shell could not be installed.', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Host of the AI provider, for a preconnect hint (optional). */
+  readonly VITE_AI_PROVIDER_HOST?: string;
+  /** Host of the map tiles, for a preconnect hint (optional). */
+  readonly VITE_MAPS_HOST?: string;
+  /** Font hosts, comma separated, for preconnect hints (optional). */
+  readonly VITE_FONT_HOSTS?: string;
+}

@@ -1,6 +1,5 @@
 import './index.css';
 import { addPrefetchHints, configuredHintHosts } from './offline/prefetch-hints';
-import { registerServiceWorker } from './offline/register-sw';
 
 // Content-Security-Policy violations are reported to the server and the security log (spec section 7).
 document.addEventListener('securitypolicyviolation', (event) => {
@@ -20,4 +19,3 @@ if (path === '/' || path === '/landing') {
 }
 
 addPrefetchHints(configuredHintHosts());
-registerServiceWorker();

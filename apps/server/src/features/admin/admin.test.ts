@@ -227,5 +227,9 @@ describe('CSP violation reports', () => {
     expect(page.headers.get('strict-transport-security')).toBeNull();
     const viaHttps = await server.client().get('/api/health', { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(viaHttps.headers.get('strict-transport-security')).toContain('max-age=');
+    // Hashed assets are never documents: nosniff, but no policy to repeat on every script.
+    const asset = await server.client().get('/assets/missing.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
   });
 });

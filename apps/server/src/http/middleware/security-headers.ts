@@ -49,9 +49,18 @@ export function securityHeaders(config: Config) {
     crossOriginEmbedderPolicy: false,
     permissionsPolicy: { camera: ['self'], microphone: ['self'], geolocation: ['self'] },
   };
-  const plain = secureHeaders({ ...base, strictTransportSecurity: false });
-  const https = secureHeaders({ ...base, strictTransportSecurity: HSTS });
-  return createMiddleware<AppEnv>((c, next) =>
-    isHttps(c.req.url, c.req.header('x-forwarded-proto'), config.publicUrl) ? https(c, next) : plain(c, next),
-  );
+  // Hashed, immutable scripts and styles under /assets are never documents or workers: the policy
+  // would only add a kilobyte of headers to each of them.
+  const asset: SecureHeadersOptions = { ...base, contentSecurityPolicy: undefined, permissionsPolicy: undefined };
+  const variants = {
+    plain: secureHeaders({ ...base, strictTransportSecurity: false }),
+    https: secureHeaders({ ...base, strictTransportSecurity: HSTS }),
+    assetPlain: secureHeaders({ ...asset, strictTransportSecurity: false }),
+    assetHttps: secureHeaders({ ...asset, strictTransportSecurity: HSTS }),
+  };
+  return createMiddleware<AppEnv>((c, next) => {
+    const https = isHttps(c.req.url, c.req.header('x-forwarded-proto'), config.publicUrl);
+    if (c.req.path.startsWith('/assets/')) return https ? variants.assetHttps(c, next) : variants.assetPlain(c, next);
+    return https ? variants.https(c, next) : variants.plain(c, next);
+  });
 }

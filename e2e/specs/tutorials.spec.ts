@@ -40,4 +40,23 @@ test.describe('help and tutorials', () => {
     await page.getByRole('button', { name: 'Help' }).click();
     await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   });
+
+  test('a stored embed on a non-https or other host shows no help button at all', async ({ page }) => {
+    await signedInUser(page, 'unsafe-help');
+    for (const embedCode of ['<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>', '<iframe src="https://videos.example.com/embed/1"></iframe>']) {
+      // Rows like these cannot be saved through the API; this is what the page does if one exists.
+      await page.route('**/api/tutorials?route=*', (route) =>
+        route.fulfill({
+          json: { tutorials: [{ id: '7f0c3c1e-0000-4000-8000-000000000001', pageRoute: '/dashboard', isActive: true, title: 'Unsafe', description: null, embedCode, updatedAt: '2026-01-01T00:00:00.000Z' }] },
+        }),
+      );
+      const answered = page.waitForResponse('**/api/tutorials?route=*');
+      await page.goto('/dashboard');
+      await answered;
+      await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Help' })).toHaveCount(0);
+      await expect(page.locator('iframe')).toHaveCount(0);
+      await page.unroute('**/api/tutorials?route=*');
+    }
+  });
 });

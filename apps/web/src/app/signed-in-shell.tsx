@@ -101,47 +101,47 @@ function Layout() {
     <div className="flex min-h-screen flex-col">
       {impersonatedEmail && <ImpersonationBanner email={impersonatedEmail} onExit={end} />}
       <div className="flex flex-1">
-      <aside className="hidden w-60 shrink-0 flex-col gap-6 bg-blue-950 px-3 py-5 lg:flex">
-        <div className="px-3">
-          <Brand />
-        </div>
-        <NavLinks isAdmin={isAdmin} />
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
-              <Menu aria-hidden="true" className="size-5" />
-              <span className="sr-only">Open navigation</span>
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-6 overflow-y-auto bg-blue-950 px-3 py-5">
-                <div className="flex items-center justify-between px-3">
-                  <Dialog.Title asChild>
-                    <div>
-                      <Brand />
-                    </div>
-                  </Dialog.Title>
-                  <Dialog.Close className="rounded-md p-1 text-white hover:bg-blue-900">
-                    <X aria-hidden="true" className="size-5" />
-                    <span className="sr-only">Close navigation</span>
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Go to another part of Ridgeline</Dialog.Description>
-                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-          <div className="ml-auto flex items-center gap-2">
-            <HelpButton />
-            <UserMenu />
+        <aside className="hidden w-60 shrink-0 flex-col gap-6 bg-blue-950 px-3 py-5 lg:flex">
+          <div className="px-3">
+            <Brand />
           </div>
-        </header>
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6">
-          <Outlet />
-        </main>
-      </div>
+          <NavLinks isAdmin={isAdmin} />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
+            <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
+                <Menu aria-hidden="true" className="size-5" />
+                <span className="sr-only">Open navigation</span>
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+                <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-6 overflow-y-auto bg-blue-950 px-3 py-5">
+                  <div className="flex items-center justify-between px-3">
+                    <Dialog.Title asChild>
+                      <div>
+                        <Brand />
+                      </div>
+                    </Dialog.Title>
+                    <Dialog.Close className="rounded-md p-1 text-white hover:bg-blue-900">
+                      <X aria-hidden="true" className="size-5" />
+                      <span className="sr-only">Close navigation</span>
+                    </Dialog.Close>
+                  </div>
+                  <Dialog.Description className="sr-only">Go to another part of Ridgeline</Dialog.Description>
+                  <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            <div className="ml-auto flex items-center gap-2">
+              <HelpButton />
+              <UserMenu />
+            </div>
+          </header>
+          <main id="main" className="flex-1 px-4 py-6 sm:px-6">
+            <Outlet />
+          </main>
+        </div>
       </div>
     </div>
   );

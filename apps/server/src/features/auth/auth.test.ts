@@ -141,12 +141,12 @@ describe('sign-in', () => {
 });
 
 describe('disabled accounts', () => {
-  it('refuses sign-in to a banned user with 403 BANNED_USER', async () => {
+  it('refuses sign-in to a banned (disabled) user with 403 ACCOUNT_DISABLED and the spec sentence', async () => {
     const { email } = await server.signUpVerified();
     await server.db.execute(sql`update "user" set banned = true where email = ${email}`);
     const response = await server.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({ error: { code: 'BANNED_USER' } });
+    expect(response.body).toMatchObject({ error: { code: 'ACCOUNT_DISABLED', message: expect.stringContaining('disabled by an administrator') } });
   });
 });
 

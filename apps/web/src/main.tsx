@@ -1,5 +1,4 @@
 import './index.css';
-import { addPrefetchHints, configuredHintHosts } from './offline/prefetch-hints';
 
 // Content-Security-Policy violations are reported to the server and the security log (spec section 7).
 document.addEventListener('securitypolicyviolation', (event) => {
@@ -18,4 +17,3 @@ if (path === '/' || path === '/landing') {
   void import('./app/app-entry').then(({ renderApp }) => renderApp(root));
 }
 
-addPrefetchHints(configuredHintHosts());

@@ -4,6 +4,7 @@ import { config as zodConfig } from 'zod';
 import { RouterProvider } from 'react-router';
 import { RELOAD_FLAG } from '../components/route-error';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
+import { addPrefetchHints, configuredHintHosts } from '../offline/prefetch-hints';
 import { registerServiceWorker } from '../offline/register-sw';
 import { router } from './router';
 
@@ -21,6 +22,8 @@ export function renderApp(container: HTMLElement): void {
   // The offline shell, for the signed-in app only: a first visit to the public landing page does not
   // download the whole app into the cache (docs/decisions/006-service-worker.md).
   registerServiceWorker();
+  // Connections to the AI provider, map and font hosts the app uses, when they are configured.
+  addPrefetchHints(configuredHintHosts());
   // A page that stayed up for a while may reload once more after a later deploy.
   setTimeout(() => sessionStorage.removeItem(RELOAD_FLAG), 10_000);
 }

@@ -76,7 +76,10 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   const startedAt = performance.now();
   let ok = false;
   try {
-    const result = await requestQueue.add((signal) => send<T>(method, path, body, options, signal), { urgent: options.urgent, signal: options.signal });
+    // A file upload may take longer than the 10 s a JSON call gets on a slow field connection: it
+    // runs without the timeout unless the caller says otherwise.
+    const urgent = options.urgent ?? body instanceof Blob;
+    const result = await requestQueue.add((signal) => send<T>(method, path, body, options, signal), { urgent, signal: options.signal });
     ok = true;
     return result;
   } catch (error) {

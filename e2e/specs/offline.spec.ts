@@ -4,6 +4,12 @@ import { signedInUser } from '../support/flows';
 // The offline shell (issue 3, section 8). Playwright's setOffline does not cut the service
 // worker's own fetches, so the network is also cut by aborting every request (architecture.md).
 test('a signed-in user who reloads /dashboard with no network gets the app with its offline banner', async ({ page, context }) => {
+  // The worker script is never cached by HTTP, so a new version is seen on the next load.
+  const script = await page.request.get('/sw.js');
+  expect(script.status()).toBe(200);
+  expect(script.headers()['content-type']).toMatch(/javascript/);
+  expect(script.headers()['cache-control']).toBe('no-cache');
+
   await signedInUser(page, 'offline-shell');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -15,13 +21,23 @@ test('a signed-in user who reloads /dashboard with no network gets the app with 
 
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await page.reload();
+  // The network really is gone: the API cannot be reached, from the page or through the worker.
+  const apiReached = await page.evaluate(`fetch('/api/health').then(() => true, () => false)`);
+  expect(apiReached).toBe(false);
+
+  const reloaded = await page.reload();
+  // The document came from the worker's precache, not from a network that is not there.
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText(/^(Cached Session|Offline Mode)$/).first()).toBeVisible();
+  // Still signed in from the cached session, not sent to /auth.
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // Another lazy page, never visited, also comes from the precache.
   await page.goto('/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^(Cached Session|Offline Mode)$/).first()).toBeVisible();
 
   await context.unroute('**/*');
   await context.setOffline(false);

@@ -1,32 +1,43 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorMessage, errorStatus, type ErrorCode } from '@ridgeline/shared/domain/errors';
 
-/** The one error class: a status, a code from the shared catalogue and a message for the user. */
+/**
+ * The one error class. It takes only codes of the shared catalogue and is always sent with the
+ * code's status; the message defaults to the catalogue's words for the code.
+ */
 export class AppError extends Error {
+  public readonly status: ContentfulStatusCode;
+
   constructor(
-    public readonly status: ContentfulStatusCode,
-    public readonly code: string,
-    message: string,
+    public readonly code: ErrorCode,
+    message: string = errorMessage(code),
     public readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = errorStatus(code) as ContentfulStatusCode;
   }
 
-  static badRequest(message: string, code = 'VALIDATION_ERROR') {
-    return new AppError(400, code, message);
+  static badRequest(message: string, code: ErrorCode = 'VALIDATION_ERROR') {
+    return new AppError(code, message);
   }
-  static unauthenticated(message = 'Authentication required. Please sign in and try again.') {
-    return new AppError(401, 'UNAUTHENTICATED', message);
+
+  static unauthenticated(message?: string) {
+    return new AppError('UNAUTHENTICATED', message);
   }
-  static forbidden(message = 'You do not have permission to perform this action.') {
-    return new AppError(403, 'FORBIDDEN', message);
+
+  static forbidden(message?: string) {
+    return new AppError('FORBIDDEN', message);
   }
+
   static notFound(message = 'Not found') {
-    return new AppError(404, 'NOT_FOUND', message);
+    return new AppError('NOT_FOUND', message);
   }
-  static conflict(message: string, code = 'CONFLICT') {
-    return new AppError(409, code, message);
+
+  static conflict(message: string, code: ErrorCode = 'CONFLICT') {
+    return new AppError(code, message);
   }
+
   static rateLimited(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') {
-    return new AppError(429, 'RATE_LIMITED', message, { 'Retry-After': String(retryAfterSeconds) });
+    return new AppError('RATE_LIMITED', message, { 'Retry-After': String(retryAfterSeconds) });
   }
 }

@@ -1,21 +1,84 @@
 import { z } from 'zod';
+import { EMAIL_ALREADY_REGISTERED_MESSAGE } from './auth-messages';
+import { COMMON_PASSWORD_MESSAGE } from './password-policy';
 
-/** Machine-readable error codes used in the one wire error shape. */
-export const ERROR_CODES = [
-  'VALIDATION_ERROR',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'MAINTENANCE',
-  'ACCOUNT_DISABLED',
-  'EMAIL_ALREADY_REGISTERED',
-  'WEAK_PASSWORD',
-  'INTERNAL_ERROR',
-] as const;
+/**
+ * The error catalogue: every code the API may send, with the HTTP status it is sent with and the
+ * words the web app shows when the answer carries no message of its own. The server's AppError
+ * takes only these codes; a test walks the catalogue against what the server really sends.
+ */
+export const ERROR_CATALOGUE = {
+  // Generic answers, one per status.
+  VALIDATION_ERROR: { status: 400, message: 'Please check your input and try again.' },
+  UNAUTHENTICATED: { status: 401, message: 'Authentication required. Please sign in and try again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action.' },
+  NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
+  CONFLICT: { status: 409, message: 'This conflicts with the current state. Refresh and try again.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This type of content is not supported.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again later.' },
+  UPSTREAM_FAILED: { status: 502, message: 'A service we depend on failed. Please try again.' },
+  MAINTENANCE: {
+    status: 503,
+    message: "We're Performing Maintenance. Typically this will be under 30 minutes. Please check back later.",
+  },
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+
+  // Accounts and sign-in.
+  ACCOUNT_DISABLED: {
+    status: 403,
+    message:
+      'Your account access has been disabled by an administrator. Please contact your system administrator to restore access to your account.',
+  },
+  EMAIL_ALREADY_REGISTERED: { status: 409, message: EMAIL_ALREADY_REGISTERED_MESSAGE },
+  WEAK_PASSWORD: { status: 400, message: COMMON_PASSWORD_MESSAGE },
+  INVALID_EMAIL_OR_PASSWORD: { status: 401, message: 'Invalid email or password.' },
+  INVALID_PASSWORD: { status: 400, message: 'The password is not correct.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your email address before signing in.' },
+  INVALID_TOKEN: { status: 400, message: 'This link is invalid or has expired. Please request a new one.' },
+  INVALID_CODE: { status: 401, message: 'The code is not correct. Please try again.' },
+  INVALID_CHALLENGE: { status: 400, message: 'This challenge is unknown or has expired. Request a new one.' },
+  INVALID_ORIGIN: { status: 403, message: 'This request came from an origin that is not allowed.' },
+  SESSION_NOT_FOUND: { status: 404, message: 'That session was not found.' },
+  AUTH_ERROR: { status: 400, message: 'The request could not be completed. Please try again.' },
+
+  // Companies and teams.
+  NO_COMPANY: { status: 403, message: 'You are not a member of a company.' },
+  CANNOT_REMOVE_SELF: { status: 400, message: 'You cannot remove yourself from the team.' },
+
+  // Platform administration.
+  CANNOT_DISABLE_SELF: { status: 400, message: 'You cannot disable your own account.' },
+  ALREADY_IMPERSONATING: { status: 403, message: 'End the current impersonation before starting another.' },
+  NOT_IMPERSONATING: { status: 400, message: 'You are not impersonating anyone.' },
+  IMPERSONATION_RESTRICTED: {
+    status: 403,
+    message: 'An admin viewing as this user cannot change their password, two-factor settings or sessions.',
+  },
+  IMPERSONATION_TARGET_DISABLED: { status: 400, message: 'This account is disabled. Enable it before impersonating it.' },
+  IMPERSONATION_FAILED: { status: 502, message: 'The impersonation session could not be created.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A code of the catalogue. */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Every code of the catalogue. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Whether a string is a code of the catalogue. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** The HTTP status a code is always sent with. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** The catalogue's default words for a code. */
+export function errorMessage(code: ErrorCode): string {
+  return ERROR_CATALOGUE[code].message;
+}
 
 /** The spec's Error result: every API failure answers `{ error: ErrorResult }`. */
 export const errorResultSchema = z.object({

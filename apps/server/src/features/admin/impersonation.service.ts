@@ -62,16 +62,16 @@ export async function startImpersonation(
   input: { targetUserId: string; reason: string; ip: string },
   headers: Headers,
 ): Promise<StartResult> {
-  if (actor.impersonatedBy) throw new AppError(403, 'ALREADY_IMPERSONATING', 'End the current impersonation before starting another.');
+  if (actor.impersonatedBy) throw new AppError('ALREADY_IMPERSONATING', 'End the current impersonation before starting another.');
   if (actor.role !== 'admin') throw AppError.forbidden('Only platform admins can impersonate users.');
   if (input.targetUserId === actor.userId) throw AppError.badRequest('You cannot impersonate yourself.');
   const target = await findUser(deps, input.targetUserId);
   if (!target) throw AppError.notFound('User not found');
   if (target.role === 'admin') throw AppError.forbidden('Platform admins cannot be impersonated.');
-  if (isDisabled(target)) throw AppError.badRequest('This account is disabled. Enable it before impersonating it.', 'ACCOUNT_DISABLED');
+  if (isDisabled(target)) throw new AppError('IMPERSONATION_TARGET_DISABLED');
 
   const response = await deps.auth.api.impersonateUser({ body: { userId: target.id }, headers, asResponse: true });
-  if (!response.ok) throw new AppError(502, 'IMPERSONATION_FAILED', 'The impersonation session could not be created.');
+  if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'The impersonation session could not be created.');
   const created = (await response.json()) as { session: { id: string; expiresAt: string | Date } };
   const expiresAt = new Date(created.session.expiresAt);
   try {
@@ -105,7 +105,7 @@ export async function startImpersonation(
 export async function endImpersonation(deps: AppDeps, actor: Actor, headers: Headers): Promise<StartResult> {
   if (!actor.impersonatedBy) throw AppError.badRequest('You are not impersonating anyone.', 'NOT_IMPERSONATING');
   const response = await deps.auth.api.stopImpersonating({ headers, asResponse: true });
-  if (!response.ok) throw new AppError(502, 'IMPERSONATION_FAILED', 'Failed to end impersonation session');
+  if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'Failed to end impersonation session');
   await deps.database.db
     .update(impersonationAudit)
     .set({ endedAt: new Date() })

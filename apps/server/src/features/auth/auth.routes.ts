@@ -103,7 +103,7 @@ export function authRoutes(deps: AppDeps) {
   const impersonationGuard = createMiddleware<AppEnv>(async (c, next) => {
     const session = await loadSession(c, deps);
     if (session?.session.impersonatedBy) {
-      throw new AppError(403, 'IMPERSONATION_RESTRICTED', "An admin viewing as this user cannot change their password, two-factor settings or sessions.");
+      throw new AppError('IMPERSONATION_RESTRICTED', "An admin viewing as this user cannot change their password, two-factor settings or sessions.");
     }
     await next();
   });

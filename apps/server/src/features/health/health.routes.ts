@@ -12,7 +12,7 @@ export function healthRoutes(deps: AppDeps) {
     try {
       await deps.database.db.execute(sql`select 1`);
     } catch {
-      throw new AppError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
+      throw new AppError('DATABASE_UNAVAILABLE', 'The database is not reachable.');
     }
     const body: HealthResponse = { status: 'ok', database: deps.databaseMode, version: deps.version };
     return c.json(body);

@@ -27,7 +27,7 @@ export function requireActor(deps: AppDeps) {
 export function requireTenant(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const membership = await findMembership(deps.database.db, c.get('actor').userId);
-    if (!membership) throw new AppError(403, 'NO_COMPANY', 'You are not a member of a company.');
+    if (!membership) throw new AppError('NO_COMPANY', 'You are not a member of a company.');
     c.set('tenant', { companyId: membership.companyId, role: membership.role as CompanyRole });
     await next();
   });

@@ -25,6 +25,6 @@ export function maintenanceGate(deps: AppDeps) {
     if (!enabled) return next();
     const session = await loadSession(c, deps);
     if (session?.user.role === 'admin') return next();
-    throw new AppError(503, 'MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
+    throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
   });
 }

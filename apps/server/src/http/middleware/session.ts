@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
 import type { Auth } from '../../features/auth/auth';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
@@ -42,7 +41,7 @@ export function disabledAccountGate(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (OPEN_WHEN_DISABLED.some((open) => open.method === c.req.method && open.path === c.req.path)) return next();
     const session = await loadSession(c, deps);
-    if (session && isDisabled(session.user)) throw new AppError(403, ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE);
+    if (session && isDisabled(session.user)) throw new AppError('ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
     return next();
   });
 }

@@ -10,7 +10,7 @@ export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`);
+      throw new AppError('PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`);
     },
   });
 }
@@ -20,6 +20,6 @@ export async function readUpload(c: Context, allowed: readonly string[]): Promis
   const body = Buffer.from(await c.req.arrayBuffer());
   if (body.length === 0) throw AppError.badRequest('The upload is empty.');
   const type = await acceptFileType(body, allowed);
-  if (!type) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);
   return { ...type, body };
 }

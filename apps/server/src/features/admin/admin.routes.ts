@@ -11,7 +11,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
-import { clientIp } from '../auth/auth.gateway';
+import { clientIp } from '../../http/client-ip';
 import { listUsers, setUserEnabled } from './admin-users.service';
 import {
   assertMayUseImpersonation,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../../http/context';
+import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/deps';
 import { errorBody } from '../../http/middleware/errors';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../http/middleware/session';
@@ -11,15 +11,6 @@ import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
 // the socket's, not a header the client chose.
 
 type ForwardOptions = { path?: string; method?: string; body?: unknown };
-
-/** The connecting client's IP address (the socket's, unless behind a configured proxy). */
-export function clientIp(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Passes the request (optionally with a new path or validated body) to better-auth. */
 export async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps, options: ForwardOptions = {}): Promise<Response> {

@@ -23,7 +23,8 @@ import { loadSession } from '../../http/middleware/session';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { isCommonPassword } from './common-passwords';
-import { clientIp, forwardToAuth } from './auth.gateway';
+import { clientIp } from '../../http/client-ip';
+import { forwardToAuth } from './auth.gateway';
 import { createLoginLimit } from './login-limit';
 
 const TOTP_FACTOR_ID = 'totp';

@@ -8,7 +8,7 @@ import { limitBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { cspViolations } from '../../infra/db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { clientIp } from '../auth/auth.gateway';
+import { clientIp } from '../../http/client-ip';
 
 const MAX_REPORT_BYTES = 16 * 1024;
 const LIST_LIMIT = 200;

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { clientIp } from '../../features/auth/auth.gateway';
+import { clientIp } from '../client-ip';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';

@@ -1,0 +1,12 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbTx } from './client';
+import { user } from './schema/index';
+
+// Accounts belong to better-auth; several features look one up by address (sign-up's duplicate
+// check, invitations). This is the one query that does it.
+
+/** The id of the account registered with this address, or null. Addresses are stored lower-case. */
+export async function findUserIdByEmail(db: Db | DbTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return row?.id ?? null;
+}

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import ridgeline from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/infra/db/migrations/**'] },
@@ -16,6 +17,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-invalid-void-type': 'off',
     },
+  },
+  {
+    // The layers of docs/ARCHITECTURE.md: features never import each other, middleware and infra
+    // never import features, lib never imports infra. eslint-rules/boundaries.test.ts proves it bites.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { ridgeline },
+    rules: { 'ridgeline/boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

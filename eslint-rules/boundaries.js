@@ -1,0 +1,104 @@
+// The layers of the codebase and what each may import (docs/ARCHITECTURE.md, "What may import
+// what"). An import is classified by where the importing file and the imported file live; type-only
+// imports count too, because a type import still couples the layers.
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SHARED_PACKAGE = '@ridgeline/shared/';
+
+/** Where a file sits: its app and layer, and for features the feature's name. */
+export function classify(file) {
+  const path = relative(ROOT, file).split(sep).join('/');
+  if (path.startsWith('packages/shared/src/')) return { app: 'shared', layer: 'shared' };
+  for (const app of ['server', 'web']) {
+    const prefix = `apps/${app}/src/`;
+    if (!path.startsWith(prefix)) continue;
+    const rest = path.slice(prefix.length);
+    const [first, second] = rest.split('/');
+    if (!rest.includes('/')) return { app, layer: /^config(\.ts)?$/.test(rest) || rest === 'config.test.ts' ? 'config' : 'root' };
+    if (first === 'features') return { app, layer: 'feature', feature: second, file: rest };
+    if (app === 'server' && first === 'http') {
+      return { app, layer: rest === 'http/app.ts' ? 'http-app' : 'http' };
+    }
+    return { app, layer: first, file: rest };
+  }
+  return { app: 'other', layer: 'other' };
+}
+
+// Which layers each layer may import, per app. `own-feature` means the importer's own feature folder.
+const ALLOWED = {
+  shared: { shared: ['shared'] },
+  server: {
+    lib: ['lib', 'config'],
+    infra: ['infra', 'lib', 'config'],
+    http: ['http', 'infra', 'lib', 'config'],
+    'http-app': ['http', 'infra', 'lib', 'config', 'feature-routes'],
+    feature: ['own-feature', 'http', 'infra', 'lib', 'config'],
+    config: ['config', 'lib'],
+  },
+  web: {
+    lib: ['lib'],
+    components: ['components', 'lib'],
+    offline: ['offline', 'lib'],
+    feature: ['own-feature', 'components', 'lib', 'offline'],
+  },
+};
+
+/** Why an import from `from` to `to` breaks the layering, or null when it is allowed. */
+export function violation(from, to, isTest) {
+  if (to.app === 'other') return null;
+  if (from.app === 'shared') return to.app === 'shared' ? null : 'packages/shared imports nothing from the apps';
+  if (to.app === 'shared') return null;
+  if (from.app !== to.app) return `apps/${from.app} may not import from apps/${to.app}`;
+  // Tests may use the app's test helpers; beyond that they follow their folder's rules.
+  if (isTest && to.layer === 'test') return null;
+  const allowed = ALLOWED[from.app][from.layer];
+  if (!allowed) return null; // composition roots (server.ts, app/, test/, cli/) may import anything
+  if (to.layer === 'feature') {
+    if (from.layer === 'feature' && from.feature === to.feature) return null;
+    if (allowed.includes('feature-routes') && /\.routes(\.ts)?$/.test(to.file)) return null;
+    return from.layer === 'feature'
+      ? `feature "${from.feature}" may not import feature "${to.feature}": move what both need to a lower layer`
+      : `${from.app} ${from.layer} may not import a feature`;
+  }
+  if (allowed.includes(to.layer)) return null;
+  return `${from.app} ${from.layer} may not import ${to.layer}`;
+}
+
+function resolveSource(filename, source) {
+  if (source.startsWith('.')) return resolve(dirname(filename), source);
+  if (source.startsWith(SHARED_PACKAGE)) return resolve(ROOT, 'packages/shared/src', source.slice(SHARED_PACKAGE.length));
+  return null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforces the import boundaries between layers and features.' },
+    schema: [],
+    messages: { boundary: 'Import boundary: {{reason}} ({{source}}).' },
+  },
+  create(context) {
+    const filename = context.filename;
+    const from = classify(filename);
+    if (from.app === 'other') return {};
+    const isTest = /\.test\.tsx?$/.test(filename);
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      const target = resolveSource(filename, source);
+      if (!target) return;
+      const reason = violation(from, classify(target), isTest);
+      if (reason) context.report({ node, messageId: 'boundary', data: { reason, source } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { boundaries: rule } };

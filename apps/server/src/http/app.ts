@@ -17,6 +17,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { maintenanceGate } from './middleware/maintenance';
 import { writeRateLimit } from './middleware/rate-limit';
+import { writeGuard } from './middleware/write-guard';
 import { disabledAccountGate } from './middleware/session';
 import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps) {
   app.use((c, next) => (c.req.header('accept-encoding') ? compressText(c, next) : next()));
   app.use(securityHeaders(deps.config));
   app.onError(handleError(deps.logger));
+
+  app.use('/api/*', writeGuard(deps.config));
 
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
   const jsonLimit = limitBody(MAX_JSON_BYTES);

@@ -1,0 +1,37 @@
+import { createMiddleware } from 'hono/factory';
+import type { Config } from '../../config';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../context';
+import { trustedOrigins } from '../trusted-origins';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every call that changes data must come from a page of a trusted origin (the Origin header, or the
+ * Referer's origin when a browser sends no Origin), whatever cookies it carries: SameSite cookies
+ * alone are not the only line against cross-site writes. A body on a JSON route must be JSON; raw
+ * uploads are PUTs and check their own type from the bytes.
+ */
+export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>) {
+  const allowed = new Set(trustedOrigins(config));
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!WRITES.has(c.req.method)) return next();
+    const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
+    if (!origin || !allowed.has(origin)) throw new AppError('INVALID_ORIGIN');
+    const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (c.req.method !== 'PUT' && hasBody && type !== 'application/json') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
+    }
+    return next();
+  });
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial, TutorialList } from '@ridgeline/shared/contracts/tutorials';
 import { tutorials, user } from '../../infra/db/schema/index';
 import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
-import { seedStarterTutorials } from './tutorials.service';
+import { createTutorialsService } from './tutorials.service';
 
 let server: TestServer;
 let admin: SignedUpUser;
@@ -23,7 +23,7 @@ describe('tutorials', () => {
   it('seeds a starter set once, so the main pages have help', async () => {
     const seeded = await server.db.select().from(tutorials);
     expect(seeded.length).toBeGreaterThanOrEqual(8);
-    await seedStarterTutorials(server.db);
+    await createTutorialsService({ db: server.db }).seedStarterSet();
     expect(await server.db.select().from(tutorials)).toHaveLength(seeded.length);
     const dashboard = await owner.client.get<TutorialList>('/api/tutorials?route=/dashboard');
     expect(dashboard.status).toBe(200);

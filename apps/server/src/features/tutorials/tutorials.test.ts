@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial, TutorialList } from '@ridgeline/shared/contracts/tutorials';
-import { tutorials, user } from '../../infra/db/schema/index';
+import { tutorials } from '../../infra/db/schema/index';
+import { signedInOwner } from '../../test/factories';
 import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
 import { createTutorialsService } from './tutorials.service';
 
@@ -11,9 +11,8 @@ let owner: SignedUpUser; // a company owner, not a platform admin
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.signUpVerified();
-  owner = await server.signUpVerified();
-  await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
+  admin = await signedInOwner(server, { owner: { platformAdmin: true } });
+  owner = await signedInOwner(server);
 });
 afterAll(() => server.stop());
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
-import { provisionNewUser } from './features/company/team.service';
+import { createOnboardingService } from './features/company/onboarding.service';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
-import { seedStarterTutorials } from './features/tutorials/tutorials.service';
+import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
 import type { AppDeps } from './http/deps';
 import { openDatabase, runMigrations } from './infra/db/client';
@@ -32,7 +32,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const database = openDatabase(url, logger);
   try {
     await runMigrations(database);
-    await seedStarterTutorials(database.db);
+    await createTutorialsService({ db: database.db }).seedStarterSet();
     const secret = await loadAuthSecret(database.db, config.authSecret);
     const storageSecret = deriveSecret(secret, 'storage-urls');
     const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
@@ -50,7 +50,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       trustedOrigins: config.trustedOrigins,
       logger,
       sendMail: queueMail,
-      onUserCreated: (user, body) => provisionNewUser(database.db, user, body),
+      onUserCreated: createOnboardingService({ db: database.db }).provisionNewUser,
     });
     const deps: AppDeps = {
       config,

@@ -9,19 +9,19 @@ import { loadConfig } from '../config';
 import type { AppDeps } from '../http/deps';
 import type { Db } from '../infra/db/client';
 import { startServer } from '../server';
+import { TEST_PASSWORD, uniqueEmail, type SignedUpUser } from './factories';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
+
+export { TEST_PASSWORD, uniqueEmail, type SignedUpUser } from './factories';
 
 // One real server per test file on its own fresh database: every request goes over HTTP through
 // the whole stack (validation, better-auth, pg-boss mail job, PostgreSQL).
 
 export const TEST_SECRET = 'ridgeline-test-secret-0123456789abcdefghij';
-export const TEST_PASSWORD = 'Granite-Ridge-Shingle-42';
 
 export type MailRow = { id: number; to: string; subject: string; text: string };
 export type RowCounts = { user: number; companies: number; members: number; invitations: number; session: number };
-
-export type SignedUpUser = { client: TestClient; email: string; password: string; me: Me };
 
 export type SignUpOptions = {
   email?: string;
@@ -30,14 +30,6 @@ export type SignUpOptions = {
   firstName?: string;
   invitationId?: string;
 };
-
-let counter = 0;
-
-/** A unique address for every call (files run in parallel on one PostgreSQL server). */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
-}
 
 /** A valid sign-up body with unique e-mail; override any field. */
 export function signUpBody(options: SignUpOptions = {}) {

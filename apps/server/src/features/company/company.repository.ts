@@ -19,7 +19,7 @@ export async function insertCompanyWithOwner(
 }
 
 /** The user's membership (one company per user), if any. */
-export async function findMembership(db: Db, userId: string) {
+export async function findMembership(db: Db | DbTx, userId: string) {
   const [row] = await db
     .select({ companyId: members.companyId, role: members.role, companyName: companies.name })
     .from(members)
@@ -29,14 +29,14 @@ export async function findMembership(db: Db, userId: string) {
 }
 
 /** One company by id. */
-export async function findCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
+export async function findCompany(db: Db | DbTx, companyId: string): Promise<CompanyRow | null> {
   const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
   return row ?? null;
 }
 
 /** Updates the company's profile fields. */
 export async function updateCompany(
-  db: Db,
+  db: Db | DbTx,
   companyId: string,
   patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath'>>,
 ): Promise<CompanyRow | null> {

@@ -1,73 +1,60 @@
 import { Hono } from 'hono';
-import { changeRoleSchema, inviteSchema, updateCompanySchema } from '@ridgeline/shared/contracts/team';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
+import { changeRoleSchema, inviteSchema, updateCompanySchema } from '@ridgeline/shared/contracts/team';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { limitBody, readUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { IMAGE_TYPES } from '../../infra/storage/file-type';
-import { editCompany, getCompany, setCompanyLogo } from './company.service';
-import {
-  acceptInvitation,
-  changeMemberRole,
-  getTeam,
-  inviteMember,
-  previewInvitation,
-  removeMember,
-  revokeInvitation,
-} from './team.service';
+import { createCompanyService } from './company.service';
+import { createTeamService } from './team.service';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Company profile, team and invitations. Every company route is scoped to the actor's tenant. */
 export function companyRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const db = deps.database.db;
+  const company = createCompanyService({ db: deps.database.db, storage: deps.storage });
+  const team = createTeamService({ db: deps.database.db, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
 
-  app.get('/api/company', actor, tenant, async (c) => c.json(await getCompany(db, deps.storage, c.get('tenant'))));
+  app.get('/api/company', actor, tenant, async (c) => c.json(await company.getCompany(c.get('tenant'))));
 
   app.patch('/api/company', actor, tenant, validate('json', updateCompanySchema), async (c) =>
-    c.json(await editCompany(db, deps.storage, c.get('tenant'), c.req.valid('json'))),
+    c.json(await company.editCompany(c.get('tenant'), c.req.valid('json'))),
   );
 
   app.put('/api/company/logo', actor, tenant, limitBody(MAX_IMAGE_BYTES), async (c) => {
     const image = await readUpload(c, IMAGE_TYPES);
-    return c.json(await setCompanyLogo(db, deps.storage, c.get('tenant'), image));
+    return c.json(await company.setLogo(c.get('tenant'), image));
   });
 
-  app.get('/api/team', actor, tenant, async (c) => c.json(await getTeam(db, c.get('tenant'))));
+  app.get('/api/team', actor, tenant, async (c) => c.json(await team.getTeam(c.get('tenant'))));
 
-  app.post('/api/team/invitations', actor, tenant, validate('json', inviteSchema), async (c) => {
-    const invitation = await inviteMember(
-      { db, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail },
-      c.get('actor'),
-      c.get('tenant'),
-      c.req.valid('json'),
-    );
-    return c.json(invitation, 201);
-  });
+  app.post('/api/team/invitations', actor, tenant, validate('json', inviteSchema), async (c) =>
+    c.json(await team.invite(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
+  );
 
   app.delete('/api/team/invitations/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {
-    await revokeInvitation(db, c.get('tenant'), c.req.valid('param').id);
+    await team.revokeInvitation(c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
   app.patch('/api/team/members/:id', actor, tenant, validate('param', uuidParamSchema), validate('json', changeRoleSchema), async (c) =>
-    c.json(await changeMemberRole(db, c.get('tenant'), c.req.valid('param').id, c.req.valid('json').role)),
+    c.json(await team.changeMemberRole(c.get('tenant'), c.req.valid('param').id, c.req.valid('json').role)),
   );
 
   app.delete('/api/team/members/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {
-    await removeMember(db, c.get('actor'), c.get('tenant'), c.req.valid('param').id);
+    await team.removeMember(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
-  app.get('/api/invitations/:id', validate('param', uuidParamSchema), async (c) => c.json(await previewInvitation(db, c.req.valid('param').id)));
+  app.get('/api/invitations/:id', validate('param', uuidParamSchema), async (c) => c.json(await team.previewInvitation(c.req.valid('param').id)));
 
   app.post('/api/invitations/:id/accept', actor, validate('param', uuidParamSchema), async (c) => {
-    await acceptInvitation(db, c.get('actor'), c.req.valid('param').id);
+    await team.acceptInvitation(c.get('actor'), c.req.valid('param').id);
     return c.json({ accepted: true });
   });
 

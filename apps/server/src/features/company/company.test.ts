@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companySchema, type Company, type Invitation } from '@ridgeline/shared/contracts/team';
 import { tinyGif, tinyPng } from '../../test/images';
+import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
 import { linkIn, startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
 
@@ -9,19 +10,12 @@ let owner: TestClient;
 let manager: TestClient;
 let member: TestClient;
 
-/** Invites an address with a role and signs that person up through the invitation. */
-async function joinAs(inviter: TestClient, role: 'manager' | 'member'): Promise<TestClient> {
-  const email = uniqueEmail(role);
-  const invite = await inviter.post<Invitation>('/api/team/invitations', { email, role });
-  expect(invite.status).toBe(201);
-  return (await server.signUpVerified({ email, invitationId: invite.body.id })).client;
-}
-
 beforeAll(async () => {
   server = await startTestServer();
-  owner = (await server.signUpVerified({ companyName: 'Shingle & Sons' })).client;
-  manager = await joinAs(owner, 'manager');
-  member = await joinAs(owner, 'member');
+  const shingle = await signedInOwner(server, { name: 'Shingle & Sons' });
+  owner = shingle.client;
+  manager = (await signedInUser(server, { company: shingle.company, role: 'manager' })).client;
+  member = (await signedInUser(server, { company: shingle.company, role: 'member' })).client;
 });
 afterAll(() => server.stop());
 

@@ -2,23 +2,35 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, invitations, members, user } from '../../infra/db/schema/index';
 
+const memberWithUser = {
+  id: members.id,
+  userId: members.userId,
+  role: members.role,
+  createdAt: members.createdAt,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  name: user.name,
+  email: user.email,
+};
+
 /** Members of one company with their user's name and e-mail, oldest first. */
-export async function listMembers(db: Db, companyId: string) {
+export async function listMembers(db: Db | DbTx, companyId: string) {
   return db
-    .select({
-      id: members.id,
-      userId: members.userId,
-      role: members.role,
-      createdAt: members.createdAt,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      name: user.name,
-      email: user.email,
-    })
+    .select(memberWithUser)
     .from(members)
     .innerJoin(user, eq(user.id, members.userId))
     .where(eq(members.companyId, companyId))
     .orderBy(asc(user.firstName), asc(members.createdAt));
+}
+
+/** One member with their user's name and e-mail, only within the given company (tenant filter). */
+export async function findMemberWithUser(db: Db | DbTx, companyId: string, memberId: string) {
+  const [row] = await db
+    .select(memberWithUser)
+    .from(members)
+    .innerJoin(user, eq(user.id, members.userId))
+    .where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
+  return row ?? null;
 }
 
 export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
@@ -32,6 +44,7 @@ export async function findMember(db: Db | DbTx, companyId: string, memberId: str
   return row ?? null;
 }
 
+/** How many owners the company has (it must keep one). */
 export async function countOwners(db: Db | DbTx, companyId: string): Promise<number> {
   const rows = await db
     .select({ id: members.id })
@@ -40,16 +53,18 @@ export async function countOwners(db: Db | DbTx, companyId: string): Promise<num
   return rows.length;
 }
 
+/** Sets a member's company role, only within the given company. */
 export async function setMemberRole(tx: DbTx, companyId: string, memberId: string, role: string) {
   await tx.update(members).set({ role }).where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
 }
 
+/** Removes a member, only within the given company. */
 export async function deleteMember(tx: DbTx, companyId: string, memberId: string) {
   await tx.delete(members).where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
 }
 
 /** Pending, unexpired invitations of a company. */
-export async function listPendingInvitations(db: Db, companyId: string) {
+export async function listPendingInvitations(db: Db | DbTx, companyId: string) {
   return db
     .select()
     .from(invitations)
@@ -57,8 +72,9 @@ export async function listPendingInvitations(db: Db, companyId: string) {
     .orderBy(asc(invitations.createdAt));
 }
 
+/** Stores a new pending invitation. */
 export async function insertInvitation(
-  db: Db,
+  db: Db | DbTx,
   input: { companyId: string; email: string; role: string; inviterId: string; expiresAt: Date },
 ) {
   const [row] = await db.insert(invitations).values(input).returning();
@@ -66,13 +82,19 @@ export async function insertInvitation(
   return row;
 }
 
-/** An invitation with its company and inviter, by id alone (the link carries the id). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An invitation with its company and inviter, by id alone (the link carries the id). Any string
+ * may arrive here (a sign-up body's invitationId), so one that is no uuid finds nothing.
+ */
 export async function findInvitation(db: Db | DbTx, id: string) {
+  if (!UUID.test(id)) return null;
   const [row] = await db
     .select({
       invitation: invitations,
       companyName: companies.name,
-      inviterName: user.name,
+      inviter: { firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email },
     })
     .from(invitations)
     .innerJoin(companies, eq(companies.id, invitations.companyId))
@@ -81,6 +103,7 @@ export async function findInvitation(db: Db | DbTx, id: string) {
   return row ?? null;
 }
 
+/** Moves an invitation of the given company to a status; false when it is not the company's. */
 export async function setInvitationStatus(db: Db | DbTx, companyId: string, id: string, status: string) {
   const rows = await db
     .update(invitations)
@@ -90,6 +113,16 @@ export async function setInvitationStatus(db: Db | DbTx, companyId: string, id: 
   return rows.length > 0;
 }
 
-export async function insertMember(tx: DbTx, companyId: string, userId: string, role: string) {
-  await tx.insert(members).values({ companyId, userId, role });
+/** Adds a user to a company with a role. */
+export async function insertMember(db: Db | DbTx, companyId: string, userId: string, role: string) {
+  await db.insert(members).values({ companyId, userId, role });
+}
+
+export type InvitationRow = typeof invitations.$inferSelect;
+export type InvitationDetails = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
+
+/** The invited user joins the invitation's company and the invitation is used up; in the caller's transaction. */
+export async function acceptInvitationAs(tx: DbTx, invitation: InvitationRow, userId: string) {
+  await insertMember(tx, invitation.companyId, userId, invitation.role);
+  await setInvitationStatus(tx, invitation.companyId, invitation.id, 'accepted');
 }

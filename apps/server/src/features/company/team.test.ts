@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, InvitationPreview, Me, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
 import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
 let owner: SignedUpUser;
+let company: TestCompany;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.signUpVerified({ companyName: 'Team Roofing' });
+  const created = await signedInOwner(server, { name: 'Team Roofing' });
+  owner = created;
+  company = created.company;
 });
 afterAll(() => server.stop());
 
@@ -19,9 +23,9 @@ async function invite(by: TestClient, role: 'manager' | 'member', email = unique
   return { email, id: response.body.id };
 }
 
-async function join(by: TestClient, role: 'manager' | 'member'): Promise<SignedUpUser> {
-  const { email, id } = await invite(by, role);
-  return server.signUpVerified({ email, invitationId: id });
+/** A new signed-in member of the owner's company (joining by invitation is tested on its own below). */
+async function join(_by: TestClient, role: 'manager' | 'member'): Promise<SignedUpUser> {
+  return signedInUser(server, { company, role });
 }
 
 async function memberIdOf(client: TestClient, email: string): Promise<string> {
@@ -62,7 +66,7 @@ describe('joining through an invitation', () => {
   it('refuses to invite someone already on the team or in another company', async () => {
     const joined = await join(owner.client, 'member');
     expect((await owner.client.post('/api/team/invitations', { email: joined.email, role: 'member' })).status).toBe(409);
-    const elsewhere = await server.signUpVerified();
+    const elsewhere = await signedInOwner(server);
     expect((await owner.client.post('/api/team/invitations', { email: elsewhere.email, role: 'member' })).status).toBe(409);
     expect((await owner.client.post('/api/team/invitations', { email: uniqueEmail(), role: 'owner' })).status).toBe(400);
   });
@@ -133,7 +137,7 @@ describe('invitations', () => {
     await owner.client.delete(`/api/team/members/${await memberIdOf(owner.client, person.email)}`);
 
     const { id } = await invite(owner.client, 'manager', person.email);
-    const stranger = await server.signUpVerified();
+    const stranger = await signedInOwner(server);
     const wrong = await stranger.client.post(`/api/invitations/${id}/accept`, {});
     expect(wrong.status).toBe(403);
     expect((await server.client().post(`/api/invitations/${id}/accept`, {})).status).toBe(401);

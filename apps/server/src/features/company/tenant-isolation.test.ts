@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
 
@@ -15,13 +16,12 @@ let companyA: Company;
 
 beforeAll(async () => {
   server = await startTestServer();
-  ownerA = await server.signUpVerified({ companyName: 'Alpha Roofing' });
-  const email = uniqueEmail('alpha-member');
-  const invite = await ownerA.client.post<Invitation>('/api/team/invitations', { email, role: 'member' });
-  memberA = await server.signUpVerified({ email, invitationId: invite.body.id });
+  const alpha = await signedInOwner(server, { name: 'Alpha Roofing' });
+  ownerA = alpha;
+  memberA = await signedInUser(server, { company: alpha.company, role: 'member', email: uniqueEmail('alpha-member') });
   pendingA = (await ownerA.client.post<Invitation>('/api/team/invitations', { email: uniqueEmail('alpha-pending'), role: 'manager' })).body;
   await ownerA.client.patch('/api/company', { address: '1 Alpha Way' });
-  ownerB = await server.signUpVerified({ companyName: 'Bravo Siding' });
+  ownerB = await signedInOwner(server, { name: 'Bravo Siding' });
   teamA = (await ownerA.client.get<TeamResponse>('/api/team')).body;
   companyA = (await ownerA.client.get<Company>('/api/company')).body;
 });

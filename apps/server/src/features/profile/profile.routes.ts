@@ -6,21 +6,21 @@ import { requireActor } from '../../http/middleware/auth';
 import { limitBody, readUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { IMAGE_TYPES } from '../../infra/storage/file-type';
-import { getMe, setAvatar, updateMe } from './profile.service';
+import { createProfileService } from './profile.service';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
 /** The signed-in user's own profile. */
 export function profileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const db = deps.database.db;
+  const profile = createProfileService({ db: deps.database.db, storage: deps.storage });
   const actor = requireActor(deps);
 
-  app.get('/api/me', actor, async (c) => c.json(await getMe(db, c.get('actor'))));
-  app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await updateMe(db, c.get('actor'), c.req.valid('json'))));
+  app.get('/api/me', actor, async (c) => c.json(await profile.getMe(c.get('actor'))));
+  app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await profile.updateMe(c.get('actor'), c.req.valid('json'))));
   app.put('/api/me/avatar', actor, limitBody(MAX_AVATAR_BYTES), async (c) => {
     const image = await readUpload(c, IMAGE_TYPES);
-    return c.json(await setAvatar(db, deps.storage, c.get('actor'), image));
+    return c.json(await profile.setAvatar(c.get('actor'), image));
   });
   return app;
 }

@@ -1,83 +1,69 @@
-import { eq } from 'drizzle-orm';
 import type { Me, UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
-import type { Db } from '../../infra/db/client';
-import { members, companies, profiles, user } from '../../infra/db/schema/index';
-import type { Storage } from '../../infra/storage/storage';
+import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
 import type { Actor } from '../../http/context';
+import type { Db } from '../../infra/db/client';
+import type { DetectedType } from '../../infra/storage/file-type';
+import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
+import { findProfile, updateUser, type ProfileRow } from './profile.repository';
 
-/** The signed-in user's own profile with their company. */
-export async function getMe(db: Db, actor: Actor): Promise<Me> {
-  const [row] = await db
-    .select({
-      profile: {
-        id: profiles.id,
-        email: profiles.email,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        avatarUrl: profiles.avatarUrl,
-        role: profiles.role,
-        isEnabled: profiles.isEnabled,
-        companyId: profiles.companyId,
-      },
-      phone: user.phone,
-      companyName: companies.name,
-      companyRole: members.role,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .leftJoin(members, eq(members.userId, profiles.userId))
-    .leftJoin(companies, eq(companies.id, members.companyId))
-    .where(eq(profiles.userId, actor.userId));
-  if (!row) throw AppError.notFound('Profile not found');
-  const { profile } = row;
+export type ProfileServiceDeps = { db: Db; storage: Storage };
+
+const AVATAR_URL_MARKER = '/api/storage/avatars/';
+
+function presentMe(row: ProfileRow): Me {
   return {
-    id: profile.id,
-    email: profile.email,
-    firstName: profile.firstName,
-    lastName: profile.lastName,
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
     phone: row.phone,
-    avatarUrl: profile.avatarUrl,
-    role: profile.role === 'admin' ? 'admin' : 'contractor',
-    isEnabled: profile.isEnabled,
+    avatarUrl: row.image,
+    role: row.role === 'admin' ? 'admin' : 'contractor',
+    isEnabled: !isBanActive(row),
     company:
-      profile.companyId && row.companyName && row.companyRole
-        ? { id: profile.companyId, name: row.companyName, role: row.companyRole as CompanyRole }
+      row.companyId && row.companyName && row.companyRole
+        ? { id: row.companyId, name: row.companyName, role: row.companyRole as CompanyRole }
         : null,
   };
 }
 
-export async function updateMe(db: Db, actor: Actor, input: UpdateMeInput): Promise<Me> {
-  const [current] = await db.select().from(user).where(eq(user.id, actor.userId));
-  if (!current) throw AppError.notFound('Profile not found');
-  const firstName = input.firstName ?? current.firstName;
-  const lastName = input.lastName ?? current.lastName;
-  await db
-    .update(user)
-    .set({
+/** The signed-in user's own profile: each use case acts on the actor alone. */
+export function createProfileService({ db, storage }: ProfileServiceDeps) {
+  async function getMe(actor: Actor): Promise<Me> {
+    const row = await findProfile(db, actor.userId);
+    if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
+    return presentMe(row);
+  }
+
+  /** Omitted fields stay; an empty phone clears it; the account name follows the first and last name. */
+  async function updateMe(actor: Actor, input: UpdateMeInput): Promise<Me> {
+    const current = await findProfile(db, actor.userId);
+    if (!current) throw new AppError('NOT_FOUND', 'Profile not found');
+    const firstName = input.firstName ?? current.firstName;
+    const lastName = input.lastName ?? current.lastName;
+    await updateUser(db, actor.userId, {
       firstName,
       lastName,
-      name: `${firstName} ${lastName}`,
+      name: displayName({ firstName, lastName }),
       phone: input.phone === undefined ? current.phone : input.phone || null,
-      updatedAt: new Date(),
-    })
-    .where(eq(user.id, actor.userId));
-  return getMe(db, actor);
+    });
+    return getMe(actor);
+  }
+
+  /** Stores the avatar in the public avatars bucket, points the user at it and removes the old one. */
+  async function setAvatar(actor: Actor, image: DetectedType & { body: Buffer }): Promise<Me> {
+    const path = `users/${actor.userId}/avatar-${Date.now()}.${image.ext}`;
+    await storage.put('avatars', path, image.body, { contentType: image.mime, cacheControl: 'public, max-age=31536000, immutable' });
+    const current = await findProfile(db, actor.userId);
+    await updateUser(db, actor.userId, { image: storage.url('avatars', path) });
+    const previousPath = current?.image?.split(AVATAR_URL_MARKER)[1];
+    if (previousPath) await storage.remove('avatars', decodeURI(previousPath));
+    return getMe(actor);
+  }
+
+  return { getMe, updateMe, setAvatar };
 }
 
-/** Stores the avatar in the public avatars bucket and points the user at it. */
-export async function setAvatar(
-  db: Db,
-  storage: Storage,
-  actor: Actor,
-  image: { body: Buffer; mime: string; ext: string },
-): Promise<Me> {
-  const path = `users/${actor.userId}/avatar-${Date.now()}.${image.ext}`;
-  await storage.put('avatars', path, image.body, { contentType: image.mime, cacheControl: 'public, max-age=31536000, immutable' });
-  const [current] = await db.select({ image: user.image }).from(user).where(eq(user.id, actor.userId));
-  await db.update(user).set({ image: storage.url('avatars', path), updatedAt: new Date() }).where(eq(user.id, actor.userId));
-  const previousPath = current?.image?.split('/api/storage/avatars/')[1];
-  if (previousPath) await storage.remove('avatars', decodeURI(previousPath));
-  return getMe(db, actor);
-}
+export type ProfileService = ReturnType<typeof createProfileService>;

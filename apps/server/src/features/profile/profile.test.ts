@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, type Me } from '@ridgeline/shared/contracts/team';
 import { tinyPng } from '../../test/images';
+import { signedInOwner } from '../../test/factories';
 import { sendLarge } from '../../test/test-client';
 import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
 
@@ -8,7 +9,7 @@ let server: TestServer;
 let user: SignedUpUser;
 beforeAll(async () => {
   server = await startTestServer();
-  user = await server.signUpVerified({ companyName: 'Profile Roofing' });
+  user = await signedInOwner(server, { name: 'Profile Roofing' });
 });
 afterAll(() => server.stop());
 

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial, TutorialList } from '@ridgeline/shared/contracts/tutorials';
-import { tutorials, user } from '../../infra/db/schema/index';
+import { tutorials } from '../../infra/db/schema/index';
+import { signedInOwner } from '../../test/factories';
 import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
-import { seedStarterTutorials } from './tutorials.service';
+import { createTutorialsService } from './tutorials.service';
 
 let server: TestServer;
 let admin: SignedUpUser;
@@ -11,9 +11,8 @@ let owner: SignedUpUser; // a company owner, not a platform admin
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.signUpVerified();
-  owner = await server.signUpVerified();
-  await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
+  admin = await signedInOwner(server, { owner: { platformAdmin: true } });
+  owner = await signedInOwner(server);
 });
 afterAll(() => server.stop());
 
@@ -23,7 +22,7 @@ describe('tutorials', () => {
   it('seeds a starter set once, so the main pages have help', async () => {
     const seeded = await server.db.select().from(tutorials);
     expect(seeded.length).toBeGreaterThanOrEqual(8);
-    await seedStarterTutorials(server.db);
+    await createTutorialsService({ db: server.db }).seedStarterSet();
     expect(await server.db.select().from(tutorials)).toHaveLength(seeded.length);
     const dashboard = await owner.client.get<TutorialList>('/api/tutorials?route=/dashboard');
     expect(dashboard.status).toBe(200);

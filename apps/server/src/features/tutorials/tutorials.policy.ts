@@ -1,0 +1,6 @@
+import type { Actor } from '../../http/context';
+
+/** Deactivated tutorials are hidden from everyone but platform admins, who manage them. */
+export function canSeeInactiveTutorials(actor: Actor): boolean {
+  return actor.role === 'admin';
+}

@@ -25,9 +25,10 @@ export type SentRequest = {
   body: unknown;
 };
 
-/** What a route answers. Build it with `json`, `apiError` or `networkFailure`. */
+/** What a route answers. Build it with `json`, `noContent`, `apiError` or `networkFailure`. */
 export type Reply =
   | { kind: 'json'; status: number; body: JsonBodyType; headers: Record<string, string>; delayMs: number }
+  | { kind: 'empty'; status: number; delayMs: number }
   | { kind: 'network'; delayMs: number };
 
 type ReplyOptions = { status?: number; headers?: Record<string, string>; delayMs?: number };
@@ -35,6 +36,11 @@ type ReplyOptions = { status?: number; headers?: Record<string, string>; delayMs
 /** A JSON answer, 200 unless told. */
 export function json(body: JsonBodyType, options: ReplyOptions = {}): Reply {
   return { kind: 'json', status: options.status ?? 200, body, headers: options.headers ?? {}, delayMs: options.delayMs ?? 0 };
+}
+
+/** An answer with no body (204 unless told), as the server sends for a stored report. */
+export function noContent(options: { status?: number; delayMs?: number } = {}): Reply {
+  return { kind: 'empty', status: options.status ?? 204, delayMs: options.delayMs ?? 0 };
 }
 
 let requestCounter = 0;
@@ -129,6 +135,7 @@ async function respond(reply: Reply): Promise<Response> {
   await Promise.all(pendingBodies);
   if (reply.delayMs > 0) await delay(reply.delayMs);
   if (reply.kind === 'network') return HttpResponse.error();
+  if (reply.kind === 'empty') return new HttpResponse(null, { status: reply.status });
   return HttpResponse.json(reply.body, { status: reply.status, headers: reply.headers });
 }
 

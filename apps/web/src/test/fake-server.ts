@@ -12,7 +12,7 @@ export const server = setupServer();
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** 'METHOD /path' without a query string: the query is read back from `sent()`. */
-export type Route = `${Method} /${string}`;
+export type ApiRoute = `${Method} /${string}`;
 
 /** One request the app sent, as the server saw it. */
 export type SentRequest = {
@@ -108,7 +108,7 @@ server.events.on('request:unhandled', ({ request }) => {
 });
 
 /** Every request sent since the test began, oldest first; only those of one route when given. */
-export function sent(route?: Route): SentRequest[] {
+export function sent(route?: ApiRoute): SentRequest[] {
   if (!route) return [...sentRequests];
   const [method, path] = splitRoute(route);
   return sentRequests.filter((r) => r.method === method && r.url.pathname === path);
@@ -120,11 +120,11 @@ export function sentPaths(): string[] {
 }
 
 /** The body of the last request sent to a route (undefined when none was). */
-export function lastBody(route: Route): unknown {
+export function lastBody(route: ApiRoute): unknown {
   return sent(route).at(-1)?.body;
 }
 
-function splitRoute(route: Route): [Method, string] {
+function splitRoute(route: ApiRoute): [Method, string] {
   const space = route.indexOf(' ');
   return [route.slice(0, space) as Method, route.slice(space + 1)];
 }
@@ -152,7 +152,7 @@ const handlerFor = {
  * and a request past its end is unanswered (the test fails); a function answers from the request.
  * Routes set later win over earlier ones.
  */
-export function answer(route: Route, reply: Reply | Reply[] | ((request: SentRequest) => Reply)): void {
+export function answer(route: ApiRoute, reply: Reply | Reply[] | ((request: SentRequest) => Reply)): void {
   const [method, path] = splitRoute(route);
   const queue = Array.isArray(reply) ? [...reply] : null;
   server.use(
@@ -170,15 +170,15 @@ export function answer(route: Route, reply: Reply | Reply[] | ((request: SentReq
 }
 
 /** Answers each route of a table ('METHOD /path' -> reply). */
-export function answerAll(routes: Partial<Record<Route, Reply | Reply[]>>): void {
-  for (const [route, reply] of Object.entries(routes) as [Route, Reply | Reply[]][]) answer(route, reply);
+export function answerAll(routes: Partial<Record<ApiRoute, Reply | Reply[]>>): void {
+  for (const [route, reply] of Object.entries(routes) as [ApiRoute, Reply | Reply[]][]) answer(route, reply);
 }
 
 /**
  * A route whose answer waits until the test releases it (e.g. to act while a request is in flight).
  * Resolves every waiting request with the reply given to `release`.
  */
-export function answerWhenReleased(route: Route): { release: (reply: Reply) => void } {
+export function answerWhenReleased(route: ApiRoute): { release: (reply: Reply) => void } {
   let release: (reply: Reply) => void = () => undefined;
   const released = new Promise<Reply>((resolve) => (release = resolve));
   const [method, path] = splitRoute(route);

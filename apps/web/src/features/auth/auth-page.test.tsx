@@ -5,12 +5,13 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
-import { answer, answerAll, apiError, json, sent, sentPaths } from '../../test/fake-server';
+import { answer, answerAll, apiError, json, sent, sentPaths, type ApiRoute } from '../../test/fake-server';
 import AuthPage from './auth-page';
+import { fetchSessionUser } from './session/session-api';
 import { createSessionCache } from './session/session-cache';
 import { createSessionMachine } from './session/session-machine';
 import { SessionProvider } from './session/session-provider';
-import { alice, memoryStore } from './session/session-test-fakes';
+import { alice, answerSession, memoryStore, SESSION_ROUTE, sessionReply } from './session/session-test-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -19,9 +20,11 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</p>;
 }
 
+/** Renders /auth; the fake server's session (signed out unless told) is read once on mount. */
 function renderAuth(url = '/auth', sessionUser: typeof alice | null = null) {
+  answerSession(sessionUser);
   const machine = createSessionMachine({
-    fetchSession: () => Promise.resolve(sessionUser),
+    fetchSession: fetchSessionUser,
     cache: createSessionCache(memoryStore()),
     network: { isOnline: () => true, onOnline: () => () => undefined },
   });
@@ -37,6 +40,11 @@ function renderAuth(url = '/auth', sessionUser: typeof alice | null = null) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** As the server does: no session until the request that completes the sign-in was answered, then alice's. */
+function sessionOnceSignedIn(completing: ApiRoute) {
+  answer(SESSION_ROUTE, () => sessionReply(sent(completing).length > 0 ? alice : null));
 }
 
 async function fillSignUp(options: { company?: boolean } = {}) {
@@ -81,7 +89,7 @@ describe('/auth sign-up', () => {
     await userEvent.click(signUpButton());
     expect(await screen.findByText(EMAIL_ALREADY_REGISTERED_MESSAGE)).toBeInTheDocument();
     expect(sentPaths()).not.toContain('POST /api/auth/sign-up/email');
-    expect(sentPaths()).toEqual(['POST /api/rpc/user_exists_by_email']);
+    expect(sentPaths()).toEqual([SESSION_ROUTE, 'POST /api/rpc/user_exists_by_email']);
     expect(notify.error).toHaveBeenCalledWith('Sign Up Error', EMAIL_ALREADY_REGISTERED_MESSAGE);
   });
 
@@ -105,7 +113,8 @@ describe('/auth sign-up', () => {
     online = false;
     await userEvent.click(signUpButton());
     expect(await screen.findByText(OFFLINE_MESSAGES.signUp)).toBeInTheDocument();
-    expect(sentPaths()).toEqual([]);
+    // Only the session read on mount, while still online.
+    expect(sentPaths()).toEqual([SESSION_ROUTE]);
   });
 
   it('an invitation shows Join {company}, hides the company name and sends the invitation id', async () => {
@@ -134,8 +143,9 @@ describe('/auth sign-in', () => {
   }
 
   it('signs in and goes to /dashboard', async () => {
-    answerAll({ 'POST /api/auth/sign-in/email': json({ user: { id: alice.id }, redirect: false }), 'GET /api/auth/get-session': json({ session: {}, user: alice }) });
+    answer('POST /api/auth/sign-in/email', json({ user: { id: alice.id }, redirect: false }));
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/sign-in/email');
     await submitSignIn();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
   });
@@ -162,11 +172,11 @@ describe('/auth sign-in', () => {
 
   it('offline it refuses with the spec message and sends nothing', async () => {
     renderAuth();
-    await waitFor(() => expect(sentPaths()).toEqual([]));
+    await waitFor(() => expect(sentPaths()).toEqual([SESSION_ROUTE]));
     online = false;
     await submitSignIn();
     expect(await screen.findByText(OFFLINE_MESSAGES.signIn)).toBeInTheDocument();
-    expect(sentPaths()).toEqual([]);
+    expect(sentPaths()).toEqual([SESSION_ROUTE]);
   });
 
   it('two-factor: challenge then verify with the challenge id, then /dashboard', async () => {
@@ -174,9 +184,9 @@ describe('/auth sign-in', () => {
       'POST /api/auth/sign-in/email': json({ twoFactorRedirect: true }),
       'POST /api/auth/factors/totp/challenge': json({ id: 'ch-1', factor_id: 'totp', expires_at: 0 }),
       'POST /api/auth/factors/totp/verify': json({ verified: true }),
-      'GET /api/auth/get-session': json({ session: {}, user: alice }),
     });
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/factors/totp/verify');
     await submitSignIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-Factor Verification' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
@@ -190,9 +200,9 @@ describe('/auth sign-in', () => {
     answerAll({
       'POST /api/auth/sign-in/email': json({ twoFactorRedirect: true }),
       'POST /api/auth/two-factor/verify-backup-code': json({ user: alice }),
-      'GET /api/auth/get-session': json({ session: {}, user: alice }),
     });
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/two-factor/verify-backup-code');
     await submitSignIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
     await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
@@ -207,9 +217,9 @@ describe('/auth sign-in', () => {
       'GET /api/invitations/inv-2': json(invitation),
       'POST /api/auth/sign-in/email': json({ user: { id: alice.id } }),
       'POST /api/invitations/inv-2/accept': json({ accepted: true }),
-      'GET /api/auth/get-session': json({ session: {}, user: alice }),
     });
     renderAuth('/auth?invitation=inv-2');
+    sessionOnceSignedIn('POST /api/auth/sign-in/email');
     await screen.findByText('Join Summit Roofing');
     await userEvent.click(screen.getByRole('tab', { name: 'Sign In' }));
     await submitSignIn();

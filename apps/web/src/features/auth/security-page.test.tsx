@@ -5,13 +5,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
-import { answerAll, apiError, json, sent, type Reply, type Route } from '../../test/fake-server';
+import { answerAll, apiError, json, sent, type ApiRoute, type Reply } from '../../test/fake-server';
 import SecurityPage from './security-page';
 import { describeDevice } from './security/sessions-card';
+import { fetchSessionUser } from './session/session-api';
 import { createSessionCache } from './session/session-cache';
 import { createSessionMachine } from './session/session-machine';
 import { SessionProvider } from './session/session-provider';
-import { alice, memoryStore } from './session/session-test-fakes';
+import { alice, answerSession, memoryStore } from './session/session-test-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -24,9 +25,11 @@ const sessions = [
   { id: 's2', token: 'tok-other', ipAddress: '10.0.0.2', userAgent: IPHONE, updatedAt: '2026-03-01T09:00:00Z', createdAt: '2026-03-01T08:00:00Z' },
 ];
 
+/** Renders /security signed in as `user`: the fake server's session, on this device ('tok-this'). */
 function renderSecurity(user = alice) {
+  answerSession(user, { token: 'tok-this' });
   const machine = createSessionMachine({
-    fetchSession: () => Promise.resolve(user),
+    fetchSession: fetchSessionUser,
     cache: createSessionCache(memoryStore()),
     network: { isOnline: () => true, onOnline: () => () => undefined },
   });
@@ -41,9 +44,9 @@ function renderSecurity(user = alice) {
   );
 }
 
-const baseRoutes: Partial<Record<Route, Reply>> = {
+// The session itself (GET /api/auth/get-session) is answered by renderSecurity.
+const baseRoutes: Partial<Record<ApiRoute, Reply>> = {
   'GET /api/auth/list-sessions': json(sessions),
-  'GET /api/auth/get-session': json({ session: { token: 'tok-this' }, user: alice }),
 };
 
 beforeEach(() => {

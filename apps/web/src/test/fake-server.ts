@@ -163,8 +163,12 @@ export function answer(route: ApiRoute, reply: Reply | Reply[] | ((request: Sent
         const url = new URL(request.url);
         next = reply({ method: request.method, path: `${url.pathname}${url.search}`, url, headers: request.headers, body: await readBody(request.clone()) });
       } else next = reply as Reply;
-      // Returning nothing passes the request on, to no one: it is reported as unanswered.
-      return next ? respond(next) : undefined;
+      if (next) return respond(next);
+      // The list is used up: reported as unanswered (failing the test), and never passed on to the
+      // real network, which is what MSW does with a handler that returns nothing.
+      const url = new URL(request.url);
+      unhandled.push(`${request.method} ${url.pathname}${url.search} (after its ${(reply as Reply[]).length} replies)`);
+      return HttpResponse.error();
     }),
   );
 }

@@ -8,7 +8,8 @@ import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
 // delay) and reads back what was sent. A request no test answered fails the test (see test-setup),
 // so a test never passes by talking to nothing.
 
-export const server = setupServer();
+// Not exported: routes are set only through the helpers below, so every test fakes the API one way.
+const server = setupServer();
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** 'METHOD /path' without a query string: the query is read back from `sent()`. */
@@ -119,11 +120,6 @@ export function sentPaths(): string[] {
   return sentRequests.map((r) => `${r.method} ${r.path}`);
 }
 
-/** The body of the last request sent to a route (undefined when none was). */
-export function lastBody(route: ApiRoute): unknown {
-  return sent(route).at(-1)?.body;
-}
-
 function splitRoute(route: ApiRoute): [Method, string] {
   const space = route.indexOf(' ');
   return [route.slice(0, space) as Method, route.slice(space + 1)];
@@ -178,16 +174,24 @@ export function answerAll(routes: Partial<Record<ApiRoute, Reply | Reply[]>>): v
   for (const [route, reply] of Object.entries(routes) as [ApiRoute, Reply | Reply[]][]) answer(route, reply);
 }
 
+// Answers still held when their test ends; see fakeServerLifecycle.reset.
+const held = new Set<(reply: Reply) => void>();
+
 /**
- * A route whose answer waits until the test releases it (e.g. to act while a request is in flight).
- * Resolves every waiting request with the reply given to `release`.
+ * A route whose answer waits until the test releases it (e.g. to act while a request is in flight,
+ * or to keep a page loading). `release` answers every request waiting and every later one.
  */
 export function answerWhenReleased(route: ApiRoute): { release: (reply: Reply) => void } {
-  let release: (reply: Reply) => void = () => undefined;
-  const released = new Promise<Reply>((resolve) => (release = resolve));
+  let resolve: (reply: Reply) => void = () => undefined;
+  const released = new Promise<Reply>((done) => (resolve = done));
+  const release = (reply: Reply) => {
+    held.delete(release);
+    resolve(reply);
+  };
+  held.add(release);
   const [method, path] = splitRoute(route);
   server.use(handlerFor[method](path, async () => respond(await released)));
-  return { release: (reply) => release(reply) };
+  return { release };
 }
 
 /** Test-setup hooks: start once per file, forget handlers and records after each test, stop at the end. */
@@ -197,10 +201,12 @@ export const fakeServerLifecycle = {
   },
   /** Forgets the test's routes and records; returns the requests nobody answered. */
   reset(): string[] {
+    // A request still held would keep one of the app's request-queue slots busy in the next tests
+    // (urgent calls never time out): it gets an empty answer, which starts no retry.
+    for (const release of [...held]) release(noContent());
     server.resetHandlers();
     sentRequests.length = 0;
-    const missed = unhandled.splice(0);
-    return missed;
+    return unhandled.splice(0);
   },
   stop(): void {
     server.close();

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, networkFailure, noContent, sent } from '../test/fake-server';
 import { readSecurityLog } from './security-log';
 import { reportViolation, violationBody } from './csp-reporter';
 
@@ -11,8 +12,6 @@ const event = {
   disposition: 'enforce' as const,
   timeStamp: 12,
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('CSP reporter', () => {
   it("builds the spec's body", () => {
@@ -28,17 +27,17 @@ describe('CSP reporter', () => {
   });
 
   it('posts the report, writes the security log, and only logs a failure', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    answer('POST /api/security/csp-violation', noContent());
     await reportViolation(event);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/security/csp-violation');
-    expect(JSON.parse(String(init.body))).toMatchObject({ violatedDirective: 'script-src-elem', blockedURI: 'inline' });
+    expect(sent()).toHaveLength(1);
+    const [report] = sent();
+    expect(report?.method).toBe('POST');
+    expect(report?.path).toBe('/api/security/csp-violation');
+    expect(report?.body).toMatchObject({ violatedDirective: 'script-src-elem', blockedURI: 'inline' });
     expect(readSecurityLog()[0]).toMatchObject({ event: 'csp-violation', level: 'warning' });
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    answer('POST /api/security/csp-violation', networkFailure());
     await expect(reportViolation(event)).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { answer, apiError, json, sentPaths } from '../test/fake-server';
 import { createPerfMetrics, PERF_METRICS_LIMIT } from './perf-metrics';
 
 const entry = (i: number) => ({ name: `GET /api/things/${i}`, durationMs: i, at: 1_000 + i, ok: i % 2 === 0 });
@@ -33,10 +34,8 @@ describe('perf metrics', () => {
 
 describe('api client timing', () => {
   it('records every call with its duration and outcome', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) => new Response(JSON.stringify({ ok: true }), { status: String(input).includes('broken') ? 500 : 200 })),
-    );
+    answer('GET /api/projects', json({ ok: true }));
+    answer('DELETE /api/broken', apiError('INTERNAL_ERROR'));
     const { api } = await import('./api-client');
     const { perfMetrics } = await import('./perf-metrics');
     perfMetrics.clear();
@@ -47,6 +46,6 @@ describe('api client timing', () => {
     expect(second).toMatchObject({ name: 'DELETE /api/broken', ok: false });
     expect(first?.durationMs).toBeGreaterThanOrEqual(0);
     expect(typeof first?.at).toBe('number');
-    vi.unstubAllGlobals();
+    expect(sentPaths()).toEqual(['GET /api/projects?page=2', 'DELETE /api/broken']);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, json, sent } from '../test/fake-server';
 import { createRateLimiter, RATE_LIMIT_CLEANUP_MS, RATE_LIMITS, rateLimitMessage, type RateLimiter } from './rate-limiter';
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
@@ -167,32 +168,33 @@ describe('rate limiter', () => {
 
 describe('api client and api_general', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     vi.resetModules();
   });
 
   it('lets 100 calls through in a minute; the 101st throws ApiError 429 RATE_LIMITED without a request', async () => {
     vi.resetModules();
-    const fetchMock = vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    answer('GET /api/projects', json({ ok: true }));
+    answer('GET /api/profile', json({ ok: true }));
     const { api, ApiError } = await import('./api-client');
     const { rateLimiter } = await import('./rate-limiter');
 
     await Promise.all(Array.from({ length: 100 }, () => api.get('/api/projects?page=1')));
-    expect(fetchMock).toHaveBeenCalledTimes(100);
+    expect(sent()).toHaveLength(100);
 
     vi.advanceTimersByTime(20_000);
     const refused = await api.get('/api/projects?page=2').catch((e: unknown) => e);
-    expect(fetchMock).toHaveBeenCalledTimes(100);
+    expect(sent()).toHaveLength(100);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please wait 40 seconds and try again.', retryAfter: 40 });
 
     // Other endpoints are counted apart; the refused one works again after the minute.
     await api.get('/api/profile');
-    expect(fetchMock).toHaveBeenCalledTimes(101);
+    expect(sent()).toHaveLength(101);
+    expect(sent('GET /api/profile')).toHaveLength(1);
     vi.advanceTimersByTime(40_000);
     await api.get('/api/projects');
-    expect(fetchMock).toHaveBeenCalledTimes(102);
+    expect(sent()).toHaveLength(102);
+    expect(sent().at(-1)?.path).toBe('/api/projects');
     rateLimiter.stop();
   });
 });

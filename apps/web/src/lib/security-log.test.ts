@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, apiError, sentPaths } from '../test/fake-server';
 import {
   clearSecurityLog,
   createSecurityLog,
@@ -12,7 +13,6 @@ import {
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   localStorage.clear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -103,22 +103,14 @@ describe('security log', () => {
 
 describe('api client writes the security log', () => {
   it('logs every 403 and 429 answer (path without query), not other failures', async () => {
-    const replies: Record<string, { status: number; body: unknown; headers?: Record<string, string> }> = {
-      '/api/admin/users?q=secret': { status: 403, body: { error: { message: 'You do not have permission to perform this action.', code: 'FORBIDDEN', timestamp: '', requestId: 'req-403' } } },
-      '/api/auth/sign-in/email': { status: 429, body: { error: { message: 'Too many requests', code: 'RATE_LIMITED', timestamp: '', requestId: 'req-429' } }, headers: { 'Retry-After': '60' } },
-      '/api/missing': { status: 404, body: { error: { message: 'Not found', code: 'NOT_FOUND', timestamp: '', requestId: 'req-404' } } },
-    };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async (input) => {
-        const reply = replies[String(input)] ?? { status: 500, body: null };
-        return new Response(JSON.stringify(reply.body), { status: reply.status, headers: reply.headers });
-      }),
-    );
+    answer('GET /api/admin/users', apiError('FORBIDDEN', { message: 'You do not have permission to perform this action.', requestId: 'req-403' }));
+    answer('POST /api/auth/sign-in/email', apiError('RATE_LIMITED', { message: 'Too many requests', requestId: 'req-429', retryAfter: 60 }));
+    answer('GET /api/missing', apiError('NOT_FOUND', { message: 'Not found', requestId: 'req-404' }));
     const { api } = await import('./api-client');
     await expect(api.get('/api/admin/users?q=secret')).rejects.toMatchObject({ status: 403 });
     await expect(api.post('/api/auth/sign-in/email', { email: 'a@example.com' })).rejects.toMatchObject({ status: 429, retryAfter: 60 });
     await expect(api.get('/api/missing')).rejects.toMatchObject({ status: 404 });
+    expect(sentPaths()).toEqual(['GET /api/admin/users?q=secret', 'POST /api/auth/sign-in/email', 'GET /api/missing']);
 
     const entries = readSecurityLog();
     expect(entries.map((e) => [e.level, e.event, e.message])).toEqual([

@@ -5,43 +5,26 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
+import { answer, answerAll, apiError, json, sent, sentPaths, type ApiRoute } from '../../test/fake-server';
 import AuthPage from './auth-page';
+import { fetchSessionUser } from './session/session-api';
 import { createSessionCache } from './session/session-cache';
 import { createSessionMachine } from './session/session-machine';
 import { SessionProvider } from './session/session-provider';
-import { alice, memoryStore } from './session/session-test-fakes';
+import { alice, answerSession, memoryStore, SESSION_ROUTE, sessionReply } from './session/session-test-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
-
-type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
-type Call = { method: string; path: string; body: unknown };
-
-/** A fake server: each 'METHOD /path' answers what the test says; every request is recorded. */
-function fakeServer(routes: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body });
-    const route = routes[`${method} ${path}`] ?? { status: 404, body: { error: { message: 'Not found', code: 'NOT_FOUND', timestamp: '', requestId: 'r' } } };
-    const reply = typeof route === 'function' ? route(body) : route;
-    return new Response(JSON.stringify(reply.body ?? null), { status: reply.status ?? 200, headers: reply.headers });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, paths: () => calls.map((c) => `${c.method} ${c.path}`) };
-}
-
-const errorBody = (code: string, message: string) => ({ error: { message, code, timestamp: '2026-03-02T09:00:00Z', requestId: 'req-1' } });
 
 function Where() {
   const location = useLocation();
   return <p data-testid="where">{`${location.pathname}${location.search}|${JSON.stringify(location.state)}`}</p>;
 }
 
+/** Renders /auth; the fake server's session (signed out unless told) is read once on mount. */
 function renderAuth(url = '/auth', sessionUser: typeof alice | null = null) {
+  answerSession(sessionUser);
   const machine = createSessionMachine({
-    fetchSession: () => Promise.resolve(sessionUser),
+    fetchSession: fetchSessionUser,
     cache: createSessionCache(memoryStore()),
     network: { isOnline: () => true, onOnline: () => () => undefined },
   });
@@ -57,6 +40,11 @@ function renderAuth(url = '/auth', sessionUser: typeof alice | null = null) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** As the server does: no session until the request that completes the sign-in was answered, then alice's. */
+function sessionOnceSignedIn(completing: ApiRoute) {
+  answer(SESSION_ROUTE, () => sessionReply(sent(completing).length > 0 ? alice : null));
 }
 
 async function fillSignUp(options: { company?: boolean } = {}) {
@@ -77,38 +65,39 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
 
 describe('/auth sign-up', () => {
   it('shows the visible labels and, on success, the Success! toast and /check-email with the address', async () => {
-    const server = fakeServer({ 'POST /api/rpc/user_exists_by_email': { body: false }, 'POST /api/auth/sign-up/email': { body: { user: { id: 'u1' } } } });
+    answerAll({ 'POST /api/rpc/user_exists_by_email': json(false), 'POST /api/auth/sign-up/email': json({ user: { id: 'u1' } }) });
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await fillSignUp();
     await userEvent.click(signUpButton());
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/check-email|{"email":"dana@example.com"}'));
-    expect(server.calls.find((c) => c.path === '/api/rpc/user_exists_by_email')?.body).toEqual({ _email: 'dana@example.com' });
-    expect(server.calls.find((c) => c.path === '/api/auth/sign-up/email')?.body).toMatchObject({ firstName: 'Dana', companyName: 'Ridge Roofing', phone: '555-0100' });
+    expect(sent('POST /api/rpc/user_exists_by_email')[0]?.body).toEqual({ _email: 'dana@example.com' });
+    expect(sent('POST /api/auth/sign-up/email')[0]?.body).toMatchObject({ firstName: 'Dana', companyName: 'Ridge Roofing', phone: '555-0100' });
     expect(notify.success).toHaveBeenCalledWith('Success!', 'Please check your email to confirm your account.');
   });
 
   it('an address that exists is refused with the exact message, without submitting', async () => {
-    const server = fakeServer({ 'POST /api/rpc/user_exists_by_email': { body: true } });
+    answer('POST /api/rpc/user_exists_by_email', json(true));
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await fillSignUp();
     await userEvent.click(signUpButton());
     expect(await screen.findByText(EMAIL_ALREADY_REGISTERED_MESSAGE)).toBeInTheDocument();
-    expect(server.paths()).not.toContain('POST /api/auth/sign-up/email');
+    expect(sentPaths()).not.toContain('POST /api/auth/sign-up/email');
+    expect(sentPaths()).toEqual([SESSION_ROUTE, 'POST /api/rpc/user_exists_by_email']);
     expect(notify.error).toHaveBeenCalledWith('Sign Up Error', EMAIL_ALREADY_REGISTERED_MESSAGE);
   });
 
   it('the same message when the server answers EMAIL_ALREADY_REGISTERED', async () => {
-    fakeServer({
-      'POST /api/rpc/user_exists_by_email': { body: false },
-      'POST /api/auth/sign-up/email': { status: 409, body: errorBody('EMAIL_ALREADY_REGISTERED', 'Already registered') },
+    answerAll({
+      'POST /api/rpc/user_exists_by_email': json(false),
+      // Words of the server's own: the page shows the product's sentence for the code whatever they are.
+      'POST /api/auth/sign-up/email': apiError('EMAIL_ALREADY_REGISTERED', { message: 'Already registered' }),
     });
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
@@ -118,22 +107,22 @@ describe('/auth sign-up', () => {
   });
 
   it('offline it refuses with the spec message and sends nothing', async () => {
-    const server = fakeServer({});
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await fillSignUp();
     online = false;
     await userEvent.click(signUpButton());
     expect(await screen.findByText(OFFLINE_MESSAGES.signUp)).toBeInTheDocument();
-    expect(server.paths().filter((p) => p !== 'GET /api/auth/get-session')).toEqual([]);
+    // Only the session read on mount, while still online.
+    expect(sentPaths()).toEqual([SESSION_ROUTE]);
   });
 
   it('an invitation shows Join {company}, hides the company name and sends the invitation id', async () => {
     const invitation = { id: 'inv-1', email: 'dana@example.com', companyName: 'Summit Roofing', inviterName: 'Sam', role: 'member', status: 'pending' };
-    const server = fakeServer({
-      'GET /api/invitations/inv-1': { body: invitation },
-      'POST /api/rpc/user_exists_by_email': { body: false },
-      'POST /api/auth/sign-up/email': { body: { user: { id: 'u1' } } },
+    answerAll({
+      'GET /api/invitations/inv-1': json(invitation),
+      'POST /api/rpc/user_exists_by_email': json(false),
+      'POST /api/auth/sign-up/email': json({ user: { id: 'u1' } }),
     });
     renderAuth('/auth?invitation=inv-1');
     expect(await screen.findByText('Join Summit Roofing')).toBeInTheDocument();
@@ -142,7 +131,7 @@ describe('/auth sign-up', () => {
     await fillSignUp({ company: false });
     await userEvent.click(signUpButton());
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/check-email'));
-    expect(server.calls.find((c) => c.path === '/api/auth/sign-up/email')?.body).toMatchObject({ invitationId: 'inv-1' });
+    expect(sent('POST /api/auth/sign-up/email')[0]?.body).toMatchObject({ invitationId: 'inv-1' });
   });
 });
 
@@ -154,20 +143,20 @@ describe('/auth sign-in', () => {
   }
 
   it('signs in and goes to /dashboard', async () => {
-    fakeServer({ 'POST /api/auth/sign-in/email': { body: { user: { id: alice.id }, redirect: false } }, 'GET /api/auth/get-session': { body: { session: {}, user: alice } } });
+    answer('POST /api/auth/sign-in/email', json({ user: { id: alice.id }, redirect: false }));
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/sign-in/email');
     await submitSignIn();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
   });
 
   it('a signed-in user (e.g. from the confirmation link) is sent to /dashboard', async () => {
-    fakeServer({});
     renderAuth('/auth?confirmed=1', alice);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
   });
 
   it('a wrong password shows the Sign In Error toast with the server message', async () => {
-    fakeServer({ 'POST /api/auth/sign-in/email': { status: 401, body: errorBody('INVALID_CREDENTIALS', 'Invalid email or password') } });
+    answer('POST /api/auth/sign-in/email', apiError('INVALID_EMAIL_OR_PASSWORD', { message: 'Invalid email or password' }));
     renderAuth();
     await submitSignIn();
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
@@ -175,90 +164,89 @@ describe('/auth sign-in', () => {
   });
 
   it('a 429 says when to try again', async () => {
-    fakeServer({ 'POST /api/auth/sign-in/email': { status: 429, body: errorBody('RATE_LIMITED', 'Too many'), headers: { 'Retry-After': '1800' } } });
+    answer('POST /api/auth/sign-in/email', apiError('RATE_LIMITED', { message: 'Too many', retryAfter: 1800 }));
     renderAuth();
     await submitSignIn();
     expect(await screen.findByText(/^Too many attempts\. Try again at \d\d:\d\d \(in 30 minutes\)\.$/)).toBeInTheDocument();
   });
 
   it('offline it refuses with the spec message and sends nothing', async () => {
-    const server = fakeServer({});
     renderAuth();
-    await waitFor(() => expect(server.paths()).toEqual([]));
+    await waitFor(() => expect(sentPaths()).toEqual([SESSION_ROUTE]));
     online = false;
     await submitSignIn();
     expect(await screen.findByText(OFFLINE_MESSAGES.signIn)).toBeInTheDocument();
-    expect(server.paths()).toEqual([]);
+    expect(sentPaths()).toEqual([SESSION_ROUTE]);
   });
 
   it('two-factor: challenge then verify with the challenge id, then /dashboard', async () => {
-    const server = fakeServer({
-      'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true } },
-      'POST /api/auth/factors/totp/challenge': { body: { id: 'ch-1', factor_id: 'totp', expires_at: 0 } },
-      'POST /api/auth/factors/totp/verify': { body: { verified: true } },
-      'GET /api/auth/get-session': { body: { session: {}, user: alice } },
+    answerAll({
+      'POST /api/auth/sign-in/email': json({ twoFactorRedirect: true }),
+      'POST /api/auth/factors/totp/challenge': json({ id: 'ch-1', factor_id: 'totp', expires_at: 0 }),
+      'POST /api/auth/factors/totp/verify': json({ verified: true }),
     });
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/factors/totp/verify');
     await submitSignIn();
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-Factor Verification' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
-    expect(server.calls.find((c) => c.path === '/api/auth/factors/totp/challenge')?.body).toEqual({ channel: 'totp' });
-    expect(server.calls.find((c) => c.path === '/api/auth/factors/totp/verify')?.body).toEqual({ code: '123456', challenge_id: 'ch-1' });
+    expect(sent('POST /api/auth/factors/totp/challenge')[0]?.body).toEqual({ channel: 'totp' });
+    expect(sent('POST /api/auth/factors/totp/verify')[0]?.body).toEqual({ code: '123456', challenge_id: 'ch-1' });
   });
 
   it('two-factor: a recovery code instead', async () => {
-    const server = fakeServer({
-      'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true } },
-      'POST /api/auth/two-factor/verify-backup-code': { body: { user: alice } },
-      'GET /api/auth/get-session': { body: { session: {}, user: alice } },
+    answerAll({
+      'POST /api/auth/sign-in/email': json({ twoFactorRedirect: true }),
+      'POST /api/auth/two-factor/verify-backup-code': json({ user: alice }),
     });
     renderAuth();
+    sessionOnceSignedIn('POST /api/auth/two-factor/verify-backup-code');
     await submitSignIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
     await userEvent.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
-    expect(server.calls.find((c) => c.path === '/api/auth/two-factor/verify-backup-code')?.body).toEqual({ code: 'abcde-12345' });
+    expect(sent('POST /api/auth/two-factor/verify-backup-code')[0]?.body).toEqual({ code: 'abcde-12345' });
   });
 
   it('with an invitation, a sign-in accepts it before going to /dashboard', async () => {
     const invitation = { id: 'inv-2', email: 'alice@example.com', companyName: 'Summit Roofing', inviterName: 'Sam', role: 'member', status: 'pending' };
-    const server = fakeServer({
-      'GET /api/invitations/inv-2': { body: invitation },
-      'POST /api/auth/sign-in/email': { body: { user: { id: alice.id } } },
-      'POST /api/invitations/inv-2/accept': { body: { accepted: true } },
-      'GET /api/auth/get-session': { body: { session: {}, user: alice } },
+    answerAll({
+      'GET /api/invitations/inv-2': json(invitation),
+      'POST /api/auth/sign-in/email': json({ user: { id: alice.id } }),
+      'POST /api/invitations/inv-2/accept': json({ accepted: true }),
     });
     renderAuth('/auth?invitation=inv-2');
+    sessionOnceSignedIn('POST /api/auth/sign-in/email');
     await screen.findByText('Join Summit Roofing');
     await userEvent.click(screen.getByRole('tab', { name: 'Sign In' }));
     await submitSignIn();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
-    expect(server.paths()).toContain('POST /api/invitations/inv-2/accept');
+    expect(sentPaths()).toContain('POST /api/invitations/inv-2/accept');
   });
 });
 
 describe('/auth password reset', () => {
   it('forgot password sends the mail and shows the spec toast', async () => {
-    const server = fakeServer({ 'POST /api/auth/request-password-reset': { body: { status: true } } });
+    answer('POST /api/auth/request-password-reset', json({ status: true }));
     renderAuth();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Password Reset Email Sent!', 'Please check your email for the password reset link.'));
-    expect(server.calls.find((c) => c.path === '/api/auth/request-password-reset')?.body).toEqual({ email: 'alice@example.com' });
+    expect(sent('POST /api/auth/request-password-reset')[0]?.body).toEqual({ email: 'alice@example.com' });
   });
 
   it('?mode=reset&token= sets the new password with the token', async () => {
-    const server = fakeServer({ 'POST /api/auth/reset-password': { body: { status: true } } });
+    answer('POST /api/auth/reset-password', json({ status: true }));
     renderAuth('/auth?mode=reset&token=tok-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Choose a New Password' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('New password'), 'another-long-password');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'another-long-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Password Updated!', 'Your password has been successfully updated.'));
-    expect(server.calls.find((c) => c.path === '/api/auth/reset-password')?.body).toEqual({ token: 'tok-1', newPassword: 'another-long-password' });
+    expect(sent('POST /api/auth/reset-password')[0]?.body).toEqual({ token: 'tok-1', newPassword: 'another-long-password' });
   });
 });

@@ -1,58 +1,69 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { answer, apiError, json, sent, sentPaths } from '../../test/fake-server';
 import { HelpButton } from './help-button';
 
-function stubTutorials(embedCode: string | null, status = 200) {
-  const body = embedCode === null ? { error: { code: 'SERVER_ERROR', message: 'down', requestId: 'r' } } : {
-    tutorials: [{ id: 't1', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: 'How a project works', embedCode, updatedAt: '2026-01-01T00:00:00Z' }],
-  };
-  const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+function answerTutorials(embedCode: string | null) {
+  answer(
+    'GET /api/tutorials',
+    embedCode === null
+      ? apiError('INTERNAL_ERROR', { message: 'down' })
+      : json({
+          tutorials: [{ id: 't1', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: 'How a project works', embedCode, updatedAt: '2026-01-01T00:00:00Z' }],
+        }),
+  );
 }
 
 function renderAt(path: string) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <HelpButton />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...view, client };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+/** Waits until the page's tutorial read (the `count`th of the test) has been answered and settled. */
+async function tutorialsSettled(client: QueryClient, count: number) {
+  await waitFor(() => {
+    expect(sent('GET /api/tutorials')).toHaveLength(count);
+    expect(client.isFetching()).toBe(0);
+  });
+}
 
 describe('HelpButton', () => {
   it('opens a dialog with our own iframe for a YouTube embed, looked up for the page', async () => {
-    const fetchMock = stubTutorials('<iframe src="https://www.youtube.com/embed/abcdefghijk" onload="alert(1)"></iframe>');
+    answerTutorials('<iframe src="https://www.youtube.com/embed/abcdefghijk" onload="alert(1)"></iframe>');
     renderAt('/projects/123');
     await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
     const frame = await screen.findByTitle('One claim file');
     expect(frame.getAttribute('src')).toBe('https://www.youtube.com/embed/abcdefghijk');
     expect(frame.getAttribute('onload')).toBeNull();
     expect(screen.getByText('How a project works')).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/tutorials?route=%2Fprojects%2F123');
+    expect(sentPaths()).toEqual(['GET /api/tutorials?route=%2Fprojects%2F123']);
   });
 
   it('shows nothing for a non-https or other host, and nothing (logged) when the read fails', async () => {
-    stubTutorials('<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>');
-    const { unmount } = renderAt('/dashboard');
-    await new Promise((r) => setTimeout(r, 50));
+    answerTutorials('<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>');
+    const first = renderAt('/dashboard');
+    await tutorialsSettled(first.client, 1);
     expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
-    unmount();
+    first.unmount();
 
-    stubTutorials('https://evil.example/embed/abcdefghijk');
+    answerTutorials('https://evil.example/embed/abcdefghijk');
     const second = renderAt('/dashboard');
-    await new Promise((r) => setTimeout(r, 50));
+    await tutorialsSettled(second.client, 2);
     expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
     second.unmount();
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    stubTutorials(null, 500);
+    answerTutorials(null);
     renderAt('/dashboard');
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();

@@ -2,19 +2,27 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, answerWhenReleased, networkFailure } from '../../../test/fake-server';
 import { ProtectedRoute } from './protected-route';
+import { fetchSessionUser } from './session-api';
 import { createSessionCache } from './session-cache';
 import { createSessionMachine, type SessionMachine } from './session-machine';
 import { browserNetwork, SessionProvider } from './session-provider';
-import { alice, memoryStore } from './session-test-fakes';
+import { alice, answerSession, memoryStore, SESSION_ROUTE } from './session-test-fakes';
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 }
 
-function machineWith(fetchSession: () => Promise<typeof alice | null>) {
+/** A machine over the browser's network whose session comes from the fake server's answer. */
+function machineWith(user: typeof alice | null) {
+  answerSession(user);
+  return machineOverServer();
+}
+
+function machineOverServer() {
   const cache = createSessionCache(memoryStore());
-  return { cache, machine: createSessionMachine({ fetchSession, cache, network: browserNetwork, warn: () => undefined }) };
+  return { cache, machine: createSessionMachine({ fetchSession: fetchSessionUser, cache, network: browserNetwork, warn: () => undefined }) };
 }
 
 function renderProtected(machine: SessionMachine) {
@@ -44,7 +52,9 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
   it('while loading shows the spinner text with an Online badge', () => {
-    const { machine } = machineWith(() => new Promise(() => undefined));
+    // The session read never gets its answer: the page stays loading.
+    answerWhenReleased(SESSION_ROUTE);
+    const { machine } = machineOverServer();
     renderProtected(machine);
     expect(screen.getByRole('status')).toHaveTextContent('Checking authentication...');
     expect(screen.getByText('Online', { exact: true })).toBeInTheDocument();
@@ -53,8 +63,9 @@ describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
 
   it('while loading offline shows the Offline badge', () => {
     setOnline(false);
+    answerWhenReleased(SESSION_ROUTE);
     const machine = createSessionMachine({
-      fetchSession: () => new Promise(() => undefined),
+      fetchSession: fetchSessionUser,
       cache: createSessionCache(memoryStore()),
       network: { isOnline: () => true, onOnline: () => () => undefined },
     });
@@ -64,20 +75,20 @@ describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
   });
 
   it('with no session redirects to /auth', async () => {
-    const { machine } = machineWith(() => Promise.resolve(null));
+    const { machine } = machineWith(null);
     renderProtected(machine);
     expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
   });
 
   it('a valid session online renders the page with no banner', async () => {
-    const { machine } = machineWith(() => Promise.resolve(alice));
+    const { machine } = machineWith(alice);
     renderProtected(machine);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('a valid session while offline shows the Offline Mode banner', async () => {
-    const { machine } = machineWith(() => Promise.resolve(alice));
+    const { machine } = machineWith(alice);
     renderProtected(machine);
     await screen.findByRole('heading', { name: 'Dashboard' });
     setOnline(false);
@@ -88,7 +99,7 @@ describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
 
   it('a cached session shows the Cached Session banner', async () => {
     setOnline(false);
-    const { machine, cache } = machineWith(() => Promise.resolve(null));
+    const { machine, cache } = machineWith(null);
     cache.put(alice);
     renderProtected(machine);
     expect(await screen.findByText('Cached Session', { exact: true })).toBeInTheDocument();
@@ -101,11 +112,12 @@ describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
     const cache = createSessionCache(memoryStore());
     cache.put(alice);
     // The refresh fails three times and the connection drops meanwhile: expired, from the cache.
+    answer(SESSION_ROUTE, () => {
+      setOnline(false);
+      return networkFailure();
+    });
     const machine = createSessionMachine({
-      fetchSession: () => {
-        setOnline(false);
-        return Promise.reject(new TypeError('Failed to fetch'));
-      },
+      fetchSession: fetchSessionUser,
       cache,
       network: { isOnline: () => navigator.onLine, onOnline: () => () => undefined },
       warn: () => undefined,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_SESSION_WARNING, createSessionMachine, DUPLICATE_EVENT_MS, REFRESH_INTERVAL_MS, retryDelay } from './session-machine';
-import { alice, bob, setup } from './session-test-fakes';
-
-const offlineError = () => new TypeError('Failed to fetch');
+import { answer, answerWhenReleased, networkFailure, sent } from '../../../test/fake-server';
+import { fetchSessionUser } from './session-api';
+import { alice, answerSession, bob, SESSION_ROUTE, sessionReply, setup } from './session-test-fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -12,24 +12,24 @@ afterEach(() => vi.useRealTimers());
 
 describe('session machine: states and transitions (spec section 4)', () => {
   it('starts loading, and a refresh that finds a session gives authenticated and caches the user', async () => {
-    const { machine, fetchSession, cache } = setup();
+    const { machine, cache } = setup();
     expect(machine.getState()).toEqual({ status: 'loading', user: null });
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     await machine.refresh();
     expect(machine.getState()).toEqual({ status: 'authenticated', user: alice });
     expect(cache.latest()).toEqual(alice);
   });
 
   it('a refresh that finds no session online gives none', async () => {
-    const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(null);
+    const { machine } = setup();
+    answerSession(null);
     await machine.refresh();
     expect(machine.getState()).toEqual({ status: 'none', user: null });
   });
 
   it('sign-in gives authenticated, from any state', async () => {
-    const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(null);
+    const { machine } = setup();
+    answerSession(null);
     await machine.refresh();
     expect(machine.handleEvent('SIGNED_IN', alice)).toBe(true);
     expect(machine.getState()).toEqual({ status: 'authenticated', user: alice });
@@ -49,6 +49,7 @@ describe('session machine: states and transitions (spec section 4)', () => {
     cache.put(alice);
     await machine.refresh();
     expect(fetchSession).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
     expect(machine.getState()).toEqual({ status: 'cached', user: alice });
   });
 
@@ -56,6 +57,7 @@ describe('session machine: states and transitions (spec section 4)', () => {
     const { machine, fetchSession } = setup({ online: false });
     await machine.refresh();
     expect(fetchSession).not.toHaveBeenCalled();
+    expect(sent()).toEqual([]);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
   });
 
@@ -76,7 +78,7 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
 
   it('retries after 1 s and 2 s and succeeds on the third attempt', async () => {
     const { machine, fetchSession } = setup();
-    fetchSession.mockRejectedValueOnce(offlineError()).mockRejectedValueOnce(offlineError()).mockResolvedValueOnce(alice);
+    answer(SESSION_ROUTE, [networkFailure(), networkFailure(), sessionReply(alice)]);
     const done = machine.refresh();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchSession).toHaveBeenCalledTimes(1);
@@ -95,7 +97,7 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
   it('gives up after 3 attempts online: none, no fourth attempt, no warning', async () => {
     const { machine, fetchSession, cache, warn } = setup();
     cache.put(alice);
-    fetchSession.mockRejectedValue(offlineError());
+    answer(SESSION_ROUTE, networkFailure());
     const done = machine.refresh();
     await vi.advanceTimersByTimeAsync(3000);
     await done;
@@ -104,14 +106,15 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
     expect(warn).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchSession).toHaveBeenCalledTimes(3);
+    expect(sent(SESSION_ROUTE)).toHaveLength(3);
   });
 
   it('gives up offline with a cached copy: expired, with the exact warning', async () => {
     const { machine, fetchSession, cache, network, warn } = setup();
     cache.put(alice);
-    fetchSession.mockImplementation(() => {
+    answer(SESSION_ROUTE, () => {
       network.online = false;
-      return Promise.reject(offlineError());
+      return networkFailure();
     });
     const done = machine.refresh();
     await vi.advanceTimersByTimeAsync(3000);
@@ -123,10 +126,10 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
   });
 
   it('gives up offline without a cached copy: none', async () => {
-    const { machine, fetchSession, network, warn } = setup();
-    fetchSession.mockImplementation(() => {
+    const { machine, network, warn } = setup();
+    answer(SESSION_ROUTE, () => {
       network.online = false;
-      return Promise.reject(offlineError());
+      return networkFailure();
     });
     const done = machine.refresh();
     await vi.advanceTimersByTimeAsync(3000);
@@ -140,11 +143,12 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
     const spy = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     cache.put(alice);
     let online = true;
+    answer(SESSION_ROUTE, () => {
+      online = false;
+      return networkFailure();
+    });
     const machine = createSessionMachine({
-      fetchSession: () => {
-        online = false;
-        return Promise.reject(offlineError());
-      },
+      fetchSession: fetchSessionUser,
       cache,
       network: { isOnline: () => online, onOnline: () => () => undefined },
     });
@@ -157,18 +161,18 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
 
   it('concurrent refreshes share one request', async () => {
     const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     await Promise.all([machine.refresh(), machine.refresh(), machine.refresh()]);
     expect(fetchSession).toHaveBeenCalledTimes(1);
+    expect(sent(SESSION_ROUTE)).toHaveLength(1);
   });
 
   it('a refresh that started before a sign-out cannot undo it', async () => {
-    const { machine, fetchSession } = setup();
-    let answer: (user: typeof alice) => void = () => undefined;
-    fetchSession.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { machine } = setup();
+    const held = answerWhenReleased(SESSION_ROUTE);
     const done = machine.refresh();
     machine.handleEvent('SIGNED_OUT');
-    answer(alice);
+    held.release(sessionReply(alice));
     await done;
     expect(machine.getState().status).toBe('none');
   });
@@ -177,7 +181,7 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
 describe('session machine: timers and events', () => {
   it('refreshes every 50 minutes while authenticated', async () => {
     const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     const stop = machine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchSession).toHaveBeenCalledTimes(1);
@@ -191,11 +195,12 @@ describe('session machine: timers and events', () => {
     stop();
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
     expect(fetchSession).toHaveBeenCalledTimes(3);
+    expect(sent(SESSION_ROUTE)).toHaveLength(3);
   });
 
   it('does not refresh on a timer when not authenticated', async () => {
     const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(null);
+    answerSession(null);
     machine.start();
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 3);
     expect(fetchSession).toHaveBeenCalledTimes(1);
@@ -204,7 +209,7 @@ describe('session machine: timers and events', () => {
 
   it('the 50-minute refresh after a sign-out is cancelled', async () => {
     const { machine, fetchSession } = setup();
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     machine.start();
     await vi.advanceTimersByTimeAsync(0);
     machine.handleEvent('SIGNED_OUT');
@@ -239,7 +244,7 @@ describe('session machine: timers and events', () => {
     machine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(machine.getState().status).toBe('cached');
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     network.goOnline();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchSession).toHaveBeenCalledTimes(1);
@@ -247,25 +252,24 @@ describe('session machine: timers and events', () => {
   });
 
   it('going online from expired: a refresh that finds no session gives none', async () => {
-    const { machine, fetchSession, cache, network } = setup();
+    const { machine, cache, network } = setup();
     cache.put(alice);
-    fetchSession.mockImplementation(() => {
+    answer(SESSION_ROUTE, () => {
       network.online = false;
-      return Promise.reject(offlineError());
+      return networkFailure();
     });
     machine.start();
     await vi.advanceTimersByTimeAsync(3000);
     expect(machine.getState().status).toBe('expired');
-    fetchSession.mockReset();
-    fetchSession.mockResolvedValue(null);
+    answerSession(null);
     network.goOnline();
     await vi.advanceTimersByTimeAsync(0);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
   });
 
   it('stopping removes the online listener', () => {
-    const { machine, network, fetchSession } = setup();
-    fetchSession.mockResolvedValue(null);
+    const { machine, network } = setup();
+    answerSession(null);
     const stop = machine.start();
     expect(network.listenerCount()).toBe(1);
     stop();

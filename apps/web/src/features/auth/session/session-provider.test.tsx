@@ -3,10 +3,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer, json, networkFailure, sent } from '../../../test/fake-server';
+import { fetchSessionUser } from './session-api';
 import { createSessionCache } from './session-cache';
 import { createSessionMachine } from './session-machine';
 import { browserNetwork, SessionProvider, useSession } from './session-provider';
-import { alice, bob, memoryStore } from './session-test-fakes';
+import { alice, answerSession, bob, memoryStore, SESSION_ROUTE } from './session-test-fakes';
 
 function Probe() {
   const { status, user, isOnline, signOut, setAuthenticated } = useSession();
@@ -25,9 +27,11 @@ function Probe() {
   );
 }
 
-function renderWith(fetchSession: () => Promise<typeof alice | null>) {
+/** Renders the provider over a machine whose session comes from the fake server's answer. */
+function renderWith(user: typeof alice | null) {
+  answerSession(user);
   const cache = createSessionCache(memoryStore());
-  const machine = createSessionMachine({ fetchSession, cache, network: browserNetwork, warn: () => undefined });
+  const machine = createSessionMachine({ fetchSession: fetchSessionUser, cache, network: browserNetwork, warn: () => undefined });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/dashboard']}>
@@ -45,29 +49,27 @@ function renderWith(fetchSession: () => Promise<typeof alice | null>) {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('SessionProvider', () => {
   it('refreshes on mount and exposes status, user and isOnline', async () => {
-    renderWith(() => Promise.resolve(alice));
+    renderWith(alice);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(screen.getByTestId('user')).toHaveTextContent(alice.email);
     expect(screen.getByTestId('online')).toHaveTextContent('true');
   });
 
   it("the window 'online' event triggers a refresh", async () => {
-    const fetchSession = vi.fn<() => Promise<typeof alice | null>>().mockResolvedValue(null);
-    renderWith(fetchSession);
+    renderWith(null);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('none'));
-    fetchSession.mockResolvedValue(alice);
+    answerSession(alice);
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
-    expect(fetchSession).toHaveBeenCalledTimes(2);
+    expect(sent(SESSION_ROUTE)).toHaveLength(2);
   });
 
   it('setAuthenticated with a user signs that user in', async () => {
-    renderWith(() => Promise.resolve(null));
+    renderWith(null);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('none'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in as Bob' }));
     expect(screen.getByTestId('status')).toHaveTextContent('authenticated');
@@ -75,21 +77,20 @@ describe('SessionProvider', () => {
   });
 
   it('signOut posts /api/auth/sign-out, clears the cache, sets none and goes to /auth', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(new Response('{}', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    const { cache } = renderWith(() => Promise.resolve(alice));
+    answer('POST /api/auth/sign-out', json({ success: true }));
+    const { cache } = renderWith(alice);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     expect(cache.size()).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST' }));
+    expect(sent('POST /api/auth/sign-out')).toHaveLength(1);
     expect(cache.size()).toBe(0);
   });
 
   it('signOut still ends the local session when the request fails', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
+    answer('POST /api/auth/sign-out', networkFailure());
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { machine } = renderWith(() => Promise.resolve(alice));
+    const { machine } = renderWith(alice);
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PLATFORM_ROLES } from '../domain/roles';
 import { idSchema } from './common';
+import { freeTextSchema, searchTermSchema } from './fields';
 
 // Platform administration: the user list (disable / enable), impersonation (spec sections 4, 6, 7)
 // and the Content-Security-Policy reports.
 
 /** GET /api/admin/users?q=: search by name, email or company. */
-export const adminUserQuerySchema = z.object({ q: z.string().trim().max(120).optional().default('') });
+export const adminUserQuerySchema = z.object({ q: searchTermSchema(120).optional().default('') });
 
 export const adminUserSchema = z.object({
   id: idSchema,
@@ -22,7 +23,7 @@ export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) })
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 /** PATCH /api/admin/users/:id: disable (better-auth ban) or enable an account. */
-export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: z.string().trim().max(500).optional() });
+export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: freeTextSchema(500).optional() });
 export type SetUserEnabled = z.infer<typeof setUserEnabledSchema>;
 
 /** The error code of every API call by a disabled account (spec section 6). */
@@ -31,7 +32,7 @@ export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
 /** POST /api/functions/admin-impersonation (spec section 7, Functions). */
 export const impersonationRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), sessionId: idSchema.optional() }),
-  z.object({ action: z.literal('start'), targetUserId: idSchema, reason: z.string().trim().min(1, 'A reason is required').max(500) }),
+  z.object({ action: z.literal('start'), targetUserId: idSchema, reason: freeTextSchema(500).pipe(z.string().min(1, 'A reason is required')) }),
   z.object({ action: z.literal('end'), sessionId: idSchema.optional() }),
 ]);
 export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;

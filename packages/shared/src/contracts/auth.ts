@@ -9,7 +9,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** Sign-up form and request: the spec's sign-up metadata plus credentials. */
+/** Sign-up form and request: the person, their company and phone, plus credentials. */
 export const signUpSchema = z.object({
   firstName: shortText(60),
   lastName: shortText(60),
@@ -31,7 +31,7 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** The spec's rpc user_exists_by_email {_email}. */
+/** POST /api/rpc/user_exists_by_email {_email}: whether an account uses the address. */
 export const userExistsSchema = z.object({ _email: contactEmailSchema });
 export const userExistsResponseSchema = z.boolean();
 

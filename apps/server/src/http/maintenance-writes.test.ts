@@ -1,14 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Invitation, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { loadConfig } from '../config';
 import { user } from '../infra/db/schema/index';
+import { startServer } from '../server';
 import { tinyPng } from '../test/images';
 import type { TestResponse } from '../test/test-client';
-import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../test/test-server';
+import { startTestServer, TEST_SECRET, uniqueEmail, type SignedUpUser, type TestServer } from '../test/test-server';
 
 // While maintenance mode is on, a non-admin's writes of every method are refused with 503 and
-// change nothing, an admin's go through; the flag is switched straight in the database (as another
-// instance would) and every instance follows within about a second.
+// change nothing, an admin's go through. The flag is switched straight in the database, and through
+// one instance while a second instance on the same database is watched: each follows within about
+// a second.
 
 const FOLLOW_MS = 1000;
 // Slack over the one-second re-read for a loaded test machine; a much longer cache still fails.
@@ -96,5 +103,65 @@ describe('maintenance mode and writes', () => {
     expectMaintenance(await contractor.client.patch('/api/me', { firstName: 'Sneaky' }), 'PATCH me');
     await flipAndWait(false);
     expect((await contractor.client.get<Me>('/api/me')).body.firstName).not.toBe('Sneaky');
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('two instances on one database', () => {
+  it("follows an admin's switch made on the other instance within about a second", async () => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const dataDir = await mkdtemp(join(tmpdir(), 'ridgeline-second-'));
+    const second = await startServer(
+      loadConfig({
+        DATABASE_URL: server.deps.config.databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        SERVE_WEB: 'false',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        BETTER_AUTH_SECRET: TEST_SECRET,
+      }),
+    );
+    // The contractor's session (a database row) is valid on the second instance too.
+    const onSecond = (method: string, path: string, body?: unknown) =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: { Cookie: contractor.client.cookieHeader(), Origin: url, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const waitOnSecond = async (status: number) => {
+      const started = Date.now();
+      await expect.poll(async () => (await onSecond('GET', '/api/me')).status, { timeout: FOLLOW_MS + SLACK_MS, interval: 50 }).toBe(status);
+      return Date.now() - started;
+    };
+    try {
+      expect((await onSecond('GET', '/api/me')).status).toBe(200);
+      // Switched through the first instance's API, as an admin would.
+      expect((await admin.client.put('/api/admin/maintenance', JSON.stringify({ enabled: true }))).status).toBe(200);
+      expect(await waitOnSecond(503)).toBeLessThanOrEqual(FOLLOW_MS + SLACK_MS);
+      expect((await onSecond('PATCH', '/api/me', { firstName: 'Elsewhere' })).status).toBe(503);
+
+      expect((await admin.client.put('/api/admin/maintenance', JSON.stringify({ enabled: false }))).status).toBe(200);
+      expect(await waitOnSecond(200)).toBeLessThanOrEqual(FOLLOW_MS + SLACK_MS);
+      expect(((await (await onSecond('GET', '/api/me')).json()) as Me).firstName).not.toBe('Elsewhere');
+    } finally {
+      await setFlagInSql(false);
+      await second.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

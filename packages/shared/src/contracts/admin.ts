@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PLATFORM_ROLES } from '../domain/roles';
 import { idSchema } from './common';
+import { freeTextSchema, searchTermSchema } from './fields';
 
-// Platform administration: the user list (disable / enable), impersonation (spec sections 4, 6, 7)
+// Platform administration: the user list (disable / enable), impersonation
 // and the Content-Security-Policy reports.
 
 /** GET /api/admin/users?q=: search by name, email or company. */
-export const adminUserQuerySchema = z.object({ q: z.string().trim().max(120).optional().default('') });
+export const adminUserQuerySchema = z.object({ q: searchTermSchema(120).optional().default('') });
 
 export const adminUserSchema = z.object({
   id: idSchema,
@@ -22,16 +23,16 @@ export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) })
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 /** PATCH /api/admin/users/:id: disable (better-auth ban) or enable an account. */
-export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: z.string().trim().max(500).optional() });
+export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: freeTextSchema(500).optional() });
 export type SetUserEnabled = z.infer<typeof setUserEnabledSchema>;
 
-/** The error code of every API call by a disabled account (spec section 6). */
+/** The error code of every API call by a disabled account, but the session read and sign-out. */
 export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
 
-/** POST /api/functions/admin-impersonation (spec section 7, Functions). */
+/** POST /api/functions/admin-impersonation: one function with the actions status, start and end. */
 export const impersonationRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), sessionId: idSchema.optional() }),
-  z.object({ action: z.literal('start'), targetUserId: idSchema, reason: z.string().trim().min(1, 'A reason is required').max(500) }),
+  z.object({ action: z.literal('start'), targetUserId: idSchema, reason: freeTextSchema(500).pipe(z.string().min(1, 'A reason is required')) }),
   z.object({ action: z.literal('end'), sessionId: idSchema.optional() }),
 ]);
 export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
@@ -39,7 +40,7 @@ export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
 export const impersonatedUserSchema = z.object({ id: idSchema, email: z.string(), name: z.string() });
 export type ImpersonatedUser = z.infer<typeof impersonatedUserSchema>;
 
-/** The function's answer: the spec's fields, those that do not apply to the action left null. */
+/** The function's answer: every field always present, those that do not apply to the action null. */
 export const impersonationResponseSchema = z.object({
   success: z.boolean(),
   isImpersonating: z.boolean(),
@@ -65,7 +66,7 @@ export const impersonationAuditEntrySchema = z.object({
 export type ImpersonationAuditEntry = z.infer<typeof impersonationAuditEntrySchema>;
 export const impersonationAuditSchema = z.object({ entries: z.array(impersonationAuditEntrySchema) });
 
-/** POST /api/security/csp-violation: the spec's JSON body (spec section 7, Other). */
+/** POST /api/security/csp-violation: the browser's report as JSON, every field bounded. */
 const reportText = (max: number) => z.string().max(max);
 export const cspViolationSchema = z.object({
   documentURI: reportText(2048),

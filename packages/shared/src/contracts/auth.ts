@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy';
-import { emailSchema, idSchema, phoneSchema, shortText } from './common';
+import { idSchema, shortText } from './common';
+import { contactEmailSchema, contactPhoneSchema } from './fields';
 
 /** A new password: length only, the server also refuses common passwords. */
 export const passwordSchema = z
@@ -8,13 +9,13 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** Sign-up form and request: the spec's sign-up metadata plus credentials. */
+/** Sign-up form and request: the person, their company and phone, plus credentials. */
 export const signUpSchema = z.object({
   firstName: shortText(60),
   lastName: shortText(60),
   companyName: shortText(120),
-  phone: phoneSchema,
-  email: emailSchema,
+  phone: contactPhoneSchema,
+  email: contactEmailSchema,
   password: passwordSchema,
   invitationId: idSchema.optional(),
 });
@@ -25,17 +26,17 @@ export const signUpFormSchema = signUpSchema.omit({ invitationId: true });
 
 /** Sign-in form. */
 export const signInSchema = z.object({
-  email: emailSchema,
+  email: contactEmailSchema,
   password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** The spec's rpc user_exists_by_email {_email}. */
-export const userExistsSchema = z.object({ _email: emailSchema });
+/** POST /api/rpc/user_exists_by_email {_email}: whether an account uses the address. */
+export const userExistsSchema = z.object({ _email: contactEmailSchema });
 export const userExistsResponseSchema = z.boolean();
 
 /** Forgot-password request. */
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: contactEmailSchema });
 
 /** Set a new password from a reset link. */
 export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512), newPassword: passwordSchema });

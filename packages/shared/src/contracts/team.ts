@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COMPANY_ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
-import { emailSchema, idSchema, phoneSchema, shortText } from './common';
+import { idSchema, shortText } from './common';
+import { contactEmailSchema, contactPhoneSchema } from './fields';
 
 export const companyRoleSchema = z.enum(COMPANY_ROLES);
 export type CompanyRoleInput = z.infer<typeof companyRoleSchema>;
@@ -36,7 +37,7 @@ export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
 /** POST /api/team/invitations: owners cannot be invited, only promoted. */
 export const inviteSchema = z.object({
-  email: emailSchema,
+  email: contactEmailSchema,
   role: z.enum(['manager', 'member']),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
@@ -71,7 +72,7 @@ export type Company = z.infer<typeof companySchema>;
 export const updateCompanySchema = z
   .object({
     name: shortText(120),
-    phone: phoneSchema.or(z.literal('')),
+    phone: contactPhoneSchema.or(z.literal('')),
     address: z.string().trim().max(300),
   })
   .partial();
@@ -96,7 +97,7 @@ export const updateMeSchema = z
   .object({
     firstName: shortText(60),
     lastName: shortText(60),
-    phone: phoneSchema.or(z.literal('')),
+    phone: contactPhoneSchema.or(z.literal('')),
   })
   .partial();
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeEmbedUrl } from '../domain/tutorial-embed';
 
-// Help videos (spec section 3 tutorials: page_route, is_active, title, description, embed_code).
+// Help videos shown per page: page_route, is_active, title, description, embed_code.
 
 export const tutorialSchema = z.object({
   id: z.string(),

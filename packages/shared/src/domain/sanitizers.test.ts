@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, sanitizeEmail, sanitizeHtml, sanitizePhone, sanitizeSql, sanitizeText, SANITIZED_TEXT_MAX } from './sanitizers';
 
-describe('sanitizers (spec section 5)', () => {
+describe('sanitizers', () => {
   it('html strips script blocks and escapes text', () => {
     expect(sanitizeHtml('<p>Hail & "wind"</p><script>alert(1)</script><SCRIPT src=x></SCRIPT>')).toBe(
       '&lt;p&gt;Hail &amp; &quot;wind&quot;&lt;/p&gt;',
@@ -27,6 +27,17 @@ describe('sanitizers (spec section 5)', () => {
     expect(sanitizeText(`<b>"Roof" 'leak' a/b\\c</b>`)).toBe('bRoof leak abcb');
     expect(sanitizeText('x'.repeat(1500))).toHaveLength(SANITIZED_TEXT_MAX);
     expect(sanitizeText('abcdef', 3)).toBe('abc');
+  });
+});
+
+describe('names with an apostrophe', () => {
+  it("keep it in sql and text (O'Brien stays O'Brien), while stray quotes still go", () => {
+    for (const name of ["O'Brien", "D'Arcy-Ní Bhriain", "l'Écuyer"]) {
+      expect(sanitizeSql(name)).toBe(name);
+      expect(sanitizeText(name)).toBe(name);
+    }
+    expect(sanitizeSql("O'Brien'; drop table x; --")).toBe("O'Brien drop table x --");
+    expect(sanitizeText("'O'Brien'")).toBe("O'Brien");
   });
 });
 

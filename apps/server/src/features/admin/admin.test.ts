@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserList, ImpersonationAuditEntry, ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
@@ -173,13 +173,18 @@ describe('impersonation', () => {
     await viewer.post('/api/auth/sign-in/email', { email: admin.email, password: TEST_PASSWORD });
     const started = await impersonate(viewer, { action: 'start', targetUserId: userId(owner), reason: 'Billing question' });
     expect(started.status).toBe(200);
-    const past = new Date(Date.now() - 1000);
     const sessionId = started.body.sessionId ?? '';
-    await server.db.update(session).set({ expiresAt: past }).where(eq(session.id, sessionId));
-    await server.db.update(impersonationAudit).set({ expiresAt: past }).where(eq(impersonationAudit.sessionId, sessionId));
+    // The hour passes: the server's own times are moved back 61 minutes (nothing is written but the shift).
+    const shift = sql`interval '61 minutes'`;
+    await server.db.update(session).set({ expiresAt: sql`${session.expiresAt} - ${shift}` }).where(eq(session.id, sessionId));
+    await server.db
+      .update(impersonationAudit)
+      .set({ expiresAt: sql`${impersonationAudit.expiresAt} - ${shift}`, startedAt: sql`${impersonationAudit.startedAt} - ${shift}` })
+      .where(eq(impersonationAudit.sessionId, sessionId));
     expect((await viewer.get('/api/me')).status).toBe(401);
     const entries = (await admin.client.get<{ entries: ImpersonationAuditEntry[] }>('/api/admin/impersonation/audit')).body.entries;
-    expect(entries.find((e) => e.target.email === owner.email)).toMatchObject({ status: 'expired', endedAt: expect.any(String) });
+    const expiredAt = new Date(new Date(started.body.expiresAt ?? 0).getTime() - 61 * 60_000).toISOString();
+    expect(entries.find((e) => e.target.email === owner.email)).toMatchObject({ status: 'expired', endedAt: expiredAt });
   });
 });
 

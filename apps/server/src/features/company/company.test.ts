@@ -44,6 +44,7 @@ describe('GET/PATCH /api/company', () => {
   it('answers 401 without a session', async () => {
     expect((await server.client().get('/api/company')).status).toBe(401);
     expect((await server.client().patch('/api/company', { name: 'x' })).status).toBe(401);
+    expect((await owner.get<Company>('/api/company')).body.name).not.toBe('x');
   });
 });
 

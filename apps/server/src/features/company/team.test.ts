@@ -85,11 +85,19 @@ describe('roles and removal', () => {
     expect((await manager.client.patch(`/api/team/members/${memberId}`, { role: 'owner' })).status).toBe(403);
     expect((await manager.client.patch(`/api/team/members/${ownerId}`, { role: 'member' })).status).toBe(403);
     expect((await manager.client.delete(`/api/team/members/${ownerId}`)).status).toBe(403);
+    // Read back: the refused changes left both roles as they were.
+    const afterManager = (await owner.client.get<TeamResponse>('/api/team')).body.members;
+    expect(afterManager.find((m) => m.id === ownerId)?.role).toBe('owner');
+    expect(afterManager.find((m) => m.id === memberId)?.role).toBe('manager');
 
     const plain = await join(owner.client, 'member');
+    const refusedEmail = uniqueEmail();
     expect((await plain.client.patch(`/api/team/members/${memberId}`, { role: 'member' })).status).toBe(403);
-    expect((await plain.client.post('/api/team/invitations', { email: uniqueEmail(), role: 'member' })).status).toBe(403);
+    expect((await plain.client.post('/api/team/invitations', { email: refusedEmail, role: 'member' })).status).toBe(403);
     expect((await plain.client.get<TeamResponse>('/api/team')).body.myRole).toBe('member');
+    const afterPlain = (await owner.client.get<TeamResponse>('/api/team')).body;
+    expect(afterPlain.members.find((m) => m.id === memberId)?.role).toBe('manager');
+    expect(afterPlain.invitations.map((i) => i.email)).not.toContain(refusedEmail);
   });
 
   it('keeps at least one owner', async () => {
@@ -141,6 +149,9 @@ describe('invitations', () => {
     const wrong = await stranger.client.post(`/api/invitations/${id}/accept`, {});
     expect(wrong.status).toBe(403);
     expect((await server.client().post(`/api/invitations/${id}/accept`, {})).status).toBe(401);
+    // Read back: the stranger stayed in their own company and the invitation is still open.
+    expect((await stranger.client.get<Me>('/api/me')).body.company?.id).toBe(stranger.me.company?.id);
+    expect((await server.client().get<InvitationPreview>(`/api/invitations/${id}`)).body.status).toBe('pending');
 
     const accepted = await person.client.post(`/api/invitations/${id}/accept`, {});
     expect(accepted.status).toBe(200);

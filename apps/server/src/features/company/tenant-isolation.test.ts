@@ -30,6 +30,8 @@ afterAll(() => server.stop());
 function expectRefused(response: TestResponse, label: string) {
   expect([403, 404], `${label}: ${response.status} ${response.text}`).toContain(response.status);
   expect(response.body).toMatchObject({ error: { code: expect.any(String), requestId: expect.any(String) } });
+  // A refusal tells nothing about A: no address, no company name.
+  for (const secret of [ownerA.email, memberA.email, 'Alpha Roofing']) expect(response.text, label).not.toContain(secret);
 }
 
 function memberIdOfA(email: string): string {
@@ -50,6 +52,10 @@ describe('tenant isolation', () => {
     }
     expectRefused(await b.delete(`/api/team/invitations/${pendingA.id}`), 'DELETE invitation');
     expectRefused(await b.post(`/api/invitations/${pendingA.id}/accept`, {}), 'accept invitation');
+
+    // Read back at once: A's team (roles, members, the pending invitation) and B's own membership are unchanged.
+    expect((await ownerA.client.get<TeamResponse>('/api/team')).body).toEqual(teamA);
+    expect((await ownerB.client.get<TeamResponse>('/api/team')).body.members.map((m) => m.email)).toEqual([ownerB.email]);
   });
 
   it('shows B only its own team and company', async () => {

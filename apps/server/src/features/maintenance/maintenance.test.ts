@@ -37,7 +37,8 @@ describe('maintenance mode', () => {
 
   it('answers 503 to non-admins while on, keeps sign-in and the flag open, and lets admins work', async () => {
     expect((await setMaintenance(admin, true)).body).toEqual({ enabled: true });
-    await new Promise((r) => setTimeout(r, 1100)); // the flag is cached for up to a second per instance
+    // The flag is cached for up to a second per instance: wait for the gate to follow, no fixed sleep.
+    await expect.poll(async () => (await contractor.client.get('/api/me')).status, { timeout: 3000, interval: 50 }).toBe(503);
 
     const blocked = await contractor.client.get('/api/me');
     expect(blocked.status).toBe(503);
@@ -54,7 +55,7 @@ describe('maintenance mode', () => {
     expect((await admin.client.get('/api/team')).status).toBe(200);
 
     expect((await setMaintenance(admin, false)).body).toEqual({ enabled: false });
-    await new Promise((r) => setTimeout(r, 1100));
+    await expect.poll(async () => (await contractor.client.get('/api/me')).status, { timeout: 3000, interval: 50 }).toBe(200);
     expect((await contractor.client.get('/api/me')).status).toBe(200);
   });
 });

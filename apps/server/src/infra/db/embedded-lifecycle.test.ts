@@ -36,8 +36,11 @@ async function waitForHealth(port: number): Promise<{ database: string }> {
 }
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
-  await new Promise((r) => setTimeout(r, 1500));
+  // Wait for each app to exit (it stops its postgres first) rather than for a fixed time.
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of running) child.kill('SIGINT');
+  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
   const pidFile = join(dataDir, 'pg', 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -27,10 +27,20 @@ afterAll(async () => {
 describe('job queue (pg-boss)', () => {
   it('runs each job exactly once across two instances', async () => {
     const seen: number[] = [];
+    const seenBy: number[][] = [[], []];
+    // Each worker holds its first job until both have one: a worker busy with its batch leaves the
+    // rest to the other, so the test shows the work really is shared (the timeout only avoids a hang).
+    let release = () => {};
+    const bothWorking = new Promise<void>((resolve) => (release = resolve));
+    const gate = Promise.race([bothWorking, new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
     for (let i = 0; i < 2; i++) {
       const queue = createJobQueue(url, logger);
+      const mine: number[] = seenBy[i] ?? [];
       queue.define<{ n: number }>('count', async ({ n }) => {
         seen.push(n);
+        mine.push(n);
+        if (seenBy.every((list) => list.length > 0)) release();
+        await gate;
       });
       await queue.start();
       queues.push(queue);
@@ -40,6 +50,8 @@ describe('job queue (pg-boss)', () => {
     for (let n = 0; n < 10; n++) await first.send('count', { n });
     await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(10);
     expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(seenBy[0]?.length, 'jobs run by the first instance').toBeGreaterThan(0);
+    expect(seenBy[1]?.length, 'jobs run by the second instance').toBeGreaterThan(0);
   });
 
   it('refuses to send before start', async () => {

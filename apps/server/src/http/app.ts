@@ -17,7 +17,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { maintenanceGate } from './middleware/maintenance';
 import { writeRateLimit } from './middleware/rate-limit';
-import { disabledAccountGate } from './middleware/session';
+import { disabledAccountGate } from './middleware/identity';
 import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
 

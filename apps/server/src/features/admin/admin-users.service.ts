@@ -3,7 +3,7 @@ import type { AdminUser } from '@ridgeline/shared/contracts/admin';
 import type { Db } from '../../infra/db/client';
 import { companies, members, user } from '../../infra/db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { isDisabled } from '../../http/middleware/session';
+import { isBanActive } from '@ridgeline/shared/domain/users';
 
 const LIST_LIMIT = 50;
 
@@ -61,7 +61,7 @@ function toAdminUser(row: {
     name: fullName || row.name,
     companyName: row.companyName,
     role: row.role === 'admin' ? 'admin' : 'contractor',
-    isEnabled: !isDisabled(row),
+    isEnabled: !isBanActive(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ImpersonatedUser, ImpersonationAuditEntry, ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
 import type { Actor } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
-import { isDisabled } from '../../http/middleware/session';
+import { isBanActive } from '@ridgeline/shared/domain/users';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
 import { AppError } from '../../lib/app-error';
 
@@ -68,9 +68,9 @@ export async function startImpersonation(
   const target = await findUser(deps, input.targetUserId);
   if (!target) throw AppError.notFound('User not found');
   if (target.role === 'admin') throw AppError.forbidden('Platform admins cannot be impersonated.');
-  if (isDisabled(target)) throw new AppError('IMPERSONATION_TARGET_DISABLED');
+  if (isBanActive(target)) throw new AppError('IMPERSONATION_TARGET_DISABLED');
 
-  const response = await deps.auth.api.impersonateUser({ body: { userId: target.id }, headers, asResponse: true });
+  const response = await deps.auth.impersonateUser(target.id, headers);
   if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'The impersonation session could not be created.');
   const created = (await response.json()) as { session: { id: string; expiresAt: string | Date } };
   const expiresAt = new Date(created.session.expiresAt);
@@ -104,7 +104,7 @@ export async function startImpersonation(
 /** end: back to the admin's own session; the audit row gets its end time. */
 export async function endImpersonation(deps: AppDeps, actor: Actor, headers: Headers): Promise<StartResult> {
   if (!actor.impersonatedBy) throw AppError.badRequest('You are not impersonating anyone.', 'NOT_IMPERSONATING');
-  const response = await deps.auth.api.stopImpersonating({ headers, asResponse: true });
+  const response = await deps.auth.stopImpersonating(headers);
   if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'Failed to end impersonation session');
   await deps.database.db
     .update(impersonationAudit)

@@ -3,8 +3,8 @@ import type { AppEnv } from '../../http/context';
 import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/deps';
 import { errorBody } from '../../http/middleware/errors';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../http/middleware/session';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { errorMessage } from '@ridgeline/shared/domain/errors';
 
 // better-auth answers `{ code, message }` on failure; the product has one error shape. Every
 // request to better-auth passes through here so its failures are reshaped and the client IP is
@@ -46,7 +46,7 @@ async function reshapeError(c: Context<AppEnv>, response: Response): Promise<Res
   if (code === 'BANNED_USER') {
     // better-auth's ban is the disabled account: one code and the spec's sentence for the client.
     code = ACCOUNT_DISABLED_CODE;
-    message = ACCOUNT_DISABLED_MESSAGE;
+    message = errorMessage('ACCOUNT_DISABLED');
   }
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');

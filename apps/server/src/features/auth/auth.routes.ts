@@ -19,7 +19,7 @@ import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-polic
 import { user, verification } from '../../infra/db/schema/index';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
-import { loadSession } from '../../http/middleware/session';
+import { loadIdentity } from '../../http/middleware/identity';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { isCommonPassword } from './common-passwords';
@@ -102,8 +102,7 @@ export function authRoutes(deps: AppDeps) {
   // An admin viewing as someone (impersonation) cannot change that person's password, two-factor
   // settings or sessions (issue 3, section 3).
   const impersonationGuard = createMiddleware<AppEnv>(async (c, next) => {
-    const session = await loadSession(c, deps);
-    if (session?.session.impersonatedBy) {
+    if ((await loadIdentity(c, deps))?.impersonatedBy) {
       throw new AppError('IMPERSONATION_RESTRICTED', "An admin viewing as this user cannot change their password, two-factor settings or sessions.");
     }
     await next();

@@ -1,4 +1,4 @@
-import type { RateLimitResult, RateLimitStore, RateRule } from '../../lib/rate-limit-store';
+import type { RateLimitResult, RateLimitStore, RateRule } from '../../infra/rate-limit/rate-limit-store';
 
 // auth_login (spec section 9, architecture.md "Rate-limit keys"): failed sign-ins per (email, IP),
 // 5 per 15 minutes then blocked 30 minutes, plus a looser per-IP ceiling against spraying.

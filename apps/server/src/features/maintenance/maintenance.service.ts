@@ -8,7 +8,7 @@ const KEY = 'maintenance_mode';
 const CACHE_MS = 1000;
 
 /** The maintenance flag with a short in-process cache; a missing or malformed row means off. */
-export function createMaintenanceService(db: Db) {
+export function createMaintenanceService({ db }: { db: Db }) {
   let cached: { value: Maintenance; at: number } | null = null;
 
   async function read(): Promise<Maintenance> {

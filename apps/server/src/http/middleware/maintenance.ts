@@ -2,9 +2,9 @@ import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
-import { loadSession } from './session';
+import { loadIdentity } from './identity';
 
-// What stays open in maintenance so an admin can still sign in (issue 3, section 1).
+// What stays open in maintenance so an admin can still sign in (and anyone can read the flag).
 const OPEN: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/health$/ },
   { method: 'GET', path: /^\/api\/settings\/maintenance$/ },
@@ -23,8 +23,7 @@ export function maintenanceGate(deps: AppDeps) {
     if (OPEN.some((open) => open.method === c.req.method && open.path.test(c.req.path))) return next();
     const { enabled } = await deps.maintenance.read();
     if (!enabled) return next();
-    const session = await loadSession(c, deps);
-    if (session?.user.role === 'admin') return next();
+    if ((await loadIdentity(c, deps))?.role === 'admin') return next();
     throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
   });
 }

@@ -1,8 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles';
 import type { Identity } from '../../http/context';
-import type { Db } from '../../infra/db/client';
-import { members, session, user } from '../../infra/db/schema/index';
+import type { Db, DbTx } from '../../infra/db/client';
+import { members, session, user, verification } from '../../infra/db/schema/index';
+
+// Every SQL statement of the auth feature. Accounts and sessions belong to better-auth; these are
+// the reads and writes Ridgeline makes beside it.
 
 const companyRole = (value: string): CompanyRole => COMPANY_ROLES.find((role) => role === value) ?? 'member';
 
@@ -45,4 +48,18 @@ export function createIdentityReader(db: Db) {
       tenant: row.companyId && row.companyRole ? { companyId: row.companyId, role: companyRole(row.companyRole) } : null,
     };
   };
+}
+
+/** Stores a short-lived factor challenge (better-auth's verification table, a prefixed identifier). */
+export async function insertFactorChallenge(db: Db | DbTx, input: { id: string; factorId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(verification).values({ id: input.id, identifier: `factor-challenge:${input.id}`, value: input.factorId, expiresAt: input.expiresAt });
+}
+
+/** Consumes a challenge that has not expired: true when it existed (it can be used once). */
+export async function consumeFactorChallenge(db: Db | DbTx, challengeId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, `factor-challenge:${challengeId}`), gt(verification.expiresAt, new Date())))
+    .returning({ id: verification.id });
+  return deleted.length > 0;
 }

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
@@ -15,8 +16,6 @@ const OPEN: { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/auth\/two-factor\/verify-(totp|backup-code)$/ },
 ];
 
-export const MAINTENANCE_MESSAGE = "We're Performing Maintenance. Typically this will be under 30 minutes. Please check back later.";
-
 /** While maintenance mode is on, every other API call from a non-admin answers 503. */
 export function maintenanceGate(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -24,6 +23,7 @@ export function maintenanceGate(deps: AppDeps) {
     const { enabled } = await deps.maintenance.read();
     if (!enabled) return next();
     if ((await loadIdentity(c, deps))?.role === 'admin') return next();
-    throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
+    // The catalogue's words; clients retry after half an hour.
+    throw new AppError('MAINTENANCE', errorMessage('MAINTENANCE'), { 'Retry-After': '1800' });
   });
 }

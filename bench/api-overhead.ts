@@ -2,42 +2,95 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { RunningServer } from '../apps/server/src/server';
 import { startBenchServer, writeResults } from './support';
 
 // Side by side in one run: GET /api/health through the full Ridgeline stack (request id,
 // compression, security headers, error handling, health route) against a bare Hono handler
 // doing the same database round trip on the same pool. The ratio is the stack's overhead.
+// Two signed-in reads run in the same run and are compared with /api/health:
+// - a trivial one, GET /api/settings/maintenance with the session cookie: the disabled-account
+//   gate reads the caller's identity (the one query every signed-in request pays) and the route
+//   answers from the cached flag, so it measures what being signed in costs;
+// - GET /api/me, the identity plus the profile's own query.
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const PORT = 3301;
+const BARE_PORT = 3302;
+const PASSWORD = 'Granite-Ridge-Shingle-42';
+
+/** Signs a confirmed user in over HTTP and returns the Cookie header a browser would send. */
+async function signedInCookie(server: RunningServer): Promise<string> {
+  const origin = `http://localhost:${PORT}`;
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+  const signUp = await post('/api/auth/sign-up/email', {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    companyName: 'Bench Roofing',
+    phone: '+1 555 010 2030',
+    email,
+    password: PASSWORD,
+  });
+  if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  // The confirmation mail is not part of what is measured: confirm the address directly.
+  await server.deps.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
+  const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
+  if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('session_token'))
+    .join('; ');
+  if (!cookie) throw new Error('bench sign-in set no session cookie');
+  return cookie;
+}
 
 export async function benchApiOverhead() {
-  const server = await startBenchServer(3301);
+  const server = await startBenchServer(PORT);
   const bare = new Hono();
   bare.get('/api/health', async (c) => {
     await server.deps.database.db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
-  const bareServer = serve({ fetch: bare.fetch, port: 3302 });
+  const bareServer = serve({ fetch: bare.fetch, port: BARE_PORT });
   try {
-    const run = (url: string) => autocannon({ url, connections: 20, duration: DURATION });
-    await run('http://localhost:3301/api/health'); // warm-up
-    const ridgeline = await run('http://localhost:3301/api/health');
-    const baseline = await run('http://localhost:3302/api/health');
+    const cookie = await signedInCookie(server);
+    const run = (url: string, headers: Record<string, string> = {}) => autocannon({ url, headers, connections: 20, duration: DURATION });
+    // Warm-up of the Ridgeline paths (JIT, prepared statements, pool connections).
+    await run(`http://localhost:${PORT}/api/health`);
+    await run(`http://localhost:${PORT}/api/me`, { cookie });
+    // The Ridgeline runs back to back, so the machine's load is as alike as it can be.
+    const ridgeline = await run(`http://localhost:${PORT}/api/health`);
+    const trivial = await run(`http://localhost:${PORT}/api/settings/maintenance`, { cookie });
+    const signedIn = await run(`http://localhost:${PORT}/api/me`, { cookie });
+    const baseline = await run(`http://localhost:${BARE_PORT}/api/health`);
     const ratio = ridgeline.requests.average / baseline.requests.average;
+    const trivialRatio = trivial.requests.average / ridgeline.requests.average;
+    const signedInRatio = signedIn.requests.average / ridgeline.requests.average;
     const data = {
       date: new Date().toISOString(),
       durationSeconds: DURATION,
       ridgeline: { rps: ridgeline.requests.average, p99ms: ridgeline.latency.p99, errors: ridgeline.errors + ridgeline.non2xx },
       bareHono: { rps: baseline.requests.average, p99ms: baseline.latency.p99, errors: baseline.errors + baseline.non2xx },
+      signedInTrivial: { rps: trivial.requests.average, p99ms: trivial.latency.p99, errors: trivial.errors + trivial.non2xx },
+      signedInMe: { rps: signedIn.requests.average, p99ms: signedIn.latency.p99, errors: signedIn.errors + signedIn.non2xx },
       throughputRatio: Number(ratio.toFixed(3)),
+      signedInTrivialToHealthRatio: Number(trivialRatio.toFixed(3)),
+      signedInMeToHealthRatio: Number(signedInRatio.toFixed(3)),
     };
     writeResults(
       'api-overhead',
       data,
-      `# API overhead: GET /api/health\n\nMeasured side by side in one run (${DURATION} s each, 20 connections, 2 cores).\n\n` +
+      `# API overhead: GET /api/health and signed-in reads\n\nMeasured side by side in one run (${DURATION} s each, 20 connections, 2 cores).\n\n` +
         `| stack | requests/s | p99 latency (ms) |\n|---|---|---|\n` +
-        `| Ridgeline (full middleware) | ${data.ridgeline.rps.toFixed(0)} | ${data.ridgeline.p99ms} |\n` +
-        `| bare Hono, same query | ${data.bareHono.rps.toFixed(0)} | ${data.bareHono.p99ms} |\n\n` +
-        `Ridgeline keeps **${(ratio * 100).toFixed(0)}%** of the bare throughput.\n`,
+        `| Ridgeline GET /api/health (full middleware) | ${data.ridgeline.rps.toFixed(0)} | ${data.ridgeline.p99ms} |\n` +
+        `| bare Hono, same query | ${data.bareHono.rps.toFixed(0)} | ${data.bareHono.p99ms} |\n` +
+        `| Ridgeline GET /api/settings/maintenance, signed in (identity only) | ${data.signedInTrivial.rps.toFixed(0)} | ${data.signedInTrivial.p99ms} |\n` +
+        `| Ridgeline GET /api/me, signed in (identity + profile query) | ${data.signedInMe.rps.toFixed(0)} | ${data.signedInMe.p99ms} |\n\n` +
+        `Ridgeline keeps **${(ratio * 100).toFixed(0)}%** of the bare throughput. ` +
+        `Being signed in (verified cookie, one indexed identity query) keeps **${(trivialRatio * 100).toFixed(0)}%** ` +
+        `of /api/health's rate; GET /api/me, which adds the profile's own query, **${(signedInRatio * 100).toFixed(0)}%**.\n`,
     );
     return data;
   } finally {

@@ -51,8 +51,9 @@ export function violation(from, to, isTest) {
   if (from.app === 'shared') return to.app === 'shared' ? null : 'packages/shared imports nothing from the apps';
   if (to.app === 'shared') return null;
   if (from.app !== to.app) return `apps/${from.app} may not import from apps/${to.app}`;
-  // Tests may use the app's test helpers; beyond that they follow their folder's rules.
-  if (isTest && to.layer === 'test') return null;
+  // Tests may use the app's test helpers and start the composed app; beyond that they follow
+  // their folder's rules.
+  if (isTest && (to.layer === 'test' || to.layer === 'root')) return null;
   const allowed = ALLOWED[from.app][from.layer];
   if (!allowed) return null; // composition roots (server.ts, app/, test/, cli/) may import anything
   if (to.layer === 'feature') {

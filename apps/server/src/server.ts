@@ -4,18 +4,19 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { createOnboardingService } from './features/company/onboarding.service';
+import { createIdentityReader } from './features/auth/auth.repository';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
-import type { AppDeps } from './http/deps';
+import type { AppDeps, AuthProvider } from './http/deps';
 import { openDatabase, runMigrations } from './infra/db/client';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
 import { createJobQueue } from './infra/jobs/queue';
 import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
 import { createLocalDiskStorage } from './infra/storage/local-disk';
 import { createLogger, type Logger } from './lib/logger';
-import { createRateLimitStore } from './lib/rate-limit-store';
-import { deriveSecret, loadAuthSecret } from './lib/secrets';
+import { createRateLimitStore } from './infra/rate-limit/rate-limit-store';
+import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
 
 export type RunningServer = { url: string; port: number; deps: AppDeps; stop: () => Promise<void> };
 
@@ -52,16 +53,25 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       sendMail: queueMail,
       onUserCreated: createOnboardingService({ db: database.db }).provisionNewUser,
     });
+    // The ports http/ declares, filled with the features' implementations.
+    const authContext = await auth.$context;
+    const authProvider: AuthProvider = {
+      handler: (request) => auth.handler(request),
+      impersonateUser: (userId, headers) => auth.api.impersonateUser({ body: { userId }, headers, asResponse: true }),
+      stopImpersonating: (headers) => auth.api.stopImpersonating({ headers, asResponse: true }),
+    };
     const deps: AppDeps = {
       config,
       database,
       databaseMode: embedded ? 'embedded' : 'external',
-      auth,
+      auth: authProvider,
+      sessionCookie: { name: authContext.authCookies.sessionToken.name, secret: authContext.secret },
+      identity: createIdentityReader(database.db),
       storage,
       storageSecret,
       jobs,
       limits: createRateLimitStore(database.db),
-      maintenance: createMaintenanceService(database.db),
+      maintenance: createMaintenanceService({ db: database.db }),
       logger,
       queueMail,
       version,

@@ -18,7 +18,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { maintenanceGate } from './middleware/maintenance';
 import { writeRateLimit } from './middleware/rate-limit';
 import { writeGuard } from './middleware/write-guard';
-import { disabledAccountGate } from './middleware/session';
+import { disabledAccountGate } from './middleware/identity';
 import { limitBody } from './middleware/upload';
 import { serveWebApp } from './static-web';
 
@@ -56,8 +56,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', cspRoutes(deps));
   app.route('/', tutorialRoutes(deps));
 
-  app.all('/api/*', (c) => errorResponse(c, 404, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
+  app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));
-  app.notFound((c) => errorResponse(c, 404, 'NOT_FOUND', 'Not found'));
+  app.notFound((c) => errorResponse(c, 'NOT_FOUND', 'Not found'));
   return app;
 }

@@ -1,7 +1,6 @@
-import type { AuthSession } from './middleware/session';
 import type { CompanyRole, PlatformRole } from '@ridgeline/shared/domain/roles';
 
-/** The signed-in actor, resolved from the better-auth session. */
+/** The signed-in actor, resolved from the session cookie. */
 export type Actor = {
   userId: string;
   email: string;
@@ -13,12 +12,23 @@ export type Actor = {
 /** The actor's company: every tenant query filters by companyId. */
 export type Tenant = { companyId: string; role: CompanyRole };
 
+/**
+ * Everything the gates and guards need to know about the caller, read with one indexed query per
+ * request (session by token, its user and membership; expired sessions are not found).
+ */
+export type Identity = Actor & {
+  banned: boolean;
+  banExpires: Date | null;
+  /** The user's company, or null for a user without one. */
+  tenant: Tenant | null;
+};
+
 export type AppEnv = {
   Variables: {
     requestId: string;
     actor: Actor;
     tenant: Tenant;
-    /** The better-auth session once read (null: none); see middleware/session.ts. */
-    authSession: AuthSession | null | undefined;
+    /** The caller's identity once read (null: anonymous); see middleware/identity.ts. */
+    identity: Identity | null | undefined;
   };
 };

@@ -2,23 +2,48 @@ import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
 import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
+import type { RateLimitStore } from '../infra/rate-limit/rate-limit-store';
 import type { Storage } from '../infra/storage/storage';
-import type { Auth } from '../features/auth/auth';
-import type { MaintenanceService } from '../features/maintenance/maintenance.service';
 import type { Logger } from '../lib/logger';
-import type { RateLimitStore } from '../lib/rate-limit-store';
+import type { Identity } from './context';
+import type { SessionCookie } from './session-cookie';
 
-/** Everything a route needs, built once in main.ts (the composition root). */
+// Ports: what http/ needs from a feature is declared here as a small type, and server.ts (the
+// composition root) fills it with the feature's implementation, so http/ never imports a feature.
+
+/** The caller's identity for a verified session token: one indexed query; null when no live session. */
+export type IdentityReader = (sessionToken: string) => Promise<Identity | null>;
+
+/** The maintenance flag, as the gate reads it and admins switch it. */
+export type MaintenanceFlag = {
+  read: () => Promise<{ enabled: boolean }>;
+  write: (enabled: boolean) => Promise<{ enabled: boolean }>;
+};
+
+/**
+ * better-auth as the routes use it: its HTTP handler, and the two session switches of impersonation
+ * (each answers better-auth's response, whose cookies move the browser to the other session).
+ */
+export type AuthProvider = {
+  handler: (request: Request) => Promise<Response>;
+  impersonateUser: (userId: string, headers: Headers) => Promise<Response>;
+  stopImpersonating: (headers: Headers) => Promise<Response>;
+};
+
+/** Everything a route needs, built once in server.ts (the composition root). */
 export type AppDeps = {
   config: Config;
   database: Database;
   databaseMode: 'embedded' | 'external';
-  auth: Auth;
+  auth: AuthProvider;
+  /** better-auth's session cookie: its name and signing secret. */
+  sessionCookie: SessionCookie;
+  identity: IdentityReader;
   storage: Storage;
   storageSecret: string;
   jobs: JobQueue;
   limits: RateLimitStore;
-  maintenance: MaintenanceService;
+  maintenance: MaintenanceFlag;
   logger: Logger;
   /** Queues a mail as a job; the worker sends it. */
   queueMail: (message: MailMessage) => Promise<void>;

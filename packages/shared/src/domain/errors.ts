@@ -13,9 +13,11 @@ export const ERROR_CATALOGUE = {
   UNAUTHENTICATED: { status: 401, message: 'Authentication required. Please sign in and try again.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action.' },
   NOT_FOUND: { status: 404, message: 'We could not find what you were looking for.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This request method is not allowed here.' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state. Refresh and try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'This type of content is not supported.' },
+  UNPROCESSABLE_ENTITY: { status: 422, message: 'The request could not be processed. Please check your input and try again.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL_ERROR: { status: 500, message: 'Server error. Please try again later.' },
   UPSTREAM_FAILED: { status: 502, message: 'A service we depend on failed. Please try again.' },
@@ -42,6 +44,33 @@ export const ERROR_CATALOGUE = {
   INVALID_ORIGIN: { status: 403, message: 'This request came from an origin that is not allowed.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That session was not found.' },
   AUTH_ERROR: { status: 400, message: 'The request could not be completed. Please try again.' },
+
+  // better-auth's own codes that reach the client unchanged, each with the one status better-auth
+  // sends it with (any other code, or a known code with another status, becomes the generic code of
+  // the status: see the server's auth gateway).
+  INVALID_EMAIL: { status: 400, message: 'Please enter a valid email address.' },
+  PASSWORD_TOO_SHORT: { status: 400, message: 'The password is too short.' },
+  PASSWORD_TOO_LONG: { status: 400, message: 'The password is too long.' },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { status: 400, message: 'This account has no password yet.' },
+  SESSION_EXPIRED: { status: 400, message: 'Your session has expired. Please sign in again to do this.' },
+  EMAIL_ALREADY_VERIFIED: { status: 400, message: 'This email address is already confirmed.' },
+  MISSING_OR_NULL_ORIGIN: { status: 403, message: 'This request came from an origin that is not allowed.' },
+  INVALID_CALLBACK_URL: { status: 403, message: 'This link points to a site that is not allowed.' },
+  INVALID_REDIRECT_URL: { status: 403, message: 'This link points to a site that is not allowed.' },
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: { status: 403, message: 'Please sign in from the Ridgeline page itself.' },
+  SESSION_NOT_FRESH: { status: 403, message: 'Please sign in again to do this.' },
+  INVALID_TWO_FACTOR_COOKIE: { status: 401, message: 'The two-factor sign-in has expired. Please sign in again.' },
+  TWO_FACTOR_NOT_ENABLED: { status: 400, message: 'Two-factor authentication is not turned on.' },
+  TOTP_NOT_ENABLED: { status: 400, message: 'The authenticator app is not set up.' },
+  TOTP_NOT_CONFIGURED: { status: 400, message: 'The authenticator app is not available.' },
+  TOTP_ALREADY_ENABLED: { status: 400, message: 'The authenticator app is already set up.' },
+  BACKUP_CODES_NOT_ENABLED: { status: 400, message: 'Backup codes are not turned on.' },
+  OTP_HAS_EXPIRED: { status: 400, message: 'The code has expired. Please request a new one.' },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { status: 400, message: 'Too many attempts. Please request a new code.' },
+  ACCOUNT_TEMPORARILY_LOCKED: {
+    status: 429,
+    message: 'Too many failed verification attempts. Your account is temporarily locked. Please try again later.',
+  },
 
   // Companies and teams.
   NO_COMPANY: { status: 403, message: 'You are not a member of a company.' },

@@ -1,38 +1,29 @@
 import { Hono, type Context } from 'hono';
-import {
-  adminUserQuerySchema,
-  impersonationRequestSchema,
-  setUserEnabledSchema,
-  type AdminUserList,
-  type ImpersonationResponse,
-} from '@ridgeline/shared/contracts/admin';
+import { adminUserQuerySchema, impersonationRequestSchema, setUserEnabledSchema, type AdminUserList } from '@ridgeline/shared/contracts/admin';
 import { idParamSchema } from '@ridgeline/shared/contracts/common';
+import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
-import { clientIp } from '../../http/client-ip';
-import { listUsers, setUserEnabled } from './admin-users.service';
-import {
-  assertMayUseImpersonation,
-  endImpersonation,
-  impersonationStatus,
-  listImpersonationAudit,
-  startImpersonation,
-} from './impersonation.service';
+import { AppError } from '../../lib/app-error';
+import { createAdminUsersService } from './admin-users.service';
+import { assertMayUseImpersonation } from './admin.policy';
+import { createImpersonationService, type CloseImpersonationSession, type OpenImpersonationSession } from './impersonation.service';
 
-/** Answers JSON and passes on better-auth's cookies (the switch to and from the impersonation session). */
-function withCookies(c: Context<AppEnv>, body: ImpersonationResponse, cookies: string[]) {
+/** Passes on better-auth's cookies (the switch to and from the impersonation session). */
+function appendCookies(c: Context<AppEnv>, cookies: string[]): void {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
-  return c.json(body);
 }
 
 /** Platform administration: the user list, disabling accounts, impersonation and its audit log. */
 export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const users = createAdminUsersService({ db: deps.database.db });
+  const impersonation = createImpersonationService({ db: deps.database.db, logger: deps.logger });
 
   app.get('/api/admin/users', requireActor(deps), requirePlatformAdmin(), validate('query', adminUserQuerySchema), async (c) => {
-    const body: AdminUserList = { users: await listUsers(deps.database.db, c.req.valid('query').q) };
+    const body: AdminUserList = { users: await users.listUsers(c.req.valid('query').q) };
     return c.json(body);
   });
 
@@ -44,28 +35,46 @@ export function adminRoutes(deps: AppDeps) {
     validate('json', setUserEnabledSchema),
     async (c) => {
       const { isEnabled, reason } = c.req.valid('json');
-      const updated = await setUserEnabled(deps.database.db, c.get('actor').userId, c.req.valid('param').id, isEnabled, reason);
+      const updated = await users.setUserEnabled(c.get('actor'), c.req.valid('param').id, isEnabled, reason);
       deps.logger.info({ admin: c.get('actor').userId, target: updated.id, isEnabled }, 'account enabled flag changed');
       return c.json(updated);
     },
   );
 
   app.get('/api/admin/impersonation/audit', requireActor(deps), requirePlatformAdmin(), async (c) =>
-    c.json({ entries: await listImpersonationAudit(deps) }),
+    c.json({ entries: await impersonation.audit() }),
   );
 
-  // The spec's admin-impersonation function: action status | start | end.
+  // The spec's admin-impersonation function: action status | start | end. better-auth switches the
+  // session (HTTP: the request's cookies in, new cookies out); the cookies are sent only once the
+  // service has accepted the switch (and, for a start, written the audit row).
   app.post('/api/functions/admin-impersonation', requireActor(deps), validate('json', impersonationRequestSchema), async (c) => {
     const actor = c.get('actor');
     assertMayUseImpersonation(actor);
     const input = c.req.valid('json');
-    if (input.action === 'status') return c.json(await impersonationStatus(deps, actor));
+    if (input.action === 'status') return c.json(await impersonation.status(actor));
+
+    let cookies: string[] = [];
     if (input.action === 'start') {
-      const started = await startImpersonation(deps, actor, { ...input, ip: clientIp(c) }, c.req.raw.headers);
-      return withCookies(c, started.body, started.cookies);
+      const openSession: OpenImpersonationSession = async (userId) => {
+        const response = await deps.auth.impersonateUser(userId, c.req.raw.headers);
+        if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'The impersonation session could not be created.');
+        const created = (await response.json()) as { session: { id: string; expiresAt: string | Date } };
+        cookies = response.headers.getSetCookie();
+        return { sessionId: created.session.id, expiresAt: new Date(created.session.expiresAt) };
+      };
+      const body = await impersonation.start(actor, { ...input, ip: clientIp(c) }, openSession);
+      appendCookies(c, cookies);
+      return c.json(body);
     }
-    const ended = await endImpersonation(deps, actor, c.req.raw.headers);
-    return withCookies(c, ended.body, ended.cookies);
+    const closeSession: CloseImpersonationSession = async () => {
+      const response = await deps.auth.stopImpersonating(c.req.raw.headers);
+      if (!response.ok) throw new AppError('IMPERSONATION_FAILED', 'Failed to end impersonation session');
+      cookies = response.headers.getSetCookie();
+    };
+    const body = await impersonation.end(actor, closeSession);
+    appendCookies(c, cookies);
+    return c.json(body);
   });
 
   return app;

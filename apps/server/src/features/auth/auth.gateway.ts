@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/deps';
-import { errorBody } from '../../http/middleware/errors';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../http/middleware/session';
+import { errorBody, genericCodeForStatus, statusOf } from '../../http/middleware/errors';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { errorMessage, errorStatus, isErrorCode, type ErrorCode } from '@ridgeline/shared/domain/errors';
 
 // better-auth answers `{ code, message }` on failure; the product has one error shape. Every
 // request to better-auth passes through here so its failures are reshaped and the client IP is
@@ -32,25 +32,34 @@ export async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps, options: 
   return reshapeError(c, response);
 }
 
+// better-auth's code for a banned user is the product's disabled account.
+const RENAMED: Record<string, ErrorCode> = { BANNED_USER: ACCOUNT_DISABLED_CODE };
+
+/**
+ * The catalogue code for a better-auth failure: its own code when the catalogue has it with the
+ * status better-auth sent, else the generic code of that status. The answer is always sent with
+ * the code's status, so code and status agree on every failure.
+ */
+export function authErrorCode(code: string | undefined, status: number): ErrorCode {
+  const named = code === undefined ? undefined : (RENAMED[code] ?? code);
+  if (isErrorCode(named) && errorStatus(named) === status) return named;
+  return genericCodeForStatus(status);
+}
+
 async function reshapeError(c: Context<AppEnv>, response: Response): Promise<Response> {
   if (response.status < 400) return response;
-  let code = 'AUTH_ERROR';
-  let message = response.statusText || 'Request failed';
+  let sent: { code?: unknown; message?: unknown } | null = null;
   try {
-    const parsed = (await response.clone().json()) as { code?: unknown; message?: unknown } | null;
-    if (parsed && typeof parsed.code === 'string') code = parsed.code;
-    if (parsed && typeof parsed.message === 'string' && parsed.message) message = parsed.message;
+    sent = (await response.clone().json()) as { code?: unknown; message?: unknown } | null;
   } catch {
-    // Not JSON: keep the status text.
+    // Not JSON: the status alone decides.
   }
-  if (code === 'BANNED_USER') {
-    // better-auth's ban is the disabled account: one code and the spec's sentence for the client.
-    code = ACCOUNT_DISABLED_CODE;
-    message = ACCOUNT_DISABLED_MESSAGE;
-  }
+  const code = authErrorCode(typeof sent?.code === 'string' ? sent.code : undefined, response.status);
+  // A disabled account always reads the product's sentence; otherwise better-auth's words, if any.
+  const message = code !== ACCOUNT_DISABLED_CODE && typeof sent?.message === 'string' && sent.message ? sent.message : errorMessage(code);
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   headers.set('X-Request-Id', c.get('requestId'));
-  return new Response(JSON.stringify(errorBody(c, code, message)), { status: response.status, headers });
+  return new Response(JSON.stringify(errorBody(c, code, message)), { status: statusOf(code), headers });
 }

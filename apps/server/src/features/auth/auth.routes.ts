@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -14,26 +12,18 @@ import {
   signUpSchema,
   userExistsSchema,
 } from '@ridgeline/shared/contracts/auth';
-import { EMAIL_ALREADY_REGISTERED_MESSAGE } from '@ridgeline/shared/domain/auth-messages';
-import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-policy';
-import { user, verification } from '../../infra/db/schema/index';
+import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
-import { loadSession } from '../../http/middleware/session';
+import { loadIdentity } from '../../http/middleware/identity';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
-import { isCommonPassword } from './common-passwords';
-import { clientIp } from '../../http/client-ip';
 import { forwardToAuth } from './auth.gateway';
+import { assertMayChangeCredentials } from './auth.policy';
+import { createAuthService } from './auth.service';
 import { createLoginLimit } from './login-limit';
 
-const TOTP_FACTOR_ID = 'totp';
-const CHALLENGE_TTL_MS = 5 * 60_000;
 const revokeSessionSchema = z.object({ token: z.string().min(1).max(256) });
-
-function assertNotCommon(password: string): void {
-  if (isCommonPassword(password)) throw AppError.badRequest(COMMON_PASSWORD_MESSAGE, 'WEAK_PASSWORD');
-}
 
 function minutesText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
@@ -43,31 +33,23 @@ function minutesText(seconds: number): string {
 /** better-auth behind our contracts, limits and error shape, plus the spec's rpc and factor calls. */
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const db = deps.database.db;
+  const service = createAuthService({ db: deps.database.db });
   const login = createLoginLimit(deps.limits, deps.config.authIpLimit);
-
-  async function emailExists(email: string): Promise<boolean> {
-    const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    return row !== undefined;
-  }
 
   app.post('/api/rpc/user_exists_by_email', validate('json', userExistsSchema), async (c) => {
     const limit = await deps.limits.hit(`user-exists:${clientIp(c)}`, { limit: 60, windowMs: 60_000 });
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter);
-    return c.json(await emailExists(c.req.valid('json')._email));
+    return c.json(await service.emailExists(c.req.valid('json')._email));
   });
 
   app.post('/api/auth/sign-up/email', validate('json', signUpSchema), async (c) => {
     const input = c.req.valid('json');
-    assertNotCommon(input.password);
-    if (await emailExists(input.email)) throw AppError.conflict(EMAIL_ALREADY_REGISTERED_MESSAGE, 'EMAIL_ALREADY_REGISTERED');
+    await service.assertSignUpAllowed(input);
     const response = await forwardToAuth(c, deps, {
       body: { ...input, name: `${input.firstName} ${input.lastName}`, callbackURL: '/auth?confirmed=1' },
     });
     // Two sign-ups racing for one address: the loser's insert fails on the unique e-mail.
-    if (response.status === 422 && (await emailExists(input.email))) {
-      throw AppError.conflict(EMAIL_ALREADY_REGISTERED_MESSAGE, 'EMAIL_ALREADY_REGISTERED');
-    }
+    if (response.status === 422) await service.assertEmailFree(input.email);
     return response;
   });
 
@@ -95,17 +77,14 @@ export function authRoutes(deps: AppDeps) {
 
   app.post('/api/auth/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const input = c.req.valid('json');
-    assertNotCommon(input.newPassword);
+    service.assertPasswordNotCommon(input.newPassword);
     return forwardToAuth(c, deps, { body: input });
   });
 
   // An admin viewing as someone (impersonation) cannot change that person's password, two-factor
-  // settings or sessions (issue 3, section 3).
+  // settings or sessions (auth.policy.ts).
   const impersonationGuard = createMiddleware<AppEnv>(async (c, next) => {
-    const session = await loadSession(c, deps);
-    if (session?.session.impersonatedBy) {
-      throw new AppError('IMPERSONATION_RESTRICTED', "An admin viewing as this user cannot change their password, two-factor settings or sessions.");
-    }
+    assertMayChangeCredentials(await loadIdentity(c, deps));
     await next();
   });
   for (const path of [
@@ -128,7 +107,7 @@ export function authRoutes(deps: AppDeps) {
 
   app.post('/api/auth/change-password', validate('json', changePasswordSchema), async (c) => {
     const input = c.req.valid('json');
-    assertNotCommon(input.newPassword);
+    service.assertPasswordNotCommon(input.newPassword);
     return forwardToAuth(c, deps, { body: { ...input, revokeOtherSessions: false } });
   });
 
@@ -140,28 +119,14 @@ export function authRoutes(deps: AppDeps) {
     return forwardToAuth(c, deps, { body: { password } });
   });
 
-  // The spec's multi-factor calls. TOTP is the one factor: nothing is sent, the challenge only
-  // binds the code that follows to a short-lived id. No SMS provider exists, so other channels fail.
-  app.post('/api/auth/factors/:factorId/challenge', validate('json', factorChallengeSchema), async (c) => {
-    const { channel } = c.req.valid('json');
-    if (c.req.param('factorId') !== TOTP_FACTOR_ID) throw AppError.badRequest('Unknown factor. Only "totp" is available.');
-    if (channel !== undefined && channel !== 'totp') {
-      throw AppError.badRequest(`The "${channel.slice(0, 20)}" channel is not available: use your authenticator app (totp).`);
-    }
-    const id = randomUUID();
-    const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
-    await db.insert(verification).values({ id, identifier: `factor-challenge:${id}`, value: TOTP_FACTOR_ID, expiresAt });
-    return c.json({ id, factor_id: TOTP_FACTOR_ID, type: 'totp', expires_at: expiresAt.toISOString() });
-  });
+  // The spec's multi-factor calls: the challenge binds the code that follows to a short-lived id.
+  app.post('/api/auth/factors/:factorId/challenge', validate('json', factorChallengeSchema), async (c) =>
+    c.json(await service.createFactorChallenge(c.req.param('factorId'), c.req.valid('json').channel)),
+  );
 
   app.post('/api/auth/factors/:factorId/verify', validate('json', factorVerifySchema), async (c) => {
     const { code, challenge_id } = c.req.valid('json');
-    if (c.req.param('factorId') !== TOTP_FACTOR_ID) throw AppError.badRequest('Unknown factor. Only "totp" is available.');
-    const [challenge] = await db
-      .delete(verification)
-      .where(and(eq(verification.identifier, `factor-challenge:${challenge_id}`), gt(verification.expiresAt, new Date())))
-      .returning();
-    if (!challenge) throw AppError.badRequest('This challenge is unknown or has expired. Request a new one.', 'INVALID_CHALLENGE');
+    await service.useFactorChallenge(c.req.param('factorId'), challenge_id);
     return forwardToAuth(c, deps, { path: '/api/auth/two-factor/verify-totp', method: 'POST', body: { code } });
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../infra/db/client';
 import * as schema from '../../infra/db/schema/index';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { Logger } from '../../lib/logger';
+import { trustedOrigins } from '../../http/trusted-origins';
 import { confirmEmailMail, resetPasswordMail } from '../../infra/mail/templates';
 
 export type AuthDeps = {
@@ -19,14 +20,6 @@ export type AuthDeps = {
   onUserCreated: (user: { id: string; email: string }, body: Record<string, unknown>) => Promise<void>;
 };
 
-/** localhost and 127.0.0.1 name the same local server: trust both spellings of a local PUBLIC_URL. */
-function loopbackTwins(publicUrl: string): string[] {
-  const url = new URL(publicUrl);
-  if (url.hostname === 'localhost') return [publicUrl.replace('//localhost', '//127.0.0.1')];
-  if (url.hostname === '127.0.0.1') return [publicUrl.replace('//127.0.0.1', '//localhost')];
-  return [];
-}
-
 /** The better-auth instance: email + password with verification, admin, TOTP two-factor and JWKS. */
 export function createAuth(deps: AuthDeps) {
   return betterAuth({
@@ -34,7 +27,7 @@ export function createAuth(deps: AuthDeps) {
     baseURL: deps.publicUrl,
     basePath: '/api/auth',
     secret: deps.secret,
-    trustedOrigins: [deps.publicUrl, ...loopbackTwins(deps.publicUrl), ...deps.trustedOrigins],
+    trustedOrigins: trustedOrigins(deps),
     database: drizzleAdapter(deps.db, { provider: 'pg', schema }),
     // Our own limiter (database-backed, shared by every instance) guards sign-in.
     rateLimit: { enabled: false },

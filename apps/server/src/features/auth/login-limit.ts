@@ -1,6 +1,6 @@
-import type { RateLimitResult, RateLimitStore, RateRule } from '../../lib/rate-limit-store';
+import type { RateLimitResult, RateLimitStore, RateRule } from '../../infra/rate-limit/rate-limit-store';
 
-// auth_login (spec section 9, architecture.md "Rate-limit keys"): failed sign-ins per (email, IP),
+// auth_login (architecture.md "Rate-limit keys"): failed sign-ins per (email, IP),
 // 5 per 15 minutes then blocked 30 minutes, plus a looser per-IP ceiling against spraying.
 const MINUTE = 60_000;
 export const LOGIN_RULE: RateRule = { limit: 5, windowMs: 15 * MINUTE, blockMs: 30 * MINUTE };

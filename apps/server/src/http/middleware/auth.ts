@@ -1,34 +1,34 @@
 import { createMiddleware } from 'hono/factory';
-import type { CompanyRole, PlatformRole } from '@ridgeline/shared/domain/roles';
-import { findMembership } from '../../features/company/company.repository';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
-import { loadSession } from './session';
+import { loadIdentity } from './identity';
 
 /** Resolves the signed-in actor from the session cookie; 401 without one. */
 export function requireActor(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const found = await loadSession(c, deps);
-    if (!found) throw AppError.unauthenticated();
-    const { user, session } = found;
+    const identity = await loadIdentity(c, deps);
+    if (!identity) throw AppError.unauthenticated();
     c.set('actor', {
-      userId: user.id,
-      email: user.email,
-      role: (user.role === 'admin' ? 'admin' : 'contractor') satisfies PlatformRole,
-      sessionId: session.id,
-      impersonatedBy: session.impersonatedBy ?? null,
+      userId: identity.userId,
+      email: identity.email,
+      role: identity.role,
+      sessionId: identity.sessionId,
+      impersonatedBy: identity.impersonatedBy,
     });
     await next();
   });
 }
 
-/** Resolves the actor's company (the tenant); 403 for a user without one. Use after requireActor. */
+/**
+ * Resolves the actor's company (the tenant) from the identity already read: no query of its own.
+ * 403 for a user without one. Use after requireActor.
+ */
 export function requireTenant(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const membership = await findMembership(deps.database.db, c.get('actor').userId);
-    if (!membership) throw new AppError('NO_COMPANY', 'You are not a member of a company.');
-    c.set('tenant', { companyId: membership.companyId, role: membership.role as CompanyRole });
+    const tenant = (await loadIdentity(c, deps))?.tenant;
+    if (!tenant) throw new AppError('NO_COMPANY', 'You are not a member of a company.');
+    c.set('tenant', tenant);
     await next();
   });
 }

@@ -2,31 +2,49 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
-import type { ErrorBody } from '@ridgeline/shared/domain/errors';
+import { errorMessage, errorStatus, type ErrorBody, type ErrorCode } from '@ridgeline/shared/domain/errors';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import type { AppEnv } from '../context';
 
-const CODE_BY_STATUS: Record<number, string> = {
+/** The generic catalogue code of each status an HTTP failure may carry. */
+const GENERIC_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_ENTITY',
   429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'UPSTREAM_FAILED',
   503: 'MAINTENANCE',
 };
 
-/** Builds the one wire error shape. */
-export function errorBody(c: Context<AppEnv>, code: string, message: string): ErrorBody {
+/**
+ * The generic catalogue code for a status; a status without one becomes the nearest generic answer
+ * (a client error is a bad request, a server error an internal one), so status and code always agree.
+ */
+export function genericCodeForStatus(status: number): ErrorCode {
+  return GENERIC_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
+}
+
+/** The HTTP status a catalogue code is sent with. */
+export function statusOf(code: ErrorCode): ContentfulStatusCode {
+  return errorStatus(code) as ContentfulStatusCode;
+}
+
+/** Builds the one wire error shape; the words default to the catalogue's. */
+export function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string = errorMessage(code)): ErrorBody {
   return { error: { message, code, timestamp: new Date().toISOString(), requestId: c.get('requestId') } };
 }
 
-/** Answers with the one error shape and the right status. */
-export function errorResponse(c: Context<AppEnv>, status: ContentfulStatusCode, code: string, message: string) {
-  return c.json(errorBody(c, code, message), status);
+/** Answers with the one error shape and the code's status. */
+export function errorResponse(c: Context<AppEnv>, code: ErrorCode, message?: string) {
+  return c.json(errorBody(c, code, message), statusOf(code));
 }
 
 /** Formats the first zod issue as a sentence naming the field. */
@@ -42,14 +60,11 @@ export function handleError(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return errorResponse(c, error.status, error.code, error.message);
+      return errorResponse(c, error.code, error.message);
     }
-    if (error instanceof ZodError) return errorResponse(c, 400, 'VALIDATION_ERROR', describeZodError(error));
-    if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
-      return errorResponse(c, status, CODE_BY_STATUS[status] ?? 'ERROR', error.message || 'Request failed');
-    }
+    if (error instanceof ZodError) return errorResponse(c, 'VALIDATION_ERROR', describeZodError(error));
+    if (error instanceof HTTPException) return errorResponse(c, genericCodeForStatus(error.status), error.message || 'Request failed');
     logger.error({ err: error, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-    return errorResponse(c, 500, 'INTERNAL_ERROR', 'Server error. Please try again later.');
+    return errorResponse(c, 'INTERNAL_ERROR', 'Server error. Please try again later.');
   };
 }

@@ -1,10 +1,11 @@
 import { createMiddleware } from 'hono/factory';
+import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
-import { loadSession } from './session';
+import { loadIdentity } from './identity';
 
-// What stays open in maintenance so an admin can still sign in (issue 3, section 1).
+// What stays open in maintenance so an admin can still sign in (and anyone can read the flag).
 const OPEN: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/health$/ },
   { method: 'GET', path: /^\/api\/settings\/maintenance$/ },
@@ -15,16 +16,14 @@ const OPEN: { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/auth\/two-factor\/verify-(totp|backup-code)$/ },
 ];
 
-export const MAINTENANCE_MESSAGE = "We're Performing Maintenance. Typically this will be under 30 minutes. Please check back later.";
-
 /** While maintenance mode is on, every other API call from a non-admin answers 503. */
 export function maintenanceGate(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (OPEN.some((open) => open.method === c.req.method && open.path.test(c.req.path))) return next();
     const { enabled } = await deps.maintenance.read();
     if (!enabled) return next();
-    const session = await loadSession(c, deps);
-    if (session?.user.role === 'admin') return next();
-    throw new AppError('MAINTENANCE', MAINTENANCE_MESSAGE, { 'Retry-After': '1800' });
+    if ((await loadIdentity(c, deps))?.role === 'admin') return next();
+    // The catalogue's words; clients retry after half an hour.
+    throw new AppError('MAINTENANCE', errorMessage('MAINTENANCE'), { 'Retry-After': '1800' });
   });
 }

@@ -9,7 +9,7 @@ import type { AppEnv } from '../context';
 // The Content-Security-Policy and the other security headers on every response (docs/security.md).
 // No inline script runs: the built app has none, and 'unsafe-inline' is never given to scripts.
 
-/** Video hosts the tutorial dialog may frame (spec section 5: https YouTube or Vimeo only). */
+/** Video hosts the tutorial dialog may frame: https YouTube or Vimeo only. */
 export const EMBED_FRAME_HOSTS = EMBED_HOSTS.map((host) => `https://${host}`);
 
 const HSTS = 'max-age=31536000; includeSubDomains';

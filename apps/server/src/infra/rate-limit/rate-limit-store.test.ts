@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations, type Database } from '../infra/db/client';
-import { createTestDatabase, type TestDatabase } from '../test/test-database';
-import { createLogger } from './logger';
+import { openDatabase, runMigrations, type Database } from '../db/client';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { createLogger } from '../../lib/logger';
 import { createRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
 // The limiter on a real PostgreSQL: counters shared by every instance on the database.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../infra/db/client';
+import type { Db } from '../db/client';
 
 /** The spec's rate-limit result. resetTime is epoch ms; retryAfter is seconds (0 when allowed). */
 export type RateLimitResult = { allowed: boolean; remaining: number; resetTime: number; retryAfter: number };

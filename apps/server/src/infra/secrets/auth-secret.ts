@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../infra/db/client';
-import { appSettings } from '../infra/db/schema/index';
+import type { Db } from '../db/client';
+import { appSettings } from '../db/schema/index';
 
 const KEY = 'internal.auth_secret';
 

@@ -1,0 +1,65 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles';
+import type { Identity } from '../../http/context';
+import type { Db, DbTx } from '../../infra/db/client';
+import { members, session, user, verification } from '../../infra/db/schema/index';
+
+// Every SQL statement of the auth feature. Accounts and sessions belong to better-auth; these are
+// the reads and writes Ridgeline makes beside it.
+
+const companyRole = (value: string): CompanyRole => COMPANY_ROLES.find((role) => role === value) ?? 'member';
+
+/**
+ * The identity reader for every signed-in request: ONE indexed query (session.token is unique,
+ * members.user_id is unique) reading the session, its user (role, ban) and membership. An expired
+ * session is not found. Prepared once per pool, so PostgreSQL plans it once per connection.
+ */
+export function createIdentityReader(db: Db) {
+  const query = db
+    .select({
+      sessionId: session.id,
+      impersonatedBy: session.impersonatedBy,
+      userId: user.id,
+      email: user.email,
+      role: user.role,
+      banned: user.banned,
+      banExpires: user.banExpires,
+      companyId: members.companyId,
+      companyRole: members.role,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(members, eq(members.userId, session.userId))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('identity_by_session_token');
+
+  return async (token: string): Promise<Identity | null> => {
+    const [row] = await query.execute({ token });
+    if (!row) return null;
+    return {
+      sessionId: row.sessionId,
+      userId: row.userId,
+      email: row.email,
+      role: row.role === 'admin' ? 'admin' : 'contractor',
+      impersonatedBy: row.impersonatedBy,
+      banned: row.banned,
+      banExpires: row.banExpires,
+      tenant: row.companyId && row.companyRole ? { companyId: row.companyId, role: companyRole(row.companyRole) } : null,
+    };
+  };
+}
+
+/** Stores a short-lived factor challenge (better-auth's verification table, a prefixed identifier). */
+export async function insertFactorChallenge(db: Db | DbTx, input: { id: string; factorId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(verification).values({ id: input.id, identifier: `factor-challenge:${input.id}`, value: input.factorId, expiresAt: input.expiresAt });
+}
+
+/** Consumes a challenge that has not expired: true when it existed (it can be used once). */
+export async function consumeFactorChallenge(db: Db | DbTx, challengeId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(verification)
+    .where(and(eq(verification.identifier, `factor-challenge:${challengeId}`), gt(verification.expiresAt, new Date())))
+    .returning({ id: verification.id });
+  return deleted.length > 0;
+}

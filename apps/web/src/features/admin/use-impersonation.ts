@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { ImpersonatedUser } from '@ridgeline/shared/contracts/admin';
 import { ApiError, errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/session/session-provider';
-import { useMe } from '../profile/api/me-api';
+import { useSession } from '../../lib/session/session-provider';
+import { useMe } from '../../lib/api/me';
 import { callImpersonation, useImpersonationStatus } from './admin-api';
 
 // Impersonation (spec sections 4, 6, 8): not impersonating -> start -> impersonating -> end -> back.

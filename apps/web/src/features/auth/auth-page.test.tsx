@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
 import AuthPage from './auth-page';
-import { createSessionCache } from './session/session-cache';
-import { createSessionMachine } from './session/session-machine';
-import { SessionProvider } from './session/session-provider';
-import { alice, memoryStore } from './session/session-test-fakes';
+import { createSessionCache } from '../../lib/session/session-cache';
+import { createSessionMachine } from '../../lib/session/session-machine';
+import { SessionProvider } from '../../lib/session/session-provider';
+import { alice, memoryStore } from '../../lib/session/session-test-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

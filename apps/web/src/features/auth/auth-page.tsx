@@ -7,11 +7,11 @@ import { acceptInvitation, getInvitation } from './auth-api';
 import { authErrorMessage } from './auth-errors';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
-import { AccountDisabledScreen } from '../account/account-disabled-screen';
+import { AccountDisabledScreen } from '../../components/account-disabled-screen';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
-import { useSession } from './session/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { BrandMark } from '../../components/brand-mark';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset' | 'two-factor';

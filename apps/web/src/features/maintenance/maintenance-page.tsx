@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
+import { useMe } from '../../lib/api/me';
 import { useMaintenance, useSetMaintenance } from './maintenance-api';
 
 /** /admin/maintenance: platform admins switch maintenance mode for every company. */

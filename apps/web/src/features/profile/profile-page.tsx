@@ -4,7 +4,8 @@ import { updateMeSchema, type Me } from '@ridgeline/shared/contracts/team';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useMe, useUpdateMe, useUploadAvatar } from './api/me-api';
+import { useMe } from '../../lib/api/me';
+import { useUpdateMe, useUploadAvatar } from './api/me-api';
 
 const inputClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600';
 

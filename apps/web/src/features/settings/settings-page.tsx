@@ -6,8 +6,9 @@ import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
-import { useCompany, useUpdateCompany, useUploadLogo } from './api/company-api';
+import { useMe } from '../../lib/api/me';
+import { useCompany } from '../../lib/api/company';
+import { useUpdateCompany, useUploadLogo } from './api/company-api';
 
 const inputClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600 disabled:bg-slate-50';
 

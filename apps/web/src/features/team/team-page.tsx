@@ -5,8 +5,9 @@ import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/session/session-provider';
-import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation, useTeam } from './api/team-api';
+import { useSession } from '../../lib/session/session-provider';
+import { useTeam } from '../../lib/api/team';
+import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation } from './api/team-api';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
 

@@ -6,7 +6,7 @@ import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
+import { useMe } from '../../lib/api/me';
 import { TutorialForm } from './tutorial-form';
 import { useAllTutorials, useSaveTutorial } from './tutorials-api';
 import { TutorialVideo } from './tutorial-video';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
 import { authErrorMessage } from '../auth-errors';
 import { Field } from '../components/field';
-import { useSession } from '../session/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { RecoveryCodeList, NewRecoveryCodesForm } from './recovery-codes';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './security-api';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from './session-provider';
+import { useSession } from '../lib/session/session-provider';
 
 function OnlineBadge({ online }: { online: boolean }) {
   return (

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, CalendarClock, FolderOpen, ShieldCheck, Users } from 'lucide-react';
 import { PLANS } from '@ridgeline/shared/domain/plans';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { useMe } from '../profile/api/me-api';
-import { useCompany } from '../settings/api/company-api';
-import { useTeam } from '../team/api/team-api';
+import { useDocumentTitle } from '../components/use-document-title';
+import { useMe } from '../lib/api/me';
+import { useCompany } from '../lib/api/company';
+import { useTeam } from '../lib/api/team';
 
 const DAY_MS = 86_400_000;
 

@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from './protected-route';
-import { createSessionCache } from './session-cache';
-import { createSessionMachine, type SessionMachine } from './session-machine';
-import { browserNetwork, SessionProvider } from './session-provider';
-import { alice, memoryStore } from './session-test-fakes';
+import { createSessionCache } from '../lib/session/session-cache';
+import { createSessionMachine, type SessionMachine } from '../lib/session/session-machine';
+import { browserNetwork, SessionProvider } from '../lib/session/session-provider';
+import { alice, memoryStore } from '../lib/session/session-test-fakes';
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);

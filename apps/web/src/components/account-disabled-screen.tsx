@@ -1,5 +1,5 @@
 import { UserX } from 'lucide-react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { useDocumentTitle } from './use-document-title';
 
 /** Spec section 2: all a disabled account sees (spec section 6: it can only sign out). */
 export function AccountDisabledScreen({ onSignOut }: { onSignOut: () => void }) {

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSetUserEnabled } from './admin-api';
 import { AdminOnly } from './admin-only';

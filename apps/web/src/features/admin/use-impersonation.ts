@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ImpersonatedUser } from '@ridgeline/shared/contracts/admin';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/session/session-provider';
 import { useMe } from '../../lib/api/me';

@@ -4,7 +4,7 @@ import type { InvitationPreview } from '@ridgeline/shared/contracts/team';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { notify } from '../../lib/toast';
 import { acceptInvitation, getInvitation } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { errorText } from '../../lib/error-text';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
 import { AccountDisabledScreen } from '../../components/account-disabled-screen';
@@ -58,7 +58,7 @@ export default function AuthPage() {
         await acceptInvitation(usableInvitation.id);
         notify.success('Welcome to the team', `You joined ${usableInvitation.companyName}.`);
       } catch (e) {
-        notify.error('Invitation Error', authErrorMessage(e));
+        notify.error('Invitation Error', errorText(e));
       }
     }
     await session.setAuthenticated();

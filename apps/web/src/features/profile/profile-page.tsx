@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { UserRound } from 'lucide-react';
 import { updateMeSchema, type Me } from '@ridgeline/shared/contracts/team';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
 import { useUpdateMe, useUploadAvatar } from './api/me-api';

@@ -4,7 +4,7 @@ import { updateCompanySchema, type Company } from '@ridgeline/shared/contracts/t
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
 import { useCompany } from '../../lib/api/company';

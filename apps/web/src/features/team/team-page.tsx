@@ -3,7 +3,7 @@ import { Mail, Trash2, UserPlus } from 'lucide-react';
 import { inviteSchema, type CompanyRoleInput, type Member } from '@ridgeline/shared/contracts/team';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/session/session-provider';
 import { useTeam } from '../../lib/api/team';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createTutorialSchema, type Tutorial } from '@ridgeline/shared/contracts/tutorials';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSaveTutorial } from './tutorials-api';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Tutorial } from '@ridgeline/shared/contracts/tutorials';
 import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
 import { TutorialForm } from './tutorial-form';

@@ -6,7 +6,7 @@ import { forgotPasswordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { resetPasswordForEmail } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field, linkButton, primaryButton } from './field';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
@@ -26,7 +26,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       setSent(true);
       notify.success('Password Reset Email Sent!', 'Please check your email for the password reset link.');
     } catch (e) {
-      notify.error('Reset Password Error', authErrorMessage(e));
+      notify.error('Reset Password Error', errorText(e));
     }
   });
 

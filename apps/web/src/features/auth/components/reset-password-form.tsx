@@ -3,7 +3,7 @@ import { passwordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { resetPassword } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field, primaryButton } from './field';
 
 /** The page a reset link lands on: choose a new password, then sign in with it. */
@@ -29,7 +29,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       notify.success('Password Updated!', 'Your password has been successfully updated.');
       onDone();
     } catch (e) {
-      const message = authErrorMessage(e);
+      const message = errorText(e);
       setError(message);
       notify.error('Update Password Error', message);
     } finally {

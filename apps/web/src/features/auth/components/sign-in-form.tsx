@@ -10,7 +10,7 @@ import { rateLimitMessage, rateLimiter } from '../../../lib/rate-limiter';
 import { logSecurityEvent } from '../../../lib/security-log';
 import { notify } from '../../../lib/toast';
 import { signInWithPassword } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field, linkButton, primaryButton } from './field';
 
 type Props = { onSignedIn: () => Promise<void>; onTwoFactor: () => void; onForgot: () => void; onDisabled: () => void };
@@ -46,7 +46,7 @@ export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Pr
         onDisabled();
         return;
       }
-      const message = authErrorMessage(e);
+      const message = errorText(e);
       logSecurityEvent('warning', 'sign-in-failed', message, { email: input.email, status: e instanceof ApiError ? e.status : null });
       setError(message);
       notify.error('Sign In Error', message);

@@ -6,7 +6,8 @@ import { signUpFormSchema } from '@ridgeline/shared/contracts/auth';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { signUp, userExistsByEmail } from '../auth-api';
-import { authErrorMessage, isAlreadyRegistered } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
+import { isAlreadyRegistered } from '../auth-errors';
 import { Field, primaryButton } from './field';
 
 // With an invitation the company comes from the invitation, so its name is not asked.
@@ -40,7 +41,7 @@ export function SignUpForm({ invitationId, invitedEmail, onDone }: Props) {
       notify.success('Success!', 'Please check your email to confirm your account.');
       onDone(input.email);
     } catch (e) {
-      const message = isAlreadyRegistered(e) ? EMAIL_ALREADY_REGISTERED_MESSAGE : authErrorMessage(e);
+      const message = isAlreadyRegistered(e) ? EMAIL_ALREADY_REGISTERED_MESSAGE : errorText(e);
       setError(message);
       notify.error('Sign Up Error', message);
     }

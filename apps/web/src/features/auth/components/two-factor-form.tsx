@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { verifyBackupCode, verifyTotpFactor } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field, linkButton, primaryButton } from './field';
 
 /** The second step of a sign-in with two-factor: a code from the authenticator app, or a recovery code. */
@@ -28,7 +28,7 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => Prom
       else await verifyTotpFactor(value);
       await onVerified();
     } catch (e) {
-      const message = authErrorMessage(e);
+      const message = errorText(e);
       setError(message);
       notify.error('Sign In Error', message);
     } finally {

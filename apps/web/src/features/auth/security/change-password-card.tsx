@@ -3,7 +3,7 @@ import { passwordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../../lib/toast';
 import { updatePassword } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field } from '../components/field';
 
 export function ChangePasswordCard() {
@@ -29,7 +29,7 @@ export function ChangePasswordCard() {
       setCurrent('');
       setNext('');
     } catch (e) {
-      const message = authErrorMessage(e);
+      const message = errorText(e);
       setError(message);
       notify.error('Update Password Error', message);
     } finally {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field } from '../components/field';
 import { regenerateBackupCodes } from './security-api';
 
@@ -33,7 +33,7 @@ export function NewRecoveryCodesForm({ onCodes }: { onCodes: (codes: string[]) =
       onCodes(backupCodes);
       notify.success('New recovery codes', 'Your previous recovery codes no longer work.');
     } catch (e) {
-      notify.error('Recovery codes failed', authErrorMessage(e));
+      notify.error('Recovery codes failed', errorText(e));
     } finally {
       setBusy(false);
     }

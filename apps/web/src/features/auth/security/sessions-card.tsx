@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { notify } from '../../../lib/toast';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { currentSession, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from './security-api';
 
 const sessionsKey = ['auth', 'sessions'] as const;
@@ -29,7 +29,7 @@ export function SessionsCard() {
       notify.success('Session signed out', 'That device has been signed out.');
       void client.invalidateQueries({ queryKey: sessionsKey });
     },
-    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+    onError: (e) => notify.error('Sign out failed', errorText(e)),
   });
   const revokeOthers = useMutation({
     mutationFn: revokeOtherSessions,
@@ -37,7 +37,7 @@ export function SessionsCard() {
       notify.success('Other sessions signed out', 'Every other device has been signed out.');
       void client.invalidateQueries({ queryKey: sessionsKey });
     },
-    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+    onError: (e) => notify.error('Sign out failed', errorText(e)),
   });
 
   return (
@@ -54,7 +54,7 @@ export function SessionsCard() {
         </button>
       </div>
       {sessions.isPending && <p role="status" className="mt-3 text-sm">Loading sessions…</p>}
-      {sessions.isError && <p role="alert" className="mt-3 text-sm text-red-700">{authErrorMessage(sessions.error)}</p>}
+      {sessions.isError && <p role="alert" className="mt-3 text-sm text-red-700">{errorText(sessions.error)}</p>}
       {sessions.data && (
         <ul className="mt-3 divide-y divide-slate-200">
           {sessions.data.rows.map((row) => {

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../lib/toast';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { Field } from '../components/field';
 import { useSession } from '../../../lib/session/session-provider';
 import { RecoveryCodeList, NewRecoveryCodesForm } from './recovery-codes';
@@ -27,7 +27,7 @@ export function TwoFactorCard() {
     try {
       await work();
     } catch (e) {
-      setError(authErrorMessage(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

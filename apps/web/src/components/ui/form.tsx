@@ -3,6 +3,7 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import {
   FormProvider,
   get,
+  useController,
   useForm,
   useFormContext,
   type FieldValues,
@@ -14,7 +15,9 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { Alert } from './alert';
+import { Checkbox } from './checkbox';
 import { Field } from './field';
+import { Label } from './label';
 import { Input } from './input';
 import { NativeSelect } from './select';
 import { Textarea } from './textarea';
@@ -86,6 +89,21 @@ export function FormField<T extends FieldValues>({ name, label, hint, describedB
         <Input {...(props as ComponentProps<'input'>)} {...registered} />
       )}
     </Field>
+  );
+}
+
+/** A yes/no field of the surrounding <Form>: the kit's checkbox with its label beside it. */
+export function FormCheckbox<T extends FieldValues>({ name, label, id }: { name: Path<T>; label: ReactNode; id?: string }) {
+  const { field: { value, onChange, onBlur } } = useController<T>({ name });
+  const generated = useId();
+  const fieldId = id ?? `field-${generated}`;
+  return (
+    <div className="flex min-h-11 items-center gap-2">
+      <Checkbox id={fieldId} checked={Boolean(value)} onCheckedChange={(checked) => onChange(checked === true)} onBlur={onBlur} />
+      <Label htmlFor={fieldId} className="font-normal text-slate-900">
+        {label}
+      </Label>
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
 import { useSession } from '../../lib/session/session-provider';
 import { BrandMark } from '../../components/brand-mark';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertBox } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -51,7 +51,7 @@ export default function AuthPage() {
   const confirmed = params.get('confirmed') === '1';
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
   const invitation = useInvitation(invitationId);
-  // A disabled account that signs in sees only the Account Disabled screen (issue 3, section 2).
+  // A disabled account that signs in sees only the Account Disabled screen.
   const [disabled, setDisabled] = useState(false);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
   useDocumentTitle(TITLES[mode]);
@@ -99,13 +99,13 @@ export default function AuthPage() {
             </Alert>
           )}
           {usableInvitation && (mode === 'signin' || mode === 'signup') && (
-            <div className="mt-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+            <AlertBox tone="info" className="mt-3">
               <p className="font-semibold">Join {usableInvitation.companyName}</p>
               <p>
                 {usableInvitation.inviterName} invited you to join <strong>{usableInvitation.companyName}</strong>.{' '}
                 {signedIn ? 'Accept below.' : mode === 'signup' ? 'Create your account to join.' : 'Sign in to join.'}
               </p>
-            </div>
+            </AlertBox>
           )}
           {invitation && !usableInvitation && (
             <Alert tone="warning" role="alert" className="mt-3">

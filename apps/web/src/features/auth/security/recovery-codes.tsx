@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { AlertBox } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
@@ -11,15 +12,15 @@ export const passwordConfirmSchema = z.object({ password: z.string().min(1) });
 /** The recovery codes just issued: each signs in once when the authenticator is lost. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
-    <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4">
-      <h3 className="font-semibold text-amber-950">Recovery codes</h3>
-      <p className="text-sm text-amber-950">Keep these somewhere safe. Each one signs you in once if you lose your phone.</p>
+    <AlertBox tone="warning" className="mt-4 border border-amber-300 p-4">
+      <h3 className="font-semibold">Recovery codes</h3>
+      <p>Keep these somewhere safe. Each one signs you in once if you lose your phone.</p>
       <ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm text-slate-900">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-    </div>
+    </AlertBox>
   );
 }
 

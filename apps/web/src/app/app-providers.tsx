@@ -23,7 +23,7 @@ function usePreloadLikelyPages() {
   }, []);
 }
 
-/** Providers for every page past the landing: data cache, session, toasts (spec section 9 defaults). */
+/** Providers for every page past the landing: data cache, session, toasts. */
 export default function AppProviders() {
   const [queryClient] = useState(createQueryClient);
   usePreloadLikelyPages();

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { useMe } from '../../lib/api/me';
 import { callImpersonation, useImpersonationStatus } from './admin-api';
 
-// Impersonation (spec sections 4, 6, 8): not impersonating -> start -> impersonating -> end -> back.
+// Impersonation: not impersonating -> start -> impersonating -> end -> back.
 // The status check runs on load only for admins (and for a session that is an impersonation, so
 // the banner can show); a 403 from it marks the user as not admin.
 

@@ -4,14 +4,14 @@ import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { AppToaster } from '../components/app-toaster';
 import { NOTIFICATION_TOASTER } from '../lib/toast';
-import { SessionProvider } from '../features/auth/session/session-provider';
+import { SessionProvider } from '../lib/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
 
 /** Dashboard and projects are the likely next pages: fetch their code when the browser is idle. */
 function usePreloadLikelyPages() {
   useEffect(() => {
     const preload = () => {
-      void import('../features/dashboard/dashboard-page');
+      void import('./dashboard-page');
       void import('../features/placeholders/planned-page');
     };
     if ('requestIdleCallback' in window) {
@@ -23,7 +23,7 @@ function usePreloadLikelyPages() {
   }, []);
 }
 
-/** Providers for every page past the landing: data cache, session, toasts (spec section 9 defaults). */
+/** Providers for every page past the landing: data cache, session, toasts. */
 export default function AppProviders() {
   const [queryClient] = useState(createQueryClient);
   usePreloadLikelyPages();

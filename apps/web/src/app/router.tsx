@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
           {
             lazy: page(() => import('./signed-in-shell')),
             children: [
-              { path: '/dashboard', lazy: page(() => import('../features/dashboard/dashboard-page')) },
+              { path: '/dashboard', lazy: page(() => import('./dashboard-page')) },
               { path: '/team', lazy: page(() => import('../features/team/team-page')) },
               { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
               { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },

@@ -1,22 +1,23 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ProtectedRoute } from '../features/auth/session/protected-route';
-import { useSession } from '../features/auth/session/session-provider';
+import { ProtectedRoute } from '../components/protected-route';
+import { useSession } from '../lib/session/session-provider';
 import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
 import { useMaintenance } from '../features/maintenance/maintenance-api';
-import { useMe } from '../features/profile/api/me-api';
+import { useMe } from '../lib/api/me';
 import { ApiError } from '../lib/api-client';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
-import { AccountDisabledScreen } from '../features/account/account-disabled-screen';
-import { createAccountStatusCache, resolveAccountEnabled } from '../features/account/account-status';
+import { AccountDisabledScreen } from '../components/account-disabled-screen';
+import { createAccountStatusCache, resolveAccountEnabled } from '../lib/session/account-status';
 import { ImpersonationBanner } from '../features/admin/impersonation-banner';
 import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
+import { Button } from '../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../components/ui/sheet';
 
 function Brand() {
   return (
@@ -60,37 +61,34 @@ function UserMenu() {
   const me = useMe();
   const name = me.data ? `${me.data.firstName} ${me.data.lastName}` : (user?.name ?? user?.email ?? '');
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100">
-        <span className="flex flex-col">
-          <span className="font-semibold text-slate-900">{name}</span>
-          {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
-        </span>
-        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
-        <span className="sr-only">Open the user menu</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Item asChild>
-            <Link to="/profile" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              <UserRound aria-hidden="true" className="size-4" /> Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link to="/security" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              <ShieldCheck aria-hidden="true" className="size-4" /> Security
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            onSelect={() => void signOut()}
-            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut aria-hidden="true" className="size-4" /> Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="justify-start px-2 text-left font-normal">
+          <span className="flex flex-col">
+            <span className="font-semibold text-slate-900">{name}</span>
+            {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+          <span className="sr-only">Open the user menu</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <UserRound aria-hidden="true" className="size-4" /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/security">
+            <ShieldCheck aria-hidden="true" className="size-4" /> Security
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" className="size-4" /> Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
@@ -109,30 +107,31 @@ function Layout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-            <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
-                <Menu aria-hidden="true" className="size-5" />
-                <span className="sr-only">Open navigation</span>
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-                <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-6 overflow-y-auto bg-blue-950 px-3 py-5">
-                  <div className="flex items-center justify-between px-3">
-                    <Dialog.Title asChild>
-                      <div>
-                        <Brand />
-                      </div>
-                    </Dialog.Title>
-                    <Dialog.Close className="rounded-md p-1 text-white hover:bg-blue-900">
+            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" className="lg:hidden">
+                  <Menu aria-hidden="true" className="size-5" />
+                  <span className="sr-only">Open navigation</span>
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" className="bg-blue-950 px-3 py-5">
+                <div className="flex items-center justify-between px-3">
+                  <SheetTitle asChild>
+                    <div>
+                      <Brand />
+                    </div>
+                  </SheetTitle>
+                  <SheetClose asChild>
+                    <Button variant="ghost" size="icon" className="text-white hover:bg-blue-900">
                       <X aria-hidden="true" className="size-5" />
                       <span className="sr-only">Close navigation</span>
-                    </Dialog.Close>
-                  </div>
-                  <Dialog.Description className="sr-only">Go to another part of Ridgeline</Dialog.Description>
-                  <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+                    </Button>
+                  </SheetClose>
+                </div>
+                <SheetDescription className="sr-only">Go to another part of Ridgeline</SheetDescription>
+                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+              </SheetContent>
+            </Sheet>
             <div className="ml-auto flex items-center gap-2">
               <HelpButton />
               <UserMenu />
@@ -149,7 +148,7 @@ function Layout() {
 
 const accountStatusCache = createAccountStatusCache(localStorage);
 
-/** Account enabled (spec section 4): a disabled account sees only the Account Disabled screen. */
+/** Account enabled: a disabled account sees only the Account Disabled screen. */
 function AccountGate({ children }: { children: ReactNode }) {
   const { user, signOut } = useSession();
   const me = useMe();
@@ -159,14 +158,14 @@ function AccountGate({ children }: { children: ReactNode }) {
     if (user && (user.isEnabled !== undefined || refusedByServer)) accountStatusCache.write(user.id, enabled);
   }, [user, enabled, refusedByServer]);
   useEffect(() => {
-    // Profile read errors are logged and the app carries on (spec section 8).
+    // Profile read errors are logged and the app carries on.
     if (me.error && !refusedByServer) console.warn('Profile could not be read; carrying on.', me.error);
   }, [me.error, refusedByServer]);
   if (!enabled) return <AccountDisabledScreen onSignOut={() => void signOut()} />;
   return children;
 }
 
-/** Maintenance mode (spec section 4): non-admins see the maintenance screen; admins keep working. */
+/** Maintenance mode: non-admins see the maintenance screen; admins keep working. */
 function MaintenanceGate({ children }: { children: ReactNode }) {
   const flag = useMaintenance();
   const me = useMe();

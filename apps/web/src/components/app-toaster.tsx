@@ -9,7 +9,7 @@ const variantClass: Record<AppToastVariant, string> = {
   destructive: 'toast-destructive border-red-700 bg-red-700 text-white',
 };
 
-/** The app toaster: one toast at a time, top of the screen (spec section 9). */
+/** The app toaster: one toast at a time, top of the screen. */
 export function AppToaster() {
   const toasts = useSyncExternalStore(appToasts.subscribe, appToasts.get, appToasts.get);
   return (

@@ -13,7 +13,11 @@ function shouldReloadForChunk(error: unknown): boolean {
   return true;
 }
 
-/** The route error fallback (spec section 2): 'Something went wrong' with Try Again and Refresh Page. */
+/**
+ * The route error fallback: 'Something went wrong' with Try Again and Refresh Page. It sits in the
+ * entry bundle that the public landing page loads, so it draws its two buttons with plain classes
+ * instead of the UI kit (whose class merging would add its weight to every first visit).
+ */
 export function RouteError() {
   const error = useRouteError();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** Spec section 1: the site-wide banner on every page. */
+/** The site-wide banner on every page. */
 export function SiteBanner() {
   return (
     <div role="region" aria-label="Site notice" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">

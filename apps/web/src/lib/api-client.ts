@@ -140,7 +140,3 @@ export const api = {
   delete: <T = null>(path: string, options?: Options<T>) => request<T>('DELETE', path, undefined, options),
 };
 
-/** The message to show for a failed call: the server's words, or a generic sentence. */
-export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : 'An unexpected error occurred. Please try again.';
-}

@@ -1,4 +1,4 @@
-// The app toaster's state (spec section 9): at most 1 toast at a time, removed 1.5 s after it is
+// The app toaster's state: at most 1 toast at a time, removed 1.5 s after it is
 // dismissed (its exit animation plays meanwhile). The notification toaster is sonner (lib/toast.ts).
 
 export const APP_TOAST_LIMIT = 1;

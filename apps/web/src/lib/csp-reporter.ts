@@ -2,7 +2,7 @@ import type { CspViolation } from '@ridgeline/shared/contracts/admin';
 import { api } from './api-client';
 import { logSecurityEvent } from './security-log';
 
-// Spec section 7 (Other): CSP violations are posted to /api/security/csp-violation with the spec's
+// CSP violations are posted to /api/security/csp-violation with the spec's
 // body; a failure is only logged. Each one also goes to the security log shown on /security.
 
 type ViolationFields = Pick<

@@ -1,7 +1,7 @@
 import type { ErrorResult } from '@ridgeline/shared/domain/errors';
 import { mapError } from '@ridgeline/shared/domain/error-mapper';
 
-// Spec section 8: unhandled promise rejections and uncaught errors are handled globally (mapped by
+// Unhandled promise rejections and uncaught errors are handled globally (mapped by
 // message content, each with a generated request id, and logged), and a console error is logged
 // when the app is not served over HTTPS.
 

@@ -1,4 +1,4 @@
-// Spec section 9: performance metrics keep the last 100 entries.
+// Performance metrics keep the last 100 entries.
 
 export const PERF_METRICS_LIMIT = 100;
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-// Spec section 9 data-cache defaults: 3 retries, exponential back-off capped at 30 s, 5-minute cache.
+// Data-cache defaults: 3 retries, exponential back-off capped at 30 s, 5-minute cache.
 export const QUERY_DEFAULTS = { retries: 3, maxRetryDelayMs: 30_000, gcTimeMs: 5 * 60_000 } as const;
 
 /** Back-off before retry number `attempt` (0-based): 1 s, 2 s, 4 s ... capped at 30 s. */

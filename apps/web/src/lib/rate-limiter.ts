@@ -1,4 +1,4 @@
-// Spec section 9 client-side rate limits: auth_login 5 per 15 min, then blocked 30 min;
+// Client-side rate limits: auth_login 5 per 15 min, then blocked 30 min;
 // api_general 100 per minute; file_upload a token bucket of 5 refilling 0.1 per second;
 // sensitive_ops 10 per hour; form_submit 20 per minute. Expired entries are dropped every 60 s.
 

@@ -1,6 +1,6 @@
-// Spec section 9 request queue: at most 6 API calls in flight, higher priority first (FIFO within a
+// Request queue: at most 6 API calls in flight, higher priority first (FIFO within a
 // priority), non-urgent calls rejected after 10 s, urgent calls (priority 10) never time out.
-// Spec section 8: rejections are exactly 'Request timeout' and 'Request cancelled'.
+// Rejections are exactly 'Request timeout' and 'Request cancelled'.
 
 export const REQUEST_QUEUE_LIMITS = { maxConcurrent: 6, timeoutMs: 10_000, urgentPriority: 10 } as const;
 export const REQUEST_TIMEOUT_MESSAGE = 'Request timeout';

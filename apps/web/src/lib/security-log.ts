@@ -1,4 +1,4 @@
-// Spec section 9: the security log keeps the latest 50 error/warning entries in local storage;
+// The security log keeps the latest 50 error/warning entries in local storage;
 // the message is cut to 200 characters and the context (as JSON) to 500.
 
 export const SECURITY_LOG_KEY = 'ridgeline.security-log';

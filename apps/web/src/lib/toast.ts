@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { appToasts } from './app-toast-store';
 
-// THE one toast helper, over the spec's two toasters (section 9). Titles and descriptions are the
+// THE one toast helper, over the spec's two toasters. Titles and descriptions are the
 // spec's exact strings where it has them.
 // - notify.success/error/warning/info: the notification toaster (sonner: 4 s, 3 visible, 14 px gap,
 //   356 px wide, bottom-right) for what happens on a page.
@@ -18,5 +18,5 @@ export const notify = {
   },
 };
 
-/** The notification toaster's settings (spec section 9). */
+/** The notification toaster's settings. */
 export const NOTIFICATION_TOASTER = { position: 'bottom-right', duration: 4000, visibleToasts: 3, gap: 14, width: 356 } as const;

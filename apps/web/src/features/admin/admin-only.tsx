@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useMe } from '../profile/api/me-api';
+import { useMe } from '../../lib/api/me';
 
 /** A platform-admin page: its title for everyone, its contents (and their API calls) only for admins. */
 export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
+import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSetUserEnabled } from './admin-api';
 import { AdminOnly } from './admin-only';
@@ -18,8 +19,9 @@ function AdminUsersPageContents() {
         <UserSearch
           label="Find a user"
           action={(user) => (
-            <button
-              type="button"
+            <Button
+              size="sm"
+              variant={user.isEnabled ? 'destructive-outline' : 'primary'}
               disabled={setEnabled.isPending || user.role === 'admin'}
               onClick={() =>
                 setEnabled.mutate(
@@ -30,11 +32,10 @@ function AdminUsersPageContents() {
                   },
                 )
               }
-              className={`rounded-md px-3 py-1.5 text-sm font-semibold disabled:opacity-50 ${user.isEnabled ? 'border border-red-700 text-red-800 hover:bg-red-50' : 'bg-blue-900 text-white hover:bg-blue-800'}`}
             >
               {user.isEnabled ? 'Disable' : 'Enable'}
               <span className="sr-only"> {user.email}</span>
-            </button>
+            </Button>
           )}
         />
       </div>

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ImpersonatedUser } from '@ridgeline/shared/contracts/admin';
-import { ApiError, errorText } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/session/session-provider';
-import { useMe } from '../profile/api/me-api';
+import { useSession } from '../../lib/session/session-provider';
+import { useMe } from '../../lib/api/me';
 import { callImpersonation, useImpersonationStatus } from './admin-api';
 
-// Impersonation (spec sections 4, 6, 8): not impersonating -> start -> impersonating -> end -> back.
+// Impersonation: not impersonating -> start -> impersonating -> end -> back.
 // The status check runs on load only for admins (and for a session that is an impersonation, so
 // the banner can show); a 403 from it marks the user as not admin.
 

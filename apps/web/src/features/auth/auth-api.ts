@@ -2,7 +2,7 @@ import type { SignInInput, SignUpInput } from '@ridgeline/shared/contracts/auth'
 import { invitationPreviewSchema } from '@ridgeline/shared/contracts/team';
 import { api } from '../../lib/api-client';
 
-// The auth calls of spec section 7, each through the one API client.
+// The auth calls, each through the one API client.
 export type SignInResult = { twoFactorRedirect?: boolean; user?: { id: string } };
 
 export const signInWithPassword = (input: SignInInput) => api.post<SignInResult>('/api/auth/sign-in/email', input);

@@ -7,11 +7,11 @@ import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/s
 import { notify } from '../../lib/toast';
 import { answer, answerAll, apiError, json, sent, sentPaths, type ApiRoute } from '../../test/fake-server';
 import AuthPage from './auth-page';
-import { fetchSessionUser } from './session/session-api';
-import { createSessionCache } from './session/session-cache';
-import { createSessionMachine } from './session/session-machine';
-import { SessionProvider } from './session/session-provider';
-import { alice, answerSession, memoryStore, SESSION_ROUTE, sessionReply } from './session/session-test-fakes';
+import { fetchSessionUser } from '../../lib/session/session-api';
+import { createSessionCache } from '../../lib/session/session-cache';
+import { createSessionMachine } from '../../lib/session/session-machine';
+import { SessionProvider } from '../../lib/session/session-provider';
+import { alice, answerSession, memoryStore, SESSION_ROUTE, sessionReply } from '../../test/session-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

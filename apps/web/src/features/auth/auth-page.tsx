@@ -4,15 +4,19 @@ import type { InvitationPreview } from '@ridgeline/shared/contracts/team';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { notify } from '../../lib/toast';
 import { acceptInvitation, getInvitation } from './auth-api';
-import { authErrorMessage } from './auth-errors';
+import { errorText } from '../../lib/error-text';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
-import { AccountDisabledScreen } from '../account/account-disabled-screen';
+import { AccountDisabledScreen } from '../../components/account-disabled-screen';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
-import { useSession } from './session/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { BrandMark } from '../../components/brand-mark';
+import { Alert, AlertBox } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { CardDiv } from '../../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset' | 'two-factor';
 
@@ -47,7 +51,7 @@ export default function AuthPage() {
   const confirmed = params.get('confirmed') === '1';
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
   const invitation = useInvitation(invitationId);
-  // A disabled account that signs in sees only the Account Disabled screen (issue 3, section 2).
+  // A disabled account that signs in sees only the Account Disabled screen.
   const [disabled, setDisabled] = useState(false);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
   useDocumentTitle(TITLES[mode]);
@@ -58,7 +62,7 @@ export default function AuthPage() {
         await acceptInvitation(usableInvitation.id);
         notify.success('Welcome to the team', `You joined ${usableInvitation.companyName}.`);
       } catch (e) {
-        notify.error('Invitation Error', authErrorMessage(e));
+        notify.error('Invitation Error', errorText(e));
       }
     }
     await session.setAuthenticated();
@@ -69,6 +73,12 @@ export default function AuthPage() {
   if (disabled) return <AccountDisabledScreen onSignOut={() => setDisabled(false)} />;
   if (signedIn && mode !== 'reset' && !usableInvitation) return <Navigate to="/dashboard" replace />;
 
+  const joinButton = signedIn && usableInvitation && (
+    <Button className="w-full" onClick={() => void finishSignIn()}>
+      Join {usableInvitation.companyName}
+    </Button>
+  );
+
   return (
     <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
@@ -76,80 +86,75 @@ export default function AuthPage() {
           <BrandMark className="size-8" />
           Ridgeline
         </Link>
-        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <CardDiv className="p-6 shadow-sm">
           <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode]}</h1>
           {confirmed && !linkError && !signedIn && session.status !== 'loading' && (
-            <p role="status" className="mt-3 rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
+            <Alert tone="success" className="mt-3">
               Your email address is confirmed. Sign in to continue.
-            </p>
+            </Alert>
           )}
           {linkError && (
-            <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <Alert className="mt-3">
               That link is invalid or has expired. {mode === 'reset' ? 'Request a new reset link.' : 'Sign in, or request a new link.'}
-            </p>
+            </Alert>
           )}
           {usableInvitation && (mode === 'signin' || mode === 'signup') && (
-            <div className="mt-3 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+            <AlertBox tone="info" className="mt-3">
               <p className="font-semibold">Join {usableInvitation.companyName}</p>
               <p>
                 {usableInvitation.inviterName} invited you to join <strong>{usableInvitation.companyName}</strong>.{' '}
                 {signedIn ? 'Accept below.' : mode === 'signup' ? 'Create your account to join.' : 'Sign in to join.'}
               </p>
-            </div>
+            </AlertBox>
           )}
           {invitation && !usableInvitation && (
-            <p role="alert" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <Alert tone="warning" role="alert" className="mt-3">
               This invitation is no longer valid ({invitation.status}). Ask your company for a new one.
-            </p>
+            </Alert>
           )}
 
           {(mode === 'signin' || mode === 'signup') && (
-            <div role="tablist" aria-label="Sign in or sign up" className="mt-4 grid grid-cols-2 rounded-md bg-slate-100 p-1 text-sm font-semibold">
-              {(['signin', 'signup'] as const).map((tab) => (
-                <button
-                  key={tab}
-                  type="button"
-                  role="tab"
-                  aria-selected={mode === tab}
-                  onClick={() => setMode(tab)}
-                  className={`rounded px-3 py-1.5 ${mode === tab ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-700'}`}
-                >
-                  {tab === 'signin' ? 'Sign In' : 'Sign Up'}
-                </button>
-              ))}
-            </div>
+            <Tabs value={mode} onValueChange={(tab) => setMode(tab === 'signup' ? 'signup' : 'signin')} className="mt-4">
+              <TabsList aria-label="Sign in or sign up">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin" className="mt-5">
+                {joinButton}
+                {!signedIn && (
+                  <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} onDisabled={() => setDisabled(true)} />
+                )}
+              </TabsContent>
+              <TabsContent value="signup" className="mt-5">
+                {joinButton}
+                {!signedIn && (
+                  <SignUpForm
+                    key={usableInvitation?.id ?? 'no-invitation'}
+                    invitationId={usableInvitation?.id ?? null}
+                    invitedEmail={usableInvitation?.email ?? null}
+                    onDone={(email) => void navigate('/check-email', { state: { email } })}
+                  />
+                )}
+              </TabsContent>
+            </Tabs>
           )}
 
-          <div className="mt-5">
-            {signedIn && usableInvitation && (
-              <button type="button" className="w-full rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white" onClick={() => void finishSignIn()}>
-                Join {usableInvitation.companyName}
-              </button>
-            )}
-            {!signedIn && mode === 'signin' && (
-              <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} onDisabled={() => setDisabled(true)} />
-            )}
-            {!signedIn && mode === 'signup' && (
-              <SignUpForm
-                key={usableInvitation?.id ?? 'no-invitation'}
-                invitationId={usableInvitation?.id ?? null}
-                invitedEmail={usableInvitation?.email ?? null}
-                onDone={(email) => void navigate('/check-email', { state: { email } })}
-              />
-            )}
-            {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
-            {mode === 'reset' && token && (
-              <ResetPasswordForm
-                token={token}
-                onDone={() => {
-                  setMode('signin');
-                  void navigate('/auth', { replace: true });
-                }}
-              />
-            )}
-            {mode === 'two-factor' && <TwoFactorForm onVerified={finishSignIn} onCancel={() => setMode('signin')} />}
-          </div>
-        </div>
+          {mode !== 'signin' && mode !== 'signup' && (
+            <div className="mt-5">
+              {mode === 'forgot' && <ForgotPasswordForm onBack={() => setMode('signin')} />}
+              {mode === 'reset' && token && (
+                <ResetPasswordForm
+                  token={token}
+                  onDone={() => {
+                    setMode('signin');
+                    void navigate('/auth', { replace: true });
+                  }}
+                />
+              )}
+              {mode === 'two-factor' && <TwoFactorForm onVerified={finishSignIn} onCancel={() => setMode('signin')} />}
+            </div>
+          )}
+        </CardDiv>
       </div>
     </main>
   );

@@ -1,5 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { CardDiv } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** After sign-up: the confirmation link is in the mail. */
@@ -11,7 +13,7 @@ export default function CheckEmailPage() {
   const email = (location.state as { email?: string } | null)?.email ?? params.get('email');
   return (
     <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-16">
-      <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <CardDiv className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center shadow-sm">
         <MailCheck aria-hidden="true" className="size-12 text-blue-800" />
         <h1 className="text-2xl font-bold text-slate-900">Check your email</h1>
         <p className="text-slate-700">
@@ -19,10 +21,10 @@ export default function CheckEmailPage() {
           you will be signed in to your dashboard.
         </p>
         <p className="text-sm text-slate-600">The link is valid for 24 hours. Nothing there? Check your spam folder.</p>
-        <Link to="/auth" className="font-semibold text-blue-800 hover:underline">
-          Back to sign in
-        </Link>
-      </div>
+        <Button asChild variant="link" size="inline">
+          <Link to="/auth">Back to sign in</Link>
+        </Button>
+      </CardDiv>
     </main>
   );
 }

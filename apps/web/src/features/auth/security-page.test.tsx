@@ -8,11 +8,11 @@ import { notify } from '../../lib/toast';
 import { answerAll, apiError, json, sent, type ApiRoute, type Reply } from '../../test/fake-server';
 import SecurityPage from './security-page';
 import { describeDevice } from './security/sessions-card';
-import { fetchSessionUser } from './session/session-api';
-import { createSessionCache } from './session/session-cache';
-import { createSessionMachine } from './session/session-machine';
-import { SessionProvider } from './session/session-provider';
-import { alice, answerSession, memoryStore } from './session/session-test-fakes';
+import { fetchSessionUser } from '../../lib/session/session-api';
+import { createSessionCache } from '../../lib/session/session-cache';
+import { createSessionMachine } from '../../lib/session/session-machine';
+import { SessionProvider } from '../../lib/session/session-provider';
+import { alice, answerSession, memoryStore } from '../../test/session-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

@@ -3,10 +3,10 @@ import { maintenanceSchema, type Maintenance } from '@ridgeline/shared/contracts
 import { api } from '../../lib/api-client';
 
 export const maintenanceKey = ['maintenance'] as const;
-/** Spec section 9: the maintenance flag is cached for 2 minutes. */
+/** The maintenance flag is cached for 2 minutes. */
 export const MAINTENANCE_CACHE_MS = 2 * 60_000;
 
-/** Reads the flag; a read error counts as off (spec section 4) and is logged. */
+/** Reads the flag; a read error counts as off and is logged. */
 export async function fetchMaintenance(): Promise<Maintenance> {
   try {
     return await api.get('/api/settings/maintenance', { schema: maintenanceSchema });

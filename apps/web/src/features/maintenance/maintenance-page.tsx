@@ -1,7 +1,10 @@
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
+import { useMe } from '../../lib/api/me';
 import { useMaintenance, useSetMaintenance } from './maintenance-api';
 
 /** /admin/maintenance: platform admins switch maintenance mode for every company. */
@@ -29,24 +32,23 @@ export default function MaintenancePage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Admin Maintenance</h1>
-      <section aria-labelledby="maintenance-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-        <h2 id="maintenance-heading" className="text-lg font-semibold text-slate-900">Maintenance mode</h2>
-        <p className="mt-1 text-sm text-slate-700">
+      <Card aria-labelledby="maintenance-heading" className="p-5">
+        <CardTitle id="maintenance-heading">Maintenance mode</CardTitle>
+        <CardDescription>
           While it is on, everyone but platform admins sees the maintenance screen and the API answers their calls with 503.
           Admins keep working and can still sign in.
-        </p>
+        </CardDescription>
         <p className="mt-3 text-sm">
           Status: <strong>{flag.isPending ? 'checking…' : enabled ? 'On' : 'Off'}</strong>
         </p>
-        <button
-          type="button"
+        <Button
           onClick={toggle}
           disabled={flag.isPending || setFlag.isPending}
-          className={`mt-3 rounded-md px-4 py-2 text-sm font-semibold text-white disabled:opacity-60 ${enabled ? 'bg-green-800 hover:bg-green-900' : 'bg-amber-700 hover:bg-amber-800'}`}
+          className={cn('mt-3', enabled ? 'bg-green-800 hover:bg-green-900' : 'bg-amber-700 hover:bg-amber-800')}
         >
           {enabled ? 'Turn maintenance mode off' : 'Turn maintenance mode on'}
-        </button>
-      </section>
+        </Button>
+      </Card>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Wrench } from 'lucide-react';
+import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/use-document-title';
 
-/** Spec section 2: what non-admins see while maintenance mode is on. */
+/** What non-admins see while maintenance mode is on. */
 export function MaintenanceScreen({ onSignOut }: { onSignOut: () => void }) {
   useDocumentTitle('Maintenance');
   return (
@@ -10,9 +11,9 @@ export function MaintenanceScreen({ onSignOut }: { onSignOut: () => void }) {
       <h1 className="text-3xl font-bold text-slate-900">We're Performing Maintenance</h1>
       <p className="text-lg text-slate-800">Typically this will be under 30 minutes</p>
       <p className="text-slate-700">Please check back later.</p>
-      <button type="button" onClick={onSignOut} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+      <Button variant="secondary" onClick={onSignOut}>
         Sign Out
-      </button>
+      </Button>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 export default function NotFoundPage() {
@@ -8,9 +9,9 @@ export default function NotFoundPage() {
       <p className="text-sm font-semibold text-blue-800">404</p>
       <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900">
-        Go to the home page
-      </Link>
+      <Button asChild>
+        <Link to="/">Go to the home page</Link>
+      </Button>
     </main>
   );
 }

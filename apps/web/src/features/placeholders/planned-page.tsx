@@ -1,5 +1,7 @@
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** An honest empty state for a page whose feature arrives in a later release. */
@@ -8,14 +10,14 @@ export function PlannedPage({ title, description }: { title: string; description
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <section className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-6">
+      <Card className="flex flex-col items-start gap-3 border-dashed border-slate-300 p-6">
         <Construction aria-hidden="true" className="size-8 text-amber-600" />
         <p className="text-slate-800">{description}</p>
         <p className="text-sm text-slate-700">This part of Ridgeline is being built and is not available yet. Nothing here is lost or hidden from you.</p>
-        <Link to="/dashboard" className="text-sm font-semibold text-blue-800 underline">
-          Back to the dashboard
-        </Link>
-      </section>
+        <Button asChild variant="link" size="inline" className="underline">
+          <Link to="/dashboard">Back to the dashboard</Link>
+        </Button>
+      </Card>
     </div>
   );
 }

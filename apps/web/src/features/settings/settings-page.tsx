@@ -1,58 +1,46 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { Building2 } from 'lucide-react';
-import { updateCompanySchema, type Company } from '@ridgeline/shared/contracts/team';
+import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { useCompany } from '../../lib/api/company';
+import { useMe } from '../../lib/api/me';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
-import { useCompany, useUpdateCompany, useUploadLogo } from './api/company-api';
-
-const inputClass = 'rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600 disabled:bg-slate-50';
+import { useUpdateCompany, useUploadLogo } from './api/company-api';
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();
-  const [form, setForm] = useState({ name: company.name, phone: company.phone ?? '', address: company.address ?? '' });
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(updateCompanySchema, { defaultValues: { name: company.name, phone: company.phone ?? '', address: company.address ?? '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateCompanySchema.safeParse(form);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check your input and try again.');
-      return;
-    }
-    setError(null);
-    update.mutate(parsed.data, {
+  const submit = (input: UpdateCompanyInput) =>
+    update.mutate(input, {
       onSuccess: () => notify.success('Company updated', 'Your company profile has been saved.'),
       onError: (e) => notify.error('Company update failed', errorText(e)),
     });
-  };
 
   return (
-          <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4" noValidate>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="company-name" className="text-sm font-medium text-slate-800">Company name</label>
-              <input id="company-name" value={form.name} disabled={!canEdit} onChange={(e) => setForm({ ...form, name: e.target.value })} className={inputClass} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="company-phone" className="text-sm font-medium text-slate-800">Phone</label>
-              <input id="company-phone" type="tel" value={form.phone} disabled={!canEdit} onChange={(e) => setForm({ ...form, phone: e.target.value })} className={inputClass} />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor="company-address" className="text-sm font-medium text-slate-800">Address</label>
-              <textarea id="company-address" rows={2} value={form.address} disabled={!canEdit} onChange={(e) => setForm({ ...form, address: e.target.value })} className={inputClass} />
-            </div>
-            {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-            {canEdit && (
-              <div>
-                <button type="submit" disabled={update.isPending} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60">
-                  {update.isPending ? 'Saving…' : 'Save company'}
-                </button>
-              </div>
-            )}
-          </form>
+    <CardDiv>
+      <Form form={form} onSubmit={submit}>
+      <FormField name="name" id="company-name" label="Company name" disabled={!canEdit} />
+      <FormField name="phone" id="company-phone" label="Phone" type="tel" disabled={!canEdit} />
+      <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} />
+      {canEdit && (
+        <div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save company'}
+          </Button>
+        </div>
+      )}
+      </Form>
+    </CardDiv>
   );
 }
 
@@ -81,22 +69,22 @@ export default function SettingsPage() {
         <p className="mt-1 text-slate-700">Your company profile, shown on photo reports and claim documents.</p>
       </header>
       {company.isPending && <p role="status">Loading your company…</p>}
-      {company.isError && <p role="alert" className="text-red-700">{errorText(company.error)}</p>}
+      {company.isError && <Alert>{errorText(company.error)}</Alert>}
       {company.data && (
         <>
           {!canEdit && (
-            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Alert tone="warning" role="note" className="border border-amber-300">
               Only company owners and managers can change these settings.
-            </p>
+            </Alert>
           )}
-          <section aria-labelledby="plan-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="plan-heading" className="text-lg font-semibold text-slate-900">Plan</h2>
-            <p className="mt-1 text-sm text-slate-700">
+          <Card aria-labelledby="plan-heading">
+            <CardTitle id="plan-heading">Plan</CardTitle>
+            <CardDescription>
               {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.data.plan}
               {company.data.trialEndsAt && ` Free trial until ${new Date(company.data.trialEndsAt).toLocaleDateString()}.`}
-            </p>
-          </section>
-          <section aria-labelledby="logo-heading" className="flex items-center gap-4 rounded-lg border border-slate-200 bg-white p-4">
+            </CardDescription>
+          </Card>
+          <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
             <h2 id="logo-heading" className="sr-only">Company logo</h2>
             {company.data.logoUrl ? (
               <img src={company.data.logoUrl} alt={`${company.data.name} logo`} className="h-16 w-16 rounded object-contain" />
@@ -106,12 +94,12 @@ export default function SettingsPage() {
               </span>
             )}
             <div className="flex flex-col gap-1">
-              <label htmlFor="logo" className="text-sm font-medium text-slate-800">Company logo</label>
-              <input id="logo" type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={!canEdit} onChange={onLogo} className="text-sm" />
-              <p className="text-xs text-slate-600">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+              <Field id="logo" label="Company logo" hint="JPEG, PNG, WebP or GIF, up to 5 MB.">
+                <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={!canEdit} onChange={onLogo} className="border-0 px-0" />
+              </Field>
               {upload.isPending && <p role="status" className="text-sm">Uploading…</p>}
             </div>
-          </section>
+          </Card>
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </>
       )}

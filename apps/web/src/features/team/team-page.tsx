@@ -1,83 +1,59 @@
-import { useState, type FormEvent } from 'react';
 import { Mail, Trash2, UserPlus } from 'lucide-react';
-import { inviteSchema, type CompanyRoleInput, type Member } from '@ridgeline/shared/contracts/team';
+import { z } from 'zod';
+import { inviteSchema, type CompanyRoleInput, type InviteInput, type Member } from '@ridgeline/shared/contracts/team';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { CardDiv } from '../../components/ui/card';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/select';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/session/session-provider';
-import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation, useTeam } from './api/team-api';
+import { useSession } from '../../lib/session/session-provider';
+import { useTeam } from '../../lib/api/team';
+import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation } from './api/team-api';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
 
+// The contract's invitation, with the page's own words for an address that is not one.
+const inviteFormSchema = inviteSchema.extend({
+  email: z
+    .string()
+    .refine((value) => inviteSchema.shape.email.safeParse(value).success, 'Enter a valid email address.')
+    .pipe(inviteSchema.shape.email),
+});
+
 function InviteForm() {
   const invite = useInviteMember();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'member' | 'manager'>('member');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(inviteFormSchema, { defaultValues: { email: '', role: 'member' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = inviteSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setError('Enter a valid email address.');
-      return;
-    }
-    setError(null);
-    invite.mutate(parsed.data, {
+  const submit = (input: InviteInput) =>
+    invite.mutate(input, {
       onSuccess: () => {
-        notify.success('Invitation sent', `We emailed ${parsed.data.email} a link to join your team.`);
-        setEmail('');
+        notify.success('Invitation sent', `We emailed ${input.email} a link to join your team.`);
+        form.resetField('email');
       },
       onError: (e) => notify.error('Invitation failed', errorText(e)),
     });
-  };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end" noValidate>
-      <div className="flex flex-1 flex-col gap-1">
-        <label htmlFor="invite-email" className="text-sm font-medium text-slate-800">
-          Email address
-        </label>
-        <input
-          id="invite-email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="colleague@company.com"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'invite-error' : undefined}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm focus:outline-2 focus:outline-blue-600"
-        />
-        {error && (
-          <p id="invite-error" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="invite-role" className="text-sm font-medium text-slate-800">
-          Role
-        </label>
-        <select
-          id="invite-role"
-          value={role}
-          onChange={(e) => setRole(e.target.value === 'manager' ? 'manager' : 'member')}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-        >
-          <option value="member">Member</option>
-          <option value="manager">Manager</option>
-        </select>
-      </div>
-      <button
-        type="submit"
-        disabled={invite.isPending}
-        className="inline-flex items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-      >
+    <CardDiv>
+      <Form form={form} onSubmit={submit} className="gap-3 sm:flex-row sm:items-end">
+      <FormField name="email" id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" className="flex-1" />
+      <FormField name="role" id="invite-role" label="Role" control="select">
+        <option value="member">Member</option>
+        <option value="manager">Manager</option>
+      </FormField>
+      <Button type="submit" disabled={invite.isPending}>
         <UserPlus aria-hidden="true" className="size-4" />
         {invite.isPending ? 'Sending…' : 'Send invitation'}
-      </button>
-    </form>
+      </Button>
+      </Form>
+    </CardDiv>
   );
 }
 
@@ -104,50 +80,47 @@ function MemberRow({ member, canManage, isOwner, isMe }: { member: Member; canMa
   };
 
   return (
-    <tr className="border-t border-slate-200">
-      <td className="px-4 py-3 font-medium text-slate-900">
+    <TableRow className="align-middle">
+      <TableCell className="px-4 py-3 font-medium">
         {member.name}
-        {isMe && <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">You</span>}
-      </td>
-      <td className="px-4 py-3 text-slate-700">{member.email}</td>
-      <td className="px-4 py-3">
+        {isMe && (
+          <Badge className="ml-2">You</Badge>
+        )}
+      </TableCell>
+      <TableCell className="px-4 py-3 text-slate-700">{member.email}</TableCell>
+      <TableCell className="px-4 py-3">
         {roleEditable ? (
           <>
-            <label htmlFor={`role-${member.id}`} className="sr-only">
+            <Label htmlFor={`role-${member.id}`} className="sr-only">
               Role of {member.name}
-            </label>
-            <select
+            </Label>
+            <NativeSelect
               id={`role-${member.id}`}
               value={member.role}
               disabled={changeRole.isPending}
               onChange={(e) => onRole(e.target.value as CompanyRoleInput)}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+              className="w-auto"
             >
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </>
         ) : (
           <span className="text-slate-800">{ROLE_LABELS[member.role]}</span>
         )}
-      </td>
-      <td className="px-4 py-3 text-right">
+      </TableCell>
+      <TableCell className="px-4 py-3 text-right">
         {canManage && !isMe && (isOwner || member.role !== 'owner') && (
-          <button
-            type="button"
-            onClick={onRemove}
-            disabled={remove.isPending}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-red-700 hover:bg-red-50"
-          >
+          <Button variant="ghost" className="gap-1 text-red-700 hover:bg-red-50" onClick={onRemove} disabled={remove.isPending}>
             <Trash2 aria-hidden="true" className="size-4" />
             Remove<span className="sr-only"> {member.name}</span>
-          </button>
+          </Button>
         )}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }
 
@@ -181,25 +154,27 @@ export default function TeamPage() {
           Members
         </h2>
         {team.isPending && <p role="status">Loading the team…</p>}
-        {team.isError && <p role="alert" className="text-red-700">{errorText(team.error)}</p>}
+        {team.isError && <Alert>{errorText(team.error)}</Alert>}
         {team.data && (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-2 font-semibold">Email</th>
-                  <th scope="col" className="px-4 py-2 font-semibold">Company role</th>
-                  <th scope="col" className="px-4 py-2"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
+          <CardDiv className="p-0">
+            <Table>
+              <TableHeader className="bg-slate-50">
+                <TableRow>
+                  <TableHead scope="col" className="px-4">Name</TableHead>
+                  <TableHead scope="col" className="px-4">Email</TableHead>
+                  <TableHead scope="col" className="px-4">Company role</TableHead>
+                  <TableHead scope="col" className="px-4">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody className="divide-slate-200">
                 {team.data.members.map((member) => (
                   <MemberRow key={member.id} member={member} canManage={canManage} isOwner={isOwner} isMe={member.userId === user?.id} />
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </TableBody>
+            </Table>
+          </CardDiv>
         )}
       </section>
 
@@ -208,7 +183,8 @@ export default function TeamPage() {
           <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
             Pending invitations
           </h2>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          <CardDiv className="p-0">
+          <ul className="divide-y divide-slate-200">
             {team.data.invitations.map((invitation) => (
               <li key={invitation.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
                 <span className="flex items-center gap-2 text-slate-800">
@@ -216,22 +192,23 @@ export default function TeamPage() {
                   {invitation.email} · {ROLE_LABELS[invitation.role]} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
                 </span>
                 {canManage && (
-                  <button
-                    type="button"
+                  <Button
+                    variant="ghost"
+                    className="text-red-700 hover:bg-red-50"
                     onClick={() =>
                       revoke.mutate(invitation.id, {
                         onSuccess: () => notify.success('Invitation revoked', `${invitation.email} can no longer join with that link.`),
                         onError: (e) => notify.error('Revoke failed', errorText(e)),
                       })
                     }
-                    className="rounded-md px-2 py-1 text-red-700 hover:bg-red-50"
                   >
                     Revoke<span className="sr-only"> the invitation of {invitation.email}</span>
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
           </ul>
+          </CardDiv>
         </section>
       )}
     </div>

@@ -1,39 +1,33 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { PlayCircle, X } from 'lucide-react';
+import { PlayCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { Tutorial } from '@ridgeline/shared/contracts/tutorials';
 import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { CardDiv } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useMe } from '../profile/api/me-api';
+import { useMe } from '../../lib/api/me';
 import { TutorialForm } from './tutorial-form';
 import { useAllTutorials, useSaveTutorial } from './tutorials-api';
-import { TutorialVideo } from './tutorial-video';
+import { VideoDialog } from './video-dialog';
 
 function Preview({ tutorial }: { tutorial: Tutorial }) {
   const src = safeEmbedUrl(tutorial.embedCode);
   if (!src) return <span className="text-xs text-slate-700">No playable video</span>;
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="flex items-center gap-1 rounded-md border border-slate-300 px-2.5 py-1 text-sm font-semibold text-slate-900 hover:bg-slate-50">
-        <PlayCircle aria-hidden="true" className="size-4" /> Watch<span className="sr-only"> {tutorial.title}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(800px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg bg-white p-5 shadow-xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{tutorial.title}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-slate-700 hover:bg-slate-100">
-              <X aria-hidden="true" className="size-5" />
-              <span className="sr-only">Close</span>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-slate-700">{tutorial.description ?? tutorial.pageRoute}</Dialog.Description>
-          <TutorialVideo src={src} title={tutorial.title} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <VideoDialog
+      title={tutorial.title}
+      description={tutorial.description ?? tutorial.pageRoute}
+      src={src}
+      trigger={
+        <Button variant="secondary" size="sm" className="gap-1">
+          <PlayCircle aria-hidden="true" className="size-4" /> Watch<span className="sr-only"> {tutorial.title}</span>
+        </Button>
+      }
+    />
   );
 }
 
@@ -60,21 +54,20 @@ export default function TutorialsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Tutorials</h1>
         {isAdmin && editing === null && (
-          <button type="button" onClick={() => setEditing('new')} className="rounded-md bg-blue-900 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
-            New tutorial
-          </button>
+          <Button onClick={() => setEditing('new')}>New tutorial</Button>
         )}
       </div>
       <p className="text-sm text-slate-700">Short videos for each part of Ridgeline. The Help button at the top of a page plays its video.</p>
       {isAdmin && editing !== null && <TutorialForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      {list.isError && <p role="alert" className="text-sm text-red-800">The tutorials could not be loaded.</p>}
-      <ul aria-label="Tutorials" className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+      {list.isError && <Alert>The tutorials could not be loaded.</Alert>}
+      <CardDiv className="p-0">
+      <ul aria-label="Tutorials" className="divide-y divide-slate-200">
         {list.data?.tutorials.map((tutorial) => (
           <li key={tutorial.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 {tutorial.title}
-                {!tutorial.isActive && <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-800">inactive</span>}
+                {!tutorial.isActive && <Badge className="ml-2">inactive</Badge>}
               </p>
               <p className="text-sm text-slate-700">
                 <code>{tutorial.pageRoute}</code>
@@ -85,13 +78,13 @@ export default function TutorialsPage() {
               <Preview tutorial={tutorial} />
               {isAdmin && (
                 <>
-                  <button type="button" onClick={() => setEditing(tutorial)} className="rounded-md border border-slate-300 px-2.5 py-1 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+                  <Button variant="secondary" size="sm" onClick={() => setEditing(tutorial)}>
                     Edit<span className="sr-only"> {tutorial.title}</span>
-                  </button>
-                  <button type="button" onClick={() => toggle(tutorial)} className="rounded-md border border-slate-300 px-2.5 py-1 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => toggle(tutorial)}>
                     {tutorial.isActive ? 'Deactivate' : 'Activate'}
                     <span className="sr-only"> {tutorial.title}</span>
-                  </button>
+                  </Button>
                 </>
               )}
             </div>
@@ -99,6 +92,7 @@ export default function TutorialsPage() {
         ))}
         {list.data?.tutorials.length === 0 && <li className="px-4 py-3 text-sm text-slate-700">No tutorials yet.</li>}
       </ul>
+      </CardDiv>
     </div>
   );
 }

@@ -1,22 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { forgotPasswordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { resetPasswordForEmail } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
-import { Field, linkButton, primaryButton } from './field';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const form = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>({
-    resolver: zodResolver(forgotPasswordSchema),
-  });
+  const form = useZodForm(forgotPasswordSchema);
   const [sent, setSent] = useState(false);
-  const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ email }) => {
+  const submit = async ({ email }: { email: string }) => {
     if (!navigator.onLine) {
       notify.error('Reset Password Error', OFFLINE_MESSAGES.resetPassword);
       return;
@@ -26,25 +22,21 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       setSent(true);
       notify.success('Password Reset Email Sent!', 'Please check your email for the password reset link.');
     } catch (e) {
-      notify.error('Reset Password Error', authErrorMessage(e));
+      notify.error('Reset Password Error', errorText(e));
     }
-  });
+  };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label="Reset password">
+    <Form form={form} onSubmit={submit} aria-label="Reset password">
       <p className="text-sm text-slate-700">Enter the email you signed up with and we will send you a link to choose a new password.</p>
-      <Field id="forgot-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      {sent && (
-        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-900">
-          If an account exists for that address, the reset link is on its way.
-        </p>
-      )}
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? 'Sending…' : 'Send reset link'}
-      </button>
-      <button type="button" className={linkButton} onClick={onBack}>
+      <FormField name="email" id="forgot-email" label="Email" type="email" autoComplete="email" />
+      {sent && <Alert tone="success">If an account exists for that address, the reset link is on its way.</Alert>}
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+      <Button variant="link" size="inline" onClick={onBack}>
         Back to sign in
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

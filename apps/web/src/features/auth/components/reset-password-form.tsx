@@ -1,54 +1,48 @@
-import { useState, type FormEvent } from 'react';
-import { passwordSchema } from '@ridgeline/shared/contracts/auth';
+import { z } from 'zod';
+import { resetPasswordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { Button } from '../../../components/ui/button';
+import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { resetPassword } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
-import { Field, primaryButton } from './field';
+
+// The contract's new-password rule, typed twice: a typo would lock the user out of the new password.
+const schema = resetPasswordSchema
+  .pick({ newPassword: true })
+  .extend({ confirm: z.string() })
+  .refine((input) => input.newPassword === input.confirm, { path: ['confirm'], message: 'The two passwords do not match.' });
 
 /** The page a reset link lands on: choose a new password, then sign in with it. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(schema, { defaultValues: { newPassword: '', confirm: '' } });
+  const fail = (message: string) => form.setError('root', { message });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Choose another password');
-    if (password !== confirm) return setError('The two passwords do not match.');
+  const submit = async ({ newPassword }: z.output<typeof schema>) => {
     if (!navigator.onLine) {
       notify.error('Update Password Error', OFFLINE_MESSAGES.updatePassword);
-      return setError(OFFLINE_MESSAGES.updatePassword);
+      fail(OFFLINE_MESSAGES.updatePassword);
+      return;
     }
-    setError(null);
-    setBusy(true);
     try {
-      await resetPassword(token, password);
+      await resetPassword(token, newPassword);
       notify.success('Password Updated!', 'Your password has been successfully updated.');
       onDone();
     } catch (e) {
-      const message = authErrorMessage(e);
-      setError(message);
+      const message = errorText(e);
+      fail(message);
       notify.error('Update Password Error', message);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate aria-label="Choose a new password">
-      <Field id="reset-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Saving…' : 'Set new password'}
-      </button>
-    </form>
+    <Form form={form} onSubmit={submit} aria-label="Choose a new password">
+      <FormField name="newPassword" id="reset-password" label="New password" type="password" autoComplete="new-password" />
+      <FormField name="confirm" id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" />
+      <FormError />
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Saving…' : 'Set new password'}
+      </Button>
+    </Form>
   );
 }

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { signUpFormSchema } from '@ridgeline/shared/contracts/auth';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { Button } from '../../../components/ui/button';
+import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { signUp, userExistsByEmail } from '../auth-api';
-import { authErrorMessage, isAlreadyRegistered } from '../auth-errors';
-import { Field, primaryButton } from './field';
+import { isAlreadyRegistered } from '../auth-errors';
 
 // With an invitation the company comes from the invitation, so its name is not asked.
 const invitedSchema = signUpFormSchema.extend({ companyName: z.string().max(120).optional() });
@@ -15,24 +14,19 @@ const invitedSchema = signUpFormSchema.extend({ companyName: z.string().max(120)
 type Props = { invitationId: string | null; invitedEmail: string | null; onDone: (email: string) => void };
 
 export function SignUpForm({ invitationId, invitedEmail, onDone }: Props) {
-  const schema = invitationId ? invitedSchema : signUpFormSchema;
-  const form = useForm<z.input<typeof invitedSchema>, unknown, z.output<typeof invitedSchema>>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: invitedEmail ?? '' },
-  });
-  const [error, setError] = useState<string | null>(null);
-  const { errors, isSubmitting } = form.formState;
+  const form = useZodForm(invitationId ? invitedSchema : signUpFormSchema, { defaultValues: { email: invitedEmail ?? '' } });
+  const fail = (message: string) => form.setError('root', { message });
 
-  const submit = form.handleSubmit(async (input) => {
-    setError(null);
+  const submit = async (input: z.output<typeof invitedSchema>) => {
     if (!navigator.onLine) {
       notify.error('Sign Up Error', OFFLINE_MESSAGES.signUp);
-      setError(OFFLINE_MESSAGES.signUp);
+      fail(OFFLINE_MESSAGES.signUp);
       return;
     }
     try {
+      // The address is checked before the account is created, so a taken address is told plainly.
       if (await userExistsByEmail(input.email)) {
-        setError(EMAIL_ALREADY_REGISTERED_MESSAGE);
+        fail(EMAIL_ALREADY_REGISTERED_MESSAGE);
         notify.error('Sign Up Error', EMAIL_ALREADY_REGISTERED_MESSAGE);
         return;
       }
@@ -40,44 +34,34 @@ export function SignUpForm({ invitationId, invitedEmail, onDone }: Props) {
       notify.success('Success!', 'Please check your email to confirm your account.');
       onDone(input.email);
     } catch (e) {
-      const message = isAlreadyRegistered(e) ? EMAIL_ALREADY_REGISTERED_MESSAGE : authErrorMessage(e);
-      setError(message);
+      const message = isAlreadyRegistered(e) ? EMAIL_ALREADY_REGISTERED_MESSAGE : errorText(e);
+      fail(message);
       notify.error('Sign Up Error', message);
     }
-  });
+  };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" noValidate aria-label="Sign up">
+    <Form form={form} onSubmit={submit} aria-label="Sign up">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="signup-first-name" label="First name" autoComplete="given-name" error={errors.firstName?.message} {...form.register('firstName')} />
-        <Field id="signup-last-name" label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...form.register('lastName')} />
+        <FormField name="firstName" id="signup-first-name" label="First name" autoComplete="given-name" />
+        <FormField name="lastName" id="signup-last-name" label="Last name" autoComplete="family-name" />
       </div>
-      {!invitationId && (
-        <Field id="signup-company" label="Company name" autoComplete="organization" error={errors.companyName?.message} {...form.register('companyName')} />
-      )}
-      <Field id="signup-phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
-      <Field id="signup-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-      <Field
+      {!invitationId && <FormField name="companyName" id="signup-company" label="Company name" autoComplete="organization" />}
+      <FormField name="phone" id="signup-phone" label="Phone" type="tel" autoComplete="tel" />
+      <FormField name="email" id="signup-email" label="Email" type="email" autoComplete="email" />
+      <FormField
+        name="password"
         id="signup-password"
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        aria-describedby="signup-password-hint"
-        {...form.register('password')}
+        hint="At least 8 characters. Common passwords are not accepted."
       />
-      <p id="signup-password-hint" className="-mt-2 text-xs text-slate-600">
-        At least 8 characters. Common passwords are not accepted.
-      </p>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={primaryButton} disabled={isSubmitting}>
-        {isSubmitting ? 'Creating your account…' : invitationId ? 'Create account and join' : 'Start 14-Day Free Trial'}
-      </button>
+      <FormError />
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Creating your account…' : invitationId ? 'Create account and join' : 'Start 14-Day Free Trial'}
+      </Button>
       <p className="text-xs text-slate-600">14-day free trial, no credit card required. Unlimited users.</p>
-    </form>
+    </Form>
   );
 }

@@ -1,68 +1,66 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { Button } from '../../../components/ui/button';
+import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { verifyBackupCode, verifyTotpFactor } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
-import { Field, linkButton, primaryButton } from './field';
+
+// An authenticator code is six digits; a recovery code is anything of six characters or more.
+const totpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') });
+const recoverySchema = z.object({ code: z.string().trim().min(6, 'Enter one of your recovery codes.') });
 
 /** The second step of a sign-in with two-factor: a code from the authenticator app, or a recovery code. */
 export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => Promise<void>; onCancel: () => void }) {
-  const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(useRecovery ? recoverySchema : totpSchema, { defaultValues: { code: '' } });
+  const fail = (message: string) => form.setError('root', { message });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
-    if (!useRecovery && !/^\d{6}$/.test(value)) return setError('Enter the 6-digit code from your authenticator app.');
-    if (useRecovery && value.length < 6) return setError('Enter one of your recovery codes.');
+  const submit = async ({ code }: { code: string }) => {
     if (!navigator.onLine) {
       notify.error('Sign In Error', OFFLINE_MESSAGES.signIn);
-      return setError(OFFLINE_MESSAGES.signIn);
+      fail(OFFLINE_MESSAGES.signIn);
+      return;
     }
-    setError(null);
-    setBusy(true);
     try {
-      if (useRecovery) await verifyBackupCode(value);
-      else await verifyTotpFactor(value);
+      if (useRecovery) await verifyBackupCode(code);
+      else await verifyTotpFactor(code);
       await onVerified();
     } catch (e) {
-      const message = authErrorMessage(e);
-      setError(message);
+      const message = errorText(e);
+      fail(message);
       notify.error('Sign In Error', message);
-    } finally {
-      setBusy(false);
     }
   };
 
+  const toggle = () => {
+    form.clearErrors();
+    setUseRecovery(!useRecovery);
+  };
+
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" noValidate aria-label="Two-factor verification">
+    <Form form={form} onSubmit={submit} aria-label="Two-factor verification">
       <p className="text-sm text-slate-700">
         {useRecovery ? 'Enter one of the recovery codes you saved when you turned on two-factor.' : 'Open your authenticator app and enter the 6-digit code for Ridgeline.'}
       </p>
-      <Field
+      <FormField
+        name="code"
         id="two-factor-code"
         label={useRecovery ? 'Recovery code' : 'Authentication code'}
         inputMode={useRecovery ? 'text' : 'numeric'}
         autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
       />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Verifying…' : 'Verify'}
-      </button>
-      <button type="button" className={linkButton} onClick={() => setUseRecovery(!useRecovery)}>
+      <FormError />
+      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? 'Verifying…' : 'Verify'}
+      </Button>
+      <Button variant="link" size="inline" onClick={toggle}>
         {useRecovery ? 'Use a code from the authenticator app' : 'Use a recovery code instead'}
-      </button>
-      <button type="button" className={linkButton} onClick={onCancel}>
+      </Button>
+      <Button variant="link" size="inline" onClick={onCancel}>
         Back to sign in
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }

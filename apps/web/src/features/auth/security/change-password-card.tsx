@@ -1,59 +1,50 @@
-import { useState, type FormEvent } from 'react';
-import { passwordSchema } from '@ridgeline/shared/contracts/auth';
+import { z } from 'zod';
+import { changePasswordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { updatePassword } from '../auth-api';
-import { authErrorMessage } from '../auth-errors';
-import { Field } from '../components/field';
+
+// The contract's rule, with the page's own words for a missing current password.
+const schema = changePasswordSchema.extend({ currentPassword: changePasswordSchema.shape.currentPassword.min(1, 'Enter your current password.') });
 
 export function ChangePasswordCard() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(schema, { defaultValues: { currentPassword: '', newPassword: '' } });
+  const fail = (message: string) => form.setError('root', { message });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async ({ currentPassword, newPassword }: z.output<typeof schema>) => {
     if (!navigator.onLine) {
       notify.error('Update Password Error', OFFLINE_MESSAGES.updatePassword);
-      return setError(OFFLINE_MESSAGES.updatePassword);
+      fail(OFFLINE_MESSAGES.updatePassword);
+      return;
     }
-    const parsed = passwordSchema.safeParse(next);
-    if (!current) return setError('Enter your current password.');
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Choose another password');
-    setError(null);
-    setBusy(true);
     try {
-      await updatePassword(current, next);
+      await updatePassword(currentPassword, newPassword);
       notify.success('Password Updated!', 'Your password has been successfully updated.');
-      setCurrent('');
-      setNext('');
+      form.reset();
     } catch (e) {
-      const message = authErrorMessage(e);
-      setError(message);
+      const message = errorText(e);
+      fail(message);
       notify.error('Update Password Error', message);
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="password-heading" className="text-lg font-semibold text-slate-900">Password</h2>
-      <form onSubmit={(e) => void submit(e)} className="mt-3 flex max-w-md flex-col gap-3" noValidate>
-        <Field id="current-password" label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-        <Field id="new-password" label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+    <Card aria-labelledby="password-heading" className="p-5">
+      <CardTitle id="password-heading">Password</CardTitle>
+      <Form form={form} onSubmit={submit} className="mt-3 max-w-md gap-3">
+        <FormField name="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" />
+        <FormField name="newPassword" id="new-password" label="New password" type="password" autoComplete="new-password" />
+        <FormError />
         <div>
-          <button type="submit" disabled={busy} className="rounded-md bg-blue-800 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-900 disabled:opacity-60">
-            {busy ? 'Updating…' : 'Update password'}
-          </button>
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Updating…' : 'Update password'}
+          </Button>
         </div>
-      </form>
-    </section>
+      </Form>
+    </Card>
   );
 }

@@ -1,4 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { clearSecurityLog, readSecurityLog, subscribeSecurityLog, type SecurityLogEntry } from '../../../lib/security-log';
 
 const NO_ENTRIES: readonly SecurityLogEntry[] = [];
@@ -13,52 +17,43 @@ export function SecurityLogCard() {
   const entries = useSyncExternalStore(subscribeSecurityLog, readSecurityLog, () => NO_ENTRIES);
 
   return (
-    <section aria-labelledby="security-log-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+    <Card aria-labelledby="security-log-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="security-log-heading" className="text-lg font-semibold text-slate-900">Security log</h2>
-        <button
-          type="button"
-          onClick={clearSecurityLog}
-          disabled={entries.length === 0}
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-        >
+        <CardTitle id="security-log-heading">Security log</CardTitle>
+        <Button variant="secondary" onClick={clearSecurityLog} disabled={entries.length === 0}>
           Clear
-        </button>
+        </Button>
       </div>
-      <p className="mt-1 text-sm text-slate-700">Refused requests and other security events recorded on this device (the latest 50).</p>
+      <CardDescription>Refused requests and other security events recorded on this device (the latest 50).</CardDescription>
       {entries.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No security events recorded on this device.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Security events, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Time</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Level</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Event</th>
-                <th scope="col" className="py-2 font-semibold">Message</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {entries.map((entry, index) => (
-                <tr key={`${entry.at}-${index}`} className="align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
-                    <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <span className={entry.level === 'error' ? 'rounded bg-red-100 px-2 py-0.5 text-xs text-red-900' : 'rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900'}>
-                      {entry.level === 'error' ? 'Error' : 'Warning'}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-3 font-mono text-xs text-slate-800">{entry.event}</td>
-                  <td className="py-2 break-words text-slate-900">{entry.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table className="mt-3">
+          <TableCaption>Security events, newest first</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Time</TableHead>
+              <TableHead scope="col">Level</TableHead>
+              <TableHead scope="col">Event</TableHead>
+              <TableHead scope="col">Message</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {entries.map((entry, index) => (
+              <TableRow key={`${entry.at}-${index}`}>
+                <TableCell className="whitespace-nowrap text-slate-600">
+                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                </TableCell>
+                <TableCell>
+                  <Badge tone={entry.level === 'error' ? 'danger' : 'warning'}>{entry.level === 'error' ? 'Error' : 'Warning'}</Badge>
+                </TableCell>
+                <TableCell className="font-mono text-xs text-slate-800">{entry.event}</TableCell>
+                <TableCell className="break-words">{entry.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       )}
-    </section>
+    </Card>
   );
 }

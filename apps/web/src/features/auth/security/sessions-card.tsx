@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
 import { notify } from '../../../lib/toast';
-import { authErrorMessage } from '../auth-errors';
+import { errorText } from '../../../lib/error-text';
 import { currentSession, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from './security-api';
 
 const sessionsKey = ['auth', 'sessions'] as const;
@@ -29,7 +33,7 @@ export function SessionsCard() {
       notify.success('Session signed out', 'That device has been signed out.');
       void client.invalidateQueries({ queryKey: sessionsKey });
     },
-    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+    onError: (e) => notify.error('Sign out failed', errorText(e)),
   });
   const revokeOthers = useMutation({
     mutationFn: revokeOtherSessions,
@@ -37,24 +41,19 @@ export function SessionsCard() {
       notify.success('Other sessions signed out', 'Every other device has been signed out.');
       void client.invalidateQueries({ queryKey: sessionsKey });
     },
-    onError: (e) => notify.error('Sign out failed', authErrorMessage(e)),
+    onError: (e) => notify.error('Sign out failed', errorText(e)),
   });
 
   return (
-    <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-5">
+    <Card aria-labelledby="sessions-heading" className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">Where you are signed in</h2>
-        <button
-          type="button"
-          onClick={() => revokeOthers.mutate()}
-          disabled={revokeOthers.isPending || (sessions.data?.rows.length ?? 0) < 2}
-          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-        >
+        <CardTitle id="sessions-heading">Where you are signed in</CardTitle>
+        <Button variant="secondary" onClick={() => revokeOthers.mutate()} disabled={revokeOthers.isPending || (sessions.data?.rows.length ?? 0) < 2}>
           Sign out all other sessions
-        </button>
+        </Button>
       </div>
       {sessions.isPending && <p role="status" className="mt-3 text-sm">Loading sessions…</p>}
-      {sessions.isError && <p role="alert" className="mt-3 text-sm text-red-700">{authErrorMessage(sessions.error)}</p>}
+      {sessions.isError && <Alert className="mt-3">{errorText(sessions.error)}</Alert>}
       {sessions.data && (
         <ul className="mt-3 divide-y divide-slate-200">
           {sessions.data.rows.map((row) => {
@@ -65,7 +64,7 @@ export function SessionsCard() {
                   <MonitorSmartphone aria-hidden="true" className="size-5 text-slate-500" />
                   <span className="flex flex-col">
                     <span className="font-medium text-slate-900">
-                      {describeDevice(row.userAgent)} {isCurrent && <span className="ml-1 rounded bg-green-100 px-2 py-0.5 text-xs text-green-900">This device</span>}
+                      {describeDevice(row.userAgent)} {isCurrent && <Badge tone="success" className="ml-1">This device</Badge>}
                     </span>
                     <span className="text-slate-600">
                       IP {row.ipAddress ?? 'unknown'} · last active {new Date(row.updatedAt).toLocaleString()}
@@ -73,15 +72,15 @@ export function SessionsCard() {
                   </span>
                 </span>
                 {!isCurrent && (
-                  <button type="button" onClick={() => revoke.mutate(row)} className="rounded-md px-2 py-1 font-semibold text-red-800 hover:bg-red-50">
+                  <Button variant="ghost" className="text-red-800 hover:bg-red-50" onClick={() => revoke.mutate(row)}>
                     Sign out<span className="sr-only"> {describeDevice(row.userAgent)}</span>
-                  </button>
+                  </Button>
                 )}
               </li>
             );
           })}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,13 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meSchema, type UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import { api } from '../../../lib/api-client';
+import { meKey } from '../../../lib/api/me';
 
-// The signed-in user's own profile (GET/PATCH /api/me, PUT /api/me/avatar).
-export const meKey = ['me'] as const;
-
-export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: () => api.get('/api/me', { schema: meSchema }) });
-}
+// The signed-in user's own profile writes (PATCH /api/me, PUT /api/me/avatar); the read is lib/api/me.
 
 export function useUpdateMe() {
   const client = useQueryClient();

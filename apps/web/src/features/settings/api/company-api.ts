@@ -1,13 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { companySchema, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { api } from '../../../lib/api-client';
+import { companyKey } from '../../../lib/api/company';
 
-// The company profile (GET/PATCH /api/company, PUT /api/company/logo).
-export const companyKey = ['company'] as const;
-
-export function useCompany() {
-  return useQuery({ queryKey: companyKey, queryFn: () => api.get('/api/company', { schema: companySchema }) });
-}
+// The company profile writes (PATCH /api/company, PUT /api/company/logo); the read is lib/api/company.
 
 export function useUpdateCompany() {
   const client = useQueryClient();

@@ -1,13 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invitationSchema, memberSchema, teamResponseSchema, type CompanyRoleInput, type InviteInput } from '@ridgeline/shared/contracts/team';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invitationSchema, memberSchema, type CompanyRoleInput, type InviteInput } from '@ridgeline/shared/contracts/team';
 import { api } from '../../../lib/api-client';
+import { teamKey } from '../../../lib/api/team';
 
-// The team endpoints: one fetcher and hook each; mutations refresh the ['team'] query.
-export const teamKey = ['team'] as const;
-
-export function useTeam() {
-  return useQuery({ queryKey: teamKey, queryFn: () => api.get('/api/team', { schema: teamResponseSchema }) });
-}
+// The team writes: one fetcher and hook each; they refresh the ['team'] query (read in lib/api/team).
 
 export function useInviteMember() {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
-import type { KeyValueStore } from '../auth/session/session-cache';
+import type { KeyValueStore } from './session-cache';
 
-// Account enabled (spec section 4): is_enabled false shows Account Disabled; the flag is cached per
+// Account enabled: is_enabled false shows Account Disabled; the flag is cached per
 // user so a reload shows the screen at once; a read error counts as enabled.
 
 const KEY_PREFIX = 'ridgeline.account-enabled.';

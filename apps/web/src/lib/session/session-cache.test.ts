@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CACHE_MAX_ENTRIES, CACHE_STORAGE_KEY, CACHE_TTL_MS, createSessionCache, type SessionUser } from './session-cache';
-import { alice, bob, memoryStore } from './session-test-fakes';
+import { alice, bob, memoryStore } from '../../test/session-fakes';
 
 function clock(start = 1_000_000) {
   const c = { t: start, now: () => c.t };

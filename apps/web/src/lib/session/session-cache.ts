@@ -1,4 +1,4 @@
-// Cached auth data for offline use (spec section 9): entries last 7 days, at most 5 are kept.
+// Cached auth data for offline use: entries last 7 days, at most 5 are kept.
 export const CACHE_TTL_MS = 604_800_000;
 export const CACHE_MAX_ENTRIES = 5;
 export const CACHE_STORAGE_KEY = 'ridgeline.auth-cache';

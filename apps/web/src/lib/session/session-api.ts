@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import type { SessionUser } from './session-cache';
 
 type SessionResponse = {

@@ -3,12 +3,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, json, networkFailure, sent } from '../../../test/fake-server';
+import { answer, json, networkFailure, sent } from '../../test/fake-server';
 import { fetchSessionUser } from './session-api';
 import { createSessionCache } from './session-cache';
 import { createSessionMachine } from './session-machine';
 import { browserNetwork, SessionProvider, useSession } from './session-provider';
-import { alice, answerSession, bob, memoryStore, SESSION_ROUTE } from './session-test-fakes';
+import { alice, answerSession, bob, memoryStore, SESSION_ROUTE } from '../../test/session-fakes';
 
 function Probe() {
   const { status, user, isOnline, signOut, setAuthenticated } = useSession();

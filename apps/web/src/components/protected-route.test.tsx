@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, answerWhenReleased, networkFailure } from '../../../test/fake-server';
+import { answer, answerWhenReleased, networkFailure } from '../test/fake-server';
 import { ProtectedRoute } from './protected-route';
-import { fetchSessionUser } from './session-api';
-import { createSessionCache } from './session-cache';
-import { createSessionMachine, type SessionMachine } from './session-machine';
-import { browserNetwork, SessionProvider } from './session-provider';
-import { alice, answerSession, memoryStore, SESSION_ROUTE } from './session-test-fakes';
+import { fetchSessionUser } from '../lib/session/session-api';
+import { createSessionCache } from '../lib/session/session-cache';
+import { createSessionMachine, type SessionMachine } from '../lib/session/session-machine';
+import { browserNetwork, SessionProvider } from '../lib/session/session-provider';
+import { alice, answerSession, memoryStore, SESSION_ROUTE } from '../test/session-fakes';
 
 function setOnline(online: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from './session-provider';
+import { useSession } from '../lib/session/session-provider';
+import { Badge } from './ui/badge';
 
 function OnlineBadge({ online }: { online: boolean }) {
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${online ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'}`}>
-      {online ? 'Online' : 'Offline'}
-    </span>
+    <Badge tone={online ? 'success' : 'neutral'}>{online ? 'Online' : 'Offline'}</Badge>
   );
 }
 
@@ -27,7 +26,7 @@ function Banner({ title, text, tone, role = 'status', children }: BannerProps) {
   );
 }
 
-/** Spec section 2, protected-route behaviour: loading, redirect, and the session banners. */
+/** The signed-in pages' guard: a spinner while loading, /auth without a session, and the session banners. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { status, isOnline } = useSession();
   const location = useLocation();

@@ -9,7 +9,7 @@ export type SessionContextValue = {
   status: SessionStatus;
   user: SessionUser | null;
   isOnline: boolean;
-  /** Asks the server for the session again (spec section 4 refresh, with its retries). */
+  /** Asks the server for the session again, with its retries. */
   refresh: () => Promise<void>;
   /** Signs out on the server, clears the cached session and goes to /auth. */
   signOut: () => Promise<void>;

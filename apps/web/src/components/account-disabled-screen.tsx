@@ -1,7 +1,8 @@
 import { UserX } from 'lucide-react';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { Button } from './ui/button';
+import { useDocumentTitle } from './use-document-title';
 
-/** Spec section 2: all a disabled account sees (spec section 6: it can only sign out). */
+/** All a disabled account sees: it can only sign out. */
 export function AccountDisabledScreen({ onSignOut }: { onSignOut: () => void }) {
   useDocumentTitle('Account Disabled');
   return (
@@ -11,9 +12,7 @@ export function AccountDisabledScreen({ onSignOut }: { onSignOut: () => void }) 
       <p className="text-slate-800">
         Your account access has been disabled by an administrator. Please contact your system administrator to restore access to your account.
       </p>
-      <button type="button" onClick={onSignOut} className="rounded-md bg-blue-900 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
-        Sign Out
-      </button>
+      <Button onClick={onSignOut}>Sign Out</Button>
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_SESSION_WARNING, createSessionMachine, DUPLICATE_EVENT_MS, REFRESH_INTERVAL_MS, retryDelay } from './session-machine';
-import { answer, answerWhenReleased, networkFailure, sent } from '../../../test/fake-server';
+import { answer, answerWhenReleased, networkFailure, sent } from '../../test/fake-server';
 import { fetchSessionUser } from './session-api';
-import { alice, answerSession, bob, SESSION_ROUTE, sessionReply, setup } from './session-test-fakes';
+import { alice, answerSession, bob, SESSION_ROUTE, sessionReply, setup } from '../../test/session-fakes';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -2,23 +2,24 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, CalendarClock, FolderOpen, ShieldCheck, Users } from 'lucide-react';
 import { PLANS } from '@ridgeline/shared/domain/plans';
-import { useDocumentTitle } from '../../components/use-document-title';
-import { useMe } from '../profile/api/me-api';
-import { useCompany } from '../settings/api/company-api';
-import { useTeam } from '../team/api/team-api';
+import { Card, CardDiv, CardTitle } from '../components/ui/card';
+import { useDocumentTitle } from '../components/use-document-title';
+import { useMe } from '../lib/api/me';
+import { useCompany } from '../lib/api/company';
+import { useTeam } from '../lib/api/team';
 
 const DAY_MS = 86_400_000;
 
 function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
   return (
-    <div className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4">
+    <CardDiv className="flex flex-col gap-1">
       <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
         {icon}
         {label}
       </span>
       <span className="text-2xl font-bold text-slate-900">{value}</span>
       <span className="text-sm text-slate-600">{detail}</span>
-    </div>
+    </CardDiv>
   );
 }
 
@@ -66,8 +67,8 @@ export default function DashboardPage() {
         </div>
       </section>
 
-      <section aria-labelledby="start-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="start-heading" className="text-lg font-semibold text-slate-900">Get set up</h2>
+      <Card aria-labelledby="start-heading">
+        <CardTitle id="start-heading">Get set up</CardTitle>
         <ul className="mt-3 flex flex-col gap-2">
           {steps.map((step) => (
             <li key={step.to}>
@@ -79,15 +80,15 @@ export default function DashboardPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Card>
 
-      <section aria-labelledby="next-heading" className="rounded-lg border border-dashed border-slate-300 bg-slate-50 p-4 text-slate-700">
-        <h2 id="next-heading" className="text-lg font-semibold text-slate-900">Projects, inspections and messages</h2>
+      <Card aria-labelledby="next-heading" className="border-dashed border-slate-300 bg-slate-50 text-slate-700">
+        <CardTitle id="next-heading">Projects, inspections and messages</CardTitle>
         <p className="mt-1 text-sm">
           Your claim pipeline, recent inspections and photos, tasks due and unread messages will show here once you create your
           first project or field inspection.
         </p>
-      </section>
+      </Card>
     </div>
   );
 }

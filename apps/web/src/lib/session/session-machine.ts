@@ -1,6 +1,6 @@
 import type { SessionCache, SessionUser } from './session-cache';
 
-// The client session state machine of spec section 4. 'loading' is only the state before the first
+// The client session state machine. 'loading' is only the state before the first
 // refresh settles; after that the status is always one of the spec's four.
 export type SessionStatus = 'loading' | 'none' | 'authenticated' | 'cached' | 'expired';
 export type SessionState = { status: SessionStatus; user: SessionUser | null };

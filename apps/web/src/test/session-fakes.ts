@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import { answer, json, type Reply } from '../../../test/fake-server';
-import { createSessionCache, type KeyValueStore, type SessionUser } from './session-cache';
-import { fetchSessionUser } from './session-api';
-import { createSessionMachine, type Network } from './session-machine';
+import { answer, json, type Reply } from './fake-server';
+import { createSessionCache, type KeyValueStore, type SessionUser } from '../lib/session/session-cache';
+import { fetchSessionUser } from '../lib/session/session-api';
+import { createSessionMachine, type Network } from '../lib/session/session-machine';
 
 // Fakes for the session machine's injected storage and network, and the server's session answers
 // (tests only). The machine's fetchSession is always the real fetcher talking to the fake server.

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
+import { TutorialVideo } from './tutorial-video';
+
+type VideoDialogProps = { trigger: ReactNode; title: string; description: string; src: string };
+
+/** A tutorial video in a modal: the trigger (a kit Button) opens it, Close or Escape ends it. */
+export function VideoDialog({ trigger, title, description, src }: VideoDialogProps) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent closeLabel="Close" className="max-w-[800px] gap-3">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <TutorialVideo src={src} title={title} />
+      </DialogContent>
+    </Dialog>
+  );
+}

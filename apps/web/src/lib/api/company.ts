@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { companySchema } from '@ridgeline/shared/contracts/team';
+import { api } from '../api-client';
+
+// The company profile (GET /api/company): read by settings and the dashboard; settings owns the writes.
+export const companyKey = ['company'] as const;
+
+export function useCompany() {
+  return useQuery({ queryKey: companyKey, queryFn: () => api.get('/api/company', { schema: companySchema }) });
+}

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { teamResponseSchema } from '@ridgeline/shared/contracts/team';
+import { api } from '../api-client';
+
+// The team (GET /api/team): read by the team page and the dashboard; the team feature owns the writes.
+export const teamKey = ['team'] as const;
+
+export function useTeam() {
+  return useQuery({ queryKey: teamKey, queryFn: () => api.get('/api/team', { schema: teamResponseSchema }) });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-client';
+import { errorText, retryAfterMessage } from './error-text';
+
+const apiError = (status: number, code: string, message: string, retryAfter: number | null = null) =>
+  new ApiError(status, code, message, 'req-1', retryAfter);
+
+describe('error text', () => {
+  it('a 429 says when the user may try again', () => {
+    const now = new Date(2026, 2, 2, 14, 5, 0);
+    expect(retryAfterMessage(1800, now)).toBe('Too many attempts. Try again at 14:35 (in 30 minutes).');
+    expect(retryAfterMessage(45, now)).toBe('Too many attempts. Try again at 14:05 (in 1 minute).');
+    expect(retryAfterMessage(null, now)).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(errorText(apiError(429, 'RATE_LIMITED', 'Too many requests', 600))).toMatch(/^Too many attempts\. Try again at \d\d:\d\d \(in 10 minutes\)\.$/);
+  });
+
+  it('an unverified address gets a helpful message', () => {
+    expect(errorText(apiError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified'))).toMatch(/confirm your email address/);
+  });
+
+  it("otherwise the server's message, or a generic one for non-API errors", () => {
+    expect(errorText(apiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password'))).toBe('Invalid email or password');
+    expect(errorText(new Error('boom'))).toBe('An unexpected error occurred. Please try again.');
+  });
+
+  it('an API answer with no message gets the catalogue words; a lost connection and unknown codes are worded too', () => {
+    expect(errorText(apiError(404, 'NOT_FOUND', ''))).toBe('We could not find what you were looking for.');
+    expect(errorText(apiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.'))).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+    expect(errorText(new TypeError('Failed to fetch'))).toBe('Network error. Please check your connection and try again.');
+    expect(errorText(apiError(418, 'TEAPOT', ''))).toBe('An unexpected error occurred. Please try again.');
+  });
+});

@@ -56,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
   app.post('/api/auth/sign-in/email', validate('json', signInSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const ip = clientIp(c);
-    const state = await login.check(email, ip);
+    const state = await login.attempt(email, ip);
     if (!state.allowed) {
       throw AppError.rateLimited(
         state.retryAfter,
@@ -64,8 +64,9 @@ export function authRoutes(deps: AppDeps) {
       );
     }
     const response = await forwardToAuth(c, deps, { body: { email, password, rememberMe: true } });
+    // Only a wrong password counts: an unverified or disabled account had the right one.
     if (response.status === 401) await login.recordFailure(email, ip);
-    else if (response.ok) await login.recordSuccess(email, ip);
+    else await login.recordSuccess(email, ip);
     return response;
   });
 

@@ -78,4 +78,24 @@ describe('rate-limit store', () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? store : other).hit('shared', rule)));
     expect((await other.peek('shared', rule)).remaining).toBe(4);
   });
+
+  it('takes attempts atomically: of 12 at once, exactly the limit are allowed', async () => {
+    const rule = { limit: 3, windowMs: 60_000, blockMs: 60_000 };
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? store : createRateLimitStore(database.db)).take('take', rule)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+  });
+
+  it('blocks a taken key only once it failed at the limit, and refunds a success', async () => {
+    const rule = { limit: 2, windowMs: 60_000, blockMs: 30 * 60_000 };
+    expect((await store.take('fail', rule)).allowed).toBe(true);
+    await store.block('fail', rule);
+    expect((await store.peek('fail', rule)).allowed).toBe(true);
+    expect((await store.take('fail', rule)).allowed).toBe(true);
+    await store.refund('fail');
+    expect((await store.take('fail', rule)).allowed).toBe(true);
+    await store.block('fail', rule);
+    const blocked = await store.take('fail', rule);
+    expect(blocked.allowed).toBe(false);
+    expect(blocked.retryAfter).toBeGreaterThan(29 * 60);
+  });
 });

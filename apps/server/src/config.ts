@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -26,7 +27,29 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(150_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
+  // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((text) => /^\d+$/.test(text) ? Number(text) >= 1 && Number(text) <= 10 : text.split(',').every((item) => isProxyAddress(item.trim())), {
+      message: 'a number of hops (1-10), or addresses and CIDR ranges separated by commas, or "loopback"',
+    })
+    .optional(),
 });
+
+/** One TRUST_PROXY entry: "loopback", an IP address, or a CIDR range. */
+function isProxyAddress(item: string): boolean {
+  if (item === 'loopback') return true;
+  const [address = '', bits, extra] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Reverse proxies trusted for forwarded headers: the nearest `hops` of any address, or those listed. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -51,6 +74,8 @@ export type Config = {
   frameAncestors: string[];
   /** Node HTTP server limits on slow or idle clients (docs/security.md). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** Null: no proxy is trusted, the client is the socket's peer and forwarded headers are ignored. */
+  trustProxy: TrustProxy | null;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -86,5 +111,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cspReportLimit: env.CSP_REPORT_LIMIT,
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
     timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { addresses: value.split(',').map((item) => item.trim()).filter(Boolean) };
 }

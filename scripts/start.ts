@@ -1,6 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
-import { run } from './lib';
 
 // `npm start`: build the web app when it is missing or older than its sources, then run the
 // server (which runs migrations and starts the embedded database unless DATABASE_URL is set).
@@ -18,18 +19,50 @@ function newest(dir: string): number {
   return latest;
 }
 
-const builtIndex = join(web, 'dist/index.html');
-const sourcesChanged =
-  !existsSync(builtIndex) ||
-  Math.max(newest(join(web, 'src')), newest(shared), statSync(join(web, 'index.html')).mtimeMs) > statSync(builtIndex).mtimeMs;
-if (sourcesChanged) {
-  console.log('Building the web app...');
-  const code = await run('npm', ['run', 'build', '-w', '@ridgeline/web']);
-  if (code !== 0) process.exit(code);
+// This process only relays: SIGINT or SIGTERM sent to it (or to `npm start`, which forwards them
+// here) goes to the child at work, the web build or the server, and this process then exits as
+// the child did. Without that, a signal to this process alone would leave the server running.
+let current: ChildProcess | null = null;
+const state: { received: NodeJS.Signals | null } = { received: null };
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    state.received = signal;
+    if (current && current.exitCode === null) current.kill(signal);
+    else process.exit(128 + constants.signals[signal]);
+  });
 }
 
-const server = await import('node:child_process').then(({ spawn }) =>
-  spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], { stdio: 'inherit' }),
-);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+/** Runs a child with inherited output; resolves with how it ended. */
+function runChild(command: string, args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    current = child;
+    child.on('exit', (code, signal) => {
+      current = null;
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** The exit code of a child that ended by `signal` (the shell's 128 + number). */
+function exitCodeOf(result: { code: number | null; signal: NodeJS.Signals | null }): number {
+  if (result.code !== null) return result.code;
+  return result.signal ? 128 + constants.signals[result.signal] : 1;
+}
+
+const builtIndex = join(web, 'dist/index.html');
+// SERVE_WEB=false (an API-only instance) serves no web app: nothing to build.
+const servesWeb = process.env.SERVE_WEB !== 'false';
+const sourcesChanged =
+  servesWeb &&
+  (!existsSync(builtIndex) ||
+    Math.max(newest(join(web, 'src')), newest(shared), statSync(join(web, 'index.html')).mtimeMs) > statSync(builtIndex).mtimeMs);
+if (sourcesChanged) {
+  console.log('Building the web app...');
+  const build = await runChild('npm', ['run', 'build', '-w', '@ridgeline/web']);
+  if (state.received) process.exit(128 + constants.signals[state.received]);
+  if (build.code !== 0) process.exit(exitCodeOf(build));
+}
+
+const server = await runChild(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')]);
+process.exit(exitCodeOf(server));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -21,7 +22,34 @@ const envSchema = z.object({
   API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
   CSP_REPORT_LIMIT: z.coerce.number().int().positive().default(60),
   FRAME_ANCESTORS: z.string().regex(/^[\w\s,.:/*-]*$/, 'origins separated by spaces or commas').default(''),
+  // Slow clients: a phone on a bad network sends its headers (a few KB) well within 20 s, and a
+  // 5 MB upload at slow-3G speed (about 400 kbit/s, some 105 s) within 150 s.
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(150_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
+  // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((text) => /^\d+$/.test(text) ? Number(text) >= 1 && Number(text) <= 10 : text.split(',').every((item) => isProxyAddress(item.trim())), {
+      message: 'a number of hops (1-10), or addresses and CIDR ranges separated by commas, or "loopback"',
+    })
+    .optional(),
 });
+
+/** One TRUST_PROXY entry: "loopback", an IP address, or a CIDR range. */
+function isProxyAddress(item: string): boolean {
+  if (item === 'loopback') return true;
+  const [address = '', bits, extra] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Reverse proxies trusted for forwarded headers: the nearest `hops` of any address, or those listed. */
+export type TrustProxy = { hops: number } | { addresses: string[] };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -44,6 +72,10 @@ export type Config = {
   cspReportLimit: number;
   /** Extra origins allowed to frame the app (CSP frame-ancestors), besides the app itself. */
   frameAncestors: string[];
+  /** Node HTTP server limits on slow or idle clients (docs/security.md). */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** Null: no proxy is trusted, the client is the socket's peer and forwarded headers are ignored. */
+  trustProxy: TrustProxy | null;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -56,6 +88,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const env = parsed.data;
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS (the headers are part of the request)');
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -75,5 +110,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiWriteLimit: env.API_WRITE_LIMIT,
     cspReportLimit: env.CSP_REPORT_LIMIT,
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
+    timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return { hops: Number(value) };
+  return { addresses: value.split(',').map((item) => item.trim()).filter(Boolean) };
 }

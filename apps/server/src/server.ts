@@ -9,6 +9,7 @@ import { createMaintenanceService } from './features/maintenance/maintenance.ser
 import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
 import type { AppDeps, AuthProvider } from './http/deps';
+import { httpServerOptions } from './http/server-timeouts';
 import { openDatabase, runMigrations } from './infra/db/client';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
 import { createJobQueue } from './infra/jobs/queue';
@@ -78,7 +79,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     };
     const app = createApp(deps);
     const server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config) }, () => resolve(s));
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -12,9 +12,11 @@ import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
+import { rejectControlCharacters } from './middleware/control-characters';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { trustedProxy } from './middleware/trusted-proxy';
 import { maintenanceGate } from './middleware/maintenance';
 import { writeRateLimit } from './middleware/rate-limit';
 import { writeGuard } from './middleware/write-guard';
@@ -29,6 +31,7 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestId);
+  app.use(trustedProxy(deps.config));
   // Compression only when the client accepts it: touching the response otherwise costs more than half
   // of a small JSON answer's throughput (bench/results/api-overhead.md).
   const compressText = compress();
@@ -41,6 +44,7 @@ export function createApp(deps: AppDeps) {
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
+  app.use(rejectControlCharacters);
 
   app.use('/api/*', disabledAccountGate(deps));
   app.use('/api/*', maintenanceGate(deps));

@@ -12,7 +12,8 @@ let worker: SignedUpUser;
 const userId = (who: SignedUpUser) => who.me.id;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The security-header test sends X-Forwarded-Proto as the proxy in front would: trust it.
+  server = await startTestServer({ TRUST_PROXY: 'loopback' });
   admin = await server.signUpVerified({ companyName: 'Ridgeline Support' });
   owner = await server.signUpVerified({ companyName: 'Hail Kings Roofing' });
   worker = await server.signUpVerified({ companyName: 'Storm Pros Exteriors', firstName: 'Wendy' });

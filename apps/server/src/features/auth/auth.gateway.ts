@@ -55,8 +55,10 @@ async function reshapeError(c: Context<AppEnv>, response: Response): Promise<Res
     // Not JSON: the status alone decides.
   }
   const code = authErrorCode(typeof sent?.code === 'string' ? sent.code : undefined, response.status);
-  // A disabled account always reads the product's sentence; otherwise better-auth's words, if any.
-  const message = code !== ACCOUNT_DISABLED_CODE && typeof sent?.message === 'string' && sent.message ? sent.message : errorMessage(code);
+  // A disabled account always reads the product's sentence, and a server fault only the generic
+  // words (never better-auth's internals); otherwise better-auth's words, if any.
+  const sentMessage = typeof sent?.message === 'string' ? sent.message : '';
+  const message = code !== ACCOUNT_DISABLED_CODE && response.status < 500 && sentMessage ? sentMessage : errorMessage(code);
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');

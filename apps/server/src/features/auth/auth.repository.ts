@@ -63,3 +63,8 @@ export async function consumeFactorChallenge(db: Db | DbTx, challengeId: string)
     .returning({ id: verification.id });
   return deleted.length > 0;
 }
+
+/** Removes an account with its credentials, sessions and two-factor rows (they cascade). */
+export async function deleteUser(db: Db | DbTx, userId: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, userId));
+}

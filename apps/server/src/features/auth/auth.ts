@@ -7,6 +7,7 @@ import * as schema from '../../infra/db/schema/index';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { Logger } from '../../lib/logger';
 import { trustedOrigins } from '../../http/trusted-origins';
+import { deleteUser } from './auth.repository';
 import { confirmEmailMail, resetPasswordMail } from '../../infra/mail/templates';
 
 export type AuthDeps = {
@@ -64,7 +65,14 @@ export function createAuth(deps: AuthDeps) {
         create: {
           after: async (user, context) => {
             const body = (context?.body ?? {}) as Record<string, unknown>;
-            await deps.onUserCreated({ id: user.id, email: user.email }, body);
+            try {
+              await deps.onUserCreated({ id: user.id, email: user.email }, body);
+            } catch (error) {
+              // A user never stays without a company: better-auth commits the user before this hook
+              // runs, so a failed company creation removes the account again and the sign-up fails.
+              await deleteUser(deps.db, user.id);
+              throw error;
+            }
           },
         },
       },

@@ -36,9 +36,9 @@ export function cspDirectives(config: Pick<Config, 'frameAncestors'>) {
   };
 }
 
-/** Served over HTTPS: the public URL says so, or the proxy in front of us does. */
-function isHttps(url: string, forwardedProto: string | undefined, publicUrl: string): boolean {
-  return url.startsWith('https:') || forwardedProto?.split(',')[0]?.trim() === 'https' || publicUrl.startsWith('https:');
+/** Served over HTTPS: the public URL says so, or a trusted proxy in front of us does (middleware/trusted-proxy.ts). */
+function isHttps(url: string, forwardedHttps: boolean, publicUrl: string): boolean {
+  return url.startsWith('https:') || forwardedHttps || publicUrl.startsWith('https:');
 }
 
 export function securityHeaders(config: Config) {
@@ -71,7 +71,7 @@ export function securityHeaders(config: Config) {
     assetHttps: secureHeaders({ ...asset, strictTransportSecurity: HSTS }),
   };
   return createMiddleware<AppEnv>((c, next) => {
-    const https = isHttps(c.req.url, c.req.header('x-forwarded-proto'), config.publicUrl);
+    const https = isHttps(c.req.url, c.get('forwardedHttps') === true, config.publicUrl);
     if (c.req.path.startsWith('/assets/')) return https ? variants.assetHttps(c, next) : variants.assetPlain(c, next);
     return https ? variants.https(c, next) : variants.plain(c, next);
   });

@@ -10,7 +10,9 @@ export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`);
+      // The unread rest of the body is still on the wire: the connection cannot carry another
+      // request, so the answer says so (Connection: close) and the client opens a fresh one.
+      throw new AppError('PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`, { Connection: 'close' });
     },
   });
 }

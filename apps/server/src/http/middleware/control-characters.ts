@@ -1,0 +1,67 @@
+import { createMiddleware } from 'hono/factory';
+import { hasControlCharacter } from '@ridgeline/shared/contracts/common';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../context';
+
+// Control characters (U+0000-U+001F, U+007F) are refused at the edge with 400: PostgreSQL cannot
+// store a NUL in text, the file system cannot name a file with one, and no person types them.
+// Tab, newline and carriage return pass here because multi-line fields hold them; the shared
+// single-line helpers (shortText and the others in contracts/common.ts) refuse those too.
+
+const MESSAGE = 'Control characters are not allowed.';
+
+/** True when any string (or object key) inside a parsed JSON value holds a refused character. */
+function jsonHasControlCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return hasControlCharacter(value, { multiLine: true });
+  if (Array.isArray(value)) return value.some(jsonHasControlCharacter);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => hasControlCharacter(key, { multiLine: true }) || jsonHasControlCharacter(item));
+  }
+  return false;
+}
+
+function bodyHasControlCharacter(text: string, contentType: string): boolean {
+  try {
+    return jsonHasControlCharacter(JSON.parse(text));
+  } catch {
+    // Not JSON: the route's validation answers it; here only its characters matter.
+  }
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    try {
+      return [...new URLSearchParams(text)].some(([key, value]) => hasControlCharacter(key, { multiLine: true }) || hasControlCharacter(value, { multiLine: true }));
+    } catch {
+      return false;
+    }
+  }
+  return hasControlCharacter(text, { multiLine: true });
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // malformed percent-encoding: the route answers it
+  }
+}
+
+/**
+ * Refuses a request whose path, query or body holds a control character. Runs after the JSON body
+ * limit, so it reads at most that many bytes. PUT bodies are not read here: the uploads are bytes
+ * checked by type, have larger limits, and the one JSON PUT (maintenance) holds a boolean.
+ */
+export const rejectControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  if (hasControlCharacter(decoded(url.pathname), { multiLine: false })) throw AppError.badRequest(MESSAGE);
+  for (const [key, value] of url.searchParams) {
+    if (hasControlCharacter(key, { multiLine: false }) || hasControlCharacter(value, { multiLine: true })) throw AppError.badRequest(MESSAGE);
+  }
+  const contentType = (c.req.header('content-type') ?? '').toLowerCase();
+  // Bodies are read only under /api, where the JSON body limit has already bounded them.
+  const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT';
+  if (c.req.raw.body && limited && !contentType.startsWith('multipart/')) {
+    // A clone: the route (and better-auth behind it) reads the original body untouched.
+    const text = await c.req.raw.clone().text();
+    if (bodyHasControlCharacter(text, contentType)) throw AppError.badRequest(MESSAGE);
+  }
+  await next();
+});

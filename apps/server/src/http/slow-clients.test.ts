@@ -60,7 +60,7 @@ describe('slow clients', () => {
   }, 30_000);
 
   it('cuts off a client sending its body one byte a second near the request timeout', async () => {
-    const head = `POST /api/rpc/user_exists_by_email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+    const head = `POST /api/rpc/user_exists_by_email HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
     const outcome = await trickle(head, `{"_email":"${'a'.repeat(190)}`, 30_000);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 500);
     expect(outcome.closedAfterMs).toBeLessThan(REQUEST_MS + 2500);

@@ -48,6 +48,8 @@ export const resetPasswordSchema = z.object({ token: z.string().min(1).max(512),
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
+  /** Other devices are signed out unless the caller asks to keep them (false). */
+  revokeOtherSessions: z.boolean().optional(),
 });
 
 /** Spec multi-factor calls: POST /factors/{factorId}/challenge. */

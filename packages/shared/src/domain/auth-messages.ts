@@ -9,3 +9,6 @@ export const OFFLINE_MESSAGES = {
   resetPassword: 'Cannot reset password while offline',
   updatePassword: 'Cannot update password while offline',
 } as const;
+
+/** Said after a password change: every other session of the user has been revoked. */
+export const OTHER_DEVICES_SIGNED_OUT = 'You have been signed out on your other devices.';

@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your email address before signing in.' },
   INVALID_TOKEN: { status: 400, message: 'This link is invalid or has expired. Please request a new one.' },
   INVALID_CODE: { status: 401, message: 'The code is not correct. Please try again.' },
+  INVALID_BACKUP_CODE: { status: 401, message: 'That recovery code is not correct. Please try again.' },
   INVALID_CHALLENGE: { status: 400, message: 'This challenge is unknown or has expired. Request a new one.' },
   INVALID_ORIGIN: { status: 403, message: 'This request came from an origin that is not allowed.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That session was not found.' },

@@ -14,6 +14,7 @@ import {
   signUpSchema,
   userExistsSchema,
 } from '@ridgeline/shared/contracts/auth';
+import { errorBodySchema } from '@ridgeline/shared/domain/errors';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
@@ -26,6 +27,8 @@ import { createAuthService } from './auth.service';
 import { createLoginLimit } from './login-limit';
 
 const HOUR = 60 * 60_000;
+const SECRET_CHECK_RULE = { limit: 5, windowMs: 15 * 60_000, blockMs: 30 * 60_000 };
+const WRONG_SECRET_CODES = new Set<string>(['INVALID_PASSWORD', 'INVALID_CODE', 'INVALID_BACKUP_CODE']);
 const MAIL_PER_ADDRESS = { limit: 3, windowMs: HOUR };
 const MAIL_PER_IP = { limit: 10, windowMs: HOUR };
 
@@ -124,6 +127,40 @@ export function authRoutes(deps: AppDeps) {
     app.use(path, impersonationGuard);
   }
 
+  // Second factors and passwords checked inside a session (or a pending two-factor sign-in) cannot be
+  // guessed: 5 wrong answers in 15 minutes lock these checks for 30 minutes, per user (per IP before
+  // sign-in completes). Each attempt is counted before it is checked, so parallel guesses count too;
+  // anything but a wrong answer gives its attempt back.
+  const secretCheckLimit = createMiddleware<AppEnv>(async (c, next) => {
+    const identity = await loadIdentity(c, deps);
+    const key = identity ? `secret-check:${identity.userId}` : `secret-check-ip:${clientIp(c)}`;
+    const state = await deps.limits.take(key, SECRET_CHECK_RULE);
+    if (!state.allowed) {
+      deps.logger.warn({ event: 'secret_check_locked', userId: identity?.userId, ip: clientIp(c), path: c.req.path }, 'security');
+      throw AppError.rateLimited(state.retryAfter, `Too many incorrect codes or passwords. Please try again in ${minutesText(state.retryAfter)}.`);
+    }
+    await next();
+    const code = c.res.status >= 400 ? await c.res.clone().json().then((body: unknown) => errorBodySchema.safeParse(body).data?.error.code ?? '', () => '') : '';
+    if (WRONG_SECRET_CODES.has(code)) {
+      deps.logger.warn({ event: 'secret_check_failed', userId: identity?.userId, ip: clientIp(c), path: c.req.path, code }, 'security');
+      await deps.limits.block(key, SECRET_CHECK_RULE);
+    } else {
+      await deps.limits.refund(key);
+    }
+  });
+  for (const path of [
+    '/api/auth/change-password',
+    '/api/auth/verify-password',
+    '/api/auth/two-factor/enable',
+    '/api/auth/two-factor/disable',
+    '/api/auth/two-factor/verify-totp',
+    '/api/auth/two-factor/verify-backup-code',
+    '/api/auth/two-factor/generate-backup-codes',
+    '/api/auth/factors/*',
+  ]) {
+    app.use(path, secretCheckLimit);
+  }
+
   // better-auth's admin endpoints are reached only through our functions, which write the audit log.
   app.all('/api/auth/admin/*', () => {
     throw AppError.notFound('Use the admin pages of Ridgeline.');
@@ -132,7 +169,8 @@ export function authRoutes(deps: AppDeps) {
   app.post('/api/auth/change-password', validate('json', changePasswordSchema), async (c) => {
     const input = c.req.valid('json');
     service.assertPasswordNotCommon(input.newPassword);
-    return forwardToAuth(c, deps, { body: { ...input, revokeOtherSessions: false } });
+    // A new password signs out every other device unless the caller asks to keep them.
+    return forwardToAuth(c, deps, { body: { ...input, revokeOtherSessions: input.revokeOtherSessions ?? true } });
   });
 
   // Disabling two-factor proves both factors: the code first, then better-auth checks the password.
@@ -162,7 +200,13 @@ export function authRoutes(deps: AppDeps) {
   });
 
   // A session token is short; bound it so an overlong body is a 400 like everywhere else.
-  app.post('/api/auth/revoke-session', validate('json', revokeSessionSchema), (c) => forwardToAuth(c, deps, { body: c.req.valid('json') }));
+  // Only one's own sessions can be revoked: another user's token is not found (better-auth would
+  // answer success and do nothing).
+  app.post('/api/auth/revoke-session', validate('json', revokeSessionSchema), async (c) => {
+    const identity = await loadIdentity(c, deps);
+    if (identity) await service.assertOwnSession(identity.userId, c.req.valid('json').token);
+    return forwardToAuth(c, deps, { body: c.req.valid('json') });
+  });
 
   // Profile fields change through PATCH /api/me (validated and bounded); better-auth's own
   // update-user would store names of any length and any image URL.

@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-polic
 import type { Db } from '../../infra/db/client';
 import { findUserIdByEmail } from '../../infra/db/user-lookup';
 import { AppError } from '../../lib/app-error';
-import { consumeFactorChallenge, insertFactorChallenge } from './auth.repository';
+import { consumeFactorChallenge, insertFactorChallenge, sessionBelongsTo } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
 
 /** TOTP is the one factor: the authenticator app. */
@@ -38,6 +38,11 @@ export function createAuthService({ db }: { db: Db }) {
     assertPasswordNotCommon,
     emailExists,
     assertEmailFree,
+
+    /** A session can be revoked only by its owner: anybody else's token is not found. */
+    async assertOwnSession(userId: string, token: string): Promise<void> {
+      if (!(await sessionBelongsTo(db, token, userId))) throw new AppError('SESSION_NOT_FOUND');
+    },
 
     /** A sign-up may proceed: the password is not common and the address is not registered yet. */
     async assertSignUpAllowed(input: { email: string; password: string }): Promise<void> {

@@ -20,20 +20,13 @@ function jsonHasControlCharacter(value: unknown): boolean {
   return false;
 }
 
-function bodyHasControlCharacter(text: string, contentType: string): boolean {
+/** Bodies here are JSON (the write guard refuses others); malformed JSON is checked as text. */
+function bodyHasControlCharacter(text: string): boolean {
   try {
     return jsonHasControlCharacter(JSON.parse(text));
   } catch {
-    // Not JSON: the route's validation answers it; here only its characters matter.
+    return hasControlCharacter(text, { multiLine: true });
   }
-  if (contentType.includes('application/x-www-form-urlencoded')) {
-    try {
-      return [...new URLSearchParams(text)].some(([key, value]) => hasControlCharacter(key, { multiLine: true }) || hasControlCharacter(value, { multiLine: true }));
-    } catch {
-      return false;
-    }
-  }
-  return hasControlCharacter(text, { multiLine: true });
 }
 
 function decoded(text: string): string {
@@ -55,13 +48,12 @@ export const rejectControlCharacters = createMiddleware<AppEnv>(async (c, next) 
   for (const [key, value] of url.searchParams) {
     if (hasControlCharacter(key, { multiLine: false }) || hasControlCharacter(value, { multiLine: true })) throw AppError.badRequest(MESSAGE);
   }
-  const contentType = (c.req.header('content-type') ?? '').toLowerCase();
   // Bodies are read only under /api, where the JSON body limit has already bounded them.
   const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT';
-  if (c.req.raw.body && limited && !contentType.startsWith('multipart/')) {
+  if (c.req.raw.body && limited) {
     // A clone: the route (and better-auth behind it) reads the original body untouched.
     const text = await c.req.raw.clone().text();
-    if (bodyHasControlCharacter(text, contentType)) throw AppError.badRequest(MESSAGE);
+    if (bodyHasControlCharacter(text)) throw AppError.badRequest(MESSAGE);
   }
   await next();
 });

@@ -72,7 +72,9 @@ describe('/security', () => {
     await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-22');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Password Updated!', 'Your password has been successfully updated.'));
+    await waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Password Updated!', 'Your password has been successfully updated. You have been signed out on your other devices.'),
+    );
     expect(sent('POST /api/auth/change-password')[0]?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'new-password-22' });
 
     online = false;

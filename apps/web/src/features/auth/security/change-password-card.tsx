@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { changePasswordSchema } from '@ridgeline/shared/contracts/auth';
-import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import { OFFLINE_MESSAGES, OTHER_DEVICES_SIGNED_OUT } from '@ridgeline/shared/domain/auth-messages';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
@@ -23,7 +23,8 @@ export function ChangePasswordCard() {
     }
     try {
       await updatePassword(currentPassword, newPassword);
-      notify.success('Password Updated!', 'Your password has been successfully updated.');
+      // A new password signs out every other device; the toast says so after the usual sentence.
+      notify.success('Password Updated!', `Your password has been successfully updated. ${OTHER_DEVICES_SIGNED_OUT}`);
       form.reset();
     } catch (e) {
       const message = errorText(e);

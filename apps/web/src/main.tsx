@@ -1,5 +1,3 @@
-import './index.css';
-
 // Content-Security-Policy violations are reported to the server and the security log (spec section 7).
 document.addEventListener('securitypolicyviolation', (event) => {
   void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));

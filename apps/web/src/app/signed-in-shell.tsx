@@ -1,7 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ChevronDown, Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../features/auth/session/protected-route';
 import { useSession } from '../features/auth/session/session-provider';
@@ -17,6 +15,18 @@ import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
+import { preloadAppToaster } from '../components/toasters';
+import { useLoadOnIntent } from '../lib/use-load-on-intent';
+
+// The shell is on every signed-in first load: what only some users open (the user menu, the
+// small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
+const loadUserMenu = () => import('./user-menu');
+const UserMenuDropdown = lazy(loadUserMenu);
+const loadNavDrawer = () => import('./nav-drawer');
+const NavDrawer = lazy(loadNavDrawer);
+
+const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
+const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
 
 function Brand() {
   return (
@@ -58,45 +68,57 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
 function UserMenu() {
   const { user, signOut } = useSession();
   const me = useMe();
+  const intent = useLoadOnIntent(loadUserMenu);
   const name = me.data ? `${me.data.firstName} ${me.data.lastName}` : (user?.name ?? user?.email ?? '');
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100">
+  const trigger = {
+    className: USER_MENU_TRIGGER_CLASS,
+    label: (
+      <>
         <span className="flex flex-col">
           <span className="font-semibold text-slate-900">{name}</span>
           {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
         <span className="sr-only">Open the user menu</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-          <DropdownMenu.Item asChild>
-            <Link to="/profile" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              <UserRound aria-hidden="true" className="size-4" /> Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link to="/security" className="flex items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
-              <ShieldCheck aria-hidden="true" className="size-4" /> Security
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            onSelect={() => void signOut()}
-            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
-          >
-            <LogOut aria-hidden="true" className="size-4" /> Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </>
+    ),
+  };
+  const standIn = (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
+      {trigger.label}
+    </button>
+  );
+  if (!intent.requested) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={() => void signOut()} />
+    </Suspense>
   );
 }
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { isAdmin, impersonatedEmail, end } = useImpersonation();
+  // Only admins and impersonation sessions get app toasts (impersonation starting, ending, failing):
+  // their toaster's code is fetched ahead, so it shows even if the network goes away meanwhile.
+  useEffect(() => {
+    if (isAdmin || impersonatedEmail) preloadAppToaster();
+  }, [isAdmin, impersonatedEmail]);
+  const drawer = useLoadOnIntent(loadNavDrawer, () => setDrawerOpen(true));
+  const drawerTrigger = {
+    className: NAV_DRAWER_TRIGGER_CLASS,
+    label: (
+      <>
+        <Menu aria-hidden="true" className="size-5" />
+        <span className="sr-only">Open navigation</span>
+      </>
+    ),
+  };
+  const drawerStandIn = (
+    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={drawerTrigger.className} {...drawer.standInProps}>
+      {drawerTrigger.label}
+    </button>
+  );
   return (
     <div className="flex min-h-screen flex-col">
       {impersonatedEmail && <ImpersonationBanner email={impersonatedEmail} onExit={end} />}
@@ -109,30 +131,15 @@ function Layout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-            <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <Dialog.Trigger className="rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden">
-                <Menu aria-hidden="true" className="size-5" />
-                <span className="sr-only">Open navigation</span>
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-                <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 flex-col gap-6 overflow-y-auto bg-blue-950 px-3 py-5">
-                  <div className="flex items-center justify-between px-3">
-                    <Dialog.Title asChild>
-                      <div>
-                        <Brand />
-                      </div>
-                    </Dialog.Title>
-                    <Dialog.Close className="rounded-md p-1 text-white hover:bg-blue-900">
-                      <X aria-hidden="true" className="size-5" />
-                      <span className="sr-only">Close navigation</span>
-                    </Dialog.Close>
-                  </div>
-                  <Dialog.Description className="sr-only">Go to another part of Ridgeline</Dialog.Description>
+            {drawer.requested ? (
+              <Suspense fallback={drawerStandIn}>
+                <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
                   <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+                </NavDrawer>
+              </Suspense>
+            ) : (
+              drawerStandIn
+            )}
             <div className="ml-auto flex items-center gap-2">
               <HelpButton />
               <UserMenu />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from './use-document-title';
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Failed to fetch dynamically/i;
@@ -14,8 +14,7 @@ function shouldReloadForChunk(error: unknown): boolean {
 }
 
 /** The route error fallback (spec section 2): 'Something went wrong' with Try Again and Refresh Page. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const reloading = shouldReloadForChunk(error);
   useDocumentTitle('Error');

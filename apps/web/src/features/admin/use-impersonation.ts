@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ImpersonatedUser } from '@ridgeline/shared/contracts/admin';
 import { ApiError, errorText } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
+import { appNotify } from '../../lib/app-notify';
 import { useSession } from '../auth/session/session-provider';
 import { useMe } from '../profile/api/me-api';
 import { callImpersonation, useImpersonationStatus } from './admin-api';
@@ -32,11 +32,11 @@ export function useImpersonation() {
     try {
       const result = await callImpersonation({ action: 'start', targetUserId: target.id, reason });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not start.');
-      notify.app.success('Impersonation Started', `You are now viewing as ${result.targetUser?.email ?? target.email}`);
+      appNotify.success('Impersonation Started', `You are now viewing as ${result.targetUser?.email ?? target.email}`);
       await switchIdentity('/dashboard');
       return true;
     } catch (error) {
-      notify.app.error('Impersonation Failed', errorText(error));
+      appNotify.error('Impersonation Failed', errorText(error));
       return false;
     }
   }
@@ -45,10 +45,10 @@ export function useImpersonation() {
     try {
       const result = await callImpersonation({ action: 'end', sessionId: status.data?.sessionId ?? undefined });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not end.');
-      notify.app.success('Impersonation Ended', 'You are now viewing as yourself');
+      appNotify.success('Impersonation Ended', 'You are now viewing as yourself');
       await switchIdentity('/admin/impersonation');
     } catch {
-      notify.app.error('Error', 'Failed to end impersonation session');
+      appNotify.error('Error', 'Failed to end impersonation session');
     }
   }
 

@@ -1,34 +1,41 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { CircleHelp, X } from 'lucide-react';
+import { CircleHelp } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useLoadOnIntent } from '../../lib/use-load-on-intent';
 import { usePageTutorial } from './tutorials-api';
-import { TutorialVideo } from './tutorial-video';
+
+const loadHelpDialog = () => import('./help-dialog');
+const HelpDialog = lazy(loadHelpDialog);
+
+const TRIGGER_CLASS = 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-900 hover:bg-blue-50';
 
 /** Spec section 2: a help button on each page that has an active tutorial, opening its video. */
 export function HelpButton() {
   const { pathname } = useLocation();
   const tutorial = usePageTutorial(pathname).data;
+  // The page the dialog is open on: it closes when the user goes to another page, as it did when each
+  // page had its own dialog.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const intent = useLoadOnIntent(loadHelpDialog, () => setOpenOn(pathname));
   if (!tutorial) return null;
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-900 hover:bg-blue-50">
+  const trigger = {
+    className: TRIGGER_CLASS,
+    label: (
+      <>
         <CircleHelp aria-hidden="true" className="size-4" />
         Help
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[min(800px,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-lg bg-white p-5 shadow-xl">
-          <div className="flex items-start justify-between gap-3">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{tutorial.title}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-slate-700 hover:bg-slate-100">
-              <X aria-hidden="true" className="size-5" />
-              <span className="sr-only">Close</span>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-slate-700">{tutorial.description ?? 'A short video about this page.'}</Dialog.Description>
-          <TutorialVideo src={tutorial.embedUrl} title={tutorial.title} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </>
+    ),
+  };
+  const standIn = (
+    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
+      {trigger.label}
+    </button>
+  );
+  if (!intent.requested) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <HelpDialog tutorial={tutorial} trigger={trigger} open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)} />
+    </Suspense>
   );
 }

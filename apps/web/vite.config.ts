@@ -49,6 +49,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       input: { index: fromRoot('./index.html'), landing: fromRoot('./landing.html') },
+      output: {
+        // React and its DOM renderer are one download every React page needs: one cacheable file.
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
 });

@@ -1,16 +1,24 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderLanding } from './scripts/prerender-landing.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The web app. In dev (npm run dev) Vite serves on :5173 and proxies the API on :3000;
 // in production the server serves the built files from apps/web/dist on the same origin.
 // The service worker (/sw.js, docs/decisions/006-service-worker.md) precaches the shell and every
 // lazy route chunk so a signed-in user who reloads offline still gets the app.
+// Two HTML documents: index.html is the app's shell for every path; landing.html is the landing
+// page pre-rendered at build time, which the server sends for / and /landing.
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerenderLanding({ root, html: fromRoot('./landing.html'), module: fromRoot('./src/features/landing/landing-document.tsx') }),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',
@@ -39,5 +47,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      input: { index: fromRoot('./index.html'), landing: fromRoot('./landing.html') },
+      output: {
+        // React and its DOM renderer are one download every React page needs: one cacheable file.
+        codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
 });

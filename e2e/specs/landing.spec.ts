@@ -108,3 +108,24 @@ test.describe('landing page', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe('landing page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the served HTML of / holds the whole landing page', async ({ page, request }) => {
+    // What a crawler reads: the document itself, before any script.
+    const html = await (await request.get('/')).text();
+    expect(html).toContain('The complete claims management system, from the roof to the check.');
+    expect(html).toContain('id="pricing"');
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The complete claims management system, from the roof to the check.');
+    await expect(page.getByRole('link', { name: 'Start 14-Day Free Trial' }).first()).toHaveAttribute('href', '/auth');
+    for (const plan of PLANS) {
+      await expect(pricingSection(page).getByRole('heading', { name: plan, exact: true })).toBeVisible();
+    }
+    await expectSiteBanner(page);
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The complete claims management system, from the roof to the check.');
+  });
+});

@@ -1,13 +1,13 @@
-import './index.css';
-
 // Content-Security-Policy violations are reported to the server and the security log (spec section 7).
 document.addEventListener('securitypolicyviolation', (event) => {
   void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));
 });
 
-// Two entries: a first visit to the landing page loads only React and the landing page; every
-// other path loads the routed app. Client-side navigation back to '/' renders the same landing
-// page inside the router.
+// The app shell's entry (index.html). The server sends the pre-rendered landing.html for / and
+// /landing, which needs no React; this document shows the landing page only when it is served for
+// '/' anyway (the dev server, or the service worker's cached shell), and then loads only React and
+// the landing page. Every other path loads the routed app. Client-side navigation back to '/'
+// renders the same landing page inside the router.
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const path = window.location.pathname;

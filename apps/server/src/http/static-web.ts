@@ -26,7 +26,13 @@ async function fileIfExists(path: string): Promise<Buffer | null> {
   }
 }
 
-/** Serves the built web app: hashed assets cached for a year, everything else falls back to index.html. */
+/** The landing page's paths: the build pre-renders it to landing.html (no JavaScript needed to read it). */
+const LANDING_PATHS = new Set(['/', '/landing']);
+
+/**
+ * Serves the built web app: hashed assets cached for a year, the pre-rendered landing.html for the
+ * landing page's paths, everything else falls back to index.html (the app shell).
+ */
 export function serveWebApp(distDir: string) {
   return async (c: Context) => {
     const requested = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
@@ -39,7 +45,8 @@ export function serveWebApp(distDir: string) {
       return c.body(new Uint8Array(direct));
     }
     if (extname(requested) && requested !== '/') return c.text('Not found', 404);
-    const index = await fileIfExists(join(distDir, 'index.html'));
+    const landing = LANDING_PATHS.has(requested) ? await fileIfExists(join(distDir, 'landing.html')) : null;
+    const index = landing ?? (await fileIfExists(join(distDir, 'index.html')));
     if (!index) {
       return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }

@@ -1,12 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod';
-import { RouterProvider } from 'react-router';
 import { RELOAD_FLAG } from '../components/route-error';
 import { installGlobalErrorHandlers } from '../lib/global-errors';
 import { addPrefetchHints, configuredHintHosts } from '../offline/prefetch-hints';
 import { registerServiceWorker } from '../offline/register-sw';
-import { router } from './router';
+import { AppRouter } from './router';
 
 /** Renders the routed app (every page but a first visit to the landing page). */
 export function renderApp(container: HTMLElement): void {
@@ -16,7 +15,7 @@ export function renderApp(container: HTMLElement): void {
   installGlobalErrorHandlers();
   createRoot(container).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter />
     </StrictMode>,
   );
   // The offline shell, for the signed-in app only: a first visit to the public landing page does not

@@ -1,9 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
-import { AppToaster } from '../components/app-toaster';
-import { NOTIFICATION_TOASTER } from '../lib/toast';
+import { Toasters } from '../components/toasters';
 import { SessionProvider } from '../lib/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
 
@@ -31,16 +29,7 @@ export default function AppProviders() {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <Outlet />
-        <Toaster
-          position={NOTIFICATION_TOASTER.position}
-          duration={NOTIFICATION_TOASTER.duration}
-          visibleToasts={NOTIFICATION_TOASTER.visibleToasts}
-          gap={NOTIFICATION_TOASTER.gap}
-          richColors
-          closeButton
-          toastOptions={{ style: { width: NOTIFICATION_TOASTER.width } }}
-        />
-        <AppToaster />
+        <Toasters />
       </SessionProvider>
     </QueryClientProvider>
   );

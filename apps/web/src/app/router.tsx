@@ -1,10 +1,38 @@
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { RouteError } from '../components/route-error';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // Every route of the spec, each page loaded lazily. The landing page and the not-found page sit
 // outside the app providers, so the public landing loads none of the signed-in app's code.
+// Declarative routes (useRoutes) rather than a data router: the app uses no loader, action or fetcher,
+// and the data router's code is half of React Router's weight on every signed-in first load.
+// What the data router gave is kept here: the lazy modules of every matched route (providers, shell,
+// page) start loading together, a navigation keeps the current page until the next one's code is in
+// (React Router makes each navigation a transition), and an error anywhere shows the route error page.
+
+type PageModule = { default: ComponentType };
+
+/** Route objects to the loader of their lazy module, so a match can fetch its code ahead of rendering. */
+const preloaders = new WeakMap<RouteObject, () => Promise<unknown>>();
+
+/** A route whose element is the default export of `load`, fetched once. */
+function lazyRoute(route: Omit<RouteObject, 'element' | 'index'>, load: () => Promise<PageModule>): RouteObject {
+  let loading: Promise<PageModule> | undefined;
+  const preload = () => (loading ??= load());
+  const Page = lazy(preload);
+  const object: RouteObject = { ...route, element: <Page /> };
+  preloaders.set(object, preload);
+  return object;
+}
+
+const PlannedPage = lazy(() => import('../features/placeholders/planned-page').then(({ PlannedPage }) => ({ default: PlannedPage })));
+
+const plannedRoutes: RouteObject[] = PLANNED_PAGES.map(({ path, title, description }) => ({
+  path,
+  element: <PlannedPage title={title} description={description} />,
+}));
 
 function RootLayout() {
   return (
@@ -15,50 +43,68 @@ function RootLayout() {
   );
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-
-const plannedRoutes: RouteObject[] = PLANNED_PAGES.map(({ path, title, description }) => ({
-  path,
-  lazy: async () => {
-    const { PlannedPage } = await import('../features/placeholders/planned-page');
-    return { Component: () => <PlannedPage title={title} description={description} /> };
-  },
-}));
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: page(() => import('../features/landing/landing-page')) },
-      { path: '/landing', lazy: page(() => import('../features/landing/landing-page')) },
+      lazyRoute({ path: '/' }, () => import('../features/landing/landing-page')),
+      lazyRoute({ path: '/landing' }, () => import('../features/landing/landing-page')),
       { path: '/chat', element: <Navigate to="/messages" replace /> },
-      {
-        lazy: page(() => import('./app-providers')),
-        children: [
-          { path: '/auth', lazy: page(() => import('../features/auth/auth-page')) },
-          { path: '/check-email', lazy: page(() => import('../features/auth/check-email-page')) },
-          {
-            lazy: page(() => import('./signed-in-shell')),
-            children: [
-              { path: '/dashboard', lazy: page(() => import('./dashboard-page')) },
-              { path: '/team', lazy: page(() => import('../features/team/team-page')) },
-              { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
-              { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
-              { path: '/security', lazy: page(() => import('../features/auth/security-page')) },
-              { path: '/admin/maintenance', lazy: page(() => import('../features/maintenance/maintenance-page')) },
-              { path: '/admin/impersonation', lazy: page(() => import('../features/admin/impersonation-page')) },
-              { path: '/tutorials', lazy: page(() => import('../features/tutorials/tutorials-page')) },
-              { path: '/admin/users', lazy: page(() => import('../features/admin/admin-users-page')) },
-              { path: '/admin/security', lazy: page(() => import('../features/admin/security-reports-page')) },
-              ...plannedRoutes,
-            ],
-          },
-        ],
-      },
-      { path: '*', lazy: page(() => import('../features/placeholders/not-found-page')) },
+      lazyRoute(
+        {
+          children: [
+            lazyRoute({ path: '/auth' }, () => import('../features/auth/auth-page')),
+            lazyRoute({ path: '/check-email' }, () => import('../features/auth/check-email-page')),
+            lazyRoute(
+              {
+                children: [
+                  lazyRoute({ path: '/dashboard' }, () => import('./dashboard-page')),
+                  lazyRoute({ path: '/team' }, () => import('../features/team/team-page')),
+                  lazyRoute({ path: '/profile' }, () => import('../features/profile/profile-page')),
+                  lazyRoute({ path: '/settings' }, () => import('../features/settings/settings-page')),
+                  lazyRoute({ path: '/security' }, () => import('../features/auth/security-page')),
+                  lazyRoute({ path: '/admin/maintenance' }, () => import('../features/maintenance/maintenance-page')),
+                  lazyRoute({ path: '/admin/impersonation' }, () => import('../features/admin/impersonation-page')),
+                  lazyRoute({ path: '/tutorials' }, () => import('../features/tutorials/tutorials-page')),
+                  lazyRoute({ path: '/admin/users' }, () => import('../features/admin/admin-users-page')),
+                  lazyRoute({ path: '/admin/security' }, () => import('../features/admin/security-reports-page')),
+                  ...plannedRoutes,
+                ],
+              },
+              () => import('./signed-in-shell'),
+            ),
+          ],
+        },
+        () => import('./app-providers'),
+      ),
+      lazyRoute({ path: '*' }, () => import('../features/placeholders/not-found-page')),
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Starts loading the code of every route that matches `pathname` at once (no layout-by-layout waterfall). */
+export function preloadRoutes(pathname: string): void {
+  // A failed load is the rendered lazy route's to report (through the route error page), not this one's.
+  for (const match of matchRoutes(routes, pathname) ?? []) preloaders.get(match.route)?.().catch(() => undefined);
+}
+
+function RoutedApp() {
+  const location = useLocation();
+  preloadRoutes(location.pathname);
+  const element = useRoutes(routes, location);
+  return (
+    // An error resets when the user goes elsewhere, as the data router's error element did.
+    <RouteErrorBoundary resetKey={location.key}>
+      <Suspense fallback={null}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The routed app: browser history, the route table and the route error page. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <RoutedApp />
+    </BrowserRouter>
+  );
+}

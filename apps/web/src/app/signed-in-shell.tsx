@@ -1,5 +1,5 @@
-import { ChevronDown, LogOut, Menu, ShieldCheck, UserRound, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ChevronDown, Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../components/protected-route';
 import { useSession } from '../lib/session/session-provider';
@@ -15,9 +15,18 @@ import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
-import { Button } from '../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../components/ui/sheet';
+import { preloadAppToaster } from '../components/toasters';
+import { useLoadOnIntent } from '../lib/use-load-on-intent';
+
+// The shell is on every signed-in first load: what only some users open (the user menu, the
+// small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
+const loadUserMenu = () => import('./user-menu');
+const UserMenuDropdown = lazy(loadUserMenu);
+const loadNavDrawer = () => import('./nav-drawer');
+const NavDrawer = lazy(loadNavDrawer);
+
+const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
+const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
 
 function Brand() {
   return (
@@ -59,42 +68,57 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
 function UserMenu() {
   const { user, signOut } = useSession();
   const me = useMe();
+  const intent = useLoadOnIntent(loadUserMenu);
   const name = me.data ? `${me.data.firstName} ${me.data.lastName}` : (user?.name ?? user?.email ?? '');
+  const trigger = {
+    className: USER_MENU_TRIGGER_CLASS,
+    label: (
+      <>
+        <span className="flex flex-col">
+          <span className="font-semibold text-slate-900">{name}</span>
+          {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+        <span className="sr-only">Open the user menu</span>
+      </>
+    ),
+  };
+  const standIn = (
+    <button type="button" aria-haspopup="menu" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
+      {trigger.label}
+    </button>
+  );
+  if (!intent.requested) return standIn;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="justify-start px-2 text-left font-normal">
-          <span className="flex flex-col">
-            <span className="font-semibold text-slate-900">{name}</span>
-            {me.data?.company && <span className="text-xs text-slate-700">{me.data.company.name}</span>}
-          </span>
-          <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
-          <span className="sr-only">Open the user menu</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserRound aria-hidden="true" className="size-4" /> Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/security">
-            <ShieldCheck aria-hidden="true" className="size-4" /> Security
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden="true" className="size-4" /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={standIn}>
+      <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={() => void signOut()} />
+    </Suspense>
   );
 }
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { isAdmin, impersonatedEmail, end } = useImpersonation();
+  // Only admins and impersonation sessions get app toasts (impersonation starting, ending, failing):
+  // their toaster's code is fetched ahead, so it shows even if the network goes away meanwhile.
+  useEffect(() => {
+    if (isAdmin || impersonatedEmail) preloadAppToaster();
+  }, [isAdmin, impersonatedEmail]);
+  const drawer = useLoadOnIntent(loadNavDrawer, () => setDrawerOpen(true));
+  const drawerTrigger = {
+    className: NAV_DRAWER_TRIGGER_CLASS,
+    label: (
+      <>
+        <Menu aria-hidden="true" className="size-5" />
+        <span className="sr-only">Open navigation</span>
+      </>
+    ),
+  };
+  const drawerStandIn = (
+    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={drawerTrigger.className} {...drawer.standInProps}>
+      {drawerTrigger.label}
+    </button>
+  );
   return (
     <div className="flex min-h-screen flex-col">
       {impersonatedEmail && <ImpersonationBanner email={impersonatedEmail} onExit={end} />}
@@ -107,31 +131,15 @@ function Layout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" className="lg:hidden">
-                  <Menu aria-hidden="true" className="size-5" />
-                  <span className="sr-only">Open navigation</span>
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="left" className="bg-blue-950 px-3 py-5">
-                <div className="flex items-center justify-between px-3">
-                  <SheetTitle asChild>
-                    <div>
-                      <Brand />
-                    </div>
-                  </SheetTitle>
-                  <SheetClose asChild>
-                    <Button variant="ghost" size="icon" className="text-white hover:bg-blue-900">
-                      <X aria-hidden="true" className="size-5" />
-                      <span className="sr-only">Close navigation</span>
-                    </Button>
-                  </SheetClose>
-                </div>
-                <SheetDescription className="sr-only">Go to another part of Ridgeline</SheetDescription>
-                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-              </SheetContent>
-            </Sheet>
+            {drawer.requested ? (
+              <Suspense fallback={drawerStandIn}>
+                <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
+                  <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+                </NavDrawer>
+              </Suspense>
+            ) : (
+              drawerStandIn
+            )}
             <div className="ml-auto flex items-center gap-2">
               <HelpButton />
               <UserMenu />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useRouteError } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from './use-document-title';
 
 const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Failed to fetch dynamically/i;
@@ -18,8 +18,7 @@ function shouldReloadForChunk(error: unknown): boolean {
  * entry bundle that the public landing page loads, so it draws its two buttons with plain classes
  * instead of the UI kit (whose class merging would add its weight to every first visit).
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const navigate = useNavigate();
   const reloading = shouldReloadForChunk(error);
   useDocumentTitle('Error');

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ImpersonatedUser } from '@ridgeline/shared/contracts/admin';
 import { ApiError } from '../../lib/api-client';
+import { appNotify } from '../../lib/app-notify';
 import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/session/session-provider';
 import { useMe } from '../../lib/api/me';
 import { callImpersonation, useImpersonationStatus } from './admin-api';
@@ -33,11 +33,11 @@ export function useImpersonation() {
     try {
       const result = await callImpersonation({ action: 'start', targetUserId: target.id, reason });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not start.');
-      notify.app.success('Impersonation Started', `You are now viewing as ${result.targetUser?.email ?? target.email}`);
+      appNotify.success('Impersonation Started', `You are now viewing as ${result.targetUser?.email ?? target.email}`);
       await switchIdentity('/dashboard');
       return true;
     } catch (error) {
-      notify.app.error('Impersonation Failed', errorText(error));
+      appNotify.error('Impersonation Failed', errorText(error));
       return false;
     }
   }
@@ -46,10 +46,10 @@ export function useImpersonation() {
     try {
       const result = await callImpersonation({ action: 'end', sessionId: status.data?.sessionId ?? undefined });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not end.');
-      notify.app.success('Impersonation Ended', 'You are now viewing as yourself');
+      appNotify.success('Impersonation Ended', 'You are now viewing as yourself');
       await switchIdentity('/admin/impersonation');
     } catch {
-      notify.app.error('Error', 'Failed to end impersonation session');
+      appNotify.error('Error', 'Failed to end impersonation session');
     }
   }
 

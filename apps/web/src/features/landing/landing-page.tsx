@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { PLANS, TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { api } from '../../lib/api-client';
 import { BrandMark } from '../../components/brand-mark';
+import { redirectSignedInVisitor } from './landing-redirect';
 
 // The public landing page. It imports nothing from the signed-in app (no router, query client,
 // session machine or layout) so it stays small; signed-in visitors are sent to the dashboard.
-// Its links are plain anchors: it renders both on its own entry (landing-entry.tsx) and in the router.
+// Its links are plain anchors and nothing on it needs React to work: the build renders it to HTML
+// (landing.html, see landing-document.tsx), and it also renders on its own entry (landing-entry.tsx)
+// and in the router.
 
 const WHY = [
   { title: 'No lost photos', text: 'Field capture keeps working with no signal. Every photo is queued on the phone, retried, and checked in with GPS, time and a checksum.' },
@@ -31,12 +33,7 @@ export default function LandingPage() {
   useDocumentTitle(null);
   useEffect(() => {
     let active = true;
-    api
-      .get<{ user?: unknown } | null>('/api/auth/get-session')
-      .then((session) => {
-        if (active && session?.user) window.location.replace('/dashboard');
-      })
-      .catch(() => undefined);
+    void redirectSignedInVisitor(() => active);
     return () => {
       active = false;
     };
@@ -162,7 +159,9 @@ export default function LandingPage() {
 
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-8 text-sm text-slate-700 sm:flex-row sm:justify-between">
-          <p>© {new Date().getFullYear()} Ridgeline. Claims management for roofing contractors.</p>
+          <p>
+            © <span data-current-year="">{new Date().getFullYear()}</span> Ridgeline. Claims management for roofing contractors.
+          </p>
           <a href="/auth" className="font-semibold text-blue-800 hover:underline">
             Sign In
           </a>

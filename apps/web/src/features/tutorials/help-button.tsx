@@ -1,25 +1,41 @@
 import { CircleHelp } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { useLoadOnIntent } from '../../lib/use-load-on-intent';
 import { usePageTutorial } from './tutorials-api';
-import { VideoDialog } from './video-dialog';
+
+const loadHelpDialog = () => import('./help-dialog');
+const HelpDialog = lazy(loadHelpDialog);
+
+const TRIGGER_CLASS = 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-900 hover:bg-blue-50';
 
 /** A help button on each page that has an active tutorial, opening its video. */
 export function HelpButton() {
   const { pathname } = useLocation();
   const tutorial = usePageTutorial(pathname).data;
+  // The page the dialog is open on: it closes when the user goes to another page, as it did when each
+  // page had its own dialog.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const intent = useLoadOnIntent(loadHelpDialog, () => setOpenOn(pathname));
   if (!tutorial) return null;
+  const trigger = {
+    className: TRIGGER_CLASS,
+    label: (
+      <>
+        <CircleHelp aria-hidden="true" className="size-4" />
+        Help
+      </>
+    ),
+  };
+  const standIn = (
+    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
+      {trigger.label}
+    </button>
+  );
+  if (!intent.requested) return standIn;
   return (
-    <VideoDialog
-      title={tutorial.title}
-      description={tutorial.description ?? 'A short video about this page.'}
-      src={tutorial.embedUrl}
-      trigger={
-        <Button variant="ghost" className="gap-1.5 text-blue-900 hover:bg-blue-50">
-          <CircleHelp aria-hidden="true" className="size-4" />
-          Help
-        </Button>
-      }
-    />
+    <Suspense fallback={standIn}>
+      <HelpDialog tutorial={tutorial} trigger={trigger} open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)} />
+    </Suspense>
   );
 }

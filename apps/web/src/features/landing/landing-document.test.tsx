@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { renderLandingMarkup } from './landing-document';
+
+describe('renderLandingMarkup', () => {
+  it('renders the whole landing page as HTML, with no script', () => {
+    const html = renderLandingMarkup();
+    expect(html).toContain('<h1');
+    expect(html).toContain('The complete claims management system, from the roof to the check.');
+    expect(html).toContain('Ridgeline is being updated today.');
+    expect(html).toContain('id="pricing"');
+    for (const plan of ['Starter', 'Professional', 'Business', 'Enterprise']) expect(html).toContain(`>${plan}</h3>`);
+    expect(html).toContain('href="/auth"');
+    expect(html).toContain('data-current-year=""');
+    expect(html).not.toContain('<script');
+  });
+});

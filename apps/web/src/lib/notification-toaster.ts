@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { ToasterProps } from 'sonner';
+
+// The notification toaster (sonner) is mounted by the app's providers, but sonner itself comes with
+// the code that notifies (lib/toast.ts, imported by the pages with forms), not with every first
+// load: lib/toast.ts registers sonner's toaster here and components/toasters.tsx mounts it. A page
+// that can notify brings sonner in its own chunks, so its toasts show even if the network is gone.
+
+/** The notification toaster's settings (spec section 9). */
+export const NOTIFICATION_TOASTER = { position: 'bottom-right', duration: 4000, visibleToasts: 3, gap: 14, width: 356 } as const;
+
+let registered: ComponentType<ToasterProps> | null = null;
+const listeners = new Set<() => void>();
+
+export const notificationToaster = {
+  /** sonner's toaster, once the code that notifies has loaded. */
+  get: (): ComponentType<ToasterProps> | null => registered,
+  register(toaster: ComponentType<ToasterProps>): void {
+    if (registered === toaster) return;
+    registered = toaster;
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser, submitSignIn, type TestUser } from '../support/flows';
 import { grantAdmin } from '../support/mail';
 
-// Issue 3: disabled accounts, impersonation with its audit log, the CSP and its reports, and the
+// Platform administration: disabled accounts, impersonation with its audit log, the CSP and its reports, and the
 // sign-in limit, all in Chromium against the real server and database.
 
 async function adminPage(browser: import('@playwright/test').Browser): Promise<{ page: Page; admin: TestUser }> {

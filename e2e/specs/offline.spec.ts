@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signedInUser } from '../support/flows';
 
-// The offline shell (issue 3, section 8). Playwright's setOffline does not cut the service
-// worker's own fetches, so the network is also cut by aborting every request (architecture.md).
+// The offline shell. Playwright's setOffline does not cut the service
+// worker's own fetches, so the network is also cut by aborting every request.
 test('a signed-in user who reloads /dashboard with no network gets the app with its offline banner', async ({ page, context }) => {
   // The worker script is never cached by HTTP, so a new version is seen on the next load.
   const script = await page.request.get('/sw.js');

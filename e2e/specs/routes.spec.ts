@@ -4,7 +4,7 @@ import { newUser } from '../support/users';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
-// Every signed-in route of spec section 2, with concrete values for the parameters.
+// Every signed-in route of the app, with concrete values for the parameters.
 const ROUTES = [
   '/dashboard',
   '/projects',
@@ -59,7 +59,7 @@ const ROUTES = [
   '/check-email',
 ] as const;
 
-// The app logs this console error whenever it is not served over HTTPS (spec section 8); the e2e
+// The app logs this console error whenever it is not served over HTTPS; the e2e
 // stack serves plain http://localhost, so exactly this entry is expected and allowed.
 const ALLOWED_ERRORS = new Set(['console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.']);
 

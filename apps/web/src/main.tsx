@@ -1,4 +1,4 @@
-// Content-Security-Policy violations are reported to the server and the security log (spec section 7).
+// Content-Security-Policy violations are reported to the server and the security log.
 document.addEventListener('securitypolicyviolation', (event) => {
   void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));
 });

@@ -11,7 +11,7 @@ import { AppRouter } from './router';
 export function renderApp(container: HTMLElement): void {
   // zod would probe `new Function` for its fast path: the CSP forbids eval, so it must not try.
   zodConfig({ jitless: true });
-  // Spec section 8: unhandled rejections and uncaught errors are mapped and logged; warns without HTTPS.
+  // Unhandled rejections and uncaught errors are mapped to the one error result and logged; warns without HTTPS.
   installGlobalErrorHandlers();
   createRoot(container).render(
     <StrictMode>

@@ -50,7 +50,7 @@ function renderProtected(machine: SessionMachine) {
 beforeEach(() => setOnline(true));
 afterEach(() => vi.restoreAllMocks());
 
-describe('ProtectedRoute (spec section 2, protected-route behaviour)', () => {
+describe('ProtectedRoute: checking, signed in, signed out, offline', () => {
   it('while loading shows the spinner text with an Online badge', () => {
     // The session read never gets its answer: the page stays loading.
     answerWhenReleased(SESSION_ROUTE);

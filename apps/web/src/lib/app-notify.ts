@@ -1,7 +1,7 @@
 import { appToasts } from './app-toast-store';
 
 /**
- * The app toaster's announcements (spec section 9: impersonation starting and ending, and its
+ * The app toaster's announcements (impersonation starting and ending, and its
  * failures), as `notify.app` in lib/toast.ts. On its own so the signed-in shell can announce without
  * loading sonner, the notification toaster's library.
  */

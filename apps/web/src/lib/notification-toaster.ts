@@ -6,7 +6,7 @@ import type { ToasterProps } from 'sonner';
 // load: lib/toast.ts registers sonner's toaster here and components/toasters.tsx mounts it. A page
 // that can notify brings sonner in its own chunks, so its toasts show even if the network is gone.
 
-/** The notification toaster's settings (spec section 9). */
+/** The notification toaster's settings: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right. */
 export const NOTIFICATION_TOASTER = { position: 'bottom-right', duration: 4000, visibleToasts: 3, gap: 14, width: 356 } as const;
 
 let registered: ComponentType<ToasterProps> | null = null;

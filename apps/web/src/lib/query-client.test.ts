@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, QUERY_DEFAULTS } from './query-client';
 
-// Spec section 9 data-cache defaults: 3 retries, exponential back-off capped at 30 s, 5-minute cache.
+// The data cache's defaults: 3 retries, exponential back-off capped at 30 s, 5-minute cache.
 describe('createQueryClient defaults', () => {
   const queries = createQueryClient().getDefaultOptions().queries ?? {};
 

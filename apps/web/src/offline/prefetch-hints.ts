@@ -1,4 +1,4 @@
-// Prefetch hints (spec section 7, Other) for the AI provider, map and font hosts: only the hosts
+// Prefetch hints for the AI provider, map and font hosts: only the hosts
 // that are configured (VITE_AI_PROVIDER_HOST, VITE_MAPS_HOST, VITE_FONT_HOSTS), nothing otherwise.
 
 export type HintHosts = { aiProvider?: string; maps?: string; fonts?: string };

@@ -1,4 +1,4 @@
-// The offline shell (issue 3, section 8): /sw.js precaches the app shell and every lazy route chunk.
+// The offline shell: /sw.js precaches the app shell and every lazy route chunk.
 // Registered after the page has loaded so it never competes with the first render. A new version
 // takes over as soon as it is installed (skipWaiting + clientsClaim) and serves the next load.
 

@@ -1,8 +1,8 @@
-/** Spec section 5: the exact message when sign-up meets an address that already exists. */
+/** The exact message when sign-up meets an address that already exists. */
 export const EMAIL_ALREADY_REGISTERED_MESSAGE =
   'This email is already registered. Please sign in or reset your password.';
 
-/** Spec section 5: auth actions refused while offline. */
+/** Auth actions refused while offline, each with its own sentence. */
 export const OFFLINE_MESSAGES = {
   signIn: 'Cannot sign in while offline',
   signUp: 'Cannot sign up while offline',

@@ -3,7 +3,7 @@ import { mapError } from './error-mapper';
 
 const quiet = { log: () => undefined };
 
-describe('mapError (spec section 8)', () => {
+describe('mapError', () => {
   it.each([
     ['Failed to fetch', 'NETWORK_ERROR', 'Network error. Please check your connection and try again.'],
     ['network down', 'NETWORK_ERROR', 'Network error. Please check your connection and try again.'],

@@ -1,6 +1,6 @@
 import type { ErrorResult } from './errors';
 
-// Spec section 8: errors mapped by message content, each with a generated request id, and logged.
+// Errors mapped by message content, each with a generated request id, and logged.
 const RULES: { test: (message: string, status: number | null) => boolean; code: string; message: string }[] = [
   { test: (m) => m.includes('network') || m.includes('fetch'), code: 'NETWORK_ERROR', message: 'Network error. Please check your connection and try again.' },
   { test: (m) => m.includes('unauthorized') || m.includes('auth'), code: 'AUTH_ERROR', message: 'Authentication required. Please sign in and try again.' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_IDS, PLANS, TRIAL_DAYS } from './plans';
 
 describe('plans', () => {
-  it('has the four plans of spec section 9, Professional the most popular', () => {
+  it('has the four plans, Professional the most popular', () => {
     expect(PLANS.map((p) => p.id)).toEqual([...PLAN_IDS]);
     expect(PLANS.map((p) => [p.name, p.priceMonthlyUsd, p.activeFiles])).toEqual([
       ['Starter', 199, 10],

@@ -1,4 +1,4 @@
-/** Billing plans (spec section 9): priced by active files, users unlimited. */
+/** Billing plans: priced by active files, users unlimited. */
 export const PLANS = [
   { id: 'starter', name: 'Starter', priceMonthlyUsd: 199, activeFiles: 10, mostPopular: false },
   { id: 'professional', name: 'Professional', priceMonthlyUsd: 399, activeFiles: 25, mostPopular: true },

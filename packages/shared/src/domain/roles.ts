@@ -1,4 +1,4 @@
-/** Platform roles on the user (spec section 6); contractor is the sign-up default. */
+/** Platform roles on the user; contractor is the sign-up default. */
 export const PLATFORM_ROLES = ['admin', 'contractor'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 

@@ -1,4 +1,4 @@
-// Tutorial embeds (spec section 5): shown only when the iframe source is an https YouTube or Vimeo
+// Tutorial embeds: shown only when the iframe source is an https YouTube or Vimeo
 // host; otherwise nothing. The stored embed is parsed here and the app renders its own iframe: the
 // stored HTML is never injected.
 

@@ -42,7 +42,7 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // The link lands straight on /auth with the token (architecture.md: auth links land on /auth).
+      // The link lands straight on /auth with the token: every auth link lands on /auth.
       sendResetPassword: async ({ user, token }) =>
         deps.sendMail(resetPasswordMail(user.email, `${deps.publicUrl}/auth?mode=reset&token=${encodeURIComponent(token)}`)),
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
-// The server's own ceilings (architecture.md "Rate-limit keys"), made small here to be reached.
+// The server's own ceilings on writes and CSP reports, made small here to be reached.
 let server: TestServer;
 
 beforeAll(async () => {

@@ -8,8 +8,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The server's own ceiling on writes per client IP per minute (API_WRITE_LIMIT), counted in
- * PostgreSQL so every instance shares it. Sized so normal use never meets it (architecture.md,
- * "Rate-limit keys"); reads are not counted. Sign-in and CSP reports have tighter limits of their own.
+ * PostgreSQL so every instance shares it. Sized so normal use never meets it; reads are not counted. Sign-in and CSP reports have tighter limits of their own.
  */
 export function writeRateLimit(deps: AppDeps) {
   const rule = { limit: deps.config.apiWriteLimit, windowMs: 60_000 };

@@ -11,7 +11,7 @@ type Row = { count: number; window_start: string | Date; blocked_until: string |
 
 const ms = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
 
-// Counters live in PostgreSQL so every API instance shares them (architecture.md, scale-out).
+// Counters live in PostgreSQL so every API instance behind a load balancer shares them.
 /** A fixed-window counter per key, with an optional block once the limit is reached. */
 export function createRateLimitStore(db: Db) {
   function result(row: Row | undefined, rule: RateRule, now: number): RateLimitResult {

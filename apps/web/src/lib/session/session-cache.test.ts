@@ -8,7 +8,7 @@ function clock(start = 1_000_000) {
 }
 const user = (n: number): SessionUser => ({ id: `u${n}`, email: `u${n}@example.com`, name: `User ${n}` });
 
-describe('session cache (spec section 9: 7 days, at most 5 entries)', () => {
+describe('session cache (7 days, at most 5 entries)', () => {
   it('keeps the spec constants', () => {
     expect(CACHE_TTL_MS).toBe(604_800_000);
     expect(CACHE_MAX_ENTRIES).toBe(5);

@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('session machine: states and transitions (spec section 4)', () => {
+describe('session machine: states and transitions', () => {
   it('starts loading, and a refresh that finds a session gives authenticated and caches the user', async () => {
     const { machine, cache } = setup();
     expect(machine.getState()).toEqual({ status: 'loading', user: null });

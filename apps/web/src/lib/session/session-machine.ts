@@ -24,7 +24,7 @@ export type SessionMachineDeps = {
   warn?: (message: string) => void;
 };
 
-/** Delay before retry number `attempt` (1-based): 1 s, then 2 s (architecture.md's retry rule). */
+/** Delay before retry number `attempt` (1-based): 1 s, then 2 s: three attempts in all, the wait doubling. */
 export function retryDelay(attempt: number): number {
   return RETRY_BASE_MS * 2 ** (attempt - 1);
 }

@@ -1,7 +1,7 @@
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-/** Every impersonation a platform admin starts (spec section 6): who, whom, why, when, from where. */
+/** Every impersonation a platform admin starts : who, whom, why, when, from where. */
 export const impersonationAudit = pgTable(
   'impersonation_audit',
   {
@@ -24,7 +24,7 @@ export const impersonationAudit = pgTable(
   (t) => [index('impersonation_audit_started_idx').on(t.startedAt), index('impersonation_audit_session_idx').on(t.sessionId)],
 );
 
-/** Content-Security-Policy violation reports sent by browsers (spec section 7, Other). */
+/** Content-Security-Policy violation reports sent by browsers, kept for platform admins to read. */
 export const cspViolations = pgTable(
   'csp_violations',
   {

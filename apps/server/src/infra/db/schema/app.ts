@@ -8,7 +8,7 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Per-page help videos (spec section 3). */
+/** Per-page help videos: a route pattern and an https YouTube or Vimeo embed. */
 export const tutorials = pgTable(
   'tutorials',
   {
@@ -43,7 +43,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * The spec's profiles (section 3), derived from better-auth's user and membership so there is one
+ * The profiles the app reads, derived from better-auth's user and membership so there is one
  * source of truth: is_enabled is the inverse of the ban, role is the platform role.
  */
 export const profiles = pgView('profiles', {

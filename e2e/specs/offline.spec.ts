@@ -10,9 +10,11 @@ test('a signed-in user who reloads /dashboard with no network gets the app with 
   expect(script.headers()['content-type']).toMatch(/javascript/);
   expect(script.headers()['cache-control']).toBe('no-cache');
 
-  await signedInUser(page, 'offline-shell');
+  const user = await signedInUser(page, 'offline-shell');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  const welcome = `Welcome, ${user.firstName}. Here is where ${user.companyName} stands.`;
+  await expect(page.getByText(welcome)).toBeVisible();
   // The worker is registered after load, precaches the shell and every route chunk, then controls the page.
   await page.evaluate(`navigator.serviceWorker.ready.then(() => true)`);
   await expect.poll(() => page.evaluate(`Boolean(navigator.serviceWorker.controller)`), { timeout: 15_000 }).toBe(true);
@@ -31,8 +33,9 @@ test('a signed-in user who reloads /dashboard with no network gets the app with 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText(/^(Cached Session|Offline Mode)$/).first()).toBeVisible();
-  // Still signed in from the cached session, not sent to /auth.
+  // Still signed in from the cached session, not sent to /auth, with the last known profile and company.
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(welcome)).toBeVisible();
 
   // Another lazy page, never visited, also comes from the precache.
   await page.goto('/team');

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { companySchema } from '@ridgeline/shared/contracts/team';
 import { api } from '../api-client';
+import { readThrough } from '../offline-cache';
 
 // The company profile (GET /api/company): read by settings and the dashboard; settings owns the writes.
 export const companyKey = ['company'] as const;
 
 export function useCompany() {
-  return useQuery({ queryKey: companyKey, queryFn: () => api.get('/api/company', { schema: companySchema }) });
+  return useQuery({ queryKey: companyKey, queryFn: () => readThrough('company', () => api.get('/api/company', { schema: companySchema })) });
 }

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { teamResponseSchema } from '@ridgeline/shared/contracts/team';
 import { api } from '../api-client';
+import { readThrough } from '../offline-cache';
 
 // The team (GET /api/team): read by the team page and the dashboard; the team feature owns the writes.
 export const teamKey = ['team'] as const;
 
 export function useTeam() {
-  return useQuery({ queryKey: teamKey, queryFn: () => api.get('/api/team', { schema: teamResponseSchema }) });
+  return useQuery({ queryKey: teamKey, queryFn: () => readThrough('team', () => api.get('/api/team', { schema: teamResponseSchema })) });
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { createSessionCache, type SessionUser } from './session-cache';
 import { createSessionMachine, type Network, type SessionMachine, type SessionStatus } from './session-machine';
 import { fetchSessionUser, postSignOut } from './session-api';
+import { clearOffline } from '../offline-cache';
 
 export type SessionContextValue = {
   status: SessionStatus;
@@ -78,6 +79,7 @@ export function SessionProvider({ children, machine: injected }: Props) {
         }
         machine.handleEvent('SIGNED_OUT');
         queryClient.clear();
+        clearOffline();
         await navigate('/auth', { replace: true });
       },
     }),

@@ -17,6 +17,7 @@ import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
 import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
+import { displayName } from '@ridgeline/shared/domain/users';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -69,7 +70,7 @@ function UserMenu() {
   const { user, signOut } = useSession();
   const me = useMe();
   const intent = useLoadOnIntent(loadUserMenu);
-  const name = me.data ? `${me.data.firstName} ${me.data.lastName}` : (user?.name ?? user?.email ?? '');
+  const name = displayName(me.data ?? { name: user?.name, email: user?.email });
   const trigger = {
     className: USER_MENU_TRIGGER_CLASS,
     label: (

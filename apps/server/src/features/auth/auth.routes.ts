@@ -15,6 +15,7 @@ import {
   userExistsSchema,
 } from '@ridgeline/shared/contracts/auth';
 import { errorBodySchema } from '@ridgeline/shared/domain/errors';
+import { displayName } from '@ridgeline/shared/domain/users';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
@@ -55,7 +56,7 @@ export function authRoutes(deps: AppDeps) {
     const input = c.req.valid('json');
     await service.assertSignUpAllowed(input);
     const response = await forwardToAuth(c, deps, {
-      body: { ...input, name: `${input.firstName} ${input.lastName}`, callbackURL: '/auth?confirmed=1' },
+      body: { ...input, name: displayName(input), callbackURL: '/auth?confirmed=1' },
     });
     // Two sign-ups racing for one address: the loser's insert fails on the unique e-mail.
     if (response.status === 422) await service.assertEmailFree(input.email);

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 
 // better-auth's tables (core + admin, twoFactor, jwt plugins). JS keys are the field names
@@ -21,6 +21,9 @@ export const user = pgTable('user', {
   phone: text('phone'),
 });
 
+/** The index on user_id every better-auth table a user owns has (their sessions, accounts, factors). */
+const userIdIndex = (name: string) => (t: { userId: AnyPgColumn }) => [index(name).on(t.userId)];
+
 export const session = pgTable(
   'session',
   {
@@ -33,7 +36,7 @@ export const session = pgTable(
     userId: textRef('user_id', () => user.id),
     impersonatedBy: text('impersonated_by'),
   },
-  (t) => [index('session_user_id_idx').on(t.userId)],
+  userIdIndex('session_user_id_idx'),
 );
 
 export const account = pgTable(
@@ -52,7 +55,7 @@ export const account = pgTable(
     password: text('password'),
     ...timestamps(),
   },
-  (t) => [index('account_user_id_idx').on(t.userId)],
+  userIdIndex('account_user_id_idx'),
 );
 
 export const verification = pgTable(
@@ -78,7 +81,7 @@ export const twoFactor = pgTable(
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestampTz('locked_until'),
   },
-  (t) => [index('two_factor_user_idx').on(t.userId)],
+  userIdIndex('two_factor_user_idx'),
 );
 
 export const jwks = pgTable('jwks', {

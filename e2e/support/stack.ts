@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
 import { user } from '../../apps/server/src/infra/db/schema/index';
 import { startServer } from '../../apps/server/src/server';
+import { withAdminClient } from '../../apps/server/src/test/template-database';
 import { MAIL_API_PORT, SMTP_PORT, type CapturedMail } from './ports';
 
 // The stack Playwright starts: a real SMTP server capturing mail (readable over HTTP by the specs)
@@ -70,16 +71,6 @@ function processAlive(pid: number): boolean {
   }
 }
 
-async function withAdmin<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Drops e2e databases left by stacks that no longer run (by pid; older names by age and no connections). */
 async function dropOrphans(admin: pg.Client): Promise<void> {
   const { rows } = await admin.query<{ datname: string; connections: number }>(
@@ -97,7 +88,7 @@ async function dropOrphans(admin: pg.Client): Promise<void> {
 
 async function freshDatabase(baseUrl: string): Promise<string> {
   const name = `rl_e2e_${process.pid}_${Date.now().toString(36)}`;
-  await withAdmin(baseUrl, async (admin) => {
+  await withAdminClient(baseUrl, async (admin) => {
     await dropOrphans(admin);
     await admin.query(`create database ${name}`);
   });
@@ -108,7 +99,7 @@ async function freshDatabase(baseUrl: string): Promise<string> {
 
 /** Drops this run's database and checks it is really gone (a leftover fails the stop, loudly). */
 async function dropDatabase(baseUrl: string, name: string): Promise<boolean> {
-  return withAdmin(baseUrl, async (admin) => {
+  return withAdminClient(baseUrl, async (admin) => {
     await admin.query(`drop database if exists ${name} with (force)`);
     const left = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (left.rowCount) console.error(`e2e database ${name} is still there after the drop`);

@@ -46,19 +46,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
   app.use(rejectControlCharacters);
 
-  app.use('/api/*', disabledAccountGate(deps));
-  app.use('/api/*', maintenanceGate(deps));
-  app.use('/api/*', writeRateLimit(deps));
+  // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
+  for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  app.route('/', healthRoutes(deps));
-  app.route('/', maintenanceRoutes(deps));
-  app.route('/', authRoutes(deps));
-  app.route('/', profileRoutes(deps));
-  app.route('/', companyRoutes(deps));
-  app.route('/', storageRoutes(deps));
-  app.route('/', adminRoutes(deps));
-  app.route('/', cspRoutes(deps));
-  app.route('/', tutorialRoutes(deps));
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes];
+  for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
-import { signUpBody, startTestServer, TEST_PASSWORD, uniqueEmail, type RowCounts, type TestServer } from '../test/test-server';
+import { signUpBody, TEST_PASSWORD, uniqueEmail, type RowCounts } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // Every endpoint that takes a body, fed malformed JSON, non-objects, missing fields, wrong types
 // and overlong strings: always a 4xx in the one error shape, never a 500, and nothing written.
@@ -16,7 +17,7 @@ type Endpoint = {
   requiresFields: boolean;
 };
 
-let server: TestServer;
+const server = useTestServer();
 let owner: TestClient;
 let ownerMemberId = '';
 let before: RowCounts;
@@ -26,7 +27,6 @@ let companyBefore: Company;
 const LONG = 'x'.repeat(10_000);
 
 beforeAll(async () => {
-  server = await startTestServer();
   const signedUp = await server.signUpVerified({ companyName: 'Bad Input Roofing' });
   owner = signedUp.client;
   const team = await owner.get<TeamResponse>('/api/team');
@@ -35,7 +35,6 @@ beforeAll(async () => {
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
 });
-afterAll(() => server.stop());
 
 const endpoints = (): Endpoint[] => [
   { method: 'POST', path: '/api/rpc/user_exists_by_email', signedIn: false, valid: { _email: uniqueEmail() }, requiresFields: true },

@@ -1,19 +1,18 @@
 import { Agent, request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type SignedUpUser, type TestServer } from '../test/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // A body over the limit is answered 413 and the connection is then closed honestly
 // (`Connection: close`), so a keep-alive client opens a fresh one for its next request instead
 // of sending it on a socket the server is about to drop.
 
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await server.signUpVerified({ companyName: 'Keep Alive Roofing' });
 });
-afterAll(() => server.stop());
 
 type Answer = { status: number; connection: string | undefined; text: string };
 

@@ -1,16 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial } from '@ridgeline/shared/contracts/tutorials';
 import type { Company } from '@ridgeline/shared/contracts/team';
 import { user } from '../infra/db/schema/index';
 import type { TestClient, TestResponse } from '../test/test-client';
-import { signUpBody, startTestServer, TEST_PASSWORD, uniqueEmail, type SignedUpUser, type TestServer } from '../test/test-server';
+import { signUpBody, TEST_PASSWORD, uniqueEmail, type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // A control character (NUL above all: PostgreSQL cannot store it) in any string field, query or
 // path is a 400 VALIDATION_ERROR in the one error shape on every endpoint, public or signed in,
 // and nothing is written.
 
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 let admin: SignedUpUser;
 let tutorialId = '';
@@ -34,14 +35,12 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await server.signUpVerified({ companyName: 'Control Roofing' });
   admin = await server.signUpVerified({ companyName: 'Control Support' });
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
   const created = await admin.client.post<Tutorial>('/api/admin/tutorials', { pageRoute: '/control', title: 'Control', embedCode: VIDEO });
   tutorialId = created.body.id;
 });
-afterAll(() => server.stop());
 
 type Who = 'anonymous' | 'owner' | 'admin';
 type Case = { who: Who; method: string; path: string; json?: Record<string, unknown> };

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage } from '@ridgeline/shared/domain/errors';
-import { startTestServer, type SignedUpUser, type TestServer } from '../test/test-server';
+import { type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // A real fault (the database refusing a query) answers 500 with the one error shape and the
 // generic words only: no stack, no SQL, no table or file names reach the client.
 
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await server.signUpVerified({ companyName: 'Fault Line Roofing' });
 });
 afterAll(async () => {
   await server.db.execute(sql`alter table if exists invitations_hidden rename to invitations`);
-  await server.stop();
 });
 
 describe('an unexpected fault', () => {

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -9,8 +8,10 @@ import { loadConfig } from '../config';
 import { user } from '../infra/db/schema/index';
 import { startServer } from '../server';
 import { tinyPng } from '../test/images';
+import { freePort } from '../test/processes';
 import type { TestResponse } from '../test/test-client';
-import { startTestServer, TEST_SECRET, uniqueEmail, type SignedUpUser, type TestServer } from '../test/test-server';
+import { TEST_SECRET, uniqueEmail, type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // While maintenance mode is on, a non-admin's writes of every method are refused with 503 and
 // change nothing, an admin's go through. The flag is switched straight in the database, and through
@@ -21,7 +22,7 @@ const FOLLOW_MS = 1000;
 // Slack over the one-second re-read for a loaded test machine; a much longer cache still fails.
 const SLACK_MS = 750;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: SignedUpUser;
 let contractor: SignedUpUser;
 let invitation: Invitation;
@@ -50,7 +51,6 @@ function expectMaintenance(response: TestResponse, label: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.signUpVerified({ companyName: 'Ridgeline Support' });
   contractor = await server.signUpVerified({ companyName: 'Quiet Hours Roofing' });
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.me.id));
@@ -58,7 +58,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await setFlagInSql(false);
-  await server.stop();
 });
 
 describe('maintenance mode and writes', () => {
@@ -105,18 +104,6 @@ describe('maintenance mode and writes', () => {
     expect((await contractor.client.get<Me>('/api/me')).body.firstName).not.toBe('Sneaky');
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('two instances on one database', () => {
   it("follows an admin's switch made on the other instance within about a second", async () => {

@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserList, ImpersonationAuditEntry } from '@ridgeline/shared/contracts/admin';
 import type { Me } from '@ridgeline/shared/contracts/team';
 import { user } from '../infra/db/schema/index';
-import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../test/test-server';
+import { uniqueEmail, type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // The contracts' sanitizers over the whole stack: contact fields arrive cleaned, stored free text
 // has no markup, a search term cannot carry SQL noise, and a name like O'Brien survives sign-up,
 // the profile and the admin search unchanged.
 
-let server: TestServer;
+const server = useTestServer();
 let admin: SignedUpUser;
 let obrien: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.signUpVerified({ companyName: 'Ridgeline Support' });
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.me.id));
   const email = uniqueEmail('siobhan');
@@ -30,7 +30,6 @@ beforeAll(async () => {
   expect(signUp.status).toBe(200);
   obrien = await signInAfterConfirm(email);
 });
-afterAll(() => server.stop());
 
 async function signInAfterConfirm(email: string): Promise<SignedUpUser> {
   const mail = await server.readMail(email, 'Confirm');

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../test/use-test-server';
 
 // Slow clients on real sockets: headers or a body trickling in a byte a second are cut off near
 // the configured timeouts (short ones here), and an idle keep-alive connection is closed.
@@ -9,18 +9,16 @@ const HEADERS_MS = 3000;
 const REQUEST_MS = 6000;
 const KEEP_ALIVE_MS = 2000;
 
-let server: TestServer;
+const server = useTestServer({
+  HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+  REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+  KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
+});
 let port = 0;
 
-beforeAll(async () => {
-  server = await startTestServer({
-    HEADERS_TIMEOUT_MS: String(HEADERS_MS),
-    REQUEST_TIMEOUT_MS: String(REQUEST_MS),
-    KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
-  });
+beforeAll(() => {
   port = Number(new URL(server.url).port);
 });
-afterAll(() => server.stop());
 
 type Outcome = { closedAfterMs: number; received: string };
 

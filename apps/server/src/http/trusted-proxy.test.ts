@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createForwardedResolver } from './middleware/trusted-proxy';
 import { startTestServer, uniqueEmail, type TestServer } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // X-Forwarded-For and X-Forwarded-Proto count only when the socket's peer is a trusted proxy
 // (TRUST_PROXY); otherwise any client could pick its own rate-limit key or switch HSTS on.
@@ -23,11 +24,7 @@ async function reportIp(server: TestServer, headers: Record<string, string>): Pr
 }
 
 describe('without TRUST_PROXY', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ API_WRITE_LIMIT: String(WRITE_LIMIT) });
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer({ API_WRITE_LIMIT: String(WRITE_LIMIT) });
 
   it('counts writes by the socket address whatever X-Forwarded-For says', async () => {
     for (let i = 0; i < WRITE_LIMIT; i++) expect(await write(server, { 'X-Forwarded-For': `203.0.113.${i + 1}` })).toBe(200);
@@ -48,11 +45,7 @@ describe('without TRUST_PROXY', () => {
 });
 
 describe('with TRUST_PROXY naming the proxy (loopback)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ API_WRITE_LIMIT: String(WRITE_LIMIT), TRUST_PROXY: 'loopback' });
-  });
-  afterAll(() => server.stop());
+  const server = useTestServer({ API_WRITE_LIMIT: String(WRITE_LIMIT), TRUST_PROXY: 'loopback' });
 
   it('counts writes by the forwarded client address', async () => {
     for (let i = 0; i < WRITE_LIMIT; i++) expect(await write(server, { 'X-Forwarded-For': '203.0.113.7' })).toBe(200);

@@ -1,19 +1,18 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '@ridgeline/shared/contracts/team';
-import { signUpBody, startTestServer, type SignedUpUser, type TestServer } from '../test/test-server';
+import { signUpBody, type SignedUpUser } from '../test/test-server';
+import { useTestServer } from '../test/use-test-server';
 
 // State-changing calls are accepted only from trusted origins and only with JSON bodies: a page on
 // another site, a sandboxed (`null`) origin or a header-less script cannot change company data even
 // with the session cookie, and a text/plain body is refused instead of being read as `{}`.
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await server.signUpVerified({ companyName: 'Origin Roofing' });
 });
-afterAll(() => server.stop());
 
 const companyName = async () => (await owner.client.get<Company>('/api/company')).body.name;
 

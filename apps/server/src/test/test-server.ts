@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import type { AppDeps } from '../http/deps';
 import type { Db } from '../infra/db/client';
 import { startServer } from '../server';
 import { TEST_PASSWORD, uniqueEmail, type SignedUpUser } from './factories';
+import { freePort } from './processes';
 import { createTestDatabase } from './test-database';
 import { TestClient } from './test-client';
 
@@ -49,18 +49,6 @@ export function linkIn(mail: MailRow): string {
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error(`No link in mail "${mail.subject}"`);
   return match[0];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;

@@ -4,18 +4,18 @@ import { mapError } from './error-mapper';
 const quiet = { log: () => undefined };
 
 describe('mapError', () => {
-  it.each([
-    ['Failed to fetch', 'NETWORK_ERROR', 'Network error. Please check your connection and try again.'],
-    ['network down', 'NETWORK_ERROR', 'Network error. Please check your connection and try again.'],
-    ['Unauthorized', 'AUTH_ERROR', 'Authentication required. Please sign in and try again.'],
-    ['auth session missing', 'AUTH_ERROR', 'Authentication required. Please sign in and try again.'],
-    ['Forbidden', 'PERMISSION_ERROR', 'You do not have permission to perform this action.'],
-    ['no permission for that', 'PERMISSION_ERROR', 'You do not have permission to perform this action.'],
-    ['Validation failed', 'VALIDATION_ERROR', 'Please check your input and try again.'],
-    ['invalid phone', 'VALIDATION_ERROR', 'Please check your input and try again.'],
-    ['Internal server error', 'SERVER_ERROR', 'Server error. Please try again later.'],
-    ['something odd', 'UNKNOWN_ERROR', 'An unexpected error occurred. Please try again.'],
-  ])('%s -> %s', (message, code, text) => {
+  // Each expected code with its words, and the messages (two wordings each) that must map to it.
+  const expected = {
+    NETWORK_ERROR: ['Network error. Please check your connection and try again.', 'Failed to fetch', 'network down'],
+    AUTH_ERROR: ['Authentication required. Please sign in and try again.', 'Unauthorized', 'auth session missing'],
+    PERMISSION_ERROR: ['You do not have permission to perform this action.', 'Forbidden', 'no permission for that'],
+    VALIDATION_ERROR: ['Please check your input and try again.', 'Validation failed', 'invalid phone'],
+    SERVER_ERROR: ['Server error. Please try again later.', 'Internal server error'],
+    UNKNOWN_ERROR: ['An unexpected error occurred. Please try again.', 'something odd'],
+  };
+  const cases = Object.entries(expected).flatMap(([code, [text, ...messages]]) => messages.map((message) => [message, code, text]));
+
+  it.each(cases)('%s -> %s', (message, code, text) => {
     expect(mapError(new Error(message), quiet)).toMatchObject({ code, message: text });
   });
 

@@ -1,6 +1,7 @@
 import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, user } from '../../infra/db/schema/index';
+import { userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
 
 /** A user as the admin list shows it: the account, its ban and its company's name. */
 export type AdminUserRow = {
@@ -21,18 +22,7 @@ const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 async function selectUsers(db: Db | DbTx, where: SQL | undefined, limit: number): Promise<AdminUserRow[]> {
   return db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-      banned: user.banned,
-      banExpires: user.banExpires,
-      createdAt: user.createdAt,
-      companyName: companies.name,
-    })
+    .select({ ...userNameColumns, ...userAccessColumns, createdAt: user.createdAt, companyName: companies.name })
     .from(user)
     .leftJoin(members, eq(members.userId, user.id))
     .leftJoin(companies, eq(companies.id, members.companyId))

@@ -3,6 +3,7 @@ import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
 import type { Actor } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
+import { pick } from '../../lib/pick';
 import { findAdminUser, searchUsers, setUserBan, type AdminUserRow } from './admin-users.repository';
 import { assertMayDisable } from './admin.policy';
 
@@ -10,8 +11,7 @@ const LIST_LIMIT = 50;
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return {
-    id: row.id,
-    email: row.email,
+    ...pick(row, ['id', 'email']),
     name: displayName(row),
     companyName: row.companyName,
     role: row.role === 'admin' ? 'admin' : 'contractor',

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserList, ImpersonationAuditEntry, ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
-import { startTestServer, TEST_PASSWORD, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: 'loopback' });
 let admin: SignedUpUser;
 let owner: SignedUpUser; // a company owner: not a platform admin
 let worker: SignedUpUser;
@@ -13,13 +14,11 @@ const userId = (who: SignedUpUser) => who.me.id;
 
 beforeAll(async () => {
   // The security-header test sends X-Forwarded-Proto as the proxy in front would: trust it.
-  server = await startTestServer({ TRUST_PROXY: 'loopback' });
   admin = await server.signUpVerified({ companyName: 'Ridgeline Support' });
   owner = await server.signUpVerified({ companyName: 'Hail Kings Roofing' });
   worker = await server.signUpVerified({ companyName: 'Storm Pros Exteriors', firstName: 'Wendy' });
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
 });
-afterAll(async () => server.stop());
 
 describe('admin user list', () => {
   it('searches users by name, e-mail and company for platform admins', async () => {

@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
 import type { Me } from '@ridgeline/shared/contracts/team';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
 import type { TestClient } from '../../test/test-client';
-import { startTestServer, TEST_PASSWORD, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // The rules around impersonation, each checked by reading back what the server stored: who may not
 // be impersonated (platform admins, disabled accounts), that the one-hour end is the server's own
@@ -12,15 +13,13 @@ import { startTestServer, TEST_PASSWORD, type SignedUpUser, type TestServer } fr
 
 const HOUR_MS = 60 * 60 * 1000;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.signUpVerified({ companyName: 'Ridgeline Support' });
   await makeAdmin(admin);
 });
-afterAll(() => server.stop());
 
 async function makeAdmin(who: SignedUpUser): Promise<void> {
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.id, who.me.id));

@@ -2,20 +2,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
+import { userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
 
 /** The fields of an account impersonation needs: who it is, its role and its ban. */
 export async function findImpersonationTarget(db: Db | DbTx, id: string) {
   const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-      banned: user.banned,
-      banExpires: user.banExpires,
-    })
+    .select({ ...userNameColumns, ...userAccessColumns })
     .from(user)
     .where(eq(user.id, id));
   return row ?? null;

@@ -1,19 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
 import { createLogger } from '../../lib/logger';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import { createImpersonationService, type OpenImpersonationSession } from './impersonation.service';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = useTestServer();
 
 describe('impersonation service', () => {
   it('leaves no usable session when the audit row cannot be written', async () => {

@@ -3,6 +3,7 @@ import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles'
 import type { Identity } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { members, session, user, verification } from '../../infra/db/schema/index';
+import { userAccessColumns } from '../../infra/db/user-columns';
 
 // Every SQL statement of the auth feature. Accounts and sessions belong to better-auth; these are
 // the reads and writes Ridgeline makes beside it.
@@ -21,9 +22,7 @@ export function createIdentityReader(db: Db) {
       impersonatedBy: session.impersonatedBy,
       userId: user.id,
       email: user.email,
-      role: user.role,
-      banned: user.banned,
-      banExpires: user.banExpires,
+      ...userAccessColumns,
       companyId: members.companyId,
       companyRole: members.role,
     })

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Company, Me } from '@ridgeline/shared/contracts/team';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE } from '@ridgeline/shared/domain/auth-messages';
-import { linkIn, signUpBody, startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/test-server';
+import { linkIn, signUpBody, TEST_PASSWORD, uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 const errorShape = (code: string) => ({
   error: { message: expect.any(String), code, timestamp: expect.any(String), requestId: expect.any(String) },

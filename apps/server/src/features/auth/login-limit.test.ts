@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, uniqueEmail, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // The per-IP ceiling against password spraying (AUTH_IP_LIMIT), on its own server so the low
 // limit touches no other test, and the (email, IP) counter reset after a good sign-in.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ AUTH_IP_LIMIT: '4' });
-});
-afterAll(() => server.stop());
+const server = useTestServer({ AUTH_IP_LIMIT: '4' });
 
 describe('sign-in limits', () => {
   it('forgets failures for the address after a successful sign-in', async () => {

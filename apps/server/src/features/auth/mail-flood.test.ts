@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpBody, startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { signUpBody, uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // Mail on demand cannot be turned into a flood: confirmation and reset mails are limited per address
 // (3 an hour) and per IP (10 an hour), answering the same whether or not the address exists.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 const mailsTo = async (to: string) =>
   (await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${to}`)).rows[0]?.n ?? 0;

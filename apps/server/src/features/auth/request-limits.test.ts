@@ -1,17 +1,13 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // The per-IP limits of the anonymous auth calls: 60 e-mail-exists checks a minute and 10 reset
 // requests an hour. The general write ceiling is raised here so only these limits can answer 429;
 // requests leave from distinct loopback addresses to show the count is per IP.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ API_WRITE_LIMIT: '100000' });
-});
-afterAll(() => server.stop());
+const server = useTestServer({ API_WRITE_LIMIT: '100000' });
 
 type Answer = { status: number; retryAfter: string | undefined; body: unknown };
 
@@ -49,30 +45,38 @@ async function statuses(localAddress: string, path: string, makeBody: () => unkn
   return result;
 }
 
+type PerIpLimit = {
+  path: string;
+  /** The address that reaches the limit, and another one that must not be affected by it. */
+  ip: string;
+  otherIp: string;
+  count: number;
+  body: () => unknown;
+  /** Bounds of the Retry-After seconds: above the first, at most the second. */
+  retryAfter: [number, number];
+};
+
+/** `count` calls from one address pass; the next is refused with 429 and Retry-After; another address still passes. */
+async function expectLimitPerIp({ path, ip, otherIp, count, body, retryAfter }: PerIpLimit): Promise<void> {
+  expect(await statuses(ip, path, body, count)).toEqual(Array(count).fill(200));
+  const refused = await postFrom(ip, path, body());
+  expect(refused.status).toBe(429);
+  expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  expect(Number(refused.retryAfter)).toBeGreaterThan(retryAfter[0]);
+  expect(Number(refused.retryAfter)).toBeLessThanOrEqual(retryAfter[1]);
+  expect((await postFrom(otherIp, path, body())).status).toBe(200);
+}
+
 describe('e-mail exists check', () => {
   it('answers 60 calls a minute per IP, then 429 with Retry-After; another IP is not affected', async () => {
-    const path = '/api/rpc/user_exists_by_email';
-    const ip = '127.0.0.11';
-    expect(await statuses(ip, path, () => ({ _email: uniqueEmail('probe') }), 60)).toEqual(Array(60).fill(200));
-    const refused = await postFrom(ip, path, { _email: uniqueEmail('probe') });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
-    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
-    expect((await postFrom('127.0.0.12', path, { _email: uniqueEmail('probe') })).status).toBe(200);
+    const body = () => ({ _email: uniqueEmail('probe') });
+    await expectLimitPerIp({ path: '/api/rpc/user_exists_by_email', ip: '127.0.0.11', otherIp: '127.0.0.12', count: 60, body, retryAfter: [0, 60] });
   });
 });
 
 describe('password reset requests', () => {
   it('answers 10 an hour per IP, then 429 with Retry-After; another IP is not affected', async () => {
-    const path = '/api/auth/request-password-reset';
-    const ip = '127.0.0.13';
-    expect(await statuses(ip, path, () => ({ email: uniqueEmail('reset') }), 10)).toEqual(Array(10).fill(200));
-    const refused = await postFrom(ip, path, { email: uniqueEmail('reset') });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
-    expect(Number(refused.retryAfter)).toBeGreaterThan(60);
-    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60 * 60);
-    expect((await postFrom('127.0.0.14', path, { email: uniqueEmail('reset') })).status).toBe(200);
+    const body = () => ({ email: uniqueEmail('reset') });
+    await expectLimitPerIp({ path: '/api/auth/request-password-reset', ip: '127.0.0.13', otherIp: '127.0.0.14', count: 10, body, retryAfter: [60, 60 * 60] });
   });
 });

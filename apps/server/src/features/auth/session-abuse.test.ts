@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { secretFromUri, totp } from '../../test/totp';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // What a full session must not allow: guessing a second factor or the password without limit,
 // keeping other devices signed in after a password change, revoking somebody else's session.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 async function enrolled() {
   const user = await server.signUpVerified();

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // The sign-in limits hold when the attempts arrive together: each attempt is counted atomically
 // before the password is checked, so requests in flight at once cannot all slip under the limit.
 // Every request goes out on its own connection at the same moment (Promise.all).
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 const attempt = (email: string, password: string) => server.client().post('/api/auth/sign-in/email', { email, password });
 

@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpBody, startTestServer, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { signUpBody } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // Sign-up is all or nothing: a sign-up that is refused, for whatever reason, leaves no user row
 // (and so no user without a company behind it).
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 async function userRows(email: string): Promise<number> {
   const rows = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from "user" where email = ${email}`);

@@ -40,10 +40,6 @@ export async function updateCompany(
   companyId: string,
   patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath'>>,
 ): Promise<CompanyRow | null> {
-  const [row] = await db
-    .update(companies)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(companies.id, companyId))
-    .returning();
+  const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, companyId)).returning();
   return row ?? null;
 }

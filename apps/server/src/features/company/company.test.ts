@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companySchema, type Company, type Invitation } from '@ridgeline/shared/contracts/team';
 import { tinyGif, tinyPng } from '../../test/images';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
-import { linkIn, startTestServer, uniqueEmail, type TestServer } from '../../test/test-server';
+import { linkIn, uniqueEmail } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: TestClient;
 let manager: TestClient;
 let member: TestClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const shingle = await signedInOwner(server, { name: 'Shingle & Sons' });
   owner = shingle.client;
   manager = (await signedInUser(server, { company: shingle.company, role: 'manager' })).client;
   member = (await signedInUser(server, { company: shingle.company, role: 'member' })).client;
 });
-afterAll(() => server.stop());
 
 describe('GET/PATCH /api/company', () => {
   it('shows the company to every member', async () => {

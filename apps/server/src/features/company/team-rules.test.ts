@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
 import type { TestClient } from '../../test/test-client';
-import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // Team rules read back from what the server stored: an invitation lasts seven days from its
 // sending, and a manager cannot change an owner even where the last-owner rule would allow it.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await server.signUpVerified({ companyName: 'Two Owners Roofing' });
 });
-afterAll(() => server.stop());
 
 async function join(role: 'manager' | 'member'): Promise<SignedUpUser> {
   const email = uniqueEmail(role);

@@ -2,11 +2,12 @@ import type { Invitation, InvitationPreview, InviteInput, Member, TeamResponse }
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
-import type { Db } from '../../infra/db/client';
+import type { Db, DbTx } from '../../infra/db/client';
 import { findUserIdByEmail } from '../../infra/db/user-lookup';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { invitationMail } from '../../infra/mail/templates';
 import { AppError } from '../../lib/app-error';
+import { pick } from '../../lib/pick';
 import { assertCanChangeRole, assertCanManageCompany, assertCanRemoveMember, isInvitationFor, isInvitationUsable } from './company.policy';
 import { findMembership } from './company.repository';
 import {
@@ -27,13 +28,14 @@ import {
 
 export type TeamServiceDeps = { db: Db; publicUrl: string; queueMail: (message: MailMessage) => Promise<void> };
 
+type MemberTarget = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+
 const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function presentMember(row: MemberRow): Member {
   return {
-    id: row.id,
-    userId: row.userId,
+    ...pick(row, ['id', 'userId']),
     name: displayName(row),
     email: row.email,
     role: row.role as CompanyRole,
@@ -79,12 +81,19 @@ export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps)
     if (!(await setInvitationStatus(db, tenant.companyId, id, 'canceled'))) throw new AppError('NOT_FOUND', 'Invitation not found');
   }
 
-  /** Changes a member's company role; only owners make or unmake owners, and one owner always remains. */
-  async function changeMemberRole(tenant: Tenant, memberId: string, role: CompanyRole): Promise<Member> {
+  /** A change to a member of the tenant by someone who manages it, in one transaction; 404 when no such member. */
+  async function onMember(tenant: Tenant, memberId: string, change: (tx: DbTx, target: MemberTarget) => Promise<void>): Promise<void> {
     assertCanManageCompany(tenant);
     await db.transaction(async (tx) => {
       const target = await findMember(tx, tenant.companyId, memberId);
       if (!target) throw new AppError('NOT_FOUND', 'Member not found');
+      await change(tx, target);
+    });
+  }
+
+  /** Changes a member's company role; only owners make or unmake owners, and one owner always remains. */
+  async function changeMemberRole(tenant: Tenant, memberId: string, role: CompanyRole): Promise<Member> {
+    await onMember(tenant, memberId, async (tx, target) => {
       assertCanChangeRole(tenant, target, role);
       if (target.role === 'owner' && role !== 'owner' && (await countOwners(tx, tenant.companyId)) <= 1) {
         throw new AppError('CONFLICT', 'A company needs at least one owner.');
@@ -98,10 +107,7 @@ export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps)
 
   /** Removes a member from the company (never yourself; only owners remove owners). */
   async function removeMember(actor: Actor, tenant: Tenant, memberId: string): Promise<void> {
-    assertCanManageCompany(tenant);
-    await db.transaction(async (tx) => {
-      const target = await findMember(tx, tenant.companyId, memberId);
-      if (!target) throw new AppError('NOT_FOUND', 'Member not found');
+    await onMember(tenant, memberId, async (tx, target) => {
       assertCanRemoveMember(actor, tenant, target);
       await deleteMember(tx, tenant.companyId, memberId);
     });

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, InvitationPreview, Me, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
-import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: SignedUpUser;
 let company: TestCompany;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const created = await signedInOwner(server, { name: 'Team Roofing' });
   owner = created;
   company = created.company;
 });
-afterAll(() => server.stop());
 
 async function invite(by: TestClient, role: 'manager' | 'member', email = uniqueEmail(role)) {
   const response = await by.post<Invitation>('/api/team/invitations', { email, role });

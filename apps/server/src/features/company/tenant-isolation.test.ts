@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
-import { startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // Two companies on one server: B's owner (and manager) must never see or change anything of A.
 
-let server: TestServer;
+const server = useTestServer();
 let ownerA: SignedUpUser;
 let memberA: SignedUpUser;
 let ownerB: SignedUpUser;
@@ -15,7 +16,6 @@ let teamA: TeamResponse;
 let companyA: Company;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const alpha = await signedInOwner(server, { name: 'Alpha Roofing' });
   ownerA = alpha;
   memberA = await signedInUser(server, { company: alpha.company, role: 'member', email: uniqueEmail('alpha-member') });
@@ -25,7 +25,6 @@ beforeAll(async () => {
   teamA = (await ownerA.client.get<TeamResponse>('/api/team')).body;
   companyA = (await ownerA.client.get<Company>('/api/company')).body;
 });
-afterAll(() => server.stop());
 
 function expectRefused(response: TestResponse, label: string) {
   expect([403, 404], `${label}: ${response.status} ${response.text}`).toContain(response.status);

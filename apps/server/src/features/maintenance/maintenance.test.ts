@@ -1,23 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../infra/db/schema/index';
-import { startTestServer, TEST_PASSWORD, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { TEST_PASSWORD, type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: SignedUpUser;
 let contractor: SignedUpUser;
 
 const setMaintenance = (who: SignedUpUser, enabled: boolean) => who.client.put('/api/admin/maintenance', JSON.stringify({ enabled }));
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await server.signUpVerified();
   contractor = await server.signUpVerified();
   await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
 });
 afterAll(async () => {
   await setMaintenance(admin, false);
-  await server.stop();
 });
 
 describe('maintenance mode', () => {

@@ -1,25 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, user } from '../../infra/db/schema/index';
+import { membershipColumns, userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
 
 /** The user with their company membership (one company per user), if any. */
 export async function findProfile(db: Db | DbTx, userId: string) {
   const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      name: user.name,
-      phone: user.phone,
-      image: user.image,
-      role: user.role,
-      banned: user.banned,
-      banExpires: user.banExpires,
-      companyId: members.companyId,
-      companyName: companies.name,
-      companyRole: members.role,
-    })
+    .select({ ...userNameColumns, phone: user.phone, image: user.image, ...userAccessColumns, ...membershipColumns })
     .from(user)
     .leftJoin(members, eq(members.userId, user.id))
     .leftJoin(companies, eq(companies.id, members.companyId))

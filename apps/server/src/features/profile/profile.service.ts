@@ -6,6 +6,7 @@ import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
+import { pick } from '../../lib/pick';
 import { findProfile, updateUser, type ProfileRow } from './profile.repository';
 
 export type ProfileServiceDeps = { db: Db; storage: Storage };
@@ -14,11 +15,7 @@ const AVATAR_URL_MARKER = '/api/storage/avatars/';
 
 function presentMe(row: ProfileRow): Me {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    phone: row.phone,
+    ...pick(row, ['id', 'email', 'firstName', 'lastName', 'phone']),
     avatarUrl: row.image,
     role: row.role === 'admin' ? 'admin' : 'contractor',
     isEnabled: !isBanActive(row),

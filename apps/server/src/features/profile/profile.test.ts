@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, type Me } from '@ridgeline/shared/contracts/team';
 import { tinyPng } from '../../test/images';
 import { signedInOwner } from '../../test/factories';
 import { sendLarge } from '../../test/test-client';
-import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 let user: SignedUpUser;
 beforeAll(async () => {
-  server = await startTestServer();
   user = await signedInOwner(server, { name: 'Profile Roofing' });
 });
-afterAll(() => server.stop());
 
 describe('GET/PATCH /api/me', () => {
   it('answers the Me contract', async () => {

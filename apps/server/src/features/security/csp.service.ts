@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CspReport, cspViolationSchema } from '@ridgeline/shared/contracts/admin';
 import type { Db } from '../../infra/db/client';
+import { pick } from '../../lib/pick';
 import { insertCspViolation, listRecentCspViolations, type CspViolationRow } from './csp.repository';
 
 export type CspServiceDeps = { db: Db };
@@ -18,12 +19,7 @@ function occurredAt(timestamp: number | string | undefined): Date | null {
 
 function presentReport(row: CspViolationRow): CspReport {
   return {
-    id: row.id,
-    documentUri: row.documentUri,
-    blockedUri: row.blockedUri,
-    violatedDirective: row.violatedDirective,
-    disposition: row.disposition,
-    userAgent: row.userAgent,
+    ...pick(row, ['id', 'documentUri', 'blockedUri', 'violatedDirective', 'disposition', 'userAgent']),
     occurredAt: row.occurredAt ? row.occurredAt.toISOString() : null,
     receivedAt: row.receivedAt.toISOString(),
   };

@@ -1,17 +1,15 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signObject } from '../../infra/storage/signed-url';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
-let server: TestServer;
+const server = useTestServer();
 const body = Buffer.from('estimate: 42 squares of shingles');
 
 beforeAll(async () => {
-  server = await startTestServer();
   await server.deps.storage.put('project-files', 'p1/estimate.txt', body, { contentType: 'text/plain' });
   await server.deps.storage.put('avatars', 'users/u1/a.png', Buffer.from('png-ish'), { contentType: 'image/png' });
 });
-afterAll(() => server.stop());
 
 const get = (path: string) => server.client().get(path);
 

@@ -3,6 +3,7 @@ import { tutorialRoutesFor } from '@ridgeline/shared/domain/tutorial-embed';
 import type { Actor } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
+import { pick } from '../../lib/pick';
 import { STARTER_TUTORIALS } from './starter-tutorials';
 import { canSeeInactiveTutorials } from './tutorials.policy';
 import {
@@ -21,12 +22,7 @@ const SEEDED_KEY = 'tutorials_seeded';
 
 function presentTutorial(row: TutorialRow): Tutorial {
   return {
-    id: row.id,
-    pageRoute: row.pageRoute,
-    isActive: row.isActive,
-    title: row.title,
-    description: row.description,
-    embedCode: row.embedCode,
+    ...pick(row, ['id', 'pageRoute', 'isActive', 'title', 'description', 'embedCode']),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial, TutorialList } from '@ridgeline/shared/contracts/tutorials';
 import { tutorials } from '../../infra/db/schema/index';
 import { signedInOwner } from '../../test/factories';
-import { startTestServer, type SignedUpUser, type TestServer } from '../../test/test-server';
+import { type SignedUpUser } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import { createTutorialsService } from './tutorials.service';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: SignedUpUser;
 let owner: SignedUpUser; // a company owner, not a platform admin
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await signedInOwner(server, { owner: { platformAdmin: true } });
   owner = await signedInOwner(server);
 });
-afterAll(() => server.stop());
 
 const VIDEO = 'https://www.youtube.com/embed/abcdefghijk';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../../infra/db/schema/index';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 import type { IdentityReader } from '../deps';
 
 // The signed-in request's identity: one query per request shared by the gates and guards, and no
 // cache across requests, so revocation takes effect on the very next request.
-let server: TestServer;
+const server = useTestServer();
 let lookups = 0;
 
 async function userId(email: string): Promise<string> {
@@ -16,15 +16,11 @@ async function userId(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   const read: IdentityReader = server.deps.identity;
   server.deps.identity = (token) => {
     lookups += 1;
     return read(token);
   };
-});
-afterAll(async () => {
-  await server.stop();
 });
 
 describe('identity', () => {

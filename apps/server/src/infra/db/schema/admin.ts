@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { textRef, timestampTz } from './columns';
 import { user } from './auth';
 
 /** Every impersonation a platform admin starts : who, whom, why, when, from where. */
@@ -6,20 +7,16 @@ export const impersonationAudit = pgTable(
   'impersonation_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminUserId: text('admin_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    targetUserId: text('target_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    adminUserId: textRef('admin_user_id', () => user.id),
+    targetUserId: textRef('target_user_id', () => user.id),
     reason: text('reason').notNull(),
     /** The impersonation session (better-auth session id); ends with it. */
     sessionId: text('session_id').notNull(),
     ip: text('ip'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampTz('started_at').notNull().defaultNow(),
     /** When the session ends on its own (one hour after the start). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at').notNull(),
+    endedAt: timestampTz('ended_at'),
   },
   (t) => [index('impersonation_audit_started_idx').on(t.startedAt), index('impersonation_audit_session_idx').on(t.sessionId)],
 );
@@ -36,10 +33,10 @@ export const cspViolations = pgTable(
     originalPolicy: text('original_policy'),
     disposition: text('disposition'),
     /** The browser's timestamp of the violation. */
-    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    occurredAt: timestampTz('occurred_at'),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
   },
   (t) => [index('csp_violations_received_idx').on(t.receivedAt)],
 );

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, pgView, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz, timestamps } from './columns';
 
 /** Platform-wide settings such as maintenance_mode ({ enabled }). */
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 /** Per-page help videos: a route pattern and an https YouTube or Vimeo embed. */
@@ -18,8 +19,7 @@ export const tutorials = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     embedCode: text('embed_code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('tutorials_route_idx').on(t.pageRoute)],
 );
@@ -31,15 +31,15 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Server-side rate-limit counters, shared by every API instance. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  windowStart: timestampTz('window_start').notNull().defaultNow(),
+  blockedUntil: timestampTz('blocked_until'),
 });
 
 /**

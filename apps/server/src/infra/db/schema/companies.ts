@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 
 /** A contractor company: the tenant. Plan and trial drive billing by active files. */
@@ -9,24 +10,22 @@ export const companies = pgTable('companies', {
   address: text('address'),
   logoPath: text('logo_path'),
   plan: text('plan').notNull().default('professional'),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  trialEndsAt: timestampTz('trial_ends_at'),
+  ...timestamps(),
 });
+
+/** The company a row belongs to, deleted with it. */
+const companyRef = () => uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
 
 /** Company membership with the company role (owner, manager, member). One company per user. */
 export const members = pgTable(
   'members',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    userId: textRef('user_id', () => user.id),
     role: text('role').notNull().default('member'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('members_user_unique').on(t.userId), index('members_company_idx').on(t.companyId)],
 );
@@ -36,17 +35,13 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
     email: text('email').notNull(),
     role: text('role').notNull().default('member'),
     status: text('status').notNull().default('pending'),
-    inviterId: text('inviter_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    inviterId: textRef('inviter_id', () => user.id),
+    expiresAt: timestampTz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('invitations_company_idx').on(t.companyId), index('invitations_email_idx').on(t.email)],
 );

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   changePasswordSchema,
@@ -14,7 +13,6 @@ import {
   signUpSchema,
   userExistsSchema,
 } from '@ridgeline/shared/contracts/auth';
-import { errorBodySchema } from '@ridgeline/shared/domain/errors';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
@@ -25,20 +23,10 @@ import { AppError } from '../../lib/app-error';
 import { forwardToAuth } from './auth.gateway';
 import { assertMayChangeCredentials } from './auth.policy';
 import { createAuthService } from './auth.service';
+import { createSecretCheckLimit, mailLimit, minutesText } from './auth.limits';
 import { createLoginLimit } from './login-limit';
 
-const HOUR = 60 * 60_000;
-const SECRET_CHECK_RULE = { limit: 5, windowMs: 15 * 60_000, blockMs: 30 * 60_000 };
-const WRONG_SECRET_CODES = new Set<string>(['INVALID_PASSWORD', 'INVALID_CODE', 'INVALID_BACKUP_CODE']);
-const MAIL_PER_ADDRESS = { limit: 3, windowMs: HOUR };
-const MAIL_PER_IP = { limit: 10, windowMs: HOUR };
-
 const revokeSessionSchema = z.object({ token: z.string().min(1).max(256) });
-
-function minutesText(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 /** better-auth behind our contracts, limits and error shape, plus the spec's rpc and factor calls. */
 export function authRoutes(deps: AppDeps) {
@@ -80,26 +68,11 @@ export function authRoutes(deps: AppDeps) {
     return response;
   });
 
-  // Mail on demand (reset links, confirmation links) is limited per address and per IP, so nobody
-  // can flood an inbox from our sender; the answer is the same whether or not the address exists.
-  const mailLimit = (kind: string): MiddlewareHandler<AppEnv> =>
-    createMiddleware<AppEnv>(async (c, next) => {
-      const body: unknown = await c.req.json().catch(() => null);
-      const email = typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-      const [perAddress, perIp] = await Promise.all([
-        deps.limits.hit(`${kind}:${email}`, MAIL_PER_ADDRESS),
-        deps.limits.hit(`${kind}-ip:${clientIp(c)}`, MAIL_PER_IP),
-      ]);
-      const refused = [perAddress, perIp].find((limit) => !limit.allowed);
-      if (refused) throw AppError.rateLimited(refused.retryAfter, 'Too many emails requested. Please wait before asking again.');
-      await next();
-    });
-
-  app.post('/api/auth/request-password-reset', validate('json', forgotPasswordSchema), mailLimit('reset'), async (c) =>
+  app.post('/api/auth/request-password-reset', validate('json', forgotPasswordSchema), mailLimit(deps, 'reset'), async (c) =>
     forwardToAuth(c, deps, { body: { email: c.req.valid('json').email, redirectTo: '/auth?mode=reset' } }),
   );
 
-  app.post('/api/auth/send-verification-email', validate('json', resendConfirmationSchema), mailLimit('confirm-mail'), async (c) =>
+  app.post('/api/auth/send-verification-email', validate('json', resendConfirmationSchema), mailLimit(deps, 'confirm-mail'), async (c) =>
     forwardToAuth(c, deps, { body: { email: c.req.valid('json').email, callbackURL: '/auth?confirmed=1' } }),
   );
 
@@ -128,27 +101,7 @@ export function authRoutes(deps: AppDeps) {
     app.use(path, impersonationGuard);
   }
 
-  // Second factors and passwords checked inside a session (or a pending two-factor sign-in) cannot be
-  // guessed: 5 wrong answers in 15 minutes lock these checks for 30 minutes, per user (per IP before
-  // sign-in completes). Each attempt is counted before it is checked, so parallel guesses count too;
-  // anything but a wrong answer gives its attempt back.
-  const secretCheckLimit = createMiddleware<AppEnv>(async (c, next) => {
-    const identity = await loadIdentity(c, deps);
-    const key = identity ? `secret-check:${identity.userId}` : `secret-check-ip:${clientIp(c)}`;
-    const state = await deps.limits.take(key, SECRET_CHECK_RULE);
-    if (!state.allowed) {
-      deps.logger.warn({ event: 'secret_check_locked', userId: identity?.userId, ip: clientIp(c), path: c.req.path }, 'security');
-      throw AppError.rateLimited(state.retryAfter, `Too many incorrect codes or passwords. Please try again in ${minutesText(state.retryAfter)}.`);
-    }
-    await next();
-    const code = c.res.status >= 400 ? await c.res.clone().json().then((body: unknown) => errorBodySchema.safeParse(body).data?.error.code ?? '', () => '') : '';
-    if (WRONG_SECRET_CODES.has(code)) {
-      deps.logger.warn({ event: 'secret_check_failed', userId: identity?.userId, ip: clientIp(c), path: c.req.path, code }, 'security');
-      await deps.limits.block(key, SECRET_CHECK_RULE);
-    } else {
-      await deps.limits.refund(key);
-    }
-  });
+  const secretCheckLimit = createSecretCheckLimit(deps);
   for (const path of [
     '/api/auth/change-password',
     '/api/auth/verify-password',

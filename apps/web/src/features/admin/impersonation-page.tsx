@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useImpersonationAudit } from './admin-api';
 import { AdminOnly, formatDateTime } from './admin-only';
 import { useImpersonation } from './use-impersonation';
+import { useStartImpersonation } from './use-start-impersonation';
 import { UserSearch } from './user-search';
 
 const impersonationStartSchema = impersonationRequestSchema.options[1];
@@ -19,7 +20,8 @@ const impersonationStartSchema = impersonationRequestSchema.options[1];
 const reasonSchema = z.object({ reason: impersonationStartSchema.shape.reason });
 
 function ImpersonationPageContents() {
-  const { start, impersonating } = useImpersonation();
+  const { impersonating } = useImpersonation();
+  const start = useStartImpersonation();
   const audit = useImpersonationAudit();
   const [target, setTarget] = useState<AdminUser | null>(null);
   const form = useZodForm(reasonSchema, { defaultValues: { reason: '' } });

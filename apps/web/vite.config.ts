@@ -18,7 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    prerenderLanding({ root, html: fromRoot('./landing.html'), module: fromRoot('./src/features/landing/landing-document.tsx') }),
+    prerenderLanding({ root, html: fromRoot('./landing.html'), shell: fromRoot('./index.html'), module: fromRoot('./src/features/landing/landing-document.tsx') }),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

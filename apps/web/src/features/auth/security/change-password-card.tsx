@@ -1,37 +1,24 @@
 import { z } from 'zod';
 import { changePasswordSchema } from '@ridgeline/shared/contracts/auth';
 import { OFFLINE_MESSAGES, OTHER_DEVICES_SIGNED_OUT } from '@ridgeline/shared/domain/auth-messages';
-import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { updatePassword } from '../auth-api';
+import { SubmitButton, submitOnline } from '../auth-form';
 
 // The contract's rule, with the page's own words for a missing current password.
 const schema = changePasswordSchema.extend({ currentPassword: changePasswordSchema.shape.currentPassword.min(1, 'Enter your current password.') });
 
 export function ChangePasswordCard() {
   const form = useZodForm(schema, { defaultValues: { currentPassword: '', newPassword: '' } });
-  const fail = (message: string) => form.setError('root', { message });
-
-  const submit = async ({ currentPassword, newPassword }: z.output<typeof schema>) => {
-    if (!navigator.onLine) {
-      notify.error('Update Password Error', OFFLINE_MESSAGES.updatePassword);
-      fail(OFFLINE_MESSAGES.updatePassword);
-      return;
-    }
-    try {
+  const submit = ({ currentPassword, newPassword }: z.output<typeof schema>) =>
+    submitOnline(form, { toastTitle: 'Update Password Error', offlineMessage: OFFLINE_MESSAGES.updatePassword }, async () => {
       await updatePassword(currentPassword, newPassword);
       // A new password signs out every other device; the toast says so after the usual sentence.
       notify.success('Password Updated!', `Your password has been successfully updated. ${OTHER_DEVICES_SIGNED_OUT}`);
       form.reset();
-    } catch (e) {
-      const message = errorText(e);
-      fail(message);
-      notify.error('Update Password Error', message);
-    }
-  };
+    });
 
   return (
     <Card aria-labelledby="password-heading" className="p-5">
@@ -41,9 +28,9 @@ export function ChangePasswordCard() {
         <FormField name="newPassword" id="new-password" label="New password" type="password" autoComplete="new-password" />
         <FormError />
         <div>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Updating…' : 'Update password'}
-          </Button>
+          <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Updating…">
+            Update password
+          </SubmitButton>
         </div>
       </Form>
     </Card>

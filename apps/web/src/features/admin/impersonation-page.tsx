@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { impersonationRequestSchema, type AdminUser } from '@ridgeline/shared/contracts/admin';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardDiv, CardTitle } from '../../components/ui/card';
+import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { CardTable } from '../../components/card-table';
+import { TableCell, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useImpersonationAudit } from './admin-api';
 import { AdminOnly, formatDateTime } from './admin-only';
@@ -83,37 +84,23 @@ function ImpersonationPageContents() {
         <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
           <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">Audit log</h2>
           {audit.isError && <Alert>The audit log could not be loaded.</Alert>}
-          <CardDiv className="p-0">
-            <Table>
-              <TableHeader className="bg-slate-50 text-slate-800">
-                <TableRow>
-                  <TableHead scope="col" className="px-3">Admin</TableHead>
-                  <TableHead scope="col" className="px-3">User</TableHead>
-                  <TableHead scope="col" className="px-3">Reason</TableHead>
-                  <TableHead scope="col" className="px-3">Started</TableHead>
-                  <TableHead scope="col" className="px-3">Ended</TableHead>
-                  <TableHead scope="col" className="px-3">IP</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className="divide-slate-200">
-                {audit.data?.entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="px-3">{entry.admin.email}</TableCell>
-                    <TableCell className="px-3">{entry.target.email}</TableCell>
-                    <TableCell className="px-3">{entry.reason}</TableCell>
-                    <TableCell className="px-3">{formatDateTime(entry.startedAt)}</TableCell>
-                    <TableCell className="px-3">{entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}</TableCell>
-                    <TableCell className="px-3">{entry.ip ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-                {audit.data?.entries.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} className="px-3 py-3 text-slate-700">No impersonations yet.</TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </CardDiv>
+          <CardTable
+            headers={['Admin', 'User', 'Reason', 'Started', 'Ended', 'IP']}
+            cellPadding="px-3"
+            headerClassName="bg-slate-50 text-slate-800"
+            empty={audit.data?.entries.length === 0 && 'No impersonations yet.'}
+          >
+            {audit.data?.entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className="px-3">{entry.admin.email}</TableCell>
+                <TableCell className="px-3">{entry.target.email}</TableCell>
+                <TableCell className="px-3">{entry.reason}</TableCell>
+                <TableCell className="px-3">{formatDateTime(entry.startedAt)}</TableCell>
+                <TableCell className="px-3">{entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}</TableCell>
+                <TableCell className="px-3">{entry.ip ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </CardTable>
         </section>
       </div>
     </>

@@ -8,9 +8,8 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { CardTable } from '../../components/card-table';
 import { TableCell, TableRow } from '../../components/ui/table';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { useImpersonationAudit } from './admin-api';
-import { AdminOnly, formatDateTime } from './admin-only';
+import { adminPage, formatDateTime } from './admin-only';
 import { useImpersonation } from './use-impersonation';
 import { useStartImpersonation } from './use-start-impersonation';
 import { UserSearch } from './user-search';
@@ -108,11 +107,4 @@ function ImpersonationPageContents() {
 }
 
 /** /admin/impersonation: view the product as a user, with a required reason and an audit log. */
-export default function ImpersonationPage() {
-  useDocumentTitle('Admin Impersonation');
-  return (
-    <AdminOnly title="Admin Impersonation">
-      <ImpersonationPageContents />
-    </AdminOnly>
-  );
-}
+export default adminPage('Admin Impersonation', ImpersonationPageContents);

@@ -1,9 +1,8 @@
 import { Alert } from '../../components/ui/alert';
 import { CardTable } from '../../components/card-table';
 import { TableCell, TableRow } from '../../components/ui/table';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { useCspReports } from './admin-api';
-import { AdminOnly, formatDateTime } from './admin-only';
+import { adminPage, formatDateTime } from './admin-only';
 
 /** /admin/security: the Content-Security-Policy violations browsers reported. */
 function SecurityReportsPageContents() {
@@ -36,11 +35,4 @@ function SecurityReportsPageContents() {
   );
 }
 
-export default function SecurityReportsPage() {
-  useDocumentTitle('Admin Security Reports');
-  return (
-    <AdminOnly title="Admin Security Reports">
-      <SecurityReportsPageContents />
-    </AdminOnly>
-  );
-}
+export default adminPage('Admin Security Reports', SecurityReportsPageContents);

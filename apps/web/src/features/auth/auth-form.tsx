@@ -1,21 +1,10 @@
-import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+export { SubmitButton } from '../../components/submit-button';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 
-// The pieces every auth and security form repeats: the submit button that says what it is doing,
-// and the write that is refused offline and shows its failure under the form and in a toast.
+// What every auth and security form repeats: the write that is refused offline and shows its failure under the form and in a toast.
 
 type RootErrorForm = { setError: (name: 'root', error: { message: string }) => void };
-
-/** The form's submit button: disabled, and saying `busyText`, while the form is submitting. */
-export function SubmitButton({ isSubmitting, busyText, className, children }: { isSubmitting: boolean; busyText: string; className?: string; children: ReactNode }) {
-  return (
-    <Button type="submit" className={className} disabled={isSubmitting}>
-      {isSubmitting ? busyText : children}
-    </Button>
-  );
-}
 
 /** A failure shown under the form (its root error) and, with a toast title, as an error toast. */
 export function showFailure(form: RootErrorForm, message: string, toastTitle?: string): void {

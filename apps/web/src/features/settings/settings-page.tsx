@@ -1,10 +1,8 @@
-import type { ChangeEvent } from 'react';
 import { Building2 } from 'lucide-react';
 import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
@@ -15,6 +13,9 @@ import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useUpdateCompany, useUploadLogo } from './api/company-api';
+import { PageHeader } from '../../components/page-header';
+import { uploadOnChoose } from '../../lib/upload-on-choose';
+import { SubmitButton } from '../../components/submit-button';
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();
@@ -34,9 +35,9 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
       <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} />
       {canEdit && (
         <div>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save company'}
-          </Button>
+          <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+            Save company
+          </SubmitButton>
         </div>
       )}
       </Form>
@@ -52,22 +53,11 @@ export default function SettingsPage() {
   const canEdit = me.data?.company ? canManageCompany(me.data.company.role) : false;
   const plan = PLANS.find((p) => p.id === company.data?.plan);
 
-  const onLogo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: () => notify.success('Logo updated', 'Your logo will appear on reports and documents.'),
-      onError: (e) => notify.error('Upload failed', errorText(e)),
-    });
-  };
+  const onLogo = uploadOnChoose(upload, ['Logo updated', 'Your logo will appear on reports and documents.']);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="mt-1 text-slate-700">Your company profile, shown on photo reports and claim documents.</p>
-      </header>
+      <PageHeader title="Settings">Your company profile, shown on photo reports and claim documents.</PageHeader>
       {company.isPending && <p role="status">Loading your company…</p>}
       {company.isError && <Alert>{errorText(company.error)}</Alert>}
       {company.data && (

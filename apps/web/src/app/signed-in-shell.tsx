@@ -12,6 +12,7 @@ import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
 import { BrandMark } from '../components/brand-mark';
+import { LoadOnIntent } from '../components/load-on-intent';
 import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 
@@ -85,16 +86,10 @@ function UserMenu() {
       </>
     ),
   };
-  const standIn = (
-    <button type="button" aria-haspopup="menu" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
-      {trigger.label}
-    </button>
-  );
-  if (!intent.requested) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <LoadOnIntent intent={intent} popup="menu" trigger={trigger}>
       <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={() => void signOut()} />
-    </Suspense>
+    </LoadOnIntent>
   );
 }
 
@@ -116,11 +111,6 @@ function Layout() {
       </>
     ),
   };
-  const drawerStandIn = (
-    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={drawerTrigger.className} {...drawer.standInProps}>
-      {drawerTrigger.label}
-    </button>
-  );
   return (
     <div className="flex min-h-screen flex-col">
       {impersonatedEmail && (
@@ -137,15 +127,11 @@ function Layout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-            {drawer.requested ? (
-              <Suspense fallback={drawerStandIn}>
-                <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
-                  <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-                </NavDrawer>
-              </Suspense>
-            ) : (
-              drawerStandIn
-            )}
+            <LoadOnIntent intent={drawer} popup="dialog" trigger={drawerTrigger}>
+              <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
+                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+              </NavDrawer>
+            </LoadOnIntent>
             <div className="ml-auto flex items-center gap-2">
               <HelpButton />
               <UserMenu />

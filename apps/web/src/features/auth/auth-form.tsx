@@ -4,6 +4,9 @@ import { notify } from '../../lib/toast';
 
 // What every auth and security form repeats: the write that is refused offline and shows its failure under the form and in a toast.
 
+/** A password input's props: `current-password` lets a password manager fill it, `new-password` offer a new one. */
+export const passwordInput = (autoComplete: 'current-password' | 'new-password') => ({ type: 'password', autoComplete }) as const;
+
 type RootErrorForm = { setError: (name: 'root', error: { message: string }) => void };
 
 /** A failure shown under the form (its root error) and, with a toast title, as an error toast. */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_SESSION_WARNING, createSessionMachine, DUPLICATE_EVENT_MS, REFRESH_INTERVAL_MS, retryDelay } from './session-machine';
 import { answer, answerWhenReleased, networkFailure, sent } from '../../test/fake-server';
 import { fetchSessionUser } from './session-api';
+import type { SessionUser } from './session-cache';
 import { alice, answerSession, bob, SESSION_ROUTE, sessionReply, setup } from '../../test/session-fakes';
 
 beforeEach(() => {
@@ -16,6 +17,13 @@ function failGoingOffline(goOffline: () => void): void {
     goOffline();
     return networkFailure();
   });
+}
+
+/** The browser comes back online, and the server's session is then `user` (or none). */
+async function comeOnline(network: { goOnline: () => void }, user: SessionUser | null): Promise<void> {
+  answerSession(user);
+  network.goOnline();
+  await vi.advanceTimersByTimeAsync(0);
 }
 
 /** A refresh through all its retries (they are over within 3 s). */
@@ -242,9 +250,7 @@ describe('session machine: timers and events', () => {
     machine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(machine.getState().status).toBe('cached');
-    answerSession(alice);
-    network.goOnline();
-    await vi.advanceTimersByTimeAsync(0);
+    await comeOnline(network, alice);
     expect(fetchSession).toHaveBeenCalledTimes(1);
     expect(machine.getState()).toEqual({ status: 'authenticated', user: alice });
   });
@@ -256,9 +262,7 @@ describe('session machine: timers and events', () => {
     machine.start();
     await vi.advanceTimersByTimeAsync(3000);
     expect(machine.getState().status).toBe('expired');
-    answerSession(null);
-    network.goOnline();
-    await vi.advanceTimersByTimeAsync(0);
+    await comeOnline(network, null);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
   });
 

@@ -4,7 +4,7 @@ import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
 import { notify } from '../../../lib/toast';
 import { resetPassword } from '../auth-api';
-import { SubmitButton, submitOnline } from '../auth-form';
+import { passwordInput, SubmitButton, submitOnline } from '../auth-form';
 
 // The contract's new-password rule, typed twice: a typo would lock the user out of the new password.
 const schema = resetPasswordSchema
@@ -24,8 +24,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Choose a new password">
-      <FormField name="newPassword" id="reset-password" label="New password" type="password" autoComplete="new-password" />
-      <FormField name="confirm" id="reset-confirm" label="Confirm new password" type="password" autoComplete="new-password" />
+      <FormField name="newPassword" id="reset-password" label="New password" {...passwordInput('new-password')} />
+      <FormField name="confirm" id="reset-confirm" label="Confirm new password" {...passwordInput('new-password')} />
       <FormError />
       <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className="w-full">
         Set new password

@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { rateLimitMessage, rateLimiter } from '../../../lib/rate-limiter';
 import { logSecurityEvent } from '../../../lib/security-log';
 import { signInWithPassword } from '../auth-api';
-import { showFailure, SubmitButton } from '../auth-form';
+import { passwordInput, showFailure, SubmitButton } from '../auth-form';
 
 type Props = { onSignedIn: () => Promise<void>; onTwoFactor: () => void; onForgot: () => void; onDisabled: () => void };
 
@@ -48,7 +48,7 @@ export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Pr
   return (
     <Form form={form} onSubmit={submit} aria-label="Sign in">
       <FormField name="email" id="signin-email" label="Email" type="email" autoComplete="email" />
-      <FormField name="password" id="signin-password" label="Password" type="password" autoComplete="current-password" />
+      <FormField name="password" id="signin-password" label="Password" {...passwordInput('current-password')} />
       <FormError />
       <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Signing in…" className="w-full">
         Sign In

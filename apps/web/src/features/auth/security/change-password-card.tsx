@@ -5,7 +5,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
 import { notify } from '../../../lib/toast';
 import { updatePassword } from '../auth-api';
-import { SubmitButton, submitOnline } from '../auth-form';
+import { passwordInput, SubmitButton, submitOnline } from '../auth-form';
 
 // The contract's rule, with the page's own words for a missing current password.
 const schema = changePasswordSchema.extend({ currentPassword: changePasswordSchema.shape.currentPassword.min(1, 'Enter your current password.') });
@@ -24,8 +24,8 @@ export function ChangePasswordCard() {
     <Card aria-labelledby="password-heading" className="p-5">
       <CardTitle id="password-heading">Password</CardTitle>
       <Form form={form} onSubmit={submit} className="mt-3 max-w-md gap-3">
-        <FormField name="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" />
-        <FormField name="newPassword" id="new-password" label="New password" type="password" autoComplete="new-password" />
+        <FormField name="currentPassword" id="current-password" label="Current password" {...passwordInput('current-password')} />
+        <FormField name="newPassword" id="new-password" label="New password" {...passwordInput('new-password')} />
         <FormError />
         <div>
           <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Updating…">

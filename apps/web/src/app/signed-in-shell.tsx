@@ -11,7 +11,7 @@ import { createAccountStatusCache, resolveAccountEnabled } from '../lib/session/
 import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
-import { BrandMark } from '../components/brand-mark';
+import { BrandName } from '../components/brand-mark';
 import { LoadOnIntent } from '../components/load-on-intent';
 import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
@@ -34,8 +34,7 @@ const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-1
 function Brand() {
   return (
     <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-white">
-      <BrandMark className="size-7" inverted />
-      Ridgeline
+      <BrandName className="size-7" inverted />
     </Link>
   );
 }

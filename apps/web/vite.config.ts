@@ -51,12 +51,12 @@ export default defineConfig({
       input: { index: fromRoot('./index.html'), landing: fromRoot('./landing.html') },
       output: {
         // React and its DOM renderer are one download every React page needs: one cacheable file.
-        // The kit's light pieces of the signed-in first load (cards, the session badge, the button look,
+        // The kit's light pieces of the signed-in first load (cards, the session badge, the button look, page header,
         // their class merge) are small modules several chunks share: one file instead of four.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'kit-light', test: /src[\\/](lib[\\/]with-base|components[\\/]ui[\\/](card|badge|button-variants|create-styled))\.tsx?$/ },
+            { name: 'kit-light', test: /src[\\/](lib[\\/]with-base|components[\\/](page-header|ui[\\/](card|badge|button-variants|create-styled)))\.tsx?$/ },
           ],
         },
       },

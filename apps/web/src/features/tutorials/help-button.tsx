@@ -3,7 +3,7 @@ import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { LoadOnIntent } from '../../components/load-on-intent';
 import { useLoadOnIntent } from '../../lib/use-load-on-intent';
-import { usePageTutorial } from './tutorials-api';
+import { usePageTutorial } from './page-tutorial-api';
 
 const loadHelpDialog = () => import('./help-dialog');
 const HelpDialog = lazy(loadHelpDialog);

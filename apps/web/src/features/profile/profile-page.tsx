@@ -8,9 +8,9 @@ import { Input } from '../../components/ui/input';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
 import { useUpdateMe, useUploadAvatar } from './api/me-api';
 import { PageHeader } from '../../components/page-header';
+import { saveWithToasts } from '../../lib/save-with-toasts';
 import { uploadOnChoose } from '../../lib/upload-on-choose';
 import { SubmitButton } from '../../components/submit-button';
 
@@ -18,11 +18,7 @@ function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateMe();
   const form = useZodForm(updateMeSchema, { defaultValues: { firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } });
 
-  const submit = (input: UpdateMeInput) =>
-    update.mutate(input, {
-      onSuccess: () => notify.success('Profile updated', 'Your details have been saved.'),
-      onError: (e) => notify.error('Profile update failed', errorText(e)),
-    });
+  const submit = saveWithToasts<UpdateMeInput>(update, ['Profile updated', 'Your details have been saved.'], 'Profile update failed');
 
   return (
     <CardDiv>

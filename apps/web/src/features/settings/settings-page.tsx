@@ -11,9 +11,9 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
 import { useUpdateCompany, useUploadLogo } from './api/company-api';
 import { PageHeader } from '../../components/page-header';
+import { saveWithToasts } from '../../lib/save-with-toasts';
 import { uploadOnChoose } from '../../lib/upload-on-choose';
 import { SubmitButton } from '../../components/submit-button';
 
@@ -21,11 +21,7 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
   const update = useUpdateCompany();
   const form = useZodForm(updateCompanySchema, { defaultValues: { name: company.name, phone: company.phone ?? '', address: company.address ?? '' } });
 
-  const submit = (input: UpdateCompanyInput) =>
-    update.mutate(input, {
-      onSuccess: () => notify.success('Company updated', 'Your company profile has been saved.'),
-      onError: (e) => notify.error('Company update failed', errorText(e)),
-    });
+  const submit = saveWithToasts<UpdateCompanyInput>(update, ['Company updated', 'Your company profile has been saved.'], 'Company update failed');
 
   return (
     <CardDiv>
@@ -45,13 +41,26 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
   );
 }
 
+/** The company's plan and, during the free trial, when it ends. */
+function PlanCard({ company }: { company: Company }) {
+  const plan = PLANS.find((p) => p.id === company.plan);
+  return (
+    <Card aria-labelledby="plan-heading">
+      <CardTitle id="plan-heading">Plan</CardTitle>
+      <CardDescription>
+        {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.plan}
+        {company.trialEndsAt && ` Free trial until ${new Date(company.trialEndsAt).toLocaleDateString()}.`}
+      </CardDescription>
+    </Card>
+  );
+}
+
 export default function SettingsPage() {
   useDocumentTitle('Settings');
   const company = useCompany();
   const me = useMe();
   const upload = useUploadLogo();
   const canEdit = me.data?.company ? canManageCompany(me.data.company.role) : false;
-  const plan = PLANS.find((p) => p.id === company.data?.plan);
 
   const onLogo = uploadOnChoose(upload, ['Logo updated', 'Your logo will appear on reports and documents.']);
 
@@ -67,13 +76,7 @@ export default function SettingsPage() {
               Only company owners and managers can change these settings.
             </Alert>
           )}
-          <Card aria-labelledby="plan-heading">
-            <CardTitle id="plan-heading">Plan</CardTitle>
-            <CardDescription>
-              {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.data.plan}
-              {company.data.trialEndsAt && ` Free trial until ${new Date(company.data.trialEndsAt).toLocaleDateString()}.`}
-            </CardDescription>
-          </Card>
+          <PlanCard company={company.data} />
           <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
             <h2 id="logo-heading" className="sr-only">Company logo</h2>
             {company.data.logoUrl ? (

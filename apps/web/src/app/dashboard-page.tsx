@@ -11,19 +11,6 @@ import { PageHeader } from '../components/page-header';
 
 const DAY_MS = 86_400_000;
 
-function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
-  return (
-    <CardDiv className="flex flex-col gap-1">
-      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        {icon}
-        {label}
-      </span>
-      <span className="text-2xl font-bold text-slate-900">{value}</span>
-      <span className="text-sm text-slate-600">{detail}</span>
-    </CardDiv>
-  );
-}
-
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const me = useMe();
@@ -89,5 +76,18 @@ export default function DashboardPage() {
         </p>
       </Card>
     </div>
+  );
+}
+
+function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
+  return (
+    <CardDiv className="flex flex-col gap-1">
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        {icon}
+        {label}
+      </span>
+      <span className="text-2xl font-bold text-slate-900">{value}</span>
+      <span className="text-sm text-slate-600">{detail}</span>
+    </CardDiv>
   );
 }

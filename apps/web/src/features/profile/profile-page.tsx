@@ -14,33 +14,7 @@ import { saveWithToasts } from '../../lib/save-with-toasts';
 import { uploadOnChoose } from '../../lib/upload-on-choose';
 import { SubmitButton } from '../../components/submit-button';
 
-function ProfileForm({ me }: { me: Me }) {
-  const update = useUpdateMe();
-  const form = useZodForm(updateMeSchema, { defaultValues: { firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } });
-
-  const submit = saveWithToasts<UpdateMeInput>(update, ['Profile updated', 'Your details have been saved.'], 'Profile update failed');
-
-  return (
-    <CardDiv>
-      <Form form={form} onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="firstName" id="firstName" label="First name" />
-        <FormField name="lastName" id="lastName" label="Last name" />
-      </div>
-      <FormField name="phone" id="phone" label="Phone" type="tel" />
-      <Field id="email" label="Email">
-        <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
-      </Field>
-      <div>
-        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
-          Save profile
-        </SubmitButton>
-      </div>
-      </Form>
-    </CardDiv>
-  );
-}
-
+/** /profile: the signed-in user's name, phone and photo, as the team sees them. */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const me = useMe();
@@ -76,5 +50,32 @@ export default function ProfilePage() {
         </>
       )}
     </div>
+  );
+}
+
+function ProfileForm({ me }: { me: Me }) {
+  const update = useUpdateMe();
+  const form = useZodForm(updateMeSchema, { defaultValues: { firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } });
+
+  const submit = saveWithToasts<UpdateMeInput>(update, ['Profile updated', 'Your details have been saved.'], 'Profile update failed');
+
+  return (
+    <CardDiv>
+      <Form form={form} onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField name="firstName" id="firstName" label="First name" />
+        <FormField name="lastName" id="lastName" label="Last name" />
+      </div>
+      <FormField name="phone" id="phone" label="Phone" type="tel" />
+      <Field id="email" label="Email">
+        <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
+      </Field>
+      <div>
+        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+          Save profile
+        </SubmitButton>
+      </div>
+      </Form>
+    </CardDiv>
   );
 }

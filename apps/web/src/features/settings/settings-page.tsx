@@ -55,6 +55,7 @@ function PlanCard({ company }: { company: Company }) {
   );
 }
 
+/** /settings: the company's profile, plan and logo; owners and managers may change them. */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
   const company = useCompany();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { runnerImport, type IndexHtmlTransformContext, type Plugin } from 'vite';
 
@@ -9,6 +10,17 @@ import { runnerImport, type IndexHtmlTransformContext, type Plugin } from 'vite'
 
 /** Where the landing markup goes in the HTML entry. */
 export const LANDING_PLACEHOLDER = '<!--landing-markup-->';
+
+/** Where the head the landing shares with the app's shell (charset, viewport, title, description, icon) goes. */
+export const SHARED_HEAD_PLACEHOLDER = '<!--shared-head-->';
+
+/** The app shell's head up to its stylesheet: one title, description and icon for both documents. */
+function sharedHead(shellHtml: string): string {
+  const start = shellHtml.indexOf('<meta charset');
+  const end = shellHtml.indexOf('<link rel="stylesheet"');
+  if (start < 0 || end < start) throw new Error('The app shell has no <meta charset> before its stylesheet link');
+  return shellHtml.slice(start, end).trimEnd();
+}
 
 type LandingDocument = { renderLandingMarkup: () => string };
 
@@ -26,10 +38,10 @@ function inlineStylesheets(html: string, bundle: NonNullable<IndexHtmlTransformC
 }
 
 /**
- * Pre-renders the HTML entry `html` (which holds the placeholder) with `renderLandingMarkup` of
- * `module`, and inlines its stylesheets.
+ * Pre-renders the HTML entry `html` (which holds the placeholders) with `renderLandingMarkup` of
+ * `module` and the head of the app's shell document `shell`, and inlines its stylesheets.
  */
-export function prerenderLanding(options: { root: string; html: string; module: string }): Plugin[] {
+export function prerenderLanding(options: { root: string; html: string; shell: string; module: string }): Plugin[] {
   const isLanding = (filename: string) => resolve(filename) === resolve(options.html);
   return [
     {
@@ -44,7 +56,9 @@ export function prerenderLanding(options: { root: string; html: string; module: 
           // A landing document without its heading would ship an empty page: fail the build instead.
           if (!/<h1[\s>]/.test(markup)) throw new Error(`Pre-rendering the landing page gave no <h1>: ${markup.slice(0, 200)}`);
           if (!html.includes(LANDING_PLACEHOLDER)) throw new Error(`${options.html} has no ${LANDING_PLACEHOLDER}`);
-          return html.replace(LANDING_PLACEHOLDER, markup);
+          if (!html.includes(SHARED_HEAD_PLACEHOLDER)) throw new Error(`${options.html} has no ${SHARED_HEAD_PLACEHOLDER}`);
+          const head = sharedHead(await readFile(options.shell, 'utf8'));
+          return html.replace(SHARED_HEAD_PLACEHOLDER, () => head).replace(LANDING_PLACEHOLDER, () => markup);
         },
       },
     },

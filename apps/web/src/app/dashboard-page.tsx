@@ -7,21 +7,9 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { useMe } from '../lib/api/me';
 import { useCompany } from '../lib/api/company';
 import { useTeam } from '../lib/api/team';
+import { PageHeader } from '../components/page-header';
 
 const DAY_MS = 86_400_000;
-
-function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
-  return (
-    <CardDiv className="flex flex-col gap-1">
-      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        {icon}
-        {label}
-      </span>
-      <span className="text-2xl font-bold text-slate-900">{value}</span>
-      <span className="text-sm text-slate-600">{detail}</span>
-    </CardDiv>
-  );
-}
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -41,12 +29,10 @@ export default function DashboardPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-        <p className="mt-1 text-slate-700">
+      <PageHeader title="Dashboard">
           {me.data ? `Welcome, ${me.data.firstName}.` : 'Welcome.'} {company.data ? `Here is where ${company.data.name} stands.` : ''}
-        </p>
-      </header>
+        
+      </PageHeader>
 
       <section aria-labelledby="overview-heading">
         <h2 id="overview-heading" className="sr-only">Overview</h2>
@@ -90,5 +76,18 @@ export default function DashboardPage() {
         </p>
       </Card>
     </div>
+  );
+}
+
+function StatCard({ icon, label, value, detail }: { icon: ReactNode; label: string; value: string; detail: string }) {
+  return (
+    <CardDiv className="flex flex-col gap-1">
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        {icon}
+        {label}
+      </span>
+      <span className="text-2xl font-bold text-slate-900">{value}</span>
+      <span className="text-sm text-slate-600">{detail}</span>
+    </CardDiv>
   );
 }

@@ -28,59 +28,54 @@ import {
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 export type NavGroup = { label: string; items: NavItem[]; adminOnly?: boolean };
 
-/** The signed-in navigation, grouped the way a claims office works. */
-export const NAV_GROUPS: NavGroup[] = [
-  {
-    label: 'Work',
-    items: [
-      { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-      { to: '/projects', label: 'Projects', icon: FolderKanban },
-      { to: '/field-inspection', label: 'Field Inspection', icon: Camera },
-      { to: '/field-inspections', label: 'Field Inspections', icon: ClipboardList },
-      { to: '/photo-reports', label: 'Photo Reports', icon: FileImage },
-      { to: '/advanced-photo-reports', label: 'Advanced Reports', icon: FileImage },
-      { to: '/messages', label: 'Messages', icon: MessagesSquare },
-      { to: '/inbox', label: 'Inbox', icon: Inbox },
-    ],
-  },
-  {
-    label: 'Tools',
-    items: [
-      { to: '/measurements', label: 'Measurements', icon: Ruler },
-      { to: '/shingle-id', label: 'Shingle ID', icon: ScanSearch },
-      { to: '/shingle-history', label: 'Shingle History', icon: ScanSearch },
-      { to: '/companies', label: 'Companies', icon: Building },
-      { to: '/analytics', label: 'Analytics', icon: BarChart3 },
-    ],
-  },
-  {
-    label: 'Billing',
-    items: [
-      { to: '/pricing', label: 'Pricing', icon: Tag },
-      { to: '/credits', label: 'Credits', icon: Wallet },
-      { to: '/payments', label: 'Payments', icon: CreditCard },
-    ],
-  },
-  {
-    label: 'Company',
-    items: [
-      { to: '/team', label: 'Team', icon: Users },
-      { to: '/settings', label: 'Settings', icon: Settings },
-      { to: '/security', label: 'Security', icon: ShieldCheck },
-      { to: '/tutorials', label: 'Tutorials', icon: GraduationCap },
-      { to: '/feedback', label: 'Feedback', icon: MessageSquare },
-      { to: '/feedback-loop', label: 'Feedback Loop', icon: MessageSquare },
-    ],
-  },
-  {
-    label: 'Admin',
-    adminOnly: true,
-    items: [
-      { to: '/admin/impersonation', label: 'Impersonation', icon: UserCog },
-      { to: '/admin/payments', label: 'Admin Payments', icon: CreditCard },
-      { to: '/admin/maintenance', label: 'Maintenance', icon: Wrench },
-      { to: '/admin/users', label: 'Users', icon: UserX },
-      { to: '/admin/security', label: 'Security Reports', icon: ShieldAlert },
-    ],
-  },
+type NavRow = [group: string, to: string, label: string, icon: LucideIcon];
+
+/** The group only platform admins see. */
+const ADMIN_GROUP = 'Admin';
+
+// One row a link: its group, path, label and icon. The groups come in the order of their first row.
+const NAV_ROWS: NavRow[] = [
+  ['Work', '/dashboard', 'Dashboard', LayoutDashboard],
+  ['Work', '/projects', 'Projects', FolderKanban],
+  ['Work', '/field-inspection', 'Field Inspection', Camera],
+  ['Work', '/field-inspections', 'Field Inspections', ClipboardList],
+  ['Work', '/photo-reports', 'Photo Reports', FileImage],
+  ['Work', '/advanced-photo-reports', 'Advanced Reports', FileImage],
+  ['Work', '/messages', 'Messages', MessagesSquare],
+  ['Work', '/inbox', 'Inbox', Inbox],
+  ['Tools', '/measurements', 'Measurements', Ruler],
+  ['Tools', '/shingle-id', 'Shingle ID', ScanSearch],
+  ['Tools', '/shingle-history', 'Shingle History', ScanSearch],
+  ['Tools', '/companies', 'Companies', Building],
+  ['Tools', '/analytics', 'Analytics', BarChart3],
+  ['Billing', '/pricing', 'Pricing', Tag],
+  ['Billing', '/credits', 'Credits', Wallet],
+  ['Billing', '/payments', 'Payments', CreditCard],
+  ['Company', '/team', 'Team', Users],
+  ['Company', '/settings', 'Settings', Settings],
+  ['Company', '/security', 'Security', ShieldCheck],
+  ['Company', '/tutorials', 'Tutorials', GraduationCap],
+  ['Company', '/feedback', 'Feedback', MessageSquare],
+  ['Company', '/feedback-loop', 'Feedback Loop', MessageSquare],
+  ['Admin', '/admin/impersonation', 'Impersonation', UserCog],
+  ['Admin', '/admin/payments', 'Admin Payments', CreditCard],
+  ['Admin', '/admin/maintenance', 'Maintenance', Wrench],
+  ['Admin', '/admin/users', 'Users', UserX],
+  ['Admin', '/admin/security', 'Security Reports', ShieldAlert],
 ];
+
+function groupRows(rows: NavRow[]): NavGroup[] {
+  const groups: NavGroup[] = [];
+  for (const [groupLabel, to, label, icon] of rows) {
+    let group = groups.find((candidate) => candidate.label === groupLabel);
+    if (!group) {
+      group = groupLabel === ADMIN_GROUP ? { label: groupLabel, adminOnly: true, items: [] } : { label: groupLabel, items: [] };
+      groups.push(group);
+    }
+    group.items.push({ to, label, icon });
+  }
+  return groups;
+}
+
+/** The signed-in navigation, grouped the way a claims office works. */
+export const NAV_GROUPS: NavGroup[] = groupRows(NAV_ROWS);

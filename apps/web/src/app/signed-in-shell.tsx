@@ -3,18 +3,16 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../components/protected-route';
 import { useSession } from '../lib/session/session-provider';
-import { MaintenanceScreen } from '../features/maintenance/maintenance-screen';
 import { useMaintenance } from '../features/maintenance/maintenance-api';
 import { useMe } from '../lib/api/me';
 import { ApiError } from '../lib/api-client';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
-import { AccountDisabledScreen } from '../components/account-disabled-screen';
 import { createAccountStatusCache, resolveAccountEnabled } from '../lib/session/account-status';
-import { ImpersonationBanner } from '../features/admin/impersonation-banner';
 import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
 import { NAV_GROUPS } from './navigation';
-import { BrandMark } from '../components/brand-mark';
+import { BrandName } from '../components/brand-mark';
+import { LoadOnIntent } from '../components/load-on-intent';
 import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
@@ -25,6 +23,11 @@ const loadUserMenu = () => import('./user-menu');
 const UserMenuDropdown = lazy(loadUserMenu);
 const loadNavDrawer = () => import('./nav-drawer');
 const NavDrawer = lazy(loadNavDrawer);
+// Screens only some sessions see (a disabled account, maintenance, an admin viewing as someone else)
+// load when shown: with them the kit's Button would bring tailwind-merge into every first load.
+const AccountDisabledScreen = lazy(() => import('../components/account-disabled-screen').then((m) => ({ default: m.AccountDisabledScreen })));
+const MaintenanceScreen = lazy(() => import('../features/maintenance/maintenance-screen').then((m) => ({ default: m.MaintenanceScreen })));
+const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
@@ -32,8 +35,7 @@ const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-1
 function Brand() {
   return (
     <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-white">
-      <BrandMark className="size-7" inverted />
-      Ridgeline
+      <BrandName className="size-7" inverted />
     </Link>
   );
 }
@@ -84,16 +86,10 @@ function UserMenu() {
       </>
     ),
   };
-  const standIn = (
-    <button type="button" aria-haspopup="menu" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
-      {trigger.label}
-    </button>
-  );
-  if (!intent.requested) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <LoadOnIntent intent={intent} popup="menu" trigger={trigger}>
       <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={() => void signOut()} />
-    </Suspense>
+    </LoadOnIntent>
   );
 }
 
@@ -115,14 +111,13 @@ function Layout() {
       </>
     ),
   };
-  const drawerStandIn = (
-    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={drawerTrigger.className} {...drawer.standInProps}>
-      {drawerTrigger.label}
-    </button>
-  );
   return (
     <div className="flex min-h-screen flex-col">
-      {impersonatedEmail && <ImpersonationBanner email={impersonatedEmail} onExit={end} />}
+      {impersonatedEmail && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner email={impersonatedEmail} onExit={end} />
+        </Suspense>
+      )}
       <div className="flex flex-1">
         <aside className="hidden w-60 shrink-0 flex-col gap-6 bg-blue-950 px-3 py-5 lg:flex">
           <div className="px-3">
@@ -132,15 +127,11 @@ function Layout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2">
-            {drawer.requested ? (
-              <Suspense fallback={drawerStandIn}>
-                <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
-                  <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
-                </NavDrawer>
-              </Suspense>
-            ) : (
-              drawerStandIn
-            )}
+            <LoadOnIntent intent={drawer} popup="dialog" trigger={drawerTrigger}>
+              <NavDrawer open={drawerOpen} onOpenChange={setDrawerOpen} trigger={drawerTrigger} brand={<Brand />}>
+                <NavLinks isAdmin={isAdmin} onNavigate={() => setDrawerOpen(false)} />
+              </NavDrawer>
+            </LoadOnIntent>
             <div className="ml-auto flex items-center gap-2">
               <HelpButton />
               <UserMenu />
@@ -170,7 +161,13 @@ function AccountGate({ children }: { children: ReactNode }) {
     // Profile read errors are logged and the app carries on.
     if (me.error && !refusedByServer) console.warn('Profile could not be read; carrying on.', me.error);
   }, [me.error, refusedByServer]);
-  if (!enabled) return <AccountDisabledScreen onSignOut={() => void signOut()} />;
+  if (!enabled) {
+    return (
+      <Suspense fallback={null}>
+        <AccountDisabledScreen onSignOut={() => void signOut()} />
+      </Suspense>
+    );
+  }
   return children;
 }
 
@@ -181,7 +178,13 @@ function MaintenanceGate({ children }: { children: ReactNode }) {
   const { signOut } = useSession();
   const blockedByServer = me.error instanceof ApiError && me.error.code === 'MAINTENANCE';
   if (flag.data?.enabled && me.isPending) return null;
-  if (me.data?.role !== 'admin' && (flag.data?.enabled || blockedByServer)) return <MaintenanceScreen onSignOut={() => void signOut()} />;
+  if (me.data?.role !== 'admin' && (flag.data?.enabled || blockedByServer)) {
+    return (
+      <Suspense fallback={null}>
+        <MaintenanceScreen onSignOut={() => void signOut()} />
+      </Suspense>
+    );
+  }
   return children;
 }
 

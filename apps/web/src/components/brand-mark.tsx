@@ -7,3 +7,13 @@ export function BrandMark({ className, inverted = false }: { className: string; 
     </svg>
   );
 }
+
+/** The mark and the name side by side: the brand in the shell, the auth page and the landing header. */
+export function BrandName({ className, inverted = false }: { className: string; inverted?: boolean }) {
+  return (
+    <>
+      <BrandMark className={className} inverted={inverted} />
+      Ridgeline
+    </>
+  );
+}

@@ -41,14 +41,16 @@ export const impersonatedUserSchema = z.object({ id: idSchema, email: z.string()
 export type ImpersonatedUser = z.infer<typeof impersonatedUserSchema>;
 
 /** The function's answer: every field always present, those that do not apply to the action null. */
+const userOrNull = impersonatedUserSchema.nullable();
+const textOrNull = z.string().nullable();
 export const impersonationResponseSchema = z.object({
   success: z.boolean(),
   isImpersonating: z.boolean(),
-  impersonatedUser: impersonatedUserSchema.nullable(),
-  targetUser: impersonatedUserSchema.nullable(),
-  sessionId: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  error: z.string().nullable(),
+  impersonatedUser: userOrNull,
+  targetUser: userOrNull,
+  sessionId: textOrNull,
+  expiresAt: textOrNull,
+  error: textOrNull,
 });
 export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 

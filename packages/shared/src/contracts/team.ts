@@ -7,25 +7,15 @@ import { contactEmailSchema, contactPhoneSchema } from './fields';
 export const companyRoleSchema = z.enum(COMPANY_ROLES);
 export type CompanyRoleInput = z.infer<typeof companyRoleSchema>;
 
+// What every row of /team (a member, an invitation) and an invitation's preview carry.
+const teamEntry = { id: idSchema, email: z.string(), role: companyRoleSchema };
+
 /** A member row on /team. */
-export const memberSchema = z.object({
-  id: idSchema,
-  userId: idSchema,
-  name: z.string(),
-  email: z.string(),
-  role: companyRoleSchema,
-  joinedAt: z.string(),
-});
+export const memberSchema = z.object({ ...teamEntry, userId: idSchema, name: z.string(), joinedAt: z.string() });
 export type Member = z.infer<typeof memberSchema>;
 
 /** A pending invitation on /team. */
-export const invitationSchema = z.object({
-  id: idSchema,
-  email: z.string(),
-  role: companyRoleSchema,
-  status: z.string(),
-  expiresAt: z.string(),
-});
+export const invitationSchema = z.object({ ...teamEntry, status: z.string(), expiresAt: z.string() });
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const teamResponseSchema = z.object({
@@ -46,14 +36,7 @@ export type InviteInput = z.infer<typeof inviteSchema>;
 export const changeRoleSchema = z.object({ role: companyRoleSchema });
 
 /** Invitation details shown before accepting. */
-export const invitationPreviewSchema = z.object({
-  id: idSchema,
-  email: z.string(),
-  companyName: z.string(),
-  inviterName: z.string(),
-  role: companyRoleSchema,
-  status: z.string(),
-});
+export const invitationPreviewSchema = z.object({ ...teamEntry, companyName: z.string(), inviterName: z.string(), status: z.string() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** The company profile on /settings. */

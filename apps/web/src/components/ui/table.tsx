@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { styled } from './styled';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
@@ -9,26 +10,9 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('sr-only', className)} {...props} />;
-}
-
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead className={cn('border-b border-slate-200 text-slate-700', className)} {...props} />;
-}
-
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody className={cn('divide-y divide-slate-100', className)} {...props} />;
-}
-
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('align-top', className)} {...props} />;
-}
-
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  return <th className={cn('py-2 pr-3 font-semibold', className)} {...props} />;
-}
-
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('py-2 pr-3 text-slate-900', className)} {...props} />;
-}
+export const TableCaption = styled('caption', 'sr-only');
+export const TableHeader = styled('thead', 'border-b border-slate-200 text-slate-700');
+export const TableBody = styled('tbody', 'divide-y divide-slate-100');
+export const TableRow = styled('tr', 'align-top');
+export const TableHead = styled('th', 'py-2 pr-3 font-semibold');
+export const TableCell = styled('td', 'py-2 pr-3 text-slate-900');

@@ -4,14 +4,10 @@ import {
   adminUserSchema,
   cspReportListSchema,
   impersonationAuditSchema,
-  impersonationResponseSchema,
-  type ImpersonationRequest,
-  type ImpersonationResponse,
 } from '@ridgeline/shared/contracts/admin';
 import { api } from '../../lib/api-client';
 
 export const adminUsersKey = (q: string) => ['admin', 'users', q] as const;
-export const impersonationStatusKey = ['admin', 'impersonation', 'status'] as const;
 export const impersonationAuditKey = ['admin', 'impersonation', 'audit'] as const;
 
 /** Platform admins' user search (name, e-mail or company). */
@@ -30,16 +26,6 @@ export function useSetUserEnabled() {
       api.patch(`/api/admin/users/${encodeURIComponent(id)}`, { isEnabled }, { schema: adminUserSchema }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });
-}
-
-/** The spec's admin-impersonation function. */
-export function callImpersonation(body: ImpersonationRequest): Promise<ImpersonationResponse> {
-  return api.post('/api/functions/admin-impersonation', body, { schema: impersonationResponseSchema, urgent: true });
-}
-
-/** The status check: runs only when `enabled` (admins, or a session that is an impersonation). */
-export function useImpersonationStatus(enabled: boolean) {
-  return useQuery({ queryKey: impersonationStatusKey, queryFn: () => callImpersonation({ action: 'status' }), enabled, staleTime: 60_000 });
 }
 
 export function useImpersonationAudit() {

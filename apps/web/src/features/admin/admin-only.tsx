@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
 
 /** A platform-admin page: its title for everyone, its contents (and their API calls) only for admins. */
@@ -14,6 +15,18 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
     );
   }
   return children;
+}
+
+/** A platform-admin page: the document title and heading `title`, and `Contents` only for admins. */
+export function adminPage(title: string, Contents: ComponentType) {
+  return function AdminPage() {
+    useDocumentTitle(title);
+    return (
+      <AdminOnly title={title}>
+        <Contents />
+      </AdminOnly>
+    );
+  };
 }
 
 export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -1,9 +1,8 @@
 import { Button } from '../../components/ui/button';
-import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useSetUserEnabled } from './admin-api';
-import { AdminOnly } from './admin-only';
+import { adminPage } from './admin-only';
 import { UserSearch } from './user-search';
 
 /** /admin/users: platform admins disable and enable accounts (better-auth's ban underneath). */
@@ -43,11 +42,4 @@ function AdminUsersPageContents() {
   );
 }
 
-export default function AdminUsersPage() {
-  useDocumentTitle('Admin Users');
-  return (
-    <AdminOnly title="Admin Users">
-      <AdminUsersPageContents />
-    </AdminOnly>
-  );
-}
+export default adminPage('Admin Users', AdminUsersPageContents);

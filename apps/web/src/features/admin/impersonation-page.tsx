@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { impersonationRequestSchema, type AdminUser } from '@ridgeline/shared/contracts/admin';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardDiv, CardTitle } from '../../components/ui/card';
+import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { CardTable } from '../../components/card-table';
+import { TableCell, TableRow } from '../../components/ui/table';
 import { useImpersonationAudit } from './admin-api';
-import { AdminOnly, formatDateTime } from './admin-only';
+import { adminPage, formatDateTime } from './admin-only';
 import { useImpersonation } from './use-impersonation';
+import { useStartImpersonation } from './use-start-impersonation';
 import { UserSearch } from './user-search';
 
 const impersonationStartSchema = impersonationRequestSchema.options[1];
@@ -19,7 +20,8 @@ const impersonationStartSchema = impersonationRequestSchema.options[1];
 const reasonSchema = z.object({ reason: impersonationStartSchema.shape.reason });
 
 function ImpersonationPageContents() {
-  const { start, impersonating } = useImpersonation();
+  const { impersonating } = useImpersonation();
+  const start = useStartImpersonation();
   const audit = useImpersonationAudit();
   const [target, setTarget] = useState<AdminUser | null>(null);
   const form = useZodForm(reasonSchema, { defaultValues: { reason: '' } });
@@ -81,37 +83,23 @@ function ImpersonationPageContents() {
         <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
           <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">Audit log</h2>
           {audit.isError && <Alert>The audit log could not be loaded.</Alert>}
-          <CardDiv className="p-0">
-            <Table>
-              <TableHeader className="bg-slate-50 text-slate-800">
-                <TableRow>
-                  <TableHead scope="col" className="px-3">Admin</TableHead>
-                  <TableHead scope="col" className="px-3">User</TableHead>
-                  <TableHead scope="col" className="px-3">Reason</TableHead>
-                  <TableHead scope="col" className="px-3">Started</TableHead>
-                  <TableHead scope="col" className="px-3">Ended</TableHead>
-                  <TableHead scope="col" className="px-3">IP</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className="divide-slate-200">
-                {audit.data?.entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="px-3">{entry.admin.email}</TableCell>
-                    <TableCell className="px-3">{entry.target.email}</TableCell>
-                    <TableCell className="px-3">{entry.reason}</TableCell>
-                    <TableCell className="px-3">{formatDateTime(entry.startedAt)}</TableCell>
-                    <TableCell className="px-3">{entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}</TableCell>
-                    <TableCell className="px-3">{entry.ip ?? '—'}</TableCell>
-                  </TableRow>
-                ))}
-                {audit.data?.entries.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6} className="px-3 py-3 text-slate-700">No impersonations yet.</TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </CardDiv>
+          <CardTable
+            headers={['Admin', 'User', 'Reason', 'Started', 'Ended', 'IP']}
+            cellPadding="px-3"
+            headerClassName="bg-slate-50 text-slate-800"
+            empty={audit.data?.entries.length === 0 && 'No impersonations yet.'}
+          >
+            {audit.data?.entries.map((entry) => (
+              <TableRow key={entry.id}>
+                <TableCell className="px-3">{entry.admin.email}</TableCell>
+                <TableCell className="px-3">{entry.target.email}</TableCell>
+                <TableCell className="px-3">{entry.reason}</TableCell>
+                <TableCell className="px-3">{formatDateTime(entry.startedAt)}</TableCell>
+                <TableCell className="px-3">{entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}</TableCell>
+                <TableCell className="px-3">{entry.ip ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </CardTable>
         </section>
       </div>
     </>
@@ -119,11 +107,4 @@ function ImpersonationPageContents() {
 }
 
 /** /admin/impersonation: view the product as a user, with a required reason and an audit log. */
-export default function ImpersonationPage() {
-  useDocumentTitle('Admin Impersonation');
-  return (
-    <AdminOnly title="Admin Impersonation">
-      <ImpersonationPageContents />
-    </AdminOnly>
-  );
-}
+export default adminPage('Admin Impersonation', ImpersonationPageContents);

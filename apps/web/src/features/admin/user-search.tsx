@@ -3,7 +3,7 @@ import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { AdminUser } from '@ridgeline/shared/contracts/admin';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
-import { CardDiv } from '../../components/ui/card';
+import { CardList, CardListRow } from '../../components/card-list';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { useAdminUsers } from './admin-api';
@@ -21,26 +21,29 @@ export function UserSearch({ label, action }: { label: string; action: (user: Ad
         <Input id="user-search" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name, email or company" className="pl-9" />
       </div>
       {users.isError && <Alert>The user list could not be loaded.</Alert>}
-      <CardDiv className="p-0">
-      <ul aria-label="Users" className="divide-y divide-slate-200">
+      <CardList label="Users">
         {users.data?.users.map((user) => (
-          <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">
+          <CardListRow
+            key={user.id}
+            truncate
+            title={
+              <>
                 {user.name} {user.role === 'admin' && <Badge tone="info" className="ml-1">admin</Badge>}
                 {!user.isEnabled && <Badge tone="danger" className="ml-1">disabled</Badge>}
-              </p>
-              <p className="truncate text-sm text-slate-700">
+              </>
+            }
+            detail={
+              <>
                 {user.email}
                 {user.companyName ? ` · ${user.companyName}` : ''}
-              </p>
-            </div>
+              </>
+            }
+          >
             {action(user)}
-          </li>
+          </CardListRow>
         ))}
         {users.data?.users.length === 0 && <li className="px-4 py-3 text-sm text-slate-700">No users match.</li>}
-      </ul>
-      </CardDiv>
+      </CardList>
     </div>
   );
 }

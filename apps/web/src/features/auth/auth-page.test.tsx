@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
 import { answer, answerAll, apiError, json, sent, sentPaths, type ApiRoute } from '../../test/fake-server';
 import AuthPage from './auth-page';
-import { fetchSessionUser } from '../../lib/session/session-api';
-import { createSessionCache } from '../../lib/session/session-cache';
-import { createSessionMachine } from '../../lib/session/session-machine';
-import { SessionProvider } from '../../lib/session/session-provider';
-import { alice, answerSession, memoryStore, SESSION_ROUTE, sessionReply } from '../../test/session-fakes';
+import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
+import { alice, answerSession, SESSION_ROUTE, sessionReply } from '../../test/session-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -23,22 +19,12 @@ function Where() {
 /** Renders /auth; the fake server's session (signed out unless told) is read once on mount. */
 function renderAuth(url = '/auth', sessionUser: typeof alice | null = null) {
   answerSession(sessionUser);
-  const machine = createSessionMachine({
-    fetchSession: fetchSessionUser,
-    cache: createSessionCache(memoryStore()),
-    network: { isOnline: () => true, onOnline: () => () => undefined },
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <SessionProvider machine={machine}>
-          <Routes>
-            <Route path="/auth" element={<AuthPage />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithSession(
+    <Routes>
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { url },
   );
 }
 
@@ -57,16 +43,7 @@ async function fillSignUp(options: { company?: boolean } = {}) {
 }
 
 const signUpButton = () => screen.getByRole('button', { name: /Start 14-Day Free Trial|Create account and join/ });
-let online = true;
-
-beforeEach(() => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.clearAllMocks();
-});
+const browser = controlBrowserOnline();
 
 describe('/auth sign-up', () => {
   it('shows the visible labels and, on success, the Success! toast and /check-email with the address', async () => {
@@ -110,7 +87,7 @@ describe('/auth sign-up', () => {
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await fillSignUp();
-    online = false;
+    browser.online = false;
     await userEvent.click(signUpButton());
     expect(await screen.findByText(OFFLINE_MESSAGES.signUp)).toBeInTheDocument();
     // Only the session read on mount, while still online.
@@ -173,7 +150,7 @@ describe('/auth sign-in', () => {
   it('offline it refuses with the spec message and sends nothing', async () => {
     renderAuth();
     await waitFor(() => expect(sentPaths()).toEqual([SESSION_ROUTE]));
-    online = false;
+    browser.online = false;
     await submitSignIn();
     expect(await screen.findByText(OFFLINE_MESSAGES.signIn)).toBeInTheDocument();
     expect(sentPaths()).toEqual([SESSION_ROUTE]);

@@ -12,7 +12,7 @@ import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
 import { TwoFactorForm } from './components/two-factor-form';
 import { useSession } from '../../lib/session/session-provider';
-import { BrandMark } from '../../components/brand-mark';
+import { BrandName } from '../../components/brand-mark';
 import { Alert, AlertBox } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
@@ -83,8 +83,7 @@ export default function AuthPage() {
     <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
-          <BrandMark className="size-8" />
-          Ridgeline
+          <BrandName className="size-8" />
         </Link>
         <CardDiv className="p-6 shadow-sm">
           <h1 className="text-2xl font-bold text-slate-900">{TITLES[mode]}</h1>

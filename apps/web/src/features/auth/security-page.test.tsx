@@ -1,22 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
 import { notify } from '../../lib/toast';
 import { answerAll, apiError, json, sent, type ApiRoute, type Reply } from '../../test/fake-server';
 import SecurityPage from './security-page';
 import { describeDevice } from './security/sessions-card';
-import { fetchSessionUser } from '../../lib/session/session-api';
-import { createSessionCache } from '../../lib/session/session-cache';
-import { createSessionMachine } from '../../lib/session/session-machine';
-import { SessionProvider } from '../../lib/session/session-provider';
-import { alice, answerSession, memoryStore } from '../../test/session-fakes';
+import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
+import { alice, answerSession } from '../../test/session-fakes';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-let online = true;
+const browser = controlBrowserOnline();
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -28,35 +24,13 @@ const sessions = [
 /** Renders /security signed in as `user`: the fake server's session, on this device ('tok-this'). */
 function renderSecurity(user = alice) {
   answerSession(user, { token: 'tok-this' });
-  const machine = createSessionMachine({
-    fetchSession: fetchSessionUser,
-    cache: createSessionCache(memoryStore()),
-    network: { isOnline: () => true, onOnline: () => () => undefined },
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/security']}>
-        <SessionProvider machine={machine}>
-          <SecurityPage />
-        </SessionProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithSession(<SecurityPage />, { url: '/security', queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
 }
 
 // The session itself (GET /api/auth/get-session) is answered by renderSecurity.
 const baseRoutes: Partial<Record<ApiRoute, Reply>> = {
   'GET /api/auth/list-sessions': json(sessions),
 };
-
-beforeEach(() => {
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.clearAllMocks();
-});
 
 describe('/security', () => {
   it("has the h1 'Security' and the title 'Security - Ridgeline'", async () => {
@@ -77,7 +51,7 @@ describe('/security', () => {
     );
     expect(sent('POST /api/auth/change-password')[0]?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'new-password-22' });
 
-    online = false;
+    browser.online = false;
     await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-33');
     const before = sent().length;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { PLANS, TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { BrandMark } from '../../components/brand-mark';
+import { BrandName } from '../../components/brand-mark';
 import { redirectSignedInVisitor } from './landing-redirect';
 
 // The public landing page. It imports nothing from the signed-in app (no router, query client,
@@ -44,8 +44,7 @@ export default function LandingPage() {
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
           <a href="/" className="flex items-center gap-2 text-xl font-bold text-blue-950">
-            <BrandMark className="size-8" />
-            Ridgeline
+            <BrandName className="size-8" />
           </a>
           <nav aria-label="Site" className="flex items-center gap-4">
             <a href="#pricing" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">Pricing</a>

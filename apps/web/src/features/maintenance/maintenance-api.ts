@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { maintenanceSchema, type Maintenance } from '@ridgeline/shared/contracts/maintenance';
 import { api } from '../../lib/api-client';
 
+// The shell reads the flag on every signed-in page; the admin's switch is in set-maintenance-api.ts,
+// so the first load does not carry the mutation code.
 export const maintenanceKey = ['maintenance'] as const;
 /** The maintenance flag is cached for 2 minutes. */
 export const MAINTENANCE_CACHE_MS = 2 * 60_000;
@@ -18,12 +20,4 @@ export async function fetchMaintenance(): Promise<Maintenance> {
 
 export function useMaintenance() {
   return useQuery({ queryKey: maintenanceKey, queryFn: fetchMaintenance, staleTime: MAINTENANCE_CACHE_MS, refetchInterval: MAINTENANCE_CACHE_MS });
-}
-
-export function useSetMaintenance() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (enabled: boolean) => api.put('/api/admin/maintenance', { enabled }, { schema: maintenanceSchema }),
-    onSuccess: (value) => client.setQueryData(maintenanceKey, value),
-  });
 }

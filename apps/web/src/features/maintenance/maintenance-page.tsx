@@ -5,7 +5,8 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
-import { useMaintenance, useSetMaintenance } from './maintenance-api';
+import { useMaintenance } from './maintenance-api';
+import { useSetMaintenance } from './set-maintenance-api';
 
 /** /admin/maintenance: platform admins switch maintenance mode for every company. */
 export default function MaintenancePage() {

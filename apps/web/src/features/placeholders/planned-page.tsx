@@ -1,6 +1,6 @@
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 
@@ -14,9 +14,10 @@ export function PlannedPage({ title, description }: { title: string; description
         <Construction aria-hidden="true" className="size-8 text-amber-600" />
         <p className="text-slate-800">{description}</p>
         <p className="text-sm text-slate-700">This part of Ridgeline is being built and is not available yet. Nothing here is lost or hidden from you.</p>
-        <Button asChild variant="link" size="inline" className="underline">
-          <Link to="/dashboard">Back to the dashboard</Link>
-        </Button>
+        {/* The button look without the Button (and its Slot): this page is preloaded on the first load. */}
+        <Link to="/dashboard" className={buttonVariants({ variant: 'link', size: 'inline', className: 'underline' })}>
+          Back to the dashboard
+        </Link>
       </Card>
     </div>
   );

@@ -1,8 +1,6 @@
-import type { ChangeEvent } from 'react';
 import { UserRound } from 'lucide-react';
 import { updateMeSchema, type Me, type UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardDiv } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
@@ -10,61 +8,23 @@ import { Input } from '../../components/ui/input';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
 import { useUpdateMe, useUploadAvatar } from './api/me-api';
+import { PageHeader } from '../../components/page-header';
+import { saveWithToasts } from '../../lib/save-with-toasts';
+import { uploadOnChoose } from '../../lib/upload-on-choose';
+import { SubmitButton } from '../../components/submit-button';
 
-function ProfileForm({ me }: { me: Me }) {
-  const update = useUpdateMe();
-  const form = useZodForm(updateMeSchema, { defaultValues: { firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } });
-
-  const submit = (input: UpdateMeInput) =>
-    update.mutate(input, {
-      onSuccess: () => notify.success('Profile updated', 'Your details have been saved.'),
-      onError: (e) => notify.error('Profile update failed', errorText(e)),
-    });
-
-  return (
-    <CardDiv>
-      <Form form={form} onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="firstName" id="firstName" label="First name" />
-        <FormField name="lastName" id="lastName" label="Last name" />
-      </div>
-      <FormField name="phone" id="phone" label="Phone" type="tel" />
-      <Field id="email" label="Email">
-        <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
-      </Field>
-      <div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save profile'}
-        </Button>
-      </div>
-      </Form>
-    </CardDiv>
-  );
-}
-
+/** /profile: the signed-in user's name, phone and photo, as the team sees them. */
 export default function ProfilePage() {
   useDocumentTitle('Profile');
   const me = useMe();
   const upload = useUploadAvatar();
 
-  const onAvatar = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: () => notify.success('Photo updated', 'Your profile photo has been changed.'),
-      onError: (e) => notify.error('Upload failed', errorText(e)),
-    });
-  };
+  const onAvatar = uploadOnChoose(upload, ['Photo updated', 'Your profile photo has been changed.']);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
-        <p className="mt-1 text-slate-700">How your name and photo appear to your team.</p>
-      </header>
+      <PageHeader title="Profile">How your name and photo appear to your team.</PageHeader>
       {me.isPending && <p role="status">Loading your profile…</p>}
       {me.isError && <Alert>{errorText(me.error)}</Alert>}
       {me.data && (
@@ -90,5 +50,32 @@ export default function ProfilePage() {
         </>
       )}
     </div>
+  );
+}
+
+function ProfileForm({ me }: { me: Me }) {
+  const update = useUpdateMe();
+  const form = useZodForm(updateMeSchema, { defaultValues: { firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } });
+
+  const submit = saveWithToasts<UpdateMeInput>(update, ['Profile updated', 'Your details have been saved.'], 'Profile update failed');
+
+  return (
+    <CardDiv>
+      <Form form={form} onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField name="firstName" id="firstName" label="First name" />
+        <FormField name="lastName" id="lastName" label="Last name" />
+      </div>
+      <FormField name="phone" id="phone" label="Phone" type="tel" />
+      <Field id="email" label="Email">
+        <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
+      </Field>
+      <div>
+        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+          Save profile
+        </SubmitButton>
+      </div>
+      </Form>
+    </CardDiv>
   );
 }

@@ -1,10 +1,8 @@
-import type { ChangeEvent } from 'react';
 import { Building2 } from 'lucide-react';
 import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
@@ -13,18 +11,17 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
 import { useUpdateCompany, useUploadLogo } from './api/company-api';
+import { PageHeader } from '../../components/page-header';
+import { saveWithToasts } from '../../lib/save-with-toasts';
+import { uploadOnChoose } from '../../lib/upload-on-choose';
+import { SubmitButton } from '../../components/submit-button';
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();
   const form = useZodForm(updateCompanySchema, { defaultValues: { name: company.name, phone: company.phone ?? '', address: company.address ?? '' } });
 
-  const submit = (input: UpdateCompanyInput) =>
-    update.mutate(input, {
-      onSuccess: () => notify.success('Company updated', 'Your company profile has been saved.'),
-      onError: (e) => notify.error('Company update failed', errorText(e)),
-    });
+  const submit = saveWithToasts<UpdateCompanyInput>(update, ['Company updated', 'Your company profile has been saved.'], 'Company update failed');
 
   return (
     <CardDiv>
@@ -34,9 +31,9 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
       <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} />
       {canEdit && (
         <div>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save company'}
-          </Button>
+          <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+            Save company
+          </SubmitButton>
         </div>
       )}
       </Form>
@@ -44,30 +41,33 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
   );
 }
 
+/** The company's plan and, during the free trial, when it ends. */
+function PlanCard({ company }: { company: Company }) {
+  const plan = PLANS.find((p) => p.id === company.plan);
+  return (
+    <Card aria-labelledby="plan-heading">
+      <CardTitle id="plan-heading">Plan</CardTitle>
+      <CardDescription>
+        {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.plan}
+        {company.trialEndsAt && ` Free trial until ${new Date(company.trialEndsAt).toLocaleDateString()}.`}
+      </CardDescription>
+    </Card>
+  );
+}
+
+/** /settings: the company's profile, plan and logo; owners and managers may change them. */
 export default function SettingsPage() {
   useDocumentTitle('Settings');
   const company = useCompany();
   const me = useMe();
   const upload = useUploadLogo();
   const canEdit = me.data?.company ? canManageCompany(me.data.company.role) : false;
-  const plan = PLANS.find((p) => p.id === company.data?.plan);
 
-  const onLogo = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.mutate(file, {
-      onSuccess: () => notify.success('Logo updated', 'Your logo will appear on reports and documents.'),
-      onError: (e) => notify.error('Upload failed', errorText(e)),
-    });
-  };
+  const onLogo = uploadOnChoose(upload, ['Logo updated', 'Your logo will appear on reports and documents.']);
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-        <p className="mt-1 text-slate-700">Your company profile, shown on photo reports and claim documents.</p>
-      </header>
+      <PageHeader title="Settings">Your company profile, shown on photo reports and claim documents.</PageHeader>
       {company.isPending && <p role="status">Loading your company…</p>}
       {company.isError && <Alert>{errorText(company.error)}</Alert>}
       {company.data && (
@@ -77,13 +77,7 @@ export default function SettingsPage() {
               Only company owners and managers can change these settings.
             </Alert>
           )}
-          <Card aria-labelledby="plan-heading">
-            <CardTitle id="plan-heading">Plan</CardTitle>
-            <CardDescription>
-              {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.data.plan}
-              {company.data.trialEndsAt && ` Free trial until ${new Date(company.data.trialEndsAt).toLocaleDateString()}.`}
-            </CardDescription>
-          </Card>
+          <PlanCard company={company.data} />
           <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
             <h2 id="logo-heading" className="sr-only">Company logo</h2>
             {company.data.logoUrl ? (

@@ -9,7 +9,9 @@ import { CardDiv } from '../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableCell, TableRow } from '../../components/ui/table';
+import { CardList } from '../../components/card-list';
+import { CardTable } from '../../components/card-table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -156,25 +158,11 @@ export default function TeamPage() {
         {team.isPending && <p role="status">Loading the team…</p>}
         {team.isError && <Alert>{errorText(team.error)}</Alert>}
         {team.data && (
-          <CardDiv className="p-0">
-            <Table>
-              <TableHeader className="bg-slate-50">
-                <TableRow>
-                  <TableHead scope="col" className="px-4">Name</TableHead>
-                  <TableHead scope="col" className="px-4">Email</TableHead>
-                  <TableHead scope="col" className="px-4">Company role</TableHead>
-                  <TableHead scope="col" className="px-4">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody className="divide-slate-200">
-                {team.data.members.map((member) => (
-                  <MemberRow key={member.id} member={member} canManage={canManage} isOwner={isOwner} isMe={member.userId === user?.id} />
-                ))}
-              </TableBody>
-            </Table>
-          </CardDiv>
+          <CardTable headers={['Name', 'Email', 'Company role', <span className="sr-only">Actions</span>]} cellPadding="px-4" headerClassName="bg-slate-50">
+            {team.data.members.map((member) => (
+              <MemberRow key={member.id} member={member} canManage={canManage} isOwner={isOwner} isMe={member.userId === user?.id} />
+            ))}
+          </CardTable>
         )}
       </section>
 
@@ -183,8 +171,7 @@ export default function TeamPage() {
           <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
             Pending invitations
           </h2>
-          <CardDiv className="p-0">
-          <ul className="divide-y divide-slate-200">
+          <CardList>
             {team.data.invitations.map((invitation) => (
               <li key={invitation.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
                 <span className="flex items-center gap-2 text-slate-800">
@@ -207,8 +194,7 @@ export default function TeamPage() {
                 )}
               </li>
             ))}
-          </ul>
-          </CardDiv>
+          </CardList>
         </section>
       )}
     </div>

@@ -1,8 +1,9 @@
 import { CircleHelp } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
+import { LoadOnIntent } from '../../components/load-on-intent';
 import { useLoadOnIntent } from '../../lib/use-load-on-intent';
-import { usePageTutorial } from './tutorials-api';
+import { usePageTutorial } from './page-tutorial-api';
 
 const loadHelpDialog = () => import('./help-dialog');
 const HelpDialog = lazy(loadHelpDialog);
@@ -27,15 +28,9 @@ export function HelpButton() {
       </>
     ),
   };
-  const standIn = (
-    <button type="button" aria-haspopup="dialog" aria-expanded={false} className={trigger.className} {...intent.standInProps}>
-      {trigger.label}
-    </button>
-  );
-  if (!intent.requested) return standIn;
   return (
-    <Suspense fallback={standIn}>
+    <LoadOnIntent intent={intent} popup="dialog" trigger={trigger}>
       <HelpDialog tutorial={tutorial} trigger={trigger} open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)} />
-    </Suspense>
+    </LoadOnIntent>
   );
 }

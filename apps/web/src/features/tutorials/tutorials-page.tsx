@@ -5,7 +5,7 @@ import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { CardDiv } from '../../components/ui/card';
+import { CardList, CardListRow } from '../../components/card-list';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -60,20 +60,23 @@ export default function TutorialsPage() {
       <p className="text-sm text-slate-700">Short videos for each part of Ridgeline. The Help button at the top of a page plays its video.</p>
       {isAdmin && editing !== null && <TutorialForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       {list.isError && <Alert>The tutorials could not be loaded.</Alert>}
-      <CardDiv className="p-0">
-      <ul aria-label="Tutorials" className="divide-y divide-slate-200">
+      <CardList label="Tutorials">
         {list.data?.tutorials.map((tutorial) => (
-          <li key={tutorial.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-            <div className="min-w-0">
-              <p className="font-semibold text-slate-900">
+          <CardListRow
+            key={tutorial.id}
+            title={
+              <>
                 {tutorial.title}
                 {!tutorial.isActive && <Badge className="ml-2">inactive</Badge>}
-              </p>
-              <p className="text-sm text-slate-700">
+              </>
+            }
+            detail={
+              <>
                 <code>{tutorial.pageRoute}</code>
                 {tutorial.description ? ` · ${tutorial.description}` : ''}
-              </p>
-            </div>
+              </>
+            }
+          >
             <div className="flex items-center gap-2">
               <Preview tutorial={tutorial} />
               {isAdmin && (
@@ -88,11 +91,10 @@ export default function TutorialsPage() {
                 </>
               )}
             </div>
-          </li>
+          </CardListRow>
         ))}
         {list.data?.tutorials.length === 0 && <li className="px-4 py-3 text-sm text-slate-700">No tutorials yet.</li>}
-      </ul>
-      </CardDiv>
+      </CardList>
     </div>
   );
 }

@@ -6,6 +6,11 @@ function clock(start = 1_000_000) {
   const c = { t: start, now: () => c.t };
   return c;
 }
+/** A cache on an empty store whose clock the test moves (`c.t += ms`). */
+function clockedCache() {
+  const c = clock();
+  return { c, cache: createSessionCache(memoryStore(), c.now) };
+}
 const user = (n: number): SessionUser => ({ id: `u${n}`, email: `u${n}@example.com`, name: `User ${n}` });
 
 describe('session cache (7 days, at most 5 entries)', () => {
@@ -15,8 +20,7 @@ describe('session cache (7 days, at most 5 entries)', () => {
   });
 
   it('returns the most recently saved user', () => {
-    const c = clock();
-    const cache = createSessionCache(memoryStore(), c.now);
+    const { c, cache } = clockedCache();
     cache.put(alice);
     c.t += 10;
     cache.put(bob);
@@ -28,8 +32,7 @@ describe('session cache (7 days, at most 5 entries)', () => {
   });
 
   it('an entry lasts 7 days and no longer', () => {
-    const c = clock();
-    const cache = createSessionCache(memoryStore(), c.now);
+    const { c, cache } = clockedCache();
     cache.put(alice);
     c.t += CACHE_TTL_MS - 1;
     expect(cache.latest()).toEqual(alice);
@@ -39,8 +42,7 @@ describe('session cache (7 days, at most 5 entries)', () => {
   });
 
   it('saving again restarts the 7 days', () => {
-    const c = clock();
-    const cache = createSessionCache(memoryStore(), c.now);
+    const { c, cache } = clockedCache();
     cache.put(alice);
     c.t += CACHE_TTL_MS - 1;
     cache.put(alice);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CACHED_SESSION_WARNING, createSessionMachine, DUPLICATE_EVENT_MS, REFRESH_INTERVAL_MS, retryDelay } from './session-machine';
 import { answer, answerWhenReleased, networkFailure, sent } from '../../test/fake-server';
 import { fetchSessionUser } from './session-api';
+import type { SessionUser } from './session-cache';
 import { alice, answerSession, bob, SESSION_ROUTE, sessionReply, setup } from '../../test/session-fakes';
 
 beforeEach(() => {
@@ -9,6 +10,28 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-03-02T09:00:00Z'));
 });
 afterEach(() => vi.useRealTimers());
+
+/** The server's session read fails, and the browser is offline from then on (`goOffline` flips it). */
+function failGoingOffline(goOffline: () => void): void {
+  answer(SESSION_ROUTE, () => {
+    goOffline();
+    return networkFailure();
+  });
+}
+
+/** The browser comes back online, and the server's session is then `user` (or none). */
+async function comeOnline(network: { goOnline: () => void }, user: SessionUser | null): Promise<void> {
+  answerSession(user);
+  network.goOnline();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** A refresh through all its retries (they are over within 3 s). */
+async function refreshThroughRetries(machine: { refresh: () => Promise<void> }): Promise<void> {
+  const done = machine.refresh();
+  await vi.advanceTimersByTimeAsync(3000);
+  await done;
+}
 
 describe('session machine: states and transitions', () => {
   it('starts loading, and a refresh that finds a session gives authenticated and caches the user', async () => {
@@ -98,9 +121,7 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
     const { machine, fetchSession, cache, warn } = setup();
     cache.put(alice);
     answer(SESSION_ROUTE, networkFailure());
-    const done = machine.refresh();
-    await vi.advanceTimersByTimeAsync(3000);
-    await done;
+    await refreshThroughRetries(machine);
     expect(fetchSession).toHaveBeenCalledTimes(3);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
     expect(warn).not.toHaveBeenCalled();
@@ -112,13 +133,8 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
   it('gives up offline with a cached copy: expired, with the exact warning', async () => {
     const { machine, fetchSession, cache, network, warn } = setup();
     cache.put(alice);
-    answer(SESSION_ROUTE, () => {
-      network.online = false;
-      return networkFailure();
-    });
-    const done = machine.refresh();
-    await vi.advanceTimersByTimeAsync(3000);
-    await done;
+    failGoingOffline(() => (network.online = false));
+    await refreshThroughRetries(machine);
     expect(fetchSession).toHaveBeenCalledTimes(3);
     expect(machine.getState()).toEqual({ status: 'expired', user: alice });
     expect(warn).toHaveBeenCalledWith(CACHED_SESSION_WARNING);
@@ -127,13 +143,8 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
 
   it('gives up offline without a cached copy: none', async () => {
     const { machine, network, warn } = setup();
-    answer(SESSION_ROUTE, () => {
-      network.online = false;
-      return networkFailure();
-    });
-    const done = machine.refresh();
-    await vi.advanceTimersByTimeAsync(3000);
-    await done;
+    failGoingOffline(() => (network.online = false));
+    await refreshThroughRetries(machine);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
     expect(warn).not.toHaveBeenCalled();
   });
@@ -143,18 +154,13 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
     const spy = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     cache.put(alice);
     let online = true;
-    answer(SESSION_ROUTE, () => {
-      online = false;
-      return networkFailure();
-    });
+    failGoingOffline(() => (online = false));
     const machine = createSessionMachine({
       fetchSession: fetchSessionUser,
       cache,
       network: { isOnline: () => online, onOnline: () => () => undefined },
     });
-    const done = machine.refresh();
-    await vi.advanceTimersByTimeAsync(3000);
-    await done;
+    await refreshThroughRetries(machine);
     expect(spy).toHaveBeenCalledWith(CACHED_SESSION_WARNING);
     spy.mockRestore();
   });
@@ -244,9 +250,7 @@ describe('session machine: timers and events', () => {
     machine.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(machine.getState().status).toBe('cached');
-    answerSession(alice);
-    network.goOnline();
-    await vi.advanceTimersByTimeAsync(0);
+    await comeOnline(network, alice);
     expect(fetchSession).toHaveBeenCalledTimes(1);
     expect(machine.getState()).toEqual({ status: 'authenticated', user: alice });
   });
@@ -254,16 +258,11 @@ describe('session machine: timers and events', () => {
   it('going online from expired: a refresh that finds no session gives none', async () => {
     const { machine, cache, network } = setup();
     cache.put(alice);
-    answer(SESSION_ROUTE, () => {
-      network.online = false;
-      return networkFailure();
-    });
+    failGoingOffline(() => (network.online = false));
     machine.start();
     await vi.advanceTimersByTimeAsync(3000);
     expect(machine.getState().status).toBe('expired');
-    answerSession(null);
-    network.goOnline();
-    await vi.advanceTimersByTimeAsync(0);
+    await comeOnline(network, null);
     expect(machine.getState()).toEqual({ status: 'none', user: null });
   });
 

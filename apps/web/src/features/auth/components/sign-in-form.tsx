@@ -7,18 +7,17 @@ import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { rateLimitMessage, rateLimiter } from '../../../lib/rate-limiter';
 import { logSecurityEvent } from '../../../lib/security-log';
-import { notify } from '../../../lib/toast';
 import { signInWithPassword } from '../auth-api';
+import { passwordInput, showFailure, SubmitButton } from '../auth-form';
 
 type Props = { onSignedIn: () => Promise<void>; onTwoFactor: () => void; onForgot: () => void; onDisabled: () => void };
 
 export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Props) {
   const form = useZodForm(signInSchema);
-  const fail = (message: string) => form.setError('root', { message });
+  const fail = (message: string) => showFailure(form, message, 'Sign In Error');
 
   const submit = async (input: { email: string; password: string }) => {
     if (!navigator.onLine) {
-      notify.error('Sign In Error', OFFLINE_MESSAGES.signIn);
       fail(OFFLINE_MESSAGES.signIn);
       return;
     }
@@ -28,7 +27,6 @@ export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Pr
       const message = rateLimitMessage(limit.retryAfter);
       logSecurityEvent('warning', 'sign-in-rate-limited', message, { email: input.email });
       fail(message);
-      notify.error('Sign In Error', message);
       return;
     }
     try {
@@ -44,18 +42,17 @@ export function SignInForm({ onSignedIn, onTwoFactor, onForgot, onDisabled }: Pr
       const message = errorText(e);
       logSecurityEvent('warning', 'sign-in-failed', message, { email: input.email, status: e instanceof ApiError ? e.status : null });
       fail(message);
-      notify.error('Sign In Error', message);
     }
   };
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Sign in">
       <FormField name="email" id="signin-email" label="Email" type="email" autoComplete="email" />
-      <FormField name="password" id="signin-password" label="Password" type="password" autoComplete="current-password" />
+      <FormField name="password" id="signin-password" label="Password" {...passwordInput('current-password')} />
       <FormError />
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Signing in…' : 'Sign In'}
-      </Button>
+      <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Signing in…" className="w-full">
+        Sign In
+      </SubmitButton>
       <Button variant="link" size="inline" onClick={onForgot}>
         Forgot your password?
       </Button>

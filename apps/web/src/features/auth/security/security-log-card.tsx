@@ -12,6 +12,21 @@ function formatTime(at: string): string {
   return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
 }
 
+function LogRow({ entry }: { entry: SecurityLogEntry }) {
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap text-slate-600">
+        <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+      </TableCell>
+      <TableCell>
+        <Badge tone={entry.level === 'error' ? 'danger' : 'warning'}>{entry.level === 'error' ? 'Error' : 'Warning'}</Badge>
+      </TableCell>
+      <TableCell className="font-mono text-xs text-slate-800">{entry.event}</TableCell>
+      <TableCell className="break-words">{entry.message}</TableCell>
+    </TableRow>
+  );
+}
+
 /** The security events this browser recorded (403/429 answers, sign-in failures, CSP violations), newest first. */
 export function SecurityLogCard() {
   const entries = useSyncExternalStore(subscribeSecurityLog, readSecurityLog, () => NO_ENTRIES);
@@ -40,16 +55,7 @@ export function SecurityLogCard() {
           </TableHeader>
           <TableBody>
             {entries.map((entry, index) => (
-              <TableRow key={`${entry.at}-${index}`}>
-                <TableCell className="whitespace-nowrap text-slate-600">
-                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-                </TableCell>
-                <TableCell>
-                  <Badge tone={entry.level === 'error' ? 'danger' : 'warning'}>{entry.level === 'error' ? 'Error' : 'Warning'}</Badge>
-                </TableCell>
-                <TableCell className="font-mono text-xs text-slate-800">{entry.event}</TableCell>
-                <TableCell className="break-words">{entry.message}</TableCell>
-              </TableRow>
+              <LogRow key={`${entry.at}-${index}`} entry={entry} />
             ))}
           </TableBody>
         </Table>

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { NewRecoveryCodesForm, passwordConfirmSchema, RecoveryCodeList } from './recovery-codes';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './security-api';
+import { submitShowingErrors } from '../auth-form';
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 const confirmSchema = disableTwoFactorSchema.pick({ code: true });
@@ -19,15 +19,12 @@ const confirmSchema = disableTwoFactorSchema.pick({ code: true });
 function EnrolForm({ onEnrolment }: { onEnrolment: (enrolment: Enrolment) => void }) {
   const form = useZodForm(passwordConfirmSchema, { defaultValues: { password: '' } });
   const password = useWatch({ control: form.control, name: 'password' });
-  const submit = async ({ password: confirmed }: { password: string }) => {
-    try {
+  const submit = ({ password: confirmed }: { password: string }) =>
+    submitShowingErrors(form, async () => {
       const result = await enableTwoFactor(confirmed);
       const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
       onEnrolment({ qr: await QRCode.toDataURL(result.totpURI, { margin: 1, width: 200 }), secret, backupCodes: result.backupCodes });
-    } catch (e) {
-      form.setError('root', { message: errorText(e) });
-    }
-  };
+    });
   return (
     <Form form={form} onSubmit={submit} className="mt-3 max-w-md gap-3">
       <FormError />
@@ -45,14 +42,11 @@ function EnrolForm({ onEnrolment }: { onEnrolment: (enrolment: Enrolment) => voi
 function ConfirmForm({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfirmed: () => Promise<void> }) {
   const form = useZodForm(confirmSchema, { defaultValues: { code: '' } });
   const code = useWatch({ control: form.control, name: 'code' });
-  const submit = async (input: { code: string }) => {
-    try {
+  const submit = (input: { code: string }) =>
+    submitShowingErrors(form, async () => {
       await confirmTwoFactor(input.code);
       await onConfirmed();
-    } catch (e) {
-      form.setError('root', { message: errorText(e) });
-    }
-  };
+    });
   return (
     <Form form={form} onSubmit={submit} className="mt-3 gap-3">
       <FormError />
@@ -75,15 +69,12 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfi
 function DisableForm({ onDisabled }: { onDisabled: () => Promise<void> }) {
   const form = useZodForm(disableTwoFactorSchema, { defaultValues: { password: '', code: '' } });
   const [password, code] = useWatch({ control: form.control, name: ['password', 'code'] });
-  const submit = async (input: z.output<typeof disableTwoFactorSchema>) => {
-    try {
+  const submit = (input: z.output<typeof disableTwoFactorSchema>) =>
+    submitShowingErrors(form, async () => {
       await disableTwoFactor(input.password, input.code);
       form.reset();
       await onDisabled();
-    } catch (e) {
-      form.setError('root', { message: errorText(e) });
-    }
-  };
+    });
   return (
     <Form form={form} onSubmit={submit} className="mt-3 max-w-md gap-3">
       <FormError />

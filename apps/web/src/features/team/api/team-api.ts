@@ -5,35 +5,17 @@ import { teamKey } from '../../../lib/api/team';
 
 // The team writes: one fetcher and hook each; they refresh the ['team'] query (read in lib/api/team).
 
-export function useInviteMember() {
+/** A team write that refreshes the team when it succeeds. */
+function useTeamWrite<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: InviteInput) => api.post('/api/team/invitations', input, { schema: invitationSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKey }),
-  });
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: teamKey }) });
 }
 
-export function useRevokeInvitation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/team/invitations/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKey }),
-  });
-}
+export const useInviteMember = () => useTeamWrite((input: InviteInput) => api.post('/api/team/invitations', input, { schema: invitationSchema }));
 
-export function useChangeRole() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: CompanyRoleInput }) =>
-      api.patch(`/api/team/members/${id}`, { role }, { schema: memberSchema }),
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKey }),
-  });
-}
+export const useRevokeInvitation = () => useTeamWrite((id: string) => api.delete(`/api/team/invitations/${id}`));
 
-export function useRemoveMember() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/team/members/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: teamKey }),
-  });
-}
+export const useChangeRole = () =>
+  useTeamWrite(({ id, role }: { id: string; role: CompanyRoleInput }) => api.patch(`/api/team/members/${id}`, { role }, { schema: memberSchema }));
+
+export const useRemoveMember = () => useTeamWrite((id: string) => api.delete(`/api/team/members/${id}`));

@@ -1,0 +1,32 @@
+import { cva } from 'class-variance-authority';
+import { describe, expect, it } from 'vitest';
+import { cn } from '../../lib/cn';
+import { BUTTON_BASE, BUTTON_SIZES, BUTTON_VARIANTS, buttonVariants } from './button-variants';
+
+// The button's classes as class-variance-authority and tailwind-merge made them from the same tables.
+const cvaButton = cva(BUTTON_BASE, { variants: { variant: BUTTON_VARIANTS, size: BUTTON_SIZES }, defaultVariants: { variant: 'primary', size: 'default' } });
+const variants = ['primary', 'secondary', 'destructive', 'destructive-outline', 'ghost', 'link', undefined] as const;
+const sizes = ['default', 'sm', 'lg', 'icon', 'inline', undefined] as const;
+// Every className the app passes to a button.
+const callers = [
+  undefined,
+  'w-full',
+  'self-start',
+  'gap-1',
+  'underline',
+  'gap-1 text-red-700 hover:bg-red-50',
+  'text-red-700 hover:bg-red-50',
+  'text-red-800 hover:bg-red-50',
+  'text-white hover:bg-blue-900',
+  'bg-slate-950 text-white hover:bg-slate-800',
+  'mt-3 bg-green-800 hover:bg-green-900',
+  'mt-3 bg-amber-700 hover:bg-amber-800',
+];
+
+describe('buttonVariants', () => {
+  it('gives the classes class-variance-authority and tailwind-merge gave, for every variant, size and caller', () => {
+    for (const variant of variants)
+      for (const size of sizes)
+        for (const className of callers) expect(buttonVariants({ variant, size, className })).toBe(cn(cvaButton({ variant, size }), className));
+  });
+});

@@ -4,7 +4,7 @@ import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-// Every route of the spec, each page loaded lazily. The landing page and the not-found page sit
+// Every route of the app, each page loaded lazily. The landing page and the not-found page sit
 // outside the app providers, so the public landing loads none of the signed-in app's code.
 // Declarative routes (useRoutes) rather than a data router: the app uses no loader, action or fetcher,
 // and the data router's code is half of React Router's weight on every signed-in first load.

@@ -2,7 +2,7 @@ import { Component, createElement, lazy, Suspense, useSyncExternalStore, type Re
 import { appToasts } from '../lib/app-toast-store';
 import { NOTIFICATION_TOASTER, notificationToaster } from '../lib/notification-toaster';
 
-// The spec's two toasters (lib/toast.ts), each mounted once its code is there rather than loaded on
+// The two toasters (lib/toast.ts), each mounted once its code is there rather than loaded on
 // every first load (sonner and Radix's toast are a tenth of the signed-in shell's JavaScript):
 // - the notification toaster as soon as code that notifies has loaded sonner (it comes with the pages
 //   that have forms, lib/notification-toaster.ts); sonner also shows toasts created before it mounted;

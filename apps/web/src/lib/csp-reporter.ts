@@ -2,8 +2,8 @@ import type { CspViolation } from '@ridgeline/shared/contracts/admin';
 import { api } from './api-client';
 import { logSecurityEvent } from './security-log';
 
-// CSP violations are posted to /api/security/csp-violation with the spec's
-// body; a failure is only logged. Each one also goes to the security log shown on /security.
+// CSP violations are posted to /api/security/csp-violation with the
+// report body the server's contract takes; a failure is only logged. Each one also goes to the security log shown on /security.
 
 type ViolationFields = Pick<
   SecurityPolicyViolationEvent,

@@ -19,7 +19,7 @@ afterEach(() => {
 const times = (n: number, run: () => ReturnType<RateLimiter['check']>) => Array.from({ length: n }, run);
 
 describe('rate limiter', () => {
-  it('has the spec numbers', () => {
+  it('has the product limits', () => {
     expect(RATE_LIMITS).toEqual({
       auth_login: { kind: 'window', max: 5, windowMs: 900_000, blockMs: 1_800_000 },
       api_general: { kind: 'window', max: 100, windowMs: 60_000, blockMs: 0 },

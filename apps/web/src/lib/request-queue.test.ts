@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('request queue', () => {
-  it('uses the spec numbers: 6 concurrent, 10 s timeout, urgent priority 10', () => {
+  it('uses 6 concurrent, 10 s timeout, urgent priority 10', () => {
     expect(REQUEST_QUEUE_LIMITS).toEqual({ maxConcurrent: 6, timeoutMs: 10_000, urgentPriority: 10 });
   });
 

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('security log', () => {
-  it('uses the spec limits and the storage key', () => {
+  it('uses the log limits and the storage key', () => {
     expect(SECURITY_LOG_LIMITS).toEqual({ entries: 50, message: 200, context: 500 });
     expect(SECURITY_LOG_KEY).toBe('ridgeline.security-log');
   });

@@ -2,8 +2,8 @@ import { toast, Toaster } from 'sonner';
 import { appNotify } from './app-notify';
 import { NOTIFICATION_TOASTER, notificationToaster } from './notification-toaster';
 
-// THE one toast helper, over the spec's two toasters. Titles and descriptions are the
-// spec's exact strings where it has them.
+// THE one toast helper, over the two toasters. Titles and descriptions are the
+// product's exact strings.
 // - notify.success/error/warning/info: the notification toaster (sonner: 4 s, 3 visible, 14 px gap,
 //   356 px wide, bottom-right) for what happens on a page.
 // - notify.app.*: the app toaster (1 at a time, removed 1.5 s after dismissal) for account-level

@@ -52,9 +52,9 @@ export const changePasswordSchema = z.object({
   revokeOtherSessions: z.boolean().optional(),
 });
 
-/** Spec multi-factor calls: POST /factors/{factorId}/challenge. */
+/** Multi-factor calls: POST /factors/{factorId}/challenge. */
 export const factorChallengeSchema = z.object({ channel: z.string().max(20).optional() });
-/** Spec multi-factor calls: POST /factors/{factorId}/verify. */
+/** Multi-factor calls: POST /factors/{factorId}/verify. */
 export const factorVerifySchema = z.object({
   code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
   challenge_id: z.string().min(1).max(128),

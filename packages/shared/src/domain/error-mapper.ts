@@ -22,7 +22,7 @@ function randomId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** Maps any error to the spec's Error result (message, code, timestamp, requestId) and logs it. */
+/** Maps any error to the one Error result (message, code, timestamp, requestId) and logs it. */
 export function mapError(
   error: unknown,
   options: { makeId?: () => string; log?: (result: ErrorResult, error: unknown) => void; now?: () => Date } = {},

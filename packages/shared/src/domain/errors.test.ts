@@ -14,7 +14,7 @@ describe('error shape and messages', () => {
     expect(ERROR_CODES).toContain('WEAK_PASSWORD');
   });
 
-  it("quotes the spec's strings exactly", () => {
+  it("quotes the product's strings exactly", () => {
     expect(EMAIL_ALREADY_REGISTERED_MESSAGE).toBe('This email is already registered. Please sign in or reset your password.');
     expect(OFFLINE_MESSAGES.signIn).toBe('Cannot sign in while offline');
     expect(COMMON_PASSWORD_MESSAGE).toMatch(/too common/);

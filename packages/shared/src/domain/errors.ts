@@ -110,7 +110,7 @@ export function errorMessage(code: ErrorCode): string {
   return ERROR_CATALOGUE[code].message;
 }
 
-/** The spec's Error result: every API failure answers `{ error: ErrorResult }`. */
+/** The Error result: every API failure answers `{ error: ErrorResult }`. */
 export const errorResultSchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -45,7 +45,7 @@ export function adminRoutes(deps: AppDeps) {
     c.json({ entries: await impersonation.audit() }),
   );
 
-  // The spec's admin-impersonation function: action status | start | end. better-auth switches the
+  // The admin-impersonation function: action status | start | end. better-auth switches the
   // session (HTTP: the request's cookies in, new cookies out); the cookies are sent only once the
   // service has accepted the switch (and, for a start, written the audit row).
   app.post('/api/functions/admin-impersonation', requireActor(deps), validate('json', impersonationRequestSchema), async (c) => {

@@ -28,7 +28,7 @@ import { createLoginLimit } from './login-limit';
 
 const revokeSessionSchema = z.object({ token: z.string().min(1).max(256) });
 
-/** better-auth behind our contracts, limits and error shape, plus the spec's rpc and factor calls. */
+/** better-auth behind our contracts, limits and error shape, plus the user-exists rpc and the factor calls. */
 export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const service = createAuthService({ db: deps.database.db });
@@ -135,7 +135,7 @@ export function authRoutes(deps: AppDeps) {
     return forwardToAuth(c, deps, { body: { password } });
   });
 
-  // The spec's multi-factor calls: the challenge binds the code that follows to a short-lived id.
+  // The multi-factor calls: the challenge binds the code that follows to a short-lived id.
   app.post('/api/auth/factors/:factorId/challenge', validate('json', factorChallengeSchema), async (c) =>
     c.json(await service.createFactorChallenge(c.req.param('factorId'), c.req.valid('json').channel)),
   );

@@ -11,7 +11,7 @@ import { isCommonPassword } from './common-passwords';
 export const TOTP_FACTOR_ID = 'totp';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 
-/** The spec's answer to a factor challenge. */
+/** The answer to a factor challenge: its id, factor and expiry. */
 export type FactorChallenge = { id: string; factor_id: string; type: 'totp'; expires_at: string };
 
 function assertKnownFactor(factorId: string): void {

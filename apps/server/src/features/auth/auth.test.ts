@@ -138,7 +138,7 @@ describe('sign-in', () => {
 });
 
 describe('disabled accounts', () => {
-  it('refuses sign-in to a banned (disabled) user with 403 ACCOUNT_DISABLED and the spec sentence', async () => {
+  it('refuses sign-in to a banned (disabled) user with 403 ACCOUNT_DISABLED and the disabled-account sentence', async () => {
     const { email } = await server.signUpVerified();
     await server.db.execute(sql`update "user" set banned = true where email = ${email}`);
     const response = await server.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });

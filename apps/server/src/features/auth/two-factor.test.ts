@@ -17,7 +17,7 @@ async function enrolled() {
 }
 
 describe('two-factor (TOTP)', () => {
-  it('asks for the code at sign-in and completes it through the spec factor calls', async () => {
+  it('asks for the code at sign-in and completes it through the factor calls', async () => {
     const { client, email, password, secret } = await enrolled();
     expect((await client.post('/api/auth/sign-out', {})).status).toBe(200);
 

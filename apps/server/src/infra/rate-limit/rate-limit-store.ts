@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-/** The spec's rate-limit result. resetTime is epoch ms; retryAfter is seconds (0 when allowed). */
+/** A limiter's answer, the same shape on server and client. resetTime is epoch ms; retryAfter is seconds (0 when allowed). */
 export type RateLimitResult = { allowed: boolean; remaining: number; resetTime: number; retryAfter: number };
 
 export type RateRule = { limit: number; windowMs: number; blockMs?: number };

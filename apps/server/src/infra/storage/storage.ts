@@ -1,6 +1,6 @@
 // The storage interface: one small contract, local disk by default, S3-compatible later.
 
-/** The spec's buckets; avatars is public, the others need signed URLs. */
+/** The storage buckets; avatars is public, the others need signed URLs. */
 export const BUCKETS = ['avatars', 'chat-attachments', 'project-files'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const PUBLIC_BUCKETS: readonly Bucket[] = ['avatars'];

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 // so the first load does not carry the admin pages' calls.
 export const impersonationStatusKey = ['admin', 'impersonation', 'status'] as const;
 
-/** The spec's admin-impersonation function. */
+/** The admin-impersonation function: status, start, end. */
 export function callImpersonation(body: ImpersonationRequest): Promise<ImpersonationResponse> {
   return api.post('/api/functions/admin-impersonation', body, { schema: impersonationResponseSchema, urgent: true });
 }

@@ -13,7 +13,7 @@ export const resetPassword = (token: string, newPassword: string) => api.post('/
 export const updatePassword = (currentPassword: string, newPassword: string) =>
   api.post('/api/auth/change-password', { currentPassword, newPassword });
 
-/** Spec factor calls: a challenge, then the code with the challenge id. */
+/** Factor calls: a challenge, then the code with the challenge id. */
 export async function verifyTotpFactor(code: string): Promise<void> {
   const challenge = await api.post<{ id: string }>('/api/auth/factors/totp/challenge', { channel: 'totp' });
   await api.post('/api/auth/factors/totp/verify', { code, challenge_id: challenge.id });

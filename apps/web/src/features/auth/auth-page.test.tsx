@@ -83,7 +83,7 @@ describe('/auth sign-up', () => {
     expect(await screen.findByText(EMAIL_ALREADY_REGISTERED_MESSAGE)).toBeInTheDocument();
   });
 
-  it('offline it refuses with the spec message and sends nothing', async () => {
+  it('offline it refuses with the offline message and sends nothing', async () => {
     renderAuth();
     await userEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
     await fillSignUp();
@@ -147,7 +147,7 @@ describe('/auth sign-in', () => {
     expect(await screen.findByText(/^Too many attempts\. Try again at \d\d:\d\d \(in 30 minutes\)\.$/)).toBeInTheDocument();
   });
 
-  it('offline it refuses with the spec message and sends nothing', async () => {
+  it('offline it refuses with the offline message and sends nothing', async () => {
     renderAuth();
     await waitFor(() => expect(sentPaths()).toEqual([SESSION_ROUTE]));
     browser.online = false;
@@ -206,7 +206,7 @@ describe('/auth sign-in', () => {
 });
 
 describe('/auth password reset', () => {
-  it('forgot password sends the mail and shows the spec toast', async () => {
+  it('forgot password sends the mail and shows the sent toast', async () => {
     answer('POST /api/auth/request-password-reset', json({ status: true }));
     renderAuth();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));

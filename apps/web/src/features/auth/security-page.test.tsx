@@ -40,7 +40,7 @@ describe('/security', () => {
     await waitFor(() => expect(document.title).toBe('Security - Ridgeline'));
   });
 
-  it('changes the password with the spec toasts, and refuses offline', async () => {
+  it('changes the password with its toasts, and refuses offline', async () => {
     answerAll({ ...baseRoutes, 'POST /api/auth/change-password': json({ status: true }) });
     renderSecurity();
     await userEvent.type(screen.getByLabelText('Current password'), 'old-password-1');

@@ -14,7 +14,7 @@ function clockedCache() {
 const user = (n: number): SessionUser => ({ id: `u${n}`, email: `u${n}@example.com`, name: `User ${n}` });
 
 describe('session cache (7 days, at most 5 entries)', () => {
-  it('keeps the spec constants', () => {
+  it('keeps the cache constants', () => {
     expect(CACHE_TTL_MS).toBe(604_800_000);
     expect(CACHE_MAX_ENTRIES).toBe(5);
   });

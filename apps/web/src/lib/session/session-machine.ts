@@ -1,7 +1,7 @@
 import type { SessionCache, SessionUser } from './session-cache';
 
 // The client session state machine. 'loading' is only the state before the first
-// refresh settles; after that the status is always one of the spec's four.
+// refresh settles; after that the status is always one of the four below.
 export type SessionStatus = 'loading' | 'none' | 'authenticated' | 'cached' | 'expired';
 export type SessionState = { status: SessionStatus; user: SessionUser | null };
 export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED';
@@ -72,7 +72,7 @@ export function createSessionMachine(deps: SessionMachineDeps) {
     const settle = (apply: () => void) => {
       if (started === generation) apply();
     };
-    // Offline: no session can be fetched, so the cached one is used (spec: no session found while
+    // Offline: no session can be fetched, so the cached one is used (no session found while
     // offline with a cached session gives cached).
     if (!deps.network.isOnline()) {
       const cached = deps.cache.latest();

@@ -49,7 +49,7 @@ export function createSecretCheckLimit(deps: Pick<AppDeps, 'limits' | 'logger' |
     const identity = await loadIdentity(c, deps);
     const key = identity ? `secret-check:${identity.userId}` : `secret-check-ip:${clientIp(c)}`;
     const event = { userId: identity?.userId, ip: clientIp(c), path: c.req.path };
-    const state = await deps.limits.take(key, SECRET_CHECK_RULE);
+    const state = await deps.limits.hit(key, SECRET_CHECK_RULE);
     if (!state.allowed) {
       deps.logger.warn({ event: 'secret_check_locked', ...event }, 'security');
       throw AppError.rateLimited(state.retryAfter, `Too many incorrect codes or passwords. Please try again in ${minutesText(state.retryAfter)}.`);

@@ -15,7 +15,7 @@ export function createLoginLimit(store: RateLimitStore, ipLimit: number) {
     /** Counts the attempt; refused when either key is blocked or over its limit (the longest wait wins). */
     async attempt(email: string, ip: string): Promise<RateLimitResult> {
       const k = keys(email, ip);
-      const [pair, perIp] = await Promise.all([store.take(k.pair, LOGIN_RULE), store.take(k.ip, ipRule)]);
+      const [pair, perIp] = await Promise.all([store.hit(k.pair, LOGIN_RULE), store.hit(k.ip, ipRule)]);
       if (!pair.allowed && (perIp.allowed || pair.retryAfter >= perIp.retryAfter)) return pair;
       return perIp.allowed ? pair : perIp;
     },

@@ -41,9 +41,11 @@ describe('rate-limit store', () => {
     expect((await store.peek('peek', rule)).remaining).toBe(1);
   });
 
-  it('blocks for blockMs once the limit is reached', async () => {
+  it('blocks for blockMs once failures reach the limit', async () => {
     const rule = { limit: 2, windowMs: 60_000, blockMs: 30 * 60_000 };
     expect((await store.hit('block', rule)).allowed).toBe(true);
+    expect((await store.hit('block', rule)).allowed).toBe(true);
+    await store.block('block', rule);
     const second = await store.hit('block', rule);
     expect(second.allowed).toBe(false);
     const peek = await store.peek('block', rule);
@@ -67,6 +69,7 @@ describe('rate-limit store', () => {
   it('forgets a key on reset', async () => {
     const rule = { limit: 1, windowMs: 60_000, blockMs: 60_000 };
     await store.hit('reset', rule);
+    await store.block('reset', rule);
     expect((await store.peek('reset', rule)).allowed).toBe(false);
     await store.reset('reset');
     expect((await store.peek('reset', rule)).allowed).toBe(true);
@@ -79,22 +82,22 @@ describe('rate-limit store', () => {
     expect((await other.peek('shared', rule)).remaining).toBe(4);
   });
 
-  it('takes attempts atomically: of 12 at once, exactly the limit are allowed', async () => {
+  it('counts atomically: of 12 at once, exactly the limit are allowed', async () => {
     const rule = { limit: 3, windowMs: 60_000, blockMs: 60_000 };
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? store : createRateLimitStore(database.db)).take('take', rule)));
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? store : createRateLimitStore(database.db)).hit('take', rule)));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
   });
 
-  it('blocks a taken key only once it failed at the limit, and refunds a success', async () => {
+  it('blocks a key only once it failed at the limit, and refunds a success', async () => {
     const rule = { limit: 2, windowMs: 60_000, blockMs: 30 * 60_000 };
-    expect((await store.take('fail', rule)).allowed).toBe(true);
+    expect((await store.hit('fail', rule)).allowed).toBe(true);
     await store.block('fail', rule);
     expect((await store.peek('fail', rule)).allowed).toBe(true);
-    expect((await store.take('fail', rule)).allowed).toBe(true);
+    expect((await store.hit('fail', rule)).allowed).toBe(true);
     await store.refund('fail');
-    expect((await store.take('fail', rule)).allowed).toBe(true);
+    expect((await store.hit('fail', rule)).allowed).toBe(true);
     await store.block('fail', rule);
-    const blocked = await store.take('fail', rule);
+    const blocked = await store.hit('fail', rule);
     expect(blocked.allowed).toBe(false);
     expect(blocked.retryAfter).toBeGreaterThan(29 * 60);
   });

@@ -12,7 +12,7 @@ type Row = { count: number; window_start: string | Date; blocked_until: string |
 const ms = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
 
 // Counters live in PostgreSQL so every API instance behind a load balancer shares them.
-/** A fixed-window counter per key, with an optional block once the limit is reached. */
+/** A fixed-window counter per key, with an optional block once failures reach the limit. */
 export function createRateLimitStore(db: Db) {
   function result(row: Row | undefined, rule: RateRule, now: number): RateLimitResult {
     if (!row) return { allowed: true, remaining: rule.limit, resetTime: now + rule.windowMs, retryAfter: 0 };
@@ -33,39 +33,13 @@ export function createRateLimitStore(db: Db) {
       const rows = await db.execute<Row>(sql`select count, window_start, blocked_until from rate_limits where key = ${key}`);
       return result(rows.rows[0], rule, Date.now());
     },
-    /** Counts one event for the key and answers whether it is still within the rule. */
-    async hit(key: string, rule: RateRule): Promise<RateLimitResult> {
-      const windowSeconds = rule.windowMs / 1000;
-      const rows = await db.execute<Row>(sql`
-        insert into rate_limits (key, count, window_start) values (${key}, 1, now())
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
-        returning count, window_start, blocked_until`);
-      let row = rows.rows[0];
-      if (row && rule.blockMs !== undefined && row.count >= rule.limit) {
-        const blocked = await db.execute<Row>(sql`
-          update rate_limits set blocked_until = now() + make_interval(secs => ${rule.blockMs / 1000}), count = 0
-          where key = ${key} returning count, window_start, blocked_until`);
-        row = blocked.rows[0];
-      }
-      const now = Date.now();
-      if (rule.blockMs === undefined && row) {
-        // This hit is allowed while it is within the limit (the limit-th hit included).
-        const windowEnd = ms(row.window_start) + rule.windowMs;
-        const allowed = row.count <= rule.limit;
-        const retryAfter = allowed ? 0 : Math.ceil((windowEnd - now) / 1000);
-        return { allowed, remaining: Math.max(0, rule.limit - row.count), resetTime: windowEnd, retryAfter };
-      }
-      return result(row, rule, now);
-    },
     /**
-     * Counts an attempt before it is tried, in one statement, so attempts in flight together are
-     * counted one by one: allowed while the key is not blocked and the count is within the limit.
-     * A blocked key is refused without counting. Pair with `block` once the attempt failed and
-     * `refund` once it succeeded.
+     * Counts one event for the key, in one statement, so events in flight together are counted one
+     * by one: allowed while the key is not blocked and the count is within the limit (the limit-th
+     * included). A blocked key is refused without counting. For attempts that can fail, pair it with
+     * `block` once the attempt failed and `refund` once it succeeded.
      */
-    async take(key: string, rule: RateRule): Promise<RateLimitResult> {
+    async hit(key: string, rule: RateRule): Promise<RateLimitResult> {
       const windowSeconds = rule.windowMs / 1000;
       const rows = await db.execute<Row>(sql`
         insert into rate_limits as r (key, count, window_start) values (${key}, 1, now())

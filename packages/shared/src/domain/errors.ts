@@ -44,7 +44,6 @@ export const ERROR_CATALOGUE = {
   INVALID_CHALLENGE: { status: 400, message: 'This challenge is unknown or has expired. Request a new one.' },
   INVALID_ORIGIN: { status: 403, message: 'This request came from an origin that is not allowed.' },
   SESSION_NOT_FOUND: { status: 404, message: 'That session was not found.' },
-  AUTH_ERROR: { status: 400, message: 'The request could not be completed. Please try again.' },
 
   // better-auth's own codes that reach the client unchanged, each with the one status better-auth
   // sends it with (any other code, or a known code with another status, becomes the generic code of

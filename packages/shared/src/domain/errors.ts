@@ -76,6 +76,14 @@ export const ERROR_CATALOGUE = {
   NO_COMPANY: { status: 403, message: 'You are not a member of a company.' },
   CANNOT_REMOVE_SELF: { status: 400, message: 'You cannot remove yourself from the team.' },
 
+  // Claim files.
+  ACTIVE_FILE_LIMIT: {
+    status: 409,
+    message: 'Your plan has no free active-file slot. Close or archive a project, or upgrade your plan on /pricing.',
+  },
+  STATUS_IN_USE: { status: 409, message: 'Projects are in this status. Move them to another status before deleting it.' },
+  CARRIER_EXISTS: { status: 409, message: 'A carrier with this name is already in your directory.' },
+
   // Platform administration.
   CANNOT_DISABLE_SELF: { status: 400, message: 'You cannot disable your own account.' },
   ALREADY_IMPERSONATING: { status: 403, message: 'End the current impersonation before starting another.' },

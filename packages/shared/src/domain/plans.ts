@@ -13,3 +13,24 @@ export const PLAN_IDS = ['starter', 'professional', 'business', 'enterprise'] as
 
 /** Length of the free trial every new company gets, no credit card asked. */
 export const TRIAL_DAYS = 14;
+
+export type PlanDefinition = (typeof PLANS)[number];
+
+/** The plan a company's limits follow: a company still in its trial counts as Professional. */
+export function effectivePlan(company: { plan: PlanId; trialEndsAt: Date | string | null }, now: Date = new Date()): { plan: PlanDefinition; trialing: boolean } {
+  const trialEnd = company.trialEndsAt === null ? null : new Date(company.trialEndsAt);
+  const trialing = trialEnd !== null && trialEnd.getTime() > now.getTime();
+  const id: PlanId = trialing ? 'professional' : company.plan;
+  const plan = PLANS.find((candidate) => candidate.id === id) ?? PLANS[1];
+  return { plan, trialing };
+}
+
+/** Whether one more active file fits: active files are counted before the new one is added. */
+export function hasFreeActiveSlot(active: number, limit: number): boolean {
+  return active < limit;
+}
+
+/** The refusal when a plan has no free slot: it names the plan and its limit and points to /pricing. */
+export function activeFileLimitMessage(plan: PlanDefinition): string {
+  return `Your ${plan.name} plan allows up to ${plan.activeFiles} active files. Close or archive a project, or upgrade your plan on /pricing.`;
+}

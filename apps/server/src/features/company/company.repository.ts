@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_PIPELINE } from '@ridgeline/shared/domain/pipeline';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies, members } from '../../infra/db/schema/index';
+import { companies, members, projectStatuses } from '../../infra/db/schema/index';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -15,6 +16,10 @@ export async function insertCompanyWithOwner(
     .returning();
   if (!company) throw new Error('Company insert returned nothing');
   await tx.insert(members).values({ companyId: company.id, userId: input.userId, role: 'owner' });
+  // Every company starts with the default status pipeline, which it may then rename, reorder and extend.
+  await tx
+    .insert(projectStatuses)
+    .values(DEFAULT_PIPELINE.map((status, position) => ({ companyId: company.id, key: status.key, name: status.name, position, isClosed: status.isClosed })));
   return company;
 }
 

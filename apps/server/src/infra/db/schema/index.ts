@@ -2,3 +2,4 @@ export * from './auth';
 export * from './app';
 export * from './companies';
 export * from './admin';
+export * from './projects';

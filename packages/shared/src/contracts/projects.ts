@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { LOSS_TYPE_VALUES } from '../domain/loss-types';
+import { PLAN_IDS } from '../domain/plans';
+import { idSchema, longText, shortText, singleLineString } from './common';
+import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
+
+// Claim files (projects), their pipeline statuses, tasks, files and activity timeline.
+// Money travels as integer cents; dates of loss and due dates as YYYY-MM-DD.
+
+export const lossTypeSchema = z.enum(LOSS_TYPE_VALUES);
+/** How the loss type was set: picked from the list, classified from the description, or a classification overridden. */
+export const lossTypeSourceSchema = z.enum(['chosen', 'classified', 'overridden']);
+
+const isoDate = z.iso.date();
+const cents = z.number().int().min(0).max(100_000_000_00);
+const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
+/** An empty string clears a contact field; anything else must be a valid address or number. */
+const optionalEmail = contactEmailSchema.or(z.literal('').transform(() => null)).nullable().optional();
+const optionalPhone = contactPhoneSchema.or(z.literal('').transform(() => null)).nullable().optional();
+
+// ---------------------------------------------------------------------------------------------
+// Statuses: GET /api/project-statuses, POST /api/project-statuses, PATCH /api/project-statuses/:id,
+// POST /api/project-statuses/reorder, DELETE /api/project-statuses/:id (owners and managers only).
+
+export const projectStatusSchema = z.object({
+  id: idSchema,
+  key: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  isClosed: z.boolean(),
+  isHidden: z.boolean(),
+  /** How many projects are in this status (a status in use cannot be deleted). */
+  projectCount: z.number().int(),
+});
+export type ProjectStatus = z.infer<typeof projectStatusSchema>;
+export const projectStatusListSchema = z.object({ statuses: z.array(projectStatusSchema) });
+export type ProjectStatusList = z.infer<typeof projectStatusListSchema>;
+
+export const createProjectStatusSchema = z.object({ name: shortText(40), isClosed: z.boolean().optional().default(false) });
+export type CreateProjectStatusInput = z.input<typeof createProjectStatusSchema>;
+export const updateProjectStatusSchema = z
+  .object({ name: shortText(40).optional(), isClosed: z.boolean().optional(), isHidden: z.boolean().optional() })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export type UpdateProjectStatusInput = z.input<typeof updateProjectStatusSchema>;
+/** Every status id of the company, in the new order. */
+export const reorderProjectStatusesSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+export type ReorderProjectStatusesInput = z.infer<typeof reorderProjectStatusesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Active files: GET /api/projects/active-files (also inside the list and the dashboard).
+
+export const activeFilesSchema = z.object({
+  active: z.number().int(),
+  limit: z.number().int(),
+  plan: z.enum(PLAN_IDS),
+  planName: z.string(),
+  trialing: z.boolean(),
+});
+export type ActiveFiles = z.infer<typeof activeFilesSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Projects.
+
+const personRef = z.object({ id: idSchema, name: z.string() }).nullable();
+
+/** A row of the list and a card of the board. */
+export const projectSummarySchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  homeownerName: z.string(),
+  street: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  claimNumber: z.string().nullable(),
+  carrier: personRef,
+  lossType: lossTypeSchema,
+  dateOfLoss: z.string().nullable(),
+  statusId: idSchema,
+  assignee: personRef,
+  isActive: z.boolean(),
+  archivedAt: z.string().nullable(),
+  rcvCents: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
+
+/** GET /api/projects/:id: every field of the claim file. */
+export const projectSchema = projectSummarySchema.extend({
+  homeownerPhone: z.string().nullable(),
+  homeownerEmail: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  adjuster: z.object({ id: idSchema, name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  policyNumber: z.string().nullable(),
+  lossTypeSource: lossTypeSourceSchema,
+  lossDescription: z.string().nullable(),
+  deductibleCents: z.number().int().nullable(),
+  acvCents: z.number().int().nullable(),
+  depreciationCents: z.number().int().nullable(),
+  serviceType: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdBy: personRef,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** The editable fields, shared by create and update. */
+const projectFields = {
+  title: shortText(160),
+  homeownerName: shortText(120),
+  homeownerPhone: optionalPhone,
+  homeownerEmail: optionalEmail,
+  street: shortText(200),
+  city: optionalText(100),
+  state: optionalText(40),
+  zip: optionalText(20),
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  carrierId: z.uuid().nullable().optional(),
+  adjusterId: z.uuid().nullable().optional(),
+  policyNumber: optionalText(60),
+  claimNumber: optionalText(60),
+  dateOfLoss: isoDate.nullable().optional(),
+  /** Leave out (or null) to classify the loss description with the shared rules. */
+  lossType: lossTypeSchema.nullable().optional(),
+  lossDescription: longText(2000).nullable().optional(),
+  deductibleCents: cents.nullable().optional(),
+  rcvCents: cents.nullable().optional(),
+  acvCents: cents.nullable().optional(),
+  depreciationCents: cents.nullable().optional(),
+  serviceType: singleLineString().trim().max(60).regex(/^[a-z0-9_]*$/, 'Use lowercase letters, digits and underscores').nullable().optional(),
+  assigneeId: idSchema.nullable().optional(),
+};
+
+/** POST /api/projects: 201 with the project; 409 ACTIVE_FILE_LIMIT when the plan has no free slot. */
+export const createProjectSchema = z.object({ ...projectFields, statusId: z.uuid().optional() });
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+/** PATCH /api/projects/:id: any subset of the fields; each change is a field_changed activity. */
+export const updateProjectSchema = z
+  .object({
+    title: projectFields.title.optional(),
+    homeownerName: projectFields.homeownerName.optional(),
+    street: projectFields.street.optional(),
+    homeownerPhone: projectFields.homeownerPhone,
+    homeownerEmail: projectFields.homeownerEmail,
+    city: projectFields.city,
+    state: projectFields.state,
+    zip: projectFields.zip,
+    latitude: projectFields.latitude,
+    longitude: projectFields.longitude,
+    carrierId: projectFields.carrierId,
+    adjusterId: projectFields.adjusterId,
+    policyNumber: projectFields.policyNumber,
+    claimNumber: projectFields.claimNumber,
+    dateOfLoss: projectFields.dateOfLoss,
+    lossType: projectFields.lossType,
+    lossDescription: projectFields.lossDescription,
+    deductibleCents: projectFields.deductibleCents,
+    rcvCents: projectFields.rcvCents,
+    acvCents: projectFields.acvCents,
+    depreciationCents: projectFields.depreciationCents,
+    serviceType: projectFields.serviceType,
+    assigneeId: projectFields.assigneeId,
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
+
+/** POST /api/projects/:id/status: moving into an open status from a closed one needs a free slot (409). */
+export const changeProjectStatusSchema = z.object({ statusId: z.uuid() });
+export type ChangeProjectStatusInput = z.infer<typeof changeProjectStatusSchema>;
+
+// POST /api/projects/:id/archive and /unarchive take no body; unarchiving needs a free slot (409).
+
+export const PROJECT_SORTS = ['created', 'updated', 'homeowner', 'date_of_loss', 'status'] as const;
+export const PROJECT_STATES = ['active', 'closed', 'archived', 'all'] as const;
+export const PROJECT_PAGE_SIZES = [25, 50, 100] as const;
+
+/** GET /api/projects and GET /api/projects/export.csv (same filters, every matching row, no paging). */
+export const projectListQuerySchema = z.object({
+  /** Matches homeowner, address, claim number or carrier name. */
+  q: searchTermSchema(120).optional(),
+  statusId: z.uuid().optional(),
+  assigneeId: idSchema.optional(),
+  carrierId: z.uuid().optional(),
+  lossType: lossTypeSchema.optional(),
+  state: z.enum(PROJECT_STATES).default('all'),
+  sort: z.enum(PROJECT_SORTS).default('created'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (PROJECT_PAGE_SIZES as readonly number[]).includes(size), 'Page size is 25, 50 or 100')
+    .default(50),
+});
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+
+export const projectListSchema = z.object({
+  projects: z.array(projectSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  activeFiles: activeFilesSchema,
+});
+export type ProjectList = z.infer<typeof projectListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Activity: GET /api/projects/:id/activity[?field=name] (newest first), POST /api/projects/:id/notes.
+
+export const ACTIVITY_KINDS = [
+  'created',
+  'status_changed',
+  'field_changed',
+  'note',
+  'task_created',
+  'task_completed',
+  'task_reopened',
+  'task_deleted',
+  'file_uploaded',
+  'file_deleted',
+  'archived',
+  'unarchived',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const activityEntrySchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  kind: z.enum(ACTIVITY_KINDS),
+  actor: personRef,
+  /** For field_changed: the field's name as in the contract (homeownerName, claimNumber...); for status_changed: 'status'. */
+  field: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  /** A note's text, a task's title, a file's name. */
+  body: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export const activityListSchema = z.object({ activity: z.array(activityEntrySchema) });
+export type ActivityList = z.infer<typeof activityListSchema>;
+export const activityQuerySchema = z.object({ field: singleLineString().max(40).optional() });
+export const addNoteSchema = z.object({ body: longText(4000).pipe(z.string().min(1, 'Write a note first')) });
+export type AddNoteInput = z.input<typeof addNoteSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Tasks: GET/POST /api/projects/:id/tasks, PATCH/DELETE /api/tasks/:id, GET /api/tasks/mine.
+
+export const taskSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  projectTitle: z.string(),
+  title: z.string(),
+  dueDate: z.string().nullable(),
+  assignee: personRef,
+  done: z.boolean(),
+  /** Not done and due before today. */
+  overdue: z.boolean(),
+  createdAt: z.string(),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskListSchema = z.object({ tasks: z.array(taskSchema) });
+export type TaskList = z.infer<typeof taskListSchema>;
+export const createTaskSchema = z.object({
+  title: shortText(200),
+  dueDate: isoDate.nullable().optional(),
+  assigneeId: idSchema.nullable().optional(),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+export const updateTaskSchema = z
+  .object({
+    title: shortText(200).optional(),
+    dueDate: isoDate.nullable().optional(),
+    assigneeId: idSchema.nullable().optional(),
+    done: z.boolean().optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Files: GET /api/projects/:id/files; PUT /api/projects/:id/files?name=<file name> with the raw bytes
+// as the body (PDF, images, Office documents; type from the bytes; PROJECT_FILE_MAX_MB); DELETE
+// /api/project-files/:id. Downloads go through the signed, expiring `url`.
+
+export const projectFileSchema = z.object({
+  id: idSchema,
+  projectId: idSchema,
+  fileName: z.string(),
+  mimeType: z.string(),
+  fileSize: z.number().int(),
+  uploadedBy: personRef,
+  createdAt: z.string(),
+  /** Signed download URL, valid for a few minutes. */
+  url: z.string(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+export const projectFileListSchema = z.object({ files: z.array(projectFileSchema) });
+export type ProjectFileList = z.infer<typeof projectFileListSchema>;
+export const uploadProjectFileQuerySchema = z.object({ name: shortText(200) });

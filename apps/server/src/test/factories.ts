@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Me } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
@@ -7,7 +8,7 @@ import { updateCompany } from '../features/company/company.repository';
 import { createOnboardingService } from '../features/company/onboarding.service';
 import { insertMember } from '../features/company/team.repository';
 import type { Db } from '../infra/db/client';
-import { account, user } from '../infra/db/schema/index';
+import { account, projects, projectStatuses, user } from '../infra/db/schema/index';
 import { TestClient } from './test-client';
 
 // Rows for tests and the demo seed, made through the product's own code: companies through the
@@ -135,4 +136,28 @@ export async function signedInOwner(server: { url: string; db: Db }, options: Co
 export async function signedInUser(server: { url: string; db: Db }, options: MemberOptions = {}): Promise<SignedUpUser & { user: TestUser }> {
   const created = await createUser(server.db, options);
   return { ...(await signIn(server, created)), user: created };
+}
+
+export type ProjectRowOptions = Partial<Omit<typeof projects.$inferInsert, 'companyId'>>;
+
+/**
+ * A project row in the company's first open status, for tests of what hangs on a project (tasks,
+ * files, the dashboard, the carrier directory). The projects feature's own tests create projects
+ * through its API, with the plan limit and the activity row.
+ */
+export async function insertProjectRow(db: Db, companyId: string, options: ProjectRowOptions = {}): Promise<typeof projects.$inferSelect> {
+  const [status] = await db
+    .select({ id: projectStatuses.id })
+    .from(projectStatuses)
+    .where(and(eq(projectStatuses.companyId, companyId), eq(projectStatuses.isClosed, false)))
+    .orderBy(asc(projectStatuses.position))
+    .limit(1);
+  if (!status) throw new Error('The company has no open status');
+  counter += 1;
+  const [row] = await db
+    .insert(projects)
+    .values({ title: `Claim ${counter}`, homeownerName: `Homeowner ${counter}`, street: `${counter} Ridge Rd`, statusId: status.id, ...options, companyId })
+    .returning();
+  if (!row) throw new Error('Project insert returned nothing');
+  return row;
 }

@@ -32,26 +32,26 @@ function renderAs(role: CompanyRoleInput) {
 
 describe('the project pipeline on /settings', () => {
   it('lets an owner rename, reorder, hide and close statuses', async () => {
-    answer('PATCH /api/project-statuses/' + INSPECTION_ID, ({ body }) => json({ ...fakeStatuses[1], ...(body as object) }));
+    answer(`PATCH /api/project-statuses/${INSPECTION_ID}`, ({ body }) => json({ ...fakeStatuses[1], ...(body as object) }));
     answer('POST /api/project-statuses/reorder', ({ body }) => json({ statuses: (body as { ids: string[] }).ids.map((id, position) => ({ ...fakeStatuses.find((s) => s.id === id), position })) }));
     renderAs('owner');
     const name = await screen.findByLabelText('Name of Inspection');
     await userEvent.clear(name);
     await userEvent.type(name, 'Roof inspection{Enter}');
-    await waitFor(() => expect(sent('PATCH /api/project-statuses/' + INSPECTION_ID)[0]?.body).toEqual({ name: 'Roof inspection' }));
+    await waitFor(() => expect(sent(`PATCH /api/project-statuses/${INSPECTION_ID}`)[0]?.body).toEqual({ name: 'Roof inspection' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Move Closed up' }));
     await waitFor(() => expect(sent('POST /api/project-statuses/reorder')[0]?.body).toEqual({ ids: [LEAD_ID, CLOSED_ID, INSPECTION_ID] }));
     expect(screen.getByRole('button', { name: 'Move Lead up' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Hide Inspection' }));
-    await waitFor(() => expect(sent('PATCH /api/project-statuses/' + INSPECTION_ID)[1]?.body).toEqual({ isHidden: true }));
+    await waitFor(() => expect(sent(`PATCH /api/project-statuses/${INSPECTION_ID}`)[1]?.body).toEqual({ isHidden: true }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Closed (Inspection)' }));
-    await waitFor(() => expect(sent('PATCH /api/project-statuses/' + INSPECTION_ID)[2]?.body).toEqual({ isClosed: true }));
+    await waitFor(() => expect(sent(`PATCH /api/project-statuses/${INSPECTION_ID}`)[2]?.body).toEqual({ isClosed: true }));
   });
 
   it('says why a status in use cannot be deleted, and deletes one that is free', async () => {
-    answer('DELETE /api/project-statuses/' + INSPECTION_ID, json(null, { status: 200 }));
+    answer(`DELETE /api/project-statuses/${INSPECTION_ID}`, json(null, { status: 200 }));
     renderAs('manager');
     const deleteLead = await screen.findByRole('button', { name: 'Delete Lead' });
     expect(deleteLead).toBeDisabled();
@@ -60,7 +60,7 @@ describe('the project pipeline on /settings', () => {
     window.confirm = () => true;
     try {
       await userEvent.click(screen.getByRole('button', { name: 'Delete Inspection' }));
-      await waitFor(() => expect(sent('DELETE /api/project-statuses/' + INSPECTION_ID)).toHaveLength(1));
+      await waitFor(() => expect(sent(`DELETE /api/project-statuses/${INSPECTION_ID}`)).toHaveLength(1));
     } finally {
       window.confirm = confirm;
     }

@@ -29,7 +29,9 @@ const assignee = alias(user, 'assignee');
 const creator = alias(user, 'creator');
 
 /** A person's name columns, for displayName. */
-const nameColumns = (table: typeof user) => ({ id: table.id, firstName: table.firstName, lastName: table.lastName, name: table.name, email: table.email });
+const userName = { id: user.id, firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email };
+const assigneeName = { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, name: assignee.name, email: assignee.email };
+const creatorName = { id: creator.id, firstName: creator.firstName, lastName: creator.lastName, name: creator.name, email: creator.email };
 
 const summaryColumns = {
   id: projects.id,
@@ -167,8 +169,8 @@ export async function findProjectDetail(db: Db | DbTx, companyId: string, id: st
       project: projects,
       carrierName: carriers.name,
       adjuster: { id: adjusters.id, name: adjusters.name, phone: adjusters.phone, email: adjusters.email },
-      assignee: nameColumns(assignee),
-      creator: nameColumns(creator),
+      assignee: assigneeName,
+      creator: creatorName,
     })
     .from(projects)
     .leftJoin(carriers, eq(carriers.id, projects.carrierId))
@@ -263,7 +265,7 @@ export async function findAdjuster(db: Db | DbTx, companyId: string, id: string)
 /** A member of the company by user id, with their name columns. */
 export async function findCompanyUser(db: Db | DbTx, companyId: string, userId: string) {
   const [row] = await db
-    .select(nameColumns(user))
+    .select(userName)
     .from(members)
     .innerJoin(user, eq(user.id, members.userId))
     .where(and(eq(members.companyId, companyId), eq(members.userId, userId)));

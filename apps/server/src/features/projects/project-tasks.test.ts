@@ -7,9 +7,9 @@ import { useTestServer } from '../../test/use-test-server';
 import { overdueToday } from './project-tasks.service';
 
 const server = useTestServer();
-let owner: SignedUpUser & { company: { id: string } };
+let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let colleague: SignedUpUser & { user: { id: string } };
-let outsider: SignedUpUser & { company: { id: string } };
+let outsider: Awaited<ReturnType<typeof signedInOwner>>;
 let projectId: string;
 let otherProjectId: string;
 let foreignProjectId: string;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFileListSchema, projectFileSchema, type ProjectFile, type ProjectFileList } from '@ridgeline/shared/contracts/projects';
+import { loadConfig } from '../../config';
 import type { Actor, Tenant } from '../../http/context';
 import { projectActivity, projectFiles, projects } from '../../infra/db/schema/index';
 import { signObject } from '../../infra/storage/signed-url';
@@ -226,6 +227,8 @@ describe('PUT /api/projects/:id/files', () => {
 
   it('refuses more than PROJECT_FILE_MAX_MB with 413 and accepts a file just under it', async () => {
     expect(server.deps.config.projectFileMaxMb).toBe(1);
+    expect(loadConfig({}).projectFileMaxMb).toBe(50);
+    expect(() => loadConfig({ PROJECT_FILE_MAX_MB: '0' })).toThrow(/PROJECT_FILE_MAX_MB/);
     const rows = await fileRows();
     const objects = await objectsOf(projectId);
     const tooLarge = await sendLarge(server.url, 'PUT', filesUrl(projectId, 'huge.pdf'), bytes.pdf(MB), {

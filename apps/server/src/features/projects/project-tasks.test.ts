@@ -212,6 +212,36 @@ describe('GET /api/tasks/mine', () => {
   });
 });
 
+describe('malformed bodies', () => {
+  it('answers every malformed body on the task writes with 400 (or 415 for non-JSON) and writes nothing', async () => {
+    const task = await createTask(owner.client, projectId, { title: 'Check gutters' });
+    const before = await taskRows();
+    const activityBefore = await activityOf(projectId);
+    const endpoints = [
+      { method: 'POST', path: `/api/projects/${projectId}/tasks`, valid: { title: 'Fine', dueDate: day(2), assigneeId: colleague.user.id } },
+      { method: 'PATCH', path: `/api/tasks/${task.id}`, valid: { title: 'Fine', dueDate: day(2), assigneeId: colleague.user.id, done: true } },
+    ] as const;
+    for (const { method, path, valid } of endpoints) {
+      const bodies: string[] = ['{"title": ', '[]', 'null', '42', '"hello"', '{}'];
+      for (const field of Object.keys(valid)) {
+        const nullable = field === 'dueDate' || field === 'assigneeId';
+        for (const value of [12345, ['x'], { a: 1 }, ...(nullable ? [] : [null]), ...(field === 'done' ? ['true'] : [true]), 'x'.repeat(10_000)]) {
+          bodies.push(JSON.stringify({ ...valid, [field]: value }));
+        }
+      }
+      for (const body of bodies) {
+        const response = await owner.client.request(method, path, { body });
+        expect(response.status, `${method} ${body.slice(0, 60)}`).toBe(400);
+        expect(response.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: expect.any(String), timestamp: expect.any(String) } });
+      }
+      const plain = await owner.client.request(method, path, { body: JSON.stringify(valid), headers: { 'Content-Type': 'text/plain' } });
+      expect(plain.status).toBe(415);
+    }
+    expect(await taskRows()).toEqual(before);
+    expect(await activityOf(projectId)).toEqual(activityBefore);
+  });
+});
+
 describe('tenant isolation', () => {
   it("answers 404 to another company's user on every task endpoint and changes nothing", async () => {
     const task = await createTask(owner.client, projectId, { title: 'Private task', dueDate: day(4), assigneeId: colleague.user.id });

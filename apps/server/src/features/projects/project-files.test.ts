@@ -69,6 +69,11 @@ const contentTypes = (main: string) =>
 const bytes = {
   pdf: (padding = 0) => Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'), Buffer.alloc(padding, 0x20), Buffer.from('trailer\n<<>>\n%%EOF\n')]),
   jpeg: () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64)]),
+  webp: () => {
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(4 + 8 + 10);
+    return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBPVP8 '), Buffer.alloc(10)]);
+  },
   heic: () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(64)]),
   docx: () => zip([['[Content_Types].xml', contentTypes('wordprocessingml.document')], ['word/document.xml', '<w/>']]),
   xlsx: () => zip([['[Content_Types].xml', contentTypes('spreadsheetml.sheet')], ['xl/workbook.xml', '<x/>']]),
@@ -188,6 +193,7 @@ describe('PUT /api/projects/:id/files', () => {
     const cases: Array<[string, Buffer, string, string]> = [
       ['front.jpeg', bytes.jpeg(), 'image/jpeg', 'front.jpeg'],
       ['drone.gif', tinyGif(), 'image/gif', 'drone.gif'],
+      ['shingles.webp', bytes.webp(), 'image/webp', 'shingles.webp'],
       ['IMG_0042.HEIC', bytes.heic(), 'image/heic', 'IMG_0042.HEIC'],
       ['Scope.docx', bytes.docx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Scope.docx'],
       ['Measurements.xlsx', bytes.xlsx(), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Measurements.xlsx'],
@@ -322,6 +328,13 @@ describe('DELETE /api/project-files/:id', () => {
     expect(await server.deps.storage.get('project-files', path)).toBeNull();
     expect((await download(file.url)).status).toBe(404);
     expect((await colleague.client.delete(`/api/project-files/${file.id}`)).status).toBe(404);
+  });
+
+  it('deletes a file once when several ask at the same time', async () => {
+    const file = await upload(owner.client, projectId, 'twice.pdf', bytes.pdf());
+    const answers = await Promise.all([owner, colleague, owner].map((who) => who.client.delete(`/api/project-files/${file.id}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 404, 404]);
+    expect((await activityOf(projectId)).filter((a) => a.kind === 'file_deleted' && a.body === 'twice.pdf')).toHaveLength(1);
     expect((await colleague.client.delete('/api/project-files/not-a-uuid')).status).toBe(400);
   });
 });

@@ -156,6 +156,14 @@ describe('PATCH /api/tasks/:id', () => {
     ]);
   });
 
+  it('records one task_completed when the same task is ticked off from several places at once', async () => {
+    const task = await createTask(owner.client, projectId, { title: 'Tarp the roof' });
+    const answers = await Promise.all([owner, colleague, owner, colleague, owner].map((who) => who.client.patch<Task>(`/api/tasks/${task.id}`, { done: true })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const completed = (await activityOf(projectId)).filter((a) => a.kind === 'task_completed' && a.body === 'Tarp the roof');
+    expect(completed).toHaveLength(1);
+  });
+
   it('refuses bad input with 400 and changes nothing', async () => {
     const task = await createTask(owner.client, projectId, { title: 'Measure roof' });
     const before = await taskRows();

@@ -6,7 +6,7 @@ import { insertProjectRow, signedInOwner, signedInUser, type TestCompany } from 
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { projectListQuery } from './projects.repository';
-import { csvCell } from './projects-csv';
+import { csvCell, projectsCsv } from './projects-csv';
 
 // The list of one company: search, filters, sort and paging; the CSV export of the same filters.
 
@@ -193,6 +193,8 @@ describe('the CSV export', () => {
     expect(csvCell('say "hi", ok\nnext')).toBe('"say ""hi"", ok\nnext"');
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
     expect(csvCell(12.5)).toBe('"12.5"');
+    // A byte-order mark first, so spreadsheet programs read the file as UTF-8.
+    expect(projectsCsv([]).startsWith('\uFEFF"Title",')).toBe(true);
   });
 });
 

@@ -40,6 +40,8 @@ test.describe('projects', () => {
     // Open a claim file through the form: an inline carrier and a classified loss type.
     await page.getByRole('link', { name: 'New project' }).first().click();
     await expect(page).toHaveURL(/\/projects\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Title').fill('Smith roof');
     await page.getByLabel('Street').fill('12 Oak St');
     await page.getByLabel('City').fill('Austin');
@@ -54,7 +56,6 @@ test.describe('projects', () => {
     await page.getByLabel('Loss description').fill('Hail dented the north slope');
     await expect(page.getByText('Classified as: Hail')).toBeVisible();
     await page.getByLabel('Deductible').fill('1,000');
-    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Create project' }).click();
     await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
     const projectId = page.url().split('/').pop();
@@ -132,6 +133,7 @@ test.describe('projects', () => {
 
   test('an owner renames and reorders the pipeline on /settings', async ({ page }) => {
     await signedInUser(page, 'pipeline');
+    await createProjectApi(page, 1);
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Project pipeline' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -144,8 +146,10 @@ test.describe('projects', () => {
     await expect.poll(async () => (await statuses(page)).slice(0, 3).map((status) => status.name)).toEqual(['Lead', 'Claim filed', 'Roof inspected']);
     await page.getByRole('button', { name: 'Hide Denied' }).click();
     await expect(page.getByRole('button', { name: 'Show Denied' })).toBeVisible();
-    const lead = page.getByRole('button', { name: 'Delete Lead' });
-    await expect(lead).toBeEnabled();
+    // Lead holds the project: it cannot be deleted, and says why.
+    await expect(page.getByRole('button', { name: 'Delete Lead' })).toBeDisabled();
+    await expect(page.getByText('1 project is in this status: move them to another status before deleting it.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete Paid' })).toBeEnabled();
     await page.goto('/projects?view=board');
     await expect(column(page, 'Roof inspected')).toBeVisible();
     await expect(column(page, 'Denied')).toHaveCount(0);

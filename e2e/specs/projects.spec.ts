@@ -107,9 +107,12 @@ test.describe('projects', () => {
 
     // Keyboard: pick up with space, one column right, drop with space.
     const handle = page.getByRole('button', { name: `Drag ${homeowner}` });
+    const announced = page.locator('[id^=DndLiveRegion]');
     await handle.focus();
     await page.keyboard.press('Space');
+    await expect(announced).toHaveText(`${homeowner} is over ${first.name}.`);
     await page.keyboard.press('ArrowRight');
+    await expect(announced).toHaveText(`${homeowner} is over ${second.name}.`);
     await page.keyboard.press('Space');
     await expect(column(page, second.name).getByRole('link', { name: homeowner })).toBeVisible();
     await expect.poll(async () => (await (await page.request.get(`/api/projects/${projectId}`)).json() as { statusId: string }).statusId).toBe(second.id);
@@ -144,6 +147,19 @@ test.describe('projects', () => {
     await page.getByRole('button', { name: 'Move Claim filed up' }).click();
     await expect(page.getByText('Pipeline reordered', { exact: true })).toBeVisible();
     await expect.poll(async () => (await statuses(page)).slice(0, 3).map((status) => status.name)).toEqual(['Lead', 'Claim filed', 'Roof inspected']);
+    // The keyboard drag: pick Paid up, one place up, drop.
+    const names = async () => (await statuses(page)).map((status) => status.name);
+    const before = await names();
+    const paid = before.indexOf('Paid');
+    const announced = page.locator('[id^=DndLiveRegion]');
+    await page.getByRole('button', { name: 'Drag Paid' }).focus();
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(`Paid is over position ${paid + 1} of 12.`);
+    await page.keyboard.press('ArrowUp');
+    await expect(announced).toHaveText(`Paid is over position ${paid} of 12.`);
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(`Paid was dropped at position ${paid} of 12.`);
+    await expect.poll(async () => (await names()).indexOf('Paid')).toBe(paid - 1);
     await page.getByRole('button', { name: 'Hide Denied' }).click();
     await expect(page.getByRole('button', { name: 'Show Denied' })).toBeVisible();
     // Lead holds the project: it cannot be deleted, and says why.

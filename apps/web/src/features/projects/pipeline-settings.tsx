@@ -1,4 +1,7 @@
-import { ArrowDown, ArrowUp, Eye, EyeOff, Plus, Trash2 } from 'lucide-react';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, Eye, EyeOff, GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import {
   createProjectStatusSchema,
@@ -17,6 +20,8 @@ import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../comp
 import { Label } from '../../components/ui/label';
 import { SubmitButton } from '../../components/submit-button';
 import { useMe } from '../../lib/api/me';
+import { cn } from '../../lib/cn';
+import { scrollInstantly, scrollSmoothlyAgain } from './instant-scroll';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useProjectStatuses } from './api/project-statuses';
@@ -75,31 +80,66 @@ function ReadOnlyPipeline({ statuses }: { statuses: ProjectStatus[] }) {
   );
 }
 
+// A status moves by dragging its handle (pointer, touch, or the keyboard: space, arrows, space) or
+// with its up and down buttons.
 function EditablePipeline({ statuses }: { statuses: ProjectStatus[] }) {
   const reorder = useReorderStatuses();
-  const move = (status: ProjectStatus, index: number, by: -1 | 1) => {
-    const ids = statuses.map((row) => row.id);
-    ids.splice(index, 1);
-    ids.splice(index + by, 0, status.id);
-    reorder.mutate(ids, {
-      onSuccess: () => notify.success('Pipeline reordered', `${status.name} moved ${by < 0 ? 'up' : 'down'}.`),
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, onActivation: scrollInstantly }),
+  );
+  const ids = statuses.map((status) => status.id);
+  const name = (id: unknown) => statuses.find((status) => status.id === id)?.name ?? 'The status';
+  const position = (id: unknown) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+
+  const moveTo = (status: ProjectStatus, from: number, to: number) => {
+    if (from === to || to < 0 || to >= ids.length) return;
+    reorder.mutate(arrayMove(ids, from, to), {
+      onSuccess: () => notify.success('Pipeline reordered', `${status.name} is now at position ${to + 1}.`),
       onError: (error) => notify.error('Reorder failed', errorText(error)),
     });
   };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    scrollSmoothlyAgain();
+    const status = statuses.find((row) => row.id === active.id);
+    if (status && over) moveTo(status, ids.indexOf(status.id), ids.indexOf(String(over.id)));
+  };
+
   return (
     <>
-      <ol aria-label="Pipeline statuses" className="flex flex-col divide-y divide-slate-200">
-        {statuses.map((status, index) => (
-          <StatusRow
-            key={`${status.id}-${status.name}`}
-            status={status}
-            first={index === 0}
-            last={index === statuses.length - 1}
-            busy={reorder.isPending}
-            onMove={(by) => move(status, index, by)}
-          />
-        ))}
-      </ol>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        onDragCancel={scrollSmoothlyAgain}
+        accessibility={{
+          announcements: {
+            onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${position(active.id)}.`,
+            onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over the list.`),
+            onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was dropped where it was.`),
+            onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+          },
+          screenReaderInstructions: {
+            draggable: 'To reorder a status, press space or enter to pick it up, use the up and down arrow keys to move it, then press space or enter to drop it, or escape to cancel.',
+          },
+        }}
+      >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ol aria-label="Pipeline statuses" className="flex flex-col divide-y divide-slate-200">
+            {statuses.map((status, index) => (
+              <StatusRow
+                key={`${status.id}-${status.name}`}
+                status={status}
+                first={index === 0}
+                last={index === statuses.length - 1}
+                busy={reorder.isPending}
+                onMove={(by) => moveTo(status, index, index + by)}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
       <AddStatusForm />
     </>
   );
@@ -109,6 +149,7 @@ type StatusRowProps = { status: ProjectStatus; first: boolean; last: boolean; bu
 
 function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
   const id = useId();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: status.id, disabled: busy });
   const update = useUpdateStatus();
   const remove = useDeleteStatus();
   const form = useZodForm(updateProjectStatusSchema, { defaultValues: { name: status.name } });
@@ -129,8 +170,17 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
   };
 
   return (
-    <li className="flex flex-col gap-2 py-3" aria-label={status.name}>
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn('flex flex-col gap-2 bg-white py-3', isDragging && 'relative z-10 shadow-lg')}
+      aria-label={status.name}
+    >
       <Form form={form} onSubmit={rename} className="flex-row items-end gap-2" aria-label={`Rename ${status.name}`}>
+        <Button ref={setActivatorNodeRef} variant="ghost" size="icon" className="cursor-grab touch-none" {...attributes} {...listeners}>
+          <GripVertical aria-hidden="true" className="size-5" />
+          <span className="sr-only">Drag {status.name}</span>
+        </Button>
         <FormField name="name" label={`Name of ${status.name}`} labelClassName="sr-only" className="flex-1" autoComplete="off" maxLength={40} />
         {form.formState.isDirty && (
           <SubmitButton isSubmitting={update.isPending} busyText="Saving…">

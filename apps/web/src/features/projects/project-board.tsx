@@ -25,6 +25,7 @@ import { Field } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { scrollInstantly, scrollSmoothlyAgain } from './instant-scroll';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useChangeProjectStatus } from './api/change-status';
@@ -67,7 +68,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnCoordinates, onActivation: scrollInstantly }),
   );
 
   const columns = statuses.filter((status) => !status.isHidden).sort((a, b) => a.position - b.position);
@@ -97,6 +98,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
 
   const onDragStart = ({ active }: DragStartEvent) => setDragging(projects.find((project) => project.id === active.id) ?? null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    scrollSmoothlyAgain();
     setDragging(null);
     const project = projects.find((row) => row.id === active.id);
     if (project && over) void move(project, String(over.id));
@@ -119,7 +121,10 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
         sensors={sensors}
         onDragStart={onDragStart}
         onDragEnd={onDragEnd}
-        onDragCancel={() => setDragging(null)}
+        onDragCancel={() => {
+          scrollSmoothlyAgain();
+          setDragging(null);
+        }}
         accessibility={{
           announcements,
           screenReaderInstructions: {

@@ -58,6 +58,26 @@ describe('/projects filters and the URL', () => {
     expect(listQueries().filter((query) => query.q !== undefined)).toHaveLength(1);
   });
 
+  it('pages through the list, and a new page size starts again at page 1', async () => {
+    answerProjectReads();
+    answerProjects(({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      return json(fakeProjectList([fakeProject({ id: `p-${page}` })], { total: 60, page, pageSize }));
+    });
+    renderAt('/projects?pageSize=25');
+    expect(await screen.findByText('Showing 1-25 of 60')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26-50 of 60')).toBeInTheDocument();
+    expect(location().get('page')).toBe('2');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51-60 of 60')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.selectOptions(screen.getByLabelText('Per page'), '100');
+    await waitFor(() => expect(location().toString()).toBe('pageSize=100'));
+  });
+
   it('teaches the first step when there are no claim files, and offers to clear filters when none match', async () => {
     answerProjectReads();
     answerProjects(fakeProjectList([]));

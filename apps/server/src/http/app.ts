@@ -10,6 +10,8 @@ import { healthRoutes } from '../features/health/health.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { cspRoutes } from '../features/security/csp.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
+import { projectFileRoutes } from '../features/projects/project-files.routes';
+import { projectTaskRoutes } from '../features/projects/project-tasks.routes';
 import { projectRoutes } from '../features/projects/projects.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
@@ -52,9 +54,8 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, carrierRoutes, dashboardRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes];
   for (const routes of features) app.route('/', routes(deps));
-  app.route('/', projectRoutes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

@@ -122,7 +122,15 @@ function listOrder(filters: ProjectListFilters): SQL[] {
  */
 export function projectListQuery(db: Db | DbTx, companyId: string, query: ProjectListPage) {
   return db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({
+      ...summaryColumns,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+      // The company's plan and active-file count ride along (computed once per statement, not per
+      // row), so a page of the list is one round trip to the database.
+      company: sql<ListCompanyFacts>`(select json_build_object('plan', c.plan, 'trialEndsAt', c.trial_ends_at,
+        'active', (select count(*) from ${projects} a where a.company_id = c.id and a.is_active))
+        from ${companies} c where c.id = ${companyId})`,
+    })
     .from(projects)
     .leftJoin(carriers, carrierOfProject(companyId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
@@ -132,7 +140,10 @@ export function projectListQuery(db: Db | DbTx, companyId: string, query: Projec
     .offset((query.page - 1) * query.pageSize);
 }
 
-export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total'>;
+/** The company facts a list page carries: its plan, trial end (JSON text) and active-file count. */
+export type ListCompanyFacts = { plan: string; trialEndsAt: string | null; active: number };
+
+export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total' | 'company'>;
 
 /** How many projects match the filters (for a page past the end, which carries no row to read it from). */
 export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {

@@ -9,7 +9,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
-import type { ListFilters, ProjectSort, ProjectState } from './list-filters';
+import { DEFAULT_FILTERS, NARROWING, type ListFilters, type ProjectSort, type ProjectState } from './list-filters';
 
 /** How long the search box waits after the last keystroke before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -51,6 +51,8 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
   }, [text, filters.q]);
 
   const panelId = `${id}-filters`;
+  // The folded panel says how many of its filters are on (the search box stays in view).
+  const activeCount = NARROWING.filter((key) => key !== 'q' && filters[key] !== DEFAULT_FILTERS[key]).length;
   return (
     <div className="flex flex-col gap-3" role="search" aria-label="Find projects">
       <div className="flex items-end gap-2">
@@ -59,7 +61,7 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
         </Field>
         <Button variant="secondary" className="md:hidden" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
           <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
+          Filters{activeCount > 0 && ` (${activeCount})`}
         </Button>
       </div>
       <div id={panelId} className={cn('grid-cols-1 gap-3 sm:grid-cols-2 md:grid md:grid-cols-4', open ? 'grid' : 'hidden')}>

@@ -10,7 +10,6 @@ function usePreloadLikelyPages() {
   useEffect(() => {
     const preload = () => {
       void import('./dashboard-page');
-      void import('../features/projects/projects-page');
       void import('../features/placeholders/planned-page');
     };
     if ('requestIdleCallback' in window) {

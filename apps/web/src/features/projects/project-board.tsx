@@ -139,7 +139,13 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
             <BoardColumn key={status.id} status={status} columns={columns} projects={projects.filter((project) => project.statusId === status.id)} onMove={move} />
           ))}
         </div>
-        <DragOverlay>{dragging ? <CardBody project={dragging} className="shadow-lg" /> : null}</DragOverlay>
+        <DragOverlay>
+          {dragging ? (
+            <div className={cn(CARD, 'shadow-lg')}>
+              <CardBody project={dragging} />
+            </div>
+          ) : null}
+        </DragOverlay>
       </DndContext>
     </div>
   );
@@ -178,9 +184,11 @@ function BoardColumn({ status, columns, projects, onMove }: ColumnProps) {
   );
 }
 
-function CardBody({ project, className, handle }: { project: ProjectSummary; className?: string; handle?: ReactNode }) {
+const CARD = 'flex flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm';
+
+function CardBody({ project, handle }: { project: ProjectSummary; handle?: ReactNode }) {
   return (
-    <div className={cn('flex gap-1 rounded-md border border-slate-200 bg-white p-3 text-sm', className)}>
+    <div className="flex gap-1">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <Link to={`/projects/${project.id}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
           {project.homeownerName}
@@ -199,7 +207,7 @@ function BoardCard({ project, columns, onMove }: { project: ProjectSummary; colu
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({ id: project.id });
   const selectId = `move-${project.id}`;
   return (
-    <li ref={setNodeRef} className={cn('flex flex-col gap-2', isDragging && 'opacity-40')} data-testid="board-card">
+    <li ref={setNodeRef} className={cn(CARD, isDragging && 'opacity-40')} data-testid="board-card">
       <CardBody
         project={project}
         handle={

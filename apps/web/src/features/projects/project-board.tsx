@@ -72,6 +72,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
   );
 
   const columns = statuses.filter((status) => !status.isHidden).sort((a, b) => a.position - b.position);
+  const offBoard = projects.filter((project) => !columns.some((status) => status.id === project.statusId)).length;
   const statusName = (id: UniqueIdentifier | undefined) => statuses.find((status) => status.id === id)?.name ?? 'no status';
   const projectName = (id: UniqueIdentifier) => projects.find((project) => project.id === id)?.homeownerName ?? 'The project';
 
@@ -114,6 +115,11 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
   return (
     <div className="flex flex-col gap-3">
       {limitMessage && <LimitAlert message={limitMessage} />}
+      {offBoard > 0 && (
+        <p className="text-sm text-slate-700">
+          {offBoard === 1 ? '1 project is' : `${offBoard} projects are`} in hidden statuses and not on the board: the table lists them.
+        </p>
+      )}
       <p role="status" className="sr-only">
         {moved}
       </p>

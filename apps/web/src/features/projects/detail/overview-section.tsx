@@ -1,0 +1,104 @@
+import type { ReactNode } from 'react';
+import type { Project } from '@ridgeline/shared/contracts/projects';
+import { LOSS_TYPES, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
+import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { useTeam } from '../../../lib/api/team';
+import { useAdjusterOptions, useCarrierOptions } from '../api/carrier-options';
+import { InlineField, type FieldOption } from './inline-field';
+import type { EditableField } from './project-fields';
+
+// The overview: every field of the claim file, grouped as the office reads them, each editable in place.
+
+function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card aria-labelledby={id}>
+      <CardTitle id={id}>{title}</CardTitle>
+      <dl className="mt-2 flex flex-col">{children}</dl>
+    </Card>
+  );
+}
+
+/** Keeps the current choice among the options even when the list does not have it (yet). */
+function withCurrent(options: FieldOption[], current: { id: string; name: string } | null): FieldOption[] {
+  if (!current || options.some((option) => option.value === current.id)) return options;
+  return [...options, { value: current.id, label: current.name }];
+}
+
+export function OverviewSection({ project }: { project: Project }) {
+  const team = useTeam();
+  const carriers = useCarrierOptions();
+  const adjusters = useAdjusterOptions(project.carrier?.id ?? null);
+
+  const assigneeOptions: FieldOption[] = [
+    { value: '', label: 'Unassigned' },
+    ...withCurrent((team.data?.members ?? []).map((member) => ({ value: member.userId, label: member.name })), project.assignee),
+  ];
+  const carrierOptions: FieldOption[] = [
+    { value: '', label: 'No carrier' },
+    ...withCurrent((carriers.data?.carriers ?? []).map((carrier) => ({ value: carrier.id, label: carrier.name })), project.carrier),
+  ];
+  const adjusterOptions: FieldOption[] = [
+    { value: '', label: 'No adjuster' },
+    ...withCurrent((adjusters.data?.adjusters ?? []).map((adjuster) => ({ value: adjuster.id, label: adjuster.name })), project.adjuster),
+  ];
+  const lossTypeOptions: FieldOption[] = [
+    { value: '', label: 'Classify from the description' },
+    ...LOSS_TYPES.map((type) => ({ value: type.value, label: type.label })),
+  ];
+  const known = SERVICE_TYPES.map((type): FieldOption => ({ value: type.value, label: type.name }));
+  const serviceOptions: FieldOption[] = [
+    { value: '', label: 'None' },
+    ...(project.serviceType && !known.some((option) => option.value === project.serviceType)
+      ? [...known, { value: project.serviceType, label: serviceTypeName(project.serviceType) }]
+      : known),
+  ];
+
+  const field = (name: EditableField, options?: FieldOption[]) => <InlineField key={name} project={project} field={name} options={options} />;
+  const classified = project.lossTypeSource === 'classified';
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Group id="overview-homeowner" title="Homeowner">
+        {field('homeownerName')}
+        {field('homeownerPhone')}
+        {field('homeownerEmail')}
+      </Group>
+      <Group id="overview-property" title="Property">
+        {field('street')}
+        {field('city')}
+        {field('state')}
+        {field('zip')}
+        {field('latitude')}
+        {field('longitude')}
+      </Group>
+      <Group id="overview-claim" title="Insurance claim">
+        {field('carrierId', carrierOptions)}
+        {field('adjusterId', adjusterOptions)}
+        {field('policyNumber')}
+        {field('claimNumber')}
+        {field('dateOfLoss')}
+        <InlineField
+          project={project}
+          field="lossType"
+          options={lossTypeOptions}
+          display={lossTypeLabel(project.lossType)}
+          editLabel={classified ? 'Override' : undefined}
+          note={classified ? <p className="text-xs text-slate-600">Classified from the description</p> : undefined}
+        />
+        {field('lossDescription')}
+      </Group>
+      <Group id="overview-money" title="Money">
+        {field('deductibleCents')}
+        {field('rcvCents')}
+        {field('acvCents')}
+        {field('depreciationCents')}
+      </Group>
+      <Group id="overview-work" title="Our work">
+        {field('title')}
+        {field('serviceType', serviceOptions)}
+        {field('assigneeId', assigneeOptions)}
+      </Group>
+    </div>
+  );
+}

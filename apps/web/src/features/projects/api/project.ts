@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { projectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
 import { activeFilesKey, projectKey, projectsKey } from './keys';
@@ -11,8 +12,13 @@ export function fetchProject(id: string) {
   return api.get(`/api/projects/${encodeURIComponent(id)}`, { schema: projectSchema });
 }
 
+/** Project ids are uuids: anything else is not asked for (the page shows it as not found). */
+export function isProjectId(id: string): boolean {
+  return z.uuid().safeParse(id).success;
+}
+
 export function useProject(id: string) {
-  return useQuery({ queryKey: projectKey(id), queryFn: () => fetchProject(id) });
+  return useQuery({ queryKey: projectKey(id), queryFn: () => fetchProject(id), enabled: isProjectId(id) });
 }
 
 /** After a write to the project: the project takes the server's answer; lists, counts and its timeline refresh. */

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { useProject } from '../api/project';
+import { isProjectId, useProject } from '../api/project';
 import { useProjectStatuses } from '../api/project-statuses';
 import { ActivitySection } from './activity-section';
 import { FilesSection } from './files-section';
@@ -40,8 +40,10 @@ export default function ProjectDetailPage() {
   const { id = '' } = useParams();
   const project = useProject(id);
   const statuses = useProjectStatuses();
-  useDocumentTitle(project.data ? project.data.title : project.isError && isNotFound(project.error) ? 'Project not found' : 'Project');
+  const notFound = !isProjectId(id) || (project.isError && isNotFound(project.error));
+  useDocumentTitle(project.data ? project.data.title : notFound ? 'Project not found' : 'Project');
 
+  if (notFound) return <NotFound />;
   if (project.isPending) {
     return (
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
@@ -55,7 +57,6 @@ export default function ProjectDetailPage() {
     );
   }
   if (project.isError) {
-    if (isNotFound(project.error)) return <NotFound />;
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Project</h1>

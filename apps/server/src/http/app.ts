@@ -10,6 +10,7 @@ import { cspRoutes } from '../features/security/csp.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { projectFileRoutes } from '../features/projects/project-files.routes';
 import { projectTaskRoutes } from '../features/projects/project-tasks.routes';
+import { projectRoutes } from '../features/projects/projects.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
 
   const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectTaskRoutes, projectFileRoutes];
   for (const routes of features) app.route('/', routes(deps));
+  app.route('/', projectRoutes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

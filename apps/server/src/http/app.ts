@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { adminRoutes } from '../features/admin/admin.routes';
 import { authRoutes } from '../features/auth/auth.routes';
+import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { cspRoutes } from '../features/security/csp.routes';
@@ -52,7 +54,7 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectTaskRoutes, projectFileRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes];
   for (const routes of features) app.route('/', routes(deps));
   app.route('/', projectRoutes(deps));
 

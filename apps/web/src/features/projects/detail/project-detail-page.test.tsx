@@ -1,11 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Project, ProjectFile, ProjectStatus, Task } from '@ridgeline/shared/contracts/projects';
 import { answer, answerAll, apiError, json, noContent, sent, sentPaths } from '../../../test/fake-server';
 import ProjectDetailPage from './project-detail-page';
+
+// The page reads eight endpoints before some sections show: give a busy machine time to answer them.
+configure({ asyncUtilTimeout: 5000 });
 
 const PROJECT_ID = '11111111-1111-4111-8111-111111111111';
 const LEAD = '22222222-2222-4222-8222-222222222201';

@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useArchiveProject, useUnarchiveProject } from '../api/project';
 import { ConfirmDialog } from './confirm-dialog';
-import { isActiveFileLimit, LimitAlert } from './limit-alert';
+import { ActiveFileLimitAlert, isActiveFileLimit } from './limit-alert';
 
 /** The one-line address: street, then city, state and ZIP when known. */
 export function projectAddress(project: Project): string {
@@ -68,7 +68,7 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
           {archived ? 'Unarchive' : 'Archive'}
         </Button>
       </div>
-      <LimitAlert error={unarchive.error} />
+      <ActiveFileLimitAlert error={unarchive.error} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

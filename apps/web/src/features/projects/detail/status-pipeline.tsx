@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useChangeProjectStatus } from '../api/change-status';
-import { isActiveFileLimit, LimitAlert } from './limit-alert';
+import { ActiveFileLimitAlert, isActiveFileLimit } from './limit-alert';
 
 /** The statuses a project can move through: the visible ones in order, and its own even when hidden. */
 export function pipelineSteps(statuses: ProjectStatus[], currentId: string): ProjectStatus[] {
@@ -64,7 +64,7 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
           Moving the project…
         </p>
       )}
-      <LimitAlert error={change.error} />
+      <ActiveFileLimitAlert error={change.error} />
     </Card>
   );
 }

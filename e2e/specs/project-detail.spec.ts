@@ -67,7 +67,7 @@ test.describe('project detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hail claim, Oak Street' })).toBeVisible();
     await expect(page.getByText('12 Oak Street, Dallas, TX 75201')).toBeVisible();
     await expect(page.getByText('Active file', { exact: true })).toBeVisible();
-    await expect(page.getByText('$12,345.00')).toBeVisible();
+    await expect(page.getByText('$12,345.00', { exact: true })).toBeVisible();
     await expect(page.getByText('Classified from the description')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -85,7 +85,7 @@ test.describe('project detail', () => {
 
     // Money in dollars.
     await editField(page, 'Deductible', '1,250.50');
-    await expect(page.getByText('$1,250.50')).toBeVisible();
+    await expect(page.getByText('$1,250.50', { exact: true })).toBeVisible();
 
     // A task: added (overdue), then ticked done.
     const tasks = section(page, 'Tasks');
@@ -129,7 +129,7 @@ test.describe('project detail', () => {
 
     // A note, and the timeline telling what happened in words.
     const activity = section(page, 'Activity');
-    await activity.getByLabel('Add a note').fill('Adjuster confirmed the reinspection for Tuesday.');
+    await activity.getByRole('textbox', { name: 'Add a note' }).fill('Adjuster confirmed the reinspection for Tuesday.');
     await activity.getByRole('button', { name: 'Add note' }).click();
     const timeline = activity.getByRole('list', { name: 'Activity timeline' });
     await expect(timeline.getByText('Adjuster confirmed the reinspection for Tuesday.')).toBeVisible();
@@ -189,7 +189,7 @@ test.describe('project detail', () => {
       expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
 
       await editField(page, 'Homeowner phone', '(405) 555-0123');
-      await expect(page.getByText('(405) 555-0123')).toBeVisible();
+      await expect(page.getByText('(405) 555-0123', { exact: true })).toBeVisible();
 
       const tasks = section(page, 'Tasks');
       await tasks.getByRole('button', { name: 'Add a task' }).click();
@@ -200,7 +200,7 @@ test.describe('project detail', () => {
       await expect(taskBox).toBeChecked();
 
       const activity = section(page, 'Activity');
-      await activity.getByLabel('Add a note').fill('Homeowner will be home after 4.');
+      await activity.getByRole('textbox', { name: 'Add a note' }).fill('Homeowner will be home after 4.');
       await activity.getByRole('button', { name: 'Add note' }).click();
       await expect(activity.getByText(`${me} added a note`)).toBeVisible();
 

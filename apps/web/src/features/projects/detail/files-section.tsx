@@ -114,7 +114,7 @@ export function FilesSection({ projectId }: { projectId: string }) {
           aria-describedby={hintId}
           disabled={upload.isPending}
           onChange={onChoose}
-          className="sr-only"
+          className="sr-only w-px"
         />
         <p id={hintId} className="text-xs text-slate-600">
           PDF, photos and Office documents.

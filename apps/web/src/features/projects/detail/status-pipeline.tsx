@@ -39,16 +39,16 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
           const current = index === currentIndex;
           const past = currentIndex >= 0 && index < currentIndex;
           return (
-            <li key={status.id}>
+            <li key={status.id} className="min-w-0">
               <Button
                 variant={current ? 'primary' : 'secondary'}
                 aria-current={current ? 'step' : undefined}
                 disabled={change.isPending}
                 onClick={() => (current ? undefined : move(status))}
-                className={cn('w-full justify-start text-left whitespace-normal', past && 'border-green-300 bg-green-50 text-green-900 hover:bg-green-100')}
+                className={cn('w-full min-w-0 justify-start px-2 text-left sm:px-4', past && 'border-green-300 bg-green-50 text-green-900 hover:bg-green-100')}
               >
                 {past ? <Check aria-hidden="true" className="size-4" /> : <span aria-hidden="true" className="w-4 text-center text-xs">{index + 1}</span>}
-                <span>
+                <span className="min-w-0 break-words whitespace-normal">
                   {status.name}
                   {past && <span className="sr-only"> (done)</span>}
                   {current && <span className="sr-only"> (current status)</span>}

@@ -1,14 +1,17 @@
 import { Pencil } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useController } from 'react-hook-form';
 import type { Project, UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
+import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useUpdateProject } from '../api/project';
+import { LossTypeField } from '../components/loss-type-field';
 import { FieldHistoryButton } from './field-history-dialog';
-import { currentValue, displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, type EditableField } from './project-fields';
+import { displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, isUnchanged, type EditableField } from './project-fields';
 
 export type FieldOption = { value: string; label: string };
 
@@ -82,7 +85,7 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
   const update = useUpdateProject(project.id);
 
   const submit = ({ value }: { value: unknown }) => {
-    if (value === currentValue(project, field)) return onDone();
+    if (isUnchanged(project, field, value)) return onDone();
     const patch = { [field]: value } as UpdateProjectInput;
     update.mutate(patch, {
       onSuccess: () => {
@@ -108,7 +111,9 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
   const id = `edit-${field}`;
   return (
     <Form form={form} onSubmit={submit} onKeyDown={onKeyDown} className="gap-2" aria-label={`Edit ${label}`}>
-      {kind === 'select' ? (
+      {field === 'lossType' ? (
+        <LossTypeControl description={project.lossDescription} />
+      ) : kind === 'select' ? (
         <FormField name="value" id={id} label={label} labelClassName="sr-only" control="select" autoFocus>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -139,5 +144,20 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
         </Button>
       </div>
     </Form>
+  );
+}
+
+const isLossType = (value: string): value is LossType => (LOSS_TYPE_VALUES as readonly string[]).includes(value);
+
+/** The loss type as the projects feature picks it (from the list, or classified from the description); blank text is "classify". */
+function LossTypeControl({ description }: { description: string | null }) {
+  const { field, fieldState } = useController<{ value: string }, 'value'>({ name: 'value' });
+  return (
+    <LossTypeField
+      value={isLossType(field.value) ? field.value : null}
+      onChange={(next) => field.onChange(next ?? '')}
+      description={description}
+      error={fieldState.error?.message}
+    />
   );
 }

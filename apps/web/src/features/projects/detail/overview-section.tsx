@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Project } from '@ridgeline/shared/contracts/projects';
-import { LOSS_TYPES, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
+import { lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { useTeam } from '../../../lib/api/team';
@@ -42,10 +42,6 @@ export function OverviewSection({ project }: { project: Project }) {
     { value: '', label: 'No adjuster' },
     ...withCurrent((adjusters.data?.adjusters ?? []).map((adjuster) => ({ value: adjuster.id, label: adjuster.name })), project.adjuster),
   ];
-  const lossTypeOptions: FieldOption[] = [
-    { value: '', label: 'Classify from the description' },
-    ...LOSS_TYPES.map((type) => ({ value: type.value, label: type.label })),
-  ];
   const known = SERVICE_TYPES.map((type): FieldOption => ({ value: type.value, label: type.name }));
   const serviceOptions: FieldOption[] = [
     { value: '', label: 'None' },
@@ -81,7 +77,6 @@ export function OverviewSection({ project }: { project: Project }) {
         <InlineField
           project={project}
           field="lossType"
-          options={lossTypeOptions}
           display={lossTypeLabel(project.lossType)}
           editLabel={classified ? 'Override' : undefined}
           note={classified ? <p className="text-xs text-slate-600">Classified from the description</p> : undefined}

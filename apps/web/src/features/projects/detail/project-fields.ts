@@ -89,12 +89,19 @@ export function currentValue(project: Project, field: EditableField): string | n
   }
 }
 
-/** The text the field's editor starts with. */
+/** The text the field's editor starts with; a classified loss type starts as "classify" (blank). */
 export function editorText(project: Project, field: EditableField): string {
+  if (field === 'lossType' && project.lossTypeSource === 'classified') return '';
   const value = currentValue(project, field);
   if (value === null) return '';
   if (FIELD_KINDS[field] === 'money' && typeof value === 'number') return (value / 100).toFixed(2);
   return String(value);
+}
+
+/** Whether the edited value is what the project already has (then nothing is sent); "classify" is unchanged for a classified type. */
+export function isUnchanged(project: Project, field: EditableField, value: unknown): boolean {
+  if (field === 'lossType' && value === null) return project.lossTypeSource === 'classified';
+  return value === currentValue(project, field);
 }
 
 const isLossType = (value: string): value is LossType => (LOSS_TYPE_VALUES as readonly string[]).includes(value);

@@ -272,6 +272,45 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent('PATCH /api/tasks/task-1')[0]?.body).toEqual({ done: true }));
   });
 
+  it('edits a task and deletes one after the confirmation', async () => {
+    answerPage();
+    answer('PATCH /api/tasks/task-1', json(aTask({ title: 'Call the adjuster back' })));
+    answer('DELETE /api/tasks/task-1', noContent());
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit the task Call the adjuster' }));
+    const title = screen.getByRole('textbox', { name: 'Task' });
+    await user.clear(title);
+    await user.type(title, 'Call the adjuster back');
+    await user.clear(screen.getByLabelText('Due date'));
+    await user.click(screen.getByRole('button', { name: 'Save task' }));
+    await waitFor(() => expect(sent('PATCH /api/tasks/task-1')).toHaveLength(1));
+    expect(sent('PATCH /api/tasks/task-1')[0]?.body).toEqual({ title: 'Call the adjuster back', dueDate: null, assigneeId: alex.id });
+
+    await user.click(await screen.findByRole('button', { name: /^Delete the task/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this task?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete task' }));
+    await waitFor(() => expect(sent('DELETE /api/tasks/task-1')).toHaveLength(1));
+  });
+
+  it('archives after the confirmation, and shows the plan limit when unarchiving is refused', async () => {
+    answerPage();
+    answer(`POST /api/projects/${PROJECT_ID}/archive`, json(aProject({ archivedAt: '2026-11-05T10:00:00.000Z', isActive: false })));
+    answer(`POST /api/projects/${PROJECT_ID}/unarchive`, apiError('ACTIVE_FILE_LIMIT', { message: 'The Professional plan allows 25 active files.' }));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this project?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(sent(`POST /api/projects/${PROJECT_ID}/archive`)).toHaveLength(1));
+    expect(await screen.findByText('Archived')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Unarchive' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unarchive this project?' })).getByRole('button', { name: 'Unarchive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The Professional plan allows 25 active files.');
+    expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
   it('deletes a file only after the confirmation', async () => {
     answerPage();
     answer('DELETE /api/project-files/file-1', noContent());

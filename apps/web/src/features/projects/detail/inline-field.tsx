@@ -6,6 +6,7 @@ import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-t
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { SubmitButton } from '../../../components/submit-button';
+import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useUpdateProject } from '../api/project';
@@ -26,13 +27,15 @@ type InlineFieldProps = {
   note?: ReactNode;
   /** The edit button's visible word, when not "Edit". */
   editLabel?: string;
+  /** Takes the card's whole width (long text). */
+  wide?: boolean;
 };
 
 /**
  * One field of the overview, editable in place: a click on the value or its Edit button turns it
  * into the field's input; Save (Enter) sends a PATCH with only that field, Cancel (Escape) leaves it.
  */
-export function InlineField({ project, field, options = [], display, note, editLabel }: InlineFieldProps) {
+export function InlineField({ project, field, options = [], display, note, editLabel, wide = false }: InlineFieldProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -45,7 +48,7 @@ export function InlineField({ project, field, options = [], display, note, editL
   }, [editing]);
 
   return (
-    <div className="flex flex-col gap-0.5 border-b border-slate-100 py-2 last:border-b-0">
+    <div className={cn('flex min-w-0 flex-col gap-0.5 border-b border-slate-100 py-1', wide && 'sm:col-span-2')}>
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="flex flex-col gap-1">
         {editing ? (

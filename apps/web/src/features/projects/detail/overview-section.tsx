@@ -14,7 +14,7 @@ function Group({ id, title, children }: { id: string; title: string; children: R
   return (
     <Card aria-labelledby={id}>
       <CardTitle id={id}>{title}</CardTitle>
-      <dl className="mt-2 flex flex-col">{children}</dl>
+      <dl className="mt-2 grid gap-x-6 sm:grid-cols-2">{children}</dl>
     </Card>
   );
 }
@@ -50,7 +50,9 @@ export function OverviewSection({ project }: { project: Project }) {
       : known),
   ];
 
-  const field = (name: EditableField, options?: FieldOption[]) => <InlineField key={name} project={project} field={name} options={options} />;
+  const field = (name: EditableField, options?: FieldOption[], wide = false) => (
+    <InlineField key={name} project={project} field={name} options={options} wide={wide} />
+  );
   const classified = project.lossTypeSource === 'classified';
 
   return (
@@ -61,7 +63,7 @@ export function OverviewSection({ project }: { project: Project }) {
         {field('homeownerEmail')}
       </Group>
       <Group id="overview-property" title="Property">
-        {field('street')}
+        {field('street', undefined, true)}
         {field('city')}
         {field('state')}
         {field('zip')}
@@ -77,11 +79,12 @@ export function OverviewSection({ project }: { project: Project }) {
         <InlineField
           project={project}
           field="lossType"
+          wide
           display={lossTypeLabel(project.lossType)}
           editLabel={classified ? 'Override' : undefined}
           note={classified ? <p className="text-xs text-slate-600">Classified from the description</p> : undefined}
         />
-        {field('lossDescription')}
+        {field('lossDescription', undefined, true)}
       </Group>
       <Group id="overview-money" title="Money">
         {field('deductibleCents')}
@@ -90,7 +93,7 @@ export function OverviewSection({ project }: { project: Project }) {
         {field('depreciationCents')}
       </Group>
       <Group id="overview-work" title="Our work">
-        {field('title')}
+        {field('title', undefined, true)}
         {field('serviceType', serviceOptions)}
         {field('assigneeId', assigneeOptions)}
       </Group>

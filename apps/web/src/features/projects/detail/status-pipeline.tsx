@@ -34,7 +34,7 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
   return (
     <Card aria-labelledby="pipeline-heading" className="flex flex-col gap-3">
       <CardTitle id="pipeline-heading">Status</CardTitle>
-      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6" aria-label="Status pipeline">
+      <ol className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4" aria-label="Status pipeline">
         {steps.map((status, index) => {
           const current = index === currentIndex;
           const past = currentIndex >= 0 && index < currentIndex;

@@ -93,6 +93,14 @@ test.describe('project detail', () => {
     await editField(page, 'Deductible', '1,250.50');
     await expect(page.getByText('$1,250.50', { exact: true })).toBeVisible();
 
+    // The classified loss type overridden from the list.
+    await page.getByRole('button', { name: 'Override Loss type' }).click();
+    await page.getByRole('button', { name: 'Choose a different type' }).click();
+    await page.getByLabel('Loss type from the list').selectOption('wind');
+    await page.getByRole('form', { name: 'Edit Loss type' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Wind', { exact: true })).toBeVisible();
+    await expect(page.getByText('Classified from the description')).toHaveCount(0);
+
     // A task: added (overdue), then ticked done.
     const tasks = section(page, 'Tasks');
     await tasks.getByRole('button', { name: 'Add a task' }).click();
@@ -141,6 +149,7 @@ test.describe('project detail', () => {
     await expect(timeline.getByText('Adjuster confirmed the reinspection for Tuesday.')).toBeVisible();
     await expect(timeline.getByText(`${me} added a note`)).toBeVisible();
     await expect(timeline.getByText(`${me} changed Claim number from CLM-100 to CLM-200`)).toBeVisible();
+    await expect(timeline.getByText(`${me} changed Loss type from Hail to Wind`)).toBeVisible();
     await expect(timeline.getByText(`${me} completed the task “Call the adjuster”`)).toBeVisible();
     await expect(timeline.getByText(`${me} uploaded estimate.pdf`)).toBeVisible();
     await expect(timeline.getByText(`${me} deleted the file estimate.pdf`)).toBeVisible();
@@ -168,6 +177,7 @@ test.describe('project detail', () => {
     const other = await browser.newContext();
     const otherPage = await other.newPage();
     await signedInUser(otherPage, 'owner-b');
+    expect((await otherPage.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
     for (const id of [project.id, randomUUID(), 'not-an-id']) {
       await otherPage.goto(`/projects/${id}`);
       await expect(otherPage.getByRole('heading', { level: 1, name: 'This project was not found' })).toBeVisible();

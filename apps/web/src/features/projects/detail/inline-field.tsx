@@ -49,7 +49,8 @@ export function InlineField({ project, field, options = [], display, note, editL
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-0.5 border-b border-slate-100 py-1', wide && 'sm:col-span-2')}>
-      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      {/* The loss type editor names itself (a fieldset and its legend). */}
+      <dt className={cn('text-sm font-medium text-slate-700', editing && field === 'lossType' && 'sr-only')}>{label}</dt>
       <dd className="flex flex-col gap-1">
         {editing ? (
           <InlineEditor project={project} field={field} options={options} onDone={() => setEditing(false)} />
@@ -72,7 +73,7 @@ export function InlineField({ project, field, options = [], display, note, editL
             <FieldHistoryButton projectId={project.id} field={field} />
           </div>
         )}
-        {note}
+        {!editing && note}
       </dd>
     </div>
   );

@@ -62,6 +62,9 @@ const summaryColumns = {
 /** A LIKE pattern matching the term anywhere, with %, _ and \ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** The carrier of a listed project, read from the company's own directory (its index leads with company_id). */
+const carrierOfProject = (companyId: string) => and(eq(carriers.companyId, companyId), eq(carriers.id, projects.carrierId));
+
 /** The list's filters as one condition, company first. */
 function listWhere(companyId: string, filters: ProjectListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(projects.companyId, companyId)];
@@ -119,9 +122,17 @@ function listOrder(filters: ProjectListFilters): SQL[] {
  */
 export function projectListQuery(db: Db | DbTx, companyId: string, query: ProjectListPage) {
   return db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({
+      ...summaryColumns,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+      // The company's plan and active-file count ride along (computed once per statement, not per
+      // row), so a page of the list is one round trip to the database.
+      company: sql<ListCompanyFacts>`(select json_build_object('plan', c.plan, 'trialEndsAt', c.trial_ends_at,
+        'active', (select count(*) from ${projects} a where a.company_id = c.id and a.is_active))
+        from ${companies} c where c.id = ${companyId})`,
+    })
     .from(projects)
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
     .where(listWhere(companyId, query))
     .orderBy(...listOrder(query))
@@ -129,14 +140,17 @@ export function projectListQuery(db: Db | DbTx, companyId: string, query: Projec
     .offset((query.page - 1) * query.pageSize);
 }
 
-export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total'>;
+/** The company facts a list page carries: its plan, trial end (JSON text) and active-file count. */
+export type ListCompanyFacts = { plan: string; trialEndsAt: string | null; active: number };
+
+export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total' | 'company'>;
 
 /** How many projects match the filters (for a page past the end, which carries no row to read it from). */
 export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(projects)
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .where(listWhere(companyId, filters));
   return row?.total ?? 0;
 }
@@ -153,7 +167,7 @@ export async function exportRows(db: Db | DbTx, companyId: string, filters: Proj
     })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
     .where(listWhere(companyId, filters))
     .orderBy(...listOrder(filters))

@@ -211,9 +211,16 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
 
   /** One page of the company's projects with the total that match and the active-file count. */
   async function list(tenant: Tenant, query: ProjectListPage): Promise<ProjectList> {
-    const [rows, files] = await Promise.all([projectListQuery(db, tenant.companyId, query), activeFiles(tenant)]);
-    const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, tenant.companyId, query) : 0);
-    return { projects: rows.map(presentSummary), total, page: query.page, pageSize: query.pageSize, activeFiles: files };
+    const rows = await projectListQuery(db, tenant.companyId, query);
+    const first = rows[0];
+    if (!first) {
+      // An empty page carries no row to read the total and the company's facts from.
+      const [total, files] = await Promise.all([query.page > 1 ? countProjects(db, tenant.companyId, query) : 0, activeFiles(tenant)]);
+      return { projects: [], total, page: query.page, pageSize: query.pageSize, activeFiles: files };
+    }
+    const { plan, trialEndsAt, active } = first.company;
+    const files = activeFilesOf({ plan, trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt) }, Number(active));
+    return { projects: rows.map(presentSummary), total: first.total, page: query.page, pageSize: query.pageSize, activeFiles: files };
   }
 
   /** Every matching project (up to EXPORT_ROW_LIMIT) as a CSV file named by today's date. */

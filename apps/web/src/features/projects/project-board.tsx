@@ -128,7 +128,8 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
           },
         }}
       >
-        <div className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 md:mx-0 md:px-0" data-testid="project-board">
+        {/* relative: the screen-reader-only texts of the cards are positioned inside the scroller, not past the page's edge. */}
+        <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 md:mx-0 md:px-0" data-testid="project-board">
           {columns.map((status) => (
             <BoardColumn key={status.id} status={status} columns={columns} projects={projects.filter((project) => project.statusId === status.id)} onMove={move} />
           ))}

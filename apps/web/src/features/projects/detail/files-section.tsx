@@ -59,16 +59,14 @@ function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) 
         busy={remove.isPending}
         destructive
         onConfirm={() =>
-          remove.mutate(file.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              notify.success('File deleted', `${file.fileName} was removed from the project.`);
-            },
-            onError: (error) => {
+          // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
+          remove.mutateAsync(file.id).then(
+            () => notify.success('File deleted', `${file.fileName} was removed from the project.`),
+            (error: unknown) => {
               setDeleting(false);
               notify.error('File not deleted', errorText(error));
             },
-          })
+          )
         }
       >
         {file.fileName} will be removed from this project for everyone. This cannot be undone.

@@ -166,16 +166,14 @@ function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
         busy={remove.isPending}
         destructive
         onConfirm={() =>
-          remove.mutate(task.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              notify.success('Task deleted', `“${task.title}” is gone.`);
-            },
-            onError: (error) => {
+          // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
+          remove.mutateAsync(task.id).then(
+            () => notify.success('Task deleted', `“${task.title}” is gone.`),
+            (error: unknown) => {
               setDeleting(false);
               notify.error('Task not deleted', errorText(error));
             },
-          })
+          )
         }
       >
         “{task.title}” will be removed from this project.

@@ -61,7 +61,10 @@ function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) 
         onConfirm={() =>
           // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
           remove.mutateAsync(file.id).then(
-            () => notify.success('File deleted', `${file.fileName} was removed from the project.`),
+            () => {
+              setDeleting(false);
+              notify.success('File deleted', `${file.fileName} was removed from the project.`);
+            },
             (error: unknown) => {
               setDeleting(false);
               notify.error('File not deleted', errorText(error));

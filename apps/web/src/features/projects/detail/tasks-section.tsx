@@ -168,7 +168,10 @@ function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
         onConfirm={() =>
           // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
           remove.mutateAsync(task.id).then(
-            () => notify.success('Task deleted', `“${task.title}” is gone.`),
+            () => {
+              setDeleting(false);
+              notify.success('Task deleted', `“${task.title}” is gone.`);
+            },
             (error: unknown) => {
               setDeleting(false);
               notify.error('Task not deleted', errorText(error));

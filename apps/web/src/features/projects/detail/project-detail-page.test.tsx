@@ -334,6 +334,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     answer(`PUT /api/projects/${PROJECT_ID}/files`, [
       json(aFile({ id: 'file-2', fileName: 'estimate.pdf' }), { status: 201 }),
       apiError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF, images and Office documents can be uploaded.' }),
+      apiError('PAYLOAD_TOO_LARGE', { message: 'Files can be up to 50 MB.' }),
     ]);
     renderPage();
     const user = userEvent.setup({ applyAccept: false });
@@ -345,6 +346,9 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
     await user.upload(input, new File(['plain'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('notes.txt: Only PDF, images and Office documents can be uploaded.')).toBeInTheDocument();
+    await user.upload(input, new File(['big'], 'drone-video.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('drone-video.jpg: Files can be up to 50 MB.')).toBeInTheDocument();
+    expect(screen.queryByText(/notes\.txt:/)).toBeNull();
   });
 
   it('adds a note on the timeline', async () => {

@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useUpdateProject } from '../api/project';
 import { LossTypeField } from '../components/loss-type-field';
+import { CarrierAdjusterEditor } from './carrier-adjuster-editor';
 import { FieldHistoryButton } from './field-history-dialog';
 import { displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, isUnchanged, type EditableField } from './project-fields';
 
@@ -52,7 +53,9 @@ export function InlineField({ project, field, options = [], display, note, editL
       {/* The loss type editor names itself (a fieldset and its legend). */}
       <dt className={cn('text-sm font-medium text-slate-700', editing && field === 'lossType' && 'sr-only')}>{label}</dt>
       <dd className="flex flex-col gap-1">
-        {editing ? (
+        {editing && (field === 'carrierId' || field === 'adjusterId') ? (
+          <CarrierAdjusterEditor project={project} field={field} onDone={() => setEditing(false)} />
+        ) : editing ? (
           <InlineEditor project={project} field={field} options={options} onDone={() => setEditing(false)} />
         ) : (
           <div className="flex items-start gap-1">
@@ -102,6 +105,7 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
 
   // Escape cancels; Enter saves from a select too (a text input submits the form on its own).
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (!(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();

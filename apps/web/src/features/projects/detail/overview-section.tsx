@@ -4,7 +4,6 @@ import { lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { useTeam } from '../../../lib/api/team';
-import { useAdjusterOptions, useCarrierOptions } from '../api/carrier-options';
 import { InlineField, type FieldOption } from './inline-field';
 import type { EditableField } from './project-fields';
 
@@ -27,20 +26,10 @@ function withCurrent(options: FieldOption[], current: { id: string; name: string
 
 export function OverviewSection({ project }: { project: Project }) {
   const team = useTeam();
-  const carriers = useCarrierOptions();
-  const adjusters = useAdjusterOptions(project.carrier?.id ?? null);
 
   const assigneeOptions: FieldOption[] = [
     { value: '', label: 'Unassigned' },
     ...withCurrent((team.data?.members ?? []).map((member) => ({ value: member.userId, label: member.name })), project.assignee),
-  ];
-  const carrierOptions: FieldOption[] = [
-    { value: '', label: 'No carrier' },
-    ...withCurrent((carriers.data?.carriers ?? []).map((carrier) => ({ value: carrier.id, label: carrier.name })), project.carrier),
-  ];
-  const adjusterOptions: FieldOption[] = [
-    { value: '', label: 'No adjuster' },
-    ...withCurrent((adjusters.data?.adjusters ?? []).map((adjuster) => ({ value: adjuster.id, label: adjuster.name })), project.adjuster),
   ];
   const known = SERVICE_TYPES.map((type): FieldOption => ({ value: type.value, label: type.name }));
   const serviceOptions: FieldOption[] = [
@@ -71,8 +60,9 @@ export function OverviewSection({ project }: { project: Project }) {
         {field('longitude')}
       </Group>
       <Group id="overview-claim" title="Insurance claim">
-        {field('carrierId', carrierOptions)}
-        {field('adjusterId', adjusterOptions)}
+        {/* Carrier and adjuster are edited together, with the directory's picker. */}
+        {field('carrierId', undefined, true)}
+        {field('adjusterId', undefined, true)}
         {field('policyNumber')}
         {field('claimNumber')}
         {field('dateOfLoss')}

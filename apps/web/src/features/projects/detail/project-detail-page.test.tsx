@@ -235,6 +235,22 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Classified from the description')).toBeNull();
   });
 
+  it('picks the carrier and adjuster with the directory picker; a new carrier clears the adjuster, and only what changed is sent', async () => {
+    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0 };
+    answerPage();
+    answer('GET /api/carriers', json({ carriers: [carrier] }));
+    answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name } })));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Carrier' }));
+    const form = screen.getByRole('form', { name: 'Edit Carrier' });
+    await user.selectOptions(await within(form).findByRole('combobox', { name: 'Carrier' }), carrier.id);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(`PATCH /api/projects/${PROJECT_ID}`)).toHaveLength(1));
+    expect(sent(`PATCH /api/projects/${PROJECT_ID}`)[0]?.body).toEqual({ carrierId: carrier.id });
+    expect(await screen.findByText('State Farm')).toBeInTheDocument();
+  });
+
   it("opens a field's history: old -> new, who and when, read with ?field=", async () => {
     answerPage();
     answer(`GET /api/projects/${PROJECT_ID}/activity`, (request) =>

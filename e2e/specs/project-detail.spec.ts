@@ -101,6 +101,20 @@ test.describe('project detail', () => {
     await expect(page.getByText('Wind', { exact: true })).toBeVisible();
     await expect(page.getByText('Classified from the description')).toHaveCount(0);
 
+    // A carrier added to the directory from here, and picked.
+    const carrierName = `Lone Star Mutual ${randomUUID().slice(0, 6)}`;
+    await page.getByRole('button', { name: 'Edit Carrier', exact: true }).click();
+    const carrierForm = page.getByRole('form', { name: 'Edit Carrier' });
+    await carrierForm.getByRole('button', { name: 'Add new carrier' }).click();
+    const newCarrier = page.getByRole('dialog', { name: 'Add new carrier' });
+    await newCarrier.getByLabel('Carrier name').fill(carrierName);
+    await newCarrier.getByRole('button', { name: 'Add carrier' }).click();
+    await expect(newCarrier).toHaveCount(0);
+    await expect(carrierForm.getByRole('combobox', { name: 'Carrier' })).toHaveValue(/[0-9a-f-]{36}/);
+    await carrierForm.getByRole('button', { name: 'Save' }).click();
+    await expect(carrierForm).toHaveCount(0);
+    await expect(page.getByText(carrierName, { exact: true })).toBeVisible();
+
     // A task: added (overdue), then ticked done.
     const tasks = section(page, 'Tasks');
     await tasks.getByRole('button', { name: 'Add a task' }).click();
@@ -150,6 +164,7 @@ test.describe('project detail', () => {
     await expect(timeline.getByText(`${me} added a note`)).toBeVisible();
     await expect(timeline.getByText(`${me} changed Claim number from CLM-100 to CLM-200`)).toBeVisible();
     await expect(timeline.getByText(`${me} changed Loss type from Hail to Wind`)).toBeVisible();
+    await expect(timeline.getByText(`${me} set Carrier to ${carrierName}`)).toBeVisible();
     await expect(timeline.getByText(`${me} completed the task “Call the adjuster”`)).toBeVisible();
     await expect(timeline.getByText(`${me} uploaded estimate.pdf`)).toBeVisible();
     await expect(timeline.getByText(`${me} deleted the file estimate.pdf`)).toBeVisible();

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { activityKey } from './activity';
 
 // A project's tasks: GET/POST /api/projects/:id/tasks, PATCH/DELETE /api/tasks/:id. Each write is
-// also on the project's timeline and may change "my tasks" on the dashboard.
+// also on the project's timeline and may change "my tasks" on the dashboard (its ['dashboard'] read).
 export const tasksKey = (projectId: string) => ['project-tasks', projectId] as const;
 
 export function useProjectTasks(projectId: string) {
@@ -22,7 +22,6 @@ function useTaskWrite<TInput, TResult>(projectId: string, mutationFn: (input: TI
       Promise.all([
         client.invalidateQueries({ queryKey: tasksKey(projectId) }),
         client.invalidateQueries({ queryKey: activityKey(projectId) }),
-        client.invalidateQueries({ queryKey: ['tasks', 'mine'] }),
         client.invalidateQueries({ queryKey: ['dashboard'] }),
       ]),
   });

@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/tutorials' }, () => import('../features/tutorials/tutorials-page')),
                   lazyRoute({ path: '/admin/users' }, () => import('../features/admin/admin-users-page')),
                   lazyRoute({ path: '/admin/security' }, () => import('../features/admin/security-reports-page')),
+                  lazyRoute({ path: '/projects/:id' }, () => import('../features/projects/detail/project-detail-page')),
                   ...plannedRoutes,
                 ],
               },

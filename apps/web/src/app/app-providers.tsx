@@ -4,12 +4,10 @@ import { Outlet } from 'react-router';
 import { Toasters } from '../components/toasters';
 import { SessionProvider } from '../lib/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
-import { usePreloadLikelyPages } from './idle-preload';
 
 /** Providers for every page past the landing: data cache, session, toasts. */
 export default function AppProviders() {
   const [queryClient] = useState(createQueryClient);
-  usePreloadLikelyPages();
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, CalendarClock, FilePlus2, ShieldCheck, Users } from 'lucide-react';
 import { Card, CardDiv, CardTitle } from '../components/ui/card';
@@ -6,12 +6,13 @@ import { useDocumentTitle } from '../components/use-document-title';
 import { useMe } from '../lib/api/me';
 import { useCompany } from '../lib/api/company';
 import { useTeam } from '../lib/api/team';
-import { errorText } from '../lib/error-text';
 import { PageHeader } from '../components/page-header';
 import { useDashboard } from '../features/dashboard/api/dashboard';
 import { ActiveFilesCard, MyTasks, RecentActivity, RecentProjects, StatusChart } from '../features/dashboard/dashboard-widgets';
 
 const DAY_MS = 86_400_000;
+// A failed load is rare: its words (lib/error-text and the error catalogue) load only then, not on every first load.
+const DashboardError = lazy(() => import('../features/dashboard/dashboard-error'));
 
 // The dashboard composes the company's profile (trial, team, set-up steps) with its claim files at a
 // glance (active files against the plan, the pipeline, my tasks, recent projects and activity).
@@ -76,9 +77,9 @@ export default function DashboardPage() {
 
       {dashboard.isPending && <p role="status">Loading your claim files…</p>}
       {dashboard.isError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(dashboard.error)}
-        </p>
+        <Suspense fallback={<p role="alert">Your claim files could not be loaded.</p>}>
+          <DashboardError error={dashboard.error} />
+        </Suspense>
       )}
       {data && (
         <div className="grid gap-4 md:grid-cols-2">

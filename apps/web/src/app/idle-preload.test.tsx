@@ -1,9 +1,8 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, preloadWhenIdle, usePreloadLikelyPages, type IdleHost } from './idle-preload';
-import { preloadRoutes } from './router';
 
-vi.mock('./router', () => ({ preloadRoutes: vi.fn() }));
+const preloadRoutes = vi.fn();
 
 /** A host with idle callbacks: the test runs the queued callback when it says the browser is idle. */
 function idleHost() {
@@ -27,7 +26,7 @@ function idleHost() {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.mocked(preloadRoutes).mockClear();
+  preloadRoutes.mockClear();
 });
 
 describe('idle preload of the likely pages', () => {
@@ -69,19 +68,19 @@ describe('idle preload of the likely pages', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 
-  it('the mounted app preloads the routes of /dashboard and /projects through the router when idle', () => {
+  it('the mounted app preloads /dashboard and /projects through the given preload when idle, and cancels on unmount', () => {
     const { host, goIdle } = idleHost();
     vi.stubGlobal('requestIdleCallback', host.requestIdleCallback);
     vi.stubGlobal('cancelIdleCallback', host.cancelIdleCallback);
     try {
       function App() {
-        usePreloadLikelyPages();
+        usePreloadLikelyPages(preloadRoutes);
         return null;
       }
       const view = render(<App />);
       expect(preloadRoutes).not.toHaveBeenCalled();
       goIdle();
-      expect(vi.mocked(preloadRoutes).mock.calls).toEqual([['/dashboard'], ['/projects']]);
+      expect(preloadRoutes.mock.calls).toEqual([['/dashboard'], ['/projects']]);
       view.unmount();
     } finally {
       vi.unstubAllGlobals();

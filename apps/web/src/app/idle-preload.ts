@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { preloadRoutes } from './router';
 
 // Dashboard and projects are preloaded when the browser is idle: they are where a signed-in user goes
 // next, so their code is fetched once the page in front of the user has settled, never ahead of it.
@@ -34,7 +33,7 @@ export function preloadWhenIdle(preload: (pathname: string) => void, host: IdleH
   return () => host.clearTimeout(id);
 }
 
-/** After the app mounts, the code of the likely pages (every route module on their path) loads when idle. */
-export function usePreloadLikelyPages(): void {
-  useEffect(() => preloadWhenIdle(preloadRoutes, window as unknown as IdleHost), []);
+/** After the app mounts, `preload` (the router's: every route module on the path) runs for the likely pages when idle. */
+export function usePreloadLikelyPages(preload: (pathname: string) => void): void {
+  useEffect(() => preloadWhenIdle(preload, window as unknown as IdleHost), [preload]);
 }

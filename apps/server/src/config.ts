@@ -27,6 +27,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(150_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  // The largest file a user may attach to a project (raw upload), in megabytes.
+  PROJECT_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -76,6 +78,8 @@ export type Config = {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Null: no proxy is trusted, the client is the socket's peer and forwarded headers are ignored. */
   trustProxy: TrustProxy | null;
+  /** The largest file attached to a project, in megabytes. */
+  projectFileMaxMb: number;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -112,6 +116,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
     timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
   };
 }
 

@@ -3,13 +3,16 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { adminRoutes } from '../features/admin/admin.routes';
 import { authRoutes } from '../features/auth/auth.routes';
+import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { cspRoutes } from '../features/security/csp.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { projectFileRoutes } from '../features/projects/project-files.routes';
 import { projectTaskRoutes } from '../features/projects/project-tasks.routes';
+import { projectRoutes } from '../features/projects/projects.routes';
 import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
@@ -51,8 +54,9 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectTaskRoutes, projectFileRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes];
   for (const routes of features) app.route('/', routes(deps));
+  app.route('/', projectRoutes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));
   if (deps.config.serveWeb) app.get('*', serveWebApp(webDist));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_IDS, PLANS, TRIAL_DAYS } from './plans';
+import { activeFileLimitMessage, effectivePlan, hasFreeActiveSlot, PLAN_IDS, PLANS, TRIAL_DAYS, type PlanId } from './plans';
 
 describe('plans', () => {
   it('has the four plans, Professional the most popular', () => {
@@ -15,5 +15,56 @@ describe('plans', () => {
 
   it('gives a 14-day trial', () => {
     expect(TRIAL_DAYS).toBe(14);
+  });
+});
+
+const plan = (id: PlanId) => {
+  const found = PLANS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+describe('effective plan', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+
+  it('counts a company in its trial as Professional, whatever plan it chose', () => {
+    for (const id of PLAN_IDS) {
+      const result = effectivePlan({ plan: id, trialEndsAt: new Date('2026-03-11T00:00:00Z') }, now);
+      expect(result).toEqual({ plan: plan('professional'), trialing: true });
+    }
+    expect(effectivePlan({ plan: 'enterprise', trialEndsAt: '2026-03-10T12:00:01Z' }, now).plan.activeFiles).toBe(25);
+  });
+
+  it("follows the company's own plan once the trial has ended or without one", () => {
+    expect(effectivePlan({ plan: 'starter', trialEndsAt: new Date('2026-03-10T12:00:00Z') }, now)).toEqual({ plan: plan('starter'), trialing: false });
+    expect(effectivePlan({ plan: 'business', trialEndsAt: '2026-01-01T00:00:00Z' }, now)).toEqual({ plan: plan('business'), trialing: false });
+    expect(effectivePlan({ plan: 'enterprise', trialEndsAt: null }, now)).toEqual({ plan: plan('enterprise'), trialing: false });
+  });
+
+  it('gives each plan its limit of active files: Starter 10, Professional 25, Business 50, Enterprise 125', () => {
+    expect(PLAN_IDS.map((id) => effectivePlan({ plan: id, trialEndsAt: null }, now).plan.activeFiles)).toEqual([10, 25, 50, 125]);
+  });
+});
+
+describe('active file slots', () => {
+  it('has a free slot while the active files are below the limit, counted before the new one', () => {
+    expect(hasFreeActiveSlot(0, 10)).toBe(true);
+    expect(hasFreeActiveSlot(9, 10)).toBe(true);
+    expect(hasFreeActiveSlot(10, 10)).toBe(false);
+    expect(hasFreeActiveSlot(11, 10)).toBe(false);
+    expect(hasFreeActiveSlot(24, 25)).toBe(true);
+    expect(hasFreeActiveSlot(125, 125)).toBe(false);
+  });
+
+  it('refuses with a message naming the plan and its limit, pointing to /pricing', () => {
+    expect(activeFileLimitMessage(plan('starter'))).toBe(
+      'Your Starter plan allows up to 10 active files. Close or archive a project, or upgrade your plan on /pricing.',
+    );
+    for (const candidate of PLANS) {
+      const message = activeFileLimitMessage(candidate);
+      expect(message).toContain(`${candidate.name} plan`);
+      expect(message).toContain(`up to ${candidate.activeFiles} active files`);
+      expect(message).toContain('/pricing');
+    }
   });
 });

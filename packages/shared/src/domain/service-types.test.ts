@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { serviceTypeName } from './service-types';
+import { SERVICE_TYPES, serviceTypeName } from './service-types';
 
-describe('serviceTypeName', () => {
-  it('names the four service types', () => {
-    expect(serviceTypeName('xact360')).toBe('Xact360');
-    expect(serviceTypeName('copy_over_only')).toBe('Copy-Over');
-    expect(serviceTypeName('supplement360')).toBe('Supplement360');
-    expect(serviceTypeName('ugo_assisted')).toBe('UGO Assisted');
+describe('service type names', () => {
+  it('names the four service types as people read them', () => {
+    expect(SERVICE_TYPES.map((type) => [type.value, serviceTypeName(type.value)])).toEqual([
+      ['xact360', 'Xact360'],
+      ['copy_over_only', 'Copy-Over'],
+      ['supplement360', 'Supplement360'],
+      ['ugo_assisted', 'UGO Assisted'],
+    ]);
   });
 
-  it('turns any other value into words: underscores to spaces, each word capitalised', () => {
-    expect(serviceTypeName('full_roof_replacement')).toBe('Full Roof Replacement');
-    expect(serviceTypeName('gutters')).toBe('Gutters');
-    expect(serviceTypeName('__odd__value_')).toBe('Odd Value');
+  it('falls back to underscores as spaces and each word capitalised', () => {
+    expect(serviceTypeName('roof_inspection')).toBe('Roof Inspection');
+    expect(serviceTypeName('full_claim_management')).toBe('Full Claim Management');
+    expect(serviceTypeName('estimate')).toBe('Estimate');
+    expect(serviceTypeName('desk_review_2')).toBe('Desk Review 2');
+  });
+
+  it('keeps the rest of a word as written and drops empty words', () => {
+    expect(serviceTypeName('xactimate_PRO')).toBe('Xactimate PRO');
+    expect(serviceTypeName('__double__underscore_')).toBe('Double Underscore');
     expect(serviceTypeName('')).toBe('');
+  });
+
+  it('matches the known names exactly (no case folding)', () => {
+    expect(serviceTypeName('XACT360')).toBe('XACT360');
+    expect(serviceTypeName('copy_over')).toBe('Copy Over');
   });
 });

@@ -1,0 +1,101 @@
+import { ACTIVITY_KINDS, type ActivityKind, type Task } from '@ridgeline/shared/contracts/projects';
+import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
+import { effectivePlan, PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { displayName } from '@ridgeline/shared/domain/users';
+import type { Actor, Tenant } from '../../http/context';
+import type { Db } from '../../infra/db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  countByVisibleStatus,
+  findPlanAndActiveCount,
+  listOpenTasksOf,
+  listRecentActivity,
+  listRecentProjects,
+  type ActivityRow,
+  type OpenTaskRow,
+} from './dashboard.repository';
+
+export type DashboardServiceDeps = { db: Db; now?: () => Date };
+
+/** How many of each list the dashboard shows. */
+export const DASHBOARD_LIMITS = { myTasks: 10, recentProjects: 5, recentActivity: 10 } as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Today's date for the overdue rule. A due date is a plain calendar day and a company has no time
+ * zone of its own, so the day is taken on the server's clock in the last zone on earth (UTC-12): a
+ * task turns overdue once its due day has ended everywhere, never while it is still running for a
+ * user anywhere.
+ */
+export function overdueToday(now: Date): string {
+  return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
+}
+
+const person = (id: string | null, names: { firstName: string | null; lastName: string | null; name: string | null; email: string | null }) =>
+  id ? { id, name: displayName(names) } : null;
+
+/** A stored plan the catalogue does not know reads as Professional, the default of every company. */
+const knownPlan = (plan: string): PlanId => PLAN_IDS.find((id) => id === plan) ?? 'professional';
+
+/** A stored kind the timeline does not know reads as a note. */
+const knownKind = (kind: string): ActivityKind => ACTIVITY_KINDS.find((known) => known === kind) ?? 'note';
+
+function presentTask(row: OpenTaskRow, today: string): Task {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    projectTitle: row.projectTitle,
+    title: row.title,
+    dueDate: row.dueDate,
+    assignee: person(row.assigneeId, { firstName: row.assigneeFirstName, lastName: row.assigneeLastName, name: row.assigneeName, email: row.assigneeEmail }),
+    done: row.done,
+    overdue: !row.done && row.dueDate !== null && row.dueDate < today,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function presentActivity(row: ActivityRow): Dashboard['recentActivity'][number] {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    projectTitle: row.projectTitle,
+    kind: knownKind(row.kind),
+    actor: person(row.actorId, { firstName: row.actorFirstName, lastName: row.actorLastName, name: row.actorName, email: row.actorEmail }),
+    field: row.field,
+    oldValue: row.oldValue,
+    newValue: row.newValue,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The company's claim files at a glance for the signed-in user: every member sees their company's dashboard. */
+export function createDashboardService({ db, now = () => new Date() }: DashboardServiceDeps) {
+  async function forUser(actor: Actor, tenant: Tenant): Promise<Dashboard> {
+    const at = now();
+    const today = overdueToday(at);
+    // Five independent indexed reads, side by side on the pool.
+    const [company, byStatus, taskRows, recentProjects, activityRows] = await Promise.all([
+      findPlanAndActiveCount(db, tenant.companyId),
+      countByVisibleStatus(db, tenant.companyId),
+      listOpenTasksOf(db, tenant.companyId, actor.userId, today, DASHBOARD_LIMITS.myTasks),
+      listRecentProjects(db, tenant.companyId, DASHBOARD_LIMITS.recentProjects),
+      listRecentActivity(db, tenant.companyId, DASHBOARD_LIMITS.recentActivity),
+    ]);
+    if (!company) throw AppError.notFound('Company not found');
+    const { plan, trialing } = effectivePlan({ plan: knownPlan(company.plan), trialEndsAt: company.trialEndsAt }, at);
+    return {
+      activeFiles: { active: company.active, limit: plan.activeFiles, plan: plan.id, planName: plan.name, trialing },
+      byStatus,
+      myTasks: taskRows.map((row) => presentTask(row, today)),
+      overdueCount: taskRows[0]?.overdueCount ?? 0,
+      recentProjects,
+      recentActivity: activityRows.map(presentActivity),
+    };
+  }
+
+  return { forUser };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,273 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PROJECT_SORTS, PROJECT_STATES } from '@ridgeline/shared/contracts/projects';
+import type { LossType } from '@ridgeline/shared/domain/loss-types';
+import type { Db, DbTx } from '../../infra/db/client';
+import { adjusters, carriers, companies, members, projects, projectStatuses, user } from '../../infra/db/schema/index';
+
+// Every statement on claim files filters by company_id first: the company's indexes lead with it, and
+// another company's row is never read, changed or counted.
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProjectRow = Omit<typeof projects.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type ProjectPatch = Partial<Omit<NewProjectRow, 'companyId' | 'createdBy'>>;
+
+/** The filters, sort and page of the project list (the parsed list query). */
+export type ProjectListFilters = {
+  q?: string | undefined;
+  statusId?: string | undefined;
+  assigneeId?: string | undefined;
+  carrierId?: string | undefined;
+  lossType?: LossType | undefined;
+  state: (typeof PROJECT_STATES)[number];
+  sort: (typeof PROJECT_SORTS)[number];
+  dir: 'asc' | 'desc';
+};
+export type ProjectListPage = ProjectListFilters & { page: number; pageSize: number };
+
+const assignee = alias(user, 'assignee');
+const creator = alias(user, 'creator');
+
+/** A person's name columns, for displayName. */
+const userName = { id: user.id, firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email };
+const assigneeName = { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, name: assignee.name, email: assignee.email };
+const creatorName = { id: creator.id, firstName: creator.firstName, lastName: creator.lastName, name: creator.name, email: creator.email };
+
+const summaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  homeownerName: projects.homeownerName,
+  street: projects.street,
+  city: projects.city,
+  state: projects.state,
+  zip: projects.zip,
+  claimNumber: projects.claimNumber,
+  carrierId: projects.carrierId,
+  carrierName: carriers.name,
+  lossType: projects.lossType,
+  dateOfLoss: projects.dateOfLoss,
+  statusId: projects.statusId,
+  assigneeId: projects.assigneeId,
+  assigneeFirstName: assignee.firstName,
+  assigneeLastName: assignee.lastName,
+  assigneeName: assignee.name,
+  assigneeEmail: assignee.email,
+  isActive: projects.isActive,
+  archivedAt: projects.archivedAt,
+  rcvCents: projects.rcvCents,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+/** A LIKE pattern matching the term anywhere, with %, _ and \ taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The list's filters as one condition, company first. */
+function listWhere(companyId: string, filters: ProjectListFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(projects.companyId, companyId)];
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(
+      or(
+        ilike(projects.homeownerName, pattern),
+        ilike(projects.street, pattern),
+        ilike(projects.city, pattern),
+        ilike(projects.zip, pattern),
+        ilike(projects.claimNumber, pattern),
+        ilike(carriers.name, pattern),
+      ),
+    );
+  }
+  if (filters.statusId) conditions.push(eq(projects.statusId, filters.statusId));
+  if (filters.assigneeId) conditions.push(eq(projects.assigneeId, filters.assigneeId));
+  if (filters.carrierId) conditions.push(eq(projects.carrierId, filters.carrierId));
+  if (filters.lossType) conditions.push(eq(projects.lossType, filters.lossType));
+  // Active: neither closed nor archived (is_active); closed: in a closed status and not archived.
+  if (filters.state === 'active') conditions.push(eq(projects.isActive, true));
+  if (filters.state === 'closed') conditions.push(eq(projects.isActive, false), isNull(projects.archivedAt));
+  if (filters.state === 'archived') conditions.push(isNotNull(projects.archivedAt));
+  return and(...conditions);
+}
+
+/** The list's order; the id breaks every tie so pages never overlap nor skip a row. */
+function listOrder(filters: ProjectListFilters): SQL[] {
+  const direction = filters.dir === 'asc' ? asc : desc;
+  switch (filters.sort) {
+    case 'updated':
+      return [direction(projects.updatedAt), direction(projects.id)];
+    case 'homeowner':
+      return [direction(sql`lower(${projects.homeownerName})`), direction(projects.id)];
+    case 'date_of_loss':
+      // Projects without a date of loss come last in both directions.
+      return [sql`${projects.dateOfLoss} ${sql.raw(filters.dir === 'asc' ? 'asc' : 'desc')} nulls last`, direction(projects.id)];
+    case 'status':
+      return [
+        direction(sql`(select ${projectStatuses.position} from ${projectStatuses} where ${projectStatuses.id} = ${projects.statusId})`),
+        desc(projects.createdAt),
+        desc(projects.id),
+      ];
+    case 'created':
+    default:
+      return [direction(projects.createdAt), direction(projects.id)];
+  }
+}
+
+/**
+ * The project list of one company as a query builder, not run: the service runs it, and the API
+ * benchmark runs the very same SQL (`.toSQL()`) directly. Each row carries `total`, the number of
+ * matching rows on every page.
+ */
+export function projectListQuery(db: Db | DbTx, companyId: string, query: ProjectListPage) {
+  return db
+    .select({ ...summaryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(projects)
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
+    .where(listWhere(companyId, query))
+    .orderBy(...listOrder(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total'>;
+
+/** How many projects match the filters (for a page past the end, which carries no row to read it from). */
+export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(projects)
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .where(listWhere(companyId, filters));
+  return row?.total ?? 0;
+}
+
+/** Every column the CSV export shows, for the matching projects in list order, at most `limit` rows. */
+export async function exportRows(db: Db | DbTx, companyId: string, filters: ProjectListFilters, limit: number) {
+  return db
+    .select({
+      ...summaryColumns,
+      homeownerPhone: projects.homeownerPhone,
+      homeownerEmail: projects.homeownerEmail,
+      policyNumber: projects.policyNumber,
+      statusName: projectStatuses.name,
+    })
+    .from(projects)
+    .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
+    .where(listWhere(companyId, filters))
+    .orderBy(...listOrder(filters))
+    .limit(limit);
+}
+
+export type ExportRow = Awaited<ReturnType<typeof exportRows>>[number];
+
+/** One project with the names it points at (carrier, adjuster, assignee, creator), only within the company. */
+export async function findProjectDetail(db: Db | DbTx, companyId: string, id: string) {
+  const [row] = await db
+    .select({
+      project: projects,
+      carrierName: carriers.name,
+      adjuster: { id: adjusters.id, name: adjusters.name, phone: adjusters.phone, email: adjusters.email },
+      assignee: assigneeName,
+      creator: creatorName,
+    })
+    .from(projects)
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(adjusters, eq(adjusters.id, projects.adjusterId))
+    .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
+    .leftJoin(creator, eq(creator.id, projects.createdBy))
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
+  return row ?? null;
+}
+
+export type ProjectDetailRow = NonNullable<Awaited<ReturnType<typeof findProjectDetail>>>;
+
+/** One project row locked for the change the transaction makes, only within the company. */
+export async function lockProject(tx: DbTx, companyId: string, id: string): Promise<ProjectRow | null> {
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether the project exists in the company. */
+export async function projectExists(db: Db | DbTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
+  return row !== undefined;
+}
+
+export async function insertProject(tx: DbTx, row: NewProjectRow): Promise<ProjectRow> {
+  const [inserted] = await tx.insert(projects).values(row).returning();
+  if (!inserted) throw new Error('Project insert returned nothing');
+  return inserted;
+}
+
+/** Applies the patch (and a new updated_at), only within the company. */
+export async function updateProjectRow(tx: DbTx, companyId: string, id: string, patch: ProjectPatch): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
+}
+
+/**
+ * The company's plan and trial, with its row locked until the transaction ends: every change that may
+ * take an active-file slot locks it first, so two requests racing for the last slot run one after the other.
+ */
+export async function lockCompanyPlan(tx: DbTx, companyId: string) {
+  const [row] = await tx
+    .select({ plan: companies.plan, trialEndsAt: companies.trialEndsAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row ?? null;
+}
+
+/** The company's plan and trial (no lock). */
+export async function findCompanyPlan(db: Db | DbTx, companyId: string) {
+  const [row] = await db.select({ plan: companies.plan, trialEndsAt: companies.trialEndsAt }).from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/** The company's active files (neither closed nor archived). */
+export async function countActiveProjects(db: Db | DbTx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.isActive, true)));
+  return row?.total ?? 0;
+}
+
+/** A carrier of the company, with its name. */
+export async function findCarrier(db: Db | DbTx, companyId: string, id: string) {
+  const [row] = await db
+    .select({ id: carriers.id, name: carriers.name })
+    .from(carriers)
+    .where(and(eq(carriers.companyId, companyId), eq(carriers.id, id)));
+  return row ?? null;
+}
+
+/** An adjuster of the company, with its name. */
+export async function findAdjuster(db: Db | DbTx, companyId: string, id: string) {
+  const [row] = await db
+    .select({ id: adjusters.id, name: adjusters.name })
+    .from(adjusters)
+    .where(and(eq(adjusters.companyId, companyId), eq(adjusters.id, id)));
+  return row ?? null;
+}
+
+/** A member of the company by user id, with their name columns. */
+export async function findCompanyUser(db: Db | DbTx, companyId: string, userId: string) {
+  const [row] = await db
+    .select(userName)
+    .from(members)
+    .innerJoin(user, eq(user.id, members.userId))
+    .where(and(eq(members.companyId, companyId), eq(members.userId, userId)));
+  return row ?? null;
+}

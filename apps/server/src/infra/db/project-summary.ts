@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
+import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { displayName } from '@ridgeline/shared/domain/users';
+import type { Db, DbTx } from './client';
+import { carriers, projects, user } from './schema/index';
+
+// A project as a row of a list or a card of the board: several features show one (the carrier's
+// page, the dashboard), so its columns, joins and presentation are written once here. Callers add
+// their own filter, which always starts with the company.
+
+const summaryColumns = {
+  id: projects.id,
+  title: projects.title,
+  homeownerName: projects.homeownerName,
+  street: projects.street,
+  city: projects.city,
+  state: projects.state,
+  zip: projects.zip,
+  claimNumber: projects.claimNumber,
+  carrierId: projects.carrierId,
+  carrierName: carriers.name,
+  lossType: projects.lossType,
+  dateOfLoss: projects.dateOfLoss,
+  statusId: projects.statusId,
+  assigneeId: projects.assigneeId,
+  assigneeFirstName: user.firstName,
+  assigneeLastName: user.lastName,
+  assigneeName: user.name,
+  assigneeEmail: user.email,
+  isActive: projects.isActive,
+  archivedAt: projects.archivedAt,
+  rcvCents: projects.rcvCents,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+/**
+ * The summary select with its carrier and assignee joined; chain `.where(...)` (filtered by
+ * `projects.companyId`), `.orderBy(...)` and `.limit(...)`. The carrier is joined within the
+ * project's own company only.
+ */
+export function selectProjectSummaries(db: Db | DbTx) {
+  return db
+    .select(summaryColumns)
+    .from(projects)
+    .leftJoin(carriers, and(eq(carriers.id, projects.carrierId), eq(carriers.companyId, projects.companyId)))
+    .leftJoin(user, eq(user.id, projects.assigneeId));
+}
+
+export type ProjectSummaryRow = Awaited<ReturnType<ReturnType<typeof selectProjectSummaries>['execute']>>[number];
+
+/** A stored loss type the list does not know (never written by the service) reads as other. */
+function knownLossType(value: string): LossType {
+  return LOSS_TYPE_VALUES.find((known) => known === value) ?? 'other';
+}
+
+/** A summary row as the shared contract's ProjectSummary. */
+export function presentProjectSummary(row: ProjectSummaryRow): ProjectSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    homeownerName: row.homeownerName,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    claimNumber: row.claimNumber,
+    carrier: row.carrierId && row.carrierName !== null ? { id: row.carrierId, name: row.carrierName } : null,
+    lossType: knownLossType(row.lossType),
+    dateOfLoss: row.dateOfLoss,
+    statusId: row.statusId,
+    assignee: row.assigneeId
+      ? {
+          id: row.assigneeId,
+          name: displayName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName, name: row.assigneeName, email: row.assigneeEmail }),
+        }
+      : null,
+    isActive: row.isActive,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    rcvCents: row.rcvCents,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

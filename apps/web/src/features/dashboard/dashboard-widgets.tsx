@@ -132,7 +132,7 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
     <Widget id="recent-projects-heading" title="Recent projects">
       {projects.length === 0 ? (
         <Empty>
-          No claim files yet. <Link to="/projects/new" className={LINK}>Create your first claim file</Link> with the homeowner, address and carrier.
+          No claim files yet. <Link to="/projects/new" className={LINK}>Open a new claim file</Link> with the homeowner, address and carrier.
         </Empty>
       ) : (
         <ul aria-label="Recent projects" className="mt-2 flex flex-col">

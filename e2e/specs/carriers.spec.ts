@@ -16,6 +16,11 @@ async function addCarrierInDialog(page: Page, values: { name: string; phone?: st
   return dialog;
 }
 
+/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
+async function noToasts(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 const carrierCards = (page: Page) => page.getByRole('list', { name: 'Carriers' }).getByRole('listitem');
 
 test.describe('carrier directory', () => {
@@ -84,6 +89,7 @@ test.describe('carrier directory', () => {
     await expect(page.getByRole('list', { name: 'Adjusters of Acme Mutual' }).getByRole('heading', { name: 'Dana Field' })).toBeVisible();
     const projectLink = page.getByRole('list', { name: 'Projects with Acme Mutual' }).getByRole('link', { name: /Miller roof/ });
     await expect(projectLink).toHaveAttribute('href', `/projects/${project.id}`);
+    await noToasts(page);
     await expectNoSeriousA11yViolations(page);
 
     // Edit the details.

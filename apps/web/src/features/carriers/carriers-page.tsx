@@ -1,4 +1,4 @@
-import { Building2, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { Landmark, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Adjuster, Carrier } from '@ridgeline/shared/contracts/carriers';
@@ -93,7 +93,7 @@ function CarriersTab() {
       {carriers.isPending && <p role="status">Loading your carriers…</p>}
       {carriers.isError && <Alert>{errorText(carriers.error)}</Alert>}
       {list && list.length === 0 && !q.trim() && (
-        <EmptyState icon={<Building2 aria-hidden="true" className="size-8 text-slate-500" />} title="No carriers yet">
+        <EmptyState icon={<Landmark aria-hidden="true" className="size-8 text-slate-500" />} title="No carriers yet">
           <p>{CARRIERS_EMPTY_TEXT}</p>
         </EmptyState>
       )}

@@ -109,7 +109,7 @@ test.describe('carrier directory', () => {
     });
     await page.getByRole('button', { name: 'Delete carrier' }).click();
     await expect(page).toHaveURL(/\/companies$/);
-    expect(question).toBe('Delete Acme Mutual? Its 1 project keep their data but lose the carrier link.');
+    expect(question).toBe('Delete Acme Mutual? Its project keeps its data but loses the carrier link.');
     await expect(carrierCards(page)).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Acme Mutual' })).toHaveCount(0);
     const after = (await (await page.request.get(`/api/projects/${project.id}`)).json()) as { title: string; carrier: unknown };

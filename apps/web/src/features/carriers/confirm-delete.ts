@@ -5,10 +5,9 @@ import { useDeleteAdjuster, useDeleteCarrier } from './api/directory-writes';
 
 /** The question asked before a carrier is deleted: its projects keep their data but lose the carrier link. */
 export function deleteCarrierQuestion(carrier: Carrier): string {
-  const projects = carrier.projectCount === 1 ? '1 project' : `${carrier.projectCount} projects`;
-  return carrier.projectCount > 0
-    ? `Delete ${carrier.name}? Its ${projects} keep their data but lose the carrier link.`
-    : `Delete ${carrier.name}? Projects keep their data but lose the carrier link.`;
+  if (carrier.projectCount === 1) return `Delete ${carrier.name}? Its project keeps its data but loses the carrier link.`;
+  if (carrier.projectCount > 1) return `Delete ${carrier.name}? Its ${carrier.projectCount} projects keep their data but lose the carrier link.`;
+  return `Delete ${carrier.name}? Projects keep their data but lose the carrier link.`;
 }
 
 /** Deletes a carrier once the user confirms; `onDeleted` runs after the server said yes. */

@@ -77,7 +77,7 @@ export function StatusChart({ byStatus }: { byStatus: Dashboard['byStatus'] }) {
         <ul aria-label="Projects by status" className="mt-3 flex flex-col gap-2">
           {byStatus.map((status) => (
             <li key={status.statusId} className="grid grid-cols-[minmax(6rem,10rem)_1fr_2.5rem] items-center gap-2 text-sm">
-              <span className="truncate text-slate-800">
+              <span className="truncate text-slate-800" title={status.name}>
                 {status.name}
                 <span className="sr-only">: {plural(status.count, 'project', 'projects')}</span>
               </span>

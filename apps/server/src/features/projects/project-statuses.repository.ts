@@ -8,6 +8,12 @@ export type ProjectStatusRow = typeof projectStatuses.$inferSelect;
 
 /** Every status of the company in pipeline order, with how many projects are in each. */
 export async function listStatusesWithCounts(db: Db | DbTx, companyId: string) {
+  const counts = db
+    .select({ statusId: projects.statusId, projectCount: count().as('project_count') })
+    .from(projects)
+    .where(eq(projects.companyId, companyId))
+    .groupBy(projects.statusId)
+    .as('counts');
   return db
     .select({
       id: projectStatuses.id,
@@ -16,11 +22,10 @@ export async function listStatusesWithCounts(db: Db | DbTx, companyId: string) {
       position: projectStatuses.position,
       isClosed: projectStatuses.isClosed,
       isHidden: projectStatuses.isHidden,
-      projectCount: sql<number>`(select count(*) from ${projects} where ${projects.companyId} = ${companyId} and ${projects.statusId} = ${projectStatuses.id})`.mapWith(
-        Number,
-      ),
+      projectCount: sql<number>`coalesce(${counts.projectCount}, 0)`.mapWith(Number),
     })
     .from(projectStatuses)
+    .leftJoin(counts, eq(counts.statusId, projectStatuses.id))
     .where(eq(projectStatuses.companyId, companyId))
     .orderBy(asc(projectStatuses.position), asc(projectStatuses.createdAt));
 }

@@ -62,6 +62,9 @@ const summaryColumns = {
 /** A LIKE pattern matching the term anywhere, with %, _ and \ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/** The carrier of a listed project, read from the company's own directory (its index leads with company_id). */
+const carrierOfProject = (companyId: string) => and(eq(carriers.companyId, companyId), eq(carriers.id, projects.carrierId));
+
 /** The list's filters as one condition, company first. */
 function listWhere(companyId: string, filters: ProjectListFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(projects.companyId, companyId)];
@@ -121,7 +124,7 @@ export function projectListQuery(db: Db | DbTx, companyId: string, query: Projec
   return db
     .select({ ...summaryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(projects)
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
     .where(listWhere(companyId, query))
     .orderBy(...listOrder(query))
@@ -136,7 +139,7 @@ export async function countProjects(db: Db | DbTx, companyId: string, filters: P
   const [row] = await db
     .select({ total: count() })
     .from(projects)
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .where(listWhere(companyId, filters));
   return row?.total ?? 0;
 }
@@ -153,7 +156,7 @@ export async function exportRows(db: Db | DbTx, companyId: string, filters: Proj
     })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(carriers, carrierOfProject(companyId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
     .where(listWhere(companyId, filters))
     .orderBy(...listOrder(filters))

@@ -306,6 +306,33 @@ describe('status, archive and notes', () => {
   });
 });
 
+describe('malformed requests', () => {
+  it('answers 400 to a malformed id or query on every project endpoint, 401 without a session', async () => {
+    const project = await createProject(owner.client);
+    const bad = '/api/projects/not-a-uuid';
+    const attempts: [string, Promise<TestResponse>][] = [
+      ['GET', owner.client.get(bad)],
+      ['PATCH', owner.client.patch(bad, { title: 'X' })],
+      ['status', owner.client.post(`${bad}/status`, { statusId: statusId('lead') })],
+      ['archive', owner.client.post(`${bad}/archive`)],
+      ['unarchive', owner.client.post(`${bad}/unarchive`)],
+      ['activity', owner.client.get(`${bad}/activity`)],
+      ['note', owner.client.post(`${bad}/notes`, { body: 'Hi' })],
+      ['field too long', owner.client.get(`/api/projects/${project.id}/activity?field=${'x'.repeat(41)}`)],
+      ['status without body', owner.client.post(`/api/projects/${project.id}/status`, {})],
+    ];
+    for (const [label, pending] of attempts) {
+      const response = await pending;
+      expect(response.status, label).toBe(400);
+      expect(response.body, label).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    const anonymous = server.client();
+    for (const response of [await anonymous.get(`/api/projects/${project.id}`), await anonymous.post(`/api/projects/${project.id}/notes`, { body: 'Hi' })]) {
+      expectError(response, 401, 'UNAUTHENTICATED');
+    }
+  });
+});
+
 describe('tenant isolation', () => {
   it("answers 404 on every project endpoint to another company's user and changes nothing", async () => {
     const project = await createProject(owner.client, { carrierId, lossDescription: 'wind' });

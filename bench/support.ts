@@ -21,8 +21,8 @@ async function freshDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
-/** Starts the real Ridgeline server for a benchmark on its own port and data folder. */
-export async function startBenchServer(port: number): Promise<RunningServer> {
+/** Starts the real Ridgeline server for a benchmark on its own port and data folder (on a fresh database unless given one). */
+export async function startBenchServer(port: number, databaseUrl?: string): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-bench-'));
   chmodSync(dataDir, 0o755);
   return startServer(
@@ -30,7 +30,7 @@ export async function startBenchServer(port: number): Promise<RunningServer> {
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
-      DATABASE_URL: await freshDatabase(),
+      DATABASE_URL: databaseUrl ?? (await freshDatabase()),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
     }),

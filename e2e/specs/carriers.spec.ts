@@ -116,6 +116,24 @@ test.describe('carrier directory', () => {
     expect(after).toMatchObject({ title: 'Miller roof', carrier: null });
   });
 
+  test("another company's carrier is not found, on the page and in the API", async ({ page, browser }) => {
+    await signedInUser(page, 'carriers-owner');
+    const created = await page.request.post('/api/carriers', { headers: ORIGIN_HEADERS, data: { name: 'Private Mutual' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signedInUser(other, 'carriers-other');
+    expect((await other.request.get(`/api/carriers/${id}`)).status()).toBe(404);
+    await other.goto(`/companies/${id}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Carrier not found' })).toBeVisible();
+    await expect(other.getByText('Private Mutual')).toHaveCount(0);
+    await other.goto('/companies');
+    await expect(other.getByText('Add the carriers you work with: their claims line, email and portal, so every project can pick them.')).toBeVisible();
+    await otherContext.close();
+  });
+
   test('on a phone: cards, call and email links a thumb can hit', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signedInUser(page, 'carriers-phone');

@@ -76,6 +76,12 @@ describe('/companies/:id', () => {
     expect(screen.getByRole('link', { name: 'All carriers' })).toHaveAttribute('href', '/companies');
   });
 
+  it('an id that is not one (400) is not found either', async () => {
+    answer('GET /api/carriers/abc', apiError('VALIDATION_ERROR'));
+    renderCarrier('abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrier not found' })).toBeInTheDocument();
+  });
+
   it('edits the details in place, and deleting goes back to the directory', async () => {
     answerAll({
       [`GET /api/carriers/${CARRIER_ID}`]: json(DETAIL),

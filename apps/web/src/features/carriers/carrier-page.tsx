@@ -130,7 +130,8 @@ export default function CarrierPage() {
   const carrier = useCarrier(id);
   const name = carrier.data?.carrier.name ?? null;
   useDocumentTitle(name ?? 'Carrier');
-  const notFound = carrier.error instanceof ApiError && carrier.error.status === 404;
+  // Another company's carrier, a deleted one and an id that is not one (400) are all simply not in the directory.
+  const notFound = carrier.error instanceof ApiError && (carrier.error.status === 404 || carrier.error.status === 400);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">

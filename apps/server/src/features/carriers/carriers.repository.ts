@@ -60,12 +60,16 @@ export async function findCarrier(db: Db | DbTx, companyId: string, id: string):
   return row ?? null;
 }
 
-/** Whether the carrier id belongs to the company. */
-export async function carrierBelongsTo(db: Db | DbTx, companyId: string, id: string): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether the carrier id belongs to the company. The row is held (key share) until the transaction
+ * ends, so it cannot be deleted between this check and the write that points at it.
+ */
+export async function lockOwnCarrier(tx: DbTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await tx
     .select({ id: carriers.id })
     .from(carriers)
-    .where(and(eq(carriers.companyId, companyId), eq(carriers.id, id)));
+    .where(and(eq(carriers.companyId, companyId), eq(carriers.id, id)))
+    .for('key share');
   return row !== undefined;
 }
 

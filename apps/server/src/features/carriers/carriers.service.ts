@@ -10,11 +10,10 @@ import type {
   updateCarrierSchema,
 } from '@ridgeline/shared/contracts/carriers';
 import type { Tenant } from '../../http/context';
-import type { Db } from '../../infra/db/client';
+import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import {
-  carrierBelongsTo,
   deleteAdjuster,
   deleteCarrier,
   findAdjuster,
@@ -24,6 +23,7 @@ import {
   listAdjusters,
   listCarrierProjects,
   listCarriers,
+  lockOwnCarrier,
   updateAdjuster,
   updateCarrier,
   type AdjusterRow,
@@ -40,8 +40,6 @@ type UpdateAdjuster = z.output<typeof updateAdjusterSchema>;
 
 /** A carrier's page lists its newest projects, up to this many. */
 export const CARRIER_PAGE_PROJECTS = 100;
-
-const CARRIER_EXISTS_MESSAGE = 'A carrier with this name is already in your directory.';
 
 function presentCarrier(row: CarrierRow): Carrier {
   return pick(row, ['id', 'name', 'claimsPhone', 'claimsEmail', 'portalUrl', 'notes', 'projectCount', 'adjusterCount']);
@@ -73,9 +71,9 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
   }
 
   /** An adjuster's carrier must be one of the company's own (400 otherwise: the form offers only those). */
-  async function assertOwnCarrier(tenant: Tenant, carrierId: string | null | undefined): Promise<void> {
+  async function assertOwnCarrier(tx: DbTx, tenant: Tenant, carrierId: string | null | undefined): Promise<void> {
     if (!carrierId) return;
-    if (!(await carrierBelongsTo(db, tenant.companyId, carrierId))) throw AppError.badRequest('Choose a carrier from your directory.');
+    if (!(await lockOwnCarrier(tx, tenant.companyId, carrierId))) throw AppError.badRequest('Choose a carrier from your directory.');
   }
 
   async function list(tenant: Tenant, query: DirectoryQuery): Promise<Carrier[]> {
@@ -100,14 +98,14 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
       portalUrl: input.portalUrl ?? null,
       notes: input.notes ?? null,
     });
-    if (!inserted) throw new AppError('CARRIER_EXISTS', CARRIER_EXISTS_MESSAGE);
+    if (!inserted) throw new AppError('CARRIER_EXISTS');
     return carrierOrNotFound(tenant, inserted.id);
   }
 
   async function update(tenant: Tenant, id: string, patch: UpdateCarrier): Promise<Carrier> {
     const outcome = await updateCarrier(db, tenant.companyId, id, patch);
     if (outcome === 'missing') throw AppError.notFound('Carrier not found');
-    if (outcome === 'duplicate') throw new AppError('CARRIER_EXISTS', CARRIER_EXISTS_MESSAGE);
+    if (outcome === 'duplicate') throw new AppError('CARRIER_EXISTS');
     return carrierOrNotFound(tenant, id);
   }
 
@@ -121,13 +119,15 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
   }
 
   async function createAdjuster(tenant: Tenant, input: CreateAdjuster): Promise<Adjuster> {
-    await assertOwnCarrier(tenant, input.carrierId);
-    const inserted = await insertAdjuster(db, tenant.companyId, {
-      name: input.name,
-      phone: input.phone ?? null,
-      email: input.email ?? null,
-      notes: input.notes ?? null,
-      carrierId: input.carrierId ?? null,
+    const inserted = await db.transaction(async (tx) => {
+      await assertOwnCarrier(tx, tenant, input.carrierId);
+      return insertAdjuster(tx, tenant.companyId, {
+        name: input.name,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        notes: input.notes ?? null,
+        carrierId: input.carrierId ?? null,
+      });
     });
     return adjusterOrNotFound(tenant, inserted.id);
   }
@@ -135,8 +135,10 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
   async function updateAdjusterOf(tenant: Tenant, id: string, patch: UpdateAdjuster): Promise<Adjuster> {
     // An unknown adjuster is a 404 before its carrier is checked: another company's id tells nothing.
     await adjusterOrNotFound(tenant, id);
-    await assertOwnCarrier(tenant, patch.carrierId);
-    if (!(await updateAdjuster(db, tenant.companyId, id, patch))) throw AppError.notFound('Adjuster not found');
+    await db.transaction(async (tx) => {
+      await assertOwnCarrier(tx, tenant, patch.carrierId);
+      if (!(await updateAdjuster(tx, tenant.companyId, id, patch))) throw AppError.notFound('Adjuster not found');
+    });
     return adjusterOrNotFound(tenant, id);
   }
 

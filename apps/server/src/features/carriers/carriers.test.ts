@@ -178,6 +178,44 @@ describe('carriers', () => {
     expect(kept).toMatchObject({ adjusterId: null, carrierId: chubb.id });
   });
 
+  it('never answers 500 when a carrier is deleted while an adjuster is being linked to it', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const doomed = await createCarrier(ownerA, { name: `Doomed ${round}` });
+      const [created, deleted] = await Promise.all([
+        memberA.client.post<Adjuster>('/api/adjusters', { name: `Racer ${round}`, carrierId: doomed.id }),
+        ownerA.client.delete(`/api/carriers/${doomed.id}`),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([201, 400], created.text).toContain(created.status);
+      if (created.status === 201) {
+        const [row] = await server.db.select().from(adjusters).where(eq(adjusters.id, created.body.id));
+        expect(row?.carrierId).toBeNull();
+      }
+    }
+  });
+
+  it("lists a carrier's newest 100 projects on its page, and counts them all", async () => {
+    const busy = await createCarrier(ownerA, { name: 'Busy Carrier' });
+    const [status] = await server.db.select({ id: projects.statusId }).from(projects).where(eq(projects.companyId, ownerA.company.id)).limit(1);
+    if (!status) throw new Error('no project yet');
+    await server.db.insert(projects).values(
+      Array.from({ length: 101 }, (_, i) => ({
+        companyId: ownerA.company.id,
+        title: `Busy ${i}`,
+        homeownerName: `Owner ${i}`,
+        street: `${i} Busy St`,
+        statusId: status.id,
+        carrierId: busy.id,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+      })),
+    );
+    const detail = await ownerA.client.get<CarrierDetail>(`/api/carriers/${busy.id}`);
+    expect(detail.body.carrier.projectCount).toBe(101);
+    expect(detail.body.projects).toHaveLength(100);
+    expect(detail.body.projects[0]?.title).toBe('Busy 100');
+    expect(detail.body.projects.map((p) => p.title)).not.toContain('Busy 0');
+  });
+
   it('deletes a carrier; its projects and adjusters stay, without a carrier', async () => {
     const hanover = await createCarrier(ownerA, { name: 'Hanover' });
     const adjuster = await createAdjuster(ownerA, { name: 'Hana Over', carrierId: hanover.id });

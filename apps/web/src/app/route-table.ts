@@ -3,9 +3,6 @@
 export type PlannedPage = { path: string; title: string; description: string };
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: '/projects', title: 'Projects', description: 'Your claim files: property, carrier, claim number, status pipeline from lead to paid, tasks and files.' },
-  { path: '/projects/new', title: 'New Project', description: 'Open a new claim file for a property and its insurance claim.' },
-  { path: '/projects/:id', title: 'Project', description: 'One claim file with its timeline, photos, documents, tasks and messages.' },
   { path: '/inbox', title: 'Inbox', description: 'Mentions, assignments, status changes and finished uploads, with mark-as-read.' },
   { path: '/payments', title: 'Payments', description: 'Your subscription, invoices and payment history.' },
   { path: '/credits', title: 'Credits', description: 'Your company credit ledger: buy packs and spend them on Xact360, Copy-Over, Supplement360 and UGO Assisted orders.' },

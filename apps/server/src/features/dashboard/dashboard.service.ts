@@ -1,4 +1,5 @@
 import { ACTIVITY_KINDS, type ActivityKind, type Task } from '@ridgeline/shared/contracts/projects';
+import { isTaskOverdue, overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
 import { effectivePlan, PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
@@ -20,18 +21,6 @@ export type DashboardServiceDeps = { db: Db; now?: () => Date };
 /** How many of each list the dashboard shows. */
 export const DASHBOARD_LIMITS = { myTasks: 10, recentProjects: 5, recentActivity: 10 } as const;
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * Today's date for the overdue rule. A due date is a plain calendar day and a company has no time
- * zone of its own, so the day is taken on the server's clock in the last zone on earth (UTC-12): a
- * task turns overdue once its due day has ended everywhere, never while it is still running for a
- * user anywhere.
- */
-export function overdueToday(now: Date): string {
-  return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
-}
-
 const person = (id: string | null, names: { firstName: string | null; lastName: string | null; name: string | null; email: string | null }) =>
   id ? { id, name: displayName(names) } : null;
 
@@ -50,7 +39,7 @@ function presentTask(row: OpenTaskRow, today: string): Task {
     dueDate: row.dueDate,
     assignee: person(row.assigneeId, { firstName: row.assigneeFirstName, lastName: row.assigneeLastName, name: row.assigneeName, email: row.assigneeEmail }),
     done: row.done,
-    overdue: !row.done && row.dueDate !== null && row.dueDate < today,
+    overdue: isTaskOverdue(row, today),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -5,7 +5,8 @@ import { DEFAULT_PIPELINE } from '@ridgeline/shared/domain/pipeline';
 import { companies, projectActivity, projectStatuses, projectTasks } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
-import { createDashboardService, overdueToday } from './dashboard.service';
+import { overdueToday } from '@ridgeline/shared/domain/tasks';
+import { createDashboardService } from './dashboard.service';
 
 const server = useTestServer();
 let ownerA: Awaited<ReturnType<typeof signedInOwner>>;

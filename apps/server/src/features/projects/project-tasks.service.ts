@@ -1,4 +1,5 @@
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@ridgeline/shared/contracts/projects';
+import { isTaskOverdue, overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
@@ -23,18 +24,6 @@ export type ProjectTasksServiceDeps = { db: Db; now?: () => Date };
 /** "My tasks" lists at most this many open tasks, the most urgent first. */
 export const MY_TASKS_LIMIT = 200;
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/**
- * Today's date for the overdue rule. A due date is a plain calendar day and a company has no time
- * zone of its own, so the day is taken on the server's clock in the last zone on earth (UTC-12): a
- * task turns overdue once its due day has ended everywhere, never while it is still running for a
- * user anywhere.
- */
-export function overdueToday(now: Date): string {
-  return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
-}
-
 /** Shapes a task row for the API; overdue means not done and due before today. */
 function presentTask(row: TaskRow, today: string): Task {
   return {
@@ -45,7 +34,7 @@ function presentTask(row: TaskRow, today: string): Task {
     dueDate: row.dueDate,
     assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
     done: row.done,
-    overdue: !row.done && row.dueDate !== null && row.dueDate < today,
+    overdue: isTaskOverdue(row, today),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,7 @@ import { taskListSchema, taskSchema, type Task, type TaskList } from '@ridgeline
 import { projectActivity, projectTasks } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
-import { overdueToday } from './project-tasks.service';
+import { overdueToday } from '@ridgeline/shared/domain/tasks';
 
 const server = useTestServer();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;

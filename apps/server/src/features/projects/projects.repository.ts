@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PROJECT_SORTS, PROJECT_STATES } from '@ridgeline/shared/contracts/projects';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Db, DbTx } from '../../infra/db/client';
+import { projectSummaryColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, members, projects, projectStatuses, user } from '../../infra/db/schema/index';
 
 // Every statement on claim files filters by company_id first: the company's indexes lead with it, and
@@ -33,31 +34,6 @@ const userName = { id: user.id, firstName: user.firstName, lastName: user.lastNa
 const assigneeName = { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, name: assignee.name, email: assignee.email };
 const creatorName = { id: creator.id, firstName: creator.firstName, lastName: creator.lastName, name: creator.name, email: creator.email };
 
-const summaryColumns = {
-  id: projects.id,
-  title: projects.title,
-  homeownerName: projects.homeownerName,
-  street: projects.street,
-  city: projects.city,
-  state: projects.state,
-  zip: projects.zip,
-  claimNumber: projects.claimNumber,
-  carrierId: projects.carrierId,
-  carrierName: carriers.name,
-  lossType: projects.lossType,
-  dateOfLoss: projects.dateOfLoss,
-  statusId: projects.statusId,
-  assigneeId: projects.assigneeId,
-  assigneeFirstName: assignee.firstName,
-  assigneeLastName: assignee.lastName,
-  assigneeName: assignee.name,
-  assigneeEmail: assignee.email,
-  isActive: projects.isActive,
-  archivedAt: projects.archivedAt,
-  rcvCents: projects.rcvCents,
-  createdAt: projects.createdAt,
-  updatedAt: projects.updatedAt,
-};
 
 /** A LIKE pattern matching the term anywhere, with %, _ and \ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -122,17 +98,26 @@ function listOrder(filters: ProjectListFilters): SQL[] {
  */
 export function projectListQuery(db: Db | DbTx, companyId: string, query: ProjectListPage) {
   return db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .select({
+      ...projectSummaryColumns,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+      // The company's plan and active-file count ride along (computed once per statement, not per
+      // row), so a page of the list is one round trip to the database.
+      company: sql<ListCompanyFacts>`(select json_build_object('plan', c.plan, 'trialEndsAt', c.trial_ends_at,
+        'active', (select count(*) from ${projects} a where a.company_id = c.id and a.is_active))
+        from ${companies} c where c.id = ${companyId})`,
+    })
     .from(projects)
     .leftJoin(carriers, carrierOfProject(companyId))
-    .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
+    .leftJoin(user, eq(user.id, projects.assigneeId))
     .where(listWhere(companyId, query))
     .orderBy(...listOrder(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
 
-export type ProjectSummaryRow = Omit<Awaited<ReturnType<typeof projectListQuery>>[number], 'total'>;
+/** The company facts a list page carries: its plan, trial end (JSON text) and active-file count. */
+export type ListCompanyFacts = { plan: string; trialEndsAt: string | null; active: number };
 
 /** How many projects match the filters (for a page past the end, which carries no row to read it from). */
 export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {
@@ -148,7 +133,7 @@ export async function countProjects(db: Db | DbTx, companyId: string, filters: P
 export async function exportRows(db: Db | DbTx, companyId: string, filters: ProjectListFilters, limit: number) {
   return db
     .select({
-      ...summaryColumns,
+      ...projectSummaryColumns,
       homeownerPhone: projects.homeownerPhone,
       homeownerEmail: projects.homeownerEmail,
       policyNumber: projects.policyNumber,
@@ -157,7 +142,7 @@ export async function exportRows(db: Db | DbTx, companyId: string, filters: Proj
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .leftJoin(carriers, carrierOfProject(companyId))
-    .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
+    .leftJoin(user, eq(user.id, projects.assigneeId))
     .where(listWhere(companyId, filters))
     .orderBy(...listOrder(filters))
     .limit(limit);

@@ -6,13 +6,13 @@ import type {
   createProjectSchema,
   Project,
   ProjectList,
-  ProjectSummary,
   updateProjectSchema,
 } from '@ridgeline/shared/contracts/projects';
 import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import { presentProjectSummary } from '../../infra/db/project-summary';
 import { AppError } from '../../lib/app-error';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
 import { findActivityEntry, insertActivity, insertActivityReturning, listActivity, type ActivityRow, type NewActivity } from './activity.repository';
@@ -37,7 +37,6 @@ import {
   type ProjectListPage,
   type ProjectPatch,
   type ProjectRow,
-  type ProjectSummaryRow,
 } from './projects.repository';
 
 export type ProjectsServiceDeps = { db: Db };
@@ -56,35 +55,6 @@ function person(columns: NameColumns | null): { id: string; name: string } | nul
 }
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
-
-function presentSummary(row: ProjectSummaryRow): ProjectSummary {
-  return {
-    id: row.id,
-    title: row.title,
-    homeownerName: row.homeownerName,
-    street: row.street,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    claimNumber: row.claimNumber,
-    carrier: row.carrierId !== null && row.carrierName !== null ? { id: row.carrierId, name: row.carrierName } : null,
-    lossType: row.lossType as LossType,
-    dateOfLoss: row.dateOfLoss,
-    statusId: row.statusId,
-    assignee: person({
-      id: row.assigneeId,
-      firstName: row.assigneeFirstName,
-      lastName: row.assigneeLastName,
-      name: row.assigneeName,
-      email: row.assigneeEmail,
-    }),
-    isActive: row.isActive,
-    archivedAt: iso(row.archivedAt),
-    rcvCents: row.rcvCents,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 function presentProject(row: ProjectDetailRow): Project {
   const p = row.project;
@@ -211,9 +181,16 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
 
   /** One page of the company's projects with the total that match and the active-file count. */
   async function list(tenant: Tenant, query: ProjectListPage): Promise<ProjectList> {
-    const [rows, files] = await Promise.all([projectListQuery(db, tenant.companyId, query), activeFiles(tenant)]);
-    const total = rows[0]?.total ?? (query.page > 1 ? await countProjects(db, tenant.companyId, query) : 0);
-    return { projects: rows.map(presentSummary), total, page: query.page, pageSize: query.pageSize, activeFiles: files };
+    const rows = await projectListQuery(db, tenant.companyId, query);
+    const first = rows[0];
+    if (!first) {
+      // An empty page carries no row to read the total and the company's facts from.
+      const [total, files] = await Promise.all([query.page > 1 ? countProjects(db, tenant.companyId, query) : 0, activeFiles(tenant)]);
+      return { projects: [], total, page: query.page, pageSize: query.pageSize, activeFiles: files };
+    }
+    const { plan, trialEndsAt, active } = first.company;
+    const files = activeFilesOf({ plan, trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt) }, Number(active));
+    return { projects: rows.map(presentProjectSummary), total: first.total, page: query.page, pageSize: query.pageSize, activeFiles: files };
   }
 
   /** Every matching project (up to EXPORT_ROW_LIMIT) as a CSV file named by today's date. */

@@ -9,7 +9,8 @@ import { carriers, projects, user } from './schema/index';
 // page, the dashboard), so its columns, joins and presentation are written once here. Callers add
 // their own filter, which always starts with the company.
 
-const summaryColumns = {
+/** The columns of a summary (the carrier and the assignee, the `user` table, joined by the caller). */
+export const projectSummaryColumns = {
   id: projects.id,
   title: projects.title,
   homeownerName: projects.homeownerName,
@@ -42,7 +43,7 @@ const summaryColumns = {
  */
 export function selectProjectSummaries(db: Db | DbTx) {
   return db
-    .select(summaryColumns)
+    .select(projectSummaryColumns)
     .from(projects)
     .leftJoin(carriers, and(eq(carriers.id, projects.carrierId), eq(carriers.companyId, projects.companyId)))
     .leftJoin(user, eq(user.id, projects.assigneeId));

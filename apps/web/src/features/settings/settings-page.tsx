@@ -1,4 +1,5 @@
 import { Building2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
@@ -55,8 +56,8 @@ function PlanCard({ company }: { company: Company }) {
   );
 }
 
-/** /settings: the company's profile, plan and logo; owners and managers may change them. */
-export default function SettingsPage() {
+/** /settings: the company's profile, plan and logo; owners and managers may change them. `children`: sections other features add (composed in app/). */
+export default function SettingsPage({ children }: { children?: ReactNode }) {
   useDocumentTitle('Settings');
   const company = useCompany();
   const me = useMe();
@@ -97,6 +98,7 @@ export default function SettingsPage() {
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </>
       )}
+      {children}
     </div>
   );
 }

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { projectFileListSchema, projectFileSchema } from '@ridgeline/shared/contracts/projects';
+import { api } from '../../../lib/api-client';
+import { activityKey } from './activity';
+
+// A project's files: GET /api/projects/:id/files; PUT /api/projects/:id/files?name=<file name> with
+// the file's raw bytes as the body (the server reads the real type from them); DELETE
+// /api/project-files/:id. Downloads go through each file's signed, expiring url.
+export const filesKey = (projectId: string) => ['project-files', projectId] as const;
+
+/** What the file input offers: PDF, images and Office documents (the server decides from the bytes). */
+export const PROJECT_FILE_ACCEPT = [
+  'application/pdf',
+  'image/*',
+  '.doc',
+  '.docx',
+  '.xls',
+  '.xlsx',
+  '.ppt',
+  '.pptx',
+].join(',');
+
+export function useProjectFiles(projectId: string) {
+  return useQuery({
+    queryKey: filesKey(projectId),
+    queryFn: () => api.get(`/api/projects/${encodeURIComponent(projectId)}/files`, { schema: projectFileListSchema }),
+  });
+}
+
+function useFileWrite<TInput, TResult>(projectId: string, mutationFn: (input: TInput) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: filesKey(projectId) }), client.invalidateQueries({ queryKey: activityKey(projectId) })]),
+  });
+}
+
+export const useUploadProjectFile = (projectId: string) =>
+  useFileWrite(projectId, (file: File) =>
+    api.put(`/api/projects/${encodeURIComponent(projectId)}/files?name=${encodeURIComponent(file.name)}`, file, { schema: projectFileSchema }),
+  );
+
+export const useDeleteProjectFile = (projectId: string) =>
+  useFileWrite(projectId, (id: string) => api.delete(`/api/project-files/${encodeURIComponent(id)}`));

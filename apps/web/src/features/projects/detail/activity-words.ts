@@ -1,0 +1,61 @@
+import type { ActivityEntry } from '@ridgeline/shared/contracts/projects';
+import { fieldLabel, formatFieldValue } from './project-fields';
+
+// Each kind of timeline entry in words: who did what, with the old and new value of a change.
+
+/** A status as the timeline may name it: by id (looked up) or by name. */
+export type StatusNames = ReadonlyMap<string, string>;
+
+function statusName(value: string | null, statuses: StatusNames): string {
+  if (value === null || value === '') return 'no status';
+  return statuses.get(value) ?? value;
+}
+
+const quoted = (text: string | null) => (text ? `“${text}”` : 'a task');
+
+/** "Alex moved the project from Lead to Inspected", "Alex changed Claim number from A to B"... */
+export function activitySentence(entry: ActivityEntry, statuses: StatusNames = new Map()): string {
+  const who = entry.actor?.name ?? 'Someone';
+  switch (entry.kind) {
+    case 'created':
+      return `${who} created the project`;
+    case 'status_changed':
+      return `${who} moved the project from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
+    case 'field_changed':
+      return `${who} ${fieldChange(entry.field ?? '', entry.oldValue, entry.newValue)}`;
+    case 'note':
+      return `${who} added a note`;
+    case 'task_created':
+      return `${who} added the task ${quoted(entry.body)}`;
+    case 'task_completed':
+      return `${who} completed the task ${quoted(entry.body)}`;
+    case 'task_reopened':
+      return `${who} reopened the task ${quoted(entry.body)}`;
+    case 'task_deleted':
+      return `${who} deleted the task ${quoted(entry.body)}`;
+    case 'file_uploaded':
+      return `${who} uploaded ${entry.body ?? 'a file'}`;
+    case 'file_deleted':
+      return `${who} deleted the file ${entry.body ?? ''}`.trimEnd();
+    case 'archived':
+      return `${who} archived the project`;
+    case 'unarchived':
+      return `${who} restored the project from the archive`;
+  }
+}
+
+/** "changed Claim number from A to B", "set Claim number to B", "cleared Claim number (was A)". */
+export function fieldChange(field: string, oldValue: string | null, newValue: string | null): string {
+  const label = fieldLabel(field);
+  const hadValue = oldValue !== null && oldValue !== '';
+  const hasValue = newValue !== null && newValue !== '';
+  if (!hadValue) return `set ${label} to ${formatFieldValue(field, newValue)}`;
+  if (!hasValue) return `cleared ${label} (was ${formatFieldValue(field, oldValue)})`;
+  return `changed ${label} from ${formatFieldValue(field, oldValue)} to ${formatFieldValue(field, newValue)}`;
+}
+
+/** "Nov 23, 2026, 4:12 PM" */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,95 @@
+import { SearchX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { isProjectId, useProject } from '../api/project';
+import { useProjectStatuses } from '../api/project-statuses';
+import { ActivitySection } from './activity-section';
+import { FilesSection } from './files-section';
+import { OverviewSection } from './overview-section';
+import { ProjectHeader } from './project-header';
+import { StatusPipeline } from './status-pipeline';
+import { TasksSection } from './tasks-section';
+
+/** A project id the API does not know for this company (another company's, a deleted one, or not an id at all). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION_ERROR');
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4 py-8">
+      <EmptyState icon={<SearchX aria-hidden="true" className="size-8" />}>
+        <h1 className="text-xl font-semibold text-slate-900">This project was not found</h1>
+        <p>It may have been deleted, or it belongs to another company.</p>
+        <Button asChild>
+          <Link to="/projects">Back to projects</Link>
+        </Button>
+      </EmptyState>
+    </div>
+  );
+}
+
+/** /projects/:id: one claim file with its status pipeline, overview, tasks, files and timeline. */
+export default function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const project = useProject(id);
+  const statuses = useProjectStatuses();
+  const notFound = !isProjectId(id) || (project.isError && isNotFound(project.error));
+  useDocumentTitle(project.data ? project.data.title : notFound ? 'Project not found' : 'Project');
+
+  if (notFound) return <NotFound />;
+  if (project.isPending) {
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-4">
+        <p role="status" className="sr-only">
+          Loading the project…
+        </p>
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-24" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (project.isError) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Project</h1>
+        <Alert>{errorText(project.error)}</Alert>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void project.refetch()}>Try again</Button>
+          <Button asChild variant="secondary">
+            <Link to="/projects">Back to projects</Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const data = project.data;
+  const statusList = statuses.data?.statuses ?? [];
+  const status = statusList.find((s) => s.id === data.statusId);
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      <ProjectHeader project={data} status={status} />
+      {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
+      {statusList.length > 0 && <StatusPipeline project={data} statuses={statusList} />}
+      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        <section aria-label="Overview" className="flex flex-col gap-4">
+          <OverviewSection project={data} />
+        </section>
+        <div className="flex flex-col gap-4">
+          <TasksSection projectId={data.id} />
+          <FilesSection projectId={data.id} />
+          <ActivitySection projectId={data.id} statuses={statusList} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -9,7 +9,6 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/credits-success', title: 'Credits Purchased', description: 'Confirmation of a credit pack purchase.' },
   { path: '/payment-success', title: 'Payment Complete', description: 'Confirmation of a completed payment.' },
   { path: '/measurements', title: 'Measurements', description: 'Roof facets, pitch, linear feet and squares with waste, per property.' },
-  { path: '/companies', title: 'Companies', description: 'The carrier directory: insurance companies with claim phone, email and portal, adjusters met and notes.' },
   { path: '/feedback', title: 'Feedback', description: 'Send feedback with the page and a screenshot.' },
   { path: '/feedback-loop', title: 'Feedback Loop', description: 'The status of your feedback and the replies.' },
   { path: '/analytics', title: 'Analytics', description: 'Approval rate by carrier and loss type, time from inspection to approval, pipeline value and activity per member.' },

@@ -3,6 +3,7 @@ import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, t
 import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { usePreloadLikelyPages } from './idle-preload';
 
 // Every route of the app, each page loaded lazily. The landing page and the not-found page sit
 // outside the app providers, so the public landing loads none of the signed-in app's code.
@@ -33,6 +34,15 @@ const plannedRoutes: RouteObject[] = PLANNED_PAGES.map(({ path, title, descripti
   path,
   element: <PlannedPage title={title} description={description} />,
 }));
+
+/** The app past the landing (its providers' module): once mounted, it preloads the likely next pages when idle. */
+function withLikelyPagesPreload({ default: Providers }: PageModule): PageModule {
+  function AppWithPreload() {
+    usePreloadLikelyPages(preloadRoutes);
+    return <Providers />;
+  }
+  return { default: AppWithPreload };
+}
 
 function RootLayout() {
   return (
@@ -71,6 +81,8 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/admin/users' }, () => import('../features/admin/admin-users-page')),
                   lazyRoute({ path: '/admin/security' }, () => import('../features/admin/security-reports-page')),
                   lazyRoute({ path: '/projects/:id' }, () => import('../features/projects/detail/project-detail-page')),
+                  lazyRoute({ path: '/companies' }, () => import('../features/carriers/carriers-page')),
+                  lazyRoute({ path: '/companies/:id' }, () => import('../features/carriers/carrier-page')),
                   ...plannedRoutes,
                 ],
               },
@@ -78,7 +90,7 @@ export const routes: RouteObject[] = [
             ),
           ],
         },
-        () => import('./app-providers'),
+        () => import('./app-providers').then(withLikelyPagesPreload),
       ),
       lazyRoute({ path: '*' }, () => import('../features/placeholders/not-found-page')),
     ],

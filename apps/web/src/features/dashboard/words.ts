@@ -1,0 +1,99 @@
+import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
+
+// The dashboard's sentences: counts, dates and activity entries in plain words.
+
+export type DashboardActivity = Dashboard['recentActivity'][number];
+
+/** '1 project', '3 projects'. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A YYYY-MM-DD date as the user's locale writes a day ('Nov 20'), read as a calendar day, not a UTC instant. */
+export function dayText(isoDate: string, locale?: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  if (!y || !m || !d) return isoDate;
+  return new Date(y, m - 1, d).toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** How long ago an instant was ('5 minutes ago', 'yesterday'); 'just now' under a minute. */
+export function agoText(iso: string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** The words of a project field as activity names it (the contract's field name). */
+const FIELD_WORDS: Record<string, string> = {
+  rcvCents: 'RCV',
+  acvCents: 'ACV',
+  deductibleCents: 'deductible',
+  depreciationCents: 'depreciation',
+  carrierId: 'carrier',
+  adjusterId: 'adjuster',
+  assigneeId: 'assignee',
+  zip: 'ZIP code',
+  dateOfLoss: 'date of loss',
+  serviceType: 'service type',
+};
+
+/** A contract field name in words: 'homeownerName' -> 'homeowner name'. */
+export function fieldWords(field: string): string {
+  return FIELD_WORDS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+const quoted = (text: string) => `“${text}”`;
+
+/** One activity entry as a sentence: who did what on which claim file. */
+export function activityText(entry: DashboardActivity): string {
+  const who = entry.actor?.name ?? 'Someone';
+  const on = entry.projectTitle;
+  const body = entry.body ?? '';
+  switch (entry.kind) {
+    case 'created':
+      return `${who} created ${on}`;
+    case 'status_changed':
+      return entry.oldValue ? `${who} moved ${on} from ${entry.oldValue} to ${entry.newValue ?? 'no status'}` : `${who} moved ${on} to ${entry.newValue ?? 'no status'}`;
+    case 'field_changed': {
+      const field = fieldWords(entry.field ?? 'a field');
+      if (entry.newValue === null) return `${who} cleared the ${field} of ${on}`;
+      if (entry.oldValue === null) return `${who} set the ${field} of ${on} to ${quoted(entry.newValue)}`;
+      return `${who} changed the ${field} of ${on} from ${quoted(entry.oldValue)} to ${quoted(entry.newValue)}`;
+    }
+    case 'note':
+      return `${who} added a note on ${on}: ${quoted(body)}`;
+    case 'task_created':
+      return `${who} added the task ${quoted(body)} on ${on}`;
+    case 'task_completed':
+      return `${who} completed the task ${quoted(body)} on ${on}`;
+    case 'task_reopened':
+      return `${who} reopened the task ${quoted(body)} on ${on}`;
+    case 'task_deleted':
+      return `${who} deleted the task ${quoted(body)} on ${on}`;
+    case 'file_uploaded':
+      return `${who} uploaded ${body || 'a file'} to ${on}`;
+    case 'file_deleted':
+      return `${who} deleted ${body || 'a file'} from ${on}`;
+    case 'archived':
+      return `${who} archived ${on}`;
+    case 'unarchived':
+      return `${who} brought ${on} back from the archive`;
+  }
+}
+
+/** Whether the company is close enough to its plan's limit to be told (80 % of the slots or more). */
+export function nearLimit(active: number, limit: number): boolean {
+  return limit > 0 && active >= Math.ceil(limit * 0.8);
+}

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+
+// The carrier directory on /companies: a contractor keeps the carriers they work with (claims line,
+// email, portal) and the adjusters they meet, finds them by search, and sees a carrier's projects.
+
+async function addCarrierInDialog(page: Page, values: { name: string; phone?: string; email?: string; portal?: string }) {
+  await page.getByRole('button', { name: 'Add carrier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add carrier' });
+  await dialog.getByLabel('Carrier name').fill(values.name);
+  if (values.phone) await dialog.getByLabel('Claims phone').fill(values.phone);
+  if (values.email) await dialog.getByLabel('Claims email').fill(values.email);
+  if (values.portal) await dialog.getByLabel('Portal URL').fill(values.portal);
+  await dialog.getByRole('button', { name: 'Add carrier' }).click();
+  return dialog;
+}
+
+/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
+async function noToasts(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+const carrierCards = (page: Page) => page.getByRole('list', { name: 'Carriers' }).getByRole('listitem');
+
+test.describe('carrier directory', () => {
+  test('add a carrier and an adjuster, search, open the carrier page with its project, edit, delete', async ({ page }) => {
+    await signedInUser(page, 'carriers');
+    await page.goto('/companies');
+    await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
+    await expect(page).toHaveTitle('Companies - Ridgeline');
+    await expect(page.getByText('Add the carriers you work with: their claims line, email and portal, so every project can pick them.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Two carriers through the dialog; the same name again in other case is refused.
+    const dialog = await addCarrierInDialog(page, { name: 'Acme Mutual', phone: '(405) 555-0100', email: 'claims@acme.example', portal: 'https://portal.acme.example' });
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Carrier added', { exact: true })).toBeVisible();
+    await addCarrierInDialog(page, { name: 'Prairie Farm Insurance' });
+    await expect(carrierCards(page)).toHaveCount(2);
+    const duplicate = await addCarrierInDialog(page, { name: 'acme mutual' });
+    await expect(duplicate.getByText('A carrier with this name is already in your directory.')).toBeVisible();
+    await duplicate.getByRole('button', { name: 'Close' }).click();
+
+    const acme = carrierCards(page).filter({ hasText: 'Acme Mutual' });
+    await expect(acme.getByRole('link', { name: /claims line/ })).toHaveAttribute('href', 'tel:4055550100');
+    await expect(acme.getByRole('link', { name: /Email Acme Mutual claims/ })).toHaveAttribute('href', 'mailto:claims@acme.example');
+    await expect(acme.getByRole('link', { name: /Acme Mutual portal/ })).toHaveAttribute('href', 'https://portal.acme.example');
+
+    // Search.
+    await page.getByLabel('Search carriers').fill('prairie');
+    await expect(carrierCards(page)).toHaveCount(1);
+    await expect(carrierCards(page).first()).toContainText('Prairie Farm Insurance');
+    await page.getByLabel('Search carriers').fill('');
+    await expect(carrierCards(page)).toHaveCount(2);
+
+    // An adjuster of Acme Mutual on the Adjusters tab.
+    await page.getByRole('tab', { name: 'Adjusters' }).click();
+    await expect(page.getByText('Add the adjusters you meet on inspections')).toBeVisible();
+    await page.getByRole('button', { name: 'Add adjuster' }).click();
+    const adjusterDialog = page.getByRole('dialog', { name: 'Add adjuster' });
+    await adjusterDialog.getByLabel('Adjuster name').fill('Dana Field');
+    await adjusterDialog.getByLabel('Carrier').selectOption({ label: 'Acme Mutual' });
+    await adjusterDialog.getByLabel('Phone').fill('405-555-0142');
+    await adjusterDialog.getByRole('button', { name: 'Add adjuster' }).click();
+    await expect(adjusterDialog).toBeHidden();
+    const adjusters = page.getByRole('list', { name: 'Adjusters' });
+    await expect(adjusters.getByRole('heading', { name: 'Dana Field' })).toBeVisible();
+    await page.getByLabel('Search adjusters').fill('nobody');
+    await expect(page.getByText('No adjuster matches “nobody”.')).toBeVisible();
+    await page.getByLabel('Search adjusters').fill('dana');
+    await expect(adjusters.getByRole('heading', { name: 'Dana Field' })).toBeVisible();
+
+    // A project with that carrier, created through the API.
+    const carriers = (await (await page.request.get('/api/carriers?q=acme')).json()) as { carriers: { id: string; name: string }[] };
+    const acmeId = carriers.carriers[0]?.id;
+    expect(acmeId).toBeTruthy();
+    const created = await page.request.post('/api/projects', {
+      headers: ORIGIN_HEADERS,
+      data: { title: 'Miller roof', homeownerName: 'Pat Miller', street: '12 Elm St', city: 'Tulsa', carrierId: acmeId, claimNumber: 'CLM-77' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const project = (await created.json()) as { id: string };
+
+    // The carrier's page: details, its adjuster, its project.
+    await adjusters.getByRole('link', { name: 'Acme Mutual' }).click();
+    await expect(page).toHaveURL(`/companies/${acmeId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Mutual' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Adjusters of Acme Mutual' }).getByRole('heading', { name: 'Dana Field' })).toBeVisible();
+    const projectLink = page.getByRole('list', { name: 'Projects with Acme Mutual' }).getByRole('link', { name: /Miller roof/ });
+    await expect(projectLink).toHaveAttribute('href', `/projects/${project.id}`);
+    await noToasts(page);
+    await expectNoSeriousA11yViolations(page);
+
+    // Edit the details.
+    await page.getByRole('button', { name: 'Edit carrier' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Acme Mutual' });
+    await expect(edit.getByLabel('Claims phone')).toHaveValue('(405) 555-0100');
+    await edit.getByLabel('Claims phone').fill('(918) 555-0199');
+    await edit.getByRole('button', { name: 'Save carrier' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('link', { name: /claims line/ })).toHaveAttribute('href', 'tel:9185550199');
+
+    // Delete: the confirmation says projects keep their data; the project loses the link.
+    let question = '';
+    page.once('dialog', (confirm) => {
+      question = confirm.message();
+      void confirm.accept();
+    });
+    await page.getByRole('button', { name: 'Delete carrier' }).click();
+    await expect(page).toHaveURL(/\/companies$/);
+    expect(question).toBe('Delete Acme Mutual? Its project keeps its data but loses the carrier link.');
+    await expect(carrierCards(page)).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Acme Mutual' })).toHaveCount(0);
+    const after = (await (await page.request.get(`/api/projects/${project.id}`)).json()) as { title: string; carrier: unknown };
+    expect(after).toMatchObject({ title: 'Miller roof', carrier: null });
+  });
+
+  test("another company's carrier is not found, on the page and in the API", async ({ page, browser }) => {
+    await signedInUser(page, 'carriers-owner');
+    const created = await page.request.post('/api/carriers', { headers: ORIGIN_HEADERS, data: { name: 'Private Mutual' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const otherContext = await browser.newContext();
+    const other = await otherContext.newPage();
+    await signedInUser(other, 'carriers-other');
+    expect((await other.request.get(`/api/carriers/${id}`)).status()).toBe(404);
+    await other.goto(`/companies/${id}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Carrier not found' })).toBeVisible();
+    await expect(other.getByText('Private Mutual')).toHaveCount(0);
+    await other.goto('/companies');
+    await expect(other.getByText('Add the carriers you work with: their claims line, email and portal, so every project can pick them.')).toBeVisible();
+    await otherContext.close();
+  });
+
+  test('on a phone: cards, call and email links a thumb can hit', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInUser(page, 'carriers-phone');
+    const created = await page.request.post('/api/carriers', {
+      headers: ORIGIN_HEADERS,
+      data: { name: 'Lone Star Mutual', claimsPhone: '800-555-0123', claimsEmail: 'claims@lonestar.example' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto('/companies');
+    const card = carrierCards(page).first();
+    const call = card.getByRole('link', { name: /claims line/ });
+    await expect(call).toHaveAttribute('href', 'tel:8005550123');
+    for (const target of [call, card.getByRole('link', { name: /Email Lone Star Mutual/ }), card.getByRole('button', { name: 'Edit Lone Star Mutual' })]) {
+      const box = await target.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    // Nothing wider than the screen.
+    expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -2,8 +2,10 @@ import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { findUserIdByEmail } from '../infra/db/user-lookup';
 import { createCompany, createUser } from '../test/factories';
 import { withCliDatabase } from './cli-database';
+import { seedDemoClaims } from './demo-claims';
 
-// `npm run seed:demo`: a demo company with an owner and three members, verified and ready to sign in.
+// `npm run seed:demo`: a demo company with an owner and three members, verified and ready to sign in,
+// with a carrier directory and claim files across the pipeline.
 // The people and the company are made by the same factories the tests use, which create companies
 // through the onboarding service of sign-up (trial included) and memberships through the team repository.
 const PASSWORD = 'Ridgeline-Demo-2026';
@@ -27,7 +29,10 @@ const created = await withCliDatabase(async ({ db }) => {
   for (const person of PEOPLE) if (await findUserIdByEmail(db, person.email)) return false;
   const person = (p: (typeof PEOPLE)[number]) => ({ email: p.email, password: PASSWORD, firstName: p.first, lastName: p.last, phone: PHONE });
   const company = await createCompany(db, { ...COMPANY, owner: person(owner) });
-  for (const other of others) await createUser(db, { ...person(other), company, role: other.role });
+  const members = [];
+  for (const other of others) members.push(await createUser(db, { ...person(other), company, role: other.role }));
+  const actor = { userId: company.owner.id, email: company.owner.email, role: 'contractor' as const, sessionId: 'seed-demo', impersonatedBy: null };
+  await seedDemoClaims(db, actor, { companyId: company.id, role: 'owner' }, [company.owner.id, ...members.map((member) => member.id)]);
   return true;
 });
 

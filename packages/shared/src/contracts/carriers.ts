@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, longText, shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
-import { projectSummarySchema } from './projects';
+import { projectSummarySchema } from './project-views';
 
 // The carrier directory of a company: insurance carriers and the adjusters met.
 // GET/POST /api/carriers, GET/PATCH/DELETE /api/carriers/:id (the page lists its projects and adjusters),

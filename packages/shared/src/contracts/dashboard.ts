@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
-import { activeFilesSchema, activityEntrySchema, projectSummarySchema, taskSchema } from './projects';
+import { activeFilesSchema, activityEntrySchema, projectSummarySchema, taskSchema } from './project-views';
 
 /** GET /api/dashboard: the company's claim files at a glance, for the signed-in user. */
 export const dashboardSchema = z.object({

@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { LOSS_TYPE_VALUES } from '../domain/loss-types';
-import { PLAN_IDS } from '../domain/plans';
 import { idSchema, longText, shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
+import { activeFilesSchema, activityEntrySchema, lossTypeSchema, lossTypeSourceSchema, personRef, projectSummarySchema, taskSchema } from './project-views';
+
+export * from './project-views';
 
 // Claim files (projects), their pipeline statuses, tasks, files and activity timeline.
 // Money travels as integer cents; dates of loss and due dates as YYYY-MM-DD.
-
-export const lossTypeSchema = z.enum(LOSS_TYPE_VALUES);
-/** How the loss type was set: picked from the list, classified from the description, or a classification overridden. */
-export const lossTypeSourceSchema = z.enum(['chosen', 'classified', 'overridden']);
 
 const isoDate = z.iso.date();
 const cents = z.number().int().min(0).max(100_000_000_00);
@@ -47,44 +44,7 @@ export const reorderProjectStatusesSchema = z.object({ ids: z.array(z.uuid()).mi
 export type ReorderProjectStatusesInput = z.infer<typeof reorderProjectStatusesSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Active files: GET /api/projects/active-files (also inside the list and the dashboard).
-
-export const activeFilesSchema = z.object({
-  active: z.number().int(),
-  limit: z.number().int(),
-  plan: z.enum(PLAN_IDS),
-  planName: z.string(),
-  trialing: z.boolean(),
-});
-export type ActiveFiles = z.infer<typeof activeFilesSchema>;
-
-// ---------------------------------------------------------------------------------------------
 // Projects.
-
-const personRef = z.object({ id: idSchema, name: z.string() }).nullable();
-
-/** A row of the list and a card of the board. */
-export const projectSummarySchema = z.object({
-  id: idSchema,
-  title: z.string(),
-  homeownerName: z.string(),
-  street: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  claimNumber: z.string().nullable(),
-  carrier: personRef,
-  lossType: lossTypeSchema,
-  dateOfLoss: z.string().nullable(),
-  statusId: idSchema,
-  assignee: personRef,
-  isActive: z.boolean(),
-  archivedAt: z.string().nullable(),
-  rcvCents: z.number().int().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** GET /api/projects/:id: every field of the claim file. */
 export const projectSchema = projectSummarySchema.extend({
@@ -209,36 +169,6 @@ export type ProjectList = z.infer<typeof projectListSchema>;
 // ---------------------------------------------------------------------------------------------
 // Activity: GET /api/projects/:id/activity[?field=name] (newest first), POST /api/projects/:id/notes.
 
-export const ACTIVITY_KINDS = [
-  'created',
-  'status_changed',
-  'field_changed',
-  'note',
-  'task_created',
-  'task_completed',
-  'task_reopened',
-  'task_deleted',
-  'file_uploaded',
-  'file_deleted',
-  'archived',
-  'unarchived',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export const activityEntrySchema = z.object({
-  id: idSchema,
-  projectId: idSchema,
-  kind: z.enum(ACTIVITY_KINDS),
-  actor: personRef,
-  /** For field_changed: the field's name as in the contract (homeownerName, claimNumber...); for status_changed: 'status'. */
-  field: z.string().nullable(),
-  oldValue: z.string().nullable(),
-  newValue: z.string().nullable(),
-  /** A note's text, a task's title, a file's name. */
-  body: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const activityListSchema = z.object({ activity: z.array(activityEntrySchema) });
 export type ActivityList = z.infer<typeof activityListSchema>;
 export const activityQuerySchema = z.object({ field: singleLineString().max(40).optional() });
@@ -248,19 +178,6 @@ export type AddNoteInput = z.input<typeof addNoteSchema>;
 // ---------------------------------------------------------------------------------------------
 // Tasks: GET/POST /api/projects/:id/tasks, PATCH/DELETE /api/tasks/:id, GET /api/tasks/mine.
 
-export const taskSchema = z.object({
-  id: idSchema,
-  projectId: idSchema,
-  projectTitle: z.string(),
-  title: z.string(),
-  dueDate: z.string().nullable(),
-  assignee: personRef,
-  done: z.boolean(),
-  /** Not done and due before today. */
-  overdue: z.boolean(),
-  createdAt: z.string(),
-});
-export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.object({ tasks: z.array(taskSchema) });
 export type TaskList = z.infer<typeof taskListSchema>;
 export const createTaskSchema = z.object({

@@ -1,5 +1,5 @@
 import { Download, Plus } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProjectStatus } from '@ridgeline/shared/contracts/projects';
 import { Alert } from '../../components/ui/alert';
@@ -27,9 +27,12 @@ import {
   type ProjectPageSize,
   type ProjectsView,
 } from './list-filters';
-import { ProjectBoard } from './project-board';
 import { ProjectFilters } from './project-filters';
 import { ProjectTable } from './project-table';
+
+// The board (and its drag-and-drop library) loads when it is opened: the table is the default view, and
+// this page is preloaded on every signed-in visit while the browser is idle.
+const ProjectBoard = lazy(() => import('./project-board').then(({ ProjectBoard }) => ({ default: ProjectBoard })));
 
 /** The board shows up to this many cards (the most relevant first, by the chosen sort). */
 const BOARD_SIZE = 100;
@@ -163,7 +166,9 @@ export default function ProjectsPage() {
                   The board shows {data.projects.length} of {data.total} projects: narrow them with the search and filters.
                 </p>
               )}
-              <ProjectBoard projects={data.projects} statuses={ordered} />
+              <Suspense fallback={<p className="text-sm text-slate-700">Loading the board…</p>}>
+                <ProjectBoard projects={data.projects} statuses={ordered} />
+              </Suspense>
             </>
           )}
         </TabsContent>

@@ -8,7 +8,8 @@ import {
   type UpdateCarrierInput,
 } from '@ridgeline/shared/contracts/carriers';
 import { api } from '../../../lib/api-client';
-import { adjustersKey, carrierKey, carrierOptionsKey, carriersKey } from './keys';
+import { directoryKey } from '../../../lib/api/shared-keys';
+import { carrierKey } from './keys';
 
 // The directory's writes: POST/PATCH/DELETE /api/carriers[/:id] and /api/adjusters[/:id]. A carrier
 // and its adjusters show on each other's rows (counts, carrier names), so every write refreshes both
@@ -21,12 +22,7 @@ function useDirectoryWrite<TInput, TResult>(mutationFn: (input: TInput) => Promi
     mutationFn,
     onSuccess: (_result, input) => {
       if (gone) client.removeQueries({ queryKey: carrierKey(gone(input)) });
-      return Promise.all([
-        client.invalidateQueries({ queryKey: carriersKey }),
-        client.invalidateQueries({ queryKey: ['carrier'] }),
-        client.invalidateQueries({ queryKey: adjustersKey }),
-        client.invalidateQueries({ queryKey: carrierOptionsKey }),
-      ]);
+      return client.invalidateQueries({ queryKey: directoryKey });
     },
   });
 }

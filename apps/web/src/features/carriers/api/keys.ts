@@ -1,9 +1,10 @@
-// Query keys of the carrier directory. Every write refreshes the directory and the pickers of the
-// project screens (['carrier-options'], read by the projects feature), since both show the same rows.
-export const carriersKey = ['carriers'] as const;
-export const carrierKey = (id: string) => ['carrier', id] as const;
-export const adjustersKey = ['adjusters'] as const;
-export const carrierOptionsKey = ['carrier-options'] as const;
+import { directoryKey } from '../../../lib/api/shared-keys';
+
+// Query keys of the carrier directory, all below the shared directory key: a write anywhere (here, or
+// a carrier added inline on a project form) refreshes the lists, the carrier pages and the pickers.
+export const carriersKey = [...directoryKey, 'carriers'] as const;
+export const carrierKey = (id: string) => [...directoryKey, 'carrier', id] as const;
+export const adjustersKey = [...directoryKey, 'adjusters'] as const;
 
 /** A search term as the query string of a directory list ('' when there is none). */
 export function searchQuery(q: string): string {

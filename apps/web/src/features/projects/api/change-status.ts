@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type ChangeProjectStatusInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { dashboardKey } from '../../../lib/api/shared-keys';
 import { activeFilesKey, projectKey, projectsKey } from './keys';
 
 /** POST /api/projects/:id/status: moves a project (board drag, detail pipeline); 409 when reopening needs a slot the plan lacks. */
@@ -17,7 +18,7 @@ export function useChangeProjectStatus() {
         client.invalidateQueries({ queryKey: projectsKey }),
         client.invalidateQueries({ queryKey: projectKey(id) }),
         client.invalidateQueries({ queryKey: activeFilesKey }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: dashboardKey }),
       ]),
   });
 }

@@ -8,6 +8,7 @@ import {
   type CreateCarrierInput,
 } from '@ridgeline/shared/contracts/carriers';
 import { api } from '../../../lib/api-client';
+import { directoryKey } from '../../../lib/api/shared-keys';
 import { carrierOptionsKey } from './carrier-options';
 
 // Adding to the carrier directory from the project form: POST /api/carriers (409 CARRIER_EXISTS for a
@@ -20,7 +21,7 @@ export function useCreateCarrier() {
     // The new carrier is in the picker at once (it is selected right after), then the list refreshes.
     onSuccess: (carrier) => {
       client.setQueryData<CarrierList>(carrierOptionsKey, (list) => (list ? { carriers: [...list.carriers, carrier] } : list));
-      return client.invalidateQueries({ queryKey: carrierOptionsKey });
+      return client.invalidateQueries({ queryKey: directoryKey });
     },
   });
 }
@@ -33,7 +34,7 @@ export function useCreateAdjuster() {
       client.setQueryData<AdjusterList>([...carrierOptionsKey, 'adjusters', adjuster.carrier?.id ?? 'all'], (list) =>
         list ? { adjusters: [...list.adjusters, adjuster] } : list,
       );
-      return client.invalidateQueries({ queryKey: carrierOptionsKey });
+      return client.invalidateQueries({ queryKey: directoryKey });
     },
   });
 }

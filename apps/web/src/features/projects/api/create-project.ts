@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type CreateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { dashboardKey } from '../../../lib/api/shared-keys';
 import { activeFilesKey, projectsKey } from './keys';
 import { projectStatusesKey } from './project-statuses';
 
@@ -18,7 +19,7 @@ export function useCreateProject() {
         client.invalidateQueries({ queryKey: projectsKey }),
         client.invalidateQueries({ queryKey: activeFilesKey }),
         client.invalidateQueries({ queryKey: projectStatusesKey }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: dashboardKey }),
       ]),
   });
 }

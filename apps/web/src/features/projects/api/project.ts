@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { projectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { dashboardKey } from '../../../lib/api/shared-keys';
 import { activeFilesKey, projectKey, projectsKey } from './keys';
 import { activityKey } from './activity';
 
@@ -30,7 +31,7 @@ function useProjectWritten(id: string) {
       client.invalidateQueries({ queryKey: projectsKey }),
       client.invalidateQueries({ queryKey: activityKey(id) }),
       client.invalidateQueries({ queryKey: activeFilesKey }),
-      client.invalidateQueries({ queryKey: ['dashboard'] }),
+      client.invalidateQueries({ queryKey: dashboardKey }),
     ]);
   };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taskListSchema, taskSchema, type CreateTaskInput, type UpdateTaskInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { dashboardKey } from '../../../lib/api/shared-keys';
 import { activityKey } from './activity';
 
 // A project's tasks: GET/POST /api/projects/:id/tasks, PATCH/DELETE /api/tasks/:id. Each write is
@@ -22,7 +23,7 @@ function useTaskWrite<TInput, TResult>(projectId: string, mutationFn: (input: TI
       Promise.all([
         client.invalidateQueries({ queryKey: tasksKey(projectId) }),
         client.invalidateQueries({ queryKey: activityKey(projectId) }),
-        client.invalidateQueries({ queryKey: ['dashboard'] }),
+        client.invalidateQueries({ queryKey: dashboardKey }),
       ]),
   });
 }

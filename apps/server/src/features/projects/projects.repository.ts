@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, fillPlaceholders, ilike, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PROJECT_SORTS, PROJECT_STATES } from '@ridgeline/shared/contracts/projects';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
@@ -41,11 +41,15 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch
 /** The carrier of a listed project, read from the company's own directory (its index leads with company_id). */
 const carrierOfProject = (companyId: string) => and(eq(carriers.companyId, companyId), eq(carriers.id, projects.carrierId));
 
-/** The list's filters as one condition, company first. */
-function listWhere(companyId: string, filters: ProjectListFilters): SQL | undefined {
+/**
+ * The list's filters as one condition, company first. With `placeholders`, each filter's value is the
+ * placeholder its field names (the prepared list statement); otherwise the values themselves.
+ */
+function listWhere(companyId: string | SQLWrapper, filters: ProjectListFilters, placeholders = false): SQL | undefined {
+  const value = (field: string): string | SQLWrapper => (placeholders ? sql.placeholder(field) : field);
   const conditions: (SQL | undefined)[] = [eq(projects.companyId, companyId)];
   if (filters.q) {
-    const pattern = containsPattern(filters.q);
+    const pattern = placeholders ? sql.placeholder('pattern') : containsPattern(filters.q);
     conditions.push(
       or(
         ilike(projects.homeownerName, pattern),
@@ -57,10 +61,10 @@ function listWhere(companyId: string, filters: ProjectListFilters): SQL | undefi
       ),
     );
   }
-  if (filters.statusId) conditions.push(eq(projects.statusId, filters.statusId));
-  if (filters.assigneeId) conditions.push(eq(projects.assigneeId, filters.assigneeId));
-  if (filters.carrierId) conditions.push(eq(projects.carrierId, filters.carrierId));
-  if (filters.lossType) conditions.push(eq(projects.lossType, filters.lossType));
+  if (filters.statusId) conditions.push(eq(projects.statusId, value(filters.statusId)));
+  if (filters.assigneeId) conditions.push(eq(projects.assigneeId, value(filters.assigneeId)));
+  if (filters.carrierId) conditions.push(eq(projects.carrierId, value(filters.carrierId)));
+  if (filters.lossType) conditions.push(eq(projects.lossType, placeholders ? sql.placeholder('lossType') : filters.lossType));
   // Active: neither closed nor archived (is_active); closed: in a closed status and not archived.
   if (filters.state === 'active') conditions.push(eq(projects.isActive, true));
   if (filters.state === 'closed') conditions.push(eq(projects.isActive, false), isNull(projects.archivedAt));
@@ -91,12 +95,36 @@ function listOrder(filters: ProjectListFilters): SQL[] {
   }
 }
 
-/**
- * The project list of one company as a query builder, not run: the service runs it, and the API
- * benchmark runs the very same SQL (`.toSQL()`) directly. Each row carries `total`, the number of
- * matching rows on every page.
- */
-export function projectListQuery(db: Db | DbTx, companyId: string, query: ProjectListPage) {
+/** The values a list statement is run with, by placeholder name. */
+function listValues(companyId: string, query: ProjectListPage): Record<string, unknown> {
+  return {
+    companyId,
+    pattern: query.q ? containsPattern(query.q) : null,
+    statusId: query.statusId ?? null,
+    assigneeId: query.assigneeId ?? null,
+    carrierId: query.carrierId ?? null,
+    lossType: query.lossType ?? null,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  };
+}
+
+/** Which filters a query uses, its state, sort and direction: queries of one shape share one statement. */
+function listShape(query: ProjectListFilters): string {
+  const used = [query.q, query.statusId, query.assigneeId, query.carrierId, query.lossType].map((value) => (value ? '1' : '0')).join('');
+  return `${used}_${query.state}_${query.sort}_${query.dir}`;
+}
+
+/** The list statement of one shape, every value a placeholder (see listValues). */
+function buildProjectList(db: Db, shape: ProjectListFilters) {
+  const companyId = sql.placeholder('companyId');
+  const filters: ProjectListFilters = {
+    ...shape,
+    q: shape.q ? 'pattern' : undefined,
+    statusId: shape.statusId ? 'statusId' : undefined,
+    assigneeId: shape.assigneeId ? 'assigneeId' : undefined,
+    carrierId: shape.carrierId ? 'carrierId' : undefined,
+  };
   return db
     .select({
       ...projectSummaryColumns,
@@ -108,12 +136,49 @@ export function projectListQuery(db: Db | DbTx, companyId: string, query: Projec
         from ${companies} c where c.id = ${companyId})`,
     })
     .from(projects)
-    .leftJoin(carriers, carrierOfProject(companyId))
+    .leftJoin(carriers, and(eq(carriers.companyId, companyId), eq(carriers.id, projects.carrierId)))
     .leftJoin(user, eq(user.id, projects.assigneeId))
-    .where(listWhere(companyId, query))
-    .orderBy(...listOrder(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .where(listWhere(companyId, filters, true))
+    .orderBy(...listOrder(filters))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+type ProjectListStatement = ReturnType<typeof buildProjectList>;
+type PreparedProjectList = { builder: ProjectListStatement; prepared: ReturnType<ProjectListStatement['prepare']> };
+
+/** Each database's list statements by shape, prepared once (PostgreSQL then plans each once per connection). */
+const preparedLists = new WeakMap<Db, Map<string, PreparedProjectList>>();
+
+function preparedList(db: Db, query: ProjectListFilters): PreparedProjectList {
+  let byShape = preparedLists.get(db);
+  if (!byShape) preparedLists.set(db, (byShape = new Map()));
+  const shape = listShape(query);
+  let entry = byShape.get(shape);
+  if (!entry) {
+    const builder = buildProjectList(db, query);
+    entry = { builder, prepared: builder.prepare(`project_list_${shape}`) };
+    byShape.set(shape, entry);
+  }
+  return entry;
+}
+
+/**
+ * The project list of one company, not run yet: `execute()` runs it as the named prepared statement
+ * of its shape (no statement is rebuilt or re-planned per request), and `toSQL()` gives its very SQL
+ * with the values, which the API benchmark runs directly. Each row carries `total`, the number of
+ * matching rows on every page.
+ */
+export function projectListQuery(db: Db, companyId: string, query: ProjectListPage) {
+  const { builder, prepared } = preparedList(db, query);
+  const values = listValues(companyId, query);
+  return {
+    execute: () => prepared.execute(values),
+    toSQL: () => {
+      const { sql: text, params } = builder.toSQL();
+      return { sql: text, params: fillPlaceholders(params, values) };
+    },
+  };
 }
 
 /** The company facts a list page carries: its plan, trial end (JSON text) and active-file count. */

@@ -181,7 +181,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
 
   /** One page of the company's projects with the total that match and the active-file count. */
   async function list(tenant: Tenant, query: ProjectListPage): Promise<ProjectList> {
-    const rows = await projectListQuery(db, tenant.companyId, query);
+    const rows = await projectListQuery(db, tenant.companyId, query).execute();
     const first = rows[0];
     if (!first) {
       // An empty page carries no row to read the total and the company's facts from.

@@ -13,7 +13,7 @@ import { writeResults } from './support';
 
 // `npm run bench:api`: the project list of one company, with 100,000 projects across 1,000 companies
 // in the database, through the real API with a signed-in session (the real server in a child
-// process: GET /api/projects, which runs the list query and the active-file count after the identity
+// process: GET /api/projects, which runs the list statement (the active-file count inside it) after the identity
 // read), side by side in the same run with node-postgres running the list query's very SQL directly
 // (`projectListQuery(...).toSQL()`, the builder the service runs). Three cases: the 50 newest, a
 // status filter, a text search; 100 concurrent callers on each side. The goal: the API keeps at
@@ -228,7 +228,7 @@ export async function benchApiProjects() {
         `${data.dataSet.projects} projects across ${data.dataSet.companies} companies (database \`rl_bench_projects\`, seeded by ` +
         `\`bench/seed-projects.ts\` with \`generate_series\`; the measured company holds ${data.dataSet.benchCompanyProjects}). ` +
         `Each case: ${ROUNDS} rounds of ${DURATION} s per side (medians shown; the sides take turns at going first), ${CALLERS} concurrent callers, side by side in one run: GET /api/projects through the real server ` +
-        `(child process, signed-in session cookie: identity read, list query, active-file count) and node-postgres running the ` +
+        `(child process, signed-in session cookie: identity read, then the list statement with the active-file count inside it) and node-postgres running the ` +
         `list query's own SQL (\`projectListQuery(...).toSQL()\`) directly, each on a pool of ${POOL_SIZE}. 2 shared cores.\n\n` +
         `| case | rows | raw SQL req/s | raw p99 (ms) | API req/s | API p99 (ms) | throughput API/raw | p99 API/raw | goal met |\n` +
         `|---|---|---|---|---|---|---|---|---|\n${table}\n\n` +

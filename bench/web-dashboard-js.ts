@@ -11,8 +11,11 @@ import { startBenchServer, writeResults } from './support';
 // preloads. The service worker is blocked: its precache of every chunk is a background download the
 // first paint never waits for (docs/decisions/006-service-worker.md), and with it active later
 // imports would be answered from its cache instead of the network.
-// Goal: at most 150 KB of JavaScript (gzip) on that first load.
+// Goals (decision 011): at most 150 KB of JavaScript (gzip) before the browser is idle (what the
+// dashboard needs to show and work), and at most 40 KB more for what the idle-time preloads of the
+// dashboard and projects pages fetch afterwards.
 const GOAL_KB = 150;
+const IDLE_GOAL_KB = 40;
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 3304);
 const base = `http://localhost:${PORT}`;
 
@@ -85,8 +88,10 @@ const summary = {
   date: new Date().toISOString(),
   files: scripts.length,
   kilobytesGzip: kilobytes(totalBytes),
+  firstLoadKilobytesGzip: kilobytes(totalBytes - idleBytes),
   goalKilobytes: GOAL_KB,
   idlePreloadKilobytesGzip: kilobytes(idleBytes),
+  idleGoalKilobytes: IDLE_GOAL_KB,
   scripts: scripts.map((file) => ({ ...file, idlePreload: !beforeIdle.has(file.path) })),
 };
 writeResults(
@@ -94,8 +99,9 @@ writeResults(
   summary,
   `# Signed-in first load of /dashboard: JavaScript (Debian Chromium, cold cache)\n\n` +
     `| measure | value | goal | |\n|---|---|---|---|\n` +
-    `| JavaScript over the wire (gzip) | ${summary.kilobytesGzip} KB | <= ${GOAL_KB} KB | ${summary.kilobytesGzip <= GOAL_KB ? 'met' : 'NOT met'} |\n` +
-    `| of which fetched by the idle preloads only | ${summary.idlePreloadKilobytesGzip} KB | | |\n` +
+    `| JavaScript before the browser is idle (gzip) | ${summary.firstLoadKilobytesGzip} KB | <= ${GOAL_KB} KB | ${summary.firstLoadKilobytesGzip <= GOAL_KB ? 'met' : 'NOT met'} |\n` +
+    `| then fetched by the idle preloads (dashboard, projects) | ${summary.idlePreloadKilobytesGzip} KB | <= ${IDLE_GOAL_KB} KB | ${summary.idlePreloadKilobytesGzip <= IDLE_GOAL_KB ? 'met' : 'NOT met'} |\n` +
+    `| all JavaScript of the visit (gzip) | ${summary.kilobytesGzip} KB | | |\n` +
     `| script files | ${summary.files} | | |\n\n` +
     `| file | KB (gzip) | |\n|---|---|---|\n` +
     scripts.map((file) => `| ${file.path.replace(/^\/assets\//, '')} | ${kilobytes(file.encodedBytes)} |${beforeIdle.has(file.path) ? '' : ' idle preload'} |`).join('\n') +

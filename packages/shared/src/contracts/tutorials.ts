@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { safeEmbedUrl } from '../domain/tutorial-embed';
 
-// Help videos shown per page: page_route, is_active, title, description, embed_code.
+export * from './tutorial-views';
 
-export const tutorialSchema = z.object({
-  id: z.string(),
-  pageRoute: z.string(),
-  isActive: z.boolean(),
-  title: z.string(),
-  description: z.string().nullable(),
-  embedCode: z.string(),
-  updatedAt: z.string(),
-});
-export type Tutorial = z.infer<typeof tutorialSchema>;
-export const tutorialListSchema = z.object({ tutorials: z.array(tutorialSchema) });
-export type TutorialList = z.infer<typeof tutorialListSchema>;
+// Help videos shown per page: page_route, is_active, title, description, embed_code.
 
 /** GET /api/tutorials?route=: the page being shown. */
 export const tutorialQuerySchema = z.object({ route: z.string().trim().min(1).max(300).startsWith('/') });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tutorial } from '@ridgeline/shared/contracts/tutorials';
+import type { Tutorial } from '@ridgeline/shared/contracts/tutorial-views';
 import { VideoDialog } from './video-dialog';
 
 // The help dialog with the page's tutorial video, loaded when its Help button is first pressed

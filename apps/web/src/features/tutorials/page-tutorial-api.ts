@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tutorialListSchema, type Tutorial } from '@ridgeline/shared/contracts/tutorials';
+import { tutorialListSchema, type Tutorial } from '@ridgeline/shared/contracts/tutorial-views';
 import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
 import { api } from '../../lib/api-client';
 

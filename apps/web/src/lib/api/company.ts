@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { companySchema } from '@ridgeline/shared/contracts/team';
+import { companySchema } from '@ridgeline/shared/contracts/team-views';
 import { api } from '../api-client';
 import { readThrough } from '../offline-cache';
 

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { COMPANY_ROLES } from '../domain/roles';
+import { PLAN_IDS } from '../domain/plans';
+import { idSchema } from './common';
+
+// The read shapes of people and companies that every signed-in page loads (me, the company, the team):
+// apart from the write contracts, so the first load carries no write rules. `contracts/team.ts`
+// re-exports everything here.
+
+export const companyRoleSchema = z.enum(COMPANY_ROLES);
+export type CompanyRoleInput = z.infer<typeof companyRoleSchema>;
+
+// What every row of /team (a member, an invitation) and an invitation's preview carry.
+export const teamEntry = { id: idSchema, email: z.string(), role: companyRoleSchema };
+
+/** A member row on /team. */
+export const memberSchema = z.object({ ...teamEntry, userId: idSchema, name: z.string(), joinedAt: z.string() });
+export type Member = z.infer<typeof memberSchema>;
+
+/** A pending invitation on /team. */
+export const invitationSchema = z.object({ ...teamEntry, status: z.string(), expiresAt: z.string() });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const teamResponseSchema = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(invitationSchema),
+  myRole: companyRoleSchema,
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;
+
+/** The company profile on /settings. */
+export const companySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  plan: z.enum(PLAN_IDS),
+  trialEndsAt: z.string().nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** The signed-in user's own profile. */
+export const meSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(['admin', 'contractor']),
+  isEnabled: z.boolean(),
+  company: z.object({ id: idSchema, name: z.string(), role: companyRoleSchema }).nullable(),
+});
+export type Me = z.infer<typeof meSchema>;

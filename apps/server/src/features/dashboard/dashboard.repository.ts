@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import { taskSummaryColumns } from '../../infra/db/task-summary';
 import { presentProjectSummary, selectProjectSummaries } from '../../infra/db/project-summary';
 import { companies, projectActivity, projects, projectStatuses, projectTasks, user } from '../../infra/db/schema/index';
 
@@ -45,18 +46,7 @@ export async function listOpenTasksOf(db: Db | DbTx, companyId: string, userId: 
   const overdue = sql`(${projectTasks.dueDate} is not null and ${projectTasks.dueDate} < ${today}::date)`;
   return db
     .select({
-      id: projectTasks.id,
-      projectId: projectTasks.projectId,
-      projectTitle: projects.title,
-      title: projectTasks.title,
-      dueDate: projectTasks.dueDate,
-      assigneeId: projectTasks.assigneeId,
-      assigneeFirstName: user.firstName,
-      assigneeLastName: user.lastName,
-      assigneeName: user.name,
-      assigneeEmail: user.email,
-      done: projectTasks.done,
-      createdAt: projectTasks.createdAt,
+      ...taskSummaryColumns,
       overdueCount: sql<number>`(count(*) filter (where ${overdue}) over ())::int`,
     })
     .from(projectTasks)

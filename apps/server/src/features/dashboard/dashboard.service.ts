@@ -1,10 +1,11 @@
-import { ACTIVITY_KINDS, type ActivityKind, type Task } from '@ridgeline/shared/contracts/projects';
-import { isTaskOverdue, overdueToday } from '@ridgeline/shared/domain/tasks';
+import { ACTIVITY_KINDS, type ActivityKind } from '@ridgeline/shared/contracts/projects';
+import { overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
 import { effectivePlan, PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
+import { presentTaskSummary } from '../../infra/db/task-summary';
 import { AppError } from '../../lib/app-error';
 import {
   countByVisibleStatus,
@@ -13,7 +14,6 @@ import {
   listRecentActivity,
   listRecentProjects,
   type ActivityRow,
-  type OpenTaskRow,
 } from './dashboard.repository';
 
 export type DashboardServiceDeps = { db: Db; now?: () => Date };
@@ -29,20 +29,6 @@ const knownPlan = (plan: string): PlanId => PLAN_IDS.find((id) => id === plan) ?
 
 /** A stored kind the timeline does not know reads as a note. */
 const knownKind = (kind: string): ActivityKind => ACTIVITY_KINDS.find((known) => known === kind) ?? 'note';
-
-function presentTask(row: OpenTaskRow, today: string): Task {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    projectTitle: row.projectTitle,
-    title: row.title,
-    dueDate: row.dueDate,
-    assignee: person(row.assigneeId, { firstName: row.assigneeFirstName, lastName: row.assigneeLastName, name: row.assigneeName, email: row.assigneeEmail }),
-    done: row.done,
-    overdue: isTaskOverdue(row, today),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function presentActivity(row: ActivityRow): Dashboard['recentActivity'][number] {
   return {
@@ -77,7 +63,7 @@ export function createDashboardService({ db, now = () => new Date() }: Dashboard
     return {
       activeFiles: { active: company.active, limit: plan.activeFiles, plan: plan.id, planName: plan.name, trialing },
       byStatus,
-      myTasks: taskRows.map((row) => presentTask(row, today)),
+      myTasks: taskRows.map((row) => presentTaskSummary(row, today)),
       overdueCount: taskRows[0]?.overdueCount ?? 0,
       recentProjects,
       recentActivity: activityRows.map(presentActivity),

@@ -1,33 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import { taskSummaryColumns, type TaskSummaryRow } from '../../infra/db/task-summary';
 import { members, projects, projectTasks, user } from '../../infra/db/schema/index';
 
 // Every query filters by company_id: a task, its project and its assignee are only found within the
 // caller's company.
 
-const taskWithNames = {
-  id: projectTasks.id,
-  projectId: projectTasks.projectId,
-  projectTitle: projects.title,
-  title: projectTasks.title,
-  dueDate: projectTasks.dueDate,
-  assigneeId: projectTasks.assigneeId,
-  assigneeName: user.name,
-  done: projectTasks.done,
-  createdAt: projectTasks.createdAt,
-};
-
-export type TaskRow = {
-  id: string;
-  projectId: string;
-  projectTitle: string;
-  title: string;
-  dueDate: string | null;
-  assigneeId: string | null;
-  assigneeName: string | null;
-  done: boolean;
-  createdAt: Date;
-};
+export type TaskRow = TaskSummaryRow;
 
 export type NewTask = {
   companyId: string;
@@ -73,7 +52,7 @@ export async function isCompanyMember(db: Db | DbTx, companyId: string, userId: 
 
 function selectTasks(db: Db | DbTx) {
   return db
-    .select(taskWithNames)
+    .select(taskSummaryColumns)
     .from(projectTasks)
     .innerJoin(projects, and(eq(projects.id, projectTasks.projectId), eq(projects.companyId, projectTasks.companyId)))
     .leftJoin(user, eq(user.id, projectTasks.assigneeId));

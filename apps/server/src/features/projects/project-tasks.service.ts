@@ -1,7 +1,8 @@
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@ridgeline/shared/contracts/projects';
-import { isTaskOverdue, overdueToday } from '@ridgeline/shared/domain/tasks';
+import { overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import { presentTaskSummary } from '../../infra/db/task-summary';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from './activity.repository';
 import {
@@ -16,28 +17,12 @@ import {
   lockTask,
   updateTask,
   type TaskPatch,
-  type TaskRow,
 } from './project-tasks.repository';
 
 export type ProjectTasksServiceDeps = { db: Db; now?: () => Date };
 
 /** "My tasks" lists at most this many open tasks, the most urgent first. */
 export const MY_TASKS_LIMIT = 200;
-
-/** Shapes a task row for the API; overdue means not done and due before today. */
-function presentTask(row: TaskRow, today: string): Task {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    projectTitle: row.projectTitle,
-    title: row.title,
-    dueDate: row.dueDate,
-    assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? '' } : null,
-    done: row.done,
-    overdue: isTaskOverdue(row, today),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * Tasks on a company's projects. Any member of the company may read and change them; an assignee
@@ -56,18 +41,18 @@ export function createProjectTasksService({ db, now = () => new Date() }: Projec
   async function present(taskId: string, tenant: Tenant): Promise<Task> {
     const row = await findTask(db, tenant.companyId, taskId);
     if (!row) throw AppError.notFound('Task not found');
-    return presentTask(row, today());
+    return presentTaskSummary(row, today());
   }
 
   async function listForProject(tenant: Tenant, projectId: string): Promise<Task[]> {
     if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
     const day = today();
-    return (await listProjectTasks(db, tenant.companyId, projectId)).map((row) => presentTask(row, day));
+    return (await listProjectTasks(db, tenant.companyId, projectId)).map((row) => presentTaskSummary(row, day));
   }
 
   async function listMine(actor: Actor, tenant: Tenant): Promise<Task[]> {
     const day = today();
-    return (await listOpenTasksOf(db, tenant.companyId, actor.userId, day, MY_TASKS_LIMIT)).map((row) => presentTask(row, day));
+    return (await listOpenTasksOf(db, tenant.companyId, actor.userId, day, MY_TASKS_LIMIT)).map((row) => presentTaskSummary(row, day));
   }
 
   async function create(actor: Actor, tenant: Tenant, projectId: string, input: CreateTaskInput): Promise<Task> {

@@ -20,6 +20,8 @@ type Endpoint = {
 const server = useTestServer();
 let owner: TestClient;
 let ownerMemberId = '';
+/** Rows of the owner's company that the claim-file endpoints take by id. */
+const ids = { project: '', task: '', carrier: '', adjuster: '', status: '' };
 let before: RowCounts;
 let meBefore: Me;
 let companyBefore: Company;
@@ -31,6 +33,11 @@ beforeAll(async () => {
   owner = signedUp.client;
   const team = await owner.get<TeamResponse>('/api/team');
   ownerMemberId = team.body.members[0]?.id ?? '';
+  ids.carrier = (await owner.post<{ id: string }>('/api/carriers', { name: 'Bad Input Mutual' })).body.id;
+  ids.adjuster = (await owner.post<{ id: string }>('/api/adjusters', { name: 'Ada Adjuster', carrierId: ids.carrier })).body.id;
+  ids.project = (await owner.post<{ id: string }>('/api/projects', { title: 'Bad input claim', homeownerName: 'Hal Owner', street: '1 Test St' })).body.id;
+  ids.task = (await owner.post<{ id: string }>(`/api/projects/${ids.project}/tasks`, { title: 'Call the adjuster' })).body.id;
+  ids.status = (await owner.get<{ statuses: { id: string }[] }>('/api/project-statuses')).body.statuses[0]?.id ?? '';
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -57,7 +64,24 @@ const endpoints = (): Endpoint[] => [
   { method: 'PATCH', path: '/api/team/members/:self', signedIn: true, valid: { role: 'manager' }, requiresFields: true },
   { method: 'POST', path: '/api/security/csp-violation', signedIn: false, valid: { documentURI: 'http://localhost/', violatedDirective: 'script-src' }, requiresFields: true },
   { method: 'POST', path: '/api/functions/admin-impersonation', signedIn: true, valid: { action: 'status' }, requiresFields: true },
+  // Claim files: every valid body below holds only fields that may not be null.
+  { method: 'POST', path: '/api/projects', signedIn: true, valid: { title: 'Claim', homeownerName: 'Ann Lee', street: '2 Oak St' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/projects/:project', signedIn: true, valid: { title: 'Renamed claim' }, requiresFields: false },
+  { method: 'POST', path: '/api/projects/:project/status', signedIn: true, valid: { statusId: ':status' }, requiresFields: true },
+  { method: 'POST', path: '/api/projects/:project/notes', signedIn: true, valid: { body: 'Met the adjuster' }, requiresFields: true },
+  { method: 'POST', path: '/api/projects/:project/tasks', signedIn: true, valid: { title: 'Order shingles' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/tasks/:task', signedIn: true, valid: { title: 'Order ridge cap' }, requiresFields: false },
+  { method: 'POST', path: '/api/project-statuses', signedIn: true, valid: { name: 'Review' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/project-statuses/:status', signedIn: true, valid: { name: 'First contact' }, requiresFields: false },
+  { method: 'POST', path: '/api/project-statuses/reorder', signedIn: true, valid: { ids: [':status'] }, requiresFields: true },
+  { method: 'POST', path: '/api/carriers', signedIn: true, valid: { name: 'Acme Mutual' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/carriers/:carrier', signedIn: true, valid: { name: 'Acme General' }, requiresFields: false },
+  { method: 'POST', path: '/api/adjusters', signedIn: true, valid: { name: 'Al Adjuster' }, requiresFields: true },
+  { method: 'PATCH', path: '/api/adjusters/:adjuster', signedIn: true, valid: { name: 'Alma Adjuster' }, requiresFields: false },
 ];
+
+/** A path or body with the ids of the owner's rows in place of their :names. */
+const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };
@@ -100,11 +124,11 @@ function expectErrorShape(response: TestResponse, label: string, status?: number
 describe('bad input on every endpoint with a body', () => {
   for (const endpoint of endpoints()) {
     it(`${endpoint.method} ${endpoint.path}`, async () => {
-      const path = endpoint.path.replace(':self', ownerMemberId);
+      const path = withIds(endpoint.path);
       const client = endpoint.signedIn ? owner : server.client();
       for (const testCase of casesFor(endpoint)) {
         const headers = testCase.contentType ? { 'Content-Type': testCase.contentType } : undefined;
-        const response = await client.request(endpoint.method, path, { body: testCase.body, headers });
+        const response = await client.request(endpoint.method, path, { body: withIds(testCase.body), headers });
         // Each case gets its exact status (never 500, never a 401 or 429 in place of a 400) and writes nothing.
         expectErrorShape(response, `${endpoint.method} ${endpoint.path} with ${testCase.name}`, testCase.status);
       }

@@ -21,7 +21,19 @@ export { TEST_PASSWORD, uniqueEmail, type SignedUpUser } from './factories';
 export const TEST_SECRET = 'ridgeline-test-secret-0123456789abcdefghij';
 
 export type MailRow = { id: number; to: string; subject: string; text: string };
-export type RowCounts = { user: number; companies: number; members: number; invitations: number; session: number };
+export type RowCounts = {
+  user: number;
+  companies: number;
+  members: number;
+  invitations: number;
+  session: number;
+  projects: number;
+  projectStatuses: number;
+  projectTasks: number;
+  projectActivity: number;
+  carriers: number;
+  adjusters: number;
+};
 
 export type SignUpOptions = {
   email?: string;
@@ -116,7 +128,13 @@ export async function startTestServer(env: Record<string, string> = {}) {
       (select count(*)::int from companies) as companies,
       (select count(*)::int from members) as members,
       (select count(*)::int from invitations) as invitations,
-      (select count(*)::int from session) as session`);
+      (select count(*)::int from session) as session,
+      (select count(*)::int from projects) as "projects",
+      (select count(*)::int from project_statuses) as "projectStatuses",
+      (select count(*)::int from project_tasks) as "projectTasks",
+      (select count(*)::int from project_activity) as "projectActivity",
+      (select count(*)::int from carriers) as "carriers",
+      (select count(*)::int from adjusters) as "adjusters"`);
     const row = rows.rows[0];
     if (!row) throw new Error('count query returned nothing');
     return row;

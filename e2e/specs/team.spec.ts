@@ -96,6 +96,15 @@ test.describe('team', () => {
     expect((await team(page)).members).toHaveLength(1);
   });
 
+  test('on a phone, /team fits the screen (no sideways scrolling)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const owner = await signedInUser(page, 'phone-owner');
+    await page.goto('/team');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+    await expect(page.getByText(owner.email).first()).toBeVisible();
+    expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
+  });
+
   test('axe finds no serious or critical violation on /dashboard and /team', async ({ page }) => {
     await signedInUser(page, 'axe');
     await page.goto('/dashboard');

@@ -2,9 +2,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { styled } from './styled';
 
+// The scroller is `relative` so that visually hidden text in a cell (sr-only, absolutely positioned)
+// is laid out inside it: otherwise it sits at its place in a wide table, outside the scroller, and the
+// whole page scrolls sideways on a phone.
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('w-full text-left text-sm', className)} {...props} />
     </div>
   );

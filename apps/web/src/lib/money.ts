@@ -1,10 +1,10 @@
-// Money travels as integer cents; people read and type dollars.
+import { formatUsdCents } from '@ridgeline/shared/domain/money';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Money travels as integer cents; people read and type dollars.
 
 /** "$1,234.56" for 123456 cents; an em dash when there is no amount. */
 export function formatCents(cents: number | null | undefined): string {
-  return cents === null || cents === undefined ? '—' : usd.format(cents / 100);
+  return cents === null || cents === undefined ? '—' : formatUsdCents(cents);
 }
 
 /** Cents from typed dollars ("1,234.5", "$980"): null when empty, undefined when it is not an amount. */

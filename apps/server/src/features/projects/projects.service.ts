@@ -9,6 +9,7 @@ import type {
   updateProjectSchema,
 } from '@ridgeline/shared/contracts/projects';
 import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
@@ -108,13 +109,6 @@ function presentActivity(row: ActivityRow): ActivityEntry {
   };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Money as people read it in the timeline: "$1,234.56". */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
-
 /** The fields a PATCH may change, as the contract names them, with how the timeline shows a value. */
 const PLAIN_FIELDS = [
   'title',
@@ -139,7 +133,7 @@ const REFERENCE_FIELDS = ['carrierId', 'adjusterId', 'assigneeId'] as const sati
 type ReferenceField = (typeof REFERENCE_FIELDS)[number];
 
 const textOf = (value: string | number | null): string | null => (value === null ? null : String(value));
-const moneyOf = (value: number | null): string | null => (value === null ? null : formatCents(value));
+const moneyOf = (value: number | null): string | null => (value === null ? null : formatUsdCents(value));
 
 /** Claim files of the actor's company: the list, one file, its changes, status, archive and timeline. */
 export function createProjectsService({ db }: ProjectsServiceDeps) {

@@ -1,8 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Adjuster } from '@ridgeline/shared/contracts/carriers';
-import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
+import { RowActions } from './row-actions';
 import { ContactLinks, EmailLink, PhoneLink } from './contact-links';
 import { useConfirmDeleteAdjuster } from './confirm-delete';
 
@@ -43,16 +42,7 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               </ContactLinks>
             )}
             {adjuster.notes && <p className="text-sm whitespace-pre-line text-slate-700">{adjuster.notes}</p>}
-            <div className="mt-auto flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => onEdit(adjuster)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit<span className="sr-only"> {adjuster.name}</span>
-              </Button>
-              <Button variant="destructive-outline" onClick={() => remove.run(adjuster)} disabled={remove.isPending}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete<span className="sr-only"> {adjuster.name}</span>
-              </Button>
-            </div>
+            <RowActions name={adjuster.name} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
           </CardDiv>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { Landmark, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { Landmark, Plus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Adjuster, Carrier } from '@ridgeline/shared/contracts/carriers';
@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
+import { RowActions } from './row-actions';
 import { useAdjusters } from './api/adjusters';
 import { useCarriers } from './api/carriers';
 import { AdjusterFormDialog } from './adjuster-form-dialog';
@@ -60,16 +61,7 @@ function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: 
           {carrier.portalUrl && <PortalLink url={carrier.portalUrl} label={`${carrier.name} portal`} />}
         </ContactLinks>
       )}
-      <div className="mt-auto flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => onEdit(carrier)}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Edit<span className="sr-only"> {carrier.name}</span>
-        </Button>
-        <Button variant="destructive-outline" onClick={() => remove.run(carrier)} disabled={remove.isPending}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete<span className="sr-only"> {carrier.name}</span>
-        </Button>
-      </div>
+      <RowActions name={carrier.name} onEdit={() => onEdit(carrier)} onDelete={() => remove.run(carrier)} deleting={remove.isPending} />
     </CardDiv>
   );
 }

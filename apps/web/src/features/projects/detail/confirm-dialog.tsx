@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -33,5 +36,57 @@ export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabe
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type ConfirmedDeleteProps = {
+  /** What the trash button says to screen readers ("Delete report.pdf"). */
+  label: string;
+  title: string;
+  confirmLabel: string;
+  children: ReactNode;
+  busy: boolean;
+  /** The delete itself; its promise settles the dialog. */
+  run: () => Promise<unknown>;
+  done: { title: string; description: string };
+  failedTitle: string;
+};
+
+/**
+ * A trash button that asks first, then deletes and says how it went. It waits on the delete's promise,
+ * not on mutate's callbacks: the row holding it unmounts once the refreshed list leaves it out.
+ */
+export function ConfirmedDelete({ label, title, confirmLabel, children, busy, run, done, failedTitle }: ConfirmedDeleteProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        <span className="sr-only">{label}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        confirmLabel={confirmLabel}
+        busyLabel="Deleting…"
+        busy={busy}
+        destructive
+        onConfirm={() =>
+          run().then(
+            () => {
+              setOpen(false);
+              notify.success(done.title, done.description);
+            },
+            (error: unknown) => {
+              setOpen(false);
+              notify.error(failedTitle, errorText(error));
+            },
+          )
+        }
+      >
+        {children}
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, File, FileImage, FileSpreadsheet, FileText, FolderOpen, Trash2, Upload } from 'lucide-react';
+import { Download, File, FileImage, FileSpreadsheet, FileText, FolderOpen, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { ProjectFile } from '@ridgeline/shared/contracts/projects';
 import { Alert } from '../../../components/ui/alert';
@@ -11,7 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { PROJECT_FILE_ACCEPT, useDeleteProjectFile, useProjectFiles, useUploadProjectFile } from '../api/files';
 import { formatWhen } from './activity-words';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmedDelete } from './confirm-dialog';
 
 /** "820 B", "14.2 KB", "3.1 MB". */
 export function formatBytes(bytes: number): string {
@@ -29,7 +29,6 @@ function FileIcon({ mimeType }: { mimeType: string }) {
 }
 
 function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) {
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteProjectFile(projectId);
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
@@ -46,34 +45,17 @@ function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) 
           <span className="sr-only">Download {file.fileName}</span>
         </a>
       </Button>
-      <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
-        <Trash2 aria-hidden="true" className="size-4" />
-        <span className="sr-only">Delete {file.fileName}</span>
-      </Button>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+      <ConfirmedDelete
+        label={`Delete ${file.fileName}`}
         title="Delete this file?"
         confirmLabel="Delete file"
-        busyLabel="Deleting…"
         busy={remove.isPending}
-        destructive
-        onConfirm={() =>
-          // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
-          remove.mutateAsync(file.id).then(
-            () => {
-              setDeleting(false);
-              notify.success('File deleted', `${file.fileName} was removed from the project.`);
-            },
-            (error: unknown) => {
-              setDeleting(false);
-              notify.error('File not deleted', errorText(error));
-            },
-          )
-        }
+        run={() => remove.mutateAsync(file.id)}
+        done={{ title: 'File deleted', description: `${file.fileName} was removed from the project.` }}
+        failedTitle="File not deleted"
       >
         {file.fileName} will be removed from this project for everyone. This cannot be undone.
-      </ConfirmDialog>
+      </ConfirmedDelete>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { ListTodo, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListTodo, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { createTaskSchema, type Task } from '@ridgeline/shared/contracts/projects';
@@ -15,7 +15,7 @@ import { useTeam } from '../../../lib/api/team';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useCreateTask, useDeleteTask, useProjectTasks, useUpdateTask } from '../api/tasks';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmedDelete } from './confirm-dialog';
 import { formatDay } from './project-fields';
 
 /** A blank date or assignee means none. */
@@ -97,7 +97,6 @@ function TaskForm({
 
 function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const update = useUpdateTask(projectId);
   const remove = useDeleteTask(projectId);
   const checkboxId = `task-${task.id}`;
@@ -153,34 +152,17 @@ function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
         <Pencil aria-hidden="true" className="size-4" />
         <span className="sr-only">Edit the task {task.title}</span>
       </Button>
-      <Button variant="ghost" size="icon" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
-        <Trash2 aria-hidden="true" className="size-4" />
-        <span className="sr-only">Delete the task {task.title}</span>
-      </Button>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+      <ConfirmedDelete
+        label={`Delete the task ${task.title}`}
         title="Delete this task?"
         confirmLabel="Delete task"
-        busyLabel="Deleting…"
         busy={remove.isPending}
-        destructive
-        onConfirm={() =>
-          // The promise, not mutate's callbacks: the row unmounts once the refreshed list leaves it out.
-          remove.mutateAsync(task.id).then(
-            () => {
-              setDeleting(false);
-              notify.success('Task deleted', `“${task.title}” is gone.`);
-            },
-            (error: unknown) => {
-              setDeleting(false);
-              notify.error('Task not deleted', errorText(error));
-            },
-          )
-        }
+        run={() => remove.mutateAsync(task.id)}
+        done={{ title: 'Task deleted', description: `“${task.title}” is gone.` }}
+        failedTitle="Task not deleted"
       >
         “{task.title}” will be removed from this project.
-      </ConfirmDialog>
+      </ConfirmedDelete>
     </li>
   );
 }

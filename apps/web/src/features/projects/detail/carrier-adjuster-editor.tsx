@@ -2,14 +2,13 @@ import type { KeyboardEvent } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { updateProjectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
-import { Button } from '../../../components/ui/button';
 import { Form, useZodForm } from '../../../components/ui/form';
-import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useUpdateProject } from '../api/project';
 import { CarrierAdjusterPicker } from '../components/carrier-adjuster-picker';
 import { FIELD_LABELS, type EditableField } from './project-fields';
+import { SaveCancel } from './save-cancel';
 
 /** A blank choice is none. */
 const blankIsNull = z.string().transform((text) => (text === '' ? null : text));
@@ -70,14 +69,7 @@ export function CarrierAdjusterEditor({ project, field, onDone }: { project: Pro
   return (
     <Form form={form} onSubmit={submit} onKeyDown={onKeyDown} className="gap-3" aria-label={`Edit ${FIELD_LABELS[field]}`}>
       <PickerControl />
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
-          Save
-        </SubmitButton>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancel saving={update.isPending} onCancel={onDone} />
     </Form>
   );
 }

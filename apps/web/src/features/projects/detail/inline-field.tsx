@@ -5,7 +5,6 @@ import type { Project, UpdateProjectInput } from '@ridgeline/shared/contracts/pr
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
-import { SubmitButton } from '../../../components/submit-button';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
@@ -14,6 +13,7 @@ import { LossTypeField } from '../components/loss-type-field';
 import { CarrierAdjusterEditor } from './carrier-adjuster-editor';
 import { FieldHistoryButton } from './field-history-dialog';
 import { displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, isUnchanged, type EditableField } from './project-fields';
+import { SaveCancel } from './save-cancel';
 
 export type FieldOption = { value: string; label: string };
 
@@ -143,14 +143,7 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
           autoFocus
         />
       )}
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
-          Save
-        </SubmitButton>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <SaveCancel saving={update.isPending} onCancel={onDone} />
     </Form>
   );
 }

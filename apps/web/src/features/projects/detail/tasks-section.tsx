@@ -10,13 +10,13 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
-import { SubmitButton } from '../../../components/submit-button';
 import { useTeam } from '../../../lib/api/team';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useCreateTask, useDeleteTask, useProjectTasks, useUpdateTask } from '../api/tasks';
 import { ConfirmedDelete } from './confirm-dialog';
 import { formatDay } from './project-fields';
+import { SaveCancel } from './save-cancel';
 
 /** A blank date or assignee means none. */
 const blankIsNull = z.string().transform((text) => (text.trim() === '' ? null : text));
@@ -81,16 +81,9 @@ function TaskForm({
           ))}
         </FormField>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton isSubmitting={busy} busyText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-        {onCancel && (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <SaveCancel saving={busy} onCancel={onCancel}>
+        {submitLabel}
+      </SaveCancel>
     </Form>
   );
 }

@@ -29,6 +29,10 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   // The largest file a user may attach to a project (raw upload), in megabytes.
   PROJECT_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  // Field photos: the largest accepted, and the upload ceiling per user per minute, sized for a rep
+  // sending hundreds of photos in minutes after regaining signal (photo uploads do not count against API_WRITE_LIMIT).
+  PHOTO_MAX_MB: z.coerce.number().int().min(1).max(1024).default(40),
+  PHOTO_UPLOAD_LIMIT: z.coerce.number().int().positive().default(1200),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -80,6 +84,10 @@ export type Config = {
   trustProxy: TrustProxy | null;
   /** The largest file attached to a project, in megabytes. */
   projectFileMaxMb: number;
+  /** The largest field photo, in megabytes. */
+  photoMaxMb: number;
+  /** Photo uploads per user per minute, shared by every instance. */
+  photoUploadLimit: number;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -117,6 +125,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
+    photoMaxMb: env.PHOTO_MAX_MB,
+    photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
   };
 }
 

@@ -84,6 +84,15 @@ export const ERROR_CATALOGUE = {
   STATUS_IN_USE: { status: 409, message: 'Projects are in this status. Move them to another status before deleting it.' },
   CARRIER_EXISTS: { status: 409, message: 'A carrier with this name is already in your directory.' },
 
+  // Field capture.
+  PROFILE_NOT_FOUND: { status: 403, message: 'User profile not found' },
+  PHOTO_CONFLICT: { status: 409, message: 'A different file was already uploaded under this photo id.' },
+  CHECKSUM_MISMATCH: { status: 400, message: 'The photo did not arrive intact (its SHA-256 does not match). It will be sent again.' },
+  HEIC_NOT_SUPPORTED: {
+    status: 415,
+    message: 'HEIC photos are not accepted yet. On an iPhone, set Settings > Camera > Formats to "Most Compatible" (JPEG) and take the photo again.',
+  },
+
   // Platform administration.
   CANNOT_DISABLE_SELF: { status: 400, message: 'You cannot disable your own account.' },
   ALREADY_IMPERSONATING: { status: 403, message: 'End the current impersonation before starting another.' },

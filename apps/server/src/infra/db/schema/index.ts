@@ -3,3 +3,4 @@ export * from './app';
 export * from './companies';
 export * from './admin';
 export * from './projects';
+export * from './inspections';

@@ -1,5 +1,8 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { inspectionSessions } from '../infra/db/schema/index';
+import { tinyPng } from '../test/images';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
 import { signUpBody, TEST_PASSWORD, uniqueEmail, type RowCounts } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
@@ -21,7 +24,7 @@ const server = useTestServer();
 let owner: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
-const ids = { project: '', task: '', carrier: '', adjuster: '', status: '' };
+const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '' };
 let before: RowCounts;
 let meBefore: Me;
 let companyBefore: Company;
@@ -38,6 +41,14 @@ beforeAll(async () => {
   ids.project = (await owner.post<{ id: string }>('/api/projects', { title: 'Bad input claim', homeownerName: 'Hal Owner', street: '1 Test St' })).body.id;
   ids.task = (await owner.post<{ id: string }>(`/api/projects/${ids.project}/tasks`, { title: 'Call the adjuster' })).body.id;
   ids.status = (await owner.get<{ statuses: { id: string }[] }>('/api/project-statuses')).body.statuses[0]?.id ?? '';
+  const companyId = (await owner.get<Company>('/api/company')).body.id;
+  ids.session = randomUUID();
+  await server.db.insert(inspectionSessions).values({ id: ids.session, companyId, street: '1 Test St' });
+  const png = tinyPng(4, 4);
+  ids.photo = randomUUID();
+  const sha256 = createHash('sha256').update(png).digest('hex');
+  const photo = await owner.put(`/api/inspections/${ids.session}/photos/${ids.photo}?fileName=a.png&category=roof&sha256=${sha256}`, png);
+  if (photo.status !== 201) throw new Error(`photo upload answered ${photo.status}: ${photo.text}`);
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -78,10 +89,20 @@ const endpoints = (): Endpoint[] => [
   { method: 'PATCH', path: '/api/carriers/:carrier', signedIn: true, valid: { name: 'Acme General' }, requiresFields: false },
   { method: 'POST', path: '/api/adjusters', signedIn: true, valid: { name: 'Al Adjuster' }, requiresFields: true },
   { method: 'PATCH', path: '/api/adjusters/:adjuster', signedIn: true, valid: { name: 'Alma Adjuster' }, requiresFields: false },
+  // Field photos.
+  { method: 'PATCH', path: '/api/photos/:photo', signedIn: true, valid: { category: 'damage' }, requiresFields: true },
+  { method: 'POST', path: '/api/photos/:photo/move', signedIn: true, valid: { sessionId: ':session' }, requiresFields: true },
+  {
+    method: 'POST',
+    path: '/api/functions/generate-photo-thumbnails',
+    signedIn: true,
+    valid: { photos: [{ id: ':photo', file_path: 'a/b.jpg', file_name: 'b.jpg' }] },
+    requiresFields: true,
+  },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */
-const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
+const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|session|photo)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };

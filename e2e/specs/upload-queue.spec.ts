@@ -57,14 +57,10 @@ async function userId(request: APIRequestContext): Promise<string> {
 /**
  * Puts photos in the page's upload queue (IndexedDB 'ridgeline-uploads') as a capture screen would
  * have left them: pending, with their bytes, SHA-256 and metadata. The queue reads them on the next
- * visit, which is what the test then makes (a reload).
+ * visit, which is what the test then makes (a reload). (The capture screens are built in parallel;
+ * this keeps the test to the queue and its panel.)
  */
 async function seedQueue(page: Page, owner: string, sessionId: string, photos: TestPhoto[]): Promise<void> {
-  // The queue's database exists once the engine has started (when the page went idle). The page's
-  // scripts are strings: this workspace is typed for Node, not the DOM.
-  await expect
-    .poll(() => page.evaluate(`indexedDB.databases().then((all) => all.some((db) => db.name === 'ridgeline-uploads'))`), { timeout: 15_000 })
-    .toBe(true);
   const items = photos.map((photo, index) => ({
     id: randomUUID(),
     fileName: photo.name,
@@ -92,9 +88,19 @@ async function seedQueue(page: Page, owner: string, sessionId: string, photos: T
     createdAt: Date.now(),
   });
   const rows = items.map((item) => ({ record: record(item), base64: item.base64 }));
+  // The page's scripts are strings: this workspace is typed for Node, not the DOM.
   await page.evaluate(`(async (rows) => {
+    // The queue's schema as Dexie makes it (its version 1 is IndexedDB's 10), for a device whose
+    // queue was never opened before.
     const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('ridgeline-uploads');
+      const open = indexedDB.open('ridgeline-uploads', 10);
+      open.onupgradeneeded = () => {
+        const photos = open.result.createObjectStore('photos', { keyPath: 'id' });
+        photos.createIndex('status', 'status');
+        photos.createIndex('[userId+status]', ['userId', 'status']);
+        photos.createIndex('[userId+sessionId]', ['userId', 'sessionId']);
+        open.result.createObjectStore('files', { keyPath: 'id' });
+      };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });

@@ -1,11 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { UPLOAD_DB_NAME } from './presence';
 import type { QueuedPhotoFile, QueuedPhotoRecord } from './types';
 
 // The upload queue's own IndexedDB database. Its schema is versioned: a later app version adds a
 // `version(n)` with an upgrade and keeps every queued photo of the older one (never delete a version
 // that a device may still have items under; Dexie opens the database at the newest and upgrades).
-
-export const UPLOAD_DB_NAME = 'ridgeline-uploads';
 
 export type UploadDb = Dexie & { photos: EntityTable<QueuedPhotoRecord, 'id'>; files: EntityTable<QueuedPhotoFile, 'id'> };
 

@@ -52,12 +52,9 @@ export function useQueueUserId(): string | null {
   return useSyncExternalStore(uploadQueueUser.subscribe, uploadQueueUser.get, uploadQueueUser.get);
 }
 
-/**
- * Starts sending this user's queued photos (and only theirs) until the returned stop is called:
- * the signed-in shell calls it once the user is known and stops it when they sign out.
- */
-export function startUploadQueue(userId: string): () => void {
-  uploadQueueUser.set(userId);
+let engineUser: string | null = null;
+
+function engineFor(userId: string): UploadEngine {
   engine ??= createUploadEngine({
     db: uploadDb(),
     upload: xhrUploader,
@@ -66,17 +63,37 @@ export function startUploadQueue(userId: string): () => void {
     lock: browserLock(),
     onPresence: uploadQueuePresence.set,
   });
-  const running = engine;
-  running.start(userId);
-  return () => void running.stop();
+  engine.start(userId);
+  engineUser = userId;
+  return engine;
+}
+
+function stopEngine(): void {
+  engineUser = null;
+  void engine?.stop();
+}
+
+// The engine sends only the signed-in user's photos: signing out (or another user) stops it.
+uploadQueueUser.subscribe(() => {
+  if (engineUser && uploadQueueUser.get() !== engineUser) stopEngine();
+});
+
+/**
+ * Starts sending this user's queued photos (and only theirs) until the returned stop is called:
+ * the signed-in shell starts it once the user is known (on a device with a queue) and stops it when
+ * they sign out. Queueing photos while signed in starts it too.
+ */
+export function startUploadQueue(userId: string): () => void {
+  uploadQueueUser.set(userId);
+  engineFor(userId);
+  return stopEngine;
 }
 
 /** Adds photos to the signed-in user's queue; resolves with their ids once stored. */
 export async function enqueuePhotos(userId: string, items: EnqueuePhotoInput[]): Promise<string[]> {
-  // Whoever queues photos is the signed-in user: the screens show their queue from now on.
-  uploadQueueUser.set(userId);
   const ids = await store.enqueue(uploadDb(), userId, items);
-  engine?.kick();
+  // Sending starts with the first photo on a device that had no queue (the shell did not load it).
+  if (uploadQueueUser.get() === userId) engineFor(userId).kick();
   return ids;
 }
 

@@ -4,6 +4,9 @@
 // - whether that user has anything in the queue: written by the engine (loaded when the page is
 //   idle), read by the shell to mount the upload panel only then.
 
+/** The upload queue's IndexedDB database. */
+export const UPLOAD_DB_NAME = 'ridgeline-uploads';
+
 type Listener = () => void;
 
 function createStore<T>(initial: T) {

@@ -284,6 +284,42 @@ describe('the upload engine', () => {
     expect(nth(fake.calls, 1).id).toBe(held);
   });
 
+  it('follows a session gate registered after it started, and asks the gate again while photos wait', async () => {
+    const [held] = await store.enqueue(db, USER, [photo('offline-session', { sessionId: SESSION_B })]);
+    const first = fakeGate([SESSION_B]);
+    let gate = first;
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload, gate: () => gate }).start(USER);
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    // Another gate is registered (the local session store loaded later); it says the session synced
+    // before the engine looked at it: the engine's next look (within 5 s) sends the photo.
+    const later = fakeGate([SESSION_B]);
+    gate = later;
+    later.sync(SESSION_B);
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    await until(() => fake.calls.length === 1, 'sent after the later gate synced');
+    expect(nth(fake.calls, 0).id).toBe(held);
+  });
+
+  it('listens to the gate registered now when photos wait on it', async () => {
+    await store.enqueue(db, USER, [photo('a', { sessionId: SESSION_B })]);
+    let gate = fakeGate([SESSION_B]);
+    const fake = fakeUploader();
+    const engine = engineWith({ upload: fake.upload, gate: () => gate });
+    engine.start(USER);
+    await settle();
+    const later = fakeGate([SESSION_B]);
+    gate = later;
+    // Anything that makes the engine look again (here a kick) makes it listen to the new gate.
+    engine.kick();
+    await settle();
+    later.sync(SESSION_B);
+    await until(() => fake.calls.length === 1, 'sent on the new gate’s news');
+  });
+
   it('photos queued while it runs are picked up', async () => {
     const fake = fakeUploader();
     engineWith({ upload: fake.upload }).start(USER);

@@ -50,6 +50,8 @@ export type UploadEngine = {
 /** Completed photos (and their files) are kept on the device this long, then dropped when an engine starts. */
 export const COMPLETED_KEEP_MS = 24 * 60 * 60 * 1000;
 const LOCK_NAME = 'ridgeline-upload-queue';
+/** While photos wait for their session to sync, the gate is asked again this often (ms), in case its news was missed. */
+export const HELD_RECHECK_MS = 5000;
 /** Progress is written to the database in steps of this many percent. */
 const PROGRESS_STEP = 5;
 
@@ -82,6 +84,25 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
   let generation = 0;
   const running = new Map<string, AbortController>();
   const cleanups: (() => void)[] = [];
+  let watchedGate: SessionSyncGate | null = null;
+  let unwatchGate: (() => void) | null = null;
+
+  /** Listens to the current gate: the local session store may register it after the engine started. */
+  function watchGate(): SessionSyncGate {
+    const gate = deps.gate();
+    if (gate !== watchedGate) {
+      unwatchGate?.();
+      watchedGate = gate;
+      unwatchGate = gate.subscribe(kick);
+    }
+    return gate;
+  }
+
+  function unwatch(): void {
+    unwatchGate?.();
+    unwatchGate = null;
+    watchedGate = null;
+  }
 
   function run(task: () => Promise<void>): Promise<void> {
     chain = chain.then(task).catch((error: unknown) => log('Upload queue step failed', error));
@@ -123,7 +144,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     const ready = pending
       .filter((p) => p.retryAt <= at && !running.has(p.id))
       .sort((a, b) => compareUploadOrder({ priority: a.priority, capturedAt: a.metadata.timestamp }, { priority: b.priority, capturedAt: b.metadata.timestamp }));
-    const gate = deps.gate();
+    const gate = watchGate();
     const held = new Map<string, boolean>();
     const chosen: QueuedPhotoRecord[] = [];
     for (const photo of ready) {
@@ -131,6 +152,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       if (!held.has(photo.sessionId)) held.set(photo.sessionId, await gate.isPending(photo.sessionId));
       if (!held.get(photo.sessionId)) chosen.push(photo);
     }
+    if ([...held.values()].some(Boolean)) wakeUpAt(now() + HELD_RECHECK_MS);
     if (chosen.length === 0) return;
     const claimed = await db.transaction('rw', db.photos, async () => {
       const out: QueuedPhotoRecord[] = [];
@@ -243,7 +265,8 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
         else kick();
       }),
     );
-    cleanups.push(deps.gate().subscribe(kick));
+    watchGate();
+    cleanups.push(unwatch);
     // Anything queued, retried or prioritised (by this tab or another) wakes the engine.
     const pendingCount = liveQuery(() => db.photos.where('[userId+status]').equals([user, 'pending']).count());
     const pendingSub = pendingCount.subscribe({ next: () => kick(), error: (error: unknown) => log('Upload queue watch failed', error) });

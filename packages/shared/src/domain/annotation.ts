@@ -157,7 +157,7 @@ export type SvgDrawing = { viewBox: string; width: number; height: number; eleme
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The SVG elements of a drawing over a photo `width` x `height` (any unit; use the photo's pixels or 1000 x its aspect). */
-export function annotationToSvg(annotation: Pick<Annotation, 'shapes'> | null | undefined, width: number, height: number): SvgDrawing {
+export function annotationToSvg(annotation: { shapes: readonly AnnotationShape[] } | null | undefined, width: number, height: number): SvgDrawing {
   const w = width > 0 ? width : 1000;
   const h = height > 0 ? height : 1000;
   const elements: SvgElement[] = [];

@@ -103,8 +103,11 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
         return { type: 'circle', id, cx: from.x, cy: from.y, rx: r / box.width, ry: r / box.height, color, width: STROKE };
       }
       case 'freehand': {
-        const points: [number, number][] = previous?.type === 'freehand' ? [...previous.points, [to.x, to.y]] : [[from.x, from.y], [to.x, to.y]];
-        return { type: 'freehand', id, points, color, width: STROKE };
+        if (previous?.type !== 'freehand') return { type: 'freehand', id, points: [[from.x, from.y], [to.x, to.y]], color, width: STROKE };
+        const last = previous.points[previous.points.length - 1];
+        // The pointer lifted where it last moved: that point is already on the line.
+        if (last && last[0] === to.x && last[1] === to.y) return previous;
+        return { ...previous, points: [...previous.points, [to.x, to.y]] };
       }
       default:
         return { type: 'arrow', id, x1: from.x, y1: from.y, x2: to.x, y2: to.y, color, width: STROKE };
@@ -127,7 +130,8 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
   function onPointerMove(event: ReactPointerEvent<SVGSVGElement>) {
     const from = start.current;
     if (!from) return;
-    setDraft((previous) => shapeFrom(from, pointOf(event), previous));
+    const to = pointOf(event);
+    setDraft((previous) => shapeFrom(from, to, previous));
   }
 
   function onPointerUp(event: ReactPointerEvent<SVGSVGElement>) {

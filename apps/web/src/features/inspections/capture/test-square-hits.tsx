@@ -39,7 +39,7 @@ function HitsForm({ session, userId, structure, direction, hits }: { session: Lo
   }
 
   return (
-    <Form form={form} onSubmit={save} className="flex-row items-end gap-2" aria-label={label}>
+    <Form form={form} onSubmit={save} className="flex-row items-end gap-2">
       <FormField name="hits" label={label} inputMode="numeric" pattern="[0-9]*" className="flex-1" labelClassName="text-base" />
       <Button type="submit" size="lg" variant="secondary">
         Save

@@ -60,14 +60,10 @@ async function applyAnswer(userId: string, sessionId: string, session: Inspectio
   await db.transaction('rw', db.sessions, async () => {
     const record = await db.sessions.get(recordKey(userId, sessionId));
     if (!record) return;
-    const dirty = { ...record.dirty };
-    const values: Record<string, unknown> = { ...record.values };
-    for (const [name, at] of Object.entries(sentTimes) as [InspectionFieldName, string][]) {
-      if (dirty[name] === at) {
-        delete dirty[name];
-        delete values[name];
-      }
-    }
+    // A field edited again since it was sent keeps its newer value and time for the next request.
+    const stillUnsent = (name: string) => (sentTimes as Record<string, string | undefined>)[name] !== (record.dirty as Record<string, string | undefined>)[name];
+    const dirty = Object.fromEntries(Object.entries(record.dirty).filter(([name]) => stillUnsent(name)));
+    const values = Object.fromEntries(Object.entries(record.values).filter(([name]) => stillUnsent(name)));
     created = record.pending === 1;
     await db.sessions.put({ ...record, server: session, projectId: session.projectId, pending: 0, dirty, values: values as InspectionFieldValues, syncError: null, syncErrorAt: null });
   });

@@ -87,6 +87,7 @@ function session(): LocalInspection {
     updatedAt: '2026-11-23T08:00:00Z',
     pendingCreate: false,
     dirty: {},
+    syncError: null,
   };
 }
 

@@ -87,7 +87,7 @@ function drag(svg: SVGSVGElement, points: [number, number][]) {
   fireEvent.pointerUp(svg, { clientX: last?.[0], clientY: last?.[1], pointerId: 1, pointerType: 'touch' });
 }
 
-describe('annotation editor', () => {
+describe('annotation editor', { timeout: 30_000 }, () => {
   it('draws an arrow, a circle, a free-hand line and text (placed from the keyboard), with undo, redo and clear, then saves the vector drawing', async () => {
     const user = userEvent.setup();
     const onSave = vi.fn(async () => true);
@@ -149,7 +149,7 @@ describe('annotation editor', () => {
   });
 });
 
-describe('/field-inspection/:sessionId/photo-annotation', () => {
+describe('/field-inspection/:sessionId/photo-annotation', { timeout: 30_000 }, () => {
   function renderPage(url: string) {
     answerSession(alice);
     renderWithSession(

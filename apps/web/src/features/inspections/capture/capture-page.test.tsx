@@ -168,7 +168,7 @@ const shot = (name: RegExp) => within(screen.getByRole('list', { name: 'Shot lis
 const saveButton = (input: HTMLElement) => within(input.closest('form') as HTMLElement).getByRole('button', { name: 'Save' });
 const jpeg = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg', lastModified: 1_700_000_000_000 });
 
-describe('capture screen', () => {
+describe('capture screen', { timeout: 30_000 }, () => {
   it('marks captured and missing shots from uploaded and queued photos, each counted once', async () => {
     queue.queued = [queuedPhoto('p-slope-n', 'slope_n'), queuedPhoto('p-up', 'test_square_n', 'completed')];
     answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [uploadedPhoto('p-up', 'test_square_n')] }));

@@ -61,7 +61,7 @@ function renderGallery() {
   });
 }
 
-describe('photo gallery', () => {
+describe('photo gallery', { timeout: 30_000 }, () => {
   it('shows thumbnails with their drawing, filters by elevation, and opens a lightbox with GPS, time and uploader', async () => {
     const user = userEvent.setup();
     answer(LIST, json({ photos: [photo()] }));

@@ -165,7 +165,7 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
           </Button>
         ))}
       </div>
-      <div role="group" aria-label="Colour" className="flex flex-wrap gap-2">
+      <div role="group" aria-label="Colour" className="flex flex-wrap gap-1.5">
         {ANNOTATION_COLORS.map((value) => (
           <button
             key={value}
@@ -174,7 +174,7 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
             aria-label={COLOR_NAMES[value]}
             onClick={() => setColor(value)}
             className={cn(
-              'size-12 rounded-full border-2 border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
+              'size-11 rounded-full border-2 border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600',
               color === value && 'ring-4 ring-blue-700 ring-offset-2',
             )}
             style={{ backgroundColor: value }}

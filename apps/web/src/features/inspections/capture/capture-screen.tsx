@@ -268,11 +268,11 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
 
       <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
         <div className="mx-auto flex w-full max-w-xl gap-2">
-          <Button variant="secondary" size="lg" className="flex-1" onClick={() => libraryInput.current?.click()}>
+          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => libraryInput.current?.click()}>
             <Images aria-hidden="true" className="size-5" />
             From library
           </Button>
-          <Button variant="secondary" size="lg" className="flex-1" onClick={() => void prioritise()}>
+          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => void prioritise()}>
             <Zap aria-hidden="true" className="size-5" />
             Prioritise this phase
           </Button>

@@ -13,7 +13,8 @@ import { useQueuedPhotos } from '../../../offline/upload-queue';
 import { usePhoto } from '../api/photo';
 import { useSavePhotoAnnotation } from '../api/photo-annotation-save';
 import { usePhotos } from '../api/photo-list';
-import { photoTagLabel } from '../capture/photo-words';
+import { isUuid, photoTagLabel } from '../capture/photo-words';
+import { SessionNotFound } from '../capture/session-not-found';
 import { AnnotationEditor } from './annotation-editor';
 import { AnnotationOverlay, photoBox } from './annotation-overlay';
 
@@ -83,6 +84,7 @@ export default function AnnotationPage() {
   const [search] = useSearchParams();
   const photoId = search.get('photo');
   useDocumentTitle('Photo Annotation');
+  if (!isUuid(sessionId)) return <SessionNotFound />;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-col gap-1">
@@ -93,7 +95,9 @@ export default function AnnotationPage() {
         <h1 className="text-2xl font-bold text-slate-950">Photo annotation</h1>
         <p className="text-slate-800">Draw arrows, circles and text over the photo. The original photo is kept as it was taken.</p>
       </header>
-      {photoId ? (
+      {photoId && !isUuid(photoId) ? (
+        <Alert>This photo was not found. It may have been deleted or moved.</Alert>
+      ) : photoId ? (
         <>
           <PhotoEditor sessionId={sessionId} photoId={photoId} />
           <Button asChild variant="secondary" size="lg">

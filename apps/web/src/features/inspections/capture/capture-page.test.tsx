@@ -280,4 +280,10 @@ describe('capture screen', { timeout: 30_000 }, () => {
     renderAt(`/field-inspection/${SESSION_ID}/chimney`);
     expect(await screen.findByRole('heading', { name: 'This step was not found' })).toBeInTheDocument();
   });
+
+  it('a session id that is not one asks nothing of the server', async () => {
+    renderAt('/field-inspection/abc/roof');
+    expect(await screen.findByRole('heading', { name: 'This inspection was not found' })).toBeInTheDocument();
+    expect(sentPaths().filter((p) => p.includes('/inspections'))).toEqual([]);
+  });
 });

@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { CaptureScreen, type StepLink } from './capture-screen';
-import { isCapturePhase, phaseLabel } from './photo-words';
+import { isCapturePhase, isUuid, phaseLabel } from './photo-words';
+import { SessionNotFound } from './session-not-found';
 
 // /field-inspection/:sessionId/:phase and /field-inspection/:sessionId/phase-offline/:phase: guided
 // capture of one phase. The offline route is the same screen reading only this device's data; its
@@ -38,6 +39,7 @@ function NotAPhase({ sessionId }: { sessionId: string }) {
 export default function CapturePage() {
   const { sessionId = '', phase } = useParams();
   const offline = useMatch('/field-inspection/:sessionId/phase-offline/:phase') !== null;
+  if (!isUuid(sessionId)) return <SessionNotFound />;
   if (!isCapturePhase(phase)) return <NotAPhase sessionId={sessionId} />;
   const base = `/field-inspection/${sessionId}`;
   const { previous, next } = adjacentPhases(phase);

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { CaptureScreen, type StepLink } from './capture-screen';
+import { isUuid } from './photo-words';
+import { SessionNotFound } from './session-not-found';
 
 // /field-inspection/:sessionId/elevation/:elevation: one side of the building with its own
 // checklist (that side of every structure that has it), walking front, right, rear, left.
@@ -33,6 +35,7 @@ export default function ElevationPage() {
   const { sessionId = '', elevation } = useParams();
   const valid = isElevation(elevation);
   const filter = useCallback((shot: Shot) => shot.category === 'elevation' && shot.subcategory === elevation, [elevation]);
+  if (!isUuid(sessionId)) return <SessionNotFound />;
   if (!valid) return <NotASide sessionId={sessionId} />;
   const base = `/field-inspection/${sessionId}`;
   const index = ELEVATIONS.findIndex((e) => e.value === elevation);

@@ -1,0 +1,30 @@
+import type { Db } from '../../infra/db/client';
+import type { JobQueue, WorkOptions } from '../../infra/jobs/queue';
+import type { Storage } from '../../infra/storage/storage';
+import type { Logger } from '../../lib/logger';
+import { createThumbnailWorker, THUMBNAIL_JOB, type ThumbnailJob } from './photo-thumbnails';
+import { createPhotosService } from './photos.service';
+
+/** The hourly purge of photos deleted more than the restore window ago (rows and files). */
+export const PHOTO_PURGE_JOB = 'purge-deleted-photos';
+
+/**
+ * Thumbnails are CPU work in libvips' own threads: a few jobs at once keep every core busy while
+ * one job waits on storage or the database. Each worker claims one job at a time, so a slow HEIC
+ * never holds back photos queued behind it, and a job sent by this process wakes a worker at once.
+ */
+export const THUMBNAIL_WORK: WorkOptions = { workers: 4, batchSize: 1, pollingIntervalSeconds: 0.5 };
+
+/** Registers the photo jobs on the queue (before it starts). */
+export function definePhotoJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {
+  jobs.define<ThumbnailJob>(THUMBNAIL_JOB, createThumbnailWorker(deps), THUMBNAIL_WORK);
+  const photos = createPhotosService({ ...deps, queueThumbnails: (job) => jobs.send<ThumbnailJob>(THUMBNAIL_JOB, job) });
+  jobs.define(
+    PHOTO_PURGE_JOB,
+    async () => {
+      const purged = await photos.purge();
+      if (purged > 0) deps.logger.info({ purged }, 'purged deleted photos');
+    },
+    { cron: '23 * * * *', batchSize: 1, pollingIntervalSeconds: 30 },
+  );
+}

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList, UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
@@ -29,6 +30,15 @@ const PORT = Number(process.env.BENCH_PHOTOS_PORT ?? 3321);
 const ORIGIN = `http://localhost:${PORT}`;
 const PASSWORD = 'Granite-Ridge-Shingle-42';
 const RAW_CONCURRENCY_LEVELS = [1, 2, 4, 8] as const;
+/**
+ * Two ways raw sharp can make the pair: each size straight from the file (two decodes, both with
+ * JPEG shrink-on-load), or the large one from the file and the small one from the large. The probe
+ * tries both and the rounds use the faster.
+ */
+const RAW_STRATEGIES = ['from-original', 'small-from-large'] as const;
+type RawStrategy = (typeof RAW_STRATEGIES)[number];
+/** Photos the probe of raw concurrency and strategy runs over (the rounds run all of them). */
+const PROBE_PHOTOS = 40;
 /** How often the readiness of thumbnails is read from the database (one indexed query for the session). */
 const POLL_MS = 20;
 /** The longest a run waits for thumbnails before it gives up. */
@@ -54,7 +64,7 @@ type ApiRun = {
   idealThumbnailReadyP95Ms: number;
   statuses: Record<string, number>;
 };
-type RawRun = { concurrency: number; photos: number; seconds: number; photosPerSecond: number };
+type RawRun = { strategy: RawStrategy; concurrency: number; photos: number; seconds: number; photosPerSecond: number };
 
 const round1 = (n: number) => Number(n.toFixed(1));
 const round3 = (n: number) => Number(n.toFixed(3));
@@ -300,19 +310,22 @@ async function serverThumbSpec(photo: PhotoList['photos'][number], rotated: bool
 // ---------------------------------------------------------------------------------------------
 // The raw side: sharp alone, reading the same files, writing the same two thumbnails.
 
-async function rawRun(photos: BenchPhoto[], spec: ThumbSpec, concurrency: number): Promise<RawRun> {
+async function rawRun(photos: BenchPhoto[], spec: ThumbSpec, strategy: RawStrategy, concurrency: number): Promise<RawRun> {
   const out = mkdtempSync(join(tmpdir(), 'ridgeline-bench-thumbs-'));
+  const resize = (image: Sharp, edge: number) => image.resize(edge, edge, { fit: 'inside', withoutEnlargement: true }).toFormat(spec.format);
   try {
     const start = performance.now();
     await pool(photos, concurrency, async (photo, index) => {
-      await Promise.all(
-        [spec.small, spec.large].map((edge) =>
-          sharp(photo.path).rotate().resize(edge, edge, { fit: 'inside', withoutEnlargement: true }).toFormat(spec.format).toFile(join(out, `${index}-${edge}.${spec.format}`)),
-        ),
-      );
+      const target = (edge: number) => join(out, `${index}-${edge}.${spec.format}`);
+      if (strategy === 'from-original') {
+        await Promise.all([spec.small, spec.large].map((edge) => resize(sharp(photo.path).rotate(), edge).toFile(target(edge))));
+      } else {
+        const large = await resize(sharp(photo.path).rotate(), spec.large).toBuffer();
+        await Promise.all([writeFile(target(spec.large), large), resize(sharp(large), spec.small).toFile(target(spec.small))]);
+      }
     });
     const seconds = (performance.now() - start) / 1000;
-    return { concurrency, photos: photos.length, seconds: round3(seconds), photosPerSecond: round3(photos.length / seconds) };
+    return { strategy, concurrency, photos: photos.length, seconds: round3(seconds), photosPerSecond: round3(photos.length / seconds) };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -331,7 +344,9 @@ export async function benchPhotoUploads() {
   if (!databaseUrl) throw new Error('bench:photos needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   // The server's data folder holds every uploaded photo (hundreds of MB): removed at the end.
   const dataDir = benchDataDir();
-  const child = await startServerChild(PORT, databaseUrl, { BENCH_DATA_DIR: dataDir });
+  // BENCH_PROFILE_DIR=<folder>: the server writes a CPU profile there when it stops (what the upload and the thumbnail job spend).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const child = await startServerChild(PORT, databaseUrl, { BENCH_DATA_DIR: dataDir }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const loadBefore = loadavg();
   try {
@@ -349,8 +364,13 @@ export async function benchPhotoUploads() {
     const orientationApplied = rotatedSpec.orientationApplied && spec.orientationApplied;
 
     // Raw sharp's best concurrency on these files.
+    // (BENCH_RAW=<strategy>:<concurrency> skips the probe, for quick runs while profiling.)
     const rawLevels: RawRun[] = [];
-    for (const concurrency of RAW_CONCURRENCY_LEVELS) rawLevels.push(await rawRun(photos, spec, concurrency));
+    const probe = photos.slice(0, PROBE_PHOTOS);
+    const [fixedStrategy, fixedConcurrency] = (process.env.BENCH_RAW ?? '').split(':');
+    const fixed = RAW_STRATEGIES.find((s) => s === fixedStrategy);
+    if (fixed && Number(fixedConcurrency) > 0) rawLevels.push(await rawRun(probe, spec, fixed, Number(fixedConcurrency)));
+    else for (const strategy of RAW_STRATEGIES) for (const concurrency of RAW_CONCURRENCY_LEVELS) rawLevels.push(await rawRun(probe, spec, strategy, concurrency));
     const best = rawLevels.reduce((a, b) => (b.photosPerSecond > a.photosPerSecond ? b : a));
 
     // Rounds of the two sides back to back, taking turns at going first.
@@ -365,9 +385,9 @@ export async function benchPhotoUploads() {
       };
       if (round % 2 === 0) {
         await runApi();
-        rawRounds.push(await rawRun(photos, spec, best.concurrency));
+        rawRounds.push(await rawRun(photos, spec, best.strategy, best.concurrency));
       } else {
-        rawRounds.push(await rawRun(photos, spec, best.concurrency));
+        rawRounds.push(await rawRun(photos, spec, best.strategy, best.concurrency));
         await runApi();
       }
     }
@@ -380,7 +400,7 @@ export async function benchPhotoUploads() {
       thumbnailReadyP95Ms: median(apiRounds.map((r) => r.thumbnailReadyMs.p95)),
       idealThumbnailReadyP95Ms: median(apiRounds.map((r) => r.idealThumbnailReadyP95Ms)),
     };
-    const raw = { concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))) };
+    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))) };
     const ratio = round3(api.photosPerSecond / raw.photosPerSecond);
     const data = {
       date: new Date().toISOString(),
@@ -406,7 +426,7 @@ export async function benchPhotoUploads() {
       roundsDetail: { api: apiRounds, raw: rawRounds },
     };
     const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
-    const levels = rawLevels.map((r) => `| ${r.concurrency} | ${r.photosPerSecond.toFixed(2)} |`).join('\n');
+    const levels = rawLevels.map((r) => `| ${r.strategy} | ${r.concurrency} | ${r.photosPerSecond.toFixed(2)} |`).join('\n');
     const rounds = apiRounds
       .map(
         (r, i) =>
@@ -423,9 +443,9 @@ export async function benchPhotoUploads() {
         `${UPLOAD_CONCURRENCY} uploads at once, until the background job has stored both thumbnails of every photo (read from the database every ${POLL_MS} ms); ` +
         `every photo then checked through GET /api/inspections/:id/photos (exactly ${COUNT}, SHA-256 matching, both thumbnail URLs). ` +
         `Raw: sharp reading the same files and writing the same two thumbnails (rotate, long edge ${spec.small} and ${spec.large} px, ${spec.format}, as the server's own thumbnails measure), ` +
-        `at its best concurrency. ${ROUNDS} rounds, the sides taking turns at going first; medians shown. ${data.machine.cores} cores, load average before ${data.machine.loadAverageBefore.join(' ')}.\n\n` +
+        `at the best of two strategies and four concurrencies (probe below). ${ROUNDS} rounds, the sides taking turns at going first; medians shown. ${data.machine.cores} cores, load average before ${data.machine.loadAverageBefore.join(' ')}.\n\n` +
         `| | photos/s | goal | |\n|---|---|---|---|\n` +
-        `| raw sharp (concurrency ${raw.concurrency}) | ${raw.photosPerSecond.toFixed(2)} | | |\n` +
+        `| raw sharp (${raw.strategy}, concurrency ${raw.concurrency}) | ${raw.photosPerSecond.toFixed(2)} | | |\n` +
         `| API: upload + thumbnails | ${api.photosPerSecond.toFixed(2)} | | |\n` +
         `| ratio API / raw | ${ratio.toFixed(2)}x | >= ${GOAL.ratio}x | ${yes(data.meetsRatio)} |\n` +
         `| p95 upload start to thumbnails ready | ${api.thumbnailReadyP95Ms} ms | <= ${GOAL.p95Ms} ms | ${yes(data.meetsP95)} |\n\n` +
@@ -433,7 +453,7 @@ export async function benchPhotoUploads() {
         `## Rounds\n\n| round | API photos/s | raw photos/s | uploads/s (answers only) | upload p95 (ms) | thumbnails ready p50 (ms) | p95 (ms) | ideal-server p95 (ms) | statuses |\n|---|---|---|---|---|---|---|---|---|\n${rounds}\n\n` +
         `"Ideal-server p95" is a model, not a measurement: the same upload answers fed to a server that starts each photo's thumbnails the instant it lands, ` +
         `at raw sharp's best measured rate. It is what queueing alone costs this burst on this machine.\n\n` +
-        `## Raw sharp by concurrency\n\n| concurrency | photos/s |\n|---|---|\n${levels}\n`,
+        `## Raw sharp: the probe (first ${PROBE_PHOTOS} photos)\n\n| strategy | concurrency | photos/s |\n|---|---|---|\n${levels}\n`,
     );
     return data;
   } finally {

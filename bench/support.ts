@@ -69,9 +69,9 @@ export function writeResults(name: string, data: unknown, markdown: string): voi
  * Starts the real server in its own process (bench/api-server-child.ts) on the given database, so
  * the load generator never shares the server's thread; resolves once it listens.
  */
-export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env, BENCH_PORT: String(port), BENCH_SERVER_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

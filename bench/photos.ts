@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -63,8 +64,10 @@ type ApiRun = {
   /** An ideal server on this machine: thumbnails start the instant each upload lands, at raw sharp's best rate. */
   idealThumbnailReadyP95Ms: number;
   statuses: Record<string, number>;
+  /** CPU the server process spent per photo (upload request and thumbnail job; PostgreSQL not counted); null without /proc. */
+  serverCpuMsPerPhoto: number | null;
 };
-type RawRun = { strategy: RawStrategy; concurrency: number; photos: number; seconds: number; photosPerSecond: number };
+type RawRun = { strategy: RawStrategy; concurrency: number; photos: number; seconds: number; photosPerSecond: number; cpuMsPerPhoto: number };
 
 const round1 = (n: number) => Number(n.toFixed(1));
 const round3 = (n: number) => Number(n.toFixed(3));
@@ -75,6 +78,37 @@ function percentile(values: number[], p: number): number {
 }
 
 const median = (values: number[]) => percentile(values, 0.5);
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds a process has used (every thread: libvips and libuv's pool included), from
+ * /proc/<pid>/stat; null where there is no /proc. Neighbours on the machine slow the wall clock of
+ * both sides; the CPU a photo costs does not depend on them.
+ */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** This process's CPU seconds (user + system, every thread). */
+const ownCpuSeconds = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+};
 
 /** Runs `work` over `items` with at most `limit` at once, in order of the list. */
 async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -179,7 +213,7 @@ function uploadPath(sessionId: string, photoId: string, photo: BenchPhoto, index
  * one query every 20 ms sees when each photo's two thumbnails are in place. The run ends when the
  * last photo has both.
  */
-async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: string, rawBest: RawRun | null): Promise<ApiRun & { sessionId: string; photoIds: string[] }> {
+async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: string, rawBest: RawRun | null, serverPid: number | undefined): Promise<ApiRun & { sessionId: string; photoIds: string[] }> {
   const sessionId = await createSession(cookie, label);
   const photoIds = photos.map(() => randomUUID());
   const started = new Map<string, number>();
@@ -203,6 +237,7 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
   })();
 
   const t0 = performance.now();
+  const cpuStart = processCpuSeconds(serverPid);
   await pool(photos, UPLOAD_CONCURRENCY, async (photo, index) => {
     const id = photoIds[index] as string;
     started.set(id, performance.now());
@@ -232,6 +267,7 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
   await poller;
   if (ready.size < photos.length) throw new Error(`${label}: only ${ready.size} of ${photos.length} photos had thumbnails after ${THUMBNAIL_TIMEOUT_MS / 1000} s`);
   const end = Math.max(...ready.values());
+  const cpuEnd = processCpuSeconds(serverPid);
 
   const uploadMs = photoIds.map((id) => (answered.get(id) ?? 0) - (started.get(id) ?? 0));
   const readyMs = photoIds.map((id) => (ready.get(id) ?? 0) - (started.get(id) ?? 0));
@@ -247,6 +283,7 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
     thumbnailReadyMs: { p50: round1(median(readyMs)), p95: round1(percentile(readyMs, 0.95)), max: round1(Math.max(...readyMs)) },
     idealThumbnailReadyP95Ms: rawBest ? round1(idealReadyP95(photoIds.map((id) => ({ start: started.get(id) ?? 0, landed: answered.get(id) ?? 0 })), rawBest)) : 0,
     statuses,
+    serverCpuMsPerPhoto: cpuStart !== null && cpuEnd !== null ? round1(((cpuEnd - cpuStart) * 1000) / photos.length) : null,
   };
 }
 
@@ -315,6 +352,7 @@ async function rawRun(photos: BenchPhoto[], spec: ThumbSpec, strategy: RawStrate
   const resize = (image: Sharp, edge: number) => image.resize(edge, edge, { fit: 'inside', withoutEnlargement: true }).toFormat(spec.format);
   try {
     const start = performance.now();
+    const cpuStart = ownCpuSeconds();
     await pool(photos, concurrency, async (photo, index) => {
       const target = (edge: number) => join(out, `${index}-${edge}.${spec.format}`);
       if (strategy === 'from-original') {
@@ -325,7 +363,8 @@ async function rawRun(photos: BenchPhoto[], spec: ThumbSpec, strategy: RawStrate
       }
     });
     const seconds = (performance.now() - start) / 1000;
-    return { strategy, concurrency, photos: photos.length, seconds: round3(seconds), photosPerSecond: round3(photos.length / seconds) };
+    const cpuMsPerPhoto = round1(((ownCpuSeconds() - cpuStart) * 1000) / photos.length);
+    return { strategy, concurrency, photos: photos.length, seconds: round3(seconds), photosPerSecond: round3(photos.length / seconds), cpuMsPerPhoto };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -353,7 +392,7 @@ export async function benchPhotoUploads() {
     const cookie = await signedInCookie(db);
 
     // Warm-up (JIT, pool connections, the job worker) and what the server's thumbnails look like.
-    const warm = await apiRun(db, cookie, warmup, 'Warm-up', null);
+    const warm = await apiRun(db, cookie, warmup, 'Warm-up', null, child.pid);
     const warmList = await verifyRun(cookie, warm.sessionId, warm.photoIds, warmup);
     const rotatedIndex = warmup.findIndex((p) => p.rotated);
     const rotatedPhoto = warmList.find((p) => p.id === warm.photoIds[rotatedIndex]);
@@ -378,7 +417,7 @@ export async function benchPhotoUploads() {
     const rawRounds: RawRun[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const runApi = async () => {
-        const run = await apiRun(db, cookie, photos, `Round ${round + 1}`, best);
+        const run = await apiRun(db, cookie, photos, `Round ${round + 1}`, best, child.pid);
         await verifyRun(cookie, run.sessionId, run.photoIds, photos);
         const { sessionId: _s, photoIds: _p, ...figures } = run;
         apiRounds.push(figures);
@@ -399,9 +438,12 @@ export async function benchPhotoUploads() {
       thumbnailReadyP50Ms: median(apiRounds.map((r) => r.thumbnailReadyMs.p50)),
       thumbnailReadyP95Ms: median(apiRounds.map((r) => r.thumbnailReadyMs.p95)),
       idealThumbnailReadyP95Ms: median(apiRounds.map((r) => r.idealThumbnailReadyP95Ms)),
+      serverCpuMsPerPhoto: apiRounds.every((r) => r.serverCpuMsPerPhoto !== null) ? median(apiRounds.map((r) => r.serverCpuMsPerPhoto ?? 0)) : null,
     };
-    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))) };
+    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))), cpuMsPerPhoto: median(rawRounds.map((r) => r.cpuMsPerPhoto)) };
     const ratio = round3(api.photosPerSecond / raw.photosPerSecond);
+    /** Raw sharp's CPU per photo over the server's: the throughput ratio the API would reach on a machine of its own, CPU bound. */
+    const cpuRatio = api.serverCpuMsPerPhoto ? round3(raw.cpuMsPerPhoto / api.serverCpuMsPerPhoto) : null;
     const data = {
       date: new Date().toISOString(),
       machine: { cores: cpus().length, model: cpus()[0]?.model ?? '', loadAverageBefore: loadBefore.map(round1), loadAverageAfter: loadavg().map(round1), sharp: sharp.versions.sharp, vips: sharp.versions.vips },
@@ -420,17 +462,18 @@ export async function benchPhotoUploads() {
       api,
       raw,
       ratio,
+      cpuRatio,
       meetsRatio: ratio >= GOAL.ratio,
       meetsP95: api.thumbnailReadyP95Ms <= GOAL.p95Ms,
       rawConcurrencyLevels: rawLevels,
       roundsDetail: { api: apiRounds, raw: rawRounds },
     };
     const yes = (ok: boolean) => (ok ? 'met' : '**not met**');
-    const levels = rawLevels.map((r) => `| ${r.strategy} | ${r.concurrency} | ${r.photosPerSecond.toFixed(2)} |`).join('\n');
+    const levels = rawLevels.map((r) => `| ${r.strategy} | ${r.concurrency} | ${r.photosPerSecond.toFixed(2)} | ${r.cpuMsPerPhoto} |`).join('\n');
     const rounds = apiRounds
       .map(
         (r, i) =>
-          `| ${i + 1} | ${r.photosPerSecond.toFixed(2)} | ${rawRounds[i]?.photosPerSecond.toFixed(2) ?? ''} | ${r.uploadsPerSecond.toFixed(2)} | ${r.uploadMs.p95} | ${r.thumbnailReadyMs.p50} | ${r.thumbnailReadyMs.p95} | ${r.idealThumbnailReadyP95Ms} | ${JSON.stringify(r.statuses)} |`,
+          `| ${i + 1} | ${r.photosPerSecond.toFixed(2)} | ${rawRounds[i]?.photosPerSecond.toFixed(2) ?? ''} | ${r.serverCpuMsPerPhoto ?? 'n/a'} | ${rawRounds[i]?.cpuMsPerPhoto ?? ''} | ${r.uploadsPerSecond.toFixed(2)} | ${r.uploadMs.p95} | ${r.thumbnailReadyMs.p50} | ${r.thumbnailReadyMs.p95} | ${r.idealThumbnailReadyP95Ms} | ${JSON.stringify(r.statuses)} |`,
       )
       .join('\n');
     writeResults(
@@ -448,12 +491,15 @@ export async function benchPhotoUploads() {
         `| raw sharp (${raw.strategy}, concurrency ${raw.concurrency}) | ${raw.photosPerSecond.toFixed(2)} | | |\n` +
         `| API: upload + thumbnails | ${api.photosPerSecond.toFixed(2)} | | |\n` +
         `| ratio API / raw | ${ratio.toFixed(2)}x | >= ${GOAL.ratio}x | ${yes(data.meetsRatio)} |\n` +
-        `| p95 upload start to thumbnails ready | ${api.thumbnailReadyP95Ms} ms | <= ${GOAL.p95Ms} ms | ${yes(data.meetsP95)} |\n\n` +
+        `| p95 upload start to thumbnails ready | ${api.thumbnailReadyP95Ms} ms | <= ${GOAL.p95Ms} ms | ${yes(data.meetsP95)} |\n` +
+        `| CPU per photo: raw sharp / server process | ${raw.cpuMsPerPhoto} / ${api.serverCpuMsPerPhoto ?? 'n/a'} ms (${cpuRatio?.toFixed(2) ?? 'n/a'}x) | | |\n\n` +
+        `The CPU row does not depend on what else runs on the machine: raw sharp's CPU time per photo over the server process's ` +
+        `(upload request and thumbnail job, every thread; PostgreSQL and the uploading client not counted). It is the ratio the API would reach CPU bound on cores of its own.\n\n` +
         `Server thumbnails: ${spec.format}, long edges ${spec.small} and ${spec.large} px, orientation ${orientationApplied ? 'applied' : '**not applied**'}.\n\n` +
-        `## Rounds\n\n| round | API photos/s | raw photos/s | uploads/s (answers only) | upload p95 (ms) | thumbnails ready p50 (ms) | p95 (ms) | ideal-server p95 (ms) | statuses |\n|---|---|---|---|---|---|---|---|---|\n${rounds}\n\n` +
+        `## Rounds\n\n| round | API photos/s | raw photos/s | server CPU ms/photo | raw CPU ms/photo | uploads/s (answers only) | upload p95 (ms) | thumbnails ready p50 (ms) | p95 (ms) | ideal-server p95 (ms) | statuses |\n|---|---|---|---|---|---|---|---|---|---|---|\n${rounds}\n\n` +
         `"Ideal-server p95" is a model, not a measurement: the same upload answers fed to a server that starts each photo's thumbnails the instant it lands, ` +
         `at raw sharp's best measured rate. It is what queueing alone costs this burst on this machine.\n\n` +
-        `## Raw sharp: the probe (first ${PROBE_PHOTOS} photos)\n\n| strategy | concurrency | photos/s |\n|---|---|---|\n${levels}\n`,
+        `## Raw sharp: the probe (first ${PROBE_PHOTOS} photos)\n\n| strategy | concurrency | photos/s | CPU ms/photo |\n|---|---|---|---|\n${levels}\n`,
     );
     return data;
   } finally {

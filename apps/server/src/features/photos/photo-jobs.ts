@@ -9,11 +9,13 @@ import { createPhotosService } from './photos.service';
 export const PHOTO_PURGE_JOB = 'purge-deleted-photos';
 
 /**
- * Thumbnails are CPU work in libvips' own threads: a few jobs at once keep every core busy while
- * one job waits on storage or the database. Each worker claims one job at a time, so a slow HEIC
- * never holds back photos queued behind it, and a job sent by this process wakes a worker at once.
+ * Thumbnails are CPU work in libvips' own threads, run through libuv's pool of four threads, which
+ * file reads and writes share: three jobs at once keep the cores busy while one libuv thread stays
+ * free for the uploads' storage writes. Each worker claims one job at a time (a slow HEIC never holds
+ * back the photos behind it), fetches again at once after a job, and a job sent by this process wakes
+ * a worker instead of waiting for its next poll.
  */
-export const THUMBNAIL_WORK: WorkOptions = { workers: 4, batchSize: 1, pollingIntervalSeconds: 0.5 };
+export const THUMBNAIL_WORK: WorkOptions = { workers: 3, batchSize: 1, pollingIntervalSeconds: 0.5 };
 
 /** Registers the photo jobs on the queue (before it starts). */
 export function definePhotoJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {

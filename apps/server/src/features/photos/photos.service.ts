@@ -368,7 +368,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     return load(tenant.companyId, photoId);
   }
 
-  /** Queues the thumbnails again (the spec's function): every photo must be the company's and match its path, else nothing is queued. */
+  /** Queues the thumbnails again (generate-photo-thumbnails): every photo must be the company's and match its path, else nothing is queued. */
   async function regenerateThumbnails(tenant: Tenant, input: GenerateThumbnailsInput): Promise<{ queued: number }> {
     const ids = [...new Set(input.photos.map((photo) => photo.id))];
     const found = new Map((await findPhotoPaths(db, tenant.companyId, ids)).map((row) => [row.id, row]));

@@ -4,12 +4,13 @@ import { Agent, request } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { photoSchema, uploadPhotoResultSchema, type Photo, type UploadPhotoQuery, type UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
+import { photoListSchema, photoSchema, uploadPhotoResultSchema, type Photo, type UploadPhotoQuery, type UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
+import type { Actor } from '../../http/context';
 import { inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { tinyGif } from '../../test/images';
 import { useTestServer } from '../../test/use-test-server';
-import { photoObjectPath, UNSUPPORTED_PHOTO_MESSAGE } from './photos.service';
+import { createPhotosService, photoObjectPath, UNSUPPORTED_PHOTO_MESSAGE } from './photos.service';
 import { readExif, thumbnailPath } from './photo-thumbnails';
 
 // Field photos through the real HTTP stack on a real database: the idempotent upload, type from the
@@ -84,6 +85,8 @@ async function withThumbnails(client: SignedUpUser['client'], photoId: string): 
   if (!photo) throw new Error('no photo');
   return photo;
 }
+
+const ownerActor = (): Actor => ({ userId: owner.me.id, email: owner.email, role: 'contractor', sessionId: 'test', impersonatedBy: null });
 
 beforeAll(async () => {
   owner = await signedInOwner(server);
@@ -365,5 +368,173 @@ describe('the thumbnail job', () => {
     expect(photo).toMatchObject({ width: 320, height: 240 });
     const large = await sharp((await download(photo.thumbLargeUrl ?? '')).body).metadata();
     expect([large.format, large.width, large.height]).toEqual(['jpeg', 320, 240]);
+  });
+});
+
+describe('galleries, retag, move and annotation', () => {
+  it('lists a session and its project with filters; deleted=1 lists the restorable ones', async () => {
+    const session = await insertSession(owner.company.id, projectId);
+    const front = await uploaded(owner.client, session, await jpeg(), { category: 'elevation', subcategory: 'front', phase: 'elevations', capturedAt: '2026-05-01T10:00:00.000Z' });
+    const hail = await uploaded(owner.client, session, await jpeg(), { category: 'damage', subcategory: 'hail', phase: 'roof', structureId: 'garage', capturedAt: '2026-05-01T09:00:00.000Z' });
+    const gone = await uploaded(owner.client, session, await jpeg(), { category: 'damage', subcategory: 'hail', phase: 'roof' });
+    expect((await owner.client.delete(`/api/photos/${gone.id}`)).status).toBe(204);
+
+    const list = async (path: string) => {
+      const response = await owner.client.get(path);
+      expect(response.status, response.text).toBe(200);
+      return photoListSchema.parse(response.body).photos.map((p) => p.id);
+    };
+    expect(await list(`/api/inspections/${session}/photos`)).toEqual([hail.id, front.id]);
+    expect(await list(`/api/inspections/${session}/photos?category=damage`)).toEqual([hail.id]);
+    expect(await list(`/api/inspections/${session}/photos?phase=elevations`)).toEqual([front.id]);
+    expect(await list(`/api/inspections/${session}/photos?subcategory=front`)).toEqual([front.id]);
+    expect(await list(`/api/inspections/${session}/photos?structureId=garage`)).toEqual([hail.id]);
+    expect(await list(`/api/inspections/${session}/photos?deleted=1`)).toEqual([gone.id]);
+    const project = await list(`/api/projects/${projectId}/photos?category=elevation`);
+    expect(project).toContain(front.id);
+    expect(project).not.toContain(hail.id);
+  });
+
+  it('retags a photo and moves it to another session and onto a project, with timeline rows on both sessions', async () => {
+    const from = await insertSession(owner.company.id, projectId);
+    const to = await insertSession(owner.company.id);
+    const photo = await uploaded(owner.client, from, await jpeg());
+    const retag = await owner.client.patch<Photo>(`/api/photos/${photo.id}`, { category: 'damage', subcategory: 'wind_crease', notes: 'Creased tab', phase: null });
+    expect(retag.status, retag.text).toBe(200);
+    expect(retag.body).toMatchObject({ category: 'damage', subcategory: 'wind_crease', notes: 'Creased tab', phase: null, sha256: photo.sha256, filePath: photo.filePath });
+
+    const moved = await owner.client.post<Photo>(`/api/photos/${photo.id}/move`, { sessionId: to });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ sessionId: to, projectId: null });
+    for (const session of [from, to]) {
+      const kinds = await server.db.select().from(inspectionActivity).where(and(eq(inspectionActivity.sessionId, session), eq(inspectionActivity.kind, 'photo_moved')));
+      expect(kinds).toHaveLength(1);
+    }
+    const filed = await owner.client.post<Photo>(`/api/photos/${photo.id}/move`, { projectId });
+    expect(filed.body).toMatchObject({ sessionId: null, projectId });
+    expect(photoListSchema.parse((await owner.client.get(`/api/projects/${projectId}/photos`)).body).photos.map((p) => p.id)).toContain(photo.id);
+
+    // Moving into a session that already has these bytes would hold them twice.
+    const twin = await uploaded(owner.client, from, await jpeg());
+    const copy = await put(owner.client, to, randomUUID(), (await download(twin.url)).body);
+    expect(copy.status).toBe(201);
+    const clash = await owner.client.post(`/api/photos/${twin.id}/move`, { sessionId: to });
+    expect(clash.status).toBe(409);
+  });
+
+  it('saves, re-saves and clears an annotation; the stored original and its SHA-256 never change', async () => {
+    const body = await jpeg(500, 400);
+    const photo = await uploaded(owner.client, sessionId, body);
+    const drawing = {
+      version: 1,
+      shapes: [
+        { type: 'arrow', id: 'a1', x1: 0.1, y1: 0.1, x2: 0.5, y2: 0.5, color: '#ef4444', width: 0.01 },
+        { type: 'circle', id: 'c1', cx: 0.5, cy: 0.5, rx: 0.1, ry: 0.1, color: '#facc15', width: 0.005 },
+        { type: 'freehand', id: 'f1', points: [[0.1, 0.2], [0.2, 0.3], [0.3, 0.25]], color: '#ffffff', width: 0.004 },
+        { type: 'text', id: 't1', x: 0.6, y: 0.2, text: '8 hits', color: '#000000', size: 0.05 },
+      ],
+    };
+    const saved = await owner.client.request<Photo>('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: drawing } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.annotation).toEqual(drawing);
+    const edited = { version: 1, shapes: [drawing.shapes[0]] };
+    const resaved = await owner.client.request<Photo>('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: edited } });
+    expect(resaved.body.annotation).toEqual(edited);
+    expect((await owner.client.get<Photo>(`/api/photos/${photo.id}`)).body.annotation).toEqual(edited);
+    const cleared = await owner.client.request<Photo>('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: null } });
+    expect(cleared.body.annotation).toBeNull();
+
+    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id));
+    expect(row?.sha256).toBe(sha(body));
+    expect(row?.filePath).toBe(photo.filePath);
+    const stored = await server.deps.storage.get('project-files', photo.filePath);
+    expect(sha(stored?.body ?? Buffer.alloc(0))).toBe(sha(body));
+
+    const bad = await owner.client.request('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: { version: 1, shapes: [{ type: 'arrow', id: 'x', x1: 2, y1: 0, x2: 0, y2: 0, color: '#ef4444', width: 0.01 }] } } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('soft delete, restore and purge', () => {
+  it('deletes softly (204, gone from the gallery, timeline row), restores within 30 days, and the purge keeps it at 29 days and removes row and files at 31', async () => {
+    const session = await insertSession(owner.company.id);
+    const photo = await withThumbnails(owner.client, (await uploaded(owner.client, session, await jpeg())).id);
+    expect((await owner.client.delete(`/api/photos/${photo.id}`)).status).toBe(204);
+    expect((await owner.client.delete(`/api/photos/${photo.id}`)).status).toBe(204);
+    expect(photoListSchema.parse((await owner.client.get(`/api/inspections/${session}/photos`)).body).photos).toHaveLength(0);
+    const deleted = photoSchema.parse((await owner.client.get(`/api/photos/${photo.id}`)).body);
+    expect(deleted.deletedAt).not.toBeNull();
+    expect(new Date(deleted.purgeAt ?? 0).getTime() - new Date(deleted.deletedAt ?? 0).getTime()).toBe(30 * 24 * 3600 * 1000);
+    expect((await owner.client.patch(`/api/photos/${photo.id}`, { notes: 'x' })).status).toBe(404);
+
+    const restored = await owner.client.post<Photo>(`/api/photos/${photo.id}/restore`);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.deletedAt).toBeNull();
+    const kinds = (await server.db.select().from(inspectionActivity).where(eq(inspectionActivity.sessionId, session))).map((a) => a.kind);
+    expect(kinds.filter((k) => k !== 'photo_uploaded').sort()).toEqual(['photo_deleted', 'photo_restored']);
+
+    // Deleted again; the clock moves on.
+    expect((await owner.client.delete(`/api/photos/${photo.id}`)).status).toBe(204);
+    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id));
+    const deletedAt = row?.deletedAt ?? new Date();
+    const day = 24 * 3600 * 1000;
+    const photos = createPhotosService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, queueThumbnails: () => Promise.resolve() });
+    await expect(photos.restore(ownerActor(), { companyId: owner.company.id, role: 'owner' }, photo.id, new Date(deletedAt.getTime() + 31 * day))).rejects.toThrow(/can no longer be restored/);
+
+    await photos.purge(new Date(deletedAt.getTime() + 29 * day));
+    expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id))).toHaveLength(1);
+    const paths = [row?.filePath, row?.thumbSmallPath, row?.thumbLargePath].filter((p): p is string => Boolean(p));
+    expect(paths).toHaveLength(3);
+    for (const path of paths) expect(await server.deps.storage.get('project-files', path)).not.toBeNull();
+
+    expect(await photos.purge(new Date(deletedAt.getTime() + 31 * day))).toBeGreaterThanOrEqual(1);
+    expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id))).toHaveLength(0);
+    for (const path of paths) expect(await server.deps.storage.get('project-files', path)).toBeNull();
+    expect((await owner.client.get(`/api/photos/${photo.id}`)).status).toBe(404);
+  });
+});
+
+describe('generate-photo-thumbnails', () => {
+  it("queues the company's photos again and refuses any id not its own or not matching its path (404, nothing queued)", async () => {
+    const photo = await withThumbnails(owner.client, (await uploaded(owner.client, sessionId, await jpeg())).id);
+    const [before] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id));
+    const item = { id: photo.id, file_path: photo.filePath, file_name: photo.fileName };
+    const queued = await owner.client.post('/api/functions/generate-photo-thumbnails', { photos: [item] });
+    expect(queued.status, queued.text).toBe(200);
+    expect(queued.body).toEqual({ queued: 1 });
+    await expect
+      .poll(async () => (await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id)))[0]?.thumbnailsAt?.getTime(), { timeout: 15_000 })
+      .toBeGreaterThan(before?.thumbnailsAt?.getTime() ?? 0);
+
+    const wrongPath = await owner.client.post('/api/functions/generate-photo-thumbnails', { photos: [item, { ...item, file_path: 'elsewhere/x.jpg' }] });
+    expect(wrongPath.status).toBe(404);
+    const foreign = await outsider.client.post('/api/functions/generate-photo-thumbnails', { photos: [item] });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe("another company's user", () => {
+  it('gets 404 on every photo endpoint and sees nothing in the lists', async () => {
+    const photo = await uploaded(owner.client, sessionId, await jpeg());
+    const c = outsider.client;
+    const answers = [
+      await c.get(`/api/inspections/${sessionId}/photos`),
+      await c.get(`/api/projects/${projectId}/photos`),
+      await c.get(`/api/photos/${photo.id}`),
+      await c.patch(`/api/photos/${photo.id}`, { notes: 'mine now' }),
+      await c.post(`/api/photos/${photo.id}/move`, { sessionId: foreignSessionId }),
+      await c.request('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: null } }),
+      await c.delete(`/api/photos/${photo.id}`),
+      await c.post(`/api/photos/${photo.id}/restore`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(404);
+      expect(answer.text).not.toContain(photo.filePath);
+    }
+    // Nor may the owner move a photo into the outsider's session.
+    expect((await owner.client.post(`/api/photos/${photo.id}/move`, { sessionId: foreignSessionId })).status).toBe(404);
+    expect(photoListSchema.parse((await c.get(`/api/inspections/${foreignSessionId}/photos`)).body).photos).toHaveLength(0);
+    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id));
+    expect(row).toMatchObject({ notes: null, deletedAt: null, sessionId });
   });
 });

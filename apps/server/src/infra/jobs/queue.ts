@@ -57,12 +57,16 @@ export function createJobQueue(url: string, logger: Logger): JobQueue {
       for (const [name, { handler, options }] of handlers) {
         await boss.createQueue(name);
         const ids: string[] = [];
+        const batchSize = options.batchSize ?? 5;
         for (let i = 0; i < Math.max(1, options.workers ?? 1); i++) {
-          ids.push(
-            await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: options.batchSize ?? 5 }, async (jobs) => {
-              for (const job of jobs) await handler(job.data);
-            }),
-          );
+          let self = '';
+          self = await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+            // A full batch means more may be waiting: fetch again at once rather than after the
+            // polling interval (pg-boss otherwise sleeps out the rest of it after every batch).
+            if (jobs.length >= batchSize && self) boss.notifyWorker(self);
+          });
+          ids.push(self);
         }
         workerIds.set(name, { ids, next: 0 });
         if (options.cron) await boss.schedule(name, options.cron, {});

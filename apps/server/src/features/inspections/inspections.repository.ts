@@ -147,7 +147,23 @@ function listWhere(companyId: string, filters: SessionListFilters): SQL | undefi
 
 /** One page of the company's sessions, most recently changed first (the id breaks ties, so pages never overlap). */
 export async function listSessions(db: Db | DbTx, companyId: string, filters: SessionListFilters, page: { limit: number; offset: number }) {
-  return selectSessionDetails(db)
+  return db
+    .select({
+      id: inspectionSessions.id,
+      projectId: inspectionSessions.projectId,
+      status: inspectionSessions.status,
+      street: inspectionSessions.street,
+      city: inspectionSessions.city,
+      state: inspectionSessions.state,
+      zip: inspectionSessions.zip,
+      homeownerName: inspectionSessions.homeownerName,
+      createdAt: inspectionSessions.createdAt,
+      updatedAt: inspectionSessions.updatedAt,
+      inspector: inspectorName,
+      photoCount,
+    })
+    .from(inspectionSessions)
+    .leftJoin(inspector, eq(inspector.id, inspectionSessions.inspectorId))
     .where(listWhere(companyId, filters))
     .orderBy(desc(inspectionSessions.updatedAt), desc(inspectionSessions.id))
     .limit(page.limit)
@@ -180,4 +196,5 @@ export async function listSessionActivity(db: Db | DbTx, companyId: string, sess
     .limit(limit);
 }
 
+export type SessionListRow = Awaited<ReturnType<typeof listSessions>>[number];
 export type ActivityRow = Awaited<ReturnType<typeof listSessionActivity>>[number];

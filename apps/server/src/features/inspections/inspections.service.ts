@@ -6,6 +6,7 @@ import {
   type InspectionList,
   type inspectionListQuerySchema,
   type InspectionSession,
+  type InspectionStatus,
   type InspectionSummary,
   type updateInspectionSchema,
 } from '@ridgeline/shared/contracts/inspections';
@@ -16,6 +17,7 @@ import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
 import { AppError } from '../../lib/app-error';
+import { pick } from '../../lib/pick';
 import {
   countSessions,
   findSessionDetail,
@@ -29,6 +31,7 @@ import {
   updateSessionRow,
   type ActivityRow,
   type SessionDetailRow,
+  type SessionListRow,
   type SessionPatch,
   type SessionRow,
 } from './inspections.repository';
@@ -47,6 +50,8 @@ const NOT_FOUND = 'Inspection session not found';
 type NameColumns = { id: string | null; firstName: string | null; lastName: string | null; name: string | null; email: string | null };
 const person = (columns: NameColumns | null) => (columns === null || columns.id === null ? null : { id: columns.id, name: displayName(columns) });
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+/** The stored status as the contract names it. */
+const statusOf = (value: string): InspectionStatus => (value === 'completed' ? 'completed' : 'in_progress');
 const isPhase = (value: string): value is CapturePhase => (CAPTURE_PHASE_VALUES as readonly string[]).includes(value);
 
 /** A session's structures as the contract shapes them; a stored entry that no longer fits is left out rather than failing the read. */
@@ -65,7 +70,7 @@ function presentSession(row: SessionDetailRow): InspectionSession {
   return {
     id: s.id,
     projectId: s.projectId,
-    status: s.status === 'completed' ? 'completed' : 'in_progress',
+    status: statusOf(s.status),
     inspector: person(row.inspector),
     createdBy: person(row.creator),
     street: s.street,
@@ -100,9 +105,14 @@ function presentSession(row: SessionDetailRow): InspectionSession {
   };
 }
 
-function presentSummary(row: SessionDetailRow): InspectionSummary {
-  const { id, projectId, status, inspector, street, city, state, zip, homeownerName, photoCount, createdAt, updatedAt } = presentSession(row);
-  return { id, projectId, status, inspector, street, city, state, zip, homeownerName, photoCount, createdAt, updatedAt };
+function presentSummary(row: SessionListRow): InspectionSummary {
+  return {
+    ...pick(row, ['id', 'projectId', 'street', 'city', 'state', 'zip', 'homeownerName', 'photoCount']),
+    status: statusOf(row.status),
+    inspector: person(row.inspector),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 function presentActivity(row: ActivityRow): InspectionActivityEntry {

@@ -17,7 +17,7 @@ import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
-import { uploadQueuePresence } from '../offline/upload-queue/presence';
+import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
@@ -76,7 +76,15 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
 /** Sends the user's queued photos while they are signed in (across pages) and shows the upload panel. */
 function UploadQueue() {
   const userId = useSession().user?.id;
-  useEffect(() => (userId ? startUploadQueueWhenIdle(userId) : undefined), [userId]);
+  useEffect(() => {
+    if (!userId) return;
+    uploadQueueUser.set(userId);
+    const stop = startUploadQueueWhenIdle(userId);
+    return () => {
+      stop();
+      uploadQueueUser.set(null);
+    };
+  }, [userId]);
   const hasPhotos = useSyncExternalStore(uploadQueuePresence.subscribe, uploadQueuePresence.get, () => false);
   return hasPhotos ? (
     <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePhotos } from '../offline/upload-queue';
 import { openUploadDb } from '../offline/upload-queue/db';
 import { answer, json, sent } from '../test/fake-server';
@@ -42,6 +42,11 @@ const photo = (label: string) => ({
   fileName: `${label}.jpg`,
   sessionId: '11111111-1111-4111-8111-111111111111',
   metadata: { category: 'roof' as const, subcategory: null, phase: null, photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1 },
+});
+
+// The dialog is a lazy chunk: loaded once here, so the first test does not wait on its transform.
+beforeAll(async () => {
+  await import('../features/uploads/sign-out-warning');
 });
 
 beforeEach(async () => {

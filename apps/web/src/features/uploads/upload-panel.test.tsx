@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
 import { notify } from '../../lib/toast';
 import { openUploadDb } from '../../offline/upload-queue/db';
+import { uploadQueueUser } from '../../offline/upload-queue/presence';
 import type { QueuedPhotoRecord } from '../../offline/upload-queue/types';
 import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
@@ -55,6 +56,8 @@ beforeEach(async () => {
   await db.photos.clear();
   await db.files.clear();
   answerSession(alice);
+  // The shell sets the signed-in user whose queue the panel shows.
+  uploadQueueUser.set(alice.id);
 });
 
 afterEach(() => {

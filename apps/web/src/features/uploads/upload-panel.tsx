@@ -4,10 +4,9 @@ import { useLocation } from 'react-router';
 import { UPLOAD_TEXT, UPLOADS_DONE_HIDE_MS, uploadPercent } from '@ridgeline/shared/domain/upload-queue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { useSession } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
 import { errorText } from '../../lib/error-text';
-import { clearCompletedUploads, retryFailedUploads, useUploadSummary } from '../../offline/upload-queue';
+import { clearCompletedUploads, retryFailedUploads, useQueueUserId, useUploadSummary } from '../../offline/upload-queue';
 
 // The upload panel: a card fixed at the bottom right of every signed-in page but the landing page,
 // the dashboard and the field-inspection screens (which show their own compact progress). It shows
@@ -27,7 +26,7 @@ type Props = {
 
 export default function UploadPanel({ count }: Props) {
   const { pathname } = useLocation();
-  const userId = useSession().user?.id ?? null;
+  const userId = useQueueUserId();
   const summary = useUploadSummary();
   const [expanded, setExpanded] = useState(true);
   /** The total when the user closed the panel: it comes back when more photos are queued. */

@@ -2,15 +2,15 @@
 // power cut) and the engine sends them, 8 at a time, while the user is signed in and online.
 // Screens queue photos and read live counts here; the signed-in shell starts the engine
 // (startUploadQueue) and mounts the upload panel. Rules and words: shared domain/upload-queue.ts.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import type { UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
-import { useOnline, useSession } from '../../lib/session/session-provider';
+import { useOnline } from '../../lib/session/session-provider';
 import { sessionSyncGate } from '../session-sync-gate';
 import { openUploadDb, type UploadDb } from './db';
 import { createUploadEngine, type EngineNetwork, type LockRequest, type UploadEngine } from './engine';
-import { uploadQueuePresence } from './presence';
+import { uploadQueuePresence, uploadQueueUser } from './presence';
 import * as store from './store';
 import type { EnqueuePhotoInput, QueuedPhotoView } from './types';
 import { xhrUploader } from './uploader';
@@ -47,11 +47,17 @@ function browserLock(): LockRequest | null {
   };
 }
 
+/** The user whose queue the hooks show: the signed-in user, as the shell set it. */
+export function useQueueUserId(): string | null {
+  return useSyncExternalStore(uploadQueueUser.subscribe, uploadQueueUser.get, uploadQueueUser.get);
+}
+
 /**
  * Starts sending this user's queued photos (and only theirs) until the returned stop is called:
  * the signed-in shell calls it once the user is known and stops it when they sign out.
  */
 export function startUploadQueue(userId: string): () => void {
+  uploadQueueUser.set(userId);
   engine ??= createUploadEngine({
     db: uploadDb(),
     upload: xhrUploader,
@@ -67,6 +73,8 @@ export function startUploadQueue(userId: string): () => void {
 
 /** Adds photos to the signed-in user's queue; resolves with their ids once stored. */
 export async function enqueuePhotos(userId: string, items: EnqueuePhotoInput[]): Promise<string[]> {
+  // Whoever queues photos is the signed-in user: the screens show their queue from now on.
+  uploadQueueUser.set(userId);
   const ids = await store.enqueue(uploadDb(), userId, items);
   engine?.kick();
   return ids;
@@ -99,7 +107,7 @@ const EMPTY: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pendin
 
 /** Live counts of the signed-in user's queue (optionally one session's), and whether the browser is online. */
 export function useUploadSummary(filter?: { sessionId?: string }): UploadQueueSummary & { online: boolean } {
-  const userId = useSession().user?.id ?? null;
+  const userId = useQueueUserId();
   const online = useOnline();
   const sessionId = filter?.sessionId;
   const summary = useLiveQuery(async () => (userId ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
@@ -108,7 +116,7 @@ export function useUploadSummary(filter?: { sessionId?: string }): UploadQueueSu
 
 /** Live list of one session's queued photos (not yet cleared), newest capture first. */
 export function useQueuedPhotos(filter: { sessionId: string }): QueuedPhotoView[] {
-  const userId = useSession().user?.id ?? null;
+  const userId = useQueueUserId();
   const { sessionId } = filter;
   return useLiveQuery(async () => (userId ? store.listSession(uploadDb(), userId, sessionId) : []), [userId, sessionId], [] as QueuedPhotoView[]);
 }

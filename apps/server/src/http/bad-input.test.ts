@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
@@ -21,7 +22,7 @@ const server = useTestServer();
 let owner: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
-const ids = { project: '', task: '', carrier: '', adjuster: '', status: '' };
+const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', inspection: '' };
 let before: RowCounts;
 let meBefore: Me;
 let companyBefore: Company;
@@ -38,6 +39,9 @@ beforeAll(async () => {
   ids.project = (await owner.post<{ id: string }>('/api/projects', { title: 'Bad input claim', homeownerName: 'Hal Owner', street: '1 Test St' })).body.id;
   ids.task = (await owner.post<{ id: string }>(`/api/projects/${ids.project}/tasks`, { title: 'Call the adjuster' })).body.id;
   ids.status = (await owner.get<{ statuses: { id: string }[] }>('/api/project-statuses')).body.statuses[0]?.id ?? '';
+  const inspection = await owner.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Field St' } });
+  expect(inspection.status, inspection.text).toBe(201);
+  ids.inspection = inspection.body.id;
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -78,10 +82,20 @@ const endpoints = (): Endpoint[] => [
   { method: 'PATCH', path: '/api/carriers/:carrier', signedIn: true, valid: { name: 'Acme General' }, requiresFields: false },
   { method: 'POST', path: '/api/adjusters', signedIn: true, valid: { name: 'Al Adjuster' }, requiresFields: true },
   { method: 'PATCH', path: '/api/adjusters/:adjuster', signedIn: true, valid: { name: 'Alma Adjuster' }, requiresFields: false },
+  // Inspection sessions: `fields` is left out of the create body (it defaults to {}, and any object
+  // would be a valid, empty set of fields); the update needs both.
+  { method: 'POST', path: '/api/inspections', signedIn: true, valid: { id: randomUUID(), editedAt: '2026-06-01T12:00:00.000Z' }, requiresFields: true },
+  {
+    method: 'PATCH',
+    path: '/api/inspections/:inspection',
+    signedIn: true,
+    valid: { editedAt: '2026-06-01T12:00:00.000Z', fields: { street: '2 Field St' } },
+    requiresFields: true,
+  },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */
-const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
+const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|inspection)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };
@@ -178,6 +192,10 @@ describe('bad ids and routes', () => {
       ['DELETE', '/api/team/invitations/00000000-0000-4000-8000-000000000000', 404],
       ['GET', '/api/storage/avatars/%E0%A4%A', 404],
       ['GET', '/api/storage/nope/file.png', 404],
+      ['GET', '/api/inspections/not-a-uuid', 400],
+      ['GET', '/api/inspections/not-a-uuid/activity', 400],
+      ['GET', '/api/inspections/00000000-0000-4000-8000-000000000000', 404],
+      ['GET', '/api/inspections/00000000-0000-4000-8000-000000000000/activity', 404],
     ];
     for (const [method, path, status] of cases) {
       const response = await owner.request(method, path, method === 'PATCH' ? { json: { role: 'member' } } : {});

@@ -33,6 +33,9 @@ export type RowCounts = {
   projectActivity: number;
   carriers: number;
   adjusters: number;
+  inspectionSessions: number;
+  inspectionActivity: number;
+  inspectionPhotos: number;
 };
 
 export type SignUpOptions = {
@@ -134,7 +137,10 @@ export async function startTestServer(env: Record<string, string> = {}) {
       (select count(*)::int from project_tasks) as "projectTasks",
       (select count(*)::int from project_activity) as "projectActivity",
       (select count(*)::int from carriers) as "carriers",
-      (select count(*)::int from adjusters) as "adjusters"`);
+      (select count(*)::int from adjusters) as "adjusters",
+      (select count(*)::int from inspection_sessions) as "inspectionSessions",
+      (select count(*)::int from inspection_activity) as "inspectionActivity",
+      (select count(*)::int from inspection_photos) as "inspectionPhotos"`);
     const row = rows.rows[0];
     if (!row) throw new Error('count query returned nothing');
     return row;

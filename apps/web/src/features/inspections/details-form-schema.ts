@@ -112,14 +112,20 @@ export function detailsFromSession(session: InspectionSession): DetailsFormInput
  * one starts with its kind's usual areas. A new session leaves out what is empty, so a session
  * started from a project is filled from it by the server where the form had nothing.
  */
-export function detailsToFields(output: DetailsFormOutput, existing: Structure[], { creating }: { creating: boolean }): InspectionFields {
+export function detailsToFields(
+  output: DetailsFormOutput,
+  existing: Structure[],
+  { creating, classified = true }: { creating: boolean; /** Whether the session's loss type is the description's classification now. */ classified?: boolean },
+): InspectionFields {
   const structures: Structure[] = output.structures.map((row) => {
     const before = existing.find((s) => s.id === row.id);
     return { id: row.id, kind: row.kind, name: row.name, areas: before?.areas ?? defaultAreas(row.kind), slopes: before?.slopes ?? [] };
   });
   const { structures: _rows, lossType, ...rest } = output;
-  // "As classified" is left out: the server classifies the description with the shared rules.
-  const result: InspectionFields = { ...rest, structures, ...(lossType !== null ? { lossType } : {}) };
+  // "As classified" is left out while the type is classified already (the server classifies the
+  // description with the shared rules); null after a type was chosen by hand goes back to the classification.
+  const sendType = lossType !== null || !classified;
+  const result: InspectionFields = { ...rest, structures, ...(sendType ? { lossType } : {}) };
   if (!creating) return result;
   return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== null && value !== undefined)) as InspectionFields;
 }

@@ -118,7 +118,7 @@ function EditDetailsForm({ session }: { session: LocalInspection }) {
   const submit = async (output: DetailsFormOutput) => {
     if (!user) return;
     try {
-      await saveInspectionFields(user.userId, session.id, detailsToFields(output, session.structures, { creating: false }));
+      await saveInspectionFields(user.userId, session.id, detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }));
       notify.success('Details saved');
       await navigate(`/field-inspection/${session.id}`);
     } catch (error) {

@@ -51,7 +51,7 @@ function toShotPhoto(photo: Pick<Photo, 'id' | 'category' | 'subcategory' | 'pha
 export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, previous, next, localOnly = false }: Props) {
   useDocumentTitle(title);
   const { user, isOnline } = useSession();
-  const { session, loading } = useLocalInspection(sessionId);
+  const { session, loading } = useLocalInspection(sessionId, user?.id);
   const queued = useQueuedPhotos({ sessionId });
   const uploaded = usePhotos({ kind: 'session', id: sessionId }, {}, { enabled: !localOnly && isOnline && Boolean(session) && !session?.pendingCreate });
   const position = useLastPosition();

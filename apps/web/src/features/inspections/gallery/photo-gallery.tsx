@@ -166,7 +166,7 @@ export function PhotoGallery({ source, title = 'Photos' }: { source: PhotoSource
       )}
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'deleted' ? 'deleted' : 'live')}>
         <TabsList>
-          <TabsTrigger value="live">Photos</TabsTrigger>
+          <TabsTrigger value="live">All photos</TabsTrigger>
           <TabsTrigger value="deleted">Recently deleted</TabsTrigger>
         </TabsList>
         <TabsContent value="live" className="mt-3 flex flex-col gap-2">

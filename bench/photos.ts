@@ -25,8 +25,8 @@ import { benchDataDir, dropDatabase, freshDatabase, startServerChild, stopServer
 
 const COUNT = Math.max(1, Number(process.env.BENCH_PHOTOS ?? 100));
 const WARMUP = 4;
-/** Measured rounds; the API and raw sharp take turns at going first. The report takes medians. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+/** Measured rounds; the API and raw sharp take turns at going first. The report takes medians (3: a neighbour's burst of load moves one round, not the result). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PORT = Number(process.env.BENCH_PHOTOS_PORT ?? 3321);
 const ORIGIN = `http://localhost:${PORT}`;
 const PASSWORD = 'Granite-Ridge-Shingle-42';
@@ -77,7 +77,11 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
 }
 
-const median = (values: number[]) => percentile(values, 0.5);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
 
 /** Clock ticks per second of /proc's CPU times. */
 const CLOCK_TICKS = (() => {
@@ -434,13 +438,13 @@ export async function benchPhotoUploads() {
     const api = {
       photosPerSecond: round3(median(apiRounds.map((r) => r.photosPerSecond))),
       uploadsPerSecond: round3(median(apiRounds.map((r) => r.uploadsPerSecond))),
-      uploadP95Ms: median(apiRounds.map((r) => r.uploadMs.p95)),
-      thumbnailReadyP50Ms: median(apiRounds.map((r) => r.thumbnailReadyMs.p50)),
-      thumbnailReadyP95Ms: median(apiRounds.map((r) => r.thumbnailReadyMs.p95)),
-      idealThumbnailReadyP95Ms: median(apiRounds.map((r) => r.idealThumbnailReadyP95Ms)),
-      serverCpuMsPerPhoto: apiRounds.every((r) => r.serverCpuMsPerPhoto !== null) ? median(apiRounds.map((r) => r.serverCpuMsPerPhoto ?? 0)) : null,
+      uploadP95Ms: round1(median(apiRounds.map((r) => r.uploadMs.p95))),
+      thumbnailReadyP50Ms: round1(median(apiRounds.map((r) => r.thumbnailReadyMs.p50))),
+      thumbnailReadyP95Ms: round1(median(apiRounds.map((r) => r.thumbnailReadyMs.p95))),
+      idealThumbnailReadyP95Ms: round1(median(apiRounds.map((r) => r.idealThumbnailReadyP95Ms))),
+      serverCpuMsPerPhoto: apiRounds.every((r) => r.serverCpuMsPerPhoto !== null) ? round1(median(apiRounds.map((r) => r.serverCpuMsPerPhoto ?? 0))) : null,
     };
-    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))), cpuMsPerPhoto: median(rawRounds.map((r) => r.cpuMsPerPhoto)) };
+    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))), cpuMsPerPhoto: round1(median(rawRounds.map((r) => r.cpuMsPerPhoto))) };
     const ratio = round3(api.photosPerSecond / raw.photosPerSecond);
     /** Raw sharp's CPU per photo over the server's: the throughput ratio the API would reach on a machine of its own, CPU bound. */
     const cpuRatio = api.serverCpuMsPerPhoto ? round3(raw.cpuMsPerPhoto / api.serverCpuMsPerPhoto) : null;

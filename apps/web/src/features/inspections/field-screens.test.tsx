@@ -44,7 +44,9 @@ function renderAt(url: string) {
 async function onlyRecord() {
   const records = await inspectionDb().sessions.where('userId').equals(alice.id).toArray();
   expect(records).toHaveLength(1);
-  return records[0]!;
+  const [record] = records;
+  if (!record) throw new Error('no record');
+  return record;
 }
 
 // jsdom has no ResizeObserver; the kit's checkbox (Radix) measures itself with one.

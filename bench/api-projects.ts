@@ -1,4 +1,3 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon, { type Result } from 'autocannon';
@@ -9,7 +8,7 @@ import type { Me } from '@ridgeline/shared/contracts/team';
 import { projectListQuery } from '../apps/server/src/features/projects/projects.repository';
 import * as schema from '../apps/server/src/infra/db/schema/index';
 import { ensureBenchProjectsDatabase, SEED, seedBenchProjects } from './seed-projects';
-import { writeResults } from './support';
+import { startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:api`: the project list of one company, with 100,000 projects across 1,000 companies
 // in the database, through the real API with a signed-in session (the real server in a child
@@ -34,27 +33,6 @@ const GOAL = { throughput: 0.5, p99: 2 } as const;
 
 type Measure = { rps: number; p99ms: number; errors: number };
 type Session = { cookie: string; userId: string; companyId: string };
-
-/** Starts the real server in its own process on the bench database; resolves once it listens. */
-function startServerChild(databaseUrl: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_PORT: String(PORT), BENCH_SERVER_DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(`bench server said ${String(message)}`))));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
-
-function stopServerChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const post = (path: string, body: unknown) =>
   fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: JSON.stringify(body) });
@@ -131,7 +109,7 @@ function medianOf(rounds: Measure[]): Measure {
 
 export async function benchApiProjects() {
   const databaseUrl = await ensureBenchProjectsDatabase();
-  const child = await startServerChild(databaseUrl);
+  const child = await startServerChild(PORT, databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
   try {
     const session = await benchSession(pool);

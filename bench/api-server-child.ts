@@ -7,7 +7,7 @@ const port = Number(process.env.BENCH_PORT);
 const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
 if (!port || !databaseUrl) throw new Error('BENCH_PORT and BENCH_SERVER_DATABASE_URL are required');
 
-const server = await startBenchServer(port, databaseUrl);
+const server = await startBenchServer(port, databaseUrl, process.env.BENCH_DATA_DIR);
 const stop = async () => {
   await server.stop();
   process.exit(0);

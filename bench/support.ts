@@ -1,6 +1,8 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { startServer, type RunningServer } from '../apps/server/src/server';
@@ -8,7 +10,7 @@ import { startServer, type RunningServer } from '../apps/server/src/server';
 export const resultsDir = new URL('./results/', import.meta.url).pathname;
 
 /** A fresh database on BENCH_DATABASE_URL / TEST_DATABASE_URL, or undefined for the embedded one. */
-async function freshDatabase(): Promise<string | undefined> {
+export async function freshDatabase(): Promise<string | undefined> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `rl_bench_${Date.now().toString(36)}`;
@@ -21,10 +23,28 @@ async function freshDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
-/** Starts the real Ridgeline server for a benchmark on its own port and data folder (on a fresh database unless given one). */
-export async function startBenchServer(port: number, databaseUrl?: string): Promise<RunningServer> {
+/** Drops a database made by freshDatabase (closing what still holds it). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  if (!/^rl_bench_[a-z0-9]+$/.test(name)) throw new Error(`not a bench database: ${name}`);
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty data folder for a benchmark's server. */
+export function benchDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-bench-'));
   chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/** Starts the real Ridgeline server for a benchmark on its own port and data folder (new unless given; on a fresh database unless given one). */
+export async function startBenchServer(port: number, databaseUrl?: string, dataDir: string = benchDataDir()): Promise<RunningServer> {
   return startServer(
     loadConfig({
       PORT: String(port),
@@ -43,4 +63,28 @@ export function writeResults(name: string, data: unknown, markdown: string): voi
   writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
   writeFileSync(join(resultsDir, `${name}.md`), markdown);
   console.log(markdown);
+}
+
+/**
+ * Starts the real server in its own process (bench/api-server-child.ts) on the given database, so
+ * the load generator never shares the server's thread; resolves once it listens.
+ */
+export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env, BENCH_PORT: String(port), BENCH_SERVER_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(`bench server said ${String(message)}`))));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+export function stopServerChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }

@@ -19,6 +19,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
+import { useInspectionSync } from '../offline/use-inspection-sync';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -124,6 +125,7 @@ function UserMenu() {
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useInspectionSync(useSession().user?.id);
   const { isAdmin, impersonatedEmail, end } = useImpersonation();
   // Only admins and impersonation sessions get app toasts (impersonation starting, ending, failing):
   // their toaster's code is fetched ahead, so it shows even if the network goes away meanwhile.

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { answer, answerWhenReleased, apiError, json, networkFailure, sent } from '../test/fake-server';
 import { controlBrowserOnline } from '../test/render-with-session';
+import { fakeInspection } from '../test/inspection-fakes';
 import { clearInspectionDb, inspectionDb } from './inspection-db';
 import { createLocalInspection, getLocalInspection, saveInspectionFields, syncInspections, useLocalInspection } from './inspection-store';
 import { onSessionSynced } from './inspection-sync-events';
@@ -13,46 +14,7 @@ const USER = 'user-1';
 const browser = controlBrowserOnline();
 
 /** The server's copy of a session: what a POST/PATCH/GET answers. */
-function serverSession(id: string, overrides: Partial<InspectionSession> = {}): InspectionSession {
-  const now = new Date().toISOString();
-  return {
-    id,
-    projectId: null,
-    status: 'in_progress',
-    inspector: { id: USER, name: 'Rita Field' },
-    createdBy: { id: USER, name: 'Rita Field' },
-    street: '',
-    city: null,
-    state: null,
-    zip: null,
-    latitude: null,
-    longitude: null,
-    homeownerName: null,
-    homeownerPhone: null,
-    homeownerEmail: null,
-    dateOfLoss: null,
-    lossDescription: null,
-    lossType: null,
-    lossTypeSource: null,
-    structures: [],
-    carrierId: null,
-    carrierName: null,
-    policyNumber: null,
-    claimNumber: null,
-    adjusterName: null,
-    adjusterPhone: null,
-    adjusterEmail: null,
-    deductibleCents: null,
-    notes: null,
-    fieldEditedAt: {},
-    photoCount: 0,
-    photosByPhase: {},
-    completedAt: null,
-    createdAt: now,
-    updatedAt: now,
-    ...overrides,
-  };
-}
+const serverSession = (id: string, overrides: Partial<InspectionSession> = {}) => fakeInspection(id, { inspector: { id: USER, name: 'Rita Field' }, ...overrides });
 
 /** A server that applies each POST/PATCH body's fields to its one copy, as the real one does for newer edits. */
 function echoServer() {

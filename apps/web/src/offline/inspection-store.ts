@@ -24,6 +24,13 @@ export type LocalInspection = InspectionSession & {
   syncError: string | null;
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Session ids are uuids: anything else is never asked of the server. */
+export function isClientId(id: string): boolean {
+  return UUID.test(id);
+}
+
 /** A new random id (RFC 4122 version 4), also where crypto.randomUUID is missing (plain http). */
 export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -199,7 +206,7 @@ export function useLocalInspection(sessionId: string, userId?: string): { sessio
   const pending = record?.pending === 1;
 
   useEffect(() => {
-    if (!loaded || !user || pending || asked.current === `${user}:${sessionId}` || !navigator.onLine) return;
+    if (!loaded || !user || pending || !isClientId(sessionId) || asked.current === `${user}:${sessionId}` || !navigator.onLine) return;
     asked.current = `${user}:${sessionId}`;
     let live = true;
     setFetching(true);

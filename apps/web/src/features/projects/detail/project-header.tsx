@@ -1,9 +1,9 @@
-import { Archive, ArchiveRestore, ChevronLeft } from 'lucide-react';
+import { Archive, ArchiveRestore, Camera, ChevronLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Project, ProjectStatus } from '@ridgeline/shared/contracts/projects';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useArchiveProject, useUnarchiveProject } from '../api/project';
@@ -63,10 +63,16 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
             <Badge tone={state.tone}>{state.label}</Badge>
           </p>
         </div>
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          {archived ? <ArchiveRestore aria-hidden="true" className="size-4" /> : <Archive aria-hidden="true" className="size-4" />}
-          {archived ? 'Unarchive' : 'Archive'}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/field-inspection/new?projectId=${project.id}`} className={buttonVariants({ variant: 'primary' })}>
+            <Camera aria-hidden="true" className="size-4" />
+            Start inspection
+          </Link>
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            {archived ? <ArchiveRestore aria-hidden="true" className="size-4" /> : <Archive aria-hidden="true" className="size-4" />}
+            {archived ? 'Unarchive' : 'Archive'}
+          </Button>
+        </div>
       </div>
       <ActiveFileLimitAlert error={unarchive.error} />
       <ConfirmDialog

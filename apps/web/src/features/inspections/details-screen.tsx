@@ -1,0 +1,156 @@
+import { CloudOff } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { PageHeader } from '../../components/page-header';
+import { SubmitButton } from '../../components/submit-button';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/error-text';
+import { useOnline } from '../../lib/session/session-provider';
+import { notify } from '../../lib/toast';
+import { createLocalInspection, saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { useProjectForInspection } from './api/project-prefill';
+import { LossTypeChoice } from './components/loss-type-choice';
+import { SessionScreen } from './components/session-screen';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from './components/sticky-actions';
+import { StructuresFields } from './components/structures-fields';
+import { detailsFormSchema, detailsFromProject, detailsFromSession, detailsToFields, EMPTY_DETAILS, newStructureRow, type DetailsFormInput, type DetailsFormOutput } from './details-form-schema';
+import { useFieldUser } from './use-field-user';
+
+// The property-and-loss step: /field-inspection/new and /new-offline start a session (optionally
+// from a project: ?projectId=), ?session=<id> edits an existing one's details. Everything saves to
+// the device first; the offline route never asks the network for anything.
+
+function DetailsFields() {
+  return (
+    <>
+      <Card aria-labelledby="property-heading" className="flex flex-col gap-4">
+        <CardTitle id="property-heading">Property</CardTitle>
+        <FormField name="street" label="Street" autoComplete="street-address" />
+        <FormField name="city" label="City" autoComplete="address-level2" />
+        <div className="grid grid-cols-2 gap-4">
+          <FormField name="state" label="State" autoComplete="address-level1" />
+          <FormField name="zip" label="ZIP" autoComplete="postal-code" inputMode="numeric" />
+        </div>
+      </Card>
+      <Card aria-labelledby="homeowner-heading" className="flex flex-col gap-4">
+        <CardTitle id="homeowner-heading">Homeowner</CardTitle>
+        <FormField name="homeownerName" label="Homeowner name" autoComplete="off" />
+        <FormField name="homeownerPhone" label="Phone" type="tel" autoComplete="off" />
+        <FormField name="homeownerEmail" label="Email" type="email" autoComplete="off" />
+      </Card>
+      <Card aria-labelledby="loss-heading" className="flex flex-col gap-4">
+        <CardTitle id="loss-heading">Loss</CardTitle>
+        <FormField name="dateOfLoss" label="Date of loss" type="date" />
+        <FormField name="lossDescription" label="Loss description" control="textarea" rows={3} placeholder="Hail on the north slope after the storm of May 3" />
+        <LossTypeChoice />
+      </Card>
+      <Card aria-labelledby="structures-heading" className="flex flex-col gap-4">
+        <CardTitle id="structures-heading" className="sr-only">
+          Structures
+        </CardTitle>
+        <StructuresFields />
+      </Card>
+    </>
+  );
+}
+
+function NewDetails({ offline, projectId }: { offline: boolean; projectId: string | null }) {
+  const user = useFieldUser();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const project = useProjectForInspection(projectId, online && !offline);
+  const form = useZodForm(detailsFormSchema, { defaultValues: { ...EMPTY_DETAILS, structures: [newStructureRow()] } });
+  const title = offline ? 'New Offline Inspection' : 'New Field Inspection';
+  useDocumentTitle(title);
+
+  // The claim file's values fill the form once they arrive, unless the rep has started typing.
+  useEffect(() => {
+    if (project.data && !form.formState.isDirty) form.reset(detailsFromProject(project.data));
+  }, [project.data, form]);
+
+  const submit = async (output: DetailsFormOutput) => {
+    if (!user) return;
+    try {
+      const id = await createLocalInspection(user.userId, { projectId, inspector: user.inspector, fields: detailsToFields(output, [], { creating: true }) });
+      notify.success('Inspection started', navigator.onLine ? 'Next, choose the areas to inspect.' : 'Saved on this device. It syncs when you are back online.');
+      await navigate(`/field-inspection/${id}/${offline || !navigator.onLine ? 'areas-offline' : 'areas'}`);
+    } catch (error) {
+      form.setError('root', { message: errorText(error) });
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4">
+      <PageHeader title={title}>The property, the homeowner, the loss and the structures to inspect. Saved on this device first, so it works with no signal.</PageHeader>
+      {!online && (
+        <Alert tone="info" className="flex items-center gap-2">
+          <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+          You are offline. The inspection is saved on this device and syncs when you are back online.
+        </Alert>
+      )}
+      {projectId && project.isPending && online && !offline && <p className="text-sm text-slate-700">Filling in from the project…</p>}
+      {projectId && project.isError && <Alert tone="warning">The project could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>}
+      {projectId && project.data && (
+        <Alert tone="info">
+          Starting from the project <strong>{project.data.title}</strong>: its address and claim are filled in.
+        </Alert>
+      )}
+      <Form form={form} onSubmit={submit} aria-label={title} className={FIELD_FORM}>
+        <DetailsFields />
+        <FormError />
+        <StickyActions>
+          <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
+            Next: Areas
+          </SubmitButton>
+        </StickyActions>
+      </Form>
+    </div>
+  );
+}
+
+function EditDetailsForm({ session }: { session: LocalInspection }) {
+  const user = useFieldUser();
+  const navigate = useNavigate();
+  const form = useZodForm(detailsFormSchema, { defaultValues: detailsFromSession(session) as DetailsFormInput });
+  const submit = async (output: DetailsFormOutput) => {
+    if (!user) return;
+    try {
+      await saveInspectionFields(user.userId, session.id, detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }));
+      notify.success('Details saved');
+      await navigate(`/field-inspection/${session.id}`);
+    } catch (error) {
+      form.setError('root', { message: errorText(error) });
+    }
+  };
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Property and loss" className={FIELD_FORM}>
+      <DetailsFields />
+      <FormError />
+      <StickyActions>
+        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
+          Save details
+        </SubmitButton>
+      </StickyActions>
+    </Form>
+  );
+}
+
+function EditDetails({ sessionId }: { sessionId: string }) {
+  useDocumentTitle('Property and Loss');
+  const { session, loading } = useLocalInspection(sessionId, useFieldUser()?.userId);
+  return (
+    <SessionScreen title="Property and loss" session={session} loading={loading}>
+      {(loaded) => <EditDetailsForm key={loaded.id} session={loaded} />}
+    </SessionScreen>
+  );
+}
+
+export function DetailsScreen({ offline }: { offline: boolean }) {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session');
+  if (sessionId) return <EditDetails sessionId={sessionId} />;
+  return <NewDetails offline={offline} projectId={params.get('projectId')} />;
+}

@@ -1,0 +1,88 @@
+import { useNavigate, useParams } from 'react-router';
+import { Card, CardTitle } from '../../components/ui/card';
+import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { SubmitButton } from '../../components/submit-button';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { useCarrierOptions } from './api/carrier-options';
+import { SessionScreen } from './components/session-screen';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from './components/sticky-actions';
+import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
+import { useFieldUser } from './use-field-user';
+
+// /field-inspection/:sessionId/insurance-details: carrier (from the company's directory when it
+// could be read, or typed), policy, claim number, adjuster, deductible in dollars, date of loss.
+
+function InsuranceForm({ session }: { session: LocalInspection }) {
+  const user = useFieldUser();
+  const navigate = useNavigate();
+  const carriers = useCarrierOptions();
+  const form = useZodForm(insuranceFormSchema, { defaultValues: insuranceFromSession(session) });
+  const carrierId = form.watch('carrierId');
+  const options = carriers.data?.carriers ?? [];
+  // The session's carrier stays choosable when the directory could not be read (no signal yet).
+  const known = session.carrierId && !options.some((c) => c.id === session.carrierId) ? [{ id: session.carrierId, name: session.carrierName ?? 'Current carrier' }] : [];
+
+  const submit = async (output: InsuranceFormOutput) => {
+    if (!user) return;
+    const chosen = [...options, ...known].find((c) => c.id === output.carrierId);
+    try {
+      await saveInspectionFields(user.userId, session.id, { ...output, carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName });
+      notify.success('Insurance details saved');
+      await navigate(`/field-inspection/${session.id}`);
+    } catch (error) {
+      form.setError('root', { message: errorText(error) });
+    }
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Insurance details" className={FIELD_FORM}>
+      <Card aria-labelledby="carrier-heading" className="flex flex-col gap-4">
+        <CardTitle id="carrier-heading">Carrier and claim</CardTitle>
+        <FormField
+          name="carrierId"
+          label="Carrier"
+          control="select"
+          hint={carriers.isError || (carriers.data && options.length === 0) ? 'No carrier list on this device: type the name below.' : undefined}
+        >
+          <option value="">Not in the list (type it below)</option>
+          {[...known, ...options].map((carrier) => (
+            <option key={carrier.id} value={carrier.id}>
+              {carrier.name}
+            </option>
+          ))}
+        </FormField>
+        {!carrierId && <FormField name="carrierName" label="Carrier name" autoComplete="off" />}
+        <FormField name="policyNumber" label="Policy number" autoComplete="off" />
+        <FormField name="claimNumber" label="Claim number" autoComplete="off" />
+        <FormField name="deductibleCents" label="Deductible" inputMode="decimal" hint="In dollars, like 1,250.00" />
+        <FormField name="dateOfLoss" label="Date of loss" type="date" />
+      </Card>
+      <Card aria-labelledby="adjuster-heading" className="flex flex-col gap-4">
+        <CardTitle id="adjuster-heading">Adjuster</CardTitle>
+        <FormField name="adjusterName" label="Adjuster name" autoComplete="off" />
+        <FormField name="adjusterPhone" label="Adjuster phone" type="tel" autoComplete="off" />
+        <FormField name="adjusterEmail" label="Adjuster email" type="email" autoComplete="off" />
+      </Card>
+      <FormError />
+      <StickyActions>
+        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
+          Next: Overview
+        </SubmitButton>
+      </StickyActions>
+    </Form>
+  );
+}
+
+export default function InsuranceDetailsPage() {
+  useDocumentTitle('Insurance Details');
+  const { sessionId = '' } = useParams();
+  const { session, loading } = useLocalInspection(sessionId, useFieldUser()?.userId);
+  return (
+    <SessionScreen title="Insurance details" session={session} loading={loading}>
+      {(loaded) => <InsuranceForm key={loaded.id} session={loaded} />}
+    </SessionScreen>
+  );
+}

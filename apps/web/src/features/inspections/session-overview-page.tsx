@@ -1,0 +1,151 @@
+import { CheckCircle2, ChevronRight, Circle } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
+import { Badge } from '../../components/ui/badge';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/error-text';
+import { useOnline } from '../../lib/session/session-provider';
+import { useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { useQueuedPhotos } from '../../offline/upload-queue';
+import { activityText } from './activity-words';
+import { useInspectionActivity } from './api/inspection-activity';
+import { SessionScreen } from './components/session-screen';
+import { BIG_ACTION, StickyActions } from './components/sticky-actions';
+import { formatWhen, sessionSteps, statusLabel } from './session-words';
+import { useFieldUser } from './use-field-user';
+
+// /field-inspection/:sessionId: the session's overview: where it stands in each step (with photo
+// counts per capture phase), links to every step, the timeline when online, and the photos.
+
+function useQueuedByPhase(sessionId: string): Partial<Record<CapturePhase, number>> {
+  const queued = useQueuedPhotos({ sessionId });
+  const counts: Partial<Record<CapturePhase, number>> = {};
+  // Completed uploads are counted by the server's copy already.
+  for (const photo of queued) if (photo.status !== 'completed' && photo.metadata.phase) counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
+  return counts;
+}
+
+function Timeline({ session }: { session: LocalInspection }) {
+  const online = useOnline();
+  const activity = useInspectionActivity(session.id, online && !session.pendingCreate);
+  return (
+    <Card aria-labelledby="timeline-heading" className="flex flex-col gap-3">
+      <CardTitle id="timeline-heading">Timeline</CardTitle>
+      {!online || session.pendingCreate ? (
+        <CardDescription>The timeline shows once this inspection is on the server and you are online.</CardDescription>
+      ) : activity.isPending ? (
+        <CardDescription>Loading the timeline…</CardDescription>
+      ) : activity.isError ? (
+        <CardDescription role="alert">{errorText(activity.error)}</CardDescription>
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {activity.data.entries.map((entry) => (
+            <li key={entry.id} className="border-l-4 border-slate-300 pl-3">
+              <p className="text-sm text-slate-900">{activityText(entry)}</p>
+              <p className="text-xs text-slate-700">
+                {[entry.actor?.name, formatWhen(entry.createdAt)].filter(Boolean).join(' · ')}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Where the session's photo gallery goes (features/inspections/gallery builds it: filters, lightbox,
+ * annotation). Until it is placed here, the section says how many photos the session has.
+ */
+function SessionPhotosSection({ session }: { session: LocalInspection }) {
+  return (
+    <Card aria-labelledby="session-photos-heading" data-section="session-photo-gallery" className="flex flex-col gap-2">
+      <CardTitle id="session-photos-heading">Photos</CardTitle>
+      <CardDescription>
+        {session.photoCount === 0 ? 'No photos on the server yet.' : `${session.photoCount} photo${session.photoCount === 1 ? '' : 's'} on the server.`}
+      </CardDescription>
+    </Card>
+  );
+}
+
+function Overview({ session }: { session: LocalInspection }) {
+  const online = useOnline();
+  const queuedByPhase = useQueuedByPhase(session.id);
+  const steps = sessionSteps(session, queuedByPhase, !online);
+  const done = steps.filter((s) => s.done).length;
+  const next = steps.find((s) => !s.done);
+  return (
+    <>
+      <Card aria-labelledby="summary-heading" className="flex flex-col gap-2">
+        <CardTitle id="summary-heading" className="flex flex-wrap items-center gap-2">
+          Inspection <Badge tone={session.status === 'completed' ? 'success' : 'info'}>{statusLabel(session.status)}</Badge>
+        </CardTitle>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-700">Homeowner</dt>
+          <dd className="text-slate-900">{session.homeownerName ?? '—'}</dd>
+          <dt className="text-slate-700">Inspector</dt>
+          <dd className="text-slate-900">{session.inspector?.name ?? '—'}</dd>
+          <dt className="text-slate-700">Date of loss</dt>
+          <dd className="text-slate-900">{session.dateOfLoss ?? '—'}</dd>
+          <dt className="text-slate-700">Loss type</dt>
+          <dd className="text-slate-900">{session.lossType ? lossTypeLabel(session.lossType) : '—'}</dd>
+        </dl>
+      </Card>
+      <Card aria-labelledby="progress-heading" className="flex flex-col gap-3 p-0 sm:p-0">
+        <div className="px-4 pt-4">
+          <CardTitle id="progress-heading">Progress</CardTitle>
+          <CardDescription>
+            {done} of {steps.length} steps done
+          </CardDescription>
+          <div role="progressbar" aria-label="Steps done" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={done} className="mt-2 h-2 rounded-full bg-slate-200">
+            <div className="h-2 rounded-full bg-green-700" style={{ width: `${Math.round((done / steps.length) * 100)}%` }} />
+          </div>
+        </div>
+        <ol className="divide-y divide-slate-200 border-t border-slate-200">
+          {steps.map((step) => (
+            <li key={step.key}>
+              <Link to={step.to} className="flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
+                {step.done ? <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />}
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-semibold text-slate-900">
+                    {step.label}
+                    <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
+                  </span>
+                  <span className="truncate text-sm text-slate-700">{step.detail}</span>
+                </span>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      <SessionPhotosSection session={session} />
+      <Timeline session={session} />
+      <StickyActions>
+        {next ? (
+          <Link to={next.to} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+            Next: {next.label}
+          </Link>
+        ) : (
+          <Link to="/field-inspection" className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+            Next: Back to Field Inspection
+          </Link>
+        )}
+      </StickyActions>
+    </>
+  );
+}
+
+export default function SessionOverviewPage() {
+  useDocumentTitle('Inspection Session');
+  const { sessionId = '' } = useParams();
+  const { session, loading } = useLocalInspection(sessionId, useFieldUser()?.userId);
+  return (
+    <SessionScreen title="Inspection overview" session={session} loading={loading} back={{ to: '/field-inspection', label: 'Field Inspection' }}>
+      {(loaded) => <Overview session={loaded} />}
+    </SessionScreen>
+  );
+}

@@ -1,0 +1,87 @@
+import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
+
+// Words and small rules the session screens share: the address line, the steps of a session and
+// how far along each one is.
+
+/** "12 Hail Rd, Plano, TX 75024", or 'No address yet'. */
+export function sessionAddress(session: Pick<InspectionSession, 'street' | 'city' | 'state' | 'zip'>): string {
+  const cityLine = [session.city, [session.state, session.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const line = [session.street.trim(), cityLine].filter(Boolean).join(', ');
+  return line || 'No address yet';
+}
+
+export function structureKindLabel(kind: StructureKind): string {
+  return STRUCTURE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+}
+
+export function statusLabel(status: InspectionSession['status']): string {
+  return status === 'completed' ? 'Completed' : 'In progress';
+}
+
+/** "5 min ago"-free: a plain local date and time, readable in the field. */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export type SessionStep = {
+  key: string;
+  label: string;
+  /** What the step holds so far, in a few words. */
+  detail: string;
+  done: boolean;
+  /** The path of the step's screen. */
+  to: string;
+};
+
+type StepSession = Pick<
+  InspectionSession,
+  'id' | 'street' | 'homeownerName' | 'structures' | 'photosByPhase' | 'carrierId' | 'carrierName' | 'claimNumber' | 'policyNumber'
+>;
+
+/**
+ * The steps of a session in walking order: details, areas, each capture phase with its photo count
+ * (uploaded plus still queued on this device), insurance. `offline` points at the screens that
+ * never wait on the network.
+ */
+export function sessionSteps(session: StepSession, queuedByPhase: Partial<Record<CapturePhase, number>>, offline: boolean): SessionStep[] {
+  const base = `/field-inspection/${session.id}`;
+  const areasChosen = session.structures.reduce((sum, s) => sum + s.areas.length, 0);
+  const slopes = session.structures.reduce((sum, s) => sum + s.slopes.length, 0);
+  const steps: SessionStep[] = [
+    {
+      key: 'details',
+      label: 'Property and loss',
+      detail: session.street.trim() ? [session.street, session.homeownerName].filter(Boolean).join(' · ') : 'Address missing',
+      done: session.street.trim() !== '',
+      to: `${offline ? '/field-inspection/new-offline' : '/field-inspection/new'}?session=${session.id}`,
+    },
+    {
+      key: 'areas',
+      label: 'Areas to inspect',
+      detail: areasChosen === 0 ? 'None chosen yet' : `${areasChosen} area${areasChosen === 1 ? '' : 's'}, ${slopes} roof slope${slopes === 1 ? '' : 's'}`,
+      done: areasChosen > 0,
+      to: `${base}/${offline ? 'areas-offline' : 'areas'}`,
+    },
+  ];
+  for (const phase of CAPTURE_PHASES) {
+    const count = (session.photosByPhase[phase.value] ?? 0) + (queuedByPhase[phase.value] ?? 0);
+    steps.push({
+      key: `phase-${phase.value}`,
+      label: `${phase.label} photos`,
+      detail: count === 0 ? 'No photos yet' : `${count} photo${count === 1 ? '' : 's'}`,
+      done: count > 0,
+      to: offline ? `${base}/phase-offline/${phase.value}` : `${base}/${phase.value}`,
+    });
+  }
+  const carrier = session.carrierName ?? (session.carrierId ? 'Carrier chosen' : null);
+  steps.push({
+    key: 'insurance',
+    label: 'Insurance details',
+    detail: [carrier, session.claimNumber ? `Claim ${session.claimNumber}` : null].filter(Boolean).join(' · ') || 'Not entered yet',
+    done: Boolean(carrier || session.claimNumber || session.policyNumber),
+    to: `${base}/insurance-details`,
+  });
+  return steps;
+}

@@ -33,9 +33,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 /** Runs a child with inherited output; resolves with how it ended. */
-function runChild(command: string, args: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+function runChild(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
+    const child = spawn(command, args, { stdio: 'inherit', env });
     current = child;
     child.on('exit', (code, signal) => {
       current = null;
@@ -64,5 +64,9 @@ if (sourcesChanged) {
   if (build.code !== 0) process.exit(exitCodeOf(build));
 }
 
-const server = await runChild(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')]);
+// libuv's thread pool (4 by default) runs both file writes and sharp's image work: with 16 threads an
+// upload's storage write never waits behind thumbnails. It is read once, when the pool starts, so it
+// is set for the server's process here rather than inside it.
+const serverEnv = { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '16' };
+const server = await runChild(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], serverEnv);
 process.exit(exitCodeOf(server));

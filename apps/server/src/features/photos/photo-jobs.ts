@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Db } from '../../infra/db/client';
 import type { JobQueue, WorkOptions } from '../../infra/jobs/queue';
 import type { Storage } from '../../infra/storage/storage';
@@ -9,13 +10,13 @@ import { createPhotosService } from './photos.service';
 export const PHOTO_PURGE_JOB = 'purge-deleted-photos';
 
 /**
- * Thumbnails are CPU work in libvips' own threads, run through libuv's pool of four threads, which
- * file reads and writes share: three jobs at once keep the cores busy while one libuv thread stays
- * free for the uploads' storage writes. Each worker claims one job at a time (a slow HEIC never holds
- * back the photos behind it), fetches again at once after a job, and a job sent by this process wakes
- * a worker instead of waiting for its next poll.
+ * Thumbnails are CPU work in libvips' own threads, each call holding a thread of libuv's pool, which
+ * file reads and writes share. One job per core keeps the cores busy; `npm start` gives the pool 16
+ * threads (UV_THREADPOOL_SIZE) so the uploads' storage writes never queue behind thumbnails. Each
+ * worker claims one job at a time (a slow HEIC never holds back the photos behind it), fetches again
+ * at once after a job, and a job sent by this process wakes a worker instead of waiting for its next poll.
  */
-export const THUMBNAIL_WORK: WorkOptions = { workers: 3, batchSize: 1, pollingIntervalSeconds: 0.5 };
+export const THUMBNAIL_WORK: WorkOptions = { workers: Math.max(2, availableParallelism()), batchSize: 1, pollingIntervalSeconds: 0.5 };
 
 /** Registers the photo jobs on the queue (before it starts). */
 export function definePhotoJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {

@@ -29,9 +29,10 @@ export type Thumbnails = { small: Buffer; large: Buffer; width: number; height: 
 
 /**
  * Makes both sizes from the original's bytes: decoded once, rotated upright and shrunk to the large
- * size (JPEG shrink-on-load keeps this cheap), then the small one from the large.
+ * size (JPEG shrink-on-load keeps this cheap), then the small one from the large. `known` is the
+ * upright size the upload already read from the header (JPEG, PNG, WebP): no second header read.
  */
-export async function makeThumbnails(bytes: Buffer, mimeType: string): Promise<Thumbnails> {
+export async function makeThumbnails(bytes: Buffer, mimeType: string, known?: { width: number; height: number }): Promise<Thumbnails> {
   let source: Sharp;
   let width: number;
   let height: number;
@@ -42,9 +43,9 @@ export async function makeThumbnails(bytes: Buffer, mimeType: string): Promise<T
     source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
   } else {
     source = sharp(bytes, { failOn: 'none' }).rotate();
-    const meta = await sharp(bytes).metadata();
-    width = meta.autoOrient.width;
-    height = meta.autoOrient.height;
+    const size = known ?? (await sharp(bytes).metadata()).autoOrient;
+    width = size.width;
+    height = size.height;
   }
   const large = await source
     .resize(THUMB_SIZES.large, THUMB_SIZES.large, { fit: 'inside', withoutEnlargement: true })
@@ -87,7 +88,7 @@ export function createThumbnailWorker({ db, storage }: { db: Db; storage: Storag
     if (!original) throw new Error(`The original of photo ${photoId} is missing at ${photo.filePath}`);
     const needsExif = photo.gpsCoordinates === null || photo.capturedAt === null;
     const [thumbs, exif] = await Promise.all([
-      makeThumbnails(original.body, photo.mimeType),
+      makeThumbnails(original.body, photo.mimeType, photo.width && photo.height ? { width: photo.width, height: photo.height } : undefined),
       needsExif ? readExif(original.body) : Promise.resolve<ExifFacts>({ gps: null, capturedAt: null }),
     ]);
     const smallPath = thumbnailPath(photo.filePath, 'small');

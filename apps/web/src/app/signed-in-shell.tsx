@@ -96,7 +96,7 @@ function UserMenu() {
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useInspectionSync(useSession().user?.id);
+  useInspectionSync(useSession().user?.id, { deferred: true });
   const { isAdmin, impersonatedEmail, end } = useImpersonation();
   // Only admins and impersonation sessions get app toasts (impersonation starting, ending, failing):
   // their toaster's code is fetched ahead, so it shows even if the network goes away meanwhile.

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
+import { definePhotoJobs } from './features/photos/photo-jobs';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
@@ -41,6 +42,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger);
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
+    definePhotoJobs(jobs, { db: database.db, storage, logger });
     await jobs.start();
     const queueMail = async (message: MailMessage) => {
       await jobs.send(MAIL_JOB, message);

@@ -10,6 +10,7 @@ import { healthRoutes } from '../features/health/health.routes';
 import { inspectionRoutes } from '../features/inspections/inspections.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
 import { cspRoutes } from '../features/security/csp.routes';
+import { photoRoutes } from '../features/photos/photos.routes';
 import { profileRoutes } from '../features/profile/profile.routes';
 import { projectFileRoutes } from '../features/projects/project-files.routes';
 import { projectTaskRoutes } from '../features/projects/project-tasks.routes';
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

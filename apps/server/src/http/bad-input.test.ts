@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { tinyPng } from '../test/images';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
 import { signUpBody, TEST_PASSWORD, uniqueEmail, type RowCounts } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
@@ -18,11 +19,12 @@ type Endpoint = {
   requiresFields: boolean;
 };
 
-const server = useTestServer();
+// Every endpoint gets a dozen bad bodies from one address: more writes than the per-IP minute allows.
+const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
-const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', inspection: '' };
+const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '' };
 let before: RowCounts;
 let meBefore: Me;
 let companyBefore: Company;
@@ -41,7 +43,12 @@ beforeAll(async () => {
   ids.status = (await owner.get<{ statuses: { id: string }[] }>('/api/project-statuses')).body.statuses[0]?.id ?? '';
   const inspection = await owner.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Field St' } });
   expect(inspection.status, inspection.text).toBe(201);
-  ids.inspection = inspection.body.id;
+  ids.session = inspection.body.id;
+  const png = tinyPng(4, 4);
+  ids.photo = randomUUID();
+  const sha256 = createHash('sha256').update(png).digest('hex');
+  const photo = await owner.put(`/api/inspections/${ids.session}/photos/${ids.photo}?fileName=a.png&category=roof&sha256=${sha256}`, png);
+  if (photo.status !== 201) throw new Error(`photo upload answered ${photo.status}: ${photo.text}`);
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -87,15 +94,25 @@ const endpoints = (): Endpoint[] => [
   { method: 'POST', path: '/api/inspections', signedIn: true, valid: { id: randomUUID(), editedAt: '2026-06-01T12:00:00.000Z' }, requiresFields: true },
   {
     method: 'PATCH',
-    path: '/api/inspections/:inspection',
+    path: '/api/inspections/:session',
     signedIn: true,
     valid: { editedAt: '2026-06-01T12:00:00.000Z', fields: { street: '2 Field St' } },
+    requiresFields: true,
+  },
+  // Field photos.
+  { method: 'PATCH', path: '/api/photos/:photo', signedIn: true, valid: { category: 'damage' }, requiresFields: true },
+  { method: 'POST', path: '/api/photos/:photo/move', signedIn: true, valid: { sessionId: ':session' }, requiresFields: true },
+  {
+    method: 'POST',
+    path: '/api/functions/generate-photo-thumbnails',
+    signedIn: true,
+    valid: { photos: [{ id: ':photo', file_path: 'a/b.jpg', file_name: 'b.jpg' }] },
     requiresFields: true,
   },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */
-const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|inspection)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
+const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|session|photo)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ProtectedRoute } from '../components/protected-route';
 import { useSession } from '../lib/session/session-provider';
@@ -17,6 +17,9 @@ import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { useInspectionSync } from '../offline/use-inspection-sync';
+import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
+import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
+import { useGuardedSignOut } from './use-guarded-sign-out';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -29,6 +32,8 @@ const NavDrawer = lazy(loadNavDrawer);
 const AccountDisabledScreen = lazy(() => import('../components/account-disabled-screen').then((m) => ({ default: m.AccountDisabledScreen })));
 const MaintenanceScreen = lazy(() => import('../features/maintenance/maintenance-screen').then((m) => ({ default: m.MaintenanceScreen })));
 const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
+// The photo upload queue starts once the page is idle; its panel loads only when the queue has photos.
+const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
@@ -69,8 +74,29 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
   );
 }
 
+/** Sends the user's queued photos while they are signed in (across pages) and shows the upload panel. */
+function UploadQueue() {
+  const userId = useSession().user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    uploadQueueUser.set(userId);
+    const stop = startUploadQueueWhenIdle(userId);
+    return () => {
+      stop();
+      uploadQueueUser.set(null);
+    };
+  }, [userId]);
+  const hasPhotos = useSyncExternalStore(uploadQueuePresence.subscribe, uploadQueuePresence.get, () => false);
+  return hasPhotos ? (
+    <Suspense fallback={null}>
+      <UploadPanel />
+    </Suspense>
+  ) : null;
+}
+
 function UserMenu() {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const { requestSignOut, warning } = useGuardedSignOut();
   const me = useMe();
   const intent = useLoadOnIntent(loadUserMenu);
   const name = displayName(me.data ?? { name: user?.name, email: user?.email });
@@ -88,9 +114,12 @@ function UserMenu() {
     ),
   };
   return (
-    <LoadOnIntent intent={intent} popup="menu" trigger={trigger}>
-      <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={() => void signOut()} />
-    </LoadOnIntent>
+    <>
+      <LoadOnIntent intent={intent} popup="menu" trigger={trigger}>
+        <UserMenuDropdown trigger={trigger} defaultOpen onSignOut={requestSignOut} />
+      </LoadOnIntent>
+      {warning}
+    </>
   );
 }
 
@@ -142,6 +171,7 @@ function Layout() {
           <main id="main" className="flex-1 px-4 py-6 sm:px-6">
             <Outlet />
           </main>
+          <UploadQueue />
         </div>
       </div>
     </div>
@@ -152,7 +182,8 @@ const accountStatusCache = createAccountStatusCache(localStorage);
 
 /** Account enabled: a disabled account sees only the Account Disabled screen. */
 function AccountGate({ children }: { children: ReactNode }) {
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const { requestSignOut, warning } = useGuardedSignOut();
   const me = useMe();
   const refusedByServer = me.error instanceof ApiError && me.error.code === ACCOUNT_DISABLED_CODE;
   const enabled = user ? resolveAccountEnabled({ sessionFlag: user.isEnabled, cachedFlag: accountStatusCache.read(user.id), refusedByServer }) : true;
@@ -166,7 +197,8 @@ function AccountGate({ children }: { children: ReactNode }) {
   if (!enabled) {
     return (
       <Suspense fallback={null}>
-        <AccountDisabledScreen onSignOut={() => void signOut()} />
+        <AccountDisabledScreen onSignOut={requestSignOut} />
+        {warning}
       </Suspense>
     );
   }
@@ -177,13 +209,14 @@ function AccountGate({ children }: { children: ReactNode }) {
 function MaintenanceGate({ children }: { children: ReactNode }) {
   const flag = useMaintenance();
   const me = useMe();
-  const { signOut } = useSession();
+  const { requestSignOut, warning } = useGuardedSignOut();
   const blockedByServer = me.error instanceof ApiError && me.error.code === 'MAINTENANCE';
   if (flag.data?.enabled && me.isPending) return null;
   if (me.data?.role !== 'admin' && (flag.data?.enabled || blockedByServer)) {
     return (
       <Suspense fallback={null}>
-        <MaintenanceScreen onSignOut={() => void signOut()} />
+        <MaintenanceScreen onSignOut={requestSignOut} />
+        {warning}
       </Suspense>
     );
   }

@@ -119,6 +119,31 @@ describe('creating a session with the client id', () => {
     expect((await timeline(ownerA, id)).filter((e) => e.kind === 'created')).toHaveLength(1);
   });
 
+  it('ends the same when a queue of offline writes is synced, then synced again after a lost response', async () => {
+    const id = randomUUID();
+    // Written on a phone with no signal, in this order, and queued.
+    const queue: [string, string, Record<string, unknown>][] = [
+      ['POST', '/api/inspections', { id, editedAt: at(1), fields: { street: '20 Offline Rd', lossDescription: 'Wind damage' } }],
+      ['PATCH', `/api/inspections/${id}`, { editedAt: at(3), fields: { homeownerName: 'Olive Offline' } }],
+      ['PATCH', `/api/inspections/${id}`, { editedAt: at(5), fields: { structures: [{ id: 'garage', name: 'Garage', kind: 'detached_garage', areas: ['roof'], slopes: [{ direction: 'S', testSquareHits: 7 }] }] } }],
+      ['PATCH', `/api/inspections/${id}`, { editedAt: at(7), fields: { status: 'completed' } }],
+    ];
+    const sync = async () => {
+      for (const [method, path, body] of queue) {
+        const response = await memberA.client.request(method, path, { json: body });
+        expect(response.status, response.text).toBeLessThan(300);
+      }
+    };
+    await sync();
+    const once = (await memberA.client.get<InspectionSession>(`/api/inspections/${id}`)).body;
+    const entries = await activityRows(id);
+    // The last answer was lost: the phone sends the whole queue again.
+    await sync();
+    expect((await memberA.client.get<InspectionSession>(`/api/inspections/${id}`)).body).toEqual(once);
+    expect(await activityRows(id)).toHaveLength(entries.length);
+    expect(once).toMatchObject({ street: '20 Offline Rd', homeownerName: 'Olive Offline', lossType: 'wind', status: 'completed', structures: [{ id: 'garage' }] });
+  });
+
   it('answers 404 for an id another company has, and changes nothing there', async () => {
     const theirs = await createSession(ownerB, { fields: { street: '1 Bravo Way', notes: 'Private' } });
     const before = { rows: await sessionRows(theirs.id), activity: await activityRows(theirs.id) };

@@ -54,6 +54,35 @@ describe('job queue (pg-boss)', () => {
     expect(seenBy[1]?.length, 'jobs run by the second instance').toBeGreaterThan(0);
   });
 
+  it('runs a queue with several workers in one process: jobs run side by side, one each', async () => {
+    const queue = createJobQueue(url, logger);
+    queues.push(queue);
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    // Each job waits until three run at once (the timeout only avoids a hang): with one worker, or a
+    // worker taking several jobs in turn, that never happens.
+    let release = () => {};
+    const allThree = new Promise<void>((resolve) => (release = resolve));
+    const gate = Promise.race([allThree, new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
+    queue.define<{ n: number }>(
+      'side-by-side',
+      async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        if (running >= 3) release();
+        await gate;
+        running -= 1;
+        done.push(n);
+      },
+      { workers: 3, batchSize: 1 },
+    );
+    await queue.start();
+    for (let n = 0; n < 6; n++) await queue.send('side-by-side', { n });
+    await expect.poll(() => done.length, { timeout: 15_000 }).toBe(6);
+    expect(most).toBe(3);
+  });
+
   it('refuses to send before start', async () => {
     const queue = createJobQueue(url, logger);
     await expect(queue.send('count', { n: 1 })).rejects.toThrow(/not started/);

@@ -1,14 +1,26 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger';
 
-// The job queue (pg-boss on PostgreSQL): slow work (mail now; thumbnails, push, PDF later) runs
-// here, claimed with SKIP LOCKED so any number of API instances share it.
+// The job queue (pg-boss on PostgreSQL): slow work (mail, photo thumbnails, the purge of deleted
+// photos) runs here, claimed with SKIP LOCKED so any number of API instances share it.
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** How a queue's jobs are worked; the defaults suit light work such as mail. */
+export type WorkOptions = {
+  /** Jobs claimed per fetch (default 5). */
+  batchSize?: number;
+  /** How often an idle worker looks for jobs, in seconds (default 0.5, pg-boss's minimum). */
+  pollingIntervalSeconds?: number;
+  /** Workers of this queue in this process, each with its own fetch loop (default 1). */
+  workers?: number;
+  /** A cron expression: the queue also gets a job on this schedule (shared by every instance). */
+  cron?: string;
+};
+
 export type JobQueue = {
   /** Registers a queue and its worker; call before start(). */
-  define: <T extends object>(name: string, handler: JobHandler<T>) => void;
+  define: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) => void;
   send: <T extends object>(name: string, data: T) => Promise<string>;
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -18,26 +30,46 @@ export type JobQueue = {
 export function createJobQueue(url: string, logger: Logger): JobQueue {
   const boss = new PgBoss({ connectionString: url, max: 4 });
   boss.on('error', (error: Error) => logger.warn({ err: error.message }, 'job queue error'));
-  const handlers = new Map<string, JobHandler<object>>();
+  const handlers = new Map<string, { handler: JobHandler<object>; options: WorkOptions }>();
+  // The local workers of each queue: a job sent here wakes one of them (round robin) at once
+  // instead of waiting for its next poll.
+  const workerIds = new Map<string, { ids: string[]; next: number }>();
   let started = false;
 
   return {
-    define(name, handler) {
-      handlers.set(name, handler as JobHandler<object>);
+    define(name, handler, options = {}) {
+      handlers.set(name, { handler: handler as JobHandler<object>, options });
     },
     async send(name, data) {
       if (!started) throw new Error(`Job queue not started (sending ${name})`);
       const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 2, retryBackoff: true });
       if (!id) throw new Error(`Job ${name} was not queued`);
+      const local = workerIds.get(name);
+      const workerId = local?.ids[local.next % local.ids.length];
+      if (local && workerId) {
+        local.next += 1;
+        boss.notifyWorker(workerId);
+      }
       return id;
     },
     async start() {
       await boss.start();
-      for (const [name, handler] of handlers) {
+      for (const [name, { handler, options }] of handlers) {
         await boss.createQueue(name);
-        await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
-        });
+        const ids: string[] = [];
+        const batchSize = options.batchSize ?? 5;
+        for (let i = 0; i < Math.max(1, options.workers ?? 1); i++) {
+          let self = '';
+          self = await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize }, async (jobs) => {
+            for (const job of jobs) await handler(job.data);
+            // A full batch means more may be waiting: fetch again at once rather than after the
+            // polling interval (pg-boss otherwise sleeps out the rest of it after every batch).
+            if (jobs.length >= batchSize && self) boss.notifyWorker(self);
+          });
+          ids.push(self);
+        }
+        workerIds.set(name, { ids, next: 0 });
+        if (options.cron) await boss.schedule(name, options.cron, {});
       }
       started = true;
     },

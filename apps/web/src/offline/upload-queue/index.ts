@@ -1,54 +1,163 @@
-// STUB written before the parallel work: the upload queue's public API. The upload-queue work
-// replaces this file with the real queue (IndexedDB, 8 at a time, retries) behind the same names.
-import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
-import type { UploadQueueSummary, UploadStatus } from '@ridgeline/shared/domain/upload-queue';
+// The photo upload queue: photos wait in IndexedDB (nothing is lost to a closed tab, a reload or a
+// power cut) and the engine sends them, 8 at a time, while the user is signed in and online.
+// Screens queue photos and read live counts here; the signed-in shell starts the engine
+// (startUploadQueue) and mounts the upload panel. Rules and words: shared domain/upload-queue.ts.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import type { UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
+import { useOnline } from '../../lib/session/session-provider';
+import { sessionSyncGate } from '../session-sync-gate';
+import { openUploadDb, type UploadDb } from './db';
+import { createUploadEngine, type EngineNetwork, type LockRequest, type UploadEngine } from './engine';
+import { uploadQueuePresence, uploadQueueUser } from './presence';
+import * as store from './store';
+import type { EnqueuePhotoInput, QueuedPhotoView } from './types';
+import { xhrUploader } from './uploader';
 
-/** The spec's queued-photo metadata. `timestamp` is the capture time in ms. */
-export type QueuedPhotoMetadata = {
-  category: PhotoCategory;
-  subcategory: string | null;
-  phase: CapturePhase | null;
-  photoType: PhotoType | null;
-  notes: string | null;
-  structureId: string | null;
-  gpsCoords: { lat: number; lng: number } | null;
-  timestamp: number;
+export type { EnqueuePhotoInput, QueuedPhotoMetadata, QueuedPhotoView } from './types';
+
+let db: UploadDb | null = null;
+function uploadDb(): UploadDb {
+  db ??= openUploadDb();
+  return db;
+}
+
+let engine: UploadEngine | null = null;
+
+const browserNetwork: EngineNetwork = {
+  isOnline: () => navigator.onLine,
+  subscribe(listener) {
+    const online = () => listener(true);
+    const offline = () => listener(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  },
 };
 
-export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number };
+function browserLock(): LockRequest | null {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return null;
+  return async (name, hold) => {
+    await locks.request(name, hold);
+  };
+}
 
-/** A queued photo as screens show it (the file itself stays in IndexedDB). */
-export type QueuedPhotoView = {
-  id: string;
-  sessionId: string;
-  status: UploadStatus;
-  progress: number;
-  retryCount: number;
-  error: string | null;
-  metadata: QueuedPhotoMetadata;
-};
+/** The user whose queue the hooks show: the signed-in user, as the shell set it. */
+export function useQueueUserId(): string | null {
+  return useSyncExternalStore(uploadQueueUser.subscribe, uploadQueueUser.get, uploadQueueUser.get);
+}
+
+let engineUser: string | null = null;
+
+function engineFor(userId: string): UploadEngine {
+  engine ??= createUploadEngine({
+    db: uploadDb(),
+    upload: xhrUploader,
+    network: browserNetwork,
+    gate: sessionSyncGate,
+    lock: browserLock(),
+    onPresence: uploadQueuePresence.set,
+  });
+  engine.start(userId);
+  engineUser = userId;
+  return engine;
+}
+
+function stopEngine(): void {
+  engineUser = null;
+  void engine?.stop();
+}
+
+// The engine sends only the signed-in user's photos: signing out (or another user) stops it.
+uploadQueueUser.subscribe(() => {
+  if (engineUser && uploadQueueUser.get() !== engineUser) stopEngine();
+});
+
+/**
+ * Starts sending this user's queued photos (and only theirs) until the returned stop is called:
+ * the signed-in shell starts it once the user is known (on a device with a queue) and stops it when
+ * they sign out. Queueing photos while signed in starts it too.
+ */
+export function startUploadQueue(userId: string): () => void {
+  uploadQueueUser.set(userId);
+  engineFor(userId);
+  return stopEngine;
+}
 
 /** Adds photos to the signed-in user's queue; resolves with their ids once stored. */
-export async function enqueuePhotos(_userId: string, _items: EnqueuePhotoInput[]): Promise<string[]> {
-  throw new Error('upload queue not built yet');
+export async function enqueuePhotos(userId: string, items: EnqueuePhotoInput[]): Promise<string[]> {
+  const ids = await store.enqueue(uploadDb(), userId, items);
+  // Sending starts with the first photo on a device that had no queue (the shell did not load it).
+  if (uploadQueueUser.get() === userId) engineFor(userId).kick();
+  return ids;
 }
 
 /** Gives the session phase's pending photos the phase priority. */
-export async function prioritisePhase(_userId: string, _sessionId: string, _phase: CapturePhase): Promise<void> {
-  throw new Error('upload queue not built yet');
+export async function prioritisePhase(userId: string, sessionId: string, phase: CapturePhase): Promise<void> {
+  await store.prioritise(uploadDb(), userId, sessionId, phase);
+  engine?.kick();
 }
 
+/** Failed photos go back to pending with retryCount 0; resolves with how many. */
+export async function retryFailedUploads(userId: string): Promise<number> {
+  const count = await store.retryFailed(uploadDb(), userId);
+  engine?.kick();
+  return count;
+}
+
+/** Completed photos leave the queue; resolves with how many. */
+export function clearCompletedUploads(userId: string): Promise<number> {
+  return store.clearCompleted(uploadDb(), userId);
+}
+
+/** This user's photos not uploaded yet (pending, uploading, failed): what signing out would leave waiting. */
+export function countWaitingUploads(userId: string): Promise<number> {
+  return store.countWaiting(uploadDb(), userId);
+}
+
+const EMPTY: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0 };
+
 /** Live counts of the signed-in user's queue (optionally one session's), and whether the browser is online. */
-export function useUploadSummary(_filter?: { sessionId?: string }): UploadQueueSummary & { online: boolean } {
-  return { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0, online: true };
+export function useUploadSummary(filter?: { sessionId?: string }): UploadQueueSummary & { online: boolean } {
+  const userId = useQueueUserId();
+  const online = useOnline();
+  const sessionId = filter?.sessionId;
+  const summary = useLiveQuery(async () => (userId ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
+  return { ...summary, online };
 }
 
 /** Live list of one session's queued photos (not yet cleared), newest capture first. */
-export function useQueuedPhotos(_filter: { sessionId: string }): QueuedPhotoView[] {
-  return [];
+export function useQueuedPhotos(filter: { sessionId: string }): QueuedPhotoView[] {
+  const userId = useQueueUserId();
+  const { sessionId } = filter;
+  return useLiveQuery(async () => (userId ? store.listSession(uploadDb(), userId, sessionId) : []), [userId, sessionId], [] as QueuedPhotoView[]);
 }
 
 /** A temporary object URL showing a queued photo's file, or null once it is gone. */
-export function useQueuedPhotoPreview(_id: string): string | null {
-  return null;
+export function useQueuedPhotoPreview(id: string): string | null {
+  const exists = useLiveQuery(async () => (await uploadDb().files.where('id').equals(id).count()) > 0, [id], false);
+  const [shown, setShown] = useState<{ id: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!exists) return;
+    let cancelled = false;
+    let made: string | null = null;
+    void uploadDb()
+      .files.get(id)
+      .then((file) => {
+        if (cancelled || !file) return;
+        const url = URL.createObjectURL(new Blob([file.bytes], { type: file.mimeType }));
+        made = url;
+        setShown({ id, url });
+      });
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id, exists]);
+  return exists && shown?.id === id ? shown.url : null;
 }

@@ -1,9 +1,11 @@
 import { SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -35,8 +37,11 @@ function NotFound() {
   );
 }
 
-/** /projects/:id: one claim file with its status pipeline, overview, tasks, files and timeline. */
-export default function ProjectDetailPage() {
+/**
+ * /projects/:id: one claim file with its status pipeline, overview, tasks, files and timeline.
+ * `photos` (given by the app, which composes features) adds a Photos tab with the project's photos.
+ */
+export default function ProjectDetailPage({ photos }: { photos?: (projectId: string) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const project = useProject(id);
   const statuses = useProjectStatuses();
@@ -74,22 +79,40 @@ export default function ProjectDetailPage() {
   const data = project.data;
   const statusList = statuses.data?.statuses ?? [];
   const status = statusList.find((s) => s.id === data.statusId);
+  const claimFile = (
+    <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+      <section aria-label="Overview" className="flex flex-col gap-4">
+        <OverviewSection project={data} />
+      </section>
+      <div className="flex flex-col gap-4">
+        <TasksSection projectId={data.id} />
+        <FilesSection projectId={data.id} />
+        <ActivitySection projectId={data.id} statuses={statusList} />
+      </div>
+    </div>
+  );
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       <ProjectHeader project={data} status={status} />
       {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
       {statusList.length > 0 && <StatusPipeline project={data} statuses={statusList} />}
-      <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
-        <section aria-label="Overview" className="flex flex-col gap-4">
-          <OverviewSection project={data} />
-        </section>
-        <div className="flex flex-col gap-4">
-          <TasksSection projectId={data.id} />
-          <FilesSection projectId={data.id} />
-          <ActivitySection projectId={data.id} statuses={statusList} />
-        </div>
-      </div>
+      {photos ? (
+        <Tabs defaultValue="file">
+          <TabsList className="max-w-sm">
+            <TabsTrigger value="file">Claim file</TabsTrigger>
+            <TabsTrigger value="photos">Photos</TabsTrigger>
+          </TabsList>
+          <TabsContent value="file" className="mt-4">
+            {claimFile}
+          </TabsContent>
+          <TabsContent value="photos" className="mt-4">
+            {photos(data.id)}
+          </TabsContent>
+        </Tabs>
+      ) : (
+        claimFile
+      )}
     </div>
   );
 }

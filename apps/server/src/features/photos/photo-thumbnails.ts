@@ -1,0 +1,117 @@
+import exifr from 'exifr';
+import sharp, { type Sharp } from 'sharp';
+import type { Db } from '../../infra/db/client';
+import type { Storage } from '../../infra/storage/storage';
+import { decodeHeic } from './heic-decoder';
+import { findPhotoForThumbnails, saveThumbnailResult, type ThumbnailResult } from './photos.repository';
+
+// The thumbnail job: two JPEG sizes of a photo, upright (EXIF orientation applied), stored next to
+// the original; the photo's GPS and capture time from its EXIF when the device sent none; and the
+// dimensions of a HEIC photo (the request does not decode HEIC). Run by the job queue, never in
+// the upload request.
+
+export const THUMBNAIL_JOB = 'generate-photo-thumbnails';
+export type ThumbnailJob = { photoId: string; companyId: string };
+
+const BUCKET = 'project-files';
+/** The long edge of each size, in pixels. */
+export const THUMB_SIZES = { small: 400, large: 1600 } as const;
+const HEIC_TYPES = new Set(['image/heic', 'image/heif']);
+
+/** Where a thumbnail of an original lives: beside it, `<name>_thumb_<size>.jpg`. */
+export function thumbnailPath(filePath: string, size: keyof typeof THUMB_SIZES): string {
+  const dot = filePath.lastIndexOf('.');
+  const stem = dot > filePath.lastIndexOf('/') ? filePath.slice(0, dot) : filePath;
+  return `${stem}_thumb_${size}.jpg`;
+}
+
+export type Thumbnails = { small: Buffer; large: Buffer; width: number; height: number };
+
+/**
+ * Makes both sizes from the original's bytes: decoded once, rotated upright and shrunk to the large
+ * size (JPEG shrink-on-load keeps this cheap), then the small one from the large.
+ */
+export async function makeThumbnails(bytes: Buffer, mimeType: string): Promise<Thumbnails> {
+  let source: Sharp;
+  let width: number;
+  let height: number;
+  if (HEIC_TYPES.has(mimeType)) {
+    const image = await decodeHeic(bytes);
+    width = image.width;
+    height = image.height;
+    source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+  } else {
+    source = sharp(bytes, { failOn: 'none' }).rotate();
+    const meta = await sharp(bytes).metadata();
+    width = meta.autoOrient.width;
+    height = meta.autoOrient.height;
+  }
+  const large = await source
+    .resize(THUMB_SIZES.large, THUMB_SIZES.large, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  const small = await sharp(large)
+    .resize(THUMB_SIZES.small, THUMB_SIZES.small, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 78 })
+    .toBuffer();
+  return { small, large, width, height };
+}
+
+type ExifFacts = { gps: { lat: number; lng: number } | null; capturedAt: Date | null };
+
+/** GPS and the original capture time from a file's EXIF; nulls when absent or unreadable. */
+export async function readExif(bytes: Buffer): Promise<ExifFacts> {
+  const facts: ExifFacts = { gps: null, capturedAt: null };
+  try {
+    const parsed: unknown = await exifr.parse(bytes, { gps: true, pick: ['DateTimeOriginal', 'CreateDate', 'latitude', 'longitude', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'] });
+    if (!parsed || typeof parsed !== 'object') return facts;
+    const exif = parsed as Record<string, unknown>;
+    const { latitude, longitude } = exif;
+    if (typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      if (Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180) facts.gps = { lat: latitude, lng: longitude };
+    }
+    const taken = exif.DateTimeOriginal ?? exif.CreateDate;
+    if (taken instanceof Date && !Number.isNaN(taken.getTime())) facts.capturedAt = taken;
+  } catch {
+    // A file without readable EXIF simply has none.
+  }
+  return facts;
+}
+
+/** The job's handler: makes and stores the thumbnails of one photo and records them. */
+export function createThumbnailWorker({ db, storage }: { db: Db; storage: Storage }) {
+  return async function generate({ photoId, companyId }: ThumbnailJob): Promise<void> {
+    const photo = await findPhotoForThumbnails(db, companyId, photoId);
+    if (!photo) return; // purged or never stored: nothing to do
+    const original = await storage.get(BUCKET, photo.filePath);
+    if (!original) throw new Error(`The original of photo ${photoId} is missing at ${photo.filePath}`);
+    const needsExif = photo.gpsCoordinates === null || photo.capturedAt === null;
+    const [thumbs, exif] = await Promise.all([
+      makeThumbnails(original.body, photo.mimeType),
+      needsExif ? readExif(original.body) : Promise.resolve<ExifFacts>({ gps: null, capturedAt: null }),
+    ]);
+    const smallPath = thumbnailPath(photo.filePath, 'small');
+    const largePath = thumbnailPath(photo.filePath, 'large');
+    // Thumbnails are derived from the original: making them again replaces them.
+    await Promise.all([
+      storage.put(BUCKET, smallPath, thumbs.small, { contentType: 'image/jpeg', cacheControl: 'max-age=3600', upsert: true }),
+      storage.put(BUCKET, largePath, thumbs.large, { contentType: 'image/jpeg', cacheControl: 'max-age=3600', upsert: true }),
+    ]);
+    const result: ThumbnailResult = {
+      thumbSmallPath: smallPath,
+      thumbLargePath: largePath,
+      thumbnailsAt: new Date(),
+      width: thumbs.width,
+      height: thumbs.height,
+    };
+    if (photo.gpsCoordinates === null && exif.gps) {
+      result.gpsCoordinates = `${exif.gps.lat},${exif.gps.lng}`;
+      result.gpsSource = 'exif';
+    }
+    if (photo.capturedAt === null && exif.capturedAt) {
+      result.capturedAt = exif.capturedAt;
+      result.capturedAtSource = 'exif';
+    }
+    await saveThumbnailResult(db, companyId, photoId, result);
+  };
+}

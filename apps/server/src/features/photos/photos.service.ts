@@ -1,0 +1,400 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type {
+  Annotation,
+  GenerateThumbnailsInput,
+  MovePhotoInput,
+  Photo,
+  PhotoListQuery,
+  UpdatePhotoInput,
+  UploadPhotoQuery,
+  UploadPhotoResult,
+} from '@ridgeline/shared/contracts/photos';
+import { PHOTO_RESTORE_DAYS } from '@ridgeline/shared/domain/field-capture';
+import type { Actor, Tenant } from '../../http/context';
+import type { Db, DbTx } from '../../infra/db/client';
+import { insertInspectionActivity } from '../../infra/db/inspection-activity';
+import { detectFileType } from '../../infra/storage/file-type';
+import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { ThumbnailJob } from './photo-thumbnails';
+import {
+  findLivePhotoBySha,
+  findPhoto,
+  findPhotoIdentity,
+  findPhotoPaths,
+  findSessionRef,
+  insertPhotoIfNew,
+  listProjectPhotos,
+  listSessionPhotos,
+  lockPhoto,
+  lockSessionRef,
+  projectExists,
+  purgeDeletedPhotos,
+  updatePhoto,
+  type PhotoFilters,
+  type PhotoRow,
+} from './photos.repository';
+
+const BUCKET = 'project-files';
+/** Signed photo URLs stay valid for five minutes. */
+const URL_SECONDS = 300;
+/** How long a stored object may be cached: an hour (the original never changes). */
+export const PHOTO_CACHE_CONTROL = 'private, max-age=3600';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The photo types accepted, decided from the bytes, with the extension each is stored under. */
+export const PHOTO_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+};
+export const UNSUPPORTED_PHOTO_MESSAGE = 'This file is not a photo we accept. Upload a JPEG, PNG, WebP or HEIC/HEIF image.';
+
+export type PhotosServiceDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Pick<Logger, 'warn'>;
+  /** Queues a photo's thumbnail job. */
+  queueThumbnails: (job: ThumbnailJob) => Promise<unknown>;
+};
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** The storage path: `{sessionId}/{category}/{subcategory or phase or general}/{photoId}_{timestamp}.{ext}`. */
+export function photoObjectPath(sessionId: string, meta: { category: string; subcategory?: string | undefined; phase?: string | undefined }, photoId: string, timestamp: number, ext: string): string {
+  return `${sessionId}/${meta.category}/${meta.subcategory ?? meta.phase ?? 'general'}/${photoId}_${timestamp}.${ext}`;
+}
+
+function parseGps(text: string | null): { lat: number; lng: number } | null {
+  if (!text) return null;
+  const [lat, lng] = text.split(',').map(Number);
+  return lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
+}
+
+const source = (value: string | null): 'device' | 'exif' | null => (value === 'device' || value === 'exif' ? value : null);
+
+/**
+ * Field photos: the idempotent upload (the client's photo id and the file's SHA-256 are the keys),
+ * galleries per session and per project, retagging, moving, annotation, soft delete with a 30-day
+ * restore window, and the purge after it. Every change to a session's photos writes its timeline
+ * row in the same transaction.
+ */
+export function createPhotosService({ db, storage, logger, queueThumbnails }: PhotosServiceDeps) {
+  function present(row: PhotoRow): Photo {
+    const gps = parseGps(row.gpsCoordinates);
+    return {
+      id: row.id,
+      sessionId: row.sessionId,
+      projectId: row.projectId,
+      structureId: row.structureId,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      mimeType: row.mimeType,
+      sha256: row.sha256,
+      width: row.width,
+      height: row.height,
+      category: row.category as Photo['category'],
+      subcategory: row.subcategory,
+      phase: row.phase as Photo['phase'],
+      photoType: row.photoType as Photo['photoType'],
+      notes: row.notes,
+      gpsCoordinates: row.gpsCoordinates,
+      gps,
+      gpsSource: source(row.gpsSource),
+      capturedAt: row.capturedAt?.toISOString() ?? null,
+      capturedAtSource: source(row.capturedAtSource),
+      receivedAt: row.receivedAt.toISOString(),
+      uploadedBy: row.uploadedBy ? { id: row.uploadedBy, name: row.uploaderName ?? '' } : null,
+      filePath: row.filePath,
+      url: storage.url(BUCKET, row.filePath, URL_SECONDS),
+      thumbSmallUrl: row.thumbSmallPath ? storage.url(BUCKET, row.thumbSmallPath, URL_SECONDS) : null,
+      thumbLargeUrl: row.thumbLargePath ? storage.url(BUCKET, row.thumbLargePath, URL_SECONDS) : null,
+      annotation: (row.annotation as Annotation | null) ?? null,
+      deletedAt: row.deletedAt?.toISOString() ?? null,
+      purgeAt: row.deletedAt ? new Date(row.deletedAt.getTime() + PHOTO_RESTORE_DAYS * DAY_MS).toISOString() : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function load(companyId: string, photoId: string): Promise<Photo> {
+    const row = await findPhoto(db, companyId, photoId);
+    if (!row) throw AppError.notFound('Photo not found');
+    return present(row);
+  }
+
+  /**
+   * What is already stored under this id or these bytes: the same id with the same bytes, or the
+   * same bytes live in the session, answer that photo; the same id with other bytes is a conflict;
+   * an id of another company is not found. Null when the photo is new.
+   */
+  async function existing(tenant: Tenant, sessionId: string, photoId: string, sha256: string): Promise<Photo | null> {
+    const owner = await findPhotoIdentity(db, photoId);
+    if (owner) {
+      if (owner.companyId !== tenant.companyId) throw AppError.notFound('Photo not found');
+      if (owner.sha256 !== sha256) throw new AppError('PHOTO_CONFLICT');
+      return load(tenant.companyId, photoId);
+    }
+    const same = await findLivePhotoBySha(db, tenant.companyId, sessionId, sha256);
+    return same ? present(same) : null;
+  }
+
+  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, body: Buffer): Promise<UploadPhotoResult & { created: boolean }> {
+    if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
+    if (body.length === 0) throw AppError.badRequest('The upload is empty.');
+    const sha256 = sha256Of(body);
+    if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
+
+    const before = await existing(tenant, sessionId, photoId, sha256);
+    if (before) return { photo: before, duplicate: true, created: false };
+
+    const type = await detectFileType(body);
+    const ext = type ? PHOTO_TYPES[type.mime] : undefined;
+    if (!type || !ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
+    let width: number | null = null;
+    let height: number | null = null;
+    if (type.mime !== 'image/heic' && type.mime !== 'image/heif') {
+      // The header only (no decoding): the upright dimensions; unreadable bytes are no photo.
+      const meta = await sharp(body)
+        .metadata()
+        .catch(() => null);
+      if (!meta) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
+      width = meta.autoOrient.width;
+      height = meta.autoOrient.height;
+    }
+
+    const filePath = await storeOriginal(sessionId, photoId, query, ext, type.mime, body);
+    let inserted = false;
+    try {
+      inserted = await db.transaction(async (tx) => {
+        const session = await lockSessionRef(tx, tenant.companyId, sessionId);
+        if (!session) throw AppError.notFound('Inspection session not found');
+        const fresh = await insertPhotoIfNew(tx, {
+          id: photoId,
+          companyId: tenant.companyId,
+          sessionId,
+          projectId: session.projectId,
+          structureId: query.structureId ?? null,
+          filePath,
+          fileName: query.fileName,
+          fileSize: body.length,
+          mimeType: type.mime,
+          sha256,
+          width,
+          height,
+          category: query.category,
+          subcategory: query.subcategory ?? null,
+          phase: query.phase ?? null,
+          photoType: query.photoType ?? null,
+          notes: query.notes ?? null,
+          gpsCoordinates: query.lat !== undefined && query.lng !== undefined ? `${query.lat},${query.lng}` : null,
+          gpsSource: query.lat !== undefined ? 'device' : null,
+          capturedAt: query.capturedAt ? new Date(query.capturedAt) : null,
+          capturedAtSource: query.capturedAt ? 'device' : null,
+          uploadedBy: actor.userId,
+        });
+        if (fresh) {
+          await insertInspectionActivity(tx, {
+            companyId: tenant.companyId,
+            sessionId,
+            actorId: actor.userId,
+            kind: 'photo_uploaded',
+            body: query.fileName,
+            newValue: { photoId, category: query.category, subcategory: query.subcategory ?? null, phase: query.phase ?? null },
+          });
+        }
+        return fresh;
+      });
+    } finally {
+      // A request that lost the race (or failed) leaves no object behind.
+      if (!inserted) await removeObjects([filePath], 'an upload that stored nothing');
+    }
+    if (!inserted) {
+      const winner = await existing(tenant, sessionId, photoId, sha256);
+      if (!winner) throw AppError.conflict('The photo could not be stored. Please try again.');
+      return { photo: winner, duplicate: true, created: false };
+    }
+    await queueThumbnails({ photoId, companyId: tenant.companyId }).catch((error: unknown) => {
+      logger.warn({ err: String(error), photoId }, 'could not queue the thumbnails of a photo (generate-photo-thumbnails queues them again)');
+    });
+    return { photo: await load(tenant.companyId, photoId), duplicate: false, created: true };
+  }
+
+  /**
+   * Stores the original, never over another object: two copies of one request in the same
+   * millisecond would name the same path, so the later one takes the next millisecond.
+   */
+  async function storeOriginal(sessionId: string, photoId: string, query: UploadPhotoQuery, ext: string, mime: string, body: Buffer): Promise<string> {
+    const timestamp = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      const filePath = photoObjectPath(sessionId, query, photoId, timestamp + attempt, ext);
+      try {
+        await storage.put(BUCKET, filePath, body, { contentType: mime, cacheControl: PHOTO_CACHE_CONTROL, upsert: false });
+        return filePath;
+      } catch (error) {
+        if (!(error instanceof ObjectExistsError) || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async function removeObjects(paths: string[], why: string): Promise<void> {
+    await Promise.all(
+      paths.map((path) =>
+        storage.remove(BUCKET, path).catch((error: unknown) => {
+          logger.warn({ err: String(error), path }, `could not remove the object of ${why}`);
+        }),
+      ),
+    );
+  }
+
+  const filtersOf = (query: PhotoListQuery): PhotoFilters => ({
+    category: query.category,
+    subcategory: query.subcategory,
+    phase: query.phase,
+    structureId: query.structureId,
+    deleted: query.deleted === '1',
+  });
+
+  async function listForSession(tenant: Tenant, sessionId: string, query: PhotoListQuery): Promise<Photo[]> {
+    if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
+    return (await listSessionPhotos(db, tenant.companyId, sessionId, filtersOf(query))).map(present);
+  }
+
+  async function listForProject(tenant: Tenant, projectId: string, query: PhotoListQuery): Promise<Photo[]> {
+    if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    return (await listProjectPhotos(db, tenant.companyId, projectId, filtersOf(query))).map(present);
+  }
+
+  async function detail(tenant: Tenant, photoId: string): Promise<Photo> {
+    return load(tenant.companyId, photoId);
+  }
+
+  /** Locks a live photo of the company; 404 for a missing, foreign or deleted one. */
+  async function lockLive(tx: DbTx, tenant: Tenant, photoId: string) {
+    const row = await lockPhoto(tx, tenant.companyId, photoId);
+    if (!row || row.deletedAt) throw AppError.notFound('Photo not found');
+    return row;
+  }
+
+  async function retag(tenant: Tenant, photoId: string, patch: UpdatePhotoInput): Promise<Photo> {
+    await db.transaction(async (tx) => {
+      await lockLive(tx, tenant, photoId);
+      await updatePhoto(tx, tenant.companyId, photoId, {
+        ...(patch.category !== undefined ? { category: patch.category } : {}),
+        ...(patch.subcategory !== undefined ? { subcategory: patch.subcategory } : {}),
+        ...(patch.phase !== undefined ? { phase: patch.phase } : {}),
+        ...(patch.photoType !== undefined ? { photoType: patch.photoType } : {}),
+        ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+        ...(patch.structureId !== undefined ? { structureId: patch.structureId } : {}),
+      });
+    });
+    return load(tenant.companyId, photoId);
+  }
+
+  /**
+   * Moves a photo to another session of the company (it takes that session's project) or onto a
+   * project (leaving its session). The file stays where it is; each session's timeline says so.
+   */
+  async function move(actor: Actor, tenant: Tenant, photoId: string, target: MovePhotoInput): Promise<Photo> {
+    await db.transaction(async (tx) => {
+      const photo = await lockLive(tx, tenant, photoId);
+      let sessionId: string | null = null;
+      let projectId: string | null;
+      if ('sessionId' in target) {
+        const session = await lockSessionRef(tx, tenant.companyId, target.sessionId);
+        if (!session) throw AppError.notFound('Inspection session not found');
+        if (session.id !== photo.sessionId && (await findLivePhotoBySha(tx, tenant.companyId, session.id, photo.sha256))) {
+          throw AppError.conflict('That session already has this photo.');
+        }
+        sessionId = session.id;
+        projectId = session.projectId;
+      } else {
+        if (!(await projectExists(tx, tenant.companyId, target.projectId))) throw AppError.notFound('Project not found');
+        projectId = target.projectId;
+      }
+      if (sessionId === photo.sessionId && projectId === photo.projectId) return;
+      await updatePhoto(tx, tenant.companyId, photoId, { sessionId, projectId });
+      const moved = { photoId, from: { sessionId: photo.sessionId, projectId: photo.projectId }, to: { sessionId, projectId } };
+      const sessions = [...new Set([photo.sessionId, sessionId].filter((id): id is string => id !== null))];
+      await insertInspectionActivity(
+        tx,
+        sessions.map((id) => ({ companyId: tenant.companyId, sessionId: id, actorId: actor.userId, kind: 'photo_moved' as const, body: photo.fileName, oldValue: moved.from, newValue: moved.to })),
+      );
+    });
+    return load(tenant.companyId, photoId);
+  }
+
+  async function saveAnnotation(tenant: Tenant, photoId: string, annotation: Annotation | null): Promise<Photo> {
+    await db.transaction(async (tx) => {
+      await lockLive(tx, tenant, photoId);
+      await updatePhoto(tx, tenant.companyId, photoId, { annotation, annotationUpdatedAt: new Date() });
+    });
+    return load(tenant.companyId, photoId);
+  }
+
+  /** Soft delete: the photo leaves every gallery, stays restorable for the restore window. Deleting twice is a no-op. */
+  async function remove(actor: Actor, tenant: Tenant, photoId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const photo = await lockPhoto(tx, tenant.companyId, photoId);
+      if (!photo) throw AppError.notFound('Photo not found');
+      if (photo.deletedAt) return;
+      await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: new Date(), deletedBy: actor.userId });
+      if (photo.sessionId) {
+        await insertInspectionActivity(tx, { companyId: tenant.companyId, sessionId: photo.sessionId, actorId: actor.userId, kind: 'photo_deleted', body: photo.fileName, oldValue: { photoId } });
+      }
+    });
+  }
+
+  async function restore(actor: Actor, tenant: Tenant, photoId: string, now = new Date()): Promise<Photo> {
+    await db.transaction(async (tx) => {
+      const photo = await lockPhoto(tx, tenant.companyId, photoId);
+      if (!photo) throw AppError.notFound('Photo not found');
+      if (!photo.deletedAt) return;
+      if (photo.deletedAt.getTime() + PHOTO_RESTORE_DAYS * DAY_MS <= now.getTime()) {
+        throw AppError.notFound(`This photo was deleted more than ${PHOTO_RESTORE_DAYS} days ago and can no longer be restored.`);
+      }
+      if (photo.sessionId && (await findLivePhotoBySha(tx, tenant.companyId, photo.sessionId, photo.sha256))) {
+        throw AppError.conflict('The session already has this photo again; it cannot be restored twice.');
+      }
+      await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: null, deletedBy: null });
+      if (photo.sessionId) {
+        await insertInspectionActivity(tx, { companyId: tenant.companyId, sessionId: photo.sessionId, actorId: actor.userId, kind: 'photo_restored', body: photo.fileName, newValue: { photoId } });
+      }
+    });
+    return load(tenant.companyId, photoId);
+  }
+
+  /** Queues the thumbnails again (generate-photo-thumbnails): every photo must be the company's and match its path, else nothing is queued. */
+  async function regenerateThumbnails(tenant: Tenant, input: GenerateThumbnailsInput): Promise<{ queued: number }> {
+    const ids = [...new Set(input.photos.map((photo) => photo.id))];
+    const found = new Map((await findPhotoPaths(db, tenant.companyId, ids)).map((row) => [row.id, row]));
+    for (const photo of input.photos) {
+      if (found.get(photo.id)?.filePath !== photo.file_path) throw AppError.notFound('Photo not found');
+    }
+    await Promise.all(ids.map((photoId) => queueThumbnails({ photoId, companyId: tenant.companyId })));
+    return { queued: ids.length };
+  }
+
+  /** Purges photos deleted more than the restore window before `now`: rows first, then their objects. */
+  async function purge(now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - PHOTO_RESTORE_DAYS * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const batch = await purgeDeletedPhotos(db, before, 200);
+      if (batch.length === 0) return total;
+      total += batch.length;
+      await removeObjects(
+        batch.flatMap((photo) => photo.paths),
+        'a purged photo',
+      );
+    }
+  }
+
+  return { upload, listForSession, listForProject, detail, retag, move, saveAnnotation, remove, restore, regenerateThumbnails, purge };
+}
+
+export type PhotosService = ReturnType<typeof createPhotosService>;

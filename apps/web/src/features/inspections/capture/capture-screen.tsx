@@ -1,0 +1,310 @@
+import type { Photo } from '@ridgeline/shared/contracts/photos';
+import { ELEVATIONS, PHOTO_CATEGORIES, PHOTO_TYPES, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { buildShotList, type Shot, type ShotListPhoto } from '@ridgeline/shared/domain/shot-list';
+import { ArrowLeft, ArrowRight, Camera, Images, Zap } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { errorText } from '../../../lib/error-text';
+import { useSession } from '../../../lib/session/session-provider';
+import { notify } from '../../../lib/toast';
+import { useLocalInspection } from '../../../offline/inspection-store';
+import { enqueuePhotos, prioritisePhase, useQueuedPhotos } from '../../../offline/upload-queue';
+import { usePhotos } from '../api/photo-list';
+import { captureDetailsSchema, initialDetails, queueItems, subcategoryOptions } from './capture-details';
+import { PhaseThumbnails } from './phase-thumbnails';
+import { ShotListView } from './shot-list-view';
+import { TestSquareHits } from './test-square-hits';
+import { UploadProgressLine } from './upload-progress-line';
+import { useLastPosition } from './use-last-position';
+
+// One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
+// and a big capture button at the bottom for a gloved thumb, with "From library" and the way to the
+// previous and next step. Everything reads this device's copy of the session and the upload queue,
+// so it works with no network; the server's photos are merged in when they arrive, never waited for.
+
+export type StepLink = { to: string; label: string };
+
+type Props = {
+  sessionId: string;
+  phase: CapturePhase;
+  title: string;
+  intro: ReactNode;
+  /** Keeps only some of the phase's shots (an elevation screen keeps its side). */
+  shotFilter?: (shot: Shot) => boolean;
+  previous: StepLink | null;
+  next: StepLink | null;
+  /** Only this device's data: no server read at all (the offline routes). */
+  localOnly?: boolean;
+};
+
+function toShotPhoto(photo: Pick<Photo, 'id' | 'category' | 'subcategory' | 'phase' | 'structureId'>): ShotListPhoto {
+  return { id: photo.id, category: photo.category, subcategory: photo.subcategory, phase: photo.phase, structureId: photo.structureId };
+}
+
+export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, previous, next, localOnly = false }: Props) {
+  useDocumentTitle(title);
+  const { user, isOnline } = useSession();
+  const { session, loading } = useLocalInspection(sessionId, user?.id);
+  const queued = useQueuedPhotos({ sessionId });
+  const uploaded = usePhotos({ kind: 'session', id: sessionId }, {}, { enabled: !localOnly && isOnline && Boolean(session) && !session?.pendingCreate });
+  const position = useLastPosition();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const libraryInput = useRef<HTMLInputElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const structures = useMemo(() => session?.structures ?? [], [session?.structures]);
+  const photos = useMemo(
+    () => [
+      ...(uploaded.data?.photos ?? []).map(toShotPhoto),
+      ...queued.map((q) => ({ id: q.id, category: q.metadata.category, subcategory: q.metadata.subcategory, phase: q.metadata.phase, structureId: q.metadata.structureId })),
+    ],
+    [uploaded.data, queued],
+  );
+  const phaseList = useMemo(() => buildShotList(structures, photos).find((p) => p.phase === phase), [structures, photos, phase]);
+  const shots = useMemo(() => (phaseList?.shots ?? []).filter(shotFilter ?? (() => true)), [phaseList, shotFilter]);
+  const required = shots.filter((s) => s.required);
+  const requiredCaptured = required.filter((s) => s.count > 0).length;
+
+  const form = useZodForm(captureDetailsSchema, { defaultValues: initialDetails(phase, [], []) });
+  const [category, subcategory, structureId] = useWatch({ control: form.control, name: ['category', 'subcategory', 'structureId'] });
+  // Once the session is read, the next photos go to the first missing required shot.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !session) return;
+    started.current = true;
+    form.reset(initialDetails(phase, shots, structures));
+  }, [session, form, phase, shots, structures]);
+
+  const subOptions = useMemo(() => subcategoryOptions(category, structures), [category, structures]);
+  // A category chosen by hand drops a subcategory that is not one of its own.
+  useEffect(() => {
+    if (subcategory && !subOptions.some((s) => s.value === subcategory)) form.setValue('subcategory', '');
+  }, [subOptions, subcategory, form]);
+
+  const selectedKey = shots.find((s) => s.category === category && s.subcategory === subcategory && (s.structureId === null || s.structureId === structureId))?.key ?? null;
+  const selectedShot = shots.find((s) => s.key === selectedKey);
+
+  function chooseShot(shot: Shot) {
+    form.setValue('category', shot.category);
+    form.setValue('subcategory', shot.subcategory);
+    if (shot.structureId) form.setValue('structureId', shot.structureId);
+    cameraInput.current?.click();
+  }
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>, fromCamera: boolean) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    if (!user) {
+      notify.error('Photos not saved', 'Sign in again to capture photos.');
+      return;
+    }
+    const valid = await form.trigger();
+    const details = captureDetailsSchema.safeParse(form.getValues());
+    if (!valid || !details.success) {
+      notify.error('Photos not saved', 'Check the photo details first.');
+      return;
+    }
+    try {
+      const items = queueItems(files, { sessionId, phase, details: details.data, position: position(), fromCamera, now: Date.now() });
+      await enqueuePhotos(user.id, items);
+      const what = selectedShot?.label ?? (PHOTO_CATEGORIES.find((c) => c.value === details.data.category)?.label ?? 'this phase');
+      const words = `${files.length} photo${files.length === 1 ? '' : 's'} added to ${what}`;
+      setAnnouncement(words);
+      notify.success(words, 'They upload in the background, also after a reload or with no signal for now.');
+      form.setValue('notes', '');
+    } catch (error) {
+      notify.error('Photos not saved', errorText(error));
+    }
+  }
+
+  async function prioritise() {
+    if (!user) return;
+    try {
+      await prioritisePhase(user.id, sessionId, phase);
+      notify.success('Phase prioritised', `${phaseList?.label ?? 'This phase'} photos upload first.`);
+    } catch (error) {
+      notify.error('Could not prioritise', errorText(error));
+    }
+  }
+
+  if (loading) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-3">
+        <p role="status" className="sr-only">
+          Loading the inspection…
+        </p>
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (!session) {
+    return (
+      <div className="mx-auto flex max-w-xl flex-col gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <Alert>This inspection is not on this device. Open it once with a signal, or start a new one.</Alert>
+        <Button asChild variant="secondary" size="lg">
+          <Link to="/field-inspection">Back to field inspections</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const categoryOf = (kind: string) => STRUCTURE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4 pb-52">
+      <header className="flex flex-col gap-2">
+        <Link to={`/field-inspection/${sessionId}`} className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {session.street || 'Inspection'}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-950">{title}</h1>
+        <p className="text-slate-800">{intro}</p>
+        <p className="text-base font-semibold text-slate-950" data-testid="required-progress">
+          {required.length === 0 ? 'No required shots here' : `${requiredCaptured} of ${required.length} required shots captured`}
+        </p>
+        <UploadProgressLine sessionId={sessionId} />
+      </header>
+
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <section aria-labelledby="shots-title" className="flex flex-col gap-2">
+        <h2 id="shots-title" className="text-lg font-semibold text-slate-950">
+          Shot list
+        </h2>
+        {shots.length === 0 ? (
+          <p className="text-slate-800">Nothing is expected here for the areas chosen. Photos taken here are kept with this phase.</p>
+        ) : (
+          <ShotListView shots={shots} selectedKey={selectedKey} onShoot={chooseShot} />
+        )}
+      </section>
+
+      {phase === 'elevations' && !shotFilter && (
+        <nav aria-label="Sides of the building" className="grid grid-cols-4 gap-2">
+          {ELEVATIONS.map((e) => (
+            <Button key={e.value} asChild variant="secondary" size="lg" className="px-2">
+              <Link to={`/field-inspection/${sessionId}/elevation/${e.value}`}>{e.label}</Link>
+            </Button>
+          ))}
+        </nav>
+      )}
+
+      {phase === 'roof' && user && <TestSquareHits session={session} userId={user.id} />}
+
+      <Card aria-labelledby="details-title" className="flex flex-col gap-3">
+        <CardTitle id="details-title">Photo details</CardTitle>
+        <p className="text-sm text-slate-700">The next photos get these tags. You can change them later in the gallery.</p>
+        <Form form={form} onSubmit={() => cameraInput.current?.click()} aria-labelledby="details-title">
+          <FormField name="category" label="Category" control="select">
+            {PHOTO_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </FormField>
+          <FormField name="subcategory" label="Subcategory" control="select">
+            <option value="">None</option>
+            {subOptions.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </FormField>
+          {structures.length > 1 && (
+            <FormField name="structureId" label="Structure" control="select">
+              {structures.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({categoryOf(s.kind)})
+                </option>
+              ))}
+            </FormField>
+          )}
+          <FormField name="photoType" label="Photo type" control="select">
+            <option value="">Not set</option>
+            {PHOTO_TYPES.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </FormField>
+          <FormField name="notes" label="Notes" control="textarea" rows={2} placeholder="What the photo shows" />
+        </Form>
+      </Card>
+
+      <PhaseThumbnails sessionId={sessionId} phase={phase} uploaded={uploaded.data?.photos ?? []} queued={queued} />
+
+      <input
+        ref={cameraInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        className="hidden"
+        aria-label="Take photos"
+        data-testid="camera-input"
+        onChange={(event) => void onFiles(event, true)}
+      />
+      <input
+        ref={libraryInput}
+        type="file"
+        accept="image/*"
+        multiple
+        className="hidden"
+        aria-label="Choose photos from the library"
+        data-testid="library-input"
+        onChange={(event) => void onFiles(event, false)}
+      />
+
+      <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
+        <div className="mx-auto flex w-full max-w-xl gap-2">
+          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => libraryInput.current?.click()}>
+            <Images aria-hidden="true" className="size-5" />
+            From library
+          </Button>
+          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => void prioritise()}>
+            <Zap aria-hidden="true" className="size-5" />
+            Prioritise this phase
+          </Button>
+        </div>
+        <div className="mx-auto flex w-full max-w-xl items-stretch gap-2">
+          {previous ? (
+            <Button asChild variant="secondary" className="min-h-[72px] w-16 shrink-0 flex-col gap-0 px-1 text-xs">
+              <Link to={previous.to}>
+                <ArrowLeft aria-hidden="true" className="size-6" />
+                <span className="sr-only">Previous: </span>
+                <span className="max-w-full truncate">{previous.label}</span>
+              </Link>
+            </Button>
+          ) : null}
+          <Button size="lg" className="min-h-[72px] flex-1 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
+            <Camera aria-hidden="true" className="size-7" />
+            <span className="flex min-w-0 flex-col items-start leading-tight">
+              <span>Take photo</span>
+              {selectedShot && <span className="max-w-full truncate text-sm font-normal">{selectedShot.label}</span>}
+            </span>
+          </Button>
+          {next ? (
+            <Button asChild variant="secondary" className="min-h-[72px] w-16 shrink-0 flex-col gap-0 px-1 text-xs">
+              <Link to={next.to}>
+                <ArrowRight aria-hidden="true" className="size-6" />
+                <span className="sr-only">Next: </span>
+                <span className="max-w-full truncate">{next.label}</span>
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Photo } from '@ridgeline/shared/contracts/photos';
+import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { PenLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { useQueuedPhotoPreview, type QueuedPhotoView } from '../../../offline/upload-queue';
+import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { photoTagLabel } from './photo-words';
+
+// The photos taken in this phase: the ones still on this device with their upload state, then the
+// ones already on the server (with their drawing and a way to annotate them).
+
+const STATUS: Record<QueuedPhotoView['status'], { tone: BadgeTone; words: (p: QueuedPhotoView) => string }> = {
+  pending: { tone: 'neutral', words: () => 'Waiting to upload' },
+  uploading: { tone: 'info', words: (p) => `Uploading ${Math.round(p.progress)}%` },
+  completed: { tone: 'success', words: () => 'Uploaded' },
+  failed: { tone: 'danger', words: (p) => p.error ?? 'Failed' },
+};
+
+function QueuedThumb({ photo }: { photo: QueuedPhotoView }) {
+  const preview = useQueuedPhotoPreview(photo.id);
+  const status = STATUS[photo.status];
+  return (
+    <li className="flex flex-col gap-1" data-queued-photo={photo.id} data-status={photo.status}>
+      <div className="aspect-[4/3] overflow-hidden rounded-md bg-slate-200">
+        {preview && <img src={preview} alt={photoTagLabel(photo.metadata)} className="size-full object-cover" />}
+      </div>
+      <span className="truncate text-xs font-semibold text-slate-900">{photoTagLabel(photo.metadata)}</span>
+      <Badge tone={status.tone} className="self-start">
+        {status.words(photo)}
+      </Badge>
+    </li>
+  );
+}
+
+function UploadedThumb({ photo, sessionId }: { photo: Photo; sessionId: string }) {
+  const box = photoBox(photo);
+  const label = photoTagLabel(photo);
+  return (
+    <li className="flex flex-col gap-1" data-photo={photo.id}>
+      <div className="relative overflow-hidden rounded-md bg-slate-200" style={{ aspectRatio: `${box.width} / ${box.height}` }}>
+        <img src={photo.thumbSmallUrl ?? photo.url} alt={label} className="size-full object-cover" loading="lazy" />
+        <AnnotationOverlay annotation={photo.annotation} width={box.width} height={box.height} />
+      </div>
+      <span className="truncate text-xs font-semibold text-slate-900">{label}</span>
+      <Link
+        to={`/field-inspection/${sessionId}/photo-annotation?photo=${photo.id}`}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
+      >
+        <PenLine aria-hidden="true" className="size-4" />
+        Annotate<span className="sr-only"> {label}</span>
+      </Link>
+    </li>
+  );
+}
+
+export function PhaseThumbnails({ sessionId, phase, uploaded, queued }: { sessionId: string; phase: CapturePhase; uploaded: readonly Photo[]; queued: readonly QueuedPhotoView[] }) {
+  const waiting = queued.filter((q) => q.metadata.phase === phase && q.status !== 'completed');
+  const queuedIds = new Set(waiting.map((q) => q.id));
+  const done = uploaded.filter((p) => p.phase === phase && !queuedIds.has(p.id));
+  // A completed queue item not yet in the server's list still shows (the list is read again shortly).
+  const doneIds = new Set(done.map((p) => p.id));
+  const justUploaded = queued.filter((q) => q.metadata.phase === phase && q.status === 'completed' && !doneIds.has(q.id));
+  if (waiting.length + done.length + justUploaded.length === 0) return null;
+  return (
+    <section aria-labelledby="phase-photos-title" className="flex flex-col gap-2">
+      <h2 id="phase-photos-title" className="text-lg font-semibold text-slate-950">
+        Photos in this phase
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {[...waiting, ...justUploaded].map((photo) => (
+          <QueuedThumb key={photo.id} photo={photo} />
+        ))}
+        {done.map((photo) => (
+          <UploadedThumb key={photo.id} photo={photo} sessionId={sessionId} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { uploadPercent, UPLOAD_TEXT } from '@ridgeline/shared/domain/upload-queue';
+import { Badge } from '../../../components/ui/badge';
+import { useUploadSummary } from '../../../offline/upload-queue';
+
+/** The session screens' compact upload progress (the global upload panel is hidden on them). */
+export function UploadProgressLine({ sessionId }: { sessionId: string }) {
+  const summary = useUploadSummary({ sessionId });
+  if (summary.total === 0 && summary.online) return null;
+  const percent = uploadPercent(summary);
+  return (
+    <div className="flex flex-col gap-1 rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="session-upload-progress">
+      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900" aria-live="polite">
+        {summary.total > 0 && <span>{UPLOAD_TEXT.progress(summary.completed, summary.total)}</span>}
+        {summary.uploading > 0 && <span className="font-normal text-slate-700">{UPLOAD_TEXT.uploadingNow(summary.uploading)}</span>}
+        {summary.failed > 0 && <Badge tone="danger">{summary.failed} failed</Badge>}
+        {!summary.online && <Badge tone="warning">{UPLOAD_TEXT.offline}</Badge>}
+      </p>
+      {summary.total > 0 && (
+        <div role="progressbar" aria-label="Photos uploaded" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-slate-200">
+          <div className="h-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      {!summary.online && summary.total > summary.completed && <p className="text-xs text-slate-700">{UPLOAD_TEXT.resumeNote}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,344 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHASE_UPLOAD_PRIORITY } from '@ridgeline/shared/domain/upload-queue';
+import { ApiError } from '../../lib/api-client';
+import type { UploadDb } from './db';
+import { createUploadEngine, type UploadEngine } from './engine';
+import { readBytes } from './hash';
+import * as store from './store';
+import { must, nth, fakeGate, fakeNetwork, fakeUploader, freshDb, jpeg, metadata, SESSION_A, SESSION_B, settle, until } from './test-helpers';
+import type { EnqueuePhotoInput } from './types';
+
+const USER = 'user-1';
+const OTHER_USER = 'user-2';
+
+let db: UploadDb;
+let engines: UploadEngine[] = [];
+
+beforeEach(() => {
+  // Only the timers the engine waits on are fake: fake-indexeddb answers on setImmediate.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(new Date('2026-06-01T12:00:00Z'));
+  db = freshDb();
+  engines = [];
+});
+
+afterEach(async () => {
+  for (const engine of engines) await engine.stop();
+  db.close();
+  vi.useRealTimers();
+});
+
+function engineWith(deps: Partial<Parameters<typeof createUploadEngine>[0]> & Pick<Parameters<typeof createUploadEngine>[0], 'upload'>) {
+  const engine = createUploadEngine({ db, network: fakeNetwork(), gate: () => fakeGate(), log: () => undefined, ...deps });
+  engines.push(engine);
+  return engine;
+}
+
+function photo(label: string, extra: { timestamp?: number; priority?: number; sessionId?: string; phase?: 'overview' | 'roof' } = {}): EnqueuePhotoInput {
+  return {
+    file: jpeg(label),
+    fileName: `${label}.jpg`,
+    sessionId: extra.sessionId ?? SESSION_A,
+    metadata: metadata({ timestamp: extra.timestamp ?? 1_700_000_000_000, phase: extra.phase ?? 'overview' }),
+    priority: extra.priority,
+  };
+}
+
+const status = async (id: string) => (await db.photos.get(id))?.status;
+
+describe('the upload engine', () => {
+  it('sends at most 8 at once, higher priority first, then the newer capture', async () => {
+    const ids = await store.enqueue(db, USER, [
+      ...Array.from({ length: 10 }, (_, i) => photo(`p${i}`, { timestamp: 1_000 + i })),
+      photo('urgent-old', { timestamp: 10, priority: 10 }),
+      photo('urgent-new', { timestamp: 20, priority: 10 }),
+    ]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 8, '8 uploads started');
+    await settle();
+    expect(fake.calls).toHaveLength(8);
+    const byLabel = (name: string) => ids[['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'urgent-old', 'urgent-new'].indexOf(name)];
+    expect(fake.calls.map((c) => c.record.fileName)).toEqual(['urgent-new.jpg', 'urgent-old.jpg', 'p9.jpg', 'p8.jpg', 'p7.jpg', 'p6.jpg', 'p5.jpg', 'p4.jpg']);
+    expect(await db.photos.where('status').equals('uploading').count()).toBe(8);
+
+    // One finishes: the next in order (p3) takes its place, never a ninth at once.
+    nth(fake.calls, 0).succeed();
+    await until(() => fake.calls.length === 9, 'the ninth upload');
+    await settle();
+    expect(nth(fake.calls, 8).record.fileName).toBe('p3.jpg');
+    expect(fake.inFlight()).toHaveLength(8);
+    const done = await db.photos.get(must(byLabel('urgent-new')));
+    expect(done).toMatchObject({ status: 'completed', progress: 100, uploadedPath: `${SESSION_A}/roof/general/${byLabel('urgent-new')}_1.jpg` });
+  });
+
+  it('sends the bytes it stored, with the SHA-256 computed when queued', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('abc')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+    const sent = new Uint8Array(await readBytes(nth(fake.calls, 0).file));
+    expect(Array.from(sent)).toEqual([0xff, 0xd8, 0xff, 97, 98, 99]);
+    expect(nth(fake.calls, 0).file.type).toBe('image/jpeg');
+    const record = await db.photos.get(must(id));
+    // sha256 of ff d8 ff 61 62 63
+    const expected = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', sent)), (b) => b.toString(16).padStart(2, '0')).join('');
+    expect(record?.sha256).toBe(expected);
+    expect(record?.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('writes the upload progress while it goes', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).progress(42);
+    await until(async () => (await db.photos.get(must(id)))?.progress === 42, 'progress 42');
+  });
+
+  it('retries a transient failure after 1 s, then 2 s, and fails it after the third attempt with the message', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+
+    nth(fake.calls, 0).fail(new ApiError(503, 'SERVER_ERROR', 'Storage is busy', 'req-1'));
+    await until(async () => (await db.photos.get(must(id)))?.retryCount === 1, 'first failure counted');
+    expect(await status(must(id))).toBe('pending');
+    await vi.advanceTimersByTimeAsync(999);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => fake.calls.length === 2, 'second attempt at 1 s');
+
+    nth(fake.calls, 1).fail(new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your connection and try again.', 'req-2'));
+    await until(async () => (await db.photos.get(must(id)))?.retryCount === 2, 'second failure counted');
+    await vi.advanceTimersByTimeAsync(1999);
+    await settle();
+    expect(fake.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => fake.calls.length === 3, 'third attempt at 2 s');
+
+    nth(fake.calls, 2).fail(new ApiError(500, 'SERVER_ERROR', 'Storage is busy', 'req-3'));
+    await until(async () => (await status(must(id))) === 'failed', 'failed after 3');
+    expect(await db.photos.get(must(id))).toMatchObject({ status: 'failed', retryCount: 3, error: 'Failed to upload photo: Storage is busy' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle();
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('fails a refusal that a retry cannot fix at once (415), with the server message', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).fail(new ApiError(415, 'HEIC_NOT_SUPPORTED', 'Set the camera to Most Compatible', 'req-1'));
+    await until(async () => (await status(must(id))) === 'failed');
+    expect(await db.photos.get(must(id))).toMatchObject({ retryCount: 1, error: 'Failed to upload photo: Set the camera to Most Compatible' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('going offline aborts what is in flight and puts it back to pending; online resumes', async () => {
+    const ids = await store.enqueue(db, USER, [photo('a'), photo('b'), photo('c')]);
+    const fake = fakeUploader();
+    const network = fakeNetwork();
+    engineWith({ upload: fake.upload, network }).start(USER);
+    await until(() => fake.calls.length === 3);
+    await until(async () => (await db.photos.where('status').equals('uploading').count()) === 3);
+
+    network.set(false);
+    await until(async () => (await db.photos.where('status').equals('pending').count()) === 3, 'back to pending');
+    expect(fake.calls.every((c) => c.signal.aborted)).toBe(true);
+    for (const id of ids) expect(await db.photos.get(id)).toMatchObject({ status: 'pending', retryCount: 0, progress: 0 });
+    await vi.advanceTimersByTimeAsync(5000);
+    await settle();
+    expect(fake.calls).toHaveLength(3);
+
+    network.set(true);
+    await until(() => fake.calls.length === 6, 'resumed');
+    for (const call of fake.calls.slice(3)) call.succeed();
+    await until(async () => (await db.photos.where('status').equals('completed').count()) === 3);
+  });
+
+  it('a network failure seen while the browser says offline counts no attempt', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    const network = fakeNetwork();
+    engineWith({ upload: fake.upload, network }).start(USER);
+    await until(() => fake.calls.length === 1);
+    // The request fails before the offline event arrives.
+    const call = nth(fake.calls, 0);
+    vi.spyOn(network, 'isOnline').mockReturnValue(false);
+    call.fail(new ApiError(0, 'NETWORK_ERROR', 'Network error', 'r'));
+    await until(async () => (await status(must(id))) === 'pending');
+    expect((await db.photos.get(must(id)))?.retryCount).toBe(0);
+  });
+
+  it('retryFailed puts failed photos back to pending with retryCount 0, and they go again', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    const engine = engineWith({ upload: fake.upload });
+    engine.start(USER);
+    // Its watch on the queue starts on a zero-delay timer.
+    await vi.advanceTimersByTimeAsync(0);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).fail(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too big', 'r'));
+    await until(async () => (await status(must(id))) === 'failed');
+
+    expect(await store.retryFailed(db, USER)).toBe(1);
+    expect(await db.photos.get(must(id))).toMatchObject({ status: 'pending', retryCount: 0, error: null });
+    await until(() => fake.calls.length === 2, 'sent again');
+  });
+
+  it('clearCompleted removes completed photos and their files, nothing else', async () => {
+    const [a, b] = await store.enqueue(db, USER, [photo('a'), photo('b')]);
+    await db.photos.update(must(a), { status: 'completed', progress: 100 });
+    expect(await store.clearCompleted(db, USER)).toBe(1);
+    expect(await db.photos.get(must(a))).toBeUndefined();
+    expect(await db.files.get(must(a))).toBeUndefined();
+    expect(await db.photos.get(must(b))).toMatchObject({ status: 'pending' });
+    expect(await db.files.get(must(b))).toBeDefined();
+  });
+
+  it('prioritising a phase gives its pending photos 10 and sends them first', async () => {
+    const ids = await store.enqueue(db, USER, [
+      photo('overview-new', { timestamp: 900, phase: 'overview' }),
+      photo('roof-old', { timestamp: 100, phase: 'roof' }),
+      photo('roof-other-session', { timestamp: 200, phase: 'roof', sessionId: SESSION_B }),
+    ]);
+    await store.prioritise(db, USER, SESSION_A, 'roof');
+    expect((await db.photos.get(nth(ids, 1)))?.priority).toBe(PHASE_UPLOAD_PRIORITY);
+    expect((await db.photos.get(nth(ids, 0)))?.priority).toBe(1);
+    expect((await db.photos.get(nth(ids, 2)))?.priority).toBe(1);
+
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 3);
+    expect(fake.calls.map((c) => c.record.fileName)).toEqual(['roof-old.jpg', 'overview-new.jpg', 'roof-other-session.jpg']);
+  });
+
+  it('a new engine over the same database (a reload) sends what the dead page left uploading, once', async () => {
+    const ids = await store.enqueue(db, USER, [photo('a'), photo('b')]);
+    const first = fakeUploader();
+    // The first page dies with both in flight: no stop, its answers never come.
+    createUploadEngine({ db, upload: first.upload, network: fakeNetwork(), gate: () => fakeGate(), log: () => undefined }).start(USER);
+    await until(async () => (await db.photos.where('status').equals('uploading').count()) === 2);
+
+    const reopened = await import('./db').then((m) => m.openUploadDb(db.name));
+    const second = fakeUploader();
+    const engine = createUploadEngine({ db: reopened, upload: second.upload, network: fakeNetwork(), gate: () => fakeGate(), log: () => undefined });
+    engines.push(engine);
+    engine.start(USER);
+    await until(() => second.calls.length === 2, 'resumed after reload');
+    expect(second.calls.map((c) => c.id).sort()).toEqual([...ids].sort());
+    for (const call of second.calls) call.succeed();
+    await until(async () => (await reopened.photos.where('status').equals('completed').count()) === 2);
+    await settle();
+    expect(second.calls).toHaveLength(2);
+  });
+
+  it('only the signed-in user’s photos are sent', async () => {
+    const [mine] = await store.enqueue(db, USER, [photo('mine')]);
+    await store.enqueue(db, OTHER_USER, [photo('theirs-1'), photo('theirs-2')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+    await settle();
+    expect(fake.calls.map((c) => c.id)).toEqual([mine]);
+    expect(await db.photos.where('[userId+status]').equals([OTHER_USER, 'pending']).count()).toBe(2);
+  });
+
+  it('stopping (signing out) aborts and keeps the photos pending; the same user later sends them', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    const engine = engineWith({ upload: fake.upload });
+    engine.start(USER);
+    await until(() => fake.calls.length === 1);
+    await engine.stop();
+    await until(async () => (await status(must(id))) === 'pending');
+    expect(nth(fake.calls, 0).signal.aborted).toBe(true);
+
+    engine.start(OTHER_USER);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+    engine.start(USER);
+    await until(() => fake.calls.length === 2);
+  });
+
+  it('holds back the photos of a session still only on this device until it syncs', async () => {
+    const [held] = await store.enqueue(db, USER, [photo('offline-session', { sessionId: SESSION_B })]);
+    const [free] = await store.enqueue(db, USER, [photo('synced-session', { sessionId: SESSION_A })]);
+    const gate = fakeGate([SESSION_B]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload, gate: () => gate }).start(USER);
+    await until(() => fake.calls.length === 1);
+    await settle();
+    expect(fake.calls.map((c) => c.id)).toEqual([free]);
+    expect(await status(must(held))).toBe('pending');
+
+    gate.sync(SESSION_B);
+    await until(() => fake.calls.length === 2, 'sent after sync');
+    expect(nth(fake.calls, 1).id).toBe(held);
+  });
+
+  it('follows a session gate registered after it started, and asks the gate again while photos wait', async () => {
+    const [held] = await store.enqueue(db, USER, [photo('offline-session', { sessionId: SESSION_B })]);
+    const first = fakeGate([SESSION_B]);
+    let gate = first;
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload, gate: () => gate }).start(USER);
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    // Another gate is registered (the local session store loaded later); it says the session synced
+    // before the engine looked at it: the engine's next look (within 5 s) sends the photo.
+    const later = fakeGate([SESSION_B]);
+    gate = later;
+    later.sync(SESSION_B);
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    await until(() => fake.calls.length === 1, 'sent after the later gate synced');
+    expect(nth(fake.calls, 0).id).toBe(held);
+  });
+
+  it('listens to the gate registered now when photos wait on it', async () => {
+    await store.enqueue(db, USER, [photo('a', { sessionId: SESSION_B })]);
+    let gate = fakeGate([SESSION_B]);
+    const fake = fakeUploader();
+    const engine = engineWith({ upload: fake.upload, gate: () => gate });
+    engine.start(USER);
+    await settle();
+    const later = fakeGate([SESSION_B]);
+    gate = later;
+    // Anything that makes the engine look again (here a kick) makes it listen to the new gate.
+    engine.kick();
+    await settle();
+    later.sync(SESSION_B);
+    await until(() => fake.calls.length === 1, 'sent on the new gate’s news');
+  });
+
+  it('photos queued while it runs are picked up', async () => {
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    // Its watch on the queue starts on a zero-delay timer.
+    await vi.advanceTimersByTimeAsync(0);
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    await store.enqueue(db, USER, [photo('late')]);
+    await until(() => fake.calls.length === 1, 'late photo sent');
+  });
+
+  it('counts and summarises per user and per session', async () => {
+    const [a, , c] = await store.enqueue(db, USER, [photo('a'), photo('b'), photo('c', { sessionId: SESSION_B })]);
+    await store.enqueue(db, OTHER_USER, [photo('x')]);
+    await db.photos.update(must(a), { status: 'completed' });
+    await db.photos.update(must(c), { status: 'failed' });
+    expect(await store.summarise(db, USER)).toEqual({ total: 3, completed: 1, uploading: 0, pending: 1, failed: 1 });
+    expect(await store.summarise(db, USER, SESSION_B)).toEqual({ total: 1, completed: 0, uploading: 0, pending: 0, failed: 1 });
+    expect(await store.countWaiting(db, USER)).toBe(2);
+    expect(await store.countWaiting(db, OTHER_USER)).toBe(1);
+  });
+});

@@ -1,0 +1,329 @@
+import Dexie, { liveQuery } from 'dexie';
+import { compareUploadOrder, UPLOAD_CONCURRENCY, UPLOAD_MAX_ATTEMPTS, UPLOAD_TEXT, uploadRetryDelayMs } from '@ridgeline/shared/domain/upload-queue';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import type { SessionSyncGate } from '../session-sync-gate';
+import type { UploadDb } from './db';
+import type { Uploader } from './uploader';
+import type { QueuedPhotoRecord } from './types';
+
+// The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
+// then the newer capture, a transient failure (no network, 5xx, 408, 429) retried after 1 s and then
+// 2 s and failed after the third attempt, any other refusal failed at once. Going offline aborts what
+// is in flight and puts it back to pending; coming back online resumes. Photos of a session that
+// exists only on this device wait until it syncs. Everything it knows is in IndexedDB, so a new engine
+// over the same database (a reload, an app update, a power cut) carries on where the last one stopped.
+//
+// Every change the engine makes runs one after another on one chain, so a result, a retry timer and
+// going offline never interleave their reads and writes.
+
+export type EngineNetwork = {
+  isOnline: () => boolean;
+  /** Calls `listener` with the new state on every change; returns the unsubscribe. */
+  subscribe: (listener: (online: boolean) => void) => () => void;
+};
+
+/** The Web Locks API's request, so that only one tab of the device sends (the others wait their turn). */
+export type LockRequest = (name: string, hold: () => Promise<void>) => Promise<void>;
+
+export type EngineDeps = {
+  db: UploadDb;
+  upload: Uploader;
+  network: EngineNetwork;
+  gate: () => SessionSyncGate;
+  now?: () => number;
+  lock?: LockRequest | null;
+  /** Called with whether this user has anything in the queue (the shell mounts the panel then). */
+  onPresence?: (hasItems: boolean) => void;
+  log?: (message: string, error: unknown) => void;
+};
+
+export type UploadEngine = {
+  /** Sending starts (after the tab's lock when there is one); the same user again is a no-op. */
+  start: (userId: string) => void;
+  /** Stops sending: what is in flight is aborted and goes back to pending. */
+  stop: () => Promise<void>;
+  /** Looks at the queue again (after a change the engine did not make itself). */
+  kick: () => void;
+};
+
+/** Completed photos (and their files) are kept on the device this long, then dropped when an engine starts. */
+export const COMPLETED_KEEP_MS = 24 * 60 * 60 * 1000;
+const LOCK_NAME = 'ridgeline-upload-queue';
+/** While photos wait for their session to sync, the gate is asked again this often (ms), in case its news was missed. */
+export const HELD_RECHECK_MS = 5000;
+/** Progress is written to the database in steps of this many percent. */
+const PROGRESS_STEP = 5;
+
+/** Network failures, server errors, timeouts and rate limits pass; any other refusal will not. */
+export function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export function createUploadEngine(deps: EngineDeps): UploadEngine {
+  const { db, upload, network } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((message, error) => console.warn(message, error));
+
+  let userId: string | null = null;
+  let active = false;
+  let online = network.isOnline();
+  let chain: Promise<void> = Promise.resolve();
+  let pumpQueued = false;
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  let wakeAt = Number.POSITIVE_INFINITY;
+  let releaseLock: (() => void) | null = null;
+  /** Bumped by every start and stop: a lock granted to an earlier start does nothing. */
+  let startToken = 0;
+  /** Bumped whenever in-flight uploads are abandoned: their answers then count as aborted. */
+  let generation = 0;
+  const running = new Map<string, AbortController>();
+  const cleanups: (() => void)[] = [];
+  let watchedGate: SessionSyncGate | null = null;
+  let unwatchGate: (() => void) | null = null;
+
+  /** Listens to the current gate: the local session store may register it after the engine started. */
+  function watchGate(): SessionSyncGate {
+    const gate = deps.gate();
+    if (gate !== watchedGate) {
+      unwatchGate?.();
+      watchedGate = gate;
+      unwatchGate = gate.subscribe(kick);
+    }
+    return gate;
+  }
+
+  function unwatch(): void {
+    unwatchGate?.();
+    unwatchGate = null;
+    watchedGate = null;
+  }
+
+  function run(task: () => Promise<void>): Promise<void> {
+    chain = chain.then(task).catch((error: unknown) => log('Upload queue step failed', error));
+    return chain;
+  }
+
+  function kick(): void {
+    if (!active || pumpQueued) return;
+    pumpQueued = true;
+    void run(async () => {
+      pumpQueued = false;
+      await pump();
+    });
+  }
+
+  function wakeUpAt(at: number): void {
+    if (at >= wakeAt && wakeTimer) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeAt = at;
+    wakeTimer = setTimeout(
+      () => {
+        wakeTimer = null;
+        wakeAt = Number.POSITIVE_INFINITY;
+        kick();
+      },
+      Math.max(0, at - now()),
+    );
+  }
+
+  async function pump(): Promise<void> {
+    const user = userId;
+    if (!active || !user || !online) return;
+    const free = UPLOAD_CONCURRENCY - running.size;
+    if (free <= 0) return;
+    const at = now();
+    const pending = await db.photos.where('[userId+status]').equals([user, 'pending']).toArray();
+    const waiting = pending.filter((p) => p.retryAt > at);
+    if (waiting.length > 0) wakeUpAt(Math.min(...waiting.map((p) => p.retryAt)));
+    const ready = pending
+      .filter((p) => p.retryAt <= at && !running.has(p.id))
+      .sort((a, b) => compareUploadOrder({ priority: a.priority, capturedAt: a.metadata.timestamp }, { priority: b.priority, capturedAt: b.metadata.timestamp }));
+    const gate = watchGate();
+    const held = new Map<string, boolean>();
+    const chosen: QueuedPhotoRecord[] = [];
+    for (const photo of ready) {
+      if (chosen.length >= free) break;
+      if (!held.has(photo.sessionId)) held.set(photo.sessionId, await gate.isPending(photo.sessionId));
+      if (!held.get(photo.sessionId)) chosen.push(photo);
+    }
+    if ([...held.values()].some(Boolean)) wakeUpAt(now() + HELD_RECHECK_MS);
+    if (chosen.length === 0) return;
+    const claimed = await db.transaction('rw', db.photos, async () => {
+      const out: QueuedPhotoRecord[] = [];
+      for (const photo of chosen) {
+        const current = await db.photos.get(photo.id);
+        if (!current || current.status !== 'pending' || current.userId !== user) continue;
+        const next: QueuedPhotoRecord = { ...current, status: 'uploading', progress: 0, lastAttempt: at };
+        await db.photos.put(next);
+        out.push(next);
+      }
+      return out;
+    });
+    for (const photo of claimed) send(photo);
+  }
+
+  function send(photo: QueuedPhotoRecord): void {
+    const controller = new AbortController();
+    const attempt = generation;
+    running.set(photo.id, controller);
+    let written = 0;
+    const onProgress = (percent: number) => {
+      if (percent - written < PROGRESS_STEP) return;
+      written = percent;
+      void db.photos
+        .where('id')
+        .equals(photo.id)
+        .modify((p) => {
+          if (p.status === 'uploading' && p.progress < percent) p.progress = percent;
+        })
+        .catch((error: unknown) => log('Upload progress not saved', error));
+    };
+    const attemptUpload = async () => {
+      const file = await db.files.get(photo.id);
+      if (!file) throw new ApiError(400, 'VALIDATION_ERROR', 'The photo file is missing on this device.', '');
+      return upload(photo, new Blob([file.bytes], { type: file.mimeType }), { onProgress, signal: controller.signal });
+    };
+    attemptUpload().then(
+      (result) =>
+        run(async () => {
+          running.delete(photo.id);
+          await db.photos
+            .where('id')
+            .equals(photo.id)
+            .modify((p) => {
+              p.status = 'completed';
+              p.progress = 100;
+              p.uploadedPath = result.uploadedPath;
+              p.completedAt = now();
+              p.error = null;
+            });
+          kick();
+        }),
+      (error: unknown) =>
+        run(async () => {
+          running.delete(photo.id);
+          await settleFailure(photo.id, error, controller.signal.aborted || attempt !== generation);
+          kick();
+        }),
+    );
+  }
+
+  async function settleFailure(id: string, error: unknown, aborted: boolean): Promise<void> {
+    const photo = await db.photos.get(id);
+    if (!photo || photo.status !== 'uploading') return;
+    // Aborted (offline, signed out) or lost with the network: not the photo's fault, no attempt counted.
+    if (aborted || isAbort(error) || !network.isOnline()) {
+      await db.photos.update(id, { status: 'pending', progress: 0 });
+      return;
+    }
+    const retryCount = photo.retryCount + 1;
+    const message = UPLOAD_TEXT.failed(errorText(error));
+    if (!isTransient(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
+      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message });
+      return;
+    }
+    const retryAfterMs = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 0;
+    const retryAt = now() + Math.max(uploadRetryDelayMs(retryCount), retryAfterMs);
+    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message });
+    wakeUpAt(retryAt);
+  }
+
+  /** What is in flight is aborted and goes back to pending (also what a dead page left uploading). */
+  async function requeueUploading(): Promise<void> {
+    generation += 1;
+    for (const controller of running.values()) controller.abort();
+    running.clear();
+    await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0 });
+  }
+
+  async function dropOldCompleted(): Promise<void> {
+    const before = now() - COMPLETED_KEEP_MS;
+    await db.transaction('rw', db.photos, db.files, async () => {
+      const ids = await db.photos
+        .where('status')
+        .equals('completed')
+        .filter((p) => (p.completedAt ?? 0) < before)
+        .primaryKeys();
+      await db.files.bulkDelete(ids);
+      await db.photos.bulkDelete(ids);
+    });
+  }
+
+  function begin(user: string): void {
+    active = true;
+    online = network.isOnline();
+    cleanups.push(
+      network.subscribe((next) => {
+        online = next;
+        if (!next) void run(requeueUploading);
+        else kick();
+      }),
+    );
+    watchGate();
+    cleanups.push(unwatch);
+    // Anything queued, retried or prioritised (by this tab or another) wakes the engine.
+    const pendingCount = liveQuery(() => db.photos.where('[userId+status]').equals([user, 'pending']).count());
+    const pendingSub = pendingCount.subscribe({ next: () => kick(), error: (error: unknown) => log('Upload queue watch failed', error) });
+    cleanups.push(() => pendingSub.unsubscribe());
+    if (deps.onPresence) {
+      const onPresence = deps.onPresence;
+      const presence = liveQuery(() =>
+        db.photos
+          .where('[userId+status]')
+          .between([user, Dexie.minKey], [user, Dexie.maxKey])
+          .count(),
+      );
+      const presenceSub = presence.subscribe({ next: (count) => onPresence(count > 0), error: (error: unknown) => log('Upload queue watch failed', error) });
+      cleanups.push(() => {
+        presenceSub.unsubscribe();
+        onPresence(false);
+      });
+    }
+    void run(async () => {
+      await requeueUploading();
+      await dropOldCompleted();
+    });
+    kick();
+  }
+
+  function start(user: string): void {
+    if (userId === user) return;
+    if (userId) void stop();
+    userId = user;
+    const token = ++startToken;
+    if (!deps.lock) {
+      begin(user);
+      return;
+    }
+    void deps
+      .lock(LOCK_NAME, () => {
+        if (token !== startToken) return Promise.resolve();
+        begin(user);
+        return new Promise<void>((resolve) => {
+          releaseLock = resolve;
+        });
+      })
+      .catch((error: unknown) => log('Upload queue lock failed', error));
+  }
+
+  async function stop(): Promise<void> {
+    startToken += 1;
+    userId = null;
+    active = false;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeTimer = null;
+    wakeAt = Number.POSITIVE_INFINITY;
+    await run(requeueUploading);
+    releaseLock?.();
+    releaseLock = null;
+  }
+
+  return { start, stop, kick };
+}

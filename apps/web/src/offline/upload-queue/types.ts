@@ -1,0 +1,65 @@
+import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
+import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
+
+/** The spec's queued-photo metadata. `timestamp` is the capture time in ms. */
+export type QueuedPhotoMetadata = {
+  category: PhotoCategory;
+  subcategory: string | null;
+  phase: CapturePhase | null;
+  photoType: PhotoType | null;
+  notes: string | null;
+  structureId: string | null;
+  gpsCoords: { lat: number; lng: number } | null;
+  timestamp: number;
+};
+
+export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number };
+
+/** A queued photo as screens show it (the file itself stays in IndexedDB). */
+export type QueuedPhotoView = {
+  id: string;
+  sessionId: string;
+  status: UploadStatus;
+  progress: number;
+  retryCount: number;
+  error: string | null;
+  metadata: QueuedPhotoMetadata;
+};
+
+/**
+ * One queued photo as IndexedDB keeps it: the spec's fields (id, sessionId, file, priority, status,
+ * progress, retryCount, lastAttempt, uploadedPath, metadata) plus whose it is, the file's name, type
+ * and SHA-256, the last error and when it was queued. The file itself is in the `files` table under
+ * the same id (QueuedPhotoFile), so listing and counting the queue never reads the photos' bytes.
+ */
+export type QueuedPhotoRecord = {
+  id: string;
+  userId: string;
+  sessionId: string;
+  mimeType: string;
+  fileName: string;
+  sha256: string;
+  priority: number;
+  status: UploadStatus;
+  /** 0..100 while uploading; 100 once completed. */
+  progress: number;
+  /** Failed attempts so far (0 after Retry Failed). */
+  retryCount: number;
+  /** When the last attempt started (ms), null before the first. */
+  lastAttempt: number | null;
+  /** A pending photo waiting out its retry delay is not sent before this time (ms); 0 when it may go now. */
+  retryAt: number;
+  /** The storage path the server answered with, once completed. */
+  uploadedPath: string | null;
+  /** When it was completed (ms). */
+  completedAt: number | null;
+  error: string | null;
+  metadata: QueuedPhotoMetadata;
+  createdAt: number;
+};
+
+/**
+ * A queued photo's file. Kept as its bytes (an ArrayBuffer) with its type beside it: every IndexedDB
+ * clones an ArrayBuffer, while a Blob survives only in browsers, so one way of storing works everywhere.
+ */
+export type QueuedPhotoFile = { id: string; bytes: ArrayBuffer; mimeType: string };

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
+import { uploadPhotoQuerySchema } from '@ridgeline/shared/contracts/photos';
+import { ApiError } from '../../lib/api-client';
+import { answer, apiError, json, networkFailure, sent } from '../../test/fake-server';
+import { metadata, SESSION_A } from './test-helpers';
+import type { QueuedPhotoRecord } from './types';
+import { uploadQuery, xhrUploader } from './uploader';
+
+const PHOTO_ID = '33333333-3333-4333-8333-333333333333';
+const ROUTE = `PUT /api/inspections/${SESSION_A}/photos/${PHOTO_ID}` as const;
+
+function record(overrides: Partial<QueuedPhotoRecord> = {}): QueuedPhotoRecord {
+  return {
+    id: PHOTO_ID,
+    userId: 'u',
+    sessionId: SESSION_A,
+    mimeType: 'image/jpeg',
+    fileName: 'front.jpg',
+    sha256: 'a'.repeat(64),
+    priority: 1,
+    status: 'uploading',
+    progress: 0,
+    retryCount: 0,
+    lastAttempt: null,
+    retryAt: 0,
+    uploadedPath: null,
+    completedAt: null,
+    error: null,
+    metadata: metadata({ subcategory: 'ridge', notes: 'Hail hits', gpsCoords: { lat: 32.7767, lng: -96.797 }, timestamp: Date.parse('2026-05-01T10:00:00Z') }),
+    createdAt: 0,
+    ...overrides,
+  };
+}
+
+const body = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2])], { type: 'image/jpeg' });
+const noop = () => undefined;
+
+describe('the XHR uploader', () => {
+  it('PUTs the file with the metadata query the server validates and answers the stored path', async () => {
+    answer(ROUTE, json({ photo: { filePath: `${SESSION_A}/roof/ridge/${PHOTO_ID}_1.jpg` }, duplicate: false }, { status: 201 }));
+    const result = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal });
+    expect(result).toEqual({ uploadedPath: `${SESSION_A}/roof/ridge/${PHOTO_ID}_1.jpg` });
+    const [request] = sent(ROUTE);
+    expect(request?.headers.get('Content-Type')).toBe('image/jpeg');
+    expect(request?.headers.get(REQUEST_ID_HEADER)).toMatch(/.+/);
+    expect(request?.headers.get('Accept')).toBe('application/json');
+    const query = Object.fromEntries(request?.url.searchParams ?? []);
+    expect(query).toEqual({
+      fileName: 'front.jpg',
+      sha256: 'a'.repeat(64),
+      category: 'roof',
+      subcategory: 'ridge',
+      phase: 'overview',
+      notes: 'Hail hits',
+      lat: '32.7767',
+      lng: '-96.797',
+      capturedAt: '2026-05-01T10:00:00.000Z',
+    });
+    expect(uploadPhotoQuerySchema.safeParse(query).success).toBe(true);
+  });
+
+  it('leaves out what the photo does not have', () => {
+    const query = Object.fromEntries(uploadQuery(record({ metadata: metadata() })));
+    expect(Object.keys(query).sort()).toEqual(['capturedAt', 'category', 'fileName', 'phase', 'sha256']);
+    expect(uploadPhotoQuerySchema.safeParse(query).success).toBe(true);
+  });
+
+  it('turns the one error shape into ApiError with the server’s code and words', async () => {
+    answer(ROUTE, apiError('HEIC_NOT_SUPPORTED', { message: 'Set the camera to Most Compatible' }));
+    const error = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 415, code: 'HEIC_NOT_SUPPORTED', message: 'Set the camera to Most Compatible' });
+  });
+
+  it('a request that never reaches the server is a network error (status 0)', async () => {
+    answer(ROUTE, networkFailure());
+    const error = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('an aborted signal rejects with AbortError and sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await xhrUploader(record(), body(), { onProgress: noop, signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(sent(ROUTE)).toHaveLength(0);
+  });
+});

@@ -16,10 +16,10 @@ import { LoadOnIntent } from '../components/load-on-intent';
 import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
+import { useInspectionSync } from '../offline/use-inspection-sync';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
-import { useInspectionSync } from '../offline/use-inspection-sync';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -125,7 +125,7 @@ function UserMenu() {
 
 function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  useInspectionSync(useSession().user?.id);
+  useInspectionSync(useSession().user?.id, { deferred: true });
   const { isAdmin, impersonatedEmail, end } = useImpersonation();
   // Only admins and impersonation sessions get app toasts (impersonation starting, ending, failing):
   // their toaster's code is fetched ahead, so it shows even if the network goes away meanwhile.

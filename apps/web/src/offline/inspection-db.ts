@@ -1,6 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { InspectionFieldName, InspectionSession, inspectionFieldsSchema } from '@ridgeline/shared/contracts/inspections';
 import type { z } from 'zod';
+import { INSPECTION_DB_NAME } from './inspection-db-name';
 
 // The device's copy of inspection sessions (IndexedDB, database 'ridgeline-inspections'). One record
 // per signed-in user and session: the last copy the server sent, and the edits made here that have
@@ -36,7 +37,7 @@ export type InspectionRecord = {
   syncErrorAt: string | null;
 };
 
-export const INSPECTION_DB_NAME = 'ridgeline-inspections';
+export { INSPECTION_DB_NAME };
 
 class InspectionDb extends Dexie {
   sessions!: EntityTable<InspectionRecord, 'key'>;

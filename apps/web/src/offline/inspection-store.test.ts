@@ -9,6 +9,7 @@ import { clearInspectionDb, inspectionDb } from './inspection-db';
 import { createLocalInspection, getLocalInspection, saveInspectionFields, syncInspections, useLocalInspection } from './inspection-store';
 import { onSessionSynced } from './inspection-sync-events';
 import { sessionSyncGate } from './session-sync-gate';
+import { hasLocalInspections } from './use-inspection-sync';
 
 const USER = 'user-1';
 const browser = controlBrowserOnline();
@@ -60,6 +61,9 @@ describe('local inspection store', () => {
     expect(await sessionSyncGate().isPending(id)).toBe(true);
     // Another user of the device does not see it.
     expect(await getLocalInspection('user-2', id)).toBeUndefined();
+    // The shell's check (raw IndexedDB, no store loaded) sees it for its user only.
+    expect(await hasLocalInspections(USER)).toBe(true);
+    expect(await hasLocalInspections('user-2')).toBe(false);
   });
 
   it('syncs a pending session with one POST carrying its fields and each field\'s edit time, then it is no longer pending', async () => {

@@ -13,3 +13,23 @@ export function onSessionSynced(listener: Listener): () => void {
 export function emitSessionSynced(sessionId: string): void {
   for (const listener of [...listeners]) listener(sessionId);
 }
+
+// The user whose sessions the app holds now (the signed-in one): screens that do not pass a user
+// read the store for this one.
+let activeUserId: string | null = null;
+const activeListeners = new Set<() => void>();
+
+export function activeInspectionUser(): string | null {
+  return activeUserId;
+}
+
+export function setActiveInspectionUser(userId: string | null): void {
+  if (userId === activeUserId) return;
+  activeUserId = userId;
+  for (const listener of [...activeListeners]) listener();
+}
+
+export function subscribeActiveInspectionUser(listener: () => void): () => void {
+  activeListeners.add(listener);
+  return () => activeListeners.delete(listener);
+}

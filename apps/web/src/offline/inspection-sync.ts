@@ -5,6 +5,8 @@ import { inspectionDb, recordKey, type InspectionFieldValues, type InspectionRec
 import { fetchInspection, fetchInspectionList, patchInspection, postInspection } from './inspection-api';
 import { emitSessionSynced } from './inspection-sync-events';
 
+export { activeInspectionUser, subscribeActiveInspectionUser } from './inspection-sync-events';
+
 // The sync engine of the local inspection store. One pass for a user:
 // 1. push: every session created here goes to the server with POST (the client's id: sending it
 //    twice, after a lost answer, is the same session), every session with fields edited here gets a
@@ -204,19 +206,6 @@ export function requestInspectionSync(userId: string): void {
   syncInspections(userId).catch(() => scheduleRetry(userId));
 }
 
-let activeUserId: string | null = null;
-const activeListeners = new Set<() => void>();
-
-/** The user whose sessions the app syncs now (the signed-in one), or null. */
-export function activeInspectionUser(): string | null {
-  return activeUserId;
-}
-
-export function subscribeActiveInspectionUser(listener: () => void): () => void {
-  activeListeners.add(listener);
-  return () => activeListeners.delete(listener);
-}
-
 /**
  * Runs the sync for the signed-in user: a pass now, on every 'online' event, after local writes.
  * Returns the stop (sign-out, another user): what is unsent stays for this user's next visit.
@@ -224,8 +213,6 @@ export function subscribeActiveInspectionUser(listener: () => void): () => void 
 export function startInspectionSync(userId: string): () => void {
   const current = state(userId);
   current.started++;
-  activeUserId = userId;
-  for (const listener of [...activeListeners]) listener();
   const onOnline = () => requestInspectionSync(userId);
   window.addEventListener('online', onOnline);
   requestInspectionSync(userId);
@@ -235,10 +222,6 @@ export function startInspectionSync(userId: string): () => void {
     if (current.started === 0 && current.retryTimer) {
       clearTimeout(current.retryTimer);
       current.retryTimer = null;
-    }
-    if (activeUserId === userId && current.started === 0) {
-      activeUserId = null;
-      for (const listener of [...activeListeners]) listener();
     }
   };
 }

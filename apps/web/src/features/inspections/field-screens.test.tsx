@@ -69,6 +69,8 @@ afterEach(async () => {
 
 // Typing whole forms is slow on a busy machine: these tests get more than the default 5 s.
 const FORM_TEST_TIMEOUT_MS = 30_000;
+/** Saving to IndexedDB and the next screen's lazy render can take a few seconds there too. */
+const SLOW = { timeout: 8_000 };
 
 describe('/field-inspection/new-offline', () => {
   it('says what is missing, classifies the description live, and saves on the device with no request', async () => {
@@ -93,7 +95,7 @@ describe('/field-inspection/new-offline', () => {
     await userEvent.type(screen.getByLabelText('Structure 2: name'), 'Back garage');
     await userEvent.click(screen.getByRole('button', { name: 'Next: Areas' }));
 
-    expect(await screen.findByRole('heading', { name: 'Areas to inspect' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Areas to inspect' }, SLOW)).toBeInTheDocument();
     const record = await onlyRecord();
     expect(record.pending).toBe(1);
     expect(record.projectId).toBeNull();
@@ -120,7 +122,7 @@ describe('/field-inspection/new-offline', () => {
     await userEvent.type(screen.getByLabelText('Loss description'), 'hail');
     await userEvent.selectOptions(screen.getByLabelText('Loss type'), 'wind');
     await userEvent.click(screen.getByRole('button', { name: 'Next: Areas' }));
-    await screen.findByRole('heading', { name: 'Areas to inspect' });
+    await screen.findByRole('heading', { name: 'Areas to inspect' }, SLOW);
     const record = await onlyRecord();
     expect(record.values.lossType).toBe('wind');
     expect(await getLocalInspection(alice.id, record.id)).toMatchObject({ lossType: 'wind', lossTypeSource: 'overridden' });
@@ -164,7 +166,7 @@ describe('/field-inspection/new?projectId=', () => {
     // Empty boxes are left out, so the server fills them from the project.
     expect(body.fields).not.toHaveProperty('zip');
     expect(Object.keys(body.fieldEditedAt).sort()).toEqual(Object.keys(body.fields).sort());
-    expect(await screen.findByText(`Areas of ${body.id}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Areas of ${body.id}`, {}, SLOW)).toBeInTheDocument();
     await waitFor(async () => expect((await onlyRecord()).pending).toBe(0));
   }, FORM_TEST_TIMEOUT_MS);
 });
@@ -187,7 +189,7 @@ describe('/field-inspection/:sessionId/areas-offline', () => {
     await userEvent.clear(within(house).getByLabelText('Test square hits (N)'));
     await userEvent.type(within(house).getByLabelText('Test square hits (N)'), '11');
     await userEvent.click(screen.getByRole('button', { name: 'Next: Overview photos' }));
-    expect(await screen.findByText('Overview capture')).toBeInTheDocument();
+    expect(await screen.findByText('Overview capture', {}, SLOW)).toBeInTheDocument();
     expect((await getLocalInspection(alice.id, id))?.structures).toEqual([
       {
         id: 'house',
@@ -221,7 +223,7 @@ describe('/field-inspection/:sessionId/insurance-details', () => {
     await userEvent.type(screen.getByLabelText('Adjuster email'), 'adj@carrier.example');
     await userEvent.click(screen.getByRole('button', { name: 'Next: Overview' }));
 
-    expect(await screen.findByText('The overview')).toBeInTheDocument();
+    expect(await screen.findByText('The overview', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(sent(`PATCH /api/inspections/${SESSION_ID}` as `PATCH /${string}`)).toHaveLength(1));
     const body = sent(`PATCH /api/inspections/${SESSION_ID}` as `PATCH /${string}`)[0]?.body as { fields: Record<string, unknown> };
     expect(body.fields).toEqual({ carrierId: fakeCarrier.id, carrierName: fakeCarrier.name, claimNumber: 'CLM-77', deductibleCents: 125050, adjusterEmail: 'adj@carrier.example' });

@@ -12,6 +12,7 @@ import { useLocalInspection, type LocalInspection } from '../../offline/inspecti
 import { useQueuedPhotos } from '../../offline/upload-queue';
 import { activityText } from './activity-words';
 import { useInspectionActivity } from './api/inspection-activity';
+import { PhotoGallery } from './gallery/photo-gallery';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from './components/sticky-actions';
 import { formatWhen, sessionSteps, statusLabel } from './session-words';
@@ -56,16 +57,15 @@ function Timeline({ session }: { session: LocalInspection }) {
   );
 }
 
-/**
- * Where the session's photo gallery goes (features/inspections/gallery builds it: filters, lightbox,
- * annotation). Until it is placed here, the section says how many photos the session has.
- */
+/** The session's photos: the gallery (filters, lightbox, annotation) once the session is on the server and there is a signal. */
 function SessionPhotosSection({ session }: { session: LocalInspection }) {
+  const online = useOnline();
+  if (online && !session.pendingCreate) return <PhotoGallery source={{ kind: 'session', id: session.id }} />;
   return (
-    <Card aria-labelledby="session-photos-heading" data-section="session-photo-gallery" className="flex flex-col gap-2">
+    <Card aria-labelledby="session-photos-heading" className="flex flex-col gap-2">
       <CardTitle id="session-photos-heading">Photos</CardTitle>
       <CardDescription>
-        {session.photoCount === 0 ? 'No photos on the server yet.' : `${session.photoCount} photo${session.photoCount === 1 ? '' : 's'} on the server.`}
+        {session.pendingCreate ? 'The photos show here once this inspection is on the server.' : 'The photos show here when you are back online.'}
       </CardDescription>
     </Card>
   );

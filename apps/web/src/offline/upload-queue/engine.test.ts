@@ -177,6 +177,43 @@ describe('the upload engine', () => {
     expect((await db.photos.get(must(id)))?.retryCount).toBe(0);
   });
 
+  it('a network failure while the server does not answer counts no attempt, pauses, and resumes once it answers', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    let answers = false;
+    let probes = 0;
+    const probe = () => {
+      probes += 1;
+      return Promise.resolve(answers);
+    };
+    engineWith({ upload: fake.upload, probe }).start(USER);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).fail(new ApiError(0, 'NETWORK_ERROR', 'Network error', 'r'));
+    await until(async () => (await status(must(id))) === 'pending');
+    expect((await db.photos.get(must(id)))?.retryCount).toBe(0);
+    // Paused: nothing is sent while the server stays silent, however long that lasts.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+    expect(probes).toBeGreaterThanOrEqual(3);
+    answers = true;
+    await vi.advanceTimersByTimeAsync(3_000);
+    await until(() => fake.calls.length === 2, 'sent again once the server answers');
+    nth(fake.calls, 1).succeed();
+    await until(async () => (await status(must(id))) === 'completed');
+    expect((await db.photos.get(must(id)))?.retryCount).toBe(0);
+  });
+
+  it('a network failure while the server answers counts as an attempt', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload, probe: () => Promise.resolve(true) }).start(USER);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).fail(new ApiError(0, 'NETWORK_ERROR', 'Network error', 'r'));
+    await until(async () => (await db.photos.get(must(id)))?.retryCount === 1);
+    expect(await status(must(id))).toBe('pending');
+  });
+
   it('retryFailed puts failed photos back to pending with retryCount 0, and they go again', async () => {
     const [id] = await store.enqueue(db, USER, [photo('a')]);
     const fake = fakeUploader();

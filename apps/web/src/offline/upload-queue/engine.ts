@@ -14,6 +14,12 @@ import type { QueuedPhotoRecord } from './types';
 // exists only on this device wait until it syncs. Everything it knows is in IndexedDB, so a new engine
 // over the same database (a reload, an app update, a power cut) carries on where the last one stopped.
 //
+// A phone often says it is online when nothing gets through (one bar, a captive portal, a cut cable
+// upstream). So when an upload fails for want of a network the engine asks the server whether it is
+// reachable at all: if not, the photo goes back to pending without an attempt counted, sending pauses,
+// and the server is asked again every few seconds (and on the browser's 'online'); only failures
+// while the server answers count towards the three attempts.
+//
 // Every change the engine makes runs one after another on one chain, so a result, a retry timer and
 // going offline never interleave their reads and writes.
 
@@ -36,6 +42,8 @@ export type EngineDeps = {
   /** Called with whether this user has anything in the queue (the shell mounts the panel then). */
   onPresence?: (hasItems: boolean) => void;
   log?: (message: string, error: unknown) => void;
+  /** Whether the server answers at all (asked after a network failure); without it every failure counts. */
+  probe?: () => Promise<boolean>;
 };
 
 export type UploadEngine = {
@@ -52,6 +60,12 @@ export const COMPLETED_KEEP_MS = 24 * 60 * 60 * 1000;
 const LOCK_NAME = 'ridgeline-upload-queue';
 /** While photos wait for their session to sync, the gate is asked again this often (ms), in case its news was missed. */
 export const HELD_RECHECK_MS = 5000;
+/** While the server cannot be reached, it is asked again this often (ms). */
+export const UNREACHABLE_RECHECK_MS = 3000;
+
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
 /** Progress is written to the database in steps of this many percent. */
 const PROGRESS_STEP = 5;
 
@@ -86,6 +100,34 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
   const cleanups: (() => void)[] = [];
   let watchedGate: SessionSyncGate | null = null;
   let unwatchGate: (() => void) | null = null;
+  /** False after a network failure the server's silence confirmed, until it answers again. */
+  let reachable = true;
+  let probing: Promise<boolean> | null = null;
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Asks the server once, however many uploads failed together; false only when it does not answer. */
+  function probeServer(): Promise<boolean> {
+    if (!deps.probe) return Promise.resolve(true);
+    probing ??= deps
+      .probe()
+      .catch(() => false)
+      .then((answered) => {
+        probing = null;
+        reachable = answered;
+        if (answered) {
+          if (probeTimer) clearTimeout(probeTimer);
+          probeTimer = null;
+          kick();
+        } else if (active && !probeTimer) {
+          probeTimer = setTimeout(() => {
+            probeTimer = null;
+            void probeServer();
+          }, UNREACHABLE_RECHECK_MS);
+        }
+        return answered;
+      });
+    return probing;
+  }
 
   /** Listens to the current gate: the local session store may register it after the engine started. */
   function watchGate(): SessionSyncGate {
@@ -134,7 +176,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
 
   async function pump(): Promise<void> {
     const user = userId;
-    if (!active || !user || !online) return;
+    if (!active || !user || !online || !reachable) return;
     const free = UPLOAD_CONCURRENCY - running.size;
     if (free <= 0) return;
     const at = now();
@@ -205,12 +247,15 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
             });
           kick();
         }),
-      (error: unknown) =>
-        run(async () => {
+      async (error: unknown) => {
+        // A network failure with the server silent is the network's, not the photo's.
+        const cutOff = isNetworkFailure(error) && !controller.signal.aborted && !(await probeServer());
+        await run(async () => {
           running.delete(photo.id);
-          await settleFailure(photo.id, error, controller.signal.aborted || attempt !== generation);
+          await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation);
           kick();
-        }),
+        });
+      },
     );
   }
 
@@ -262,6 +307,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       network.subscribe((next) => {
         online = next;
         if (!next) void run(requeueUploading);
+        else if (!reachable) void probeServer();
         else kick();
       }),
     );
@@ -320,6 +366,9 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     if (wakeTimer) clearTimeout(wakeTimer);
     wakeTimer = null;
     wakeAt = Number.POSITIVE_INFINITY;
+    if (probeTimer) clearTimeout(probeTimer);
+    probeTimer = null;
+    reachable = true;
     await run(requeueUploading);
     releaseLock?.();
     releaseLock = null;

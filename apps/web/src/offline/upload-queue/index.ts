@@ -6,6 +6,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import type { UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
+import { api, ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/session/session-provider';
 import { sessionSyncGate } from '../session-sync-gate';
 import { openUploadDb, type UploadDb } from './db';
@@ -39,6 +40,19 @@ const browserNetwork: EngineNetwork = {
   },
 };
 
+/** How long the reachability question waits for an answer (ms). */
+const PROBE_TIMEOUT_MS = 5000;
+
+/** Whether the server answers at all: any HTTP answer counts (even a 503); a network failure or silence does not. */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    await api.get('/api/health', { urgent: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    return true;
+  } catch (error) {
+    return error instanceof ApiError && error.status > 0;
+  }
+}
+
 function browserLock(): LockRequest | null {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return null;
@@ -62,6 +76,7 @@ function engineFor(userId: string): UploadEngine {
     gate: sessionSyncGate,
     lock: browserLock(),
     onPresence: uploadQueuePresence.set,
+    probe: serverAnswers,
   });
   engine.start(userId);
   engineUser = userId;

@@ -279,11 +279,11 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         </div>
         <div className="mx-auto flex w-full max-w-xl items-stretch gap-2">
           {previous ? (
-            <Button asChild variant="secondary" className="min-h-[72px] w-16 shrink-0 flex-col gap-0 px-1 text-xs">
+            <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
               <Link to={previous.to}>
                 <ArrowLeft aria-hidden="true" className="size-6" />
                 <span className="sr-only">Previous: </span>
-                <span className="max-w-full truncate">{previous.label}</span>
+                <span className="max-w-full leading-tight break-words">{previous.label}</span>
               </Link>
             </Button>
           ) : null}
@@ -295,11 +295,11 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
             </span>
           </Button>
           {next ? (
-            <Button asChild variant="secondary" className="min-h-[72px] w-16 shrink-0 flex-col gap-0 px-1 text-xs">
+            <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
               <Link to={next.to}>
                 <ArrowRight aria-hidden="true" className="size-6" />
                 <span className="sr-only">Next: </span>
-                <span className="max-w-full truncate">{next.label}</span>
+                <span className="max-w-full leading-tight break-words">{next.label}</span>
               </Link>
             </Button>
           ) : null}

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { InspectionList, InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import type { PhotoList } from '@ridgeline/shared/contracts/photos';
+import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signedInUser } from '../support/flows';
 
-// A field rep's inspection on a phone: the whole walk online (new -> areas -> insurance -> overview,
-// checked on the server), then the same with no network at all: created on /field-inspection/new-offline,
+// A field rep's inspection on a phone: the whole walk online (new -> areas -> overview photos ->
+// insurance -> overview, checked on the server), then the same with no network at all: created on /field-inspection/new-offline,
 // areas edited, the page reloaded from the service worker, and when the network is back the server
 // has exactly one session with what was typed.
 
@@ -17,6 +20,13 @@ async function serverSession(request: APIRequestContext, id: string): Promise<In
   expect(response.status()).toBe(200);
   return (await response.json()) as InspectionSession;
 }
+
+/** A small generated JPEG of one colour. */
+function colourJpeg(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function sessionIdOf(page: Page): string {
   const match = new RegExp(`/field-inspection/(${UUID})`).exec(page.url());
@@ -60,6 +70,11 @@ test('a whole inspection walk online, then one created and edited with no networ
   await page.getByRole('button', { name: 'Next: Overview photos' }).click();
   await expect(page).toHaveURL(new RegExp(`/field-inspection/${id}/overview$`));
 
+  // Overview photos from the camera: captured on the device, sent by the queue.
+  const photos = [await colourJpeg(200, 60, 40), await colourJpeg(40, 60, 200)];
+  await page.getByTestId('camera-input').setInputFiles(photos.map((buffer, i) => ({ name: `overview-${i}.jpg`, mimeType: 'image/jpeg', buffer })));
+  await expect(page.getByTestId('session-upload-progress')).toContainText('2 of 2 uploaded', { timeout: 30_000 });
+
   // Insurance details.
   await page.goto(`/field-inspection/${id}/insurance-details`);
   await expect(page.getByRole('heading', { level: 1, name: 'Insurance details' })).toBeVisible();
@@ -96,6 +111,9 @@ test('a whole inspection walk online, then one created and edited with no networ
   expect(saved.structures).toHaveLength(1);
   expect(saved.structures[0]).toMatchObject({ kind: 'main_house', name: 'Main house', slopes: [{ direction: 'N', testSquareHits: 11 }] });
   expect(saved.structures[0]?.areas).toContain('gutters');
+  const stored = (await (await page.request.get(`/api/inspections/${id}/photos`)).json()) as PhotoList;
+  expect(stored.photos.map((p) => p.sha256).sort()).toEqual(photos.map(sha256).sort());
+  expect(stored.photos.every((p) => p.category === 'overview' && p.phase === 'overview')).toBe(true);
   // The timeline shows on the overview when online.
   await expect(page.getByRole('region', { name: 'Timeline' }).getByText(/Deductible changed/)).toBeVisible();
 

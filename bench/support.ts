@@ -71,7 +71,8 @@ export function writeResults(name: string, data: unknown, markdown: string): voi
  */
 export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx', ...execArgv],
+    // The Node flags `npm start` gives the server (scripts/start.ts).
+    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', ...execArgv],
     // The pool size `npm start` gives the server (scripts/start.ts).
     env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...env, BENCH_PORT: String(port), BENCH_SERVER_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

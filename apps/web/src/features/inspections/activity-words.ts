@@ -43,18 +43,28 @@ export function valueText(field: string | null, value: unknown): string {
   return JSON.stringify(value);
 }
 
+function withBody(what: string, body: string | null): string {
+  return body ? `${what}: ${body}` : what;
+}
+
 export function activityText(entry: InspectionActivityEntry): string {
   const label = fieldLabel(entry.field);
   switch (entry.kind) {
     case 'created':
-      return entry.body ?? 'Inspection started';
+      return entry.body ? `Inspection started: ${entry.body}` : 'Inspection started';
     case 'field_changed':
       return `${label} changed from ${valueText(entry.field, entry.oldValue)} to ${valueText(entry.field, entry.newValue)}`;
     case 'edit_superseded':
       return `${label}: an earlier edit (${valueText(entry.field, entry.newValue)}) arrived after a later one and was not applied; it stays ${valueText(entry.field, entry.oldValue)}`;
     case 'status_changed':
       return `Status changed from ${valueText(null, entry.oldValue)} to ${valueText(null, entry.newValue)}`;
-    default:
-      return entry.body ?? entry.kind.replace(/_/g, ' ');
+    case 'photo_uploaded':
+      return withBody('Photo uploaded', entry.body);
+    case 'photo_deleted':
+      return withBody('Photo deleted', entry.body);
+    case 'photo_restored':
+      return withBody('Photo restored', entry.body);
+    case 'photo_moved':
+      return withBody('Photo moved', entry.body);
   }
 }

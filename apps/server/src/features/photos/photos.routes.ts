@@ -15,7 +15,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { loadIdentity } from '../../http/middleware/identity';
-import { limitBody } from '../../http/middleware/upload';
+import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { THUMBNAIL_JOB, type ThumbnailJob } from './photo-thumbnails';
@@ -65,7 +65,7 @@ export function photoRoutes(deps: AppDeps) {
     limitBody(maxBytes),
     async (c) => {
       const { sessionId, photoId } = c.req.valid('param');
-      const body = Buffer.from(await c.req.arrayBuffer());
+      const body = await readRawBody(c);
       const { created, ...result } = await photos.upload(c.get('actor'), c.get('tenant'), sessionId, photoId, c.req.valid('query'), body);
       return c.json(result, created ? 201 : 200);
     },

@@ -4,7 +4,7 @@ import { uploadProjectFileQuerySchema, type ProjectFileList } from '@ridgeline/s
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { limitBody } from '../../http/middleware/upload';
+import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createProjectFilesService } from './project-files.service';
 
@@ -29,7 +29,7 @@ export function projectFileRoutes(deps: AppDeps) {
     validate('query', uploadProjectFileQuerySchema),
     limitBody(maxBytes),
     async (c) => {
-      const body = Buffer.from(await c.req.arrayBuffer());
+      const body = await readRawBody(c);
       return c.json(await files.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query').name, body), 201);
     },
   );

@@ -17,9 +17,22 @@ export function limitBody(maxBytes: number) {
   });
 }
 
+/**
+ * Reads a raw upload body. A client that goes away mid-body (a phone losing signal) is the client's
+ * failure, not the server's: it is answered 400 (nobody reads it) instead of being logged as a fault.
+ */
+export async function readRawBody(c: Context): Promise<Buffer> {
+  try {
+    return Buffer.from(await c.req.arrayBuffer());
+  } catch (error) {
+    if (error instanceof AppError) throw error; // the size limit's 413
+    throw new AppError('VALIDATION_ERROR', 'The upload was interrupted before the whole file arrived.', { Connection: 'close' });
+  }
+}
+
 /** Reads a raw upload body and checks its real type from the bytes; 415 when not allowed. */
 export async function readUpload(c: Context, allowed: readonly string[]): Promise<DetectedType & { body: Buffer }> {
-  const body = Buffer.from(await c.req.arrayBuffer());
+  const body = await readRawBody(c);
   if (body.length === 0) throw AppError.badRequest('The upload is empty.');
   const type = await acceptFileType(body, allowed);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);

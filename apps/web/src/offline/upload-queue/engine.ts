@@ -303,6 +303,8 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
   function begin(user: string): void {
     active = true;
     online = network.isOnline();
+    // A new start assumes the server answers (an earlier engine's late probe must not hold it back).
+    reachable = true;
     cleanups.push(
       network.subscribe((next) => {
         online = next;

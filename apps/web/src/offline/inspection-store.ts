@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { inspectionFieldsSchema, type InspectionFieldName, type InspectionFields, type InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import { BLANK_INSPECTION_CONTENT, inspectionFieldsSchema, type InspectionFieldName, type InspectionFields, type InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { classifyLossType } from '@ridgeline/shared/domain/loss-types';
 import { inspectionDb, recordKey, type InspectionFieldValues, type InspectionRecord } from './inspection-db';
 import { activeInspectionUser, pullInspection, requestInspectionSync, subscribeActiveInspectionUser } from './inspection-sync';
@@ -46,32 +46,9 @@ export function toLocalInspection(record: InspectionRecord): LocalInspection {
   const base: InspectionSession = record.server ?? {
     id: record.id,
     projectId: record.projectId,
-    status: 'in_progress',
+    ...BLANK_INSPECTION_CONTENT,
     inspector: record.inspector,
     createdBy: record.inspector,
-    street: '',
-    city: null,
-    state: null,
-    zip: null,
-    latitude: null,
-    longitude: null,
-    homeownerName: null,
-    homeownerPhone: null,
-    homeownerEmail: null,
-    dateOfLoss: null,
-    lossDescription: null,
-    lossType: null,
-    lossTypeSource: null,
-    structures: [],
-    carrierId: null,
-    carrierName: null,
-    policyNumber: null,
-    claimNumber: null,
-    adjusterName: null,
-    adjusterPhone: null,
-    adjusterEmail: null,
-    deductibleCents: null,
-    notes: null,
     fieldEditedAt: {},
     photoCount: 0,
     photosByPhase: {},

@@ -1,4 +1,4 @@
-import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import { BLANK_INSPECTION_CONTENT, type InspectionSession } from '@ridgeline/shared/contracts/inspections';
 
 // The server's copy of an inspection session as the API answers it (tests only).
 
@@ -7,32 +7,9 @@ export function fakeInspection(id: string, overrides: Partial<InspectionSession>
   return {
     id,
     projectId: null,
-    status: 'in_progress',
+    ...BLANK_INSPECTION_CONTENT,
     inspector: { id: 'u-alice', name: 'Alice Roof' },
     createdBy: { id: 'u-alice', name: 'Alice Roof' },
-    street: '',
-    city: null,
-    state: null,
-    zip: null,
-    latitude: null,
-    longitude: null,
-    homeownerName: null,
-    homeownerPhone: null,
-    homeownerEmail: null,
-    dateOfLoss: null,
-    lossDescription: null,
-    lossType: null,
-    lossTypeSource: null,
-    structures: [],
-    carrierId: null,
-    carrierName: null,
-    policyNumber: null,
-    claimNumber: null,
-    adjusterName: null,
-    adjusterPhone: null,
-    adjusterEmail: null,
-    deductibleCents: null,
-    notes: null,
     fieldEditedAt: {},
     photoCount: 0,
     photosByPhase: {},

@@ -136,6 +136,34 @@ export const inspectionSessionSchema = z.object({
 });
 export type InspectionSession = z.infer<typeof inspectionSessionSchema>;
 
+/** What a session holds before anything is entered: the server's new row and the device's draft start from it. */
+export const BLANK_INSPECTION_CONTENT = {
+  status: 'in_progress',
+  street: '',
+  city: null,
+  state: null,
+  zip: null,
+  latitude: null,
+  longitude: null,
+  homeownerName: null,
+  homeownerPhone: null,
+  homeownerEmail: null,
+  dateOfLoss: null,
+  lossDescription: null,
+  lossType: null,
+  lossTypeSource: null,
+  structures: [],
+  carrierId: null,
+  carrierName: null,
+  policyNumber: null,
+  claimNumber: null,
+  adjusterName: null,
+  adjusterPhone: null,
+  adjusterEmail: null,
+  deductibleCents: null,
+  notes: null,
+} as const satisfies Partial<InspectionSession>;
+
 /** A row of /field-inspections and of the field hub. */
 export const inspectionSummarySchema = inspectionSessionSchema.pick({
   id: true,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BLANK_INSPECTION_CONTENT,
   structureSchema,
   type createInspectionSchema,
   type InspectionActivityEntry,
@@ -161,30 +162,7 @@ function stateOf(row: SessionRow): SessionState {
 
 /** A session with nothing in it yet. */
 const BLANK: SessionState = {
-  status: 'in_progress',
-  street: '',
-  city: null,
-  state: null,
-  zip: null,
-  latitude: null,
-  longitude: null,
-  homeownerName: null,
-  homeownerPhone: null,
-  homeownerEmail: null,
-  dateOfLoss: null,
-  lossDescription: null,
-  lossType: null,
-  lossTypeSource: null,
-  structures: [],
-  carrierId: null,
-  carrierName: null,
-  policyNumber: null,
-  claimNumber: null,
-  adjusterName: null,
-  adjusterPhone: null,
-  adjusterEmail: null,
-  deductibleCents: null,
-  notes: null,
+  ...BLANK_INSPECTION_CONTENT,
   fieldEditedAt: {},
 };
 

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { BLANK_INSPECTION_CONTENT } from '@ridgeline/shared/contracts/inspections';
 import { mergeSessionEdit, sameValue, type SessionState } from './session-merge';
 
 const blank: SessionState = {
-  status: 'in_progress',
-  street: '',
-  city: null,
-  state: null,
-  zip: null,
-  latitude: null,
-  longitude: null,
-  homeownerName: null,
-  homeownerPhone: null,
-  homeownerEmail: null,
-  dateOfLoss: null,
-  lossDescription: null,
-  lossType: null,
-  lossTypeSource: null,
-  structures: [],
-  carrierId: null,
-  carrierName: null,
-  policyNumber: null,
-  claimNumber: null,
-  adjusterName: null,
-  adjusterPhone: null,
-  adjusterEmail: null,
-  deductibleCents: null,
-  notes: null,
+  ...BLANK_INSPECTION_CONTENT,
   fieldEditedAt: {},
 };
 

@@ -7,6 +7,7 @@ import type { Photo } from '@ridgeline/shared/contracts/photos';
 import type { LocalInspection } from '../../../offline/inspection-store';
 import type { QueuedPhotoView } from '../../../offline/upload-queue';
 import { answer, json, sentPaths } from '../../../test/fake-server';
+import { fakeInspection } from '../../../test/inspection-fakes';
 import { renderWithSession } from '../../../test/render-with-session';
 import { alice, answerSession } from '../../../test/session-fakes';
 import CapturePage from './capture-page';
@@ -40,51 +41,28 @@ const SESSION_ID = '0b7d2a52-6a4c-4c39-9a43-3f0fb6d0c001';
 
 function session(): LocalInspection {
   return {
-    id: SESSION_ID,
-    projectId: null,
-    status: 'in_progress',
-    inspector: { id: alice.id, name: alice.name },
-    createdBy: { id: alice.id, name: alice.name },
-    street: '12 Elm St',
-    city: 'Tulsa',
-    state: 'OK',
-    zip: null,
-    latitude: null,
-    longitude: null,
-    homeownerName: 'Pat Miller',
-    homeownerPhone: null,
-    homeownerEmail: null,
-    dateOfLoss: null,
-    lossDescription: null,
-    lossType: null,
-    lossTypeSource: null,
-    structures: [
-      {
-        id: 'house',
-        name: 'Main house',
-        kind: 'main_house',
-        areas: ['roof', 'front', 'right', 'rear', 'left'],
-        slopes: [
-          { direction: 'N', testSquareHits: 11 },
-          { direction: 'S', testSquareHits: null },
-        ],
-      },
-    ],
-    carrierId: null,
-    carrierName: null,
-    policyNumber: null,
-    claimNumber: null,
-    adjusterName: null,
-    adjusterPhone: null,
-    adjusterEmail: null,
-    deductibleCents: null,
-    notes: null,
-    fieldEditedAt: {},
-    photoCount: 0,
-    photosByPhase: {},
-    completedAt: null,
-    createdAt: '2026-11-23T08:00:00Z',
-    updatedAt: '2026-11-23T08:00:00Z',
+    ...fakeInspection(SESSION_ID, {
+      inspector: { id: alice.id, name: alice.name },
+      createdBy: { id: alice.id, name: alice.name },
+      street: '12 Elm St',
+      city: 'Tulsa',
+      state: 'OK',
+      homeownerName: 'Pat Miller',
+      structures: [
+        {
+          id: 'house',
+          name: 'Main house',
+          kind: 'main_house',
+          areas: ['roof', 'front', 'right', 'rear', 'left'],
+          slopes: [
+            { direction: 'N', testSquareHits: 11 },
+            { direction: 'S', testSquareHits: null },
+          ],
+        },
+      ],
+      createdAt: '2026-11-23T08:00:00Z',
+      updatedAt: '2026-11-23T08:00:00Z',
+    }),
     pendingCreate: false,
     dirty: {},
     syncError: null,

@@ -1,5 +1,5 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
-import { ELEVATIONS, PHOTO_CATEGORIES, PHOTO_TYPES, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { ELEVATIONS, PHOTO_CATEGORIES, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import { buildShotList, type Shot, type ShotListPhoto } from '@ridgeline/shared/domain/shot-list';
 import { ArrowLeft, ArrowRight, Camera, Images, Zap } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { useLocalInspection } from '../../../offline/inspection-store';
 import { enqueuePhotos, prioritisePhase, useQueuedPhotos } from '../../../offline/upload-queue';
 import { usePhotos } from '../api/photo-list';
 import { captureDetailsSchema, initialDetails, queueItems, subcategoryOptions } from './capture-details';
+import { PhotoTagFields } from '../photo-tag-fields';
 import { PhaseThumbnails } from './phase-thumbnails';
 import { ShotListView } from './shot-list-view';
 import { TestSquareHits } from './test-square-hits';
@@ -206,38 +207,17 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         <CardTitle id="details-title">Photo details</CardTitle>
         <p className="text-sm text-slate-700">The next photos get these tags. You can change them later in the gallery.</p>
         <Form form={form} onSubmit={() => cameraInput.current?.click()} aria-labelledby="details-title">
-          <FormField name="category" label="Category" control="select">
-            {PHOTO_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </FormField>
-          <FormField name="subcategory" label="Subcategory" control="select">
-            <option value="">None</option>
-            {subOptions.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </FormField>
-          {structures.length > 1 && (
-            <FormField name="structureId" label="Structure" control="select">
-              {structures.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({categoryOf(s.kind)})
-                </option>
-              ))}
-            </FormField>
-          )}
-          <FormField name="photoType" label="Photo type" control="select">
-            <option value="">Not set</option>
-            {PHOTO_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </FormField>
+          <PhotoTagFields subcategories={subOptions}>
+            {structures.length > 1 && (
+              <FormField name="structureId" label="Structure" control="select">
+                {structures.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({categoryOf(s.kind)})
+                  </option>
+                ))}
+              </FormField>
+            )}
+          </PhotoTagFields>
           <FormField name="notes" label="Notes" control="textarea" rows={2} placeholder="What the photo shows" />
         </Form>
       </Card>
@@ -278,15 +258,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
           </Button>
         </div>
         <div className="mx-auto flex w-full max-w-xl items-stretch gap-2">
-          {previous ? (
-            <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
-              <Link to={previous.to}>
-                <ArrowLeft aria-hidden="true" className="size-6" />
-                <span className="sr-only">Previous: </span>
-                <span className="max-w-full leading-tight break-words">{previous.label}</span>
-              </Link>
-            </Button>
-          ) : null}
+          {previous && <StepButton step={previous} direction="previous" />}
           <Button size="lg" className="min-h-[72px] flex-1 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
             <Camera aria-hidden="true" className="size-7" />
             <span className="flex min-w-0 flex-col items-start leading-tight">
@@ -294,17 +266,23 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
               {selectedShot && <span className="max-w-full truncate text-sm font-normal">{selectedShot.label}</span>}
             </span>
           </Button>
-          {next ? (
-            <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
-              <Link to={next.to}>
-                <ArrowRight aria-hidden="true" className="size-6" />
-                <span className="sr-only">Next: </span>
-                <span className="max-w-full leading-tight break-words">{next.label}</span>
-              </Link>
-            </Button>
-          ) : null}
+          {next && <StepButton step={next} direction="next" />}
         </div>
       </div>
     </div>
+  );
+}
+
+/** The previous or next step beside the capture button: an arrow and the step's name, wrapped. */
+function StepButton({ step, direction }: { step: StepLink; direction: 'previous' | 'next' }) {
+  const Arrow = direction === 'previous' ? ArrowLeft : ArrowRight;
+  return (
+    <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
+      <Link to={step.to}>
+        <Arrow aria-hidden="true" className="size-6" />
+        <span className="sr-only">{direction === 'previous' ? 'Previous: ' : 'Next: '}</span>
+        <span className="max-w-full leading-tight break-words">{step.label}</span>
+      </Link>
+    </Button>
   );
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { capturePhaseSchema, photoCategorySchema, photoTypeSchema, subcategorySchema, type Photo } from '@ridgeline/shared/contracts/photos';
 import { longText } from '@ridgeline/shared/contracts/common';
-import { CAPTURE_PHASES, PHOTO_CATEGORIES, PHOTO_TYPES, SLOPE_DIRECTIONS, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
+import { CAPTURE_PHASES, SLOPE_DIRECTIONS, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
+import { SaveCancel } from '../../../components/save-cancel';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
@@ -11,6 +11,7 @@ import { usePhotoMoveTargets } from '../api/photo-move-targets';
 import { useMovePhoto } from '../api/photo-move';
 import { useUpdatePhoto } from '../api/photo-update';
 import { subcategoryOptions } from '../capture/capture-details';
+import { PhotoTagFields } from '../photo-tag-fields';
 
 // The lightbox's two forms: retag a photo (category, subcategory, phase, type, notes) and move it to
 // another session or onto a project. Empty choices clear a tag (null), as the contract says.
@@ -52,47 +53,21 @@ export function RetagForm({ photo, onDone }: { photo: Photo; onDone: () => void 
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Retag the photo">
-      <FormField name="category" label="Category" control="select">
-        {PHOTO_CATEGORIES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </FormField>
-      <FormField name="subcategory" label="Subcategory" control="select">
-        <option value="">None</option>
-        {[...current, ...options].map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </FormField>
-      <FormField name="phase" label="Phase" control="select">
-        <option value="">None</option>
-        {CAPTURE_PHASES.map((p) => (
-          <option key={p.value} value={p.value}>
-            {p.label}
-          </option>
-        ))}
-      </FormField>
-      <FormField name="photoType" label="Photo type" control="select">
-        <option value="">Not set</option>
-        {PHOTO_TYPES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
-      </FormField>
+      <PhotoTagFields subcategories={[...current, ...options]}>
+        <FormField name="phase" label="Phase" control="select">
+          <option value="">None</option>
+          {CAPTURE_PHASES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </FormField>
+      </PhotoTagFields>
       <FormField name="notes" label="Notes" control="textarea" rows={2} />
       <FormError />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save tags'}
-        </Button>
-      </div>
+      <SaveCancel saving={update.isPending} onCancel={onDone}>
+        Save tags
+      </SaveCancel>
     </Form>
   );
 }
@@ -150,14 +125,9 @@ export function MoveForm({ photo, onDone }: { photo: Photo; onDone: () => void }
         )}
       </FormField>
       <FormError />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={move.isPending}>
-          {move.isPending ? 'Moving…' : 'Move photo'}
-        </Button>
-      </div>
+      <SaveCancel saving={move.isPending} onCancel={onDone} busyText="Moving…">
+        Move photo
+      </SaveCancel>
     </Form>
   );
 }

@@ -8,7 +8,7 @@ import { notify } from '../../../lib/toast';
 import { useUpdateProject } from '../api/project';
 import { CarrierAdjusterPicker } from '../components/carrier-adjuster-picker';
 import { FIELD_LABELS, type EditableField } from './project-fields';
-import { SaveCancel } from './save-cancel';
+import { SaveCancel } from '../../../components/save-cancel';
 
 /** A blank choice is none. */
 const blankIsNull = z.string().transform((text) => (text === '' ? null : text));

@@ -13,7 +13,7 @@ import { LossTypeField } from '../components/loss-type-field';
 import { CarrierAdjusterEditor } from './carrier-adjuster-editor';
 import { FieldHistoryButton } from './field-history-dialog';
 import { displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, isUnchanged, type EditableField } from './project-fields';
-import { SaveCancel } from './save-cancel';
+import { SaveCancel } from '../../../components/save-cancel';
 
 export type FieldOption = { value: string; label: string };
 

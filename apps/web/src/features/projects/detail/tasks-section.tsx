@@ -16,7 +16,7 @@ import { notify } from '../../../lib/toast';
 import { useCreateTask, useDeleteTask, useProjectTasks, useUpdateTask } from '../api/tasks';
 import { ConfirmedDelete } from './confirm-dialog';
 import { formatDay } from './project-fields';
-import { SaveCancel } from './save-cancel';
+import { SaveCancel } from '../../../components/save-cancel';
 
 /** A blank date or assignee means none. */
 const blankIsNull = z.string().transform((text) => (text.trim() === '' ? null : text));

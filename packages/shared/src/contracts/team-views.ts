@@ -37,6 +37,8 @@ export const companySchema = z.object({
   logoUrl: z.string().nullable(),
   plan: z.enum(PLAN_IDS),
   trialEndsAt: z.string().nullable(),
+  /** Hail hits in one test square at or above which an inspection recommends replacing the roof. */
+  hailHitThreshold: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -25,6 +25,7 @@ export const updateCompanySchema = z
     name: shortText(120),
     phone: contactPhoneSchema.or(z.literal('')),
     address: z.string().trim().max(300),
+    hailHitThreshold: z.number().int().min(1).max(100),
   })
   .partial();
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;

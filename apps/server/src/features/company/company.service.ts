@@ -19,6 +19,7 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     logoUrl: row.logoPath ? storage.url('avatars', row.logoPath) : null,
     plan: row.plan as Company['plan'],
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    hailHitThreshold: row.hailHitThreshold,
   };
 }
 
@@ -37,6 +38,7 @@ export function createCompanyService({ db, storage }: CompanyServiceDeps) {
       name: input.name,
       phone: input.phone === '' ? null : input.phone,
       address: input.address === '' ? null : input.address,
+      hailHitThreshold: input.hailHitThreshold,
     });
     if (!row) throw new AppError('NOT_FOUND', 'Company not found');
     return presentCompany(row, storage);

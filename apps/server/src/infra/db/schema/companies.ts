@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 
@@ -11,6 +11,8 @@ export const companies = pgTable('companies', {
   logoPath: text('logo_path'),
   plan: text('plan').notNull().default('professional'),
   trialEndsAt: timestampTz('trial_ends_at'),
+  /** Hail hits in one test square at or above which an inspection recommends replacing the roof. */
+  hailHitThreshold: integer('hail_hit_threshold').notNull().default(8),
   ...timestamps(),
 });
 

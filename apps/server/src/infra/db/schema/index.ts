@@ -4,3 +4,4 @@ export * from './companies';
 export * from './admin';
 export * from './projects';
 export * from './inspections';
+export * from './estimating';

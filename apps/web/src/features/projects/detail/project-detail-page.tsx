@@ -37,11 +37,14 @@ function NotFound() {
   );
 }
 
+/** A tab the app adds to the project page (photos, measurements, estimates: other features' views of the project). */
+export type ProjectTab = { value: string; label: string; render: (projectId: string) => ReactNode };
+
 /**
  * /projects/:id: one claim file with its status pipeline, overview, tasks, files and timeline.
- * `photos` (given by the app, which composes features) adds a Photos tab with the project's photos.
+ * `tabs` (given by the app, which composes features) are shown beside the claim file.
  */
-export default function ProjectDetailPage({ photos }: { photos?: (projectId: string) => ReactNode } = {}) {
+export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly ProjectTab[] } = {}) {
   const { id = '' } = useParams();
   const project = useProject(id);
   const statuses = useProjectStatuses();
@@ -97,18 +100,24 @@ export default function ProjectDetailPage({ photos }: { photos?: (projectId: str
       <ProjectHeader project={data} status={status} />
       {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
       {statusList.length > 0 && <StatusPipeline project={data} statuses={statusList} />}
-      {photos ? (
+      {tabs.length > 0 ? (
         <Tabs defaultValue="file">
-          <TabsList className="max-w-sm">
+          <TabsList className="max-w-full overflow-x-auto">
             <TabsTrigger value="file">Claim file</TabsTrigger>
-            <TabsTrigger value="photos">Photos</TabsTrigger>
+            {tabs.map((tab) => (
+              <TabsTrigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="file" className="mt-4">
             {claimFile}
           </TabsContent>
-          <TabsContent value="photos" className="mt-4">
-            {photos(data.id)}
-          </TabsContent>
+          {tabs.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value} className="mt-4">
+              {tab.render(data.id)}
+            </TabsContent>
+          ))}
         </Tabs>
       ) : (
         claimFile

@@ -23,6 +23,10 @@ describe('field inspection routes', () => {
     [`/field-inspection/${SESSION}/areas-offline`, '/field-inspection/:sessionId/areas-offline'],
     [`/field-inspection/${SESSION}/insurance-details`, '/field-inspection/:sessionId/insurance-details'],
     [`/field-inspection/${SESSION}/photo-annotation`, '/field-inspection/:sessionId/photo-annotation'],
+    [`/field-inspection/${SESSION}/measurements`, '/field-inspection/:sessionId/measurements'],
+    [`/field-inspection/${SESSION}/analysis`, '/field-inspection/:sessionId/analysis'],
+    [`/field-inspection/${SESSION}/estimate`, '/field-inspection/:sessionId/estimate'],
+    [`/field-inspection/${SESSION}/convert`, '/field-inspection/:sessionId/convert'],
     [`/field-inspection/${SESSION}/roof`, '/field-inspection/:sessionId/:phase'],
     [`/field-inspection/${SESSION}/phase-offline/roof`, '/field-inspection/:sessionId/phase-offline/:phase'],
   ])('%s renders %s', (pathname, route) => {

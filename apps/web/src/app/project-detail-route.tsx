@@ -6,6 +6,9 @@ import ProjectDetailPage, { type ProjectTab } from '../features/projects/detail/
 
 const PhotoGallery = lazy(() => import('../features/inspections/gallery/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
+const ProjectMeasurements = lazy(() => import('../features/estimating/project-measurements').then((m) => ({ default: m.ProjectMeasurements })));
+const ProjectEstimates = lazy(() => import('../features/estimating/project-estimates').then((m) => ({ default: m.ProjectEstimates })));
+
 const TABS: readonly ProjectTab[] = [
   {
     value: 'photos',
@@ -13,6 +16,24 @@ const TABS: readonly ProjectTab[] = [
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading photos…</p>}>
         <PhotoGallery source={{ kind: 'project', id: projectId }} title="Project photos" />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'measurements',
+    label: 'Measurements',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading measurements…</p>}>
+        <ProjectMeasurements projectId={projectId} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'estimates',
+    label: 'Estimates',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading estimates…</p>}>
+        <ProjectEstimates projectId={projectId} />
       </Suspense>
     ),
   },

@@ -61,6 +61,7 @@ export function reportFileNames(name: string, ext: 'pdf' | 'xml'): { fileName: s
   const safeStem =
     stem
       .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/-{2,}/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')

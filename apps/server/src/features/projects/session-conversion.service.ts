@@ -38,10 +38,10 @@ const isLossType = (value: string | null): value is LossType => value !== null &
 const filled = (value: string | null | undefined): value is string => value !== null && value !== undefined && value.trim() !== '';
 const emptyText = (value: string | null) => !filled(value);
 
-/** How the session is named in lists and timelines: its address, else its homeowner. */
+/** How the session is named in lists and timelines: its street (with the city), else its homeowner. */
 function sessionLabel(session: ConvertedSessionRow): string {
-  const address = [session.street, session.city].filter(filled).map((part) => part.trim()).join(', ');
-  return address || (session.homeownerName ?? '').trim();
+  if (filled(session.street)) return [session.street, session.city].filter(filled).map((part) => part.trim()).join(', ');
+  return (session.homeownerName ?? '').trim();
 }
 
 /** A type picked in the field is kept; a classified one (or none) is classified again from the description on the claim file. */

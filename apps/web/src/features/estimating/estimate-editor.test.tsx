@@ -170,4 +170,53 @@ describe('EstimateEditor', () => {
     await user.click(await screen.findByRole('button', { name: 'Save estimate' }));
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'));
   });
+
+  it('recalculates the formula lines from the measurement after asking, keeping the lines added by hand', async () => {
+    const edited: EstimateLine = { id: 'f1', code: 'shingles', description: 'Shingles', quantity: 99, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: 'old' };
+    const manual: EstimateLine = { id: 'm1', code: null, description: 'Satellite dish reset', quantity: 1, unit: 'EA', unitPriceCents: 8_500, depreciationBp: 0, source: 'manual', basis: null };
+    answerEstimateReads({ estimates: [fakeEstimate({ lines: [edited, manual] })] });
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Recalculate from measurements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recalculate from measurements?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Recalculate' }));
+    const table = screen.getByRole('table', { name: 'Estimate lines' });
+    expect(within(table).getAllByRole('row')).toHaveLength(9);
+    expect(within(table).getByText('Satellite dish reset')).toBeInTheDocument();
+    expect(within(table).queryByText('Shingles')).not.toBeInTheDocument();
+    // $11,431.76 of formula lines + $85.00.
+    expect(total('Line items')).toBe('$11,516.76');
+  });
+
+  it('opens an older version read-only', async () => {
+    answerEstimateReads({
+      estimates: [fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2 }), fakeEstimate({ version: 1, isLatest: false, opEnabled: true })],
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /v1/ }));
+    expect(screen.getByRole('heading', { name: /Version 1/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save estimate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add line' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the latest version' }));
+    expect(screen.getByRole('button', { name: 'Save estimate' })).toBeInTheDocument();
+  });
+
+  it('prints the saved supplement list alone', async () => {
+    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF' };
+    answerEstimateReads({ estimates: [fakeEstimate({ lines: [line], carrierScope: [{ description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 }] })] });
+    renderEditor();
+    const saved = await screen.findByRole('region', { name: 'Saved with version 1' });
+    expect(within(saved).getByText("Under-counted: ours 140 LF, the carrier's 100 LF")).toBeInTheDocument();
+    let marked = false;
+    const print = vi.fn(() => {
+      marked = saved.hasAttribute('data-printing');
+    });
+    vi.stubGlobal('print', print);
+    await userEvent.setup().click(within(saved).getByRole('button', { name: 'Print supplement' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(marked).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(saved.hasAttribute('data-printing')).toBe(false);
+  });
 });

@@ -37,9 +37,8 @@ const RECOGNISERS: readonly { code: PriceCode; pattern: RegExp }[] = [
   { code: 'ice_water', pattern: /ice\s*(&|and)?\s*water|\bi\s*&\s*w\b/i },
   { code: 'step_flashing', pattern: /step\s*flash/i },
   { code: 'headwall', pattern: /head\s*wall|counter\s*flash|apron/i },
-  // Shingles before underlayment: the usual shingle line is priced "w/ felt".
-  { code: 'shingles', pattern: /shingle|comp\.?\s*roof|laminated|3[\s-]?tab/i },
   { code: 'underlayment', pattern: /underlay|felt/i },
+  { code: 'shingles', pattern: /shingle|comp\.?\s*roof|laminated|3[\s-]?tab/i },
 ];
 
 const O_AND_P = /\bo\s*&\s*p\b|overhead|profit/i;

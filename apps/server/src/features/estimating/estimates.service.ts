@@ -55,7 +55,8 @@ function computed(input: EstimateInput): EstimatePatch {
     lines: input.lines,
     ...settings,
     carrierScope: input.carrierScope,
-    supplement: supplementCheck(input.lines, totals, input.carrierScope),
+    // Without the carrier's scope there is nothing to compare with: no supplement.
+    supplement: input.carrierScope.length > 0 ? supplementCheck(input.lines, totals, input.carrierScope) : [],
     notes: input.notes,
     ...totals,
   };

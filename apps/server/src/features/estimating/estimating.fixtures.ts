@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CreateMeasurementInput, EstimateLineData, StructureMeasurementData } from '@ridgeline/shared/contracts/estimating';
-import type { TestClient, TestResponse } from '../../test/test-client';
+
+/** What the fixtures need of the tests' HTTP client and its answers. */
+type Answer<T = unknown> = { status: number; text: string; body: T };
+type Client = { post: <T>(path: string, json?: unknown) => Promise<Answer<T>> };
 
 // What the estimating tests send: a roof measured by hand, estimate lines, and sessions made through the API.
 
@@ -50,7 +53,7 @@ export function line(overrides: Partial<EstimateLineData> = {}): EstimateLineDat
 }
 
 /** A session of the caller's company made through the API, on a claim file when given. */
-export async function createSession(client: TestClient, options: { projectId?: string; street?: string } = {}): Promise<string> {
+export async function createSession(client: Client, options: { projectId?: string; street?: string } = {}): Promise<string> {
   const response = await client.post<{ id: string }>('/api/inspections', {
     id: randomUUID(),
     editedAt: new Date().toISOString(),
@@ -67,6 +70,6 @@ export function errorShape(code: string) {
 }
 
 /** An answer's status, with its text in the failure message. */
-export function statusOf(response: TestResponse): string {
+export function statusOf(response: Answer): string {
   return `${response.status} ${response.text.slice(0, 300)}`;
 }

@@ -12,6 +12,9 @@ import { createLocalInspection } from '../offline/inspection-store';
 import { storeServerCopy } from '../offline/inspection-sync';
 import SessionEstimateRoute from './session-estimate-route';
 
+/** Reading IndexedDB and the first answers can take a few seconds on a busy machine. */
+const SLOW = { timeout: 8_000 };
+
 const browser = controlBrowserOnline();
 
 function renderAt(sessionId: string) {
@@ -31,13 +34,14 @@ afterEach(async () => {
   await clearInspectionDb();
 });
 
-describe('/field-inspection/:sessionId/estimate', () => {
+// Reading IndexedDB and rendering the lazy step can be slow on a busy machine: more than the default 5 s.
+describe('/field-inspection/:sessionId/estimate', { timeout: 30_000 }, () => {
   it('says plainly that a session only on this device has no estimate yet, and asks the server nothing about it', async () => {
     browser.online = false;
     const id = await createLocalInspection(alice.id, { fields: { street: '12 Hail Rd' } });
     renderAt(id);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Estimate' })).toBeInTheDocument();
-    expect(await screen.findByText(/only on this device so far/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estimate' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText(/only on this device so far/, {}, SLOW)).toBeInTheDocument();
     expect(sent().filter((r) => r.path.startsWith('/api/estimates') || r.path.startsWith('/api/measurements'))).toEqual([]);
     expect(document.title).toBe('Estimate - Ridgeline');
   });
@@ -48,7 +52,7 @@ describe('/field-inspection/:sessionId/estimate', () => {
     answer('GET /api/inspections', json({ sessions: [], total: 0 }));
     answerEstimateReads({ estimates: [fakeEstimate()] });
     renderAt(MEASURED_SESSION_ID);
-    expect(await screen.findByRole('link', { name: 'Convert to claim file' })).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/convert`);
+    expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/convert`);
     expect(screen.getByRole('button', { name: 'Save as new version' })).toBeInTheDocument();
   });
 });

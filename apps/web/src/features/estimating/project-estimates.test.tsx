@@ -6,6 +6,9 @@ import { answer, json, sent } from '../../test/fake-server';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { ProjectEstimates } from './project-estimates';
 
+/** Reading IndexedDB and the first answers can take a few seconds on a busy machine. */
+const SLOW = { timeout: 8_000 };
+
 const PROJECT_ID = '00000000-0000-4000-8000-0000000000a1';
 
 function renderTab() {
@@ -29,7 +32,7 @@ describe('ProjectEstimates', () => {
       }),
     );
     renderTab();
-    const headings = await screen.findAllByRole('heading', { level: 3, name: /Version/ });
+    const headings = await screen.findAllByRole('heading', { level: 3, name: /Version/ }, SLOW);
     expect(headings.map((h) => h.textContent)).toEqual(['Version 2Latest', 'Version 1Read-only']);
     expect(sent('GET /api/estimates')[0]?.url.searchParams.get('projectId')).toBe(PROJECT_ID);
     // 140 LF x $2.25 = $315.00; O&P $31.50 + $31.50 -> RCV $378.00, no depreciation: ACV the same.
@@ -43,6 +46,6 @@ describe('ProjectEstimates', () => {
   it('says when the project has no estimate yet', async () => {
     answer('GET /api/estimates', json({ estimates: [] }));
     renderTab();
-    expect(await screen.findByText('No estimate yet')).toBeInTheDocument();
+    expect(await screen.findByText('No estimate yet', {}, SLOW)).toBeInTheDocument();
   });
 });

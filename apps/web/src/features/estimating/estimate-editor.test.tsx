@@ -11,7 +11,7 @@ import { EstimateEditor } from './estimate-editor';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
-/** Reading IndexedDB and the first answers can take a few seconds on a busy machine. */
+/** The first answers and screens can take a few seconds on a busy machine. */
 const SLOW = { timeout: 8_000 };
 
 // The measurement of the fakes (one 6/12 facet, 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF,

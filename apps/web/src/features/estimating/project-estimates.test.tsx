@@ -6,7 +6,7 @@ import { answer, json, sent } from '../../test/fake-server';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { ProjectEstimates } from './project-estimates';
 
-/** Reading IndexedDB and the first answers can take a few seconds on a busy machine. */
+/** The first answers and screens can take a few seconds on a busy machine. */
 const SLOW = { timeout: 8_000 };
 
 const PROJECT_ID = '00000000-0000-4000-8000-0000000000a1';

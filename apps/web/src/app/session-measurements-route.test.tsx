@@ -30,7 +30,7 @@ const house: Structure = {
     { direction: 'S', testSquareHits: 2 },
   ],
 };
-const fence: Structure = { id: 'fence', name: 'Back fence', kind: 'fence', areas: ['fence'], slopes: [] };
+const fence: Structure = { id: 'fence', name: 'Back fence', kind: 'fence', areas: ['collateral'], slopes: [] };
 
 function renderAt(url: string) {
   answerSession(alice);

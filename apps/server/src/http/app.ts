@@ -6,6 +6,7 @@ import { authRoutes } from '../features/auth/auth.routes';
 import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { estimatingRoutes } from '../features/estimating/estimating.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { inspectionRoutes } from '../features/inspections/inspections.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
@@ -56,7 +57,7 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

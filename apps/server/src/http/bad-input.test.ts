@@ -10,7 +10,7 @@ import { useTestServer } from '../test/use-test-server';
 // and overlong strings: always a 4xx in the one error shape, never a 500, and nothing written.
 
 type Endpoint = {
-  method: 'POST' | 'PATCH';
+  method: 'POST' | 'PATCH' | 'PUT';
   path: string;
   signedIn: boolean;
   /** A valid body; each of its fields gets wrong types and an overlong value. */
@@ -24,12 +24,24 @@ const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
-const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '' };
+const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '', measurement: '', estimate: '' };
 let before: RowCounts;
 let meBefore: Me;
 let companyBefore: Company;
 
 const LONG = 'x'.repeat(10_000);
+
+/** A measured roof and an estimate line, valid as they are. */
+const roof = {
+  structureId: 'house',
+  name: 'House',
+  facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }],
+  linear: { eave: 80 },
+  wastePct: 10,
+  layers: 1,
+  stories: 1,
+};
+const estimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
 
 beforeAll(async () => {
   const signedUp = await server.signUpVerified({ companyName: 'Bad Input Roofing' });
@@ -49,6 +61,12 @@ beforeAll(async () => {
   const sha256 = createHash('sha256').update(png).digest('hex');
   const photo = await owner.put(`/api/inspections/${ids.session}/photos/${ids.photo}?fileName=a.png&category=roof&sha256=${sha256}`, png);
   if (photo.status !== 201) throw new Error(`photo upload answered ${photo.status}: ${photo.text}`);
+  const measurement = await owner.post<{ id: string }>('/api/measurements', { projectId: ids.project, structures: [roof] });
+  expect(measurement.status, measurement.text).toBe(201);
+  ids.measurement = measurement.body.id;
+  const estimate = await owner.post<{ id: string }>('/api/estimates', { sessionId: ids.session, lines: [estimateLine] });
+  expect(estimate.status, estimate.text).toBe(201);
+  ids.estimate = estimate.body.id;
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -109,10 +127,16 @@ const endpoints = (): Endpoint[] => [
     valid: { photos: [{ id: ':photo', file_path: 'a/b.jpg', file_name: 'b.jpg' }] },
     requiresFields: true,
   },
+  // Measurements, the price list and estimates (the PUTs here replace a resource with JSON).
+  { method: 'POST', path: '/api/measurements', signedIn: true, valid: { projectId: ':project', structures: [roof] }, requiresFields: true },
+  { method: 'PUT', path: '/api/measurements/:measurement', signedIn: true, valid: { structures: [roof] }, requiresFields: true },
+  { method: 'PUT', path: '/api/price-list', signedIn: true, valid: { items: [{ code: 'shingles', description: 'Shingles', unit: 'SQ', unitPriceCents: 100 }] }, requiresFields: true },
+  { method: 'POST', path: '/api/estimates', signedIn: true, valid: { sessionId: ':session', lines: [estimateLine] }, requiresFields: true },
+  { method: 'PUT', path: '/api/estimates/:estimate', signedIn: true, valid: { lines: [estimateLine] }, requiresFields: true },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */
-const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|session|photo)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
+const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|session|photo|measurement|estimate)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };
@@ -182,6 +206,7 @@ describe('oversized bodies', () => {
       ['POST', '/api/auth/sign-out', owner],
       ['POST', '/api/auth/revoke-other-sessions', owner],
       ['PATCH', '/api/me', owner],
+      ['PUT', '/api/price-list', owner],
       ['POST', '/api/team/invitations', owner],
     ] as const) {
       const cookie = client.cookieHeader();
@@ -213,6 +238,18 @@ describe('bad ids and routes', () => {
       ['GET', '/api/inspections/not-a-uuid/activity', 400],
       ['GET', '/api/inspections/00000000-0000-4000-8000-000000000000', 404],
       ['GET', '/api/inspections/00000000-0000-4000-8000-000000000000/activity', 404],
+      ['GET', '/api/measurements/not-a-uuid', 400],
+      ['DELETE', '/api/measurements/not-a-uuid', 400],
+      ['DELETE', '/api/measurements/not-a-uuid/report', 400],
+      ['GET', '/api/measurements?sessionId=not-a-uuid', 400],
+      ['GET', '/api/measurements/00000000-0000-4000-8000-000000000000', 404],
+      ['DELETE', '/api/measurements/00000000-0000-4000-8000-000000000000', 404],
+      ['DELETE', '/api/measurements/00000000-0000-4000-8000-000000000000/report', 404],
+      ['GET', '/api/estimates', 400],
+      ['GET', '/api/estimates/not-a-uuid', 400],
+      ['GET', '/api/estimates?projectId=not-a-uuid', 400],
+      ['GET', '/api/estimates/00000000-0000-4000-8000-000000000000', 404],
+      ['GET', '/api/estimates?sessionId=00000000-0000-4000-8000-000000000000', 404],
     ];
     for (const [method, path, status] of cases) {
       const response = await owner.request(method, path, method === 'PATCH' ? { json: { role: 'member' } } : {});

@@ -36,6 +36,9 @@ export type RowCounts = {
   inspectionSessions: number;
   inspectionActivity: number;
   inspectionPhotos: number;
+  roofMeasurements: number;
+  estimates: number;
+  priceListItems: number;
 };
 
 export type SignUpOptions = {
@@ -140,7 +143,10 @@ export async function startTestServer(env: Record<string, string> = {}) {
       (select count(*)::int from adjusters) as "adjusters",
       (select count(*)::int from inspection_sessions) as "inspectionSessions",
       (select count(*)::int from inspection_activity) as "inspectionActivity",
-      (select count(*)::int from inspection_photos) as "inspectionPhotos"`);
+      (select count(*)::int from inspection_photos) as "inspectionPhotos",
+      (select count(*)::int from roof_measurements) as "roofMeasurements",
+      (select count(*)::int from estimates) as "estimates",
+      (select count(*)::int from price_list_items) as "priceListItems"`);
     const row = rows.rows[0];
     if (!row) throw new Error('count query returned nothing');
     return row;

@@ -40,6 +40,25 @@ describe('GET/PATCH /api/company', () => {
     expect((await owner.get<Company>('/api/company')).body.name).toBe('Shingle & Daughters');
   });
 
+  it("sets the hail-hit threshold of the analysis (1 to 100, default 8); members get 403", async () => {
+    expect((await member.get<Company>('/api/company')).body.hailHitThreshold).toBe(8);
+    const set = await manager.patch<Company>('/api/company', { hailHitThreshold: 10 });
+    expect(set.status).toBe(200);
+    expect(set.body.hailHitThreshold).toBe(10);
+    expect((await owner.patch<Company>('/api/company', { hailHitThreshold: 1 })).body.hailHitThreshold).toBe(1);
+    expect((await owner.patch<Company>('/api/company', { hailHitThreshold: 100 })).body.hailHitThreshold).toBe(100);
+    for (const value of [0, 101, 8.5, -3, '9', null]) {
+      const refused = await owner.patch('/api/company', { hailHitThreshold: value });
+      expect(refused.status, String(value)).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    const forbidden = await member.patch('/api/company', { hailHitThreshold: 3 });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect((await member.get<Company>('/api/company')).body.hailHitThreshold).toBe(100);
+    expect((await owner.patch<Company>('/api/company', { hailHitThreshold: 8 })).body.hailHitThreshold).toBe(8);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await server.client().get('/api/company')).status).toBe(401);
     expect((await server.client().patch('/api/company', { name: 'x' })).status).toBe(401);

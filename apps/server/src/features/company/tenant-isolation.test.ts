@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
@@ -75,6 +76,39 @@ describe('tenant isolation', () => {
     const team = await memberA.client.get<TeamResponse>('/api/team');
     expect(team.body.members.map((m) => m.email).sort()).toEqual([ownerA.email, memberA.email].sort());
     expect(team.body.members.map((m) => m.email)).not.toContain(ownerB.email);
+  });
+
+  it("refuses B every measurement, estimate and price of A", async () => {
+    const a = ownerA.client;
+    const sessionId = (await a.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Alpha Way' } })).body.id;
+    const roof = { structureId: 'house', name: 'House', facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }], linear: {}, wastePct: 10, layers: 1, stories: 1 };
+    const measurement = await a.post<{ id: string }>('/api/measurements', { sessionId, structures: [roof] });
+    const line = { id: 'l1', code: 'shingles', description: 'Alpha Roofing shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
+    const estimate = await a.post<{ id: string }>('/api/estimates', { sessionId, lines: [line] });
+    const prices = { items: [{ code: 'shingles', description: 'Alpha Roofing shingles', unit: 'SQ', unitPriceCents: 31_000 }] };
+    expect([measurement.status, estimate.status, (await a.request('PUT', '/api/price-list', { json: prices })).status]).toEqual([201, 201, 200]);
+    const before = [(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text];
+
+    const b = ownerB.client;
+    for (const [label, response] of [
+      ['GET measurement', await b.get(`/api/measurements/${measurement.body.id}`)],
+      ['PUT measurement', await b.request('PUT', `/api/measurements/${measurement.body.id}`, { json: { structures: [roof] } })],
+      ['DELETE measurement', await b.delete(`/api/measurements/${measurement.body.id}`)],
+      ['PUT report', await b.put(`/api/measurements/${measurement.body.id}/report?fileName=r.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), { headers: { 'Content-Type': 'application/pdf' } })],
+      ['DELETE report', await b.delete(`/api/measurements/${measurement.body.id}/report`)],
+      ['POST measurement', await b.post('/api/measurements', { sessionId, structures: [roof] })],
+      ['GET estimate', await b.get(`/api/estimates/${estimate.body.id}`)],
+      ['GET estimates', await b.get(`/api/estimates?sessionId=${sessionId}`)],
+      ['PUT estimate', await b.request('PUT', `/api/estimates/${estimate.body.id}`, { json: { lines: [] } })],
+      ['POST estimate', await b.post('/api/estimates', { sessionId, lines: [] })],
+    ] as const) {
+      expectRefused(response, label);
+    }
+    expect((await b.get<{ measurements: unknown[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements).toEqual([]);
+    expect((await b.get<{ measurements: unknown[] }>('/api/measurements')).body.measurements).toEqual([]);
+    expect((await b.get('/api/price-list')).text).not.toContain('Alpha Roofing');
+    expect([(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text]).toEqual(before);
+    expect((await a.get('/api/price-list')).body).toEqual(prices);
   });
 
   it("keeps A's data unchanged afterwards", async () => {

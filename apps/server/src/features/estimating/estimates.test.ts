@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { estimateListSchema, estimateSchema, type Estimate, type EstimateInput } from '@ridgeline/shared/contracts/estimating';
+import { estimates } from '../../infra/db/schema/index';
+import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
+import type { TestClient } from '../../test/test-client';
+import { useTestServer } from '../../test/use-test-server';
+import { createSession, errorShape, line, MISSING, statusOf } from './estimating.fixtures';
+import { OLD_VERSION_MESSAGE } from './estimates.service';
+
+const server = useTestServer({ API_WRITE_LIMIT: '5000' });
+let owner: Awaited<ReturnType<typeof signedInOwner>>;
+let member: SignedUpUser;
+let outsider: Awaited<ReturnType<typeof signedInOwner>>;
+let projectId: string;
+let foreignSessionId: string;
+let foreignProjectId: string;
+
+/**
+ * Worked by hand: shingles 20 SQ x $285.00 = $5,700.00; drip edge 140 LF x $3.10 = $434.00; starter
+ * 140 LF x $2.25 = $315.00. Line items $6,449.00; O&P 10% + 10% = $644.90 + $644.90; RCV $7,738.80;
+ * 10% overall depreciation $773.88; ACV $6,964.92.
+ */
+const lines = () => [
+  line({ id: 'l1', code: 'shingles', quantity: 20, unitPriceCents: 28_500, basis: '18.18 SQ + 10% waste' }),
+  line({ id: 'l2', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, basis: 'Eave 80 LF + rake 60 LF' }),
+  line({ id: 'l3', code: 'starter', description: 'Asphalt starter, universal starter course', quantity: 140, unit: 'LF', unitPriceCents: 225, basis: 'Eave 80 LF + rake 60 LF' }),
+];
+const HAND_TOTALS = { subtotalCents: 644_900, overheadCents: 64_490, profitCents: 64_490, rcvCents: 773_880, depreciationCents: 77_388, acvCents: 696_492 };
+
+/** The carrier paid 18 SQ of shingles and 100 LF of drip edge; no starter, no O&P. */
+const carrierScope = () => [
+  { description: 'Laminated - comp. shingle rfg.', quantity: 18, unit: 'SQ', unitPriceCents: 27_000 },
+  { description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 },
+  { description: 'Haul debris - per pickup truck load', quantity: 1, unit: 'EA', unitPriceCents: 15_000 },
+];
+
+function estimateBody(overrides: Partial<EstimateInput> = {}): EstimateInput {
+  return { lines: lines(), depreciationMode: 'overall', overallDepreciationBp: 1_000, opEnabled: true, carrierScope: carrierScope(), notes: null, ...overrides };
+}
+
+async function create(client: TestClient, sessionId: string, overrides: Partial<EstimateInput> = {}): Promise<Estimate> {
+  const response = await client.post<Estimate>('/api/estimates', { sessionId, ...estimateBody(overrides) });
+  expect(response.status, statusOf(response)).toBe(201);
+  return estimateSchema.parse(response.body);
+}
+
+function save(client: TestClient, id: string, body: unknown) {
+  return client.request<Estimate>('PUT', `/api/estimates/${id}`, { json: body });
+}
+
+async function rowsOf(sessionId: string) {
+  return server.db.select().from(estimates).where(eq(estimates.sessionId, sessionId)).orderBy(estimates.version);
+}
+
+beforeAll(async () => {
+  owner = await signedInOwner(server);
+  member = await signedInUser(server, { company: owner.company, role: 'member', firstName: 'Casey', lastName: 'Gutter' });
+  outsider = await signedInOwner(server);
+  projectId = (await insertProjectRow(server.db, owner.company.id, { title: 'Hail claim on Elm' })).id;
+  foreignProjectId = (await insertProjectRow(server.db, outsider.company.id)).id;
+  foreignSessionId = await createSession(outsider.client, { street: '9 Outsider Ln' });
+});
+
+describe('POST /api/estimates', () => {
+  it('computes the totals and the supplement on the server, whatever the client sends', async () => {
+    const sessionId = await createSession(owner.client, { street: '12 Hail Rd' });
+    const lying = { sessionId, ...estimateBody(), totals: { subtotalCents: 1, rcvCents: 1, acvCents: 1 }, supplement: [], version: 7 };
+    const response = await member.client.post<Estimate>('/api/estimates', lying);
+    expect(response.status, statusOf(response)).toBe(201);
+    const created = estimateSchema.parse(response.body);
+    expect(created).toMatchObject({
+      sessionId,
+      projectId: null,
+      version: 1,
+      isLatest: true,
+      depreciationMode: 'overall',
+      overallDepreciationBp: 1_000,
+      opEnabled: true,
+      totals: HAND_TOTALS,
+      sessionAddress: '12 Hail Rd, Plano, TX 75024',
+      createdByName: 'Casey Gutter',
+    });
+    expect(created.lines.map((l) => l.id)).toEqual(['l1', 'l2', 'l3']);
+    expect(created.carrierScope).toHaveLength(3);
+    // What the scope lacks or under-counts, each worth the difference at our price, with its support.
+    expect(created.supplement).toEqual([
+      { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', kind: 'under_counted', ourQuantity: 20, carrierQuantity: 18, unit: 'SQ', amountCents: 57_000, support: '18.18 SQ + 10% waste' },
+      { code: 'drip_edge', description: 'Drip edge', kind: 'under_counted', ourQuantity: 140, carrierQuantity: 100, unit: 'LF', amountCents: 12_400, support: 'Eave 80 LF + rake 60 LF' },
+      { code: 'starter', description: 'Asphalt starter, universal starter course', kind: 'missing', ourQuantity: 140, carrierQuantity: 0, unit: 'LF', amountCents: 31_500, support: 'Eave 80 LF + rake 60 LF' },
+      { code: 'o_and_p', description: 'Overhead and profit', kind: 'missing', ourQuantity: 1, carrierQuantity: 0, unit: 'EA', amountCents: 128_980, support: expect.stringContaining('10% overhead + 10% profit') },
+    ]);
+    // Saved with the estimate.
+    const [row] = await rowsOf(sessionId);
+    expect(row).toMatchObject({ companyId: owner.company.id, version: 1, rcvCents: 773_880, acvCents: 696_492 });
+    expect(row?.supplement).toEqual(created.supplement);
+  });
+
+  it('depreciates per line when asked, without O&P, and lists no supplement without a scope', async () => {
+    const sessionId = await createSession(owner.client);
+    const perLine = lines().map((l, i) => ({ ...l, depreciationBp: i === 0 ? 2_500 : 0 }));
+    const created = await create(owner.client, sessionId, { lines: perLine, depreciationMode: 'line', opEnabled: false, carrierScope: [] });
+    // 25% of $5,700.00 = $1,425.00 on the shingles only.
+    expect(created.totals).toEqual({ subtotalCents: 644_900, overheadCents: 0, profitCents: 0, rcvCents: 644_900, depreciationCents: 142_500, acvCents: 502_400 });
+    expect(created.supplement).toEqual([]);
+  });
+
+  it("numbers the versions of a session and copies the session's claim file", async () => {
+    const sessionId = await createSession(owner.client, { projectId });
+    const first = await create(owner.client, sessionId);
+    const second = await create(owner.client, sessionId, { opEnabled: false });
+    expect([first.version, second.version]).toEqual([1, 2]);
+    expect(second).toMatchObject({ projectId, isLatest: true, totals: { rcvCents: 644_900 } });
+    expect(second.supplement.map((s) => s.code)).not.toContain('o_and_p');
+
+    const listed = estimateListSchema.parse((await owner.client.get(`/api/estimates?sessionId=${sessionId}`)).body).estimates;
+    expect(listed.map((e) => [e.version, e.isLatest])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    // The first version is kept as it was.
+    expect(listed[1]).toEqual({ ...first, isLatest: false });
+    expect((await owner.client.get<Estimate>(`/api/estimates/${first.id}`)).body.isLatest).toBe(false);
+  });
+
+  it('gives racing saves of new versions distinct numbers', async () => {
+    const sessionId = await createSession(owner.client);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => owner.client.post<Estimate>('/api/estimates', { sessionId, ...estimateBody() })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(answers.map((a) => a.body.version).sort()).toEqual([1, 2, 3, 4]);
+    expect((await rowsOf(sessionId)).map((r) => r.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('refuses bad input with 400 in the error shape and writes nothing', async () => {
+    const sessionId = await createSession(owner.client);
+    const bad: unknown[] = [
+      {},
+      estimateBody(),
+      { sessionId: 'abc', ...estimateBody() },
+      { sessionId },
+      { sessionId, ...estimateBody(), lines: [line({ quantity: -1 })] },
+      { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: 10.5 })] },
+      { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: -100 })] },
+      { sessionId, ...estimateBody(), lines: [line({ depreciationBp: 10_001 })] },
+      { sessionId, ...estimateBody(), lines: [line({ code: 'gutters' as never })] },
+      { sessionId, ...estimateBody(), lines: [line({ source: 'magic' as never })] },
+      { sessionId, ...estimateBody(), lines: [line({ description: '' })] },
+      { sessionId, ...estimateBody(), lines: [line({ id: 'has space' })] },
+      { sessionId, ...estimateBody(), lines: Array.from({ length: 301 }, (_, i) => line({ id: `l${i}` })) },
+      { sessionId, ...estimateBody({ depreciationMode: 'both' as never }) },
+      { sessionId, ...estimateBody({ overallDepreciationBp: -1 }) },
+      { sessionId, ...estimateBody({ opEnabled: 'yes' as never }) },
+      { sessionId, ...estimateBody({ carrierScope: [{ description: 'Drip edge', quantity: 'lots', unit: 'LF', unitPriceCents: 1 }] as never }) },
+      { sessionId, ...estimateBody({ notes: 'x'.repeat(4001) }) },
+    ];
+    for (const body of bad) {
+      const response = await owner.client.post('/api/estimates', body);
+      expect(response.status, `${JSON.stringify(body).slice(0, 100)}: ${statusOf(response)}`).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    const text = await owner.client.request('POST', '/api/estimates', { body: JSON.stringify({ sessionId, ...estimateBody() }), headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect(await rowsOf(sessionId)).toEqual([]);
+  });
+});
+
+describe('PUT /api/estimates/:id', () => {
+  it('saves the latest version in place and refuses an earlier one with 409', async () => {
+    const sessionId = await createSession(owner.client);
+    const first = await create(owner.client, sessionId);
+    const changed = await save(member.client, first.id, estimateBody({ opEnabled: false, carrierScope: [], notes: 'Adjuster meeting Friday' }));
+    expect(changed.status, statusOf(changed)).toBe(200);
+    expect(changed.body).toMatchObject({ id: first.id, version: 1, isLatest: true, notes: 'Adjuster meeting Friday', totals: { subtotalCents: 644_900, rcvCents: 644_900 }, supplement: [] });
+
+    const second = await create(owner.client, sessionId);
+    const before = await rowsOf(sessionId);
+    const refused = await save(owner.client, first.id, estimateBody({ lines: [] }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(errorShape('CONFLICT'));
+    expect(refused.body).toMatchObject({ error: { message: OLD_VERSION_MESSAGE } });
+    expect(await rowsOf(sessionId)).toEqual(before);
+
+    // The latest recomputes everything from what is sent.
+    const latest = await save(owner.client, second.id, { ...estimateBody({ lines: [lines()[0] ?? line()], opEnabled: false, overallDepreciationBp: 0 }), totals: { rcvCents: 1 } });
+    expect(latest.status).toBe(200);
+    expect(latest.body.totals).toEqual({ subtotalCents: 570_000, overheadCents: 0, profitCents: 0, rcvCents: 570_000, depreciationCents: 0, acvCents: 570_000 });
+    expect(latest.body.supplement).toEqual([expect.objectContaining({ code: 'shingles', kind: 'under_counted', amountCents: 57_000 })]);
+  });
+
+  it('refuses bad input (400, or 415 for a body that is not JSON) and unknown ids (404)', async () => {
+    const sessionId = await createSession(owner.client);
+    const estimate = await create(owner.client, sessionId);
+    for (const body of [{}, { lines: 'none' }, { ...estimateBody(), lines: [line({ quantity: 2_000_000 })] }]) {
+      const response = await save(owner.client, estimate.id, body);
+      expect(response.status, statusOf(response)).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    const text = await owner.client.request('PUT', `/api/estimates/${estimate.id}`, { body: JSON.stringify(estimateBody()), headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect((await save(owner.client, 'not-a-uuid', estimateBody())).status).toBe(400);
+    expect((await save(owner.client, MISSING, estimateBody())).body).toEqual(errorShape('NOT_FOUND'));
+    expect((await owner.client.get<Estimate>(`/api/estimates/${estimate.id}`)).body).toEqual(estimate);
+  });
+});
+
+describe('GET /api/estimates', () => {
+  it("lists a project's estimates, each with whether it is its session's latest", async () => {
+    const project = (await insertProjectRow(server.db, owner.company.id)).id;
+    const a = await createSession(owner.client, { projectId: project });
+    const b = await createSession(owner.client, { projectId: project });
+    const a1 = await create(owner.client, a);
+    const b1 = await create(owner.client, b);
+    const a2 = await create(owner.client, a);
+    const listed = estimateListSchema.parse((await member.client.get(`/api/estimates?projectId=${project}`)).body).estimates;
+    expect(listed.map((e) => [e.id, e.isLatest])).toEqual([
+      [a2.id, true],
+      [b1.id, true],
+      [a1.id, false],
+    ]);
+  });
+
+  it('needs a session or a project, with well-formed ids, of the company', async () => {
+    for (const path of ['/api/estimates', '/api/estimates?sessionId=abc', '/api/estimates?projectId=1', '/api/estimates/not-a-uuid']) {
+      const response = await owner.client.get(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    for (const path of [`/api/estimates?sessionId=${MISSING}`, `/api/estimates?projectId=${MISSING}`, `/api/estimates/${MISSING}`]) {
+      expect((await owner.client.get(path)).body, path).toEqual(errorShape('NOT_FOUND'));
+    }
+  });
+});
+
+describe('tenant isolation', () => {
+  it("gives another company's user 404 on every call and changes nothing", async () => {
+    const sessionId = await createSession(owner.client, { projectId, street: '77 Secret St' });
+    const estimate = await create(owner.client, sessionId, { notes: 'Secret notes' });
+    const before = await rowsOf(sessionId);
+    const o = outsider.client;
+    const answers = [
+      await o.get(`/api/estimates/${estimate.id}`),
+      await o.get(`/api/estimates?sessionId=${sessionId}`),
+      await o.get(`/api/estimates?projectId=${projectId}`),
+      await save(o, estimate.id, estimateBody({ notes: 'Hijacked' })),
+      await o.post('/api/estimates', { sessionId, ...estimateBody() }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, statusOf(answer)).toBe(404);
+      expect(answer.body).toEqual(errorShape('NOT_FOUND'));
+      for (const secret of ['Secret notes', '77 Secret St']) expect(answer.text).not.toContain(secret);
+    }
+    expect(await rowsOf(sessionId)).toEqual(before);
+
+    // The owner's company, for its part, cannot reach the outsider's session or project either.
+    expect((await owner.client.get(`/api/estimates?sessionId=${foreignSessionId}`)).status).toBe(404);
+    expect((await owner.client.get(`/api/estimates?projectId=${foreignProjectId}`)).status).toBe(404);
+    expect((await owner.client.post('/api/estimates', { sessionId: foreignSessionId, ...estimateBody() })).status).toBe(404);
+    expect(await rowsOf(foreignSessionId)).toEqual([]);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get(`/api/estimates?projectId=${projectId}`)).status).toBe(401);
+    expect((await anonymous.post('/api/estimates', { sessionId: MISSING, ...estimateBody() })).status).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import { PRICE_CODES, DEFAULT_PRICE_LIST, type PriceCode } from '@ridgeline/shared/domain/estimate';
+import type { PriceList, PriceListItem } from '@ridgeline/shared/contracts/estimating';
+import type { Tenant } from '../../http/context';
+import type { Db, DbTx } from '../../infra/db/client';
+import { AppError } from '../../lib/app-error';
+import { assertCanEditPriceList } from './estimating.policy';
+import { listPriceListItems, lockCompanyForPriceList, replacePriceListItems, type PriceListRow } from './price-list.repository';
+
+export type PriceListServiceDeps = { db: Db };
+
+const isPriceCode = (value: string): value is PriceCode => (PRICE_CODES as readonly string[]).includes(value);
+
+function present(row: PriceListRow): PriceListItem {
+  return {
+    code: row.code !== null && isPriceCode(row.code) ? row.code : null,
+    description: row.description,
+    unit: row.unit,
+    unitPriceCents: row.unitPriceCents,
+  };
+}
+
+/** The company's price list as the estimate prices it: its saved items, or the defaults while it has none. */
+async function readPriceList(db: Db | DbTx, companyId: string): Promise<PriceListItem[]> {
+  const rows = await listPriceListItems(db, companyId);
+  return rows.length > 0 ? rows.map(present) : DEFAULT_PRICE_LIST.map((item) => ({ ...item }));
+}
+
+/**
+ * The company's unit prices. Every member reads them; owners and managers replace the whole list in
+ * one transaction (an empty list brings the defaults back).
+ */
+export function createPriceListService({ db }: PriceListServiceDeps) {
+  async function get(tenant: Tenant): Promise<PriceList> {
+    return { items: await readPriceList(db, tenant.companyId) };
+  }
+
+  async function replace(tenant: Tenant, input: PriceList): Promise<PriceList> {
+    assertCanEditPriceList(tenant);
+    await db.transaction(async (tx) => {
+      if (!(await lockCompanyForPriceList(tx, tenant.companyId))) throw new AppError('NO_COMPANY');
+      await replacePriceListItems(tx, tenant.companyId, input.items);
+    });
+    return get(tenant);
+  }
+
+  return { get, replace };
+}
+
+export type PriceListService = ReturnType<typeof createPriceListService>;

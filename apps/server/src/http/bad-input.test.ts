@@ -117,6 +117,8 @@ const endpoints = (): Endpoint[] => [
     valid: { editedAt: '2026-06-01T12:00:00.000Z', fields: { street: '2 Field St' } },
     requiresFields: true,
   },
+  // Converting a session into a claim file (attach: the mode and the project are both required).
+  { method: 'POST', path: '/api/inspections/:session/convert', signedIn: true, valid: { mode: 'attach', projectId: ':project' }, requiresFields: true },
   // Field photos.
   { method: 'PATCH', path: '/api/photos/:photo', signedIn: true, valid: { category: 'damage' }, requiresFields: true },
   { method: 'POST', path: '/api/photos/:photo/move', signedIn: true, valid: { sessionId: ':session' }, requiresFields: true },
@@ -250,6 +252,7 @@ describe('bad ids and routes', () => {
       ['GET', '/api/estimates?projectId=not-a-uuid', 400],
       ['GET', '/api/estimates/00000000-0000-4000-8000-000000000000', 404],
       ['GET', '/api/estimates?sessionId=00000000-0000-4000-8000-000000000000', 404],
+      ['POST', '/api/inspections/not-a-uuid/convert', 400],
     ];
     for (const [method, path, status] of cases) {
       const response = await owner.request(method, path, method === 'PATCH' ? { json: { role: 'member' } } : {});

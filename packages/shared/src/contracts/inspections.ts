@@ -203,7 +203,7 @@ export type InspectionList = z.infer<typeof inspectionListSchema>;
 /** GET /api/inspections/:id/activity: newest first. `oldValue` keeps what an edit overwrote. */
 export const inspectionActivityEntrySchema = z.object({
   id: idSchema,
-  kind: z.enum(['created', 'field_changed', 'edit_superseded', 'status_changed', 'photo_uploaded', 'photo_deleted', 'photo_restored', 'photo_moved']),
+  kind: z.enum(['created', 'field_changed', 'edit_superseded', 'status_changed', 'photo_uploaded', 'photo_deleted', 'photo_restored', 'photo_moved', 'converted']),
   field: z.string().nullable(),
   oldValue: z.unknown(),
   newValue: z.unknown(),

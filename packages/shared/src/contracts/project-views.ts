@@ -59,6 +59,7 @@ export const ACTIVITY_KINDS = [
   'file_deleted',
   'archived',
   'unarchived',
+  'inspection_attached',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

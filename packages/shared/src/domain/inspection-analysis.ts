@@ -48,7 +48,7 @@ export function analyseInspection(input: AnalysisInput): Analysis {
     return {
       recommendation: 'replace',
       reasons: [
-        ...reaching.map((s) => `${slopeName(s)}: test square has ${s.testSquareHits} hits, at or above the threshold of ${threshold}.`),
+        ...reaching.map((s) => `${slopeName(s)}: test square has ${plural(s.testSquareHits ?? 0, 'hit')}, at or above the threshold of ${threshold}.`),
         ...missing,
       ],
     };

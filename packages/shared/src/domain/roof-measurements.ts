@@ -4,8 +4,10 @@
 // - Pitch: rise in inches per 12 in of run ("6/12").
 // - Pitch factor = sqrt((rise/12)^2 + 1): 4/12 = 1.054, 6/12 = 1.118, 8/12 = 1.202, 10/12 = 1.302,
 //   12/12 = 1.414. True facet area = plan area x pitch factor.
-// - Hip/valley factor = sqrt((rise/12)^2 + 2): a hip or valley measured on plan is that much longer
-//   along the roof (both slopes at the same pitch).
+// - Hip/valley factor = sqrt((rise/12)^2 + 2): a hip or valley is that many feet long per foot of the
+//   common run (both slopes at the same pitch; 6/12 = 1.5). On plan a hip or valley runs at 45 degrees
+//   to the eaves, so its plan length is sqrt(2) x the common run: its length along the roof is plan
+//   length x hip/valley factor / sqrt(2) (at 0/12 the plan length itself).
 // - Order squares = squares x (1 + waste %).
 // - Pitch tiers decide steep charges: 7-9/12, 10-12/12 and over 12/12.
 
@@ -62,9 +64,14 @@ export function pitchFactor(rise: number): number {
   return Math.sqrt((rise / 12) ** 2 + 1);
 }
 
-/** sqrt((rise/12)^2 + 2), unrounded. */
+/** sqrt((rise/12)^2 + 2), unrounded: a hip's or valley's length per foot of common run. */
 export function hipValleyFactor(rise: number): number {
   return Math.sqrt((rise / 12) ** 2 + 2);
+}
+
+/** A hip or valley measured on plan (a drawing, an aerial image), as long as it is along the roof. */
+export function hipValleyAlongRoof(planLengthFt: number, rise: number): number {
+  return (planLengthFt * hipValleyFactor(rise)) / Math.SQRT2;
 }
 
 /**
@@ -112,7 +119,7 @@ export type StructureMeasurementResult = {
   predominantRise: number;
   /** Hip/valley factor at the predominant pitch. */
   hipValleyFactor: number;
-  /** Linear feet along the roof: hips and valleys measured on plan are multiplied by the hip/valley factor. */
+  /** Linear feet along the roof: hips and valleys measured on plan are converted with the hip/valley factor (hipValleyAlongRoof). */
   linear: LinearFeet;
   wastePct: number;
   layers: number;
@@ -155,7 +162,7 @@ export function measureStructure(input: StructureMeasurementInput): StructureMea
     }
   }
   const hvFactor = hipValleyFactor(predominantRise);
-  const alongRoof = (feet: number) => (input.hipValleyInPlan ? feet * hvFactor : feet);
+  const alongRoof = (feet: number) => (input.hipValleyInPlan ? hipValleyAlongRoof(feet, predominantRise) : feet);
   const squares = squaresOf(area);
   return {
     facets,

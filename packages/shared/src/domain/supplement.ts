@@ -24,21 +24,26 @@ export type SupplementItem = {
   support: string;
 };
 
-/** How a carrier's line description is recognised as one of our priced items (first match wins). */
+/**
+ * How a carrier's line description is recognised as one of our priced items (first match wins). The
+ * order matters: a tear-off line names the shingles it removes, a ridge-cap line and a starter line
+ * name shingles, and a shingle line is often "w/ felt", so each of those comes before shingles, and
+ * shingles before underlayment.
+ */
 const RECOGNISERS: readonly { code: PriceCode; pattern: RegExp }[] = [
-  { code: 'steep_over_12', pattern: /steep.*(greater than|over|>)\s*12\/12/i },
-  { code: 'steep_10_12', pattern: /steep.*10\/12/i },
-  { code: 'steep_7_9', pattern: /steep.*7\/12/i },
+  { code: 'steep_over_12', pattern: /steep.*((greater than|over|>)\s*12\/12|\b(1[3-9]|2\d)\/12)/i },
+  { code: 'steep_10_12', pattern: /steep.*\b1[0-2]\/12/i },
+  { code: 'steep_7_9', pattern: /steep.*\b[7-9]\/12/i },
   { code: 'high_charge', pattern: /\bhigh\b.*(roof|charge)|(2|two)\s*stor(y|ies)/i },
   { code: 'tear_off', pattern: /tear[\s-]?off|\bremove\b/i },
   { code: 'starter', pattern: /starter/i },
   { code: 'drip_edge', pattern: /drip\s*edge/i },
-  { code: 'ridge_cap', pattern: /ridge|hip\s*\/?\s*ridge|\bcap\b/i },
+  { code: 'ridge_cap', pattern: /\b(hip|ridge)\b.*\bcap\b|\bhip\s*(&|and|\/)?\s*ridge\b|\bridge\s*shingle/i },
   { code: 'ice_water', pattern: /ice\s*(&|and)?\s*water|\bi\s*&\s*w\b/i },
   { code: 'step_flashing', pattern: /step\s*flash/i },
   { code: 'headwall', pattern: /head\s*wall|counter\s*flash|apron/i },
+  { code: 'shingles', pattern: /shingle|comp\.?\s*(roof|rfg)|laminated|3[\s-]?tab/i },
   { code: 'underlayment', pattern: /underlay|felt/i },
-  { code: 'shingles', pattern: /shingle|comp\.?\s*roof|laminated|3[\s-]?tab/i },
 ];
 
 const O_AND_P = /\bo\s*&\s*p\b|overhead|profit/i;

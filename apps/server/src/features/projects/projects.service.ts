@@ -135,32 +135,152 @@ type ReferenceField = (typeof REFERENCE_FIELDS)[number];
 const textOf = (value: string | number | null): string | null => (value === null ? null : String(value));
 const moneyOf = (value: number | null): string | null => (value === null ? null : formatUsdCents(value));
 
+/** The name a carrier, adjuster or assignee id refers to; a 400 when it is not the company's own. */
+async function referenceName(tx: DbTx, companyId: string, field: ReferenceField, id: string): Promise<string> {
+  if (field === 'carrierId') {
+    const carrier = await findCarrier(tx, companyId, id);
+    if (!carrier) throw AppError.badRequest('carrierId: This carrier is not in your directory.');
+    return carrier.name;
+  }
+  if (field === 'adjusterId') {
+    const adjuster = await findAdjuster(tx, companyId, id);
+    if (!adjuster) throw AppError.badRequest('adjusterId: This adjuster is not in your directory.');
+    return adjuster.name;
+  }
+  const colleague = await findCompanyUser(tx, companyId, id);
+  if (!colleague) throw AppError.badRequest('assigneeId: The assignee must be a member of your company.');
+  return displayName(colleague);
+}
+
+/** A status of the company; a 400 when the id is not one of its statuses. */
+async function statusOf(tx: DbTx, companyId: string, statusId: string) {
+  const status = await findStatus(tx, companyId, statusId);
+  if (!status) throw AppError.badRequest('statusId: This status is not in your pipeline.');
+  return status;
+}
+
+/**
+ * Creates a claim file inside the caller's transaction: the company row is locked, the references are
+ * checked, the plan's active-file slot is taken (a project created into a closed status takes none),
+ * and the 'created' activity is written with it (its body: the title, or `createdBody` when given).
+ * A caller that does more in the same transaction (converting an inspection) gets all or nothing.
+ */
+export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, input: CreateProjectData, createdBody?: string): Promise<ProjectRow> {
+  const { companyId } = tenant;
+  const company = await lockCompany(tx, companyId);
+  for (const field of REFERENCE_FIELDS) {
+    const ref = input[field];
+    if (ref) await referenceName(tx, companyId, field, ref);
+  }
+  const status = input.statusId ? await statusOf(tx, companyId, input.statusId) : await findDefaultStatus(tx, companyId);
+  if (!status) throw new AppError('CONFLICT', 'Your pipeline has no open status. Add one on the settings page.');
+  if (!status.isClosed) await assertRoomFor(tx, companyId, company);
+  // A loss type picked from the list is kept; without one, the description is classified.
+  const chosen = input.lossType ?? null;
+  const row = await insertProject(tx, {
+    companyId,
+    title: input.title,
+    homeownerName: input.homeownerName,
+    homeownerPhone: input.homeownerPhone ?? null,
+    homeownerEmail: input.homeownerEmail ?? null,
+    street: input.street,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    zip: input.zip ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    carrierId: input.carrierId ?? null,
+    adjusterId: input.adjusterId ?? null,
+    policyNumber: input.policyNumber ?? null,
+    claimNumber: input.claimNumber ?? null,
+    dateOfLoss: input.dateOfLoss ?? null,
+    lossType: chosen ?? classifyLossType(input.lossDescription),
+    lossTypeSource: chosen ? 'chosen' : 'classified',
+    lossDescription: input.lossDescription || null,
+    deductibleCents: input.deductibleCents ?? null,
+    rcvCents: input.rcvCents ?? null,
+    acvCents: input.acvCents ?? null,
+    depreciationCents: input.depreciationCents ?? null,
+    serviceType: input.serviceType || null,
+    assigneeId: input.assigneeId ?? null,
+    statusId: status.id,
+    isActive: !status.isClosed,
+    closedAt: status.isClosed ? new Date() : null,
+    createdBy: actor.userId,
+  });
+  await insertActivity(tx, { companyId, projectId: row.id, actorId: actor.userId, kind: 'created', body: createdBody ?? row.title });
+  return row;
+}
+
+/** The name an existing reference shows in the timeline (the row may have left the directory). */
+async function currentReferenceName(tx: DbTx, companyId: string, field: ReferenceField, id: string): Promise<string | null> {
+  if (field === 'carrierId') return (await findCarrier(tx, companyId, id))?.name ?? null;
+  if (field === 'adjusterId') return (await findAdjuster(tx, companyId, id))?.name ?? null;
+  const colleague = await findCompanyUser(tx, companyId, id);
+  return colleague ? displayName(colleague) : null;
+}
+
+/**
+ * Writes only the fields that change (inside the caller's transaction), each with one field_changed activity row showing the old and
+ * new value as people read them. Loss type: picking one over a classification makes it
+ * 'overridden'; clearing it (null) classifies the description again; a new description is
+ * classified again while the type still comes from classification.
+ */
+export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, input: UpdateProjectData): Promise<void> {
+  const { companyId } = tenant;
+  const current = await lockProject(tx, companyId, id);
+  if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+  const patch: ProjectPatch = {};
+  const activity: NewActivity[] = [];
+  const changed = (field: string, oldValue: string | null, newValue: string | null) =>
+    activity.push({ companyId, projectId: id, actorId: actor.userId, kind: 'field_changed', field, oldValue, newValue });
+
+  for (const field of PLAIN_FIELDS) {
+    const value = normalise(input[field]);
+    if (value === undefined || value === current[field]) continue;
+    Object.assign(patch, { [field]: value });
+    changed(field, textOf(current[field]), textOf(value));
+  }
+  for (const field of MONEY_FIELDS) {
+    const value = input[field];
+    if (value === undefined || value === current[field]) continue;
+    patch[field] = value;
+    changed(field, moneyOf(current[field]), moneyOf(value));
+  }
+  for (const field of REFERENCE_FIELDS) {
+    const value = input[field];
+    if (value === undefined || value === current[field]) continue;
+    const newName = value === null ? null : await referenceName(tx, companyId, field, value);
+    const oldName = current[field] === null ? null : await currentReferenceName(tx, companyId, field, current[field]);
+    patch[field] = value;
+    changed(field, oldName, newName);
+  }
+
+  const description = patch.lossDescription === undefined ? current.lossDescription : patch.lossDescription;
+  let lossType = current.lossType as LossType;
+  let lossTypeSource = current.lossTypeSource;
+  if (input.lossType === null) {
+    lossType = classifyLossType(description);
+    lossTypeSource = 'classified';
+  } else if (input.lossType !== undefined && input.lossType !== current.lossType) {
+    lossType = input.lossType;
+    lossTypeSource = current.lossTypeSource === 'classified' ? 'overridden' : current.lossTypeSource;
+  } else if (input.lossType === undefined && patch.lossDescription !== undefined && current.lossTypeSource === 'classified') {
+    lossType = classifyLossType(description);
+  }
+  if (lossType !== current.lossType) {
+    patch.lossType = lossType;
+    changed('lossType', lossTypeLabel(current.lossType as LossType), lossTypeLabel(lossType));
+  }
+  if (lossTypeSource !== current.lossTypeSource) patch.lossTypeSource = lossTypeSource;
+
+  if (Object.keys(patch).length === 0) return;
+  await updateProjectRow(tx, companyId, id, patch);
+  await insertActivity(tx, activity);
+}
+
 /** Claim files of the actor's company: the list, one file, its changes, status, archive and timeline. */
 export function createProjectsService({ db }: ProjectsServiceDeps) {
-  /** The name a carrier, adjuster or assignee id refers to; a 400 when it is not the company's own. */
-  async function referenceName(tx: DbTx, companyId: string, field: ReferenceField, id: string): Promise<string> {
-    if (field === 'carrierId') {
-      const carrier = await findCarrier(tx, companyId, id);
-      if (!carrier) throw AppError.badRequest('carrierId: This carrier is not in your directory.');
-      return carrier.name;
-    }
-    if (field === 'adjusterId') {
-      const adjuster = await findAdjuster(tx, companyId, id);
-      if (!adjuster) throw AppError.badRequest('adjusterId: This adjuster is not in your directory.');
-      return adjuster.name;
-    }
-    const colleague = await findCompanyUser(tx, companyId, id);
-    if (!colleague) throw AppError.badRequest('assigneeId: The assignee must be a member of your company.');
-    return displayName(colleague);
-  }
-
-  /** A status of the company; a 400 when the id is not one of its statuses. */
-  async function statusOf(tx: DbTx, companyId: string, statusId: string) {
-    const status = await findStatus(tx, companyId, statusId);
-    if (!status) throw AppError.badRequest('statusId: This status is not in your pipeline.');
-    return status;
-  }
-
   async function get(tenant: Tenant, id: string): Promise<Project> {
     const row = await findProjectDetail(db, tenant.companyId, id);
     if (!row) throw new AppError('NOT_FOUND', 'Project not found');
@@ -199,123 +319,13 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
    * 'created' activity is written with it.
    */
   async function create(actor: Actor, tenant: Tenant, input: CreateProjectData): Promise<Project> {
-    const { companyId } = tenant;
-    const id = await db.transaction(async (tx) => {
-      const company = await lockCompany(tx, companyId);
-      for (const field of REFERENCE_FIELDS) {
-        const ref = input[field];
-        if (ref) await referenceName(tx, companyId, field, ref);
-      }
-      const status = input.statusId ? await statusOf(tx, companyId, input.statusId) : await findDefaultStatus(tx, companyId);
-      if (!status) throw new AppError('CONFLICT', 'Your pipeline has no open status. Add one on the settings page.');
-      if (!status.isClosed) await assertRoomFor(tx, companyId, company);
-      // A loss type picked from the list is kept; without one, the description is classified.
-      const chosen = input.lossType ?? null;
-      const row = await insertProject(tx, {
-        companyId,
-        title: input.title,
-        homeownerName: input.homeownerName,
-        homeownerPhone: input.homeownerPhone ?? null,
-        homeownerEmail: input.homeownerEmail ?? null,
-        street: input.street,
-        city: input.city ?? null,
-        state: input.state ?? null,
-        zip: input.zip ?? null,
-        latitude: input.latitude ?? null,
-        longitude: input.longitude ?? null,
-        carrierId: input.carrierId ?? null,
-        adjusterId: input.adjusterId ?? null,
-        policyNumber: input.policyNumber ?? null,
-        claimNumber: input.claimNumber ?? null,
-        dateOfLoss: input.dateOfLoss ?? null,
-        lossType: chosen ?? classifyLossType(input.lossDescription),
-        lossTypeSource: chosen ? 'chosen' : 'classified',
-        lossDescription: input.lossDescription || null,
-        deductibleCents: input.deductibleCents ?? null,
-        rcvCents: input.rcvCents ?? null,
-        acvCents: input.acvCents ?? null,
-        depreciationCents: input.depreciationCents ?? null,
-        serviceType: input.serviceType || null,
-        assigneeId: input.assigneeId ?? null,
-        statusId: status.id,
-        isActive: !status.isClosed,
-        closedAt: status.isClosed ? new Date() : null,
-        createdBy: actor.userId,
-      });
-      await insertActivity(tx, { companyId, projectId: row.id, actorId: actor.userId, kind: 'created', body: row.title });
-      return row.id;
-    });
-    return get(tenant, id);
+    const row = await db.transaction((tx) => insertProjectInTx(tx, actor, tenant, input));
+    return get(tenant, row.id);
   }
 
-  /**
-   * Writes only the fields that change, each with one field_changed activity row showing the old and
-   * new value as people read them. Loss type: picking one over a classification makes it
-   * 'overridden'; clearing it (null) classifies the description again; a new description is
-   * classified again while the type still comes from classification.
-   */
   async function update(actor: Actor, tenant: Tenant, id: string, input: UpdateProjectData): Promise<Project> {
-    const { companyId } = tenant;
-    await db.transaction(async (tx) => {
-      const current = await lockProject(tx, companyId, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Project not found');
-      const patch: ProjectPatch = {};
-      const activity: NewActivity[] = [];
-      const changed = (field: string, oldValue: string | null, newValue: string | null) =>
-        activity.push({ companyId, projectId: id, actorId: actor.userId, kind: 'field_changed', field, oldValue, newValue });
-
-      for (const field of PLAIN_FIELDS) {
-        const value = normalise(input[field]);
-        if (value === undefined || value === current[field]) continue;
-        Object.assign(patch, { [field]: value });
-        changed(field, textOf(current[field]), textOf(value));
-      }
-      for (const field of MONEY_FIELDS) {
-        const value = input[field];
-        if (value === undefined || value === current[field]) continue;
-        patch[field] = value;
-        changed(field, moneyOf(current[field]), moneyOf(value));
-      }
-      for (const field of REFERENCE_FIELDS) {
-        const value = input[field];
-        if (value === undefined || value === current[field]) continue;
-        const newName = value === null ? null : await referenceName(tx, companyId, field, value);
-        const oldName = current[field] === null ? null : await currentReferenceName(tx, companyId, field, current[field]);
-        patch[field] = value;
-        changed(field, oldName, newName);
-      }
-
-      const description = patch.lossDescription === undefined ? current.lossDescription : patch.lossDescription;
-      let lossType = current.lossType as LossType;
-      let lossTypeSource = current.lossTypeSource;
-      if (input.lossType === null) {
-        lossType = classifyLossType(description);
-        lossTypeSource = 'classified';
-      } else if (input.lossType !== undefined && input.lossType !== current.lossType) {
-        lossType = input.lossType;
-        lossTypeSource = current.lossTypeSource === 'classified' ? 'overridden' : current.lossTypeSource;
-      } else if (input.lossType === undefined && patch.lossDescription !== undefined && current.lossTypeSource === 'classified') {
-        lossType = classifyLossType(description);
-      }
-      if (lossType !== current.lossType) {
-        patch.lossType = lossType;
-        changed('lossType', lossTypeLabel(current.lossType as LossType), lossTypeLabel(lossType));
-      }
-      if (lossTypeSource !== current.lossTypeSource) patch.lossTypeSource = lossTypeSource;
-
-      if (Object.keys(patch).length === 0) return;
-      await updateProjectRow(tx, companyId, id, patch);
-      await insertActivity(tx, activity);
-    });
+    await db.transaction((tx) => updateProjectInTx(tx, actor, tenant, id, input));
     return get(tenant, id);
-  }
-
-  /** The name an existing reference shows in the timeline (the row may have left the directory). */
-  async function currentReferenceName(tx: DbTx, companyId: string, field: ReferenceField, id: string): Promise<string | null> {
-    if (field === 'carrierId') return (await findCarrier(tx, companyId, id))?.name ?? null;
-    if (field === 'adjusterId') return (await findAdjuster(tx, companyId, id))?.name ?? null;
-    const colleague = await findCompanyUser(tx, companyId, id);
-    return colleague ? displayName(colleague) : null;
   }
 
   /**

@@ -34,6 +34,7 @@ describe('dashboard words', () => {
     expect(activityText(entry({ kind: 'file_deleted', body: 'scope.pdf' }))).toBe('Alice Roof deleted scope.pdf from Smith roof');
     expect(activityText(entry({ kind: 'archived' }))).toBe('Alice Roof archived Smith roof');
     expect(activityText(entry({ kind: 'unarchived', actor: null }))).toBe('Someone brought Smith roof back from the archive');
+    expect(activityText(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alice Roof attached the inspection “12 Oak St” to Smith roof');
   });
 
   it('names fields in words', () => {

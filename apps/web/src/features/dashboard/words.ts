@@ -90,6 +90,8 @@ export function activityText(entry: DashboardActivity): string {
       return `${who} archived ${on}`;
     case 'unarchived':
       return `${who} brought ${on} back from the archive`;
+    case 'inspection_attached':
+      return body ? `${who} attached the inspection ${quoted(body)} to ${on}` : `${who} attached an inspection to ${on}`;
   }
 }
 

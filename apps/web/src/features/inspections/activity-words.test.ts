@@ -20,6 +20,7 @@ describe('the session timeline in words', () => {
     expect(activityText(entry({ kind: 'photo_uploaded', body: 'a.jpg' }))).toBe('Photo uploaded: a.jpg');
     expect(activityText(entry({ kind: 'photo_deleted', body: 'a.jpg' }))).toBe('Photo deleted: a.jpg');
     expect(activityText(entry({ kind: 'photo_restored', body: null }))).toBe('Photo restored');
+    expect(activityText(entry({ kind: 'converted', body: 'Claim: 12 Elm Street' }))).toBe('Converted to a claim file: Claim: 12 Elm Street');
   });
 
   it('keeps both values of a change, money in dollars', () => {

@@ -66,5 +66,7 @@ export function activityText(entry: InspectionActivityEntry): string {
       return withBody('Photo restored', entry.body);
     case 'photo_moved':
       return withBody('Photo moved', entry.body);
+    case 'converted':
+      return withBody('Converted to a claim file', entry.body);
   }
 }

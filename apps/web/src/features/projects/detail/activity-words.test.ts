@@ -34,6 +34,7 @@ describe('activitySentence', () => {
     expect(activitySentence(entry({ kind: 'file_deleted', body: 'a.pdf' }))).toBe('Alex deleted the file a.pdf');
     expect(activitySentence(entry({ kind: 'archived' }))).toBe('Alex archived the project');
     expect(activitySentence(entry({ kind: 'unarchived', actor: null }))).toBe('Someone restored the project from the archive');
+    expect(activitySentence(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alex attached the inspection “12 Oak St”');
   });
 
   it('shows values in words: money, loss types, service types, days; set and cleared', () => {

@@ -41,6 +41,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return `${who} archived the project`;
     case 'unarchived':
       return `${who} restored the project from the archive`;
+    case 'inspection_attached':
+      return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
   }
 }
 

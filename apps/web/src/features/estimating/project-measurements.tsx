@@ -1,4 +1,109 @@
-// Placeholder replaced by its owner in this change (issue 12); not shipped as is.
+import { Plus, Ruler } from 'lucide-react';
+import { useState } from 'react';
+import type { Measurement } from '@ridgeline/shared/contracts/estimating';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText } from '../../lib/error-text';
+import { newClientId } from '../../offline/inspection-store';
+import { useCreateMeasurement } from './api/measurement-create';
+import { useMeasurements } from './api/measurement-list';
+import { useUpdateMeasurement } from './api/measurement-update';
+import { MeasurementEditor } from './measurement-editor';
+import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
+import { MeasurementSummary, measurementLine, measurementTitle } from './measurement-summary';
+import { BIG_ACTION } from './sticky-save-bar';
+
+// The project page's Measurements tab: the claim file's measurements (its inspections' and those
+// made on their own), each opened in the calculator to edit, and a new one saved to the file.
+
+function CancelButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" variant="secondary" className={BIG_ACTION} onClick={onClick}>
+      Cancel
+    </Button>
+  );
+}
+
+function EditMeasurement({ measurement, onDone }: { measurement: Measurement; onDone: () => void }) {
+  const update = useUpdateMeasurement();
+  return (
+    <MeasurementEditor
+      label={`Edit ${measurementTitle(measurement)}`}
+      defaultValues={formFromMeasurement(measurement)}
+      measurement={measurement}
+      onSave={async (input) => {
+        await update.mutateAsync({ id: measurement.id, input });
+      }}
+      onSaved={onDone}
+      actions={<CancelButton onClick={onDone} />}
+    />
+  );
+}
+
+function AddMeasurement({ projectId, onDone }: { projectId: string; onDone: () => void }) {
+  const create = useCreateMeasurement();
+  return (
+    <MeasurementEditor
+      label="New measurement"
+      defaultValues={formFromSessionStructures([], newClientId)}
+      measurement={null}
+      onSave={async (input) => {
+        await create.mutateAsync({ ...input, projectId });
+      }}
+      onSaved={onDone}
+      actions={<CancelButton onClick={onDone} />}
+    />
+  );
+}
+
 export function ProjectMeasurements({ projectId }: { projectId: string }) {
-  return <p>{projectId}</p>;
+  const list = useMeasurements({ projectId });
+  // The measurement open in the calculator: an id, 'new', or none.
+  const [open, setOpen] = useState<string | null>(null);
+  const close = () => setOpen(null);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-semibold text-slate-900">Measurements</h2>
+        {open === null && (
+          <Button type="button" className="min-h-12" onClick={() => setOpen('new')}>
+            <Plus aria-hidden="true" className="size-5" />
+            Add measurement
+          </Button>
+        )}
+      </div>
+      {open === 'new' && <AddMeasurement projectId={projectId} onDone={close} />}
+      {list.isPending && <Skeleton className="h-40" aria-label="Loading the measurements" />}
+      {list.isError && <Alert>{errorText(list.error)}</Alert>}
+      {list.data?.measurements.length === 0 && open !== 'new' && (
+        <EmptyState icon={<Ruler aria-hidden="true" className="size-6" />} title="No measurements yet">
+          Measurements taken in this claim file's inspections show here, and you can add one.
+        </EmptyState>
+      )}
+      {list.data?.measurements.map((m) =>
+        open === m.id ? (
+          <EditMeasurement key={m.id} measurement={m} onDone={close} />
+        ) : (
+          <Card key={m.id} aria-labelledby={`measurement-${m.id}`} className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div>
+                <CardTitle id={`measurement-${m.id}`}>{measurementTitle(m)}</CardTitle>
+                <p className="text-sm text-slate-700">{measurementLine(m)}</p>
+              </div>
+              {open === null && (
+                <Button type="button" variant="secondary" className="min-h-12" onClick={() => setOpen(m.id)} aria-label={`Edit ${measurementTitle(m)}`}>
+                  Edit
+                </Button>
+              )}
+            </div>
+            <MeasurementSummary measurement={m} />
+          </Card>
+        ),
+      )}
+    </div>
+  );
 }

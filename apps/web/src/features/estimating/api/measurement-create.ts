@@ -1,0 +1,6 @@
+import { measurementSchema, type CreateMeasurementInput } from '@ridgeline/shared/contracts/estimating';
+import { api } from '../../../lib/api-client';
+import { useMeasurementWrite } from './keys';
+
+/** POST /api/measurements: 201 with the measurement; 409 when the session already has one. */
+export const useCreateMeasurement = () => useMeasurementWrite((input: CreateMeasurementInput) => api.post('/api/measurements', input, { schema: measurementSchema }));

@@ -1,0 +1,173 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreateEstimateInput, EstimateLine } from '@ridgeline/shared/contracts/estimating';
+import { answer, apiError, sent } from '../../test/fake-server';
+import { answerEstimateReads, fakeEstimate, MEASURED_SESSION_ID, savedFromRequest } from '../../test/estimating-fakes';
+import { notify } from '../../lib/toast';
+import { EstimateEditor } from './estimate-editor';
+
+vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+// The measurement of the fakes (one 6/12 facet, 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF,
+// 10% waste, 1 layer, 1 story) priced from the default list:
+//   roof 2,000 x 1.118034 = 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ
+//   shingles       24.60 SQ x $285.00 = $7,011.00
+//   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
+//   drip edge     140 LF   x   $3.10 =   $434.00
+//   ridge cap      40 LF   x   $5.95 =   $238.00
+//   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 x 6 ft / 100)
+//   underlayment 22.36 SQ  x  $42.00 =   $939.12
+//   tear-off     22.36 SQ  x  $74.00 = $1,654.64
+//   line items                        $11,431.76
+//   O&P on: overhead and profit 10% each = $1,143.18 + $1,143.18; RCV $13,718.12
+const LINE_ITEMS = '$11,431.76';
+
+function renderEditor() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/field-inspection/${MEASURED_SESSION_ID}/estimate`]}>
+        <EstimateEditor sessionId={MEASURED_SESSION_ID} measurementsPath={`/field-inspection/${MEASURED_SESSION_ID}/measurements`} nextStep={<a href="/convert">Convert to claim file</a>} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function total(term: string): string {
+  const list = screen.getByLabelText('Estimate totals');
+  const dt = within(list).getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent ?? '';
+}
+
+beforeAll(() => {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+beforeEach(() => vi.clearAllMocks());
+
+describe('EstimateEditor', () => {
+  it('builds the lines from the measurement and prices them; O&P changes the totals; the first save is a POST', async () => {
+    answerEstimateReads();
+    answer('POST /api/estimates', (request) => savedFromRequest(request, 1));
+    renderEditor();
+    const table = await screen.findByRole('table', { name: 'Estimate lines' });
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(within(table).getAllByText('Eave 80 LF + rake 60 LF')).toHaveLength(2);
+    expect(total('Line items')).toBe(LINE_ITEMS);
+    expect(total('RCV')).toBe(LINE_ITEMS);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Overhead & profit' }));
+    expect(total('Overhead (10%)')).toBe('$1,143.18');
+    expect(total('Profit (10%)')).toBe('$1,143.18');
+    expect(total('RCV')).toBe('$13,718.12');
+
+    // 10% of RCV depreciated: $1,371.81; ACV $12,346.31.
+    await user.type(screen.getByLabelText('Depreciation %'), '10');
+    expect(total('Depreciation')).toBe('$1,371.81');
+    expect(total('ACV')).toBe('$12,346.31');
+
+    await user.click(screen.getByRole('button', { name: 'Save estimate' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'));
+    const [post] = sent('POST /api/estimates');
+    const body = post?.body as CreateEstimateInput;
+    expect(body.sessionId).toBe(MEASURED_SESSION_ID);
+    expect(body.opEnabled).toBe(true);
+    expect(body.overallDepreciationBp).toBe(1000);
+    expect(body.lines.map((l) => l.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'tear_off']);
+    expect(await screen.findByRole('link', { name: 'Convert to claim file' })).toBeInTheDocument();
+  });
+
+  it('saves the latest version in place, and as a new version with its number', async () => {
+    const line: EstimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 10, unit: 'SQ', unitPriceCents: 30_000, depreciationBp: 0, source: 'formula', basis: '10 SQ + 0% waste' };
+    answerEstimateReads({ estimates: [fakeEstimate({ lines: [line] })] });
+    answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', (request) => savedFromRequest(request, 1));
+    answer('POST /api/estimates', (request) => savedFromRequest(request, 2));
+    renderEditor();
+    const user = userEvent.setup();
+
+    // Edit the line: 12 SQ at $300.00 = $3,600.00.
+    await user.click(await screen.findByRole('button', { name: 'Edit Shingles' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit line' });
+    await user.clear(within(dialog).getByLabelText('Quantity'));
+    await user.type(within(dialog).getByLabelText('Quantity'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save line' }));
+    expect(total('Line items')).toBe('$3,600.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save estimate' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'));
+    expect(sent('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1')).toHaveLength(1);
+    expect(sent('POST /api/estimates')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save as new version' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Version 2 saved'));
+    expect((sent('POST /api/estimates')[0]?.body as CreateEstimateInput).lines[0]?.quantity).toBe(12);
+  });
+
+  it('without a measurement says so, links to the step, and takes lines by hand', async () => {
+    answerEstimateReads({ measurement: null });
+    renderEditor();
+    expect(await screen.findByText(/no measurements yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Measurements step' })).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/measurements`);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add line' });
+    await user.selectOptions(within(dialog).getByLabelText('From the price list'), 'Drip edge ($3.10 / LF)');
+    await user.type(within(dialog).getByLabelText('Quantity'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Add line' }));
+    expect(total('Line items')).toBe('$310.00');
+
+    // A price that is not dollars is refused with words.
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    const second = await screen.findByRole('dialog', { name: 'Add line' });
+    await user.type(within(second).getByLabelText('Description'), 'Satellite dish reset');
+    await user.type(within(second).getByLabelText('Quantity'), '1');
+    await user.type(within(second).getByLabelText('Unit price'), 'abc');
+    await user.click(within(second).getByRole('button', { name: 'Add line' }));
+    expect(await within(second).findByText('Enter a price in dollars, like 285.00')).toBeInTheDocument();
+    await user.clear(within(second).getByLabelText('Unit price'));
+    await user.type(within(second).getByLabelText('Unit price'), '85');
+    await user.click(within(second).getByRole('button', { name: 'Add line' }));
+    expect(total('Line items')).toBe('$395.00');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Drip edge' }));
+    expect(total('Line items')).toBe('$85.00');
+  });
+
+  it('lists what a pasted carrier scope lacks, with the measurement behind each item', async () => {
+    answerEstimateReads();
+    renderEditor();
+    await screen.findByRole('table', { name: 'Estimate lines' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Carrier scope CSV' }));
+    await user.paste('Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,20,SQ,40\nbad row,x,SQ,1');
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByText('Row 6: "x" is not a quantity')).toBeInTheDocument();
+
+    const preview = screen.getByRole('region', { name: 'Preview (not saved yet)' });
+    expect(within(preview).getByText('Asphalt starter, universal starter course')).toBeInTheDocument();
+    expect(within(preview).getByText('Drip edge')).toBeInTheDocument();
+    expect(within(preview).getAllByText('Supported by: Eave 80 LF + rake 60 LF')).toHaveLength(2);
+    expect(within(preview).getByText("Under-counted: ours 22.36 SQ, the carrier's 20 SQ")).toBeInTheDocument();
+    expect(within(preview).queryByText(/Laminated/)).not.toBeInTheDocument();
+  });
+
+  it('shows the server refusing a save in words', async () => {
+    answerEstimateReads({ estimates: [fakeEstimate()] });
+    answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', apiError('CONFLICT', { message: 'Only the latest version can be changed. Save it as a new version instead.' }));
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save estimate' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'));
+  });
+});

@@ -1,0 +1,101 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import type { EstimateLine } from '@ridgeline/shared/contracts/estimating';
+import { lineTotal } from '@ridgeline/shared/domain/estimate';
+import { Button } from '../../../components/ui/button';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { formatCents } from '../../../lib/money';
+import { percentText, quantityText } from './draft';
+
+type Props = {
+  lines: readonly EstimateLine[];
+  caption: string;
+  /** Depreciation is per line: each line shows its percentage. */
+  perLineDepreciation: boolean;
+  /** Editable when given. */
+  onEdit?: (line: EstimateLine) => void;
+  onRemove?: (line: EstimateLine) => void;
+};
+
+// On a phone each row is a card: the header row is read by screen readers only, the cells stack,
+// and each number carries its own small label.
+const ROW = 'max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-lg max-sm:border max-sm:border-slate-200 max-sm:p-3';
+const CELL = 'max-sm:py-0';
+const PHONE_LABEL = 'text-xs text-slate-700 sm:hidden';
+
+/** The estimate's lines: description (with the measurement behind a formula line), quantity, unit price, total. */
+export function LinesTable({ lines, caption, perLineDepreciation, onEdit, onRemove }: Props) {
+  const editable = Boolean(onEdit ?? onRemove);
+  return (
+    <Table className="max-sm:block">
+      <TableCaption>{caption}</TableCaption>
+      <TableHeader className="max-sm:sr-only">
+        <TableRow>
+          <TableHead scope="col">Description</TableHead>
+          <TableHead scope="col" className="text-right">
+            Quantity
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            Unit price
+          </TableHead>
+          {perLineDepreciation && (
+            <TableHead scope="col" className="text-right">
+              Depr.
+            </TableHead>
+          )}
+          <TableHead scope="col" className="text-right">
+            Total
+          </TableHead>
+          {editable && (
+            <TableHead scope="col">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          )}
+        </TableRow>
+      </TableHeader>
+      <TableBody className="max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:divide-y-0">
+        {lines.map((line) => (
+          <TableRow key={line.id} className={ROW}>
+            <TableCell className={CELL}>
+              <span className="font-medium">{line.description}</span>
+              {line.basis && <span className="block text-xs text-slate-700">{line.basis}</span>}
+            </TableCell>
+            <TableCell className={`${CELL} whitespace-nowrap sm:text-right`}>
+              <span className={PHONE_LABEL}>Quantity: </span>
+              {quantityText(line.quantity)} {line.unit}
+            </TableCell>
+            <TableCell className={`${CELL} whitespace-nowrap sm:text-right`}>
+              <span className={PHONE_LABEL}>Unit price: </span>
+              {formatCents(line.unitPriceCents)}
+            </TableCell>
+            {perLineDepreciation && (
+              <TableCell className={`${CELL} whitespace-nowrap sm:text-right`}>
+                <span className={PHONE_LABEL}>Depreciation: </span>
+                {percentText(line.depreciationBp)}
+              </TableCell>
+            )}
+            <TableCell className={`${CELL} whitespace-nowrap font-semibold sm:text-right`}>
+              <span className={PHONE_LABEL}>Total: </span>
+              {formatCents(lineTotal(line))}
+            </TableCell>
+            {editable && (
+              <TableCell className={`${CELL} whitespace-nowrap`}>
+                <span className="flex gap-1">
+                  {onEdit && (
+                    <Button variant="ghost" size="icon" className="size-12" onClick={() => onEdit(line)} aria-label={`Edit ${line.description}`}>
+                      <Pencil aria-hidden="true" className="size-5" />
+                    </Button>
+                  )}
+                  {onRemove && (
+                    <Button variant="ghost" size="icon" className="size-12 text-red-800" onClick={() => onRemove(line)} aria-label={`Remove ${line.description}`}>
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </Button>
+                  )}
+                </span>
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

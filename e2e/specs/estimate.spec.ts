@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import type { Estimate } from '@ridgeline/shared/contracts/estimating';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
+
+// The estimate step of an inspection: a session on a claim file with its measurement (seeded through
+// the API) opens on the formula lines priced from the default list; totals match the arithmetic
+// below; O&P, editing, adding and removing lines change them; saves make versions v1 and v2; a
+// carrier scope pasted as CSV gives the supplement list with the measurement behind each item; the
+// project's Estimates tab keeps both versions. Then the same step on a phone.
+
+// The measurement: one 6/12 facet of 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF, 10% waste,
+// 1 layer, 1 story. Roof 2,000 x 1.118034 = 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ.
+//   shingles       24.60 SQ x $285.00 = $7,011.00
+//   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
+//   drip edge     140 LF   x   $3.10 =   $434.00
+//   ridge cap      40 LF   x   $5.95 =   $238.00
+//   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 LF x 6 ft / 100)
+//   underlayment 22.36 SQ  x  $42.00 =   $939.12
+//   tear-off     22.36 SQ  x  $74.00 = $1,654.64   (1 layer)
+//   line items                        $11,431.76
+// O&P on: 10% overhead $1,143.18 (1,143.176 rounded) + 10% profit $1,143.18 -> RCV $13,718.12.
+const STRUCTURE = {
+  structureId: 'house',
+  name: 'Main house',
+  facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 2000 }],
+  linear: { ridge: 40, hip: 0, valley: 0, rake: 60, eave: 80, stepFlashing: 0, headwall: 0 },
+  wastePct: 10,
+  layers: 1,
+  stories: 1,
+};
+
+async function createProject(page: Page): Promise<string> {
+  const response = await page.request.post('/api/projects', {
+    headers: ORIGIN_HEADERS,
+    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-12' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A session (on the project when given) with its measurement. */
+async function measuredSession(page: Page, projectId: string | null): Promise<string> {
+  const id = randomUUID();
+  const session = await page.request.post('/api/inspections', {
+    headers: ORIGIN_HEADERS,
+    data: {
+      id,
+      projectId,
+      editedAt: new Date().toISOString(),
+      fields: { street: '12 Oak Street', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
+    },
+  });
+  expect(session.status(), await session.text()).toBe(201);
+  const measurement = await page.request.post('/api/measurements', { headers: ORIGIN_HEADERS, data: { sessionId: id, structures: [STRUCTURE] } });
+  expect(measurement.status(), await measurement.text()).toBe(201);
+  return id;
+}
+
+// The app logs this console error whenever it is not served over HTTPS, as in the e2e stack.
+const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
+const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
+
+const total = (page: Page, term: string) => page.getByLabel('Estimate totals').locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd');
+
+async function serverEstimates(page: Page, sessionId: string): Promise<Estimate[]> {
+  const response = await page.request.get(`/api/estimates?sessionId=${sessionId}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { estimates: Estimate[] }).estimates;
+}
+
+/** Axe once the toasts are gone (the toaster is checked on its own). */
+async function axeWithoutToasts(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page);
+}
+
+test('an estimate from the measurements: totals, O&P, lines edited, versions, the supplement list, the project tab', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  await signedInUser(page, 'estimate');
+  const projectId = await createProject(page);
+  const sessionId = await measuredSession(page, projectId);
+
+  await page.goto(`/field-inspection/${sessionId}/estimate`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
+  await expect(page).toHaveTitle('Estimate - Ridgeline');
+  const lines = page.getByRole('table', { name: 'Estimate lines' });
+  await expect(lines.getByRole('row')).toHaveCount(8); // the header and 7 formula lines
+  await expect(lines.getByRole('row', { name: /Asphalt starter/ })).toContainText('140 LF');
+  await expect(lines.getByRole('row', { name: /Asphalt starter/ })).toContainText('Eave 80 LF + rake 60 LF');
+  await expect(lines.getByRole('row', { name: /Laminated comp. shingle roofing/ })).toContainText('24.6 SQ');
+  await expect(total(page, 'Line items')).toHaveText('$11,431.76');
+  await expect(total(page, 'RCV')).toHaveText('$11,431.76');
+  await axeWithoutToasts(page);
+
+  // O&P on.
+  await page.getByRole('switch', { name: 'Overhead & profit' }).click();
+  await expect(total(page, 'Overhead (10%)')).toHaveText('$1,143.18');
+  await expect(total(page, 'Profit (10%)')).toHaveText('$1,143.18');
+  await expect(total(page, 'RCV')).toHaveText('$13,718.12');
+
+  // Drip edge 140 -> 150 LF: +10 x $3.10 = $11,462.76; O&P 1,146.276 -> $1,146.28 each; RCV $13,755.32.
+  await page.getByRole('button', { name: 'Edit Drip edge' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit line' });
+  await edit.getByLabel('Quantity').fill('150');
+  await edit.getByRole('button', { name: 'Save line' }).click();
+  await expect(total(page, 'Line items')).toHaveText('$11,462.76');
+  await expect(total(page, 'RCV')).toHaveText('$13,755.32');
+
+  // A line of one's own, 1 EA x $85.00: $11,547.76; O&P 1,154.776 -> $1,154.78 each; RCV $13,857.32.
+  await page.getByRole('button', { name: 'Add line' }).click();
+  const add = page.getByRole('dialog', { name: 'Add line' });
+  await add.getByLabel('Description').fill('Satellite dish detach and reset');
+  await add.getByLabel('Quantity').fill('1');
+  await add.getByLabel('Unit', { exact: true }).fill('EA');
+  await add.getByLabel('Unit price').fill('85');
+  await add.getByRole('button', { name: 'Add line' }).click();
+  await expect(total(page, 'Line items')).toHaveText('$11,547.76');
+  await expect(total(page, 'RCV')).toHaveText('$13,857.32');
+  await page.getByRole('button', { name: 'Remove Satellite dish detach and reset' }).click();
+  await expect(total(page, 'RCV')).toHaveText('$13,755.32');
+
+  // Save: version 1, then a new version 2.
+  await page.getByRole('button', { name: 'Save estimate' }).click();
+  await expect(page.getByText('Estimate saved')).toBeVisible();
+  const versions = page.getByRole('region', { name: 'Versions' });
+  await expect(versions.getByRole('button', { name: /v1/ })).toContainText('RCV $13,755.32');
+  await expect(page.getByRole('link', { name: 'Convert to claim file' })).toHaveAttribute('href', `/field-inspection/${sessionId}/convert`);
+  await page.getByRole('button', { name: 'Save as new version' }).click();
+  await expect(page.getByText('Version 2 saved')).toBeVisible();
+  await expect(versions.getByRole('listitem')).toHaveCount(2);
+  await expect(versions.getByRole('listitem').first()).toContainText('v2');
+  await expect(versions.getByRole('listitem').last()).toContainText('v1');
+  const saved = await serverEstimates(page, sessionId);
+  expect(saved.map((e) => [e.version, e.isLatest, e.totals.rcvCents])).toEqual([
+    [2, true, 1_375_532],
+    [1, false, 1_375_532],
+  ]);
+
+  // The older version opens read-only.
+  await versions.getByRole('button', { name: /v1/ }).click();
+  await expect(page.getByRole('heading', { name: /Version 1/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save estimate' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the latest version' }).click();
+
+  // The carrier's scope pasted as CSV: shingles, ridge cap, tear-off and less underlayment; no starter,
+  // drip edge, ice and water or O&P.
+  await page.getByLabel('Carrier scope CSV').fill(
+    [
+      'Description,Qty,Unit,Price',
+      'Laminated comp. shingle roofing w/ felt,24.6,SQ,270.00',
+      'Hip / ridge cap,40,LF,5.50',
+      'Remove laminated comp. shingle roofing,22.36,SQ,70.00',
+      'Roofing felt underlayment,20,SQ,40.00',
+    ].join('\n'),
+  );
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await expect(page.getByText('4 scope lines imported.')).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Preview (not saved yet)' });
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Asphalt starter' })).toContainText('Supported by: Eave 80 LF + rake 60 LF');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Drip edge' })).toContainText('Missing from the scope: ours 150 LF');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Ice & water barrier' })).toContainText('Supported by: Eave 80 LF x 6 ft + valley 0 LF x 3 ft');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Roofing felt' })).toContainText("Under-counted: ours 22.36 SQ, the carrier's 20 SQ");
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Overhead and profit' })).toContainText('$2,292.56');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Laminated' })).toHaveCount(0);
+
+  // Saved with version 2: the server's list.
+  await page.getByRole('button', { name: 'Save estimate' }).click();
+  await expect(page.getByText('Estimate saved')).toBeVisible();
+  const savedList = page.getByRole('region', { name: 'Saved with version 2' });
+  await expect(savedList.getByRole('listitem')).toHaveCount(5);
+  await expect(savedList.getByRole('button', { name: 'Print supplement' })).toBeVisible();
+  const latest = (await serverEstimates(page, sessionId))[0];
+  expect(latest?.supplement.map((item) => item.code)).toEqual(['starter', 'drip_edge', 'ice_water', 'underlayment', 'o_and_p']);
+  await axeWithoutToasts(page);
+
+  // The project keeps both versions, with the supplement list.
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('tab', { name: 'Estimates' }).click();
+  await expect(page.getByRole('heading', { name: /Version 2/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Version 1/ })).toBeVisible();
+  const request = page.getByRole('region', { name: 'Supplement request' });
+  await expect(request.getByRole('listitem').filter({ hasText: 'Drip edge' })).toContainText('Eave 80 LF + rake 60 LF');
+  await expect(request.getByRole('button', { name: 'Print supplement' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect(unexpected(errors)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the estimate step reads as cards, with O&P and save in reach', async ({ page }) => {
+    const errors = collectErrors(page);
+    await signedInUser(page, 'estimate-phone');
+    const sessionId = await measuredSession(page, null);
+    await page.goto(`/field-inspection/${sessionId}/estimate`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Estimate lines' }).getByText('Total: ')).toHaveCount(7);
+    await expect(total(page, 'Line items')).toHaveText('$11,431.76');
+    await page.getByRole('switch', { name: 'Overhead & profit' }).click();
+    await expect(total(page, 'RCV')).toHaveText('$13,718.12');
+    // Nothing wider than the phone.
+    expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
+    const save = page.getByRole('button', { name: 'Save estimate' });
+    expect((await save.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(48);
+    await save.click();
+    await expect(page.getByText('Estimate saved')).toBeVisible();
+    await axeWithoutToasts(page);
+    expect(unexpected(errors)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { useCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
-import { usePriceListSettings } from './api/price-list-settings';
+import { usePriceList } from './api/price-list';
 import { PriceListEditor } from './settings/price-list-editor';
 import { PriceListImport } from './settings/price-list-import';
 import { priceCodeLabel } from './settings/price-list-form';
@@ -46,7 +46,7 @@ function ReadOnlyPriceList({ list }: { list: PriceList }) {
 }
 
 function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown: boolean }) {
-  const list = usePriceListSettings();
+  const list = usePriceList();
   return (
     <Card aria-labelledby="price-list-heading" className="flex flex-col gap-4">
       <div>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Structure } from '@ridgeline/shared/contracts/inspections';
-import { answer, json, sent } from '../test/fake-server';
+import { answer, json, networkFailure, sent } from '../test/fake-server';
 import { fakeInspection } from '../test/inspection-fakes';
 import { answerMeasurementWrites, fakeMeasurement, fakeStructure, MEASUREMENT_ID } from '../test/measurement-fakes';
 import { controlBrowserOnline, renderWithSession } from '../test/render-with-session';
@@ -124,6 +124,27 @@ describe('/field-inspection/:sessionId/measurements', () => {
       expect(within(region).getByLabelText('Waste %')).toHaveValue('15');
       expect(within(within(region).getByLabelText('Main house totals')).getByText('Order squares').nextElementSibling).toHaveTextContent('12.86');
       expect(screen.getByRole('link', { name: 'Next: Analysis' })).toBeInTheDocument();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'opens from the session with no connection, says so, and keeps what was typed when the save cannot reach the server',
+    async () => {
+      const session = fakeInspection(SESSION_ID, { street: '12 Hail Rd', structures: [house] });
+      await storeServerCopy(alice.id, session);
+      browser.online = false;
+      answer('GET /api/measurements', networkFailure());
+      answer('POST /api/measurements', networkFailure());
+      renderAt(`/field-inspection/${SESSION_ID}/measurements`);
+      const region = await screen.findByRole('region', { name: 'Main house' }, SLOW);
+      expect(screen.getByText(/No connection: the saved measurements cannot be read now\./)).toBeInTheDocument();
+      await userEvent.type(within(region).getByLabelText('Facet 1 pitch (rise/12)'), '6');
+      await userEvent.type(within(region).getByLabelText('Facet 1 plan area (sq ft)'), '900');
+      await userEvent.click(within(region).getByRole('button', { name: 'Remove facet 2' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
+      expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent('Measurements are saved to the server; connect to save them.');
+      expect(within(region).getByLabelText('Facet 1 plan area (sq ft)')).toHaveValue('900');
     },
     TIMEOUT,
   );

@@ -6,6 +6,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UpdateMeasurementInput } from '@ridgeline/shared/contracts/estimating';
 import { MeasurementEditor, type SaveMeasurement } from './measurement-editor';
 import { formFromSessionStructures, readNumber } from './measurement-form-schema';
+import { ProjectPicker } from './project-picker';
+import { answerProjects, fakeProject, fakeProjectList } from '../../test/project-fakes';
+
+const PROJECT_ID = '00000000-0000-4000-8000-0000000000a1';
 
 // The calculator's live arithmetic (the shared measureStructure as the boxes are typed) and what it saves.
 
@@ -115,6 +119,33 @@ describe('MeasurementEditor', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
       expect(await screen.findByText('Enter the plan area, or the length and the width')).toBeInTheDocument();
       expect(onSave).not.toHaveBeenCalled();
+    },
+    TIMEOUT,
+  );
+});
+
+describe('MeasurementEditor saved to a chosen claim file', () => {
+  it(
+    'asks for the claim file along with the other boxes',
+    async () => {
+      const onSave = vi.fn<SaveMeasurement>(async () => undefined);
+      answerProjects(fakeProjectList([fakeProject({ id: PROJECT_ID, title: 'Smith roof', street: '12 Oak St' })]));
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <MeasurementEditor defaultValues={formFromSessionStructures([], newId)} measurement={null} onSave={onSave} requireProject header={(form) => <ProjectPicker form={form} />} />
+        </QueryClientProvider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
+      expect(await screen.findByText('Enter the pitch, like 6 for 6/12')).toBeInTheDocument();
+      expect(screen.getByText('Choose the claim file to save the measurements to')).toBeInTheDocument();
+      expect(onSave).not.toHaveBeenCalled();
+
+      await userEvent.selectOptions(await screen.findByLabelText('Claim file'), 'Smith roof · 12 Oak St');
+      await userEvent.type(screen.getByLabelText('Facet 1 pitch (rise/12)'), '4');
+      await userEvent.type(screen.getByLabelText('Facet 1 plan area (sq ft)'), '500');
+      await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+      expect(onSave.mock.calls[0]?.[1]).toBe(PROJECT_ID);
     },
     TIMEOUT,
   );

@@ -112,6 +112,8 @@ export type MeasurementFormInput = z.input<typeof measurementFormSchema>;
 export const measurementToProjectFormSchema = measurementFormSchema.refine((form) => form.projectId !== '', {
   message: 'Choose the claim file to save the measurements to',
   path: ['projectId'],
+  // Said with the other boxes' errors, not after them (the claim file is read whatever else is wrong).
+  when: (payload) => typeof (payload.value as { projectId?: unknown } | undefined)?.projectId === 'string',
 });
 export type MeasurementFormOutput = z.output<typeof measurementFormSchema>;
 

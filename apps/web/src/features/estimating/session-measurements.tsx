@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { newClientId } from '../../offline/inspection-store';
 import { useCreateMeasurement } from './api/measurement-create';
-import { useMeasurements } from './api/measurement-list';
+import { fetchMeasurements, useMeasurements } from './api/measurement-list';
 import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor, OFFLINE_SAVE_MESSAGE, type SaveMeasurement } from './measurement-editor';
 import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
@@ -30,7 +31,10 @@ export function SessionMeasurements({ session }: { session: Session }): ReactNod
   const createdId = useRef<string | null>(null);
   const measurement = list.data?.measurements[0] ?? null;
 
-  if (!session.pendingCreate && list.isPending) return <Skeleton className="h-64" aria-label="Loading the measurements" />;
+  // With no connection (the read waits, or failed once and is being tried again) the calculator opens
+  // anyway, from the session: what is typed stays in the form until it can be saved.
+  const offline = list.isPending && (list.fetchStatus === 'paused' || list.failureCount > 0 || !navigator.onLine);
+  if (!session.pendingCreate && list.isPending && !offline) return <Skeleton className="h-64" aria-label="Loading the measurements" />;
 
   const save: SaveMeasurement = async (input) => {
     const id = measurement?.id ?? createdId.current;
@@ -38,8 +42,18 @@ export function SessionMeasurements({ session }: { session: Session }): ReactNod
       await update.mutateAsync({ id, input });
       return;
     }
-    const created = await create.mutateAsync({ ...input, sessionId: session.id });
-    createdId.current = created.id;
+    try {
+      const created = await create.mutateAsync({ ...input, sessionId: session.id });
+      createdId.current = created.id;
+    } catch (error) {
+      // The session has its measurement already (saved from another screen while this one could not
+      // read it): what is typed here is saved over it, as Save says.
+      if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
+      const existing = (await fetchMeasurements({ sessionId: session.id })).measurements[0];
+      if (!existing) throw error;
+      createdId.current = existing.id;
+      await update.mutateAsync({ id: existing.id, input });
+    }
   };
 
   const next = `/field-inspection/${session.id}/analysis`;
@@ -48,6 +62,7 @@ export function SessionMeasurements({ session }: { session: Session }): ReactNod
     <>
       {session.pendingCreate && <Alert tone="warning">{OFFLINE_SAVE_MESSAGE} This inspection is on this device only until it syncs.</Alert>}
       {list.isError && <Alert tone="warning">The saved measurements could not be read: {errorText(list.error)}</Alert>}
+      {offline && !session.pendingCreate && <Alert tone="warning">No connection: the saved measurements cannot be read now. {OFFLINE_SAVE_MESSAGE}</Alert>}
       <MeasurementEditor
         defaultValues={measurement ? formFromMeasurement(measurement) : formFromSessionStructures(session.structures, newClientId)}
         measurement={measurement}

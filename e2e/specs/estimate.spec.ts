@@ -150,7 +150,7 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   await page.getByLabel('Carrier scope CSV').fill(
     [
       'Description,Qty,Unit,Price',
-      'Laminated comp. shingle roofing w/ felt,24.6,SQ,270.00',
+      'Laminated comp. shingle roofing,24.6,SQ,270.00',
       'Hip / ridge cap,40,LF,5.50',
       'Remove laminated comp. shingle roofing,22.36,SQ,70.00',
       'Roofing felt underlayment,20,SQ,40.00',

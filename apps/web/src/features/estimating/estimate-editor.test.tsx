@@ -11,6 +11,9 @@ import { EstimateEditor } from './estimate-editor';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
+/** The first answers and screens can take a few seconds on a busy machine. */
+const SLOW = { timeout: 8_000 };
+
 // The measurement of the fakes (one 6/12 facet, 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF,
 // 10% waste, 1 layer, 1 story) priced from the default list:
 //   roof 2,000 x 1.118034 = 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ
@@ -54,12 +57,13 @@ beforeAll(() => {
 });
 beforeEach(() => vi.clearAllMocks());
 
-describe('EstimateEditor', () => {
+// Typing whole forms is slow on a busy machine: these tests get more than the default 5 s.
+describe('EstimateEditor', { timeout: 30_000 }, () => {
   it('builds the lines from the measurement and prices them; O&P changes the totals; the first save is a POST', async () => {
     answerEstimateReads();
     answer('POST /api/estimates', (request) => savedFromRequest(request, 1));
     renderEditor();
-    const table = await screen.findByRole('table', { name: 'Estimate lines' });
+    const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     expect(within(table).getAllByRole('row')).toHaveLength(8);
     expect(within(table).getAllByText('Eave 80 LF + rake 60 LF')).toHaveLength(2);
     expect(total('Line items')).toBe(LINE_ITEMS);
@@ -77,14 +81,14 @@ describe('EstimateEditor', () => {
     expect(total('ACV')).toBe('$12,346.31');
 
     await user.click(screen.getByRole('button', { name: 'Save estimate' }));
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'), SLOW);
     const [post] = sent('POST /api/estimates');
     const body = post?.body as CreateEstimateInput;
     expect(body.sessionId).toBe(MEASURED_SESSION_ID);
     expect(body.opEnabled).toBe(true);
     expect(body.overallDepreciationBp).toBe(1000);
     expect(body.lines.map((l) => l.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'tear_off']);
-    expect(await screen.findByRole('link', { name: 'Convert to claim file' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toBeInTheDocument();
   });
 
   it('saves the latest version in place, and as a new version with its number', async () => {
@@ -96,32 +100,32 @@ describe('EstimateEditor', () => {
     const user = userEvent.setup();
 
     // Edit the line: 12 SQ at $300.00 = $3,600.00.
-    await user.click(await screen.findByRole('button', { name: 'Edit Shingles' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit line' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Shingles' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit line' }, SLOW);
     await user.clear(within(dialog).getByLabelText('Quantity'));
     await user.type(within(dialog).getByLabelText('Quantity'), '12');
     await user.click(within(dialog).getByRole('button', { name: 'Save line' }));
     expect(total('Line items')).toBe('$3,600.00');
 
     await user.click(screen.getByRole('button', { name: 'Save estimate' }));
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'), SLOW);
     expect(sent('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1')).toHaveLength(1);
     expect(sent('POST /api/estimates')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Save as new version' }));
-    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Version 2 saved'));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Version 2 saved'), SLOW);
     expect((sent('POST /api/estimates')[0]?.body as CreateEstimateInput).lines[0]?.quantity).toBe(12);
   });
 
   it('without a measurement says so, links to the step, and takes lines by hand', async () => {
     answerEstimateReads({ measurement: null });
     renderEditor();
-    expect(await screen.findByText(/no measurements yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/no measurements yet/, {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Measurements step' })).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/measurements`);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add line' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add line' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add line' }, SLOW);
     await user.selectOptions(within(dialog).getByLabelText('From the price list'), 'Drip edge ($3.10 / LF)');
     await user.type(within(dialog).getByLabelText('Quantity'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Add line' }));
@@ -129,12 +133,12 @@ describe('EstimateEditor', () => {
 
     // A price that is not dollars is refused with words.
     await user.click(screen.getByRole('button', { name: 'Add line' }));
-    const second = await screen.findByRole('dialog', { name: 'Add line' });
+    const second = await screen.findByRole('dialog', { name: 'Add line' }, SLOW);
     await user.type(within(second).getByLabelText('Description'), 'Satellite dish reset');
     await user.type(within(second).getByLabelText('Quantity'), '1');
     await user.type(within(second).getByLabelText('Unit price'), 'abc');
     await user.click(within(second).getByRole('button', { name: 'Add line' }));
-    expect(await within(second).findByText('Enter a price in dollars, like 285.00')).toBeInTheDocument();
+    expect(await within(second).findByText('Enter a price in dollars, like 285.00', {}, SLOW)).toBeInTheDocument();
     await user.clear(within(second).getByLabelText('Unit price'));
     await user.type(within(second).getByLabelText('Unit price'), '85');
     await user.click(within(second).getByRole('button', { name: 'Add line' }));
@@ -147,12 +151,12 @@ describe('EstimateEditor', () => {
   it('lists what a pasted carrier scope lacks, with the measurement behind each item', async () => {
     answerEstimateReads();
     renderEditor();
-    await screen.findByRole('table', { name: 'Estimate lines' });
+    await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     const user = userEvent.setup();
     await user.click(screen.getByRole('textbox', { name: 'Carrier scope CSV' }));
     await user.paste('Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,20,SQ,40\nbad row,x,SQ,1');
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
-    expect(await screen.findByText('Row 6: "x" is not a quantity')).toBeInTheDocument();
+    expect(await screen.findByText('Row 6: "x" is not a quantity', {}, SLOW)).toBeInTheDocument();
 
     const preview = screen.getByRole('region', { name: 'Preview (not saved yet)' });
     expect(within(preview).getByText('Asphalt starter, universal starter course')).toBeInTheDocument();
@@ -167,7 +171,56 @@ describe('EstimateEditor', () => {
     answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', apiError('CONFLICT', { message: 'Only the latest version can be changed. Save it as a new version instead.' }));
     renderEditor();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Save estimate' }));
-    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'));
+    await user.click(await screen.findByRole('button', { name: 'Save estimate' }, SLOW));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'), SLOW);
+  });
+
+  it('recalculates the formula lines from the measurement after asking, keeping the lines added by hand', async () => {
+    const edited: EstimateLine = { id: 'f1', code: 'shingles', description: 'Shingles', quantity: 99, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: 'old' };
+    const manual: EstimateLine = { id: 'm1', code: null, description: 'Satellite dish reset', quantity: 1, unit: 'EA', unitPriceCents: 8_500, depreciationBp: 0, source: 'manual', basis: null };
+    answerEstimateReads({ estimates: [fakeEstimate({ lines: [edited, manual] })] });
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Recalculate from measurements' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Recalculate from measurements?' }, SLOW);
+    await user.click(within(dialog).getByRole('button', { name: 'Recalculate' }));
+    const table = screen.getByRole('table', { name: 'Estimate lines' });
+    expect(within(table).getAllByRole('row')).toHaveLength(9);
+    expect(within(table).getByText('Satellite dish reset')).toBeInTheDocument();
+    expect(within(table).queryByText('Shingles')).not.toBeInTheDocument();
+    // $11,431.76 of formula lines + $85.00.
+    expect(total('Line items')).toBe('$11,516.76');
+  });
+
+  it('opens an older version read-only', async () => {
+    answerEstimateReads({
+      estimates: [fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2 }), fakeEstimate({ version: 1, isLatest: false, opEnabled: true })],
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /v1/ }, SLOW));
+    expect(screen.getByRole('heading', { name: /Version 1/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save estimate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add line' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to the latest version' }));
+    expect(screen.getByRole('button', { name: 'Save estimate' })).toBeInTheDocument();
+  });
+
+  it('prints the saved supplement list alone', async () => {
+    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF' };
+    answerEstimateReads({ estimates: [fakeEstimate({ lines: [line], carrierScope: [{ description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 }] })] });
+    renderEditor();
+    const saved = await screen.findByRole('region', { name: 'Saved with version 1' }, SLOW);
+    expect(within(saved).getByText("Under-counted: ours 140 LF, the carrier's 100 LF")).toBeInTheDocument();
+    let marked = false;
+    const print = vi.fn(() => {
+      marked = saved.hasAttribute('data-printing');
+    });
+    vi.stubGlobal('print', print);
+    await userEvent.setup().click(within(saved).getByRole('button', { name: 'Print supplement' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(marked).toBe(true);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(saved.hasAttribute('data-printing')).toBe(false);
   });
 });

@@ -47,7 +47,7 @@ function ScopeLineForm({ onAdd }: { onAdd: (line: CarrierScopeLine) => void }) {
       className="[&_input]:min-h-12 [&_input]:text-base"
     >
       <FormField name="description" label="Scope line description" autoComplete="off" />
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
         <FormField name="quantity" label="Scope quantity" inputMode="decimal" autoComplete="off" />
         <FormField name="unit" label="Scope unit" autoComplete="off" />
         <FormField name="unitPrice" label="Scope price" inputMode="decimal" autoComplete="off" />

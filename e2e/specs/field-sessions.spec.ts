@@ -89,8 +89,8 @@ test('a whole inspection walk online, then one created and edited with no networ
   await expect(page).toHaveURL(new RegExp(`/field-inspection/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Inspection overview' })).toBeVisible();
   await expect(page.getByText('12 Hail Rd, Plano')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Insurance details \(done\)/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Areas to inspect \(done\)/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Insurance details', exact: true })).toHaveAccessibleDescription(/^Done: /);
+  await expect(page.getByRole('link', { name: 'Areas to inspect', exact: true })).toHaveAccessibleDescription(/^Done: /);
 
   // The server has it all.
   await expect

@@ -12,14 +12,17 @@ import { useLocalInspection, type LocalInspection } from '../../offline/inspecti
 import { useQueuedPhotos } from '../../offline/upload-queue';
 import { activityText } from './activity-words';
 import { useInspectionActivity } from './api/inspection-activity';
+import { useSessionEstimates } from './api/session-estimates';
+import { useSessionMeasurements } from './api/session-measurements';
 import { PhotoGallery } from './gallery/photo-gallery';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from './components/sticky-actions';
-import { formatWhen, sessionSteps, statusLabel } from './session-words';
+import { closingSteps, formatWhen, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
 import { useFieldUser } from './use-field-user';
 
 // /field-inspection/:sessionId: the session's overview: where it stands in each step (with photo
-// counts per capture phase), links to every step, the timeline when online, and the photos.
+// counts per capture phase, then measurements, analysis, estimate and the claim file), links to every
+// step, the timeline when online, and the photos.
 
 function useQueuedByPhase(sessionId: string): Partial<Record<CapturePhase, number>> {
   const queued = useQueuedPhotos({ sessionId });
@@ -27,6 +30,15 @@ function useQueuedByPhase(sessionId: string): Partial<Record<CapturePhase, numbe
   // Completed uploads are counted by the server's copy already.
   for (const photo of queued) if (photo.status !== 'completed' && photo.metadata.phase) counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
   return counts;
+}
+
+/** The session's measurement and estimate versions on the server, when there is a signal to ask. */
+function useSessionNumbers(session: LocalInspection): SessionNumbers {
+  const online = useOnline();
+  const enabled = online && !session.pendingCreate;
+  const measurements = useSessionMeasurements(session.id, { enabled });
+  const estimates = useSessionEstimates(session.id, { enabled });
+  return { measured: enabled ? measurements.data && measurements.data.measurements.length > 0 : undefined, estimateVersions: enabled ? estimates.data?.estimates.length : undefined };
 }
 
 function Timeline({ session }: { session: LocalInspection }) {
@@ -74,7 +86,7 @@ function SessionPhotosSection({ session }: { session: LocalInspection }) {
 function Overview({ session }: { session: LocalInspection }) {
   const online = useOnline();
   const queuedByPhase = useQueuedByPhase(session.id);
-  const steps = sessionSteps(session, queuedByPhase, !online);
+  const steps = [...sessionSteps(session, queuedByPhase, !online), ...closingSteps(session, useSessionNumbers(session))];
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done);
   return (
@@ -107,14 +119,17 @@ function Overview({ session }: { session: LocalInspection }) {
         <ol className="divide-y divide-slate-200 border-t border-slate-200">
           {steps.map((step) => (
             <li key={step.key}>
-              <Link to={step.to} className="flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
+              {/* Named by the step alone; whether it is done and what it holds are read after the name. */}
+              <Link to={step.to} aria-labelledby={`step-${step.key}-label`} aria-describedby={`step-${step.key}-detail`} className="flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
                 {step.done ? <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />}
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="font-semibold text-slate-900">
+                  <span id={`step-${step.key}-label`} className="font-semibold text-slate-900">
                     {step.label}
-                    <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
                   </span>
-                  <span className="truncate text-sm text-slate-700">{step.detail}</span>
+                  <span id={`step-${step.key}-detail`} className="truncate text-sm text-slate-700">
+                    <span className="sr-only">{step.done ? 'Done: ' : 'To do: '}</span>
+                    {step.detail}
+                  </span>
                 </span>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
               </Link>

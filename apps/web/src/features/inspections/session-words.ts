@@ -1,5 +1,6 @@
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
+import { testSquareLabel } from '@ridgeline/shared/domain/shot-list';
 
 // Words and small rules the session screens share: the address line, the steps of a session and
 // how far along each one is.
@@ -84,4 +85,49 @@ export function sessionSteps(session: StepSession, queuedByPhase: Partial<Record
     to: `${base}/insurance-details`,
   });
   return steps;
+}
+
+/** What the server holds of a session's numbers; undefined while unknown (no signal, still reading, not on the server yet). */
+export type SessionNumbers = { measured: boolean | undefined; estimateVersions: number | undefined };
+
+/**
+ * The steps after the walk, in order: measurements, analysis, estimate, convert to a claim file.
+ * Analysis is done once every roof slope's test square is counted (the recommendation can be made);
+ * the claim file step once the session is on one.
+ */
+export function closingSteps(session: Pick<InspectionSession, 'id' | 'projectId' | 'structures'>, numbers: SessionNumbers): SessionStep[] {
+  const base = `/field-inspection/${session.id}`;
+  const slopes = session.structures.filter((s) => s.areas.includes('roof')).flatMap((s) => s.slopes);
+  const counted = slopes.length > 0 && slopes.every((s) => s.testSquareHits !== null);
+  const versions = numbers.estimateVersions;
+  return [
+    {
+      key: 'measurements',
+      label: 'Measurements',
+      detail: numbers.measured === undefined ? 'Facets and lines of the roof' : numbers.measured ? 'Roof measured' : 'Not measured yet',
+      done: numbers.measured === true,
+      to: `${base}/measurements`,
+    },
+    {
+      key: 'analysis',
+      label: 'Analysis',
+      detail: slopes.length === 0 ? 'No roof slope yet' : `Test squares ${slopes.map((s) => testSquareLabel(s.direction, s.testSquareHits)).join(', ')}`,
+      done: counted,
+      to: `${base}/analysis`,
+    },
+    {
+      key: 'estimate',
+      label: 'Estimate',
+      detail: versions === undefined ? 'Line items and totals' : versions === 0 ? 'Not started yet' : `${versions} version${versions === 1 ? '' : 's'}`,
+      done: versions !== undefined && versions > 0,
+      to: `${base}/estimate`,
+    },
+    {
+      key: 'convert',
+      label: 'Convert to claim file',
+      detail: session.projectId ? 'On a claim file' : 'Not converted yet',
+      done: session.projectId !== null,
+      to: `${base}/convert`,
+    },
+  ];
 }

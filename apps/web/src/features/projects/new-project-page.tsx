@@ -13,7 +13,7 @@ import { notify } from '../../lib/toast';
 import { useCreateProject } from './api/create-project';
 import { useProjectStatuses } from './api/project-statuses';
 import { CarrierAdjusterPicker } from './components/carrier-adjuster-picker';
-import { LimitAlert } from './components/limit-alert';
+import { LimitAlert } from '../../components/limit-alert';
 import { LossTypeField } from './components/loss-type-field';
 import { EMPTY_NEW_PROJECT, newProjectFormSchema } from './new-project-form-schema';
 

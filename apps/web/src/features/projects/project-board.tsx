@@ -30,7 +30,7 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useChangeProjectStatus } from './api/change-status';
 import { projectsKey } from './api/keys';
-import { LimitAlert } from './components/limit-alert';
+import { LimitAlert } from '../../components/limit-alert';
 import { projectAddress } from './project-table';
 
 // The pipeline board: one column per visible status, in pipeline order. A card changes status by

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { LimitAlert } from '../components/limit-alert';
+import { LimitAlert } from '../../../components/limit-alert';
 
 /** Whether a write was refused because the plan has no free active-file slot. */
 export function isActiveFileLimit(error: unknown): boolean {

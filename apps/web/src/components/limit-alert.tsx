@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlertBox } from '../../../components/ui/alert';
+import { AlertBox } from './ui/alert';
 
 /** The server's words when the plan has no free active-file slot, with the way to more slots. */
 export function LimitAlert({ message }: { message: string }) {

@@ -1,0 +1,30 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { projectListSchema } from '@ridgeline/shared/contracts/projects';
+import { api } from '../../../lib/api-client';
+import { inspectionsKey } from './keys';
+
+// GET /api/projects?q=: the claim files an inspection can be attached to (homeowner, address, claim
+// number or carrier matching the search), most recent first, with the plan's active-file count.
+
+export const PROJECT_CHOICES_PAGE_SIZE = 25;
+
+export function projectChoicesPath(search: string): string {
+  const params = new URLSearchParams({ pageSize: String(PROJECT_CHOICES_PAGE_SIZE), sort: 'updated', dir: 'desc' });
+  const q = search.trim();
+  if (q) params.set('q', q);
+  params.sort();
+  return `/api/projects?${params.toString()}`;
+}
+
+export function fetchProjectChoices(search: string) {
+  return api.get(projectChoicesPath(search), { schema: projectListSchema });
+}
+
+export function useProjectChoices(search: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: [...inspectionsKey, 'project-choices', search.trim()],
+    queryFn: () => fetchProjectChoices(search),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}

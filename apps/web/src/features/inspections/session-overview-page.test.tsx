@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LocalInspection } from '../../offline/inspection-store';
+import { answerSessionNumbers } from '../../test/claim-flow-fakes';
+import { answer, json } from '../../test/fake-server';
+import { fakeInspection } from '../../test/inspection-fakes';
+import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
+import { alice, answerSession } from '../../test/session-fakes';
+import SessionOverviewPage from './session-overview-page';
+
+// The overview's steps after the walk: measurements, analysis, estimate and the claim file, each a
+// link named by its step alone, done from the server's numbers and the device's test squares.
+
+const store = vi.hoisted(() => ({ session: undefined as LocalInspection | undefined }));
+vi.mock('../../offline/inspection-store', () => ({ useLocalInspection: () => ({ session: store.session, loading: false }) }));
+vi.mock('../../offline/use-inspection-sync', () => ({ useInspectionSync: () => undefined }));
+vi.mock('../../offline/upload-queue', () => ({
+  useQueuedPhotos: () => [],
+  useUploadSummary: () => ({ total: 0, completed: 0, uploading: 0, pending: 0, failed: 0, online: true }),
+}));
+
+const browser = controlBrowserOnline();
+const SESSION_ID = '0b7d2a52-6a4c-4c39-9a43-3f0fb6d0c0b1';
+const PROJECT_ID = '00000000-0000-4000-8000-0000000000f1';
+
+function session(overrides: Parameters<typeof fakeInspection>[1] = {}): LocalInspection {
+  return {
+    ...fakeInspection(SESSION_ID, {
+      street: '12 Elm St',
+      structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }, { direction: 'S', testSquareHits: null }] }],
+      ...overrides,
+    }),
+    pendingCreate: false,
+    dirty: {},
+    syncError: null,
+  };
+}
+
+beforeEach(() => {
+  store.session = session();
+});
+
+function renderOverview() {
+  answerSession(alice);
+  answer('GET /api/inspections/:id/photos', json({ photos: [] }));
+  answer('GET /api/inspections/:id/activity', json({ entries: [] }));
+  return renderWithSession(
+    <Routes>
+      <Route path="/field-inspection/:sessionId" element={<SessionOverviewPage />} />
+    </Routes>,
+    { url: `/field-inspection/${SESSION_ID}` },
+  );
+}
+
+const step = (name: string) => screen.getByRole('link', { name });
+
+describe('/field-inspection/:id steps after the walk', () => {
+  it('links to measurements, analysis, estimate and convert, each named by its step', async () => {
+    answerSessionNumbers(SESSION_ID);
+    renderOverview();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inspection overview' })).toBeInTheDocument();
+
+    const base = `/field-inspection/${SESSION_ID}`;
+    expect(step('Measurements')).toHaveAttribute('href', `${base}/measurements`);
+    expect(step('Analysis')).toHaveAttribute('href', `${base}/analysis`);
+    expect(step('Estimate')).toHaveAttribute('href', `${base}/estimate`);
+    expect(step('Convert to claim file')).toHaveAttribute('href', `${base}/convert`);
+    expect(await screen.findByText('Not measured yet')).toBeInTheDocument();
+    expect(step('Measurements')).toHaveAccessibleDescription('To do: Not measured yet');
+    expect(step('Analysis')).toHaveAccessibleDescription('To do: Test squares N = 11, S = ?');
+    expect(step('Estimate')).toHaveAccessibleDescription('To do: Not started yet');
+    expect(step('Convert to claim file')).toHaveAccessibleDescription('To do: Not converted yet');
+    // The walk's steps keep their own words.
+    expect(step('Areas to inspect')).toHaveAccessibleDescription('Done: 1 area, 2 roof slopes');
+    const progress = screen.getByRole('region', { name: 'Progress' });
+    expect(within(progress).getByText('2 of 13 steps done')).toBeInTheDocument();
+  });
+
+  it('marks them done once measured, counted, estimated and converted', async () => {
+    store.session = session({
+      projectId: PROJECT_ID,
+      structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }] }],
+    });
+    answerSessionNumbers(SESSION_ID, { measurements: 1, versions: 2 });
+    renderOverview();
+
+    expect(await screen.findByText('Roof measured')).toBeInTheDocument();
+    expect(step('Measurements')).toHaveAccessibleDescription('Done: Roof measured');
+    expect(step('Analysis')).toHaveAccessibleDescription('Done: Test squares N = 11');
+    expect(await screen.findByText('2 versions')).toBeInTheDocument();
+    expect(step('Estimate')).toHaveAccessibleDescription('Done: 2 versions');
+    expect(step('Convert to claim file')).toHaveAccessibleDescription('Done: On a claim file');
+  });
+
+  it('asks the server nothing about them with no signal', async () => {
+    browser.online = false;
+    renderOverview();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inspection overview' })).toBeInTheDocument();
+    expect(step('Measurements')).toHaveAccessibleDescription('To do: Facets and lines of the roof');
+    expect(step('Estimate')).toHaveAccessibleDescription('To do: Line items and totals');
+  });
+});

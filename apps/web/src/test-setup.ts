@@ -1,8 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { rateLimiter } from './lib/rate-limiter';
 import { fakeServerLifecycle } from './test/fake-server';
+
+// jsdom has no ResizeObserver; Radix (selects, switches, tabs) observes sizes. Nothing is resized in
+// these tests, so an observer that never calls back is faithful.
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
 
 // Every web unit test talks to the one fake server (src/test/fake-server.ts), never to the network.
 let serverFetch: typeof fetch | null = null;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateEstimateInput, EstimateLine } from '@ridgeline/shared/contracts/estimating';
 import { answer, apiError, sent } from '../../test/fake-server';
 import { answerEstimateReads, fakeEstimate, MEASURED_SESSION_ID, savedFromRequest } from '../../test/estimating-fakes';
@@ -45,16 +45,6 @@ function total(term: string): string {
   return dt.nextElementSibling?.textContent ?? '';
 }
 
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 beforeEach(() => vi.clearAllMocks());
 
 // Typing whole forms is slow on a busy machine: these tests get more than the default 5 s.

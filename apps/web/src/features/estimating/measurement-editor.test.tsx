@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { UpdateMeasurementInput } from '@ridgeline/shared/contracts/estimating';
 import { MeasurementEditor, type SaveMeasurement } from './measurement-editor';
 import { formFromSessionStructures, readNumber } from './measurement-form-schema';
@@ -24,18 +24,6 @@ function renderEditor(onSave: SaveMeasurement) {
     </QueryClientProvider>,
   );
 }
-
-// jsdom has no ResizeObserver; the kit's checkbox (Radix) measures itself with one.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 const TIMEOUT = 30_000;
 

@@ -1,23 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CompanyRoleInput } from '@ridgeline/shared/contracts/team';
 import { answer, json, sent } from '../../test/fake-server';
 import { CLOSED_ID, fakeStatuses, INSPECTION_ID, LEAD_ID } from '../../test/project-fakes';
 import { PipelineSettings } from './pipeline-settings';
-
-// jsdom has no ResizeObserver; the kit's checkbox (Radix) measures itself with one.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 function renderAs(role: CompanyRoleInput) {
   answer('GET /api/me', json({ id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Roof', phone: null, avatarUrl: null, role: 'contractor', isEnabled: true, company: { id: 'c-1', name: 'Roofs', role } }));

@@ -1,49 +1,18 @@
-import type { PriceList } from '@ridgeline/shared/contracts/estimating';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { formatCents } from '../../lib/money';
 import { usePriceList } from './api/price-list';
 import { PriceListEditor } from './settings/price-list-editor';
 import { PriceListImport } from './settings/price-list-import';
-import { priceCodeLabel } from './settings/price-list-form';
+import { PriceListTable } from './settings/price-list-table';
 import { ThresholdForm } from './settings/threshold-settings';
 
 // The estimating part of /settings: the hail-hit threshold the analysis uses, and the price list
 // estimate lines are priced from (edited row by row, imported from CSV, or reset to the defaults).
 // Owners and managers change them; everyone else reads them.
-
-function ReadOnlyPriceList({ list }: { list: PriceList }) {
-  return (
-    <Table>
-      <TableCaption>Price list</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Prices</TableHead>
-          <TableHead scope="col">Description</TableHead>
-          <TableHead scope="col">Unit</TableHead>
-          <TableHead scope="col" className="text-right">
-            Unit price
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {list.items.map((item, index) => (
-          <TableRow key={`${item.code ?? 'own'}-${index}`}>
-            <TableCell>{priceCodeLabel(item.code)}</TableCell>
-            <TableCell>{item.description}</TableCell>
-            <TableCell>{item.unit}</TableCell>
-            <TableCell className="text-right">{formatCents(item.unitPriceCents)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown: boolean }) {
   const list = usePriceList();
@@ -68,7 +37,7 @@ function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown:
             </section>
           </>
         ) : (
-          <ReadOnlyPriceList list={list.data} />
+          <PriceListTable caption="Price list" items={list.data.items} />
         ))}
     </Card>
   );

@@ -23,7 +23,7 @@ import {
 } from './measurement-form-schema';
 import { formatNumber, formatSqFt } from './measurement-words';
 import { ReportSection } from './report-section';
-import { BIG_ACTION, CALCULATOR_FORM, StickySaveBar } from './sticky-save-bar';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { StructureSection } from './structure-section';
 
 // The measurement calculator: structures with their facets and linear feet, the live totals, the
@@ -99,7 +99,7 @@ export function MeasurementEditor({ defaultValues, measurement, onSave, header, 
   };
 
   return (
-    <Form form={form} onSubmit={submit} aria-label={label} className={CALCULATOR_FORM}>
+    <Form form={form} onSubmit={submit} aria-label={label} className={FIELD_FORM}>
       {header?.(form)}
       <FormField<MeasurementFormInput> name="label" label="Label" autoComplete="off" hint="Optional, like “Main house and garage”." />
       {structures.fields.map((field, index) => (
@@ -118,12 +118,12 @@ export function MeasurementEditor({ defaultValues, measurement, onSave, header, 
       <ReportSection measurement={measurement} />
       <FormField<MeasurementFormInput> name="notes" label="Notes" control="textarea" rows={3} />
       <FormError />
-      <StickySaveBar>
+      <StickyActions wide>
         <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
           Save measurements
         </SubmitButton>
         {actions}
-      </StickySaveBar>
+      </StickyActions>
     </Form>
   );
 }

@@ -17,7 +17,7 @@ import { MeasurementEditor } from './measurement-editor';
 import { formFromSessionStructures } from './measurement-form-schema';
 import { measurementLine, measurementTitle } from './measurement-summary';
 import { ProjectPicker } from './project-picker';
-import { BIG_ACTION } from './sticky-save-bar';
+import { BIG_ACTION } from '../../components/sticky-actions';
 
 // /measurements: every measurement of the company, grouped by claim file and by inspection, and the
 // calculator on its own, saved to a claim file the user picks.

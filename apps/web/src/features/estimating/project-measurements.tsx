@@ -14,7 +14,7 @@ import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor } from './measurement-editor';
 import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
 import { MeasurementSummary, measurementLine, measurementTitle } from './measurement-summary';
-import { BIG_ACTION } from './sticky-save-bar';
+import { BIG_ACTION } from '../../components/sticky-actions';
 
 // The project page's Measurements tab: the claim file's measurements (its inspections' and those
 // made on their own), each opened in the calculator to edit, and a new one saved to the file.

@@ -4,7 +4,7 @@ import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { FormField, type ZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { useProjectChoices } from './api/project-choices';
+import { useProjectChoices } from '../../lib/api/project-choices';
 import type { MeasurementFormInput, measurementFormSchema } from './measurement-form-schema';
 
 // The claim file a measurement made on its own is saved to: a search box narrowing the list, and the

@@ -11,7 +11,7 @@ import { fetchMeasurements, useMeasurements } from './api/measurement-list';
 import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor, OFFLINE_SAVE_MESSAGE, type SaveMeasurement } from './measurement-editor';
 import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
-import { BIG_ACTION } from './sticky-save-bar';
+import { BIG_ACTION } from '../../components/sticky-actions';
 
 // A session's Measurements step: the session's one measurement, read from the server and saved
 // there (created on the first save). Its structures start from the session's, a facet per roof slope.

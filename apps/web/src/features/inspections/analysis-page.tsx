@@ -15,7 +15,7 @@ import { useQueuedPhotos } from '../../offline/upload-queue';
 import { analysisFacts, type AnalysisFacts } from './analysis-facts';
 import { usePhotos } from './api/photo-list';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { useFieldUser } from './use-field-user';
 
 // /field-inspection/:sessionId/analysis: what the inspection found and what it means. Photos per roof

@@ -11,7 +11,7 @@ import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { areasFormSchema, areasFromStructures, type AreasFormInput } from './areas-form-schema';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { structureKindLabel } from './session-words';
 import { useFieldUser } from './use-field-user';
 

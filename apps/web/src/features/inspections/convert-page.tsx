@@ -20,11 +20,11 @@ import { notify } from '../../lib/toast';
 import { pullInspection, syncInspections, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { useQueuedPhotos } from '../../offline/upload-queue';
 import { useConvertSession } from './api/convert-session';
-import { useProjectChoices } from './api/project-choices';
+import { useProjectChoices } from '../../lib/api/project-choices';
 import { useSessionEstimates } from './api/session-estimates';
 import { useSessionMeasurements } from './api/session-measurements';
 import { isUnsynced, SessionScreen } from './components/session-screen';
-import { BIG_ACTION, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { sessionAddress } from './session-words';
 import { useFieldUser } from './use-field-user';
 

@@ -14,7 +14,7 @@ import { createLocalInspection, saveInspectionFields, useLocalInspection, type L
 import { useProjectForInspection } from './api/project-prefill';
 import { LossTypeChoice } from './components/loss-type-choice';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { StructuresFields } from './components/structures-fields';
 import { detailsFormSchema, detailsFromProject, detailsFromSession, detailsToFields, EMPTY_DETAILS, newStructureRow, type DetailsFormInput, type DetailsFormOutput } from './details-form-schema';
 import { useFieldUser } from './use-field-user';

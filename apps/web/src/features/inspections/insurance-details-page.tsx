@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { useCarrierOptions } from './api/carrier-options';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
 import { useFieldUser } from './use-field-user';
 

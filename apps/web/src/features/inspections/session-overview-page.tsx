@@ -16,7 +16,7 @@ import { useSessionEstimates } from './api/session-estimates';
 import { useSessionMeasurements } from './api/session-measurements';
 import { PhotoGallery } from './gallery/photo-gallery';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, StickyActions } from './components/sticky-actions';
+import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { closingSteps, formatWhen, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
 import { useFieldUser } from './use-field-user';
 

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompanyRoleInput } from '@ridgeline/shared/contracts/team';
 import { answer, json, sent } from '../../test/fake-server';
 import { CLOSED_ID, fakeStatuses, INSPECTION_ID, LEAD_ID } from '../../test/project-fakes';

@@ -10,7 +10,6 @@ export type MeasurementFilter = { sessionId?: string; projectId?: string };
 
 export const measurementListKey = (filter: MeasurementFilter) => [...measurementsKey, 'list', filter.sessionId ?? null, filter.projectId ?? null] as const;
 export const measurementKey = (id: string) => [...measurementsKey, 'one', id] as const;
-export const projectChoicesKey = (q: string) => [...estimatingKey, 'project-choices', q] as const;
 
 export const measurementPath = (id: string) => `/api/measurements/${encodeURIComponent(id)}`;
 

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { measurementListSchema } from '@ridgeline/shared/contracts/estimating';
-import { api } from '../../../lib/api-client';
-import { sessionMeasurementKey } from './estimate-keys';
+import { measurementListKey } from './keys';
+import { fetchMeasurements } from './measurement-list';
 
-/** GET /api/measurements?sessionId=: the session's measurement (a session has at most one), or null. */
-export async function fetchSessionMeasurement(sessionId: string) {
-  const { measurements } = await api.get(`/api/measurements?${new URLSearchParams({ sessionId }).toString()}`, { schema: measurementListSchema });
-  return measurements[0] ?? null;
-}
-
+/** The session's measurement (a session has at most one), or null: GET /api/measurements?sessionId=. */
 export function useSessionMeasurement(sessionId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: sessionMeasurementKey(sessionId), queryFn: () => fetchSessionMeasurement(sessionId), enabled: options.enabled ?? true });
+  return useQuery({
+    queryKey: measurementListKey({ sessionId }),
+    queryFn: () => fetchMeasurements({ sessionId }),
+    select: ({ measurements }) => measurements[0] ?? null,
+    enabled: options.enabled ?? true,
+  });
 }

@@ -8,12 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { errorText } from '../../../lib/error-text';
-import { formatCents } from '../../../lib/money';
 import { notify } from '../../../lib/toast';
 import { useSavePriceList } from '../api/price-list-save';
-import { mergePriceList, priceCodeLabel } from './price-list-form';
+import { mergePriceList } from './price-list-form';
+import { PriceListTable } from './price-list-table';
 
 // A price list imported from CSV (code, description, unit, price in dollars; a header row is
 // skipped): chosen as a file or pasted, read with the shared parser, its row errors listed and the
@@ -22,34 +21,6 @@ import { mergePriceList, priceCodeLabel } from './price-list-form';
 const importFormSchema = z.object({ csv: z.string().trim().min(1, 'Choose a CSV file or paste its rows') });
 
 type Preview = { rows: PriceListEntry[]; errors: CsvRowError[] };
-
-function PreviewTable({ rows }: { rows: PriceListEntry[] }) {
-  return (
-    <Table>
-      <TableCaption>Prices to import</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Prices</TableHead>
-          <TableHead scope="col">Description</TableHead>
-          <TableHead scope="col">Unit</TableHead>
-          <TableHead scope="col" className="text-right">
-            Unit price
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row, index) => (
-          <TableRow key={`${row.code ?? 'own'}-${index}`}>
-            <TableCell>{priceCodeLabel(row.code)}</TableCell>
-            <TableCell>{row.description}</TableCell>
-            <TableCell>{row.unit}</TableCell>
-            <TableCell className="text-right">{formatCents(row.unitPriceCents)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
 
 export function PriceListImport({ current }: { current: PriceList }) {
   const save = useSavePriceList();
@@ -109,7 +80,7 @@ export function PriceListImport({ current }: { current: PriceList }) {
             <Alert tone="warning">No price to import.</Alert>
           ) : (
             <>
-              <PreviewTable rows={preview.rows} />
+              <PriceListTable caption="Prices to import" items={preview.rows} />
               <p className="text-sm text-slate-700">Formula items replace their row; items of your own replace the one with the same description, or are added.</p>
               <div className="flex flex-wrap gap-2">
                 <Button disabled={save.isPending} onClick={() => void saveImported(preview.rows)}>

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { projectListSchema } from '@ridgeline/shared/contracts/projects';
-import { api } from '../../../lib/api-client';
-import { inspectionsKey } from './keys';
+import { api } from '../api-client';
 
-// GET /api/projects?q=: the claim files an inspection can be attached to (homeowner, address, claim
-// number or carrier matching the search), most recent first, with the plan's active-file count.
+// GET /api/projects?q=: the claim files to choose from (homeowner, address, claim number or carrier
+// matching the search), most recently changed first, with the plan's active-file count. Pickers of
+// several features read it: attaching an inspection, saving a measurement to a claim file.
 
 export const PROJECT_CHOICES_PAGE_SIZE = 25;
 
@@ -20,11 +20,11 @@ export function fetchProjectChoices(search: string) {
   return api.get(projectChoicesPath(search), { schema: projectListSchema });
 }
 
-export function useProjectChoices(search: string, options: { enabled: boolean }) {
+export function useProjectChoices(search: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [...inspectionsKey, 'project-choices', search.trim()],
+    queryKey: ['project-choices', search.trim()],
     queryFn: () => fetchProjectChoices(search),
     placeholderData: keepPreviousData,
-    enabled: options.enabled,
+    enabled: options.enabled ?? true,
   });
 }

@@ -1,6 +1,7 @@
 import { CloudOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonVariants } from '../components/ui/button-variants';
+import { BIG_ACTION } from '../components/sticky-actions';
 import { EmptyState } from '../components/ui/empty-state';
 import { useDocumentTitle } from '../components/use-document-title';
 import { EstimateEditor } from '../features/estimating/estimate-editor';
@@ -19,7 +20,7 @@ export default function SessionEstimateRoute() {
   const { session, loading } = useLocalInspection(sessionId, useFieldUser()?.userId);
   const online = useOnline();
   return (
-    <SessionScreen title="Estimate" session={session} loading={loading}>
+    <SessionScreen title="Estimate" session={session} loading={loading} wide>
       {(loaded) =>
         loaded.pendingCreate || !online ? (
           <EmptyState icon={<CloudOff aria-hidden="true" className="size-6" />} title="The estimate needs the server">
@@ -35,7 +36,7 @@ export default function SessionEstimateRoute() {
             sessionId={loaded.id}
             measurementsPath={`/field-inspection/${loaded.id}/measurements`}
             nextStep={
-              <Link to={`/field-inspection/${loaded.id}/convert`} className={buttonVariants({ size: 'lg', className: 'min-h-14 w-full text-base sm:w-auto' })}>
+              <Link to={`/field-inspection/${loaded.id}/convert`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
                 Convert to claim file
               </Link>
             }

@@ -1,6 +1,6 @@
 import { Component, createElement, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { appToasts } from '../lib/app-toast-store';
-import { NOTIFICATION_TOASTER, notificationToaster } from '../lib/notification-toaster';
+import { NOTIFICATION_TOASTER, notificationToaster, PHONE_TOASTER } from '../lib/notification-toaster';
 
 // The two toasters (lib/toast.ts), each mounted once its code is there rather than loaded on
 // every first load (sonner and Radix's toast are a tenth of the signed-in shell's JavaScript):
@@ -35,16 +35,25 @@ class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 }
 
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_TOASTER.query) : null);
+const isPhone = () => phoneQuery()?.matches ?? false;
+function subscribePhone(onChange: () => void): () => void {
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
 /** Both toasters, each mounted once it can be. */
 export function Toasters() {
   // The same component for the page's lifetime (sonner's Toaster, registered once).
   const notificationToasterType = useSyncExternalStore(notificationToaster.subscribe, notificationToaster.get, () => null);
   const appToastsMounted = useSyncExternalStore(appToasts.subscribe, appToastsWanted, () => false);
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   return (
     <>
       {notificationToasterType &&
         createElement(notificationToasterType, {
-          position: NOTIFICATION_TOASTER.position,
+          position: phone ? PHONE_TOASTER.position : NOTIFICATION_TOASTER.position,
           duration: NOTIFICATION_TOASTER.duration,
           visibleToasts: NOTIFICATION_TOASTER.visibleToasts,
           gap: NOTIFICATION_TOASTER.gap,

@@ -9,6 +9,13 @@ import type { ToasterProps } from 'sonner';
 /** The notification toaster's settings: 4 s, 3 visible, 14 px gap, 356 px wide, bottom-right. */
 export const NOTIFICATION_TOASTER = { position: 'bottom-right', duration: 4000, visibleToasts: 3, gap: 14, width: 356 } as const;
 
+/**
+ * On a phone (sonner's layout below 600 px) the toasts span the screen's width. The foot of the screen
+ * is where field screens keep their action bar, under the thumb, so there they show at the top: a
+ * toast never covers the next tap.
+ */
+export const PHONE_TOASTER = { query: '(max-width: 600px)', position: 'top-center' } as const;
+
 let registered: ComponentType<ToasterProps> | null = null;
 const listeners = new Set<() => void>();
 

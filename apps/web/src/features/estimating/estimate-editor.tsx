@@ -37,6 +37,7 @@ import { Switch } from './estimate/op-switch';
 import { SupplementList } from './estimate/supplement-list';
 import { TotalsList } from './estimate/totals-list';
 import { VersionsList } from './estimate/versions-list';
+import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 
 // A session's estimate. With nothing saved yet, its lines are the measurement's formula lines priced
 // from the company's list; then lines are edited, added and removed, depreciation and O&P set, and
@@ -222,18 +223,16 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             )}
           </Card>
 
-          <div className="sticky bottom-0 z-10 -mx-4 mt-2 border-t border-slate-300 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6">
-            <div className="mx-auto flex max-w-xl flex-col gap-2 sm:flex-row-reverse">
-              <Button size="lg" className="min-h-14 w-full text-base sm:w-auto" disabled={busy} onClick={() => void save()}>
-                {busy ? 'Saving…' : 'Save estimate'}
+          <StickyActions wide>
+            <Button size="lg" className={BIG_ACTION} disabled={busy} onClick={() => void save()}>
+              {busy ? 'Saving…' : 'Save estimate'}
+            </Button>
+            {saved && (
+              <Button variant="secondary" size="lg" className={BIG_ACTION} disabled={busy} onClick={() => void saveAsNewVersion()}>
+                Save as new version
               </Button>
-              {saved && (
-                <Button variant="secondary" size="lg" className="min-h-14 w-full text-base sm:w-auto" disabled={busy} onClick={() => void saveAsNewVersion()}>
-                  Save as new version
-                </Button>
-              )}
-            </div>
-          </div>
+            )}
+          </StickyActions>
 
           {saved && nextStep && (
             <Card aria-labelledby="next-step-heading" className="flex flex-col gap-2">

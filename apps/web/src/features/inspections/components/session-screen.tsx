@@ -29,11 +29,13 @@ type Props = {
   loading: boolean;
   /** Where the back link goes: the session overview unless told. */
   back?: { to: string; label: string };
+  /** Office steps with tables (the estimate) use a wider column on a desktop screen. */
+  wide?: boolean;
   children: (session: LocalInspection) => ReactNode;
 };
 
 /** A session screen: back link, title, the address, sync state, the session's upload line, then the screen. */
-export function SessionScreen({ title, session, loading, back, children }: Props) {
+export function SessionScreen({ title, session, loading, back, wide = false, children }: Props) {
   if (!session) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
@@ -58,7 +60,7 @@ export function SessionScreen({ title, session, loading, back, children }: Props
   }
   const backLink = back ?? { to: `/field-inspection/${session.id}`, label: 'Inspection overview' };
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4">
+    <div className={`mx-auto flex flex-col gap-4 ${wide ? 'max-w-4xl' : 'max-w-xl'}`}>
       <Link to={backLink.to} className="inline-flex min-h-12 w-fit items-center gap-1 font-semibold text-blue-800 hover:underline">
         <ChevronLeft aria-hidden="true" className="size-5" />
         {backLink.label}

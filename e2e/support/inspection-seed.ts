@@ -59,7 +59,10 @@ export async function createInspection(page: Page, { north, south }: { north: nu
   return id;
 }
 
-/** A small JPEG of its own colour (each photo its own bytes and SHA-256). */
+/** Colours handed out in turn: no two photos of a run share bytes (a session refuses a second copy of one). */
+let nextColour = 0;
+
+/** A small JPEG of its own colour (each photo its own bytes and SHA-256; the multipliers are odd, so 255 colours differ). */
 async function jpeg(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 151) % 256 } } })
     .jpeg({ quality: 70 })
@@ -69,9 +72,10 @@ async function jpeg(seed: number): Promise<Buffer> {
 /** Uploads `photos` to the session as the upload queue does; answers their ids in order. */
 export async function uploadPhotos(page: Page, sessionId: string, photos: readonly SeededPhoto[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const [index, photo] of photos.entries()) {
+  for (const photo of photos) {
     const id = randomUUID();
-    const bytes = await jpeg(index + 1 + Math.floor(Math.random() * 1000));
+    nextColour = (nextColour % 255) + 1;
+    const bytes = await jpeg(nextColour);
     const query = new URLSearchParams({
       fileName: `${photo.subcategory}.jpg`,
       sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -21,10 +21,9 @@ import {
   type MeasurementFormInput,
   type MeasurementFormOutput,
 } from './measurement-form-schema';
-import { formatNumber, formatSqFt } from './measurement-words';
 import { ReportSection } from './report-section';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
-import { StructureSection } from './structure-section';
+import { AreaFigures, StructureSection } from './structure-section';
 
 // The measurement calculator: structures with their facets and linear feet, the live totals, the
 // report's file and typed totals, and one Save. Used by a session's Measurements step, by
@@ -61,18 +60,7 @@ function RoofTotals({ form }: { form: ZodForm<typeof measurementFormSchema> }) {
     <Card aria-labelledby="roof-totals-heading" className="flex flex-col gap-3">
       <CardTitle id="roof-totals-heading">All structures</CardTitle>
       <dl className="grid grid-cols-3 gap-3 text-slate-900" aria-live="polite">
-        <div>
-          <dt className="text-sm text-slate-700">Squares</dt>
-          <dd className="text-xl font-bold">{formatNumber(roof.squares)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">Order squares</dt>
-          <dd className="text-xl font-bold">{formatNumber(roof.orderSquares)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-700">True area</dt>
-          <dd>{formatSqFt(roof.trueAreaSqFt)}</dd>
-        </div>
+        <AreaFigures figures={roof} />
       </dl>
     </Card>
   );

@@ -53,22 +53,31 @@ function FacetRowFields({ structure, index, result, onRemove }: { structure: num
   );
 }
 
+/** Squares, order squares and true area: the figures of one structure and of the whole roof. */
+export function AreaFigures({ figures }: { figures: { squares: number; orderSquares: number; trueAreaSqFt: number } }) {
+  return (
+    <>
+      <div>
+        <dt className="text-sm text-slate-700">Squares</dt>
+        <dd className="text-xl font-bold">{formatNumber(figures.squares)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-700">Order squares</dt>
+        <dd className="text-xl font-bold">{formatNumber(figures.orderSquares)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-700">True area</dt>
+        <dd>{formatSqFt(figures.trueAreaSqFt)}</dd>
+      </div>
+    </>
+  );
+}
+
 /** A structure's figures: squares, order squares, true area, hip/valley factor and the squares in each pitch tier. */
 export function StructureFigures({ result, label }: { result: StructureMeasurementResult; label: string }) {
   return (
     <dl aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-3 text-slate-900" aria-live="polite">
-      <div>
-        <dt className="text-sm text-slate-700">Squares</dt>
-        <dd className="text-xl font-bold">{formatNumber(result.squares)}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-700">Order squares</dt>
-        <dd className="text-xl font-bold">{formatNumber(result.orderSquares)}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-700">True area</dt>
-        <dd>{formatSqFt(result.trueAreaSqFt)}</dd>
-      </div>
+      <AreaFigures figures={result} />
       <div>
         <dt className="text-sm text-slate-700">Hip/valley factor</dt>
         <dd>{formatFactor(result.hipValleyFactor)}</dd>

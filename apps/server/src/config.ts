@@ -33,6 +33,13 @@ const envSchema = z.object({
   // sending hundreds of photos in minutes after regaining signal (photo uploads do not count against API_WRITE_LIMIT).
   PHOTO_MAX_MB: z.coerce.number().int().min(1).max(1024).default(40),
   PHOTO_UPLOAD_LIMIT: z.coerce.number().int().positive().default(1200),
+  // Team chat: the largest attachment (25 MB unless set), the messages a user may post per minute, and
+  // the events one realtime socket may send per second (the client keeps to 5; benchmarks raise these).
+  CHAT_ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
+  CHAT_MESSAGE_LIMIT: z.coerce.number().int().positive().default(600),
+  REALTIME_EVENTS_PER_SECOND: z.coerce.number().int().positive().default(5),
+  // Web push: the contact the push services see in the VAPID claims.
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:push@ridgeline.local'),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -88,6 +95,8 @@ export type Config = {
   photoMaxMb: number;
   /** Photo uploads per user per minute, shared by every instance. */
   photoUploadLimit: number;
+  chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number };
+  vapidSubject: string;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -127,6 +136,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
     photoMaxMb: env.PHOTO_MAX_MB,
     photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
+    chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND },
+    vapidSubject: env.VAPID_SUBJECT,
   };
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
@@ -6,21 +7,24 @@ import { createAuth } from './features/auth/auth';
 import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
 import { definePhotoJobs } from './features/photos/photo-jobs';
+import { definePushJobs } from './features/push/push-jobs';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
 import type { AppDeps, AuthProvider } from './http/deps';
+import { attachRealtimeUpgrade } from './http/realtime-upgrade';
 import { httpServerOptions } from './http/server-timeouts';
 import { openDatabase, runMigrations } from './infra/db/client';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
 import { createJobQueue } from './infra/jobs/queue';
+import { createRealtimeHub, type RealtimeHub } from './infra/realtime/hub';
 import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
 import { createLocalDiskStorage } from './infra/storage/local-disk';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimitStore } from './infra/rate-limit/rate-limit-store';
 import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
 
-export type RunningServer = { url: string; port: number; deps: AppDeps; stop: () => Promise<void> };
+export type RunningServer = { url: string; port: number; deps: AppDeps; realtime: RealtimeHub; stop: () => Promise<void> };
 
 const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -33,8 +37,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     url = embedded.url;
   }
   const database = openDatabase(url, logger);
+  let realtime: RealtimeHub | null = null;
   try {
     await runMigrations(database);
+    // The sockets of this instance, fed by LISTEN on its own connection (not the pool's).
+    realtime = createRealtimeHub({ databaseUrl: config.databaseDirectUrl ?? url, logger, eventsPerSecond: config.chat.realtimeEventsPerSecond });
+    await realtime.start();
     await createTutorialsService({ db: database.db }).seedStarterSet();
     const secret = await loadAuthSecret(database.db, config.authSecret);
     const storageSecret = deriveSecret(secret, 'storage-urls');
@@ -43,6 +51,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
     definePhotoJobs(jobs, { db: database.db, storage, logger });
+    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, allowInsecureEndpoints: config.env !== 'production' });
     await jobs.start();
     const queueMail = async (message: MailMessage) => {
       await jobs.send(MAIL_JOB, message);
@@ -83,6 +92,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config) }, () => resolve(s));
     });
+    // serve() without a createServer option makes a node:http server.
+    attachRealtimeUpgrade(server as Server, deps, realtime);
+    const hub = realtime;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: deps.databaseMode, dataDir: config.dataDir }, 'Ridgeline is listening');
@@ -90,7 +102,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       url: `http://localhost:${port}`,
       port,
       deps,
+      realtime: hub,
       stop: async () => {
+        // Sockets first: the server's close waits for every connection, upgraded ones included.
+        await hub.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await jobs.stop();
         await database.close();
@@ -98,6 +113,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       },
     };
   } catch (error) {
+    await realtime?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop();
     throw error;

@@ -3,6 +3,10 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { adminRoutes } from '../features/admin/admin.routes';
 import { authRoutes } from '../features/auth/auth.routes';
+import { chatAttachmentRoutes } from '../features/chat/chat-attachments.routes';
+import { chatRoutes } from '../features/chat/chat.routes';
+import { inboxRoutes } from '../features/inbox/inbox.routes';
+import { pushRoutes } from '../features/push/push.routes';
 import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -58,7 +62,7 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

@@ -135,6 +135,10 @@ const endpoints = (): Endpoint[] => [
   { method: 'PUT', path: '/api/price-list', signedIn: true, valid: { items: [{ code: 'shingles', description: 'Shingles', unit: 'SQ', unitPriceCents: 100 }] }, requiresFields: true },
   { method: 'POST', path: '/api/estimates', signedIn: true, valid: { sessionId: ':session', lines: [estimateLine] }, requiresFields: true },
   { method: 'PUT', path: '/api/estimates/:estimate', signedIn: true, valid: { lines: [estimateLine] }, requiresFields: true },
+  // Team chat (validation answers before the conversation is looked up, so any conversation id serves).
+  { method: 'POST', path: '/api/chat/conversations', signedIn: true, valid: { memberIds: ['no-such-colleague'], name: 'Crew' }, requiresFields: true },
+  { method: 'POST', path: `/api/chat/conversations/${randomUUID()}/members`, signedIn: true, valid: { profileId: 'no-such-colleague' }, requiresFields: true },
+  { method: 'POST', path: `/api/chat/conversations/${randomUUID()}/messages`, signedIn: true, valid: { clientId: randomUUID(), content: 'Hello crew' }, requiresFields: true },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */

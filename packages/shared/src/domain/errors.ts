@@ -103,6 +103,10 @@ export const ERROR_CATALOGUE = {
   },
   IMPERSONATION_TARGET_DISABLED: { status: 400, message: 'This account is disabled. Enable it before impersonating it.' },
   IMPERSONATION_FAILED: { status: 502, message: 'The impersonation session could not be created.' },
+
+  // Team chat.
+  CANNOT_REMOVE_SELF_FROM_CONVERSATION: { status: 400, message: 'You cannot remove yourself from a conversation.' },
+  NOT_A_COLLEAGUE: { status: 400, message: 'Only colleagues of your company can be added to a conversation.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code of the catalogue. */

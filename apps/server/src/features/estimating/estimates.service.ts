@@ -14,7 +14,8 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
-import { findSessionRef, lockSessionRef, projectExists } from './estimating.repository';
+import { findSessionRef, lockSessionRef } from './estimating.repository';
+import { projectExists } from '../../infra/db/project-lookup';
 import { sessionAddress } from './session-address';
 import {
   findEstimate,

@@ -38,16 +38,6 @@ export async function holdSessionRef(tx: DbTx, companyId: string, id: string): P
     .for('key share');
   return row ?? null;
 }
-
-/** Whether the company has the project. */
-export async function projectExists(db: Db | DbTx, companyId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
-  return row !== undefined;
-}
-
 /** The company's project held against deletion (key share) while a row pointing at it is written. */
 export async function holdProject(tx: DbTx, companyId: string, id: string): Promise<boolean> {
   const [row] = await tx

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { inspectionPhotos, inspectionSessions, projects, user } from '../../infra/db/schema/index';
+import { inspectionPhotos, inspectionSessions, user } from '../../infra/db/schema/index';
 
 // Every query on photos, sessions and projects filters by company_id: a photo is only found within
 // the caller's company. The two exceptions say so: the idempotency lookup of an upload (a photo id
@@ -37,16 +37,6 @@ export async function lockSessionRef(tx: DbTx, companyId: string, sessionId: str
     .for('share');
   return row ?? null;
 }
-
-/** Whether the project is the company's. */
-export async function projectExists(db: Db | DbTx, companyId: string, projectId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-  return Boolean(row);
-}
-
 /**
  * The owner and bytes of a photo id, in any company: an upload's idempotency check (the caller
  * answers 404 when the company is not theirs). Nothing else reads across companies.

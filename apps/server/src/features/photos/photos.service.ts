@@ -30,12 +30,12 @@ import {
   listSessionPhotos,
   lockPhoto,
   lockSessionRef,
-  projectExists,
   purgeDeletedPhotos,
   updatePhoto,
   type PhotoFilters,
   type PhotoRow,
 } from './photos.repository';
+import { projectExists } from '../../infra/db/project-lookup';
 
 const BUCKET = 'project-files';
 /** Signed photo URLs stay valid for five minutes. */

@@ -11,6 +11,7 @@ import type { Storage } from '../../infra/storage/storage';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { tinyGif, tinyPng } from '../../test/images';
 import { sendLarge } from '../../test/test-client';
+import { zipOf } from '../../test/archives';
 import { useTestServer } from '../../test/use-test-server';
 import { createProjectFilesService, storedFileName, UNSUPPORTED_PROJECT_FILE_MESSAGE } from './project-files.service';
 
@@ -27,42 +28,6 @@ const MB = 1024 * 1024;
 
 // Real bytes of each accepted and refused kind, so the type check runs on what a browser would send.
 
-/** A zip archive with stored (uncompressed) entries. */
-function zip(entries: Array<[string, string]>): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    parts.push(local, fileName, data);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
-
 const contentTypes = (main: string) =>
   `<?xml version="1.0"?><Types><Override PartName="/main.xml" ContentType="application/vnd.openxmlformats-officedocument.${main}.main+xml"/></Types>`;
 
@@ -75,12 +40,12 @@ const bytes = {
     return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBPVP8 '), Buffer.alloc(10)]);
   },
   heic: () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(64)]),
-  docx: () => zip([['[Content_Types].xml', contentTypes('wordprocessingml.document')], ['word/document.xml', '<w/>']]),
-  xlsx: () => zip([['[Content_Types].xml', contentTypes('spreadsheetml.sheet')], ['xl/workbook.xml', '<x/>']]),
-  pptx: () => zip([['[Content_Types].xml', contentTypes('presentationml.presentation')], ['ppt/presentation.xml', '<p/>']]),
+  docx: () => zipOf([['[Content_Types].xml', contentTypes('wordprocessingml.document')], ['word/document.xml', '<w/>']]),
+  xlsx: () => zipOf([['[Content_Types].xml', contentTypes('spreadsheetml.sheet')], ['xl/workbook.xml', '<x/>']]),
+  pptx: () => zipOf([['[Content_Types].xml', contentTypes('presentationml.presentation')], ['ppt/presentation.xml', '<p/>']]),
   cfb: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1024)]),
   exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]),
-  zip: () => zip([['notes.txt', 'hello']]),
+  zip: () => zipOf([['notes.txt', 'hello']]),
   text: () => Buffer.from('Ridge vent: 42 ft. Starter strip: 180 ft.'),
 };
 

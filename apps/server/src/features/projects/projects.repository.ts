@@ -245,16 +245,6 @@ export async function lockProject(tx: DbTx, companyId: string, id: string): Prom
     .for('update');
   return row ?? null;
 }
-
-/** Whether the project exists in the company. */
-export async function projectExists(db: Db | DbTx, companyId: string, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
-  return row !== undefined;
-}
-
 export async function insertProject(tx: DbTx, row: NewProjectRow): Promise<ProjectRow> {
   const [inserted] = await tx.insert(projects).values(row).returning();
   if (!inserted) throw new Error('Project insert returned nothing');

@@ -30,7 +30,6 @@ import {
   findProjectDetail,
   insertProject,
   lockProject,
-  projectExists,
   projectListQuery,
   updateProjectRow,
   type ProjectDetailRow,
@@ -39,6 +38,7 @@ import {
   type ProjectPatch,
   type ProjectRow,
 } from './projects.repository';
+import { projectExists } from '../../infra/db/project-lookup';
 
 export type ProjectsServiceDeps = { db: Db };
 export type CreateProjectData = z.output<typeof createProjectSchema>;

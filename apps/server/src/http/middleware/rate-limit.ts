@@ -7,6 +7,8 @@ import type { AppDeps } from '../deps';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Field photo uploads: hundreds in minutes from one rep, limited per user by their own route (PHOTO_UPLOAD_LIMIT). */
 const PHOTO_UPLOAD = /^\/api\/inspections\/[^/]+\/photos\/[^/]+$/;
+/** Chat messages and attachments: limited per user by their own routes (CHAT_MESSAGE_LIMIT). */
+const CHAT_POST = /^\/api\/chat\/conversations\/[^/]+\/(messages|attachments)$/;
 
 /**
  * The server's own ceiling on writes per client IP per minute (API_WRITE_LIMIT), counted in
@@ -15,7 +17,7 @@ const PHOTO_UPLOAD = /^\/api\/inspections\/[^/]+\/photos\/[^/]+$/;
 export function writeRateLimit(deps: AppDeps) {
   const rule = { limit: deps.config.apiWriteLimit, windowMs: 60_000 };
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path))) return next();
+    if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) || CHAT_POST.test(c.req.path)) return next();
     const limit = await deps.limits.hit(`api-write:${clientIp(c)}`, rule);
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many requests. Please wait ${limit.retryAfter} seconds and try again.`);
     return next();

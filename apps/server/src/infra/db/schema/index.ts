@@ -5,3 +5,4 @@ export * from './admin';
 export * from './projects';
 export * from './inspections';
 export * from './estimating';
+export * from './chat';

@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { pushSubscriptionSchema, pushUnsubscribeSchema, sendChatPushSchema } from '@ridgeline/shared/contracts/chat';
+import type { AppEnv } from '../../http/context';
+import type { AppDeps } from '../../http/deps';
+import { requireActor, requireTenant } from '../../http/middleware/auth';
+import { validate } from '../../http/middleware/validate';
+import { CHAT_PUSH_JOB } from './push-jobs';
+import { createPushService, type ChatPushJob } from './push.service';
+
+/** Web push: the server's public key, the device subscriptions of the signed-in user, and the chat push. */
+export function pushRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const push = createPushService({
+    db: deps.database.db,
+    logger: deps.logger,
+    vapidSubject: deps.config.vapidSubject,
+    allowInsecureEndpoints: deps.config.env !== 'production',
+    queue: async (job) => {
+      await deps.jobs.send<ChatPushJob>(CHAT_PUSH_JOB, job);
+    },
+  });
+  const actor = requireActor(deps);
+  const tenant = requireTenant(deps);
+
+  app.get('/api/functions/webpush-public-key', actor, async (c) => c.json({ publicKey: await push.publicKey() }));
+
+  app.post('/api/push/subscriptions', actor, validate('json', pushSubscriptionSchema), async (c) => {
+    await push.subscribe(c.get('actor'), c.req.valid('json'));
+    return c.body(null, 204);
+  });
+
+  app.delete('/api/push/subscriptions', actor, validate('json', pushUnsubscribeSchema), async (c) => {
+    await push.unsubscribe(c.get('actor'), c.req.valid('json').endpoint);
+    return c.body(null, 204);
+  });
+
+  app.post('/api/functions/send-chat-push', actor, tenant, validate('json', sendChatPushSchema), async (c) =>
+    c.json({ queued: await push.queueChatPush(c.get('actor'), c.get('tenant'), c.req.valid('json')) }, 202),
+  );
+
+  return app;
+}

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { ChatPushPayload, PushSubscriptionInput, sendChatPushSchema } from '@ridgeline/shared/contracts/chat';
+import { messagePreview } from '@ridgeline/shared/domain/chat';
+import { displayName } from '@ridgeline/shared/domain/users';
+import type { Actor, Tenant } from '../../http/context';
+import type { Db } from '../../infra/db/client';
+import { loadVapidKeys } from '../../infra/push/vapid-keys';
+import { createPushSender, PushDeliveryError, type PushSender } from '../../infra/push/web-push';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import {
+  deleteSubscriptionById,
+  deleteUserSubscription,
+  findSenderNames,
+  isConversationMember,
+  listRecipientSubscriptions,
+  upsertSubscription,
+} from './push.repository';
+
+type SendChatPushInput = z.output<typeof sendChatPushSchema>;
+
+/** One chat push job: a message of a conversation, told to its other members' devices. */
+export type ChatPushJob = { companyId: string; conversationId: string; senderId: string; preview: string };
+
+export type PushServiceDeps = {
+  db: Db;
+  logger: Pick<Logger, 'warn'>;
+  vapidSubject: string;
+  /** Queues a chat push job (the job queue in the app; the worker calls deliverChatPush). */
+  queue: (job: ChatPushJob) => Promise<void>;
+  /** Only https push endpoints are stored (real push services are https); tests allow a local http one. */
+  allowInsecureEndpoints: boolean;
+  /** The sender of push requests; by default web push with the database's VAPID keys. */
+  sender?: Promise<PushSender>;
+};
+
+/** The in-app path a chat push opens. */
+export const conversationUrl = (conversationId: string) => `/messages?conversation=${encodeURIComponent(conversationId)}`;
+
+/**
+ * Web push: the server's public key, the devices a user subscribed, and the chat push (the other
+ * members of a conversation told of a new message on their devices, by a job). A failed push only
+ * logs a warning: it never fails the message or anything else.
+ */
+export function createPushService({ db, logger, vapidSubject, queue, allowInsecureEndpoints, sender }: PushServiceDeps) {
+  let pushSender = sender;
+  const senderOf = (): Promise<PushSender> => {
+    pushSender ??= loadVapidKeys(db).then((keys) => createPushSender({ subject: vapidSubject, keys }));
+    return pushSender;
+  };
+
+  async function publicKey(): Promise<string> {
+    return (await loadVapidKeys(db)).publicKey;
+  }
+
+  async function subscribe(actor: Actor, input: PushSubscriptionInput): Promise<void> {
+    if (!allowInsecureEndpoints && new URL(input.endpoint).protocol !== 'https:') throw AppError.badRequest('The push endpoint must be an https URL.');
+    await upsertSubscription(db, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceInfo: input.deviceInfo ?? null, userId: actor.userId });
+  }
+
+  /** Removes the device's subscription when it is the actor's own (another user's is left alone). */
+  async function unsubscribe(actor: Actor, endpoint: string): Promise<void> {
+    await deleteUserSubscription(db, actor.userId, endpoint);
+  }
+
+  /**
+   * Queues one job telling the conversation's other members of a new message; answers how many
+   * subscriptions it targets. The sender is always the signed-in user: the body's sender_profile_id
+   * is never trusted (it can only name the actor, so it is ignored). Only a member of the
+   * conversation, in their own company, may send: anyone else gets 404 and nothing is queued.
+   */
+  async function queueChatPush(actor: Actor, tenant: Tenant, input: SendChatPushInput): Promise<number> {
+    if (!(await isConversationMember(db, tenant.companyId, input.conversation_id, actor.userId))) throw AppError.notFound('Conversation not found');
+    const targets = await listRecipientSubscriptions(db, tenant.companyId, input.conversation_id, actor.userId);
+    if (targets.length === 0) return 0;
+    await queue({ companyId: tenant.companyId, conversationId: input.conversation_id, senderId: actor.userId, preview: input.preview });
+    return targets.length;
+  }
+
+  /**
+   * The job: the payload (the sender's name, the message cut at 30 characters, the conversation) to
+   * every subscription of the other members. A subscription the push service answers 404/410 for is
+   * deleted; any other failure is a warning in the log.
+   */
+  async function deliverChatPush(job: ChatPushJob): Promise<{ delivered: number; removed: number; failed: number }> {
+    const names = await findSenderNames(db, job.senderId);
+    const payload: ChatPushPayload = {
+      title: names ? displayName(names) : 'New message',
+      body: messagePreview(job.preview),
+      conversationId: job.conversationId,
+      url: conversationUrl(job.conversationId),
+    };
+    const targets = await listRecipientSubscriptions(db, job.companyId, job.conversationId, job.senderId);
+    const outcome = { delivered: 0, removed: 0, failed: 0 };
+    let push: PushSender;
+    try {
+      push = await senderOf();
+    } catch (error) {
+      logger.warn({ err: String(error) }, 'chat push not sent: no VAPID keys');
+      return { ...outcome, failed: targets.length };
+    }
+    await Promise.all(
+      targets.map(async (target) => {
+        try {
+          const answer = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
+          if (answer === 'gone') {
+            await deleteSubscriptionById(db, target.id);
+            outcome.removed += 1;
+          } else outcome.delivered += 1;
+        } catch (error) {
+          outcome.failed += 1;
+          const statusCode = error instanceof PushDeliveryError ? error.statusCode : null;
+          logger.warn({ err: String(error), statusCode, subscriptionId: target.id, conversationId: job.conversationId }, 'chat push failed');
+        }
+      }),
+    );
+    return outcome;
+  }
+
+  return { publicKey, subscribe, unsubscribe, queueChatPush, deliverChatPush };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+import type { Db, DbTx } from '../db/client';
+
+// Realtime fan-out through PostgreSQL: a write publishes with NOTIFY on one channel, every API
+// instance LISTENs on it (infra/realtime/hub.ts) and hands the event to its sockets of the users
+// named. Published inside the writing transaction, the event leaves only if the write commits.
+
+export const REALTIME_CHANNEL = 'ridgeline_realtime';
+
+/** NOTIFY payloads are limited to 8000 bytes; a larger message travels as a reference the client reads. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/** One notification on the channel: the users whose sockets receive the event. */
+export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent };
+
+/** The envelope as sent: a message too large for NOTIFY becomes a `message-ref`. */
+export function encodeEnvelope(envelope: RealtimeEnvelope): string {
+  const text = JSON.stringify(envelope);
+  if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) return text;
+  const { event } = envelope;
+  if (event.type === 'message') {
+    const { conversationId, id, seq } = event.message;
+    return JSON.stringify({ to: envelope.to, event: { type: 'message-ref', conversationId, messageId: id, seq } });
+  }
+  throw new Error(`A realtime ${event.type} event is too large to publish`);
+}
+
+/** Publishes an event to the sockets of the given users (on every instance) when the transaction commits. */
+export async function publishRealtime(db: Db | DbTx, envelope: RealtimeEnvelope): Promise<void> {
+  if (envelope.to.length === 0) return;
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+}

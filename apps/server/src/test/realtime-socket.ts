@@ -1,0 +1,74 @@
+import { WebSocket } from 'ws';
+import { realtimeEventSchema, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+
+// A realtime socket as a test opens it: every event it received, a wait for the next matching one,
+// and the refusal or close it met.
+
+export type TestSocket = {
+  ws: WebSocket;
+  events: RealtimeEvent[];
+  /** Resolves with the first event (already received or coming) matching, or rejects after `timeoutMs`. */
+  next: (match: (event: RealtimeEvent) => boolean, timeoutMs?: number) => Promise<RealtimeEvent>;
+  /** Resolves with the close code once the socket closes. */
+  closed: Promise<number>;
+  close: () => void;
+};
+
+export type SocketRefusal = { status: number; body: string };
+
+/** Opens ws://…/api/realtime (or another path) with the given headers; rejects with the HTTP refusal when the upgrade is refused. */
+export function openTestSocket(baseUrl: string, headers: Record<string, string>, path = '/api/realtime'): Promise<TestSocket> {
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${path}`, { headers });
+  const events: RealtimeEvent[] = [];
+  const waiters = new Set<{ match: (event: RealtimeEvent) => boolean; resolve: (event: RealtimeEvent) => void }>();
+  ws.on('message', (data) => {
+    const parsed = realtimeEventSchema.safeParse(JSON.parse(data.toString()));
+    if (!parsed.success) throw new Error(`The socket received an event outside the contract: ${data.toString()}`);
+    events.push(parsed.data);
+    for (const waiter of waiters) {
+      if (!waiter.match(parsed.data)) continue;
+      waiters.delete(waiter);
+      waiter.resolve(parsed.data);
+    }
+  });
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const next = (match: (event: RealtimeEvent) => boolean, timeoutMs = 1000) =>
+    new Promise<RealtimeEvent>((resolve, reject) => {
+      const seen = events.find(match);
+      if (seen) return resolve(seen);
+      const waiter = {
+        match,
+        resolve: (event: RealtimeEvent) => {
+          clearTimeout(timer);
+          resolve(event);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`No matching realtime event within ${timeoutMs} ms (received: ${JSON.stringify(events)})`));
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, events, next, closed, close: () => ws.close() }));
+    ws.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => reject(Object.assign(new Error(`upgrade refused with ${response.statusCode}`), { refusal: { status: response.statusCode ?? 0, body } satisfies SocketRefusal })));
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** The HTTP refusal of an upgrade that was expected to fail. */
+export async function refusedUpgrade(baseUrl: string, headers: Record<string, string>, path?: string): Promise<SocketRefusal> {
+  try {
+    const socket = await openTestSocket(baseUrl, headers, path);
+    socket.close();
+  } catch (error) {
+    const refusal = (error as { refusal?: SocketRefusal }).refusal;
+    if (refusal) return refusal;
+    throw error;
+  }
+  throw new Error('The upgrade was accepted');
+}

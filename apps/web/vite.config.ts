@@ -33,13 +33,16 @@ export default defineConfig({
         clientsClaim: true,
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Web push (the chat's notifications and their clicks) lives in its own small script.
+        importScripts: ['push-sw.js'],
       },
     }),
   ],
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://localhost:3000',
+      // ws: the realtime socket (/api/realtime) goes through the same proxy.
+      '/api': { target: 'http://localhost:3000', ws: true },
       '/.well-known': 'http://localhost:3000',
     },
   },

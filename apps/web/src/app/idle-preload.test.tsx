@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, preloadWhenIdle, usePreloadLikelyPages, type IdleHost } from './idle-preload';
+import { FALLBACK_DELAY_MS, IDLE_TIMEOUT_MS, type IdleHost } from '../lib/when-idle';
+import { preloadWhenIdle, usePreloadLikelyPages } from './idle-preload';
 
 const preloadRoutes = vi.fn();
 

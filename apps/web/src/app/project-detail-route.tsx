@@ -7,6 +7,7 @@ import ProjectDetailPage, { type ProjectTab } from '../features/projects/detail/
 const PhotoGallery = lazy(() => import('../features/inspections/gallery/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
 const ProjectMeasurements = lazy(() => import('../features/estimating/project-measurements').then((m) => ({ default: m.ProjectMeasurements })));
+const ProjectThread = lazy(() => import('../features/chat/project-thread').then((m) => ({ default: m.ProjectThread })));
 const ProjectEstimates = lazy(() => import('../features/estimating/project-estimates').then((m) => ({ default: m.ProjectEstimates })));
 
 const TABS: readonly ProjectTab[] = [
@@ -34,6 +35,15 @@ const TABS: readonly ProjectTab[] = [
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading estimates…</p>}>
         <ProjectEstimates projectId={projectId} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'messages',
+    label: 'Messages',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading messages…</p>}>
+        <ProjectThread projectId={projectId} />
       </Suspense>
     ),
   },

@@ -3,7 +3,6 @@
 export type PlannedPage = { path: string; title: string; description: string };
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: '/inbox', title: 'Inbox', description: 'Mentions, assignments, status changes and finished uploads, with mark-as-read.' },
   { path: '/payments', title: 'Payments', description: 'Your subscription, invoices and payment history.' },
   { path: '/credits', title: 'Credits', description: 'Your company credit ledger: buy packs and spend them on Xact360, Copy-Over, Supplement360 and UGO Assisted orders.' },
   { path: '/credits-success', title: 'Credits Purchased', description: 'Confirmation of a credit pack purchase.' },
@@ -17,7 +16,6 @@ export const PLANNED_PAGES: PlannedPage[] = [
   { path: '/advanced-photo-reports', title: 'Advanced Photo Reports', description: 'Reports you arrange yourself: sections, layouts, captions and annotations.' },
   { path: '/advanced-photo-reports/new', title: 'New Advanced Photo Report', description: 'Choose photos and arrange a new report.' },
   { path: '/advanced-photo-reports/:id/edit', title: 'Edit Advanced Photo Report', description: 'Reorder sections, edit captions and layouts, save drafts.' },
-  { path: '/messages', title: 'Messages', description: 'Team chat: direct messages and groups with attachments, voice notes and @mentions.' },
   { path: '/shingle-id', title: 'Shingle ID', description: 'Measure exposure and length, note the type and rank matching products from the catalogue.' },
   { path: '/shingle-history', title: 'Shingle History', description: 'Your past shingle identifications.' },
   { path: '/shingle-analysis-test', title: 'Shingle Analysis Test', description: 'Try the shingle analysis on sample measurements.' },

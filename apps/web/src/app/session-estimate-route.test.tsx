@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answer, json, sent } from '../test/fake-server';
@@ -30,7 +30,10 @@ function renderAt(sessionId: string) {
 beforeEach(async () => {
   await clearInspectionDb();
 });
+// Unmount first: a screen still rendered would see its session vanish and ask the server for it,
+// a request that lands in the next test.
 afterEach(async () => {
+  cleanup();
   await clearInspectionDb();
 });
 

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,7 +48,10 @@ function renderAt(url: string) {
 beforeEach(async () => {
   await clearInspectionDb();
 });
+// Unmount first: a screen still rendered would see its session vanish and ask the server for it,
+// a request that lands in the next test.
 afterEach(async () => {
+  cleanup();
   await clearInspectionDb();
 });
 

@@ -1,7 +1,9 @@
 import { ChevronDown, Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { ProtectedRoute } from '../components/protected-route';
+import { QuietBoundary } from '../components/quiet-boundary';
+import { idle } from '../lib/when-idle';
 import { useSession } from '../lib/session/session-provider';
 import { useMaintenance } from '../features/maintenance/maintenance-api';
 import { useMe } from '../lib/api/me';
@@ -20,6 +22,7 @@ import { useInspectionSync } from '../offline/use-inspection-sync';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
+import { loadInboxNavBadge } from '../features/inbox/load-inbox-nav-badge';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -34,6 +37,11 @@ const MaintenanceScreen = lazy(() => import('../features/maintenance/maintenance
 const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
 // The photo upload queue starts once the page is idle; its panel loads only when the queue has photos.
 const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
+// The floating team chat: every signed-in page of a user with a company, except the field screens.
+// Its code loads once the browser is idle: the page in front of the user comes first.
+const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
+// The unread count on the Inbox link loads once the browser is idle, off the first load.
+const InboxNavBadge = lazy(loadInboxNavBadge);
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
@@ -64,6 +72,11 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
+                  {to === '/inbox' && (
+                    <Suspense fallback={null}>
+                      <InboxNavBadge />
+                    </Suspense>
+                  )}
                 </NavLink>
               </li>
             ))}
@@ -92,6 +105,19 @@ function UploadQueue() {
       <UploadPanel />
     </Suspense>
   ) : null;
+}
+
+function TeamChat() {
+  const { pathname } = useLocation();
+  const hasCompany = Boolean(useMe().data?.company);
+  if (!hasCompany || pathname.startsWith('/field-inspection')) return null;
+  return (
+    <QuietBoundary name="The team chat">
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
+    </QuietBoundary>
+  );
 }
 
 function UserMenu() {
@@ -172,6 +198,7 @@ function Layout() {
             <Outlet />
           </main>
           <UploadQueue />
+          <TeamChat />
         </div>
       </div>
     </div>

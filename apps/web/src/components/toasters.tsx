@@ -1,4 +1,5 @@
-import { Component, createElement, lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import { QuietBoundary } from './quiet-boundary';
 import { appToasts } from '../lib/app-toast-store';
 import { NOTIFICATION_TOASTER, notificationToaster, PHONE_TOASTER } from '../lib/notification-toaster';
 
@@ -16,23 +17,6 @@ let appToastShown = false;
 function appToastsWanted(): boolean {
   if (!appToastShown && appToasts.get().length > 0) appToastShown = true;
   return appToastShown;
-}
-
-/** A toaster whose code cannot be loaded (offline before the service worker has it) shows nothing, not the error page. */
-class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.warn('A toaster could not be loaded.', error);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? null : this.props.children;
-  }
 }
 
 const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_TOASTER.query) : null);
@@ -61,9 +45,9 @@ export function Toasters() {
           closeButton: true,
           toastOptions: { style: { width: NOTIFICATION_TOASTER.width } },
         })}
-      <ToasterBoundary>
+      <QuietBoundary name="A toaster">
         <Suspense fallback={null}>{appToastsMounted && <AppToaster />}</Suspense>
-      </ToasterBoundary>
+      </QuietBoundary>
     </>
   );
 }

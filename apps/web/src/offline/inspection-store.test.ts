@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { answer, answerWhenReleased, apiError, json, networkFailure, sent } from '../test/fake-server';
@@ -46,7 +46,10 @@ async function createOffline(fields = { street: '12 Hail Rd', homeownerName: 'An
 beforeEach(async () => {
   await clearInspectionDb();
 });
+// Unmount first: a screen still rendered would see its session vanish and ask the server for it,
+// a request that lands in the next test.
 afterEach(async () => {
+  cleanup();
   await clearInspectionDb();
 });
 

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
-import { activityText, agoText, dayText, nearLimit, plural } from './words';
+import { agoText } from '../../lib/relative-time';
+import { activityText, dayText, nearLimit, plural } from './words';
 
 // The dashboard's widgets, each a card with a heading and, when it has nothing yet, a sentence saying
 // what to do next. Built from the light kit only (cards, badges, links): the dashboard is the

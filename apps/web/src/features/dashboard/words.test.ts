@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activityText, agoText, dayText, fieldWords, nearLimit, plural, type DashboardActivity } from './words';
+import { agoText } from '../../lib/relative-time';
+import { activityText, dayText, fieldWords, nearLimit, plural, type DashboardActivity } from './words';
 
 const entry = (overrides: Partial<DashboardActivity>): DashboardActivity => ({
   id: 'a1',

@@ -81,6 +81,7 @@ export default function UploadPanel({ count }: Props) {
     <section
       aria-labelledby="upload-panel-title"
       data-testid="upload-panel"
+      data-upload-panel=""
       className={`fixed right-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] left-3 z-30 rounded-lg border-2 bg-white p-3 text-slate-900 shadow-xl sm:left-auto sm:w-96 ${border}`}
     >
       <div className="flex items-center gap-2">

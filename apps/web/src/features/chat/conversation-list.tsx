@@ -1,0 +1,91 @@
+import { MessageSquarePlus } from 'lucide-react';
+import { unreadBadge } from '@ridgeline/shared/domain/chat';
+import type { Conversation } from '@ridgeline/shared/contracts/chat';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { errorText } from '../../lib/error-text';
+import { useConversations } from './api/conversations';
+import { shortTime } from './chat-time';
+
+export const NO_CONVERSATIONS_TEXT = 'No conversations yet. Start one with a colleague.';
+
+type ConversationListProps = {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onNew: () => void;
+};
+
+/**
+ * The conversations as the server lists them (newest last message first; claim-file threads and
+ * archived ones are already left out): the title (the colleague's name for a direct message), the
+ * last message's 30-character preview, its time and the unread count (9+ above 9).
+ */
+export function ConversationList({ selectedId, onSelect, onNew }: ConversationListProps) {
+  const conversations = useConversations();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="border-b border-slate-200 p-2">
+        <Button variant="secondary" className="w-full" onClick={onNew}>
+          <MessageSquarePlus aria-hidden="true" className="size-4" />
+          New conversation
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {conversations.isPending ? (
+          <div role="status" aria-label="Loading conversations" className="flex flex-col gap-2 p-2">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        ) : conversations.isError ? (
+          <p role="alert" className="p-3 text-sm text-red-800">
+            {errorText(conversations.error)}
+          </p>
+        ) : conversations.data.conversations.length === 0 ? (
+          <EmptyState className="m-2">{NO_CONVERSATIONS_TEXT}</EmptyState>
+        ) : (
+          <ul aria-label="Conversations" className="flex flex-col">
+            {conversations.data.conversations.map((conversation) => (
+              <li key={conversation.id}>
+                <ConversationRow conversation={conversation} selected={conversation.id === selectedId} onSelect={onSelect} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ConversationRow({ conversation, selected, onSelect }: { conversation: Conversation; selected: boolean; onSelect: (id: string) => void }) {
+  const badge = unreadBadge(conversation.unreadCount, 9);
+  const at = conversation.lastMessageAt ?? conversation.createdAt;
+  return (
+    <button
+      type="button"
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onSelect(conversation.id)}
+      className={cn(
+        'flex min-h-14 w-full flex-col gap-0.5 border-b border-slate-100 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600',
+        selected && 'bg-blue-50 hover:bg-blue-50',
+      )}
+    >
+      <span className="flex w-full items-center gap-2">
+        <span className={cn('min-w-0 flex-1 truncate text-sm text-slate-900', badge ? 'font-bold' : 'font-semibold')}>{conversation.title}</span>
+        <time dateTime={at} className="shrink-0 text-xs text-slate-700">
+          {shortTime(at)}
+        </time>
+      </span>
+      <span className="flex w-full items-center gap-2">
+        <span className="min-w-0 flex-1 truncate text-sm text-slate-700">{conversation.lastMessagePreview || 'No messages yet'}</span>
+        {badge && (
+          <span data-testid="conversation-unread" className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-blue-800 px-1.5 text-xs font-bold text-white">
+            {badge}
+            <span className="sr-only"> unread</span>
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

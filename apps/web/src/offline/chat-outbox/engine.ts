@@ -1,0 +1,154 @@
+import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
+import { ApiError } from '../../lib/api-client';
+import type { ChatOutboxDb, OutboxMessage } from './db';
+
+// Sends the outbox, oldest first, one at a time: a message leaves the outbox only after the server
+// answered it (sending it again after a lost answer is harmless: the server answers the stored
+// message for the same client id). No network, a timeout, a 429 or a server error stops the run and
+// keeps the order: it resumes when the connection returns or after a pause. Any other refusal (4xx)
+// will never succeed: that message is dropped and reported. With several tabs open one sends at a
+// time (the tab's lock); the others find the outbox already empty.
+
+export type LockRequest = (name: string, hold: () => Promise<void>) => Promise<void>;
+export type OutboxNetwork = { isOnline: () => boolean; subscribe: (listener: () => void) => () => void };
+
+export type ChatOutboxDeps = {
+  db: ChatOutboxDb;
+  send: (message: OutboxMessage) => Promise<ChatMessage>;
+  network: OutboxNetwork;
+  lock: LockRequest | null;
+  /** The server stored it (called before it leaves the outbox, so a thread never shows it missing). */
+  onSent: (message: ChatMessage, queued: OutboxMessage) => void;
+  /** The server refused it for good. */
+  onDropped: (queued: OutboxMessage, error: unknown) => void;
+  log?: (message: string, error: unknown) => void;
+  /** Pause before trying again after a failure that may pass (ms). */
+  retryMs?: number;
+};
+
+export const CHAT_OUTBOX_LOCK = 'ridgeline-chat-outbox';
+const DEFAULT_RETRY_MS = 10_000;
+
+/** Whether a failed send may succeed later: no answer at all, a timeout, a rate limit or a server failure. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export type ChatOutbox = {
+  /** Starts sending `userId`'s messages (now, and whenever the connection returns). */
+  start: (userId: string) => void;
+  stop: () => void;
+  /** Keeps a message and sends it as soon as it can. */
+  enqueue: (message: Omit<OutboxMessage, 'createdAt'>) => Promise<OutboxMessage>;
+  /** Sends what waits now; resolves when this run is over. */
+  flush: () => Promise<void>;
+};
+
+export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
+  const log = deps.log ?? ((message, error) => console.warn(message, error));
+  let userId: string | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let unsubscribe: (() => void) | null = null;
+  let lastCreatedAt = 0;
+
+  async function oldest(user: string): Promise<OutboxMessage | undefined> {
+    return deps.db.messages.where('[userId+createdAt]').between([user, -Infinity], [user, Infinity]).first();
+  }
+
+  function retryLater(): void {
+    if (retryTimer || userId === null) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void flush();
+    }, deps.retryMs ?? DEFAULT_RETRY_MS);
+  }
+
+  /** Sends until the outbox is empty or offline; false when a failure that may pass stopped it. */
+  async function drain(user: string): Promise<boolean> {
+    while (userId === user && deps.network.isOnline()) {
+      const next = await oldest(user);
+      if (!next) return true;
+      // Stopped (signed out, the last thread closed) while reading: nothing more leaves.
+      if (userId !== user) return true;
+      try {
+        const stored = await deps.send(next);
+        deps.onSent(stored, next);
+        await deps.db.messages.delete(next.clientId);
+      } catch (error) {
+        if (isRetryable(error)) {
+          retryLater();
+          return false;
+        }
+        await deps.db.messages.delete(next.clientId);
+        deps.onDropped(next, error);
+      }
+    }
+    return true;
+  }
+
+  async function runOnce(): Promise<boolean> {
+    const user = userId;
+    if (!user) return true;
+    if (!deps.lock) return drain(user);
+    let drained = true;
+    await deps.lock(CHAT_OUTBOX_LOCK, async () => {
+      drained = await drain(user);
+    });
+    return drained;
+  }
+
+  function flush(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    // Asked again while sending: one more pass, unless a failure stopped this one (the pause decides).
+    running = (async () => {
+      let drained = true;
+      do {
+        again = false;
+        try {
+          drained = await runOnce();
+        } catch (error) {
+          log('The chat outbox could not be sent', error);
+          retryLater();
+          drained = false;
+        }
+      } while (again && drained);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    start(user) {
+      if (userId === user) return;
+      userId = user;
+      unsubscribe?.();
+      unsubscribe = deps.network.subscribe(() => {
+        if (deps.network.isOnline()) void flush();
+      });
+      void flush();
+    },
+    stop() {
+      userId = null;
+      unsubscribe?.();
+      unsubscribe = null;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
+    },
+    async enqueue(message) {
+      // Strictly increasing, so two messages written in the same millisecond keep their order.
+      lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+      const queued: OutboxMessage = { ...message, createdAt: lastCreatedAt };
+      await deps.db.messages.add(queued);
+      void flush();
+      return queued;
+    },
+    flush,
+  };
+}

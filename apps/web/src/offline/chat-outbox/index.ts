@@ -1,0 +1,112 @@
+// The chat outbox: a message written with no network is kept in IndexedDB, shown in its thread as
+// pending, and sent in order, exactly once, when the connection returns (see engine.ts). Threads
+// start it while they are open, queue messages and read the pending ones of their conversation.
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { messageResponseSchema, type ChatMessage } from '@ridgeline/shared/contracts/chat';
+import { api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { openChatOutboxDb, type ChatOutboxDb, type OutboxMessage } from './db';
+import { createChatOutbox, type ChatOutbox, type LockRequest, type OutboxNetwork } from './engine';
+
+export type { OutboxMessage } from './db';
+
+let db: ChatOutboxDb | null = null;
+function outboxDb(): ChatOutboxDb {
+  db ??= openChatOutboxDb();
+  return db;
+}
+
+const browserNetwork: OutboxNetwork = {
+  isOnline: () => navigator.onLine,
+  subscribe(listener) {
+    window.addEventListener('online', listener);
+    window.addEventListener('offline', listener);
+    return () => {
+      window.removeEventListener('online', listener);
+      window.removeEventListener('offline', listener);
+    };
+  },
+};
+
+function browserLock(): LockRequest | null {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return null;
+  return async (name, hold) => {
+    await locks.request(name, hold);
+  };
+}
+
+type SentListener = (message: ChatMessage) => void;
+const sentListeners = new Set<SentListener>();
+
+/** Hears every message the outbox delivered (the thread merges it before the pending copy goes). */
+export function subscribeOutboxSent(listener: SentListener): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+function sendQueued(queued: OutboxMessage): Promise<ChatMessage> {
+  return api
+    .post(
+      `/api/chat/conversations/${encodeURIComponent(queued.conversationId)}/messages`,
+      { clientId: queued.clientId, content: queued.content, mentions: queued.mentions },
+      { schema: messageResponseSchema },
+    )
+    .then(({ message }) => message);
+}
+
+let outbox: ChatOutbox | null = null;
+function chatOutbox(): ChatOutbox {
+  outbox ??= createChatOutbox({
+    db: outboxDb(),
+    send: sendQueued,
+    network: browserNetwork,
+    lock: browserLock(),
+    onSent: (message) => {
+      for (const listener of sentListeners) listener(message);
+    },
+    onDropped: (_queued, error) => notify.error('Failed to send', errorText(error)),
+  });
+  return outbox;
+}
+
+let starts = 0;
+
+/** Sends `userId`'s waiting messages until the returned function is called (and no other holder remains). */
+export function holdChatOutbox(userId: string): () => void {
+  starts += 1;
+  chatOutbox().start(userId);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    starts -= 1;
+    if (starts === 0) chatOutbox().stop();
+  };
+}
+
+/** Sends `userId`'s waiting messages while at least one caller holds it started. */
+export function useChatOutbox(userId: string | null): void {
+  useEffect(() => (userId ? holdChatOutbox(userId) : undefined), [userId]);
+}
+
+/** Keeps a message to send when the connection returns. */
+export function queueChatMessage(message: Omit<OutboxMessage, 'createdAt'>): Promise<OutboxMessage> {
+  return chatOutbox().enqueue(message);
+}
+
+/** The messages of `conversationId` still waiting, oldest first (live). */
+export function usePendingMessages(userId: string | null, conversationId: string): OutboxMessage[] {
+  return (
+    useLiveQuery(
+      async () => {
+        if (!userId) return [];
+        const waiting = await outboxDb().messages.where('[userId+conversationId]').equals([userId, conversationId]).toArray();
+        return waiting.sort((a, b) => a.createdAt - b.createdAt);
+      },
+      [userId, conversationId],
+    ) ?? []
+  );
+}

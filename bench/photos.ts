@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -11,7 +10,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList, UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, startServerChild, stopServerChild, writeResults } from './support';
+import { benchDataDir, dropDatabase, freshDatabase, processCpuSeconds, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:photos`: 100 phone-size JPEGs (4000 x 3000, generated with sharp: noise blurred so
 // they compress like photos, quality 85, 2-4 MB, every file different) uploaded through the real API
@@ -81,31 +80,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU seconds a process has used (every thread: libvips and libuv's pool included), from
- * /proc/<pid>/stat; null where there is no /proc. Neighbours on the machine slow the wall clock of
- * both sides; the CPU a photo costs does not depend on them.
- */
-function processCpuSeconds(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
 }
 
 /** This process's CPU seconds (user + system, every thread). */

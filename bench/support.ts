@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,9 +44,14 @@ export function benchDataDir(): string {
 }
 
 /** Starts the real Ridgeline server for a benchmark on its own port and data folder (new unless given; on a fresh database unless given one). */
+/** Server ceilings a benchmark may raise for its run, passed on from the environment when set. */
+const RAISABLE = ['API_WRITE_LIMIT', 'CHAT_MESSAGE_LIMIT', 'AUTH_IP_LIMIT', 'TRUST_PROXY'] as const;
+
 export async function startBenchServer(port: number, databaseUrl?: string, dataDir: string = benchDataDir()): Promise<RunningServer> {
+  const raised = Object.fromEntries(RAISABLE.map((name) => [name, process.env[name]]));
   return startServer(
     loadConfig({
+      ...raised,
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
@@ -66,21 +71,28 @@ export function writeResults(name: string, data: unknown, markdown: string): voi
 }
 
 /**
- * Starts the real server in its own process (bench/api-server-child.ts) on the given database, so
- * the load generator never shares the server's thread; resolves once it listens.
+ * Forks a child script of this folder (a server or a relay) with the port and database, with the
+ * Node flags and thread pool `npm start` gives the server (scripts/start.ts); resolves once it says
+ * 'ready'.
  */
-export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('./api-server-child.ts', import.meta.url)), {
-    // The Node flags `npm start` gives the server (scripts/start.ts).
+export function startChild(file: string, port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
     execArgv: ['--max-semi-space-size=32', '--import', 'tsx', ...execArgv],
-    // The pool size `npm start` gives the server (scripts/start.ts).
     env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...env, BENCH_PORT: String(port), BENCH_SERVER_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(`bench server said ${String(message)}`))));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(`${file} said ${String(message)}`))));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
+}
+
+/**
+ * Starts the real server in its own process (bench/api-server-child.ts) on the given database, so
+ * the load generator never shares the server's thread; resolves once it listens.
+ */
+export function startServerChild(port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
+  return startChild('./api-server-child.ts', port, databaseUrl, env, execArgv);
 }
 
 export function stopServerChild(child: ChildProcess): Promise<void> {
@@ -89,4 +101,29 @@ export function stopServerChild(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU seconds a process has used (every thread: libvips and libuv's pool included), from
+ * /proc/<pid>/stat; null where there is no /proc. Neighbours on the machine slow the wall clock of
+ * both sides of a comparison; the CPU a unit of work costs does not depend on them.
+ */
+export function processCpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }

@@ -8,6 +8,7 @@ import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
 import { definePhotoJobs } from './features/photos/photo-jobs';
 import { definePushJobs } from './features/push/push-jobs';
+import { defineReportJobs } from './features/reports/report-jobs';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
 import { createApp } from './http/app';
@@ -51,6 +52,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
     definePhotoJobs(jobs, { db: database.db, storage, logger });
+    defineReportJobs(jobs, { db: database.db, storage, logger });
     await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, allowInsecureEndpoints: config.env !== 'production' });
     await jobs.start();
     const queueMail = async (message: MailMessage) => {

@@ -7,6 +7,10 @@ import { chatAttachmentRoutes } from '../features/chat/chat-attachments.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
 import { pushRoutes } from '../features/push/push.routes';
+import { proposalRoutes } from '../features/proposals/proposals.routes';
+import { reportRoutes } from '../features/reports/reports.routes';
+import { publicShareRoutes } from '../features/sharing/public-share.routes';
+import { shareLinkRoutes } from '../features/sharing/share-links.routes';
 import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
@@ -62,7 +66,7 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

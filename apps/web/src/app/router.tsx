@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           children: [
             lazyRoute({ path: '/auth' }, () => import('../features/auth/auth-page')),
             lazyRoute({ path: '/check-email' }, () => import('../features/auth/check-email-page')),
+            lazyRoute({ path: '/share/:token' }, () => import('../features/sharing/public-share-page')),
             lazyRoute(
               {
                 children: [
@@ -98,6 +99,10 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/measurements' }, () => import('../features/estimating/measurements-page')),
                   lazyRoute({ path: '/messages' }, () => import('../features/chat/messages-page')),
                   lazyRoute({ path: '/inbox' }, () => import('../features/inbox/inbox-page')),
+                  lazyRoute({ path: '/photo-reports' }, () => import('../features/reports/photo-reports-page')),
+                  lazyRoute({ path: '/advanced-photo-reports' }, () => import('../features/reports/editor/advanced-reports-page')),
+                  lazyRoute({ path: '/advanced-photo-reports/new' }, () => import('../features/reports/editor/new-report-page')),
+                  lazyRoute({ path: '/advanced-photo-reports/:id/edit' }, () => import('../features/reports/editor/report-editor-page')),
                   lazyRoute({ path: '/field-inspection/:sessionId/:phase' }, () => import('../features/inspections/capture/capture-page')),
                   lazyRoute({ path: '/field-inspection/:sessionId/phase-offline/:phase' }, () => import('../features/inspections/capture/capture-page')),
                   lazyRoute({ path: '/field-inspection/:sessionId/elevation/:elevation' }, () => import('../features/inspections/capture/elevation-page')),

@@ -107,6 +107,15 @@ export const ERROR_CATALOGUE = {
   // Team chat.
   CANNOT_REMOVE_SELF_FROM_CONVERSATION: { status: 400, message: 'You cannot remove yourself from a conversation.' },
   NOT_A_COLLEAGUE: { status: 400, message: 'Only colleagues of your company can be added to a conversation.' },
+
+  // Reports, proposals and share links.
+  SHOT_LIST_INCOMPLETE: {
+    status: 422,
+    message: 'Required photos are missing. Take them first, or give a reason to make the report anyway.',
+  },
+  DRAFT_CHANGED: { status: 409, message: 'Someone else saved this draft after you opened it. Reload to see their changes.' },
+  PROPOSAL_SIGNED: { status: 409, message: 'This proposal is signed and can no longer be changed.' },
+  DOCUMENT_NOT_READY: { status: 409, message: 'The PDF is not ready yet.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code of the catalogue. */

@@ -13,6 +13,8 @@ export const companies = pgTable('companies', {
   trialEndsAt: timestampTz('trial_ends_at'),
   /** Hail hits in one test square at or above which an inspection recommends replacing the roof. */
   hailHitThreshold: integer('hail_hit_threshold').notNull().default(8),
+  /** The claim packet's cover letter with `{{field}}` placeholders; null uses the product's default. */
+  coverLetterTemplate: text('cover_letter_template'),
   ...timestamps(),
 });
 

@@ -6,3 +6,4 @@ export * from './projects';
 export * from './inspections';
 export * from './estimating';
 export * from './chat';
+export * from './documents';

@@ -1,0 +1,85 @@
+import type { Annotation } from '@ridgeline/shared/contracts/photos';
+import type { PhotosPerPage } from '@ridgeline/shared/domain/documents';
+import type { Bucket } from '../storage/storage';
+
+// What the PDF engine draws: a document already resolved into words, numbers and stored images.
+// The features that make documents (reports, packets, proposals) build this model; the engine knows
+// nothing of the database, tenants or features. Each part gets a bookmark (the PDF outline).
+
+/** A stored image the engine reads through the storage interface while it draws. */
+export type PdfImageRef = { bucket: Bucket; path: string };
+
+export type PdfPhoto = {
+  id: string;
+  /** The best image to print (the large thumbnail when there is one, the original otherwise). */
+  image: PdfImageRef;
+  /** The original's pixel size, when known (the annotation's fractions are of it). */
+  width: number | null;
+  height: number | null;
+  caption: string;
+  /** "Roof · Slope N" as people read it. */
+  categoryLabel: string;
+  /** Printed as given (already in words): "2026-05-02 14:31", "32.77000, -96.79000". */
+  capturedAt: string | null;
+  gps: string | null;
+  annotation: Annotation | null;
+};
+
+export type PdfPhotoSection = { title: string; note: string; layout: PhotosPerPage; photos: PdfPhoto[] };
+
+export type PdfCover = {
+  title: string;
+  companyName: string;
+  companyAddress: string | null;
+  companyPhone: string | null;
+  logo: PdfImageRef | null;
+  /** Label and value pairs in order: Property, Homeowner, Carrier, Claim number, Date of loss, Inspector, Date. */
+  facts: { label: string; value: string }[];
+  /** Why the report was made with required photos missing: printed on the cover when set. */
+  overrideReason: string | null;
+};
+
+/** One photo's evidence line in the appendix. */
+export type PdfEvidenceRow = { label: string; fileName: string; sha256: string; capturedAt: string; receivedAt: string; uploader: string };
+
+export type PdfTable = {
+  title: string;
+  columns: { label: string; align?: 'left' | 'right'; /** Share of the width, 0..1. */ width?: number }[];
+  rows: string[][];
+  /** Bold rows under the table (totals). */
+  footer?: string[][];
+};
+
+export type PdfProposalOption = { label: string; productLine: string; price: string; warranty: string; terms: string; chosen: boolean };
+
+export type PdfPart =
+  | { kind: 'cover'; cover: PdfCover }
+  | { kind: 'letter'; body: string }
+  | { kind: 'photos'; sections: PdfPhotoSection[]; showAnnotations: boolean; showMetadata: boolean }
+  | { kind: 'evidence'; intro: string; rows: PdfEvidenceRow[] }
+  | { kind: 'tables'; tables: PdfTable[]; notes: string[] }
+  | {
+      kind: 'proposal';
+      intro: string;
+      options: PdfProposalOption[];
+      signature: { name: string; date: string; signedAt: string; ip: string; image: PdfImageRef } | null;
+    };
+
+/** A part of the document, with its bookmark; photo sections also get bookmarks of their own under it. */
+export type PdfSection = { bookmark: string; part: PdfPart };
+
+export type PdfDocumentModel = {
+  /** The PDF's title and author (document info). */
+  title: string;
+  author: string;
+  sections: PdfSection[];
+};
+
+export type PdfRenderResult = { bytes: Buffer; pageCount: number };
+
+export type PdfRenderOptions = {
+  /** Reads a stored image (the storage interface's get). */
+  readImage: (ref: PdfImageRef) => Promise<Buffer | null>;
+  /** Called as the document is drawn, 0..100, at most a few times a second. */
+  onProgress?: (percent: number) => void;
+};

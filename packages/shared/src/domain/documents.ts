@@ -1,0 +1,140 @@
+// Documents made from a claim file: photo reports (one click, or arranged in the editor), the claim
+// submission packet, and the homeowner's proposal; the share links that open them without signing
+// in. The vocabulary and the few rules both sides need live here.
+
+/** What a document is. An advanced report is one the user arranged in the editor. */
+export const REPORT_KINDS = ['photo', 'advanced', 'packet', 'proposal'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
+  photo: 'Photo report',
+  advanced: 'Advanced photo report',
+  packet: 'Claim packet',
+  proposal: 'Proposal',
+};
+
+/**
+ * Where a document is: a draft is being arranged; queued and rendering are the PDF on its way (with a
+ * percent); ready has a PDF; failed says why. A ready document whose inputs changed since (a photo
+ * re-annotated, a caption edited) is `stale` and renders again when asked.
+ */
+export const REPORT_STATUSES = ['draft', 'queued', 'rendering', 'ready', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** Photos per page a section can be laid out with. */
+export const PHOTOS_PER_PAGE = [1, 2, 4, 6] as const;
+export type PhotosPerPage = (typeof PHOTOS_PER_PAGE)[number];
+export const DEFAULT_PHOTOS_PER_PAGE: PhotosPerPage = 2;
+
+/** Longest override reason, caption and cover letter. */
+export const OVERRIDE_REASON_MAX = 500;
+export const CAPTION_MAX = 300;
+export const COVER_LETTER_MAX = 8000;
+
+// ---------------------------------------------------------------- share links
+
+export const SHARE_AUDIENCES = ['adjuster', 'homeowner'] as const;
+export type ShareAudience = (typeof SHARE_AUDIENCES)[number];
+export const SHARE_AUDIENCE_LABELS: Record<ShareAudience, string> = { adjuster: 'Adjuster', homeowner: 'Homeowner' };
+
+/** A share link lasts this many days unless told otherwise, and never more than the maximum. */
+export const SHARE_LINK_DEFAULT_DAYS = 30;
+export const SHARE_LINK_MAX_DAYS = 365;
+
+/** The public page of a share link. */
+export const sharePath = (token: string) => `/share/${encodeURIComponent(token)}`;
+
+// ---------------------------------------------------------------- cover letter
+
+/** The claim's fields a cover letter template may name, as `{{field}}`. */
+export const COVER_LETTER_FIELDS = [
+  { key: 'company_name', label: 'Your company' },
+  { key: 'company_address', label: 'Your company address' },
+  { key: 'company_phone', label: 'Your company phone' },
+  { key: 'homeowner_name', label: 'Homeowner' },
+  { key: 'property_address', label: 'Property address' },
+  { key: 'carrier_name', label: 'Carrier' },
+  { key: 'claim_number', label: 'Claim number' },
+  { key: 'policy_number', label: 'Policy number' },
+  { key: 'date_of_loss', label: 'Date of loss' },
+  { key: 'loss_type', label: 'Loss type' },
+  { key: 'adjuster_name', label: 'Adjuster' },
+  { key: 'estimate_total', label: 'Estimate total (RCV)' },
+  { key: 'today', label: "Today's date" },
+  { key: 'sender_name', label: 'Your name' },
+] as const;
+export type CoverLetterField = (typeof COVER_LETTER_FIELDS)[number]['key'];
+export type CoverLetterValues = Partial<Record<CoverLetterField, string>>;
+
+export const DEFAULT_COVER_LETTER = `{{today}}
+
+{{carrier_name}}
+Attn: {{adjuster_name}}
+
+Re: Claim {{claim_number}}, policy {{policy_number}}
+Insured: {{homeowner_name}}
+Property: {{property_address}}
+Date of loss: {{date_of_loss}}
+
+Dear {{adjuster_name}},
+
+On behalf of {{homeowner_name}}, {{company_name}} submits the enclosed documentation of the {{loss_type}} damage at {{property_address}}: the photo report with every photo's capture time, location and SHA-256 fingerprint, the roof measurements, and our estimate of {{estimate_total}} with the items we ask to be added to the scope.
+
+Please review the enclosed and contact us with any questions.
+
+Sincerely,
+
+{{sender_name}}
+{{company_name}}
+{{company_address}}
+{{company_phone}}`;
+
+/**
+ * The template with each `{{field}}` replaced by the claim's value. A field with no value is left
+ * visible as `[field label]`, so a missing claim number is seen before the letter goes out; a name
+ * that is not a field stays as written.
+ */
+export function fillCoverLetter(template: string, values: CoverLetterValues): string {
+  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, key: string) => {
+    const field = COVER_LETTER_FIELDS.find((f) => f.key === key);
+    if (!field) return whole;
+    const value = values[field.key]?.trim();
+    return value ? value : `[${field.label}]`;
+  });
+}
+
+// ---------------------------------------------------------------- proposal
+
+/** The homeowner's options, cheapest first. */
+export const PROPOSAL_TIERS = [
+  { value: 'good', label: 'Good' },
+  { value: 'better', label: 'Better' },
+  { value: 'best', label: 'Best' },
+] as const;
+export type ProposalTier = (typeof PROPOSAL_TIERS)[number]['value'];
+export const PROPOSAL_TIER_VALUES = PROPOSAL_TIERS.map((t) => t.value) as unknown as readonly [ProposalTier, ...ProposalTier[]];
+
+export const PROPOSAL_STATUSES = ['draft', 'sent', 'signed'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A drawn signature is a PNG data URL of at most this many characters. */
+export const SIGNATURE_MAX_CHARS = 400_000;
+
+export type ProposalOptionDraft = { tier: ProposalTier; productLine: string; priceCents: number; warranty: string; terms: string };
+
+const DEFAULT_TERMS =
+  'Price includes tear-off, disposal, materials and labour as listed in the estimate. 50% due at material delivery, balance on completion. Insurance proceeds are assigned to the contractor up to the contract price; the homeowner pays the deductible.';
+
+/**
+ * Good, better and best built from the estimate's replacement cost: the estimate's own scope as the
+ * good option, an impact-resistant (Class 4) line at 12% more, a designer line at 28% more, rounded
+ * to whole dollars. The contractor edits every field before sending.
+ */
+export function defaultProposalOptions(estimateTotalCents: number): ProposalOptionDraft[] {
+  const price = (factor: number) => Math.round((Math.max(0, estimateTotalCents) * factor) / 100) * 100;
+  return [
+    { tier: 'good', productLine: 'Architectural laminated shingles (as estimated)', priceCents: price(1), warranty: 'Manufacturer limited lifetime; 5-year workmanship', terms: DEFAULT_TERMS },
+    { tier: 'better', productLine: 'Impact-resistant Class 4 architectural shingles', priceCents: price(1.12), warranty: 'Manufacturer limited lifetime; 10-year workmanship', terms: DEFAULT_TERMS },
+    { tier: 'best', productLine: 'Designer shingles with synthetic underlayment upgrade', priceCents: price(1.28), warranty: 'Manufacturer enhanced system warranty; 25-year workmanship', terms: DEFAULT_TERMS },
+  ];
+}

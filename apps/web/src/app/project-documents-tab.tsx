@@ -1,5 +1,14 @@
-// The project's Documents tab: its reports, packets and proposals, and the links that share them.
+import { ProjectProposals } from '../features/proposals/project-proposals';
+import { ShareLinksPanel } from '../features/sharing/share-links-panel';
+
+// The project's Documents tab: its reports and packets, its proposals, and the links that share them
+// (three features side by side; the app puts them together).
 
 export function ProjectDocumentsTab({ projectId }: { projectId: string }) {
-  return <p data-project={projectId}>Documents</p>;
+  return (
+    <div className="grid gap-6">
+      <ProjectProposals projectId={projectId} />
+      <ShareLinksPanel projectId={projectId} />
+    </div>
+  );
 }

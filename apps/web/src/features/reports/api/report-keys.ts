@@ -1,0 +1,8 @@
+// Query keys of the reports screens, all below one key: a write refreshes every list and every open
+// report at once.
+export const reportsKey = ['reports'] as const;
+export const reportKey = (id: string) => [...reportsKey, 'one', id] as const;
+
+export const reportPath = (id: string) => `/api/reports/${encodeURIComponent(id)}`;
+/** The PDF itself, sent as an attachment to a signed-in member of the company. */
+export const reportFilePath = (id: string) => `${reportPath(id)}/file`;

@@ -16,6 +16,7 @@ import {
   findProjectOfCompany,
   findProposalReportFile,
   findReportFile,
+  findSessionOfCompany,
   insertProjectActivity,
   insertView,
   lockProposal,
@@ -91,9 +92,11 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     const company = await findCompany(db, link.companyId);
     if (!company) throw linkNotFound();
     const project = link.projectId ? await findProjectOfCompany(db, link.companyId, link.projectId) : null;
-    const propertyAddress = project ? [project.street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
     const report = await documentOf(link);
     if (link.reportId && !report) throw linkNotFound();
+    // A report made from an inspection not yet in a claim file names the inspection's property.
+    const property = project ?? (report?.sessionId ? await findSessionOfCompany(db, link.companyId, report.sessionId) : null);
+    const propertyAddress = property ? [property.street, property.city, [property.state, property.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
     const document = report && report.status === 'ready' && report.filePath ? { pageCount: report.pageCount, fileName: pdfFileName(report.title) } : null;
     const base = {
       audience: link.audience as ShareAudience,
@@ -101,7 +104,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
       companyPhone: company.phone,
       companyLogoUrl: company.logoPath ? storage.url('avatars', company.logoPath) : null,
       propertyAddress,
-      homeownerName: project?.homeownerName ?? '',
+      homeownerName: property?.homeownerName ?? '',
       expiresAt: link.expiresAt.toISOString(),
       document,
     };

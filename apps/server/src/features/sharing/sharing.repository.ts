@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
+import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
@@ -121,6 +121,15 @@ export async function findProjectOfCompany(db: Db | DbTx, companyId: string, pro
     .select({ id: projects.id, street: projects.street, city: projects.city, state: projects.state, zip: projects.zip, homeownerName: projects.homeownerName })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
+}
+
+/** The property of an inspection of the company (a report made from an inspection not yet in a claim file). */
+export async function findSessionOfCompany(db: Db | DbTx, companyId: string, sessionId: string) {
+  const [row] = await db
+    .select({ street: inspectionSessions.street, city: inspectionSessions.city, state: inspectionSessions.state, zip: inspectionSessions.zip, homeownerName: inspectionSessions.homeownerName })
+    .from(inspectionSessions)
+    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, sessionId)));
   return row ?? null;
 }
 

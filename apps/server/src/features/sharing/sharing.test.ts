@@ -219,6 +219,17 @@ describe('the public share page', () => {
     expect(Buffer.from(await fileB.arrayBuffer()).equals(PDF_B)).toBe(true);
   });
 
+  it('names the inspection’s property for a report made from an inspection outside a claim file', async () => {
+    const sessionId = randomUUID();
+    await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: owner.company.id, street: '7 Oak Ln', city: 'Frisco', state: 'TX', zip: '75034', homeownerName: 'Sam Lee' });
+    const id = randomUUID();
+    await server.db.insert(reports).values({ id, companyId: owner.company.id, sessionId, kind: 'photo', title: 'Photo report - 7 Oak Ln', status: 'draft', document: { sections: [] } });
+    const link = await createLink(owner.client, { reportId: id, audience: 'adjuster' });
+    expect(link.projectId).toBeNull();
+    const share = publicShareSchema.parse((await visitor().get(publicPath(tokenOf(link)))).body);
+    expect(share).toMatchObject({ propertyAddress: '7 Oak Ln, Frisco, TX 75034', homeownerName: 'Sam Lee', document: null });
+  });
+
   it('answers 409 DOCUMENT_NOT_READY for a report not rendered yet', async () => {
     const link = await createLink(owner.client, { reportId: draftReport, audience: 'adjuster' });
     const share = publicShareSchema.parse((await visitor().get(publicPath(tokenOf(link)))).body);

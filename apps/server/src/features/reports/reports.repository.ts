@@ -56,7 +56,13 @@ export type ReportFilters = { projectId?: string | undefined; kind?: string | un
 function filtersOf(companyId: string, filters: ReportFilters): SQL | undefined {
   return and(
     eq(reports.companyId, companyId),
-    filters.projectId ? eq(reports.projectId, filters.projectId) : undefined,
+    // A claim file's documents: its own and those of the inspections converted into it.
+    filters.projectId
+      ? or(
+          eq(reports.projectId, filters.projectId),
+          sql`${reports.sessionId} in (select ${inspectionSessions.id} from ${inspectionSessions} where ${inspectionSessions.companyId} = ${companyId} and ${inspectionSessions.projectId} = ${filters.projectId})`,
+        )
+      : undefined,
     filters.kind ? eq(reports.kind, filters.kind) : undefined,
     filters.status ? eq(reports.status, filters.status) : undefined,
   );

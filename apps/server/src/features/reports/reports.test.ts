@@ -11,7 +11,8 @@ import {
   type ReportDocument,
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
-import { companies, inspectionPhotos, inspectionSessions, notifications, reports } from '../../infra/db/schema/index';
+import { companies, estimates, inspectionPhotos, inspectionSessions, notifications, projectActivity, projectFiles, proposals, reports, roofMeasurements } from '../../infra/db/schema/index';
+import { tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
 import type { renderPdf } from '../../infra/pdf/render';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
@@ -34,6 +35,22 @@ let emptyProjectId: string;
 let foreignProjectId: string;
 let foreignPhotoId: string;
 const photoIds: Record<string, string> = {};
+
+/** A main house measured by hand: 6/12 over 1,000 sq ft and 8/12 over 20 x 30 ft: 18.39 squares, 20.23 with 10% waste. */
+const mainHouse = () => ({
+  structureId: 'house',
+  name: 'Main house',
+  facets: [
+    { id: 'f1', name: 'Front', pitchRise: 6, planAreaSqFt: 1000, lengthFt: null, widthFt: null },
+    { id: 'f2', name: 'Back', pitchRise: 8, planAreaSqFt: null, lengthFt: 20, widthFt: 30 },
+  ],
+  linear: { ridge: 40, hip: 0, valley: 12, rake: 60, eave: 80, stepFlashing: 10, headwall: 8 },
+  hipValleyInPlan: false,
+  wastePct: 10,
+  layers: 1,
+  stories: 2,
+});
+const line = () => ({ id: 'l1', code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', quantity: 20.23, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: '18.39 SQ + 10% waste' });
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 let shade = 0;
@@ -479,5 +496,109 @@ describe('the render job', () => {
     const draft = await queuedDraft();
     await renderDocument(deps(), { reportId: draft.id, companyId: outsider.company.id });
     expect((await rowOf(draft.id)).status).toBe('queued');
+  });
+  it('renders a packet: cover letter filled in, the photo report, measurements, the estimate and its supplement list', async () => {
+    const companyId = owner.company.id;
+    await server.db.insert(roofMeasurements).values({ companyId, sessionId, projectId, label: 'Roof', structures: [mainHouse()] });
+    const [estimate] = await server.db
+      .insert(estimates)
+      .values({
+        companyId,
+        sessionId,
+        projectId,
+        version: 1,
+        lines: [line()],
+        supplement: [{ code: 'drip_edge', description: 'Drip edge', kind: 'missing', ourQuantity: 140, carrierQuantity: 0, unit: 'LF', amountCents: 42_000, support: '140 LF of eave and rake' }],
+        subtotalCents: 576_555,
+        rcvCents: 576_555,
+        acvCents: 576_555,
+      })
+      .returning();
+    if (!estimate) throw new Error('no estimate');
+    const draft = detailOf((await create(owner.client, { kind: 'advanced', projectId })).body);
+    await server.db
+      .update(reports)
+      .set({ kind: 'packet', status: 'queued', packet: { coverLetter: 'Claim {{claim_number}} for {{homeowner_name}}: {{estimate_total}}. {{policy_number}}', photoReport: true, measurements: true, estimateId: estimate.id } })
+      .where(eq(reports.id, draft.id));
+    await renderDocument(deps(), { reportId: draft.id, companyId });
+    expect((await rowOf(draft.id)).status).toBe('ready');
+    const model = recorded.at(-1)?.model;
+    expect(model?.sections.map((s) => s.bookmark)).toEqual(['Cover letter', 'Photo report', 'Photos', 'Photo evidence', 'Measurements', 'Estimate', 'Supplement']);
+    const letter = model?.sections[0]?.part;
+    expect(letter?.kind === 'letter' ? letter.body : '').toBe('Claim CLM-778 for Pat Smith: $5,765.55. [Policy number]');
+    const measurements = model?.sections[4]?.part;
+    if (measurements?.kind !== 'tables') throw new Error('no measurements');
+    expect(measurements.tables[0]?.title).toBe('Roof: Main house');
+    expect(measurements.tables[0]?.rows.map((r) => r[0])).toEqual(['Front', 'Back']);
+    expect(measurements.tables[0]?.footer?.[0]?.[4]).toBe('18.39');
+    expect(measurements.tables[0]?.footer?.[1]?.[4]).toBe('20.23');
+    const table = model?.sections[5]?.part;
+    if (table?.kind !== 'tables') throw new Error('no estimate');
+    expect(table.tables[0]?.rows[0]).toEqual(['Laminated comp. shingle roofing, w/ felt', '20.23', 'SQ', '$285.00', '$5,765.55']);
+    expect(table.tables[0]?.footer?.map((r) => r[0])).toEqual(['Subtotal', 'Replacement cost (RCV)', 'Depreciation', 'Actual cash value (ACV)']);
+    const supplement = model?.sections[6]?.part;
+    if (supplement?.kind !== 'tables') throw new Error('no supplement');
+    expect(supplement.tables[0]?.rows[0]?.[0]).toBe('Drip edge (missing)');
+    expect(supplement.tables[0]?.rows[0]?.[4]).toBe('$420.00');
+
+    const defaults = packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body);
+    expect(defaults.estimates).toEqual([{ id: estimate.id, label: expect.stringMatching(/^Estimate version 1 \(\d{4}-\d{2}-\d{2}\)$/), totalCents: 576_555 }]);
+    expect(defaults.values.estimate_total).toBe('$5,765.55');
+  });
+
+  it('renders a signed proposal once into the claim file: the file, the proposal link and the timeline in one go', async () => {
+    const companyId = owner.company.id;
+    const signaturePath = `${companyId}/signatures/${randomUUID()}.png`;
+    await server.deps.storage.put('documents', signaturePath, tinyPng(), { contentType: 'image/png' });
+    const [proposal] = await server.db
+      .insert(proposals)
+      .values({
+        companyId,
+        projectId,
+        status: 'signed',
+        intro: 'Thank you for choosing us.',
+        options: [
+          { tier: 'good', productLine: 'Laminated shingles', priceCents: 1_200_000, warranty: 'Lifetime', terms: 'Half at delivery.' },
+          { tier: 'better', productLine: 'Class 4 shingles', priceCents: 1_344_000, warranty: 'Lifetime', terms: 'Half at delivery.' },
+        ],
+        chosenTier: 'better',
+        signerName: 'Pat Smith',
+        signedDate: '2026-05-03',
+        signaturePath,
+        signerIp: '203.0.113.9',
+        signedAt: new Date('2026-05-03T15:04:00Z'),
+      })
+      .returning();
+    if (!proposal) throw new Error('no proposal');
+    const [report] = await server.db
+      .insert(reports)
+      .values({ companyId, projectId, proposalId: proposal.id, kind: 'proposal', title: 'Proposal - 12 Shingle Way', status: 'queued', document: { sections: [] }, createdBy: owner.company.owner.id })
+      .returning();
+    if (!report) throw new Error('no report');
+    await renderDocument(deps(), { reportId: report.id, companyId });
+    expect((await rowOf(report.id)).status).toBe('ready');
+    const model = recorded.at(-1)?.model;
+    const part = model?.sections.find((s) => s.part.kind === 'proposal')?.part;
+    if (part?.kind !== 'proposal') throw new Error('no proposal part');
+    expect(part.options.map((o) => [o.label, o.price, o.chosen])).toEqual([
+      ['Good', '$12,000.00', false],
+      ['Better', '$13,440.00', true],
+    ]);
+    expect(part.signature).toEqual({ name: 'Pat Smith', date: '2026-05-03', signedAt: '2026-05-03 15:04 UTC', ip: '203.0.113.9', image: { bucket: 'documents', path: signaturePath } });
+
+    const [kept] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
+    expect(kept?.signedFileId).not.toBeNull();
+    const files = await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId));
+    const file = files.find((f) => f.id === kept?.signedFileId);
+    expect(file?.fileName).toBe('Signed proposal - Pat Smith.pdf');
+    expect(file?.mimeType).toBe('application/pdf');
+    expect((await server.deps.storage.get('project-files', file?.objectPath ?? ''))?.body.subarray(0, 5).toString()).toBe('%PDF-');
+    const activity = await server.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'file_uploaded')));
+    expect(activity.map((a) => a.body)).toEqual(['Signed proposal - Pat Smith.pdf']);
+
+    // Rendered again (re-queued): still one file on the claim file.
+    await server.db.update(reports).set({ status: 'queued' }).where(eq(reports.id, report.id));
+    await renderDocument(deps(), { reportId: report.id, companyId });
+    expect((await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId))).filter((f) => f.fileName.startsWith('Signed proposal'))).toHaveLength(1);
   });
 });

@@ -51,12 +51,15 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     for (const photo of inputs.photos.values()) {
       photoNames.set(photo.thumbLargePath ?? photo.filePath, photo.fileName);
     }
+    // A photo whose file is gone fails the report (the evidence would not hold); a missing logo does not.
+    const missing: string[] = [];
     const readImage = async (ref: PdfImageRef): Promise<Buffer | null> => {
       const stored = await storage.get(ref.bucket, ref.path);
       if (stored) return stored.body;
       if (ref.bucket === LOGO_BUCKET) return null;
       const name = photoNames.get(ref.path);
-      throw new Error(name ? `the photo ${name} is missing from storage.` : 'an image is missing from storage.');
+      missing.push(name ? `the photo ${name}` : 'an image');
+      throw new Error(`${missing.at(-1) ?? 'an image'} is missing from storage.`);
     };
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
@@ -69,6 +72,7 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     };
     const result = await render(model, { readImage, onProgress });
     await writing;
+    if (missing.length > 0) throw new Error(`${missing[0] ?? 'an image'} is missing from storage.`);
 
     const path = `${companyId}/${reportId}/${now().getTime()}.pdf`;
     await storage.put(DOCUMENTS_BUCKET, path, result.bytes, { contentType: 'application/pdf', upsert: true });

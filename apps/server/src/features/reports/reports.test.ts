@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -435,8 +440,9 @@ describe('the render job', () => {
     expect(evidence.rows.map((r) => r.sha256)).toContain(frontRow?.sha256);
     expect(evidence.rows[0]?.uploader).toBe(`${owner.company.owner.firstName} ${owner.company.owner.lastName}`);
 
-    const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
-    expect(entry?.title).toBe(`${draft.title} is ready`);
+    const entries = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
+    const entry = entries.find((e) => e.title === `${draft.title} is ready`);
+    expect(entry?.body).toBe('3 pages');
     expect(entry?.link).toBe(`/projects/${projectId}?tab=documents`);
 
     const file = await fetch(`${server.url}/api/reports/${draft.id}/file`, { headers: { Cookie: owner.client.cookieHeader() } });
@@ -600,5 +606,97 @@ describe('the render job', () => {
     await server.db.update(reports).set({ status: 'queued' }).where(eq(reports.id, report.id));
     await renderDocument(deps(), { reportId: report.id, companyId });
     expect((await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId))).filter((f) => f.fileName.startsWith('Signed proposal'))).toHaveLength(1);
+  });
+});
+
+describe('rendered by the real engine', () => {
+  const run = promisify(execFile);
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ridgeline-reports-'));
+  });
+
+  /** The report once the job has finished with it (polled through the API). */
+  async function finished(client: SignedUpUser['client'], id: string): Promise<ReportDetail> {
+    let report: ReportDetail | null = null;
+    await expect
+      .poll(
+        async () => {
+          report = detailOf((await client.get(`/api/reports/${id}`)).body);
+          return report.status;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toMatch(/^(ready|failed)$/);
+    if (!report) throw new Error('no report');
+    return report;
+  }
+
+  /** Downloads the PDF and answers its path on disk. */
+  async function download(client: SignedUpUser['client'], id: string): Promise<string> {
+    const response = await fetch(`${server.url}/api/reports/${id}/file`, { headers: { Cookie: client.cookieHeader() } });
+    expect(response.status).toBe(200);
+    const path = join(dir, `${id}.pdf`);
+    await writeFile(path, Buffer.from(await response.arrayBuffer()));
+    return path;
+  }
+
+  const text = async (path: string) => (await run('pdftotext', ['-layout', path, '-'])).stdout;
+  const pages = async (path: string) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [path])).stdout)?.[1]);
+
+  it('makes the photo report: sections in order, captions, the reason, the SHA-256 appendix, pages for the layout', async () => {
+    const made = await create(owner.client, { kind: 'photo', projectId, layout: 1, overrideReason: 'Slope N was too steep to walk' });
+    expect(made.status).toBe(201);
+    const report = await finished(owner.client, detailOf(made.body).id);
+    expect(report.error).toBeNull();
+    expect(report.status).toBe('ready');
+    const path = await download(owner.client, report.id);
+    const words = await text(path);
+    const order = ['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior'].map((title) => words.indexOf(title));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(words).toContain('Front of the house, facing north');
+    expect(words).toContain('Test square: S = 11 hits');
+    expect(words).toContain('Slope N was too steep to walk');
+    const flat = words.replace(/\s+/g, '');
+    for (const photoId of Object.values(photoIds)) {
+      const [row] = await server.db.select({ sha256: inspectionPhotos.sha256 }).from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId));
+      expect(flat).toContain(row?.sha256);
+    }
+    const onePerPage = await pages(path);
+    expect(report.pageCount).toBe(onePerPage);
+
+    const six = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 6, overrideReason: 'Steep' })).body).id);
+    const sixPerPage = await pages(await download(owner.client, six.id));
+    // 10 photos one a page against 8 sections of at most 6 photos: two pages fewer.
+    expect(onePerPage - sixPerPage).toBe(2);
+
+    const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.title, `${report.title} is ready`)));
+    expect(entry?.kind).toBe('document_ready');
+  });
+
+  it('answers ready at once when rendered again unchanged', async () => {
+    const report = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', sessionId, overrideReason: 'Steep' })).body).id);
+    const before = await rowOf(report.id);
+    const again = detailOf((await owner.client.post(`/api/reports/${report.id}/render`, {})).body);
+    expect(again.status).toBe('ready');
+    const after = await rowOf(report.id);
+    expect(after.renderedAt?.getTime()).toBe(before.renderedAt?.getTime());
+    expect(after.filePath).toBe(before.filePath);
+  });
+
+  it('gives a packet its bookmarks', async () => {
+    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{adjuster_name}},\n\nClaim {{claim_number}}.', overrideReason: 'Steep' });
+    expect(made.status).toBe(201);
+    const report = await finished(owner.client, detailOf(made.body).id);
+    expect(report.status).toBe('ready');
+    const path = await download(owner.client, report.id);
+    const xml = (await run('pdftohtml', ['-xml', '-stdout', '-i', path])).stdout;
+    const outline = /<outline>[\s\S]*<\/outline>/.exec(xml)?.[0] ?? '';
+    const titles = [...outline.matchAll(/<item[^>]*>([^<]+)<\/item>/g)].map((m) => m[1]);
+    expect(titles.slice(0, 2)).toEqual(['Cover letter', 'Photo report']);
+    for (const title of ['Measurements', 'Overview', 'Roof slope S']) expect(titles).toContain(title);
+    expect(await text(path)).toContain('Claim CLM-778.');
   });
 });

@@ -334,6 +334,13 @@ describe('the list', () => {
     expect(reportListResponseSchema.parse((await member.client.get(`/api/reports?projectId=${emptyProjectId}`)).body).total).toBe(0);
   });
 
+  it('asks for a sign-in first', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get('/api/reports')).status).toBe(401);
+    expect((await anonymous.get(`/api/reports/readiness?projectId=${projectId}`)).status).toBe(401);
+    expect((await anonymous.post('/api/reports', { kind: 'photo', projectId, overrideReason: 'x' })).status).toBe(401);
+  });
+
   it('refuses bad queries', async () => {
     expect((await owner.client.get('/api/reports?kind=memo')).status).toBe(400);
     expect((await owner.client.get('/api/reports?status=done')).status).toBe(400);

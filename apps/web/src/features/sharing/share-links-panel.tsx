@@ -91,7 +91,7 @@ function ShareLinkRow({ link }: { link: ShareLink }) {
         </dd>
         {link.revokedAt && (
           <>
-            <dt>Revoked</dt>
+            <dt>Revoked on</dt>
             <dd>
               <time dateTime={link.revokedAt}>{when(link.revokedAt)}</time>
             </dd>

@@ -68,6 +68,15 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   const card = page.getByRole('article', { name: 'Proposal 1' });
   await expect(card.getByText('Better: $12,345.00')).toBeVisible();
 
+  // Its PDF, made in the background, then downloaded.
+  await card.getByRole('button', { name: 'Make PDF' }).click();
+  const download = card.getByRole('link', { name: 'Download PDF' });
+  await expect(download).toBeVisible({ timeout: 60_000 });
+  const pdf = await page.request.get((await download.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
   // Shared with the homeowner: the link shown to copy.
   await card.getByRole('button', { name: 'Share with homeowner' }).click();
   const linkBox = card.getByLabel('Homeowner link');
@@ -75,7 +84,7 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   const sharePath = new URL(await linkBox.inputValue()).pathname;
 
   // The homeowner: no sign-in, only the public endpoints called.
-  const homeownerContext = await browser.newContext();
+  const homeownerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const homeowner = await homeownerContext.newPage();
   const homeownerErrors = collectErrors(homeowner);
   const apiCalls: string[] = [];
@@ -86,6 +95,7 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   await homeowner.goto(sharePath);
   await expect(homeowner.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(homeowner.getByText('12 Oak Street', { exact: false }).first()).toBeVisible();
+  await expect(homeowner.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', `/api/public${sharePath}/file`);
   const sign = homeowner.getByRole('button', { name: 'Sign proposal' });
   await expect(sign).toBeDisabled();
   await expectNoSeriousA11yViolations(homeowner);

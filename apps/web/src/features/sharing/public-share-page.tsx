@@ -129,7 +129,7 @@ function SignedSummary({ proposal, justSigned }: { proposal: PublicProposal; jus
   return (
     <section aria-labelledby="signed-heading" role={justSigned ? 'status' : undefined} className="flex flex-col gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4">
       <h2 id="signed-heading" className="flex items-center gap-2 text-xl font-semibold">
-        <CheckCircle2 aria-hidden="true" className="size-6 text-green-800" />
+        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-800" />
         {justSigned ? `Thank you, ${signature.name}. Your proposal is signed.` : 'This proposal is signed'}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">

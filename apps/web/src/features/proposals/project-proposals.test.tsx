@@ -6,6 +6,7 @@ import type { Proposal, ReportDetail } from '@ridgeline/shared/contracts/documen
 import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { answer, json, sent } from '../../test/fake-server';
+import { notify } from '../../lib/toast';
 import { ProjectProposals } from './project-proposals';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -118,6 +119,7 @@ describe('ProjectProposals', () => {
     await user.click(await screen.findByRole('button', { name: 'Make PDF' }, SLOW));
     expect(await screen.findByText('Making the PDF… 40%', {}, SLOW)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Download PDF' }, SLOW)).toHaveAttribute('href', `/api/reports/${REPORT_ID}/file`);
+    expect(notify.success).toHaveBeenCalledWith('Proposal PDF ready', 'Download it from the proposal.');
   });
 
   it('shows the signature record of a signed proposal: option, name, date, time, IP, the drawn image and the signed PDF', async () => {

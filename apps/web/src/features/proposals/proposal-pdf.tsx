@@ -1,5 +1,6 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { Download, FileText } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -14,6 +15,16 @@ export function ProposalPdf({ proposal }: { proposal: Proposal }) {
   const report = useProposalReport(proposal.reportId);
   const status = report.data?.status;
   const onItsWay = make.isPending || status === 'queued' || status === 'rendering';
+
+  // A PDF seen on its way and then ready says so once, wherever the user is on the page.
+  const wasOnItsWay = useRef(false);
+  useEffect(() => {
+    if (status === 'queued' || status === 'rendering') wasOnItsWay.current = true;
+    else if (wasOnItsWay.current && status === 'ready') {
+      wasOnItsWay.current = false;
+      notify.success('Proposal PDF ready', 'Download it from the proposal.');
+    } else if (status === 'failed') wasOnItsWay.current = false;
+  }, [status]);
 
   const start = () =>
     make.mutate(proposal.id, {

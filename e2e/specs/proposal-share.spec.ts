@@ -132,10 +132,14 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   await expect(record.locator('dt:has-text("IP address") + dd')).toHaveText(/\d|:/);
   await expect(record.locator('dt:has-text("Signed at") + dd time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await expect(signed.getByText(/^Chosen: Better/)).toBeVisible();
+  await expect(record.getByRole('img', { name: 'Signature of Pat Miller' })).toBeVisible();
 
   // Revoked (after a question): the homeowner's page, reloaded, says the link is no longer valid.
   const links = page.getByRole('region', { name: 'Share links' });
   const homeownerLink = links.getByRole('article', { name: /for the homeowner/ }).first();
+  // Its view log: the homeowner's visits, with their browser.
+  await homeownerLink.getByRole('button', { name: /^Views:/ }).click();
+  await expect(homeownerLink.getByRole('table').getByRole('row').nth(1)).toContainText(/Chrome/);
   await homeownerLink.getByRole('button', { name: /^Revoke:/ }).click();
   await page.getByRole('dialog', { name: 'Revoke this link?' }).getByRole('button', { name: 'Revoke link' }).click();
   await expect(homeownerLink.getByText('Revoked', { exact: true })).toBeVisible();

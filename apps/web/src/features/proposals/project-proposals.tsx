@@ -1,5 +1,135 @@
+import type { Proposal } from '@ridgeline/shared/contracts/documents';
+import { FileSignature, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText } from '../../lib/error-text';
+import { formatCents } from '../../lib/money';
+import { notify } from '../../lib/toast';
+import { useProposals } from './api/proposals';
+import { useShareProposal } from './api/share-proposal';
+import { CopyLink } from './copy-link';
+import { NewProposalDialog } from './new-proposal-dialog';
+import { ProposalEditor } from './proposal-editor';
+import { tierLabel } from './proposal-form-schema';
+import { ProposalPdf } from './proposal-pdf';
+import { SignatureRecord } from './signature-record';
+
 // The claim file's proposals for the homeowner: build one from an estimate, its PDF, its signature.
 
+const STATUS: Record<Proposal['status'], { label: string; tone: BadgeTone }> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  sent: { label: 'Sent', tone: 'info' },
+  signed: { label: 'Signed', tone: 'success' },
+};
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
 export function ProjectProposals({ projectId }: { projectId: string }) {
-  return <section aria-label="Proposals" data-project={projectId} />;
+  const proposals = useProposals(projectId);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return (
+    <section aria-labelledby="project-proposals-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="project-proposals-heading" className="text-lg font-semibold text-slate-900">
+          Proposals
+        </h2>
+        <NewProposalDialog projectId={projectId} onCreated={setEditing} />
+      </div>
+      {proposals.isPending ? (
+        <Skeleton className="h-24" aria-label="Loading the proposals" />
+      ) : proposals.isError ? (
+        <Alert>
+          The proposals could not be read: {errorText(proposals.error)}{' '}
+          <Button variant="link" size="inline" onClick={() => void proposals.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : proposals.data.length === 0 ? (
+        <EmptyState icon={<FileSignature aria-hidden="true" className="size-6" />} title="No proposal yet">
+          <p>Build good, better and best options from an estimate, then share them with the homeowner to sign on screen.</p>
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {proposals.data.map((proposal, index) => (
+            <li key={proposal.id}>
+              <ProposalCard proposal={proposal} number={proposals.data.length - index} editing={editing === proposal.id} onEdit={(on) => setEditing(on ? proposal.id : null)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type CardProps = { proposal: Proposal; number: number; editing: boolean; onEdit: (on: boolean) => void };
+
+function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
+  const share = useShareProposal();
+  const [link, setLink] = useState<string | null>(null);
+  const status = STATUS[proposal.status];
+  const signed = proposal.status === 'signed';
+  const chosen = proposal.options.find((o) => o.tier === proposal.chosenTier);
+  const title = `Proposal ${number}`;
+
+  const shareWithHomeowner = () =>
+    share.mutate(proposal.id, {
+      onSuccess: (created) => {
+        setLink(created.url);
+        notify.success('Link ready', 'Copy it and send it to the homeowner.');
+      },
+      onError: (e) => notify.error('Could not make the link', errorText(e)),
+    });
+
+  return (
+    <article aria-label={title} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+        <Badge tone={status.tone}>{status.label}</Badge>
+        <span className="text-sm text-slate-700">
+          {signed && proposal.signature ? `signed ${day(proposal.signature.signedAt)}` : `updated ${day(proposal.updatedAt)}`}
+          {proposal.createdBy ? ` · by ${proposal.createdBy.name}` : ''}
+        </span>
+      </header>
+      {chosen && (
+        <p className="text-sm text-slate-900">
+          Chosen: <strong>{tierLabel(chosen.tier)}</strong> ({chosen.productLine}, {formatCents(chosen.priceCents)})
+        </p>
+      )}
+      {editing && !signed ? (
+        <ProposalEditor proposal={proposal} onDone={() => onEdit(false)} />
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-3" aria-label={`Options of ${title}`}>
+          {proposal.options.map((option) => (
+            <li key={option.tier} className="rounded-md bg-slate-50 p-3 text-sm">
+              <p className="font-semibold text-slate-900">
+                {tierLabel(option.tier)}: {formatCents(option.priceCents)}
+              </p>
+              <p className="text-slate-700">{option.productLine}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {signed && <SignatureRecord proposal={proposal} />}
+      <div className="flex flex-wrap gap-2">
+        {!signed && !editing && (
+          <Button type="button" variant="secondary" onClick={() => onEdit(true)}>
+            Edit
+          </Button>
+        )}
+        {!editing && <ProposalPdf proposal={proposal} />}
+        {!signed && !editing && (
+          <Button type="button" variant="secondary" onClick={shareWithHomeowner} disabled={share.isPending}>
+            <Share2 aria-hidden="true" className="size-4" />
+            Share with homeowner
+          </Button>
+        )}
+      </div>
+      {link && <CopyLink url={link} label="Homeowner link" />}
+    </article>
+  );
 }

@@ -1,5 +1,190 @@
+import type { ShareLink } from '@ridgeline/shared/contracts/documents';
+import { SHARE_AUDIENCE_LABELS } from '@ridgeline/shared/domain/documents';
+import { Copy, Link2 } from 'lucide-react';
+import { useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { useRevokeShareLink } from './api/revoke-share-link';
+import { useShareLinkViews } from './api/share-link-views';
+import { useShareLinks } from './api/share-links';
+import { NewShareLinkDialog } from './new-share-link-dialog';
+
 // The claim file's share links: create, copy, revoke, and who opened them.
 
+const STATE: Record<ShareLink['state'], { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Expired', tone: 'neutral' },
+  revoked: { label: 'Revoked', tone: 'danger' },
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
 export function ShareLinksPanel({ projectId }: { projectId: string }) {
-  return <section aria-label="Share links" data-project={projectId} />;
+  const links = useShareLinks(projectId);
+  return (
+    <section aria-labelledby="share-links-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="share-links-heading" className="text-lg font-semibold text-slate-900">
+          Share links
+        </h2>
+        <NewShareLinkDialog projectId={projectId} />
+      </div>
+      {links.isPending ? (
+        <Skeleton className="h-24" aria-label="Loading the share links" />
+      ) : links.isError ? (
+        <Alert>
+          The share links could not be read: {errorText(links.error)}{' '}
+          <Button variant="link" size="inline" onClick={() => void links.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : links.data.length === 0 ? (
+        <EmptyState icon={<Link2 aria-hidden="true" className="size-6" />} title="No share link yet">
+          <p>Share a report with the adjuster or a proposal with the homeowner: they open it without signing in.</p>
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {links.data.map((link) => (
+            <li key={link.id}>
+              <ShareLinkRow link={link} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ShareLinkRow({ link }: { link: ShareLink }) {
+  const [viewsOpen, setViewsOpen] = useState(false);
+  const state = STATE[link.state];
+  const name = `${link.title} for the ${SHARE_AUDIENCE_LABELS[link.audience].toLowerCase()}`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link.url);
+      notify.success('Link copied', 'Paste it into a text or an email.');
+    } catch {
+      notify.error('Could not copy the link', link.url);
+    }
+  };
+
+  return (
+    <article aria-label={name} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="text-base font-semibold text-slate-900">{link.title}</h3>
+        <Badge tone="info">{SHARE_AUDIENCE_LABELS[link.audience]}</Badge>
+        <Badge tone={state.tone}>{state.label}</Badge>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+        <dt>{link.state === 'expired' ? 'Expired' : 'Expires'}</dt>
+        <dd>
+          <time dateTime={link.expiresAt}>{day(link.expiresAt)}</time>
+        </dd>
+        {link.revokedAt && (
+          <>
+            <dt>Revoked on</dt>
+            <dd>
+              <time dateTime={link.revokedAt}>{when(link.revokedAt)}</time>
+            </dd>
+          </>
+        )}
+        <dt>Views</dt>
+        <dd>{link.viewCount}</dd>
+        <dt>Last viewed</dt>
+        <dd>{link.lastViewedAt ? <time dateTime={link.lastViewedAt}>{when(link.lastViewedAt)}</time> : 'Not opened yet'}</dd>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {link.state === 'active' && (
+          <Button type="button" variant="secondary" onClick={() => void copy()} aria-label={`Copy link: ${name}`}>
+            <Copy aria-hidden="true" className="size-4" />
+            Copy link
+          </Button>
+        )}
+        <Button type="button" variant="secondary" onClick={() => setViewsOpen((o) => !o)} aria-expanded={viewsOpen} aria-label={`Views: ${name}`}>
+          Views
+        </Button>
+        {link.state === 'active' && <RevokeButton link={link} name={name} />}
+      </div>
+      {viewsOpen && <ViewLog linkId={link.id} name={name} />}
+    </article>
+  );
+}
+
+function RevokeButton({ link, name }: { link: ShareLink; name: string }) {
+  const [open, setOpen] = useState(false);
+  const revoke = useRevokeShareLink();
+  const confirm = () =>
+    revoke.mutate(link.id, {
+      onSuccess: () => {
+        setOpen(false);
+        notify.success('Link revoked', 'Whoever has it now sees that it is no longer valid.');
+      },
+      onError: (e) => notify.error('Could not revoke the link', errorText(e)),
+    });
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" variant="destructive-outline" onClick={() => setOpen(true)} aria-label={`Revoke: ${name}`}>
+        Revoke
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Revoke this link?</DialogTitle>
+          <DialogDescription>
+            {name} stops working at once, for good. Whoever opens it sees that it is no longer valid; you can make a new link later.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="secondary">
+              Keep the link
+            </Button>
+          </DialogClose>
+          <Button type="button" variant="destructive" onClick={confirm} disabled={revoke.isPending}>
+            {revoke.isPending ? 'Revoking…' : 'Revoke link'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ViewLog({ linkId, name }: { linkId: string; name: string }) {
+  const views = useShareLinkViews(linkId, true);
+  if (views.isPending) return <Skeleton className="h-12" aria-label="Loading the views" />;
+  if (views.isError) return <Alert>The views could not be read: {errorText(views.error)}</Alert>;
+  if (views.data.views.length === 0) return <p className="text-sm text-slate-700">Nobody has opened this link yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <Table>
+        <TableCaption>Views of {name}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">When</TableHead>
+            <TableHead scope="col">IP address</TableHead>
+            <TableHead scope="col">Browser</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {views.data.views.map((view, i) => (
+            <TableRow key={`${view.viewedAt}-${i}`}>
+              <TableCell>
+                <time dateTime={view.viewedAt}>{when(view.viewedAt)}</time>
+              </TableCell>
+              <TableCell>{view.ip ?? '—'}</TableCell>
+              <TableCell className="max-w-xs break-words">{view.userAgent ?? '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
 }

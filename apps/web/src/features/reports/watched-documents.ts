@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+
+// The documents this user started in this tab (a report, a packet, a render again): the watcher
+// follows each until its PDF is ready or failed, then forgets it.
+
+let watched: readonly string[] = [];
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function watchDocument(id: string): void {
+  if (watched.includes(id)) return;
+  watched = [...watched, id];
+  emit();
+}
+
+export function unwatchDocument(id: string): void {
+  if (!watched.includes(id)) return;
+  watched = watched.filter((w) => w !== id);
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useWatchedDocuments(): readonly string[] {
+  return useSyncExternalStore(subscribe, () => watched, () => watched);
+}
+
+/** Forgets every watched document (tests start from nothing). */
+export function resetWatchedDocuments(): void {
+  watched = [];
+  emit();
+}

@@ -22,11 +22,13 @@ export function editReportPath(id: string): string {
   return `/advanced-photo-reports/${encodeURIComponent(id)}/edit`;
 }
 
-export function DocumentsList({ reports, label, showSource = false }: { reports: Report[]; label: string; showSource?: boolean }) {
+type Heading = 'h2' | 'h3';
+
+export function DocumentsList({ reports, label, showSource = false, headingLevel = 'h3' }: { reports: Report[]; label: string; showSource?: boolean; headingLevel?: Heading }) {
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {reports.map((report) => (
-        <DocumentRow key={report.id} report={report} showSource={showSource} />
+        <DocumentRow key={report.id} report={report} showSource={showSource} headingLevel={headingLevel} />
       ))}
     </ul>
   );
@@ -41,7 +43,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function DocumentRow({ report, showSource }: { report: Report; showSource: boolean }) {
+function DocumentRow({ report, showSource, headingLevel: Title }: { report: Report; showSource: boolean; headingLevel: Heading }) {
   const render = useRenderReport();
   const remove = useDeleteReport();
 
@@ -71,7 +73,7 @@ function DocumentRow({ report, showSource }: { report: Report; showSource: boole
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <p className="text-sm text-slate-700">{kindLabel(report)}</p>
-            <h3 className="font-semibold break-words text-slate-900">{report.title}</h3>
+            <Title className="text-base font-semibold break-words text-slate-900">{report.title}</Title>
           </div>
           <ReportStatus report={report} onRetry={renderAgain} retrying={render.isPending} />
         </div>

@@ -73,7 +73,9 @@ describe('PhotoReportsPage', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByText('No reports yet', {}, SLOW)).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'New photo report' })[0]!);
+    const [newReport] = screen.getAllByRole('button', { name: 'New photo report' });
+    if (!newReport) throw new Error('No New photo report button');
+    await user.click(newReport);
     const picker = await screen.findByRole('dialog', { name: 'New photo report' }, SLOW);
     await user.click(within(picker).getByRole('radio', { name: 'An inspection' }));
     const select = await within(picker).findByLabelText('Inspection', {}, SLOW);

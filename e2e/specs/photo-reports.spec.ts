@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { signedInUser } from '../support/flows';
+import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { CLAIM_NUMBER, seedClaimWithPhotos } from '../support/documents';
 
 // A claim file (seeded through the API: an inspection with every required photo but the last, a hail
@@ -36,12 +36,14 @@ async function watchUntilReady(row: Locator): Promise<number[]> {
   const bar = row.getByRole('progressbar');
   const download = row.getByRole('link', { name: /^Download/ });
   await expect(async () => {
-    if (await bar.isVisible().catch(() => false)) {
-      const value = Number(await bar.getAttribute('aria-valuenow').catch(() => null));
+    if (await bar.isVisible()) {
+      // A short wait: the bar goes away when the PDF is ready, and a read without one would wait forever.
+      const text = await bar.getAttribute('aria-valuenow', { timeout: 100 }).catch(() => null);
+      const value = text === null ? Number.NaN : Number(text);
       if (Number.isFinite(value) && seen.at(-1) !== value) seen.push(value);
     }
     await expect(download).toBeVisible({ timeout: 200 });
-  }).toPass({ timeout: 60_000, intervals: [100] });
+  }).toPass({ timeout: 90_000, intervals: [100] });
   return seen;
 }
 
@@ -133,6 +135,20 @@ test.describe('photo reports and claim packets', () => {
     await expect(page.getByText('No reports yet')).toBeVisible();
     const create = page.getByRole('button', { name: 'New photo report' }).first();
     expect((await create.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+    // A report made through the API shows as a card no wider than the screen, its Download a 44 px target.
+    const claim = await seedClaimWithPhotos(page);
+    const made = await page.request.post('/api/reports', { headers: ORIGIN_HEADERS, data: { kind: 'photo', projectId: claim.projectId } });
+    expect(made.status(), await made.text()).toBe(201);
+    await page.reload();
+    const card = page.getByRole('list', { name: "Your company's reports" }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await watchUntilReady(card);
+    const box = await card.boundingBox();
+    expect(box?.width ?? 999).toBeLessThanOrEqual(390);
+    for (const target of [card.getByRole('link', { name: /^Download/ }), card.getByRole('button', { name: /^Delete/ })]) {
+      expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);

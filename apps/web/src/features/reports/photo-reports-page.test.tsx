@@ -28,7 +28,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('PhotoReportsPage', { timeout: 30_000 }, () => {
+describe('PhotoReportsPage', { timeout: 60_000 }, () => {
   it("lists the company's documents with what they were made from, a download only when ready, 25 a page, filtered by kind", async () => {
     const reports = Array.from({ length: 25 }, (_, i) =>
       fakeReport({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Report ${i}`, status: i === 0 ? 'rendering' : 'ready', progress: i === 0 ? 30 : 100 }),

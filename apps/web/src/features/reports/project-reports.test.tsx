@@ -35,7 +35,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('ProjectReports: the photo report dialog', { timeout: 30_000 }, () => {
+describe('ProjectReports: the photo report dialog', { timeout: 60_000 }, () => {
   it('lists the missing shots and refuses to make the report until a reason is written; the reason is sent', async () => {
     answer('GET /api/reports/:id', json({ report: fakeDetail({ status: 'queued', progress: 0 }) }));
     answer('GET /api/reports', json({ reports: [], total: 0 }));
@@ -95,7 +95,7 @@ describe('ProjectReports: the photo report dialog', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ProjectReports: the documents list', { timeout: 30_000 }, () => {
+describe('ProjectReports: the documents list', { timeout: 60_000 }, () => {
   it('shows the percent of a document on its way as a progress bar, and no download until it is ready', async () => {
     answer('GET /api/reports', json({ reports: [fakeReport({ status: 'rendering', progress: 42, pageCount: null })], total: 1 }));
     renderPanel();
@@ -150,7 +150,7 @@ describe('ProjectReports: the documents list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ProjectReports: the ready toast', { timeout: 30_000 }, () => {
+describe('ProjectReports: the ready toast', { timeout: 60_000 }, () => {
   it('says "<Title> is ready" once the document the user started turns ready', async () => {
     answer('GET /api/reports/:id', [json({ report: fakeDetail({ status: 'rendering', progress: 60 }) }), json({ report: fakeDetail({ status: 'ready', progress: 100 }) })]);
     answer('GET /api/reports', json({ reports: [], total: 0 }));
@@ -177,7 +177,7 @@ describe('ProjectReports: the ready toast', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ProjectReports: the claim packet dialog', { timeout: 30_000 }, () => {
+describe('ProjectReports: the claim packet dialog', { timeout: 60_000 }, () => {
   it('fills the preview with the claim values as the letter is edited, inserts fields, and sends the edited letter and parts', async () => {
     answer('GET /api/reports/:id', json({ report: fakeDetail({ kind: 'packet', title: 'Claim packet', status: 'queued', progress: 0 }) }));
     answer('GET /api/me', json({ ...ME, company: { id: 'c-1', name: 'Peak Roofing', role: 'owner' } }));

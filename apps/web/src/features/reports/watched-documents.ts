@@ -16,10 +16,12 @@ export function watchDocument(id: string): void {
   emit();
 }
 
-export function unwatchDocument(id: string): void {
-  if (!watched.includes(id)) return;
+/** Forgets a document; answers whether it was still watched, so only one watcher tells the user. */
+export function unwatchDocument(id: string): boolean {
+  if (!watched.includes(id)) return false;
   watched = watched.filter((w) => w !== id);
   emit();
+  return true;
 }
 
 function subscribe(listener: () => void) {

@@ -78,7 +78,7 @@ function DocumentRow({ report, showSource, headingLevel: Title }: { report: Repo
           <ReportStatus report={report} onRetry={renderAgain} retrying={render.isPending} />
         </div>
         <dl className="grid gap-1 text-sm sm:grid-cols-4 sm:gap-3">
-          {showSource && <Fact term="For">{report.sourceLabel}</Fact>}
+          {showSource && <Fact term={report.sessionId && !report.projectId ? 'Inspection' : 'Claim file'}>{report.sourceLabel}</Fact>}
           <Fact term="Pages">{pagesText(report)}</Fact>
           <Fact term="Made by">{madeByText(report)}</Fact>
           <Fact term="When">{whenText(report.createdAt)}</Fact>

@@ -60,6 +60,8 @@ export const ACTIVITY_KINDS = [
   'archived',
   'unarchived',
   'inspection_attached',
+  /** The homeowner signed a proposal through its link (no actor; the body says who, which option, how much). */
+  'proposal_signed',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -23,6 +23,7 @@ import type { renderPdf } from '../../infra/pdf/render';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { renderDocument } from './report-jobs';
+import { safeFileName } from './reports.service';
 
 // Reports through the real HTTP stack on a real database: the shot-list check and its override,
 // drafts saved from their version, tenant isolation on every endpoint, and the render job with the
@@ -288,10 +289,33 @@ describe('drafts of the editor', () => {
     expect((await owner.client.get(`/api/reports/${draft.id}`)).status).toBe(200);
   });
 
+  it('refuses bad render requests', async () => {
+    expect((await owner.client.post(`/api/reports/${draft.id}/render`, { overrideReason: 'x'.repeat(501) })).status).toBe(400);
+    expect((await owner.client.request('POST', `/api/reports/${draft.id}/render`, { body: 'nope' })).status).toBe(400);
+    expect((await owner.client.post('/api/reports/not-a-uuid/render', {})).status).toBe(400);
+    expect((await owner.client.post(`/api/reports/${randomUUID()}/render`, {})).status).toBe(404);
+    expect((await owner.client.get('/api/reports/not-a-uuid/file')).status).toBe(400);
+    // Missing shots still refuse a render without a reason.
+    const refused = await owner.client.post<{ error: { code: string } }>(`/api/reports/${draft.id}/render`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('SHOT_LIST_INCOMPLETE');
+    expect((await rowOf(draft.id)).status).toBe('draft');
+  });
+
   it('has no file while a draft', async () => {
     const response = await owner.client.get<{ error: { code: string } }>(`/api/reports/${draft.id}/file`);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('DOCUMENT_NOT_READY');
+  });
+});
+
+describe('download names', () => {
+  it('keeps a title to characters every system accepts in a file name', () => {
+    expect(safeFileName('Photo report - 12 Shingle Way')).toBe('Photo report - 12 Shingle Way');
+    expect(safeFileName('Roof "A"/B: \r\nx.pdf')).toBe('Roof -A-B- -x.pdf');
+    expect(safeFileName('Résumé ü')).toBe('Resume u');
+    expect(safeFileName('../..')).toBe('report');
+    expect(safeFileName('x'.repeat(300))).toHaveLength(120);
   });
 });
 
@@ -308,6 +332,13 @@ describe('the list', () => {
     expect(paged.reports).toHaveLength(1);
     expect(paged.total).toBeGreaterThanOrEqual(2);
     expect(reportListResponseSchema.parse((await member.client.get(`/api/reports?projectId=${emptyProjectId}`)).body).total).toBe(0);
+  });
+
+  it('asks for a sign-in first', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get('/api/reports')).status).toBe(401);
+    expect((await anonymous.get(`/api/reports/readiness?projectId=${projectId}`)).status).toBe(401);
+    expect((await anonymous.post('/api/reports', { kind: 'photo', projectId, overrideReason: 'x' })).status).toBe(401);
   });
 
   it('refuses bad queries', async () => {

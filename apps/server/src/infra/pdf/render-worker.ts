@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drawDocument, imagesInDrawOrder } from './draw';
 import type { PdfImageRef } from './model';
@@ -8,6 +9,17 @@ import { ownArrayBuffer, type FromWorker, type ToWorker, type WorkerInput } from
 
 /** Images asked for ahead of the one being drawn. */
 const PREFETCH = 4;
+/**
+ * The drawing thread's niceness: requests on the API's thread come first when both want the CPU
+ * (on Linux the nice value is per thread, so only this worker is lowered).
+ */
+const RENDER_NICENESS = 10;
+
+try {
+  setPriority(RENDER_NICENESS);
+} catch {
+  // Where a thread's priority cannot be lowered, the drawing still runs off the API's thread.
+}
 
 const port = parentPort;
 if (!port) throw new Error('render-worker runs as a worker thread');

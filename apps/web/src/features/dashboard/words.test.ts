@@ -36,6 +36,7 @@ describe('dashboard words', () => {
     expect(activityText(entry({ kind: 'archived' }))).toBe('Alice Roof archived Smith roof');
     expect(activityText(entry({ kind: 'unarchived', actor: null }))).toBe('Someone brought Smith roof back from the archive');
     expect(activityText(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alice Roof attached the inspection “12 Oak St” to Smith roof');
+    expect(activityText(entry({ kind: 'proposal_signed', actor: null, body: 'Jordan Reyes signed the proposal: Better - $8,667.00' }))).toBe('Jordan Reyes signed the proposal: Better - $8,667.00 (Smith roof)');
   });
 
   it('names fields in words', () => {

@@ -73,6 +73,8 @@ export function activityText(entry: DashboardActivity): string {
       return `${who} brought ${on} back from the archive`;
     case 'inspection_attached':
       return body ? `${who} attached the inspection ${quoted(body)} to ${on}` : `${who} attached an inspection to ${on}`;
+    case 'proposal_signed':
+      return body ? `${body} (${on})` : `The homeowner signed the proposal for ${on}`;
   }
 }
 

@@ -35,6 +35,7 @@ describe('activitySentence', () => {
     expect(activitySentence(entry({ kind: 'archived' }))).toBe('Alex archived the project');
     expect(activitySentence(entry({ kind: 'unarchived', actor: null }))).toBe('Someone restored the project from the archive');
     expect(activitySentence(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alex attached the inspection “12 Oak St”');
+    expect(activitySentence(entry({ kind: 'proposal_signed', actor: null, body: 'Jordan Reyes signed the proposal: Better - $8,667.00' }))).toBe('Jordan Reyes signed the proposal: Better - $8,667.00');
   });
 
   it('shows values in words: money, loss types, service types, days; set and cleared', () => {

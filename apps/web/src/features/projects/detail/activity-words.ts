@@ -43,6 +43,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return `${who} restored the project from the archive`;
     case 'inspection_attached':
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
+    case 'proposal_signed':
+      return entry.body ?? 'The homeowner signed the proposal';
   }
 }
 

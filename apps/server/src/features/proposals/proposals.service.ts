@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import {
+  proposalOptionSchema,
+  type CreateProposalInput,
+  type Proposal,
+  type ProposalOption,
+  type UpdateProposalInput,
+} from '@ridgeline/shared/contracts/documents';
+import { defaultProposalOptions, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import { displayName } from '@ridgeline/shared/domain/users';
+import type { Db } from '../../infra/db/client';
+import type { JobQueue } from '../../infra/jobs/queue';
+import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
+import type { Storage } from '../../infra/storage/storage';
+import type { Actor, Tenant } from '../../http/context';
+import { AppError } from '../../lib/app-error';
+import {
+  findProject,
+  findProjectEstimate,
+  findProposal,
+  insertProposal,
+  insertProposalReport,
+  listProposals,
+  lockProposal,
+  lockProposalReport,
+  requeueReport,
+  updateProposal,
+  type ProposalDetailRow,
+} from './proposals.repository';
+
+export type ProposalsServiceDeps = { db: Db; storage: Storage; jobs: Pick<JobQueue, 'send'> };
+
+/** How long the drawn signature's URL in an answer stays valid. */
+const SIGNATURE_URL_SECONDS = 10 * 60;
+
+const storedOptions = z.array(proposalOptionSchema);
+
+export const DEFAULT_PROPOSAL_INTRO =
+  'Thank you for the opportunity to restore your roof. Below are three options built from our estimate of the damage; choose the one that suits you and sign to approve it.';
+
+const notFound = () => AppError.notFound('This proposal was not found.');
+
+/** The title of a proposal's PDF, as the reports lists show it. */
+export const proposalReportTitle = (street: string) => `Proposal - ${street}`;
+
+/**
+ * Proposals for the homeowner: good / better / best options built from an estimate of the claim
+ * file, edited until the homeowner signs (then frozen), and their PDF rendered by the document job.
+ */
+export function createProposalsService({ db, storage, jobs }: ProposalsServiceDeps) {
+  function present(row: ProposalDetailRow): Proposal {
+    const p = row.proposal;
+    const parsed = storedOptions.safeParse(p.options);
+    const signed = p.signedAt !== null && p.signerName !== null && p.signedDate !== null;
+    return {
+      id: p.id,
+      projectId: p.projectId,
+      estimateId: p.estimateId,
+      status: p.status as ProposalStatus,
+      intro: p.intro,
+      options: parsed.success ? parsed.data : [],
+      chosenTier: (p.chosenTier as ProposalTier | null) ?? null,
+      signature:
+        signed && p.signedAt && p.signerName && p.signedDate
+          ? {
+              name: p.signerName,
+              date: p.signedDate,
+              signedAt: p.signedAt.toISOString(),
+              ip: p.signerIp ?? '',
+              imageUrl: p.signaturePath ? storage.url('documents', p.signaturePath, SIGNATURE_URL_SECONDS) : null,
+            }
+          : null,
+      reportId: row.reportId,
+      signedFileId: p.signedFileId,
+      createdBy: row.creator ? { id: row.creator.id, name: displayName(row.creator) } : null,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  }
+
+  async function load(tenant: Tenant, id: string): Promise<Proposal> {
+    const row = await findProposal(db, tenant.companyId, id);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  async function list(tenant: Tenant, projectId: string): Promise<Proposal[]> {
+    if (!(await findProject(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
+    return (await listProposals(db, tenant.companyId, projectId)).map(present);
+  }
+
+  /** A proposal from an estimate of the claim file; without options, good / better / best from its RCV total. */
+  async function create(actor: Actor, tenant: Tenant, input: CreateProposalInput): Promise<Proposal> {
+    const project = await findProject(db, tenant.companyId, input.projectId);
+    if (!project) throw AppError.notFound('This claim file was not found.');
+    const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
+    if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
+    const options: ProposalOption[] = input.options ?? defaultProposalOptions(estimate.rcvCents);
+    const id = await insertProposal(db, {
+      companyId: tenant.companyId,
+      projectId: project.id,
+      estimateId: estimate.id,
+      status: 'draft',
+      intro: input.intro ?? DEFAULT_PROPOSAL_INTRO,
+      options,
+      createdBy: actor.userId,
+    });
+    return load(tenant, id);
+  }
+
+  /** Edits the intro or options until the proposal is signed; a signed proposal is refused (409). */
+  async function update(tenant: Tenant, id: string, input: UpdateProposalInput): Promise<Proposal> {
+    await db.transaction(async (tx) => {
+      const row = await lockProposal(tx, tenant.companyId, id);
+      if (!row) throw notFound();
+      if (row.status === 'signed') throw new AppError('PROPOSAL_SIGNED');
+      const patch: { intro?: string; options?: ProposalOption[] } = {};
+      if (input.intro !== undefined) patch.intro = input.intro;
+      if (input.options !== undefined) patch.options = input.options;
+      await updateProposal(tx, tenant.companyId, id, patch);
+    });
+    return load(tenant, id);
+  }
+
+  /**
+   * Queues the proposal's PDF: its report row (kind proposal) is made, or the existing one put back
+   * in the queue; the render job is sent once the row is committed, so the worker always finds it.
+   */
+  async function renderPdf(actor: Actor, tenant: Tenant, id: string): Promise<Proposal> {
+    const reportId = await db.transaction(async (tx) => {
+      const row = await lockProposal(tx, tenant.companyId, id);
+      if (!row) throw notFound();
+      const existing = await lockProposalReport(tx, tenant.companyId, id);
+      if (existing) {
+        await requeueReport(tx, tenant.companyId, existing.id, actor.userId);
+        return existing.id;
+      }
+      const project = await findProject(tx, tenant.companyId, row.projectId);
+      if (!project) throw notFound();
+      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalReportTitle(project.street), userId: actor.userId });
+    });
+    await jobs.send<RenderDocumentJob>(RENDER_DOCUMENT_JOB, { reportId, companyId: tenant.companyId });
+    return load(tenant, id);
+  }
+
+  return { list, get: load, create, update, renderPdf };
+}
+
+export type ProposalsService = ReturnType<typeof createProposalsService>;

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { proposalListResponseSchema, proposalResponseSchema, type Proposal } from '@ridgeline/shared/contracts/documents';
+import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
+import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
+import { estimates, inspectionSessions, proposals, reports } from '../../infra/db/schema/index';
+import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
+import type { TestResponse } from '../../test/test-client';
+import { useTestServer } from '../../test/use-test-server';
+
+const server = useTestServer({ API_WRITE_LIMIT: '5000' });
+let owner: Awaited<ReturnType<typeof signedInOwner>>;
+let member: SignedUpUser;
+let outsider: Awaited<ReturnType<typeof signedInOwner>>;
+let projectId: string;
+let otherProjectId: string;
+let estimateId: string;
+let convertedEstimateId: string;
+let otherProjectEstimateId: string;
+let foreignEstimateId: string;
+let foreignProjectId: string;
+
+/** RCV of the estimate: $7,738.80. */
+const RCV = 773_880;
+
+const errorShape = (code: string) => ({ error: { message: expect.any(String), code, timestamp: expect.any(String), requestId: expect.any(String) } });
+const statusOf = (r: TestResponse) => `${r.status} ${r.text.slice(0, 300)}`;
+
+/** An inspection session of the company (optionally converted into a claim file) with one estimate. */
+async function insertEstimate(companyId: string, options: { projectId?: string; sessionProjectId?: string; rcvCents?: number }): Promise<string> {
+  const sessionId = randomUUID();
+  await server.db.insert(inspectionSessions).values({ id: sessionId, companyId, projectId: options.sessionProjectId ?? null, street: '12 Hail Rd' });
+  const [row] = await server.db
+    .insert(estimates)
+    .values({ companyId, sessionId, projectId: options.projectId ?? null, version: 1, rcvCents: options.rcvCents ?? RCV })
+    .returning({ id: estimates.id });
+  if (!row) throw new Error('estimate insert');
+  return row.id;
+}
+
+/** The render queue exists even before the reports feature's worker is registered. */
+async function ensureRenderQueue() {
+  await server.db.execute(
+    sql`select pgboss.create_queue(${RENDER_DOCUMENT_JOB}, '{"policy":"standard"}'::json) where not exists (select 1 from pgboss.queue where name = ${RENDER_DOCUMENT_JOB})`,
+  );
+}
+
+async function jobsFor(reportId: string): Promise<number> {
+  const rows = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${RENDER_DOCUMENT_JOB} and data->>'reportId' = ${reportId}`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+async function createProposal(body: Record<string, unknown> = {}): Promise<Proposal> {
+  const response = await owner.client.post('/api/proposals', { projectId, estimateId, ...body });
+  expect(response.status, statusOf(response)).toBe(201);
+  return proposalResponseSchema.parse(response.body).proposal;
+}
+
+beforeAll(async () => {
+  owner = await signedInOwner(server);
+  member = await signedInUser(server, { company: owner.company, role: 'member' });
+  outsider = await signedInOwner(server);
+  projectId = (await insertProjectRow(server.db, owner.company.id, { street: '42 Elm St' })).id;
+  otherProjectId = (await insertProjectRow(server.db, owner.company.id)).id;
+  foreignProjectId = (await insertProjectRow(server.db, outsider.company.id)).id;
+  estimateId = await insertEstimate(owner.company.id, { projectId });
+  convertedEstimateId = await insertEstimate(owner.company.id, { sessionProjectId: projectId, rcvCents: 1_000_000 });
+  otherProjectEstimateId = await insertEstimate(owner.company.id, { projectId: otherProjectId });
+  foreignEstimateId = await insertEstimate(outsider.company.id, { projectId: foreignProjectId });
+  await ensureRenderQueue();
+});
+
+describe('creating a proposal', () => {
+  it('builds good / better / best from the estimate RCV total by default', async () => {
+    const proposal = await createProposal();
+    expect(proposal).toMatchObject({ projectId, estimateId, status: 'draft', chosenTier: null, signature: null, reportId: null, signedFileId: null });
+    expect(proposal.options).toEqual(defaultProposalOptions(RCV));
+    expect(proposal.options.map((o) => o.priceCents)).toEqual([773_900, 866_700, 990_600]);
+    expect(proposal.intro.length).toBeGreaterThan(0);
+    expect(proposal.createdBy?.id).toBe(owner.company.owner.id);
+  });
+
+  it('takes an estimate made in an inspection converted into the claim file', async () => {
+    const proposal = await createProposal({ estimateId: convertedEstimateId });
+    expect(proposal.estimateId).toBe(convertedEstimateId);
+    expect(proposal.options[0]?.priceCents).toBe(1_000_000);
+  });
+
+  it('keeps the options and intro given', async () => {
+    const options = [{ tier: 'good', productLine: 'Three-tab', priceCents: 500_000, warranty: '10 years', terms: 'Net 30' }];
+    const proposal = await createProposal({ intro: 'Hello', options });
+    expect(proposal.intro).toBe('Hello');
+    expect(proposal.options).toEqual(options);
+  });
+
+  it('refuses an estimate of another claim file or company (404) and a missing claim file (404)', async () => {
+    const before = (await server.db.select().from(proposals)).length;
+    for (const body of [
+      { projectId, estimateId: otherProjectEstimateId },
+      { projectId, estimateId: foreignEstimateId },
+      { projectId: foreignProjectId, estimateId: foreignEstimateId },
+      { projectId: randomUUID(), estimateId },
+    ]) {
+      const response = await owner.client.post('/api/proposals', body);
+      expect(response.status, statusOf(response)).toBe(404);
+      expect(response.body).toEqual(errorShape('NOT_FOUND'));
+    }
+    expect((await server.db.select().from(proposals)).length).toBe(before);
+  });
+
+  it('answers bad input with 400 and writes nothing', async () => {
+    const before = (await server.db.select().from(proposals)).length;
+    const option = { tier: 'good', productLine: 'A', priceCents: 100, warranty: 'W', terms: 'T' };
+    for (const body of [
+      {},
+      { projectId },
+      { projectId: 'nope', estimateId },
+      { projectId, estimateId, options: [] },
+      { projectId, estimateId, options: [option, option] },
+      { projectId, estimateId, options: [{ ...option, tier: 'premium' }] },
+      { projectId, estimateId, options: [{ ...option, priceCents: -1 }] },
+      { projectId, estimateId, options: [{ ...option, priceCents: 1.5 }] },
+      { projectId, estimateId, intro: 'x'.repeat(3001) },
+    ]) {
+      const response = await owner.client.post('/api/proposals', body);
+      expect(response.status, `${JSON.stringify(body)} ${statusOf(response)}`).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    const malformed = await owner.client.request('POST', '/api/proposals', { body: '{"projectId":' });
+    expect(malformed.status).toBe(400);
+    expect((await server.db.select().from(proposals)).length).toBe(before);
+  });
+
+  it('asks for a session (401)', async () => {
+    const response = await server.client().post('/api/proposals', { projectId, estimateId });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('reading and editing', () => {
+  it('lists a claim file’s proposals for every member, newest first, and reads one', async () => {
+    const created = await createProposal();
+    const list = await member.client.get(`/api/proposals?projectId=${projectId}`);
+    expect(list.status, statusOf(list)).toBe(200);
+    const { proposals: listed } = proposalListResponseSchema.parse(list.body);
+    expect(listed[0]?.id).toBe(created.id);
+    expect(listed.every((p) => p.projectId === projectId)).toBe(true);
+    const one = await member.client.get(`/api/proposals/${created.id}`);
+    expect(one.status).toBe(200);
+    expect(proposalResponseSchema.parse(one.body).proposal).toEqual(created);
+  });
+
+  it('saves the intro and options', async () => {
+    const created = await createProposal();
+    const options = created.options.map((o) => ({ ...o, priceCents: o.priceCents + 100 }));
+    const response = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { intro: 'New intro', options } });
+    expect(response.status, statusOf(response)).toBe(200);
+    const saved = proposalResponseSchema.parse(response.body).proposal;
+    expect(saved.intro).toBe('New intro');
+    expect(saved.options).toEqual(options);
+  });
+
+  it('answers bad input on every read and edit with 400 or 415', async () => {
+    const created = await createProposal();
+    expect((await owner.client.get('/api/proposals')).status).toBe(400);
+    expect((await owner.client.get('/api/proposals?projectId=abc')).status).toBe(400);
+    expect((await owner.client.get('/api/proposals/abc')).status).toBe(400);
+    expect((await owner.client.request('PUT', '/api/proposals/abc', { json: {} })).status).toBe(400);
+    expect((await owner.client.post('/api/proposals/abc/pdf')).status).toBe(400);
+    const badOptions = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { options: [] } });
+    expect(badOptions.status).toBe(400);
+    expect(badOptions.body).toEqual(errorShape('VALIDATION_ERROR'));
+    const text = await owner.client.request('PUT', `/api/proposals/${created.id}`, { body: 'intro', headers: { 'Content-Type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    expect((await owner.client.get(`/api/proposals/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('refuses an edit once signed (409 PROPOSAL_SIGNED) and keeps the proposal', async () => {
+    const created = await createProposal();
+    await server.db.update(proposals).set({ status: 'signed', signedAt: new Date(), signerName: 'Pat', signedDate: '2026-11-23', chosenTier: 'good' }).where(eq(proposals.id, created.id));
+    const response = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { intro: 'Changed after signing' } });
+    expect(response.status, statusOf(response)).toBe(409);
+    expect(response.body).toEqual(errorShape('PROPOSAL_SIGNED'));
+    const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
+    expect(row?.intro).toBe(created.intro);
+  });
+});
+
+describe('the proposal PDF', () => {
+  it('inserts a queued report of kind proposal and sends one render job; again reuses the row', async () => {
+    const created = await createProposal();
+    const response = await owner.client.post(`/api/proposals/${created.id}/pdf`);
+    expect(response.status, statusOf(response)).toBe(202);
+    const proposal = proposalResponseSchema.parse(response.body).proposal;
+    expect(proposal.reportId).toEqual(expect.any(String));
+    const reportId = proposal.reportId ?? '';
+    const [row] = await server.db.select().from(reports).where(eq(reports.id, reportId));
+    expect(row).toMatchObject({
+      companyId: owner.company.id,
+      projectId,
+      proposalId: created.id,
+      kind: 'proposal',
+      title: 'Proposal - 42 Elm St',
+      document: { sections: [], showAnnotations: true, showMetadata: true },
+    });
+    // The reports feature's worker may already be drawing it.
+    expect(['queued', 'rendering', 'ready', 'failed']).toContain(row?.status);
+    expect(await jobsFor(reportId)).toBe(1);
+
+    await server.db.update(reports).set({ status: 'ready', progress: 100 }).where(eq(reports.id, reportId));
+    const again = await owner.client.post(`/api/proposals/${created.id}/pdf`);
+    expect(again.status).toBe(202);
+    expect(proposalResponseSchema.parse(again.body).proposal.reportId).toBe(reportId);
+    const rows = await server.db.select().from(reports).where(and(eq(reports.proposalId, created.id), eq(reports.kind, 'proposal')));
+    expect(rows).toHaveLength(1);
+    expect(['queued', 'rendering', 'ready', 'failed']).toContain(rows[0]?.status);
+    expect(await jobsFor(reportId)).toBe(2);
+  });
+});
+
+describe('another company', () => {
+  it('gets 404 on every endpoint and sees nothing in its lists', async () => {
+    const created = await createProposal();
+    const reportsBefore = (await server.db.select().from(reports)).length;
+    const answers = [
+      await outsider.client.get(`/api/proposals?projectId=${projectId}`),
+      await outsider.client.get(`/api/proposals/${created.id}`),
+      await outsider.client.request('PUT', `/api/proposals/${created.id}`, { json: { intro: 'Mine now' } }),
+      await outsider.client.post(`/api/proposals/${created.id}/pdf`),
+      await outsider.client.post('/api/proposals', { projectId, estimateId }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, statusOf(answer)).toBe(404);
+      expect(answer.body).toEqual(errorShape('NOT_FOUND'));
+    }
+    const own = await outsider.client.get(`/api/proposals?projectId=${foreignProjectId}`);
+    expect(own.status).toBe(200);
+    expect(proposalListResponseSchema.parse(own.body).proposals).toEqual([]);
+    const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
+    expect(row?.intro).toBe(created.intro);
+    expect((await server.db.select().from(reports)).length).toBe(reportsBefore);
+  });
+});

@@ -176,7 +176,7 @@ describe('renderPdf', () => {
     expect(Math.max(...shown.rows) - Math.min(...shown.rows)).toBeLessThan(shown.height / 10);
   });
 
-  it('keeps the event loop free and reads only a few images ahead while a 40-photo document draws', async () => {
+  it('keeps the event loop free while a 40-photo document draws, its appendix header repeated on the next page', async () => {
     const photos = Array.from({ length: 40 }, (_, i) => photo(i % 8, { caption: `Photo ${i}` }));
     const calls: PdfImageRef[] = [];
     let inFlight = 0;
@@ -226,6 +226,32 @@ describe('renderPdf', () => {
     } finally {
       await pdf.cleanup();
     }
+  });
+
+  it('asks for images only a few ahead of the one being drawn, so memory stays bounded', async () => {
+    const photos = Array.from({ length: 30 }, (_, i) => photo(i % 8, { path: `photos/p${i % 8}.jpg#${i}`, caption: `Photo ${i}` }));
+    const read = imageReader(new Map([...images].flatMap(([path, bytes]) => Array.from({ length: 30 }, (_, i) => [`${path}#${i}`, bytes] as const))));
+    const asked: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const rendering = renderPdf(photoReport([{ title: 'Overview', layout: 1, photos }]), {
+      readImage: async (ref) => {
+        asked.push(ref.path);
+        // The tenth photo's read hangs: the drawing waits for it and asks for no more than a few after it.
+        if (ref.path.endsWith('#9')) await gate;
+        return read(ref);
+      },
+    });
+    const deadline = Date.now() + 30_000;
+    while (asked.length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Time for the worker to ask for everything it would ask for while the tenth is not there.
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    expect(asked.length).toBeGreaterThanOrEqual(10);
+    expect(asked.length).toBeLessThanOrEqual(15);
+    release();
+    const result = await rendering;
+    expect(asked).toHaveLength(30);
+    expect(result.pageCount).toBe(1 + 30 + 2);
   });
 
   it('prints a signed proposal with the drawn signature, name, date, time and IP', async () => {

@@ -341,7 +341,9 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
     if (meta) lines.push({ text: meta, font: FONT });
   }
   doc.fontSize(captionSize);
-  const textHeights = lines.map((line) => Math.min(doc.font(line.font).heightOfString(t(line.text), { width: cell.width }), captionSize * 2.6));
+  // A caption takes at most two lines in the small layouts and four in the big ones (then it ends with an ellipsis).
+  const maxLineHeight = captionSize * (perPage >= 4 ? 2.6 : 4.8);
+  const textHeights = lines.map((line) => Math.min(doc.font(line.font).heightOfString(t(line.text), { width: cell.width }), maxLineHeight));
   const textHeight = textHeights.reduce((a, b) => a + b, 0) + 4;
   const imageBox = { x: cell.x, y: cell.y, width: cell.width, height: Math.max(cell.height - textHeight, 40) };
 
@@ -361,7 +363,8 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
   for (const [i, line] of lines.entries()) {
     doc.font(line.font).fontSize(captionSize).fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
     const height = textHeights[i] ?? captionSize;
-    textAt(doc, t(line.text), drawn.x, y, { width: Math.max(drawn.width, cell.width * 0.6), height, ellipsis: true });
+    // Under the photo, from its left edge to the cell's right edge (a narrow portrait photo keeps room for its words).
+    textAt(doc, t(line.text), drawn.x, y, { width: cell.x + cell.width - drawn.x, height, ellipsis: true });
     y += height;
   }
 }

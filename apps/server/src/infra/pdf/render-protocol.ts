@@ -17,5 +17,7 @@ export type FromWorker =
 /** An ArrayBuffer holding exactly these bytes that can be transferred (a copy when the buffer is a slice of a shared pool). */
 export function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
-  return bytes.slice().buffer as ArrayBuffer;
+  const copy = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(copy).set(bytes);
+  return copy;
 }

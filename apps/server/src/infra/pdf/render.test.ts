@@ -176,12 +176,13 @@ describe('renderPdf', () => {
     expect(Math.max(...shown.rows) - Math.min(...shown.rows)).toBeLessThan(shown.height / 10);
   });
 
-  it('keeps the event loop free and reads only a few images ahead while a 40-photo document draws', async () => {
+  it('keeps the event loop free while a 40-photo document draws, its appendix header repeated on the next page', async () => {
     const photos = Array.from({ length: 40 }, (_, i) => photo(i % 8, { caption: `Photo ${i}` }));
     const calls: PdfImageRef[] = [];
     let inFlight = 0;
     let maxInFlight = 0;
     const read = imageReader(images, calls);
+    let bytes: Buffer | null = null;
     let maxLag = 0;
     let last = performance.now();
     // The lag is the longest gap between ticks, counting the last one up to the end of the render
@@ -206,6 +207,7 @@ describe('renderPdf', () => {
       });
       // The cover, one page per photo, and the appendix (two pages for 40 rows).
       expect(result.pageCount).toBe(43);
+      bytes = result.bytes;
     } finally {
       tick();
       clearInterval(timer);
@@ -214,5 +216,72 @@ describe('renderPdf', () => {
     expect(maxInFlight).toBeLessThanOrEqual(5);
     console.log(`event loop: max lag ${maxLag.toFixed(1)} ms while 40 photos were drawn`);
     expect(maxLag).toBeLessThan(100);
+
+    // The appendix ran onto a second page and its header came with it; all 40 hashes are there.
+    const pdf = await readBack(bytes ?? Buffer.alloc(0));
+    try {
+      expect(pdf.text.match(/Photo\s+SHA-256\s+Captured\s+Received\s+Uploader/g)?.length).toBe(2);
+      const appendix = pdf.text.slice(pdf.text.indexOf('Evidence appendix'));
+      for (let i = 0; i < 40; i++) expect(appendix).toContain(hashOf(i));
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('asks for images only a few ahead of the one being drawn, so memory stays bounded', async () => {
+    const photos = Array.from({ length: 30 }, (_, i) => photo(i % 8, { path: `photos/p${i % 8}.jpg#${i}`, caption: `Photo ${i}` }));
+    const read = imageReader(new Map([...images].flatMap(([path, bytes]) => Array.from({ length: 30 }, (_, i) => [`${path}#${i}`, bytes] as const))));
+    const asked: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const rendering = renderPdf(photoReport([{ title: 'Overview', layout: 1, photos }]), {
+      readImage: async (ref) => {
+        asked.push(ref.path);
+        // The tenth photo's read hangs: the drawing waits for it and asks for no more than a few after it.
+        if (ref.path.endsWith('#9')) await gate;
+        return read(ref);
+      },
+    });
+    const deadline = Date.now() + 30_000;
+    while (asked.length < 10 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Time for the worker to ask for everything it would ask for while the tenth is not there.
+    await new Promise((resolve) => setTimeout(resolve, 750));
+    expect(asked.length).toBeGreaterThanOrEqual(10);
+    expect(asked.length).toBeLessThanOrEqual(15);
+    release();
+    const result = await rendering;
+    expect(asked).toHaveLength(30);
+    expect(result.pageCount).toBe(1 + 30 + 2);
+  });
+
+  it('prints a signed proposal with the drawn signature, name, date, time and IP', async () => {
+    const model: PdfDocumentModel = {
+      title: 'Proposal',
+      author: 'Acme Roofing',
+      sections: [
+        {
+          bookmark: 'Proposal',
+          part: {
+            kind: 'proposal',
+            intro: 'Your options.',
+            options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
+            signature: { name: 'Jane Homeowner', date: '2026-11-23', signedAt: '2026-11-23 14:05 UTC', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+          },
+        },
+      ],
+    };
+    const local = new Map(images);
+    local.set('sig.png', await (await import('sharp')).default({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    const calls: PdfImageRef[] = [];
+    const pdf = await readBack((await renderPdf(model, { readImage: imageReader(local, calls) })).bytes);
+    try {
+      expect(calls.map((c) => c.path)).toEqual(['sig.png']);
+      expect(pdf.text).toContain('Name: Jane Homeowner');
+      expect(pdf.text).toContain('Signed at 2026-11-23 14:05 UTC from IP 203.0.113.7');
+      expect(pdf.text).not.toContain('Photo not available');
+      expect(pdf.pages).toBe(1);
+    } finally {
+      await pdf.cleanup();
+    }
   });
 });

@@ -1,0 +1,79 @@
+import { FileText, FolderOpen, LayoutGrid, Package } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { useCreateReport } from './api/create-report';
+import { useReports } from './api/reports';
+import { DocumentWatcher } from './document-watcher';
+import { DocumentsList, editReportPath } from './documents-list';
+import { PacketDialog } from './packet-dialog';
+import { PhotoReportDialog } from './photo-report-dialog';
+
+// The project's documents: a one-click photo report, a claim packet, a report arranged in the editor,
+// and every document made from the claim file with where its PDF is.
+
+const PROJECT_DOCUMENTS_PAGE_SIZE = 100;
+
+export function ProjectReports({ projectId }: { projectId: string }) {
+  const [dialog, setDialog] = useState<'photo' | 'packet' | null>(null);
+  const reports = useReports({ projectId, pageSize: PROJECT_DOCUMENTS_PAGE_SIZE });
+  const createDraft = useCreateReport();
+  const navigate = useNavigate();
+
+  const arrange = () =>
+    createDraft.mutate(
+      { kind: 'advanced', projectId },
+      {
+        onSuccess: (report) => void navigate(editReportPath(report.id)),
+        onError: (error) => notify.error('The report could not be started', errorText(error)),
+      },
+    );
+
+  return (
+    <section aria-labelledby="project-reports-heading" className="flex flex-col gap-4">
+      <DocumentWatcher />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="project-reports-heading" className="text-lg font-semibold text-slate-900">
+          Reports and packets
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => setDialog('photo')}>
+            <FileText aria-hidden="true" className="size-4" />
+            Photo report
+          </Button>
+          <Button variant="secondary" onClick={() => setDialog('packet')}>
+            <Package aria-hidden="true" className="size-4" />
+            Claim packet
+          </Button>
+          <Button variant="secondary" onClick={arrange} disabled={createDraft.isPending}>
+            <LayoutGrid aria-hidden="true" className="size-4" />
+            {createDraft.isPending ? 'Opening…' : 'Arrange in editor'}
+          </Button>
+        </div>
+      </div>
+      {reports.isPending ? (
+        <Skeleton className="h-32" aria-label="Loading the documents" />
+      ) : reports.isError ? (
+        <Alert>
+          The documents could not be read: {errorText(reports.error)}{' '}
+          <Button variant="link" size="inline" onClick={() => void reports.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : reports.data.reports.length === 0 ? (
+        <EmptyState icon={<FolderOpen aria-hidden="true" className="size-6" />} title="No documents yet">
+          <p>Make a photo report or a claim packet from this claim file's photos.</p>
+        </EmptyState>
+      ) : (
+        <DocumentsList reports={reports.data.reports} label="Documents of this claim file" />
+      )}
+      <PhotoReportDialog source={{ projectId }} open={dialog === 'photo'} onOpenChange={(open) => setDialog(open ? 'photo' : null)} />
+      <PacketDialog projectId={projectId} open={dialog === 'packet'} onOpenChange={(open) => setDialog(open ? 'packet' : null)} />
+    </section>
+  );
+}

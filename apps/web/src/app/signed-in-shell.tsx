@@ -20,6 +20,7 @@ import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { useInspectionSync } from '../offline/use-inspection-sync';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
+import { useWatchedDocuments } from '../features/reports/watched-documents';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
 import { loadInboxNavBadge } from '../features/inbox/load-inbox-nav-badge';
@@ -38,6 +39,9 @@ const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-b
 // The photo upload queue starts once the page is idle; its panel loads only when the queue has photos.
 const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
 // The floating team chat: every signed-in page of a user with a company, except the field screens.
+// Documents the user started (a report, a packet) are followed on every page until their PDF is
+// ready: the watcher's code loads only once there is one to follow.
+const DocumentWatcher = lazy(() => import('../features/reports/document-watcher').then((m) => ({ default: m.DocumentWatcher })));
 // Its code loads once the browser is idle: the page in front of the user comes first.
 const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
 // The unread count on the Inbox link loads once the browser is idle, off the first load.
@@ -103,6 +107,15 @@ function UploadQueue() {
   return hasPhotos ? (
     <Suspense fallback={null}>
       <UploadPanel />
+    </Suspense>
+  ) : null;
+}
+
+function DocumentsOnTheirWay() {
+  const watching = useWatchedDocuments().length > 0;
+  return watching ? (
+    <Suspense fallback={null}>
+      <DocumentWatcher />
     </Suspense>
   ) : null;
 }
@@ -199,6 +212,7 @@ function Layout() {
           </main>
           <UploadQueue />
           <TeamChat />
+          <DocumentsOnTheirWay />
         </div>
       </div>
     </div>

@@ -11,8 +11,11 @@ import { NOTIFICATION_TOASTER, notificationToaster } from './notification-toaste
 // Whoever imports this loads sonner; the app mounts its toaster from then on (lib/notification-toaster.ts).
 notificationToaster.register(Toaster);
 
+/** A button on a toast (sonner's action): "Download" on a document that is ready. */
+export type ToastAction = { label: string; onClick: () => void };
+
 export const notify = {
-  success: (title: string, description?: string) => toast.success(title, { description }),
+  success: (title: string, description?: string, action?: ToastAction) => toast.success(title, { description, action }),
   error: (title: string, description?: string) => toast.error(title, { description, className: 'toast-destructive' }),
   warning: (title: string, description?: string) => toast.warning(title, { description }),
   info: (title: string, description?: string) => toast.info(title, { description }),

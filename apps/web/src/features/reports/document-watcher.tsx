@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useReport } from './api/report';
+import { reportFilePath } from './api/report-keys';
 import { unwatchDocument, useWatchedDocuments } from './watched-documents';
 
-// Follows every document the user started until its PDF is on the server: "<Title> is ready" when it
-// is (the Download is in the documents list and the inbox), an error toast with the reason when it
-// failed. The server also writes the inbox entry. Mounted more than once (a page and the shell), the
+// Follows every document the user started until its PDF is on the server: "<Title> is ready" with a
+// Download button when it is, an error toast with the reason when it failed. The server also writes the inbox entry. Mounted more than once (a page and the shell), the
 // first watcher to see the end tells the user, the others say nothing.
 
 export function DocumentWatcher() {
@@ -34,7 +35,12 @@ function WatchOne({ id }: { id: string }) {
     if (!report.data) return;
     if (status === 'ready') {
       told.current = true;
-      if (unwatchDocument(id)) notify.success(`${report.data.title} is ready`, 'Download it from the documents list.');
+      if (unwatchDocument(id)) {
+        notify.success(`${report.data.title} is ready`, `${report.data.pageCount ?? 0} pages, also in your inbox.`, {
+          label: 'Download',
+          onClick: () => downloadFrom(reportFilePath(id)),
+        });
+      }
     } else if (status === 'failed') {
       told.current = true;
       if (unwatchDocument(id)) notify.error(`${report.data.title} failed`, report.data.error ?? 'The PDF could not be made. Try again.');

@@ -160,7 +160,7 @@ describe('ProjectReports: the ready toast', { timeout: 60_000 }, () => {
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Photo report' }, SLOW));
     await user.click(await screen.findByRole('button', { name: 'Make report' }, SLOW));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.any(String)), { timeout: 8_000 });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.any(String), expect.objectContaining({ label: 'Download' })), { timeout: 8_000 });
     expect(notify.success).toHaveBeenCalledTimes(1);
   });
 

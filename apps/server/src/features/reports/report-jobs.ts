@@ -97,7 +97,7 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, report.companyId, report.proposalId, requesterId, result.bytes, inputs.project?.homeownerName ?? '');
 
     if (requesterId) {
-      const projectId = report.projectId ?? inputs.project?.id ?? null;
+      const projectId = report.projectId ?? inputs.project?.id ?? inputs.session?.projectId ?? null;
       await insertNotification(db, {
         companyId,
         profileId: requesterId,

@@ -342,6 +342,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
 export function safeFileName(title: string): string {
   const cleaned = title
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9 ._-]+/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[\s.-]+|[\s.-]+$/g, '')

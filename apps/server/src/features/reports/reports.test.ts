@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +23,7 @@ import type { renderPdf } from '../../infra/pdf/render';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { renderDocument } from './report-jobs';
+import { safeFileName } from './reports.service';
 
 // Reports through the real HTTP stack on a real database: the shot-list check and its override,
 // drafts saved from their version, tenant isolation on every endpoint, and the render job with the
@@ -283,10 +289,33 @@ describe('drafts of the editor', () => {
     expect((await owner.client.get(`/api/reports/${draft.id}`)).status).toBe(200);
   });
 
+  it('refuses bad render requests', async () => {
+    expect((await owner.client.post(`/api/reports/${draft.id}/render`, { overrideReason: 'x'.repeat(501) })).status).toBe(400);
+    expect((await owner.client.request('POST', `/api/reports/${draft.id}/render`, { body: 'nope' })).status).toBe(400);
+    expect((await owner.client.post('/api/reports/not-a-uuid/render', {})).status).toBe(400);
+    expect((await owner.client.post(`/api/reports/${randomUUID()}/render`, {})).status).toBe(404);
+    expect((await owner.client.get('/api/reports/not-a-uuid/file')).status).toBe(400);
+    // Missing shots still refuse a render without a reason.
+    const refused = await owner.client.post<{ error: { code: string } }>(`/api/reports/${draft.id}/render`, {});
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('SHOT_LIST_INCOMPLETE');
+    expect((await rowOf(draft.id)).status).toBe('draft');
+  });
+
   it('has no file while a draft', async () => {
     const response = await owner.client.get<{ error: { code: string } }>(`/api/reports/${draft.id}/file`);
     expect(response.status).toBe(409);
     expect(response.body.error.code).toBe('DOCUMENT_NOT_READY');
+  });
+});
+
+describe('download names', () => {
+  it('keeps a title to characters every system accepts in a file name', () => {
+    expect(safeFileName('Photo report - 12 Shingle Way')).toBe('Photo report - 12 Shingle Way');
+    expect(safeFileName('Roof "A"/B: \r\nx.pdf')).toBe('Roof -A-B- -x.pdf');
+    expect(safeFileName('Résumé ü')).toBe('Resume u');
+    expect(safeFileName('../..')).toBe('report');
+    expect(safeFileName('x'.repeat(300))).toHaveLength(120);
   });
 });
 
@@ -303,6 +332,13 @@ describe('the list', () => {
     expect(paged.reports).toHaveLength(1);
     expect(paged.total).toBeGreaterThanOrEqual(2);
     expect(reportListResponseSchema.parse((await member.client.get(`/api/reports?projectId=${emptyProjectId}`)).body).total).toBe(0);
+  });
+
+  it('asks for a sign-in first', async () => {
+    const anonymous = server.client();
+    expect((await anonymous.get('/api/reports')).status).toBe(401);
+    expect((await anonymous.get(`/api/reports/readiness?projectId=${projectId}`)).status).toBe(401);
+    expect((await anonymous.post('/api/reports', { kind: 'photo', projectId, overrideReason: 'x' })).status).toBe(401);
   });
 
   it('refuses bad queries', async () => {
@@ -435,8 +471,9 @@ describe('the render job', () => {
     expect(evidence.rows.map((r) => r.sha256)).toContain(frontRow?.sha256);
     expect(evidence.rows[0]?.uploader).toBe(`${owner.company.owner.firstName} ${owner.company.owner.lastName}`);
 
-    const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
-    expect(entry?.title).toBe(`${draft.title} is ready`);
+    const entries = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
+    const entry = entries.find((e) => e.title === `${draft.title} is ready`);
+    expect(entry?.body).toBe('3 pages');
     expect(entry?.link).toBe(`/projects/${projectId}?tab=documents`);
 
     const file = await fetch(`${server.url}/api/reports/${draft.id}/file`, { headers: { Cookie: owner.client.cookieHeader() } });
@@ -600,5 +637,97 @@ describe('the render job', () => {
     await server.db.update(reports).set({ status: 'queued' }).where(eq(reports.id, report.id));
     await renderDocument(deps(), { reportId: report.id, companyId });
     expect((await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId))).filter((f) => f.fileName.startsWith('Signed proposal'))).toHaveLength(1);
+  });
+});
+
+describe('rendered by the real engine', () => {
+  const run = promisify(execFile);
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ridgeline-reports-'));
+  });
+
+  /** The report once the job has finished with it (polled through the API). */
+  async function finished(client: SignedUpUser['client'], id: string): Promise<ReportDetail> {
+    let report: ReportDetail | null = null;
+    await expect
+      .poll(
+        async () => {
+          report = detailOf((await client.get(`/api/reports/${id}`)).body);
+          return report.status;
+        },
+        { timeout: 60_000, interval: 250 },
+      )
+      .toMatch(/^(ready|failed)$/);
+    if (!report) throw new Error('no report');
+    return report;
+  }
+
+  /** Downloads the PDF and answers its path on disk. */
+  async function download(client: SignedUpUser['client'], id: string): Promise<string> {
+    const response = await fetch(`${server.url}/api/reports/${id}/file`, { headers: { Cookie: client.cookieHeader() } });
+    expect(response.status).toBe(200);
+    const path = join(dir, `${id}.pdf`);
+    await writeFile(path, Buffer.from(await response.arrayBuffer()));
+    return path;
+  }
+
+  const text = async (path: string) => (await run('pdftotext', ['-layout', path, '-'])).stdout;
+  const pages = async (path: string) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [path])).stdout)?.[1]);
+
+  it('makes the photo report: sections in order, captions, the reason, the SHA-256 appendix, pages for the layout', async () => {
+    const made = await create(owner.client, { kind: 'photo', projectId, layout: 1, overrideReason: 'Slope N was too steep to walk' });
+    expect(made.status).toBe(201);
+    const report = await finished(owner.client, detailOf(made.body).id);
+    expect(report.error).toBeNull();
+    expect(report.status).toBe('ready');
+    const path = await download(owner.client, report.id);
+    const words = await text(path);
+    const order = ['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior'].map((title) => words.indexOf(title));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(words).toContain('Front of the house, facing north');
+    expect(words).toContain('Test square: S = 11 hits');
+    expect(words).toContain('Slope N was too steep to walk');
+    const flat = words.replace(/\s+/g, '');
+    for (const photoId of Object.values(photoIds)) {
+      const [row] = await server.db.select({ sha256: inspectionPhotos.sha256 }).from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId));
+      expect(flat).toContain(row?.sha256);
+    }
+    const onePerPage = await pages(path);
+    expect(report.pageCount).toBe(onePerPage);
+
+    const six = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 6, overrideReason: 'Steep' })).body).id);
+    const sixPerPage = await pages(await download(owner.client, six.id));
+    // 10 photos one a page against 8 sections of at most 6 photos: two pages fewer.
+    expect(onePerPage - sixPerPage).toBe(2);
+
+    const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.title, `${report.title} is ready`)));
+    expect(entry?.kind).toBe('document_ready');
+  });
+
+  it('answers ready at once when rendered again unchanged', async () => {
+    const report = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', sessionId, overrideReason: 'Steep' })).body).id);
+    const before = await rowOf(report.id);
+    const again = detailOf((await owner.client.post(`/api/reports/${report.id}/render`, {})).body);
+    expect(again.status).toBe('ready');
+    const after = await rowOf(report.id);
+    expect(after.renderedAt?.getTime()).toBe(before.renderedAt?.getTime());
+    expect(after.filePath).toBe(before.filePath);
+  });
+
+  it('gives a packet its bookmarks', async () => {
+    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{adjuster_name}},\n\nClaim {{claim_number}}.', overrideReason: 'Steep' });
+    expect(made.status).toBe(201);
+    const report = await finished(owner.client, detailOf(made.body).id);
+    expect(report.status).toBe('ready');
+    const path = await download(owner.client, report.id);
+    const xml = (await run('pdftohtml', ['-xml', '-stdout', '-i', path])).stdout;
+    const outline = /<outline>[\s\S]*<\/outline>/.exec(xml)?.[0] ?? '';
+    const titles = [...outline.matchAll(/<item[^>]*>([^<]+)<\/item>/g)].map((m) => m[1]);
+    expect(titles.slice(0, 2)).toEqual(['Cover letter', 'Photo report']);
+    for (const title of ['Measurements', 'Overview', 'Roof slope S']) expect(titles).toContain(title);
+    expect(await text(path)).toContain('Claim CLM-778.');
   });
 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/infra/db/embedded-postgres';
@@ -14,6 +15,11 @@ if (!existsSync(chromiumPath())) {
       'Install it with:  apt-get update && apt-get install -y chromium\n' +
       '(or point CHROMIUM_PATH at a Chromium binary). Never use `npx playwright install` here.',
   );
+  process.exit(1);
+}
+// The PDF tests read the documents they make back with poppler (pdfinfo, pdftotext, pdftohtml, pdftoppm).
+if (spawnSync('pdftotext', ['-v']).error) {
+  console.error('poppler was not found (pdftotext). The PDF tests read documents back with it.\nInstall it with:  apt-get install -y poppler-utils');
   process.exit(1);
 }
 

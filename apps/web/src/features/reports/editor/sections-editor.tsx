@@ -97,21 +97,29 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
     }
     return 'photo';
   };
-  const position = (key: UniqueIdentifier): string => {
+  /** Where the dragged item is, or would land over `over`: "position 2 of 3 in section Front". */
+  const position = (key: UniqueIdentifier, over?: UniqueIdentifier): string => {
     const doc = current.current;
     if (kindOf(key) === 's') {
-      const index = doc.sections.findIndex((s) => s.id === idOf(key));
+      const index = doc.sections.findIndex((s) => s.id === idOf(over ?? key));
       return `position ${index + 1} of ${doc.sections.length}`;
     }
-    const at = findPhoto(doc, idOf(key));
-    const section = at ? doc.sections[at.section] : undefined;
-    return at && section ? `position ${at.index + 1} of ${section.photos.length} in section ${section.title || at.section + 1}` : 'its place';
+    const from = findPhoto(doc, idOf(key));
+    const to = over === undefined ? null : landing(doc, over);
+    if (to) {
+      const index = doc.sections.findIndex((s) => s.id === to.sectionId);
+      const section = doc.sections[index];
+      const count = (section?.photos.length ?? 0) + (from?.section === index ? 0 : 1);
+      return `position ${Math.min(to.index, count - 1) + 1} of ${count} in section ${section?.title || index + 1}`;
+    }
+    const section = from ? doc.sections[from.section] : undefined;
+    return from && section ? `position ${from.index + 1} of ${section.photos.length} in section ${section.title || from.section + 1}` : 'its place';
   };
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describe(active.id)}, at ${position(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is now at ${position(active.id)}.` : `${describe(active.id)} is no longer over a place to drop.`),
-    onDragEnd: ({ active, over }) => (over ? `Dropped ${describe(active.id)} at ${position(active.id)}.` : `Dropped ${describe(active.id)}.`),
+    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${position(active.id, over.id)}.` : `${describe(active.id)} is no longer over a place to drop.`),
+    onDragEnd: ({ active, over }) => (over ? `Dropped ${describe(active.id)} at ${position(active.id, over.id)}.` : `Dropped ${describe(active.id)}.`),
     onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled; it is back where it was.`,
   };
 

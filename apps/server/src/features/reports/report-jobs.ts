@@ -1,10 +1,136 @@
 import type { Db } from '../../infra/db/client';
 import type { JobQueue } from '../../infra/jobs/queue';
+import type { PdfImageRef } from '../../infra/pdf/model';
+import { renderPdf } from '../../infra/pdf/render';
+import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
+import { insertNotification } from '../../infra/db/notifications';
+import { buildModel, gatherInputs, inputHashOf, LOGO_BUCKET } from './report-model';
+import { attachSignedProposalFile, findProposal, findReport, findUserName, updateProgress, updateReport } from './reports.repository';
+
+// The render job: a queued report becomes rendering, its PDF model is built from what it is made
+// of, the engine draws it (progress written at most twice a second), the PDF is stored in the
+// documents bucket (the previous one removed after), the report is ready and the person who asked
+// gets an inbox entry. A failure marks the report failed with the reason in words; the job itself
+// never throws, so a broken document is not retried without end.
+
+const DOCUMENTS_BUCKET = 'documents' as const;
+const PROJECT_FILES_BUCKET = 'project-files' as const;
+const PROGRESS_INTERVAL_MS = 500;
+
+/** Renders documents one at a time per process; the drawing itself runs off the API's event loop. */
+const RENDER_WORK = { workers: 1, batchSize: 1, pollingIntervalSeconds: 1 };
+
+export type RenderDeps = { db: Db; storage: Storage; logger: Logger; render?: typeof renderPdf; now?: () => Date };
+
+/** A reason people can read: what failed, without internals. */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const words = message.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return words ? `The PDF could not be made: ${words}` : 'The PDF could not be made. Please try again.';
+}
+
+/** Renders one document; resolves in every case (a failure is written on the report). */
+export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): Promise<void> {
+  const { db, storage, logger } = deps;
+  const render = deps.render ?? renderPdf;
+  const now = deps.now ?? (() => new Date());
+  const { reportId, companyId } = job;
+  const report = await findReport(db, companyId, reportId);
+  if (!report || report.status === 'draft' || report.status === 'ready') return;
+  const requesterId = report.updatedBy ?? report.createdBy;
+  try {
+    await updateReport(db, companyId, reportId, { status: 'rendering', progress: 0, error: null, renderStartedAt: now() });
+    const inputs = await gatherInputs(db, report, requesterId ? await findUserName(db, requesterId) : null);
+    const hash = inputHashOf(inputs);
+    const model = buildModel(inputs, now());
+
+    // Each image's name, for a reason in words when its file is missing.
+    const photoNames = new Map<string, string>();
+    for (const photo of inputs.photos.values()) {
+      photoNames.set(photo.thumbLargePath ?? photo.filePath, photo.fileName);
+    }
+    // A photo whose file is gone fails the report (the evidence would not hold); a missing logo does not.
+    const missing: string[] = [];
+    const readImage = async (ref: PdfImageRef): Promise<Buffer | null> => {
+      const stored = await storage.get(ref.bucket, ref.path);
+      if (stored) return stored.body;
+      if (ref.bucket === LOGO_BUCKET) return null;
+      const name = photoNames.get(ref.path);
+      missing.push(name ? `the photo ${name}` : 'an image');
+      throw new Error(`${missing.at(-1) ?? 'an image'} is missing from storage.`);
+    };
+    let lastWrite = 0;
+    let writing: Promise<void> = Promise.resolve();
+    const onProgress = (percent: number) => {
+      const at = Date.now();
+      if (at - lastWrite < PROGRESS_INTERVAL_MS) return;
+      lastWrite = at;
+      const value = Math.max(0, Math.min(99, Math.round(percent)));
+      writing = writing.then(() => updateProgress(db, companyId, reportId, value)).catch(() => undefined);
+    };
+    const result = await render(model, { readImage, onProgress });
+    await writing;
+    if (missing.length > 0) throw new Error(`${missing[0] ?? 'an image'} is missing from storage.`);
+
+    const path = `${companyId}/${reportId}/${now().getTime()}.pdf`;
+    await storage.put(DOCUMENTS_BUCKET, path, result.bytes, { contentType: 'application/pdf', upsert: true });
+    const ready = await updateReport(db, companyId, reportId, {
+      status: 'ready',
+      progress: 100,
+      error: null,
+      filePath: path,
+      fileSize: result.bytes.length,
+      pageCount: result.pageCount,
+      inputHash: hash,
+      renderedHash: hash,
+      renderedAt: now(),
+    });
+    if (!ready) {
+      // The report was deleted while it rendered: its PDF goes too.
+      await storage.remove(DOCUMENTS_BUCKET, path).catch(() => undefined);
+      return;
+    }
+    if (report.filePath && report.filePath !== path) await storage.remove(DOCUMENTS_BUCKET, report.filePath).catch(() => undefined);
+
+    if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, report.companyId, report.proposalId, requesterId, result.bytes, inputs.project?.homeownerName ?? '');
+
+    if (requesterId) {
+      const projectId = report.projectId ?? inputs.project?.id ?? inputs.session?.projectId ?? null;
+      await insertNotification(db, {
+        companyId,
+        profileId: requesterId,
+        kind: 'document_ready',
+        title: `${report.title} is ready`,
+        body: result.pageCount === 1 ? '1 page' : `${result.pageCount} pages`,
+        link: projectId ? `/projects/${projectId}?tab=documents` : '/photo-reports',
+      });
+    }
+  } catch (error) {
+    logger.warn({ err: error instanceof Error ? error.message : String(error), reportId }, 'document render failed');
+    await updateReport(db, companyId, reportId, { status: 'failed', error: reasonOf(error) }).catch(() => undefined);
+  }
+}
+
+/**
+ * A signed proposal's PDF is kept once among the claim file's files: the file stored in the
+ * project-files bucket, then its row, the proposal's link to it and the timeline entry in one
+ * transaction (the stored file is removed again when that transaction finds it already kept).
+ */
+async function keepSignedProposal(deps: RenderDeps, companyId: string, proposalId: string, requesterId: string | null, bytes: Buffer, homeownerName: string): Promise<void> {
+  const proposal = await findProposal(deps.db, companyId, proposalId);
+  if (!proposal || proposal.status !== 'signed' || proposal.signedFileId !== null) return;
+  const objectPath = `projects/${proposal.projectId}/signed-proposal-${proposal.id}-${Date.now()}.pdf`;
+  const fileName = `Signed proposal - ${homeownerName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'homeowner'}.pdf`;
+  await deps.storage.put(PROJECT_FILES_BUCKET, objectPath, bytes, { contentType: 'application/pdf' });
+  const kept = await deps.db.transaction((tx) =>
+    attachSignedProposalFile(tx, { companyId, projectId: proposal.projectId, proposalId, objectPath, fileName, fileSize: bytes.length, uploadedBy: requesterId }),
+  );
+  if (!kept) await deps.storage.remove(PROJECT_FILES_BUCKET, objectPath).catch(() => undefined);
+}
 
 /** Registers the document render job on the queue (before it starts). */
 export function defineReportJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {
-  void jobs;
-  void deps;
+  jobs.define<RenderDocumentJob>(RENDER_DOCUMENT_JOB, (job) => renderDocument(deps, job), RENDER_WORK);
 }

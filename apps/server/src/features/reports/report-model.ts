@@ -1,0 +1,492 @@
+import { createHash } from 'node:crypto';
+import { annotationSchema, type Annotation } from '@ridgeline/shared/contracts/photos';
+import { reportDocumentSchema, packetPartsSchema, proposalOptionSchema, type PacketParts, type ReportDocument, type ProposalOption } from '@ridgeline/shared/contracts/documents';
+import { structureMeasurementSchema } from '@ridgeline/shared/contracts/estimating';
+import { COVER_LETTER_FIELDS, fillCoverLetter, PROPOSAL_TIERS, REPORT_KIND_LABELS, type CoverLetterValues, type ReportKind } from '@ridgeline/shared/domain/documents';
+import { lineTotal, type EstimateLineInput } from '@ridgeline/shared/domain/estimate';
+import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
+import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { formatUsdCents } from '@ridgeline/shared/domain/money';
+import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
+import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
+import type { Db, DbTx } from '../../infra/db/client';
+import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
+import {
+  findCompanyFacts,
+  findProjectFacts,
+  findProposal,
+  findSessionFacts,
+  listProjectEstimates,
+  listProjectMeasurements,
+  listSessionsOfProject,
+  listSourcePhotos,
+  type CompanyFacts,
+  type EstimateRow,
+  type MeasurementRow,
+  type ProjectFacts,
+  type ProposalRow,
+  type ReportRow,
+  type SessionFacts,
+  type SourcePhotoRow,
+} from './reports.repository';
+
+// Everything a document's PDF is made from, read in one place: the report row (its arranged
+// document, packet parts or proposal), its photos, the claim file or inspection, the company, the
+// estimate and measurements. The same inputs give the PDF model the engine draws and the inputs
+// hash: a document whose hash equals the one its PDF was rendered from is not rendered again.
+
+/** Photos are stored in the private project-files bucket; company logos in the public avatars bucket. */
+export const PHOTOS_BUCKET = 'project-files' as const;
+export const LOGO_BUCKET = 'avatars' as const;
+
+export type ModelInputs = {
+  report: ReportRow;
+  /** Who asked for the PDF (the cover letter's sender). */
+  requesterName: string | null;
+  company: CompanyFacts;
+  project: ProjectFacts | null;
+  session: SessionFacts | null;
+  /** The inspector named on the cover: the inspection's, or the first of the claim file's inspections with one. */
+  inspectorName: string | null;
+  document: ReportDocument;
+  /** The document's photos still there (live, of the report's source and company), by id. */
+  photos: Map<string, SourcePhotoRow>;
+  packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null } | null;
+  proposal: ProposalRow | null;
+};
+
+/** The document as stored, read through the contract (defaults filled in). */
+export function documentOf(report: Pick<ReportRow, 'document'>): ReportDocument {
+  const parsed = reportDocumentSchema.safeParse(report.document);
+  return parsed.success ? parsed.data : { sections: [], showAnnotations: true, showMetadata: true };
+}
+
+export function packetOf(report: Pick<ReportRow, 'packet'>): PacketParts | null {
+  if (report.packet === null || report.packet === undefined) return null;
+  const parsed = packetPartsSchema.safeParse(report.packet);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Reads every input of a report's PDF. */
+export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterName: string | null): Promise<ModelInputs> {
+  const companyId = report.companyId;
+  const company = await findCompanyFacts(db, companyId);
+  if (!company) throw new Error('The company of this report no longer exists');
+  let project = report.projectId ? await findProjectFacts(db, companyId, report.projectId) : null;
+  const session = report.sessionId ? await findSessionFacts(db, companyId, report.sessionId) : null;
+  const proposal = report.proposalId ? await findProposal(db, companyId, report.proposalId) : null;
+  if (!project && proposal) project = await findProjectFacts(db, companyId, proposal.projectId);
+  let inspectorName = session?.inspectorName ?? null;
+  if (!session && project) inspectorName = (await listSessionsOfProject(db, companyId, project.id)).find((s) => s.inspectorName)?.inspectorName ?? null;
+
+  const document = documentOf(report);
+  const ids = [...new Set(document.sections.flatMap((s) => s.photos.map((p) => p.photoId)))];
+  const photoRows = await listSourcePhotos(db, companyId, { projectId: report.projectId, sessionId: report.sessionId }, ids);
+  const photos = new Map(photoRows.map((p) => [p.id, p]));
+
+  const parts = packetOf(report);
+  let packet: ModelInputs['packet'] = null;
+  if (parts && project) {
+    const measurements = parts.measurements ? await listProjectMeasurements(db, companyId, project.id) : [];
+    const estimate = parts.estimateId ? ((await listProjectEstimates(db, companyId, project.id, parts.estimateId))[0] ?? null) : null;
+    packet = { parts, measurements, estimate };
+  }
+  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal };
+}
+
+/** SHA-256 of everything the PDF is made from (not of when it is made). */
+export function inputHashOf(inputs: ModelInputs): string {
+  const { report, company, project, session, document, packet, proposal } = inputs;
+  const photos = [...inputs.photos.values()]
+    .map((p) => [p.id, p.sha256, p.annotationUpdatedAt?.toISOString() ?? null, p.category, p.subcategory, p.thumbLargePath, p.gpsCoordinates, p.capturedAt?.toISOString() ?? null])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const payload = {
+    kind: report.kind,
+    title: report.title,
+    overrideReason: report.overrideReason,
+    document,
+    photos,
+    company: [company.name, company.address, company.phone, company.logoPath],
+    project: project ? { ...project, updatedAt: project.updatedAt.toISOString() } : null,
+    session: session ? { ...session, createdAt: null, updatedAt: session.updatedAt.toISOString() } : null,
+    inspector: inputs.inspectorName,
+    packet: packet
+      ? { parts: packet.parts, measurements: packet.measurements.map((m) => [m.id, m.updatedAt.toISOString()]), estimate: packet.estimate ? [packet.estimate.id, packet.estimate.updatedAt.toISOString()] : null }
+      : null,
+    proposal: proposal ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier] : null,
+  };
+  return createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+}
+
+// ---------------------------------------------------------------- words
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-05-02 14:31 UTC": times are printed in UTC, so every reader reads the same time. */
+export function formatDateTime(date: Date | null): string {
+  if (!date) return '';
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+export function formatDate(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+function addressOf(place: { street: string; city: string | null; state: string | null; zip: string | null }): string {
+  const region = [place.state, place.zip].filter(Boolean).join(' ');
+  return [place.street, place.city, region].filter((part) => part && part.trim() !== '').join(', ');
+}
+
+function gpsOf(value: string | null): string | null {
+  if (!value) return null;
+  const [lat, lng] = value.split(',').map((n) => Number(n.trim()));
+  if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return value;
+  return `${lat.toFixed(5)}, ${lng.toFixed(5)}`;
+}
+
+function annotationOf(value: unknown): Annotation | null {
+  if (value === null || value === undefined) return null;
+  const parsed = annotationSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The image printed for a photo: the large thumbnail when there is one, else the original. */
+export function photoImage(photo: Pick<SourcePhotoRow, 'thumbLargePath' | 'filePath'>): PdfImageRef {
+  return { bucket: PHOTOS_BUCKET, path: photo.thumbLargePath ?? photo.filePath };
+}
+
+function photoLabel(photo: SourcePhotoRow): string {
+  const sub = subcategoryLabel(photo.category, photo.subcategory);
+  return sub ? `${categoryLabel(photo.category)} · ${sub}` : categoryLabel(photo.category);
+}
+
+/** The property and claim facts of the cover, in the order adjusters read them. */
+export function coverFacts(inputs: ModelInputs, today: Date): { label: string; value: string }[] {
+  const { project, session } = inputs;
+  const place = project ?? session;
+  return [
+    { label: 'Property', value: place ? addressOf(place) : '' },
+    { label: 'Homeowner', value: project?.homeownerName ?? session?.homeownerName ?? '' },
+    { label: 'Carrier', value: project?.carrierName ?? session?.carrierName ?? '' },
+    { label: 'Claim number', value: project?.claimNumber ?? session?.claimNumber ?? '' },
+    { label: 'Date of loss', value: project?.dateOfLoss ?? session?.dateOfLoss ?? '' },
+    { label: 'Inspector', value: inputs.inspectorName ?? '' },
+    { label: 'Date', value: formatDate(today) },
+  ];
+}
+
+function coverOf(inputs: ModelInputs, today: Date): PdfCover {
+  const { company, report } = inputs;
+  return {
+    title: report.title,
+    companyName: company.name,
+    companyAddress: company.address,
+    companyPhone: company.phone,
+    logo: company.logoPath ? { bucket: LOGO_BUCKET, path: company.logoPath } : null,
+    facts: coverFacts(inputs, today),
+    overrideReason: report.overrideReason,
+  };
+}
+
+function photoSections(inputs: ModelInputs): PdfPhotoSection[] {
+  return inputs.document.sections
+    .map((section) => ({
+      title: section.title,
+      note: section.note,
+      layout: section.layout,
+      photos: section.photos.flatMap((placed): PdfPhoto[] => {
+        const photo = inputs.photos.get(placed.photoId);
+        if (!photo) return [];
+        return [
+          {
+            id: photo.id,
+            image: photoImage(photo),
+            width: photo.width,
+            height: photo.height,
+            caption: placed.caption,
+            categoryLabel: photoLabel(photo),
+            capturedAt: photo.capturedAt ? formatDateTime(photo.capturedAt) : null,
+            gps: gpsOf(photo.gpsCoordinates),
+            annotation: annotationOf(photo.annotation),
+          },
+        ];
+      }),
+    }))
+    .filter((section) => section.photos.length > 0);
+}
+
+function evidenceRows(inputs: ModelInputs): PdfEvidenceRow[] {
+  const seen = new Set<string>();
+  const rows: PdfEvidenceRow[] = [];
+  let n = 0;
+  for (const section of inputs.document.sections) {
+    for (const placed of section.photos) {
+      const photo = inputs.photos.get(placed.photoId);
+      if (!photo || seen.has(photo.id)) continue;
+      seen.add(photo.id);
+      n += 1;
+      rows.push({
+        label: `${n}. ${placed.caption || photoLabel(photo)}`,
+        fileName: photo.fileName,
+        sha256: photo.sha256,
+        capturedAt: formatDateTime(photo.capturedAt),
+        receivedAt: formatDateTime(photo.receivedAt),
+        uploader: photo.uploaderName ?? '',
+      });
+    }
+  }
+  return rows;
+}
+
+export const EVIDENCE_INTRO =
+  'Every photo in this report with the SHA-256 fingerprint of the file as it was uploaded, when it was taken, when the server received it and who uploaded it. Anyone holding the original file can compute its SHA-256 and compare: a photo altered after upload no longer matches.';
+
+function photoReportParts(inputs: ModelInputs, today: Date, withCover: boolean): PdfSection[] {
+  const parts: PdfSection[] = [];
+  if (withCover) parts.push({ bookmark: 'Cover', part: { kind: 'cover', cover: coverOf(inputs, today) } });
+  parts.push({ bookmark: 'Photos', part: { kind: 'photos', sections: photoSections(inputs), showAnnotations: inputs.document.showAnnotations, showMetadata: inputs.document.showMetadata } });
+  parts.push({ bookmark: 'Photo evidence', part: { kind: 'evidence', intro: EVIDENCE_INTRO, rows: evidenceRows(inputs) } });
+  return parts;
+}
+
+// ---------------------------------------------------------------- packet parts
+
+const num = (value: number, places = 2) => value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: places });
+
+function measurementTables(measurements: readonly MeasurementRow[]): { tables: PdfTable[]; notes: string[] } {
+  const tables: PdfTable[] = [];
+  const notes: string[] = [];
+  for (const measurement of measurements) {
+    const structures = Array.isArray(measurement.structures) ? measurement.structures : [];
+    for (const raw of structures) {
+      const parsed = structureMeasurementSchema.safeParse(raw);
+      if (!parsed.success) continue;
+      const structure = parsed.data;
+      const result = measureStructure(structure);
+      const prefix = measurement.label ? `${measurement.label}: ` : '';
+      tables.push({
+        title: `${prefix}${structure.name}`,
+        columns: [
+          { label: 'Facet', width: 0.28 },
+          { label: 'Pitch', align: 'right', width: 0.14 },
+          { label: 'Plan area (sq ft)', align: 'right', width: 0.2 },
+          { label: 'Area (sq ft)', align: 'right', width: 0.2 },
+          { label: 'Squares', align: 'right', width: 0.18 },
+        ],
+        rows: structure.facets.map((facet, i) => {
+          const r = result.facets[i];
+          return [facet.name || `Facet ${i + 1}`, `${num(facet.pitchRise, 1)}/12`, num(r?.planAreaSqFt ?? 0), num(r?.trueAreaSqFt ?? 0), num(r?.squares ?? 0)];
+        }),
+        footer: [
+          ['Total', `${num(result.predominantRise, 1)}/12`, num(result.planAreaSqFt), num(result.trueAreaSqFt), num(result.squares)],
+          ['With waste', `${num(result.wastePct, 1)}%`, '', '', num(result.orderSquares)],
+        ],
+      });
+      tables.push({
+        title: `${prefix}${structure.name}: linear feet`,
+        columns: [
+          { label: 'Line', width: 0.6 },
+          { label: 'Feet', align: 'right', width: 0.4 },
+        ],
+        rows: LINEAR_KINDS.map((kind) => [kind.label, num(result.linear[kind.value])]),
+      });
+    }
+  }
+  if (tables.length === 0) notes.push('No roof measurements were recorded for this claim file.');
+  return { tables, notes };
+}
+
+type EstimateLineData = Pick<EstimateLineInput, 'description' | 'quantity' | 'unit' | 'unitPriceCents' | 'depreciationBp'>;
+
+function linesOf(value: unknown): EstimateLineData[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw): EstimateLineData[] => {
+    if (typeof raw !== 'object' || raw === null) return [];
+    const line = raw as Record<string, unknown>;
+    return [
+      {
+        description: typeof line.description === 'string' ? line.description : '',
+        quantity: typeof line.quantity === 'number' ? line.quantity : 0,
+        unit: typeof line.unit === 'string' ? line.unit : '',
+        unitPriceCents: typeof line.unitPriceCents === 'number' ? line.unitPriceCents : 0,
+        depreciationBp: typeof line.depreciationBp === 'number' ? line.depreciationBp : 0,
+      },
+    ];
+  });
+}
+
+function supplementOf(value: unknown): Pick<SupplementItem, 'description' | 'kind' | 'ourQuantity' | 'carrierQuantity' | 'unit' | 'amountCents' | 'support'>[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw) => {
+    if (typeof raw !== 'object' || raw === null) return [];
+    const item = raw as Record<string, unknown>;
+    return [
+      {
+        description: typeof item.description === 'string' ? item.description : '',
+        kind: item.kind === 'under_counted' ? ('under_counted' as const) : ('missing' as const),
+        ourQuantity: typeof item.ourQuantity === 'number' ? item.ourQuantity : 0,
+        carrierQuantity: typeof item.carrierQuantity === 'number' ? item.carrierQuantity : 0,
+        unit: typeof item.unit === 'string' ? item.unit : '',
+        amountCents: typeof item.amountCents === 'number' ? item.amountCents : 0,
+        support: typeof item.support === 'string' ? item.support : '',
+      },
+    ];
+  });
+}
+
+function estimateTable(estimate: EstimateRow): PdfTable {
+  const lines = linesOf(estimate.lines);
+  return {
+    title: `Estimate (version ${estimate.version})`,
+    columns: [
+      { label: 'Description', width: 0.44 },
+      { label: 'Quantity', align: 'right', width: 0.14 },
+      { label: 'Unit', width: 0.1 },
+      { label: 'Unit price', align: 'right', width: 0.16 },
+      { label: 'Total', align: 'right', width: 0.16 },
+    ],
+    rows: lines.map((line) => [line.description, num(line.quantity), line.unit, formatUsdCents(line.unitPriceCents), formatUsdCents(lineTotal(line))]),
+    footer: [
+      ['Subtotal', '', '', '', formatUsdCents(estimate.subtotalCents)],
+      ...(estimate.opEnabled
+        ? [
+            ['Overhead (10%)', '', '', '', formatUsdCents(estimate.overheadCents)],
+            ['Profit (10%)', '', '', '', formatUsdCents(estimate.profitCents)],
+          ]
+        : []),
+      ['Replacement cost (RCV)', '', '', '', formatUsdCents(estimate.rcvCents)],
+      ['Depreciation', '', '', '', `-${formatUsdCents(estimate.depreciationCents)}`],
+      ['Actual cash value (ACV)', '', '', '', formatUsdCents(estimate.acvCents)],
+    ],
+  };
+}
+
+function supplementTable(estimate: EstimateRow): { tables: PdfTable[]; notes: string[] } {
+  const items = supplementOf(estimate.supplement);
+  if (items.length === 0) return { tables: [], notes: ["The carrier's scope has every item of this estimate: nothing to add."] };
+  const total = items.reduce((n, item) => n + item.amountCents, 0);
+  return {
+    tables: [
+      {
+        title: 'Items to add to the scope',
+        columns: [
+          { label: 'Item', width: 0.3 },
+          { label: 'Ours', align: 'right', width: 0.1 },
+          { label: 'Carrier', align: 'right', width: 0.1 },
+          { label: 'Unit', width: 0.08 },
+          { label: 'Amount', align: 'right', width: 0.14 },
+          { label: 'Support', width: 0.28 },
+        ],
+        rows: items.map((item) => [
+          `${item.description}${item.kind === 'missing' ? ' (missing)' : ' (under-counted)'}`,
+          num(item.ourQuantity),
+          num(item.carrierQuantity),
+          item.unit,
+          formatUsdCents(item.amountCents),
+          item.support,
+        ]),
+        footer: [['Total', '', '', '', formatUsdCents(total), '']],
+      },
+    ],
+    notes: [],
+  };
+}
+
+/** The claim's values a cover letter names. */
+export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
+  const { company, project, session } = inputs;
+  const place = project ?? session;
+  const lossType = project?.lossType ?? session?.lossType ?? null;
+  const values: CoverLetterValues = {
+    company_name: company.name,
+    company_address: company.address ?? '',
+    company_phone: company.phone ?? '',
+    homeowner_name: project?.homeownerName ?? session?.homeownerName ?? '',
+    property_address: place ? addressOf(place) : '',
+    carrier_name: project?.carrierName ?? session?.carrierName ?? '',
+    claim_number: project?.claimNumber ?? session?.claimNumber ?? '',
+    policy_number: project?.policyNumber ?? session?.policyNumber ?? '',
+    date_of_loss: project?.dateOfLoss ?? session?.dateOfLoss ?? '',
+    loss_type: lossType && (LOSS_TYPE_VALUES as readonly string[]).includes(lossType) ? lossTypeLabel(lossType as LossType).toLowerCase() : '',
+    adjuster_name: project?.adjusterName ?? session?.adjusterName ?? '',
+    estimate_total: estimate ? formatUsdCents(estimate.rcvCents) : '',
+    today: formatDate(today),
+    sender_name: inputs.requesterName ?? '',
+  };
+  // Only the fields a template may name.
+  return Object.fromEntries(COVER_LETTER_FIELDS.map((f) => [f.key, values[f.key] ?? ''])) as CoverLetterValues;
+}
+
+function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
+  const packet = inputs.packet;
+  if (!packet) return [];
+  const sections: PdfSection[] = [{ bookmark: 'Cover letter', part: { kind: 'letter', body: fillCoverLetter(packet.parts.coverLetter, coverLetterValues(inputs, packet.estimate, today)) } }];
+  if (packet.parts.photoReport) {
+    sections.push({ bookmark: 'Photo report', part: { kind: 'cover', cover: coverOf(inputs, today) } });
+    sections.push(...photoReportParts(inputs, today, false));
+  }
+  if (packet.parts.measurements) sections.push({ bookmark: 'Measurements', part: { kind: 'tables', ...measurementTables(packet.measurements) } });
+  if (packet.estimate) {
+    sections.push({ bookmark: 'Estimate', part: { kind: 'tables', tables: [estimateTable(packet.estimate)], notes: [] } });
+    sections.push({ bookmark: 'Supplement', part: { kind: 'tables', ...supplementTable(packet.estimate) } });
+  }
+  return sections;
+}
+
+// ---------------------------------------------------------------- proposal
+
+function optionsOf(value: unknown): ProposalOption[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((raw) => {
+    const parsed = proposalOptionSchema.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
+  const proposal = inputs.proposal;
+  if (!proposal) return [];
+  const signed = proposal.signedAt !== null && proposal.signaturePath !== null;
+  return [
+    { bookmark: 'Cover', part: { kind: 'cover', cover: { ...coverOf(inputs, today), overrideReason: null } } },
+    {
+      bookmark: 'Proposal',
+      part: {
+        kind: 'proposal',
+        intro: proposal.intro,
+        options: optionsOf(proposal.options).map((option) => ({
+          label: PROPOSAL_TIERS.find((t) => t.value === option.tier)?.label ?? option.tier,
+          productLine: option.productLine,
+          price: formatUsdCents(option.priceCents),
+          warranty: option.warranty,
+          terms: option.terms,
+          chosen: proposal.chosenTier === option.tier,
+        })),
+        signature:
+          signed && proposal.signaturePath && proposal.signedAt
+            ? {
+                name: proposal.signerName ?? '',
+                date: proposal.signedDate ?? '',
+                signedAt: formatDateTime(proposal.signedAt),
+                ip: proposal.signerIp ?? '',
+                image: { bucket: 'documents', path: proposal.signaturePath },
+              }
+            : null,
+      },
+    },
+  ];
+}
+
+/** The PDF model of a report, a packet or a proposal. */
+export function buildModel(inputs: ModelInputs, today: Date = new Date()): PdfDocumentModel {
+  const kind = inputs.report.kind as ReportKind;
+  const sections =
+    kind === 'packet' ? packetSections(inputs, today) : kind === 'proposal' ? proposalSections(inputs, today) : photoReportParts(inputs, today, true);
+  return { title: inputs.report.title, author: inputs.company.name, sections };
+}
+
+/** The default title of a new document: "Photo report - 12 Shingle Way". */
+export function defaultTitle(kind: ReportKind, street: string): string {
+  const place = street.trim();
+  return place ? `${REPORT_KIND_LABELS[kind]} - ${place}` : REPORT_KIND_LABELS[kind];
+}

@@ -1,0 +1,13 @@
+import { canManageCompany } from '@ridgeline/shared/domain/roles';
+import type { Tenant } from '../../http/context';
+import { AppError } from '../../lib/app-error';
+
+// Every member of the company makes, arranges, renders and downloads its documents; the company's
+// cover letter template is its owners' and managers' to set.
+
+/** Only owners and managers change the company's cover letter template. */
+export function assertCanEditCoverLetter(tenant: Tenant): void {
+  if (!canManageCompany(tenant.role)) {
+    throw new AppError('FORBIDDEN', 'Only company owners and managers can change the cover letter template.');
+  }
+}

@@ -1,0 +1,437 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbTx } from '../../infra/db/client';
+import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
+
+// Every query on reports and what they are made from filters by company_id: another company's
+// report, claim file, inspection or photo is as good as missing. The render job reads by the
+// company id its payload carries.
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReportRow = typeof reports.$inferInsert;
+export type ReportListRow = ReportRow & { createdByName: string | null; updatedByName: string | null; sourceLabel: string };
+
+const creator = alias(user, 'creator');
+const updater = alias(user, 'updater');
+
+function selectReports(db: Db | DbTx) {
+  return db
+    .select({
+      report: reports,
+      createdByName: creator.name,
+      updatedByName: updater.name,
+      projectTitle: projects.title,
+      sessionStreet: inspectionSessions.street,
+    })
+    .from(reports)
+    .leftJoin(creator, eq(creator.id, reports.createdBy))
+    .leftJoin(updater, eq(updater.id, reports.updatedBy))
+    .leftJoin(projects, eq(projects.id, reports.projectId))
+    .leftJoin(inspectionSessions, eq(inspectionSessions.id, reports.sessionId));
+}
+
+type Joined = { report: ReportRow; createdByName: string | null; updatedByName: string | null; projectTitle: string | null; sessionStreet: string | null };
+const flatten = (rows: Joined[]): ReportListRow[] =>
+  rows.map(({ report, createdByName, updatedByName, projectTitle, sessionStreet }) => ({
+    ...report,
+    createdByName,
+    updatedByName,
+    sourceLabel: projectTitle ?? sessionStreet ?? '',
+  }));
+
+export async function insertReport(tx: Db | DbTx, row: NewReportRow): Promise<ReportRow> {
+  const [inserted] = await tx.insert(reports).values(row).returning();
+  if (!inserted) throw new Error('The report was not written');
+  return inserted;
+}
+
+/** One report of the company with the names of who made and last saved it, or null. */
+export async function findReport(db: Db | DbTx, companyId: string, reportId: string): Promise<ReportListRow | null> {
+  const rows = flatten(await selectReports(db).where(and(eq(reports.companyId, companyId), eq(reports.id, reportId))));
+  return rows[0] ?? null;
+}
+
+export type ReportFilters = { projectId?: string | undefined; kind?: string | undefined; status?: string | undefined };
+
+function filtersOf(companyId: string, filters: ReportFilters): SQL | undefined {
+  return and(
+    eq(reports.companyId, companyId),
+    // A claim file's documents: its own and those of the inspections converted into it.
+    filters.projectId
+      ? or(
+          eq(reports.projectId, filters.projectId),
+          sql`${reports.sessionId} in (select ${inspectionSessions.id} from ${inspectionSessions} where ${inspectionSessions.companyId} = ${companyId} and ${inspectionSessions.projectId} = ${filters.projectId})`,
+        )
+      : undefined,
+    filters.kind ? eq(reports.kind, filters.kind) : undefined,
+    filters.status ? eq(reports.status, filters.status) : undefined,
+  );
+}
+
+/** A page of the company's reports, newest first, and how many match in all. */
+export async function listReports(db: Db | DbTx, companyId: string, filters: ReportFilters, page: number, pageSize: number): Promise<{ rows: ReportListRow[]; total: number }> {
+  const where = filtersOf(companyId, filters);
+  const rows = flatten(
+    await selectReports(db)
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  );
+  const [total] = await db.select({ n: count() }).from(reports).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Saves a draft made from `version`: nothing is written (null) when another save came first, so two
+ * editors never silently overwrite each other.
+ */
+export async function updateDraftIfVersion(
+  tx: Db | DbTx,
+  companyId: string,
+  reportId: string,
+  version: number,
+  changes: Pick<Partial<NewReportRow>, 'title' | 'document' | 'overrideReason'> & { updatedBy: string },
+): Promise<ReportRow | null> {
+  const [row] = await tx
+    .update(reports)
+    .set({ ...changes, version: sql`${reports.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(reports.id, reportId), eq(reports.companyId, companyId), eq(reports.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Writes the changes given (a render's state leaves `updatedAt`, the last save's time, as it is). */
+export async function updateReport(db: Db | DbTx, companyId: string, reportId: string, changes: Partial<NewReportRow>): Promise<ReportRow | null> {
+  const [row] = await db
+    .update(reports)
+    .set(changes)
+    .where(and(eq(reports.id, reportId), eq(reports.companyId, companyId)))
+    .returning();
+  return row ?? null;
+}
+
+/** The job's progress, written only while the report is rendering. */
+export async function updateProgress(db: Db | DbTx, companyId: string, reportId: string, progress: number): Promise<void> {
+  await db
+    .update(reports)
+    .set({ progress })
+    .where(and(eq(reports.id, reportId), eq(reports.companyId, companyId), eq(reports.status, 'rendering')));
+}
+
+export async function deleteReport(db: Db | DbTx, companyId: string, reportId: string): Promise<ReportRow | null> {
+  const [row] = await db
+    .delete(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.companyId, companyId)))
+    .returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- what reports are made from
+
+export type CompanyFacts = { id: string; name: string; address: string | null; phone: string | null; logoPath: string | null; coverLetterTemplate: string | null };
+
+export async function findCompanyFacts(db: Db | DbTx, companyId: string): Promise<CompanyFacts | null> {
+  const [row] = await db
+    .select({ id: companies.id, name: companies.name, address: companies.address, phone: companies.phone, logoPath: companies.logoPath, coverLetterTemplate: companies.coverLetterTemplate })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+export async function updateCoverLetterTemplate(db: Db | DbTx, companyId: string, template: string | null): Promise<void> {
+  await db.update(companies).set({ coverLetterTemplate: template }).where(eq(companies.id, companyId));
+}
+
+export type ProjectFacts = {
+  id: string;
+  title: string;
+  homeownerName: string;
+  street: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  carrierName: string | null;
+  adjusterName: string | null;
+  policyNumber: string | null;
+  claimNumber: string | null;
+  dateOfLoss: string | null;
+  lossType: string;
+  updatedAt: Date;
+};
+
+export async function findProjectFacts(db: Db | DbTx, companyId: string, projectId: string): Promise<ProjectFacts | null> {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      homeownerName: projects.homeownerName,
+      street: projects.street,
+      city: projects.city,
+      state: projects.state,
+      zip: projects.zip,
+      carrierName: carriers.name,
+      adjusterName: adjusters.name,
+      policyNumber: projects.policyNumber,
+      claimNumber: projects.claimNumber,
+      dateOfLoss: projects.dateOfLoss,
+      lossType: projects.lossType,
+      updatedAt: projects.updatedAt,
+    })
+    .from(projects)
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(adjusters, eq(adjusters.id, projects.adjusterId))
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
+}
+
+export type SessionFacts = {
+  id: string;
+  projectId: string | null;
+  street: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  homeownerName: string | null;
+  carrierName: string | null;
+  policyNumber: string | null;
+  claimNumber: string | null;
+  adjusterName: string | null;
+  dateOfLoss: string | null;
+  lossType: string | null;
+  structures: unknown;
+  inspectorName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const inspector = alias(user, 'inspector');
+
+function selectSessions(db: Db | DbTx) {
+  return db
+    .select({
+      id: inspectionSessions.id,
+      projectId: inspectionSessions.projectId,
+      street: inspectionSessions.street,
+      city: inspectionSessions.city,
+      state: inspectionSessions.state,
+      zip: inspectionSessions.zip,
+      homeownerName: inspectionSessions.homeownerName,
+      carrierName: sql<string | null>`coalesce(${carriers.name}, ${inspectionSessions.carrierName})`,
+      policyNumber: inspectionSessions.policyNumber,
+      claimNumber: inspectionSessions.claimNumber,
+      adjusterName: inspectionSessions.adjusterName,
+      dateOfLoss: inspectionSessions.dateOfLoss,
+      lossType: inspectionSessions.lossType,
+      structures: inspectionSessions.structures,
+      inspectorName: inspector.name,
+      createdAt: inspectionSessions.createdAt,
+      updatedAt: inspectionSessions.updatedAt,
+    })
+    .from(inspectionSessions)
+    .leftJoin(carriers, eq(carriers.id, inspectionSessions.carrierId))
+    .leftJoin(inspector, eq(inspector.id, inspectionSessions.inspectorId));
+}
+
+export async function findSessionFacts(db: Db | DbTx, companyId: string, sessionId: string): Promise<SessionFacts | null> {
+  const [row] = await selectSessions(db).where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, sessionId)));
+  return row ?? null;
+}
+
+/** The inspections converted into a claim file, oldest first. */
+export async function listSessionsOfProject(db: Db | DbTx, companyId: string, projectId: string): Promise<SessionFacts[]> {
+  return selectSessions(db)
+    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.projectId, projectId)))
+    .orderBy(asc(inspectionSessions.createdAt), asc(inspectionSessions.id));
+}
+
+export type SourcePhotoRow = typeof inspectionPhotos.$inferSelect & { uploaderName: string | null };
+
+function sourceCondition(companyId: string, source: { projectId: string | null; sessionId: string | null }): SQL | undefined {
+  if (source.sessionId) return and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.sessionId, source.sessionId));
+  if (!source.projectId) return sql`false`;
+  const sessionsOfProject = sql`(select ${inspectionSessions.id} from ${inspectionSessions} where ${inspectionSessions.companyId} = ${companyId} and ${inspectionSessions.projectId} = ${source.projectId})`;
+  return and(eq(inspectionPhotos.companyId, companyId), or(eq(inspectionPhotos.projectId, source.projectId), sql`${inspectionPhotos.sessionId} in ${sessionsOfProject}`));
+}
+
+/** The live (not deleted) photos of a claim file (its own and its inspections') or of an inspection, in capture order. */
+export async function listSourcePhotos(db: Db | DbTx, companyId: string, source: { projectId: string | null; sessionId: string | null }, ids?: readonly string[]): Promise<SourcePhotoRow[]> {
+  if (ids && ids.length === 0) return [];
+  const rows = await db
+    .select({ photo: inspectionPhotos, uploaderName: user.name })
+    .from(inspectionPhotos)
+    .leftJoin(user, eq(user.id, inspectionPhotos.uploadedBy))
+    .where(and(sourceCondition(companyId, source), isNull(inspectionPhotos.deletedAt), ids ? inArray(inspectionPhotos.id, [...ids]) : undefined))
+    .orderBy(asc(inspectionPhotos.capturedAt), asc(inspectionPhotos.id));
+  return rows.map(({ photo, uploaderName }) => ({ ...photo, uploaderName }));
+}
+
+// ---------------------------------------------------------------- packets and proposals
+
+export type MeasurementRow = { id: string; label: string; structures: unknown; updatedAt: Date };
+
+/** The roof measurements of a claim file (its own and its inspections'), oldest first. */
+export async function listProjectMeasurements(db: Db | DbTx, companyId: string, projectId: string): Promise<MeasurementRow[]> {
+  const result = await db.execute<{ id: string; label: string; structures: unknown; updated_at: string | Date }>(sql`
+    select m.id, m.label, m.structures, m.updated_at
+    from roof_measurements m
+    where m.company_id = ${companyId}
+      and (m.project_id = ${projectId}
+        or m.session_id in (select s.id from inspection_sessions s where s.company_id = ${companyId} and s.project_id = ${projectId}))
+    order by m.created_at, m.id`);
+  return result.rows.map((r) => ({ id: r.id, label: r.label, structures: r.structures, updatedAt: new Date(r.updated_at) }));
+}
+
+export type EstimateRow = {
+  id: string;
+  version: number;
+  lines: unknown;
+  supplement: unknown;
+  depreciationMode: string;
+  overallDepreciationBp: number;
+  opEnabled: boolean;
+  subtotalCents: number;
+  overheadCents: number;
+  profitCents: number;
+  rcvCents: number;
+  depreciationCents: number;
+  acvCents: number;
+  updatedAt: Date;
+};
+
+type EstimateSqlRow = {
+  id: string;
+  version: number;
+  lines: unknown;
+  supplement: unknown;
+  depreciation_mode: string;
+  overall_depreciation_bp: number;
+  op_enabled: boolean;
+  subtotal_cents: string | number;
+  overhead_cents: string | number;
+  profit_cents: string | number;
+  rcv_cents: string | number;
+  depreciation_cents: string | number;
+  acv_cents: string | number;
+  updated_at: string | Date;
+};
+
+const estimateOf = (r: EstimateSqlRow): EstimateRow => ({
+  id: r.id,
+  version: Number(r.version),
+  lines: r.lines,
+  supplement: r.supplement,
+  depreciationMode: r.depreciation_mode,
+  overallDepreciationBp: Number(r.overall_depreciation_bp),
+  opEnabled: r.op_enabled,
+  subtotalCents: Number(r.subtotal_cents),
+  overheadCents: Number(r.overhead_cents),
+  profitCents: Number(r.profit_cents),
+  rcvCents: Number(r.rcv_cents),
+  depreciationCents: Number(r.depreciation_cents),
+  acvCents: Number(r.acv_cents),
+  updatedAt: new Date(r.updated_at),
+});
+
+/** The estimates of a claim file (its own and its inspections'), newest first. */
+export async function listProjectEstimates(db: Db | DbTx, companyId: string, projectId: string, estimateId?: string): Promise<EstimateRow[]> {
+  const result = await db.execute<EstimateSqlRow>(sql`
+    select e.id, e.version, e.lines, e.supplement, e.depreciation_mode, e.overall_depreciation_bp, e.op_enabled,
+      e.subtotal_cents, e.overhead_cents, e.profit_cents, e.rcv_cents, e.depreciation_cents, e.acv_cents, e.updated_at
+    from estimates e
+    where e.company_id = ${companyId}
+      and (e.project_id = ${projectId}
+        or e.session_id in (select s.id from inspection_sessions s where s.company_id = ${companyId} and s.project_id = ${projectId}))
+      ${estimateId ? sql`and e.id = ${estimateId}` : sql``}
+    order by e.updated_at desc, e.id`);
+  return result.rows.map(estimateOf);
+}
+
+export type ProposalRow = {
+  id: string;
+  projectId: string;
+  estimateId: string | null;
+  status: string;
+  intro: string;
+  options: unknown;
+  chosenTier: string | null;
+  signerName: string | null;
+  signedDate: string | null;
+  signaturePath: string | null;
+  signerIp: string | null;
+  signedAt: Date | null;
+  signedFileId: string | null;
+  updatedAt: Date;
+};
+
+export async function findProposal(db: Db | DbTx, companyId: string, proposalId: string): Promise<ProposalRow | null> {
+  const result = await db.execute<{
+    id: string;
+    project_id: string;
+    estimate_id: string | null;
+    status: string;
+    intro: string;
+    options: unknown;
+    chosen_tier: string | null;
+    signer_name: string | null;
+    signed_date: string | null;
+    signature_path: string | null;
+    signer_ip: string | null;
+    signed_at: string | Date | null;
+    signed_file_id: string | null;
+    updated_at: string | Date;
+  }>(sql`
+    select id, project_id, estimate_id, status, intro, options, chosen_tier, signer_name, signed_date::text as signed_date,
+      signature_path, signer_ip, signed_at, signed_file_id, updated_at
+    from proposals where company_id = ${companyId} and id = ${proposalId}`);
+  const r = result.rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    projectId: r.project_id,
+    estimateId: r.estimate_id,
+    status: r.status,
+    intro: r.intro,
+    options: r.options,
+    chosenTier: r.chosen_tier,
+    signerName: r.signer_name,
+    signedDate: r.signed_date,
+    signaturePath: r.signature_path,
+    signerIp: r.signer_ip,
+    signedAt: r.signed_at === null ? null : new Date(r.signed_at),
+    signedFileId: r.signed_file_id,
+    updatedAt: new Date(r.updated_at),
+  };
+}
+
+/**
+ * Keeps the signed proposal's PDF among the claim file's files, once: the file row, the proposal's
+ * link to it and the timeline entry. False when the proposal already has its file.
+ */
+export async function attachSignedProposalFile(
+  tx: DbTx,
+  row: { companyId: string; projectId: string; proposalId: string; objectPath: string; fileName: string; fileSize: number; uploadedBy: string | null },
+): Promise<boolean> {
+  const locked = await tx.execute<{ signed_file_id: string | null }>(
+    sql`select signed_file_id from proposals where company_id = ${row.companyId} and id = ${row.proposalId} for update`,
+  );
+  const current = locked.rows[0];
+  if (!current || current.signed_file_id !== null) return false;
+  const inserted = await tx.execute<{ id: string }>(sql`
+    insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size, uploaded_by)
+    values (${row.companyId}, ${row.projectId}, ${row.objectPath}, ${row.fileName}, 'application/pdf', ${row.fileSize}, ${row.uploadedBy})
+    returning id`);
+  const fileId = inserted.rows[0]?.id;
+  if (!fileId) throw new Error('The signed proposal file was not written');
+  await tx.execute(sql`update proposals set signed_file_id = ${fileId}, updated_at = now() where company_id = ${row.companyId} and id = ${row.proposalId}`);
+  await tx.execute(sql`
+    insert into project_activity (company_id, project_id, actor_id, kind, body)
+    values (${row.companyId}, ${row.projectId}, ${row.uploadedBy}, 'file_uploaded', ${row.fileName})`);
+  return true;
+}
+
+/** A user's name as lists show it, or null. */
+export async function findUserName(db: Db | DbTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}

@@ -1,0 +1,564 @@
+import PDFDocument from 'pdfkit';
+import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
+import type { Annotation } from '@ridgeline/shared/contracts/photos';
+import type { PhotosPerPage } from '@ridgeline/shared/domain/documents';
+import type {
+  PdfCover,
+  PdfDocumentModel,
+  PdfEvidenceRow,
+  PdfImageRef,
+  PdfPart,
+  PdfPhoto,
+  PdfPhotoSection,
+  PdfProposalOption,
+  PdfRenderResult,
+  PdfTable,
+} from './model';
+import { toWinAnsi } from './winansi';
+
+// Draws a document model with pdfkit: Letter pages, half-inch margins, the standard fonts (nothing to
+// embed), a footer "<title> · page N of M" on every page and a bookmark per part (photo sections as
+// its children). JPEG bytes are embedded as they are (never decoded); a photo that cannot be read
+// prints as a grey "Photo not available" box instead of failing the document. It runs inside the
+// render worker, off the API's event loop.
+
+/** Answers a stored image's bytes (JPEG or PNG), or null when it cannot be had. */
+export type ImageSource = (ref: PdfImageRef) => Promise<Buffer | null>;
+
+type Doc = PDFKit.PDFDocument;
+type Box = { x: number; y: number; width: number; height: number };
+
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+const MARGIN = 36;
+/** Room kept under the content for the footer. */
+const FOOTER_ROOM = 16;
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const CONTENT_TOP = MARGIN;
+const CONTENT_BOTTOM = PAGE_HEIGHT - MARGIN - FOOTER_ROOM;
+
+const FONT = 'Helvetica';
+const BOLD = 'Helvetica-Bold';
+const OBLIQUE = 'Helvetica-Oblique';
+const MONO = 'Courier';
+const INK = '#111827';
+const MUTED = '#4b5563';
+const RULE = '#d1d5db';
+const GAP = 10;
+
+/** The words printed when a photo cannot be drawn. */
+export const MISSING_PHOTO_TEXT = 'Photo not available';
+export const CHOSEN_OPTION_TEXT = 'Chosen by the homeowner';
+export const OVERRIDE_PREFIX = 'Made with required photos missing. Reason: ';
+
+const t = toWinAnsi;
+
+/** Draws the model and answers the PDF's bytes and page count. `onStep` is told each drawn unit (a photo, a part) of `totalSteps(model)`. */
+export async function drawDocument(model: PdfDocumentModel, images: ImageSource, onStep: (done: number, total: number) => void = () => {}): Promise<PdfRenderResult> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: PAGE_HEIGHT - CONTENT_BOTTOM },
+    bufferPages: true,
+    autoFirstPage: false,
+    info: { Title: t(model.title), Author: t(model.author), Creator: 'Ridgeline' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+
+  const total = totalSteps(model);
+  let done = 0;
+  const step = () => {
+    done += 1;
+    onStep(done, total);
+  };
+  const ctx: Ctx = { doc, images, step };
+
+  for (const section of model.sections) {
+    doc.addPage();
+    const bookmark = doc.outline.addItem(t(section.bookmark));
+    await drawPart(ctx, section.part, bookmark);
+    if (section.part.kind !== 'photos') step();
+  }
+  if (doc.bufferedPageRange().count === 0) doc.addPage();
+
+  const range = doc.bufferedPageRange();
+  const pageCount = range.count;
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    footer(doc, `${model.title} · page ${i + 1} of ${pageCount}`);
+  }
+  doc.flushPages();
+  doc.end();
+  await ended;
+  return { bytes: Buffer.concat(chunks), pageCount };
+}
+
+/** How many units the progress counts: each photo, and each part that is not photos. */
+export function totalSteps(model: PdfDocumentModel): number {
+  return model.sections.reduce((sum, s) => sum + (s.part.kind === 'photos' ? s.part.sections.reduce((n, ps) => n + ps.photos.length, 0) : 1), 0);
+}
+
+/** The stored images the document draws, in the order it draws them (for the reader to fetch ahead). */
+export function imagesInDrawOrder(model: PdfDocumentModel): PdfImageRef[] {
+  const refs: PdfImageRef[] = [];
+  for (const { part } of model.sections) {
+    if (part.kind === 'cover' && part.cover.logo) refs.push(part.cover.logo);
+    if (part.kind === 'photos') for (const s of part.sections) for (const p of s.photos) refs.push(p.image);
+    if (part.kind === 'proposal' && part.signature) refs.push(part.signature.image);
+  }
+  return refs;
+}
+
+type Ctx = { doc: Doc; images: ImageSource; step: () => void };
+type Outline = ReturnType<Doc['outline']['addItem']>;
+
+async function drawPart(ctx: Ctx, part: PdfPart, bookmark: Outline): Promise<void> {
+  switch (part.kind) {
+    case 'cover':
+      return drawCover(ctx, part.cover);
+    case 'letter':
+      return drawLetter(ctx.doc, part.body);
+    case 'photos':
+      return drawPhotos(ctx, part.sections, part.showAnnotations, part.showMetadata, bookmark);
+    case 'evidence':
+      return drawEvidence(ctx.doc, part.intro, part.rows);
+    case 'tables':
+      return drawTables(ctx.doc, part.tables, part.notes);
+    case 'proposal':
+      return drawProposal(ctx, part.intro, part.options, part.signature);
+  }
+}
+
+// ------------------------------------------------------------------------------------------ helpers
+
+/** Text at a fixed place that never starts a page of its own (the bottom margin is lifted while it draws). */
+function textAt(doc: Doc, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc.text(text, x, y, options);
+  doc.page.margins.bottom = bottom;
+}
+
+function footer(doc: Doc, text: string): void {
+  doc.font(FONT).fontSize(8).fillColor(MUTED);
+  textAt(doc, t(text), MARGIN, PAGE_HEIGHT - MARGIN - 8, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+}
+
+/** Starts a new page when `height` does not fit under the cursor; answers whether it did. */
+function ensureRoom(doc: Doc, height: number): boolean {
+  if (doc.y + height <= CONTENT_BOTTOM || doc.y <= CONTENT_TOP + 1) return false;
+  doc.addPage();
+  doc.y = CONTENT_TOP;
+  return true;
+}
+
+function heading(doc: Doc, text: string, size = 18): void {
+  doc.font(BOLD).fontSize(size).fillColor(INK).text(t(text), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.4);
+}
+
+function paragraphs(doc: Doc, body: string, size = 11): void {
+  const parts = body.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  doc.font(FONT).fontSize(size).fillColor(INK);
+  for (const paragraph of parts) {
+    if (paragraph.trim() === '') continue;
+    doc.text(t(paragraph.trim()), MARGIN, doc.y, { width: CONTENT_WIDTH, paragraphGap: 0, lineGap: 2 });
+    doc.moveDown(0.8);
+  }
+}
+
+function isJpegOrPng(bytes: Buffer): boolean {
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = bytes.length > 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return jpeg || png;
+}
+
+/** An image pdfkit has parsed (its types do not list openImage). */
+type OpenedImage = { width: number; height: number };
+type ImageOpener = { openImage(src: Buffer): OpenedImage; image(src: OpenedImage, x: number, y: number, options: { width: number; height: number }): unknown };
+
+/** Draws an opened image into a box (already fitted to its aspect ratio). */
+function placeImage(doc: Doc, image: OpenedImage, box: Box): void {
+  (doc as unknown as ImageOpener).image(image, box.x, box.y, { width: box.width, height: box.height });
+}
+
+/** Opens stored image bytes for drawing; null when they are missing or not a JPEG or PNG pdfkit can read. */
+async function openImage(ctx: Ctx, ref: PdfImageRef): Promise<OpenedImage | null> {
+  let bytes: Buffer | null;
+  try {
+    bytes = await ctx.images(ref);
+  } catch {
+    return null;
+  }
+  if (!bytes || !isJpegOrPng(bytes)) return null;
+  try {
+    return (ctx.doc as unknown as ImageOpener).openImage(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Fits an image of `w` x `h` into `box` keeping its aspect ratio, centred horizontally, at the top. */
+function fit(w: number, h: number, box: Box): Box {
+  const scale = Math.min(box.width / w, box.height / h);
+  const width = w * scale;
+  const height = h * scale;
+  return { x: box.x + (box.width - width) / 2, y: box.y, width, height };
+}
+
+function missingBox(doc: Doc, box: Box): void {
+  doc.save().rect(box.x, box.y, box.width, box.height).fill('#e5e7eb').restore();
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  textAt(doc, MISSING_PHOTO_TEXT, box.x, box.y + box.height / 2 - 5, { width: box.width, align: 'center', lineBreak: false });
+}
+
+// ------------------------------------------------------------------------------------------ cover
+
+async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
+  const { doc } = ctx;
+  let y = CONTENT_TOP;
+  if (cover.logo) {
+    const logo = await openImage(ctx, cover.logo);
+    if (logo) {
+      const placed = fit(logo.width, logo.height, { x: MARGIN, y, width: 180, height: 70 });
+      placeImage(doc, logo, { ...placed, x: MARGIN });
+      y += placed.height + 8;
+    }
+  }
+  doc.font(BOLD).fontSize(14).fillColor(INK).text(t(cover.companyName), MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(FONT).fontSize(10).fillColor(MUTED);
+  if (cover.companyAddress) doc.text(t(cover.companyAddress), { width: CONTENT_WIDTH });
+  if (cover.companyPhone) doc.text(t(cover.companyPhone), { width: CONTENT_WIDTH });
+
+  doc.y += 60;
+  doc.font(BOLD).fontSize(26).fillColor(INK).text(t(cover.title), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(1);
+  doc.save().moveTo(MARGIN, doc.y).lineTo(MARGIN + CONTENT_WIDTH, doc.y).lineWidth(1).stroke(RULE).restore();
+  doc.y += 12;
+
+  const labelWidth = 150;
+  for (const fact of cover.facts) {
+    const value = t(fact.value || '-');
+    doc.font(FONT).fontSize(11);
+    const height = Math.max(doc.heightOfString(value, { width: CONTENT_WIDTH - labelWidth }), 14);
+    ensureRoom(doc, height + 6);
+    const rowY = doc.y;
+    doc.font(BOLD).fontSize(11).fillColor(MUTED).text(t(fact.label), MARGIN, rowY, { width: labelWidth - 10 });
+    doc.font(FONT).fontSize(11).fillColor(INK).text(value, MARGIN + labelWidth, rowY, { width: CONTENT_WIDTH - labelWidth });
+    doc.y = rowY + height + 6;
+  }
+
+  if (cover.overrideReason) {
+    const text = t(OVERRIDE_PREFIX + cover.overrideReason);
+    doc.font(BOLD).fontSize(11);
+    const pad = 10;
+    const height = doc.heightOfString(text, { width: CONTENT_WIDTH - 2 * pad }) + 2 * pad;
+    doc.y += 16;
+    ensureRoom(doc, height);
+    const top = doc.y;
+    doc.save().rect(MARGIN, top, CONTENT_WIDTH, height).fillAndStroke('#fef3c7', '#b45309').restore();
+    doc.font(BOLD).fontSize(11).fillColor('#78350f').text(text, MARGIN + pad, top + pad, { width: CONTENT_WIDTH - 2 * pad });
+    doc.y = top + height + 8;
+  }
+}
+
+// ------------------------------------------------------------------------------------------ letter
+
+function drawLetter(doc: Doc, body: string): void {
+  doc.y = CONTENT_TOP;
+  paragraphs(doc, body);
+}
+
+// ------------------------------------------------------------------------------------------ photos
+
+/** Columns and rows of a page for each layout: 1 big; 2 stacked; 4 as 2x2; 6 as 2x3. */
+const GRID: Record<PhotosPerPage, { cols: number; rows: number }> = {
+  1: { cols: 1, rows: 1 },
+  2: { cols: 1, rows: 2 },
+  4: { cols: 2, rows: 2 },
+  6: { cols: 2, rows: 3 },
+};
+
+async function drawPhotos(ctx: Ctx, sections: PdfPhotoSection[], showAnnotations: boolean, showMetadata: boolean, bookmark: Outline): Promise<void> {
+  const { doc } = ctx;
+  let first = true;
+  for (const section of sections) {
+    // Every section starts on a page of its own with its heading and note.
+    if (!first) doc.addPage();
+    first = false;
+    bookmark.addItem(t(section.title));
+    const perPage = GRID[section.layout] ? section.layout : 2;
+    const { cols, rows } = GRID[perPage];
+    if (section.photos.length === 0) {
+      sectionHeading(doc, section, false);
+      doc.font(OBLIQUE).fontSize(10).fillColor(MUTED).text('No photos in this section.', MARGIN, doc.y, { width: CONTENT_WIDTH });
+      continue;
+    }
+    for (let start = 0; start < section.photos.length; start += perPage) {
+      if (start > 0) doc.addPage();
+      const top = sectionHeading(doc, section, start > 0);
+      const cellWidth = (CONTENT_WIDTH - (cols - 1) * GAP) / cols;
+      const cellHeight = (CONTENT_BOTTOM - top - (rows - 1) * GAP) / rows;
+      const pagePhotos = section.photos.slice(start, start + perPage);
+      for (const [i, photo] of pagePhotos.entries()) {
+        const col = i % cols;
+        const row = Math.floor(i / cols);
+        const cell = { x: MARGIN + col * (cellWidth + GAP), y: top + row * (cellHeight + GAP), width: cellWidth, height: cellHeight };
+        await drawPhotoCell(ctx, photo, cell, showAnnotations, showMetadata, perPage);
+        ctx.step();
+      }
+    }
+  }
+}
+
+/** The section's heading (and note on its first page); answers where the photos start. */
+function sectionHeading(doc: Doc, section: PdfPhotoSection, continued: boolean): number {
+  doc.y = CONTENT_TOP;
+  if (continued) {
+    doc.font(BOLD).fontSize(11).fillColor(MUTED).text(t(`${section.title} (continued)`), MARGIN, CONTENT_TOP, { width: CONTENT_WIDTH });
+  } else {
+    doc.font(BOLD).fontSize(16).fillColor(INK).text(t(section.title), MARGIN, CONTENT_TOP, { width: CONTENT_WIDTH });
+    if (section.note.trim()) {
+      doc.moveDown(0.2);
+      doc.font(FONT).fontSize(10).fillColor(MUTED).text(t(section.note.trim()), MARGIN, doc.y, { width: CONTENT_WIDTH, height: 60, ellipsis: true });
+    }
+  }
+  return doc.y + 6;
+}
+
+async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotations: boolean, showMetadata: boolean, perPage: PhotosPerPage): Promise<void> {
+  const { doc } = ctx;
+  const captionSize = perPage >= 4 ? 8 : 9;
+  const lines: { text: string; font: string }[] = [];
+  if (photo.caption.trim()) lines.push({ text: photo.caption.trim(), font: BOLD });
+  lines.push({ text: photo.categoryLabel, font: FONT });
+  if (showMetadata) {
+    const meta = [photo.capturedAt ? `Taken ${photo.capturedAt}` : null, photo.gps ? `GPS ${photo.gps}` : null].filter(Boolean).join('   ');
+    if (meta) lines.push({ text: meta, font: FONT });
+  }
+  doc.fontSize(captionSize);
+  const textHeights = lines.map((line) => Math.min(doc.font(line.font).heightOfString(t(line.text), { width: cell.width }), captionSize * 2.6));
+  const textHeight = textHeights.reduce((a, b) => a + b, 0) + 4;
+  const imageBox = { x: cell.x, y: cell.y, width: cell.width, height: Math.max(cell.height - textHeight, 40) };
+
+  const image = await openImage(ctx, photo.image);
+  let drawn: Box;
+  if (image) {
+    drawn = fit(image.width, image.height, imageBox);
+    placeImage(doc, image, drawn);
+    if (showAnnotations && photo.annotation) drawAnnotation(doc, photo.annotation, drawn);
+  } else {
+    const ratio = photo.width && photo.height ? photo.width / photo.height : 4 / 3;
+    drawn = fit(ratio * 1000, 1000, imageBox);
+    missingBox(doc, drawn);
+  }
+
+  let y = drawn.y + drawn.height + 4;
+  for (const [i, line] of lines.entries()) {
+    doc.font(line.font).fontSize(captionSize).fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
+    const height = textHeights[i] ?? captionSize;
+    textAt(doc, t(line.text), drawn.x, y, { width: Math.max(drawn.width, cell.width * 0.6), height, ellipsis: true });
+    y += height;
+  }
+}
+
+/** The annotation's shapes as vectors over the drawn photo, scaled to its rectangle. */
+export function drawAnnotation(doc: Doc, annotation: Annotation, box: Box): void {
+  const drawing = annotationToSvg(annotation, box.width, box.height);
+  doc.save();
+  doc.rect(box.x, box.y, box.width, box.height).clip();
+  doc.translate(box.x, box.y);
+  for (const el of drawing.elements) {
+    switch (el.kind) {
+      case 'line':
+        doc.moveTo(el.x1, el.y1).lineTo(el.x2, el.y2).lineWidth(Math.max(el.strokeWidth, 0.5)).lineCap('round').stroke(el.stroke);
+        break;
+      case 'polygon': {
+        const points = el.points.split(' ').map((p) => p.split(',').map(Number) as [number, number]);
+        doc.polygon(...points).fill(el.fill);
+        break;
+      }
+      case 'ellipse':
+        doc.ellipse(el.cx, el.cy, el.rx, el.ry).lineWidth(Math.max(el.strokeWidth, 0.5)).stroke(el.stroke);
+        break;
+      case 'path':
+        doc.path(el.d).lineWidth(Math.max(el.strokeWidth, 0.5)).lineCap('round').lineJoin('round').stroke(el.stroke);
+        break;
+      case 'text': {
+        const size = Math.max(el.fontSize, 4);
+        const options = { lineBreak: false, baseline: 'alphabetic' as const };
+        doc.font(BOLD).fontSize(size);
+        // The outline first, then the letters in the shape's colour over it.
+        doc.lineWidth(Math.max(el.strokeWidth * 2, 0.6)).lineJoin('round').strokeColor(el.stroke);
+        textAt(doc, t(el.text), el.x, el.y, { ...options, stroke: true, fill: false });
+        doc.fillColor(el.fill);
+        textAt(doc, t(el.text), el.x, el.y, { ...options, stroke: false, fill: true });
+        break;
+      }
+    }
+  }
+  doc.restore();
+}
+
+// ------------------------------------------------------------------------------------------ tables
+
+type Column = { label: string; width: number; align?: 'left' | 'right'; mono?: boolean };
+
+/**
+ * A table drawn row by row: the header repeats at the top of every page the table runs onto, and
+ * `bold` rows (totals) follow the body.
+ */
+function drawGrid(doc: Doc, columns: Column[], rows: string[][], bold: string[][] = [], size = 9): void {
+  const pad = 3;
+  const headerRow = () => {
+    const cells = columns.map((c) => c.label);
+    rowOf(cells, true, '#f3f4f6');
+  };
+  const heightOf = (cells: string[], isBold: boolean) =>
+    Math.max(
+      ...columns.map((c, i) => {
+        doc.font(c.mono && !isBold ? MONO : isBold ? BOLD : FONT).fontSize(c.mono ? size - 1.5 : size);
+        return c.mono ? size : doc.heightOfString(t(cells[i] ?? ''), { width: c.width - 2 * pad });
+      }),
+      size,
+    ) + 2 * pad;
+  function rowOf(cells: string[], isBold: boolean, fill: string | null) {
+    const height = heightOf(cells, isBold);
+    const top = doc.y;
+    if (fill) doc.save().rect(MARGIN, top, CONTENT_WIDTH, height).fill(fill).restore();
+    let x = MARGIN;
+    for (const [i, c] of columns.entries()) {
+      const mono = c.mono === true && !isBold;
+      doc.font(mono ? MONO : isBold ? BOLD : FONT).fontSize(mono ? size - 1.5 : size).fillColor(INK);
+      textAt(doc, t(cells[i] ?? ''), x + pad, top + pad, { width: c.width - 2 * pad, align: c.align ?? 'left', lineBreak: !mono });
+      x += c.width;
+    }
+    doc.save().moveTo(MARGIN, top + height).lineTo(MARGIN + CONTENT_WIDTH, top + height).lineWidth(0.5).stroke(RULE).restore();
+    doc.y = top + height;
+  }
+  const headerHeight = heightOf(columns.map((c) => c.label), true);
+  ensureRoom(doc, headerHeight + heightOf(rows[0] ?? [], false));
+  headerRow();
+  for (const [index, row] of [...rows, ...bold].entries()) {
+    const isBold = index >= rows.length;
+    if (ensureRoom(doc, heightOf(row, isBold))) headerRow();
+    rowOf(row, isBold, null);
+  }
+}
+
+function drawEvidence(doc: Doc, intro: string, rows: PdfEvidenceRow[]): void {
+  doc.y = CONTENT_TOP;
+  heading(doc, 'Evidence appendix');
+  paragraphs(doc, intro, 9);
+  // The hash column is wide enough for all 64 hex digits on one line in Courier.
+  const columns: Column[] = [
+    { label: 'Photo', width: 112 },
+    { label: 'SHA-256', width: 250, mono: true },
+    { label: 'Captured', width: 62 },
+    { label: 'Received', width: 62 },
+    { label: 'Uploader', width: 54 },
+  ];
+  const body = rows.map((r) => [`${r.label}\n${r.fileName}`, r.sha256, r.capturedAt, r.receivedAt, r.uploader]);
+  drawGrid(doc, columns, body, [], 7.5);
+}
+
+function drawTables(doc: Doc, tables: PdfTable[], notes: string[]): void {
+  doc.y = CONTENT_TOP;
+  for (const [index, table] of tables.entries()) {
+    if (index > 0) doc.y += 14;
+    ensureRoom(doc, 80);
+    heading(doc, table.title, 14);
+    const shares = table.columns.map((c) => c.width ?? 0);
+    const unset = shares.filter((s) => s <= 0).length;
+    const left = Math.max(0, 1 - shares.reduce((a, b) => a + b, 0));
+    const widths = shares.map((s) => (s > 0 ? s : unset > 0 ? left / unset : 0));
+    const sum = widths.reduce((a, b) => a + b, 0) || 1;
+    const columns: Column[] = table.columns.map((c, i) => ({ label: c.label, align: c.align, width: ((widths[i] ?? 0) / sum) * CONTENT_WIDTH }));
+    drawGrid(doc, columns, table.rows, table.footer ?? []);
+  }
+  if (notes.length > 0) {
+    doc.y += 12;
+    ensureRoom(doc, 40);
+    doc.font(BOLD).fontSize(11).fillColor(INK).text('Notes', MARGIN, doc.y, { width: CONTENT_WIDTH });
+    doc.moveDown(0.3);
+    doc.font(FONT).fontSize(9).fillColor(INK);
+    for (const note of notes) {
+      doc.text(t(note), MARGIN, doc.y, { width: CONTENT_WIDTH });
+      doc.moveDown(0.3);
+    }
+  }
+}
+
+// ------------------------------------------------------------------------------------------ proposal
+
+async function drawProposal(
+  ctx: Ctx,
+  intro: string,
+  options: PdfProposalOption[],
+  signature: { name: string; date: string; signedAt: string; ip: string; image: PdfImageRef } | null,
+): Promise<void> {
+  const { doc } = ctx;
+  doc.y = CONTENT_TOP;
+  heading(doc, 'Proposal');
+  paragraphs(doc, intro, 10);
+  const pad = 10;
+  const inner = CONTENT_WIDTH - 2 * pad;
+  for (const option of options) {
+    const lines: { text: string; font: string; size: number }[] = [
+      { text: option.label, font: BOLD, size: 13 },
+      ...(option.chosen ? [{ text: CHOSEN_OPTION_TEXT, font: BOLD, size: 10 }] : []),
+      { text: `Product line: ${option.productLine}`, font: FONT, size: 10 },
+      { text: `Price: ${option.price}`, font: BOLD, size: 11 },
+      { text: `Warranty: ${option.warranty}`, font: FONT, size: 10 },
+      { text: `Terms: ${option.terms}`, font: FONT, size: 10 },
+    ];
+    const heights = lines.map((l) => doc.font(l.font).fontSize(l.size).heightOfString(t(l.text), { width: inner }) + 2);
+    const height = heights.reduce((a, b) => a + b, 0) + 2 * pad;
+    ensureRoom(doc, height + 10);
+    const top = doc.y;
+    doc.save().lineWidth(option.chosen ? 2.5 : 0.8).rect(MARGIN, top, CONTENT_WIDTH, height).stroke(option.chosen ? '#15803d' : RULE).restore();
+    let y = top + pad;
+    for (const [i, l] of lines.entries()) {
+      doc.font(l.font).fontSize(l.size).fillColor(l.text === CHOSEN_OPTION_TEXT ? '#15803d' : INK);
+      textAt(doc, t(l.text), MARGIN + pad, y, { width: inner });
+      y += heights[i] ?? 12;
+    }
+    doc.y = top + height + 10;
+  }
+
+  ensureRoom(doc, 150);
+  doc.y += 10;
+  doc.font(BOLD).fontSize(12).fillColor(INK).text('Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.moveDown(0.5);
+  if (signature) {
+    const image = await openImage(ctx, signature.image);
+    const top = doc.y;
+    if (image) {
+      const placed = fit(image.width, image.height, { x: MARGIN, y: top, width: 220, height: 70 });
+      placeImage(doc, image, { ...placed, x: MARGIN });
+      doc.y = top + placed.height;
+    } else {
+      missingBox(doc, { x: MARGIN, y: top, width: 220, height: 50 });
+      doc.y = top + 50;
+    }
+    doc.save().moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + 260, doc.y + 2).lineWidth(0.8).stroke(INK).restore();
+    doc.y += 8;
+    doc.font(FONT).fontSize(10).fillColor(INK);
+    for (const line of [`Name: ${signature.name}`, `Date: ${signature.date}`, `Signed at ${signature.signedAt} from IP ${signature.ip}`]) {
+      doc.text(t(line), MARGIN, doc.y, { width: CONTENT_WIDTH });
+    }
+  } else {
+    doc.font(FONT).fontSize(10).fillColor(INK);
+    for (const label of ['Signature', 'Name', 'Date']) {
+      doc.y += 26;
+      const y = doc.y;
+      textAt(doc, label, MARGIN, y - 12, { lineBreak: false });
+      doc.save().moveTo(MARGIN + 70, y).lineTo(MARGIN + 330, y).lineWidth(0.8).stroke(INK).restore();
+    }
+    doc.y += 8;
+  }
+}

@@ -184,6 +184,21 @@ describe('report editor', { timeout: 30_000 }, () => {
     expect(sent(PUT)).toHaveLength(0);
   });
 
+  it('missing required photos: the render asks for a reason and sends it', async () => {
+    answerReads();
+    const RENDER = `POST /api/reports/${REPORT_ID}/render` as const;
+    answer(RENDER, [apiError('SHOT_LIST_INCOMPLETE'), json({ report: fakeReport({ status: 'queued' }) })]);
+    // Ready once the render with the reason was accepted.
+    answer(GET, () => json({ report: sent(RENDER).length >= 2 ? fakeReport({ status: 'ready', progress: 100 }) : fakeReport() }));
+    renderEditor();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Render PDF' }, SLOW));
+    await user.type(await screen.findByLabelText('Why make the report without them?', undefined, SLOW), 'Roof too steep for the rear slope');
+    await user.click(screen.getByRole('button', { name: 'Render with this reason' }));
+    await screen.findByRole('link', { name: 'Download' }, SLOW);
+    expect(sent(RENDER).map((r) => r.body)).toEqual([{}, { overrideReason: 'Roof too steep for the rear slope' }]);
+  });
+
   it('a failed render says why', async () => {
     answerReads(fakeReport({ status: 'failed', error: 'Photo 3 could not be read.' }));
     renderEditor();

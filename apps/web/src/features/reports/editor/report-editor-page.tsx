@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Textarea } from '../../../components/ui/textarea';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -96,6 +97,9 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
   const photos = useMemo(() => new Map((source.data ?? []).map((p) => [p.id, p])), [source.data]);
   const render = useRenderReport();
   const [renderError, setRenderError] = useState<string | null>(null);
+  // Required photos missing: the report is made only with a reason, which is printed in it.
+  const [needsReason, setNeedsReason] = useState(false);
+  const [reason, setReason] = useState('');
   const setDocument = (document: EditorDraft['document']) => change({ ...draft, document });
 
   // A toast when the PDF this page asked for is ready.
@@ -107,12 +111,14 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
     wasRendering.current = rendering;
   }, [rendering, report.status, report.title, report.error]);
 
-  const startRender = async () => {
+  const startRender = async (overrideReason?: string) => {
     setRenderError(null);
     if (!(await flush())) return;
     try {
-      await render.mutateAsync({ id: report.id });
+      await render.mutateAsync({ id: report.id, ...(overrideReason ? { overrideReason } : {}) });
+      setNeedsReason(false);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'SHOT_LIST_INCOMPLETE') setNeedsReason(true);
       setRenderError(errorText(error));
     }
   };
@@ -201,6 +207,16 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
             )}
             {report.status === 'failed' && <Alert>The PDF could not be made: {report.error ?? 'the render failed.'}</Alert>}
             {renderError && <Alert>{renderError}</Alert>}
+            {needsReason && (
+              <div className="flex flex-col gap-2">
+                <Field id={`${id}-reason`} label="Why make the report without them?" hint="Printed in the report.">
+                  <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+                </Field>
+                <Button variant="secondary" className="self-start" disabled={!reason.trim() || render.isPending} onClick={() => void startRender(reason.trim())}>
+                  Render with this reason
+                </Button>
+              </div>
+            )}
             {report.status === 'ready' && (
               <p className="text-sm text-slate-700">
                 Ready{report.pageCount ? `, ${report.pageCount} pages` : ''}

@@ -29,6 +29,8 @@ const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveText(
 
 /** Drags `handle` onto the middle of `target` with the mouse, in small steps as a hand would. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('Nothing to drag');
@@ -51,16 +53,16 @@ test.describe('advanced report editor', () => {
     await expect(page.getByText('No advanced reports yet')).toBeVisible();
     await page.getByRole('link', { name: 'New report' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New Advanced Photo Report' })).toBeVisible();
-    await expect(page.getByLabel('Claim file').locator(`option[value="${projectId}"]`)).toHaveCount(1);
-    await page.getByLabel('Claim file').selectOption(projectId);
-    await page.getByLabel('Title').fill('Miller hail report');
+    await expect(page.getByLabel('Claim file', { exact: true }).locator(`option[value="${projectId}"]`)).toHaveCount(1);
+    await page.getByLabel('Claim file', { exact: true }).selectOption(projectId);
+    await page.getByLabel('Title', { exact: true }).fill('Miller hail report');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/advanced-photo-reports\/[0-9a-f-]{36}\/edit$/);
     const editorUrl = page.url();
 
     // The draft starts in the order adjusters read: overview (2), front, rear, slope N (2), slope S (2).
     await expect(page.getByRole('listitem', { name: /^Section / })).toHaveCount(5);
-    await expect(page.getByTestId('page-count')).toHaveText('6 pages'); // cover, 1+1+1+1+1 photo pages, appendix
+    await expect(page.getByTestId('page-count')).toHaveText('7 pages'); // the cover, 1+1+1+1+1 photo pages, the appendix
     const captions = ['Alpha house', 'Bravo address', 'Charlie front', 'Delta rear', 'Echo slope N', 'Foxtrot square N', 'Golf slope S', 'Hotel square S'];
     for (const [i, caption] of captions.entries()) await page.getByLabel(`Caption of photo ${i + 1}`).fill(caption);
     await saved(page);
@@ -74,6 +76,7 @@ test.describe('advanced report editor', () => {
 
     // The keyboard: Foxtrot picked up, moved left before Echo, dropped.
     const handle = page.getByRole('button', { name: 'Move photo Foxtrot square N', exact: true });
+    await handle.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await handle.focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowLeft');
@@ -83,7 +86,7 @@ test.describe('advanced report editor', () => {
 
     // One photo a page for slope S: one more page.
     await section(page, 'Roof slope S').getByLabel('Photos per page').selectOption('1');
-    await expect(page.getByTestId('page-count')).toHaveText('7 pages');
+    await expect(page.getByTestId('page-count')).toHaveText('8 pages');
     await page.getByLabel('Caption of photo 3').fill('Charlie front, dented siding');
     await saved(page);
 
@@ -93,7 +96,7 @@ test.describe('advanced report editor', () => {
     await expect(page.getByLabel('Caption of photo 3')).toHaveValue('Charlie front, dented siding');
     await expect(page.getByLabel('Caption of photo 5')).toHaveValue('Foxtrot square N');
     await expect(section(page, 'Roof slope S').getByLabel('Photos per page')).toHaveValue('1');
-    await expect(page.getByTestId('page-count')).toHaveText('7 pages');
+    await expect(page.getByTestId('page-count')).toHaveText('8 pages');
 
     // A second browser opens the same draft; the first saves; the second's save is refused.
     const other = await browser.newContext({ storageState: await page.context().storageState() });

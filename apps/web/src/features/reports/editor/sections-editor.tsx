@@ -11,6 +11,8 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
+  type DroppableContainer,
+  type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -60,6 +62,9 @@ function landing(document: ReportDocument, over: UniqueIdentifier): { sectionId:
 export function SectionsEditor({ document, photos, showAnnotations, onChange }: Props) {
   // While a photo is dragged across sections, the moves are held here and kept (or dropped) at the end.
   const [dragging, setDragging] = useState<ReportDocument | null>(null);
+  // A drag by keyboard scrolls to each place it moves to itself; scrolling by the edges as well would
+  // shift the item away from the place the arrow keys chose.
+  const [byKeyboard, setByKeyboard] = useState(false);
   const shown = dragging ?? document;
   const current = useRef(shown);
   useLayoutEffect(() => {
@@ -70,9 +75,20 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
     setDragging(doc);
   };
 
+  // The arrow keys step a photo to the next photo (or an empty section) that way, and a section to
+  // the next section: the sections and drop areas around a photo are not places of their own.
+  const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+    const all = args.context.droppableContainers;
+    const kind = kindOf(args.active);
+    const isEmpty = (key: UniqueIdentifier) => current.current.sections.find((s) => s.id === idOf(key))?.photos.length === 0;
+    const keep = (key: UniqueIdentifier) => (kind === 's' ? kindOf(key) === 's' : kindOf(key) === 'p' || (kindOf(key) === 'z' && isEmpty(key)));
+    const Same = all.constructor as new (entries: [UniqueIdentifier, DroppableContainer][]) => typeof all;
+    const droppableContainers = new Same([...all.entries()].filter(([key]) => keep(key)));
+    return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers } });
+  };
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   const numbers = new Map<string, number>();
@@ -171,7 +187,11 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       sensors={sensors}
       collisionDetection={collision}
       accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move it, press Space, then the arrow keys, then Space again to drop it or Escape to cancel.' } }}
-      onDragStart={() => hold(document)}
+      autoScroll={!byKeyboard}
+      onDragStart={({ activatorEvent }) => {
+        setByKeyboard(activatorEvent instanceof KeyboardEvent);
+        hold(document);
+      }}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => hold(null)}

@@ -29,8 +29,7 @@ const saved = (page: Page) => expect(page.getByTestId('save-state')).toHaveText(
 
 /** Drags `handle` onto the middle of `target` with the mouse, in small steps as a hand would. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  await handle.scrollIntoViewIfNeeded();
+  await handle.evaluate((e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('Nothing to drag');
@@ -76,11 +75,16 @@ test.describe('advanced report editor', () => {
 
     // The keyboard: Foxtrot picked up, moved left before Echo, dropped.
     const handle = page.getByRole('button', { name: 'Move photo Foxtrot square N', exact: true });
-    await handle.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await handle.evaluate((e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
     await handle.focus();
+    // Each step is announced to screen readers; the next key waits for it, as a listener would.
+    const announced = (text: string) => expect(page.locator('[id^="DndLiveRegion"]')).toContainText(text);
     await page.keyboard.press('Space');
+    await announced('Picked up photo Foxtrot square N, at position 2 of 2 in section Roof slope N.');
     await page.keyboard.press('ArrowLeft');
+    await announced('photo Foxtrot square N is over position 1 of 2 in section Roof slope N.');
     await page.keyboard.press('Space');
+    await announced('Dropped photo Foxtrot square N at position 1 of 2 in section Roof slope N.');
     await expect(page.getByLabel('Caption of photo 5')).toHaveValue('Foxtrot square N');
     await expect(page.getByLabel('Caption of photo 6')).toHaveValue('Echo slope N');
 

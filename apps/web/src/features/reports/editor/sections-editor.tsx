@@ -65,6 +65,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
   // A drag by keyboard scrolls to each place it moves to itself; scrolling by the edges as well would
   // shift the item away from the place the arrow keys chose.
   const [byKeyboard, setByKeyboard] = useState(false);
+  const justPicked = useRef(false);
   const shown = dragging ?? document;
   const current = useRef(shown);
   useLayoutEffect(() => {
@@ -134,7 +135,13 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describe(active.id)}, at ${position(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${position(active.id, over.id)}.` : `${describe(active.id)} is no longer over a place to drop.`),
+    onDragOver: ({ active, over }) => {
+      // The first "over" of a drag is the item's own place, already said when it was picked up.
+      const first = justPicked.current;
+      justPicked.current = false;
+      if (first && over?.id === active.id) return undefined;
+      return over ? `${describe(active.id)} is over ${position(active.id, over.id)}.` : `${describe(active.id)} is no longer over a place to drop.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `Dropped ${describe(active.id)} at ${position(active.id, over.id)}.` : `Dropped ${describe(active.id)}.`),
     onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled; it is back where it was.`,
   };
@@ -190,6 +197,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       autoScroll={!byKeyboard}
       onDragStart={({ activatorEvent }) => {
         setByKeyboard(activatorEvent instanceof KeyboardEvent);
+        justPicked.current = true;
         hold(document);
       }}
       onDragOver={onDragOver}

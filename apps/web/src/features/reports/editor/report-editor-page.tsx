@@ -50,9 +50,10 @@ export default function ReportEditorPage() {
   const valid = isUuid(id);
   const report = useReport(valid ? id : undefined);
   const [loads, setLoads] = useState(0);
-  useDocumentTitle(valid && !(report.error instanceof ApiError && report.error.status === 404) ? 'Edit Advanced Photo Report' : null);
+  const notFound = !valid || (report.error instanceof ApiError && report.error.status === 404);
+  useDocumentTitle(notFound ? 'Report not found' : 'Edit Advanced Photo Report');
 
-  if (!valid || (report.error instanceof ApiError && report.error.status === 404)) return <ReportNotFound />;
+  if (notFound) return <ReportNotFound />;
   if (report.isError && !report.data) return <Alert>{errorText(report.error)}</Alert>;
   if (!report.data) return <Skeleton className="h-96" aria-label="Loading the report" />;
 

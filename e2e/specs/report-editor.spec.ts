@@ -140,6 +140,34 @@ test.describe('advanced report editor', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('on a phone the editor is one column with 44 px targets, and passes the axe check', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedInUser(page, 'editor-phone');
+    const projectId = await seedClaimFile(page);
+    const created = await page.request.post('/api/reports', { headers: ORIGIN_HEADERS, data: { kind: 'advanced', projectId, title: 'Phone report' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { report } = (await created.json()) as { report: { id: string } };
+    await page.goto(`/advanced-photo-reports/${report.id}/edit`);
+    await expect(page.getByRole('listitem', { name: /^Section / })).toHaveCount(5);
+    // The preview comes under the sections, not beside them.
+    const sections = await page.getByRole('list', { name: 'Sections' }).boundingBox();
+    const preview = await page.getByRole('list', { name: 'Pages' }).boundingBox();
+    expect(sections && preview && preview.y > sections.y + sections.height - 1).toBe(true);
+    for (const name of ['Move photo 1', 'Move photo 1 down', 'Remove photo 1', 'Move section Overview', 'Move section Overview down', 'Add photos', 'Render PDF']) {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.height >= 44 && box.width >= 44, `${name}: ${JSON.stringify(box)}`).toBe(true);
+    }
+    // Move down on a phone: photo 1 becomes photo 2.
+    await page.getByLabel('Caption of photo 1').fill('First on the phone');
+    await page.getByRole('button', { name: 'Move photo First on the phone down', exact: true }).click();
+    await expect(page.getByLabel('Caption of photo 2')).toHaveValue('First on the phone');
+    await expect(page.getByTestId('save-state')).toHaveText(/^Saved /, { timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/advanced-photo-reports/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New Advanced Photo Report' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('an id that is not a report shows Report not found', async ({ page }) => {
     await signedInUser(page, 'editor-404');
     await page.goto('/advanced-photo-reports/1/edit');

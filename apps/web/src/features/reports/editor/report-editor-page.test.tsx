@@ -261,6 +261,24 @@ describe('report editor, keyboard drag and drop', { timeout: 30_000 }, () => {
     expect(document.body.textContent).toContain('Dropped photo Caption 1 at position 2 of 3 in section Front.');
   });
 
+  it('moves a photo into the next section with the keyboard', async () => {
+    answerReads();
+    answer(PUT, savedFrom);
+    renderEditor();
+    const handle = await screen.findByRole('button', { name: 'Move photo Caption 3' }, SLOW);
+    act(() => handle.focus());
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await act(async () => new Promise((done) => setTimeout(done, 50)));
+    fireEvent.keyDown(document.activeElement ?? handle, { code: 'ArrowDown', key: 'ArrowDown' });
+    await act(async () => new Promise((done) => setTimeout(done, 50)));
+    fireEvent.keyDown(document.activeElement ?? handle, { code: 'Space', key: ' ' });
+    await vi.waitFor(() => expect(sent(PUT)).toHaveLength(1), SLOW);
+    expect(captions(sent(PUT)[0]?.body)).toEqual([
+      ['Caption 1', 'Caption 2'],
+      ['Caption 3', 'Caption 4', 'Caption 5'],
+    ]);
+  });
+
   it('moves a section up with the keyboard: the sections are saved in the new order', async () => {
     answerReads();
     answer(PUT, savedFrom);

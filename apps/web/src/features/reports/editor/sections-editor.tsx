@@ -66,6 +66,9 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
   // shift the item away from the place the arrow keys chose.
   const [byKeyboard, setByKeyboard] = useState(false);
   const justPicked = useRef(false);
+  // The photo a dragged photo entered another section over: it was put in that photo's place, so
+  // still being over it means staying there.
+  const enteredOver = useRef<UniqueIdentifier | null>(null);
   const shown = dragging ?? document;
   const current = useRef(shown);
   useLayoutEffect(() => {
@@ -122,7 +125,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       return `position ${index + 1} of ${doc.sections.length}`;
     }
     const from = findPhoto(doc, idOf(key));
-    const to = over === undefined ? null : landing(doc, over);
+    const to = over === undefined || over === enteredOver.current ? null : landing(doc, over);
     if (to) {
       const index = doc.sections.findIndex((s) => s.id === to.sectionId);
       const section = doc.sections[index];
@@ -168,6 +171,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
     // Only a move into another section happens while dragging; within a section the sortable list
     // shows the new place and the drop keeps it.
     if (doc.sections[from.section]?.id === to.sectionId) return;
+    enteredOver.current = over.id;
     hold(movePhoto(doc, idOf(active.id), to.sectionId, to.index));
   };
 
@@ -184,7 +188,8 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       if (from >= 0 && to >= 0 && from !== to) onChange(moveSection(doc, from, to));
       return;
     }
-    const to = landing(doc, over.id);
+    const to = over.id === enteredOver.current ? null : landing(doc, over.id);
+    enteredOver.current = null;
     const next = to ? movePhoto(doc, idOf(active.id), to.sectionId, to.index) : doc;
     if (next !== document) onChange(next);
   };
@@ -198,6 +203,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       onDragStart={({ activatorEvent }) => {
         setByKeyboard(activatorEvent instanceof KeyboardEvent);
         justPicked.current = true;
+        enteredOver.current = null;
         hold(document);
       }}
       onDragOver={onDragOver}

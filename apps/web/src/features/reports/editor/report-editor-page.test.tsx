@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportDetail, SaveReportInput } from '@ridgeline/shared/contracts/documents';
-import { answer, apiError, json, sent, sentPaths, type SentRequest } from '../../../test/fake-server';
+import { answer, answerWhenReleased, apiError, json, sent, sentPaths, type SentRequest } from '../../../test/fake-server';
 import { fakePhoto, fakeReport, photoId, PROJECT_ID, REPORT_ID } from './editor-fakes';
 import ReportEditorPage from './report-editor-page';
 
@@ -96,18 +96,35 @@ describe('report editor', { timeout: 30_000 }, () => {
 
   it('keeps edits not saved yet through a reload and saves them then', async () => {
     answerReads();
-    answer(PUT, savedFrom);
+    // The page goes away before the save is answered: nothing reached the database.
+    const held = answerWhenReleased(PUT);
     const first = renderEditor();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Caption of photo 4', undefined, SLOW), ' (kept)');
     first.unmount();
-    expect(sent(PUT)).toHaveLength(0);
 
     renderEditor();
     expect(await screen.findByLabelText('Caption of photo 4', undefined, SLOW)).toHaveValue('Caption 4 (kept)');
+    await vi.waitFor(() => expect(sent(PUT)).toHaveLength(2), SLOW);
+    for (const request of sent(PUT)) {
+      expect((request.body as SaveReportInput).version).toBe(3);
+      expect(captions(request.body)[1]).toEqual(['Caption 4 (kept)', 'Caption 5']);
+    }
+    const body = sent(PUT)[1]?.body as SaveReportInput;
+    held.release(json({ report: fakeReport({ version: 4, document: body.document as ReportDetail['document'], updatedAt: '2026-11-23T10:15:00.000Z' }) }));
+    await vi.waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/^Saved /), SLOW);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('leaving the editor saves what is pending at once', async () => {
+    answerReads();
+    answer(PUT, savedFrom);
+    const page = renderEditor();
+    await userEvent.setup().type(await screen.findByLabelText('Caption of photo 5', undefined, SLOW), '!');
+    expect(sent(PUT)).toHaveLength(0);
+    page.unmount();
     await vi.waitFor(() => expect(sent(PUT)).toHaveLength(1), SLOW);
-    expect((sent(PUT)[0]?.body as SaveReportInput).version).toBe(3);
-    expect(captions(sent(PUT)[0]?.body)[1]).toEqual(['Caption 4 (kept)', 'Caption 5']);
+    expect(captions(sent(PUT)[0]?.body)[1]).toEqual(['Caption 4', 'Caption 5!']);
   });
 
   it('changing a section layout changes the page count of the preview', async () => {

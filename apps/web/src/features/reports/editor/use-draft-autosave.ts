@@ -97,6 +97,8 @@ export function useDraftAutosave(reportId: string, initial: { draft: EditorDraft
     return () => {
       mounted.current = false;
       cancelTimer();
+      // Leaving the editor (another page of the app) saves what is pending at once.
+      if (dirty.current && !conflict.current) void flush();
     };
   }, [flush]);
 

@@ -1,6 +1,106 @@
+import { useEffect, useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { InspectionSummary } from '@ridgeline/shared/contracts/inspections';
+import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { FormRadioGroup } from '../../../components/ui/radio-group';
+import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useProjectChoices } from '../../../lib/api/project-choices';
+import { errorText } from '../../../lib/error-text';
+import { notify } from '../../../lib/toast';
+import { useCreateReport } from '../api/create-report';
+import { useInspectionChoices } from './api/inspection-choices';
+import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-report-schema';
+
+// /advanced-photo-reports/new: a claim file or an inspection, a title, Create: the draft starts with
+// the source's photos in the order adjusters read, and opens in the editor.
+
+const projectLine = (p: ProjectSummary) => [p.title || p.homeownerName, p.street].filter(Boolean).join(' · ');
+const inspectionLine = (s: InspectionSummary) => [s.street, s.city, s.homeownerName].filter(Boolean).join(' · ') || 'Inspection without an address';
+
+function useDebounced(value: string, ms = 250): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 export default function NewReportPage() {
   useDocumentTitle('New Advanced Photo Report');
-  return <h1 className="text-2xl font-semibold">New Advanced Photo Report</h1>;
+  const navigate = useNavigate();
+  const create = useCreateReport();
+  const searchId = useId();
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed);
+  const form = useZodForm(newReportFormSchema, { defaultValues: { source: 'project', projectId: '', sessionId: '', title: 'Photo report' } });
+  const source = useWatch({ control: form.control, name: 'source' });
+  const projects = useProjectChoices(search, { enabled: source === 'project' });
+  const inspections = useInspectionChoices(search, { enabled: source === 'session' });
+
+  async function submit(value: z.output<typeof newReportFormSchema>) {
+    try {
+      const report = await create.mutateAsync(toCreateInput(value));
+      void navigate(`/advanced-photo-reports/${report.id}/edit`);
+    } catch (error) {
+      form.setError('root', { message: errorText(error) });
+      notify.error('The report was not created', errorText(error));
+    }
+  }
+
+  const choices = source === 'project' ? projects : inspections;
+  const empty = source === 'project' ? projects.data?.projects.length === 0 : inspections.data?.sessions.length === 0;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-5">
+      <PageHeader title="New Advanced Photo Report">Choose what the report is made from. Its photos start in the order adjusters read; you arrange them next.</PageHeader>
+      <Form form={form} onSubmit={submit}>
+        <Card className="flex flex-col gap-4">
+          <FormRadioGroup<NewReportForm>
+            name="source"
+            legend="Made from"
+            options={[
+              { value: 'project', label: 'A claim file' },
+              { value: 'session', label: 'An inspection' },
+            ]}
+          />
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={searchId}>{source === 'project' ? 'Find a claim file' : 'Find an inspection'}</Label>
+            <Input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" placeholder="Homeowner, address or claim number" />
+          </div>
+          {source === 'project' ? (
+            <FormField<NewReportForm> name="projectId" label="Claim file" control="select" hint={choices.isError ? errorText(choices.error) : empty ? 'No claim file matches.' : undefined}>
+              <option value="">Choose a claim file</option>
+              {(projects.data?.projects ?? []).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {projectLine(p)}
+                </option>
+              ))}
+            </FormField>
+          ) : (
+            <FormField<NewReportForm> name="sessionId" label="Inspection" control="select" hint={choices.isError ? errorText(choices.error) : empty ? 'No inspection matches.' : undefined}>
+              <option value="">Choose an inspection</option>
+              {(inspections.data?.sessions ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {inspectionLine(s)}
+                </option>
+              ))}
+            </FormField>
+          )}
+          <FormField<NewReportForm> name="title" label="Title" maxLength={160} />
+          <FormError />
+          <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Creating…' : 'Create'}
+          </Button>
+        </Card>
+      </Form>
+    </div>
+  );
 }

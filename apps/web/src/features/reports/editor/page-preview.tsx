@@ -1,0 +1,101 @@
+import type { ReportDocument, ReportPhoto } from '@ridgeline/shared/contracts/documents';
+import type { Photo } from '@ridgeline/shared/contracts/photos';
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn';
+import { APPENDIX_ROWS_PER_PAGE, pagesOfDocument } from './page-count';
+import { AnnotationSvg, metadataLines, photoLabel, thumbUrl } from './photo-words';
+
+// The pages as they will print, scaled down: the cover, each section's pages with its photos per
+// page (drawings over the photos and the metadata lines when they are shown), and the appendix of
+// every photo's fingerprint and times. The count is the one the PDF will have.
+
+type Props = { title: string; sourceLabel: string; document: ReportDocument; photos: ReadonlyMap<string, Photo> };
+
+const GRID: Record<number, string> = { 1: 'grid-cols-1 grid-rows-1', 2: 'grid-cols-1 grid-rows-2', 4: 'grid-cols-2 grid-rows-2', 6: 'grid-cols-2 grid-rows-3' };
+
+function chunk<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+function Page({ n, total, children }: { n: number; total: number; children: ReactNode }) {
+  return (
+    <li aria-label={`Page ${n} of ${total}`} className="flex aspect-[17/22] w-full flex-col gap-1 overflow-hidden rounded border border-slate-300 bg-white p-2 text-[7px] leading-tight text-slate-900 shadow-sm">
+      <div className="flex min-h-0 flex-1 flex-col gap-1">{children}</div>
+      <p className="text-right text-slate-600">{n}</p>
+    </li>
+  );
+}
+
+function PreviewPhoto({ placed, photo, document }: { placed: ReportPhoto; photo: Photo | undefined; document: ReportDocument }) {
+  const src = thumbUrl(photo);
+  return (
+    <figure className="flex min-h-0 flex-col gap-0.5">
+      <div className="relative min-h-0 flex-1 overflow-hidden bg-slate-200">
+        {src && <img src={src} alt="" className="size-full object-contain" draggable={false} />}
+        {document.showAnnotations && <AnnotationSvg photo={photo} />}
+      </div>
+      <figcaption>
+        {placed.caption && <span className="block font-semibold">{placed.caption}</span>}
+        {document.showMetadata &&
+          metadataLines(photo).map((line) => (
+            <span key={line} className="block text-slate-600" data-testid="preview-metadata">
+              {line}
+            </span>
+          ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function PagePreview({ title, sourceLabel, document, photos }: Props) {
+  const pages = pagesOfDocument(document);
+  const all = document.sections.flatMap((s) => s.photos);
+  let n = 1;
+  return (
+    <section aria-labelledby="preview-heading" className="flex flex-col gap-2">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+          Preview
+        </h2>
+        <p className="text-sm text-slate-700" data-testid="page-count">
+          {pages.total} {pages.total === 1 ? 'page' : 'pages'}
+        </p>
+      </div>
+      <ol aria-label="Pages" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+        <Page n={n++} total={pages.total}>
+          <p className="mt-[30%] text-[10px] font-bold">{title || 'Photo report'}</p>
+          <p>{sourceLabel}</p>
+          <p className="text-slate-600">{all.length} photos</p>
+        </Page>
+        {document.sections.map((section) =>
+          chunk(section.photos, section.layout).map((onPage, i) => (
+            <Page key={`${section.id}-${i}`} n={n++} total={pages.total}>
+              {i === 0 && <p className="text-[8px] font-bold">{section.title}</p>}
+              {i === 0 && section.note && <p className="text-slate-700">{section.note}</p>}
+              <div className={cn('grid min-h-0 flex-1 gap-1', GRID[section.layout])}>
+                {onPage.map((placed) => (
+                  <PreviewPhoto key={placed.photoId} placed={placed} photo={photos.get(placed.photoId)} document={document} />
+                ))}
+              </div>
+            </Page>
+          )),
+        )}
+        {chunk(all, APPENDIX_ROWS_PER_PAGE).map((rows, i) => (
+          <Page key={`appendix-${i}`} n={n++} total={pages.total}>
+            {i === 0 && <p className="text-[8px] font-bold">Appendix: photo evidence</p>}
+            {rows.map((placed) => {
+              const photo = photos.get(placed.photoId);
+              return (
+                <p key={placed.photoId} className="truncate text-slate-700">
+                  {photoLabel(photo)} · SHA-256 {photo ? `${photo.sha256.slice(0, 12)}…` : 'unknown'}
+                </p>
+              );
+            })}
+          </Page>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Project, ProjectFile, ProjectStatus, Task } from '@ridgeline/shared/contracts/projects';
 import { answer, answerAll, apiError, json, noContent, sent, sentPaths } from '../../../test/fake-server';
-import ProjectDetailPage from './project-detail-page';
+import ProjectDetailPage, { type ProjectTab } from './project-detail-page';
 
 // The page reads eight endpoints before some sections show: give a busy machine time to answer them.
 configure({ asyncUtilTimeout: 5000 });
@@ -123,13 +123,19 @@ function answerPage({ project = aProject(), tasks = [aTask()], files = [aFile()]
   });
 }
 
-function renderPage(id = PROJECT_ID) {
+function Where() {
+  const location = useLocation();
+  return <output aria-label="Address">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(id = PROJECT_ID, { search = '', tabs = [] }: { search?: string; tabs?: readonly ProjectTab[] } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/projects/${id}`]}>
+      <MemoryRouter initialEntries={[`/projects/${id}${search}`]}>
+        <Where />
         <Routes>
-          <Route path="/projects/:id" element={<ProjectDetailPage />} />
+          <Route path="/projects/:id" element={<ProjectDetailPage tabs={tabs} />} />
           <Route path="/projects" element={<h1>All projects</h1>} />
         </Routes>
       </MemoryRouter>
@@ -158,6 +164,28 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('report.pdf')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download report.pdf' })).toHaveAttribute('href', 'https://files.example/report.pdf?signature=x');
     expect(await screen.findByText('Alex Roofer moved the project from Lead to Inspected')).toBeInTheDocument();
+  });
+
+  it('opens the tab the address names (?tab=, as inbox links do) and writes the open tab back to it', async () => {
+    answerPage();
+    const tabs: ProjectTab[] = [
+      { value: 'documents', label: 'Documents', render: () => <p>The documents tab</p> },
+      { value: 'messages', label: 'Messages', render: () => <p>The messages tab</p> },
+    ];
+    renderPage(PROJECT_ID, { search: '?tab=documents', tabs });
+    expect(await screen.findByText('The documents tab')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Messages' }));
+    expect(await screen.findByText('The messages tab')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(`/projects/${PROJECT_ID}?tab=messages`);
+    await userEvent.click(screen.getByRole('tab', { name: 'Claim file' }));
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(new RegExp(`^/projects/${PROJECT_ID}$`));
+  });
+
+  it('opens the claim file for a tab name it does not know', async () => {
+    answerPage();
+    renderPage(PROJECT_ID, { search: '?tab=nothing', tabs: [{ value: 'documents', label: 'Documents', render: () => <p>The documents tab</p> }] });
+    expect(await screen.findByRole('tab', { name: 'Claim file' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('edits one field in place: the PATCH carries just that field; Escape cancels without a request', async () => {

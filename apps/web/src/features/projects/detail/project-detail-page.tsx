@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -50,6 +50,21 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
   const statuses = useProjectStatuses();
   const notFound = !isProjectId(id) || (project.isError && isNotFound(project.error));
   useDocumentTitle(project.data ? project.data.title : notFound ? 'Project not found' : 'Project');
+  // The open tab is in the address (?tab=documents), so a link from the inbox or a mention opens it
+  // and a reload keeps it; an unknown name opens the claim file.
+  const [search, setSearch] = useSearchParams();
+  const named = search.get('tab');
+  const openTab = named && tabs.some((tab) => tab.value === named) ? named : 'file';
+  const openTabNamed = (value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'file') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
 
   if (notFound) return <NotFound />;
   if (project.isPending) {
@@ -101,11 +116,14 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
       {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
       {statusList.length > 0 && <StatusPipeline project={data} statuses={statusList} />}
       {tabs.length > 0 ? (
-        <Tabs defaultValue="file">
-          <TabsList className="max-w-full overflow-x-auto">
-            <TabsTrigger value="file">Claim file</TabsTrigger>
+        <Tabs value={openTab} onValueChange={openTabNamed}>
+          {/* Each tab as wide as its name; on a phone the row scrolls sideways rather than squeezing names together. */}
+          <TabsList className="max-w-full auto-cols-max overflow-x-auto">
+            <TabsTrigger value="file" className="whitespace-nowrap">
+              Claim file
+            </TabsTrigger>
             {tabs.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
+              <TabsTrigger key={tab.value} value={tab.value} className="whitespace-nowrap">
                 {tab.label}
               </TabsTrigger>
             ))}

@@ -2,8 +2,7 @@ import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { RunningServer } from '../apps/server/src/server';
-import { startBenchServer, writeResults } from './support';
+import { signedInOwnerCookie, startBenchServer, writeResults } from './support';
 
 // Side by side in one run: GET /api/health through the full Ridgeline stack (request id,
 // compression, security headers, error handling, health route) against a bare Hono handler
@@ -16,35 +15,7 @@ import { startBenchServer, writeResults } from './support';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const PORT = 3301;
 const BARE_PORT = 3302;
-const PASSWORD = 'Granite-Ridge-Shingle-42';
 
-/** Signs a confirmed user in over HTTP and returns the Cookie header a browser would send. */
-async function signedInCookie(server: RunningServer): Promise<string> {
-  const origin = `http://localhost:${PORT}`;
-  const email = `bench-${Date.now().toString(36)}@example.com`;
-  const post = (path: string, body: unknown) =>
-    fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
-  const signUp = await post('/api/auth/sign-up/email', {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    companyName: 'Bench Roofing',
-    phone: '+1 555 010 2030',
-    email,
-    password: PASSWORD,
-  });
-  if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  // The confirmation mail is not part of what is measured: confirm the address directly.
-  await server.deps.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`);
-  const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
-  if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token'))
-    .join('; ');
-  if (!cookie) throw new Error('bench sign-in set no session cookie');
-  return cookie;
-}
 
 export async function benchApiOverhead() {
   const server = await startBenchServer(PORT);
@@ -55,7 +26,7 @@ export async function benchApiOverhead() {
   });
   const bareServer = serve({ fetch: bare.fetch, port: BARE_PORT });
   try {
-    const cookie = await signedInCookie(server);
+    const cookie = await signedInOwnerCookie(`http://localhost:${PORT}`, 'api', (email) => server.deps.database.db.execute(sql`update "user" set email_verified = true where email = ${email}`));
     const run = (url: string, headers: Record<string, string> = {}) => autocannon({ url, headers, connections: 20, duration: DURATION });
     // Warm-up of the Ridgeline paths (JIT, prepared statements, pool connections).
     await run(`http://localhost:${PORT}/api/health`);

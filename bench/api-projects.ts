@@ -8,7 +8,7 @@ import type { Me } from '@ridgeline/shared/contracts/team';
 import { projectListQuery } from '../apps/server/src/features/projects/projects.repository';
 import * as schema from '../apps/server/src/infra/db/schema/index';
 import { ensureBenchProjectsDatabase, SEED, seedBenchProjects } from './seed-projects';
-import { startServerChild, stopServerChild, writeResults } from './support';
+import { BENCH_PASSWORD, sessionCookieOf, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:api`: the project list of one company, with 100,000 projects across 1,000 companies
 // in the database, through the real API with a signed-in session (the real server in a child
@@ -28,7 +28,6 @@ const POOL_SIZE = 10;
 const PORT = Number(process.env.BENCH_API_PORT ?? 3311);
 const ORIGIN = `http://localhost:${PORT}`;
 const EMAIL = 'bench-projects@example.com';
-const PASSWORD = 'Granite-Ridge-Shingle-42';
 const GOAL = { throughput: 0.5, p99: 2 } as const;
 
 type Measure = { rps: number; p99ms: number; errors: number };
@@ -44,19 +43,14 @@ const post = (path: string, body: unknown) =>
 async function benchSession(pool: pg.Pool): Promise<Session> {
   const existing = await pool.query('select id from "user" where email = $1', [EMAIL]);
   if (!existing.rowCount) {
-    const signUp = await post('/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Lister', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email: EMAIL, password: PASSWORD });
+    const signUp = await post('/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Lister', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email: EMAIL, password: BENCH_PASSWORD });
     if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
     // The confirmation mail is not part of what is measured: confirm the address directly.
     await pool.query('update "user" set email_verified = true where email = $1', [EMAIL]);
   }
-  const signIn = await post('/api/auth/sign-in/email', { email: EMAIL, password: PASSWORD });
+  const signIn = await post('/api/auth/sign-in/email', { email: EMAIL, password: BENCH_PASSWORD });
   if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token'))
-    .join('; ');
-  if (!cookie) throw new Error('bench sign-in set no session cookie');
+  const cookie = sessionCookieOf(signIn);
   const me = (await (await fetch(`${ORIGIN}/api/me`, { headers: { cookie } })).json()) as Me;
   if (!me.company) throw new Error('the bench user has no company');
   return { cookie, userId: me.id, companyId: me.company.id };

@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { openDatabase } from '../apps/server/src/infra/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { createCompany, createUser, TEST_PASSWORD, type TestUser } from '../apps/server/src/test/factories';
-import { dropDatabase, freshDatabase, processCpuSeconds, startChild, startServerChild, stopServerChild, writeResults } from './support';
+import { dropDatabase, freshDatabase, processCpuSeconds, sessionCookieOf, startChild, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:chat`: N WebSocket clients (500) in rooms of 10 (each room one group conversation of
 // ten colleagues of one company), each with its own session, posting through the real API
@@ -96,13 +96,7 @@ const post = (path: string, body: unknown, cookie = '', address = '10.255.0.1') 
 async function signIn(user: TestUser, address: string): Promise<string> {
   const response = await post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD }, '', address);
   if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token'))
-    .join('; ');
-  if (!cookie) throw new Error('sign-in set no session cookie');
-  return cookie;
+  return sessionCookieOf(response);
 }
 
 /** The rooms: one company of ten colleagues each, every one signed in, and the owner's group conversation. */

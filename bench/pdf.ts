@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { ReportDetail } from '@ridgeline/shared/contracts/documents';
 import { PHOTO_CATEGORIES } from '@ridgeline/shared/domain/field-capture';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, processCpuSeconds, startServerChild, stopServerChild, writeResults } from './support';
+import { benchDataDir, dropDatabase, freshDatabase, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:pdf`: a 200-photo report rendered by the real job. The real server runs in a child
 // process on its own database; a signed-up owner uploads 200 phone-size JPEGs (4032 x 3024, noise
@@ -27,7 +27,6 @@ import { benchDataDir, dropDatabase, freshDatabase, processCpuSeconds, startServ
 const COUNT = Math.max(1, Number(process.env.BENCH_PDF_PHOTOS ?? 200));
 const PORT = Number(process.env.BENCH_PDF_PORT ?? 3331);
 const ORIGIN = `http://localhost:${PORT}`;
-const PASSWORD = 'Granite-Ridge-Shingle-42';
 const WIDTH = 4032;
 const HEIGHT = 3024;
 /** The read measured: the claim files list, first page. */
@@ -111,26 +110,8 @@ async function benchPhotos(count: number): Promise<BenchPhoto[]> {
 // ---------------------------------------------------------------------------------------------
 // The API.
 
-const post = (path: string, body: unknown, cookie = '') =>
-  fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown, cookie = '') => postJson(ORIGIN, path, body, cookie);
 
-/** Signs up a fresh owner with its company, confirms the address, signs in: the Cookie header. */
-async function signedInCookie(db: pg.Pool): Promise<string> {
-  const email = `bench-pdf-${Date.now().toString(36)}@example.com`;
-  const signUp = await post('/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Owner', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email, password: PASSWORD });
-  if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  // The confirmation mail is not part of what is measured: confirm the address directly.
-  await db.query('update "user" set email_verified = true where email = $1', [email]);
-  const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
-  if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token'))
-    .join('; ');
-  if (!cookie) throw new Error('bench sign-in set no session cookie');
-  return cookie;
-}
 
 async function createSession(cookie: string): Promise<string> {
   const id = randomUUID();
@@ -301,7 +282,7 @@ export async function benchPdf() {
   const child = await startServerChild(PORT, databaseUrl, { BENCH_DATA_DIR: dataDir, API_WRITE_LIMIT: '100000', AUTH_IP_LIMIT: '1000' });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
-    const cookie = await signedInCookie(db);
+    const cookie = await signedInOwnerCookie(ORIGIN, 'pdf', (email) => db.query('update "user" set email_verified = true where email = $1', [email]));
     const sessionId = await createSession(cookie);
     console.log(`uploading ${photos.length} photos...`);
     const upload = await uploadPhotos(db, cookie, sessionId, photos);

@@ -10,7 +10,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList, UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, processCpuSeconds, startServerChild, stopServerChild, writeResults } from './support';
+import { benchDataDir, dropDatabase, freshDatabase, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:photos`: 100 phone-size JPEGs (4000 x 3000, generated with sharp: noise blurred so
 // they compress like photos, quality 85, 2-4 MB, every file different) uploaded through the real API
@@ -28,7 +28,6 @@ const WARMUP = 4;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const PORT = Number(process.env.BENCH_PHOTOS_PORT ?? 3321);
 const ORIGIN = `http://localhost:${PORT}`;
-const PASSWORD = 'Granite-Ridge-Shingle-42';
 const RAW_CONCURRENCY_LEVELS = [1, 2, 4, 8] as const;
 /**
  * Two ways raw sharp can make the pair: each size straight from the file (two decodes, both with
@@ -141,26 +140,8 @@ async function benchPhotos(count: number): Promise<BenchPhoto[]> {
 // ---------------------------------------------------------------------------------------------
 // The API side.
 
-const post = (path: string, body: unknown, cookie = '') =>
-  fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown, cookie = '') => postJson(ORIGIN, path, body, cookie);
 
-/** Signs up a fresh user with its company (the real sign-up), confirms the address, signs in: the Cookie header. */
-async function signedInCookie(db: pg.Pool): Promise<string> {
-  const email = `bench-photos-${Date.now().toString(36)}@example.com`;
-  const signUp = await post('/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Inspector', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email, password: PASSWORD });
-  if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
-  // The confirmation mail is not part of what is measured: confirm the address directly.
-  await db.query('update "user" set email_verified = true where email = $1', [email]);
-  const signIn = await post('/api/auth/sign-in/email', { email, password: PASSWORD });
-  if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .filter((pair) => pair.includes('session_token'))
-    .join('; ');
-  if (!cookie) throw new Error('bench sign-in set no session cookie');
-  return cookie;
-}
 
 async function createSession(cookie: string, label: string): Promise<string> {
   const id = randomUUID();
@@ -367,7 +348,7 @@ export async function benchPhotoUploads() {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const loadBefore = loadavg();
   try {
-    const cookie = await signedInCookie(db);
+    const cookie = await signedInOwnerCookie(ORIGIN, 'photos', (email) => db.query('update "user" set email_verified = true where email = $1', [email]));
 
     // Warm-up (JIT, pool connections, the job worker) and what the server's thumbnails look like.
     const warm = await apiRun(db, cookie, warmup, 'Warm-up', null, child.pid);

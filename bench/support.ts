@@ -127,3 +127,36 @@ export function processCpuSeconds(pid: number | undefined): number | null {
     return null;
   }
 }
+
+/** The password every bench user signs up with (it passes the product's password policy). */
+export const BENCH_PASSWORD = 'Granite-Ridge-Shingle-42';
+
+/** A JSON POST to the bench server as a browser page on its own origin sends it (the write guard wants the Origin). */
+export function postJson(origin: string, path: string, body: unknown, cookie = '', headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, cookie, ...headers }, body: JSON.stringify(body) });
+}
+
+/** The Cookie header a browser would send after this sign-in answer. */
+export function sessionCookieOf(signIn: Response): string {
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .filter((pair) => pair.includes('session_token'))
+    .join('; ');
+  if (!cookie) throw new Error('bench sign-in set no session cookie');
+  return cookie;
+}
+
+/**
+ * Signs up a fresh owner with a company (the real sign-up), confirms the address through `confirm`
+ * (the confirmation mail is not part of what is measured), signs in: the Cookie header.
+ */
+export async function signedInOwnerCookie(origin: string, label: string, confirm: (email: string) => Promise<unknown>): Promise<string> {
+  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
+  const signUp = await postJson(origin, '/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Owner', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email, password: BENCH_PASSWORD });
+  if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  await confirm(email);
+  const signIn = await postJson(origin, '/api/auth/sign-in/email', { email, password: BENCH_PASSWORD });
+  if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return sessionCookieOf(signIn);
+}

@@ -1,53 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { ORIGIN_HEADERS } from './flows';
-import { DAMAGE_PHOTO, REQUIRED_PHOTOS, uploadPhotos } from './inspection-seed';
+import { createInspection, DAMAGE_PHOTO, REQUIRED_PHOTOS, uploadPhotos } from './inspection-seed';
 
 // Claim files for the documents stories, seeded through the API as the field app leaves them: an
 // inspection of one house with its insurance details and photos, converted into a claim file (the
-// photos, claim number and homeowner go with it). Other specs may copy these helpers.
+// photos, claim number and homeowner go with it). The photo reports spec uses them.
 
 export const CLAIM_NUMBER = 'CLM-88412';
 export const HOMEOWNER = 'Robin Castillo';
 
 export type SeededClaim = { sessionId: string; projectId: string; photoIds: string[] };
 
-/** An inspection with insurance details: the house of inspection-seed with its slopes' test-square hits. */
-export async function createInsuredInspection(page: Page): Promise<string> {
-  const id = randomUUID();
-  const response = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id,
-      editedAt: new Date().toISOString(),
-      fields: {
-        street: '48 Juniper Lane',
-        city: 'Tulsa',
-        state: 'OK',
-        zip: '74105',
-        homeownerName: HOMEOWNER,
-        dateOfLoss: '2026-05-03',
-        claimNumber: CLAIM_NUMBER,
-        policyNumber: 'HO-5521907',
-        carrierName: 'Prairie Mutual',
-        lossDescription: 'Hail storm, dented gutters and bruised shingles',
-        structures: [
-          {
-            id: 'house',
-            name: 'Main house',
-            kind: 'main_house',
-            areas: ['roof', 'front', 'rear'],
-            slopes: [
-              { direction: 'N', testSquareHits: 11 },
-              { direction: 'S', testSquareHits: 6 },
-            ],
-          },
-        ],
-      },
+/** An inspection with insurance details: the house of inspection-seed, its test squares N = 11 and S = 6. */
+export function createInsuredInspection(page: Page): Promise<string> {
+  return createInspection(page, {
+    north: 11,
+    south: 6,
+    fields: {
+      street: '48 Juniper Lane',
+      zip: '74105',
+      homeownerName: HOMEOWNER,
+      claimNumber: CLAIM_NUMBER,
+      policyNumber: 'HO-5521907',
+      carrierName: 'Prairie Mutual',
     },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return id;
 }
 
 /**

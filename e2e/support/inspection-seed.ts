@@ -24,8 +24,11 @@ export const REQUIRED_PHOTOS: readonly SeededPhoto[] = [
 /** A hail close-up: a damage photo. */
 export const DAMAGE_PHOTO: SeededPhoto = { category: 'damage', subcategory: 'hail', phase: 'detail' };
 
-/** A new session with the house above, its test squares counted: N = `north`, S = `south`. */
-export async function createInspection(page: Page, { north, south }: { north: number; south: number }): Promise<string> {
+/**
+ * A new session with the house above, its test squares counted: N = `north`, S = `south`; `fields`
+ * adds to or replaces the address and claim fields.
+ */
+export async function createInspection(page: Page, { north, south, fields = {} }: { north: number; south: number; fields?: Record<string, string> }): Promise<string> {
   const id = randomUUID();
   const response = await page.request.post('/api/inspections', {
     headers: ORIGIN_HEADERS,
@@ -40,6 +43,7 @@ export async function createInspection(page: Page, { north, south }: { north: nu
         homeownerName: 'Pat Miller',
         dateOfLoss: '2026-05-03',
         lossDescription: 'Hail storm, dented gutters and bruised shingles',
+        ...fields,
         structures: [
           {
             id: 'house',

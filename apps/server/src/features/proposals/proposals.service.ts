@@ -9,6 +9,7 @@ import {
 import { defaultProposalOptions, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
@@ -19,11 +20,7 @@ import {
   findProjectEstimate,
   findProposal,
   insertProposal,
-  insertProposalReport,
   listProposals,
-  lockProposal,
-  lockProposalReport,
-  requeueReport,
   updateProposal,
   type ProposalDetailRow,
 } from './proposals.repository';
@@ -132,7 +129,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       if (!row) throw notFound();
       const existing = await lockProposalReport(tx, tenant.companyId, id);
       if (existing) {
-        await requeueReport(tx, tenant.companyId, existing.id, actor.userId);
+        await requeueProposalReport(tx, tenant.companyId, existing.id, actor.userId);
         return existing.id;
       }
       const project = await findProject(tx, tenant.companyId, row.projectId);

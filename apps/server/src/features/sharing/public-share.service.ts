@@ -4,6 +4,7 @@ import { PROPOSAL_TIERS, type ProposalStatus, type ProposalTier, type ShareAudie
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
+import { lockProposal } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
@@ -19,7 +20,6 @@ import {
   findSessionOfCompany,
   insertProjectActivity,
   insertView,
-  lockProposal,
   markProposalSigned,
   queueProposalReport,
   type ShareLinkRow,

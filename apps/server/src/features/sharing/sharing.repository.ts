@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
+import { insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
@@ -162,23 +163,11 @@ export async function findProposalReportFile(db: Db | DbTx, companyId: string, p
   return row ? findReportFile(db, companyId, row.id) : null;
 }
 
-export type ProposalRow = typeof proposals.$inferSelect;
-
 export async function findFullProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
   const [row] = await db
     .select()
     .from(proposals)
     .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-  return row ?? null;
-}
-
-/** The proposal locked (FOR UPDATE) for its signature, or null. */
-export async function lockProposal(tx: DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)))
-    .for('update');
   return row ?? null;
 }
 
@@ -209,33 +198,10 @@ export async function queueProposalReport(
   tx: DbTx,
   values: { companyId: string; projectId: string; proposalId: string; title: string },
 ): Promise<string> {
-  const [existing] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.companyId, values.companyId), eq(reports.proposalId, values.proposalId), eq(reports.kind, 'proposal')))
-    .orderBy(desc(reports.createdAt))
-    .limit(1)
-    .for('update');
+  const existing = await lockProposalReport(tx, values.companyId, values.proposalId);
   if (existing) {
-    await tx
-      .update(reports)
-      .set({ status: 'queued', progress: 0, error: null, updatedAt: new Date() })
-      .where(and(eq(reports.companyId, values.companyId), eq(reports.id, existing.id)));
+    await requeueProposalReport(tx, values.companyId, existing.id);
     return existing.id;
   }
-  const [row] = await tx
-    .insert(reports)
-    .values({
-      companyId: values.companyId,
-      projectId: values.projectId,
-      proposalId: values.proposalId,
-      kind: 'proposal',
-      title: values.title,
-      status: 'queued',
-      progress: 0,
-      document: { sections: [], showAnnotations: true, showMetadata: true },
-    })
-    .returning({ id: reports.id });
-  if (!row) throw new Error('The report was not written');
-  return row.id;
+  return insertProposalReport(tx, values);
 }

@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import { projectNameColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's
@@ -163,13 +164,7 @@ export type ProjectFacts = {
 export async function findProjectFacts(db: Db | DbTx, companyId: string, projectId: string): Promise<ProjectFacts | null> {
   const [row] = await db
     .select({
-      id: projects.id,
-      title: projects.title,
-      homeownerName: projects.homeownerName,
-      street: projects.street,
-      city: projects.city,
-      state: projects.state,
-      zip: projects.zip,
+      ...projectNameColumns,
       carrierName: carriers.name,
       adjusterName: adjusters.name,
       policyNumber: projects.policyNumber,

@@ -1,5 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { Db, DbTx } from '../../infra/db/client';
 import { projectNameColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
@@ -285,14 +286,8 @@ export type EstimateRow = {
   depreciationMode: string;
   overallDepreciationBp: number;
   opEnabled: boolean;
-  subtotalCents: number;
-  overheadCents: number;
-  profitCents: number;
-  rcvCents: number;
-  depreciationCents: number;
-  acvCents: number;
   updatedAt: Date;
-};
+} & EstimateTotals;
 
 type EstimateSqlRow = {
   id: string;

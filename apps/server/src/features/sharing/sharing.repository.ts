@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
-import { insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
+import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
@@ -154,12 +154,7 @@ export async function findReportFile(db: Db | DbTx, companyId: string, id: strin
 
 /** The proposal's PDF (the newest report of kind proposal made for it), or null. */
 export async function findProposalReportFile(db: Db | DbTx, companyId: string, proposalId: string) {
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.companyId, companyId), eq(reports.proposalId, proposalId), eq(reports.kind, 'proposal')))
-    .orderBy(desc(reports.createdAt))
-    .limit(1);
+  const row = await findProposalReport(db, companyId, proposalId);
   return row ? findReportFile(db, companyId, row.id) : null;
 }
 

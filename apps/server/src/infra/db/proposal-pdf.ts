@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbTx } from './client';
+import type { Db, DbTx } from './client';
 import { proposals, reports } from './schema/index';
 
 // A proposal's PDF is queued from two places (the signed-in "make the PDF" and the public
-// signature): the lock on the proposal and its report row of kind proposal are written once here.
+// signature) and opened from its share link: the lock on the proposal and the lookup of its report
+// row of kind proposal are written once here.
 // Every statement filters by company_id.
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -18,15 +19,25 @@ export async function lockProposal(tx: DbTx, companyId: string, id: string): Pro
   return row ?? null;
 }
 
-/** The proposal's PDF row (the newest report of kind proposal made for it), locked, or null. */
-export async function lockProposalReport(tx: DbTx, companyId: string, proposalId: string): Promise<{ id: string } | null> {
-  const [row] = await tx
+/** The proposal's PDF row: the newest report of kind proposal made for it. */
+function newestProposalReport(db: Db | DbTx, companyId: string, proposalId: string) {
+  return db
     .select({ id: reports.id })
     .from(reports)
     .where(and(eq(reports.companyId, companyId), eq(reports.proposalId, proposalId), eq(reports.kind, 'proposal')))
     .orderBy(desc(reports.createdAt))
-    .limit(1)
-    .for('update');
+    .limit(1);
+}
+
+/** The proposal's PDF row, or null. */
+export async function findProposalReport(db: Db | DbTx, companyId: string, proposalId: string): Promise<{ id: string } | null> {
+  const [row] = await newestProposalReport(db, companyId, proposalId);
+  return row ?? null;
+}
+
+/** The proposal's PDF row, locked (FOR UPDATE), or null. */
+export async function lockProposalReport(tx: DbTx, companyId: string, proposalId: string): Promise<{ id: string } | null> {
+  const [row] = await newestProposalReport(tx, companyId, proposalId).for('update');
   return row ?? null;
 }
 

@@ -6,7 +6,7 @@ import {
   type ProposalOption,
   type UpdateProposalInput,
 } from '@ridgeline/shared/contracts/documents';
-import { defaultProposalOptions, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import { defaultProposalOptions, proposalTitle, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
 import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
@@ -36,9 +36,6 @@ export const DEFAULT_PROPOSAL_INTRO =
   'Thank you for the opportunity to restore your roof. Below are three options built from our estimate of the damage; choose the one that suits you and sign to approve it.';
 
 const notFound = () => AppError.notFound('This proposal was not found.');
-
-/** The title of a proposal's PDF, as the reports lists show it. */
-export const proposalReportTitle = (street: string) => `Proposal - ${street}`;
 
 /**
  * Proposals for the homeowner: good / better / best options built from an estimate of the claim
@@ -134,7 +131,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       }
       const project = await findProject(tx, tenant.companyId, row.projectId);
       if (!project) throw notFound();
-      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalReportTitle(project.street), userId: actor.userId });
+      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalTitle(project.street), userId: actor.userId });
     });
     await jobs.send<RenderDocumentJob>(RENDER_DOCUMENT_JOB, { reportId, companyId: tenant.companyId });
     return load(tenant, id);

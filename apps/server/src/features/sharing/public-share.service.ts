@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import { PROPOSAL_TIERS, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
@@ -115,7 +115,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     return {
       ...base,
       kind: 'proposal',
-      title: project ? `Proposal - ${project.street}` : 'Proposal',
+      title: proposalTitle(project?.street),
       proposal: {
         intro: proposal.intro,
         options: options.success ? options.data : [],
@@ -200,7 +200,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
           companyId: link.companyId,
           projectId: proposal.projectId,
           proposalId,
-          title: project ? `Proposal - ${project.street}` : 'Proposal',
+          title: proposalTitle(project?.street),
         });
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { estimates, inspectionSessions, projects, proposals, user } from '../../infra/db/schema/index';
+import { estimates, inspectionSessions, proposals, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Proposals and the report row of their PDF. Every statement filters by company_id.
@@ -45,15 +45,6 @@ export async function updateProposal(db: Db | DbTx, companyId: string, id: strin
     .update(proposals)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-}
-
-/** The claim file of the company (its street names the proposal's PDF), or null. */
-export async function findProject(db: Db | DbTx, companyId: string, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, street: projects.street })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-  return row ?? null;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { defaultProposalOptions, proposalTitle, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { findProjectAddress } from '../../infra/db/project-lookup';
 import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
@@ -16,7 +17,6 @@ import type { Storage } from '../../infra/storage/storage';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import {
-  findProject,
   findProjectEstimate,
   findProposal,
   insertProposal,
@@ -79,13 +79,13 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
   }
 
   async function list(tenant: Tenant, projectId: string): Promise<Proposal[]> {
-    if (!(await findProject(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
+    if (!(await findProjectAddress(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
     return (await listProposals(db, tenant.companyId, projectId)).map(present);
   }
 
   /** A proposal from an estimate of the claim file; without options, good / better / best from its RCV total. */
   async function create(actor: Actor, tenant: Tenant, input: CreateProposalInput): Promise<Proposal> {
-    const project = await findProject(db, tenant.companyId, input.projectId);
+    const project = await findProjectAddress(db, tenant.companyId, input.projectId);
     if (!project) throw AppError.notFound('This claim file was not found.');
     const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
     if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
@@ -129,7 +129,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
         await requeueProposalReport(tx, tenant.companyId, existing.id, actor.userId);
         return existing.id;
       }
-      const project = await findProject(tx, tenant.companyId, row.projectId);
+      const project = await findProjectAddress(tx, tenant.companyId, row.projectId);
       if (!project) throw notFound();
       return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalTitle(project.street), userId: actor.userId });
     });

@@ -4,6 +4,7 @@ import { PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, 
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
+import { findProjectAddress } from '../../infra/db/project-lookup';
 import { lockProposal } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
@@ -14,7 +15,6 @@ import {
   findCompany,
   findFullProposal,
   findLinkById,
-  findProjectOfCompany,
   findProposalReportFile,
   findReportFile,
   findSessionOfCompany,
@@ -91,7 +91,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
   async function build(link: ShareLinkRow): Promise<PublicShare> {
     const company = await findCompany(db, link.companyId);
     if (!company) throw linkNotFound();
-    const project = link.projectId ? await findProjectOfCompany(db, link.companyId, link.projectId) : null;
+    const project = link.projectId ? await findProjectAddress(db, link.companyId, link.projectId) : null;
     const report = await documentOf(link);
     if (link.reportId && !report) throw linkNotFound();
     // A report made from an inspection not yet in a claim file names the inspection's property.
@@ -195,7 +195,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
             link: `/projects/${proposal.projectId}?tab=documents`,
           });
         }
-        const project = await findProjectOfCompany(tx, link.companyId, proposal.projectId);
+        const project = await findProjectAddress(tx, link.companyId, proposal.projectId);
         return queueProposalReport(tx, {
           companyId: link.companyId,
           projectId: proposal.projectId,

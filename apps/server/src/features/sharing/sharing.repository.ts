@@ -117,14 +117,6 @@ export async function findCompany(db: Db | DbTx, companyId: string) {
   return row ?? null;
 }
 
-export async function findProjectOfCompany(db: Db | DbTx, companyId: string, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, street: projects.street, city: projects.city, state: projects.state, zip: projects.zip, homeownerName: projects.homeownerName })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-  return row ?? null;
-}
-
 /** The property of an inspection of the company (a report made from an inspection not yet in a claim file). */
 export async function findSessionOfCompany(db: Db | DbTx, companyId: string, sessionId: string) {
   const [row] = await db

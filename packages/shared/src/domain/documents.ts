@@ -120,6 +120,9 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 /** A drawn signature is a PNG data URL of at most this many characters. */
 export const SIGNATURE_MAX_CHARS = 400_000;
 
+/** A proposal's title (its PDF, its share link): named by the property's street, or plain "Proposal" without one. */
+export const proposalTitle = (street: string | null | undefined): string => (street ? `Proposal - ${street}` : 'Proposal');
+
 export type ProposalOptionDraft = { tier: ProposalTier; productLine: string; priceCents: number; warranty: string; terms: string };
 
 const DEFAULT_TERMS =

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import {
   createEstimateSchema,
@@ -14,30 +13,15 @@ import {
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
+import { jsonPut, mediaType } from '../../http/middleware/json-put';
 import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { AppError } from '../../lib/app-error';
 import { createEstimatesService } from './estimates.service';
 import { createMeasurementsService } from './measurements.service';
 import { createPriceListService } from './price-list.service';
 
-/** JSON bodies of the PUT routes: the same 1 MB as every other JSON body. */
-const MAX_JSON_BYTES = 1024 * 1024;
 /** A measurement report (PDF or XML) is at most 25 MB. */
 export const MAX_REPORT_BYTES = 25 * 1024 * 1024;
-
-const mediaType = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() ?? '';
-
-/**
- * A PUT that replaces a resource with JSON takes JSON only (the write guard leaves PUT bodies to
- * their routes, as raw uploads are PUTs): any other body is 415, like a POST's.
- */
-const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (mediaType(c.req.header('content-type')) !== 'application/json') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
-  }
-  await next();
-});
 
 /**
  * Roof measurements (with their report files), the company's price list and estimates with their
@@ -52,7 +36,7 @@ export function estimatingRoutes(deps: AppDeps) {
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
-  const putJson = [jsonOnly, limitBody(MAX_JSON_BYTES)] as const;
+  const putJson = jsonPut();
 
   // ------------------------------------------------------------ measurements
   app.get('/api/measurements', actor, tenant, validate('query', measurementListQuerySchema), async (c) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { estimates, inspectionSessions, projects, proposals, reports, user } from '../../infra/db/schema/index';
+import { estimates, inspectionSessions, proposals, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Proposals and the report row of their PDF. Every statement filters by company_id.
@@ -34,16 +34,6 @@ export async function findProposal(db: Db | DbTx, companyId: string, id: string)
   return row ?? null;
 }
 
-/** One proposal of the company, locked (FOR UPDATE) for the change the transaction makes, or null. */
-export async function lockProposal(tx: DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)))
-    .for('update');
-  return row ?? null;
-}
-
 export async function insertProposal(db: Db | DbTx, values: NewProposalRow): Promise<string> {
   const [row] = await db.insert(proposals).values(values).returning({ id: proposals.id });
   if (!row) throw new Error('The proposal was not written');
@@ -55,15 +45,6 @@ export async function updateProposal(db: Db | DbTx, companyId: string, id: strin
     .update(proposals)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-}
-
-/** The claim file of the company (its street names the proposal's PDF), or null. */
-export async function findProject(db: Db | DbTx, companyId: string, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, street: projects.street })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-  return row ?? null;
 }
 
 /**
@@ -83,48 +64,4 @@ export async function findProjectEstimate(db: Db | DbTx, companyId: string, proj
       ),
     );
   return row ?? null;
-}
-
-/** The proposal's PDF row (kind proposal), locked, or null. */
-export async function lockProposalReport(tx: DbTx, companyId: string, proposalId: string) {
-  const [row] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.companyId, companyId), eq(reports.proposalId, proposalId), eq(reports.kind, 'proposal')))
-    .orderBy(desc(reports.createdAt))
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
-
-/** Puts the existing PDF row back in the queue: the job draws it again from the proposal as it is now. */
-export async function requeueReport(tx: DbTx, companyId: string, reportId: string, userId: string | null): Promise<void> {
-  await tx
-    .update(reports)
-    .set({ status: 'queued', progress: 0, error: null, updatedBy: userId, updatedAt: new Date() })
-    .where(and(eq(reports.companyId, companyId), eq(reports.id, reportId)));
-}
-
-/** A new queued PDF row of kind proposal for the proposal. */
-export async function insertProposalReport(
-  tx: DbTx,
-  values: { companyId: string; projectId: string; proposalId: string; title: string; userId: string | null },
-): Promise<string> {
-  const [row] = await tx
-    .insert(reports)
-    .values({
-      companyId: values.companyId,
-      projectId: values.projectId,
-      proposalId: values.proposalId,
-      kind: 'proposal',
-      title: values.title,
-      status: 'queued',
-      progress: 0,
-      document: { sections: [], showAnnotations: true, showMetadata: true },
-      createdBy: values.userId,
-      updatedBy: values.userId,
-    })
-    .returning({ id: reports.id });
-  if (!row) throw new Error('The report was not written');
-  return row.id;
 }

@@ -6,24 +6,21 @@ import {
   type ProposalOption,
   type UpdateProposalInput,
 } from '@ridgeline/shared/contracts/documents';
-import { defaultProposalOptions, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import { defaultProposalOptions, proposalTitle, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { findProjectAddress } from '../../infra/db/project-lookup';
+import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import {
-  findProject,
   findProjectEstimate,
   findProposal,
   insertProposal,
-  insertProposalReport,
   listProposals,
-  lockProposal,
-  lockProposalReport,
-  requeueReport,
   updateProposal,
   type ProposalDetailRow,
 } from './proposals.repository';
@@ -39,9 +36,6 @@ export const DEFAULT_PROPOSAL_INTRO =
   'Thank you for the opportunity to restore your roof. Below are three options built from our estimate of the damage; choose the one that suits you and sign to approve it.';
 
 const notFound = () => AppError.notFound('This proposal was not found.');
-
-/** The title of a proposal's PDF, as the reports lists show it. */
-export const proposalReportTitle = (street: string) => `Proposal - ${street}`;
 
 /**
  * Proposals for the homeowner: good / better / best options built from an estimate of the claim
@@ -85,13 +79,13 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
   }
 
   async function list(tenant: Tenant, projectId: string): Promise<Proposal[]> {
-    if (!(await findProject(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
+    if (!(await findProjectAddress(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
     return (await listProposals(db, tenant.companyId, projectId)).map(present);
   }
 
   /** A proposal from an estimate of the claim file; without options, good / better / best from its RCV total. */
   async function create(actor: Actor, tenant: Tenant, input: CreateProposalInput): Promise<Proposal> {
-    const project = await findProject(db, tenant.companyId, input.projectId);
+    const project = await findProjectAddress(db, tenant.companyId, input.projectId);
     if (!project) throw AppError.notFound('This claim file was not found.');
     const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
     if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
@@ -132,12 +126,12 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       if (!row) throw notFound();
       const existing = await lockProposalReport(tx, tenant.companyId, id);
       if (existing) {
-        await requeueReport(tx, tenant.companyId, existing.id, actor.userId);
+        await requeueProposalReport(tx, tenant.companyId, existing.id, actor.userId);
         return existing.id;
       }
-      const project = await findProject(tx, tenant.companyId, row.projectId);
+      const project = await findProjectAddress(tx, tenant.companyId, row.projectId);
       if (!project) throw notFound();
-      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalReportTitle(project.street), userId: actor.userId });
+      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalTitle(project.street), userId: actor.userId });
     });
     await jobs.send<RenderDocumentJob>(RENDER_DOCUMENT_JOB, { reportId, companyId: tenant.companyId });
     return load(tenant, id);

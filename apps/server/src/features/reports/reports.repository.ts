@@ -1,6 +1,8 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { Db, DbTx } from '../../infra/db/client';
+import { projectNameColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's
@@ -163,13 +165,7 @@ export type ProjectFacts = {
 export async function findProjectFacts(db: Db | DbTx, companyId: string, projectId: string): Promise<ProjectFacts | null> {
   const [row] = await db
     .select({
-      id: projects.id,
-      title: projects.title,
-      homeownerName: projects.homeownerName,
-      street: projects.street,
-      city: projects.city,
-      state: projects.state,
-      zip: projects.zip,
+      ...projectNameColumns,
       carrierName: carriers.name,
       adjusterName: adjusters.name,
       policyNumber: projects.policyNumber,
@@ -290,14 +286,8 @@ export type EstimateRow = {
   depreciationMode: string;
   overallDepreciationBp: number;
   opEnabled: boolean;
-  subtotalCents: number;
-  overheadCents: number;
-  profitCents: number;
-  rcvCents: number;
-  depreciationCents: number;
-  acvCents: number;
   updatedAt: Date;
-};
+} & EstimateTotals;
 
 type EstimateSqlRow = {
   id: string;

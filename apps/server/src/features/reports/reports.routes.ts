@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import {
@@ -17,21 +16,10 @@ import {
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { limitBody } from '../../http/middleware/upload';
+import { jsonPut } from '../../http/middleware/json-put';
 import { validate } from '../../http/middleware/validate';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
-import { AppError } from '../../lib/app-error';
 import { createReportsService } from './reports.service';
-
-/** JSON bodies of the PUT routes: the same 1 MB as every other JSON body. */
-const MAX_JSON_BYTES = 1024 * 1024;
-
-/** A PUT takes JSON only (the write guard leaves PUT bodies to their routes): any other body is 415. */
-const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
-  await next();
-});
 
 const projectQuerySchema = z.object({ projectId: z.uuid() });
 
@@ -48,7 +36,7 @@ export function reportRoutes(deps: AppDeps) {
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
-  const putJson = [jsonOnly, limitBody(MAX_JSON_BYTES)] as const;
+  const putJson = jsonPut();
 
   app.get('/api/reports', actor, tenant, validate('query', reportListQuerySchema), async (c) => {
     const body: ReportListResponse = await reports.list(c.get('tenant'), c.req.valid('query'));

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import { PROPOSAL_TIERS, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
+import { findProjectAddress } from '../../infra/db/project-lookup';
+import { lockProposal } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
@@ -13,13 +15,11 @@ import {
   findCompany,
   findFullProposal,
   findLinkById,
-  findProjectOfCompany,
   findProposalReportFile,
   findReportFile,
   findSessionOfCompany,
   insertProjectActivity,
   insertView,
-  lockProposal,
   markProposalSigned,
   queueProposalReport,
   type ShareLinkRow,
@@ -91,7 +91,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
   async function build(link: ShareLinkRow): Promise<PublicShare> {
     const company = await findCompany(db, link.companyId);
     if (!company) throw linkNotFound();
-    const project = link.projectId ? await findProjectOfCompany(db, link.companyId, link.projectId) : null;
+    const project = link.projectId ? await findProjectAddress(db, link.companyId, link.projectId) : null;
     const report = await documentOf(link);
     if (link.reportId && !report) throw linkNotFound();
     // A report made from an inspection not yet in a claim file names the inspection's property.
@@ -115,7 +115,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     return {
       ...base,
       kind: 'proposal',
-      title: project ? `Proposal - ${project.street}` : 'Proposal',
+      title: proposalTitle(project?.street),
       proposal: {
         intro: proposal.intro,
         options: options.success ? options.data : [],
@@ -195,12 +195,12 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
             link: `/projects/${proposal.projectId}?tab=documents`,
           });
         }
-        const project = await findProjectOfCompany(tx, link.companyId, proposal.projectId);
+        const project = await findProjectAddress(tx, link.companyId, proposal.projectId);
         return queueProposalReport(tx, {
           companyId: link.companyId,
           projectId: proposal.projectId,
           proposalId,
-          title: project ? `Proposal - ${project.street}` : 'Proposal',
+          title: proposalTitle(project?.street),
         });
       });
     } catch (error) {

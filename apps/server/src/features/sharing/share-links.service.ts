@@ -1,5 +1,5 @@
 import type { CreateShareLinkInput, ShareLink } from '@ridgeline/shared/contracts/documents';
-import { SHARE_LINK_DEFAULT_DAYS, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { proposalTitle, SHARE_LINK_DEFAULT_DAYS, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
 import { projectExists } from '../../infra/db/project-lookup';
@@ -16,7 +16,7 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 /** What a link opens, as the lists name it: the report's title, or the proposal with its street. */
 export const linkTitle = (row: Pick<ShareLinkDetailRow, 'reportTitle' | 'proposalStreet'>): string =>
-  row.reportTitle ?? (row.proposalStreet ? `Proposal - ${row.proposalStreet}` : 'Proposal');
+  row.reportTitle ?? proposalTitle(row.proposalStreet);
 
 /**
  * Share links of a claim file's documents: made for one report or one proposal of the company,

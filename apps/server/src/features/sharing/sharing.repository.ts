@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
+import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
@@ -116,14 +117,6 @@ export async function findCompany(db: Db | DbTx, companyId: string) {
   return row ?? null;
 }
 
-export async function findProjectOfCompany(db: Db | DbTx, companyId: string, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, street: projects.street, city: projects.city, state: projects.state, zip: projects.zip, homeownerName: projects.homeownerName })
-    .from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-  return row ?? null;
-}
-
 /** The property of an inspection of the company (a report made from an inspection not yet in a claim file). */
 export async function findSessionOfCompany(db: Db | DbTx, companyId: string, sessionId: string) {
   const [row] = await db
@@ -153,32 +146,15 @@ export async function findReportFile(db: Db | DbTx, companyId: string, id: strin
 
 /** The proposal's PDF (the newest report of kind proposal made for it), or null. */
 export async function findProposalReportFile(db: Db | DbTx, companyId: string, proposalId: string) {
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.companyId, companyId), eq(reports.proposalId, proposalId), eq(reports.kind, 'proposal')))
-    .orderBy(desc(reports.createdAt))
-    .limit(1);
+  const row = await findProposalReport(db, companyId, proposalId);
   return row ? findReportFile(db, companyId, row.id) : null;
 }
-
-export type ProposalRow = typeof proposals.$inferSelect;
 
 export async function findFullProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
   const [row] = await db
     .select()
     .from(proposals)
     .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-  return row ?? null;
-}
-
-/** The proposal locked (FOR UPDATE) for its signature, or null. */
-export async function lockProposal(tx: DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
-  const [row] = await tx
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)))
-    .for('update');
   return row ?? null;
 }
 
@@ -209,33 +185,10 @@ export async function queueProposalReport(
   tx: DbTx,
   values: { companyId: string; projectId: string; proposalId: string; title: string },
 ): Promise<string> {
-  const [existing] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.companyId, values.companyId), eq(reports.proposalId, values.proposalId), eq(reports.kind, 'proposal')))
-    .orderBy(desc(reports.createdAt))
-    .limit(1)
-    .for('update');
+  const existing = await lockProposalReport(tx, values.companyId, values.proposalId);
   if (existing) {
-    await tx
-      .update(reports)
-      .set({ status: 'queued', progress: 0, error: null, updatedAt: new Date() })
-      .where(and(eq(reports.companyId, values.companyId), eq(reports.id, existing.id)));
+    await requeueProposalReport(tx, values.companyId, existing.id);
     return existing.id;
   }
-  const [row] = await tx
-    .insert(reports)
-    .values({
-      companyId: values.companyId,
-      projectId: values.projectId,
-      proposalId: values.proposalId,
-      kind: 'proposal',
-      title: values.title,
-      status: 'queued',
-      progress: 0,
-      document: { sections: [], showAnnotations: true, showMetadata: true },
-    })
-    .returning({ id: reports.id });
-  if (!row) throw new Error('The report was not written');
-  return row.id;
+  return insertProposalReport(tx, values);
 }

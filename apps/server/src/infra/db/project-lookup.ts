@@ -3,8 +3,8 @@ import type { Db, DbTx } from './client';
 import { projects } from './schema/index';
 
 // Several features take a project id from a request (tasks and files, photos, measurements and
-// estimates, a claim file's chat thread) and must find it in the caller's company only: this is the
-// one query that checks it.
+// estimates, a claim file's chat thread, proposals and share links) and must find it in the
+// caller's company only: these are the queries that check it.
 
 /** Whether the project exists in the company (another company's project is as good as missing). */
 export async function projectExists(db: Db | DbTx, companyId: string, projectId: string): Promise<boolean> {
@@ -13,4 +13,16 @@ export async function projectExists(db: Db | DbTx, companyId: string, projectId:
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   return row !== undefined;
+}
+
+/**
+ * The property and homeowner of a project of the company (a proposal's title, a share page's
+ * header), or null: another company's project is as good as missing.
+ */
+export async function findProjectAddress(db: Db | DbTx, companyId: string, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, street: projects.street, city: projects.city, state: projects.state, zip: projects.zip, homeownerName: projects.homeownerName })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
 }

@@ -9,8 +9,8 @@ import { carriers, projects, user } from './schema/index';
 // page, the dashboard), so its columns, joins and presentation are written once here. Callers add
 // their own filter, which always starts with the company.
 
-/** The columns of a summary (the carrier and the assignee, the `user` table, joined by the caller). */
-export const projectSummaryColumns = {
+/** What names a project wherever it is shown: its title, the homeowner and the property's address. */
+export const projectNameColumns = {
   id: projects.id,
   title: projects.title,
   homeownerName: projects.homeownerName,
@@ -18,6 +18,11 @@ export const projectSummaryColumns = {
   city: projects.city,
   state: projects.state,
   zip: projects.zip,
+};
+
+/** The columns of a summary (the carrier and the assignee, the `user` table, joined by the caller). */
+export const projectSummaryColumns = {
+  ...projectNameColumns,
   claimNumber: projects.claimNumber,
   carrierId: projects.carrierId,
   carrierName: carriers.name,

@@ -39,9 +39,9 @@ import { writeRateLimit } from './middleware/rate-limit';
 import { writeGuard } from './middleware/write-guard';
 import { disabledAccountGate } from './middleware/identity';
 import { limitBody } from './middleware/upload';
+import { MAX_JSON_BYTES } from './middleware/json-put';
 import { serveWebApp } from './static-web';
 
-const MAX_JSON_BYTES = 1024 * 1024;
 const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** The HTTP application: API routes under /api, the built web app for every other path. */

@@ -11,7 +11,7 @@ import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useProposals } from './api/proposals';
 import { useShareProposal } from './api/share-proposal';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../components/copy-link';
 import { NewProposalDialog } from './new-proposal-dialog';
 import { ProposalEditor } from './proposal-editor';
 import { tierLabel } from './proposal-form-schema';
@@ -129,7 +129,7 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           </Button>
         )}
       </div>
-      {link && <CopyLink url={link} label="Homeowner link" />}
+      {link && <CopyLink url={link} label="Homeowner link" pasteHint="Paste it into a text or an email to the homeowner." />}
     </article>
   );
 }

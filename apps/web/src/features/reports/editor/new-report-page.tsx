@@ -16,7 +16,7 @@ import { useProjectChoices } from '../../../lib/api/project-choices';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useCreateReport } from '../api/create-report';
-import { useInspectionChoices } from './api/inspection-choices';
+import { useInspectionChoices } from '../api/inspection-choices';
 import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-report-schema';
 
 // /advanced-photo-reports/new: a claim file or an inspection, a title, Create: the draft starts with

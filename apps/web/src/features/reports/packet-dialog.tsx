@@ -20,7 +20,7 @@ import { readinessKey } from './api/readiness';
 import { useSaveCoverLetterTemplate } from './api/save-cover-letter-template';
 import { MissingShots } from './missing-shots';
 import { ReadinessThen } from './photo-report-dialog';
-import { QueryThen } from './query-then';
+import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, packetFormSchema, toLayout } from './report-form-schema';
 import { watchDocument } from './watched-documents';
 

@@ -12,7 +12,7 @@ import { errorText } from '../../lib/error-text';
 import { useCreateReport } from './api/create-report';
 import { readinessKey, useReadiness } from './api/readiness';
 import { MissingShots } from './missing-shots';
-import { QueryThen } from './query-then';
+import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, photoReportFormSchema, toLayout } from './report-form-schema';
 import { watchDocument } from './watched-documents';
 

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { errorText } from '../../lib/error-text';
+import { Alert } from './ui/alert';
+import { Button } from './ui/button';
+import { Skeleton } from './ui/skeleton';
+import { errorText } from '../lib/error-text';
 
-// What a dialog reads before its form: a placeholder while it loads, the failure in words with Try
-// again, then the form built from the answer.
+// What a panel or a dialog reads before it can show anything: a placeholder while it loads, the
+// failure in words with Try again, then what is built from the answer.
 
 type Props<T> = {
   query: UseQueryResult<T>;

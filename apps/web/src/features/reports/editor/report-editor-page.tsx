@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
+import { isOnItsWay } from '../../../lib/document-status';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useReport } from '../api/report';
@@ -105,7 +106,7 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
 
   // A toast when the PDF this page asked for is ready.
   const wasRendering = useRef(false);
-  const rendering = report.status === 'queued' || report.status === 'rendering';
+  const rendering = isOnItsWay(report);
   useEffect(() => {
     if (wasRendering.current && report.status === 'ready') notify.success('Report ready', report.title);
     if (wasRendering.current && report.status === 'failed') notify.error('The report could not be made', report.error ?? undefined);

@@ -18,7 +18,7 @@ import { useCreatePacket } from './api/create-packet';
 import { usePacketDefaults } from './api/packet-defaults';
 import { readinessKey } from './api/readiness';
 import { useSaveCoverLetterTemplate } from './api/save-cover-letter-template';
-import { MissingShots } from './missing-shots';
+import { MissingShots, OverrideReasonField } from './missing-shots';
 import { ReadinessThen } from './photo-report-dialog';
 import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, packetFormSchema, toLayout } from './report-form-schema';
@@ -203,15 +203,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
             ))}
           </FormField>
           <MissingShots readiness={readiness} />
-          {missingShots && (
-            <FormField
-              name="overrideReason"
-              label="Why make the packet without them?"
-              control="textarea"
-              rows={3}
-              hint="Printed in the photo report, so the adjuster reads why the shots are missing."
-            />
-          )}
+          {missingShots && <OverrideReasonField made="packet" />}
         </>
       )}
       <FormError />

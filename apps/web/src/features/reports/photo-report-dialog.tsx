@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useCreateReport } from './api/create-report';
 import { readinessKey, useReadiness } from './api/readiness';
-import { MissingShots } from './missing-shots';
+import { MissingShots, OverrideReasonField } from './missing-shots';
 import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, photoReportFormSchema, toLayout } from './report-form-schema';
 import { watchDocument } from './watched-documents';
@@ -102,15 +102,7 @@ function PhotoReportForm({ source, readiness, onDone }: { source: ReportSource; 
           </option>
         ))}
       </FormField>
-      {missingShots && (
-        <FormField
-          name="overrideReason"
-          label="Why make the report without them?"
-          control="textarea"
-          rows={3}
-          hint="Printed in the report, so the adjuster reads why the shots are missing."
-        />
-      )}
+      {missingShots && <OverrideReasonField made="report" />}
       <FormError />
       <div className="flex justify-end">
         <SubmitButton isSubmitting={create.isPending} busyText="Starting…" className="w-full sm:w-auto">

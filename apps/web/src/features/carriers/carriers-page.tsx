@@ -20,7 +20,7 @@ import { AdjusterList } from './adjuster-list';
 import { CarrierFormDialog } from './carrier-form-dialog';
 import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links';
 import { useConfirmDeleteCarrier } from './confirm-delete';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../lib/use-debounced';
 
 export const CARRIERS_EMPTY_TEXT = 'Add the carriers you work with: their claims line, email and portal, so every project can pick them.';
 export const ADJUSTERS_EMPTY_TEXT = 'Add the adjusters you meet on inspections: their phone, email and carrier, so the next call is one tap away.';

@@ -1,17 +1,16 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { FileSignature, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../components/ui/alert';
+import { QueryThen } from '../../components/query-then';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useProposals } from './api/proposals';
 import { useShareProposal } from './api/share-proposal';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../components/copy-link';
 import { NewProposalDialog } from './new-proposal-dialog';
 import { ProposalEditor } from './proposal-editor';
 import { tierLabel } from './proposal-form-schema';
@@ -40,28 +39,23 @@ export function ProjectProposals({ projectId }: { projectId: string }) {
         </h2>
         <NewProposalDialog projectId={projectId} onCreated={setEditing} />
       </div>
-      {proposals.isPending ? (
-        <Skeleton className="h-24" aria-label="Loading the proposals" />
-      ) : proposals.isError ? (
-        <Alert>
-          The proposals could not be read: {errorText(proposals.error)}{' '}
-          <Button variant="link" size="inline" onClick={() => void proposals.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : proposals.data.length === 0 ? (
-        <EmptyState icon={<FileSignature aria-hidden="true" className="size-6" />} title="No proposal yet">
-          <p>Build good, better and best options from an estimate, then share them with the homeowner to sign on screen.</p>
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-4">
-          {proposals.data.map((proposal, index) => (
-            <li key={proposal.id}>
-              <ProposalCard proposal={proposal} number={proposals.data.length - index} editing={editing === proposal.id} onEdit={(on) => setEditing(on ? proposal.id : null)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryThen query={proposals} loadingLabel="Loading the proposals" loadingClassName="h-24" failure="The proposals could not be read">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState icon={<FileSignature aria-hidden="true" className="size-6" />} title="No proposal yet">
+              <p>Build good, better and best options from an estimate, then share them with the homeowner to sign on screen.</p>
+            </EmptyState>
+          ) : (
+            <ul className="flex flex-col gap-4">
+              {data.map((proposal, index) => (
+                <li key={proposal.id}>
+                  <ProposalCard proposal={proposal} number={data.length - index} editing={editing === proposal.id} onEdit={(on) => setEditing(on ? proposal.id : null)} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryThen>
     </section>
   );
 }
@@ -129,7 +123,7 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           </Button>
         )}
       </div>
-      {link && <CopyLink url={link} label="Homeowner link" />}
+      {link && <CopyLink url={link} label="Homeowner link" pasteHint="Paste it into a text or an email to the homeowner." />}
     </article>
   );
 }

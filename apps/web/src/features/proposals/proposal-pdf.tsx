@@ -2,6 +2,7 @@ import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button, buttonVariants } from '../../components/ui/button';
+import { isOnItsWay } from '../../lib/document-status';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useMakeProposalPdf } from './api/make-proposal-pdf';
@@ -14,17 +15,18 @@ export function ProposalPdf({ proposal }: { proposal: Proposal }) {
   const make = useMakeProposalPdf();
   const report = useProposalReport(proposal.reportId);
   const status = report.data?.status;
-  const onItsWay = make.isPending || status === 'queued' || status === 'rendering';
+  const rendering = status !== undefined && isOnItsWay({ status });
+  const onItsWay = make.isPending || rendering;
 
   // A PDF seen on its way and then ready says so once, wherever the user is on the page.
   const wasOnItsWay = useRef(false);
   useEffect(() => {
-    if (status === 'queued' || status === 'rendering') wasOnItsWay.current = true;
+    if (rendering) wasOnItsWay.current = true;
     else if (wasOnItsWay.current && status === 'ready') {
       wasOnItsWay.current = false;
       notify.success('Proposal PDF ready', 'Download it from the proposal.');
     } else if (status === 'failed') wasOnItsWay.current = false;
-  }, [status]);
+  }, [status, rendering]);
 
   const start = () =>
     make.mutate(proposal.id, {

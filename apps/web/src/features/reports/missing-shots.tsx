@@ -1,5 +1,6 @@
 import type { ShotReadiness } from '@ridgeline/shared/contracts/documents';
 import { AlertBox } from '../../components/ui/alert';
+import { FormField } from '../../components/ui/form';
 
 // The readiness of the source against the required shot list: "12 of 14 required photos" and the
 // shots still missing.
@@ -26,5 +27,21 @@ export function MissingShots({ readiness }: { readiness: ShotReadiness }) {
         ))}
       </ul>
     </AlertBox>
+  );
+}
+
+/**
+ * The reason a document is made although required shots are missing: asked only then, and printed in
+ * the photo report so the adjuster reads why.
+ */
+export function OverrideReasonField({ made }: { made: 'report' | 'packet' }) {
+  return (
+    <FormField
+      name="overrideReason"
+      label={`Why make the ${made} without them?`}
+      control="textarea"
+      rows={3}
+      hint={`Printed in the ${made === 'packet' ? 'photo report' : 'report'}, so the adjuster reads why the shots are missing.`}
+    />
   );
 }

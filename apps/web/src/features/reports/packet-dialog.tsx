@@ -6,11 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
@@ -20,8 +18,9 @@ import { useCreatePacket } from './api/create-packet';
 import { usePacketDefaults } from './api/packet-defaults';
 import { readinessKey } from './api/readiness';
 import { useSaveCoverLetterTemplate } from './api/save-cover-letter-template';
-import { MissingShots } from './missing-shots';
+import { MissingShots, OverrideReasonField } from './missing-shots';
 import { ReadinessThen } from './photo-report-dialog';
+import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, packetFormSchema, toLayout } from './report-form-schema';
 import { watchDocument } from './watched-documents';
 
@@ -69,18 +68,11 @@ export function PacketDialog({ projectId, open, onOpenChange, onCreated }: Props
 
 function DefaultsThen({ projectId, children }: { projectId: string; children: (defaults: PacketDefaults) => ReactNode }) {
   const defaults = usePacketDefaults(projectId);
-  if (defaults.isPending) return <Skeleton className="h-40" aria-label="Loading the cover letter" />;
-  if (defaults.isError) {
-    return (
-      <Alert>
-        The cover letter could not be read: {errorText(defaults.error)}{' '}
-        <Button variant="link" size="inline" onClick={() => void defaults.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return <>{children(defaults.data)}</>;
+  return (
+    <QueryThen query={defaults} loadingLabel="Loading the cover letter" loadingClassName="h-40" failure="The cover letter could not be read">
+      {children}
+    </QueryThen>
+  );
 }
 
 type PacketFormProps = { projectId: string; defaults: PacketDefaults; readiness: ShotReadiness; onDone: (report: ReportDetail) => void };
@@ -211,15 +203,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
             ))}
           </FormField>
           <MissingShots readiness={readiness} />
-          {missingShots && (
-            <FormField
-              name="overrideReason"
-              label="Why make the packet without them?"
-              control="textarea"
-              rows={3}
-              hint="Printed in the photo report, so the adjuster reads why the shots are missing."
-            />
-          )}
+          {missingShots && <OverrideReasonField made="packet" />}
         </>
       )}
       <FormError />

@@ -5,16 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useCreateReport } from './api/create-report';
 import { readinessKey, useReadiness } from './api/readiness';
-import { MissingShots } from './missing-shots';
+import { MissingShots, OverrideReasonField } from './missing-shots';
+import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, photoReportFormSchema, toLayout } from './report-form-schema';
 import { watchDocument } from './watched-documents';
 
@@ -60,18 +58,11 @@ export function PhotoReportDialog({ source, open, onOpenChange, onCreated }: Pro
 /** Reads the readiness of the source, then shows what depends on it. */
 export function ReadinessThen({ source, children }: { source: ReportSource; children: (readiness: ShotReadiness) => ReactNode }) {
   const readiness = useReadiness(source);
-  if (readiness.isPending) return <Skeleton className="h-24" aria-label="Checking the required photos" />;
-  if (readiness.isError) {
-    return (
-      <Alert>
-        The required photos could not be checked: {errorText(readiness.error)}{' '}
-        <Button variant="link" size="inline" onClick={() => void readiness.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return <>{children(readiness.data)}</>;
+  return (
+    <QueryThen query={readiness} loadingLabel="Checking the required photos" loadingClassName="h-24" failure="The required photos could not be checked">
+      {children}
+    </QueryThen>
+  );
 }
 
 function PhotoReportForm({ source, readiness, onDone }: { source: ReportSource; readiness: ShotReadiness; onDone: (report: ReportDetail) => void }) {
@@ -111,15 +102,7 @@ function PhotoReportForm({ source, readiness, onDone }: { source: ReportSource; 
           </option>
         ))}
       </FormField>
-      {missingShots && (
-        <FormField
-          name="overrideReason"
-          label="Why make the report without them?"
-          control="textarea"
-          rows={3}
-          hint="Printed in the report, so the adjuster reads why the shots are missing."
-        />
-      )}
+      {missingShots && <OverrideReasonField made="report" />}
       <FormError />
       <div className="flex justify-end">
         <SubmitButton isSubmitting={create.isPending} busyText="Starting…" className="w-full sm:w-auto">

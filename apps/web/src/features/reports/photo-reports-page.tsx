@@ -3,14 +3,12 @@ import { REPORT_KIND_LABELS, REPORT_KINDS, type ReportKind } from '@ridgeline/sh
 import { FileText, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { Alert } from '../../components/ui/alert';
+import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Label } from '../../components/ui/label';
 import { NativeSelect } from '../../components/ui/select';
-import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/error-text';
 import { useReports } from './api/reports';
 import { DocumentWatcher } from './document-watcher';
 import { DocumentsList } from './documents-list';
@@ -63,41 +61,36 @@ export default function PhotoReportsPage() {
           ))}
         </NativeSelect>
       </div>
-      {reports.isPending ? (
-        <Skeleton className="h-40" aria-label="Loading the reports" />
-      ) : reports.isError ? (
-        <Alert>
-          The reports could not be read: {errorText(reports.error)}{' '}
-          <Button variant="link" size="inline" onClick={() => void reports.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : reports.data.reports.length === 0 ? (
-        <EmptyState
-          icon={<FileText aria-hidden="true" className="size-6" />}
-          title={kind ? `No ${REPORT_KIND_LABELS[kind].toLowerCase()} yet` : 'No reports yet'}
-          action={<Button onClick={() => setPicking(true)}>New photo report</Button>}
-        >
-          <p>A photo report puts a claim file's or an inspection's photos in the order adjusters read.</p>
-        </EmptyState>
-      ) : (
-        <>
-          <DocumentsList reports={reports.data.reports} label="Your company's reports" showSource headingLevel="h2" />
-          {pages > 1 && (
-            <nav aria-label="Pages of reports" className="flex items-center justify-between gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-800">
-                Page {page} of {pages}
-              </span>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
-                Next
-              </Button>
-            </nav>
-          )}
-        </>
-      )}
+      <QueryThen query={reports} loadingLabel="Loading the reports" loadingClassName="h-40" failure="The reports could not be read">
+        {(data) =>
+          data.reports.length === 0 ? (
+            <EmptyState
+              icon={<FileText aria-hidden="true" className="size-6" />}
+              title={kind ? `No ${REPORT_KIND_LABELS[kind].toLowerCase()} yet` : 'No reports yet'}
+              action={<Button onClick={() => setPicking(true)}>New photo report</Button>}
+            >
+              <p>A photo report puts a claim file's or an inspection's photos in the order adjusters read.</p>
+            </EmptyState>
+          ) : (
+            <>
+              <DocumentsList reports={data.reports} label="Your company's reports" showSource headingLevel="h2" />
+              {pages > 1 && (
+                <nav aria-label="Pages of reports" className="flex items-center justify-between gap-2">
+                  <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+                    Previous
+                  </Button>
+                  <span className="text-sm text-slate-800">
+                    Page {page} of {pages}
+                  </span>
+                  <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )
+        }
+      </QueryThen>
       <SourcePickerDialog
         open={picking}
         onOpenChange={setPicking}

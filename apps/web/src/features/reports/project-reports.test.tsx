@@ -151,8 +151,9 @@ describe('ProjectReports: the documents list', { timeout: 60_000 }, () => {
 });
 
 describe('ProjectReports: the ready toast', { timeout: 60_000 }, () => {
-  it('says "<Title> is ready" once the document the user started turns ready', async () => {
-    answer('GET /api/reports/:id', [json({ report: fakeDetail({ status: 'rendering', progress: 60 }) }), json({ report: fakeDetail({ status: 'ready', progress: 100 }) })]);
+  /** Makes a photo report from the panel; reading the report afterwards answers `followed` (one answer or several in turn). */
+  async function makePhotoReportFollowedBy(followed: Parameters<typeof answer>[1]) {
+    answer('GET /api/reports/:id', followed);
     answer('GET /api/reports', json({ reports: [], total: 0 }));
     answer('GET /api/reports/readiness', json(fakeReadiness()));
     answer('POST /api/reports', json({ report: fakeDetail({ status: 'queued', progress: 0 }) }, { status: 201 }));
@@ -160,19 +161,16 @@ describe('ProjectReports: the ready toast', { timeout: 60_000 }, () => {
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Photo report' }, SLOW));
     await user.click(await screen.findByRole('button', { name: 'Make report' }, SLOW));
+  }
+
+  it('says "<Title> is ready" once the document the user started turns ready', async () => {
+    await makePhotoReportFollowedBy([json({ report: fakeDetail({ status: 'rendering', progress: 60 }) }), json({ report: fakeDetail({ status: 'ready', progress: 100 }) })]);
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.any(String), expect.objectContaining({ label: 'Download' })), { timeout: 8_000 });
     expect(notify.success).toHaveBeenCalledTimes(1);
   });
 
   it('says why when the document failed', async () => {
-    answer('GET /api/reports/:id', json({ report: fakeDetail({ status: 'failed', progress: 20, error: 'The storage did not answer' }) }));
-    answer('GET /api/reports', json({ reports: [], total: 0 }));
-    answer('GET /api/reports/readiness', json(fakeReadiness()));
-    answer('POST /api/reports', json({ report: fakeDetail({ status: 'queued', progress: 0 }) }, { status: 201 }));
-    const user = userEvent.setup();
-    renderPanel();
-    await user.click(await screen.findByRole('button', { name: 'Photo report' }, SLOW));
-    await user.click(await screen.findByRole('button', { name: 'Make report' }, SLOW));
+    await makePhotoReportFollowedBy(json({ report: fakeDetail({ status: 'failed', progress: 20, error: 'The storage did not answer' }) }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo report: 12 Oak St failed', 'The storage did not answer'), { timeout: 8_000 });
   });
 });

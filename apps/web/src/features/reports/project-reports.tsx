@@ -1,10 +1,9 @@
 import { FileText, FolderOpen, LayoutGrid, Package } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../components/ui/alert';
+import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateReport } from './api/create-report';
@@ -56,22 +55,17 @@ export function ProjectReports({ projectId }: { projectId: string }) {
           </Button>
         </div>
       </div>
-      {reports.isPending ? (
-        <Skeleton className="h-32" aria-label="Loading the documents" />
-      ) : reports.isError ? (
-        <Alert>
-          The documents could not be read: {errorText(reports.error)}{' '}
-          <Button variant="link" size="inline" onClick={() => void reports.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : reports.data.reports.length === 0 ? (
-        <EmptyState icon={<FolderOpen aria-hidden="true" className="size-6" />} title="No documents yet">
-          <p>Make a photo report or a claim packet from this claim file's photos.</p>
-        </EmptyState>
-      ) : (
-        <DocumentsList reports={reports.data.reports} label="Documents of this claim file" />
-      )}
+      <QueryThen query={reports} loadingLabel="Loading the documents" loadingClassName="h-32" failure="The documents could not be read">
+        {(data) =>
+          data.reports.length === 0 ? (
+            <EmptyState icon={<FolderOpen aria-hidden="true" className="size-6" />} title="No documents yet">
+              <p>Make a photo report or a claim packet from this claim file's photos.</p>
+            </EmptyState>
+          ) : (
+            <DocumentsList reports={data.reports} label="Documents of this claim file" />
+          )
+        }
+      </QueryThen>
       <PhotoReportDialog source={{ projectId }} open={dialog === 'photo'} onOpenChange={(open) => setDialog(open ? 'photo' : null)} />
       <PacketDialog projectId={projectId} open={dialog === 'packet'} onOpenChange={(open) => setDialog(open ? 'packet' : null)} />
     </section>

@@ -1,14 +1,11 @@
 import type { Report } from '@ridgeline/shared/contracts/documents';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { isOnItsWay } from '../../lib/document-status';
 
 // Where a document is, in words: the percent of a PDF on its way (a progress bar screen readers
 // read), "Failed: <reason>" with Try again, ready (and out of date when its inputs changed), or a
 // draft of the editor.
-
-export function isOnItsWay(report: Pick<Report, 'status'>): boolean {
-  return report.status === 'queued' || report.status === 'rendering';
-}
 
 export function ReportProgress({ report }: { report: Pick<Report, 'title' | 'progress' | 'status'> }) {
   const percent = Math.max(0, Math.min(100, report.progress));

@@ -1,5 +1,5 @@
 import type { ReportSource } from '@ridgeline/shared/contracts/documents';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { useProjectChoices } from '../../lib/api/project-choices';
+import { useDebounced } from '../../lib/use-debounced';
 import { useInspectionChoices } from './api/inspection-choices';
 
 // What a new photo report is made from: a claim file or an inspection, found with a search box.
@@ -19,15 +20,6 @@ const pickerSchema = z
     if (values.from === 'project' && !values.projectId) ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose a claim file' });
     if (values.from === 'session' && !values.sessionId) ctx.addIssue({ code: 'custom', path: ['sessionId'], message: 'Choose an inspection' });
   });
-
-function useDebounced(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onPicked: (source: ReportSource) => void };
 

@@ -11,7 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateShareLink } from './api/create-share-link';
 import { useShareChoices } from './api/share-choices';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '../../components/copy-link';
 
 // A new link to one report or proposal of the claim file, for an adjuster or the homeowner, valid
 // for a number of days (30 unless changed, at most a year).

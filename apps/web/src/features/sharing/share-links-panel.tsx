@@ -3,6 +3,7 @@ import { SHARE_AUDIENCE_LABELS } from '@ridgeline/shared/domain/documents';
 import { Copy, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
+import { QueryThen } from '../../components/query-then';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -37,28 +38,23 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
         </h2>
         <NewShareLinkDialog projectId={projectId} />
       </div>
-      {links.isPending ? (
-        <Skeleton className="h-24" aria-label="Loading the share links" />
-      ) : links.isError ? (
-        <Alert>
-          The share links could not be read: {errorText(links.error)}{' '}
-          <Button variant="link" size="inline" onClick={() => void links.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : links.data.length === 0 ? (
-        <EmptyState icon={<Link2 aria-hidden="true" className="size-6" />} title="No share link yet">
-          <p>Share a report with the adjuster or a proposal with the homeowner: they open it without signing in.</p>
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {links.data.map((link) => (
-            <li key={link.id}>
-              <ShareLinkRow link={link} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryThen query={links} loadingLabel="Loading the share links" loadingClassName="h-24" failure="The share links could not be read">
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyState icon={<Link2 aria-hidden="true" className="size-6" />} title="No share link yet">
+              <p>Share a report with the adjuster or a proposal with the homeowner: they open it without signing in.</p>
+            </EmptyState>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {data.map((link) => (
+                <li key={link.id}>
+                  <ShareLinkRow link={link} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryThen>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { inspectionListSchema, type InspectionList } from '@ridgeline/shared/contracts/inspections';
 import { api } from '../../../lib/api-client';
 
-// GET /api/inspections?q=: the inspections a new photo report may be made from, newest activity first.
+// GET /api/inspections?q=: the inspections a new photo report or a new advanced report may be made from,
+// newest activity first.
 
 export const INSPECTION_CHOICES_PAGE_SIZE = 25;
 

@@ -1,13 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { reportDetailResponseSchema, type ReportDetail } from '@ridgeline/shared/contracts/documents';
 import { api } from '../../../lib/api-client';
+import { pollWhileOnItsWay } from '../../../lib/document-status';
 import { reportKey, reportPath } from './report-keys';
 
 // GET /api/reports/:id: one report with its arranged document (and a packet's parts). While its PDF
 // is queued or rendering it is read again every second, so the percent moves.
-
-/** How often a report on its way is read again. */
-export const RENDER_POLL_MS = 1000;
 
 export async function fetchReport(id: string): Promise<ReportDetail> {
   return (await api.get(reportPath(id), { schema: reportDetailResponseSchema })).report;
@@ -18,6 +16,6 @@ export function useReport(id: string | undefined) {
     queryKey: reportKey(id ?? ''),
     queryFn: () => fetchReport(id ?? ''),
     enabled: Boolean(id),
-    refetchInterval: (query) => (query.state.data && (query.state.data.status === 'queued' || query.state.data.status === 'rendering') ? RENDER_POLL_MS : false),
+    refetchInterval: (query) => pollWhileOnItsWay(query.state.data),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { reportListResponseSchema, type ReportListQuery, type ReportListResponse } from '@ridgeline/shared/contracts/documents';
 import { api } from '../../../lib/api-client';
+import { isOnItsWay } from '../../../lib/document-status';
 import { reportsKey } from './report-keys';
 
 // GET /api/reports?projectId=&kind=&status=&page=&pageSize=: the company's documents, newest first.
@@ -20,6 +21,6 @@ export function useReports(query: ReportListQuery = {}) {
     queryKey: [...reportsKey, 'list', query],
     queryFn: () => fetchReports(query),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.reports.some((r) => r.status === 'queued' || r.status === 'rendering') ? LIST_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.reports.some((r) => isOnItsWay(r)) ? LIST_POLL_MS : false),
   });
 }

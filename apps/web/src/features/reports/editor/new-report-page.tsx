@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -13,10 +13,11 @@ import { FormRadioGroup } from '../../../components/ui/radio-group';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useProjectChoices } from '../../../lib/api/project-choices';
+import { useDebounced } from '../../../lib/use-debounced';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useCreateReport } from '../api/create-report';
-import { useInspectionChoices } from './api/inspection-choices';
+import { useInspectionChoices } from '../api/inspection-choices';
 import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-report-schema';
 
 // /advanced-photo-reports/new: a claim file or an inspection, a title, Create: the draft starts with
@@ -24,15 +25,6 @@ import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-re
 
 const projectLine = (p: ProjectSummary) => [p.title || p.homeownerName, p.street].filter(Boolean).join(' · ');
 const inspectionLine = (s: InspectionSummary) => [s.street, s.city, s.homeownerName].filter(Boolean).join(' · ') || 'Inspection without an address';
-
-function useDebounced(value: string, ms = 250): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export default function NewReportPage() {
   useDocumentTitle('New Advanced Photo Report');

@@ -261,35 +261,30 @@ describe('report editor, keyboard drag and drop', { timeout: 30_000 }, () => {
     Element.prototype.getBoundingClientRect = original;
   });
 
-  it('picks a photo up with Space, moves it down with the arrow key, drops it with Space: the new order is saved', async () => {
+  /** Opens the editor, picks up the named handle with Space, moves it one step with `arrow`, drops it with Space, and waits for the save. */
+  async function dragWithKeyboard(handleName: string, arrow: 'ArrowDown' | 'ArrowUp') {
     answerReads();
     answer(PUT, savedFrom);
     renderEditor();
-    const handle = await screen.findByRole('button', { name: 'Move photo Caption 1' }, SLOW);
+    const handle = await screen.findByRole('button', { name: handleName }, SLOW);
     act(() => handle.focus());
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
     await act(async () => new Promise((done) => setTimeout(done, 50)));
-    fireEvent.keyDown(document.activeElement ?? handle, { code: 'ArrowDown', key: 'ArrowDown' });
+    fireEvent.keyDown(document.activeElement ?? handle, { code: arrow, key: arrow });
     await act(async () => new Promise((done) => setTimeout(done, 50)));
     fireEvent.keyDown(document.activeElement ?? handle, { code: 'Space', key: ' ' });
     await vi.waitFor(() => expect(sent(PUT)).toHaveLength(1), SLOW);
+  }
+
+  it('picks a photo up with Space, moves it down with the arrow key, drops it with Space: the new order is saved', async () => {
+    await dragWithKeyboard('Move photo Caption 1', 'ArrowDown');
     expect(captions(sent(PUT)[0]?.body)[0]).toEqual(['Caption 2', 'Caption 1', 'Caption 3']);
     // The move was announced to screen readers.
     expect(document.body.textContent).toContain('Dropped photo Caption 1 at position 2 of 3 in section Front.');
   });
 
   it('moves a photo into the next section with the keyboard', async () => {
-    answerReads();
-    answer(PUT, savedFrom);
-    renderEditor();
-    const handle = await screen.findByRole('button', { name: 'Move photo Caption 3' }, SLOW);
-    act(() => handle.focus());
-    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-    await act(async () => new Promise((done) => setTimeout(done, 50)));
-    fireEvent.keyDown(document.activeElement ?? handle, { code: 'ArrowDown', key: 'ArrowDown' });
-    await act(async () => new Promise((done) => setTimeout(done, 50)));
-    fireEvent.keyDown(document.activeElement ?? handle, { code: 'Space', key: ' ' });
-    await vi.waitFor(() => expect(sent(PUT)).toHaveLength(1), SLOW);
+    await dragWithKeyboard('Move photo Caption 3', 'ArrowDown');
     expect(captions(sent(PUT)[0]?.body)).toEqual([
       ['Caption 1', 'Caption 2'],
       ['Caption 3', 'Caption 4', 'Caption 5'],
@@ -297,17 +292,7 @@ describe('report editor, keyboard drag and drop', { timeout: 30_000 }, () => {
   });
 
   it('moves a section up with the keyboard: the sections are saved in the new order', async () => {
-    answerReads();
-    answer(PUT, savedFrom);
-    renderEditor();
-    const handle = await screen.findByRole('button', { name: 'Move section Roof' }, SLOW);
-    act(() => handle.focus());
-    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-    await act(async () => new Promise((done) => setTimeout(done, 50)));
-    fireEvent.keyDown(document.activeElement ?? handle, { code: 'ArrowUp', key: 'ArrowUp' });
-    await act(async () => new Promise((done) => setTimeout(done, 50)));
-    fireEvent.keyDown(document.activeElement ?? handle, { code: 'Space', key: ' ' });
-    await vi.waitFor(() => expect(sent(PUT)).toHaveLength(1), SLOW);
+    await dragWithKeyboard('Move section Roof', 'ArrowUp');
     expect((sent(PUT)[0]?.body as SaveReportInput).document.sections.map((s) => s.title)).toEqual(['Roof', 'Front']);
   });
 });

@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
+import { isOnItsWay } from '../../../lib/document-status';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useReport } from '../api/report';
@@ -105,7 +106,7 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
 
   // A toast when the PDF this page asked for is ready.
   const wasRendering = useRef(false);
-  const rendering = report.status === 'queued' || report.status === 'rendering';
+  const rendering = isOnItsWay(report);
   useEffect(() => {
     if (wasRendering.current && report.status === 'ready') notify.success('Report ready', report.title);
     if (wasRendering.current && report.status === 'failed') notify.error('The report could not be made', report.error ?? undefined);
@@ -160,18 +161,8 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
             <Input value={draft.title} maxLength={160} onChange={(e) => change({ ...draft, title: e.target.value })} />
           </Field>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
-            <div className="flex min-h-11 items-center gap-2">
-              <Checkbox id={`${id}-ann`} checked={draft.document.showAnnotations} onCheckedChange={(c) => setDocument({ ...draft.document, showAnnotations: c === true })} />
-              <Label htmlFor={`${id}-ann`} className="font-normal">
-                Show annotations
-              </Label>
-            </div>
-            <div className="flex min-h-11 items-center gap-2">
-              <Checkbox id={`${id}-meta`} checked={draft.document.showMetadata} onCheckedChange={(c) => setDocument({ ...draft.document, showMetadata: c === true })} />
-              <Label htmlFor={`${id}-meta`} className="font-normal">
-                Show metadata
-              </Label>
-            </div>
+            <DocumentToggle id={`${id}-ann`} label="Show annotations" checked={draft.document.showAnnotations} onChange={(on) => setDocument({ ...draft.document, showAnnotations: on })} />
+            <DocumentToggle id={`${id}-meta`} label="Show metadata" checked={draft.document.showMetadata} onChange={(on) => setDocument({ ...draft.document, showMetadata: on })} />
           </div>
           <div className="flex flex-wrap gap-2">
             <AddPhotosDialog
@@ -238,6 +229,18 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
           <PagePreview title={draft.title} sourceLabel={report.sourceLabel} document={draft.document} photos={photos} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One of the document's on/off settings: a checkbox with its label, a 44 px tall row. */
+function DocumentToggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="flex min-h-11 items-center gap-2">
+      <Checkbox id={id} checked={checked} onCheckedChange={(c) => onChange(c === true)} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
     </div>
   );
 }

@@ -1,17 +1,28 @@
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { notify } from '../../lib/toast';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
+import { Label } from './ui/label';
+import { notify } from '../lib/toast';
 
-/** A link shown in full (selectable on a phone) with a Copy button that puts it on the clipboard. */
-export function CopyLink({ url, label }: { url: string; label: string }) {
+/**
+ * A link shown in full (selectable on a phone) with a Copy button that puts it on the clipboard;
+ * `pasteHint` is the toast's line saying where the copied link goes.
+ */
+export function CopyLink({
+  url,
+  label,
+  pasteHint = 'Paste it into a text or an email.',
+}: {
+  url: string;
+  label: string;
+  pasteHint?: string;
+}) {
   const id = useId();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notify.success('Link copied', 'Paste it into a text or an email to the homeowner.');
+      notify.success('Link copied', pasteHint);
     } catch {
       notify.error('Could not copy the link', 'Select the link and copy it by hand.');
     }

@@ -31,6 +31,23 @@ export const OVERRIDE_REASON_MAX = 500;
 export const CAPTION_MAX = 300;
 export const COVER_LETTER_MAX = 8000;
 
+/**
+ * The file name a document downloads as, from its title: letters, digits, spaces, dots, dashes and
+ * underscores (accents dropped, anything else a dash), at most 120 characters, then `.pdf`. The same
+ * document gets the same name from the app, a share link and the claim file's files.
+ */
+export function documentFileName(title: string): string {
+  const cleaned = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[\s.-]+|[\s.-]+$/g, '')
+    .slice(0, 120)
+    .trim();
+  return `${cleaned || 'document'}.pdf`;
+}
+
 // ---------------------------------------------------------------- share links
 
 export const SHARE_AUDIENCES = ['adjuster', 'homeowner'] as const;

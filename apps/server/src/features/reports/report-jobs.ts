@@ -6,6 +6,7 @@ import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/ren
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
 import { insertNotification } from '../../infra/db/notifications';
+import { documentFileName } from '@ridgeline/shared/domain/documents';
 import { buildModel, gatherInputs, inputHashOf, LOGO_BUCKET } from './report-model';
 import { attachSignedProposalFile, findProposal, findReport, findUserName, updateProgress, updateReport } from './reports.repository';
 
@@ -122,7 +123,7 @@ async function keepSignedProposal(deps: RenderDeps, companyId: string, proposalI
   const proposal = await findProposal(deps.db, companyId, proposalId);
   if (!proposal || proposal.status !== 'signed' || proposal.signedFileId !== null) return;
   const objectPath = `projects/${proposal.projectId}/signed-proposal-${proposal.id}-${Date.now()}.pdf`;
-  const fileName = `Signed proposal - ${homeownerName.replace(/[\\/:*?"<>|]+/g, '-').trim() || 'homeowner'}.pdf`;
+  const fileName = documentFileName(`Signed proposal - ${homeownerName.trim() || 'homeowner'}`);
   await deps.storage.put(PROJECT_FILES_BUCKET, objectPath, bytes, { contentType: 'application/pdf' });
   const kept = await deps.db.transaction((tx) =>
     attachSignedProposalFile(tx, { companyId, projectId: proposal.projectId, proposalId, objectPath, fileName, fileSize: bytes.length, uploadedBy: requesterId }),

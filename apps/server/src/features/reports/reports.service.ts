@@ -12,7 +12,7 @@ import type {
 } from '@ridgeline/shared/contracts/documents';
 import { createPacketSchema, createReportSchema, reportListQuerySchema, saveReportSchema } from '@ridgeline/shared/contracts/documents';
 import { structureSchema } from '@ridgeline/shared/contracts/inspections';
-import { DEFAULT_COVER_LETTER, DEFAULT_PHOTOS_PER_PAGE, type ReportKind, type ReportStatus } from '@ridgeline/shared/domain/documents';
+import { DEFAULT_COVER_LETTER, DEFAULT_PHOTOS_PER_PAGE, documentFileName, type ReportKind, type ReportStatus } from '@ridgeline/shared/domain/documents';
 import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
 import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
@@ -305,7 +305,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       if (!row) throw AppError.notFound('Report not found');
       const stored = row.status === 'ready' && row.filePath ? await storage.get(DOCUMENTS_BUCKET, row.filePath) : null;
       if (!stored) throw new AppError('DOCUMENT_NOT_READY', row.status === 'failed' ? 'The PDF could not be made. Render it again.' : 'The PDF is not ready yet.');
-      return { body: stored.body, fileName: `${safeFileName(row.title)}.pdf` };
+      return { body: stored.body, fileName: documentFileName(row.title) };
     },
 
     /** Deletes the report and its stored PDF. */
@@ -338,17 +338,5 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   };
 }
 
-/** A title as a file name every system accepts: letters, digits, spaces, dots, dashes and underscores. */
-export function safeFileName(title: string): string {
-  const cleaned = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 ._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[\s.-]+|[\s.-]+$/g, '')
-    .slice(0, 120)
-    .trim();
-  return cleaned || 'report';
-}
 
 export type ReportsService = ReturnType<typeof createReportsService>;

@@ -23,7 +23,6 @@ import type { renderPdf } from '../../infra/pdf/render';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { renderDocument } from './report-jobs';
-import { safeFileName } from './reports.service';
 
 // Reports through the real HTTP stack on a real database: the shot-list check and its override,
 // drafts saved from their version, tenant isolation on every endpoint, and the render job with the
@@ -309,15 +308,6 @@ describe('drafts of the editor', () => {
   });
 });
 
-describe('download names', () => {
-  it('keeps a title to characters every system accepts in a file name', () => {
-    expect(safeFileName('Photo report - 12 Shingle Way')).toBe('Photo report - 12 Shingle Way');
-    expect(safeFileName('Roof "A"/B: \r\nx.pdf')).toBe('Roof -A-B- -x.pdf');
-    expect(safeFileName('Résumé ü')).toBe('Resume u');
-    expect(safeFileName('../..')).toBe('report');
-    expect(safeFileName('x'.repeat(300))).toHaveLength(120);
-  });
-});
 
 describe('the list', () => {
   it('lists the company’s reports newest first, by project, kind and status, a page at a time', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import { PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { documentFileName, PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
@@ -57,15 +57,6 @@ export function decodeSignaturePng(dataUrl: string): Buffer {
   return bytes;
 }
 
-/** A file name for the download: the title's letters and digits, dashes for spaces. */
-export function pdfFileName(title: string): string {
-  const base = title
-    .replace(/[^A-Za-z0-9 ._-]+/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 120);
-  return `${base || 'document'}.pdf`;
-}
 
 const tierLabel = (tier: string) => PROPOSAL_TIERS.find((t) => t.value === tier)?.label ?? tier;
 
@@ -97,7 +88,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     // A report made from an inspection not yet in a claim file names the inspection's property.
     const property = project ?? (report?.sessionId ? await findSessionOfCompany(db, link.companyId, report.sessionId) : null);
     const propertyAddress = property ? [property.street, property.city, [property.state, property.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
-    const document = report && report.status === 'ready' && report.filePath ? { pageCount: report.pageCount, fileName: pdfFileName(report.title) } : null;
+    const document = report && report.status === 'ready' && report.filePath ? { pageCount: report.pageCount, fileName: documentFileName(report.title) } : null;
     const base = {
       audience: link.audience as ShareAudience,
       companyName: company.name,
@@ -146,7 +137,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     if (!report || report.status !== 'ready' || !report.filePath) throw new AppError('DOCUMENT_NOT_READY');
     const object = await storage.get('documents', report.filePath);
     if (!object) throw new AppError('DOCUMENT_NOT_READY');
-    return { body: object.body, fileName: pdfFileName(report.title) };
+    return { body: object.body, fileName: documentFileName(report.title) };
   }
 
   /**

@@ -183,7 +183,7 @@ describe('the public share page', () => {
       homeownerName: 'Jordan Reyes',
       title: 'Photo report - 42 Elm St',
       expiresAt: link.expiresAt,
-      document: { pageCount: 3, fileName: 'Photo-report---42-Elm-St.pdf' },
+      document: { pageCount: 3, fileName: 'Photo report - 42 Elm St.pdf' },
       proposal: null,
     });
     // Nothing of the company beyond what the page shows: no ids, paths or users.
@@ -209,7 +209,7 @@ describe('the public share page', () => {
     const file = await fetch(`${server.url}${publicPath(tokenOf(linkA), '/file')}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Photo-report---42-Elm-St.pdf"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Photo report - 42 Elm St.pdf"');
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF_A)).toBe(true);
     // Link B's id with link A's signature opens nothing.
     const signatureA = tokenOf(linkA).slice(37);

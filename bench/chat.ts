@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { openDatabase } from '../apps/server/src/infra/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { createCompany, createUser, TEST_PASSWORD, type TestUser } from '../apps/server/src/test/factories';
-import { dropDatabase, freshDatabase, processCpuSeconds, sessionCookieOf, startChild, startServerChild, stopServerChild, writeResults } from './support';
+import { dropDatabase, freshDatabase, percentile, pool, processCpuSeconds, sessionCookieOf, startChild, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:chat`: N WebSocket clients (500) in rooms of 10 (each room one group conversation of
 // ten colleagues of one company), each with its own session, posting through the real API
@@ -69,23 +69,7 @@ type SideResult = {
 
 const round1 = (n: number) => Number(n.toFixed(1));
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
-}
 
-/** Runs `work` over `items` with at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const item = items[next] as T;
-        next += 1;
-        await work(item);
-      }
-    }),
-  );
-}
 
 // CHAT_BENCH_PROFILE=<folder>: each child writes a V8 CPU profile there when it stops.
 const PROFILE = process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`] : [];

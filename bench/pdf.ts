@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { ReportDetail } from '@ridgeline/shared/contracts/documents';
 import { PHOTO_CATEGORIES } from '@ridgeline/shared/domain/field-capture';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import { benchDataDir, dropDatabase, freshDatabase, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:pdf`: a 200-photo report rendered by the real job. The real server runs in a child
 // process on its own database; a signed-up owner uploads 200 phone-size JPEGs (4032 x 3024, noise
@@ -57,23 +57,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
-}
 
-async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next;
-        next += 1;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -10,7 +10,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList, UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import { benchDataDir, dropDatabase, freshDatabase, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:photos`: 100 phone-size JPEGs (4000 x 3000, generated with sharp: noise blurred so
 // they compress like photos, quality 85, 2-4 MB, every file different) uploaded through the real API
@@ -70,10 +70,6 @@ type RawRun = { strategy: RawStrategy; concurrency: number; photos: number; seco
 const round1 = (n: number) => Number(n.toFixed(1));
 const round3 = (n: number) => Number(n.toFixed(3));
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -87,19 +83,6 @@ const ownCpuSeconds = () => {
   return (usage.user + usage.system) / 1e6;
 };
 
-/** Runs `work` over `items` with at most `limit` at once, in order of the list. */
-async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next;
-        next += 1;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // The photos: made once and kept in the temp folder for later runs.

@@ -160,3 +160,23 @@ export async function signedInOwnerCookie(origin: string, label: string, confirm
   if (!signIn.ok) throw new Error(`bench sign-in answered ${signIn.status}: ${await signIn.text()}`);
   return sessionCookieOf(signIn);
 }
+
+/** The value at or below which a share `p` (0..1) of the values lie (nearest rank); 0 for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? 0;
+}
+
+/** Runs `work` over `items` with at most `limit` at once, in order of the list. */
+export async function pool<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next;
+        next += 1;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}

@@ -40,6 +40,13 @@ const envSchema = z.object({
   REALTIME_EVENTS_PER_SECOND: z.coerce.number().int().positive().default(5),
   // Web push: the contact the push services see in the VAPID claims.
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:push@ridgeline.local'),
+  // Payments: with a Stripe secret key, plans and credit packs go through Stripe Checkout and the
+  // customer portal, and the webhook (signed with the webhook secret) applies them; without one, a
+  // labelled test mode completes at once and charges nothing. STRIPE_API_BASE points the official
+  // client at another host (the test suite's local Stripe).
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -97,6 +104,8 @@ export type Config = {
   photoUploadLimit: number;
   chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number };
   vapidSubject: string;
+  /** Null: test mode (no key). */
+  stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
 };
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
@@ -138,6 +147,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
     chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND },
     vapidSubject: env.VAPID_SUBJECT,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE ?? null }
+      : null,
   };
 }
 

@@ -21,6 +21,8 @@ import { createJobQueue } from './infra/jobs/queue';
 import { createRealtimeHub, type RealtimeHub } from './infra/realtime/hub';
 import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
 import { createLocalDiskStorage } from './infra/storage/local-disk';
+import { createStripeGateway } from './infra/payments/stripe-gateway';
+import { defineBillingJobs } from './features/billing/billing-jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimitStore } from './infra/rate-limit/rate-limit-store';
 import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
@@ -53,6 +55,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
     definePhotoJobs(jobs, { db: database.db, storage, logger });
     defineReportJobs(jobs, { db: database.db, storage, logger });
+    await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
     await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, allowInsecureEndpoints: config.env !== 'production' });
     await jobs.start();
     const queueMail = async (message: MailMessage) => {
@@ -88,6 +91,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       maintenance: createMaintenanceService({ db: database.db }),
       logger,
       queueMail,
+      payments: config.stripe ? createStripeGateway(config.stripe) : null,
       version,
     };
     const app = createApp(deps);

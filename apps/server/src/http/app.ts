@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { adminRoutes } from '../features/admin/admin.routes';
 import { authRoutes } from '../features/auth/auth.routes';
+import { billingRoutes } from '../features/billing/billing.routes';
 import { chatAttachmentRoutes } from '../features/chat/chat-attachments.routes';
 import { chatRoutes } from '../features/chat/chat.routes';
 import { inboxRoutes } from '../features/inbox/inbox.routes';
@@ -35,6 +36,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { trustedProxy } from './middleware/trusted-proxy';
 import { maintenanceGate } from './middleware/maintenance';
+import { billingGate } from './middleware/billing-gate';
 import { writeRateLimit } from './middleware/rate-limit';
 import { writeGuard } from './middleware/write-guard';
 import { disabledAccountGate } from './middleware/identity';
@@ -63,10 +65,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
   app.use(rejectControlCharacters);
 
-  // The gates in the order a request meets them: disabled account, maintenance mode, write limit.
-  for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit]) app.use('/api/*', gate(deps));
+  // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and
+  // the billing gate (a read-only company's writes answer 402).
+  for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

@@ -1,3 +1,4 @@
+import type { BillingState } from '@ridgeline/shared/domain/billing';
 import type { CompanyRole, PlatformRole } from '@ridgeline/shared/domain/roles';
 
 /** The signed-in actor, resolved from the session cookie. */
@@ -21,6 +22,8 @@ export type Identity = Actor & {
   banExpires: Date | null;
   /** The user's company, or null for a user without one. */
   tenant: Tenant | null;
+  /** The company's billing state (read with the identity): the billing gate turns writes away when it is read-only. */
+  companyBilling: BillingState | null;
 };
 
 export type AppEnv = {

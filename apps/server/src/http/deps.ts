@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
 import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
+import type { PaymentsGateway } from '../infra/payments/gateway';
 import type { RateLimitStore } from '../infra/rate-limit/rate-limit-store';
 import type { Storage } from '../infra/storage/storage';
 import type { Logger } from '../lib/logger';
@@ -47,5 +48,7 @@ export type AppDeps = {
   logger: Logger;
   /** Queues a mail as a job; the worker sends it. */
   queueMail: (message: MailMessage) => Promise<void>;
+  /** Stripe when STRIPE_SECRET_KEY is set; null runs billing in its labelled test mode. */
+  payments: PaymentsGateway | null;
   version: string;
 };

@@ -116,6 +116,19 @@ export const ERROR_CATALOGUE = {
   DRAFT_CHANGED: { status: 409, message: 'Someone else saved this draft after you opened it. Reload to see their changes.' },
   PROPOSAL_SIGNED: { status: 409, message: 'This proposal is signed and can no longer be changed.' },
   DOCUMENT_NOT_READY: { status: 409, message: 'The PDF is not ready yet.' },
+
+  // Billing, credits and service orders.
+  BILLING_READ_ONLY: {
+    status: 402,
+    message: 'Your company is read-only until a plan is chosen. Everything stays visible and exportable. Choose a plan on /pricing to keep working.',
+  },
+  NOT_PAYER: { status: 403, message: 'Only the company owner can choose a plan or pay. Ask your owner to do it.' },
+  SAME_PLAN: { status: 409, message: 'Your company is already on this plan.' },
+  PLAN_BELOW_ACTIVE_FILES: { status: 409, message: 'This plan allows fewer active files than you have open. Close or archive some files first.' },
+  NO_PAYMENT_CUSTOMER: { status: 409, message: 'There is no payment account yet. Choose a plan first; the card you enter becomes your payment method.' },
+  INSUFFICIENT_CREDITS: { status: 409, message: 'Your credit balance is too low for this. Buy credits on /credits.' },
+  SERVICE_ORDER_CLOSED: { status: 409, message: 'This service order can no longer be changed.' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code of the catalogue. */

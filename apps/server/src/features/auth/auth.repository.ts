@@ -1,18 +1,21 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { BILLING_STATUSES, type BillingStatus } from '@ridgeline/shared/domain/billing';
 import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles';
 import type { Identity } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
-import { members, session, user, verification } from '../../infra/db/schema/index';
+import { companies, members, session, user, verification } from '../../infra/db/schema/index';
 import { userAccessColumns } from '../../infra/db/user-columns';
 
 // Every SQL statement of the auth feature. Accounts and sessions belong to better-auth; these are
 // the reads and writes Ridgeline makes beside it.
 
 const companyRole = (value: string): CompanyRole => COMPANY_ROLES.find((role) => role === value) ?? 'member';
+const billingStatus = (value: string): BillingStatus => BILLING_STATUSES.find((status) => status === value) ?? 'active';
 
 /**
  * The identity reader for every signed-in request: ONE indexed query (session.token is unique,
- * members.user_id is unique) reading the session, its user (role, ban) and membership. An expired
+ * members.user_id is unique) reading the session, its user (role, ban), membership and the company's
+ * billing state (by primary key). An expired
  * session is not found. Prepared once per pool, so PostgreSQL plans it once per connection.
  */
 export function createIdentityReader(db: Db) {
@@ -25,10 +28,14 @@ export function createIdentityReader(db: Db) {
       ...userAccessColumns,
       companyId: members.companyId,
       companyRole: members.role,
+      billingStatus: companies.billingStatus,
+      trialEndsAt: companies.trialEndsAt,
+      graceEndsAt: companies.graceEndsAt,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(members, eq(members.userId, session.userId))
+    .leftJoin(companies, eq(companies.id, members.companyId))
     .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql`now()`)))
     .limit(1)
     .prepare('identity_by_session_token');
@@ -45,6 +52,7 @@ export function createIdentityReader(db: Db) {
       banned: row.banned,
       banExpires: row.banExpires,
       tenant: row.companyId && row.companyRole ? { companyId: row.companyId, role: companyRole(row.companyRole) } : null,
+      companyBilling: row.billingStatus ? { status: billingStatus(row.billingStatus), trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt } : null,
     };
   };
 }

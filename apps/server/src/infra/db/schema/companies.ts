@@ -15,6 +15,16 @@ export const companies = pgTable('companies', {
   hailHitThreshold: integer('hail_hit_threshold').notNull().default(8),
   /** The claim packet's cover letter with `{{field}}` placeholders; null uses the product's default. */
   coverLetterTemplate: text('cover_letter_template'),
+  // Billing (the rules are packages/shared/src/domain/billing.ts): `plan` is the plan chosen; while
+  // `billing_status` is trialing and the trial runs, the limits follow Professional.
+  billingStatus: text('billing_status').notNull().default('trialing'),
+  /** A downgrade chosen, applied when the current period ends. */
+  pendingPlan: text('pending_plan'),
+  currentPeriodEnd: timestampTz('current_period_end'),
+  /** After a failed payment: writes stay open until then. */
+  graceEndsAt: timestampTz('grace_ends_at'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
   ...timestamps(),
 });
 

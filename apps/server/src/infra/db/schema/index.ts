@@ -7,3 +7,4 @@ export * from './inspections';
 export * from './estimating';
 export * from './chat';
 export * from './documents';
+export * from './billing';

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Db, DbTx } from '../../infra/db/client';
+import { companies } from '../../infra/db/schema/index';
+
+// The company's billing columns: read, locked and changed here, for every part of billing.
+
+const billingColumns = {
+  id: companies.id,
+  name: companies.name,
+  plan: companies.plan,
+  billingStatus: companies.billingStatus,
+  trialEndsAt: companies.trialEndsAt,
+  pendingPlan: companies.pendingPlan,
+  currentPeriodEnd: companies.currentPeriodEnd,
+  graceEndsAt: companies.graceEndsAt,
+  stripeCustomerId: companies.stripeCustomerId,
+  stripeSubscriptionId: companies.stripeSubscriptionId,
+};
+
+export type BillingRow = {
+  id: string;
+  name: string;
+  plan: string;
+  billingStatus: string;
+  trialEndsAt: Date | null;
+  pendingPlan: string | null;
+  currentPeriodEnd: Date | null;
+  graceEndsAt: Date | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+};
+
+export type BillingPatch = Partial<Omit<BillingRow, 'id' | 'name'>>;
+
+/** The company's billing row (no lock). */
+export async function findBillingRow(db: Db | DbTx, companyId: string): Promise<BillingRow | null> {
+  const [row] = await db.select(billingColumns).from(companies).where(eq(companies.id, companyId));
+  return row ?? null;
+}
+
+/**
+ * The company's billing row, locked until the transaction ends: every change of plan or status starts
+ * here, so a webhook and a click (or two webhooks) on one company apply one after the other.
+ */
+export async function lockBillingRow(tx: DbTx, companyId: string): Promise<BillingRow | null> {
+  const [row] = await tx.select(billingColumns).from(companies).where(eq(companies.id, companyId)).for('update');
+  return row ?? null;
+}
+
+/** The company with this Stripe customer (webhooks name the customer). */
+export async function findBillingRowByCustomer(db: Db | DbTx, customerId: string): Promise<BillingRow | null> {
+  const [row] = await db.select(billingColumns).from(companies).where(eq(companies.stripeCustomerId, customerId));
+  return row ?? null;
+}
+
+export async function updateBillingRow(tx: DbTx, companyId: string, patch: BillingPatch): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
+}

@@ -1,3 +1,13 @@
+CREATE TABLE "billing_audit" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"actor_id" text,
+	"action" text NOT NULL,
+	"detail" text NOT NULL,
+	"reason" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "billing_events" (
 	"id" text PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -81,6 +91,8 @@ ALTER TABLE "companies" ADD COLUMN "current_period_end" timestamp with time zone
 ALTER TABLE "companies" ADD COLUMN "grace_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "stripe_customer_id" text;--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "stripe_subscription_id" text;--> statement-breakpoint
+ALTER TABLE "billing_audit" ADD CONSTRAINT "billing_audit_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "billing_audit" ADD CONSTRAINT "billing_audit_actor_id_user_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_notices" ADD CONSTRAINT "billing_notices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -91,6 +103,7 @@ ALTER TABLE "service_orders" ADD CONSTRAINT "service_orders_company_id_companies
 ALTER TABLE "service_orders" ADD CONSTRAINT "service_orders_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_orders" ADD CONSTRAINT "service_orders_ordered_by_user_id_fk" FOREIGN KEY ("ordered_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_orders" ADD CONSTRAINT "service_orders_delivered_file_id_project_files_id_fk" FOREIGN KEY ("delivered_file_id") REFERENCES "public"."project_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "billing_audit_company_idx" ON "billing_audit" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_notices_company_kind_unique" ON "billing_notices" USING btree ("company_id","kind");--> statement-breakpoint
 CREATE INDEX "checkout_sessions_company_idx" ON "checkout_sessions" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "credit_entries_company_idx" ON "credit_entries" USING btree ("company_id","created_at");--> statement-breakpoint

@@ -120,3 +120,18 @@ export const serviceOrders = pgTable(
   },
   (t) => [index('service_orders_company_idx').on(t.companyId, t.createdAt), index('service_orders_project_idx').on(t.projectId), index('service_orders_status_idx').on(t.status)],
 );
+
+/** What a platform admin changed on a company's billing (a trial extended), with who and why. */
+export const billingAudit = pgTable(
+  'billing_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    actorId: userRef('actor_id'),
+    action: text('action').notNull(),
+    detail: text('detail').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('billing_audit_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -52,16 +52,16 @@ test.describe('credits', () => {
     await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
 
     // Filter by kind: no spends yet, then purchases again.
-    await page.getByLabel('Kind').selectOption({ label: 'Spend' });
+    await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Spend' });
     await expect(page.getByText('No entries match these filters')).toBeVisible();
-    await page.getByLabel('Kind').selectOption({ label: 'Purchase' });
+    await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Purchase' });
     await expect(rows).toHaveCount(1);
     // Today's days include the purchase; a day long past does not.
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(today);
+    await page.getByLabel('From', { exact: true }).fill(today);
     await expect(rows).toHaveCount(1);
-    await page.getByLabel('To').fill('2030-01-01');
-    await page.getByLabel('From').fill('2029-12-31');
+    await page.getByLabel('To', { exact: true }).fill('2030-01-01');
+    await page.getByLabel('From', { exact: true }).fill('2029-12-31');
     await expect(page.getByText('No entries match these filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(rows).toHaveCount(1);
@@ -117,8 +117,7 @@ test.describe('credits', () => {
       await expect(cards).toHaveCount(1);
       await expect(cards.first()).toContainText('+10 · Bought 10 credits (test mode)');
       // Nothing is wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
       // The Buy buttons are thumb-sized.
       const box = await page.getByRole('button', { name: 'Buy 5 credits for $125' }).boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);

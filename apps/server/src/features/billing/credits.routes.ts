@@ -1,8 +1,34 @@
 import { Hono } from 'hono';
+import { buyCreditsSchema, creditEntriesQuerySchema } from '@ridgeline/shared/contracts/billing';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
+import { requireActor, requireTenant } from '../../http/middleware/auth';
+import { validate } from '../../http/middleware/validate';
+import { createCreditsService } from './credits.service';
 
-/** Billing routes: the credit ledger and credit packs. */
-export function creditsRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/**
+ * Billing routes: the credit ledger and credit packs. Every member reads the balance and the ledger
+ * (and exports it); owners and platform admins buy packs, also while the company is read-only.
+ */
+export function creditsRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const credits = createCreditsService({ db: deps.database.db, payments: deps.payments, publicUrl: deps.config.publicUrl });
+  const actor = requireActor(deps);
+  const tenant = requireTenant(deps);
+  const entriesQuery = validate('query', creditEntriesQuerySchema);
+
+  app.get('/api/credits', actor, tenant, async (c) => c.json(await credits.summary(c.get('actor'), c.get('tenant'))));
+  app.get('/api/credits/entries', actor, tenant, entriesQuery, async (c) => c.json(await credits.entries(c.get('tenant'), c.req.valid('query'))));
+  app.get('/api/credits/entries.csv', actor, tenant, entriesQuery, async (c) => {
+    const file = await credits.exportCsv(c.get('tenant'), c.req.valid('query'));
+    return c.body(file.body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'Cache-Control': 'no-store',
+    });
+  });
+  app.post('/api/credits/purchase', actor, tenant, validate('json', buyCreditsSchema), async (c) =>
+    c.json(await credits.buy(c.get('actor'), c.get('tenant'), c.req.valid('json'))),
+  );
+  return app;
 }

@@ -1,0 +1,26 @@
+import type { CreditEntryKind } from '@ridgeline/shared/domain/billing';
+import { formatCashAmount } from '@ridgeline/shared/domain/money';
+
+// The words and numbers people read on the credit pages.
+
+export const CREDIT_KIND_LABELS: Record<CreditEntryKind, string> = { purchase: 'Purchase', spend: 'Spend', refund: 'Refund', adjustment: 'Adjustment' };
+
+/** "10 credits", "1 credit". */
+export const creditsText = (credits: number) => `${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
+
+/** A ledger row's change, signed: "+10", "-4". */
+export const signedCredits = (credits: number) => (credits > 0 ? `+${credits}` : String(credits));
+
+/** A cash amount in dollars through the cash-amount helper: "$240", "$22.5". */
+export const cash = (cents: number) => `$${formatCashAmount(cents)}`;
+
+/** "Mar 5, 2026, 12:00 PM" in the reader's time zone. */
+export const entryTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Ask Olive Owner (olive@example.com) or Sam Slate (sam@example.com)." */
+export function askText(payers: { name: string; email: string }[]): string {
+  const people = payers.map((payer) => (payer.name ? `${payer.name} (${payer.email})` : payer.email));
+  if (people.length === 0) return 'Ask an owner of your company.';
+  const last = people.pop();
+  return `Ask ${people.length > 0 ? `${people.join(', ')} or ${last ?? ''}` : (last ?? '')}.`;
+}

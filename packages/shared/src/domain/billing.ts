@@ -119,6 +119,9 @@ export const CREDIT_PACK_IDS = ['pack_5', 'pack_10', 'pack_25', 'pack_50'] as co
 export const CREDIT_ENTRY_KINDS = ['purchase', 'spend', 'refund', 'adjustment'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
+/** The words people read for a ledger row's kind (the pages and the CSV). */
+export const CREDIT_ENTRY_KIND_LABELS: Record<CreditEntryKind, string> = { purchase: 'Purchase', spend: 'Spend', refund: 'Refund', adjustment: 'Adjustment' };
+
 /** What each service order costs in credits, and what the office delivers for it. */
 export const SERVICE_OFFERS: Record<ServiceType, { credits: number; description: string }> = {
   xact360: { credits: 4, description: 'Our estimators write an Xactimate-style estimate from your photos and measurements.' },

@@ -10,7 +10,8 @@ import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { appendCreditEntry } from './credit-ledger.repository';
-import { companySlug, creditsCsv, creditsCsvFileName, csvCell } from './credits-csv';
+import { csvCell } from '../../lib/csv';
+import { companySlug, creditsCsv, creditsCsvFileName } from './credits-csv';
 import { createCreditsService } from './credits.service';
 
 const server = useTestServer();

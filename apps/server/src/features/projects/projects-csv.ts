@@ -1,6 +1,7 @@
 import { lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { ExportRow } from './projects.repository';
+import { csvDocument } from '../../lib/csv';
 
 // The project list as a spreadsheet file: RFC 4180 (every cell quoted, quotes doubled, CRLF line
 // ends), UTF-8 with a byte-order mark so spreadsheet programs read accented names right.
@@ -27,20 +28,6 @@ const COLUMNS = [
   'RCV',
   'Created',
 ] as const;
-
-/** A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a value that a spreadsheet would read as a formula gets a leading apostrophe (so a
- * homeowner named "=HYPERLINK(...)" stays text), then the cell is quoted with its quotes doubled.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '""';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
 
 /** Cents as a plain decimal number a spreadsheet sums: 123456 -> "1234.56". */
 function dollars(cents: number | null): string | null {
@@ -77,6 +64,5 @@ function cellsOf(row: ExportRow): (string | number | null)[] {
 
 /** The header row and one row per project. */
 export function projectsCsv(rows: ExportRow[]): string {
-  const lines = [COLUMNS.map(csvCell).join(','), ...rows.map((row) => cellsOf(row).map(csvCell).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(COLUMNS, rows.map(cellsOf));
 }

@@ -17,7 +17,8 @@ import { TableCell, TableRow } from '../../components/ui/table';
 import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';
 import { creditEntriesCsvHref, useCreditEntries, type CreditLedgerFilters } from './api/credit-entries';
-import { CREDIT_KIND_LABELS, entryTime, signedCredits } from './credit-words';
+import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
+import { entryTime, signedCredits } from './credit-words';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -27,7 +28,7 @@ const NO_FILTERS: CreditLedgerFilters = { kind: undefined, from: undefined, to: 
 const KIND_TONES: Record<CreditEntryKind, BadgeTone> = { purchase: 'success', spend: 'info', refund: 'warning', adjustment: 'neutral' };
 
 function KindBadge({ kind }: { kind: CreditEntryKind }) {
-  return <Badge tone={KIND_TONES[kind]}>{CREDIT_KIND_LABELS[kind]}</Badge>;
+  return <Badge tone={KIND_TONES[kind]}>{CREDIT_ENTRY_KIND_LABELS[kind]}</Badge>;
 }
 
 function ProjectLink({ entry }: { entry: CreditEntry }) {
@@ -121,7 +122,7 @@ export function CreditLedger() {
             <option value="">All kinds</option>
             {CREDIT_ENTRY_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {CREDIT_KIND_LABELS[kind]}
+                {CREDIT_ENTRY_KIND_LABELS[kind]}
               </option>
             ))}
           </NativeSelect>

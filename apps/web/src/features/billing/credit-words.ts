@@ -1,9 +1,6 @@
-import type { CreditEntryKind } from '@ridgeline/shared/domain/billing';
 import { formatCashAmount } from '@ridgeline/shared/domain/money';
 
 // The words and numbers people read on the credit pages.
-
-export const CREDIT_KIND_LABELS: Record<CreditEntryKind, string> = { purchase: 'Purchase', spend: 'Spend', refund: 'Refund', adjustment: 'Adjustment' };
 
 /** "10 credits", "1 credit". */
 export const creditsText = (credits: number) => `${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;

@@ -13,7 +13,7 @@ export const BILLING_SWEEP_JOB = 'billing-sweep';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type BillingSweepDeps = { db: Db; logger: Logger; publicUrl: string; sendMail: (message: MailMessage) => Promise<void> };
+export type BillingSweepDeps = { db: Db; publicUrl: string; sendMail: (message: MailMessage) => Promise<void> };
 export type BillingSweepResult = { mails: number; periods: number };
 
 /**
@@ -92,7 +92,7 @@ export async function defineBillingJobs(jobs: JobQueue, deps: { db: Db; logger: 
   jobs.define(
     BILLING_SWEEP_JOB,
     async () => {
-      const result = await runBillingSweep({ ...deps, sendMail });
+      const result = await runBillingSweep({ db: deps.db, publicUrl: deps.publicUrl, sendMail });
       if (result.mails > 0 || result.periods > 0) deps.logger.info(result, 'billing sweep');
     },
     { cron: '*/15 * * * *', batchSize: 1, pollingIntervalSeconds: 30 },

@@ -3,11 +3,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
-import { user } from '../../apps/server/src/infra/db/schema/index';
+import { companies, members, user } from '../../apps/server/src/infra/db/schema/index';
 import { startServer } from '../../apps/server/src/server';
 import { withAdminClient } from '../../apps/server/src/test/template-database';
 import { MAIL_API_PORT, SMTP_PORT, type CapturedMail } from './ports';
@@ -40,11 +40,21 @@ await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve
 
 // Test-only control: POST /grant-admin?email= makes a platform admin (as `npm run admin -- grant`).
 let grantAdmin: ((email: string) => Promise<void>) | null = null;
+// Test-only control: POST /end-trial?email= ends the free trial of that user's company (its trial end
+// moves to the past), as if the 14 days had passed without a plan.
+let endTrial: ((email: string) => Promise<void>) | null = null;
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'POST' && url.pathname === '/grant-admin' && grantAdmin) {
     grantAdmin(url.searchParams.get('email') ?? '').then(
+      () => res.end('ok'),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/end-trial' && endTrial) {
+    endTrial(url.searchParams.get('email') ?? '').then(
       () => res.end('ok'),
       (error: Error) => res.writeHead(500).end(error.message),
     );
@@ -125,6 +135,14 @@ const server = await startServer(
 );
 grantAdmin = async (email) => {
   await server.deps.database.db.update(user).set({ role: 'admin' }).where(eq(user.email, email.toLowerCase()));
+};
+endTrial = async (email) => {
+  const ended = await server.deps.database.db
+    .update(companies)
+    .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+    .where(inArray(companies.id, server.deps.database.db.select({ id: members.companyId }).from(members).innerJoin(user, eq(user.id, members.userId)).where(eq(user.email, email.toLowerCase()))))
+    .returning({ id: companies.id });
+  if (ended.length === 0) throw new Error(`No company for ${email}`);
 };
 console.log(`e2e stack ready on ${server.url} (${embedded ? 'embedded' : 'external'} database)`);
 

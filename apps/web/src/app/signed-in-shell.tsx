@@ -46,6 +46,8 @@ const DocumentWatcher = lazy(() => import('../features/reports/document-watcher'
 const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
 // The unread count on the Inbox link loads once the browser is idle, off the first load.
 const InboxNavBadge = lazy(loadInboxNavBadge);
+// The billing banner (read-only, a failed payment, the trial's last days) for users with a company.
+const ReadOnlyBanner = lazy(() => import('../features/billing/read-only-banner'));
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';
@@ -118,6 +120,18 @@ function DocumentsOnTheirWay() {
       <DocumentWatcher />
     </Suspense>
   ) : null;
+}
+
+function BillingBanner() {
+  const hasCompany = Boolean(useMe().data?.company);
+  if (!hasCompany) return null;
+  return (
+    <QuietBoundary name="The billing banner">
+      <Suspense fallback={null}>
+        <ReadOnlyBanner />
+      </Suspense>
+    </QuietBoundary>
+  );
 }
 
 function TeamChat() {
@@ -207,6 +221,7 @@ function Layout() {
               <UserMenu />
             </div>
           </header>
+          <BillingBanner />
           <main id="main" className="flex-1 px-4 py-6 sm:px-6">
             <Outlet />
           </main>

@@ -29,20 +29,27 @@ describe('effective plan', () => {
 
   it('counts a company in its trial as Professional, whatever plan it chose', () => {
     for (const id of PLAN_IDS) {
-      const result = effectivePlan({ plan: id, trialEndsAt: new Date('2026-03-11T00:00:00Z') }, now);
+      const result = effectivePlan({ plan: id, status: 'trialing', trialEndsAt: new Date('2026-03-11T00:00:00Z') }, now);
       expect(result).toEqual({ plan: plan('professional'), trialing: true });
     }
-    expect(effectivePlan({ plan: 'enterprise', trialEndsAt: '2026-03-10T12:00:01Z' }, now).plan.activeFiles).toBe(25);
+    expect(effectivePlan({ plan: 'enterprise', status: 'trialing', trialEndsAt: '2026-03-10T12:00:01Z' }, now).plan.activeFiles).toBe(25);
   });
 
   it("follows the company's own plan once the trial has ended or without one", () => {
-    expect(effectivePlan({ plan: 'starter', trialEndsAt: new Date('2026-03-10T12:00:00Z') }, now)).toEqual({ plan: plan('starter'), trialing: false });
-    expect(effectivePlan({ plan: 'business', trialEndsAt: '2026-01-01T00:00:00Z' }, now)).toEqual({ plan: plan('business'), trialing: false });
-    expect(effectivePlan({ plan: 'enterprise', trialEndsAt: null }, now)).toEqual({ plan: plan('enterprise'), trialing: false });
+    expect(effectivePlan({ plan: 'starter', status: 'trialing', trialEndsAt: new Date('2026-03-10T12:00:00Z') }, now)).toEqual({ plan: plan('starter'), trialing: false });
+    expect(effectivePlan({ plan: 'business', status: 'trialing', trialEndsAt: '2026-01-01T00:00:00Z' }, now)).toEqual({ plan: plan('business'), trialing: false });
+    expect(effectivePlan({ plan: 'enterprise', status: 'trialing', trialEndsAt: null }, now)).toEqual({ plan: plan('enterprise'), trialing: false });
+  });
+
+  it('follows the chosen plan as soon as one is chosen, even with trial days left', () => {
+    const trialEndsAt = new Date('2026-03-20T00:00:00Z');
+    expect(effectivePlan({ plan: 'starter', status: 'active', trialEndsAt }, now)).toEqual({ plan: plan('starter'), trialing: false });
+    expect(effectivePlan({ plan: 'business', status: 'past_due', trialEndsAt }, now)).toEqual({ plan: plan('business'), trialing: false });
+    expect(effectivePlan({ plan: 'enterprise', status: 'canceled', trialEndsAt }, now)).toEqual({ plan: plan('enterprise'), trialing: false });
   });
 
   it('gives each plan its limit of active files: Starter 10, Professional 25, Business 50, Enterprise 125', () => {
-    expect(PLAN_IDS.map((id) => effectivePlan({ plan: id, trialEndsAt: null }, now).plan.activeFiles)).toEqual([10, 25, 50, 125]);
+    expect(PLAN_IDS.map((id) => effectivePlan({ plan: id, status: 'active', trialEndsAt: null }, now).plan.activeFiles)).toEqual([10, 25, 50, 125]);
   });
 });
 

@@ -16,10 +16,17 @@ export const TRIAL_DAYS = 14;
 
 export type PlanDefinition = (typeof PLANS)[number];
 
-/** The plan a company's limits follow: a company still in its trial counts as Professional. */
-export function effectivePlan(company: { plan: PlanId; trialEndsAt: Date | string | null }, now: Date = new Date()): { plan: PlanDefinition; trialing: boolean } {
+/**
+ * The plan a company's limits follow: a company counts as Professional only while its billing status
+ * is `trialing` and its trial has not ended; once a plan is chosen (active, past due, canceled) or the
+ * trial has ended, the company's own plan's limit applies.
+ */
+export function effectivePlan(
+  company: { plan: PlanId; status: string; trialEndsAt: Date | string | null },
+  now: Date = new Date(),
+): { plan: PlanDefinition; trialing: boolean } {
   const trialEnd = company.trialEndsAt === null ? null : new Date(company.trialEndsAt);
-  const trialing = trialEnd !== null && trialEnd.getTime() > now.getTime();
+  const trialing = company.status === 'trialing' && trialEnd !== null && trialEnd.getTime() > now.getTime();
   const id: PlanId = trialing ? 'professional' : company.plan;
   const plan = PLANS.find((candidate) => candidate.id === id) ?? PLANS[1];
   return { plan, trialing };

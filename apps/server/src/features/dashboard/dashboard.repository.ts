@@ -8,11 +8,12 @@ import { companies, projectActivity, projects, projectStatuses, projectTasks, us
 // of the company (projects_company_active_idx, projects_company_status_idx, project_tasks_assignee_idx,
 // projects_company_updated_idx, project_activity_company_idx).
 
-/** The company's plan and trial end with its number of active files (the partial index on is_active). */
+/** The company's plan, billing status and trial end with its number of active files (the partial index on is_active). */
 export async function findPlanAndActiveCount(db: Db | DbTx, companyId: string) {
   const [row] = await db
     .select({
       plan: companies.plan,
+      status: companies.billingStatus,
       trialEndsAt: companies.trialEndsAt,
       active: sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companyId} and ${projects.isActive})`,
     })

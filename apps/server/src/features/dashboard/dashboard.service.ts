@@ -59,7 +59,7 @@ export function createDashboardService({ db, now = () => new Date() }: Dashboard
       listRecentActivity(db, tenant.companyId, DASHBOARD_LIMITS.recentActivity),
     ]);
     if (!company) throw AppError.notFound('Company not found');
-    const { plan, trialing } = effectivePlan({ plan: knownPlan(company.plan), trialEndsAt: company.trialEndsAt }, at);
+    const { plan, trialing } = effectivePlan({ plan: knownPlan(company.plan), status: company.status, trialEndsAt: company.trialEndsAt }, at);
     return {
       activeFiles: { active: company.active, limit: plan.activeFiles, plan: plan.id, planName: plan.name, trialing },
       byStatus,

@@ -5,15 +5,15 @@ import { AppError } from '../../lib/app-error';
 import { countActiveProjects, lockCompanyPlan } from './projects.repository';
 
 // Billing by active files: a project is active until it is closed or archived, and the company's plan
-// (a company in its trial counts as Professional) caps how many are active at once.
+// (a company in its trial, billing status trialing, counts as Professional) caps how many are active at once.
 
-export type CompanyPlan = { plan: string; trialEndsAt: Date | null };
+export type CompanyPlan = { plan: string; status: string; trialEndsAt: Date | null };
 
 const planId = (plan: string): PlanId => ((PLAN_IDS as readonly string[]).includes(plan) ? (plan as PlanId) : 'professional');
 
 /** The plan the company's limits follow. */
 export function planOf(company: CompanyPlan) {
-  return effectivePlan({ plan: planId(company.plan), trialEndsAt: company.trialEndsAt });
+  return effectivePlan({ plan: planId(company.plan), status: company.status, trialEndsAt: company.trialEndsAt });
 }
 
 /** "n of limit active files" with the plan it follows. */

@@ -131,7 +131,7 @@ function buildProjectList(db: Db, shape: ProjectListFilters) {
       total: sql<number>`count(*) over()`.mapWith(Number),
       // The company's plan and active-file count ride along (computed once per statement, not per
       // row), so a page of the list is one round trip to the database.
-      company: sql<ListCompanyFacts>`(select json_build_object('plan', c.plan, 'trialEndsAt', c.trial_ends_at,
+      company: sql<ListCompanyFacts>`(select json_build_object('plan', c.plan, 'status', c.billing_status, 'trialEndsAt', c.trial_ends_at,
         'active', (select count(*) from ${projects} a where a.company_id = c.id and a.is_active))
         from ${companies} c where c.id = ${companyId})`,
     })
@@ -182,7 +182,7 @@ export function projectListQuery(db: Db, companyId: string, query: ProjectListPa
 }
 
 /** The company facts a list page carries: its plan, trial end (JSON text) and active-file count. */
-export type ListCompanyFacts = { plan: string; trialEndsAt: string | null; active: number };
+export type ListCompanyFacts = { plan: string; status: string; trialEndsAt: string | null; active: number };
 
 /** How many projects match the filters (for a page past the end, which carries no row to read it from). */
 export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {
@@ -265,7 +265,7 @@ export async function updateProjectRow(tx: DbTx, companyId: string, id: string, 
  */
 export async function lockCompanyPlan(tx: DbTx, companyId: string) {
   const [row] = await tx
-    .select({ plan: companies.plan, trialEndsAt: companies.trialEndsAt })
+    .select({ plan: companies.plan, status: companies.billingStatus, trialEndsAt: companies.trialEndsAt })
     .from(companies)
     .where(eq(companies.id, companyId))
     .for('update');
@@ -274,7 +274,7 @@ export async function lockCompanyPlan(tx: DbTx, companyId: string) {
 
 /** The company's plan and trial (no lock). */
 export async function findCompanyPlan(db: Db | DbTx, companyId: string) {
-  const [row] = await db.select({ plan: companies.plan, trialEndsAt: companies.trialEndsAt }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db.select({ plan: companies.plan, status: companies.billingStatus, trialEndsAt: companies.trialEndsAt }).from(companies).where(eq(companies.id, companyId));
   return row ?? null;
 }
 

@@ -302,8 +302,8 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
       const [total, files] = await Promise.all([query.page > 1 ? countProjects(db, tenant.companyId, query) : 0, activeFiles(tenant)]);
       return { projects: [], total, page: query.page, pageSize: query.pageSize, activeFiles: files };
     }
-    const { plan, trialEndsAt, active } = first.company;
-    const files = activeFilesOf({ plan, trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt) }, Number(active));
+    const { plan, status, trialEndsAt, active } = first.company;
+    const files = activeFilesOf({ plan, status, trialEndsAt: trialEndsAt === null ? null : new Date(trialEndsAt) }, Number(active));
     return { projects: rows.map(presentProjectSummary), total: first.total, page: query.page, pageSize: query.pageSize, activeFiles: files };
   }
 

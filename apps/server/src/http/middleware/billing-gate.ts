@@ -7,18 +7,31 @@ import { loadIdentity } from './identity';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-// The writes a read-only company may still make: signing in and out and its own account, choosing a
-// plan and paying (the way out), the platform admins' tools, the public pages (a homeowner's
-// signature), the browser's security reports, and marking things read (opening a conversation or
-// the inbox is reading, not changing company data).
+// The writes a read-only company may still make. The way out: choosing a plan and paying (billing,
+// credit packs). Signing in and out and the user's own account (profile, avatar, password, two-factor,
+// the device's push subscription). The platform admins' tools. The public pages (a homeowner's
+// signature) and the browser's security reports. And reading, which is not changing company data:
+// marking a conversation, a notification or the whole inbox read, and asking whether an e-mail has
+// an account. Everything else that writes (projects, photos, tasks, estimates, documents, chat
+// messages, the team, company settings, service orders) answers 402.
 const OPEN_WHEN_READ_ONLY: RegExp[] = [
   /^\/api\/auth\//,
-  /^\/api\/billing\//,
+  /^\/api\/billing(\/|$)/,
   /^\/api\/credits\/purchase$/,
   /^\/api\/admin\//,
   /^\/api\/public\//,
   /^\/api\/security\//,
+  /^\/api\/me(\/avatar)?$/,
+  /^\/api\/push\/subscriptions$/,
+  /^\/api\/chat\/conversations\/[^/]+\/read$/,
+  /^\/api\/notifications\/(read-all|[^/]+\/read)$/,
+  /^\/api\/rpc\/user_exists_by_email$/,
 ];
+
+/** Whether a write to this path stays open while the company is read-only. */
+export function isOpenWhenReadOnly(path: string): boolean {
+  return OPEN_WHEN_READ_ONLY.some((open) => open.test(path));
+}
 
 /**
  * When the company is read-only (the trial ended without a plan, the payment grace period ran out,
@@ -28,7 +41,7 @@ const OPEN_WHEN_READ_ONLY: RegExp[] = [
  */
 export function billingGate(deps: AppDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method) || OPEN_WHEN_READ_ONLY.some((open) => open.test(c.req.path))) return next();
+    if (!WRITES.has(c.req.method) || isOpenWhenReadOnly(c.req.path)) return next();
     const billing = (await loadIdentity(c, deps))?.companyBilling;
     if (!billing) return next();
     const access = billingAccess(billing);

@@ -148,7 +148,7 @@ describe('the project list', () => {
   it('answers the active files with the plan that counts', async () => {
     const response = await owner.client.get('/api/projects/active-files');
     expect(response.body).toEqual({ active: 3, limit: 25, plan: 'professional', planName: 'Professional', trialing: true });
-    await server.db.execute(sql`update companies set plan = 'business', trial_ends_at = now() - interval '1 day' where id = ${owner.company.id}`);
+    await server.db.execute(sql`update companies set plan = 'business', billing_status = 'active', trial_ends_at = now() - interval '1 day' where id = ${owner.company.id}`);
     expect((await owner.client.get('/api/projects/active-files')).body).toEqual({ active: 3, limit: 50, plan: 'business', planName: 'Business', trialing: false });
     expect((await other.client.get('/api/projects/active-files')).body).toMatchObject({ active: 1 });
   });
@@ -201,7 +201,8 @@ describe('the CSV export', () => {
 
 describe('after a change', () => {
   it('sorts by updated once a project changes', async () => {
-    await owner.client.patch(`/api/projects/${ids.A}`, { city: 'Golden' });
+    const patched = await owner.client.patch(`/api/projects/${ids.A}`, { city: 'Golden' });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(titles(await list('sort=updated'))[0]).toBe('A');
     const [row] = await server.db.select({ city: projects.city }).from(projects).where(eq(projects.id, ids.A ?? ''));
     expect(row?.city).toBe('Golden');

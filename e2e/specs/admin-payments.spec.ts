@@ -5,12 +5,13 @@ import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { grantAdmin } from '../support/mail';
 
 // The platform admin's payments page: find a company, grant it credits with a reason, extend its
-// trial, in Chromium against the real server and database; and a company owner is refused.
+// trial and open it as its owner, in Chromium against the real server and database; and a company
+// owner is refused.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe('admin payments', () => {
-  test('an admin finds a company, grants it 5 credits and extends its trial; an owner is refused', async ({ browser }) => {
+  test('an admin finds a company, grants it 5 credits, extends its trial and opens it as its owner; an owner is refused', async ({ browser }) => {
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
     const company = await signedInUser(owner, 'owner');
@@ -86,6 +87,15 @@ test.describe('admin payments', () => {
     await expect(owner.getByTestId('total-mrr')).toHaveCount(0);
     expect((await owner.request.get('/api/admin/billing/companies', { headers: ORIGIN_HEADERS })).status()).toBe(403);
     await expectNoSeriousA11yViolations(owner);
+
+    // Open the company as its owner: the impersonation asks for a reason, then the admin sees the owner's view.
+    await card.getByRole('button', { name: `Open as owner for ${company.companyName}` }).click();
+    const open = admin.getByRole('dialog', { name: `Open as owner: ${company.companyName}` });
+    await open.getByLabel('Reason (required)').fill('Support ticket 5120: credits question');
+    await open.getByRole('button', { name: 'Open as owner', exact: true }).click();
+    await expect(admin.getByText(`You are now viewing as ${company.email}`, { exact: true })).toBeVisible();
+    await expect(admin).toHaveURL(/\/dashboard$/);
+    await expect(admin.getByText(`Admin View: You are logged in as ${company.email}`)).toBeVisible();
 
     await ownerContext.close();
     await adminContext.close();

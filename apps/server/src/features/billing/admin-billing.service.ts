@@ -6,7 +6,7 @@ import type { Actor } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { adminBillingTotals, findAdminBillingCompany, insertBillingAudit, listAdminBillingCompanies, type AdminBillingRow } from './admin-billing.repository';
-import { lockBillingRow, updateBillingRow } from './billing-state.repository';
+import { findBillingRow, lockBillingRow, updateBillingRow } from './billing-state.repository';
 import { appendCreditEntry, creditBalance } from './credit-ledger.repository';
 
 // The platform admin's billing tools: every company's plan, status and money at a glance, credits
@@ -73,8 +73,8 @@ export function createAdminBillingService(deps: AdminBillingServiceDeps) {
      */
     async adjustCredits(actor: Actor, companyId: string, input: AdjustCreditsInput): Promise<AdminBillingCompany> {
       await deps.db.transaction(async (tx) => {
-        const company = await lockBillingRow(tx, companyId);
-        if (!company) throw AppError.notFound('That company was not found.');
+        // The ledger's own lock orders changes of the balance; the company row is only looked up.
+        if (!(await findBillingRow(tx, companyId))) throw AppError.notFound('That company was not found.');
         try {
           await appendCreditEntry(tx, { companyId, kind: 'adjustment', credits: input.credits, reason: input.reason, actorId: actor.userId });
         } catch (error) {

@@ -17,6 +17,8 @@ const STATUS_TONES: Record<BillingStatus, BadgeTone> = { trialing: 'info', activ
 
 const planName = (id: AdminBillingCompany['plan']) => PLANS.find((plan) => plan.id === id)?.name ?? id;
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+/** The trial's end matters while the company is on its trial; a paying company's old trial is not shown. */
+const trialEnd = (company: AdminBillingCompany) => (company.status === 'trialing' ? dateText(company.trialEndsAt) : '—');
 export const cash = (cents: number) => `$${formatCashAmount(cents)}`;
 
 function StatusBadges({ company }: { company: AdminBillingCompany }) {
@@ -76,7 +78,7 @@ export function AdminCompaniesList({ companies, onAction }: { companies: AdminBi
               <TableCell className="px-3 py-3">
                 <StatusBadges company={company} />
               </TableCell>
-              <TableCell className="px-3 py-3 whitespace-nowrap">{dateText(company.trialEndsAt)}</TableCell>
+              <TableCell className="px-3 py-3 whitespace-nowrap">{trialEnd(company)}</TableCell>
               <TableCell className="px-3 py-3">{company.activeFiles}</TableCell>
               <TableCell className="px-3 py-3">{cash(company.mrrCents)}</TableCell>
               <TableCell className="px-3 py-3">{company.failedPayments}</TableCell>
@@ -104,7 +106,7 @@ export function AdminCompaniesList({ companies, onAction }: { companies: AdminBi
                 <dt className="text-slate-700">Plan</dt>
                 <dd className="text-slate-900">{planName(company.plan)}</dd>
                 <dt className="text-slate-700">Trial ends</dt>
-                <dd className="text-slate-900">{dateText(company.trialEndsAt)}</dd>
+                <dd className="text-slate-900">{trialEnd(company)}</dd>
                 <dt className="text-slate-700">Active files</dt>
                 <dd className="text-slate-900">{company.activeFiles}</dd>
                 <dt className="text-slate-700">MRR</dt>

@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/payment-success' }, () => import('../features/billing/payment-success-page')),
                   lazyRoute({ path: '/credits' }, () => import('../features/billing/credits-page')),
                   lazyRoute({ path: '/credits-success' }, () => import('../features/billing/credits-success-page')),
-                  lazyRoute({ path: '/admin/payments' }, () => import('../features/billing/admin-payments-page')),
+                  lazyRoute({ path: '/admin/payments' }, () => import('./admin-payments-route')),
                   ...plannedRoutes,
                 ],
               },

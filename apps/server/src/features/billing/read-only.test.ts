@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChoosePlanResult } from '@ridgeline/shared/contracts/billing';
 import { readOnlyMessage } from '@ridgeline/shared/domain/billing';
 import { isOpenWhenReadOnly } from '../../http/middleware/billing-gate';
-import { companies, projects } from '../../infra/db/schema/index';
+import { companies, projects, user } from '../../infra/db/schema/index';
 import { appRoutes } from '../../test/app-routes';
-import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
+import { insertProjectRow, signedInOwner, signedInUser, TEST_PASSWORD } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
 
@@ -93,7 +93,7 @@ describe('a company whose trial has ended', () => {
   });
 
   it('leaves open what is not a change of company data: reading, the own account, signing out, the way to pay', async () => {
-    const open = ['/api/billing/plan', '/api/credits/purchase', '/api/auth/sign-out', '/api/me', '/api/me/avatar', '/api/push/subscriptions', '/api/notifications/read-all', `/api/notifications/${randomUUID()}/read`, `/api/chat/conversations/${randomUUID()}/read`, '/api/admin/users', '/api/public/share/x/sign', '/api/rpc/user_exists_by_email'];
+    const open = ['/api/billing/plan', '/api/credits/purchase', '/api/auth/sign-out', '/api/me', '/api/me/avatar', '/api/push/subscriptions', '/api/notifications/read-all', `/api/notifications/${randomUUID()}/read`, `/api/chat/conversations/${randomUUID()}/read`, '/api/admin/users', '/api/functions/admin-impersonation', '/api/public/share/x/sign', '/api/rpc/user_exists_by_email'];
     for (const path of open) expect(isOpenWhenReadOnly(path), path).toBe(true);
     for (const path of ['/api/projects', '/api/carriers', `/api/projects/${projectId}/service-orders`, '/api/chat/conversations', '/api/company', '/api/billingx']) expect(isOpenWhenReadOnly(path), path).toBe(false);
 
@@ -105,6 +105,19 @@ describe('a company whose trial has ended', () => {
     expect(renamed.status, renamed.text).toBe(200);
     // Reads with a session are never refused, whatever the method of the page.
     expect((await member.client.get('/api/carriers')).status).toBe(200);
+  });
+
+  it('lets a platform admin viewing as one of its users end the impersonation', async () => {
+    const admin = await signedInOwner(server, { name: 'Ridgeline Support' });
+    await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
+    const viewer = server.client();
+    expect((await viewer.post('/api/auth/sign-in/email', { email: admin.email, password: TEST_PASSWORD })).status).toBe(200);
+    const started = await viewer.post('/api/functions/admin-impersonation', { action: 'start', targetUserId: member.user.id, reason: 'Help after the trial ended' });
+    expect(started.status, started.text).toBe(200);
+    expectReadOnly(await viewer.post('/api/carriers', { name: 'As the member' }), 'a carrier while viewing as the member');
+    const ended = await viewer.post('/api/functions/admin-impersonation', { action: 'end' });
+    expect(ended.status, ended.text).toBe(200);
+    expect((await viewer.get<{ email: string }>('/api/me')).body.email).toBe(admin.email);
   });
 
   it('does not touch another company, whose writes go on', async () => {

@@ -9,7 +9,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // The writes a read-only company may still make. The way out: choosing a plan and paying (billing,
 // credit packs). Signing in and out and the user's own account (profile, avatar, password, two-factor,
-// the device's push subscription). The platform admins' tools. The public pages (a homeowner's
+// the device's push subscription). The platform admins' tools, impersonation included (an admin
+// viewing as a user of a read-only company must be able to end it). The public pages (a homeowner's
 // signature) and the browser's security reports. And reading, which is not changing company data:
 // marking a conversation, a notification or the whole inbox read, and asking whether an e-mail has
 // an account. Everything else that writes (projects, photos, tasks, estimates, documents, chat
@@ -19,6 +20,7 @@ const OPEN_WHEN_READ_ONLY: RegExp[] = [
   /^\/api\/billing(\/|$)/,
   /^\/api\/credits\/purchase$/,
   /^\/api\/admin\//,
+  /^\/api\/functions\/admin-impersonation$/,
   /^\/api\/public\//,
   /^\/api\/security\//,
   /^\/api\/me(\/avatar)?$/,

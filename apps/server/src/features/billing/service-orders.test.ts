@@ -9,7 +9,7 @@ import {
   type ServiceOrder,
 } from '@ridgeline/shared/contracts/billing';
 import { projectFileListSchema } from '@ridgeline/shared/contracts/projects';
-import { creditEntries, notifications, projectActivity, projectFiles, serviceOrders } from '../../infra/db/schema/index';
+import { companies, creditEntries, notifications, projectActivity, projectFiles, serviceOrders } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
@@ -106,6 +106,17 @@ describe('service orders on a project', () => {
     expect(await balanceOf(company.id)).toBe(0);
   });
 
+  it('concurrent orders spend no more than the balance: the ones it cannot cover leave nothing behind', async () => {
+    const owner = await signedInOwner(server);
+    const project = await insertProjectRow(server.db, owner.company.id);
+    await grant(owner.company.id, 8);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => owner.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect(await ordersOf(owner.company.id)).toHaveLength(2);
+    expect((await ledgerOf(owner.company.id)).filter((row) => row.kind === 'spend')).toHaveLength(2);
+    expect(await balanceOf(owner.company.id)).toBe(0);
+  });
+
   it('members may not order; archived projects take no orders; bad input is a 400', async () => {
     const project = await insertProjectRow(server.db, ownerA.company.id);
     await grant(ownerA.company.id, 10);
@@ -172,6 +183,23 @@ describe('service orders on a project', () => {
     expect(started.status, started.text).toBe(200);
     expectError(await ownerA.client.post(`/api/service-orders/${second.id}/cancel`, { reason: 'Too late' }), 409, 'SERVICE_ORDER_CLOSED');
     expect(await balanceOf(ownerA.company.id)).toBe(start - 4);
+  });
+});
+
+describe('a read-only company (its trial ended without a plan)', () => {
+  it('reads its orders but cannot order or cancel (402), and nothing is spent', async () => {
+    const owner = await signedInOwner(server);
+    const project = await insertProjectRow(server.db, owner.company.id);
+    await grant(owner.company.id, 8);
+    const placed = await order(owner, project.id);
+    await server.db.update(companies).set({ billingStatus: 'trialing', trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+
+    expectError(await owner.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'ugo_assisted' }), 402, 'BILLING_READ_ONLY');
+    expectError(await owner.client.post(`/api/service-orders/${placed.id}/cancel`, { reason: 'Changed our mind' }), 402, 'BILLING_READ_ONLY');
+    const listed = await owner.client.get(`/api/projects/${project.id}/service-orders`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(serviceOrderListSchema.parse(listed.body).orders.map((o) => [o.id, o.status])).toEqual([[placed.id, 'ordered']]);
+    expect(await balanceOf(owner.company.id)).toBe(4);
   });
 });
 

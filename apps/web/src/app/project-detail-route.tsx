@@ -9,6 +9,7 @@ const PhotoGallery = lazy(() => import('../features/inspections/gallery/photo-ga
 const ProjectMeasurements = lazy(() => import('../features/estimating/project-measurements').then((m) => ({ default: m.ProjectMeasurements })));
 const ProjectThread = lazy(() => import('../features/chat/project-thread').then((m) => ({ default: m.ProjectThread })));
 const ProjectDocumentsTab = lazy(() => import('./project-documents-tab').then((m) => ({ default: m.ProjectDocumentsTab })));
+const ProjectServicesTab = lazy(() => import('./project-services-tab').then((m) => ({ default: m.ProjectServicesTab })));
 const ProjectEstimates = lazy(() => import('../features/estimating/project-estimates').then((m) => ({ default: m.ProjectEstimates })));
 
 const TABS: readonly ProjectTab[] = [
@@ -45,6 +46,15 @@ const TABS: readonly ProjectTab[] = [
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading documents…</p>}>
         <ProjectDocumentsTab projectId={projectId} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'services',
+    label: 'Services',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading services…</p>}>
+        <ProjectServicesTab projectId={projectId} />
       </Suspense>
     ),
   },

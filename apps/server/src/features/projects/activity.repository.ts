@@ -1,28 +1,7 @@
-import type { ActivityKind } from '@ridgeline/shared/contracts/projects';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import type { NewActivity } from '../../infra/db/project-activity';
 import { projectActivity, user } from '../../infra/db/schema/index';
-
-export type NewActivity = {
-  companyId: string;
-  projectId: string;
-  actorId: string | null;
-  kind: ActivityKind;
-  field?: string | null;
-  oldValue?: string | null;
-  newValue?: string | null;
-  body?: string | null;
-};
-
-/**
- * Records activity on a project. It takes a transaction only: an activity row is written in the same
- * transaction as the change it records, so a change never lands without its row (nor a row without it).
- */
-export async function insertActivity(tx: DbTx, rows: NewActivity | NewActivity[]): Promise<void> {
-  const list = Array.isArray(rows) ? rows : [rows];
-  if (list.length === 0) return;
-  await tx.insert(projectActivity).values(list);
-}
 
 /** Records one activity row and returns it (a note added by hand is answered with its entry). */
 export async function insertActivityReturning(tx: DbTx, row: NewActivity): Promise<typeof projectActivity.$inferSelect> {

@@ -28,17 +28,6 @@ export type ProjectFileRow = {
   createdAt: Date;
 };
 
-export type NewProjectFile = {
-  id: string;
-  companyId: string;
-  projectId: string;
-  objectPath: string;
-  fileName: string;
-  mimeType: string;
-  fileSize: number;
-  uploadedBy: string;
-};
-
 function selectFiles(db: Db | DbTx) {
   return db.select(fileWithUploader).from(projectFiles).leftJoin(user, eq(user.id, projectFiles.uploadedBy));
 }
@@ -64,10 +53,6 @@ export async function lockProjectFile(tx: DbTx, companyId: string, fileId: strin
     .where(and(eq(projectFiles.companyId, companyId), eq(projectFiles.id, fileId)))
     .for('update');
   return row ?? null;
-}
-
-export async function insertProjectFile(tx: DbTx, file: NewProjectFile): Promise<void> {
-  await tx.insert(projectFiles).values(file);
 }
 
 /** Deletes one file row, only within the company. */

@@ -2,56 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { ProjectFile } from '@ridgeline/shared/contracts/projects';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
-import { detectFileType } from '../../infra/storage/file-type';
+import { insertProjectFile } from '../../infra/db/project-files';
+import { checkProjectFile, projectFileObjectPath, PROJECT_FILES_BUCKET as BUCKET } from '../../infra/storage/project-files';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { insertActivity } from './activity.repository';
-import { deleteProjectFile, findProjectFile, insertProjectFile, listProjectFiles, lockProjectFile, type ProjectFileRow } from './project-files.repository';
+import { insertActivity } from '../../infra/db/project-activity';
+import { deleteProjectFile, findProjectFile, listProjectFiles, lockProjectFile, type ProjectFileRow } from './project-files.repository';
 import { findProjectRef, lockProjectRef } from './project-tasks.repository';
 
 export type ProjectFilesServiceDeps = { db: Db; storage: Storage; logger: Pick<Logger, 'warn'> };
 
-const BUCKET = 'project-files';
 /** Download links stay valid for five minutes. */
 const URL_SECONDS = 300;
-
-/**
- * The types a project file may have, decided from its bytes, each with the name extensions that fit
- * it (the first is used when the given name has none of them). Office's legacy formats (doc, xls,
- * ppt) are all one container type (CFB), so for those the name says which it is.
- */
-const PROJECT_FILE_TYPES: Record<string, readonly string[]> = {
-  'application/pdf': ['pdf'],
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-  'image/heic': ['heic', 'heif'],
-  'image/heif': ['heif', 'heic'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
-  'application/x-cfb': ['doc', 'xls', 'ppt', 'cfb'],
-};
-
-export const UNSUPPORTED_PROJECT_FILE_MESSAGE =
-  'This type of file is not accepted. Upload a PDF, an image (JPEG, PNG, WebP, GIF or HEIC) or an Office document (Word, Excel or PowerPoint).';
-
-/**
- * The name a file is stored under: the last part of what the client sent (no folders, no path
- * tricks), with its extension matching the type found in the bytes (estimate.pdf holding a PNG is
- * stored as estimate.png).
- */
-export function storedFileName(name: string, extensions: readonly string[]): { fileName: string; ext: string } {
-  const base = (name.split(/[/\\]/).pop() ?? '').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').trim();
-  const dot = base.lastIndexOf('.');
-  const stem = (dot > 0 ? base.slice(0, dot) : base).trim();
-  const given = dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
-  const ext = extensions.includes(given) ? given : (extensions[0] ?? 'bin');
-  if (stem === '') throw AppError.badRequest('Give the file a name.');
-  return { fileName: extensions.includes(given) ? base : `${stem}.${ext}`, ext };
-}
 
 /**
  * Files on a company's projects, kept in the private project-files bucket and read through signed,
@@ -83,15 +46,11 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
    */
   async function upload(actor: Actor, tenant: Tenant, projectId: string, name: string, body: Buffer): Promise<ProjectFile> {
     if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
-    if (body.length === 0) throw AppError.badRequest('The upload is empty.');
-    const type = await detectFileType(body);
-    const extensions = type ? PROJECT_FILE_TYPES[type.mime] : undefined;
-    if (!type || !extensions) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PROJECT_FILE_MESSAGE);
-    const { fileName, ext } = storedFileName(name, extensions);
+    const { fileName, ext, mimeType } = await checkProjectFile(name, body);
 
     const id = randomUUID();
-    const objectPath = `projects/${projectId}/${id}.${ext}`;
-    await storage.put(BUCKET, objectPath, body, { contentType: type.mime });
+    const objectPath = projectFileObjectPath(projectId, id, ext);
+    await storage.put(BUCKET, objectPath, body, { contentType: mimeType });
     try {
       await db.transaction(async (tx) => {
         if (!(await lockProjectRef(tx, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
@@ -101,7 +60,7 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
           projectId,
           objectPath,
           fileName,
-          mimeType: type.mime,
+          mimeType,
           fileSize: body.length,
           uploadedBy: actor.userId,
         });

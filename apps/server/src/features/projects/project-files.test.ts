@@ -13,7 +13,8 @@ import { tinyGif, tinyPng } from '../../test/images';
 import { sendLarge } from '../../test/test-client';
 import { zipOf } from '../../test/archives';
 import { useTestServer } from '../../test/use-test-server';
-import { createProjectFilesService, storedFileName, UNSUPPORTED_PROJECT_FILE_MESSAGE } from './project-files.service';
+import { storedFileName, UNSUPPORTED_PROJECT_FILE_MESSAGE } from '../../infra/storage/project-files';
+import { createProjectFilesService } from './project-files.service';
 
 // A 1 MB limit keeps the size tests small.
 const server = useTestServer({ PROJECT_FILE_MAX_MB: '1' });

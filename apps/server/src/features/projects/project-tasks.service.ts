@@ -4,7 +4,7 @@ import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { presentTaskSummary } from '../../infra/db/task-summary';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from './activity.repository';
+import { insertActivity } from '../../infra/db/project-activity';
 import {
   deleteTask,
   findProjectRef,

@@ -16,7 +16,8 @@ import type { Db, DbTx } from '../../infra/db/client';
 import { presentProjectSummary } from '../../infra/db/project-summary';
 import { AppError } from '../../lib/app-error';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
-import { findActivityEntry, insertActivity, insertActivityReturning, listActivity, type ActivityRow, type NewActivity } from './activity.repository';
+import { insertActivity, type NewActivity } from '../../infra/db/project-activity';
+import { findActivityEntry, insertActivityReturning, listActivity, type ActivityRow } from './activity.repository';
 import { findDefaultStatus, findStatus } from './project-statuses.repository';
 import { projectsCsv, type CsvFile } from './projects-csv';
 import {

@@ -4,7 +4,7 @@ import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from './activity.repository';
+import { insertActivity } from '../../infra/db/project-activity';
 import { lockProject, type ProjectRow } from './projects.repository';
 import { insertProjectInTx, updateProjectInTx, type CreateProjectData, type UpdateProjectData } from './projects.service';
 import {

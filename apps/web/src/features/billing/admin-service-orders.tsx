@@ -1,4 +1,160 @@
-/** The platform admin's queue of service orders (start the work, deliver the file, cancel with refund): being built in this change. */
+import { useId, useState, type ChangeEvent } from 'react';
+import type { AdminServiceOrder } from '@ridgeline/shared/contracts/billing';
+import { SERVICE_ORDER_STATUS_LABELS, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { CardDiv } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { NativeSelect } from '../../components/ui/select';
+import { errorText } from '../../lib/error-text';
+import { agoText } from '../../lib/relative-time';
+import { notify } from '../../lib/toast';
+import { useAdminCancelServiceOrder, useAdminServiceOrders, useDeliverServiceOrder, useStartServiceOrder } from './api/admin-service-orders';
+import { CancelServiceOrderDialog } from './cancel-service-order-dialog';
+
+type StatusFilter = ServiceOrderStatus | 'all';
+
+const isStatusFilter = (value: string): value is StatusFilter => value === 'all' || SERVICE_ORDER_STATUSES.some((status) => status === value);
+
+/** An order the office has not finished: it can still be delivered or cancelled with a refund. */
+const isOpen = (order: AdminServiceOrder) => order.status === 'ordered' || order.status === 'in_progress';
+
+function QueueRow({ order }: { order: AdminServiceOrder }) {
+  const start = useStartServiceOrder();
+  const deliver = useDeliverServiceOrder();
+  const cancel = useAdminCancelServiceOrder();
+  const [cancelling, setCancelling] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    deliver.mutate(
+      { orderId: order.id, file },
+      {
+        onSuccess: () => notify.success(`${order.serviceName} delivered`, `${file.name} is on ${order.projectTitle} for ${order.companyName}.`),
+        onError: (error) => notify.error('Delivery failed', errorText(error)),
+      },
+    );
+  };
+
+  return (
+    <CardDiv className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-slate-900">
+          {order.serviceName} · {order.projectTitle}
+        </h3>
+        <Badge tone={order.status === 'delivered' ? 'success' : order.status === 'cancelled' ? 'neutral' : order.status === 'in_progress' ? 'warning' : 'info'}>
+          {SERVICE_ORDER_STATUS_LABELS[order.status]}
+        </Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        {order.companyName} · {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered <time dateTime={order.createdAt}>{agoText(order.createdAt)}</time>
+        {order.orderedBy ? ` by ${order.orderedBy}` : ''}
+      </p>
+      {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
+      {order.deliveredFile && <p className="text-sm text-slate-800">Delivered: {order.deliveredFile.fileName}</p>}
+      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Cancelled: {order.cancelReason}</p>}
+      {isOpen(order) && (
+        <div className="flex flex-wrap items-start gap-2">
+          {order.status === 'ordered' && (
+            <Button
+              variant="secondary"
+              disabled={start.isPending}
+              onClick={() =>
+                start.mutate(order.id, {
+                  onSuccess: () => notify.success('Work started', `${order.serviceName} for ${order.projectTitle} is in progress.`),
+                  onError: (error) => notify.error('Not started', errorText(error)),
+                })
+              }
+            >
+              {start.isPending ? 'Starting…' : 'Start work'}
+            </Button>
+          )}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={inputId} className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 has-[:focus-visible]:outline-2">
+              {deliver.isPending ? 'Delivering…' : `Deliver ${order.serviceName}`}
+            </Label>
+            <Input id={inputId} type="file" aria-describedby={hintId} disabled={deliver.isPending} onChange={onChoose} className="sr-only w-px" />
+            <p id={hintId} className="text-xs text-slate-600">
+              A PDF, an image or an Office document; it goes to the project&apos;s files.
+            </p>
+          </div>
+          <Button variant="destructive-outline" onClick={() => setCancelling(true)}>
+            Cancel with refund
+          </Button>
+          <CancelServiceOrderDialog
+            order={order}
+            open={cancelling}
+            onOpenChange={setCancelling}
+            isPending={cancel.isPending}
+            onCancel={(reason) =>
+              cancel.mutate(
+                { orderId: order.id, reason },
+                {
+                  onSuccess: () => {
+                    setCancelling(false);
+                    notify.success(`${order.serviceName} cancelled`, `${order.companyName} got its credits back.`);
+                  },
+                  onError: (error) => notify.error('Not cancelled', errorText(error)),
+                },
+              )
+            }
+          />
+        </div>
+      )}
+    </CardDiv>
+  );
+}
+
+/** The platform admin's queue of service orders across companies: start the work, deliver the file, or cancel with a refund. */
 export function AdminServiceOrders() {
-  return <p className="text-slate-700">Service orders appear here.</p>;
+  const [status, setStatus] = useState<StatusFilter>('ordered');
+  const orders = useAdminServiceOrders(status);
+  const filterId = useId();
+  return (
+    <section aria-labelledby="admin-service-orders-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="admin-service-orders-heading" className="text-lg font-semibold text-slate-900">
+          Service orders
+        </h2>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={filterId}>Status</Label>
+          <NativeSelect
+            id={filterId}
+            value={status}
+            onChange={(event) => {
+              if (isStatusFilter(event.target.value)) setStatus(event.target.value);
+            }}
+          >
+            <option value="all">All</option>
+            {SERVICE_ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SERVICE_ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      {orders.isPending && <p role="status">Loading the service orders…</p>}
+      {orders.isError && <Alert>{errorText(orders.error)}</Alert>}
+      {orders.data &&
+        (orders.data.orders.length === 0 ? (
+          <EmptyState title="No service orders">{status === 'all' ? 'No company has ordered a service yet.' : `No order is ${SERVICE_ORDER_STATUS_LABELS[status].toLowerCase()}.`}</EmptyState>
+        ) : (
+          <ul className="grid gap-3" aria-label="Service order queue">
+            {orders.data.orders.map((order) => (
+              <li key={order.id}>
+                <QueueRow order={order} />
+              </li>
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
 }

@@ -90,7 +90,7 @@ test.describe('service orders', () => {
     await page.reload();
     await expect(orderCards(page).first()).toContainText('Ordered');
     await page.getByRole('tab', { name: 'Claim file' }).click();
-    await expect(page.getByRole('list', { name: 'Activity timeline' })).toContainText('Xact360 ordered (4 credits)');
+    await expect(page.getByRole('list', { name: 'Activity timeline' })).toContainText('ordered Xact360 (4 credits)');
   });
 
   test.describe('on a phone', () => {

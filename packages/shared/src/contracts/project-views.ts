@@ -62,6 +62,10 @@ export const ACTIVITY_KINDS = [
   'inspection_attached',
   /** The homeowner signed a proposal through its link (no actor; the body says who, which option, how much). */
   'proposal_signed',
+  /** A service (Xact360, Copy-Over, ...) ordered, cancelled with its refund, or delivered; the body names it. */
+  'service_ordered',
+  'service_cancelled',
+  'service_delivered',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

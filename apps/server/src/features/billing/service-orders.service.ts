@@ -94,7 +94,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
       const orderId = await insertServiceOrder(tx, { companyId: tenant.companyId, projectId, serviceType: input.serviceType, credits, notes: input.notes, orderedBy: actor.userId });
       const label = orderLabel({ serviceType: input.serviceType, projectTitle: project.title });
       await appendCreditEntry(tx, { companyId: tenant.companyId, kind: 'spend', credits: -credits, reason: label, actorId: actor.userId, serviceOrderId: orderId });
-      await insertActivity(tx, { companyId: tenant.companyId, projectId, actorId: actor.userId, kind: 'note', body: `${serviceTypeName(input.serviceType)} ordered (${creditsText(credits)})` });
+      await insertActivity(tx, { companyId: tenant.companyId, projectId, actorId: actor.userId, kind: 'service_ordered', body: `${serviceTypeName(input.serviceType)} (${creditsText(credits)})` });
       return orderId;
     });
     return present(await presentOne(tenant.companyId, id));
@@ -112,8 +112,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
       companyId: order.companyId,
       projectId: order.projectId,
       actorId: actor.userId,
-      kind: 'note',
-      body: `${serviceTypeName(order.serviceType)} cancelled (${creditsText(order.credits)} refunded): ${reason}`,
+      kind: 'service_cancelled',
+      body: `${serviceTypeName(order.serviceType)} (${creditsText(order.credits)} refunded): ${reason}`,
     });
   }
 
@@ -177,7 +177,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
         await insertProjectFile(tx, { id: fileId, companyId: order.companyId, projectId: order.projectId, objectPath, fileName, mimeType, fileSize: body.length, uploadedBy: actor.userId });
         await updateServiceOrder(tx, order.id, { status: 'delivered', deliveredFileId: fileId });
         const label = orderLabel(order);
-        await insertActivity(tx, { companyId: order.companyId, projectId: order.projectId, actorId: actor.userId, kind: 'file_uploaded', body: `${fileName} (${label}, delivered)` });
+        await insertActivity(tx, { companyId: order.companyId, projectId: order.projectId, actorId: actor.userId, kind: 'service_delivered', body: `${serviceTypeName(order.serviceType)}: ${fileName}` });
         if (order.orderedBy) {
           await insertNotification(tx, {
             companyId: order.companyId,

@@ -76,7 +76,7 @@ describe('service orders on a project', () => {
     expect(await balanceOf(ownerA.company.id)).toBe(8);
     const spend = (await ledgerOf(ownerA.company.id)).at(-1);
     expect(spend).toMatchObject({ kind: 'spend', credits: -4, balanceAfter: 8, reason: 'Xact360 for 12 Ridge Rd', serviceOrderId: created.id, actorId: ownerA.me.id });
-    expect((await activityOf(project.id)).map((row) => row.body)).toContain('Xact360 ordered (4 credits)');
+    expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_ordered', 'Xact360 (4 credits)']);
 
     // A manager orders too; every member reads the project's orders, newest first.
     const second = await order(managerA, project.id, { serviceType: 'ugo_assisted' });
@@ -172,7 +172,7 @@ describe('service orders on a project', () => {
     expect(await balanceOf(ownerA.company.id)).toBe(start - 4);
     const refund = (await ledgerOf(ownerA.company.id)).at(-1);
     expect(refund).toMatchObject({ kind: 'refund', credits: 4, reason: 'Refund: Xact360 for 7 Gable Ct cancelled', serviceOrderId: first.id, actorId: managerA.me.id });
-    expect((await activityOf(project.id)).map((row) => row.body)).toContain('Xact360 cancelled (4 credits refunded): Wrong claim');
+    expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_cancelled', 'Xact360 (4 credits refunded): Wrong claim']);
 
     // Cancelled once is closed: no second refund.
     expectError(await ownerA.client.post(`/api/service-orders/${first.id}/cancel`, { reason: 'Again' }), 409, 'SERVICE_ORDER_CLOSED');
@@ -292,7 +292,7 @@ describe("the platform admin's service order queue", () => {
       .from(notifications)
       .where(and(eq(notifications.profileId, managerA.me.id), eq(notifications.companyId, ownerA.company.id)));
     expect(told).toEqual([expect.objectContaining({ kind: 'document_ready', title: 'Xact360 delivered for 40 Hip Ln', link: `/projects/${project.id}?tab=services` })]);
-    expect((await activityOf(project.id)).map((row) => row.kind)).toContain('file_uploaded');
+    expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_delivered', 'Xact360: Xact360 estimate.pdf']);
 
     // Delivered once: a second delivery and a cancel are refused, nothing more is stored.
     expectError(await admin.client.put(`/api/admin/service-orders/${placed.id}/delivery?fileName=again.pdf`, pdf()), 409, 'SERVICE_ORDER_CLOSED');

@@ -9,7 +9,7 @@ import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/c
 import { EmptyState } from '../../components/ui/empty-state';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { useCreditBalance } from './api/order-credit-balance';
+import { useCredits } from './api/credits';
 import { useServiceOrders } from './api/service-orders';
 import { ServiceOrderCard } from './service-order-card';
 import { ServiceOrderDialog } from './service-order-dialog';
@@ -29,7 +29,7 @@ type PanelProps = {
  */
 export function ServiceOrdersPanel({ projectId, fileUrl }: PanelProps) {
   const me = useMe();
-  const credits = useCreditBalance();
+  const credits = useCredits();
   const orders = useServiceOrders(projectId);
   const [ordering, setOrdering] = useState<ServiceType | null>(null);
   const canOrder = me.data?.company ? canManageCompany(me.data.company.role) : false;

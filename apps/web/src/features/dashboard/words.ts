@@ -75,6 +75,12 @@ export function activityText(entry: DashboardActivity): string {
       return body ? `${who} attached the inspection ${quoted(body)} to ${on}` : `${who} attached an inspection to ${on}`;
     case 'proposal_signed':
       return body ? `${body} (${on})` : `The homeowner signed the proposal for ${on}`;
+    case 'service_ordered':
+      return `${who} ordered ${body ?? 'a service'} for ${on}`;
+    case 'service_cancelled':
+      return `${who} cancelled ${body ?? 'a service order'} for ${on}`;
+    case 'service_delivered':
+      return `Ridgeline delivered ${body ?? 'a service order'} for ${on}`;
   }
 }
 

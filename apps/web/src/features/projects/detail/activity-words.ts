@@ -45,6 +45,12 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
     case 'proposal_signed':
       return entry.body ?? 'The homeowner signed the proposal';
+    case 'service_ordered':
+      return `${who} ordered ${entry.body ?? 'a service'}`;
+    case 'service_cancelled':
+      return `${who} cancelled ${entry.body ?? 'a service order'}`;
+    case 'service_delivered':
+      return `Ridgeline delivered ${entry.body ?? 'a service order'}`;
   }
 }
 

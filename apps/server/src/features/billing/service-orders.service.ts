@@ -176,7 +176,6 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
         if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or cancelled.');
         await insertProjectFile(tx, { id: fileId, companyId: order.companyId, projectId: order.projectId, objectPath, fileName, mimeType, fileSize: body.length, uploadedBy: actor.userId });
         await updateServiceOrder(tx, order.id, { status: 'delivered', deliveredFileId: fileId });
-        const label = orderLabel(order);
         await insertActivity(tx, { companyId: order.companyId, projectId: order.projectId, actorId: actor.userId, kind: 'service_delivered', body: `${serviceTypeName(order.serviceType)}: ${fileName}` });
         if (order.orderedBy) {
           await insertNotification(tx, {

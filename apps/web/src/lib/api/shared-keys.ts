@@ -6,3 +6,12 @@ export const directoryKey = ['directory'] as const;
 
 /** The dashboard (GET /api/dashboard): every claim-file write may change it. */
 export const dashboardKey = ['dashboard'] as const;
+
+/** A claim file (GET /api/projects/:id) and what sits below it (its timeline): an order on it refreshes them. */
+export const projectKey = (id: string) => ['project', id] as const;
+
+/** A claim file's files: a delivered service order adds one. */
+export const projectFilesKey = (projectId: string) => ['project-files', projectId] as const;
+
+/** The company's active files against its plan's limit: a plan change moves the limit. */
+export const activeFilesKey = ['active-files'] as const;

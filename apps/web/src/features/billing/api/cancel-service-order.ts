@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceOrderSchema, type ServiceOrder } from '@ridgeline/shared/contracts/billing';
 import { api } from '../../../lib/api-client';
+import { projectKey } from '../../../lib/api/shared-keys';
 import { creditsKey, serviceOrdersKey } from './billing-keys';
 
 // POST /api/service-orders/:id/cancel {reason}: an owner or manager cancels an order not yet started; its credits come back.
@@ -13,6 +14,6 @@ export function useCancelServiceOrder(projectId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) => cancelServiceOrder(orderId, reason),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey })]),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey }), client.invalidateQueries({ queryKey: projectKey(projectId) })]),
   });
 }

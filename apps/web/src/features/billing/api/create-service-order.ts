@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceOrderSchema, type CreateServiceOrderInput, type ServiceOrder } from '@ridgeline/shared/contracts/billing';
 import { api } from '../../../lib/api-client';
+import { projectKey } from '../../../lib/api/shared-keys';
 import { creditsKey, serviceOrdersKey } from './billing-keys';
 
 // POST /api/projects/:id/service-orders: an owner or manager orders a service, paid from the balance.
@@ -14,6 +15,6 @@ export function useCreateServiceOrder(projectId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateServiceOrderInput) => createServiceOrder(projectId, input),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey })]),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey }), client.invalidateQueries({ queryKey: projectKey(projectId) })]),
   });
 }

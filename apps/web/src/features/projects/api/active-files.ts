@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { activeFilesSchema } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { activeFilesKey } from './keys';
+import { activeFilesKey } from '../../../lib/api/shared-keys';
 
 /** GET /api/projects/active-files: how many active files the company has against its plan's limit. */
 export function useActiveFiles() {

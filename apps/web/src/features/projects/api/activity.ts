@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { activityEntrySchema, activityListSchema, type AddNoteInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { projectKey } from './keys';
+import { projectKey } from '../../../lib/api/shared-keys';
 
 // A project's timeline: GET /api/projects/:id/activity (newest first), the history of one field
 // (?field=<name as in the contract>), and POST /api/projects/:id/notes. The timeline sits under the

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectFileListSchema, projectFileSchema } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { projectFilesKey } from '../../../lib/api/shared-keys';
 import { activityKey } from './activity';
 
 // A project's files: GET /api/projects/:id/files; PUT /api/projects/:id/files?name=<file name> with
 // the file's raw bytes as the body (the server reads the real type from them); DELETE
 // /api/project-files/:id. Downloads go through each file's signed, expiring url.
-export const filesKey = (projectId: string) => ['project-files', projectId] as const;
+
 
 /** What the file input offers: PDF, images and Office documents (the server decides from the bytes). */
 export const PROJECT_FILE_ACCEPT = [
@@ -22,7 +23,7 @@ export const PROJECT_FILE_ACCEPT = [
 
 export function useProjectFiles(projectId: string) {
   return useQuery({
-    queryKey: filesKey(projectId),
+    queryKey: projectFilesKey(projectId),
     queryFn: () => api.get(`/api/projects/${encodeURIComponent(projectId)}/files`, { schema: projectFileListSchema }),
   });
 }
@@ -32,7 +33,7 @@ function useFileWrite<TInput, TResult>(projectId: string, mutationFn: (input: TI
   return useMutation({
     mutationFn,
     onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: filesKey(projectId) }), client.invalidateQueries({ queryKey: activityKey(projectId) })]),
+      Promise.all([client.invalidateQueries({ queryKey: projectFilesKey(projectId) }), client.invalidateQueries({ queryKey: activityKey(projectId) })]),
   });
 }
 

@@ -1,4 +1,2 @@
-// Query keys of the project screens: every write invalidates what it changed through these.
+// Query keys of the project screens only (lib/api/shared-keys.ts holds those other features refresh).
 export const projectsKey = ['projects'] as const;
-export const projectKey = (id: string) => ['project', id] as const;
-export const activeFilesKey = ['active-files'] as const;

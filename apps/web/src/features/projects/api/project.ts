@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { projectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
 import { dashboardKey } from '../../../lib/api/shared-keys';
-import { activeFilesKey, projectKey, projectsKey } from './keys';
+import { activeFilesKey, projectKey } from '../../../lib/api/shared-keys';
+import { projectsKey } from './keys';
 import { activityKey } from './activity';
 
 // One claim file: GET and PATCH /api/projects/:id, POST /api/projects/:id/archive and /unarchive.

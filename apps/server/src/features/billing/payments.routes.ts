@@ -8,8 +8,8 @@ import { validate } from '../../http/middleware/validate';
 import { createPaymentsService } from './payments.service';
 import { createWebhookService } from './webhook.service';
 
-/** A checkout's id: Stripe's `cs_...` (longer than the product's own ids) or a test-mode `test_...`. */
-const checkoutParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,255}$/, 'Not a payment id') });
+/** A checkout's id: Stripe's `cs_...` (longer than the product's own ids) or a test-mode `test_<uuid>`. */
+const checkoutParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a payment id') });
 
 /** Billing routes: Stripe's webhook, a Checkout's state, the customer portal and invoices. */
 export function paymentsRoutes(deps: AppDeps) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutStatus, Invoice } from '@ridgeline/shared/contracts/billing';
@@ -57,7 +58,7 @@ describe('payments with Stripe', () => {
 
   async function startCheckout(owner: Owner, purchase: { kind: 'plan'; plan: 'business' } | { kind: 'credits'; credits: number }, testMode = false) {
     const session = fake.createSession({ mode: purchase.kind === 'plan' ? 'subscription' : 'payment', amountCents: 59_900 });
-    const id = testMode ? `test_${session.id.slice(8, 30)}` : session.id;
+    const id = testMode ? `test_${randomUUID()}` : session.id;
     await insertCheckoutSession(server.db, {
       id,
       companyId: owner.company.id,

@@ -46,7 +46,7 @@ test.describe('payments', () => {
     const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: 'Business plan' });
     await expect(card.getByText('$599', { exact: true })).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
   });
 

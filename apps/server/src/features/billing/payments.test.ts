@@ -232,5 +232,9 @@ describe('Stripe without a webhook secret', () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push(await fake.sendWebhook(server.url, event));
     for (const answer of answers) expectError(answer, 400, 'WEBHOOK_SIGNATURE_INVALID');
+
+    // The exemption is the webhook's alone: any other write without a trusted Origin is refused.
+    const portal = await fetch(`${server.url}/api/billing/portal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expectError({ status: portal.status, body: await portal.json() }, 403, 'INVALID_ORIGIN');
   });
 });

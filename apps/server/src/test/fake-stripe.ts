@@ -81,6 +81,8 @@ export type InvoiceOptions = {
   periodStart?: number;
   periodEnd?: number;
   id?: string;
+  /** The subscription's metadata as the invoice carries it (our Checkout writes companyId there). */
+  metadata?: Record<string, string>;
 };
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
@@ -255,7 +257,7 @@ export async function startFakeStripe() {
         created: nowS(),
         period_start: start - 30 * DAY_S,
         period_end: start,
-        parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription, metadata: {} } } : null,
+        parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription, metadata: options.metadata ?? {} } } : null,
         lines: { object: 'list', data: [{ id: newId('il_'), object: 'line_item', description: options.description ?? '1 × Ridgeline plan (at $399.00 / month)', period: { start, end } }] },
       };
     },

@@ -6,8 +6,8 @@ import type { MailMessage } from '../../infra/mail/mailer';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { findBillingRowByCustomer, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
-import { completeCheckoutSession, findCheckoutSessionById, type CheckoutRow } from './checkouts.repository';
+import { findBillingRow, findBillingRowByCustomer, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
+import { completeCheckoutSession, expireCheckoutSession, findCheckoutSessionById, type CheckoutRow } from './checkouts.repository';
 import { appendCreditEntry } from './credit-ledger.repository';
 import { claimBillingNotice, ownerContacts, recordBillingEvent, upsertStripeInvoice } from './payments.repository';
 
@@ -122,19 +122,35 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
     }
   }
 
+  /**
+   * The company a subscription or invoice concerns: the one with its Stripe customer or, before the
+   * customer is on record (Stripe does not order its events: the first invoice may come before the
+   * completed Checkout), the company our own Checkout wrote into the subscription's metadata.
+   */
+  async function companyOfCustomer(customer: string | { id: string } | null, metadata: Record<string, string> | null | undefined): Promise<string | null> {
+    const customerId = idOf(customer);
+    const byCustomer = customerId ? await findBillingRowByCustomer(db, customerId) : null;
+    if (byCustomer) return byCustomer.id;
+    const named = metadata?.companyId;
+    if (!named || !/^[0-9a-f-]{36}$/i.test(named)) return null;
+    const company = await findBillingRow(db, named);
+    // A company already paying through another customer is not moved by a stranger's metadata.
+    return company && company.stripeCustomerId === null ? company.id : null;
+  }
+
   /** The company an event concerns, read before the transaction (null: not ours). */
   async function companyOf(event: Stripe.Event): Promise<string | null> {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.expired':
         return (await findCheckoutSessionById(db, event.data.object.id))?.companyId ?? null;
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
+        return companyOfCustomer(event.data.object.customer, event.data.object.metadata);
       case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        const customerId = idOf(event.data.object.customer);
-        return customerId ? ((await findBillingRowByCustomer(db, customerId))?.id ?? null) : null;
-      }
+      case 'invoice.payment_failed':
+        return companyOfCustomer(event.data.object.customer, event.data.object.parent?.subscription_details?.metadata);
       default:
         return null;
     }
@@ -228,6 +244,9 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
             const done = await completeCheckout(tx, session.id, { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription), currentPeriodEnd: periodEnd });
             return { applied: done !== null, mails: [] };
           }
+          case 'checkout.session.expired':
+            await expireCheckoutSession(tx, event.data.object.id);
+            return { applied: true, mails: [] };
           case 'customer.subscription.updated':
             await applySubscription(tx, companyId, event.data.object, false);
             return { applied: true, mails: [] };

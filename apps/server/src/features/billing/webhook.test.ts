@@ -156,6 +156,32 @@ describe('the Stripe webhook', () => {
     expect(await creditBalance(server.db, owner.company.id)).toBe(25);
   });
 
+  it("records the first invoice even when it comes before the completed Checkout (by the company named in our subscription's metadata)", async () => {
+    const owner = await signedInOwner(server);
+    const session = fake.completeCheckout((await startCheckout(owner, { kind: 'plan', plan: 'business' })).id);
+    const subscription = session.subscription ?? '';
+    const first = fake.invoice({ customer: session.customer ?? '', subscription, amountCents: 59_900, metadata: { companyId: owner.company.id, kind: 'plan' } });
+    expect((await fake.sendWebhook(server.url, fake.event('invoice.paid', first))).body).toMatchObject({ applied: true });
+    expect(await invoicesOf(owner.company.id)).toEqual([expect.objectContaining({ stripeInvoiceId: first.id, status: 'paid', amountCents: 59_900 })]);
+
+    expect((await fake.sendWebhook(server.url, fake.event('checkout.session.completed', session))).body).toMatchObject({ applied: true });
+    expect(await billingOf(owner.company.id)).toMatchObject({ billingStatus: 'active', plan: 'business', stripeSubscriptionId: subscription });
+
+    // Metadata naming a company that already pays through another customer moves nothing.
+    const other = await payingOwner('Already Paying Roofing');
+    const stray = fake.invoice({ customer: 'cus_stranger', subscription: 'sub_stranger', amountCents: 100, metadata: { companyId: other.company.id } });
+    await fake.sendWebhook(server.url, fake.event('invoice.payment_failed', stray));
+    expect((await billingOf(other.company.id)).billingStatus).toBe('active');
+  });
+
+  it('marks a Checkout that Stripe expired', async () => {
+    const owner = await signedInOwner(server);
+    const session = await startCheckout(owner, { kind: 'credits', credits: 5 });
+    fake.expireCheckout(session.id);
+    expect((await fake.sendWebhook(server.url, fake.event('checkout.session.expired', session))).status).toBe(200);
+    expect((await findCheckoutSessionById(server.db, session.id))?.status).toBe('expired');
+  });
+
   it('leaves a completed but unpaid Checkout open (an asynchronous payment still on its way)', async () => {
     const owner = await signedInOwner(server);
     const session = fake.completeCheckout((await startCheckout(owner, { kind: 'credits', credits: 5 })).id, { paid: false });

@@ -254,9 +254,8 @@ export default function PaymentsPage() {
         {(billing) => (
           <>
             {billing.mode === 'test' && (
-              <AlertBox tone="info" role="note">
-                <p className="font-semibold">Test mode</p>
-                <p>{TEST_MODE_LABEL}</p>
+              <AlertBox tone="info" role="note" className="font-semibold">
+                {TEST_MODE_LABEL}
               </AlertBox>
             )}
             <SubscriptionCard billing={billing} />

@@ -153,6 +153,24 @@ describe('/payment-success', () => {
     expect(sent().filter((request) => request.url.pathname.startsWith('/api/billing'))).toEqual([]);
   });
 
+  it('says it is still confirming after a minute, stops asking, and points to /payments', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      answer('GET /api/billing/checkouts/cs_test_slow', json({ ...CHECKOUT, id: 'cs_test_slow' }));
+      renderSuccess('/payment-success?session_id=cs_test_slow');
+      expect(await screen.findByRole('heading', { name: 'Confirming your payment…' })).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(61_000);
+      expect(await screen.findByRole('heading', { name: 'Still confirming…' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'See payments' })).toHaveAttribute('href', '/payments');
+      const asked = sent('GET /api/billing/checkouts/cs_test_slow').length;
+      expect(asked).toBeGreaterThan(1);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(sent('GET /api/billing/checkouts/cs_test_slow').length).toBe(asked);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says an expired checkout charged nothing', async () => {
     answer('GET /api/billing/checkouts/cs_test_old', json({ ...CHECKOUT, id: 'cs_test_old', status: 'expired' }));
     renderSuccess('/payment-success?session_id=cs_test_old');

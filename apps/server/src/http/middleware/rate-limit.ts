@@ -3,10 +3,13 @@ import { clientIp } from '../client-ip';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
+import { STRIPE_WEBHOOK_PATH } from './write-guard';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Field photo uploads: hundreds in minutes from one rep, limited per user by their own route (PHOTO_UPLOAD_LIMIT). */
 const PHOTO_UPLOAD = /^\/api\/inspections\/[^/]+\/photos\/[^/]+$/;
+/** Stripe's webhook: Stripe's servers send bursts from few addresses; the signature, not a count, guards it. */
+const isStripeWebhook = (method: string, path: string) => method === 'POST' && path === STRIPE_WEBHOOK_PATH;
 /** Chat messages and attachments: limited per user by their own routes (CHAT_MESSAGE_LIMIT). */
 const CHAT_POST = /^\/api\/chat\/conversations\/[^/]+\/(messages|attachments)$/;
 
@@ -17,7 +20,7 @@ const CHAT_POST = /^\/api\/chat\/conversations\/[^/]+\/(messages|attachments)$/;
 export function writeRateLimit(deps: AppDeps) {
   const rule = { limit: deps.config.apiWriteLimit, windowMs: 60_000 };
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) || CHAT_POST.test(c.req.path)) return next();
+    if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) || CHAT_POST.test(c.req.path) || isStripeWebhook(c.req.method, c.req.path)) return next();
     const limit = await deps.limits.hit(`api-write:${clientIp(c)}`, rule);
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many requests. Please wait ${limit.retryAfter} seconds and try again.`);
     return next();

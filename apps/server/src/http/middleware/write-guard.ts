@@ -5,6 +5,8 @@ import type { AppEnv } from '../context';
 import { trustedOrigins } from '../trusted-origins';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Stripe's webhook: sent by Stripe's servers, with no Origin; it proves itself by its signature instead. */
+export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 
 function originOf(referer: string | undefined): string | undefined {
   if (!referer) return undefined;
@@ -19,12 +21,13 @@ function originOf(referer: string | undefined): string | undefined {
  * Every call that changes data must come from a page of a trusted origin (the Origin header, or the
  * Referer's origin when a browser sends no Origin), whatever cookies it carries: SameSite cookies
  * alone are not the only line against cross-site writes. A body on a JSON route must be JSON; raw
- * uploads are PUTs and check their own type from the bytes.
+ * uploads are PUTs and check their own type from the bytes. The one exception is Stripe's webhook
+ * (POST /api/billing/webhook): no browser sends it, and a wrong signature changes nothing.
  */
 export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>) {
   const allowed = new Set(trustedOrigins(config));
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method)) return next();
+    if (!WRITES.has(c.req.method) || (c.req.method === 'POST' && c.req.path === STRIPE_WEBHOOK_PATH)) return next();
     const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
     if (!origin || !allowed.has(origin)) throw new AppError('INVALID_ORIGIN');
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;

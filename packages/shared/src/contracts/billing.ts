@@ -79,6 +79,9 @@ export type PlanCheck = z.infer<typeof planCheckSchema>;
 /** POST /api/billing/portal: Stripe's customer portal (cards, invoices). */
 export const portalSessionSchema = z.object({ url: z.string() });
 
+/** A checkout's id in the path: Stripe's `cs_...` (longer than other ids) or a test-mode `test_<uuid>`. */
+export const checkoutIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a payment id') });
+
 /** GET /api/billing/checkouts/:id: a Checkout as the server knows it (the success pages read this, not the URL). */
 export const checkoutStatusSchema = z.object({
   id: z.string(),
@@ -185,6 +188,9 @@ export type CreateServiceOrderInput = z.infer<typeof createServiceOrderSchema>;
 /** POST /api/service-orders/:id/cancel and /api/admin/service-orders/:id/cancel */
 export const cancelServiceOrderSchema = z.object({ reason: shortText(500) });
 export type CancelServiceOrderInput = z.infer<typeof cancelServiceOrderSchema>;
+
+/** PUT /api/admin/service-orders/:id/delivery?fileName=: the delivered file's name (its bytes are the body). */
+export const deliverServiceOrderQuerySchema = z.object({ fileName: shortText(200) });
 
 /** POST /api/admin/service-orders/:id/status: the office starts the work. */
 export const serviceOrderProgressSchema = z.object({ status: z.literal('in_progress') });

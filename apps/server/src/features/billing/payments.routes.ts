@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { CheckoutStatus } from '@ridgeline/shared/contracts/billing';
+import { checkoutIdParamSchema, type CheckoutStatus } from '@ridgeline/shared/contracts/billing';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
@@ -9,7 +8,6 @@ import { createPaymentsService } from './payments.service';
 import { createWebhookService } from './webhook.service';
 
 /** A checkout's id: Stripe's `cs_...` (longer than the product's own ids) or a test-mode `test_<uuid>`. */
-const checkoutParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'Not a payment id') });
 
 /** Billing routes: Stripe's webhook, a Checkout's state, the customer portal and invoices. */
 export function paymentsRoutes(deps: AppDeps) {
@@ -26,7 +24,7 @@ export function paymentsRoutes(deps: AppDeps) {
     return c.json({ received: true, applied: result.applied });
   });
 
-  app.get('/api/billing/checkouts/:id', actor, tenant, validate('param', checkoutParamSchema), async (c) => {
+  app.get('/api/billing/checkouts/:id', actor, tenant, validate('param', checkoutIdParamSchema), async (c) => {
     const body: CheckoutStatus = await payments.checkoutStatus(c.get('tenant'), c.req.valid('param').id);
     return c.json(body);
   });

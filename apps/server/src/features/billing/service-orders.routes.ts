@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  deliverServiceOrderQuerySchema,
   adminServiceOrdersQuerySchema,
   cancelServiceOrderSchema,
   createServiceOrderSchema,
@@ -9,7 +10,6 @@ import {
   type serviceOrderListSchema,
 } from '@ridgeline/shared/contracts/billing';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
-import { uploadProjectFileQuerySchema } from '@ridgeline/shared/contracts/projects';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
@@ -21,7 +21,6 @@ import { createServiceOrdersService } from './service-orders.service';
 type ServiceOrderList = z.infer<typeof serviceOrderListSchema>;
 type AdminServiceOrderList = z.infer<typeof adminServiceOrderListSchema>;
 
-const deliveryQuerySchema = z.object({ fileName: uploadProjectFileQuerySchema.shape.name });
 
 /**
  * Billing routes: service orders on projects (any member reads them; owners and managers order and
@@ -55,7 +54,7 @@ export function serviceOrderRoutes(deps: AppDeps) {
   app.post('/api/admin/service-orders/:id/cancel', actor, admin, id, validate('json', cancelServiceOrderSchema), async (c) =>
     c.json(await orders.adminCancel(c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason)),
   );
-  app.put('/api/admin/service-orders/:id/delivery', actor, admin, id, validate('query', deliveryQuerySchema), limitBody(maxBytes), async (c) => {
+  app.put('/api/admin/service-orders/:id/delivery', actor, admin, id, validate('query', deliverServiceOrderQuerySchema), limitBody(maxBytes), async (c) => {
     const body = await readRawBody(c);
     return c.json(await orders.adminDeliver(c.get('actor'), c.req.valid('param').id, c.req.valid('query').fileName, body));
   });

@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { hasControlCharacter } from '@ridgeline/shared/contracts/common';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
+import { STRIPE_WEBHOOK_PATH } from './write-guard';
 
 // Control characters (U+0000-U+001F, U+007F) are refused at the edge with 400: PostgreSQL cannot
 // store a NUL in text, the file system cannot name a file with one, and no person types them.
@@ -48,8 +49,9 @@ export const rejectControlCharacters = createMiddleware<AppEnv>(async (c, next) 
   for (const [key, value] of url.searchParams) {
     if (hasControlCharacter(key, { multiLine: false }) || hasControlCharacter(value, { multiLine: true })) throw AppError.badRequest(MESSAGE);
   }
-  // Bodies are read only under /api, where the JSON body limit has already bounded them.
-  const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT';
+  // Bodies are read only under /api, where the JSON body limit has already bounded them. Stripe's
+  // signed webhook is not ours to refuse: its signature proves it, and a refusal would be retried for days.
+  const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT' && c.req.path !== STRIPE_WEBHOOK_PATH;
   if (c.req.raw.body && limited) {
     // A clone: the route (and better-auth behind it) reads the original body untouched.
     const text = await c.req.raw.clone().text();

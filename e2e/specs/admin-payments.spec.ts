@@ -70,7 +70,7 @@ test.describe('admin payments', () => {
     const extended = after.companies[0];
     expect(extended?.creditBalance).toBe(5);
     expect(new Date(extended?.trialEndsAt ?? '').getTime()).toBe(trialEnd + 7 * DAY_MS);
-    const shown = await admin.evaluate((iso) => new Date(iso).toLocaleDateString(), extended?.trialEndsAt ?? '');
+    const shown = await admin.evaluate((iso) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)), extended?.trialEndsAt ?? '');
     await expect(row.getByText(shown, { exact: true })).toBeVisible();
 
     // On a phone the companies are cards with the same actions.

@@ -18,7 +18,7 @@ import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';
 import { creditEntriesCsvHref, useCreditEntries, type CreditLedgerFilters } from './api/credit-entries';
 import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
-import { entryTime, signedCredits } from './credit-words';
+import { entryTime, signedCredits } from './billing-words';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;

@@ -6,7 +6,7 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useBillingOverview } from './api/billing-overview';
 import { useBuyCredits } from './api/buy-credits';
-import { askText, cash, creditsText } from './credit-words';
+import { askText, cash, creditsText } from './billing-words';
 
 /** Who may buy, for everyone else: the company's payers when known. */
 function WhoCanBuy() {

@@ -9,7 +9,7 @@ import { answer, apiError, json, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
 import CreditsPage from './credits-page';
-import { askText } from './credit-words';
+import { askText } from './billing-words';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

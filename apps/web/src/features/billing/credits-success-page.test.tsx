@@ -6,7 +6,7 @@ import { CREDIT_PACKS } from '@ridgeline/shared/domain/billing';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
-import { CHECKOUT_POLL_MS } from './api/credit-checkout';
+import { CHECKOUT_POLL_MS } from './api/checkout-status';
 import CreditsSuccessPage from './credits-success-page';
 
 const checkout = (patch: Partial<CheckoutStatus> = {}): CheckoutStatus => ({

@@ -8,9 +8,9 @@ import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { useCheckoutStatus } from './api/credit-checkout';
+import { useConfirmedCheckout } from './api/checkout-status';
 import { useCredits } from './api/credits';
-import { creditsText } from './credit-words';
+import { creditsText } from './billing-words';
 
 function NextSteps() {
   return (
@@ -58,7 +58,7 @@ export default function CreditsSuccessPage() {
   useDocumentTitle('Credits Purchased');
   const [search] = useSearchParams();
   const sessionId = search.get('session_id');
-  const checkout = useCheckoutStatus(sessionId);
+  const { checkout, timedOut } = useConfirmedCheckout(sessionId || null);
 
   let body: ReactNode;
   if (!sessionId) {
@@ -95,7 +95,9 @@ export default function CreditsSuccessPage() {
     body = (
       <Card>
         <p role="status" className="text-lg text-slate-900">
-          Waiting for the payment to be confirmed… This usually takes a few seconds; the page updates by itself.
+          {timedOut
+            ? 'Still confirming… The payment has not been confirmed yet; the credits page shows the purchase as soon as it goes through.'
+            : 'Waiting for the payment to be confirmed… This usually takes a few seconds; the page updates by itself.'}
         </p>
       </Card>
     );

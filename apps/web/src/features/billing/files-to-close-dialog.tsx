@@ -4,8 +4,8 @@ import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { usePlanCheck } from './api/plan-check';
+import { dateText } from './billing-words';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The active files to close or archive before moving to a smaller plan, least recently changed first. */
 export function FilesToCloseDialog({ plan, open, onOpenChange }: { plan: PlanDefinition; open: boolean; onOpenChange: (open: boolean) => void }) {

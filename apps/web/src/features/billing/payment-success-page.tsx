@@ -1,7 +1,6 @@
 import type { CheckoutStatus } from '@ridgeline/shared/contracts/billing';
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
@@ -12,9 +11,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import { billingRootKey } from './api/billing-keys';
-import { CHECKOUT_POLL_LIMIT_MS, useCheckoutStatus } from './api/checkout-status';
-import { cash, planName } from './payment-words';
+import { useConfirmedCheckout } from './api/checkout-status';
+import { cash, planName } from './billing-words';
 
 // Where Stripe Checkout returns (?session_id=). The page confirms from the server's state, never from
 // the URL alone: it reads the payment, asks again every 2 s while it is open (the server asks Stripe,
@@ -80,20 +78,7 @@ function Completed({ checkout }: { checkout: CheckoutStatus }) {
 }
 
 function Confirmation({ id }: { id: string }) {
-  const [startedAt] = useState(() => Date.now());
-  const [timedOut, setTimedOut] = useState(false);
-  const checkout = useCheckoutStatus(id, !timedOut);
-  const client = useQueryClient();
-  const status = checkout.data?.status;
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setTimedOut(true), Math.max(0, CHECKOUT_POLL_LIMIT_MS - (Date.now() - startedAt)));
-    return () => window.clearTimeout(timer);
-  }, [startedAt]);
-
-  useEffect(() => {
-    if (status === 'complete') void client.invalidateQueries({ queryKey: billingRootKey, predicate: (query) => query.queryKey[1] !== 'checkout' });
-  }, [status, client]);
+  const { checkout, timedOut } = useConfirmedCheckout(id);
 
   if (checkout.isPending) return <Skeleton className="h-40" aria-label="Confirming your payment" />;
   if (checkout.isError) {

@@ -19,7 +19,8 @@ import { useBillingOverview } from './api/billing-overview';
 import { useCreditPurchases } from './api/credit-purchases';
 import { useInvoices } from './api/invoices';
 import { useOpenPortal } from './api/portal';
-import { cash, dateText, planName } from './payment-words';
+import { cash, dateText, planName } from './billing-words';
+import { askText } from './billing-words';
 
 // Payments: the subscription (plan, status, next renewal, a downgrade waiting, the trial's days), the
 // way to Stripe's portal for cards and invoices (owners; none in test mode), the invoices and the
@@ -102,8 +103,7 @@ function PaymentMethodCard({ billing }: { billing: BillingOverview }) {
   if (billing.mode === 'test') {
     body = <CardDescription>There is no payment portal in test mode: no card is on file and nothing is charged.</CardDescription>;
   } else if (!billing.canPay) {
-    const payers = billing.payers.map((payer) => `${payer.name} (${payer.email})`).join(', ');
-    body = <CardDescription>Only the company owner manages cards and invoices{payers ? `. Ask ${payers}.` : '.'}</CardDescription>;
+    body = <CardDescription>Only the company owner manages cards and invoices. {askText(billing.payers)}</CardDescription>;
   } else if (!billing.hasPaymentMethod) {
     body = <CardDescription>Your card is saved when you choose a plan or buy credits; then you can manage it here.</CardDescription>;
   } else {

@@ -15,19 +15,14 @@ import { notify } from '../../lib/toast';
 import { useBillingOverview } from './api/billing-overview';
 import { useChoosePlan } from './api/choose-plan';
 import { FilesToCloseDialog } from './files-to-close-dialog';
+import { askText, dateText } from './billing-words';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** The plan the company is on: chosen and running (a trial, or a company that is read-only, has none yet). */
 function currentPlanOf(billing: BillingOverview): PlanId | null {
   return (billing.status === 'active' || billing.status === 'past_due') && !billing.readOnly ? billing.plan : null;
 }
 
-/** Who to ask, for those who cannot pay: "Ask Olive Owner (olive@example.com)." */
-export function askPayersText(payers: BillingOverview['payers']): string {
-  if (payers.length === 0) return 'Only owners can change the plan.';
-  return `Only owners can change the plan. Ask ${payers.map((payer) => `${payer.name} (${payer.email})`).join(' or ')}.`;
-}
 
 function PlanStatus({ billing }: { billing: BillingOverview }) {
   if (billing.readOnly) return null;
@@ -145,7 +140,7 @@ function Plans({ billing }: { billing: BillingOverview }) {
     <div className="flex flex-col gap-4">
       {billing.mode === 'test' && <Alert tone="warning">{TEST_MODE_LABEL}</Alert>}
       <PlanStatus billing={billing} />
-      {!billing.canPay && <Alert tone="info">{askPayersText(billing.payers)}</Alert>}
+      {!billing.canPay && <Alert tone="info">Only owners can change the plan. {askText(billing.payers)}</Alert>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {PLANS.map((plan) => (
           <PlanCard key={plan.id} plan={plan} billing={billing} choosing={choosing} onChoose={onChoose} />

@@ -7,12 +7,12 @@ import { AlertBox } from '../../components/ui/alert';
 import { ApiError } from '../../lib/api-client';
 import { useBillingOverview } from './api/billing-overview';
 import { billingOverviewKey } from './api/billing-keys';
+import { dateText } from './billing-words';
 
 // The billing banner on every signed-in page: read-only (with the way to /pricing), a failed payment
 // in its grace period (with the way to /payments), and the last days of the free trial.
 
 const LINK = 'inline-flex min-h-11 items-center font-semibold text-blue-800 underline underline-offset-2';
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** The trial's last days get a quiet line from this many days left. */
 export const TRIAL_BANNER_DAYS = 3;

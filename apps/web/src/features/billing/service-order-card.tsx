@@ -8,11 +8,11 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCancelServiceOrder } from './api/cancel-service-order';
 import { CancelServiceOrderDialog } from './cancel-service-order-dialog';
+import { dateText } from './billing-words';
 
 const STATUS_TONES: Record<ServiceOrderStatus, BadgeTone> = { ordered: 'info', in_progress: 'warning', delivered: 'success', cancelled: 'neutral' };
 
 /** "Nov 23, 2026" */
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 type OrderCardProps = {
   order: ServiceOrder;

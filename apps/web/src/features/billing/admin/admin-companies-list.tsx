@@ -8,6 +8,7 @@ import { TableCell, TableRow } from '../../../components/ui/table';
 import { CardList } from '../../../components/card-list';
 import { CardTable } from '../../../components/card-table';
 import type { CompanyAction } from './admin-company-dialogs';
+import { dateText } from '../billing-words';
 
 // The companies of /admin/payments: a table on wider screens, cards on a phone, each company with
 // its plan, status, trial end, active files, MRR, failed payments, credits and the admin's actions.
@@ -16,9 +17,9 @@ export const BILLING_STATUS_LABELS: Record<BillingStatus, string> = { trialing: 
 const STATUS_TONES: Record<BillingStatus, BadgeTone> = { trialing: 'info', active: 'success', past_due: 'warning', canceled: 'neutral' };
 
 const planName = (id: AdminBillingCompany['plan']) => PLANS.find((plan) => plan.id === id)?.name ?? id;
-const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+const dayOrDash = (iso: string | null) => (iso ? dateText(iso) : '—');
 /** The trial's end matters while the company is on its trial; a paying company's old trial is not shown. */
-const trialEnd = (company: AdminBillingCompany) => (company.status === 'trialing' ? dateText(company.trialEndsAt) : '—');
+const trialEnd = (company: AdminBillingCompany) => (company.status === 'trialing' ? dayOrDash(company.trialEndsAt) : '—');
 export const cash = (cents: number) => `$${formatCashAmount(cents)}`;
 
 function StatusBadges({ company }: { company: AdminBillingCompany }) {

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useExtendTrial } from '../api/extend-trial';
+import { dateText } from '../billing-words';
 
 // The platform admin's changes to one company, each a dialog on the one form path: credits granted
 // or removed with a reason (a ledger row), a trial extended with a reason (an audit row), and the
@@ -81,7 +82,7 @@ function ExtendTrialForm({ company, onDone }: { company: AdminBillingCompany; on
       { companyId: company.id, input: values },
       {
         onSuccess: (saved) => {
-          notify.success('Trial extended', `${saved.name}'s trial now ends ${saved.trialEndsAt ? new Date(saved.trialEndsAt).toLocaleDateString() : 'later'}.`);
+          notify.success('Trial extended', `${saved.name}'s trial now ends ${saved.trialEndsAt ? dateText(saved.trialEndsAt) : 'later'}.`);
           onDone();
         },
         onError: (error) => form.setError('root', { message: errorText(error) }),
@@ -125,7 +126,7 @@ function description(action: CompanyAction): string {
   const { company } = action;
   if (action.kind === 'grant') return `${company.name} has ${credits(company.creditBalance)}. The grant is a row on its ledger with your name and the reason.`;
   if (action.kind === 'remove') return `${company.name} has ${credits(company.creditBalance)}; you cannot remove more. The removal is a row on its ledger with your name and the reason.`;
-  if (action.kind === 'extend') return `${company.name}'s trial ${company.readOnly ? 'has ended; extending it lifts read-only at once' : `ends ${company.trialEndsAt ? new Date(company.trialEndsAt).toLocaleDateString() : 'later'}`}.`;
+  if (action.kind === 'extend') return `${company.name}'s trial ${company.readOnly ? 'has ended; extending it lifts read-only at once' : `ends ${company.trialEndsAt ? dateText(company.trialEndsAt) : 'later'}`}.`;
   return `You see Ridgeline as ${company.owner?.name ?? 'the owner'} (${company.owner?.email ?? ''}) for up to one hour. Every start and end is logged.`;
 }
 

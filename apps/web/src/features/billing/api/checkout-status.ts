@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { checkoutStatusSchema, type CheckoutStatus } from '@ridgeline/shared/contracts/billing';
 import { api, ApiError } from '../../../lib/api-client';
-import { checkoutKey } from './billing-keys';
+import { billingRootKey, checkoutKey } from './billing-keys';
 
 // GET /api/billing/checkouts/:id: a payment as the server knows it (the server asks Stripe while it
 // is open). The success page reads this, never the URL alone.
@@ -23,4 +24,28 @@ export function useCheckoutStatus(id: string | null, polling: boolean) {
     refetchInterval: (query) => (polling && query.state.data?.status === 'open' ? CHECKOUT_POLL_MS : false),
     retry: (count, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && count < 2,
   });
+}
+
+/**
+ * What the success pages show: the payment asked every 2 s while open for up to a minute (then
+ * `timedOut`, and the page says it is still confirming), and once it is complete everything billing
+ * shows (plan, balance, invoices) is read again.
+ */
+export function useConfirmedCheckout(id: string | null) {
+  const [startedAt] = useState(() => Date.now());
+  const [timedOut, setTimedOut] = useState(false);
+  const checkout = useCheckoutStatus(id, !timedOut);
+  const client = useQueryClient();
+  const status = checkout.data?.status;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), Math.max(0, CHECKOUT_POLL_LIMIT_MS - (Date.now() - startedAt)));
+    return () => window.clearTimeout(timer);
+  }, [startedAt]);
+
+  useEffect(() => {
+    if (status === 'complete') void client.invalidateQueries({ queryKey: billingRootKey, predicate: (query) => query.queryKey[1] !== 'checkout' });
+  }, [status, client]);
+
+  return { checkout, timedOut };
 }

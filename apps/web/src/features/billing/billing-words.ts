@@ -1,6 +1,8 @@
 import { formatCashAmount } from '@ridgeline/shared/domain/money';
+import { planById } from '@ridgeline/shared/domain/billing';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 
-// The words and numbers people read on the credit pages.
+// The words and numbers people read on the billing pages (plans, payments, credits, orders).
 
 /** "10 credits", "1 credit". */
 export const creditsText = (credits: number) => `${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
@@ -21,3 +23,10 @@ export function askText(payers: { name: string; email: string }[]): string {
   const last = people.pop();
   return `Ask ${people.length > 0 ? `${people.join(', ')} or ${last ?? ''}` : (last ?? '')}.`;
 }
+
+/** A plan's name from the one plan definition. */
+export const planName = (id: PlanId): string => planById(id).name;
+
+/** "Mar 1, 2026"; empty for no date. */
+export const dateText = (iso: string | null): string =>
+  iso ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)) : '';

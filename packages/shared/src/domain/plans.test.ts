@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFileLimitMessage, effectivePlan, hasFreeActiveSlot, PLAN_IDS, PLANS, TRIAL_DAYS, type PlanId } from './plans';
+import { activeFileLimitMessage, effectivePlan, hasFreeActiveSlot, isPlanId, PLAN_IDS, PLANS, storedPlanId, TRIAL_DAYS, type PlanId } from './plans';
 
 describe('plans', () => {
   it('has the four plans, Professional the most popular', () => {
@@ -73,5 +73,17 @@ describe('active file slots', () => {
       expect(message).toContain(`up to ${candidate.activeFiles} active files`);
       expect(message).toContain('/pricing');
     }
+  });
+});
+
+describe('stored plans', () => {
+  it('knows the four plan ids and reads anything else as Professional, every company\'s default', () => {
+    for (const id of PLAN_IDS) {
+      expect(isPlanId(id)).toBe(true);
+      expect(storedPlanId(id)).toBe(id);
+    }
+    for (const other of ['gold', '', 'Starter', null, undefined]) expect(isPlanId(other)).toBe(false);
+    expect(storedPlanId('gold')).toBe('professional');
+    expect(storedPlanId(null)).toBe('professional');
   });
 });

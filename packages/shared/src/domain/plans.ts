@@ -11,6 +11,16 @@ export type PlanId = (typeof PLANS)[number]['id'];
 /** Plan ids as a tuple, for enums and database checks. */
 export const PLAN_IDS = ['starter', 'professional', 'business', 'enterprise'] as const satisfies readonly PlanId[];
 
+/** Whether a stored text is a plan id. */
+export function isPlanId(value: string | null | undefined): value is PlanId {
+  return PLAN_IDS.some((id) => id === value);
+}
+
+/** A stored plan as a plan id: one the catalogue does not know reads as Professional, every company's default. */
+export function storedPlanId(value: string | null): PlanId {
+  return isPlanId(value) ? value : 'professional';
+}
+
 /** Length of the free trial every new company gets, no credit card asked. */
 export const TRIAL_DAYS = 14;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdjustCreditsInput, AdminBillingCompany, AdminBillingPage, adminBillingQuerySchema, ExtendTrialInput } from '@ridgeline/shared/contracts/billing';
 import { billingAccess, planPriceCents, type BillingStatus } from '@ridgeline/shared/domain/billing';
-import { PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { storedPlanId } from '@ridgeline/shared/domain/plans';
 import type { Actor } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
@@ -20,13 +20,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const dateWords = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-const asPlan = (plan: string): PlanId => (PLAN_IDS as readonly string[]).includes(plan) ? (plan as PlanId) : 'professional';
 const asStatus = (status: string): BillingStatus => (status === 'active' || status === 'past_due' || status === 'canceled' ? status : 'trialing');
 
 /** A company as the admin sees it: read-only by billingAccess; MRR the plan price while it pays and can write. */
 function presentCompany(row: AdminBillingRow, now: Date): AdminBillingCompany {
   const status = asStatus(row.billingStatus);
-  const plan = asPlan(row.plan);
+  const plan = storedPlanId(row.plan);
   const access = billingAccess({ status, trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt }, now);
   const paying = (status === 'active' || status === 'past_due') && !access.readOnly;
   return {

@@ -3,10 +3,11 @@ import type { Db } from '../../infra/db/client';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { MAIL_JOB, type MailMessage } from '../../infra/mail/mailer';
 import type { Logger } from '../../lib/logger';
-import { lockBillingRow, updateBillingRow } from './billing-state.repository';
+import { claimBillingNotice, forgetBillingNotice, listOwners, lockBillingRow, updateBillingRow } from './billing-state.repository';
 import { trialEndedMail, trialReminderMail } from './billing-mails';
-import { forgetNotice, insertTestInvoice, listOwners, listPeriodsDue, listTrialsEndingBefore, recordNotice } from './plans.repository';
-import { knownPlan, testInvoiceDescription } from './plans.service';
+import { insertTestInvoice, listPeriodsDue, listTrialsEndingBefore } from './plans.repository';
+import { testInvoiceDescription } from './plans.service';
+import { storedPlanId } from '@ridgeline/shared/domain/plans';
 
 /** Billing's sweep, every 15 minutes (shared by every instance). */
 export const BILLING_SWEEP_JOB = 'billing-sweep';
@@ -31,14 +32,14 @@ export async function runBillingSweep(deps: BillingSweepDeps, now: Date = new Da
   let mails = 0;
 
   async function notify(companyId: string, kind: string, mail: (to: string) => MailMessage): Promise<void> {
-    if (!(await recordNotice(db, companyId, kind))) return;
+    if (!(await claimBillingNotice(db, companyId, kind))) return;
     try {
       for (const owner of await listOwners(db, companyId)) {
         await deps.sendMail(mail(owner.email));
         mails += 1;
       }
     } catch (error) {
-      await forgetNotice(db, companyId, kind);
+      await forgetBillingNotice(db, companyId, kind);
       throw error;
     }
   }
@@ -62,7 +63,7 @@ export async function runBillingSweep(deps: BillingSweepDeps, now: Date = new Da
     const applied = await db.transaction(async (tx) => {
       const row = await lockBillingRow(tx, due.id);
       if (!row?.currentPeriodEnd || row.currentPeriodEnd.getTime() > now.getTime()) return false;
-      const plan = planById(knownPlan(row.pendingPlan ?? row.plan));
+      const plan = planById(storedPlanId(row.pendingPlan ?? row.plan));
       if (row.stripeSubscriptionId !== null) {
         // Stripe bills the next period; the plan it follows changes here.
         if (row.pendingPlan === null) return false;

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies } from '../../infra/db/schema/index';
+import { billingNotices, companies, members, user } from '../../infra/db/schema/index';
+import { userNameColumns } from '../../infra/db/user-columns';
 
-// The company's billing columns: read, locked and changed here, for every part of billing.
+// The company's billing columns (read, locked and changed here), its owners and the billing mails
+// already sent: what every part of billing shares.
 
 const billingColumns = {
   id: companies.id,
@@ -58,4 +60,25 @@ export async function updateBillingRow(tx: DbTx, companyId: string, patch: Billi
     .update(companies)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(companies.id, companyId));
+}
+
+/** The company's owners, first joined first: they choose the plan and pay, billing mails go to them, everyone else is told to ask them. */
+export async function listOwners(db: Db | DbTx, companyId: string) {
+  return db
+    .select(userNameColumns)
+    .from(members)
+    .innerJoin(user, eq(user.id, members.userId))
+    .where(and(eq(members.companyId, companyId), eq(members.role, 'owner')))
+    .orderBy(asc(members.createdAt));
+}
+
+/** Claims a billing mail (a trial reminder, a failed payment) for the company: true the first time only, so each is sent once. */
+export async function claimBillingNotice(db: Db | DbTx, companyId: string, kind: string): Promise<boolean> {
+  const rows = await db.insert(billingNotices).values({ companyId, kind }).onConflictDoNothing().returning({ id: billingNotices.id });
+  return rows.length > 0;
+}
+
+/** Gives a claimed notice back when its mail could not be queued, so the next try sends it. */
+export async function forgetBillingNotice(db: Db | DbTx, companyId: string, kind: string): Promise<void> {
+  await db.delete(billingNotices).where(and(eq(billingNotices.companyId, companyId), eq(billingNotices.kind, kind)));
 }

@@ -1,9 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { billingEvents, billingNotices, invoices, members, user } from '../../infra/db/schema/index';
+import { billingEvents, invoices } from '../../infra/db/schema/index';
 
-// Payments' SQL: Stripe events already applied, invoices, the payment-failure notices and the owners
-// a notice goes to.
+// Payments' SQL: Stripe events already applied and invoices.
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -55,17 +54,3 @@ export async function listInvoices(db: Db | DbTx, companyId: string): Promise<In
   return db.select().from(invoices).where(eq(invoices.companyId, companyId)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(200);
 }
 
-/** Marks a billing mail as sent for the company; false when it already was (it is sent once). */
-export async function claimBillingNotice(tx: DbTx, companyId: string, kind: string): Promise<boolean> {
-  const rows = await tx.insert(billingNotices).values({ companyId, kind }).onConflictDoNothing().returning({ id: billingNotices.id });
-  return rows.length > 0;
-}
-
-/** The owners' names and addresses: billing mails go to them. */
-export async function ownerContacts(db: Db | DbTx, companyId: string): Promise<{ name: string; email: string }[]> {
-  return db
-    .select({ name: user.name, email: user.email })
-    .from(members)
-    .innerJoin(user, eq(user.id, members.userId))
-    .where(and(eq(members.companyId, companyId), eq(members.role, 'owner')));
-}

@@ -1,5 +1,5 @@
 import type { CheckoutStatus, Invoice } from '@ridgeline/shared/contracts/billing';
-import { PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { isPlanId, type PlanId } from '@ridgeline/shared/domain/plans';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
@@ -17,7 +17,7 @@ const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
 const INVOICE_STATUSES = ['paid', 'open', 'failed', 'void'] as const;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => values.find((v) => v === value) ?? fallback;
-const planOrNull = (value: string | null): PlanId | null => PLAN_IDS.find((id) => id === value) ?? null;
+const planOrNull = (value: string | null): PlanId | null => (isPlanId(value) ? value : null);
 
 function presentCheckout(row: CheckoutRow): CheckoutStatus {
   return {

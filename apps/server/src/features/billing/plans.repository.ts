@@ -1,20 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { billingNotices, companies, invoices, members, projects, projectStatuses, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { companies, invoices, projects, projectStatuses } from '../../infra/db/schema/index';
 
-// The plan and the trial: who pays, the active files a plan must hold, test-mode invoices, the
-// billing mails already sent and the companies the billing sweep looks at.
-
-/** The company's owners: they choose the plan and pay; everyone else is told to ask them. */
-export async function listOwners(db: Db | DbTx, companyId: string) {
-  return db
-    .select(userNameColumns)
-    .from(members)
-    .innerJoin(user, eq(user.id, members.userId))
-    .where(and(eq(members.companyId, companyId), eq(members.role, 'owner')))
-    .orderBy(asc(members.createdAt));
-}
+// The plan and the trial: the active files a plan must hold, test-mode invoices and the companies
+// the billing sweep looks at.
 
 /** The company's active files (neither closed nor archived), counted on the partial index. */
 export async function countActiveFiles(db: Db | DbTx, companyId: string): Promise<number> {
@@ -40,17 +29,6 @@ export type NewTestInvoice = { companyId: string; description: string; amountCen
 /** A test-mode charge: recorded as a paid invoice so /payments reads alike in both modes. */
 export async function insertTestInvoice(tx: DbTx, invoice: NewTestInvoice): Promise<void> {
   await tx.insert(invoices).values({ ...invoice, status: 'paid', testMode: true });
-}
-
-/** Records that a billing mail went out; false when it already had (each kind once per company). */
-export async function recordNotice(db: Db | DbTx, companyId: string, kind: string): Promise<boolean> {
-  const rows = await db.insert(billingNotices).values({ companyId, kind }).onConflictDoNothing().returning({ id: billingNotices.id });
-  return rows.length > 0;
-}
-
-/** Takes a notice back when its mail could not be queued, so the next sweep tries again. */
-export async function forgetNotice(db: Db | DbTx, companyId: string, kind: string): Promise<void> {
-  await db.delete(billingNotices).where(and(eq(billingNotices.companyId, companyId), eq(billingNotices.kind, kind)));
 }
 
 /** Companies in their trial whose trial ends before `until` (or has ended): the reminders and the end mail. */

@@ -1,15 +1,15 @@
 import type { BillingOverview, ChoosePlanResult, PlanCheck } from '@ridgeline/shared/contracts/billing';
 import { addOneMonth, billingAccess, BILLING_STATUSES, isUpgrade, planById, planPriceCents, trialDaysLeft, type BillingStatus } from '@ridgeline/shared/domain/billing';
-import { effectivePlan, PLAN_IDS, type PlanDefinition, type PlanId } from '@ridgeline/shared/domain/plans';
+import { effectivePlan, type PlanDefinition, type PlanId, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';
-import { findBillingRow, lockBillingRow, updateBillingRow, type BillingRow } from './billing-state.repository';
+import { findBillingRow, listOwners, lockBillingRow, updateBillingRow, type BillingRow } from './billing-state.repository';
 import { assertCanPay, canPay } from './billing.policy';
 import { insertCheckoutSession } from './checkouts.repository';
-import { countActiveFiles, insertTestInvoice, listActiveFiles, listOwners } from './plans.repository';
+import { countActiveFiles, insertTestInvoice, listActiveFiles } from './plans.repository';
 
 export type PlansServiceDeps = {
   db: Db;
@@ -22,7 +22,6 @@ export type PlansServiceDeps = {
 /** How many file titles a refusal names before "and N more". */
 const NAMED_FILES = 10;
 
-export const knownPlan = (plan: string | null): PlanId => PLAN_IDS.find((id) => id === plan) ?? 'professional';
 export const knownStatus = (status: string): BillingStatus => BILLING_STATUSES.find((known) => known === status) ?? 'active';
 
 const shortDate = (at: Date): string => at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -57,7 +56,7 @@ export function createPlansService(deps: PlansServiceDeps) {
   function present(row: BillingRow, active: number, actor: Actor, tenant: Tenant, payers: { name: string; email: string }[]): BillingOverview {
     const at = now();
     const status = knownStatus(row.billingStatus);
-    const plan = knownPlan(row.plan);
+    const plan = storedPlanId(row.plan);
     const access = billingAccess({ status, trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt }, at);
     const effective = effectivePlan({ plan, status, trialEndsAt: row.trialEndsAt }, at).plan;
     return {
@@ -70,7 +69,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       readOnly: access.readOnly,
       readOnlyReason: access.reason,
       graceEndsAt: row.graceEndsAt?.toISOString() ?? null,
-      pendingPlan: row.pendingPlan === null ? null : knownPlan(row.pendingPlan),
+      pendingPlan: row.pendingPlan === null ? null : storedPlanId(row.pendingPlan),
       currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       activeFiles: { active, limit: effective.activeFiles },
       canPay: canPay(actor, tenant),
@@ -130,7 +129,7 @@ export function createPlansService(deps: PlansServiceDeps) {
       if (!row) throw AppError.notFound('Company not found');
       const at = now();
       const status = knownStatus(row.billingStatus);
-      const current = knownPlan(row.plan);
+      const current = storedPlanId(row.plan);
       const access = billingAccess({ status, trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt }, at);
 
       const check = await checkIn(tx, tenant.companyId, plan.id);

@@ -1,21 +1,20 @@
 import type Stripe from 'stripe';
 import { graceEndsAt as graceEndsAfter } from '@ridgeline/shared/domain/billing';
-import { PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { isPlanId } from '@ridgeline/shared/domain/plans';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { findBillingRow, findBillingRowByCustomer, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
+import { claimBillingNotice, findBillingRow, findBillingRowByCustomer, listOwners, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
 import { completeCheckoutSession, expireCheckoutSession, findCheckoutSessionById, type CheckoutRow } from './checkouts.repository';
 import { appendCreditEntry } from './credit-ledger.repository';
-import { claimBillingNotice, ownerContacts, recordBillingEvent, upsertStripeInvoice } from './payments.repository';
+import { recordBillingEvent, upsertStripeInvoice } from './payments.repository';
 
 // Stripe's webhook: a verified event is applied once (its id is recorded in the same transaction as
 // its changes), and only to the company it names. What a completed Checkout applies is written once,
 // here, for the webhook and for the success page's check alike.
 
-const isPlanId = (value: string | null | undefined): value is PlanId => PLAN_IDS.some((id) => id === value);
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
@@ -216,7 +215,7 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
     const graceEnds = company.billingStatus === 'past_due' && company.graceEndsAt ? company.graceEndsAt : graceEndsAfter(new Date());
     await updateBillingRow(tx, company.id, { billingStatus: 'past_due', graceEndsAt: graceEnds });
     if (!(await claimBillingNotice(tx, company.id, `payment_failed:${invoice.id}`))) return [];
-    const owners = await ownerContacts(tx, company.id);
+    const owners = await listOwners(tx, company.id);
     return owners.map((owner) => paymentFailedMail(owner.email, company.name, graceEnds, publicUrl));
   }
 

@@ -1,7 +1,7 @@
 import { ACTIVITY_KINDS, type ActivityKind } from '@ridgeline/shared/contracts/projects';
 import { overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
-import { effectivePlan, PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { effectivePlan, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
@@ -23,9 +23,6 @@ export const DASHBOARD_LIMITS = { myTasks: 10, recentProjects: 5, recentActivity
 
 const person = (id: string | null, names: { firstName: string | null; lastName: string | null; name: string | null; email: string | null }) =>
   id ? { id, name: displayName(names) } : null;
-
-/** A stored plan the catalogue does not know reads as Professional, the default of every company. */
-const knownPlan = (plan: string): PlanId => PLAN_IDS.find((id) => id === plan) ?? 'professional';
 
 /** A stored kind the timeline does not know reads as a note. */
 const knownKind = (kind: string): ActivityKind => ACTIVITY_KINDS.find((known) => known === kind) ?? 'note';
@@ -59,7 +56,7 @@ export function createDashboardService({ db, now = () => new Date() }: Dashboard
       listRecentActivity(db, tenant.companyId, DASHBOARD_LIMITS.recentActivity),
     ]);
     if (!company) throw AppError.notFound('Company not found');
-    const { plan, trialing } = effectivePlan({ plan: knownPlan(company.plan), status: company.status, trialEndsAt: company.trialEndsAt }, at);
+    const { plan, trialing } = effectivePlan({ plan: storedPlanId(company.plan), status: company.status, trialEndsAt: company.trialEndsAt }, at);
     return {
       activeFiles: { active: company.active, limit: plan.activeFiles, plan: plan.id, planName: plan.name, trialing },
       byStatus,

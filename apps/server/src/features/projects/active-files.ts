@@ -1,5 +1,5 @@
 import type { ActiveFiles } from '@ridgeline/shared/contracts/projects';
-import { activeFileLimitMessage, effectivePlan, hasFreeActiveSlot, PLAN_IDS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { activeFileLimitMessage, effectivePlan, hasFreeActiveSlot, storedPlanId } from '@ridgeline/shared/domain/plans';
 import type { DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { countActiveProjects, lockCompanyPlan } from './projects.repository';
@@ -9,11 +9,9 @@ import { countActiveProjects, lockCompanyPlan } from './projects.repository';
 
 export type CompanyPlan = { plan: string; status: string; trialEndsAt: Date | null };
 
-const planId = (plan: string): PlanId => ((PLAN_IDS as readonly string[]).includes(plan) ? (plan as PlanId) : 'professional');
-
 /** The plan the company's limits follow. */
 export function planOf(company: CompanyPlan) {
-  return effectivePlan({ plan: planId(company.plan), status: company.status, trialEndsAt: company.trialEndsAt });
+  return effectivePlan({ plan: storedPlanId(company.plan), status: company.status, trialEndsAt: company.trialEndsAt });
 }
 
 /** "n of limit active files" with the plan it follows. */

@@ -6,8 +6,9 @@ import type { Actor } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { adminBillingTotals, findAdminBillingCompany, insertBillingAudit, listAdminBillingCompanies, type AdminBillingRow } from './admin-billing.repository';
-import { findBillingRow, lockBillingRow, updateBillingRow } from './billing-state.repository';
+import { findBillingRow, forgetBillingNotice, lockBillingRow, updateBillingRow } from './billing-state.repository';
 import { appendCreditEntry, creditBalance } from './credit-ledger.repository';
+import { TRIAL_NOTICES } from './billing-jobs';
 
 // The platform admin's billing tools: every company's plan, status and money at a glance, credits
 // granted or removed with a reason (a ledger row), and a trial extended (an audit row).
@@ -100,6 +101,8 @@ export function createAdminBillingService(deps: AdminBillingServiceDeps) {
         const from = Math.max(now().getTime(), company.trialEndsAt?.getTime() ?? 0);
         const trialEndsAt = new Date(from + input.days * DAY_MS);
         await updateBillingRow(tx, companyId, { trialEndsAt });
+        // The new end gets its own reminders and end mail.
+        for (const kind of TRIAL_NOTICES.all()) await forgetBillingNotice(tx, companyId, kind);
         await insertBillingAudit(tx, {
           companyId,
           actorId: actor.userId,

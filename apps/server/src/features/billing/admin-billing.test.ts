@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBillingCompany, AdminBillingPage } from '@ridgeline/shared/contracts/billing';
-import { billingAudit, companies, creditEntries, invoices } from '../../infra/db/schema/index';
+import { billingAudit, billingNotices, companies, creditEntries, invoices } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser, type TestCompany } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
@@ -195,6 +195,8 @@ describe('admin billing: extending a trial', () => {
   it('reopens an ended trial from now: the company leaves read-only and its next write goes through', async () => {
     const company = await signedInOwner(server, { name: 'Hotel Roofing' });
     await setBilling(company.company.id, { trialEndsAt: inDays(-3) });
+    // The old trial's reminders and end mail went out; the new end gets its own.
+    await server.db.insert(billingNotices).values(['trial_reminder_3', 'trial_reminder_1', 'trial_ended', 'payment_failed:in_1'].map((kind) => ({ companyId: company.company.id, kind })));
     expectError(await company.client.post('/api/carriers', { name: 'State Farm' }), 402, 'BILLING_READ_ONLY');
 
     const before = Date.now();
@@ -208,6 +210,8 @@ describe('admin billing: extending a trial', () => {
     expect(audit?.detail).toBe(`Trial extended by 1 day to ${dateWords.format(new Date(newEnd))}`);
 
     expect((await company.client.post('/api/carriers', { name: 'State Farm' })).status).toBe(201);
+    const notices = await server.db.select().from(billingNotices).where(eq(billingNotices.companyId, company.company.id));
+    expect(notices.map((notice) => notice.kind)).toEqual(['payment_failed:in_1']);
   });
 
   it('refuses a paying or canceled company with 409, bad input with 400 and an unknown company with 404, changing nothing', async () => {

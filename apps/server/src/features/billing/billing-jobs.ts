@@ -10,6 +10,14 @@ import { testInvoiceDescription } from './plans.service';
 import { storedPlanId } from '@ridgeline/shared/domain/plans';
 
 /** Billing's sweep, every 15 minutes (shared by every instance). */
+
+/** The trial mails' notice kinds: each is sent once per trial end (an extended trial clears them, see forgetTrialNotices). */
+export const TRIAL_NOTICES = {
+  ended: 'trial_ended',
+  reminder: (days: number) => `trial_reminder_${days}`,
+  all: (): string[] => ['trial_ended', ...TRIAL_REMINDER_DAYS.map((days) => `trial_reminder_${days}`)],
+};
+
 export const BILLING_SWEEP_JOB = 'billing-sweep';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,13 +57,13 @@ export async function runBillingSweep(deps: BillingSweepDeps, now: Date = new Da
     const trialEndsAt = trial.trialEndsAt;
     const left = trialEndsAt.getTime() - now.getTime();
     if (left <= 0) {
-      await notify(trial.id, 'trial_ended', (to) => trialEndedMail(to, trial.name, pricingUrl));
+      await notify(trial.id, TRIAL_NOTICES.ended, (to) => trialEndedMail(to, trial.name, pricingUrl));
       continue;
     }
     // The nearest reminder whose day has come (1 day before beats 3 days before).
     const days = [...TRIAL_REMINDER_DAYS].sort((a, b) => a - b).find((candidate) => left <= candidate * DAY_MS);
     if (days === undefined) continue;
-    await notify(trial.id, `trial_reminder_${days}`, (to) => trialReminderMail(to, trial.name, days, trialEndsAt, pricingUrl));
+    await notify(trial.id, TRIAL_NOTICES.reminder(days), (to) => trialReminderMail(to, trial.name, days, trialEndsAt, pricingUrl));
   }
 
   let periods = 0;

@@ -1,12 +1,11 @@
-import { TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
 import { PageHeader } from '../../components/page-header';
 import { QueryThen } from '../../components/query-then';
-import { Alert } from '../../components/ui/alert';
 import { Card, CardDescription } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCredits } from './api/credits';
 import { CreditLedger } from './credit-ledger';
 import { CreditPacks } from './credit-packs';
+import { TestModeNotice } from './test-mode-notice';
 
 /** /credits: the company's credit balance, the packs to buy, and the ledger of every change. */
 export default function CreditsPage() {
@@ -18,11 +17,7 @@ export default function CreditsPage() {
       <QueryThen query={credits} loadingLabel="Loading your credits" loadingClassName="h-40" failure="Your credits could not be read">
         {(summary) => (
           <>
-            {summary.mode === 'test' && (
-              <Alert tone="warning" data-testid="test-mode-label">
-                {TEST_MODE_LABEL}
-              </Alert>
-            )}
+            <TestModeNotice mode={summary.mode} />
             <Card aria-labelledby="credit-balance-label">
               <h2 id="credit-balance-label" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
                 Balance

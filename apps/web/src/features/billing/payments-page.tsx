@@ -1,11 +1,11 @@
 import type { BillingOverview, CreditEntry, Invoice } from '@ridgeline/shared/contracts/billing';
-import { readOnlyMessage, TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
+import { readOnlyMessage } from '@ridgeline/shared/domain/billing';
 import { CreditCard, ExternalLink, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { QueryThen } from '../../components/query-then';
-import { Alert, AlertBox } from '../../components/ui/alert';
+import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
@@ -21,6 +21,7 @@ import { useInvoices } from './api/invoices';
 import { useOpenPortal } from './api/portal';
 import { cash, dateText, planName } from './billing-words';
 import { askText } from './billing-words';
+import { TestModeNotice } from './test-mode-notice';
 
 // Payments: the subscription (plan, status, next renewal, a downgrade waiting, the trial's days), the
 // way to Stripe's portal for cards and invoices (owners; none in test mode), the invoices and the
@@ -253,11 +254,7 @@ export default function PaymentsPage() {
       <QueryThen query={overview} loadingLabel="Loading your subscription" loadingClassName="h-40" failure="Your subscription could not be read">
         {(billing) => (
           <>
-            {billing.mode === 'test' && (
-              <AlertBox tone="info" role="note" className="font-semibold">
-                {TEST_MODE_LABEL}
-              </AlertBox>
-            )}
+            <TestModeNotice mode={billing.mode} />
             <SubscriptionCard billing={billing} />
             <PaymentMethodCard billing={billing} />
           </>

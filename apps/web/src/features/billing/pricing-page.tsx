@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
-import { planById, TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
+import { planById } from '@ridgeline/shared/domain/billing';
 import { PLANS, type PlanDefinition, type PlanId } from '@ridgeline/shared/domain/plans';
 import { PageHeader } from '../../components/page-header';
 import { QueryThen } from '../../components/query-then';
@@ -16,6 +16,7 @@ import { useBillingOverview } from './api/billing-overview';
 import { useChoosePlan } from './api/choose-plan';
 import { FilesToCloseDialog } from './files-to-close-dialog';
 import { askText, dateText } from './billing-words';
+import { TestModeNotice } from './test-mode-notice';
 
 
 /** The plan the company is on: chosen and running (a trial, or a company that is read-only, has none yet). */
@@ -138,7 +139,7 @@ function Plans({ billing }: { billing: BillingOverview }) {
 
   return (
     <div className="flex flex-col gap-4">
-      {billing.mode === 'test' && <Alert tone="warning">{TEST_MODE_LABEL}</Alert>}
+      <TestModeNotice mode={billing.mode} />
       <PlanStatus billing={billing} />
       {!billing.canPay && <Alert tone="info">Only owners can change the plan. {askText(billing.payers)}</Alert>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 
-// Service orders on a claim file: an owner buys credits (test mode: no card, the pack lands at once),
-// opens a project's Services tab, orders an Xact360 with a note, and sees the balance drop by its
+// Service orders on a claim file: an owner buys credits on /credits (test mode: no card, the pack
+// lands at once), opens a project's Services tab, orders an Xact360 with a note, and sees the balance drop by its
 // price and the order "Ordered"; too few credits turn Order into Buy credits.
 
 /** Buys a credit pack through the API in test mode (as the /credits page's Buy does). */
@@ -46,8 +46,11 @@ const orderCards = (page: Page) => page.getByRole('list', { name: 'Service order
 test.describe('service orders', () => {
   test('an owner buys credits, orders an Xact360 on a project and sees the balance drop by 4', async ({ page }) => {
     await signedInUser(page, 'orders');
-    await buyCredits(page, 'pack_10');
     const projectId = await createProject(page, 'Miller roof');
+    // Buy the 10-credit pack where a contractor would: /credits, then on to the claim file.
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'Buy 10 credits for $240' }).click();
+    await expect(page.getByText('Credits added', { exact: true })).toBeVisible();
 
     await openServices(page, projectId);
     const balance = page.getByTestId('credit-balance');

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
 
 // Payments in test mode (no Stripe key): an owner picks a plan and reads it on /payments with its
 // test-mode invoice (a table on a wide screen, cards on a phone); credits bought show on the
 // success page and in the purchases; /payment-success never trusts the URL alone.
 
-const TEST_MODE = 'Test mode: no card is charged. Choosing a plan or buying credits completes at once.';
 
 async function choosePlan(page: Page, plan: string) {
   const response = await page.request.post('/api/billing/plan', { headers: ORIGIN_HEADERS, data: { plan } });
@@ -22,7 +22,7 @@ test.describe('payments', () => {
     await page.goto('/payments');
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
     await expect(page).toHaveTitle('Payments - Ridgeline');
-    await expect(page.getByRole('note').getByText(TEST_MODE)).toBeVisible();
+    await expect(page.getByTestId('test-mode-label')).toHaveText(TEST_MODE_LABEL);
 
     const subscription = page.getByRole('region', { name: 'Subscription' });
     await expect(subscription.getByText('Business', { exact: true })).toBeVisible();

@@ -101,3 +101,50 @@ test.describe('admin payments', () => {
     await adminContext.close();
   });
 });
+
+test.describe('admin service orders', () => {
+  test("an admin starts a company's Xact360, delivers its file, and the company finds it on the claim file", async ({ browser }) => {
+    // The company: credits bought in test mode and an Xact360 ordered on a claim file.
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signedInUser(owner, 'orderer');
+    const purchase = await owner.request.post('/api/credits/purchase', { headers: ORIGIN_HEADERS, data: { pack: 'pack_5' } });
+    expect(purchase.ok(), await purchase.text()).toBe(true);
+    const created = await owner.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title: 'Ortiz hail claim', street: '4 Birch Ln', homeownerName: 'Eva Ortiz' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const projectId = ((await created.json()) as { id: string }).id;
+    const ordered = await owner.request.post(`/api/projects/${projectId}/service-orders`, { headers: ORIGIN_HEADERS, data: { serviceType: 'xact360', notes: 'Two slopes, steep' } });
+    expect(ordered.status(), await ordered.text()).toBe(201);
+
+    // The platform admin's queue: start the work, then deliver the estimate.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    const adminUser = await signedInUser(admin, 'office');
+    await grantAdmin(adminUser.email);
+    await admin.goto('/admin/payments');
+    await admin.getByRole('tab', { name: 'Service orders' }).click();
+    const queued = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    await expect(queued).toHaveCount(1);
+    await expect(queued.getByText('Two slopes, steep')).toBeVisible();
+    await expectNoSeriousA11yViolations(admin);
+    await queued.getByRole('button', { name: 'Start work' }).click();
+    await expect(admin.getByText('Work started', { exact: true })).toBeVisible();
+
+    await admin.getByLabel('Status').selectOption('in_progress');
+    const working = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    await expect(working.getByText('In progress', { exact: true })).toBeVisible();
+    await working.getByLabel('Deliver Xact360').setInputFiles({ name: 'Ortiz Xact360 estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await expect(admin.getByText('Xact360 delivered', { exact: true })).toBeVisible();
+    await admin.getByLabel('Status').selectOption('delivered');
+    const done = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    await expect(done.getByText('Delivered: Ortiz Xact360 estimate.pdf')).toBeVisible();
+
+    // The company sees the order delivered, with its file, on the claim file's Services tab.
+    await owner.goto(`/projects/${projectId}?tab=services`);
+    const card = owner.getByRole('list', { name: 'Service orders' }).getByRole('listitem').filter({ hasText: 'Xact360' });
+    await expect(card.getByText('Delivered', { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Ortiz Xact360 estimate.pdf' })).toBeVisible();
+    await ownerContext.close();
+    await adminContext.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@ridgeline/shared/domain/sanitizers';
 import type { MailMessage } from '../../infra/mail/mailer';
 
-// The billing mails to a company's owners: the trial's reminders and its end.
+// The billing mails to a company's owners: the trial's reminders and its end, a failed payment.
 
 const dateText = (at: Date): string => at.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -23,5 +23,16 @@ export function trialEndedMail(to: string, companyName: string, pricingUrl: stri
     subject: 'Your Ridgeline trial has ended',
     text: `The free trial of ${companyName} on Ridgeline has ended, so your company is read-only. Everything stays visible and exportable, and nothing has been deleted.\n\nChoose a plan to keep working:\n${pricingUrl}`,
     html: `<p>The free trial of <strong>${escapeHtml(companyName)}</strong> on Ridgeline has ended, so your company is read-only. Everything stays visible and exportable, and nothing has been deleted.</p><p><a href="${escapeHtml(pricingUrl)}">Choose a plan</a> to keep working.</p>`,
+  };
+}
+
+/** Sent once per failed invoice: everything keeps working until the grace period ends. */
+export function paymentFailedMail(to: string, companyName: string, graceEnds: Date, publicUrl: string): MailMessage {
+  const paymentsUrl = `${publicUrl}/payments`;
+  return {
+    to,
+    subject: 'Your payment failed',
+    text: `We could not charge the card on file for ${companyName}'s Ridgeline subscription.\n\nEverything keeps working until ${dateText(graceEnds)}. Update your card before then so nothing stops; after that date your company becomes read-only until the payment goes through.\n\nUpdate your payment method: ${paymentsUrl}`,
+    html: `<p>We could not charge the card on file for <strong>${escapeHtml(companyName)}</strong>'s Ridgeline subscription.</p><p>Everything keeps working until ${escapeHtml(dateText(graceEnds))}. Update your card before then so nothing stops; after that date your company becomes read-only until the payment goes through.</p><p><a href="${escapeHtml(paymentsUrl)}">Update your payment method</a></p>`,
   };
 }

@@ -9,12 +9,12 @@ import type { Logger } from '../../lib/logger';
 import { claimBillingNotice, findBillingRow, findBillingRowByCustomer, listOwners, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
 import { completeCheckoutSession, expireCheckoutSession, findCheckoutSessionById, type CheckoutRow } from './checkouts.repository';
 import { appendCreditEntry } from './credit-ledger.repository';
+import { paymentFailedMail } from './billing-mails';
 import { recordBillingEvent, upsertStripeInvoice } from './payments.repository';
 
 // Stripe's webhook: a verified event is applied once (its id is recorded in the same transaction as
 // its changes), and only to the company it names. What a completed Checkout applies is written once,
 // here, for the webhook and for the success page's check alike.
-
 
 const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
@@ -87,21 +87,6 @@ function invoicePeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date
 /** A subscription event or invoice concerns the company's current subscription (or it has none on record yet). */
 const isCurrentSubscription = (company: BillingRow, subscriptionId: string | null) =>
   subscriptionId === null || company.stripeSubscriptionId === null || company.stripeSubscriptionId === subscriptionId;
-
-function paymentFailedMail(to: string, companyName: string, graceEnds: Date, publicUrl: string): MailMessage {
-  const date = graceEnds.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return {
-    to,
-    subject: 'Your payment failed',
-    text: [
-      `We could not charge the card on file for ${companyName}'s Ridgeline subscription.`,
-      '',
-      `Everything keeps working until ${date}. Update your card before then so nothing stops; after that date your company becomes read-only until the payment goes through.`,
-      '',
-      `Update your payment method: ${publicUrl}/payments`,
-    ].join('\n'),
-  };
-}
 
 export type WebhookServiceDeps = {
   db: Db;

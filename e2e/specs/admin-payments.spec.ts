@@ -110,7 +110,9 @@ test.describe('admin service orders', () => {
     await signedInUser(owner, 'orderer');
     const purchase = await owner.request.post('/api/credits/purchase', { headers: ORIGIN_HEADERS, data: { pack: 'pack_5' } });
     expect(purchase.ok(), await purchase.text()).toBe(true);
-    const created = await owner.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title: 'Ortiz hail claim', street: '4 Birch Ln', homeownerName: 'Eva Ortiz' } });
+    // A title of this attempt's own: the queue lists every company's orders, a retry's included.
+    const title = `Ortiz hail claim ${Date.now().toString(36)}`;
+    const created = await owner.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title, street: '4 Birch Ln', homeownerName: 'Eva Ortiz' } });
     expect(created.status(), await created.text()).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
     const ordered = await owner.request.post(`/api/projects/${projectId}/service-orders`, { headers: ORIGIN_HEADERS, data: { serviceType: 'xact360', notes: 'Two slopes, steep' } });
@@ -123,7 +125,7 @@ test.describe('admin service orders', () => {
     await grantAdmin(adminUser.email);
     await admin.goto('/admin/payments');
     await admin.getByRole('tab', { name: 'Service orders' }).click();
-    const queued = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    const queued = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: title });
     await expect(queued).toHaveCount(1);
     await expect(queued.getByText('Two slopes, steep')).toBeVisible();
     await expectNoSeriousA11yViolations(admin);
@@ -131,12 +133,12 @@ test.describe('admin service orders', () => {
     await expect(admin.getByText('Work started', { exact: true })).toBeVisible();
 
     await admin.getByLabel('Status').selectOption('in_progress');
-    const working = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    const working = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: title });
     await expect(working.getByText('In progress', { exact: true })).toBeVisible();
     await working.getByLabel('Deliver Xact360').setInputFiles({ name: 'Ortiz Xact360 estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
     await expect(admin.getByText('Xact360 delivered', { exact: true })).toBeVisible();
     await admin.getByLabel('Status').selectOption('delivered');
-    const done = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: 'Ortiz hail claim' });
+    const done = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: title });
     await expect(done.getByText('Delivered: Ortiz Xact360 estimate.pdf')).toBeVisible();
 
     // The company sees the order delivered, with its file, on the claim file's Services tab.

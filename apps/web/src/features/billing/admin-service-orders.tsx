@@ -34,12 +34,11 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    deliver.mutate(
-      { orderId: order.id, file },
-      {
-        onSuccess: () => notify.success(`${order.serviceName} delivered`, `${file.name} is on ${order.projectTitle} for ${order.companyName}.`),
-        onError: (error) => notify.error('Delivery failed', errorText(error)),
-      },
+    // The row leaves the filtered queue once its status changes, so the toasts follow the request's
+    // promise (mutate's own callbacks are dropped when the row unmounts first).
+    deliver.mutateAsync({ orderId: order.id, file }).then(
+      () => notify.success(`${order.serviceName} delivered`, `${file.name} is on ${order.projectTitle} for ${order.companyName}.`),
+      (error: unknown) => notify.error('Delivery failed', errorText(error)),
     );
   };
 
@@ -67,10 +66,10 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
               variant="secondary"
               disabled={start.isPending}
               onClick={() =>
-                start.mutate(order.id, {
-                  onSuccess: () => notify.success('Work started', `${order.serviceName} for ${order.projectTitle} is in progress.`),
-                  onError: (error) => notify.error('Not started', errorText(error)),
-                })
+                start.mutateAsync(order.id).then(
+                  () => notify.success('Work started', `${order.serviceName} for ${order.projectTitle} is in progress.`),
+                  (error: unknown) => notify.error('Not started', errorText(error)),
+                )
               }
             >
               {start.isPending ? 'Starting…' : 'Start work'}
@@ -94,15 +93,12 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
             onOpenChange={setCancelling}
             isPending={cancel.isPending}
             onCancel={(reason) =>
-              cancel.mutate(
-                { orderId: order.id, reason },
-                {
-                  onSuccess: () => {
-                    setCancelling(false);
-                    notify.success(`${order.serviceName} cancelled`, `${order.companyName} got its credits back.`);
-                  },
-                  onError: (error) => notify.error('Not cancelled', errorText(error)),
+              cancel.mutateAsync({ orderId: order.id, reason }).then(
+                () => {
+                  setCancelling(false);
+                  notify.success(`${order.serviceName} cancelled`, `${order.companyName} got its credits back.`);
                 },
+                (error: unknown) => notify.error('Not cancelled', errorText(error)),
               )
             }
           />

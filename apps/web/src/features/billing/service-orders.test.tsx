@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -9,6 +9,7 @@ import { notify } from '../../lib/toast';
 import { fakeMe } from '../../test/claim-flow-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { AdminServiceOrders } from './admin-service-orders';
+import { billingRootKey } from './api/billing-keys';
 import { ServiceOrdersPanel } from './service-orders-panel';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -48,6 +49,11 @@ function renderUi(ui: ReactNode) {
 }
 
 afterEach(() => vi.clearAllMocks());
+
+function SlowerBillingRead() {
+  useQuery({ queryKey: [...billingRootKey, 'banner-stand-in'], queryFn: () => fetch('/api/billing').then((response) => response.json() as Promise<unknown>) });
+  return null;
+}
 
 describe('ServiceOrdersPanel', { timeout: 60_000 }, () => {
   it('shows a member the orders and the delivered file, but no Order or Cancel', async () => {
@@ -122,5 +128,26 @@ describe('AdminServiceOrders', { timeout: 60_000 }, () => {
 
     await user.selectOptions(screen.getByLabelText('Status'), 'all');
     await waitFor(() => expect(sent('GET /api/admin/service-orders').some((request) => request.url.search === '')).toBe(true));
+  });
+
+  it('says the work started even when the order leaves the filtered queue before the answer is handled', async () => {
+    // The first read lists the order; the read after the start (status "ordered") no longer does, so
+    // the row unmounts while the start's answer is being handled.
+    answer('GET /api/admin/service-orders', [json({ orders: [fakeAdminOrder()] }), json({ orders: [] })]);
+    answer('POST /api/admin/service-orders/:id/status', json(fakeAdminOrder({ status: 'in_progress' })));
+    // Another billing read on the page (the banner's) answers later than the queue, as on a real page.
+    answer('GET /api/billing', [json({}), json({}, { delayMs: 400 })]);
+    const user = userEvent.setup();
+    renderUi(
+      <>
+        <AdminServiceOrders />
+        <SlowerBillingRead />
+      </>,
+    );
+
+    const row = within(await screen.findByRole('list', { name: 'Service order queue' }, SLOW)).getByRole('listitem');
+    await user.click(within(row).getByRole('button', { name: 'Start work' }));
+    expect(await screen.findByText('No service orders', {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Work started', 'Xact360 for Miller roof is in progress.'));
   });
 });

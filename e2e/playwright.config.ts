@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  retries: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
   reporter: [['list']],
   use: {
     baseURL,

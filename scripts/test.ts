@@ -36,7 +36,9 @@ try {
     embedded = await startEmbeddedPostgres(dir, 'server');
     databaseUrl = embedded.url;
   }
-  const env = { ...process.env, TEST_DATABASE_URL: databaseUrl };
+  // The same retry policy as CI: a test that fails once and passes on its retry is reported as flaky;
+  // one that fails twice fails the run.
+  const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, RIDGELINE_RETRY_ONCE: '1' };
   await step('Unit and server integration tests (vitest)', 'npx', ['vitest', 'run'], { cwd: root, env });
   await step('Build the web app', 'npm', ['run', 'build', '-w', '@ridgeline/web'], { cwd: root });
   await step('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env });

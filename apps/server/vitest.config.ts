@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
-    retry: process.env.CI ? 1 : 0,
+    retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],

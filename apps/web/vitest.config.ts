@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
-    retry: process.env.CI ? 1 : 0,
+    retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],

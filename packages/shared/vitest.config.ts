@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'shared', environment: 'node', include: ['src/**/*.test.ts'], retry: process.env.CI ? 1 : 0 },
+  test: { name: 'shared', environment: 'node', include: ['src/**/*.test.ts'], retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0 },
 });

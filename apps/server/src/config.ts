@@ -38,6 +38,8 @@ const envSchema = z.object({
   CHAT_ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
   CHAT_MESSAGE_LIMIT: z.coerce.number().int().positive().default(600),
   REALTIME_EVENTS_PER_SECOND: z.coerce.number().int().positive().default(5),
+  // The realtime heartbeat: sockets are pinged, and their sessions checked again, this often.
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Web push: the contact the push services see in the VAPID claims.
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:push@ridgeline.local'),
   // Payments: with a Stripe secret key, plans and credit packs go through Stripe Checkout and the
@@ -102,7 +104,7 @@ export type Config = {
   photoMaxMb: number;
   /** Photo uploads per user per minute, shared by every instance. */
   photoUploadLimit: number;
-  chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number };
+  chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number; realtimeHeartbeatMs: number };
   vapidSubject: string;
   /** Null: test mode (no key). */
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
@@ -145,7 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
     photoMaxMb: env.PHOTO_MAX_MB,
     photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
-    chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND },
+    chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND, realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS },
     vapidSubject: env.VAPID_SUBJECT,
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE ?? null }

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
+import { createAuthService } from './features/auth/auth.service';
 import { definePhotoJobs } from './features/photos/photo-jobs';
 import { definePushJobs } from './features/push/push-jobs';
 import { defineReportJobs } from './features/reports/report-jobs';
@@ -43,8 +44,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let realtime: RealtimeHub | null = null;
   try {
     await runMigrations(database);
-    // The sockets of this instance, fed by LISTEN on its own connection (not the pool's).
-    realtime = createRealtimeHub({ databaseUrl: config.databaseDirectUrl ?? url, logger, eventsPerSecond: config.chat.realtimeEventsPerSecond });
+    // The sockets of this instance, fed by LISTEN on its own connection (not the pool's); each
+    // heartbeat checks their sessions again with the auth feature's one query.
+    realtime = createRealtimeHub({
+      databaseUrl: config.databaseDirectUrl ?? url,
+      logger,
+      eventsPerSecond: config.chat.realtimeEventsPerSecond,
+      heartbeatMs: config.chat.realtimeHeartbeatMs,
+      checkGrants: createAuthService({ db: database.db }).checkSocketGrants,
+    });
     await realtime.start();
     await createTutorialsService({ db: database.db }).seedStarterSet();
     const secret = await loadAuthSecret(database.db, config.authSecret);

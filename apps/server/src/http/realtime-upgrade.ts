@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { STATUS_CODES } from 'node:http';
 import { errorMessage, errorStatus, type ErrorBody, type ErrorCode } from '@ridgeline/shared/domain/errors';
 import { isBanActive } from '@ridgeline/shared/domain/users';
-import type { RealtimeHub } from '../infra/realtime/hub';
+import type { RealtimeHub, SocketGrant } from '../infra/realtime/hub';
 import type { AppDeps } from './deps';
 import { verifySessionToken } from './session-cookie';
 import { trustedOrigins } from './trusted-origins';
@@ -12,7 +12,9 @@ import { trustedOrigins } from './trusted-origins';
 // The realtime socket, GET /api/realtime upgraded to a WebSocket, is authenticated like every
 // request: a page of a trusted origin, the signed session cookie, then the one identity query. A
 // refused upgrade is answered on the socket with the one error shape before it is closed: 401 with
-// no live session, 403 from another origin, for a disabled account or a user with no company.
+// no live session, 403 from another origin, for a disabled account or a user with no company. An
+// accepted socket keeps its grant (user, session, company): it is closed when that session ends,
+// the account is disabled or the user leaves the company (infra/realtime/hub.ts).
 
 export const REALTIME_PATH = '/api/realtime';
 
@@ -39,8 +41,8 @@ function refuse(socket: Duplex, code: ErrorCode): void {
   );
 }
 
-/** Who may open the socket: the user's id when allowed, else the code it is refused with. */
-export async function authorizeUpgrade(request: IncomingMessage, deps: UpgradeDeps, allowedOrigins: ReadonlySet<string>): Promise<{ userId: string } | { refuse: ErrorCode }> {
+/** Who may open the socket: the grant it is opened with when allowed, else the code it is refused with. */
+export async function authorizeUpgrade(request: IncomingMessage, deps: UpgradeDeps, allowedOrigins: ReadonlySet<string>): Promise<{ grant: SocketGrant } | { refuse: ErrorCode }> {
   if (request.method !== 'GET') return { refuse: 'METHOD_NOT_ALLOWED' };
   const origin = request.headers.origin;
   if (!origin || !allowedOrigins.has(origin)) return { refuse: 'INVALID_ORIGIN' };
@@ -49,7 +51,7 @@ export async function authorizeUpgrade(request: IncomingMessage, deps: UpgradeDe
   if (!identity) return { refuse: 'UNAUTHENTICATED' };
   if (isBanActive(identity)) return { refuse: 'ACCOUNT_DISABLED' };
   if (!identity.tenant) return { refuse: 'NO_COMPANY' };
-  return { userId: identity.userId };
+  return { grant: { userId: identity.userId, sessionId: identity.sessionId, companyId: identity.tenant.companyId } };
 }
 
 /** Handles the node server's upgrade requests: /api/realtime goes to the hub once authorized; any other path is refused. */
@@ -66,7 +68,7 @@ export function attachRealtimeUpgrade(server: Server, deps: UpgradeDeps, hub: Re
       (result) => {
         if (socket.destroyed) return;
         if ('refuse' in result) refuse(socket, result.refuse);
-        else hub.accept(request, socket, head, result.userId);
+        else hub.accept(request, socket, head, result.grant);
       },
       (error: unknown) => {
         deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'realtime upgrade failed');

@@ -11,6 +11,8 @@ export type TestSocket = {
   next: (match: (event: RealtimeEvent) => boolean, timeoutMs?: number) => Promise<RealtimeEvent>;
   /** Resolves with the close code once the socket closes. */
   closed: Promise<number>;
+  /** Resolves with the close code and reason once the socket closes. */
+  closedWith: Promise<{ code: number; reason: string }>;
   close: () => void;
 };
 
@@ -31,7 +33,8 @@ export function openTestSocket(baseUrl: string, headers: Record<string, string>,
       waiter.resolve(parsed.data);
     }
   });
-  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = closedWith.then(({ code }) => code);
   const next = (match: (event: RealtimeEvent) => boolean, timeoutMs = 1000) =>
     new Promise<RealtimeEvent>((resolve, reject) => {
       const seen = events.find(match);
@@ -50,7 +53,7 @@ export function openTestSocket(baseUrl: string, headers: Record<string, string>,
       waiters.add(waiter);
     });
   return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve({ ws, events, next, closed, close: () => ws.close() }));
+    ws.once('open', () => resolve({ ws, events, next, closed, closedWith, close: () => ws.close() }));
     ws.once('unexpected-response', (_request, response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));

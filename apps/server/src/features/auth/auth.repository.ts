@@ -57,6 +57,23 @@ export function createIdentityReader(db: Db) {
   };
 }
 
+/** What a realtime socket's grant rests on, read for many sessions at once. */
+export type SessionAccessRow = { sessionId: string; userId: string; banned: boolean | null; banExpires: Date | null; companyId: string | null };
+
+/**
+ * The live sessions among the given ids (an expired or deleted one is not found) with their user's
+ * ban and company: ONE query for every socket of an instance (the ids travel as one array parameter).
+ */
+export async function findSessionAccess(db: Db | DbTx, sessionIds: readonly string[]): Promise<SessionAccessRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select({ sessionId: session.id, userId: session.userId, banned: user.banned, banExpires: user.banExpires, companyId: members.companyId })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(members, eq(members.userId, session.userId))
+    .where(and(sql`${session.id} = any(${sql.param([...sessionIds])}::text[])`, gt(session.expiresAt, sql`now()`)));
+}
+
 /** Stores a short-lived factor challenge (better-auth's verification table, a prefixed identifier). */
 export async function insertFactorChallenge(db: Db | DbTx, input: { id: string; factorId: string; expiresAt: Date }): Promise<void> {
   await db.insert(verification).values({ id: input.id, identifier: `factor-challenge:${input.id}`, value: input.factorId, expiresAt: input.expiresAt });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE } from '@ridgeline/shared/domain/auth-messages';
 import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-policy';
+import { isBanActive } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
 import { findUserIdByEmail } from '../../infra/db/user-lookup';
+import type { SocketGrant } from '../../infra/realtime/hub';
+import type { RevocationReason } from '../../infra/realtime/publish';
 import { AppError } from '../../lib/app-error';
-import { consumeFactorChallenge, insertFactorChallenge, sessionBelongsTo } from './auth.repository';
+import { consumeFactorChallenge, findSessionAccess, insertFactorChallenge, sessionBelongsTo } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
 
 /** TOTP is the one factor: the authenticator app. */
@@ -42,6 +45,21 @@ export function createAuthService({ db }: { db: Db }) {
     /** A session can be revoked only by its owner: anybody else's token is not found. */
     async assertOwnSession(userId: string, token: string): Promise<void> {
       if (!(await sessionBelongsTo(db, token, userId))) throw new AppError('SESSION_NOT_FOUND');
+    },
+
+    /**
+     * The realtime heartbeat's check: for each socket's grant, why it no longer holds (the session
+     * ended or expired, the account is disabled, the user is no longer in that company), or null.
+     * One query for every grant.
+     */
+    async checkSocketGrants(grants: readonly SocketGrant[]): Promise<(RevocationReason | null)[]> {
+      const rows = new Map((await findSessionAccess(db, grants.map((grant) => grant.sessionId))).map((row) => [row.sessionId, row]));
+      return grants.map((grant) => {
+        const row = rows.get(grant.sessionId);
+        if (!row || row.userId !== grant.userId) return 'session-ended';
+        if (isBanActive(row)) return 'account-disabled';
+        return row.companyId === grant.companyId ? null : 'left-company';
+      });
     },
 
     /** A sign-up may proceed: the password is not common and the address is not registered yet. */

@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@ridgeline/shared/doma
 import type { Db } from '../../infra/db/client';
 import * as schema from '../../infra/db/schema/index';
 import type { MailMessage } from '../../infra/mail/mailer';
+import { publishRevocation } from '../../infra/realtime/publish';
 import type { Logger } from '../../lib/logger';
 import { trustedOrigins } from '../../http/trusted-origins';
 import { deleteUser } from './auth.repository';
@@ -61,6 +62,22 @@ export function createAuth(deps: AuthDeps) {
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     databaseHooks: {
+      // Every way a session ends through better-auth (sign-out, revoke-session, revoke-sessions,
+      // revoke-other-sessions, a new or reset password, two-factor turned on or off, which replace the
+      // session, the end of an impersonation) passes here: the sockets opened with that session close
+      // on every instance. A failed announcement only logs: the session is gone, and the next
+      // heartbeat closes them.
+      session: {
+        delete: {
+          after: async (ended) => {
+            try {
+              await publishRevocation(deps.db, { userId: ended.userId, sessionId: ended.id, reason: 'session-ended' });
+            } catch (error) {
+              deps.logger.warn({ err: error instanceof Error ? error.message : String(error), sessionId: ended.id }, 'realtime revocation not announced');
+            }
+          },
+        },
+      },
       user: {
         create: {
           after: async (user, context) => {

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies, invitations, members, user } from '../../infra/db/schema/index';
+import { companies, conversationMembers, conversations, invitations, members, pushSubscriptions, user } from '../../infra/db/schema/index';
 
 const memberWithUser = {
   id: members.id,
@@ -61,6 +61,20 @@ export async function setMemberRole(tx: DbTx, companyId: string, memberId: strin
 /** Removes a member, only within the given company. */
 export async function deleteMember(tx: DbTx, companyId: string, memberId: string) {
   await tx.delete(members).where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
+}
+
+/** Takes the user out of every conversation of the company (someone who leaves it reads none of them). */
+export async function deleteCompanyConversationMemberships(tx: DbTx, companyId: string, userId: string) {
+  const ofCompany = tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.companyId, companyId));
+  await tx.delete(conversationMembers).where(and(eq(conversationMembers.profileId, userId), inArray(conversationMembers.conversationId, ofCompany)));
+}
+
+/**
+ * Deletes every push subscription of the user's devices: a subscription only ever carries the
+ * company's chat, and a user belongs to one company.
+ */
+export async function deletePushSubscriptions(tx: DbTx, userId: string) {
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
 /** Pending, unexpired invitations of a company. */

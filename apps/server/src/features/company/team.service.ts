@@ -4,6 +4,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { findUserIdByEmail } from '../../infra/db/user-lookup';
+import { publishRevocation } from '../../infra/realtime/publish';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { invitationMail } from '../../infra/mail/templates';
 import { AppError } from '../../lib/app-error';
@@ -13,7 +14,9 @@ import { findMembership } from './company.repository';
 import {
   acceptInvitationAs,
   countOwners,
+  deleteCompanyConversationMemberships,
   deleteMember,
+  deletePushSubscriptions,
   findInvitation,
   findMember,
   findMemberWithUser,
@@ -105,11 +108,18 @@ export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps)
     return presentMember(updated);
   }
 
-  /** Removes a member from the company (never yourself; only owners remove owners). */
+  /**
+   * Removes a member from the company (never yourself; only owners remove owners). In the same
+   * transaction they leave every conversation of the company and their devices' push subscriptions
+   * are deleted, and once it commits their open realtime sockets close on every instance.
+   */
   async function removeMember(actor: Actor, tenant: Tenant, memberId: string): Promise<void> {
     await onMember(tenant, memberId, async (tx, target) => {
       assertCanRemoveMember(actor, tenant, target);
       await deleteMember(tx, tenant.companyId, memberId);
+      await deleteCompanyConversationMemberships(tx, tenant.companyId, target.userId);
+      await deletePushSubscriptions(tx, target.userId);
+      await publishRevocation(tx, { userId: target.userId, companyId: tenant.companyId, reason: 'left-company' });
     });
   }
 

@@ -8,13 +8,14 @@ import { createLogger } from '../../lib/logger';
 import { openTestSocket, type TestSocket } from '../../test/realtime-socket';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { openDatabase, type Database } from '../db/client';
-import { createRealtimeHub, type RealtimeHub } from './hub';
-import { publishRealtime } from './publish';
+import { CLOSE_ACCESS_WITHDRAWN, CLOSE_SESSION_ENDED, createRealtimeHub, type RealtimeHub, type SocketGrant } from './hub';
+import { publishRealtime, publishRevocation, type RevocationReason } from './publish';
 
 // The hub on its own, on real PostgreSQL: a plain node server whose every upgrade is accepted for
-// the user named in the query (authentication is realtime-upgrade.ts's, tested there). Events
-// published with NOTIFY reach the sockets of the users named, the client's budget holds, and the
-// LISTEN connection comes back after its backend is killed.
+// the user, session and company named in the query (authentication is realtime-upgrade.ts's, tested
+// there). Events published with NOTIFY reach the sockets of the users named, revocations close the
+// sockets they name, the client's budget holds, and the LISTEN connection comes back after its
+// backend is killed.
 
 let database: TestDatabase;
 let db: Database;
@@ -23,8 +24,15 @@ let server: Server;
 let baseUrl: string;
 const open: TestSocket[] = [];
 
-async function connect(userId: string): Promise<TestSocket> {
-  const socket = await openTestSocket(baseUrl, {}, `/socket?user=${userId}`);
+/** The grant a test server accepts an upgrade with: the user, session and company in the query. */
+function grantOf(url: string | undefined): SocketGrant {
+  const query = new URL(url ?? '/', 'http://local').searchParams;
+  const userId = query.get('user') ?? 'nobody';
+  return { userId, sessionId: query.get('session') ?? `${userId}-session`, companyId: query.get('company') ?? 'company-1' };
+}
+
+async function connect(userId: string, sessionId = `${userId}-session`, companyId = 'company-1', url = baseUrl): Promise<TestSocket> {
+  const socket = await openTestSocket(url, {}, `/socket?user=${userId}&session=${sessionId}&company=${companyId}`);
   open.push(socket);
   await socket.next((event) => event.type === 'ready');
   return socket;
@@ -55,10 +63,7 @@ beforeAll(async () => {
   hub = createRealtimeHub({ databaseUrl: database.url, logger, eventsPerSecond: 5, reconnectMinMs: 50 });
   await hub.start();
   server = createServer((_request, response) => response.end());
-  server.on('upgrade', (request, socket, head) => {
-    const userId = new URL(request.url ?? '/', 'http://local').searchParams.get('user') ?? 'nobody';
-    hub.accept(request, socket, head, userId);
-  });
+  server.on('upgrade', (request, socket, head) => hub.accept(request, socket, head, grantOf(request.url)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -147,12 +152,37 @@ describe('realtime hub', () => {
     await henry.next(isMessage(4));
   });
 
+  it('closes on a revocation only the sockets it names: one session (4401), one company, or every socket of the user (4403); nothing reaches them after', async () => {
+    const conversationId = randomUUID();
+    const laptop = await connect('kim', 'kim-laptop');
+    const phone = await connect('kim', 'kim-phone');
+    const lee = await connect('lee');
+    await publishRevocation(db.db, { userId: 'kim', sessionId: 'kim-laptop', reason: 'session-ended' });
+    await publishRealtime(db.db, { to: ['kim', 'lee'], event: { type: 'message', message: message(conversationId, 5, 'after sign-out') } });
+    expect(await laptop.closedWith).toEqual({ code: CLOSE_SESSION_ENDED, reason: 'Session ended' });
+    await phone.next(isMessage(5));
+    await lee.next(isMessage(5));
+    expect(laptop.events.some((event) => event.type === 'message')).toBe(false);
+    // Leaving another company closes nothing of this one.
+    await publishRevocation(db.db, { userId: 'kim', companyId: 'company-2', reason: 'left-company' });
+    await publishRealtime(db.db, { to: ['kim'], event: { type: 'message', message: message(conversationId, 6, 'still here') } });
+    await phone.next(isMessage(6));
+    // A disabled account: every socket of the user, whatever its session.
+    await publishRevocation(db.db, { userId: 'kim', reason: 'account-disabled' });
+    await publishRealtime(db.db, { to: ['kim', 'lee'], event: { type: 'message', message: message(conversationId, 7, 'after the ban') } });
+    expect(await phone.closedWith).toEqual({ code: CLOSE_ACCESS_WITHDRAWN, reason: 'Account disabled' });
+    await lee.next(isMessage(7));
+    expect(phone.events.some((event) => isMessage(7)(event))).toBe(false);
+    expect(hub.socketCount()).toBeGreaterThan(0);
+    expect(lee.ws.readyState).toBe(lee.ws.OPEN);
+  });
+
   it('closes every socket when the hub closes', async () => {
     const logger = createLogger('silent');
     const second = createRealtimeHub({ databaseUrl: database.url, logger, eventsPerSecond: 5 });
     await second.start();
     const other = createServer();
-    other.on('upgrade', (request, socket, head) => second.accept(request, socket, head, 'ivy'));
+    other.on('upgrade', (request, socket, head) => second.accept(request, socket, head, grantOf('/?user=ivy')));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
     const socket = await openTestSocket(`http://127.0.0.1:${(other.address() as AddressInfo).port}`, {});
     await socket.next((event) => event.type === 'ready');
@@ -170,7 +200,7 @@ describe('realtime hub heartbeat', () => {
     const beating = createRealtimeHub({ databaseUrl: database.url, logger, eventsPerSecond: 5, heartbeatMs: 100 });
     await beating.start();
     const other = createServer();
-    other.on('upgrade', (request, socket, head) => beating.accept(request, socket, head, 'jack'));
+    other.on('upgrade', (request, socket, head) => beating.accept(request, socket, head, grantOf('/?user=jack')));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
     const url = `ws://127.0.0.1:${(other.address() as AddressInfo).port}`;
     const silent = new WebSocket(url, { autoPong: false });
@@ -182,6 +212,54 @@ describe('realtime hub heartbeat', () => {
     expect(beating.socketCount()).toBe(1);
     answering.close();
     await beating.close();
+    await new Promise<void>((resolve) => other.close(() => resolve()));
+  });
+});
+
+describe('realtime hub grant check', () => {
+  it('checks the grants of every socket in one call per heartbeat, closes those that no longer hold, and keeps every socket when the check fails', async () => {
+    const logger = createLogger('silent');
+    const verdicts = new Map<string, RevocationReason | null>();
+    const calls: SocketGrant[][] = [];
+    let failing = false;
+    const checking = createRealtimeHub({
+      databaseUrl: database.url,
+      logger,
+      eventsPerSecond: 5,
+      heartbeatMs: 100,
+      checkGrants: async (grants) => {
+        calls.push([...grants]);
+        if (failing) throw new Error('database unavailable');
+        return grants.map((grant) => verdicts.get(grant.sessionId) ?? null);
+      },
+    });
+    await checking.start();
+    const other = createServer();
+    other.on('upgrade', (request, socket, head) => checking.accept(request, socket, head, grantOf(request.url)));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const miaTab1 = await connect('mia', 'mia-session', 'company-1', url);
+    const miaTab2 = await connect('mia', 'mia-session', 'company-1', url);
+    const ned = await connect('ned', 'ned-session', 'company-1', url);
+    // Two sockets of one session are one grant: one call carries both grants.
+    await expect.poll(() => calls.at(-1)?.length ?? 0).toBe(2);
+    expect(calls.at(-1)?.map((grant) => grant.sessionId).sort()).toEqual(['mia-session', 'ned-session']);
+
+    verdicts.set('mia-session', 'session-ended');
+    expect(await miaTab1.closedWith).toEqual({ code: CLOSE_SESSION_ENDED, reason: 'Session ended' });
+    expect(await miaTab2.closed).toBe(CLOSE_SESSION_ENDED);
+    expect(checking.socketCount()).toBe(1);
+
+    failing = true;
+    const failedBefore = calls.length;
+    await expect.poll(() => calls.length).toBeGreaterThan(failedBefore + 2);
+    expect(ned.ws.readyState).toBe(ned.ws.OPEN);
+
+    failing = false;
+    verdicts.set('ned-session', 'left-company');
+    expect(await ned.closedWith).toEqual({ code: CLOSE_ACCESS_WITHDRAWN, reason: 'No longer a member of the company' });
+    expect(checking.socketCount()).toBe(0);
+    await checking.close();
     await new Promise<void>((resolve) => other.close(() => resolve()));
   });
 });

@@ -4,12 +4,25 @@ import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { realtimeClientEventSchema, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import type { Logger } from '../../lib/logger';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from './publish';
+import { REALTIME_CHANNEL, REVOCATION_REASONS, type RealtimeEnvelope, type Revocation, type RevocationEnvelope, type RevocationReason } from './publish';
 
 // The realtime hub of one API instance: the open sockets of each user, and the LISTEN bridge that
 // hands every event published on the channel (by this instance or any other on the same database)
 // to the sockets of the users it names. A socket that may have missed events (its LISTEN client
 // was reconnecting) receives `ready` again and catches up through the API.
+// A socket keeps the session and company it was opened with: a revocation on the channel closes the
+// matching sockets at once, and each heartbeat checks every socket's grant again in one call (the
+// backstop for a session that ended without a word, an expiry, or a revocation missed while the
+// LISTEN connection was down).
+
+/** What a socket was opened with: its user, the session of the cookie, and the user's company then. */
+export type SocketGrant = { userId: string; sessionId: string; companyId: string };
+
+/**
+ * Checks the grants of the open sockets at once (one query for them all): for each grant, in the
+ * same order, why it no longer holds, or null while it does.
+ */
+export type GrantCheck = (grants: readonly SocketGrant[]) => Promise<(RevocationReason | null)[]>;
 
 export type RealtimeHubOptions = {
   /** The database URL the dedicated LISTEN connection opens (a direct one, never a pooler). */
@@ -17,8 +30,10 @@ export type RealtimeHubOptions = {
   logger: Logger;
   /** The events one socket may send per second (a token bucket of this size refilling at this rate). */
   eventsPerSecond: number;
-  /** How often sockets are pinged; one that did not answer the previous ping is dropped. */
+  /** How often sockets are pinged (one that did not answer the previous ping is dropped) and their grants checked. */
   heartbeatMs?: number;
+  /** The heartbeat's check of the sockets' grants; without one, only revocations on the channel close sockets. */
+  checkGrants?: GrantCheck;
   /** The first and the longest wait before the LISTEN connection is opened again. */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
@@ -27,10 +42,12 @@ export type RealtimeHubOptions = {
 export type RealtimeHub = {
   /** Opens the LISTEN connection; resolves once events flow. */
   start(): Promise<void>;
-  /** Completes a WebSocket upgrade of an authenticated request for the user and registers the socket. */
-  accept(request: IncomingMessage, socket: Duplex, head: Buffer, userId: string): void;
+  /** Completes a WebSocket upgrade of an authenticated request and registers the socket with its grant. */
+  accept(request: IncomingMessage, socket: Duplex, head: Buffer, grant: SocketGrant): void;
   /** Sends an event to every open socket of the users on this instance (what the bridge does for each notification). */
   deliver(to: readonly string[], event: RealtimeEvent): void;
+  /** Closes the sockets on this instance that a revocation names (what the bridge does for each revocation). */
+  revoke(revocation: Revocation): void;
   /** Whether one of the user's sockets on this instance said it is looking at the conversation. */
   isViewing(userId: string, conversationId: string): boolean;
   /** Open sockets on this instance (all users). */
@@ -49,6 +66,16 @@ const FLOOD_FACTOR = 3;
 export const CLOSE_POLICY_VIOLATION = 1008;
 /** Going away: the close code when the server shuts down. */
 const CLOSE_GOING_AWAY = 1001;
+/** The socket's session ended (signed out, revoked, expired): like a 401, sign in again. */
+export const CLOSE_SESSION_ENDED = 4401;
+/** The account was disabled or is no longer in the company: like a 403. */
+export const CLOSE_ACCESS_WITHDRAWN = 4403;
+/** The close code and reason a socket gets for each revocation reason. */
+const REVOKED_CLOSE: Record<RevocationReason, { code: number; reason: string }> = {
+  'session-ended': { code: CLOSE_SESSION_ENDED, reason: 'Session ended' },
+  'account-disabled': { code: CLOSE_ACCESS_WITHDRAWN, reason: 'Account disabled' },
+  'left-company': { code: CLOSE_ACCESS_WITHDRAWN, reason: 'No longer a member of the company' },
+};
 /** What a client sends is a few dozen bytes; anything larger than this is refused by ws. */
 const MAX_CLIENT_FRAME_BYTES = 4096;
 /** A socket whose unsent data exceeds this cannot keep up; it is dropped and catches up on reconnecting. */
@@ -57,7 +84,7 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 const CLOSE_GRACE_MS = 1000;
 
 type SocketState = {
-  userId: string;
+  grant: SocketGrant;
   alive: boolean;
   tokens: number;
   refilledAt: number;
@@ -73,6 +100,19 @@ function isEnvelope(value: unknown): value is RealtimeEnvelope {
   const { to, event } = value as { to?: unknown; event?: unknown };
   return Array.isArray(to) && to.every((id) => typeof id === 'string') && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
 }
+
+const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+function isRevocationEnvelope(value: unknown): value is RevocationEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { revoke } = value as { revoke?: unknown };
+  if (typeof revoke !== 'object' || revoke === null) return false;
+  const { userId, sessionId, companyId, reason } = revoke as Record<string, unknown>;
+  return typeof userId === 'string' && optionalString(sessionId) && optionalString(companyId) && REVOCATION_REASONS.some((known) => known === reason);
+}
+
+/** One key per distinct grant: sockets opened with the same session for the same company are checked once. */
+const grantKey = (grant: SocketGrant) => `${grant.sessionId}\n${grant.companyId}`;
 
 export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
   const { logger, eventsPerSecond } = options;
@@ -105,6 +145,23 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     }
   }
 
+  /** Closes a socket for a reason: it is unregistered at once, so nothing more is sent to it. */
+  function closeRevoked(ws: WebSocket, reason: RevocationReason): void {
+    remove(ws);
+    const close = REVOKED_CLOSE[reason];
+    ws.close(close.code, close.reason);
+  }
+
+  function revoke(revocation: Revocation): void {
+    for (const ws of [...(byUser.get(revocation.userId) ?? [])]) {
+      const grant = states.get(ws)?.grant;
+      if (!grant) continue;
+      if (revocation.sessionId !== undefined && grant.sessionId !== revocation.sessionId) continue;
+      if (revocation.companyId !== undefined && grant.companyId !== revocation.companyId) continue;
+      closeRevoked(ws, revocation.reason);
+    }
+  }
+
   function onNotification(payload: string | undefined): void {
     if (!payload) return;
     let envelope: unknown;
@@ -112,6 +169,10 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       envelope = JSON.parse(payload);
     } catch {
       logger.warn('realtime notification is not JSON');
+      return;
+    }
+    if (isRevocationEnvelope(envelope)) {
+      revoke(envelope.revoke);
       return;
     }
     if (!isEnvelope(envelope)) {
@@ -188,9 +249,9 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     const state = states.get(ws);
     if (!state) return;
     states.delete(ws);
-    const sockets = byUser.get(state.userId);
+    const sockets = byUser.get(state.grant.userId);
     sockets?.delete(ws);
-    if (sockets?.size === 0) byUser.delete(state.userId);
+    if (sockets?.size === 0) byUser.delete(state.grant.userId);
   }
 
   /** A token bucket per socket: events beyond the budget are dropped; a flood (3x within a second) closes the socket. */
@@ -226,13 +287,13 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     if (event.data.type === 'viewing') state.viewing = event.data.conversationId;
   }
 
-  function register(ws: WebSocket, userId: string): void {
+  function register(ws: WebSocket, grant: SocketGrant): void {
     const now = Date.now();
-    states.set(ws, { userId, alive: true, tokens: eventsPerSecond, refilledAt: now, windowStart: now, windowCount: 0, viewing: null });
-    let sockets = byUser.get(userId);
+    states.set(ws, { grant, alive: true, tokens: eventsPerSecond, refilledAt: now, windowStart: now, windowCount: 0, viewing: null });
+    let sockets = byUser.get(grant.userId);
     if (!sockets) {
       sockets = new Set();
-      byUser.set(userId, sockets);
+      byUser.set(grant.userId, sockets);
     }
     sockets.add(ws);
     ws.on('pong', () => {
@@ -245,6 +306,32 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     sendText(ws, READY);
   }
 
+  let checking = false;
+
+  /**
+   * The backstop: every open socket's grant checked again in one call, and the sockets whose grant no
+   * longer holds closed. A failed check keeps every socket (a database hiccup never drops them all);
+   * the next heartbeat checks again. One check runs at a time.
+   */
+  async function recheckGrants(check: GrantCheck): Promise<void> {
+    // Only the sockets open when the check starts are judged by it (one opened meanwhile was authorized later).
+    const sockets = [...states];
+    const grants = new Map<string, SocketGrant>();
+    for (const [, { grant }] of sockets) grants.set(grantKey(grant), grant);
+    if (grants.size === 0) return;
+    const checked = [...grants.values()];
+    const reasons = await check(checked);
+    const revoked = new Map<string, RevocationReason>();
+    checked.forEach((grant, index) => {
+      const reason = reasons[index];
+      if (reason) revoked.set(grantKey(grant), reason);
+    });
+    for (const [ws, state] of sockets) {
+      const reason = revoked.get(grantKey(state.grant));
+      if (reason && states.has(ws)) closeRevoked(ws, reason);
+    }
+  }
+
   const heartbeat = setInterval(() => {
     for (const [ws, state] of states) {
       if (!state.alive) {
@@ -255,6 +342,14 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
       state.alive = false;
       ws.ping();
     }
+    const check = options.checkGrants;
+    if (!check || checking || closed) return;
+    checking = true;
+    recheckGrants(check)
+      .catch((error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'realtime grant check failed; sockets kept'))
+      .finally(() => {
+        checking = false;
+      });
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -262,18 +357,19 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     async start() {
       await connectListener();
     },
-    accept(request, socket, head, userId) {
+    accept(request, socket, head, grant) {
       wss.handleUpgrade(request, socket, head, (ws) => {
         if (closed) {
           ws.close(CLOSE_GOING_AWAY, 'Server shutting down');
           return;
         }
-        register(ws, userId);
+        register(ws, grant);
       });
     },
     deliver(to, event) {
       deliverText(to, JSON.stringify(event));
     },
+    revoke,
     isViewing(userId, conversationId) {
       for (const ws of byUser.get(userId) ?? []) if (states.get(ws)?.viewing === conversationId) return true;
       return false;

@@ -5,6 +5,8 @@ import type { Db, DbTx } from '../db/client';
 // Realtime fan-out through PostgreSQL: a write publishes with NOTIFY on one channel, every API
 // instance LISTENs on it (infra/realtime/hub.ts) and hands the event to its sockets of the users
 // named. Published inside the writing transaction, the event leaves only if the write commits.
+// Revocations travel the same channel: when a session ends, an account is disabled or someone
+// leaves their company, every instance closes the matching sockets.
 
 export const REALTIME_CHANNEL = 'ridgeline_realtime';
 
@@ -13,6 +15,22 @@ const MAX_PAYLOAD_BYTES = 7900;
 
 /** One notification on the channel: the users whose sockets receive the event. */
 export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent };
+
+/**
+ * Why sockets are closed: their session ended (sign-out, a revoked session, a new password), the
+ * account was disabled, or the user is no longer a member of the company the socket was opened for.
+ */
+export const REVOCATION_REASONS = ['session-ended', 'account-disabled', 'left-company'] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+/**
+ * A revocation: close the user's sockets, only those opened with the session when one is named, only
+ * those opened for the company when one is named.
+ */
+export type Revocation = { userId: string; sessionId?: string; companyId?: string; reason: RevocationReason };
+
+/** One notification on the channel that closes sockets instead of sending them an event. */
+export type RevocationEnvelope = { revoke: Revocation };
 
 /** The envelope as sent: a message too large for NOTIFY becomes a `message-ref`. */
 export function encodeEnvelope(envelope: RealtimeEnvelope): string {
@@ -30,4 +48,9 @@ export function encodeEnvelope(envelope: RealtimeEnvelope): string {
 export async function publishRealtime(db: Db | DbTx, envelope: RealtimeEnvelope): Promise<void> {
   if (envelope.to.length === 0) return;
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+}
+
+/** Closes the matching sockets (on every instance) when the transaction commits. */
+export async function publishRevocation(db: Db | DbTx, revocation: Revocation): Promise<void> {
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ revoke: revocation } satisfies RevocationEnvelope)})`);
 }

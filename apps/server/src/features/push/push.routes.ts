@@ -14,7 +14,7 @@ export function pushRoutes(deps: AppDeps) {
     db: deps.database.db,
     logger: deps.logger,
     vapidSubject: deps.config.vapidSubject,
-    allowInsecureEndpoints: deps.config.env !== 'production',
+    endpoints: deps.config.pushEndpoints,
     queue: async (job) => {
       await deps.jobs.send<ChatPushJob>(CHAT_PUSH_JOB, job);
     },

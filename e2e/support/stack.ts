@@ -133,6 +133,8 @@ const server = await startServer(
     NODE_ENV: 'test',
     // The chat push spec's local push service (on 127.0.0.1, which web push otherwise refuses).
     PUSH_TEST_HOSTS: `127.0.0.1:${PUSH_PORT}`,
+    // Every browser of a run shares one address: the per-address invitation limit would count them all.
+    INVITATION_IP_LIMIT: '1000',
   }),
 );
 grantAdmin = async (email) => {

@@ -1,15 +1,17 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startLocalPushService, type LocalPushService, type LocalSubscription } from '../../apps/server/src/test/push-service';
 import { BASE_URL, ORIGIN_HEADERS, signUpAndConfirmApi, signedInUser } from '../support/flows';
+import { PUSH_PORT } from '../support/ports';
 import { newUser } from '../support/users';
 
 // Web push in Chromium. Debian's Chromium has no push service, so PushManager.subscribe is replaced in
 // the page by one answering a subscription of a local push service (it checks the VAPID JWT and
-// decrypts the payload as a browser vendor's would); permission comes from the browser context.
+// decrypts the payload as a browser vendor's would; the stack lists its port in PUSH_TEST_HOSTS);
+// permission comes from the browser context.
 
 let push: LocalPushService;
 test.beforeAll(async () => {
-  push = await startLocalPushService();
+  push = await startLocalPushService({ port: PUSH_PORT });
 });
 test.afterAll(() => push.close());
 

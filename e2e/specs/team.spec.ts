@@ -37,7 +37,11 @@ test.describe('team', () => {
     await expect(page.getByText(colleague.email).first()).toBeVisible();
 
     // The invitation mail arrives over SMTP with the link.
-    const invitation = await waitForMail(colleague.email, `${ownerName} invited you to ${owner.companyName} on Ridgeline`);
+    // Its subject carries none of the names a user typed; the body quotes the company's name as such.
+    const invitation = await waitForMail(colleague.email, 'You have been invited to join a team on Ridgeline');
+    expect(invitation.subject).toBe('You have been invited to join a team on Ridgeline');
+    expect(invitation.text).toContain(`Company name, as the company entered it: "${owner.companyName}"`);
+    expect(invitation.text).toContain(`Invited by: "${ownerName}"`);
     const link = firstLink(invitation);
     expect(link).toMatch(/\/auth\?invitation=/);
 

@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { companies, members, user } from '../../apps/server/src/infra/db/schema/index';
 import { startServer } from '../../apps/server/src/server';
 import { withAdminClient } from '../../apps/server/src/test/template-database';
-import { MAIL_API_PORT, SMTP_PORT, type CapturedMail } from './ports';
+import { MAIL_API_PORT, PUSH_PORT, SMTP_PORT, type CapturedMail } from './ports';
 
 // The stack Playwright starts: a real SMTP server capturing mail (readable over HTTP by the specs)
 // and the Ridgeline server on a fresh database.
@@ -131,6 +131,10 @@ const server = await startServer(
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // The chat push spec's local push service (on 127.0.0.1, which web push otherwise refuses).
+    PUSH_TEST_HOSTS: `127.0.0.1:${PUSH_PORT}`,
+    // Every browser of a run shares one address: the per-address invitation limit would count them all.
+    INVITATION_IP_LIMIT: '1000',
   }),
 );
 grantAdmin = async (email) => {

@@ -40,6 +40,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it('lists push test hosts outside production only, and limits invitations by default', () => {
+    expect(loadConfig({}).pushEndpoints).toEqual({ allowHttp: true, testHosts: [] });
+    expect(loadConfig({ NODE_ENV: 'production' }).pushEndpoints).toEqual({ allowHttp: false, testHosts: [] });
+    expect(loadConfig({ PUSH_TEST_HOSTS: '127.0.0.1:4100, [::1]:4101' }).pushEndpoints.testHosts).toEqual(['127.0.0.1:4100', '[::1]:4101']);
+    expect(() => loadConfig({ PUSH_TEST_HOSTS: '127.0.0.1' })).toThrow(/PUSH_TEST_HOSTS/);
+    expect(() => loadConfig({ PUSH_TEST_HOSTS: 'http://127.0.0.1:4100' })).toThrow(/PUSH_TEST_HOSTS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_HOSTS: '127.0.0.1:4100' })).toThrow(/PUSH_TEST_HOSTS: only for the test suite/);
+    expect(loadConfig({}).invitationLimits).toEqual({ perCompanyPerDay: 50, perIpPerHour: 20 });
+    expect(loadConfig({ INVITATION_COMPANY_LIMIT: '5', INVITATION_IP_LIMIT: '3' }).invitationLimits).toEqual({ perCompanyPerDay: 5, perIpPerHour: 3 });
+  });
+
   it('throws a readable error naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Invalid configuration:\n\s+PORT: /);
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);

@@ -42,6 +42,16 @@ const envSchema = z.object({
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Web push: the contact the push services see in the VAPID claims.
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:push@ridgeline.local'),
+  // Web push reaches only push services at public addresses. The test suite's local push service
+  // listens on 127.0.0.1: its host:port is listed here by the tests, and only there (refused in production).
+  PUSH_TEST_HOSTS: z
+    .string()
+    .trim()
+    .refine((text) => text.split(',').every((item) => isHostAndPort(item.trim())), { message: 'host:port entries separated by commas (127.0.0.1:4100)' })
+    .optional(),
+  // Invitations: mails a company may send per 24 hours, and an address (client IP) per hour.
+  INVITATION_COMPANY_LIMIT: z.coerce.number().int().positive().default(50),
+  INVITATION_IP_LIMIT: z.coerce.number().int().positive().default(20),
   // Payments: with a Stripe secret key, plans and credit packs go through Stripe Checkout and the
   // customer portal, and the webhook (signed with the webhook secret) applies them; without one, a
   // labelled test mode completes at once and charges nothing. STRIPE_API_BASE points the official
@@ -68,6 +78,16 @@ function isProxyAddress(item: string): boolean {
   if (family === 0 || extra !== undefined) return false;
   if (bits === undefined) return true;
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** One PUSH_TEST_HOSTS entry: a host and its port, as a URL's host writes them (127.0.0.1:4100, [::1]:4100). */
+function isHostAndPort(item: string): boolean {
+  try {
+    const url = new URL(`http://${item}`);
+    return url.host === item.toLowerCase() && url.port !== '' && url.pathname === '/' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }
 
 /** Reverse proxies trusted for forwarded headers: the nearest `hops` of any address, or those listed. */
@@ -106,6 +126,13 @@ export type Config = {
   photoUploadLimit: number;
   chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number; realtimeHeartbeatMs: number };
   vapidSubject: string;
+  /**
+   * Where web push may be sent: public addresses only; plain http outside production; and the hosts
+   * (host:port) listed for the test suite's local push service, whatever their address.
+   */
+  pushEndpoints: { allowHttp: boolean; testHosts: string[] };
+  /** Invitations a company may send per 24 hours, and a client IP per hour, shared by every instance. */
+  invitationLimits: { perCompanyPerDay: number; perIpPerHour: number };
   /** Null: test mode (no key). */
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
 };
@@ -122,6 +149,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
     throw new Error('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS (the headers are part of the request)');
+  }
+  if (env.PUSH_TEST_HOSTS && env.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  PUSH_TEST_HOSTS: only for the test suite; it is refused when NODE_ENV=production');
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -149,6 +179,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
     chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND, realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS },
     vapidSubject: env.VAPID_SUBJECT,
+    pushEndpoints: {
+      allowHttp: env.NODE_ENV !== 'production',
+      testHosts: (env.PUSH_TEST_HOSTS ?? '').split(',').map((item) => item.trim().toLowerCase()).filter(Boolean),
+    },
+    invitationLimits: { perCompanyPerDay: env.INVITATION_COMPANY_LIMIT, perIpPerHour: env.INVITATION_IP_LIMIT },
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE ?? null }
       : null,

@@ -64,7 +64,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     definePhotoJobs(jobs, { db: database.db, storage, logger });
     defineReportJobs(jobs, { db: database.db, storage, logger });
     await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
-    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, allowInsecureEndpoints: config.env !== 'production' });
+    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
     await jobs.start();
     const queueMail = async (message: MailMessage) => {
       await jobs.send(MAIL_JOB, message);

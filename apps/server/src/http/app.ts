@@ -40,7 +40,6 @@ import { billingGate } from './middleware/billing-gate';
 import { writeRateLimit } from './middleware/rate-limit';
 import { writeGuard } from './middleware/write-guard';
 import { disabledAccountGate } from './middleware/identity';
-import { requireActor, requireTenant } from './middleware/auth';
 import { limitBody } from './middleware/upload';
 import { MAX_JSON_BYTES } from './middleware/json-put';
 import { serveWebApp } from './static-web';
@@ -69,10 +68,6 @@ export function createApp(deps: AppDeps) {
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and
   // the billing gate (a read-only company's writes answer 402).
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
-
-  // A push subscription carries only the company's chat: registering one takes a company, so someone
-  // removed from theirs is refused (403 NO_COMPANY) before the push feature's route.
-  app.post('/api/push/subscriptions', requireActor(deps), requireTenant(deps));
 
   const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes];
   for (const routes of features) app.route('/', routes(deps));

@@ -24,16 +24,17 @@ import { useTestServer } from '../test/use-test-server';
 // another instance closes too; the heartbeat checks every socket's session again as a backstop.
 // Leaving the company also removes the conversation memberships and push subscriptions.
 
-const server = useTestServer();
 const sockets: TestSocket[] = [];
 let pushService: LocalPushService;
 
 type Member = SignedUpUser & { user: TestUser };
 type Owner = SignedUpUser & { company: TestCompany };
 
+// The local push service listens on loopback, which the push rules refuse unless its address is listed.
 beforeAll(async () => {
   pushService = await startLocalPushService();
 });
+const server = useTestServer(() => ({ PUSH_TEST_HOSTS: new URL(pushService.origin).host }));
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();

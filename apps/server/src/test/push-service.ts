@@ -85,7 +85,11 @@ export type LocalPushService = {
   close: () => Promise<void>;
 };
 
-export async function startLocalPushService(): Promise<LocalPushService> {
+/**
+ * Starts the push service on 127.0.0.1, on `port` (the e2e stack lists a fixed one in PUSH_TEST_HOSTS)
+ * or a free one. The server reaches it only when its host:port is listed in PUSH_TEST_HOSTS.
+ */
+export async function startLocalPushService({ port = 0 }: { port?: number } = {}): Promise<LocalPushService> {
   const holders = new Map<string, Holder>();
   const received: ReceivedPush[] = [];
   const refused: RefusedPush[] = [];
@@ -117,7 +121,10 @@ export async function startLocalPushService(): Promise<LocalPushService> {
       response.writeHead(201).end();
     })().catch(() => response.writeHead(500).end());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const holderOf = (endpoint: string) => holders.get(endpoint.split('/').pop() ?? '');

@@ -46,6 +46,11 @@ export function messagePreview(content: string, length: number = CHAT_PREVIEW_LE
   return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
+/** A message's preview: its text, or for an attachment without caption the file's name, cut as messagePreview cuts. */
+export function previewOfMessage(content: string, fileName: string | null): string {
+  return messagePreview(content.trim() === '' && fileName ? fileName : content);
+}
+
 /** The unread badge: the count, or "99+" above 99 overall and "9+" above 9 per conversation. */
 export function unreadBadge(count: number, cap: 9 | 99): string | null {
   if (count <= 0) return null;

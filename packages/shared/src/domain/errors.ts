@@ -107,6 +107,14 @@ export const ERROR_CATALOGUE = {
   // Team chat.
   CANNOT_REMOVE_SELF_FROM_CONVERSATION: { status: 400, message: 'You cannot remove yourself from a conversation.' },
   NOT_A_COLLEAGUE: { status: 400, message: 'Only colleagues of your company can be added to a conversation.' },
+  PUSH_ENDPOINT_REFUSED: {
+    status: 400,
+    message: "This push address is not accepted. Notifications are only sent to a browser's push service at a public address.",
+  },
+  PUSH_ENDPOINT_TAKEN: {
+    status: 409,
+    message: "This device's notifications are registered to another account. Turn them off in that account first.",
+  },
 
   // Reports, proposals and share links.
   SHOT_LIST_INCOMPLETE: {

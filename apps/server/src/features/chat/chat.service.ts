@@ -20,8 +20,8 @@ import {
   GROUP_NAME_MESSAGE,
   INLINE_MEDIA_URL_SECONDS,
   MESSAGE_TYPES,
-  messagePreview,
   messageTypeOf,
+  previewOfMessage,
   PROJECT_THREAD_PREFIX,
   projectThreadName,
   SELECT_MEMBERS_MESSAGE,
@@ -107,10 +107,6 @@ function conversationLink(conversation: Pick<ConversationRow, 'id' | 'name'>): s
   return projectId ? `/projects/${projectId}?tab=messages` : `/messages?conversation=${conversation.id}`;
 }
 
-/** A message's preview: its text, or for an attachment without caption the file's name. */
-function previewOf(content: string, fileName: string | null): string {
-  return messagePreview(content.trim() === '' && fileName ? fileName : content);
-}
 
 function asMessageType(value: string): MessageType {
   return (MESSAGE_TYPES as readonly string[]).includes(value) ? (value as MessageType) : 'text';
@@ -169,7 +165,7 @@ export function createChatService(deps: ChatServiceDeps) {
         createdBy: row.createdBy,
         createdAt: iso(row.createdAt),
         lastMessageAt: row.lastMessageAt ? iso(row.lastMessageAt) : null,
-        lastMessagePreview: row.lastContent === null ? '' : previewOf(row.lastContent, row.lastFileName),
+        lastMessagePreview: row.lastContent === null ? '' : previewOfMessage(row.lastContent, row.lastFileName),
         unreadCount: row.unreadCount,
         members,
       };
@@ -246,7 +242,7 @@ export function createChatService(deps: ChatServiceDeps) {
         profileId,
         kind: 'mention',
         title: `${message.senderName} mentioned you`,
-        body: previewOf(message.content, fileName),
+        body: previewOfMessage(message.content, fileName),
         link: conversationLink(conversation),
         actorId: actor.userId,
       });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import { changeRoleSchema, inviteSchema, updateCompanySchema } from '@ridgeline/shared/contracts/team';
+import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
@@ -16,7 +17,13 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export function companyRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const company = createCompanyService({ db: deps.database.db, storage: deps.storage });
-  const team = createTeamService({ db: deps.database.db, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail });
+  const team = createTeamService({
+    db: deps.database.db,
+    publicUrl: deps.config.publicUrl,
+    queueMail: deps.queueMail,
+    limits: deps.limits,
+    invitationLimits: deps.config.invitationLimits,
+  });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
 
@@ -34,7 +41,7 @@ export function companyRoutes(deps: AppDeps) {
   app.get('/api/team', actor, tenant, async (c) => c.json(await team.getTeam(c.get('tenant'))));
 
   app.post('/api/team/invitations', actor, tenant, validate('json', inviteSchema), async (c) =>
-    c.json(await team.invite(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
+    c.json(await team.invite(c.get('actor'), c.get('tenant'), c.req.valid('json'), clientIp(c)), 201),
   );
 
   app.delete('/api/team/invitations/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {

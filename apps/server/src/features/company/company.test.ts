@@ -108,7 +108,7 @@ describe('invitation mail', () => {
     const invite = await owner.post<Invitation>('/api/team/invitations', { email: email.toUpperCase(), role: 'member' });
     expect(invite.status).toBe(201);
     expect(invite.body).toMatchObject({ email, role: 'member', status: 'pending' });
-    const link = new URL(linkIn(await server.readMail(email, 'invited you')));
+    const link = new URL(linkIn(await server.readMail(email, 'invited')));
     expect(link.pathname).toBe('/auth');
     expect(link.searchParams.get('invitation')).toBe(invite.body.id);
   });

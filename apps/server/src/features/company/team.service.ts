@@ -7,6 +7,7 @@ import { findUserIdByEmail } from '../../infra/db/user-lookup';
 import { publishRevocation } from '../../infra/realtime/publish';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { invitationMail } from '../../infra/mail/templates';
+import type { RateLimitStore } from '../../infra/rate-limit/rate-limit-store';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import { assertCanChangeRole, assertCanManageCompany, assertCanRemoveMember, isInvitationFor, isInvitationUsable } from './company.policy';
@@ -29,12 +30,20 @@ import {
   type MemberRow,
 } from './team.repository';
 
-export type TeamServiceDeps = { db: Db; publicUrl: string; queueMail: (message: MailMessage) => Promise<void> };
+export type TeamServiceDeps = {
+  db: Db;
+  publicUrl: string;
+  queueMail: (message: MailMessage) => Promise<void>;
+  /** The counters shared by every instance, and the invitations a company may send per 24 hours and an address per hour. */
+  limits: RateLimitStore;
+  invitationLimits: { perCompanyPerDay: number; perIpPerHour: number };
+};
 
 type MemberTarget = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
 const INVITATION_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 function presentMember(row: MemberRow): Member {
   return {
@@ -51,14 +60,40 @@ function presentInvitation(row: InvitationRow): Invitation {
 }
 
 /** The team of the actor's tenant: members, roles and invitations. */
-export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps) {
+export function createTeamService({ db, publicUrl, queueMail, limits, invitationLimits }: TeamServiceDeps) {
+  const perCompany = { limit: invitationLimits.perCompanyPerDay, windowMs: DAY_MS };
+  const perAddress = { limit: invitationLimits.perIpPerHour, windowMs: HOUR_MS };
+
+  /**
+   * Counts one invitation mail against the company (INVITATION_COMPANY_LIMIT per 24 hours) and the
+   * client address (INVITATION_IP_LIMIT per hour), each counted in one statement so invitations sent
+   * together are counted one by one; over either limit, 429 with Retry-After and nothing is sent (an
+   * address refused gives the company its count back).
+   */
+  async function countInvitation(companyId: string, ip: string): Promise<void> {
+    const companyKey = `invitation-company:${companyId}`;
+    const company = await limits.hit(companyKey, perCompany);
+    if (!company.allowed) {
+      throw AppError.rateLimited(company.retryAfter, `Your company has sent ${perCompany.limit} invitations in the last 24 hours, the most allowed. Please try again later.`);
+    }
+    const address = await limits.hit(`invitation-ip:${ip}`, perAddress);
+    if (!address.allowed) {
+      await limits.refund(companyKey);
+      throw AppError.rateLimited(address.retryAfter, `Too many invitations from your network: ${perAddress.limit} an hour at most. Please try again later.`);
+    }
+  }
+
   async function getTeam(tenant: Tenant): Promise<TeamResponse> {
     const [rows, pending] = await Promise.all([listMembers(db, tenant.companyId), listPendingInvitations(db, tenant.companyId)]);
     return { members: rows.map(presentMember), invitations: pending.map(presentInvitation), myRole: tenant.role };
   }
 
-  /** Invites an address to the company (replacing a pending invitation to it) and mails the link to /auth. */
-  async function invite(actor: Actor, tenant: Tenant, input: InviteInput): Promise<Invitation> {
+  /**
+   * Invites an address to the company (replacing a pending invitation to it) and mails the link to
+   * /auth, within the invitation limits (counted once the invitation is otherwise allowed). `ip` is
+   * the client's address.
+   */
+  async function invite(actor: Actor, tenant: Tenant, input: InviteInput, ip: string): Promise<Invitation> {
     assertCanManageCompany(tenant);
     // One company per user: someone already in a company cannot be invited.
     const existingUserId = await findUserIdByEmail(db, input.email);
@@ -67,6 +102,7 @@ export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps)
       if (membership?.companyId === tenant.companyId) throw new AppError('CONFLICT', 'This person is already on your team.');
       if (membership) throw new AppError('CONFLICT', 'This person already belongs to another company.');
     }
+    await countInvitation(tenant.companyId, ip);
     for (const pending of await listPendingInvitations(db, tenant.companyId)) {
       if (pending.email === input.email) await setInvitationStatus(db, tenant.companyId, pending.id, 'canceled');
     }

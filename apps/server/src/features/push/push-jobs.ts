@@ -1,5 +1,6 @@
 import type { Db } from '../../infra/db/client';
 import type { JobQueue } from '../../infra/jobs/queue';
+import type { PushEndpointRules } from '../../infra/push/push-endpoint';
 import { loadVapidKeys } from '../../infra/push/vapid-keys';
 import type { Logger } from '../../lib/logger';
 import { createPushService, type ChatPushJob } from './push.service';
@@ -14,7 +15,7 @@ export const CHAT_PUSH_JOB = 'send-chat-push';
  */
 export async function definePushJobs(
   jobs: JobQueue,
-  deps: { db: Db; logger: Logger; vapidSubject: string; allowInsecureEndpoints: boolean },
+  deps: { db: Db; logger: Logger; vapidSubject: string; endpoints: PushEndpointRules },
 ): Promise<void> {
   await loadVapidKeys(deps.db);
   const push = createPushService({ ...deps, queue: (job) => jobs.send<ChatPushJob>(CHAT_PUSH_JOB, job).then(() => undefined) });

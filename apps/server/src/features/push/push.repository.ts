@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { conversationMembers, conversations, pushSubscriptions, user } from '../../infra/db/schema/index';
+import { conversationMembers, conversations, messageAttachments, messages, pushSubscriptions, user } from '../../infra/db/schema/index';
 
 // Push subscriptions and the conversation membership a chat push needs. A subscription belongs to the
 // user who made it; who a chat push reaches is read through the conversation of the sender's company.
@@ -9,18 +9,22 @@ export type SubscriptionFields = { endpoint: string; p256dh: string; auth: strin
 export type PushRecipientRow = { id: string; endpoint: string; p256dh: string; auth: string };
 
 /**
- * Stores the browser's subscription, one row per endpoint: subscribing again (new keys, or another
- * user on the same browser) updates the row and moves it to the current user.
+ * Stores the browser's subscription, one row per endpoint, bound to the user who stored it first:
+ * that user subscribing again (new keys) updates the row; another user's attempt changes nothing and
+ * answers false. One statement, so two users racing for a new endpoint leave it to exactly one.
  */
-export async function upsertSubscription(db: Db | DbTx, fields: SubscriptionFields): Promise<void> {
+export async function upsertSubscription(db: Db | DbTx, fields: SubscriptionFields): Promise<boolean> {
   const values = { endpoint: fields.endpoint, p256dh: fields.p256dh, auth: fields.auth, deviceInfo: fields.deviceInfo, profileId: fields.userId, userId: fields.userId };
-  await db
+  const rows = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { p256dh: values.p256dh, auth: values.auth, deviceInfo: values.deviceInfo, profileId: values.profileId, userId: values.userId, updatedAt: sql`now()` },
-    });
+      setWhere: or(eq(pushSubscriptions.userId, fields.userId), isNull(pushSubscriptions.userId)),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
 }
 
 /** Deletes the user's own subscription of this endpoint; true when there was one. */
@@ -56,6 +60,22 @@ export async function listRecipientSubscriptions(db: Db | DbTx, companyId: strin
     .innerJoin(conversations, and(eq(conversations.id, conversationMembers.conversationId), eq(conversations.companyId, companyId)))
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.profileId, conversationMembers.profileId))
     .where(and(eq(conversationMembers.conversationId, conversationId), ne(conversationMembers.profileId, senderId)));
+}
+
+/**
+ * The newest message the user sent in the conversation (of the company): its text, and the file name
+ * of its attachment when it has one. Null when they sent none.
+ */
+export async function findLatestMessageOf(db: Db | DbTx, companyId: string, conversationId: string, senderId: string): Promise<{ content: string; fileName: string | null } | null> {
+  const [row] = await db
+    .select({ content: messages.content, fileName: messageAttachments.fileName })
+    .from(messages)
+    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(conversations.companyId, companyId)))
+    .leftJoin(messageAttachments, eq(messageAttachments.messageId, messages.id))
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, senderId)))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The names a sender is shown by. */

@@ -14,7 +14,7 @@ export function pushRoutes(deps: AppDeps) {
     db: deps.database.db,
     logger: deps.logger,
     vapidSubject: deps.config.vapidSubject,
-    allowInsecureEndpoints: deps.config.env !== 'production',
+    endpoints: deps.config.pushEndpoints,
     queue: async (job) => {
       await deps.jobs.send<ChatPushJob>(CHAT_PUSH_JOB, job);
     },
@@ -24,7 +24,9 @@ export function pushRoutes(deps: AppDeps) {
 
   app.get('/api/functions/webpush-public-key', actor, async (c) => c.json({ publicKey: await push.publicKey() }));
 
-  app.post('/api/push/subscriptions', actor, validate('json', pushSubscriptionSchema), async (c) => {
+  // A subscription carries only the company's chat: registering one takes a company, so someone
+  // removed from theirs is refused (403 NO_COMPANY).
+  app.post('/api/push/subscriptions', actor, tenant, validate('json', pushSubscriptionSchema), async (c) => {
     await push.subscribe(c.get('actor'), c.req.valid('json'));
     return c.body(null, 204);
   });

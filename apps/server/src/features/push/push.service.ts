@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { ChatPushPayload, PushSubscriptionInput, sendChatPushSchema } from '@ridgeline/shared/contracts/chat';
-import { messagePreview } from '@ridgeline/shared/domain/chat';
+import { messagePreview, previewOfMessage } from '@ridgeline/shared/domain/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
+import { checkPushEndpoint, type PushEndpointRules } from '../../infra/push/push-endpoint';
 import { loadVapidKeys } from '../../infra/push/vapid-keys';
 import { createPushSender, PushDeliveryError, type PushSender } from '../../infra/push/web-push';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +12,7 @@ import type { Logger } from '../../lib/logger';
 import {
   deleteSubscriptionById,
   deleteUserSubscription,
+  findLatestMessageOf,
   findSenderNames,
   isConversationMember,
   listRecipientSubscriptions,
@@ -28,8 +30,8 @@ export type PushServiceDeps = {
   vapidSubject: string;
   /** Queues a chat push job (the job queue in the app; the worker calls deliverChatPush). */
   queue: (job: ChatPushJob) => Promise<void>;
-  /** Only https push endpoints are stored (real push services are https); tests allow a local http one. */
-  allowInsecureEndpoints: boolean;
+  /** Where a push may be sent: public addresses only, https in production, and the listed test hosts. */
+  endpoints: PushEndpointRules;
   /** The sender of push requests; by default web push with the database's VAPID keys. */
   sender?: Promise<PushSender>;
 };
@@ -42,10 +44,10 @@ export const conversationUrl = (conversationId: string) => `/messages?conversati
  * members of a conversation told of a new message on their devices, by a job). A failed push only
  * logs a warning: it never fails the message or anything else.
  */
-export function createPushService({ db, logger, vapidSubject, queue, allowInsecureEndpoints, sender }: PushServiceDeps) {
+export function createPushService({ db, logger, vapidSubject, queue, endpoints, sender }: PushServiceDeps) {
   let pushSender = sender;
   const senderOf = (): Promise<PushSender> => {
-    pushSender ??= loadVapidKeys(db).then((keys) => createPushSender({ subject: vapidSubject, keys }));
+    pushSender ??= loadVapidKeys(db).then((keys) => createPushSender({ subject: vapidSubject, keys, endpoints }));
     return pushSender;
   };
 
@@ -53,9 +55,21 @@ export function createPushService({ db, logger, vapidSubject, queue, allowInsecu
     return (await loadVapidKeys(db)).publicKey;
   }
 
+  /**
+   * Stores the device's subscription. The endpoint must be a push service at a public address
+   * (push-endpoint.ts: checked after resolving its host), else 400 PUSH_ENDPOINT_REFUSED with one
+   * answer whatever the reason (the reason is logged, not told: the answer never says what a name
+   * resolves to). An endpoint belongs to the first user who stored it: another user gets 409
+   * PUSH_ENDPOINT_TAKEN and the row stays as it was.
+   */
   async function subscribe(actor: Actor, input: PushSubscriptionInput): Promise<void> {
-    if (!allowInsecureEndpoints && new URL(input.endpoint).protocol !== 'https:') throw AppError.badRequest('The push endpoint must be an https URL.');
-    await upsertSubscription(db, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceInfo: input.deviceInfo ?? null, userId: actor.userId });
+    const checked = await checkPushEndpoint(input.endpoint, endpoints);
+    if (!checked.ok) {
+      logger.warn({ userId: actor.userId, reason: checked.reason }, 'push endpoint refused');
+      throw new AppError('PUSH_ENDPOINT_REFUSED');
+    }
+    const stored = await upsertSubscription(db, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceInfo: input.deviceInfo ?? null, userId: actor.userId });
+    if (!stored) throw new AppError('PUSH_ENDPOINT_TAKEN');
   }
 
   /** Removes the device's subscription when it is the actor's own (another user's is left alone). */
@@ -66,21 +80,27 @@ export function createPushService({ db, logger, vapidSubject, queue, allowInsecu
   /**
    * Queues one job telling the conversation's other members of a new message; answers how many
    * subscriptions it targets. The sender is always the signed-in user: the body's sender_profile_id
-   * is never trusted (it can only name the actor, so it is ignored). Only a member of the
-   * conversation, in their own company, may send: anyone else gets 404 and nothing is queued.
+   * is never trusted (it can only name the actor, so it is ignored). The preview is the sender's
+   * newest message in the conversation as stored (its text, or an attachment's file name), never the
+   * body's `preview`: a caller cannot make colleagues' devices show text they did not post. Only a
+   * member of the conversation, in their own company, may send: anyone else gets 404 and nothing is
+   * queued; a member who has sent no message there queues nothing.
    */
   async function queueChatPush(actor: Actor, tenant: Tenant, input: SendChatPushInput): Promise<number> {
     if (!(await isConversationMember(db, tenant.companyId, input.conversation_id, actor.userId))) throw AppError.notFound('Conversation not found');
+    const latest = await findLatestMessageOf(db, tenant.companyId, input.conversation_id, actor.userId);
+    if (!latest) return 0;
     const targets = await listRecipientSubscriptions(db, tenant.companyId, input.conversation_id, actor.userId);
     if (targets.length === 0) return 0;
-    await queue({ companyId: tenant.companyId, conversationId: input.conversation_id, senderId: actor.userId, preview: input.preview });
+    await queue({ companyId: tenant.companyId, conversationId: input.conversation_id, senderId: actor.userId, preview: previewOfMessage(latest.content, latest.fileName) });
     return targets.length;
   }
 
   /**
    * The job: the payload (the sender's name, the message cut at 30 characters, the conversation) to
    * every subscription of the other members. A subscription the push service answers 404/410 for is
-   * deleted; any other failure is a warning in the log.
+   * deleted, and so is one whose endpoint is refused (not a push service at a public address: no
+   * connection is opened); any other failure is a warning in the log.
    */
   async function deliverChatPush(job: ChatPushJob): Promise<{ delivered: number; removed: number; failed: number }> {
     const names = await findSenderNames(db, job.senderId);
@@ -103,7 +123,8 @@ export function createPushService({ db, logger, vapidSubject, queue, allowInsecu
       targets.map(async (target) => {
         try {
           const answer = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
-          if (answer === 'gone') {
+          if (answer === 'gone' || answer === 'refused') {
+            if (answer === 'refused') logger.warn({ subscriptionId: target.id, conversationId: job.conversationId }, 'push endpoint refused: subscription deleted');
             await deleteSubscriptionById(db, target.id);
             outcome.removed += 1;
           } else outcome.delivered += 1;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../infra/db/client';
@@ -11,8 +12,12 @@ import type { SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { createPushService } from './push.service';
 
-const server = useTestServer();
 let push: LocalPushService;
+beforeAll(async () => {
+  push = await startLocalPushService();
+});
+// The local push service listens on 127.0.0.1: its host:port is the one listed test host.
+const server = useTestServer(() => ({ PUSH_TEST_HOSTS: new URL(push.origin).host }));
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let colleague: SignedUpUser & { user: { id: string } };
 let third: SignedUpUser & { user: { id: string } };
@@ -21,7 +26,6 @@ let stranger: Awaited<ReturnType<typeof signedInOwner>>;
 let conversationId: string;
 
 beforeAll(async () => {
-  push = await startLocalPushService();
   owner = await signedInOwner(server, { name: 'Alpha Roofing', owner: { firstName: 'Dana', lastName: 'Ridge' } });
   colleague = await signedInUser(server, { company: owner.company, firstName: 'Casey', lastName: 'Eave' });
   third = await signedInUser(server, { company: owner.company, firstName: 'Jordan', lastName: 'Gable' });
@@ -54,6 +58,12 @@ function expectError(response: TestResponse, status: number, code: string) {
 }
 
 const sendChatPush = (user: SignedUpUser, body: Record<string, unknown>) => user.client.post<{ queued: number }>('/api/functions/send-chat-push', body);
+
+/** Posts a message to the conversation through the chat API, as the web app does before send-chat-push. */
+async function postMessage(user: SignedUpUser, content: string, conversation = conversationId): Promise<void> {
+  const response = await user.client.post(`/api/chat/conversations/${conversation}/messages`, { clientId: randomUUID(), content });
+  expect(response.status, response.text).toBe(201);
+}
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -140,6 +150,7 @@ describe('send-chat-push', () => {
     const notMember = await subscribe(outsider);
     const start = push.received.length;
     const preview = 'The adjuster confirmed the ridge cap replacement for Monday';
+    await postMessage(owner, preview);
 
     const response = await sendChatPush(owner, { conversation_id: conversationId, sender_profile_id: colleague.user.id, preview });
     expect(response.status, response.text).toBe(202);
@@ -173,6 +184,7 @@ describe('send-chat-push', () => {
     push.markGone(gone.endpoint, 410);
     push.markGone(missing.endpoint, 404);
     const start = push.received.length;
+    await postMessage(owner, 'Tarp is up');
     const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Tarp is up' });
     expect(response.body).toEqual({ queued: 3 });
     await push.waitFor(start + 1);
@@ -190,7 +202,7 @@ describe('send-chat-push', () => {
       db: server.db,
       logger: { warn: (...args: unknown[]) => void warnings.push(args) },
       vapidSubject: server.deps.config.vapidSubject,
-      allowInsecureEndpoints: true,
+      endpoints: server.deps.config.pushEndpoints,
       queue: () => Promise.resolve(),
     });
     const start = push.received.length;
@@ -223,5 +235,133 @@ describe('send-chat-push', () => {
 
   it('answers 0 queued when no other member has a device', async () => {
     expect((await sendChatPush(owner, { conversation_id: conversationId, preview: 'anyone?' })).body).toEqual({ queued: 0 });
+  });
+});
+
+describe('push endpoint addresses', () => {
+  /** An endpoint of the local push service (a real subscription id) written with another host. */
+  const asHost = (subscription: LocalSubscription, host: string) => subscription.endpoint.replace(new URL(push.origin).host, host);
+  const port = () => new URL(push.origin).port;
+
+  it('refuses loopback, private, shared, link-local, metadata, unique-local, unspecified and multicast hosts, in every numeric form, and names that resolve to them', async () => {
+    await server.db.delete(pushSubscriptions);
+    const local = push.subscribe();
+    const refused = [
+      // Another name of the listed host, and its address on another port in every numeric spelling.
+      asHost(local, `localhost:${port()}`),
+      asHost(local, `localhost.:${port()}`),
+      'http://0x7f000001:9/push/x',
+      'http://2130706433:9/push/x',
+      'http://0177.0.0.1:9/push/x',
+      'http://127.1:9/push/x',
+      'http://[::1]:9/push/x',
+      'http://[::ffff:127.0.0.1]:9/push/x',
+      'http://127.0.0.2:9/push/x',
+      'https://127.0.0.1/push/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.8/push/x',
+      'https://172.16.5.4/push/x',
+      'https://192.168.1.1/push/x',
+      'https://100.64.0.1/push/x',
+      'https://[fd00:ec2::254]/push/x',
+      'https://[fe80::1]/push/x',
+      'https://0.0.0.0/push/x',
+      'https://[::]/push/x',
+      'https://224.0.0.1/push/x',
+      'https://8.8.8.8/push/x',
+      'https://push.invalid/push/x',
+      'https://user:secret@fcm.googleapis.com/fcm/send/x',
+      'ftp://fcm.googleapis.com/fcm/send/x',
+    ];
+    const before = (await server.db.select().from(pushSubscriptions)).length;
+    const answers = await Promise.all(refused.map((endpoint) => colleague.client.post('/api/push/subscriptions', { endpoint, keys: local.keys })));
+    answers.forEach((answer, index) => {
+      expect(answer.status, `${refused[index]}: ${answer.text}`).toBe(400);
+      expectError(answer, 400, 'PUSH_ENDPOINT_REFUSED');
+      expect(answer.text).not.toContain('127.0.0.1');
+    });
+    expect(await server.db.select().from(pushSubscriptions)).toHaveLength(before);
+    // The listed host itself is accepted.
+    await subscribe(colleague, local);
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, local.endpoint));
+  });
+
+  it('never connects to a stored endpoint whose host is not listed and is or resolves to loopback: the job drops the subscription', async () => {
+    // Rows stored before the rule (or whose name changed its answer since): real subscriptions of the
+    // local push service, reached through another spelling of its address.
+    await server.db.delete(pushSubscriptions);
+    const viaName = push.subscribe();
+    const viaMapped = push.subscribe();
+    const listed = push.subscribe();
+    const stored = [asHost(viaName, `localhost:${port()}`), asHost(viaMapped, `[::ffff:127.0.0.1]:${port()}`)];
+    await server.db.insert(pushSubscriptions).values([
+      { endpoint: stored[0] ?? '', p256dh: viaName.keys.p256dh, auth: viaName.keys.auth, profileId: colleague.user.id, userId: colleague.user.id },
+      { endpoint: stored[1] ?? '', p256dh: viaMapped.keys.p256dh, auth: viaMapped.keys.auth, profileId: third.user.id, userId: third.user.id },
+    ]);
+    await subscribe(colleague, listed);
+    const start = { received: push.received.length, refused: push.refused.length };
+    await postMessage(owner, 'Gutters are next');
+    const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Gutters are next' });
+    expect(response.body).toEqual({ queued: 3 });
+    await push.waitFor(start.received + 1);
+    await until(async () => (await rowsOf(stored[0] ?? '')).length === 0 && (await rowsOf(stored[1] ?? '')).length === 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(push.received.slice(start.received).map((p) => p.subscriptionId)).toEqual([listed.endpoint.split('/').pop()]);
+    expect(push.refused.length).toBe(start.refused);
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, listed.endpoint));
+  });
+});
+
+describe('an endpoint belongs to its first owner', () => {
+  it('another user, of this company or another, cannot take a stored endpoint: 409, and the row is unchanged', async () => {
+    await server.db.delete(pushSubscriptions);
+    const subscription = await subscribe(colleague);
+    const other = push.subscribe().keys;
+    for (const user of [third, stranger]) {
+      expectError(await user.client.post('/api/push/subscriptions', { endpoint: subscription.endpoint, keys: other }), 409, 'PUSH_ENDPOINT_TAKEN');
+    }
+    const [row] = await rowsOf(subscription.endpoint);
+    expect(row).toMatchObject({ userId: colleague.user.id, profileId: colleague.user.id, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
+    // The owner renews their own keys as before.
+    await subscribe(colleague, { ...subscription, keys: other });
+    expect((await rowsOf(subscription.endpoint))[0]).toMatchObject({ userId: colleague.user.id, p256dh: other.p256dh });
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+  });
+
+  it('five users registering one new endpoint at once: exactly one gets it, the others 409', async () => {
+    const subscription = push.subscribe();
+    const users = [owner, colleague, third, outsider, stranger];
+    const answers = await Promise.all(users.map((user) => user.client.post('/api/push/subscriptions', subscription)));
+    const winners = answers.flatMap((answer, index) => (answer.status === 204 ? [users[index]] : []));
+    expect(winners).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 204)) expectError(answer, 409, 'PUSH_ENDPOINT_TAKEN');
+    const rows = await rowsOf(subscription.endpoint);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.userId).toBe(winners[0]?.me.id);
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+  });
+});
+
+describe('the chat push preview', () => {
+  it("is the sender's newest message in the conversation, never the text the caller sends", async () => {
+    await server.db.delete(pushSubscriptions);
+    const theirs = await subscribe(colleague);
+    await postMessage(owner, 'Crew starts at 7 on Elm St');
+    const start = push.received.length;
+    const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Your account is locked - verify at https://evil.example' });
+    expect(response.status, response.text).toBe(202);
+    await push.waitFor(start + 1);
+    expect(push.received.slice(start).map((p) => p.payload)).toEqual([{ title: 'Dana Ridge', body: 'Crew starts at 7 on Elm St', conversationId, url: `/messages?conversation=${conversationId}` }]);
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, theirs.endpoint));
+  });
+
+  it('queues nothing for a member who has sent no message in the conversation', async () => {
+    const theirs = await subscribe(colleague);
+    const fresh = await conversationOf(owner.company.id, [third.user.id, colleague.user.id]);
+    const jobsBefore = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-chat-push'`);
+    expect((await sendChatPush(third, { conversation_id: fresh, preview: 'Click here to keep your account' })).body).toEqual({ queued: 0 });
+    const jobsAfter = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-chat-push'`);
+    expect(jobsAfter.rows[0]?.n).toBe(jobsBefore.rows[0]?.n);
+    await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, theirs.endpoint));
   });
 });

@@ -122,7 +122,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
 
   const visitorRow = (visitor: Visitor) => ({ ip: visitor.ip, userAgent: visitor.userAgent ? visitor.userAgent.slice(0, USER_AGENT_MAX) : null });
 
-  /** The shared page's content; every opening is recorded (time, address, browser). */
+  /** The shared page's content; an opening is recorded (time, address, browser) once per address and hour. */
   async function open(token: string, visitor: Visitor): Promise<PublicShare> {
     const link = await resolve(token);
     const share = await build(link);

@@ -71,8 +71,15 @@ export async function listViews(db: Db | DbTx, companyId: string, linkId: string
     .orderBy(desc(shareLinkViews.viewedAt), desc(shareLinkViews.id));
 }
 
-export async function insertView(db: Db | DbTx, values: { companyId: string; linkId: string; ip: string | null; userAgent: string | null }): Promise<void> {
-  await db.insert(shareLinkViews).values(values);
+/**
+ * Records a view of the link, at most one per address, link and clock hour (UTC): the unique index on
+ * the hour keeps the first, so views arriving together from one address insert one row.
+ */
+export async function insertView(db: Db | DbTx, values: { companyId: string; linkId: string; ip: string; userAgent: string | null }): Promise<void> {
+  await db
+    .insert(shareLinkViews)
+    .values({ ...values, viewHour: sql`date_trunc('hour', now(), 'UTC')` })
+    .onConflictDoNothing({ target: [shareLinkViews.linkId, shareLinkViews.ip, shareLinkViews.viewHour] });
 }
 
 /** A report of the company that a link may open, or null. */

@@ -12,12 +12,13 @@ import {
   type ShareLink,
 } from '@ridgeline/shared/contracts/documents';
 import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
-import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinks } from '../../infra/db/schema/index';
+import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinks, shareLinkViews } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner } from '../../test/factories';
 import type { TestClient, TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
 
-const server = useTestServer({ API_WRITE_LIMIT: '5000' });
+// The test client is a trusted proxy (TRUST_PROXY), so X-Forwarded-For names a visitor's address.
+const server = useTestServer({ API_WRITE_LIMIT: '5000', TRUST_PROXY: 'loopback' });
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let outsider: Awaited<ReturnType<typeof signedInOwner>>;
 let projectId: string;
@@ -201,6 +202,30 @@ describe('the public share page', () => {
     const listed = list.find((l) => l.id === link.id);
     expect(listed?.viewCount).toBe(1);
     expect(listed?.lastViewedAt).toBe(view?.viewedAt);
+  });
+
+  it('counts one view per address, link and hour: twelve openings at once from one address record one row', async () => {
+    const link = await createLink(owner.client, { reportId: reportB, audience: 'homeowner' });
+    const open = (address: string) => visitor().get(publicPath(tokenOf(link)), { headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': address } });
+    const viewsOf = async () => shareLinkViewsResponseSchema.parse((await owner.client.get(`/api/share-links/${link.id}/views`)).body).views;
+
+    const answers = await Promise.all(Array.from({ length: 12 }, () => open('198.51.100.7')));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect((await open('198.51.100.8')).status).toBe(200);
+    expect((await open('198.51.100.7')).status).toBe(200);
+    const views = await viewsOf();
+    expect(views.map((view) => view.ip).sort()).toEqual(['198.51.100.7', '198.51.100.8']);
+    expect(views.every((view) => view.userAgent === BROWSER)).toBe(true);
+    const listed = shareLinkListResponseSchema.parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body).links.find((l) => l.id === link.id);
+    expect(listed?.viewCount).toBe(2);
+
+    // An hour later the same address counts again: the views are moved back one hour.
+    await server.db
+      .update(shareLinkViews)
+      .set({ viewedAt: sql`${shareLinkViews.viewedAt} - interval '1 hour'`, viewHour: sql`${shareLinkViews.viewHour} - interval '1 hour'` })
+      .where(eq(shareLinkViews.linkId, link.id));
+    expect((await open('198.51.100.7')).status).toBe(200);
+    expect((await viewsOf()).map((view) => view.ip).sort()).toEqual(['198.51.100.7', '198.51.100.7', '198.51.100.8']);
   });
 
   it('downloads that report’s PDF only, as an attachment', async () => {

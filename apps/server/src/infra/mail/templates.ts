@@ -21,12 +21,22 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
   };
 }
 
-/** The invitation to join a company. */
+/** The subject of every invitation mail: our words only, never a name a user typed. */
+export const INVITATION_SUBJECT = 'You have been invited to join a team on Ridgeline';
+
+/**
+ * The invitation to join a company. The company's name and the inviter's name are text a user typed,
+ * so they stay out of the subject and appear in the body only as labelled, quoted values (escaped in
+ * the HTML part), never as our own sentence.
+ */
 export function invitationMail(to: string, companyName: string, inviterName: string, url: string): MailMessage {
   return {
     to,
-    subject: `${inviterName} invited you to ${companyName} on Ridgeline`,
-    text: `${inviterName} invited you to join ${companyName} on Ridgeline.\n\nAccept the invitation:\n${url}\n\nThe invitation is valid for 7 days.`,
-    html: `<p>${escapeHtml(inviterName)} invited you to join <strong>${escapeHtml(companyName)}</strong> on Ridgeline.</p><p><a href="${escapeHtml(url)}">Accept the invitation</a></p><p>The invitation is valid for 7 days.</p>`,
+    subject: INVITATION_SUBJECT,
+    text: `You have been invited to join a company's team on Ridgeline.\n\nCompany name, as the company entered it: "${companyName}"\nInvited by: "${inviterName}"\n\nAccept the invitation:\n${url}\n\nThe invitation is valid for 7 days. If you were not expecting it, ignore this message.`,
+    html:
+      `<p>You have been invited to join a company's team on Ridgeline.</p>` +
+      `<p>Company name, as the company entered it: &ldquo;<strong>${escapeHtml(companyName)}</strong>&rdquo;<br>Invited by: &ldquo;${escapeHtml(inviterName)}&rdquo;</p>` +
+      `<p><a href="${escapeHtml(url)}">Accept the invitation</a></p><p>The invitation is valid for 7 days. If you were not expecting it, ignore this message.</p>`,
   };
 }

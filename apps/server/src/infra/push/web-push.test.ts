@@ -6,6 +6,8 @@ import { createPushSender } from './web-push';
 let service: LocalPushService;
 const keys = webpush.generateVAPIDKeys();
 const subject = 'mailto:push@ridgeline.local';
+// The local push service is the listed test host; 127.0.0.1:1 (nothing listens) too, for a failed connection.
+const endpoints = () => ({ allowHttp: true, testHosts: [new URL(service.origin).host, '127.0.0.1:1'] });
 
 beforeAll(async () => {
   service = await startLocalPushService();
@@ -15,7 +17,7 @@ afterAll(() => service.close());
 describe('the web push sender', () => {
   it('delivers an encrypted payload the subscription\'s keys decrypt, signed for the endpoint\'s origin', async () => {
     const target = service.subscribe();
-    const sender = createPushSender({ subject, keys });
+    const sender = createPushSender({ subject, keys, endpoints: endpoints() });
     expect(await sender.send(target, { title: 'Dana Ridge', body: 'Tarp is up' })).toBe('delivered');
     const [received] = service.received.slice(-1);
     expect(received).toMatchObject({ endpoint: target.endpoint, payload: { title: 'Dana Ridge', body: 'Tarp is up' }, vapidKey: keys.publicKey, ttl: '3600' });
@@ -23,7 +25,7 @@ describe('the web push sender', () => {
   });
 
   it('reports a gone subscription (404, 410) and throws on any other failure', async () => {
-    const sender = createPushSender({ subject, keys });
+    const sender = createPushSender({ subject, keys, endpoints: endpoints() });
     const gone = service.subscribe();
     service.markGone(gone.endpoint, 410);
     expect(await sender.send(gone, { title: 'x' })).toBe('gone');
@@ -31,6 +33,19 @@ describe('the web push sender', () => {
     service.markFailing(failing.endpoint);
     await expect(sender.send(failing, { title: 'x' })).rejects.toThrow('push service answered 500');
     await expect(sender.send({ ...failing, endpoint: 'http://127.0.0.1:1/push/x' }, { title: 'x' })).rejects.toThrow('push request failed');
+  });
+
+  it('refuses, without connecting, an endpoint that is not a listed host and is or resolves to a non-public address', async () => {
+    const sender = createPushSender({ subject, keys, endpoints: endpoints() });
+    const target = service.subscribe();
+    const port = new URL(service.origin).port;
+    const start = { received: service.received.length, refused: service.refused.length };
+    for (const host of [`localhost:${port}`, `[::ffff:127.0.0.1]:${port}`, `[::ffff:7f00:1]:${port}`, `127.0.0.2:${port}`]) {
+      expect(await sender.send({ ...target, endpoint: target.endpoint.replace(new URL(service.origin).host, host) }, { title: 'x' }), host).toBe('refused');
+    }
+    expect(await createPushSender({ subject, keys, endpoints: { allowHttp: false, testHosts: endpoints().testHosts } }).send(target, { title: 'x' })).toBe('refused');
+    expect({ received: service.received.length, refused: service.refused.length }).toEqual(start);
+    expect(await sender.send(target, { title: 'x' })).toBe('delivered');
   });
 
   it('is refused by the push service when the VAPID header is not ours, not for its origin, or expired', () => {

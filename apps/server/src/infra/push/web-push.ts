@@ -1,4 +1,6 @@
+import { Agent, fetch, type Response } from 'undici';
 import webpush from 'web-push';
+import { checkEndpointUrl, PushAddressRefusedError, publicAddressLookup, type PushEndpointRules } from './push-endpoint';
 import type { VapidKeys } from './vapid-keys';
 
 /** A browser's push subscription as stored: its push service endpoint and its encryption keys. */
@@ -6,9 +8,11 @@ export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: strin
 
 /**
  * What the push service answered: delivered, or `gone` (404/410: the browser dropped the
- * subscription, so it must be deleted). Any other failure is thrown as a PushDeliveryError.
+ * subscription, so it must be deleted); or `refused`: the endpoint is not a push service at a public
+ * address (push-endpoint.ts), so no connection was opened and the subscription must be deleted too.
+ * Any other failure is thrown as a PushDeliveryError.
  */
-export type PushOutcome = 'delivered' | 'gone';
+export type PushOutcome = 'delivered' | 'gone' | 'refused';
 
 export class PushDeliveryError extends Error {
   constructor(
@@ -23,6 +27,8 @@ export type PushSenderOptions = {
   /** The contact the push services see in the VAPID claims (mailto: or https:). */
   subject: string;
   keys: VapidKeys;
+  /** Where a push may be sent (public addresses only, but for the listed test hosts). */
+  endpoints: PushEndpointRules;
   /** The whole request's time limit. */
   timeoutMs?: number;
   /** How long the push service keeps an undelivered message, in seconds. */
@@ -36,12 +42,19 @@ export const PUSH_TTL_SECONDS = 3600;
 /**
  * Sends web push messages. web-push builds the request (the payload encrypted with aes128gcm for the
  * subscription's keys, the VAPID JWT signed with our key for the endpoint's origin); the request is
- * sent with fetch, whose time limit covers the whole exchange and which speaks plain http as well as
- * https (web-push's own sender only opens TLS connections). The endpoint comes from the browser's push
- * service (the subscription the browser made), so no base URL is configured here.
+ * sent with undici's fetch, whose time limit covers the whole exchange and which speaks plain http as
+ * well as https (web-push's own sender only opens TLS connections). The endpoint comes from the
+ * browser (the subscription it made), so it is checked before anything is sent: the URL's rules
+ * first, then the connection resolves the host through `publicAddressLookup`, which connects only to
+ * the public addresses it checked. Only the listed test hosts connect without that lookup.
  */
-export function createPushSender({ subject, keys, timeoutMs = PUSH_TIMEOUT_MS, ttlSeconds = PUSH_TTL_SECONDS }: PushSenderOptions) {
+export function createPushSender({ subject, keys, endpoints, timeoutMs = PUSH_TIMEOUT_MS, ttlSeconds = PUSH_TTL_SECONDS }: PushSenderOptions) {
+  const publicOnly = new Agent({ connect: { lookup: publicAddressLookup } });
+  const testHosts = new Agent();
+
   async function send(target: PushTarget, payload: object): Promise<PushOutcome> {
+    const checked = checkEndpointUrl(target.endpoint, endpoints);
+    if (!checked.ok) return 'refused';
     const request = webpush.generateRequestDetails(target, JSON.stringify(payload), {
       vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
       TTL: ttlSeconds,
@@ -56,8 +69,10 @@ export function createPushSender({ subject, keys, timeoutMs = PUSH_TIMEOUT_MS, t
         body: request.body ? new Uint8Array(request.body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
+        dispatcher: checked.listed ? testHosts : publicOnly,
       });
     } catch (error) {
+      if (error instanceof Error && error.cause instanceof PushAddressRefusedError) return 'refused';
       throw new PushDeliveryError(`push request failed: ${error instanceof Error ? error.message : String(error)}`, null);
     }
     await response.arrayBuffer().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -111,7 +111,10 @@ export const shareLinks = pgTable(
   ],
 );
 
-/** Every opening of a share link: when, from which address and browser. */
+/**
+ * The openings of a share link: when, from which address and browser; one row per address, link
+ * and clock hour (UTC), kept once by the unique index on the hour (rows from before it have none).
+ */
 export const shareLinkViews = pgTable(
   'share_link_views',
   {
@@ -123,6 +126,11 @@ export const shareLinkViews = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     viewedAt: timestampTz('viewed_at').notNull().defaultNow(),
+    /** The clock hour (UTC) of the view: the time bucket of the one view per address and hour. */
+    viewHour: timestampTz('view_hour'),
   },
-  (t) => [index('share_link_views_link_idx').on(t.linkId, t.viewedAt.desc())],
+  (t) => [
+    index('share_link_views_link_idx').on(t.linkId, t.viewedAt.desc()),
+    uniqueIndex('share_link_views_once_per_hour').on(t.linkId, t.ip, t.viewHour),
+  ],
 );

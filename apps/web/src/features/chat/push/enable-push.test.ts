@@ -76,6 +76,23 @@ describe('enabling push notifications', () => {
     expect(console.warn).toHaveBeenCalled();
   });
 
+  it("drops a subscription another account of this browser holds and stores a fresh one, then says 'Enabled'", async () => {
+    answer('GET /api/functions/webpush-public-key', () => json({ publicKey: PUBLIC_KEY }));
+    answer('POST /api/push/subscriptions', [apiError('PUSH_ENDPOINT_TAKEN'), noContent()]);
+    const fresh = { endpoint: 'https://push.example/send/fresh', expirationTime: null, keys: { p256dh: 'BFreshKeyOfTheDevice', auth: 'ZnJlc2gtYXV0aA' } };
+    const unsubscribe = vi.fn(() => Promise.resolve(true));
+    const subscribe = vi
+      .fn()
+      .mockResolvedValueOnce({ toJSON: () => SUBSCRIPTION, unsubscribe })
+      .mockResolvedValueOnce({ toJSON: () => fresh, unsubscribe: vi.fn() });
+    const { env } = fakeEnvironment({ registration: () => Promise.resolve({ pushManager: { subscribe } } as unknown as ServiceWorkerRegistration) });
+    expect(await enablePush(env)).toBe('enabled');
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(subscribe).toHaveBeenCalledTimes(2);
+    expect(sent('POST /api/push/subscriptions').map((request) => (request.body as { endpoint: string }).endpoint)).toEqual([SUBSCRIPTION.endpoint, fresh.endpoint]);
+    expect(notify.success).toHaveBeenCalledWith('Enabled', 'Push notifications are enabled on this device.');
+  });
+
   it("says 'Failed' when the browser refuses to subscribe", async () => {
     answer('GET /api/functions/webpush-public-key', () => json({ publicKey: PUBLIC_KEY }));
     const { env } = fakeEnvironment({

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { saveSubscription } from './api/push-subscriptions';
 import { fetchWebpushPublicKey } from './api/webpush-public-key';
@@ -64,6 +65,13 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   return bytes;
 }
 
+/** Stores the browser's subscription on the server. */
+async function store(subscription: PushSubscription, env: PushEnvironment): Promise<void> {
+  const { endpoint, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The push subscription has no endpoint or keys');
+  await saveSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, deviceInfo: env.deviceInfo() });
+}
+
 /**
  * Subscribes this device to push. Needs support (service worker, PushManager, Notification) and
  * granted permission; inside a frame (a preview) the browser will not ask, so the page opens in a
@@ -86,10 +94,17 @@ export async function enablePush(env: PushEnvironment = browserPushEnvironment):
       return 'blocked';
     }
     const [publicKey, registration] = await Promise.all([fetchWebpushPublicKey(), env.registration()]);
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
-    const { endpoint, keys } = subscription.toJSON();
-    if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The push subscription has no endpoint or keys');
-    await saveSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, deviceInfo: env.deviceInfo() });
+    const options = { userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) };
+    const subscription = await registration.pushManager.subscribe(options);
+    try {
+      await store(subscription, env);
+    } catch (error) {
+      // The browser's subscription was stored by another account signed in here before, and an
+      // endpoint stays with its first account: this account gets a fresh subscription of its own.
+      if (!(error instanceof ApiError && error.code === 'PUSH_ENDPOINT_TAKEN')) throw error;
+      await subscription.unsubscribe();
+      await store(await registration.pushManager.subscribe(options), env);
+    }
     notify.success('Enabled', 'Push notifications are enabled on this device.');
     return 'enabled';
   } catch (error) {

@@ -1,0 +1,2 @@
+ALTER TABLE "share_link_views" ADD COLUMN "view_hour" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "share_link_views_once_per_hour" ON "share_link_views" USING btree ("link_id","ip","view_hour");

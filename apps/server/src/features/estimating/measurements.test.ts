@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { measurementListSchema, measurementSchema, type Measurement } from '@ridgeline/shared/contracts/estimating';
+import { measurementListSchema, measurementSchema, structureMeasurementSchema, type Measurement } from '@ridgeline/shared/contracts/estimating';
+import { measureRoof } from '@ridgeline/shared/domain/roof-measurements';
 import { roofMeasurements } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
@@ -112,6 +113,24 @@ describe('POST /api/measurements', () => {
     const mismatch = await owner.client.post('/api/measurements', measurementBody({ sessionId: linked, projectId: other }));
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toEqual(errorShape('VALIDATION_ERROR'));
+  });
+
+  it("stores the largest roof the contract takes, with its totals exact (the columns hold more than an integer's 2^31)", async () => {
+    // 20 structures of 60 facets, each 10,000 x 10,000 ft at 30/12 with 50% waste: every maximum at once.
+    const facets = Array.from({ length: 60 }, (_, i) => ({ id: `f${i}`, pitchRise: 30, lengthFt: 10_000, widthFt: 10_000 }));
+    const structures = Array.from({ length: 20 }, (_, i) => mainHouse({ structureId: `s${i}`, name: `Structure ${i}`, facets, wastePct: 50 }));
+    const largest = measureRoof(structureMeasurementSchema.array().parse(structures));
+    expect(largest.orderSquares * 100).toBeGreaterThan(2 ** 31);
+    const sessionId = await createSession(owner.client, { projectId });
+    const made = await create(owner.client, measurementBody({ sessionId, structures }));
+    const expected = { trueAreaSqFt: Math.round(largest.trueAreaSqFt), squares: largest.squares, orderSquares: largest.orderSquares };
+    expect(made.totals).toEqual(expected);
+    expect((await owner.client.get<Measurement>(`/api/measurements/${made.id}`)).body.totals).toEqual(expected);
+    const replaced = await owner.client.put<Measurement>(`/api/measurements/${made.id}`, JSON.stringify({ structures }));
+    expect(replaced.status, statusOf(replaced)).toBe(200);
+    expect(replaced.body.totals).toEqual(expected);
+    expect(await rowOf(made.id)).toMatchObject({ trueAreaSqFt: expected.trueAreaSqFt, orderSquaresHundredths: Math.round(largest.orderSquares * 100) });
+    expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements[0]?.totals).toEqual(expected);
   });
 
   it('refuses bad input with 400 in the error shape and writes nothing', async () => {

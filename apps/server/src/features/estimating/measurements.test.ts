@@ -324,6 +324,27 @@ describe('PUT/DELETE /api/measurements/:id/report', () => {
     expect((await owner.client.delete<Measurement>(`/api/measurements/${created.id}/report`)).status).toBe(200);
   });
 
+  it('serves an XML report as a sandboxed download, never as a page of the app (its <meta refresh> goes nowhere)', async () => {
+    const created = await create(owner.client, measurementBody({ projectId }));
+    const redirecting = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="refresh" content="0;url=https://attacker.example/"/></head><body><script>alert(1)</script></body></html>',
+    );
+    const uploaded = await uploadReport(member.client, created.id, redirecting, 'application/xml', 'eagleview.xml');
+    expect(uploaded.status, statusOf(uploaded)).toBe(200);
+    const served = await fetch(measurementSchema.parse(uploaded.body).report?.url ?? '', { redirect: 'manual' });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/xml');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // A PDF report is still shown in the browser, sandboxed too.
+    const asPdf = await uploadReport(member.client, created.id, pdf(), 'application/pdf');
+    const pdfServed = await fetch(measurementSchema.parse(asPdf.body).report?.url ?? '');
+    expect(pdfServed.headers.get('content-disposition')).toBe('inline');
+    expect(pdfServed.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+  });
+
   it('checks the type against the bytes, and refuses empty and too large files', async () => {
     const created = await create(owner.client, measurementBody({ projectId }));
     const refused: [Buffer, string, number, string][] = [

@@ -58,6 +58,8 @@ export async function startBenchServer(port: number, databaseUrl?: string, dataD
       DATABASE_URL: databaseUrl ?? (await freshDatabase()),
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',
+      // Benchmarks measure the product as it runs in production, with billing's test mode (no Stripe key).
+      BILLING_TEST_MODE: 'true',
     }),
   );
 }

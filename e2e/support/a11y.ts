@@ -10,16 +10,11 @@ const SETTLE_TIMEOUT_MS = 5_000;
  * toast caught at half opacity reads as faint text. Endless animations (spinners) are not waited for.
  */
 async function settleAnimations(page: Page): Promise<void> {
+  // A string: it runs in the page, and the e2e project has no DOM types.
+  const settled = `document.getAnimations().every((animation) =>
+    animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity)`;
   await page
-    .waitForFunction(
-      () =>
-        document.getAnimations().every((animation) => {
-          if (animation.playState !== 'running') return true;
-          return animation.effect?.getComputedTiming().iterations === Infinity;
-        }),
-      undefined,
-      { timeout: SETTLE_TIMEOUT_MS, polling: 50 },
-    )
+    .waitForFunction(settled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 50 })
     .catch(() => undefined);
 }
 

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BILLING_TEST_MODE_WARNING, loadConfig } from './config';
+import { freePort, killQuietly, launchTs, mainTs } from './test/processes';
+import { createTestDatabase, type TestDatabase } from './test/test-database';
 
 describe('loadConfig', () => {
   it('gives a working single-machine default', () => {
@@ -42,7 +45,7 @@ describe('loadConfig', () => {
 
   it('lists push test hosts outside production only, and limits invitations by default', () => {
     expect(loadConfig({}).pushEndpoints).toEqual({ allowHttp: true, testHosts: [] });
-    expect(loadConfig({ NODE_ENV: 'production' }).pushEndpoints).toEqual({ allowHttp: false, testHosts: [] });
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' }).pushEndpoints).toEqual({ allowHttp: false, testHosts: [] });
     expect(loadConfig({ PUSH_TEST_HOSTS: '127.0.0.1:4100, [::1]:4101' }).pushEndpoints.testHosts).toEqual(['127.0.0.1:4100', '[::1]:4101']);
     expect(() => loadConfig({ PUSH_TEST_HOSTS: '127.0.0.1' })).toThrow(/PUSH_TEST_HOSTS/);
     expect(() => loadConfig({ PUSH_TEST_HOSTS: 'http://127.0.0.1:4100' })).toThrow(/PUSH_TEST_HOSTS/);
@@ -57,5 +60,72 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ BETTER_AUTH_SECRET: 'short' })).toThrow(/BETTER_AUTH_SECRET/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
+
+describe('billing in production', () => {
+  const key = 'sk_test_51ridgeline';
+
+  it('refuses production without a Stripe key unless BILLING_TEST_MODE=true asks for test mode', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Invalid configuration:\n\s+STRIPE_SECRET_KEY: required in production.*BILLING_TEST_MODE=true/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' })).toMatchObject({ env: 'production', stripe: null, billingTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: key })).toMatchObject({ stripe: { secretKey: key }, billingTestMode: false });
+  });
+
+  it('keeps test mode the default elsewhere, and refuses a flag that is not true or false or that contradicts a key', () => {
+    expect(loadConfig({})).toMatchObject({ env: 'development', stripe: null, billingTestMode: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ stripe: null, billingTestMode: true });
+    expect(() => loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'yes' })).toThrow(/BILLING_TEST_MODE/);
+    expect(() => loadConfig({ BILLING_TEST_MODE: 'true', STRIPE_SECRET_KEY: key })).toThrow(/BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set/);
+  });
+
+  describe('the npm start process', () => {
+    const children: ChildProcess[] = [];
+    const databases: TestDatabase[] = [];
+    afterAll(async () => {
+      for (const child of children) if (child.exitCode === null && child.pid) killQuietly(child.pid, 'SIGINT');
+      await new Promise((r) => setTimeout(r, 500));
+      for (const database of databases) await database.drop();
+    });
+
+    /** `npm start`'s process on a database of its own, in production, with the given billing variables. */
+    async function start(billing: NodeJS.ProcessEnv) {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const port = await freePort();
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', LOG_LEVEL: 'warn' };
+      delete env.STRIPE_SECRET_KEY;
+      delete env.BILLING_TEST_MODE;
+      Object.assign(env, billing);
+      return { running: launchTs(mainTs, [], { env, children }), port };
+    }
+
+    it('refuses to start in production without a Stripe key or the flag, naming both', async () => {
+      const { running, port } = await start({});
+      const code = await Promise.race([running.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 30_000))]);
+      expect(code, running.output()).toBe(1);
+      expect(running.output()).toContain('Ridgeline could not start');
+      expect(running.output()).toMatch(/STRIPE_SECRET_KEY: required in production.*BILLING_TEST_MODE=true/);
+      expect(running.output()).not.toMatch(/\n\s+at /); // words, not a stack trace
+      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    }, 40_000);
+
+    it('starts in production with BILLING_TEST_MODE=true and warns about it at start', async () => {
+      const { running, port } = await start({ BILLING_TEST_MODE: 'true' });
+      const deadline = Date.now() + 45_000;
+      let healthy = false;
+      while (!healthy && Date.now() < deadline && running.child.exitCode === null) {
+        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        if (!healthy) await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(healthy, running.output()).toBe(true);
+      const warning = running.output().split('\n').find((line) => line.includes(BILLING_TEST_MODE_WARNING));
+      expect(warning, running.output()).toBeDefined();
+      expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 40, billingTestMode: true });
+      running.child.kill('SIGINT');
+      await running.exited;
+    }, 60_000);
   });
 });

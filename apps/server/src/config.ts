@@ -59,6 +59,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a Stripe secret key (sk_... or rk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'a Stripe webhook signing secret (whsec_...)').optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  // Billing's test mode under NODE_ENV=production: refused unless asked for by name, so that a missing
+  // key never turns a live deployment into one that gives plans and credits away unnoticed.
+  BILLING_TEST_MODE: z.enum(['true', 'false']).default('false'),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -135,7 +138,13 @@ export type Config = {
   invitationLimits: { perCompanyPerDay: number; perIpPerHour: number };
   /** Null: test mode (no key). */
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
+  /** Billing runs in test mode (no Stripe key): plans and credits complete at once and nothing is charged. */
+  billingTestMode: boolean;
 };
+
+/** Written at every start of a production server in billing's test mode (BILLING_TEST_MODE=true). */
+export const BILLING_TEST_MODE_WARNING =
+  'BILLING TEST MODE IN PRODUCTION: no Stripe key is set, so plans and credit packs complete at once and nothing is charged (BILLING_TEST_MODE=true). Set STRIPE_SECRET_KEY to take payments.';
 
 /** Parses the environment (or overrides from tests) into the server's configuration. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -152,6 +161,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.PUSH_TEST_HOSTS && env.NODE_ENV === 'production') {
     throw new Error('Invalid configuration:\n  PUSH_TEST_HOSTS: only for the test suite; it is refused when NODE_ENV=production');
+  }
+  // Production takes payments through Stripe; its test mode runs there only when asked for by name.
+  // Asking for test mode while giving a key is refused too: the two say opposite things.
+  const billingTestMode = env.BILLING_TEST_MODE === 'true';
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !billingTestMode) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: required in production (NODE_ENV=production). To run billing in test mode there, charging nothing, set BILLING_TEST_MODE=true.',
+    );
+  }
+  if (billingTestMode && env.STRIPE_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set (test mode charges nothing; the key takes payments). Remove one.');
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -187,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE ?? null }
       : null,
+    billingTestMode: !env.STRIPE_SECRET_KEY,
   };
 }
 

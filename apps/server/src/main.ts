@@ -1,9 +1,16 @@
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
 import { createLogger } from './lib/logger';
 import { startServer } from './server';
 
 // Composition root for `npm start`: one process serving the web app and the API.
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // An invalid configuration is named in plain words, and nothing starts.
+  console.error(`\nRidgeline could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel);
 
 try {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import type { Config } from './config';
+import { BILLING_TEST_MODE_WARNING, type Config } from './config';
 import { createAuth } from './features/auth/auth';
 import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
@@ -34,6 +34,8 @@ const version = (JSON.parse(readFileSync(new URL('../../../package.json', import
 
 /** Builds every dependency in order (config -> db -> storage -> jobs -> http) and listens. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+  // A production server in billing's test mode says so at every start (config.ts refuses it unless asked for).
+  if (config.env === 'production' && config.billingTestMode) logger.warn({ billingTestMode: true }, BILLING_TEST_MODE_WARNING);
   let embedded: EmbeddedHandle | null = null;
   let url = config.databaseUrl;
   if (!url) {

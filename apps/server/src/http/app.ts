@@ -30,7 +30,7 @@ import { storageRoutes } from '../features/storage/storage.routes';
 import { tutorialRoutes } from '../features/tutorials/tutorials.routes';
 import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
-import { rejectControlCharacters } from './middleware/control-characters';
+import { rejectUnsafeText } from './middleware/control-characters';
 import { errorResponse, handleError } from './middleware/errors';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -63,7 +63,7 @@ export function createApp(deps: AppDeps) {
   // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
   const jsonLimit = limitBody(MAX_JSON_BYTES);
   app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
-  app.use(rejectControlCharacters);
+  app.use(rejectUnsafeText);
 
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and
   // the billing gate (a read-only company's writes answer 402).

@@ -164,6 +164,8 @@ function casesFor(endpoint: Endpoint): Case[] {
     }
     if (typeof endpoint.valid[field] === 'string') {
       cases.push({ name: `${field} of 10,000 characters`, body: JSON.stringify({ ...endpoint.valid, [field]: LONG }), status: 400 });
+      // JSON.stringify writes a lone surrogate as its escape, "\ud800", which JSON.parse turns back into one.
+      cases.push({ name: `${field} with a lone surrogate`, body: JSON.stringify({ ...endpoint.valid, [field]: `${String(endpoint.valid[field])}\ud800` }), status: 400 });
     }
     if (endpoint.requiresFields) {
       const without = Object.fromEntries(Object.entries(endpoint.valid).filter(([key]) => key !== field));

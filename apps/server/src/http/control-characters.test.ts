@@ -7,9 +7,9 @@ import type { TestClient, TestResponse } from '../test/test-client';
 import { signUpBody, TEST_PASSWORD, uniqueEmail, type SignedUpUser } from '../test/test-server';
 import { useTestServer } from '../test/use-test-server';
 
-// A control character (NUL above all: PostgreSQL cannot store it) in any string field, query or
-// path is a 400 VALIDATION_ERROR in the one error shape on every endpoint, public or signed in,
-// and nothing is written.
+// A control character (NUL above all: PostgreSQL cannot store it) or a lone surrogate in any
+// string field, query or path is a 400 VALIDATION_ERROR in the one error shape on every endpoint,
+// public or signed in, and nothing is written.
 
 const server = useTestServer();
 let owner: SignedUpUser;
@@ -120,6 +120,13 @@ describe('control characters', () => {
     }
   });
 
+  it('refuses a lone surrogate (half of a UTF-16 pair) in any string field or key the same way', async () => {
+    // JSON.stringify sends each as its escape ("\ud800"), which JSON.parse turns back into a lone half.
+    await expectAllRefused(cases((text) => `${text.slice(0, 1)}\ud800${text.slice(1)}`));
+    await expectAllRefused(cases((text) => `${text}\udfff`).filter((_, i) => i % 2 === 0));
+    await expectAllRefused(cases((text) => `\ude00\ud83d${text}`).filter((_, i) => i % 3 === 0));
+  });
+
   it('refuses a newline or tab in single-line fields (names, e-mails) but keeps them in multi-line ones', async () => {
     await expectAllRefused([
       { who: 'anonymous', method: 'POST', path: '/api/auth/sign-up/email', json: signUpBody({ firstName: 'Ro\nbin' }) },
@@ -143,6 +150,18 @@ describe('control characters', () => {
       { who: 'owner', method: 'DELETE', path: '/api/team/members/%00' },
       { who: 'anonymous', method: 'GET', path: '/api/auth/verify-email?token=%00' },
       { who: 'anonymous', method: 'GET', path: '/%00' },
+    ]);
+  });
+
+  it('refuses a percent-encoded lone surrogate (%ED%A0%80) in a query or a path with 400', async () => {
+    await expectAllRefused([
+      { who: 'owner', method: 'GET', path: '/api/tutorials?route=/dash%ED%A0%80board' },
+      { who: 'admin', method: 'GET', path: '/api/admin/users?q=%ed%bf%bf' },
+      { who: 'admin', method: 'GET', path: '/api/admin/users?q%ED%B0%80=x' },
+      { who: 'anonymous', method: 'GET', path: '/api/storage/avatars/a%ED%A0%80.png' },
+      { who: 'anonymous', method: 'GET', path: '/api/invitations/%ED%A0%80' },
+      { who: 'owner', method: 'DELETE', path: '/api/team/members/%ED%A0%80' },
+      { who: 'anonymous', method: 'GET', path: '/%ED%A0%80' },
     ]);
   });
 

@@ -196,6 +196,35 @@ describe('local inspection store', () => {
     expect(await getLocalInspection(USER, id)).toMatchObject({ pendingCreate: false, syncError: null });
   });
 
+  it('keeps a refused edit (400 on the PATCH) on the session and does not send it again until it is edited', async () => {
+    const id = await createOffline();
+    echoServer();
+    emptyList();
+    await syncInspections(USER);
+    browser.online = false;
+    // The shared contract keeps a lone surrogate out of the store; the server refuses what a store
+    // written before that rule may still hold.
+    await expect(saveInspectionFields(USER, id, { street: '12 Hail Rd \ud800' })).rejects.toThrow();
+    await saveInspectionFields(USER, id, { street: '12 Hail Rd, rear' });
+    browser.online = true;
+    const refused = 'Text must be valid Unicode (a lone surrogate, half of a character, is not allowed).';
+    answer('PATCH /api/inspections/:id', apiError('VALIDATION_ERROR', { message: refused }));
+    // A refusal is not a failure to try again later: the passes resolve and the PATCH went once.
+    await syncInspections(USER);
+    await syncInspections(USER);
+    const path = `PATCH /api/inspections/${id}` as `PATCH /${string}`;
+    expect(sent(path)).toHaveLength(1);
+    expect(await getLocalInspection(USER, id)).toMatchObject({ pendingCreate: false, syncError: refused, dirty: { street: expect.any(String) } });
+
+    browser.online = false;
+    await saveInspectionFields(USER, id, { street: '12 Hail Road' });
+    browser.online = true;
+    answer('PATCH /api/inspections/:id', () => json(serverSession(id, { street: '12 Hail Road', homeownerName: 'Ann Lee' })));
+    await syncInspections(USER);
+    expect(sent(path)).toHaveLength(2);
+    expect(await getLocalInspection(USER, id)).toMatchObject({ street: '12 Hail Road', syncError: null, dirty: {} });
+  });
+
   it('does not mark unchanged values as edits', async () => {
     const id = await createOffline();
     const before = await getLocalInspection(USER, id);

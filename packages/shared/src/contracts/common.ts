@@ -22,11 +22,32 @@ export function hasControlCharacter(text: string, options: { multiLine: boolean 
   return false;
 }
 
-/** A string with no control character at all. */
-export const singleLineString = () => z.string().refine((text) => !hasControlCharacter(text, { multiLine: false }), CONTROL_CHARACTER_MESSAGE);
+// A lone surrogate (one half of a UTF-16 pair, U+D800-U+DFFF, without its other half) is not text:
+// PostgreSQL cannot store it, and JSON.parse makes one from an escape such as "\ud800". It is refused
+// wherever text is taken, like a control character. A well-formed pair (an emoji) is one character.
+export const LONE_SURROGATE_MESSAGE = 'Text must be valid Unicode (a lone surrogate, half of a character, is not allowed)';
 
-/** A string that may span lines (tab, LF, CR) but holds no other control character. */
-export const multiLineString = () => z.string().refine((text) => !hasControlCharacter(text, { multiLine: true }), CONTROL_CHARACTER_MESSAGE);
+/** With the u flag a well-formed pair is one code point above U+FFFF, so only a lone half matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Whether the text holds a lone surrogate. */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** A string with no control character at all and no lone surrogate. */
+export const singleLineString = () =>
+  z
+    .string()
+    .refine((text) => !hasControlCharacter(text, { multiLine: false }), CONTROL_CHARACTER_MESSAGE)
+    .refine((text) => !hasLoneSurrogate(text), LONE_SURROGATE_MESSAGE);
+
+/** A string that may span lines (tab, LF, CR) but holds no other control character and no lone surrogate. */
+export const multiLineString = () =>
+  z
+    .string()
+    .refine((text) => !hasControlCharacter(text, { multiLine: true }), CONTROL_CHARACTER_MESSAGE)
+    .refine((text) => !hasLoneSurrogate(text), LONE_SURROGATE_MESSAGE);
 
 /** Trimmed, bounded free text for names and titles. */
 export const shortText = (max = 120) => singleLineString().trim().min(1).max(max);

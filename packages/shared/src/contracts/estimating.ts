@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRICE_CODES } from '../domain/estimate';
+import { estimateTotals, MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES, PRICE_CODES } from '../domain/estimate';
+import { formatUsdCents } from '../domain/money';
 import { singleLineString, longText } from './common';
 
 // Roof measurements, estimates (with versions and the supplement check) and the company's price list.
@@ -192,19 +193,31 @@ export const carrierScopeLineSchema = z.object({
   unitPriceCents: cents,
 });
 
-/** The estimate as edited: lines, depreciation, O&P and the carrier's scope. */
-export const estimateInputSchema = z.object({
-  lines: z.array(estimateLineSchema).max(300),
+const estimateFields = {
+  lines: z.array(estimateLineSchema).max(MAX_ESTIMATE_LINES),
   depreciationMode: z.enum(['line', 'overall']).default('overall'),
   overallDepreciationBp: basisPoints.default(0),
   opEnabled: z.boolean().default(false),
   carrierScope: z.array(carrierScopeLineSchema).max(300).default([]),
   notes: longText(4000).nullable().default(null),
-});
+};
+
+export const ESTIMATE_TOO_LARGE_MESSAGE = `An estimate may total at most ${formatUsdCents(MAX_ESTIMATE_CENTS)} with overhead and profit. Lower a quantity or a price.`;
+
+/**
+ * The lines' quantities and prices together: the estimate's total (RCV, with O&P when it is on) is at
+ * most MAX_ESTIMATE_CENTS, so every figure of it is exact and every proposal made from it can be signed.
+ */
+function totalWithinLimit(estimate: z.output<z.ZodObject<typeof estimateFields>>, ctx: z.RefinementCtx): void {
+  if (estimateTotals(estimate.lines, estimate).rcvCents > MAX_ESTIMATE_CENTS) ctx.addIssue({ code: 'custom', message: ESTIMATE_TOO_LARGE_MESSAGE });
+}
+
+/** The estimate as edited: lines, depreciation, O&P and the carrier's scope. */
+export const estimateInputSchema = z.object(estimateFields).superRefine(totalWithinLimit);
 export type EstimateInput = z.input<typeof estimateInputSchema>;
 
 /** POST /api/estimates: a session's first estimate, or a new version of it (`asNewVersion`). */
-export const createEstimateSchema = estimateInputSchema.extend({ sessionId: z.uuid() });
+export const createEstimateSchema = z.object({ ...estimateFields, sessionId: z.uuid() }).superRefine(totalWithinLimit);
 export type CreateEstimateInput = z.input<typeof createEstimateSchema>;
 
 /** PUT /api/estimates/:id: saves the latest version in place (earlier versions are kept as they were: 409). */

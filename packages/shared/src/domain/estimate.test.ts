@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildEstimateLines, DEFAULT_PRICE_LIST, estimateTotals, formulaQuantities, lineTotal, PRICE_CODES, type EstimateSettings, type FormulaQuantity } from './estimate';
+import { proposalOptionSchema } from '../contracts/documents';
+import { createEstimateSchema, ESTIMATE_TOO_LARGE_MESSAGE, estimateInputSchema } from '../contracts/estimating';
+import { defaultProposalOptions } from './documents';
+import { buildEstimateLines, DEFAULT_PRICE_LIST, estimateTotals, formulaQuantities, lineTotal, MAX_ESTIMATE_CENTS, PRICE_CODES, type EstimateSettings, type FormulaQuantity } from './estimate';
 import { EMPTY_LINEAR_FEET, type StructureMeasurementInput } from './roof-measurements';
 
 const structure = (overrides: Partial<StructureMeasurementInput> = {}): StructureMeasurementInput => ({
@@ -183,5 +186,27 @@ describe('totals', () => {
 
   it('an empty estimate is all zeros', () => {
     expect(estimateTotals([], settings({ opEnabled: true }))).toEqual({ subtotalCents: 0, overheadCents: 0, profitCents: 0, rcvCents: 0, depreciationCents: 0, acvCents: 0 });
+  });
+});
+
+describe('the most an estimate may total', () => {
+  const line = (quantity: number, unitPriceCents: number) => ({ id: 'l1', code: null, description: 'Roofing', quantity, unit: 'SQ', unitPriceCents, source: 'manual' as const });
+
+  it('is taken by the contract up to the cent, with O&P, and refused a cent over', () => {
+    // $41,666,666.66 of line items with 10% + 10% O&P is $50,000,000.00; a cent more is over.
+    const at = { lines: [line(1, 4_166_666_666)], opEnabled: true };
+    expect(estimateTotals([{ ...line(1, 4_166_666_666), depreciationBp: 0 }], { depreciationMode: 'overall', overallDepreciationBp: 0, opEnabled: true }).rcvCents).toBe(MAX_ESTIMATE_CENTS);
+    expect(estimateInputSchema.safeParse(at).success).toBe(true);
+    const over = estimateInputSchema.safeParse({ lines: [line(1, 4_166_666_667)], opEnabled: true });
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]?.message).toBe(ESTIMATE_TOO_LARGE_MESSAGE);
+    expect(ESTIMATE_TOO_LARGE_MESSAGE).toBe('An estimate may total at most $50,000,000.00 with overhead and profit. Lower a quantity or a price.');
+    expect(createEstimateSchema.safeParse({ sessionId: '0c5b2a7e-8d2f-4f7e-9d7e-3f6c2d1b0a99', lines: [line(1_000_000, 100_000_000_00)] }).success).toBe(false);
+  });
+
+  it('leaves room for every proposal made from it: its good / better / best options are valid options', () => {
+    const options = defaultProposalOptions(MAX_ESTIMATE_CENTS);
+    expect(options.map((o) => o.priceCents)).toEqual([5_000_000_000, 5_600_000_000, 6_400_000_000]);
+    for (const option of options) expect(proposalOptionSchema.safeParse(option).success, option.tier).toBe(true);
   });
 });

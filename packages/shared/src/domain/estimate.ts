@@ -145,6 +145,18 @@ export type EstimateTotals = {
 export const OVERHEAD_BP = 1_000;
 export const PROFIT_BP = 1_000;
 
+/** The most lines an estimate holds. */
+export const MAX_ESTIMATE_LINES = 300;
+
+/**
+ * The most an estimate may total (RCV: the lines with overhead and profit): $50,000,000, whatever its
+ * lines. Under it every figure is exact integer arithmetic far below 2^53 (a line's hundredths of a
+ * unit times its price are at most 100 x the total, 5e11; a percentage of the total at most 10,000 x it,
+ * 5e13), and every proposal made from it can be signed: its best option, 128% of the total, stays
+ * within a proposal option's $100,000,000.
+ */
+export const MAX_ESTIMATE_CENTS = 5_000_000_000;
+
 /** Each line's total in cents. */
 export function lineTotal(line: Pick<EstimateLineInput, 'quantity' | 'unitPriceCents'>): number {
   return lineTotalCents(line.quantity, line.unitPriceCents);

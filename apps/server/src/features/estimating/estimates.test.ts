@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { estimateListSchema, estimateSchema, type Estimate, type EstimateInput } from '@ridgeline/shared/contracts/estimating';
+import type { Proposal } from '@ridgeline/shared/contracts/documents';
+import { ESTIMATE_TOO_LARGE_MESSAGE, estimateListSchema, estimateSchema, type Estimate, type EstimateInput, type EstimateLineData } from '@ridgeline/shared/contracts/estimating';
+import { MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES } from '@ridgeline/shared/domain/estimate';
 import { estimates } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
@@ -161,6 +164,83 @@ describe('POST /api/estimates', () => {
     const text = await owner.client.request('POST', '/api/estimates', { body: JSON.stringify({ sessionId, ...estimateBody() }), headers: { 'Content-Type': 'text/plain' } });
     expect(text.status).toBe(415);
     expect(await rowsOf(sessionId)).toEqual([]);
+  });
+});
+
+describe('the largest estimate', () => {
+  // 300 lines (the most an estimate holds) whose line items are $41,666,666.66: with 10% overhead and
+  // 10% profit the RCV is $50,000,000.00 exactly, the most an estimate may total.
+  const maximal = (lastPriceCents = 279_666_666) => [
+    ...Array.from({ length: MAX_ESTIMATE_LINES - 1 }, (_, i) => line({ id: `m${i}`, code: null, quantity: 1_000_000, unit: 'LF', unitPriceCents: 13, depreciationBp: 10_000, source: 'manual', basis: null })),
+    line({ id: 'last', code: null, quantity: 1, unit: 'EA', unitPriceCents: lastPriceCents, depreciationBp: 10_000, source: 'manual', basis: null }),
+  ];
+  const body = (lines: EstimateLineData[]) => ({ lines, depreciationMode: 'line' as const, overallDepreciationBp: 0, opEnabled: true, carrierScope: [], notes: null });
+
+  /** The totals worked in exact integers (BigInt), by the same rules: each line and each percentage to the nearest cent. */
+  function exactTotals(lines: EstimateLineData[]) {
+    const percent = (cents: bigint, bp: bigint) => (cents * bp + 5_000n) / 10_000n;
+    const lineCents = (l: EstimateLineData) => (BigInt(Math.round(l.quantity * 100)) * BigInt(l.unitPriceCents) + 50n) / 100n;
+    const subtotal = lines.reduce((n, l) => n + lineCents(l), 0n);
+    const overhead = percent(subtotal, 1_000n);
+    const profit = percent(subtotal, 1_000n);
+    const rcv = subtotal + overhead + profit;
+    const depreciation = lines.reduce((n, l) => n + percent(lineCents(l), BigInt(l.depreciationBp ?? 0)), 0n);
+    return { subtotalCents: subtotal, overheadCents: overhead, profitCents: profit, rcvCents: rcv, depreciationCents: depreciation, acvCents: rcv - depreciation };
+  }
+
+  it('is taken with every total exact, and a proposal made from it is signed', async () => {
+    const sessionId = await createSession(owner.client, { projectId });
+    const made = await create(owner.client, sessionId, body(maximal()));
+    const exact = exactTotals(maximal());
+    expect(exact.rcvCents).toBe(BigInt(MAX_ESTIMATE_CENTS));
+    for (const [name, value] of Object.entries(made.totals)) {
+      expect(Number.isSafeInteger(value), name).toBe(true);
+      expect(BigInt(value), name).toBe(exact[name as keyof typeof exact]);
+    }
+    const [row] = await rowsOf(sessionId);
+    expect(row).toMatchObject({ rcvCents: MAX_ESTIMATE_CENTS, acvCents: made.totals.acvCents });
+
+    // Good / better / best from its total, shared with the homeowner and signed on the best option.
+    const proposal = await owner.client.post<{ proposal: Proposal }>('/api/proposals', { projectId, estimateId: made.id });
+    expect(proposal.status, statusOf(proposal)).toBe(201);
+    const options = proposal.body.proposal.options;
+    expect(options.map((o) => o.priceCents)).toEqual([5_000_000_000, 5_600_000_000, 6_400_000_000]);
+    const link = await owner.client.post<{ link: { url: string } }>('/api/share-links', { proposalId: proposal.body.proposal.id, audience: 'homeowner' });
+    expect(link.status, statusOf(link)).toBe(201);
+    const token = decodeURIComponent(new URL(link.body.link.url).pathname.replace(/^\/share\//, ''));
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer();
+    const signed = await server.client().post<{ proposal: { status: string; chosenTier: string } }>(`/api/public/share/${encodeURIComponent(token)}/sign`, {
+      tier: 'best',
+      name: 'Jordan Reyes',
+      date: '2026-11-23',
+      signature: `data:image/png;base64,${png.toString('base64')}`,
+    });
+    expect(signed.status, statusOf(signed)).toBe(200);
+    expect(signed.body.proposal).toMatchObject({ status: 'signed', chosenTier: 'best' });
+  });
+
+  it('refuses one cent more, or any line past the limit, with 400 naming it, on a new estimate and a save, and writes nothing', async () => {
+    const sessionId = await createSession(owner.client);
+    const over = [
+      maximal(279_666_667),
+      [line({ quantity: 1_000_000, unitPriceCents: 100_000_000_00 })],
+      [line({ quantity: 175_439, unitPriceCents: 28_500 })],
+    ];
+    for (const lines of over) {
+      const response = await owner.client.post('/api/estimates', { sessionId, ...body(lines) });
+      expect(response.status, statusOf(response)).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+      expect((response.body as { error: { message: string } }).error.message).toBe(ESTIMATE_TOO_LARGE_MESSAGE);
+    }
+    expect(await rowsOf(sessionId)).toEqual([]);
+    // Without O&P the same lines are under the limit, and a save that switches it on is refused.
+    const saved = await create(owner.client, sessionId, { ...body(maximal(279_666_667)), opEnabled: false });
+    expect(saved.totals.rcvCents).toBe(4_166_666_667);
+    const before = await rowsOf(sessionId);
+    const refused = await save(owner.client, saved.id, body(maximal(279_666_667)));
+    expect(refused.status, statusOf(refused)).toBe(400);
+    expect((refused.body as unknown as { error: { message: string } }).error.message).toBe(ESTIMATE_TOO_LARGE_MESSAGE);
+    expect(await rowsOf(sessionId)).toEqual(before);
   });
 });
 

@@ -2,7 +2,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { measurementListSchema, measurementSchema, type Measurement } from '@ridgeline/shared/contracts/estimating';
+import { measurementListSchema, measurementSchema, structureMeasurementSchema, type Measurement } from '@ridgeline/shared/contracts/estimating';
+import { measureRoof } from '@ridgeline/shared/domain/roof-measurements';
 import { roofMeasurements } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
@@ -112,6 +113,24 @@ describe('POST /api/measurements', () => {
     const mismatch = await owner.client.post('/api/measurements', measurementBody({ sessionId: linked, projectId: other }));
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toEqual(errorShape('VALIDATION_ERROR'));
+  });
+
+  it("stores the largest roof the contract takes, with its totals exact (the columns hold more than an integer's 2^31)", async () => {
+    // 20 structures of 60 facets, each 10,000 x 10,000 ft at 30/12 with 50% waste: every maximum at once.
+    const facets = Array.from({ length: 60 }, (_, i) => ({ id: `f${i}`, pitchRise: 30, lengthFt: 10_000, widthFt: 10_000 }));
+    const structures = Array.from({ length: 20 }, (_, i) => mainHouse({ structureId: `s${i}`, name: `Structure ${i}`, facets, wastePct: 50 }));
+    const largest = measureRoof(structureMeasurementSchema.array().parse(structures));
+    expect(largest.orderSquares * 100).toBeGreaterThan(2 ** 31);
+    const sessionId = await createSession(owner.client, { projectId });
+    const made = await create(owner.client, measurementBody({ sessionId, structures }));
+    const expected = { trueAreaSqFt: Math.round(largest.trueAreaSqFt), squares: largest.squares, orderSquares: largest.orderSquares };
+    expect(made.totals).toEqual(expected);
+    expect((await owner.client.get<Measurement>(`/api/measurements/${made.id}`)).body.totals).toEqual(expected);
+    const replaced = await owner.client.put<Measurement>(`/api/measurements/${made.id}`, JSON.stringify({ structures }));
+    expect(replaced.status, statusOf(replaced)).toBe(200);
+    expect(replaced.body.totals).toEqual(expected);
+    expect(await rowOf(made.id)).toMatchObject({ trueAreaSqFt: expected.trueAreaSqFt, orderSquaresHundredths: Math.round(largest.orderSquares * 100) });
+    expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements[0]?.totals).toEqual(expected);
   });
 
   it('refuses bad input with 400 in the error shape and writes nothing', async () => {
@@ -303,6 +322,27 @@ describe('PUT/DELETE /api/measurements/:id/report', () => {
     expect(removed.body).toMatchObject({ id: created.id, report: null });
     expect(await reportObjects(owner.company.id, created.id)).toEqual([]);
     expect((await owner.client.delete<Measurement>(`/api/measurements/${created.id}/report`)).status).toBe(200);
+  });
+
+  it('serves an XML report as a sandboxed download, never as a page of the app (its <meta refresh> goes nowhere)', async () => {
+    const created = await create(owner.client, measurementBody({ projectId }));
+    const redirecting = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="refresh" content="0;url=https://attacker.example/"/></head><body><script>alert(1)</script></body></html>',
+    );
+    const uploaded = await uploadReport(member.client, created.id, redirecting, 'application/xml', 'eagleview.xml');
+    expect(uploaded.status, statusOf(uploaded)).toBe(200);
+    const served = await fetch(measurementSchema.parse(uploaded.body).report?.url ?? '', { redirect: 'manual' });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('application/xml');
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+
+    // A PDF report is still shown in the browser, sandboxed too.
+    const asPdf = await uploadReport(member.client, created.id, pdf(), 'application/pdf');
+    const pdfServed = await fetch(measurementSchema.parse(asPdf.body).report?.url ?? '');
+    expect(pdfServed.headers.get('content-disposition')).toBe('inline');
+    expect(pdfServed.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
   });
 
   it('checks the type against the bytes, and refuses empty and too large files', async () => {

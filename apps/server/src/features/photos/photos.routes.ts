@@ -15,6 +15,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { loadIdentity } from '../../http/middleware/identity';
+import { jsonPut } from '../../http/middleware/json-put';
 import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
@@ -87,7 +88,7 @@ export function photoRoutes(deps: AppDeps) {
   app.post('/api/photos/:id/move', actor, tenant, id, validate('json', movePhotoSchema), async (c) =>
     c.json(await photos.move(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );
-  app.put('/api/photos/:id/annotation', actor, tenant, id, limitBody(1024 * 1024), validate('json', saveAnnotationSchema), async (c) =>
+  app.put('/api/photos/:id/annotation', actor, tenant, id, ...jsonPut(), validate('json', saveAnnotationSchema), async (c) =>
     c.json(await photos.saveAnnotation(c.get('tenant'), c.req.valid('param').id, c.req.valid('json').annotation)),
   );
   app.delete('/api/photos/:id', actor, tenant, id, async (c) => {

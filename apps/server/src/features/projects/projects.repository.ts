@@ -262,13 +262,16 @@ export async function updateProjectRow(tx: DbTx, companyId: string, id: string, 
 /**
  * The company's plan and trial, with its row locked until the transaction ends: every change that may
  * take an active-file slot locks it first, so two requests racing for the last slot run one after the other.
+ * The lock is FOR NO KEY UPDATE: it queues the other slot changes and billing's changes of the row, but
+ * not the key-share lock PostgreSQL takes to check a foreign key to the company, so a write that locked a
+ * project first (a note, an edit) and then inserts its timeline row never waits on it in a deadlock.
  */
 export async function lockCompanyPlan(tx: DbTx, companyId: string) {
   const [row] = await tx
     .select({ plan: companies.plan, status: companies.billingStatus, trialEndsAt: companies.trialEndsAt })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 

@@ -364,10 +364,15 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     return get(tenant, id);
   }
 
-  /** Archives a project, freeing its active-file slot; archiving an archived project changes nothing. */
+  /**
+   * Archives a project, freeing its active-file slot; archiving an archived project changes nothing.
+   * It takes the company's lock before the project's, as every change of an active-file slot does, so
+   * an unarchive of the same project sent at once waits for it instead of deadlocking.
+   */
   async function archive(actor: Actor, tenant: Tenant, id: string): Promise<Project> {
     const { companyId } = tenant;
     await db.transaction(async (tx) => {
+      await lockCompany(tx, companyId);
       const current = await lockProject(tx, companyId, id);
       if (!current) throw new AppError('NOT_FOUND', 'Project not found');
       if (current.archivedAt !== null) return;

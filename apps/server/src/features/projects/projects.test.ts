@@ -290,6 +290,45 @@ describe('status, archive and notes', () => {
     expect(kinds).toEqual(['unarchived', 'status_changed', 'archived', 'created']);
   });
 
+  it('runs archives and unarchives of one project sent at once one after the other: none fails', async () => {
+    // Both take the company's lock before the project's, so they queue instead of deadlocking.
+    const project = await createProject(owner.client);
+    const activeBefore = (await owner.client.get<ActiveFiles>('/api/projects/active-files')).body.active;
+    for (let round = 0; round < 3; round++) {
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => owner.client.post<Project>(`/api/projects/${project.id}/${i % 2 === 0 ? 'archive' : 'unarchive'}`)),
+      );
+      expect(responses.map((r) => r.status), responses.map((r) => r.text.slice(0, 200)).join('\n')).toEqual(Array(8).fill(200));
+    }
+    // Each change happened once, from the state the one before left: as many unarchives as archives,
+    // or one archive more; and the project and the active-file count agree with that.
+    const kinds = (await activityOf(owner.client, project.id)).map((entry) => entry.kind);
+    const archives = kinds.filter((kind) => kind === 'archived').length;
+    const unarchives = kinds.filter((kind) => kind === 'unarchived').length;
+    expect(archives).toBeGreaterThan(0);
+    expect([0, 1]).toContain(archives - unarchives);
+    const isArchived = archives > unarchives;
+    expect((await owner.client.get<Project>(`/api/projects/${project.id}`)).body.archivedAt !== null).toBe(isArchived);
+    expect((await owner.client.get<ActiveFiles>('/api/projects/active-files')).body.active).toBe(activeBefore - (isArchived ? 1 : 0));
+  });
+
+  it('runs notes and edits of a project sent at once with its archives and unarchives: none fails', async () => {
+    const project = await createProject(owner.client);
+    const path = `/api/projects/${project.id}`;
+    const send = (i: number) => {
+      if (i % 4 === 0) return owner.client.post(`${path}/archive`);
+      if (i % 4 === 1) return owner.client.post(`${path}/unarchive`);
+      if (i % 4 === 2) return owner.client.post(`${path}/notes`, { body: `Note ${i}` });
+      return owner.client.patch(path, { title: `Roof claim ${i}` });
+    };
+    for (let round = 0; round < 3; round++) {
+      const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i)));
+      const statuses = responses.map((r) => r.status);
+      expect(statuses, responses.map((r) => r.text.slice(0, 200)).join('\n')).toEqual([200, 200, 201, 200, 200, 200, 201, 200]);
+    }
+    expect((await activityOf(owner.client, project.id)).filter((entry) => entry.kind === 'note')).toHaveLength(6);
+  });
+
   it('adds notes by hand, newest first, with the author', async () => {
     const project = await createProject(owner.client);
     const note = await member.client.post<ActivityEntry>(`/api/projects/${project.id}/notes`, { body: '  Adjuster meeting moved to Friday.  ' });

@@ -84,6 +84,40 @@ describe('GET /api/storage/:bucket/*path', () => {
     }
   });
 
+  it('shows images and PDFs inline and makes every other file a download, each answer sandboxed', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+    const files: [name: string, contentType: string, bytes: string, disposition: 'inline' | 'attachment'][] = [
+      ['report.xml', 'application/xml', '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><meta http-equiv="refresh" content="0;url=https://attacker.example/"/></html>', 'attachment'],
+      ['page.xml', 'text/xml; charset=utf-8', '<?xml version="1.0"?><x/>', 'attachment'],
+      ['page.html', 'text/html', '<!doctype html><script>alert(1)</script>', 'attachment'],
+      ['drawing.svg', 'image/svg+xml', svg, 'attachment'],
+      ['drawing-as-xml.xml', 'application/xml', `<?xml version="1.0"?>${svg}`, 'attachment'],
+      ['notes.txt', 'text/plain', 'hello', 'attachment'],
+      ['clip.mp4', 'video/mp4', 'not really a video', 'attachment'],
+      ['estimate.pdf', 'application/pdf', '%PDF-1.4\n%%EOF\n', 'inline'],
+      ['roof.jpg', 'image/jpeg', 'jpeg-ish', 'inline'],
+      ['roof.png', 'Image/PNG', 'png-ish', 'inline'],
+    ];
+    for (const [name, contentType, bytes, disposition] of files) {
+      await server.deps.storage.put('project-files', `p2/${name}`, Buffer.from(bytes), { contentType });
+      const response = await get(server.deps.storage.url('project-files', `p2/${name}`));
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get('content-type'), name).toBe(contentType);
+      expect(response.headers.get('content-disposition'), name).toBe(disposition);
+      expect(response.headers.get('content-security-policy'), name).toMatch(/(^|; )sandbox(;|$)/);
+      expect(response.headers.get('x-content-type-options'), name).toBe('nosniff');
+    }
+    // Public avatars and the refusals under /api/storage are sandboxed too; the app's own pages are not.
+    const avatar = await get('/api/storage/avatars/users/u1/a.png');
+    expect(avatar.headers.get('content-disposition')).toBe('inline');
+    expect(avatar.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+    const refused = await get('/api/storage/project-files/p2/report.xml');
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+    const health = await get('/api/health');
+    expect(health.headers.get('content-security-policy')).not.toMatch(/sandbox/);
+  });
+
   it('never serves a private object through a path that climbs out of a public bucket', async () => {
     const response = await rawGet('/api/storage/avatars/users/%2E%2E/%2E%2E/project-files/p1/estimate.txt');
     expect([403, 404]).toContain(response.status);

@@ -1,5 +1,6 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { hasControlCharacter } from '@ridgeline/shared/contracts/common';
+import { hasControlCharacter, hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from '@ridgeline/shared/contracts/common';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import { STRIPE_WEBHOOK_PATH } from './write-guard';
@@ -8,26 +9,54 @@ import { STRIPE_WEBHOOK_PATH } from './write-guard';
 // store a NUL in text, the file system cannot name a file with one, and no person types them.
 // Tab, newline and carriage return pass here because multi-line fields hold them; the shared
 // single-line helpers (shortText and the others in contracts/common.ts) refuse those too.
+// A lone surrogate is refused the same way, in each of its spellings: the JSON escape ("\ud800",
+// which JSON.parse turns into one), its bytes in a body (ED A0 80: a body must be UTF-8, and a
+// surrogate's bytes are not), and those bytes percent-encoded in a path or query (%ED%A0%80).
 
-const MESSAGE = 'Control characters are not allowed.';
+const CONTROL_MESSAGE = 'Control characters are not allowed.';
+const SURROGATE_MESSAGE = `${LONE_SURROGATE_MESSAGE}.`;
+const NOT_UTF8_MESSAGE = 'The request body must be UTF-8 text.';
 
-/** True when any string (or object key) inside a parsed JSON value holds a refused character. */
-function jsonHasControlCharacter(value: unknown): boolean {
-  if (typeof value === 'string') return hasControlCharacter(value, { multiLine: true });
-  if (Array.isArray(value)) return value.some(jsonHasControlCharacter);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => hasControlCharacter(key, { multiLine: true }) || jsonHasControlCharacter(item));
+/** The UTF-8-style bytes of U+D800-U+DFFF (ED A0-BF 80-BF), percent-encoded. */
+const ENCODED_SURROGATE = /%ED%[AB][0-9A-F]%[89AB][0-9A-F]/i;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Why a text is refused, or null when it passes. */
+function textRefusal(text: string, options: { multiLine: boolean }): string | null {
+  if (hasControlCharacter(text, options)) return CONTROL_MESSAGE;
+  if (hasLoneSurrogate(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/** Why any string (or object key) inside a parsed JSON value is refused, or null. */
+function jsonRefusal(value: unknown): string | null {
+  if (typeof value === 'string') return textRefusal(value, { multiLine: true });
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const refusal = jsonRefusal(item);
+      if (refusal) return refusal;
+    }
+    return null;
   }
-  return false;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const refusal = textRefusal(key, { multiLine: true }) ?? jsonRefusal(item);
+      if (refusal) return refusal;
+    }
+  }
+  return null;
 }
 
 /** Bodies here are JSON (the write guard refuses others); malformed JSON is checked as text. */
-function bodyHasControlCharacter(text: string): boolean {
+function bodyRefusal(text: string): string | null {
+  let parsed: unknown;
   try {
-    return jsonHasControlCharacter(JSON.parse(text));
+    parsed = JSON.parse(text);
   } catch {
-    return hasControlCharacter(text, { multiLine: true });
+    return textRefusal(text, { multiLine: true });
   }
+  return jsonRefusal(parsed);
 }
 
 function decoded(text: string): string {
@@ -39,23 +68,45 @@ function decoded(text: string): string {
 }
 
 /**
- * Refuses a request whose path, query or body holds a control character. Runs after the JSON body
- * limit, so it reads at most that many bytes. PUT bodies are not read here: the uploads are bytes
- * checked by type, have larger limits, and the one JSON PUT (maintenance) holds a boolean.
+ * Refuses a JSON body holding a refused character, read from a clone so that the route (and
+ * better-auth behind it) reads the original untouched. The caller has bounded the body's size.
  */
-export const rejectControlCharacters = createMiddleware<AppEnv>(async (c, next) => {
+async function refuseUnsafeBody(c: Context<AppEnv>): Promise<void> {
+  const bytes = await c.req.raw.clone().arrayBuffer();
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw AppError.badRequest(NOT_UTF8_MESSAGE);
+  }
+  const refusal = bodyRefusal(text);
+  if (refusal) throw AppError.badRequest(refusal);
+}
+
+/**
+ * Refuses a request whose path, query or body holds a control character or a lone surrogate. Runs
+ * after the JSON body limit, so it reads at most that many bytes. PUT bodies are not read here: the
+ * uploads are bytes checked by type and have larger limits, and the PUTs that take JSON check their
+ * body after their own limit (`rejectUnsafeJsonBody`, part of `jsonPut()`).
+ */
+export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url);
-  if (hasControlCharacter(decoded(url.pathname), { multiLine: false })) throw AppError.badRequest(MESSAGE);
+  if (ENCODED_SURROGATE.test(url.pathname) || ENCODED_SURROGATE.test(url.search)) throw AppError.badRequest(SURROGATE_MESSAGE);
+  const pathRefusal = textRefusal(decoded(url.pathname), { multiLine: false });
+  if (pathRefusal) throw AppError.badRequest(pathRefusal);
   for (const [key, value] of url.searchParams) {
-    if (hasControlCharacter(key, { multiLine: false }) || hasControlCharacter(value, { multiLine: true })) throw AppError.badRequest(MESSAGE);
+    const refusal = textRefusal(key, { multiLine: false }) ?? textRefusal(value, { multiLine: true });
+    if (refusal) throw AppError.badRequest(refusal);
   }
   // Bodies are read only under /api, where the JSON body limit has already bounded them. Stripe's
   // signed webhook is not ours to refuse: its signature proves it, and a refusal would be retried for days.
   const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT' && c.req.path !== STRIPE_WEBHOOK_PATH;
-  if (c.req.raw.body && limited) {
-    // A clone: the route (and better-auth behind it) reads the original body untouched.
-    const text = await c.req.raw.clone().text();
-    if (bodyHasControlCharacter(text)) throw AppError.badRequest(MESSAGE);
-  }
+  if (c.req.raw.body && limited) await refuseUnsafeBody(c);
+  await next();
+});
+
+/** The same check of a JSON PUT's body, run after that route's body limit. */
+export const rejectUnsafeJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.raw.body) await refuseUnsafeBody(c);
   await next();
 });

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
+import { rejectUnsafeJsonBody } from './control-characters';
 import { limitBody } from './upload';
 
 /** JSON bodies of the PUT routes: the same 1 MB as every other JSON body. */
@@ -20,7 +21,10 @@ export const jsonOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The middleware of a PUT route with a JSON body: JSON only, at most MAX_JSON_BYTES. */
+/**
+ * The middleware of a PUT route with a JSON body: JSON only, at most MAX_JSON_BYTES, and no control
+ * character or lone surrogate in it (the check every other JSON body gets before its route).
+ */
 export function jsonPut() {
-  return [jsonOnly, limitBody(MAX_JSON_BYTES)] as const;
+  return [jsonOnly, limitBody(MAX_JSON_BYTES), rejectUnsafeJsonBody] as const;
 }

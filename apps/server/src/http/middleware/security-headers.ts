@@ -14,6 +14,9 @@ export const EMBED_FRAME_HOSTS = EMBED_HOSTS.map((host) => `https://${host}`);
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** Where stored objects are served (features/storage): every answer under it is sandboxed. */
+export const STORED_FILES_PATH = '/api/storage/';
+
 /** The policy's directives, for the headers and for the docs' tests. */
 export function cspDirectives(config: Pick<Config, 'frameAncestors'>) {
   return {
@@ -64,15 +67,22 @@ export function securityHeaders(config: Config) {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   };
+  // Stored files (what people upload, served from our origin) get the same policy plus `sandbox`: a
+  // file opened in a tab runs no script, submits no form and reaches no storage or cookie of the app,
+  // whatever its bytes say.
+  const stored: SecureHeadersOptions = { ...base, contentSecurityPolicy: { ...cspDirectives(config), sandbox: [] } };
   const variants = {
     plain: secureHeaders({ ...base, strictTransportSecurity: false }),
     https: secureHeaders({ ...base, strictTransportSecurity: HSTS }),
     assetPlain: secureHeaders({ ...asset, strictTransportSecurity: false }),
     assetHttps: secureHeaders({ ...asset, strictTransportSecurity: HSTS }),
+    storedPlain: secureHeaders({ ...stored, strictTransportSecurity: false }),
+    storedHttps: secureHeaders({ ...stored, strictTransportSecurity: HSTS }),
   };
   return createMiddleware<AppEnv>((c, next) => {
     const https = isHttps(c.req.url, c.get('forwardedHttps') === true, config.publicUrl);
     if (c.req.path.startsWith('/assets/')) return https ? variants.assetHttps(c, next) : variants.assetPlain(c, next);
+    if (c.req.path.startsWith(STORED_FILES_PATH)) return https ? variants.storedHttps(c, next) : variants.storedPlain(c, next);
     return https ? variants.https(c, next) : variants.plain(c, next);
   });
 }

@@ -24,10 +24,14 @@ export const roofMeasurements = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     label: text('label').notNull().default(''),
     structures: jsonb('structures').notNull().default([]),
-    /** Computed totals kept for lists: true area, squares, order squares. */
-    trueAreaSqFt: integer('true_area_sq_ft').notNull().default(0),
-    squaresHundredths: integer('squares_hundredths').notNull().default(0),
-    orderSquaresHundredths: integer('order_squares_hundredths').notNull().default(0),
+    /**
+     * Computed totals kept for lists: true area, squares, order squares. bigint: the largest roof the
+     * contract takes (20 structures of 60 facets of 10,000 x 10,000 ft at 30/12, 50% waste) is about
+     * 4.9e11 hundredths of a square, past an integer's 2^31 and well inside a JavaScript number's 2^53.
+     */
+    trueAreaSqFt: bigint('true_area_sq_ft', { mode: 'number' }).notNull().default(0),
+    squaresHundredths: bigint('squares_hundredths', { mode: 'number' }).notNull().default(0),
+    orderSquaresHundredths: bigint('order_squares_hundredths', { mode: 'number' }).notNull().default(0),
     reportTotals: jsonb('report_totals'),
     reportFilePath: text('report_file_path'),
     reportFileName: text('report_file_name'),

@@ -148,6 +148,14 @@ export function StructureSection({ index, newId, onRemove }: Props) {
         <FormField<MeasurementFormInput> name={`${base}.stories`} label="Stories" inputMode="numeric" autoComplete="off" />
       </div>
 
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold text-slate-900">Counted on the roof</legend>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField<MeasurementFormInput> name={`${base}.pipeJacks`} label="Pipe jacks" inputMode="numeric" autoComplete="off" />
+          <FormField<MeasurementFormInput> name={`${base}.roofVents`} label="Roof vents" inputMode="numeric" autoComplete="off" hint="Turtle or box vents." />
+        </div>
+      </fieldset>
+
       <StructureFigures result={result} label={`${title} totals`} />
     </Card>
   );

@@ -8,7 +8,8 @@ import { blankFacet, structureSoFar, type MeasurementFormInput } from './measure
 import { formatFactor, formatNumber, formatSqFt, formatSquares, tierLabel } from './measurement-words';
 
 // One structure of the calculator: its facets (pitch and plan area, or length x width), its linear
-// feet, waste, layers and stories, and what they come to, worked out as the numbers are typed.
+// feet, waste, layers and stories, the pipe jacks and roof vents counted on it, and what they come
+// to, worked out as the numbers are typed.
 
 type Props = { index: number; newId: () => string; onRemove?: () => void };
 

@@ -1,26 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Estimate } from '@ridgeline/shared/contracts/estimating';
+import { parseScopeCsv } from '@ridgeline/shared/domain/estimate-csv';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 
 // The estimate step of an inspection: a session on a claim file with its measurement (seeded through
 // the API) opens on the formula lines priced from the default list; totals match the arithmetic
-// below; O&P, editing, adding and removing lines change them; saves make versions v1 and v2; a
-// carrier scope pasted as CSV gives the supplement list with the measurement behind each item; the
-// project's Estimates tab keeps both versions. Then the same step on a phone.
+// below (no overhead or profit line while O&P is off); O&P, editing, adding and removing lines change
+// them; saves make versions v1 and v2; a carrier scope exported by an estimating program (quoted
+// cells with commas and quotes, CRLF, columns by name) gives the supplement list with the measurement
+// behind each item; the saved version exports as CSV; the project's Estimates tab keeps both
+// versions. Then the same step on a phone.
 
 // The measurement: one 6/12 facet of 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF, 10% waste,
 // 1 layer, 1 story. Roof 2,000 x 1.118034 = 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ.
-//   shingles       24.60 SQ x $285.00 = $7,011.00
+//   shingles w/out felt 24.60 SQ x $265.00 = $6,519.00
 //   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
 //   drip edge     140 LF   x   $3.10 =   $434.00
 //   ridge cap      40 LF   x   $5.95 =   $238.00
 //   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 LF x 6 ft / 100)
 //   underlayment 22.36 SQ  x  $42.00 =   $939.12
 //   tear-off     22.36 SQ  x  $74.00 = $1,654.64   (1 layer)
-//   line items                        $11,431.76
-// O&P on: 10% overhead $1,143.18 (1,143.176 rounded) + 10% profit $1,143.18 -> RCV $13,718.12.
+//   dumpster        2 EA   x $585.00 = $1,170.00   (22.36 SQ / 20 SQ a load, rounded up)
+//   permit          1 EA   x $350.00 =   $350.00
+//   line items                        $12,459.76
+// O&P on: 10% overhead $1,245.98 (1,245.976 rounded) + 10% profit $1,245.98 -> RCV $14,951.72.
 const STRUCTURE = {
   structureId: 'house',
   name: 'Main house',
@@ -87,29 +92,34 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
   await expect(page).toHaveTitle('Estimate - Ridgeline');
   const lines = page.getByRole('table', { name: 'Estimate lines' });
-  await expect(lines.getByRole('row')).toHaveCount(8); // the header and 7 formula lines
+  await expect(lines.getByRole('row')).toHaveCount(10); // the header and 9 formula lines
   await expect(lines.getByRole('row', { name: /Asphalt starter/ })).toContainText('140 LF');
   await expect(lines.getByRole('row', { name: /Asphalt starter/ })).toContainText('Eave 80 LF + rake 60 LF');
-  await expect(lines.getByRole('row', { name: /Laminated comp. shingle roofing/ })).toContainText('24.6 SQ');
-  await expect(total(page, 'Line items')).toHaveText('$11,431.76');
-  await expect(total(page, 'RCV')).toHaveText('$11,431.76');
+  await expect(lines.getByRole('row', { name: /^Laminated - comp\. shingle rfg\. - w\/out felt/ })).toContainText('24.6 SQ');
+  await expect(lines.getByRole('row', { name: /^Remove Laminated - comp\. shingle rfg\. - w\/out felt/ })).toContainText('22.36 SQ');
+  await expect(lines.getByRole('row', { name: /Dumpster load - Approx\. 20 yards, 4 tons of debris/ })).toContainText('Tear-off 22.36 SQ, one load per 20 SQ');
+  await expect(lines.getByRole('row', { name: /^Permit/ })).toContainText('1 EA');
+  await expect(total(page, 'Line items')).toHaveText('$12,459.76');
+  await expect(total(page, 'RCV')).toHaveText('$12,459.76');
+  // O&P is off: no overhead or profit line, not even at $0.00.
+  await expect(page.getByLabel('Estimate totals').getByRole('term')).toHaveText(['Line items', 'RCV', 'Depreciation', 'ACV']);
   await axeWithoutToasts(page);
 
   // O&P on.
   await page.getByRole('switch', { name: 'Overhead & profit' }).click();
-  await expect(total(page, 'Overhead (10%)')).toHaveText('$1,143.18');
-  await expect(total(page, 'Profit (10%)')).toHaveText('$1,143.18');
-  await expect(total(page, 'RCV')).toHaveText('$13,718.12');
+  await expect(total(page, 'Overhead (10%)')).toHaveText('$1,245.98');
+  await expect(total(page, 'Profit (10%)')).toHaveText('$1,245.98');
+  await expect(total(page, 'RCV')).toHaveText('$14,951.72');
 
-  // Drip edge 140 -> 150 LF: +10 x $3.10 = $11,462.76; O&P 1,146.276 -> $1,146.28 each; RCV $13,755.32.
+  // Drip edge 140 -> 150 LF: +10 x $3.10 = $12,490.76; O&P 1,249.076 -> $1,249.08 each; RCV $14,988.92.
   await page.getByRole('button', { name: 'Edit Drip edge' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit line' });
   await edit.getByLabel('Quantity').fill('150');
   await edit.getByRole('button', { name: 'Save line' }).click();
-  await expect(total(page, 'Line items')).toHaveText('$11,462.76');
-  await expect(total(page, 'RCV')).toHaveText('$13,755.32');
+  await expect(total(page, 'Line items')).toHaveText('$12,490.76');
+  await expect(total(page, 'RCV')).toHaveText('$14,988.92');
 
-  // A line of one's own, 1 EA x $85.00: $11,547.76; O&P 1,154.776 -> $1,154.78 each; RCV $13,857.32.
+  // A line of one's own, 1 EA x $85.00: $12,575.76; O&P 1,257.576 -> $1,257.58 each; RCV $15,090.92.
   await page.getByRole('button', { name: 'Add line' }).click();
   const add = page.getByRole('dialog', { name: 'Add line' });
   await add.getByLabel('Description').fill('Satellite dish detach and reset');
@@ -117,16 +127,16 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   await add.getByLabel('Unit', { exact: true }).fill('EA');
   await add.getByLabel('Unit price').fill('85');
   await add.getByRole('button', { name: 'Add line' }).click();
-  await expect(total(page, 'Line items')).toHaveText('$11,547.76');
-  await expect(total(page, 'RCV')).toHaveText('$13,857.32');
+  await expect(total(page, 'Line items')).toHaveText('$12,575.76');
+  await expect(total(page, 'RCV')).toHaveText('$15,090.92');
   await page.getByRole('button', { name: 'Remove Satellite dish detach and reset' }).click();
-  await expect(total(page, 'RCV')).toHaveText('$13,755.32');
+  await expect(total(page, 'RCV')).toHaveText('$14,988.92');
 
   // Save: version 1, then a new version 2.
   await page.getByRole('button', { name: 'Save estimate' }).click();
   await expect(page.getByText('Estimate saved')).toBeVisible();
   const versions = page.getByRole('region', { name: 'Versions' });
-  await expect(versions.getByRole('button', { name: /v1/ })).toContainText('RCV $13,755.32');
+  await expect(versions.getByRole('button', { name: /v1/ })).toContainText('RCV $14,988.92');
   await expect(page.getByRole('link', { name: 'Convert to claim file' })).toHaveAttribute('href', `/field-inspection/${sessionId}/convert`);
   await page.getByRole('button', { name: 'Save as new version' }).click();
   await expect(page.getByText('Version 2 saved')).toBeVisible();
@@ -135,8 +145,8 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   await expect(versions.getByRole('listitem').last()).toContainText('v1');
   const saved = await serverEstimates(page, sessionId);
   expect(saved.map((e) => [e.version, e.isLatest, e.totals.rcvCents])).toEqual([
-    [2, true, 1_375_532],
-    [1, false, 1_375_532],
+    [2, true, 1_498_892],
+    [1, false, 1_498_892],
   ]);
 
   // The older version opens read-only.
@@ -145,36 +155,55 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   await expect(page.getByRole('button', { name: 'Save estimate' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to the latest version' }).click();
 
-  // The carrier's scope pasted as CSV: shingles, ridge cap, tear-off and less underlayment; no starter,
-  // drip edge, ice and water or O&P.
+  // The carrier's scope as an estimating program exports it (a line number first, remove and replace
+  // prices apart, a heading and a totals row, quoted cells holding commas and quotes, CRLF):
+  // shingles, ridge cap, tear-off, less underlayment and one dumpster load; no starter, drip edge,
+  // ice and water, permit or O&P; a pipe jack we have no line for.
   await page.getByLabel('Carrier scope CSV').fill(
     [
-      'Description,Qty,Unit,Price',
-      'Laminated comp. shingle roofing,24.6,SQ,270.00',
-      'Hip / ridge cap,40,LF,5.50',
-      'Remove laminated comp. shingle roofing,22.36,SQ,70.00',
-      'Roofing felt underlayment,20,SQ,40.00',
-    ].join('\n'),
+      '"#","QTY","UNIT","DESCRIPTION","REMOVE","REPLACE","TAX","O&P","RCV"',
+      '"","","","Dwelling Roof","","","","",""',
+      '"1","24.6","SQ","Laminated - comp. shingle rfg. - w/out felt","0.00","270.00","0.00","0.00","6,642.00"',
+      '"2","40","LF","Hip / Ridge cap - Standard profile - composition shingles","0.00","5.50","0.00","0.00","220.00"',
+      '"3","22.36","SQ","Remove Laminated - comp. shingle rfg. - w/out felt","70.00","0.00","0.00","0.00","1,565.20"',
+      '"4","20","SQ","Roofing felt - synthetic underlayment","0.00","40.00","0.00","0.00","800.00"',
+      '"5","1","EA","Dumpster load - Approx. 20 yards, 4 tons of debris","0.00","585.00","0.00","0.00","585.00"',
+      '"6","1","EA","Flashing - pipe jack, ""split boot""","0.00","58.00","0.00","0.00","58.00"',
+      '"","","","Totals: Dwelling Roof","","","0.00","0.00","9,870.20"',
+    ].join('\r\n'),
   );
   await page.getByRole('button', { name: 'Import CSV' }).click();
-  await expect(page.getByText('4 scope lines imported.')).toBeVisible();
+  await expect(page.getByText('6 scope lines imported.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Flashing - pipe jack, "split boot"' })).toContainText('1 EA × $58.00');
+  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Remove Laminated' })).toContainText('22.36 SQ × $70.00');
   const preview = page.getByRole('region', { name: 'Preview (not saved yet)' });
   await expect(preview.getByRole('listitem').filter({ hasText: 'Asphalt starter' })).toContainText('Supported by: Eave 80 LF + rake 60 LF');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Drip edge' })).toContainText('Missing from the scope: ours 150 LF');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Ice & water barrier' })).toContainText('Supported by: Eave 80 LF x 6 ft + valley 0 LF x 3 ft');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Roofing felt' })).toContainText("Under-counted: ours 22.36 SQ, the carrier's 20 SQ");
-  await expect(preview.getByRole('listitem').filter({ hasText: 'Overhead and profit' })).toContainText('$2,292.56');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Dumpster load' })).toContainText("Under-counted: ours 2 EA, the carrier's 1 EA");
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Permit' })).toContainText('Supported by: One permit for the roof replacement');
+  await expect(preview.getByRole('listitem').filter({ hasText: 'Overhead and profit' })).toContainText('$2,498.16');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Laminated' })).toHaveCount(0);
 
   // Saved with version 2: the server's list.
   await page.getByRole('button', { name: 'Save estimate' }).click();
   await expect(page.getByText('Estimate saved')).toBeVisible();
   const savedList = page.getByRole('region', { name: 'Saved with version 2' });
-  await expect(savedList.getByRole('listitem')).toHaveCount(5);
+  await expect(savedList.getByRole('listitem')).toHaveCount(7);
   await expect(savedList.getByRole('button', { name: 'Print supplement' })).toBeVisible();
   const latest = (await serverEstimates(page, sessionId))[0];
-  expect(latest?.supplement.map((item) => item.code)).toEqual(['starter', 'drip_edge', 'ice_water', 'underlayment', 'o_and_p']);
+  expect(latest?.supplement.map((item) => item.code)).toEqual(['starter', 'drip_edge', 'ice_water', 'underlayment', 'dumpster', 'permit', 'o_and_p']);
   await axeWithoutToasts(page);
+
+  // The saved version as CSV: its lines read back through the scope import as the same lines.
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute('href', `/api/estimates/${latest?.id ?? ''}/export.csv`);
+  const download = await page.request.get(`/api/estimates/${latest?.id ?? ''}/export.csv`);
+  expect(download.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  const { rows, errors: rowErrors } = parseScopeCsv(await download.text());
+  expect(rowErrors).toEqual([]);
+  expect(rows).toEqual(latest?.lines.map((l) => ({ description: l.description, quantity: l.quantity, unit: l.unit, unitPriceCents: l.unitPriceCents })));
 
   // The project keeps both versions, with the supplement list.
   await page.goto(`/projects/${projectId}`);
@@ -197,10 +226,11 @@ test.describe('on a phone', () => {
     const sessionId = await measuredSession(page, null);
     await page.goto(`/field-inspection/${sessionId}/estimate`);
     await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Estimate lines' }).getByText('Total: ')).toHaveCount(7);
-    await expect(total(page, 'Line items')).toHaveText('$11,431.76');
+    await expect(page.getByRole('table', { name: 'Estimate lines' }).getByText('Total: ')).toHaveCount(9);
+    await expect(total(page, 'Line items')).toHaveText('$12,459.76');
+    await expect(page.getByLabel('Estimate totals').getByRole('term')).toHaveText(['Line items', 'RCV', 'Depreciation', 'ACV']);
     await page.getByRole('switch', { name: 'Overhead & profit' }).click();
-    await expect(total(page, 'RCV')).toHaveText('$13,718.12');
+    await expect(total(page, 'RCV')).toHaveText('$14,951.72');
     // Nothing wider than the phone.
     expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
     const save = page.getByRole('button', { name: 'Save estimate' });

@@ -2,28 +2,37 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Estimate, Measurement } from '@ridgeline/shared/contracts/estimating';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { collectErrors, signedInUser } from '../support/flows';
-import { createInspection, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
+import { createInspection, REQUIRED_PHOTOS, uploadPhotos, type SeededPhoto } from '../support/inspection-seed';
 
-// From roof to claim file: an inspection whose photos are all uploaded and whose test squares are
-// counted (N = 11, S = 3) is measured, analysed (replace, because of the N slope's 11 hits at the
-// default threshold of 8), estimated (totals as computed by hand below) and converted into a new
-// claim file, whose Photos, Measurements and Estimates tabs then hold the same photos, the
-// measurement and the estimate. Converting again opens the same claim file. On a desktop screen and
-// on a phone.
+/** A dented gutter of the house, photographed in the collateral step. */
+const GUTTER_PHOTO: SeededPhoto = { category: 'collateral', subcategory: 'gutter', phase: 'collateral' };
+
+// From roof to claim file: an inspection whose photos are all uploaded (and a dented gutter
+// photographed) and whose test squares are counted (N = 11, S = 3) is measured, analysed (replace,
+// because of the N slope's 11 hits at the default threshold of 8), estimated (totals as computed by
+// hand below; no overhead or profit line while O&P is off) and converted into a new claim file, whose
+// Photos, Measurements and Estimates tabs then hold the same photos, the measurement and the
+// estimate. Converting again opens the same claim file. On a desktop screen and on a phone.
 
 // The measurement: two 6/12 facets of 1,000 sq ft on plan each, ridge 40, rake 60, eave 80 LF,
-// 10% waste, 1 layer, 1 story. Each facet 1,000 x 1.118034 = 1,118.03 sq ft; the roof 2,236.07 sq ft
-// = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ. The estimate from the default price list:
-//   shingles       24.60 SQ x $285.00 = $7,011.00
+// 10% waste, 1 layer, 1 story, 3 pipe jacks and 4 roof vents. Each facet 1,000 x 1.118034 = 1,118.03
+// sq ft; the roof 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ. The estimate from the
+// default price list:
+//   shingles w/out felt 24.60 SQ x $265.00 = $6,519.00
 //   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
 //   drip edge     140 LF   x   $3.10 =   $434.00   (eave 80 + rake 60)
 //   ridge cap      40 LF   x   $5.95 =   $238.00   (ridge 40 + hip 0)
 //   ice & water  4.80 SQ   x $175.00 =   $840.00   (eave 80 LF x 6 ft / 100)
-//   underlayment 22.36 SQ  x  $42.00 =   $939.12
+//   underlayment 22.36 SQ  x  $42.00 =   $939.12   (felt on its own line, so not in the shingles)
+//   pipe jacks      3 EA   x  $58.00 =   $174.00
+//   roof vents      4 EA   x  $72.50 =   $290.00
 //   tear-off     22.36 SQ  x  $74.00 = $1,654.64   (22.36 SQ x 1 layer)
-//   line items                        $11,431.76
-// O&P on: 10% overhead $1,143.18 (1,143.176 rounded) + 10% profit $1,143.18 = RCV $13,718.12; no
-// depreciation, so ACV $13,718.12.
+//   dumpster        2 EA   x $585.00 = $1,170.00   (22.36 SQ / 20 SQ a load = 1.118, rounded up)
+//   permit          1 EA   x $350.00 =   $350.00
+//   gutters        80 LF   x  $11.25 =   $900.00   (the eave, where the gutter photo shows damage)
+//   line items                        $13,823.76
+// O&P on: 10% overhead $1,382.38 (1,382.376 rounded) + 10% profit $1,382.38 = RCV $16,588.52; no
+// depreciation, so ACV $16,588.52.
 
 // The app logs this console error whenever it is not served over HTTPS, as in the e2e stack.
 const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
@@ -70,7 +79,7 @@ for (const screen of [
       await expect(page.getByLabel('Hits to recommend replacing')).toHaveValue('8');
 
       const sessionId = await createInspection(page, { north: 11, south: 3 });
-      const photoIds = await uploadPhotos(page, sessionId, REQUIRED_PHOTOS);
+      const photoIds = await uploadPhotos(page, sessionId, [...REQUIRED_PHOTOS, GUTTER_PHOTO]);
 
       // Measurements: a facet per roof slope, the lines, saved.
       await page.goto(`/field-inspection/${sessionId}`);
@@ -86,6 +95,10 @@ for (const screen of [
       await house.getByLabel('Ridge (LF)', { exact: true }).fill('40');
       await house.getByLabel('Rake (LF)', { exact: true }).fill('60');
       await house.getByLabel('Eave (LF)', { exact: true }).fill('80');
+      const counted = house.getByRole('group', { name: 'Counted on the roof' });
+      await expect(counted.getByLabel('Pipe jacks')).toHaveValue('0');
+      await counted.getByLabel('Pipe jacks').fill('3');
+      await counted.getByLabel('Roof vents').fill('4');
       const houseTotals = house.getByLabel('Main house totals');
       await expect(figure(houseTotals, 'Squares')).toHaveText('22.36');
       await expect(figure(houseTotals, 'Order squares')).toHaveText(/^24\.60?$/);
@@ -111,14 +124,29 @@ for (const screen of [
       // Estimate: the formula lines priced from the default list, O&P on, saved.
       await page.getByRole('link', { name: 'Estimate', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
+      const lines = page.getByRole('table', { name: 'Estimate lines' });
+      const lineRow = (description: string) => lines.getByRole('row').filter({ hasText: description });
+      await expect(lineRow('Laminated - comp. shingle rfg. - w/out felt').first()).toContainText('24.6 SQ');
+      await expect(lines).not.toContainText('w/ felt');
+      await expect(lineRow('Roofing felt - synthetic underlayment')).toContainText('22.36 SQ');
+      await expect(lineRow('Flashing - pipe jack')).toContainText('3 EA');
+      await expect(lineRow('Roof vent - turtle type - Metal')).toContainText('4 EA');
+      await expect(lineRow('Dumpster load - Approx. 20 yards, 4 tons of debris')).toContainText('2 EA');
+      await expect(lineRow('Permit')).toContainText('1 EA');
+      await expect(lineRow('R&R Gutter / downspout - aluminum - up to 5"')).toContainText('80 LF');
+      await expect(lineRow('R&R Gutter / downspout - aluminum - up to 5"')).toContainText('Eave 80 LF where gutter damage was photographed');
       const totals = page.getByLabel('Estimate totals');
-      await expect(figure(totals, 'Line items')).toHaveText('$11,431.76');
+      await expect(figure(totals, 'Line items')).toHaveText('$13,823.76');
+      // O&P off: no overhead or profit line at all.
+      await expect(totals.getByRole('term')).toHaveText(['Line items', 'RCV', 'Depreciation', 'ACV']);
+      await expect(figure(totals, 'RCV')).toHaveText('$13,823.76');
       await page.getByRole('switch', { name: 'Overhead & profit' }).click();
-      await expect(figure(totals, 'Overhead (10%)')).toHaveText('$1,143.18');
-      await expect(figure(totals, 'Profit (10%)')).toHaveText('$1,143.18');
-      await expect(figure(totals, 'RCV')).toHaveText('$13,718.12');
+      await expect(totals.getByRole('term')).toHaveText(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
+      await expect(figure(totals, 'Overhead (10%)')).toHaveText('$1,382.38');
+      await expect(figure(totals, 'Profit (10%)')).toHaveText('$1,382.38');
+      await expect(figure(totals, 'RCV')).toHaveText('$16,588.52');
       await expect(figure(totals, 'Depreciation')).toHaveText('$0.00');
-      await expect(figure(totals, 'ACV')).toHaveText('$13,718.12');
+      await expect(figure(totals, 'ACV')).toHaveText('$16,588.52');
       await page.getByRole('button', { name: 'Save estimate' }).click();
       await expect(page.getByText('Estimate saved')).toBeVisible();
       await toastsGone(page);
@@ -127,7 +155,7 @@ for (const screen of [
       await page.getByRole('link', { name: 'Convert to claim file', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Convert to claim file' })).toBeVisible();
       const moves = page.getByRole('region', { name: 'What moves to the claim file' });
-      await expect(moves).toContainText('8 photos');
+      await expect(moves).toContainText('9 photos');
       await expect(moves).toContainText('1 measurement');
       await expect(moves).toContainText('1 version');
       await expect(page.getByRole('radio', { name: 'Create a new claim file' })).toBeChecked();
@@ -156,9 +184,9 @@ for (const screen of [
 
       await page.getByRole('tab', { name: 'Estimates' }).click();
       await expect(page.getByRole('heading', { name: /Version 1/ })).toBeVisible();
-      await expect(figure(page.getByLabel('Totals of version 1'), 'RCV')).toHaveText('$13,718.12');
+      await expect(figure(page.getByLabel('Totals of version 1'), 'RCV')).toHaveText('$16,588.52');
       const estimates = (await (await page.request.get(`/api/estimates?projectId=${projectId}`)).json()) as { estimates: Estimate[] };
-      expect(estimates.estimates.map((e) => [e.version, e.totals.rcvCents])).toEqual([[1, 1_371_812]]);
+      expect(estimates.estimates.map((e) => [e.version, e.totals.rcvCents])).toEqual([[1, 1_658_852]]);
 
       // Converting again opens the same claim file.
       await page.goto(`/field-inspection/${sessionId}/convert`);

@@ -54,19 +54,19 @@ test('a threshold of 12 turns the 11 hits of the N slope from replace into repai
 });
 
 // The measurement of the estimating story (22.36 SQ, order 24.60 SQ, ridge 40, rake 60, eave 80 LF):
-// at the default $285.00 a square the line items come to $11,431.76. The imported shingle price,
-// $300.00 a square: 24.60 x $300.00 = $7,380.00 instead of $7,011.00, so $11,800.76.
+// at the default $265.00 a square the line items come to $12,459.76. The imported shingle price,
+// $300.00 a square: 24.60 x $300.00 = $7,380.00 instead of $6,519.00, so $13,320.76.
 test('a price list imported from CSV prices the next estimate', async ({ page }) => {
   const errors = collectErrors(page);
   await signedInUser(page, 'price-list');
 
   await page.goto('/settings');
   const prices = page.getByRole('region', { name: 'Price list' });
-  await expect(prices.getByRole('group', { name: 'Shingles: roof squares plus waste' }).getByLabel('Unit price ($)')).toHaveValue('285.00');
-  await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'gutters,Seamless gutter,LF,9', ',Satellite dish detach and reset,EA,85'].join('\n'));
+  await expect(prices.getByRole('group', { name: 'Shingles: roof squares plus waste' }).getByLabel('Unit price ($)')).toHaveValue('265.00');
+  await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'siding,Vinyl siding,SF,9', ',Satellite dish detach and reset,EA,85'].join('\n'));
   await prices.getByRole('button', { name: 'Preview import' }).click();
   const preview = prices.getByRole('region', { name: 'Import preview' });
-  await expect(preview.getByRole('alert')).toContainText('Row 3: Unknown code "gutters"');
+  await expect(preview.getByRole('alert')).toContainText('Row 3: Unknown code "siding"');
   await expect(preview.getByRole('row')).toHaveCount(3);
   await axeWithoutToasts(page);
   await preview.getByRole('button', { name: 'Save imported prices' }).click();
@@ -101,6 +101,6 @@ test('a price list imported from CSV prices the next estimate', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
   const lines = page.getByRole('table', { name: 'Estimate lines' });
   await expect(lines.getByRole('row', { name: /Architectural shingles/ })).toContainText('$300.00');
-  await expect(figure(page.getByLabel('Estimate totals'), 'Line items')).toHaveText('$11,800.76');
+  await expect(figure(page.getByLabel('Estimate totals'), 'Line items')).toHaveText('$13,320.76');
   expect(unexpected(errors)).toEqual([]);
 });

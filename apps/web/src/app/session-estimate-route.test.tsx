@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answer, json, sent } from '../test/fake-server';
+import { answer, json, sent, sentPaths } from '../test/fake-server';
 import { answerEstimateReads, fakeEstimate, MEASURED_SESSION_ID } from '../test/estimating-fakes';
+import { fakePhoto } from '../features/reports/editor/editor-fakes';
 import { fakeInspection } from '../test/inspection-fakes';
 import { controlBrowserOnline, renderWithSession } from '../test/render-with-session';
 import { alice, answerSession } from '../test/session-fakes';
@@ -54,8 +55,24 @@ describe('/field-inspection/:sessionId/estimate', { timeout: 30_000 }, () => {
     answer('GET /api/inspections/:id', json(fakeInspection(MEASURED_SESSION_ID, { street: '12 Oak St' })));
     answer('GET /api/inspections', json({ sessions: [], total: 0 }));
     answerEstimateReads({ estimates: [fakeEstimate()] });
+    answer('GET /api/inspections/:id/photos', json({ photos: [] }));
     renderAt(MEASURED_SESSION_ID);
     expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/convert`);
     expect(screen.getByRole('button', { name: 'Save as new version' })).toBeInTheDocument();
+  });
+
+  it("prices the gutters of the structure whose gutter damage the session's photos show", async () => {
+    // The session's first structure is the measurement's "main": a gutter photo of no structure counts for it.
+    const session = fakeInspection(MEASURED_SESSION_ID, { street: '12 Oak St', structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters'], slopes: [] }] });
+    await storeServerCopy(alice.id, session);
+    answer('GET /api/inspections/:id', json(session));
+    answer('GET /api/inspections', json({ sessions: [], total: 0 }));
+    answerEstimateReads();
+    answer('GET /api/inspections/:id/photos', json({ photos: [fakePhoto(1, { sessionId: MEASURED_SESSION_ID, projectId: null, structureId: null, category: 'collateral', subcategory: 'gutter', phase: 'collateral' })] }));
+    renderAt(MEASURED_SESSION_ID);
+    const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
+    // The measurement's eave: 80 LF.
+    expect(within(table).getByRole('row', { name: /R&R Gutter \/ downspout/ })).toHaveTextContent('Eave 80 LF where gutter damage was photographed');
+    expect(sentPaths().filter((p) => p.includes('/photos'))).toEqual([`GET /api/inspections/${MEASURED_SESSION_ID}/photos?category=collateral`]);
   });
 });

@@ -1,18 +1,44 @@
 import { CloudOff } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { recordedDamage } from '@ridgeline/shared/domain/estimate';
 import { buttonVariants } from '../components/ui/button-variants';
 import { BIG_ACTION } from '../components/sticky-actions';
+import { Alert } from '../components/ui/alert';
 import { EmptyState } from '../components/ui/empty-state';
+import { Skeleton } from '../components/ui/skeleton';
 import { useDocumentTitle } from '../components/use-document-title';
 import { EstimateEditor } from '../features/estimating/estimate-editor';
+import { usePhotos } from '../features/inspections/api/photo-list';
 import { SessionScreen } from '../features/inspections/components/session-screen';
 import { useFieldUser } from '../features/inspections/use-field-user';
+import { errorText } from '../lib/error-text';
 import { useOnline } from '../lib/session/session-provider';
 import { useLocalInspection } from '../offline/inspection-store';
 
 // /field-inspection/:sessionId/estimate: the session's estimate step. The estimate lives on the
 // server (its totals and supplement list are computed there), so it opens once the session has
-// reached the server and there is a signal.
+// reached the server and there is a signal. The session's collateral photos say where the gutters
+// were photographed damaged, which the formula lines price.
+
+function SessionEstimate({ sessionId, firstStructureId }: { sessionId: string; firstStructureId: string | null }) {
+  const collateral = usePhotos({ kind: 'session', id: sessionId }, { category: 'collateral' });
+  if (collateral.isPending) return <Skeleton className="h-64" aria-label="Loading the estimate" />;
+  return (
+    <>
+      {collateral.isError && <Alert tone="warning">The photos could not be read ({errorText(collateral.error)}): gutter damage is not priced.</Alert>}
+      <EstimateEditor
+        sessionId={sessionId}
+        measurementsPath={`/field-inspection/${sessionId}/measurements`}
+        damage={recordedDamage(collateral.data?.photos ?? [], firstStructureId)}
+        nextStep={
+          <Link to={`/field-inspection/${sessionId}/convert`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+            Convert to claim file
+          </Link>
+        }
+      />
+    </>
+  );
+}
 
 export default function SessionEstimateRoute() {
   useDocumentTitle('Estimate');
@@ -31,16 +57,7 @@ export default function SessionEstimateRoute() {
             </p>
           </EmptyState>
         ) : (
-          <EstimateEditor
-            key={loaded.id}
-            sessionId={loaded.id}
-            measurementsPath={`/field-inspection/${loaded.id}/measurements`}
-            nextStep={
-              <Link to={`/field-inspection/${loaded.id}/convert`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
-                Convert to claim file
-              </Link>
-            }
-          />
+          <SessionEstimate key={loaded.id} sessionId={loaded.id} firstStructureId={loaded.structures[0]?.id ?? null} />
         )
       }
     </SessionScreen>

@@ -28,6 +28,8 @@ export function fakeMeasurement(overrides: Partial<Measurement> = {}): Measureme
         wastePct: 10,
         layers: 1,
         stories: 1,
+        roofVents: 0,
+        pipeJacks: 0,
       },
     ],
     reportTotals: null,

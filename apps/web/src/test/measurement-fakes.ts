@@ -17,6 +17,8 @@ export function fakeStructure(overrides: Partial<StructureMeasurement> = {}): St
     wastePct: 10,
     layers: 1,
     stories: 1,
+    roofVents: 0,
+    pipeJacks: 0,
     ...overrides,
   };
 }

@@ -60,6 +60,10 @@ export const structureMeasurementSchema = z.object({
   wastePct: decimal(50, 1),
   layers: z.number().int().min(1).max(5),
   stories: z.number().int().min(1).max(5),
+  /** Roof vents (turtle, box) counted on this roof: the roof-vent line's quantity. */
+  roofVents: z.number().int('Enter a whole number of vents').min(0, 'Enter a whole number of vents').max(200, 'At most 200 vents').default(0),
+  /** Pipe jacks (plumbing vent boots) counted on this roof: the pipe-jack flashing line's quantity. */
+  pipeJacks: z.number().int('Enter a whole number of pipe jacks').min(0, 'Enter a whole number of pipe jacks').max(200, 'At most 200 pipe jacks').default(0),
 });
 export type StructureMeasurement = z.infer<typeof structureMeasurementSchema>;
 export type StructureMeasurementData = z.input<typeof structureMeasurementSchema>;

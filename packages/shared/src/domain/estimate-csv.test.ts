@@ -134,6 +134,50 @@ describe('parseScopeCsv', () => {
     ]);
   });
 
+  it("reads an estimating program's export: a byte-order mark, CRLF, quoted descriptions with commas and doubled quotes, columns by their names", () => {
+    // As Xactimate-style reports export line items: a line number first, quantity before the
+    // description, remove and replace prices apart (a removal is priced in Remove, an R&R in both),
+    // tax, O&P and RCV after; a heading row and a totals row without a quantity.
+    const text = [
+      '\uFEFF"#","QTY","UNIT","DESCRIPTION","REMOVE","REPLACE","TAX","O&P","RCV"',
+      '"","","","Dwelling Roof","","","","",""',
+      '"1","25.61","SQ","Remove Laminated - comp. shingle rfg. - w/out felt","74.19","0.00","0.00","380.02","2,280.08"',
+      '"2","28.33","SQ","Laminated - comp. shingle rfg. - w/out felt","0.00","265.40","152.10","1,534.48","9,205.31"',
+      '"3","1","EA","Dumpster load - Approx. 20 yards, 4 tons of debris","0.00","585.00","0.00","117.00","702.00"',
+      '"4","140","LF","R&R Gutter / downspout - aluminum - up to 5""","1.05","10.20","0.00","315.00","1,890.00"',
+      '"5","2","EA","Flashing - pipe jack, ""split boot""","0.00","58.00","2.90","23.78","142.68"',
+      '"","","","Totals: Dwelling Roof","","","157.00","2,370.28","14,220.07"',
+      '',
+    ].join('\r\n');
+    expect(parseScopeCsv(text)).toEqual({
+      rows: [
+        { description: 'Remove Laminated - comp. shingle rfg. - w/out felt', quantity: 25.61, unit: 'SQ', unitPriceCents: 7_419 },
+        { description: 'Laminated - comp. shingle rfg. - w/out felt', quantity: 28.33, unit: 'SQ', unitPriceCents: 26_540 },
+        { description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', quantity: 1, unit: 'EA', unitPriceCents: 58_500 },
+        // Remove $1.05 + replace $10.20.
+        { description: 'R&R Gutter / downspout - aluminum - up to 5"', quantity: 140, unit: 'LF', unitPriceCents: 1_125 },
+        { description: 'Flashing - pipe jack, "split boot"', quantity: 2, unit: 'EA', unitPriceCents: 5_800 },
+      ],
+      errors: [],
+    });
+  });
+
+  it('reads a report whose quantity carries its unit ("25.61 SQ") and whose price column is "Unit Price"', () => {
+    const text = [
+      'DESCRIPTION,QUANTITY,UNIT PRICE,TAX,O&P,RCV,DEPREC.,ACV',
+      '"Hip / Ridge cap - Standard profile - composition shingles","40.00 LF","5.95",0.00,47.60,285.60,(0.00),285.60',
+      '"Ice & water barrier","4.80 SQ","175.00",0,0,840.00,0,840.00',
+    ].join('\n');
+    expect(parseScopeCsv(text).rows).toEqual([
+      { description: 'Hip / Ridge cap - Standard profile - composition shingles', quantity: 40, unit: 'LF', unitPriceCents: 595 },
+      { description: 'Ice & water barrier', quantity: 4.8, unit: 'SQ', unitPriceCents: 17_500 },
+    ]);
+  });
+
+  it('reads a file with a byte-order mark and no header', () => {
+    expect(parseScopeCsv('\uFEFFDrip edge,140,LF,3.10\r\n').rows).toEqual([{ description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310 }]);
+  });
+
   it('takes a first row with amounts as data, not as a header', () => {
     expect(parseScopeCsv('Unit price adjustment,1,EA,$50').rows).toEqual([{ description: 'Unit price adjustment', quantity: 1, unit: 'EA', unitPriceCents: 5_000 }]);
   });

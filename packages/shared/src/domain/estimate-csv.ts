@@ -1,11 +1,15 @@
+import Papa from 'papaparse';
 import { PRICE_CODES, type PriceCode, type PriceListEntry } from './estimate';
 import { roundTo } from './roof-measurements';
 import type { CarrierScopeLine } from './supplement';
 
-// CSV as offices paste it: a price list (code, description, unit, price) and a carrier's scope
-// (description, quantity, unit, price). A header row is recognised by its words and skipped; prices
-// are dollars ("$1,234.50" or "1234.5", or with a decimal comma "1.234,50"); quoted cells may hold
-// commas and doubled quotes.
+// CSV as offices paste it or programs export it: a price list (code, description, unit, price) and a
+// carrier's scope (description, quantity, unit, price). Files are read by papaparse (RFC 4180: quoted
+// cells hold commas, doubled quotes and line breaks; CRLF, LF or CR line ends; a byte-order mark is
+// dropped). A header row is recognised by its words and skipped; a scope file's header also says
+// which column is which, so an estimating program's export (a line number first, remove and replace
+// prices, tax, RCV ...) is read by its column names. Prices are dollars ("$1,234.50" or "1234.5", or
+// with a decimal comma "1.234,50").
 
 export type CsvRowError = { row: number; message: string };
 export type CsvResult<T> = { rows: T[]; errors: CsvRowError[] };
@@ -27,38 +31,12 @@ export function detectSeparator(text: string): ',' | ';' | '\t' {
   return ',';
 }
 
-/** Cells of each non-empty line (RFC 4180 quoting; a comma, semicolon or tab separates). */
+/** Cells of each non-empty line, trimmed (a comma, semicolon or tab separates; see detectSeparator). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  const separator = detectSeparator(text);
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === separator) {
-      row.push(cell.trim());
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell.trim());
-      if (row.some((c) => c !== '')) rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  row.push(cell.trim());
-  if (row.some((c) => c !== '')) rows.push(row);
-  return rows;
+  // One kind of line end, so a file mixing them (pasted from several places) splits on each.
+  const lines = text.replace(/\r\n?/g, '\n');
+  const parsed = Papa.parse<string[]>(lines, { delimiter: detectSeparator(lines), newline: '\n', skipEmptyLines: 'greedy' });
+  return parsed.data.map((row) => row.map((cell) => cell.trim())).filter((row) => row.some((cell) => cell !== ''));
 }
 
 const AMOUNT = /^(\d+(\.\d*)?|\.\d+)$/;
@@ -85,6 +63,13 @@ export function dollarsToCents(cell: string): number | null {
 function quantityOf(cell: string): number | null {
   const quantity = plainNumber(cell);
   return quantity === null ? null : roundTo(quantity, 2);
+}
+
+/** A quantity written with its unit ("25.61 SQ", "140LF"), as estimate reports print them; null otherwise. */
+function quantityWithUnit(cell: string): { quantity: number; unit: string } | null {
+  const match = /^(.*\d)\s*([A-Za-z]{1,4})$/.exec(cell);
+  const quantity = match?.[1] === undefined ? null : quantityOf(match[1]);
+  return quantity === null || match?.[2] === undefined ? null : { quantity, unit: match[2].toUpperCase() };
 }
 
 const isHeader = (cells: string[], word: RegExp) => cells.some((c) => word.test(c)) && !cells.some((c) => dollarsToCents(c) !== null);
@@ -118,20 +103,65 @@ export function parsePriceListCsv(text: string): CsvResult<PriceListEntry> {
   return { rows, errors };
 }
 
-/** A carrier's scope from CSV: description, quantity, unit, price. */
+/** Where a scope file keeps each value: column indexes (-1: no such column). */
+type ScopeColumns = { description: number; quantity: number; unit: number; price: number; remove: number; replace: number };
+
+/** Without a header: description, quantity, unit, price. */
+const POSITIONAL: ScopeColumns = { description: 0, quantity: 1, unit: 2, price: 3, remove: -1, replace: -1 };
+
+/**
+ * The columns a header row names: description, quantity ("Qty"), unit, and the unit price ("Unit
+ * price", "Unit cost", "Price"), or the remove and replace prices an estimating program prints
+ * apart (a line's unit price is their sum). Null when the header has no description or quantity.
+ */
+function scopeColumns(header: readonly string[]): ScopeColumns | null {
+  const find = (pattern: RegExp) => header.findIndex((cell) => pattern.test(cell));
+  const columns = {
+    description: find(/^desc(ription)?\.?$|^(line )?item( description)?$/i),
+    quantity: find(/^(qty|quantity)\.?$/i),
+    unit: find(/^(unit|units|uom|unit of measure)$/i),
+    price: find(/^(unit\s*(price|cost)|price|rate)$/i),
+    remove: find(/^remove$/i),
+    replace: find(/^replace$/i),
+  };
+  return columns.description < 0 || columns.quantity < 0 ? null : columns;
+}
+
+/**
+ * A carrier's scope from CSV: description, quantity, unit, price; or, after a header naming its
+ * columns, those columns wherever they are. A quantity may carry its unit ("25.61 SQ") when the file
+ * has no unit column. In a file with a header, a row with a description but no quantity is a heading
+ * or a total of the report, and is skipped.
+ */
 export function parseScopeCsv(text: string): CsvResult<CarrierScopeLine> {
   const rows: CarrierScopeLine[] = [];
   const errors: CsvRowError[] = [];
+  let columns = POSITIONAL;
+  let named = false;
   parseCsv(text).forEach((cells, index) => {
     const row = index + 1;
-    if (index === 0 && isHeader(cells, /description|qty|quantity|unit|price/i)) return;
-    const [description = '', quantity = '', unit = '', price = ''] = cells;
-    const qty = quantityOf(quantity);
-    const cents = price === '' ? 0 : dollarsToCents(price);
+    if (index === 0 && isHeader(cells, /description|qty|quantity|unit|price/i)) {
+      const found = scopeColumns(cells);
+      if (found) {
+        columns = found;
+        named = true;
+      }
+      return;
+    }
+    const cell = (at: number) => (at < 0 ? '' : (cells[at] ?? ''));
+    const description = cell(columns.description);
+    const quantityCell = cell(columns.quantity);
+    if (named && quantityCell === '') return;
+    const withUnit = columns.unit < 0 || cell(columns.unit) === '' ? quantityWithUnit(quantityCell) : null;
+    const qty = withUnit?.quantity ?? quantityOf(quantityCell);
+    const unit = withUnit?.unit ?? cell(columns.unit);
+    const priceCells = columns.price >= 0 || (columns.remove < 0 && columns.replace < 0) ? [cell(columns.price)] : [cell(columns.remove), cell(columns.replace)];
+    const prices = priceCells.map((price) => (price === '' ? 0 : dollarsToCents(price)));
+    const badPrice = priceCells.find((_, i) => prices[i] === null);
     if (description === '') errors.push({ row, message: 'Description is missing' });
-    else if (qty === null) errors.push({ row, message: `"${quantity}" is not a quantity` });
-    else if (cents === null) errors.push({ row, message: `"${price}" is not a price` });
-    else rows.push({ description, quantity: qty, unit, unitPriceCents: cents });
+    else if (qty === null) errors.push({ row, message: `"${quantityCell}" is not a quantity` });
+    else if (badPrice !== undefined) errors.push({ row, message: `"${badPrice}" is not a price` });
+    else rows.push({ description, quantity: qty, unit, unitPriceCents: prices.reduce<number>((n, cents) => n + (cents ?? 0), 0) });
   });
   return { rows, errors };
 }

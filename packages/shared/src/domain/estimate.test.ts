@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { proposalOptionSchema } from '../contracts/documents';
 import { createEstimateSchema, ESTIMATE_TOO_LARGE_MESSAGE, estimateInputSchema } from '../contracts/estimating';
 import { defaultProposalOptions } from './documents';
-import { buildEstimateLines, DEFAULT_PRICE_LIST, estimateTotals, formulaQuantities, lineTotal, MAX_ESTIMATE_CENTS, PRICE_CODES, type EstimateSettings, type FormulaQuantity } from './estimate';
+import {
+  buildEstimateLines,
+  DEFAULT_PRICE_LIST,
+  estimateTotals,
+  formulaQuantities,
+  isDefaultPrice,
+  lineTotal,
+  MAX_ESTIMATE_CENTS,
+  pricedList,
+  PRICE_CODES,
+  recordedDamage,
+  shinglesWithoutFelt,
+  type EstimateSettings,
+  type FormulaQuantity,
+  type PriceListEntry,
+} from './estimate';
 import { EMPTY_LINEAR_FEET, type StructureMeasurementInput } from './roof-measurements';
 
 const structure = (overrides: Partial<StructureMeasurementInput> = {}): StructureMeasurementInput => ({
@@ -67,7 +82,7 @@ describe('the named formulas', () => {
   });
 
   it('leaves out every formula whose quantity is 0 (no steep facets, one story)', () => {
-    expect(quantities.map((q) => q.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'step_flashing', 'headwall', 'tear_off']);
+    expect(quantities.map((q) => q.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'step_flashing', 'headwall', 'tear_off', 'dumpster', 'permit']);
     expect(formulaQuantities([structure()])).toEqual([]);
   });
 });
@@ -120,10 +135,10 @@ describe('pricing from the price list', () => {
       source: 'formula',
       basis: '20 SQ + 10% waste',
     });
-    expect(lines[1]).toMatchObject({ id: 'line-2', code: 'starter', description: 'Asphalt starter, universal starter course', unit: 'LF', unitPriceCents: 225 });
+    expect(lines[1]).toMatchObject({ id: 'line-2', code: 'starter', description: 'Asphalt starter - universal starter course', unit: 'LF', unitPriceCents: 225 });
     // A price-list item without a code is never a formula line.
     expect(lines.some((line) => line.description === 'Skylight')).toBe(false);
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(11);
   });
 
   it('has a default price, in whole cents, for every formula code', () => {
@@ -208,5 +223,145 @@ describe('the most an estimate may total', () => {
     const options = defaultProposalOptions(MAX_ESTIMATE_CENTS);
     expect(options.map((o) => o.priceCents)).toEqual([5_000_000_000, 5_600_000_000, 6_400_000_000]);
     for (const option of options) expect(proposalOptionSchema.safeParse(option).success, option.tier).toBe(true);
+    });
+});
+
+describe('the lines every roof replacement carries', () => {
+  it('prices pipe jack flashing and roof vents by the counts on the roof, added over the structures', () => {
+    // House: 3 pipe jacks, 4 vents; garage: 1 pipe jack, no vent -> 4 pipe jacks, 4 vents.
+    const house = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], pipeJacks: 3, roofVents: 4 });
+    const garage = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 500 }], pipeJacks: 1 });
+    const quantities = formulaQuantities([house, garage]);
+    expect(quantityOf(quantities, 'pipe_jack')).toEqual({ code: 'pipe_jack', quantity: 4, basis: '4 pipe jacks on the roof' });
+    expect(quantityOf(quantities, 'roof_vent')).toEqual({ code: 'roof_vent', quantity: 4, basis: '4 roof vents on the roof' });
+    expect(quantityOf(formulaQuantities([{ ...garage, pipeJacks: 1 }]), 'pipe_jack')?.basis).toBe('1 pipe jack on the roof');
+  });
+
+  it('leaves pipe jacks and vents out when none were counted (a measurement saved before the counts existed has none)', () => {
+    const quantities = formulaQuantities([flat]);
+    expect(quantityOf(quantities, 'pipe_jack')).toBeUndefined();
+    expect(quantityOf(quantities, 'roof_vent')).toBeUndefined();
+  });
+
+  it('orders one 20-yard dumpster load per 20 squares of tear-off, rounded up', () => {
+    // flat: 20 SQ x 2 layers = 40 SQ of tear-off -> 40 / 20 = 2 loads.
+    expect(quantityOf(formulaQuantities([flat]), 'dumpster')).toEqual({ code: 'dumpster', quantity: 2, basis: 'Tear-off 40 SQ, one load per 20 SQ' });
+    // 20 SQ x 1 layer = 20 SQ -> exactly 1 load.
+    expect(quantityOf(formulaQuantities([{ ...flat, layers: 1 }]), 'dumpster')?.quantity).toBe(1);
+    // 2,001 sq ft at 0/12 = 20.01 SQ -> 1.0005 loads -> 2.
+    expect(quantityOf(formulaQuantities([{ ...flat, facets: [{ pitchRise: 0, planAreaSqFt: 2001 }], layers: 1 }]), 'dumpster')?.quantity).toBe(2);
+    // 500 sq ft = 5 SQ -> 0.25 -> 1 load.
+    expect(quantityOf(formulaQuantities([structure({ facets: [{ pitchRise: 0, planAreaSqFt: 500 }] })]), 'dumpster')?.quantity).toBe(1);
+  });
+
+  it('takes one permit for a roof replacement, none for an empty measurement', () => {
+    expect(quantityOf(formulaQuantities([flat]), 'permit')).toEqual({ code: 'permit', quantity: 1, basis: 'One permit for the roof replacement' });
+    const garage = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 500 }] });
+    expect(quantityOf(formulaQuantities([flat, garage]), 'permit')?.quantity).toBe(1);
+    expect(quantityOf(formulaQuantities([structure()]), 'permit')).toBeUndefined();
+  });
+
+  it('prices gutters at the eave feet of the structures whose gutter damage was photographed, and only then', () => {
+    const house = structure({ structureId: 'house', facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 120 } });
+    const garage = structure({ structureId: 'garage', facets: [{ pitchRise: 0, planAreaSqFt: 500 }], linear: { ...EMPTY_LINEAR_FEET, eave: 45.5 } });
+    expect(quantityOf(formulaQuantities([house, garage]), 'gutters')).toBeUndefined();
+    expect(quantityOf(formulaQuantities([house, garage], { gutterStructureIds: ['garage'] }), 'gutters')).toEqual({
+      code: 'gutters',
+      quantity: 45.5,
+      basis: 'Eave 45.5 LF where gutter damage was photographed',
+    });
+    // Both: 120 + 45.5 = 165.5 LF.
+    expect(quantityOf(formulaQuantities([house, garage], { gutterStructureIds: ['house', 'garage'] }), 'gutters')?.quantity).toBe(165.5);
+    // A structure of the calculator with no session id is never matched.
+    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], { gutterStructureIds: ['house'] }), 'gutters')).toBeUndefined();
+  });
+
+  it('reads gutter damage from collateral photos of gutters and downspouts; a photo of no structure counts for the first', () => {
+    const photo = (subcategory: string | null, structureId: string | null, category = 'collateral') => ({ category, subcategory, structureId });
+    expect(recordedDamage([photo('ac_unit', 'house'), photo('gutter', null, 'damage'), photo('front', 'garage', 'elevation')], 'house')).toEqual({ gutterStructureIds: [] });
+    expect(recordedDamage([photo('gutter', 'garage'), photo('downspout', 'garage')], 'house')).toEqual({ gutterStructureIds: ['garage'] });
+    expect(recordedDamage([photo('downspout', null), photo('gutter', 'garage')], 'house')).toEqual({ gutterStructureIds: ['house', 'garage'] });
+    expect(recordedDamage([photo('gutter', null)], null)).toEqual({ gutterStructureIds: [] });
+  });
+
+  it('names the lines as Xactimate does, each with a default US price in whole cents', () => {
+    const named = Object.fromEntries(DEFAULT_PRICE_LIST.map((p) => [p.code, `${p.description} (${p.unit})`]));
+    expect(named).toMatchObject({
+      shingles: 'Laminated - comp. shingle rfg. - w/out felt (SQ)',
+      tear_off: 'Remove Laminated - comp. shingle rfg. - w/out felt (SQ)',
+      pipe_jack: 'Flashing - pipe jack (EA)',
+      roof_vent: 'Roof vent - turtle type - Metal (EA)',
+      step_flashing: 'Step flashing (LF)',
+      headwall: 'Counterflashing - Apron flashing (LF)',
+      dumpster: 'Dumpster load - Approx. 20 yards, 4 tons of debris (EA)',
+      steep_7_9: 'Additional charge for steep roof - 7/12 - 9/12 slope (SQ)',
+      steep_10_12: 'Additional charge for steep roof - 10/12 - 12/12 slope (SQ)',
+      steep_over_12: 'Additional charge for steep roof greater than 12/12 slope (SQ)',
+      high_charge: 'Additional charge for high roof (2 stories or greater) (SQ)',
+      permit: 'Permit (EA)',
+      gutters: 'R&R Gutter / downspout - aluminum - up to 5" (LF)',
+    });
+    for (const price of DEFAULT_PRICE_LIST) expect(price.unitPriceCents, price.code).toBeGreaterThan(0);
+  });
+});
+
+describe('felt counted once', () => {
+  const ids = () => {
+    let n = 0;
+    return () => `line-${++n}`;
+  };
+  const shingleLine = (list: PriceListEntry[]) => buildEstimateLines([flat], list, ids()).find((l) => l.code === 'shingles');
+
+  it('the default shingle line is "w/out felt", beside its own underlayment line', () => {
+    const lines = buildEstimateLines([flat], DEFAULT_PRICE_LIST, ids());
+    expect(lines.find((l) => l.code === 'shingles')?.description).toBe('Laminated - comp. shingle rfg. - w/out felt');
+    expect(lines.find((l) => l.code === 'underlayment')).toMatchObject({ description: 'Roofing felt - synthetic underlayment', quantity: 20 });
+  });
+
+  it('a shingle item of the company said "w/ felt" is used without felt, at the company’s price', () => {
+    const list: PriceListEntry[] = [{ code: 'shingles', description: 'Architectural shingles, w/ felt', unit: 'SQ', unitPriceCents: 31_000 }];
+    expect(shingleLine(list)).toMatchObject({ description: 'Architectural shingles, w/out felt', unitPriceCents: 31_000 });
+    expect(shinglesWithoutFelt('Comp. shingles with felt')).toBe('Comp. shingles without felt');
+    expect(shinglesWithoutFelt('Laminated - comp. shingle rfg. - W/ FELT')).toBe('Laminated - comp. shingle rfg. - w/out felt');
+    expect(shinglesWithoutFelt('Laminated - comp. shingle rfg. - w/out felt')).toBe('Laminated - comp. shingle rfg. - w/out felt');
+  });
+
+  it('a saved list still holding the earlier default "w/ felt" item is priced from today’s "w/out felt" default', () => {
+    const earlier: PriceListEntry[] = [
+      { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 28_500 },
+      { code: 'tear_off', description: 'Remove laminated comp. shingle roofing, per layer', unit: 'SQ', unitPriceCents: 7_400 },
+    ];
+    expect(shingleLine(earlier)).toMatchObject({ description: 'Laminated - comp. shingle rfg. - w/out felt', unitPriceCents: 26_500 });
+    // 22 SQ x $265.00 = $5,830.00, where the earlier default came to 22 x $285.00 = $6,270.00 with the felt counted twice.
+    expect(lineTotal(shingleLine(earlier) ?? { quantity: 0, unitPriceCents: 0 })).toBe(583_000);
+  });
+});
+
+describe('the price list estimates are priced from', () => {
+  it('keeps the company’s own prices, reads an untouched earlier default as today’s, and adds the defaults of every code not priced', () => {
+    const saved: PriceListEntry[] = [
+      { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 28_500 },
+      { code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 199 },
+      { code: 'headwall', description: 'Counterflashing, apron flashing (headwall)', unit: 'LF', unitPriceCents: 1_400 },
+      { code: null, description: 'Skylight', unit: 'EA', unitPriceCents: 50_000 },
+    ];
+    const list = pricedList(saved);
+    expect(list.slice(0, 4)).toEqual([
+      DEFAULT_PRICE_LIST[0],
+      { code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 199 },
+      // The price was edited: the item is the company's own and stays as it is.
+      { code: 'headwall', description: 'Counterflashing, apron flashing (headwall)', unit: 'LF', unitPriceCents: 1_400 },
+      { code: null, description: 'Skylight', unit: 'EA', unitPriceCents: 50_000 },
+    ]);
+    expect(list.map((item) => item.code).slice(4)).toEqual(PRICE_CODES.filter((c) => !['shingles', 'starter', 'headwall'].includes(c)));
+    expect(pricedList([])).toEqual(DEFAULT_PRICE_LIST);
+  });
+
+  it('marks an item as a default while it is exactly its code’s default', () => {
+    expect(DEFAULT_PRICE_LIST.every(isDefaultPrice)).toBe(true);
+    const [shingles] = DEFAULT_PRICE_LIST;
+    if (!shingles) throw new Error('no default');
+    expect(isDefaultPrice({ ...shingles, unitPriceCents: 27_000 })).toBe(false);
+    expect(isDefaultPrice({ ...shingles, code: null })).toBe(false);
   });
 });

@@ -13,9 +13,17 @@ import { measureRoof, roundTo, type LinearFeet, type RoofMeasurementResult, type
 // - ice and water barrier = eave x 6 ft + valley x 3 ft, in squares (SQ)
 // - underlayment = squares                             (SQ)
 // - step flashing, headwall (counter) flashing         (LF)
+// - pipe jack flashing, roof vents: the counts on the roof (EA)
 // - steep charges: squares of the facets at 7-9/12, 10-12/12 and over 12/12 (SQ each)
 // - high charge: squares of the structures with two stories or more (SQ)
 // - tear-off: squares x layers                         (SQ)
+// - dumpster: one 20-yard, 4-ton load per 20 squares of tear-off, rounded up (EA): a square of
+//   laminated shingles torn off weighs about 400 lb with its felt and nails
+// - permit: one for the roof replacement               (EA)
+// - gutters: the eave feet of the structures whose gutter or downspout damage was photographed (LF)
+//
+// Underlayment is its own line, so the shingle line never includes felt: a shingle item described
+// "w/ felt" prices the line as "w/out felt" (felt counted once).
 //
 // Totals: line items add up to the subtotal; O&P, when switched on, is 10% overhead + 10% profit of
 // the subtotal; RCV = subtotal + O&P; depreciation is per line (each line's share, O&P not
@@ -35,27 +43,85 @@ export const PRICE_CODES = [
   'steep_over_12',
   'high_charge',
   'tear_off',
+  'pipe_jack',
+  'roof_vent',
+  'dumpster',
+  'permit',
+  'gutters',
 ] as const;
 export type PriceCode = (typeof PRICE_CODES)[number];
 
 export type PriceListEntry = { code: PriceCode | null; description: string; unit: string; unitPriceCents: number };
 
-/** The price list a company starts with (typical 2026 US residential prices; every company edits them). */
+/**
+ * The price list a company starts with: Xactimate-style descriptions at typical 2026 US residential
+ * prices. They are defaults: every company edits them in its price list.
+ */
 export const DEFAULT_PRICE_LIST: readonly (PriceListEntry & { code: PriceCode })[] = [
+  { code: 'shingles', description: 'Laminated - comp. shingle rfg. - w/out felt', unit: 'SQ', unitPriceCents: 26_500 },
+  { code: 'starter', description: 'Asphalt starter - universal starter course', unit: 'LF', unitPriceCents: 225 },
+  { code: 'drip_edge', description: 'Drip edge', unit: 'LF', unitPriceCents: 310 },
+  { code: 'ridge_cap', description: 'Hip / Ridge cap - Standard profile - composition shingles', unit: 'LF', unitPriceCents: 595 },
+  { code: 'ice_water', description: 'Ice & water barrier', unit: 'SQ', unitPriceCents: 17_500 },
+  { code: 'underlayment', description: 'Roofing felt - synthetic underlayment', unit: 'SQ', unitPriceCents: 4_200 },
+  { code: 'step_flashing', description: 'Step flashing', unit: 'LF', unitPriceCents: 1_050 },
+  { code: 'headwall', description: 'Counterflashing - Apron flashing', unit: 'LF', unitPriceCents: 1_275 },
+  { code: 'steep_7_9', description: 'Additional charge for steep roof - 7/12 - 9/12 slope', unit: 'SQ', unitPriceCents: 6_800 },
+  { code: 'steep_10_12', description: 'Additional charge for steep roof - 10/12 - 12/12 slope', unit: 'SQ', unitPriceCents: 10_400 },
+  { code: 'steep_over_12', description: 'Additional charge for steep roof greater than 12/12 slope', unit: 'SQ', unitPriceCents: 13_500 },
+  { code: 'high_charge', description: 'Additional charge for high roof (2 stories or greater)', unit: 'SQ', unitPriceCents: 4_800 },
+  { code: 'tear_off', description: 'Remove Laminated - comp. shingle rfg. - w/out felt', unit: 'SQ', unitPriceCents: 7_400 },
+  { code: 'pipe_jack', description: 'Flashing - pipe jack', unit: 'EA', unitPriceCents: 5_800 },
+  { code: 'roof_vent', description: 'Roof vent - turtle type - Metal', unit: 'EA', unitPriceCents: 7_250 },
+  { code: 'dumpster', description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', unit: 'EA', unitPriceCents: 58_500 },
+  { code: 'permit', description: 'Permit', unit: 'EA', unitPriceCents: 35_000 },
+  { code: 'gutters', description: 'R&R Gutter / downspout - aluminum - up to 5"', unit: 'LF', unitPriceCents: 1_125 },
+];
+
+/**
+ * The defaults as earlier versions of the product shipped them. A company's saved item that is still
+ * exactly one of these (code, description, unit and price) was never edited: it is read as today's
+ * default for its code (`pricedList`).
+ */
+const RETIRED_DEFAULTS: readonly (PriceListEntry & { code: PriceCode })[] = [
   { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 28_500 },
   { code: 'starter', description: 'Asphalt starter, universal starter course', unit: 'LF', unitPriceCents: 225 },
-  { code: 'drip_edge', description: 'Drip edge', unit: 'LF', unitPriceCents: 310 },
   { code: 'ridge_cap', description: 'Hip / ridge cap, standard profile comp. shingles', unit: 'LF', unitPriceCents: 595 },
-  { code: 'ice_water', description: 'Ice & water barrier', unit: 'SQ', unitPriceCents: 17_500 },
   { code: 'underlayment', description: 'Roofing felt, synthetic underlayment', unit: 'SQ', unitPriceCents: 4_200 },
-  { code: 'step_flashing', description: 'Step flashing', unit: 'LF', unitPriceCents: 1_050 },
   { code: 'headwall', description: 'Counterflashing, apron flashing (headwall)', unit: 'LF', unitPriceCents: 1_275 },
   { code: 'steep_7_9', description: 'Additional charge for steep roof, 7/12 to 9/12 slope', unit: 'SQ', unitPriceCents: 6_800 },
   { code: 'steep_10_12', description: 'Additional charge for steep roof, 10/12 to 12/12 slope', unit: 'SQ', unitPriceCents: 10_400 },
   { code: 'steep_over_12', description: 'Additional charge for steep roof, greater than 12/12 slope', unit: 'SQ', unitPriceCents: 13_500 },
-  { code: 'high_charge', description: 'Additional charge for high roof (2 stories or greater)', unit: 'SQ', unitPriceCents: 4_800 },
   { code: 'tear_off', description: 'Remove laminated comp. shingle roofing, per layer', unit: 'SQ', unitPriceCents: 7_400 },
 ];
+
+const sameEntry = (a: PriceListEntry, b: PriceListEntry) =>
+  a.code === b.code && a.description === b.description && a.unit === b.unit && a.unitPriceCents === b.unitPriceCents;
+
+/** Whether an item is its code's default as shipped today (the company has not made the price its own). */
+export function isDefaultPrice(item: PriceListEntry): boolean {
+  return DEFAULT_PRICE_LIST.some((d) => sameEntry(d, item));
+}
+
+/**
+ * The list estimates are priced from, given the company's saved items: each saved item as it is
+ * (one still exactly as an earlier version shipped its default reads as today's default), then the
+ * default of every formula code the saved items do not price. No saved items: the defaults.
+ */
+export function pricedList(saved: readonly PriceListEntry[]): PriceListEntry[] {
+  const items = saved.map((item) => {
+    const retired = RETIRED_DEFAULTS.find((r) => sameEntry(r, item));
+    const current = retired ? DEFAULT_PRICE_LIST.find((d) => d.code === retired.code) : undefined;
+    return current ? { ...current } : { ...item };
+  });
+  const priced = new Set(items.map((item) => item.code));
+  return [...items, ...DEFAULT_PRICE_LIST.filter((d) => !priced.has(d.code)).map((d) => ({ ...d }))];
+}
+
+/** A shingle item's description with its felt left out: "w/ felt" becomes "w/out felt", "with felt" "without felt". */
+export function shinglesWithoutFelt(description: string): string {
+  return description.replace(/\bw\/\s*felt\b/gi, 'w/out felt').replace(/\bwith\s+felt\b/gi, 'without felt');
+}
 
 /** One line of an estimate. `basis` says which measurement the quantity came from. */
 export type EstimateLineInput = {
@@ -73,17 +139,52 @@ export type EstimateLineInput = {
 
 export type FormulaQuantity = { code: PriceCode; quantity: number; basis: string };
 
+/** Damage the inspection recorded beyond the roof: the structures (ids) whose gutters or downspouts were photographed. */
+export type RecordedDamage = { gutterStructureIds: readonly string[] };
+export const NO_RECORDED_DAMAGE: RecordedDamage = { gutterStructureIds: [] };
+
+/** A 20-yard dumpster load holds 4 tons: about 20 squares of laminated shingles torn off. */
+export const DUMPSTER_LOAD_SQUARES = 20;
+
+/** A photo as the gutter rule reads it. */
+export type DamagePhoto = { category: string; subcategory: string | null; structureId: string | null };
+
+/**
+ * The structures whose gutter damage the inspection recorded: a collateral photo of a gutter or a
+ * downspout (the collateral step photographs their dents). A photo taken of no structure counts for
+ * the session's first structure, as in the shot list.
+ */
+export function recordedDamage(photos: readonly DamagePhoto[], firstStructureId: string | null): RecordedDamage {
+  const ids = photos
+    .filter((p) => p.category === 'collateral' && (p.subcategory === 'gutter' || p.subcategory === 'downspout'))
+    .map((p) => p.structureId ?? firstStructureId)
+    .filter((id): id is string => id !== null);
+  return { gutterStructureIds: [...new Set(ids)] };
+}
+
 const feet = (n: number) => `${roundTo(n, 2)} LF`;
 const sq = (n: number) => `${roundTo(n, 2)} SQ`;
+const count = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The quantity of every formula, with the measurement behind it; a formula whose quantity is 0 is left out. */
-export function formulaQuantities(structures: readonly StructureMeasurementInput[]): FormulaQuantity[] {
+export function formulaQuantities(structures: readonly StructureMeasurementInput[], damage: RecordedDamage = NO_RECORDED_DAMAGE): FormulaQuantity[] {
   const roof: RoofMeasurementResult = measureRoof(structures);
   const l: LinearFeet = roof.linear;
   const sum = (pick: (s: RoofMeasurementResult['structures'][number]) => number) => roundTo(roof.structures.reduce((n, s) => n + pick(s), 0), 2);
   const iceWater = roundTo((l.eave * 6 + l.valley * 3) / 100, 2);
   const highSquares = sum((s) => (s.stories >= 2 ? s.squares : 0));
   const tearOff = sum((s) => s.squares * s.layers);
+  const loads = Math.ceil(tearOff / DUMPSTER_LOAD_SQUARES - 1e-9);
+  const pipeJacks = structures.reduce((n, s) => n + count(s.pipeJacks), 0);
+  const roofVents = structures.reduce((n, s) => n + count(s.roofVents), 0);
+  const gutterFeet = roundTo(
+    roof.structures.reduce((n, s, i) => {
+      const id = structures[i]?.structureId;
+      return id !== undefined && damage.gutterStructureIds.includes(id) ? n + s.linear.eave : n;
+    }, 0),
+    2,
+  );
   const wasteNote = roof.structures.map((s) => `${s.wastePct}%`).filter((w, i, all) => all.indexOf(w) === i).join(' / ');
   const all: FormulaQuantity[] = [
     { code: 'shingles', quantity: roof.orderSquares, basis: `${sq(roof.squares)} + ${wasteNote || '0%'} waste` },
@@ -94,27 +195,41 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
     { code: 'underlayment', quantity: roof.squares, basis: `Roof area ${sq(roof.squares)}` },
     { code: 'step_flashing', quantity: l.stepFlashing, basis: `Step flashing ${feet(l.stepFlashing)}` },
     { code: 'headwall', quantity: l.headwall, basis: `Headwall ${feet(l.headwall)}` },
+    { code: 'pipe_jack', quantity: pipeJacks, basis: `${plural(pipeJacks, 'pipe jack')} on the roof` },
+    { code: 'roof_vent', quantity: roofVents, basis: `${plural(roofVents, 'roof vent')} on the roof` },
     { code: 'steep_7_9', quantity: sum((s) => s.squaresByTier.steep_7_9), basis: `Facets at 7/12 to 9/12: ${sq(sum((s) => s.squaresByTier.steep_7_9))}` },
     { code: 'steep_10_12', quantity: sum((s) => s.squaresByTier.steep_10_12), basis: `Facets at 10/12 to 12/12: ${sq(sum((s) => s.squaresByTier.steep_10_12))}` },
     { code: 'steep_over_12', quantity: sum((s) => s.squaresByTier.steep_over_12), basis: `Facets over 12/12: ${sq(sum((s) => s.squaresByTier.steep_over_12))}` },
     { code: 'high_charge', quantity: highSquares, basis: `Structures of 2 stories or more: ${sq(highSquares)}` },
     { code: 'tear_off', quantity: tearOff, basis: `${sq(roof.squares)} x layers` },
+    { code: 'dumpster', quantity: loads, basis: `Tear-off ${sq(tearOff)}, one load per ${DUMPSTER_LOAD_SQUARES} SQ` },
+    { code: 'permit', quantity: roof.squares > 0 ? 1 : 0, basis: 'One permit for the roof replacement' },
+    { code: 'gutters', quantity: gutterFeet, basis: `Eave ${feet(gutterFeet)} where gutter damage was photographed` },
   ];
   return all.filter((f) => f.quantity > 0);
 }
 
-/** Formula lines priced from the price list (a code missing from the list is priced from the defaults). */
+/**
+ * Formula lines priced from the price list (as `pricedList` reads it: a code missing from the list is
+ * priced from the defaults). Underlayment is its own line, so a shingle item that includes felt is
+ * used without it.
+ */
 export function buildEstimateLines(
   structures: readonly StructureMeasurementInput[],
   priceList: readonly PriceListEntry[],
   newId: () => string,
+  damage: RecordedDamage = NO_RECORDED_DAMAGE,
 ): EstimateLineInput[] {
-  return formulaQuantities(structures).map(({ code, quantity, basis }) => {
-    const price = priceList.find((p) => p.code === code) ?? DEFAULT_PRICE_LIST.find((p) => p.code === code);
+  const list = pricedList(priceList);
+  const quantities = formulaQuantities(structures, damage);
+  const ownUnderlayment = quantities.some((q) => q.code === 'underlayment');
+  return quantities.map(({ code, quantity, basis }) => {
+    const price = list.find((p) => p.code === code);
+    const description = price?.description ?? code;
     return {
       id: newId(),
       code,
-      description: price?.description ?? code,
+      description: code === 'shingles' && ownUnderlayment ? shinglesWithoutFelt(description) : description,
       quantity,
       unit: price?.unit ?? '',
       unitPriceCents: price?.unitPriceCents ?? 0,

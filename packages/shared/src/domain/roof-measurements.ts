@@ -36,6 +36,8 @@ export type FacetInput = {
 
 /** One structure's roof as measured. */
 export type StructureMeasurementInput = {
+  /** The session's structure id (or the calculator's own), when the structure has one. */
+  structureId?: string;
   facets: readonly FacetInput[];
   linear: LinearFeet;
   /** Hip and valley lengths were measured on plan (a drawing, an aerial image): apply the hip/valley factor. */
@@ -43,6 +45,10 @@ export type StructureMeasurementInput = {
   wastePct: number;
   layers: number;
   stories: number;
+  /** Roof vents (turtle, box) counted on the roof; none when not given. */
+  roofVents?: number;
+  /** Pipe jacks (plumbing vent boots) counted on the roof; none when not given. */
+  pipeJacks?: number;
 };
 
 export const PITCH_TIERS = [

@@ -46,11 +46,25 @@ describe('recognising a carrier scope line', () => {
     ['3 tab - 25 yr - comp. shingle roofing', 'shingles'],
     ['Roofing felt - 15 lb.', 'underlayment'],
     ['Synthetic underlayment', 'underlayment'],
+    ['Flashing - pipe jack', 'pipe_jack'],
+    ['Flashing - pipe jack - lead', 'pipe_jack'],
+    ['Pipe boot', 'pipe_jack'],
+    ['Roof vent - turtle type', 'roof_vent'],
+    ['Roof vent - turtle type - Metal', 'roof_vent'],
+    ['Box vent', 'roof_vent'],
+    ['Dumpster load', 'dumpster'],
+    ['Dumpster load - Approx. 20 yards, 4 tons of debris', 'dumpster'],
+    ['Haul debris - per pickup truck load', 'dumpster'],
+    ['Permit', 'permit'],
+    ['Building permits and fees', 'permit'],
+    ['R&R Gutter / downspout - aluminum - up to 5"', 'gutters'],
+    ['Remove gutter - aluminum', 'gutters'],
+    ['Downspout - aluminum', 'gutters'],
   ] as const)('%s -> %s', (description, code) => {
     expect(recogniseScopeLine(description)).toBe(code);
   });
 
-  it.each(['Ridge vent - aluminum', 'Chimney cap', 'Gutter guard', 'Roof vent - turtle type', 'Dumpster load'])('%s is not one of our items', (description) => {
+  it.each(['Ridge vent - aluminum', 'Chimney cap', 'Gutter guard', 'Power attic vent - motor', 'Satellite dish - detach & reset'])('%s is not one of our items', (description) => {
     expect(recogniseScopeLine(description)).toBeNull();
   });
 
@@ -65,7 +79,7 @@ describe('the supplement check', () => {
     expect(items).toEqual([
       {
         code: 'starter',
-        description: 'Asphalt starter, universal starter course',
+        description: 'Asphalt starter - universal starter course',
         kind: 'missing',
         ourQuantity: 200,
         carrierQuantity: 0,
@@ -121,6 +135,40 @@ describe('the supplement check', () => {
     const lines = [line('starter', 120, 225, null), line('starter', 80, 225, null), line(null, 5, 10_000, null, 'EA')];
     const items = supplementCheck(lines, noOp, []);
     expect(items).toEqual([expect.objectContaining({ code: 'starter', ourQuantity: 200, amountCents: 45_000, support: 'Added by hand' })]);
+  });
+
+  it("takes the scope's shingle line \"w/ felt\" as that many squares of underlayment too, so felt is never asked for twice", () => {
+    const roof = [line('shingles', 24.6, 26_500, '22.36 SQ + 10% waste', 'SQ'), line('underlayment', 22.36, 4_200, 'Roof area 22.36 SQ', 'SQ')];
+    const totals = estimateTotals(roof, { depreciationMode: 'line', overallDepreciationBp: 0, opEnabled: false });
+    // The carrier's 24.6 SQ "w/ felt" covers our 22.36 SQ of felt: nothing to ask.
+    expect(supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/ felt', 24.6, 'SQ')])).toEqual([]);
+    // 20 SQ "w/ felt" leaves 2.36 SQ of felt (2.36 x $42.00 = $99.12) and 4.6 SQ of shingles (4.6 x $265.00 = $1,219.00).
+    expect(supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/ felt', 20, 'SQ')]).map((i) => [i.code, i.kind, i.carrierQuantity, i.amountCents])).toEqual([
+      ['shingles', 'under_counted', 20, 121_900],
+      ['underlayment', 'under_counted', 20, 9_912],
+    ]);
+    // "w/out felt" and a tear-off "w/ felt" pay for no felt: ours is missing from the scope.
+    const withoutFelt = supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/out felt', 24.6, 'SQ'), scope('Remove Laminated - comp. shingle rfg. - w/ felt', 22.36, 'SQ')]);
+    expect(withoutFelt.map((i) => [i.code, i.kind, i.amountCents])).toEqual([['underlayment', 'missing', 93_912]]);
+  });
+
+  it('compares the new lines too: pipe jacks, vents, dumpster, permit and gutters', () => {
+    const roof = [
+      line('pipe_jack', 4, 5_800, '4 pipe jacks on the roof', 'EA'),
+      line('roof_vent', 5, 7_250, '5 roof vents on the roof', 'EA'),
+      line('dumpster', 2, 58_500, 'Tear-off 22.36 SQ, one load per 20 SQ', 'EA'),
+      line('permit', 1, 35_000, 'One permit for the roof replacement', 'EA'),
+      line('gutters', 80, 1_125, 'Eave 80 LF where gutter damage was photographed', 'LF'),
+    ];
+    const totals = estimateTotals(roof, { depreciationMode: 'line', overallDepreciationBp: 0, opEnabled: false });
+    const items = supplementCheck(roof, totals, [scope('Flashing - pipe jack', 3, 'EA'), scope('Roof vent - turtle type - Metal', 5, 'EA'), scope('Dumpster load - Approx. 20 yards, 4 tons of debris', 1, 'EA')]);
+    expect(items.map((i) => [i.code, i.kind, i.ourQuantity, i.carrierQuantity, i.amountCents, i.support])).toEqual([
+      ['pipe_jack', 'under_counted', 4, 3, 5_800, '4 pipe jacks on the roof'],
+      ['dumpster', 'under_counted', 2, 1, 58_500, 'Tear-off 22.36 SQ, one load per 20 SQ'],
+      ['permit', 'missing', 1, 0, 35_000, 'One permit for the roof replacement'],
+      // 80 LF x $11.25 = $900.00.
+      ['gutters', 'missing', 80, 0, 90_000, 'Eave 80 LF where gutter damage was photographed'],
+    ]);
   });
 
   it('without a scope, every item of ours is missing', () => {

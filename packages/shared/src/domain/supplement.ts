@@ -26,11 +26,17 @@ export type SupplementItem = {
 
 /**
  * How a carrier's line description is recognised as one of our priced items (first match wins). The
- * order matters: a tear-off line names the shingles it removes, a ridge-cap line and a starter line
- * name shingles, and a shingle line is often "w/ felt", so each of those comes before shingles, and
- * shingles before underlayment.
+ * order matters: a dumpster line names the debris of a tear-off, a gutter line may say "R&R" and a
+ * pipe jack is a flashing, so those come first; a tear-off line names the shingles it removes, a
+ * ridge-cap line and a starter line name shingles, and a shingle line is often "w/ felt", so each of
+ * those comes before shingles, and shingles before underlayment.
  */
 const RECOGNISERS: readonly { code: PriceCode; pattern: RegExp }[] = [
+  { code: 'dumpster', pattern: /dumpster|haul[\s-]?(off|away|debris)|debris\s*(removal|haul)/i },
+  { code: 'permit', pattern: /\bpermits?\b/i },
+  { code: 'gutters', pattern: /gutter(?!\s*(apron|guard))|downspout/i },
+  { code: 'pipe_jack', pattern: /pipe\s*jack|pipe\s*(boot|collar)|plumbing\s*vent\s*(boot|flashing)|(vent|roof)\s*boot/i },
+  { code: 'roof_vent', pattern: /roof\s*vent|turtle|box\s*vent|static\s*vent|slant[\s-]?back/i },
   { code: 'steep_over_12', pattern: /steep.*((greater than|over|>)\s*12\/12|\b(1[3-9]|2\d)\/12)/i },
   { code: 'steep_10_12', pattern: /steep.*\b1[0-2]\/12/i },
   { code: 'steep_7_9', pattern: /steep.*\b[7-9]\/12/i },
@@ -46,6 +52,9 @@ const RECOGNISERS: readonly { code: PriceCode; pattern: RegExp }[] = [
   { code: 'underlayment', pattern: /underlay|felt/i },
 ];
 
+/** A shingle line that includes its felt ("w/ felt", "with felt"; not "w/out felt"). */
+const WITH_FELT = /\bw\/\s*felt\b|\bwith\s+felt\b/i;
+
 const O_AND_P = /\bo\s*&\s*p\b|overhead|profit/i;
 
 /** Which of our items a carrier's line is, or null when we do not recognise it. */
@@ -55,14 +64,18 @@ export function recogniseScopeLine(description: string): PriceCode | null {
 
 /**
  * Every item our estimate has that the scope lacks or under-counts. Quantities are compared per item
- * (the scope's lines of one item are added up); a scope line we do not recognise is ignored. O&P is
+ * (the scope's lines of one item are added up); a scope line we do not recognise is ignored; a
+ * shingle line of the scope that includes felt covers as many squares of underlayment. O&P is
  * requested when ours is switched on and the scope has no O&P line.
  */
 export function supplementCheck(ours: readonly EstimateLineInput[], totals: EstimateTotals, scope: readonly CarrierScopeLine[]): SupplementItem[] {
   const carrier = new Map<PriceCode, number>();
+  const add = (code: PriceCode, quantity: number) => carrier.set(code, roundTo((carrier.get(code) ?? 0) + quantity, 2));
   for (const line of scope) {
     const code = recogniseScopeLine(line.description);
-    if (code) carrier.set(code, roundTo((carrier.get(code) ?? 0) + line.quantity, 2));
+    if (code) add(code, line.quantity);
+    // The carrier's shingle line "w/ felt" pays for the felt under those squares: it counts as underlayment too.
+    if (code === 'shingles' && WITH_FELT.test(line.description)) add('underlayment', line.quantity);
   }
   const items: SupplementItem[] = [];
   const byCode = new Map<PriceCode, EstimateLineInput[]>();

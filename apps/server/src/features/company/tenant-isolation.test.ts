@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { pricedList, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
@@ -85,7 +86,7 @@ describe('tenant isolation', () => {
     const measurement = await a.post<{ id: string }>('/api/measurements', { sessionId, structures: [roof] });
     const line = { id: 'l1', code: 'shingles', description: 'Alpha Roofing shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
     const estimate = await a.post<{ id: string }>('/api/estimates', { sessionId, lines: [line] });
-    const prices = { items: [{ code: 'shingles', description: 'Alpha Roofing shingles', unit: 'SQ', unitPriceCents: 31_000 }] };
+    const prices: { items: PriceListEntry[] } = { items: [{ code: 'shingles', description: 'Alpha Roofing shingles', unit: 'SQ', unitPriceCents: 31_000 }] };
     expect([measurement.status, estimate.status, (await a.request('PUT', '/api/price-list', { json: prices })).status]).toEqual([201, 201, 200]);
     const before = [(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text];
 
@@ -98,6 +99,7 @@ describe('tenant isolation', () => {
       ['DELETE report', await b.delete(`/api/measurements/${measurement.body.id}/report`)],
       ['POST measurement', await b.post('/api/measurements', { sessionId, structures: [roof] })],
       ['GET estimate', await b.get(`/api/estimates/${estimate.body.id}`)],
+      ['GET estimate CSV', await b.get(`/api/estimates/${estimate.body.id}/export.csv`)],
       ['GET estimates', await b.get(`/api/estimates?sessionId=${sessionId}`)],
       ['PUT estimate', await b.request('PUT', `/api/estimates/${estimate.body.id}`, { json: { lines: [] } })],
       ['POST estimate', await b.post('/api/estimates', { sessionId, lines: [] })],
@@ -108,7 +110,8 @@ describe('tenant isolation', () => {
     expect((await b.get<{ measurements: unknown[] }>('/api/measurements')).body.measurements).toEqual([]);
     expect((await b.get('/api/price-list')).text).not.toContain('Alpha Roofing');
     expect([(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text]).toEqual(before);
-    expect((await a.get('/api/price-list')).body).toEqual(prices);
+    // A's list as its estimates are priced: its item, then the default of every other formula code.
+    expect((await a.get('/api/price-list')).body).toEqual({ items: pricedList(prices.items) });
   });
 
   it("keeps A's data unchanged afterwards", async () => {

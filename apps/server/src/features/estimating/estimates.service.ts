@@ -16,6 +16,7 @@ import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { findSessionRef, lockSessionRef } from './estimating.repository';
 import { projectExists } from '../../infra/db/project-lookup';
+import { estimateCsv, type CsvFile } from './estimate-export';
 import { sessionAddress } from './session-address';
 import {
   findEstimate,
@@ -116,6 +117,11 @@ export function createEstimatesService({ db }: EstimatesServiceDeps) {
     return load(tenant, id);
   }
 
+  /** One version as a CSV file (see estimate-export.ts). */
+  async function exportCsv(tenant: Tenant, id: string): Promise<CsvFile> {
+    return estimateCsv(await load(tenant, id));
+  }
+
   /** The session's next version (the first is 1), on the session's claim file. */
   async function create(actor: Actor, tenant: Tenant, input: CreateInput): Promise<Estimate> {
     const id = await db.transaction(async (tx: DbTx) => {
@@ -149,7 +155,7 @@ export function createEstimatesService({ db }: EstimatesServiceDeps) {
     return load(tenant, id);
   }
 
-  return { list, get, create, update };
+  return { list, get, exportCsv, create, update };
 }
 
 export type EstimatesService = ReturnType<typeof createEstimatesService>;

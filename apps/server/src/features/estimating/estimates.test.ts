@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { ESTIMATE_TOO_LARGE_MESSAGE, estimateListSchema, estimateSchema, type Estimate, type EstimateInput, type EstimateLineData } from '@ridgeline/shared/contracts/estimating';
 import { MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES } from '@ridgeline/shared/domain/estimate';
+import { parseScopeCsv } from '@ridgeline/shared/domain/estimate-csv';
 import { estimates } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
@@ -145,7 +146,7 @@ describe('POST /api/estimates', () => {
       { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: 10.5 })] },
       { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: -100 })] },
       { sessionId, ...estimateBody(), lines: [line({ depreciationBp: 10_001 })] },
-      { sessionId, ...estimateBody(), lines: [line({ code: 'gutters' as never })] },
+      { sessionId, ...estimateBody(), lines: [line({ code: 'siding' as never })] },
       { sessionId, ...estimateBody(), lines: [line({ source: 'magic' as never })] },
       { sessionId, ...estimateBody(), lines: [line({ description: '' })] },
       { sessionId, ...estimateBody(), lines: [line({ id: 'has space' })] },
@@ -283,6 +284,82 @@ describe('PUT /api/estimates/:id', () => {
   });
 });
 
+/**
+ * The lines a roof replacement carries, at the default prices, with descriptions holding a comma and
+ * a quote: shingles 24.6 SQ x $265.00 = $6,519.00; pipe jacks 3 EA x $58.00 = $174.00; dumpster
+ * 2 EA x $585.00 = $1,170.00; permit 1 EA x $350.00 = $350.00; gutters 80 LF x $11.25 = $900.00.
+ * Line items $9,113.00.
+ */
+const roofLines = () => [
+  line({ id: 'r1', code: 'shingles', description: 'Laminated - comp. shingle rfg. - w/out felt', quantity: 24.6, unitPriceCents: 26_500, basis: '22.36 SQ + 10% waste' }),
+  line({ id: 'r2', code: 'pipe_jack', description: 'Flashing - pipe jack', quantity: 3, unit: 'EA', unitPriceCents: 5_800, basis: '3 pipe jacks on the roof' }),
+  line({ id: 'r3', code: 'dumpster', description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', quantity: 2, unit: 'EA', unitPriceCents: 58_500, basis: 'Tear-off 22.36 SQ, one load per 20 SQ' }),
+  line({ id: 'r4', code: 'permit', description: 'Permit', quantity: 1, unit: 'EA', unitPriceCents: 35_000, basis: 'One permit for the roof replacement' }),
+  line({ id: 'r5', code: 'gutters', description: 'R&R Gutter / downspout - aluminum - up to 5"', quantity: 80, unit: 'LF', unitPriceCents: 1_125, basis: 'Eave 80 LF where gutter damage was photographed' }),
+];
+
+describe('the lines every roof replacement carries', () => {
+  it('saves them, and the supplement check compares them with the scope', async () => {
+    const sessionId = await createSession(owner.client);
+    const scope = [
+      { description: 'Laminated - comp. shingle rfg. - w/ felt', quantity: 24.6, unit: 'SQ', unitPriceCents: 27_000 },
+      { description: 'Flashing - pipe jack', quantity: 2, unit: 'EA', unitPriceCents: 5_500 },
+      { description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', quantity: 2, unit: 'EA', unitPriceCents: 55_000 },
+    ];
+    const created = await create(owner.client, sessionId, { lines: roofLines(), opEnabled: false, overallDepreciationBp: 0, carrierScope: scope });
+    expect(created.lines.map((l) => l.code)).toEqual(['shingles', 'pipe_jack', 'dumpster', 'permit', 'gutters']);
+    expect(created.totals).toEqual({ subtotalCents: 911_300, overheadCents: 0, profitCents: 0, rcvCents: 911_300, depreciationCents: 0, acvCents: 911_300 });
+    // 1 pipe jack x $58.00; the permit; 80 LF of gutters x $11.25.
+    expect(created.supplement.map((i) => [i.code, i.kind, i.ourQuantity, i.carrierQuantity, i.amountCents])).toEqual([
+      ['pipe_jack', 'under_counted', 3, 2, 5_800],
+      ['permit', 'missing', 1, 0, 35_000],
+      ['gutters', 'missing', 80, 0, 90_000],
+    ]);
+    const [row] = await rowsOf(sessionId);
+    expect(row?.supplement).toEqual(created.supplement);
+  });
+});
+
+describe('GET /api/estimates/:id/export.csv', () => {
+  it('exports a version as CSV that the carrier-scope import reads back as the same lines', async () => {
+    const sessionId = await createSession(owner.client);
+    const estimate = await create(owner.client, sessionId, { lines: roofLines(), opEnabled: false, overallDepreciationBp: 0, carrierScope: [] });
+    const response = await member.client.get(`/api/estimates/${estimate.id}/export.csv`);
+    expect(response.status, statusOf(response)).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="estimate-v1-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // The body starts with a byte-order mark (the test client's text has it taken off, as a browser does).
+    const body = response.text.replace(/^\uFEFF/, '');
+    const rows = body.split('\r\n');
+    expect(rows[0]).toBe('"Code","Description","Quantity","Unit","Unit price","Total"');
+    expect(rows[3]).toBe('"dumpster","Dumpster load - Approx. 20 yards, 4 tons of debris","2","EA","585.00","1170.00"');
+    expect(rows[5]).toBe('"gutters","R&R Gutter / downspout - aluminum - up to 5""","80","LF","11.25","900.00"');
+    // The totals, without overhead and profit: O&P is off.
+    expect(rows.slice(6)).toEqual(['"","Line items","","","","9113.00"', '"","RCV","","","","9113.00"', '"","Depreciation","","","","0.00"', '"","ACV","","","","9113.00"', '']);
+    expect(response.text).not.toMatch(/Overhead|Profit/);
+
+    const same = roofLines().map((l) => ({ description: l.description, quantity: l.quantity, unit: l.unit, unitPriceCents: l.unitPriceCents }));
+    for (const file of [body, `\uFEFF${body}`]) expect(parseScopeCsv(file)).toEqual({ rows: same, errors: [] });
+  });
+
+  it('lists overhead and profit when O&P is on; an unknown id is 404, a malformed one 400', async () => {
+    const sessionId = await createSession(owner.client);
+    const estimate = await create(owner.client, sessionId);
+    const response = await owner.client.get(`/api/estimates/${estimate.id}/export.csv`);
+    expect(response.text.replace(/^\uFEFF/, '').split('\r\n').slice(4)).toEqual([
+      '"","Line items","","","","6449.00"',
+      '"","Overhead","","","","644.90"',
+      '"","Profit","","","","644.90"',
+      '"","RCV","","","","7738.80"',
+      '"","Depreciation","","","","773.88"',
+      '"","ACV","","","","6964.92"',
+      '',
+    ]);
+    expect((await owner.client.get(`/api/estimates/${MISSING}/export.csv`)).body).toEqual(errorShape('NOT_FOUND'));
+    expect((await owner.client.get('/api/estimates/not-a-uuid/export.csv')).status).toBe(400);
+  });
+});
+
 describe('GET /api/estimates', () => {
   it("lists a project's estimates, each with whether it is its session's latest", async () => {
     const project = (await insertProjectRow(server.db, owner.company.id)).id;
@@ -323,6 +400,7 @@ describe('tenant isolation', () => {
       await o.get(`/api/estimates?projectId=${projectId}`),
       await save(o, estimate.id, estimateBody({ notes: 'Hijacked' })),
       await o.post('/api/estimates', { sessionId, ...estimateBody() }),
+      await o.get(`/api/estimates/${estimate.id}/export.csv`),
     ];
     for (const answer of answers) {
       expect(answer.status, statusOf(answer)).toBe(404);

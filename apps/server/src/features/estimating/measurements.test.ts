@@ -131,6 +131,31 @@ describe('POST /api/measurements', () => {
     expect(replaced.body.totals).toEqual(expected);
     expect(await rowOf(made.id)).toMatchObject({ trueAreaSqFt: expected.trueAreaSqFt, orderSquaresHundredths: Math.round(largest.orderSquares * 100) });
     expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements[0]?.totals).toEqual(expected);
+    });
+
+  it('keeps the pipe jacks and roof vents counted on each roof; none when not given, or in a measurement saved before the counts', async () => {
+    const sessionId = await createSession(owner.client);
+    const counted = await create(owner.client, measurementBody({ sessionId, structures: [mainHouse({ pipeJacks: 3, roofVents: 4 }), mainHouse({ structureId: 'garage', name: 'Garage' })] }));
+    expect(counted.structures.map((s) => [s.structureId, s.pipeJacks, s.roofVents])).toEqual([
+      ['house', 3, 4],
+      ['garage', 0, 0],
+    ]);
+    expect((await owner.client.get<Measurement>(`/api/measurements/${counted.id}`)).body.structures[0]).toMatchObject({ pipeJacks: 3, roofVents: 4 });
+
+    // A row written before the counts existed has no such keys: it reads as none counted.
+    const [legacy] = await server.db
+      .insert(roofMeasurements)
+      .values({ companyId: owner.company.id, label: 'Older', structures: [{ ...mainHouse(), hipValleyInPlan: false }] })
+      .returning();
+    const read = measurementSchema.parse((await owner.client.get(`/api/measurements/${legacy?.id ?? MISSING}`)).body);
+    expect(read.structures).toEqual([expect.objectContaining({ structureId: 'house', pipeJacks: 0, roofVents: 0 })]);
+
+    for (const bad of [{ pipeJacks: -1 }, { roofVents: 2.5 }, { pipeJacks: 201 }, { roofVents: '3' }]) {
+      const response = await owner.client.request('PUT', `/api/measurements/${counted.id}`, { json: { structures: [mainHouse(bad as never)] } });
+      expect(response.status, `${JSON.stringify(bad)}: ${statusOf(response)}`).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    expect(measurementSchema.parse((await owner.client.get(`/api/measurements/${counted.id}`)).body).structures[0]).toMatchObject({ pipeJacks: 3, roofVents: 4 });
   });
 
   it('refuses bad input with 400 in the error shape and writes nothing', async () => {

@@ -1,4 +1,4 @@
-import { PRICE_CODES, DEFAULT_PRICE_LIST, type PriceCode } from '@ridgeline/shared/domain/estimate';
+import { PRICE_CODES, pricedList, type PriceCode } from '@ridgeline/shared/domain/estimate';
 import type { PriceList, PriceListItem } from '@ridgeline/shared/contracts/estimating';
 import type { Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
@@ -19,10 +19,13 @@ function present(row: PriceListRow): PriceListItem {
   };
 }
 
-/** The company's price list as the estimate prices it: its saved items, or the defaults while it has none. */
+/**
+ * The company's price list as the estimate prices it (`pricedList`): its saved items (one still as an
+ * earlier version shipped its default reads as today's default), then the default of every formula
+ * code it does not price; the defaults while it has saved none.
+ */
 async function readPriceList(db: Db | DbTx, companyId: string): Promise<PriceListItem[]> {
-  const rows = await listPriceListItems(db, companyId);
-  return rows.length > 0 ? rows.map(present) : DEFAULT_PRICE_LIST.map((item) => ({ ...item }));
+  return pricedList((await listPriceListItems(db, companyId)).map(present));
 }
 
 /**

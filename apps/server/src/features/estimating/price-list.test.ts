@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceListSchema, type PriceList, type PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import { DEFAULT_PRICE_LIST } from '@ridgeline/shared/domain/estimate';
+import { DEFAULT_PRICE_LIST, PRICE_CODES, pricedList, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
 import { priceListItems } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
@@ -50,8 +50,9 @@ describe('/api/price-list', () => {
   it('lets owners and managers replace the whole list, in its order; members read it', async () => {
     const saved = await put(owner.client, { items: ours() });
     expect(saved.status, statusOf(saved)).toBe(200);
-    expect(saved.body).toEqual({ items: ours() });
-    expect(await read(member.client)).toEqual(ours());
+    // The list estimates are priced from: the saved items, then the default of every formula code not in them.
+    expect(saved.body).toEqual({ items: pricedList(ours()) });
+    expect(await read(member.client)).toEqual(pricedList(ours()));
     expect((await rowsOf(owner.company.id)).map((r) => [r.position, r.code])).toEqual([
       [0, 'shingles'],
       [1, null],
@@ -61,7 +62,7 @@ describe('/api/price-list', () => {
     // A shorter list replaces every row; trimmed text is kept trimmed.
     const shorter = await put(manager.client, { items: [{ code: 'starter', description: '  Starter strip ', unit: 'LF', unitPriceCents: 240 }] });
     expect(shorter.status).toBe(200);
-    expect(await read(owner.client)).toEqual([{ code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 240 }]);
+    expect(await read(owner.client)).toEqual(pricedList([{ code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 240 }]));
     expect(await rowsOf(owner.company.id)).toHaveLength(1);
   });
 
@@ -83,8 +84,9 @@ describe('/api/price-list', () => {
     const answers = await Promise.all(lists.map((items) => put(owner.client, { items })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const final = await read(owner.client);
-    expect(lists).toContainEqual(final);
-    expect(await rowsOf(owner.company.id)).toHaveLength(final.length);
+    const won = lists.find((items) => JSON.stringify(pricedList(items)) === JSON.stringify(final));
+    expect(won, JSON.stringify(final)).toBeDefined();
+    expect(await rowsOf(owner.company.id)).toHaveLength(won?.length ?? -1);
   });
 
   it('refuses bad input with 400 (415 for a body that is not JSON, 413 over 1 MB) and changes nothing', async () => {
@@ -94,7 +96,7 @@ describe('/api/price-list', () => {
     const bad: unknown[] = [
       {},
       { items: 'all' },
-      { items: [{ ...item, code: 'gutters' }] },
+      { items: [{ ...item, code: 'siding' }] },
       { items: [item, { ...item, description: 'Shingles again' }] },
       { items: [{ ...item, unitPriceCents: -1 }] },
       { items: [{ ...item, unitPriceCents: 12.5 }] },
@@ -126,9 +128,38 @@ describe('/api/price-list', () => {
     expect(await read(outsider.client)).toEqual(DEFAULT_PRICE_LIST);
     const theirs = [{ code: 'shingles' as const, description: 'Outsider shingles', unit: 'SQ', unitPriceCents: 1 }];
     expect((await put(outsider.client, { items: theirs })).status).toBe(200);
-    expect(await read(outsider.client)).toEqual(theirs);
-    expect(await read(owner.client)).toEqual(ours());
+    expect(await read(outsider.client)).toEqual(pricedList(theirs));
+    expect(await read(owner.client)).toEqual(pricedList(ours()));
     expect(await rowsOf(owner.company.id)).toHaveLength(3);
+  });
+
+  it('reads a list saved before the current defaults as estimates price it: felt once, every formula code priced', async () => {
+    // As a company saved the earlier defaults: the shingle line "w/ felt" beside its own felt line,
+    // one item it priced itself, and none of the codes added since.
+    const earlier: PriceListEntry[] = [
+      { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 28_500 },
+      { code: 'underlayment', description: 'Roofing felt, synthetic underlayment', unit: 'SQ', unitPriceCents: 4_200 },
+      { code: 'headwall', description: 'Counterflashing, apron flashing (headwall)', unit: 'LF', unitPriceCents: 1_400 },
+      { code: null, description: 'Satellite dish detach & reset', unit: 'EA', unitPriceCents: 9_500 },
+    ];
+    await server.db.delete(priceListItems).where(eq(priceListItems.companyId, owner.company.id));
+    await server.db.insert(priceListItems).values(earlier.map((item, position) => ({ ...item, companyId: owner.company.id, position })));
+
+    const items = await read(member.client);
+    expect(items.slice(0, 4)).toEqual([
+      { code: 'shingles', description: 'Laminated - comp. shingle rfg. - w/out felt', unit: 'SQ', unitPriceCents: 26_500 },
+      { code: 'underlayment', description: 'Roofing felt - synthetic underlayment', unit: 'SQ', unitPriceCents: 4_200 },
+      // Its price was the company's own: kept as it is.
+      { code: 'headwall', description: 'Counterflashing, apron flashing (headwall)', unit: 'LF', unitPriceCents: 1_400 },
+      { code: null, description: 'Satellite dish detach & reset', unit: 'EA', unitPriceCents: 9_500 },
+    ]);
+    expect(items.slice(4)).toEqual(DEFAULT_PRICE_LIST.filter((d) => !['shingles', 'underlayment', 'headwall'].includes(d.code)));
+    expect(items.filter((i) => i.code !== null).map((i) => i.code).sort()).toEqual([...PRICE_CODES].sort());
+    expect(items.filter((i) => /w\/ felt/.test(i.description))).toEqual([]);
+    // Nothing is written by reading; saving what was read stores it.
+    expect(await rowsOf(owner.company.id)).toHaveLength(4);
+    expect((await put(owner.client, { items })).body).toEqual({ items });
+    expect(await rowsOf(owner.company.id)).toHaveLength(items.length);
   });
 
   it('answers 401 without a session and 403 without a company', async () => {

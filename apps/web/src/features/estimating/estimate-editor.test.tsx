@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateEstimateInput, EstimateLine } from '@ridgeline/shared/contracts/estimating';
 import { answer, apiError, sent } from '../../test/fake-server';
-import { answerEstimateReads, fakeEstimate, MEASURED_SESSION_ID, savedFromRequest } from '../../test/estimating-fakes';
+import { answerEstimateReads, fakeEstimate, fakeMeasurement, MEASURED_SESSION_ID, savedFromRequest } from '../../test/estimating-fakes';
 import { notify } from '../../lib/toast';
 import { EstimateEditor } from './estimate-editor';
 
@@ -17,23 +18,30 @@ const SLOW = { timeout: 8_000 };
 // The measurement of the fakes (one 6/12 facet, 2,000 sq ft on plan, ridge 40, rake 60, eave 80 LF,
 // 10% waste, 1 layer, 1 story) priced from the default list:
 //   roof 2,000 x 1.118034 = 2,236.07 sq ft = 22.36 SQ; order 22.36068 x 1.1 = 24.60 SQ
-//   shingles       24.60 SQ x $285.00 = $7,011.00
+//   shingles w/out felt 24.60 SQ x $265.00 = $6,519.00
 //   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
 //   drip edge     140 LF   x   $3.10 =   $434.00
 //   ridge cap      40 LF   x   $5.95 =   $238.00
 //   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 x 6 ft / 100)
 //   underlayment 22.36 SQ  x  $42.00 =   $939.12
 //   tear-off     22.36 SQ  x  $74.00 = $1,654.64
-//   line items                        $11,431.76
-//   O&P on: overhead and profit 10% each = $1,143.18 + $1,143.18; RCV $13,718.12
-const LINE_ITEMS = '$11,431.76';
+//   dumpster        2 EA   x $585.00 = $1,170.00   (22.36 SQ / 20 = 1.118, rounded up)
+//   permit          1 EA   x $350.00 =   $350.00
+//   line items                        $12,459.76
+//   O&P on: overhead and profit 10% each = $1,245.98 + $1,245.98 (1,245.976); RCV $14,951.72
+const LINE_ITEMS = '$12,459.76';
 
-function renderEditor() {
+function renderEditor(props: Partial<ComponentProps<typeof EstimateEditor>> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`/field-inspection/${MEASURED_SESSION_ID}/estimate`]}>
-        <EstimateEditor sessionId={MEASURED_SESSION_ID} measurementsPath={`/field-inspection/${MEASURED_SESSION_ID}/measurements`} nextStep={<a href="/convert">Convert to claim file</a>} />
+        <EstimateEditor
+          sessionId={MEASURED_SESSION_ID}
+          measurementsPath={`/field-inspection/${MEASURED_SESSION_ID}/measurements`}
+          nextStep={<a href="/convert">Convert to claim file</a>}
+          {...props}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -45,6 +53,13 @@ function total(term: string): string {
   return dt.nextElementSibling?.textContent ?? '';
 }
 
+/** The terms of a totals list, in order. */
+function terms(label: string): string[] {
+  return within(screen.getByLabelText(label))
+    .getAllByRole('term')
+    .map((dt) => dt.textContent ?? '');
+}
+
 beforeEach(() => vi.clearAllMocks());
 
 // Typing whole forms is slow on a busy machine: these tests get more than the default 5 s.
@@ -54,21 +69,24 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     answer('POST /api/estimates', (request) => savedFromRequest(request, 1));
     renderEditor();
     const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
-    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(within(table).getAllByRole('row')).toHaveLength(10);
     expect(within(table).getAllByText('Eave 80 LF + rake 60 LF')).toHaveLength(2);
     expect(total('Line items')).toBe(LINE_ITEMS);
     expect(total('RCV')).toBe(LINE_ITEMS);
+    // O&P is off: no overhead or profit line at all, not even at $0.00.
+    expect(terms('Estimate totals')).toEqual(['Line items', 'RCV', 'Depreciation', 'ACV']);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('switch', { name: 'Overhead & profit' }));
-    expect(total('Overhead (10%)')).toBe('$1,143.18');
-    expect(total('Profit (10%)')).toBe('$1,143.18');
-    expect(total('RCV')).toBe('$13,718.12');
+    expect(terms('Estimate totals')).toEqual(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
+    expect(total('Overhead (10%)')).toBe('$1,245.98');
+    expect(total('Profit (10%)')).toBe('$1,245.98');
+    expect(total('RCV')).toBe('$14,951.72');
 
-    // 10% of RCV depreciated: $1,371.81; ACV $12,346.31.
+    // 10% of RCV depreciated: $1,495.17 (1,495.172); ACV $13,456.55.
     await user.type(screen.getByLabelText('Depreciation %'), '10');
-    expect(total('Depreciation')).toBe('$1,371.81');
-    expect(total('ACV')).toBe('$12,346.31');
+    expect(total('Depreciation')).toBe('$1,495.17');
+    expect(total('ACV')).toBe('$13,456.55');
 
     await user.click(screen.getByRole('button', { name: 'Save estimate' }));
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'), SLOW);
@@ -77,7 +95,8 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(body.sessionId).toBe(MEASURED_SESSION_ID);
     expect(body.opEnabled).toBe(true);
     expect(body.overallDepreciationBp).toBe(1000);
-    expect(body.lines.map((l) => l.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'tear_off']);
+    expect(body.lines.map((l) => l.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'tear_off', 'dumpster', 'permit']);
+    expect(body.lines[0]?.description).toBe('Laminated - comp. shingle rfg. - w/out felt');
     expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toBeInTheDocument();
   });
 
@@ -149,7 +168,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Row 6: "x" is not a quantity', {}, SLOW)).toBeInTheDocument();
 
     const preview = screen.getByRole('region', { name: 'Preview (not saved yet)' });
-    expect(within(preview).getByText('Asphalt starter, universal starter course')).toBeInTheDocument();
+    expect(within(preview).getByText('Asphalt starter - universal starter course')).toBeInTheDocument();
     expect(within(preview).getByText('Drip edge')).toBeInTheDocument();
     expect(within(preview).getAllByText('Supported by: Eave 80 LF + rake 60 LF')).toHaveLength(2);
     expect(within(preview).getByText("Under-counted: ours 22.36 SQ, the carrier's 20 SQ")).toBeInTheDocument();
@@ -175,11 +194,49 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Recalculate from measurements?' }, SLOW);
     await user.click(within(dialog).getByRole('button', { name: 'Recalculate' }));
     const table = screen.getByRole('table', { name: 'Estimate lines' });
-    expect(within(table).getAllByRole('row')).toHaveLength(9);
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('Satellite dish reset')).toBeInTheDocument();
     expect(within(table).queryByText('Shingles')).not.toBeInTheDocument();
-    // $11,431.76 of formula lines + $85.00.
-    expect(total('Line items')).toBe('$11,516.76');
+    // $12,459.76 of formula lines + $85.00.
+    expect(total('Line items')).toBe('$12,544.76');
+  });
+
+  it('prices the counts of the measurement and the gutter damage the inspection recorded', async () => {
+    const measured = fakeMeasurement();
+    const [house] = measured.structures;
+    if (!house) throw new Error('no structure');
+    answerEstimateReads({ measurement: { ...measured, structures: [{ ...house, pipeJacks: 2, roofVents: 3 }] } });
+    renderEditor({ damage: { gutterStructureIds: [house.structureId] } });
+    const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    expect(row('Flashing - pipe jack')).toHaveTextContent('2 EA');
+    expect(row('Flashing - pipe jack')).toHaveTextContent('2 pipe jacks on the roof');
+    expect(row('Roof vent - turtle type - Metal')).toHaveTextContent('3 EA');
+    expect(row('Dumpster load - Approx. 20 yards, 4 tons of debris')).toHaveTextContent('Tear-off 22.36 SQ, one load per 20 SQ');
+    expect(row('R&R Gutter / downspout - aluminum - up to 5"')).toHaveTextContent('80 LF');
+    expect(row('R&R Gutter / downspout - aluminum - up to 5"')).toHaveTextContent('Eave 80 LF where gutter damage was photographed');
+    // $12,459.76 + 2 x $58.00 + 3 x $72.50 + 80 LF x $11.25 = $12,459.76 + $116.00 + $217.50 + $900.00.
+    expect(total('Line items')).toBe('$13,693.26');
+  });
+
+  it('shows overhead and profit of a saved version only when its O&P is on', async () => {
+    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: null };
+    answerEstimateReads({
+      estimates: [fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2, lines: [line] }), fakeEstimate({ version: 1, isLatest: false, opEnabled: true, lines: [line] })],
+    });
+    renderEditor();
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
+    expect(terms('Estimate totals')).toEqual(['Line items', 'RCV', 'Depreciation', 'ACV']);
+    await user.click(screen.getByRole('button', { name: /v1/ }));
+    // $310.00 of line items, $31.00 overhead and $31.00 profit.
+    expect(terms('Totals of version 1')).toEqual(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
+    expect(within(screen.getByLabelText('Totals of version 1')).getByText('Overhead (10%)').nextElementSibling).toHaveTextContent('$31.00');
+    expect(screen.getByRole('link', { name: 'Export CSV of version 1' })).toHaveAttribute('href', '/api/estimates/00000000-0000-4000-8000-0000000000d1/export.csv');
+    await user.click(screen.getByRole('button', { name: 'Back to the latest version' }));
+    expect(terms('Estimate totals')).toEqual(['Line items', 'RCV', 'Depreciation', 'ACV']);
+    // The latest version as saved is exported from the editor.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/estimates/00000000-0000-4000-8000-0000000000d2/export.csv');
   });
 
   it('opens an older version read-only', async () => {

@@ -1,10 +1,10 @@
-import { Calculator, Plus } from 'lucide-react';
+import { Calculator, Download, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Estimate, EstimateInput, EstimateLine, Measurement, PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import { DEFAULT_PRICE_LIST } from '@ridgeline/shared/domain/estimate';
+import { DEFAULT_PRICE_LIST, NO_RECORDED_DAMAGE, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateEstimate } from './api/estimate-create';
+import { estimateCsvHref } from './api/estimate-export';
 import { useEstimates } from './api/estimate-list';
 import { useUpdateEstimate } from './api/estimate-update';
 import { usePriceList } from './api/price-list';
@@ -40,7 +41,8 @@ import { VersionsList } from './estimate/versions-list';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 
 // A session's estimate. With nothing saved yet, its lines are the measurement's formula lines priced
-// from the company's list; then lines are edited, added and removed, depreciation and O&P set, and
+// from the company's list (with the gutters when the inspection photographed their damage); then
+// lines are edited, added and removed, depreciation and O&P set, and
 // the carrier's scope entered for the supplement check. "Save estimate" saves the latest version in
 // place (the first save creates version 1); "Save as new version" keeps the latest as it was.
 
@@ -50,6 +52,8 @@ type Props = {
   measurementsPath: string;
   /** The step after a saved estimate (a link). */
   nextStep?: ReactNode;
+  /** What the inspection recorded beyond the roof (gutter damage), for the formula lines. */
+  damage?: RecordedDamage;
 };
 
 const toInput = (draft: EstimateDraft): EstimateInput => ({ ...draft });
@@ -97,7 +101,7 @@ type EditorProps = Props & {
   priceList: readonly PriceListItem[];
 };
 
-function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions, measurement, measurementRead, priceList }: EditorProps) {
+function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORDED_DAMAGE, initial, versions, measurement, measurementRead, priceList }: EditorProps) {
   const [draft, setDraft] = useState(initial);
   // The latest version as this screen last saved or read it (the list refetches after a save).
   const [saved, setSaved] = useState<Estimate | undefined>(versions.find((v) => v.isLatest) ?? versions[0]);
@@ -197,6 +201,12 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
                   Recalculate from measurements
                 </Button>
               )}
+              {saved && clean && (
+                <a href={estimateCsvHref(saved.id)} download className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+                  <Download aria-hidden="true" className="size-5" />
+                  Export CSV
+                </a>
+              )}
             </div>
           </Card>
 
@@ -204,7 +214,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             <CardTitle id="totals-heading">Totals</CardTitle>
             <Switch label="Overhead & profit" checked={draft.opEnabled} onChange={(opEnabled) => setDraft((d) => ({ ...d, opEnabled }))} />
             <DepreciationFields draft={draft} onChange={setDraft} />
-            <TotalsList totals={totals} label="Estimate totals" />
+            <TotalsList totals={totals} opEnabled={draft.opEnabled} label="Estimate totals" />
           </Card>
 
           <CarrierScopeSection scope={draft.carrierScope} onChange={(carrierScope) => setDraft((d) => ({ ...d, carrierScope }))} />
@@ -266,7 +276,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             <Button
               size="lg"
               onClick={() => {
-                if (measurement) setDraft((d) => recalculated(d, measurement.structures, priceList));
+                if (measurement) setDraft((d) => recalculated(d, measurement.structures, priceList, damage));
                 setConfirmRecalculate(false);
               }}
             >
@@ -302,7 +312,7 @@ export function EstimateEditor(props: Props) {
   const found = measurement.data ?? null;
   const versions = estimates.data.estimates;
   const latest = versions.find((v) => v.isLatest) ?? versions[0];
-  const initial = latest ? draftFromEstimate(latest) : emptyDraft(found ? formulaLines(found.structures, prices) : []);
+  const initial = latest ? draftFromEstimate(latest) : emptyDraft(found ? formulaLines(found.structures, prices, props.damage) : []);
   return (
     <>
       {measurement.isError && <Alert>The measurements could not be read: {errorText(measurement.error)}</Alert>}

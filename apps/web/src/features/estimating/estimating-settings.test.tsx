@@ -75,15 +75,21 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     renderSettings();
 
     const shingles = await screen.findByRole('group', { name: 'Shingles: roof squares plus waste' });
-    expect(within(shingles).getByLabelText('Description')).toHaveValue('Laminated comp. shingle roofing, w/ felt');
+    expect(within(shingles).getByLabelText('Description')).toHaveValue('Laminated - comp. shingle rfg. - w/out felt');
     const price = within(shingles).getByLabelText('Unit price ($)');
-    expect(price).toHaveValue('285.00');
+    expect(price).toHaveValue('265.00');
+    // Every item is still its default, and says so until it is edited.
+    expect(screen.getAllByText('Default price')).toHaveLength(DEFAULT_PRICE_LIST.length);
+    expect(within(screen.getByRole('group', { name: 'Dumpster: one load per 20 squares of tear-off' })).getByLabelText('Description')).toHaveValue(
+      'Dumpster load - Approx. 20 yards, 4 tons of debris',
+    );
     await userEvent.clear(price);
     await userEvent.type(price, '2.9.5');
     await userEvent.click(screen.getByRole('button', { name: 'Save price list' }));
     expect(await within(shingles).findByText('Enter a price in dollars, like 12.50')).toBeInTheDocument();
     await userEvent.clear(price);
     await userEvent.type(price, '295');
+    expect(within(shingles).queryByText('Default price')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
     const added = screen.getByRole('group', { name: `Item ${DEFAULT_PRICE_LIST.length + 1}` });
@@ -102,7 +108,7 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Price list saved', 'New estimate lines are priced from it.'));
     const items = savedItems();
     expect(items).toHaveLength(DEFAULT_PRICE_LIST.length);
-    expect(items[0]).toEqual({ code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 29_500 });
+    expect(items[0]).toEqual({ code: 'shingles', description: 'Laminated - comp. shingle rfg. - w/out felt', unit: 'SQ', unitPriceCents: 29_500 });
     expect(items.some((i) => i.code === 'tear_off')).toBe(false);
     expect(items.at(-1)).toEqual({ code: null, description: 'Satellite dish reset', unit: 'EA', unitPriceCents: 7_500 });
   });
@@ -176,6 +182,7 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     expect(screen.queryByRole('button', { name: 'Preview import' })).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Price list' });
     expect(within(table).getAllByRole('row')).toHaveLength(DEFAULT_PRICE_LIST.length + 1);
-    expect(within(table).getByText('$285.00')).toBeInTheDocument();
+    expect(within(table).getByText('$265.00')).toBeInTheDocument();
+    expect(within(table).getAllByText('Default price')).toHaveLength(DEFAULT_PRICE_LIST.length);
   });
 });

@@ -86,6 +86,9 @@ describe('MeasurementEditor', () => {
         wastePct: 15,
         layers: 1,
         stories: 1,
+        // Nothing counted on the roof: none.
+        pipeJacks: 0,
+        roofVents: 0,
       });
       expect(saved[0]?.reportTotals).toBeNull();
     },
@@ -107,6 +110,38 @@ describe('MeasurementEditor', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
       expect(await screen.findByText('Enter the plan area, or the length and the width')).toBeInTheDocument();
       expect(onSave).not.toHaveBeenCalled();
+    },
+    TIMEOUT,
+  );
+});
+
+describe('MeasurementEditor: what is counted on the roof', () => {
+  it(
+    'saves the pipe jacks and roof vents counted, and wants whole numbers',
+    async () => {
+      const saved: UpdateMeasurementInput[] = [];
+      renderEditor(async (input) => {
+        saved.push(input);
+      });
+      const house = screen.getByRole('region', { name: 'Main house' });
+      const counted = within(house).getByRole('group', { name: 'Counted on the roof' });
+      expect(within(counted).getByLabelText('Pipe jacks')).toHaveValue('0');
+      expect(within(counted).getByLabelText(/Roof vents/)).toHaveValue('0');
+      await userEvent.type(within(house).getByLabelText('Facet 1 pitch (rise/12)'), '6');
+      await userEvent.type(within(house).getByLabelText('Facet 1 plan area (sq ft)'), '1000');
+      await userEvent.clear(within(counted).getByLabelText('Pipe jacks'));
+      await userEvent.type(within(counted).getByLabelText('Pipe jacks'), '3');
+      await userEvent.clear(within(counted).getByLabelText(/Roof vents/));
+      await userEvent.type(within(counted).getByLabelText(/Roof vents/), '2.5');
+      await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
+      expect(await within(counted).findByText('Enter a whole number of vents')).toBeInTheDocument();
+      expect(saved).toHaveLength(0);
+
+      await userEvent.clear(within(counted).getByLabelText(/Roof vents/));
+      await userEvent.type(within(counted).getByLabelText(/Roof vents/), '4');
+      await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]?.structures[0]).toMatchObject({ pipeJacks: 3, roofVents: 4 });
     },
     TIMEOUT,
   );

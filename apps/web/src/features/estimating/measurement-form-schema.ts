@@ -25,6 +25,8 @@ export type StructureRow = {
   wastePct: string;
   layers: string;
   stories: string;
+  roofVents: string;
+  pipeJacks: string;
 };
 export const REPORT_LINEAR = LINEAR_KINDS;
 export type ReportRow = { provider: string; totalSquares: string; predominantPitch: string; wastePct: string } & LinearRow;
@@ -73,6 +75,8 @@ const structureRow = z
     wastePct: numberBox('Enter the waste %, like 10'),
     layers: numberBox('Enter the number of layers'),
     stories: numberBox('Enter the number of stories'),
+    roofVents: numberBox(null),
+    pipeJacks: numberBox(null),
   })
   .transform(
     (row): StructureMeasurementData => ({
@@ -83,6 +87,9 @@ const structureRow = z
       wastePct: row.wastePct ?? 0,
       layers: row.layers ?? 0,
       stories: row.stories ?? 0,
+      // A count left blank is none.
+      roofVents: row.roofVents ?? 0,
+      pipeJacks: row.pipeJacks ?? 0,
     }),
   )
   .pipe(structureMeasurementSchema);
@@ -140,9 +147,9 @@ export function blankFacet(id: string, name = ''): FacetRow {
 
 const blankLinear = (): LinearRow => Object.fromEntries(LINEAR_KINDS.map((k) => [k.value, ''])) as LinearRow;
 
-/** A structure before anything is measured: the facets named, 10% waste, one layer, one story. */
+/** A structure before anything is measured: the facets named, 10% waste, one layer, one story, no vent or pipe jack counted. */
 export function blankStructure(structureId: string, name: string, facets: FacetRow[]): StructureRow {
-  return { structureId, name, facets, linear: blankLinear(), hipValleyInPlan: false, wastePct: '10', layers: '1', stories: '1' };
+  return { structureId, name, facets, linear: blankLinear(), hipValleyInPlan: false, wastePct: '10', layers: '1', stories: '1', roofVents: '0', pipeJacks: '0' };
 }
 
 export function blankReport(): ReportRow {
@@ -159,6 +166,8 @@ function structureRowOf(s: StructureMeasurement): StructureRow {
     wastePct: text(s.wastePct),
     layers: text(s.layers),
     stories: text(s.stories),
+    roofVents: text(s.roofVents),
+    pipeJacks: text(s.pipeJacks),
   };
 }
 
@@ -203,6 +212,8 @@ export function structureSoFar(row: Partial<StructureRow> | undefined): Structur
     wastePct: soFar(row?.wastePct),
     layers: soFar(row?.layers),
     stories: soFar(row?.stories),
+    roofVents: soFar(row?.roofVents),
+    pipeJacks: soFar(row?.pipeJacks),
   };
 }
 

@@ -8,7 +8,8 @@ import { blankFacet, structureSoFar, type MeasurementFormInput } from './measure
 import { formatFactor, formatNumber, formatSqFt, formatSquares, tierLabel } from './measurement-words';
 
 // One structure of the calculator: its facets (pitch and plan area, or length x width), its linear
-// feet, waste, layers and stories, and what they come to, worked out as the numbers are typed.
+// feet, waste, layers and stories, the pipe jacks and roof vents counted on it, and what they come
+// to, worked out as the numbers are typed.
 
 type Props = { index: number; newId: () => string; onRemove?: () => void };
 
@@ -147,6 +148,14 @@ export function StructureSection({ index, newId, onRemove }: Props) {
         <FormField<MeasurementFormInput> name={`${base}.layers`} label="Layers" inputMode="numeric" autoComplete="off" />
         <FormField<MeasurementFormInput> name={`${base}.stories`} label="Stories" inputMode="numeric" autoComplete="off" />
       </div>
+
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold text-slate-900">Counted on the roof</legend>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField<MeasurementFormInput> name={`${base}.pipeJacks`} label="Pipe jacks" inputMode="numeric" autoComplete="off" />
+          <FormField<MeasurementFormInput> name={`${base}.roofVents`} label="Roof vents" inputMode="numeric" autoComplete="off" hint="Turtle or box vents." />
+        </div>
+      </fieldset>
 
       <StructureFigures result={result} label={`${title} totals`} />
     </Card>

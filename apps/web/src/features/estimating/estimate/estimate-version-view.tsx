@@ -1,7 +1,10 @@
+import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Estimate } from '@ridgeline/shared/contracts/estimating';
 import { Badge } from '../../../components/ui/badge';
+import { buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { estimateCsvHref } from '../api/estimate-export';
 import { dateText, percentText, quantityText } from './draft';
 import { LinesTable } from './lines-table';
 import { SupplementList } from './supplement-list';
@@ -41,7 +44,13 @@ export function EstimateVersionView({ estimate, headingLevel, children }: Props)
       ) : (
         <LinesTable lines={estimate.lines} caption={`Lines of version ${estimate.version}`} perLineDepreciation={estimate.depreciationMode === 'line'} />
       )}
-      <TotalsList totals={estimate.totals} label={`Totals of version ${estimate.version}`} />
+      <TotalsList totals={estimate.totals} opEnabled={estimate.opEnabled} label={`Totals of version ${estimate.version}`} />
+      <div>
+        <a href={estimateCsvHref(estimate.id)} download className={buttonVariants({ variant: 'secondary' })}>
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV<span className="sr-only"> of version {estimate.version}</span>
+        </a>
+      </div>
       {estimate.carrierScope.length > 0 && (
         <>
           <section aria-labelledby={`${headingId}-scope`} className="flex flex-col gap-1">

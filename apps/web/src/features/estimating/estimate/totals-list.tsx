@@ -1,12 +1,20 @@
-import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
+import { OVERHEAD_BP, PROFIT_BP, type EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import { formatCents } from '../../../lib/money';
+import { percentText } from './draft';
 
-/** Line items, O&P, RCV, depreciation and ACV, each a term with its amount. */
-export function TotalsList({ totals, label }: { totals: EstimateTotals; label: string }) {
+/**
+ * Line items, O&P, RCV, depreciation and ACV, each a term with its amount. Overhead and profit are
+ * shown only while O&P is switched on: an estimate without O&P has no such lines.
+ */
+export function TotalsList({ totals, opEnabled, label }: { totals: EstimateTotals; opEnabled: boolean; label: string }) {
   const rows: [string, number, boolean][] = [
     ['Line items', totals.subtotalCents, false],
-    ['Overhead (10%)', totals.overheadCents, false],
-    ['Profit (10%)', totals.profitCents, false],
+    ...(opEnabled
+      ? ([
+          [`Overhead (${percentText(OVERHEAD_BP)})`, totals.overheadCents, false],
+          [`Profit (${percentText(PROFIT_BP)})`, totals.profitCents, false],
+        ] satisfies [string, number, boolean][])
+      : []),
     ['RCV', totals.rcvCents, true],
     ['Depreciation', totals.depreciationCents, false],
     ['ACV', totals.acvCents, true],

@@ -5,25 +5,35 @@ import { PRICE_CODES } from '@ridgeline/shared/domain/estimate';
 import { SubmitButton } from '../../../components/submit-button';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/badge';
 import { Form, FormError, FormField, useZodForm, type ZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useSavePriceList } from '../api/price-list-save';
-import { DEFAULT_ROWS, EMPTY_ROW, priceCodeLabel, priceListFormSchema, PRICE_CODE_LABELS, toRows } from './price-list-form';
+import { DEFAULT_ROWS, EMPTY_ROW, isDefaultRow, priceCodeLabel, priceListFormSchema, PRICE_CODE_LABELS, toRows } from './price-list-form';
 
 // The price list editor (owners and managers): one group of fields per item, formula items named
-// by what they price, items of the company's own added and removed, the defaults brought back in
-// one tap (saved with the next save). Each formula code is priced once (the contract says so on save).
+// by what they price (a default price marked as such until it is edited), items of the company's own
+// added and removed, the defaults brought back in one tap (saved with the next save). Each formula
+// code is priced once (the contract says so on save).
 
 type EditorForm = ZodForm<typeof priceListFormSchema>;
 
 function ItemFields({ form, index, onRemove }: { form: EditorForm; index: number; onRemove: () => void }) {
   // Only this row's fields: a keystroke in one row re-renders that row alone.
-  const [code, description] = useWatch({ control: form.control, name: [`items.${index}.code`, `items.${index}.description`] });
+  const [code, description, unit, price] = useWatch({
+    control: form.control,
+    name: [`items.${index}.code`, `items.${index}.description`, `items.${index}.unit`, `items.${index}.price`],
+  });
   const name = code ? PRICE_CODE_LABELS[code] : description.trim() || `Item ${index + 1}`;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-900">{name}</legend>
+      {isDefaultRow({ code, description, unit, price }) && (
+        <p className="text-sm text-slate-700">
+          <Badge tone="info">Default price</Badge> A typical US price: change it to your own.
+        </p>
+      )}
       <FormField name={`items.${index}.code`} label="Prices" control="select">
         <option value="">{priceCodeLabel(null)}</option>
         {PRICE_CODES.map((c) => (

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { priceCodeSchema, priceListSchema, type PriceList, type PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import { DEFAULT_PRICE_LIST, PRICE_CODES, type PriceCode, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
+import { DEFAULT_PRICE_LIST, isDefaultPrice, PRICE_CODES, type PriceCode, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
 import { parseDollars } from '../../../lib/money';
 
 // The price list as the settings edit it: one row per item, the price typed in dollars, checked by
@@ -22,6 +22,11 @@ export const PRICE_CODE_LABELS: Record<PriceCode, string> = {
   steep_over_12: 'Steep charge, over 12/12: squares at that pitch',
   high_charge: 'High roof charge: squares of 2 stories and up',
   tear_off: 'Tear-off: squares times layers',
+  pipe_jack: 'Pipe jack flashing: pipe jacks counted',
+  roof_vent: 'Roof vents: vents counted',
+  dumpster: 'Dumpster: one load per 20 squares of tear-off',
+  permit: 'Permit: one per roof replacement',
+  gutters: 'Gutters: eave feet where gutter damage was photographed',
 };
 
 /** The label of a row's code: what a formula item prices, or the company's own item. */
@@ -58,6 +63,12 @@ export function toRows(items: readonly PriceListEntry[]): PriceRow[] {
 }
 
 export const DEFAULT_ROWS: readonly PriceRow[] = toRows(DEFAULT_PRICE_LIST);
+
+/** Whether a row as typed is still its code's default price (the company has not made it its own). */
+export function isDefaultRow(row: Pick<PriceRow, 'code' | 'description' | 'unit' | 'price'>): boolean {
+  const cents = parseDollars(row.price);
+  return row.code !== '' && typeof cents === 'number' && isDefaultPrice({ code: row.code, description: row.description.trim(), unit: row.unit.trim(), unitPriceCents: cents });
+}
 
 /** A new row of the company's own. */
 export const EMPTY_ROW: PriceRow = { code: '', description: '', unit: 'EA', price: '' };

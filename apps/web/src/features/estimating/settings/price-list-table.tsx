@@ -1,4 +1,5 @@
-import type { PriceListEntry } from '@ridgeline/shared/domain/estimate';
+import { isDefaultPrice, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
+import { Badge } from '../../../components/ui/badge';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { formatCents } from '../../../lib/money';
 import { priceCodeLabel } from './price-list-form';
@@ -21,7 +22,15 @@ export function PriceListTable({ caption, items }: { caption: string; items: rea
       <TableBody>
         {items.map((item, index) => (
           <TableRow key={`${item.code ?? 'own'}-${index}`}>
-            <TableCell>{priceCodeLabel(item.code)}</TableCell>
+            <TableCell>
+              {priceCodeLabel(item.code)}
+              {isDefaultPrice(item) && (
+                <>
+                  {' '}
+                  <Badge tone="info">Default price</Badge>
+                </>
+              )}
+            </TableCell>
             <TableCell>{item.description}</TableCell>
             <TableCell>{item.unit}</TableCell>
             <TableCell className="text-right">{formatCents(item.unitPriceCents)}</TableCell>

@@ -1,6 +1,7 @@
 import type { AttachmentQuery, ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { FILE_URL_SECONDS } from '@ridgeline/shared/domain/chat';
 import type { Actor, Tenant } from '../../http/context';
+import { readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -24,6 +25,8 @@ export type ChatCore = {
 export type ChatAttachmentsServiceDeps = { chat: ChatCore; storage: Storage; logger: Pick<Logger, 'warn'>; maxMb: number; now?: () => number };
 
 export const UNSUPPORTED_ATTACHMENT_MESSAGE = 'This type of file cannot be attached. Send an image, a video, an audio recording, a PDF, a Word document (.doc, .docx) or a text file (.txt).';
+
+export const UNREADABLE_IMAGE_MESSAGE = 'This image could not be read. Send it as a JPEG, PNG, WebP, GIF or HEIC image.';
 
 /** The 413 answer's words: the limit in megabytes. */
 export const attachmentLimitMessage = (maxMb: number) => `Files can be up to ${maxMb} MB.`;
@@ -147,6 +150,9 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
     if (body.length === 0) throw AppError.badRequest('The file is empty.');
     const fileType = await attachmentType(body, query.fileName);
     if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_ATTACHMENT_MESSAGE);
+    // An image is shown as a picture: its size must be readable from its header (415 otherwise) and
+    // within the pixel budget (422), checked before it is stored.
+    if (fileType.startsWith('image/') && !(await readImageHeader(body))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
     const fileName = safeFileName(query.fileName);
     const contentType = fileType === 'text/plain' ? 'text/plain; charset=utf-8' : fileType;
     const objectPath = await storeNew(`${conversationId}/${actor.userId}`, fileName, body, contentType);

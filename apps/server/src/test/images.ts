@@ -84,3 +84,20 @@ async function makePngBomb(width: number, height: number, channels: 3 | 4): Prom
   await ended;
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A corrupt 349-byte PNG logo: a sound header (300 x 120, RGBA, so its size reads) and pixel data
+ * that is not a zlib stream anyone can unpack (its first block has the reserved type).
+ */
+export function corruptPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(300, 0);
+  header.writeUInt32BE(120, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(6, 9); // colour type: RGBA
+  const data = Buffer.alloc(292, 0xa5);
+  data[0] = 0x78; // zlib header
+  data[1] = 0x9c;
+  data[2] = 0x07; // final block of the reserved type 3
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]);
+}

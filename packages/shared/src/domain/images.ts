@@ -17,8 +17,11 @@ export function isWithinPixelBudget(width: number, height: number): boolean {
 const megapixels = (pixels: number) => Math.round(pixels / 1_000_000);
 const grouped = (n: number) => n.toLocaleString('en-US');
 
+/** The budget in whole megapixels, as people read it: 67. */
+export const MAX_IMAGE_MEGAPIXELS = megapixels(MAX_IMAGE_PIXELS);
+
 /** The budget in words: "67 megapixels (8192 x 8192) and 16,384 pixels on a side". */
-export const PIXEL_BUDGET_TEXT = `${megapixels(MAX_IMAGE_PIXELS)} megapixels (8192 x 8192) and ${grouped(MAX_IMAGE_SIDE)} pixels on a side`;
+export const PIXEL_BUDGET_TEXT = `${MAX_IMAGE_MEGAPIXELS} megapixels (8192 x 8192) and ${grouped(MAX_IMAGE_SIDE)} pixels on a side`;
 
 /** The refusal of an image over the budget, naming its size when the header gave it. */
 export function pixelBudgetMessage(size?: { width: number; height: number }): string {

@@ -8,6 +8,10 @@ import { AppError } from '../../lib/app-error';
 // (422 IMAGE_TOO_MANY_PIXELS naming it); thumbnails and the PDF renderer decode through the same
 // pipeline, so an image stored before the budget existed is refused there too.
 
+// libvips keeps the results of recent operations for reuse (50 MB by default); the server never
+// reads the same image twice in a row, so that memory would be held for nothing.
+sharp.cache(false);
+
 export type ImagePipelineOptions = Omit<SharpOptions, 'limitInputPixels'>;
 
 /** sharp over an image's bytes (or raw pixels with `raw`) that never decodes an input over the pixel budget. */

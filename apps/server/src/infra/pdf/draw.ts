@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import type { Annotation } from '@ridgeline/shared/contracts/photos';
 import type { PhotosPerPage } from '@ridgeline/shared/domain/documents';
+import { MAX_IMAGE_MEGAPIXELS } from '@ridgeline/shared/domain/images';
 import type {
   PdfCover,
   PdfDocumentModel,
@@ -50,15 +51,17 @@ const MUTED = '#4b5563';
 const RULE = '#d1d5db';
 const GAP = 10;
 
-/** The words printed in the grey box of an image that cannot be drawn. */
+/** The words printed in the grey box of an image that cannot be drawn, and the notes saying why. */
 export const MISSING_PHOTO_TEXT = 'Photo not available';
 export const MISSING_IMAGE_TEXT: Record<PdfImageKind, string> = { logo: 'Logo not available', photo: MISSING_PHOTO_TEXT, signature: 'Signature not available' };
+export const UNREADABLE_IMAGE_NOTE = 'The image could not be read.';
+export const OVER_BUDGET_IMAGE_NOTE = `Too large to print (over ${MAX_IMAGE_MEGAPIXELS} megapixels).`;
+export const CHOSEN_OPTION_TEXT = 'Chosen by the homeowner';
+export const OVERRIDE_PREFIX = 'Made with required photos missing. Reason: ';
 
 /** The boxes the logo and a drawn signature are fitted into, in points. */
 const LOGO_BOX = { width: 180, height: 70 } as const;
 const SIGNATURE_BOX = { width: 220, height: 70 } as const;
-export const CHOSEN_OPTION_TEXT = 'Chosen by the homeowner';
-export const OVERRIDE_PREFIX = 'Made with required photos missing. Reason: ';
 
 const t = toWinAnsi;
 
@@ -198,9 +201,6 @@ type ImageOpener = { openImage(src: Buffer): OpenedImage; image(src: OpenedImage
 /** An image ready to place, or why there is none (`note` null: nothing is stored to print). */
 type Opened = { image: OpenedImage; note: null } | { image: null; note: string | null };
 
-/** The note of an image whose bytes came but could not be opened. */
-const UNREADABLE_NOTE = 'The image could not be read.';
-
 /** Draws an opened image into a box (already fitted to its aspect ratio). */
 function placeImage(doc: Doc, image: OpenedImage, box: Box): void {
   (doc as unknown as ImageOpener).image(image, box.x, box.y, { width: box.width, height: box.height });
@@ -215,11 +215,11 @@ async function openImage(ctx: Ctx, ref: PdfImageRef): Promise<Opened> {
     return { image: null, note: null };
   }
   if (!printed.bytes) return { image: null, note: printed.note };
-  if (!isJpegOrPng(printed.bytes)) return { image: null, note: UNREADABLE_NOTE };
+  if (!isJpegOrPng(printed.bytes)) return { image: null, note: UNREADABLE_IMAGE_NOTE };
   try {
     return { image: (ctx.doc as unknown as ImageOpener).openImage(printed.bytes), note: null };
   } catch {
-    return { image: null, note: UNREADABLE_NOTE };
+    return { image: null, note: UNREADABLE_IMAGE_NOTE };
   }
 }
 

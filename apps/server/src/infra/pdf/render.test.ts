@@ -4,7 +4,8 @@ import { PHOTOS_PER_PAGE } from '@ridgeline/shared/domain/documents';
 import { corruptPng, pngBomb } from '../../test/images';
 import type { PdfDocumentModel, PdfImageRef } from './model';
 import { embeddedImages, hashOf, imageReader, makeJpeg, outlineItems, pagePixels, photo, photoReport, readBack, requirePoppler } from './pdf-test-kit';
-import { OVER_BUDGET_IMAGE_NOTE, renderPdf, UNREADABLE_IMAGE_NOTE } from './render';
+import { OVER_BUDGET_IMAGE_NOTE, UNREADABLE_IMAGE_NOTE } from './draw';
+import { renderPdf } from './render';
 
 // The PDF engine, read back with poppler: pages per layout, the order of sections and captions, the
 // evidence hashes, the bookmarks, annotations drawn over the photo, missing photos, text the

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { MAX_IMAGE_MEGAPIXELS } from '@ridgeline/shared/domain/images';
 import { imagePipeline, isOverPixelBudget } from '../images/images';
-import { imagesInDrawOrder } from './draw';
+import { imagesInDrawOrder, OVER_BUDGET_IMAGE_NOTE, UNREADABLE_IMAGE_NOTE } from './draw';
 import type { PdfDocumentModel, PdfImageSlot, PdfRenderLimits, PdfRenderOptions, PdfRenderResult, PrintedImage } from './model';
 import { ownArrayBuffer, type FromWorker, type ToWorker, type WorkerInput } from './render-protocol';
 
@@ -29,8 +28,6 @@ const PIXELS_PER_POINT = 200 / 72;
 const MAKING_AT_ONCE = 1;
 
 const NOTHING: PrintedImage = { bytes: null, note: null };
-export const UNREADABLE_IMAGE_NOTE = 'The image could not be read.';
-export const OVER_BUDGET_IMAGE_NOTE = `Too large to print (over ${MAX_IMAGE_MEGAPIXELS} megapixels).`;
 
 /** The worker's entry: the TypeScript sources need tsx registered inside the worker. */
 function workerUrl(): URL {
@@ -42,7 +39,7 @@ function workerUrl(): URL {
  * per inch; Mitchell's filter, sharp enough for print at half the cost of Lanczos), transparency
  * flattened on white; JPEG, or PNG for a signature. Nothing stored: no image and no note.
  */
-export async function printable(bytes: Buffer | null, slot: Pick<PdfImageSlot, 'kind' | 'width' | 'height'>): Promise<PrintedImage> {
+async function printable(bytes: Buffer | null, slot: Pick<PdfImageSlot, 'kind' | 'width' | 'height'>): Promise<PrintedImage> {
   if (!bytes || bytes.length === 0) return NOTHING;
   try {
     const source = imagePipeline(bytes, { failOn: 'error' });

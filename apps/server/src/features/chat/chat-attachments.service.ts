@@ -10,9 +10,10 @@ import type { Logger } from '../../lib/logger';
 /** The private bucket of chat attachments, read only through signed, expiring URLs. */
 export const CHAT_BUCKET = 'chat-attachments';
 
-/** What the attachments need from the chat core: membership, and posting a message with its file. */
+/** What the attachments need from the chat core: membership, the message a client id already holds, and posting a message with its file. */
 export type ChatCore = {
   requireMember: (actor: Actor, tenant: Tenant, conversationId: string) => Promise<void>;
+  sentMessage: (actor: Actor, tenant: Tenant, conversationId: string, clientId: string) => Promise<ChatMessage | null>;
   postMessage: (
     actor: Actor,
     tenant: Tenant,
@@ -141,8 +142,9 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
 
   /**
    * Sends a file as a message. The same clientId sent again by the same sender answers the message
-   * stored the first time (`created: false`) and keeps no second file. When the message cannot be
-   * written, the stored object is removed again.
+   * stored the first time (`created: false`) and keeps no second file: a retry finds it before
+   * storing anything, and of uploads racing each other the ones whose message was not written remove
+   * their objects. When the message cannot be written, the stored object is removed again.
    */
   async function upload(actor: Actor, tenant: Tenant, conversationId: string, query: AttachmentQuery, body: Buffer): Promise<{ message: ChatMessage; created: boolean }> {
     await chat.requireMember(actor, tenant, conversationId);
@@ -153,6 +155,8 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
     // An image is shown as a picture: its size must be readable from its header (415 otherwise) and
     // within the pixel budget (422), checked before it is stored.
     if (fileType.startsWith('image/') && !(await readImageHeader(body))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
+    const sent = await chat.sentMessage(actor, tenant, conversationId, query.clientId);
+    if (sent) return { message: sent, created: false };
     const fileName = safeFileName(query.fileName);
     const contentType = fileType === 'text/plain' ? 'text/plain; charset=utf-8' : fileType;
     const objectPath = await storeNew(`${conversationId}/${actor.userId}`, fileName, body, contentType);

@@ -175,6 +175,7 @@ describe('storage', () => {
     const paths: string[] = [];
     const chat: ChatCore = {
       requireMember: () => Promise.resolve(),
+      sentMessage: () => Promise.resolve(null),
       postMessage: (_actor, _tenant, _conversation, input) => {
         paths.push(input.attachment?.objectPath ?? '');
         return Promise.resolve({ message: {} as ChatMessage, created: true });
@@ -186,6 +187,34 @@ describe('storage', () => {
     const tenant = { companyId: 'c1', role: 'member' as const };
     for (let i = 0; i < 3; i++) await service.upload(actor, tenant, 'conv', { clientId: randomUUID(), fileName: 'roof.png' }, FILES.png);
     expect(paths).toEqual(['conv/u1/1700000000000-roof.png', 'conv/u1/1700000000000-roof-1.png', 'conv/u1/1700000000000-roof-2.png']);
+  });
+
+  it('a clientId already sent answers its message before anything is stored', async () => {
+    const puts: string[] = [];
+    const storage: Storage = {
+      put: (_bucket, path) => {
+        puts.push(path);
+        return Promise.resolve();
+      },
+      get: () => Promise.resolve(null),
+      remove: () => Promise.resolve(),
+      url: () => '',
+    };
+    const stored = { id: 'm1' } as ChatMessage;
+    const known = randomUUID();
+    const chat: ChatCore = {
+      requireMember: () => Promise.resolve(),
+      sentMessage: (_actor, _tenant, _conversation, clientId) => Promise.resolve(clientId === known ? stored : null),
+      postMessage: () => Promise.resolve({ message: {} as ChatMessage, created: true }),
+      attachmentForMember: () => Promise.reject(new Error('not used')),
+    };
+    const service = createChatAttachmentsService({ chat, storage, logger: { warn: () => undefined }, maxMb: 1 });
+    const actor = { userId: 'u1', email: 'a@example.com', role: 'contractor' as const, sessionId: 's', impersonatedBy: null };
+    const tenant = { companyId: 'c1', role: 'member' as const };
+    expect(await service.upload(actor, tenant, 'conv', { clientId: known, fileName: 'roof.png' }, FILES.png)).toEqual({ message: stored, created: false });
+    expect(puts).toEqual([]);
+    await service.upload(actor, tenant, 'conv', { clientId: randomUUID(), fileName: 'roof.png' }, FILES.png);
+    expect(puts).toHaveLength(1);
   });
 
   it('the same clientId twice answers the stored message (200) and keeps no second file', async () => {

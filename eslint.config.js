@@ -26,6 +26,18 @@ export default tseslint.config(
     rules: { 'ridgeline/boundaries': 'error' },
   },
   {
+    // The server reads images through infra/images only: every input gets the pixel budget as
+    // sharp's limitInputPixels. Tests make their images with sharp directly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/infra/images/images.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/infra/pdf/pdf-test-kit.ts', 'apps/server/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'sharp', message: 'Use imagePipeline or readImageHeader from infra/images (the pixel budget).', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,17 +1,18 @@
 import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
 import type { ReportDetail } from '@ridgeline/shared/contracts/documents';
 import { PHOTO_CATEGORIES } from '@ridgeline/shared/domain/field-capture';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import { benchPdfLargestImage } from './pdf-largest-image';
+import { benchPhotos, HEIGHT, WIDTH, type BenchPhoto } from './pdf-photos';
+import { benchDataDir, dropDatabase, freshDatabase, median, memoryOf, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:pdf`: a 200-photo report rendered by the real job. The real server runs in a child
 // process on its own database; a signed-up owner uploads 200 phone-size JPEGs (4032 x 3024, noise
@@ -23,12 +24,12 @@ import { benchDataDir, dropDatabase, freshDatabase, percentile, pool, postJson, 
 // reason, until GET /api/reports/:id says ready); medians of the rounds are reported. Also measured: the time from the POST to ready, the server
 // process's peak memory (VmRSS every 100 ms during the render; VmHWM over its life), and the PDF's
 // size and pages (read back with pdfinfo). Goals: render <= 20 s; p99 during render <= 1.5x idle.
+// Then the server's memory while it renders the largest images the pixel budget allows
+// (bench/pdf-largest-image.ts); BENCH_PDF_PART=report or largest-image runs one part alone.
 
 const COUNT = Math.max(1, Number(process.env.BENCH_PDF_PHOTOS ?? 200));
 const PORT = Number(process.env.BENCH_PDF_PORT ?? 3331);
 const ORIGIN = `http://localhost:${PORT}`;
-const WIDTH = 4032;
-const HEIGHT = 3024;
 /** The read measured: the claim files list, first page. */
 const READ_PATH = '/api/projects?page=1';
 /** Reads in flight at once while measuring (a few screens of people using the app). */
@@ -43,53 +44,12 @@ const THUMBNAIL_TIMEOUT_MS = 300_000;
 const GOAL = { renderSeconds: 20, p99Ratio: 1.5 } as const;
 /** Every n-th photo gets an annotation (arrow, circle, text), drawn as vectors in the report. */
 const ANNOTATE_EVERY = 5;
-/** Bump when the generator changes, so cached photos are made again. */
-const GENERATOR_VERSION = 1;
-const PHOTO_DIR = join(tmpdir(), `ridgeline-bench-pdf-photos-v${GENERATOR_VERSION}`);
 
 const run = promisify(execFile);
 const round1 = (n: number) => Number(n.toFixed(1));
 const round3 = (n: number) => Number(n.toFixed(3));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ---------------------------------------------------------------------------------------------
-// The photos: made once and kept in the temp folder for later runs.
-
-/** A 4032 x 3024 JPEG that compresses like a phone photo: gaussian noise at a quarter size, scaled up and blurred, quality 85. */
-async function makePhoto(index: number): Promise<Buffer> {
-  const mean = 90 + ((index * 37) % 70);
-  const blur = 1.2 + ((index * 7) % 15) / 10;
-  const noise = await sharp({ create: { width: WIDTH / 4, height: HEIGHT / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean, sigma: 60 } } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  return sharp(noise).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).blur(blur).jpeg({ quality: 85 }).toBuffer();
-}
-
-type BenchPhoto = { bytes: Buffer; sha256: string };
-
-async function benchPhotos(count: number): Promise<BenchPhoto[]> {
-  mkdirSync(PHOTO_DIR, { recursive: true });
-  const paths = Array.from({ length: count }, (_, index) => join(PHOTO_DIR, `photo-${String(index).padStart(3, '0')}.jpg`));
-  const missing = paths.map((path, index) => ({ path, index })).filter(({ path }) => !existsSync(path));
-  if (missing.length) {
-    const start = performance.now();
-    await pool(missing, 2, async ({ path, index }) => writeFileSync(path, await makePhoto(index)));
-    console.log(`made ${missing.length} photos in ${((performance.now() - start) / 1000).toFixed(1)} s (${PHOTO_DIR})`);
-  }
-  return paths.map((path) => {
-    const bytes = readFileSync(path);
-    return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The API.
@@ -178,18 +138,6 @@ const summary = (latencies: number[]) => ({
   p99Ms: round1(percentile(latencies, 0.99)),
   maxMs: round1(Math.max(...latencies)),
 });
-
-/** The server process's memory from /proc (kB): resident now and its high-water mark; null where there is no /proc. */
-function memoryOf(pid: number | undefined): { rssKb: number; hwmKb: number } | null {
-  if (!pid) return null;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
-    return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
-  } catch {
-    return null;
-  }
-}
 
 const mb = (kb: number) => round1(kb / 1024);
 
@@ -352,8 +300,8 @@ export async function benchPdf() {
         `| server VmHWM (whole life, uploads included) | ${data.memory.lifetimePeakHwmMb} MB | | |\n` +
         `| PDF | ${data.pdf.mb} MB, ${pages} pages | | |\n\n` +
         `## Rounds\n\n| round | render (s) | idle p50 / p99 ms (requests) | during render p50 / p99 ms (requests) | ratio | RSS before / peak (MB) | server CPU (s) | progress seen (%) |\n|---|---|---|---|---|---|---|---|\n${roundRows}\n\n` +
-        `The report prints the large thumbnails (long edge 1600 px, JPEG) embedded as they are stored, never the 2-4 MB originals; ` +
-        `the drawing runs in a worker thread at a lower priority and the images are read on the API's side a few ahead of the one being drawn. ` +
+        `The report prints each photo's large thumbnail (long edge 1600 px) made again by sharp as a JPEG at the size it is drawn (200 pixels an inch), never a stored image as it is nor the 2-4 MB originals; ` +
+        `the drawing runs in a worker thread at a lower priority and the images are read and made on the API's side, one at a time, a few ahead of the one being drawn. ` +
         `The generated photos are blurred noise: their thumbnails compress worse than most real photos, so the PDF is larger than a real report's.\n`,
     );
     return data;
@@ -373,6 +321,9 @@ async function stopAfter(ms: number): Promise<{ done: boolean }> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await benchPdf();
+  // BENCH_PDF_PART picks one part: 'report' (the 200-photo report) or 'largest-image' (memory at the pixel budget); both by default.
+  const part = process.env.BENCH_PDF_PART ?? 'all';
+  if (part !== 'largest-image') await benchPdf();
+  if (part !== 'report') await benchPdfLargestImage();
   process.exit(0);
 }

@@ -182,3 +182,22 @@ export async function pool<T>(items: readonly T[], limit: number, work: (item: T
     }),
   );
 }
+
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** A process's memory from /proc (kB): resident now and its high-water mark; null where there is no /proc. */
+export function memoryOf(pid: number | undefined): { rssKb: number; hwmKb: number } | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+    return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+  } catch {
+    return null;
+  }
+}

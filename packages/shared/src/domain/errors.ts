@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE } from './auth-messages';
+import { pixelBudgetMessage } from './images';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy';
 
 /**
@@ -92,6 +93,9 @@ export const ERROR_CATALOGUE = {
     status: 415,
     message: 'HEIC photos are not accepted yet. On an iPhone, set Settings > Camera > Formats to "Most Compatible" (JPEG) and take the photo again.',
   },
+
+  // Uploaded images (logos, avatars, photos, chat images, project files).
+  IMAGE_TOO_MANY_PIXELS: { status: 422, message: pixelBudgetMessage() },
 
   // Platform administration.
   CANNOT_DISABLE_SELF: { status: 400, message: 'You cannot disable your own account.' },

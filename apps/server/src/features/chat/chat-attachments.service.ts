@@ -1,6 +1,7 @@
 import type { AttachmentQuery, ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { FILE_URL_SECONDS } from '@ridgeline/shared/domain/chat';
 import type { Actor, Tenant } from '../../http/context';
+import { readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -9,9 +10,10 @@ import type { Logger } from '../../lib/logger';
 /** The private bucket of chat attachments, read only through signed, expiring URLs. */
 export const CHAT_BUCKET = 'chat-attachments';
 
-/** What the attachments need from the chat core: membership, and posting a message with its file. */
+/** What the attachments need from the chat core: membership, the message a client id already holds, and posting a message with its file. */
 export type ChatCore = {
   requireMember: (actor: Actor, tenant: Tenant, conversationId: string) => Promise<void>;
+  sentMessage: (actor: Actor, tenant: Tenant, conversationId: string, clientId: string) => Promise<ChatMessage | null>;
   postMessage: (
     actor: Actor,
     tenant: Tenant,
@@ -24,6 +26,8 @@ export type ChatCore = {
 export type ChatAttachmentsServiceDeps = { chat: ChatCore; storage: Storage; logger: Pick<Logger, 'warn'>; maxMb: number; now?: () => number };
 
 export const UNSUPPORTED_ATTACHMENT_MESSAGE = 'This type of file cannot be attached. Send an image, a video, an audio recording, a PDF, a Word document (.doc, .docx) or a text file (.txt).';
+
+export const UNREADABLE_IMAGE_MESSAGE = 'This image could not be read. Send it as a JPEG, PNG, WebP, GIF or HEIC image.';
 
 /** The 413 answer's words: the limit in megabytes. */
 export const attachmentLimitMessage = (maxMb: number) => `Files can be up to ${maxMb} MB.`;
@@ -138,8 +142,9 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
 
   /**
    * Sends a file as a message. The same clientId sent again by the same sender answers the message
-   * stored the first time (`created: false`) and keeps no second file. When the message cannot be
-   * written, the stored object is removed again.
+   * stored the first time (`created: false`) and keeps no second file: a retry finds it before
+   * storing anything, and of uploads racing each other the ones whose message was not written remove
+   * their objects. When the message cannot be written, the stored object is removed again.
    */
   async function upload(actor: Actor, tenant: Tenant, conversationId: string, query: AttachmentQuery, body: Buffer): Promise<{ message: ChatMessage; created: boolean }> {
     await chat.requireMember(actor, tenant, conversationId);
@@ -147,6 +152,11 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
     if (body.length === 0) throw AppError.badRequest('The file is empty.');
     const fileType = await attachmentType(body, query.fileName);
     if (!fileType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_ATTACHMENT_MESSAGE);
+    // An image is shown as a picture: its size must be readable from its header (415 otherwise) and
+    // within the pixel budget (422), checked before it is stored.
+    if (fileType.startsWith('image/') && !(await readImageHeader(body))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_IMAGE_MESSAGE);
+    const sent = await chat.sentMessage(actor, tenant, conversationId, query.clientId);
+    if (sent) return { message: sent, created: false };
     const fileName = safeFileName(query.fileName);
     const contentType = fileType === 'text/plain' ? 'text/plain; charset=utf-8' : fileType;
     const objectPath = await storeNew(`${conversationId}/${actor.userId}`, fileName, body, contentType);

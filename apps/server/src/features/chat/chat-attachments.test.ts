@@ -8,12 +8,13 @@ import { messageAttachments, messages } from '../../infra/db/schema/index';
 import { signObject } from '../../infra/storage/signed-url';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { signedInOwner, signedInUser } from '../../test/factories';
-import { tinyPng } from '../../test/images';
+import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
+import { pngBomb, tinyPng } from '../../test/images';
 import { sendLarge, type TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
 import { zipOf } from '../../test/archives';
 import { useTestServer } from '../../test/use-test-server';
-import { attachmentType, createChatAttachmentsService, safeFileName, type ChatCore } from './chat-attachments.service';
+import { attachmentType, createChatAttachmentsService, safeFileName, UNREADABLE_IMAGE_MESSAGE, type ChatCore } from './chat-attachments.service';
 
 // A limit of 1 MB so the "too large" case sends 1 MB and a bit, not 26 MB.
 const server = useTestServer({ CHAT_ATTACHMENT_MAX_MB: '1' });
@@ -122,6 +123,26 @@ describe('attachment types from the real bytes', () => {
     expect(await attachmentRows()).toHaveLength(before.rows);
   });
 
+  it('refuses an image over the pixel budget with 422 naming it, and one whose size cannot be read with 415; nothing is stored', async () => {
+    const before = { objects: await storedObjects(), rows: (await attachmentRows()).length };
+    for (const [name, bomb] of [
+      ['roof.png', await pngBomb(12_000, 12_000, 4)],
+      ['ridge.png', await pngBomb(16_000, 16_000)],
+    ] as const) {
+      const response = await upload(owner, name, bomb);
+      expectError(response, 422, 'IMAGE_TOO_MANY_PIXELS');
+      expect(response.body).toMatchObject({ error: { message: pixelBudgetMessage() } });
+    }
+    // A PNG whose header says it is 0 pixels wide.
+    const broken = Buffer.from(tinyPng());
+    broken.writeUInt32BE(0, 16);
+    const unreadable = await upload(owner, 'broken.png', broken);
+    expectError(unreadable, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(unreadable.body).toMatchObject({ error: { message: UNREADABLE_IMAGE_MESSAGE } });
+    expect(await storedObjects()).toEqual(before.objects);
+    expect(await attachmentRows()).toHaveLength(before.rows);
+  });
+
   it('never takes SVG (an image that can carry script) or an empty file', async () => {
     expect(await attachmentType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.svg')).toBeNull();
     expectError(await upload(owner, 'empty.txt', Buffer.alloc(0)), 400, 'VALIDATION_ERROR');
@@ -154,6 +175,7 @@ describe('storage', () => {
     const paths: string[] = [];
     const chat: ChatCore = {
       requireMember: () => Promise.resolve(),
+      sentMessage: () => Promise.resolve(null),
       postMessage: (_actor, _tenant, _conversation, input) => {
         paths.push(input.attachment?.objectPath ?? '');
         return Promise.resolve({ message: {} as ChatMessage, created: true });
@@ -167,6 +189,34 @@ describe('storage', () => {
     expect(paths).toEqual(['conv/u1/1700000000000-roof.png', 'conv/u1/1700000000000-roof-1.png', 'conv/u1/1700000000000-roof-2.png']);
   });
 
+  it('a clientId already sent answers its message before anything is stored', async () => {
+    const puts: string[] = [];
+    const storage: Storage = {
+      put: (_bucket, path) => {
+        puts.push(path);
+        return Promise.resolve();
+      },
+      get: () => Promise.resolve(null),
+      remove: () => Promise.resolve(),
+      url: () => '',
+    };
+    const stored = { id: 'm1' } as ChatMessage;
+    const known = randomUUID();
+    const chat: ChatCore = {
+      requireMember: () => Promise.resolve(),
+      sentMessage: (_actor, _tenant, _conversation, clientId) => Promise.resolve(clientId === known ? stored : null),
+      postMessage: () => Promise.resolve({ message: {} as ChatMessage, created: true }),
+      attachmentForMember: () => Promise.reject(new Error('not used')),
+    };
+    const service = createChatAttachmentsService({ chat, storage, logger: { warn: () => undefined }, maxMb: 1 });
+    const actor = { userId: 'u1', email: 'a@example.com', role: 'contractor' as const, sessionId: 's', impersonatedBy: null };
+    const tenant = { companyId: 'c1', role: 'member' as const };
+    expect(await service.upload(actor, tenant, 'conv', { clientId: known, fileName: 'roof.png' }, FILES.png)).toEqual({ message: stored, created: false });
+    expect(puts).toEqual([]);
+    await service.upload(actor, tenant, 'conv', { clientId: randomUUID(), fileName: 'roof.png' }, FILES.png);
+    expect(puts).toHaveLength(1);
+  });
+
   it('the same clientId twice answers the stored message (200) and keeps no second file', async () => {
     const clientId = randomUUID();
     const first = await upload(owner, 'once.pdf', FILES.pdf, { clientId });
@@ -177,6 +227,24 @@ describe('storage', () => {
     expect(again.body.message.id).toBe(first.body.message.id);
     expect(await storedObjects()).toEqual(objects);
     expect(await server.db.select().from(messages).where(eq(messages.clientId, clientId))).toHaveLength(1);
+  });
+
+  it('racing uploads with one clientId answer one message and leave only its file in storage', async () => {
+    for (const body of [FILES.pdf, FILES.png]) {
+      const clientId = randomUUID();
+      const before = await storedObjects();
+      // Four copies of one upload on their own connections at the same moment.
+      const answers = await Promise.all(Array.from({ length: 4 }, () => upload(owner, body === FILES.png ? 'race.png' : 'race.pdf', body, { clientId })));
+      for (const answer of answers) expect([200, 201], answer.text).toContain(answer.status);
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+      expect(new Set(answers.map((answer) => answer.body.message.id)).size).toBe(1);
+      const sent = await server.db.select().from(messages).where(eq(messages.clientId, clientId));
+      expect(sent).toHaveLength(1);
+      const kept = (await attachmentRows()).filter((row) => row.messageId === sent[0]?.id);
+      expect(kept).toHaveLength(1);
+      const added = (await storedObjects()).filter((path) => !before.includes(path));
+      expect(added).toEqual([kept[0]?.objectPath]);
+    }
   });
 
   it('refuses a file over the limit with 413 naming it, and stores nothing', async () => {

@@ -5,9 +5,8 @@ import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { limitBody, readUpload } from '../../http/middleware/upload';
+import { limitBody, readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { IMAGE_TYPES } from '../../infra/storage/file-type';
 import { createCompanyService } from './company.service';
 import { createTeamService } from './team.service';
 
@@ -34,7 +33,7 @@ export function companyRoutes(deps: AppDeps) {
   );
 
   app.put('/api/company/logo', actor, tenant, limitBody(MAX_IMAGE_BYTES), async (c) => {
-    const image = await readUpload(c, IMAGE_TYPES);
+    const image = await readImageUpload(c);
     return c.json(await company.setLogo(c.get('tenant'), image));
   });
 

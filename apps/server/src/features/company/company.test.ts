@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companySchema, type Company, type Invitation } from '@ridgeline/shared/contracts/team';
-import { tinyGif, tinyPng } from '../../test/images';
+import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
+import { pngBomb, tinyGif, tinyPng } from '../../test/images';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
 import { linkIn, uniqueEmail } from '../../test/test-server';
@@ -99,6 +102,29 @@ describe('PUT /api/company/logo', () => {
     expect(empty.status).toBe(400);
     expect((await member.put('/api/company/logo', tinyPng())).status).toBe(403);
     expect((await owner.get<Company>('/api/company')).body.logoUrl).toBe(before);
+  });
+});
+
+describe('the pixel budget of a logo', () => {
+  /** Every file of the public avatars bucket (logos and avatars). */
+  const storedImages = async () => (await readdir(join(server.deps.config.dataDir, 'storage', 'avatars'), { recursive: true }).catch(() => [])).sort();
+
+  it('refuses the 0.58 MB 12000 x 12000 PNG (144 megapixels) with 422 naming the budget, and stores nothing', async () => {
+    const before = (await owner.get<Company>('/api/company')).body.logoUrl;
+    const objects = await storedImages();
+    const bomb = await pngBomb(12_000, 12_000, 4);
+    const response = await owner.put('/api/company/logo', bomb, { headers: { 'Content-Type': 'image/png' } });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body).toMatchObject({ error: { code: 'IMAGE_TOO_MANY_PIXELS', message: pixelBudgetMessage(), requestId: expect.any(String) } });
+    expect(pixelBudgetMessage()).toContain('67 megapixels (8192 x 8192) and 16,384 pixels on a side');
+    expect((await owner.get<Company>('/api/company')).body.logoUrl).toBe(before);
+    expect(await storedImages()).toEqual(objects);
+  });
+
+  it('accepts a logo of exactly the budget (8192 x 8192)', async () => {
+    const response = await owner.put<Company>('/api/company/logo', await pngBomb(8192, 8192));
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.logoUrl).toMatch(/\.png$/);
   });
 });
 

@@ -1,6 +1,7 @@
 import exifr from 'exifr';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { Db } from '../../infra/db/client';
+import { imagePipeline, readImageHeader } from '../../infra/images/images';
 import type { Storage } from '../../infra/storage/storage';
 import { decodeHeic } from './heic-decoder';
 import { findPhotoForThumbnails, saveThumbnailResult, type ThumbnailResult } from './photos.repository';
@@ -8,7 +9,8 @@ import { findPhotoForThumbnails, saveThumbnailResult, type ThumbnailResult } fro
 // The thumbnail job: two JPEG sizes of a photo, upright (EXIF orientation applied), stored next to
 // the original; the photo's GPS and capture time from its EXIF when the device sent none; and the
 // dimensions of a HEIC photo (the request does not decode HEIC). Run by the job queue, never in
-// the upload request.
+// the upload request. Nothing is decoded over the pixel budget: sharp refuses such an input, and a
+// HEIC photo's header is read before the HEIC decoder sees it.
 
 export const THUMBNAIL_JOB = 'generate-photo-thumbnails';
 export type ThumbnailJob = { photoId: string; companyId: string };
@@ -37,13 +39,15 @@ export async function makeThumbnails(bytes: Buffer, mimeType: string, known?: { 
   let width: number;
   let height: number;
   if (HEIC_TYPES.has(mimeType)) {
+    // Over the budget: refused (422 IMAGE_TOO_MANY_PIXELS) before a pixel is decoded.
+    await readImageHeader(bytes);
     const image = await decodeHeic(bytes);
     width = image.width;
     height = image.height;
-    source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+    source = imagePipeline(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
   } else {
-    source = sharp(bytes, { failOn: 'none' }).rotate();
-    const size = known ?? (await sharp(bytes).metadata()).autoOrient;
+    source = imagePipeline(bytes, { failOn: 'none' }).rotate();
+    const size = known ?? (await imagePipeline(bytes).metadata()).autoOrient;
     width = size.width;
     height = size.height;
   }
@@ -51,7 +55,7 @@ export async function makeThumbnails(bytes: Buffer, mimeType: string, known?: { 
     .resize(THUMB_SIZES.large, THUMB_SIZES.large, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 82 })
     .toBuffer();
-  const small = await sharp(large)
+  const small = await imagePipeline(large)
     .resize(THUMB_SIZES.small, THUMB_SIZES.small, { fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 78 })
     .toBuffer();

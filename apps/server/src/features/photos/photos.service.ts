@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type {
   Annotation,
   GenerateThumbnailsInput,
@@ -14,6 +13,7 @@ import { PHOTO_RESTORE_DAYS } from '@ridgeline/shared/domain/field-capture';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity } from '../../infra/db/inspection-activity';
+import { readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -155,17 +155,14 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     const type = await detectFileType(body);
     const ext = type ? PHOTO_TYPES[type.mime] : undefined;
     if (!type || !ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
-    let width: number | null = null;
-    let height: number | null = null;
-    if (type.mime !== 'image/heic' && type.mime !== 'image/heif') {
-      // The header only (no decoding): the upright dimensions; unreadable bytes are no photo.
-      const meta = await sharp(body)
-        .metadata()
-        .catch(() => null);
-      if (!meta) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
-      width = meta.autoOrient.width;
-      height = meta.autoOrient.height;
-    }
+    // The header only (no decoding): unreadable bytes are no photo, more pixels than the budget
+    // are refused (422); the upright dimensions are kept, but a HEIC photo's come from the
+    // thumbnail job, which decodes it.
+    const header = await readImageHeader(body);
+    if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
+    const heic = type.mime === 'image/heic' || type.mime === 'image/heif';
+    const width = heic ? null : header.width;
+    const height = heic ? null : header.height;
 
     const filePath = await storeOriginal(sessionId, photoId, query, ext, type.mime, body);
     let inserted = false;

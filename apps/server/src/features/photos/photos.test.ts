@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,7 +9,8 @@ import { photoListSchema, photoSchema, uploadPhotoResultSchema, type Photo, type
 import type { Actor } from '../../http/context';
 import { inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
-import { tinyGif } from '../../test/images';
+import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
+import { pngBomb, tinyGif } from '../../test/images';
 import { useTestServer } from '../../test/use-test-server';
 import { createPhotosService, photoObjectPath, UNSUPPORTED_PHOTO_MESSAGE } from './photos.service';
 import { readExif, thumbnailPath } from './photo-thumbnails';
@@ -235,6 +237,19 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     expect(await uploaded(owner.client, sessionId, png, { fileName: 'a.png' })).toMatchObject({ mimeType: 'image/png', width: 30, height: 20 });
     const photo = await uploaded(owner.client, sessionId, webp, { fileName: 'a.webp' });
     expect(photo.filePath).toMatch(/\.webp$/);
+  });
+
+  it('refuses the 0.77 MB 16000 x 16000 PNG (256 megapixels) with 422 naming the pixel budget, and stores nothing', async () => {
+    const stored = async () => (await readdir(join(server.deps.config.dataDir, 'storage', 'project-files'), { recursive: true }).catch(() => [])).sort();
+    const bomb = await pngBomb(16_000, 16_000);
+    expect(bomb.length).toBeLessThan(MB);
+    const photoId = randomUUID();
+    const response = await put(owner.client, sessionId, photoId, bomb, { fileName: 'roof.png' });
+    expect(response.status, response.text).toBe(422);
+    expect(response.body).toMatchObject({ error: { code: 'IMAGE_TOO_MANY_PIXELS', message: pixelBudgetMessage(), requestId: expect.any(String) } });
+    expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+    // Every object of a photo is named by its id: none was written.
+    expect((await stored()).filter((path) => path.includes(photoId))).toEqual([]);
   });
 
   it('answers a user without a company with 403 User profile not found', async () => {

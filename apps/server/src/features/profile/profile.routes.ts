@@ -3,9 +3,8 @@ import { updateMeSchema } from '@ridgeline/shared/contracts/team';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor } from '../../http/middleware/auth';
-import { limitBody, readUpload } from '../../http/middleware/upload';
+import { limitBody, readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { IMAGE_TYPES } from '../../infra/storage/file-type';
 import { createProfileService } from './profile.service';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -19,7 +18,7 @@ export function profileRoutes(deps: AppDeps) {
   app.get('/api/me', actor, async (c) => c.json(await profile.getMe(c.get('actor'))));
   app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await profile.updateMe(c.get('actor'), c.req.valid('json'))));
   app.put('/api/me/avatar', actor, limitBody(MAX_AVATAR_BYTES), async (c) => {
-    const image = await readUpload(c, IMAGE_TYPES);
+    const image = await readImageUpload(c);
     return c.json(await profile.setAvatar(c.get('actor'), image));
   });
   return app;

@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, type Me } from '@ridgeline/shared/contracts/team';
-import { tinyPng } from '../../test/images';
+import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
+import { pngBomb, tinyPng } from '../../test/images';
 import { signedInOwner } from '../../test/factories';
 import { sendLarge } from '../../test/test-client';
 import { type SignedUpUser } from '../../test/test-server';
@@ -85,5 +88,17 @@ describe('PUT /api/me/avatar', () => {
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
     expect((await user.client.get<Me>('/api/me')).body.avatarUrl).toBe(before);
+  });
+
+  it('refuses an image over the pixel budget with 422 naming it, and stores nothing', async () => {
+    const before = (await user.client.get<Me>('/api/me')).body.avatarUrl;
+    const objects = (await readdir(join(server.deps.config.dataDir, 'storage', 'avatars'), { recursive: true }).catch(() => [])).sort();
+    for (const bomb of [await pngBomb(12_000, 12_000, 4), await pngBomb(16_000, 16_000)]) {
+      const response = await user.client.put('/api/me/avatar', bomb, { headers: { 'Content-Type': 'image/png' } });
+      expect(response.status, response.text).toBe(422);
+      expect(response.body).toMatchObject({ error: { code: 'IMAGE_TOO_MANY_PIXELS', message: pixelBudgetMessage() } });
+    }
+    expect((await user.client.get<Me>('/api/me')).body.avatarUrl).toBe(before);
+    expect((await readdir(join(server.deps.config.dataDir, 'storage', 'avatars'), { recursive: true }).catch(() => [])).sort()).toEqual(objects);
   });
 });

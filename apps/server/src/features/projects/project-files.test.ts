@@ -9,7 +9,8 @@ import { projectActivity, projectFiles, projects } from '../../infra/db/schema/i
 import { signObject } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
-import { tinyGif, tinyPng } from '../../test/images';
+import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
+import { pngBomb, tinyGif, tinyPng } from '../../test/images';
 import { sendLarge } from '../../test/test-client';
 import { zipOf } from '../../test/archives';
 import { useTestServer } from '../../test/use-test-server';
@@ -192,6 +193,23 @@ describe('PUT /api/projects/:id/files', () => {
       expect(response.body).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_PROJECT_FILE_MESSAGE } });
     }
     expect(UNSUPPORTED_PROJECT_FILE_MESSAGE).toMatch(/PDF.*JPEG.*PNG.*WebP.*GIF.*HEIC.*Word.*Excel.*PowerPoint/);
+    expect(await fileRows()).toEqual(rows);
+    expect(await activityOf(projectId)).toEqual(activity);
+    expect(await objectsOf(projectId)).toEqual(objects);
+  });
+
+  it('refuses an image over the pixel budget with 422 naming it, and stores nothing', async () => {
+    const rows = await fileRows();
+    const activity = await activityOf(projectId);
+    const objects = await objectsOf(projectId);
+    for (const [name, bomb] of [
+      ['drone.png', await pngBomb(12_000, 12_000, 4)],
+      ['roof.png', await pngBomb(16_000, 16_000)],
+    ] as const) {
+      const response = await owner.client.put(filesUrl(projectId, name), bomb);
+      expect(response.status, name).toBe(422);
+      expect(response.body).toMatchObject({ error: { code: 'IMAGE_TOO_MANY_PIXELS', message: pixelBudgetMessage() } });
+    }
     expect(await fileRows()).toEqual(rows);
     expect(await activityOf(projectId)).toEqual(activity);
     expect(await objectsOf(projectId)).toEqual(objects);

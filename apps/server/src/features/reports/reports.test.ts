@@ -17,7 +17,7 @@ import {
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
 import { companies, estimates, inspectionPhotos, inspectionSessions, notifications, projectActivity, projectFiles, proposals, reports, roofMeasurements } from '../../infra/db/schema/index';
-import { tinyPng } from '../../test/images';
+import { corruptPng, tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
 import type { renderPdf } from '../../infra/pdf/render';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
@@ -719,5 +719,32 @@ describe('rendered by the real engine', () => {
     expect(titles.slice(0, 2)).toEqual(['Cover letter', 'Photo report']);
     for (const title of ['Measurements', 'Overview', 'Roof slope S']) expect(titles).toContain(title);
     expect(await text(path)).toContain('Claim CLM-778.');
+  });
+  it('prints a corrupt logo as a grey box and still makes the PDF, while a photo file missing from storage still fails it', async () => {
+    const logo = await owner.client.put('/api/company/logo', corruptPng(), { headers: { 'Content-Type': 'image/png' } });
+    expect(logo.status, logo.text).toBe(200);
+    try {
+      const report = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id);
+      expect(report.error).toBeNull();
+      expect(report.status).toBe('ready');
+      const words = (await text(await download(owner.client, report.id))).replace(/\s+/g, ' ');
+      expect(words).toContain('Logo not available The image could not be read.');
+      expect(words).toContain('Front of the house, facing north');
+
+      // Evidence is never silently replaced: a photo whose file is gone fails the report.
+      const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoIds.front ?? ''));
+      if (!row) throw new Error('no photo row');
+      const saved = await server.deps.storage.get('project-files', row.filePath);
+      await server.deps.storage.remove('project-files', row.filePath);
+      try {
+        const failed = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id);
+        expect(failed.status).toBe('failed');
+        expect(failed.error).toBe(`The PDF could not be made: the photo ${row.fileName} is missing from storage.`);
+      } finally {
+        if (saved) await server.deps.storage.put('project-files', row.filePath, saved.body, { contentType: 'image/jpeg', upsert: true });
+      }
+    } finally {
+      await server.db.update(companies).set({ logoPath: null }).where(eq(companies.id, owner.company.id));
+    }
   });
 });

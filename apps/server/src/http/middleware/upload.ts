@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
-import { acceptFileType, type DetectedType } from '../../infra/storage/file-type';
+import { readImageHeader, type ImageHeader } from '../../infra/images/images';
+import { acceptFileType, IMAGE_TYPES, type DetectedType } from '../../infra/storage/file-type';
 import { AppError } from '../../lib/app-error';
 
 /** Refuses request bodies over `maxBytes` with 413 in the error shape. */
@@ -37,4 +38,16 @@ export async function readUpload(c: Context, allowed: readonly string[]): Promis
   const type = await acceptFileType(body, allowed);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);
   return { ...type, body };
+}
+
+/**
+ * Reads an uploaded picture (a logo, an avatar): a type of IMAGE_TYPES found in its bytes (415
+ * otherwise), a header sharp can read (415 otherwise), and a size within the pixel budget (422
+ * IMAGE_TOO_MANY_PIXELS), all checked before anything decodes its pixels.
+ */
+export async function readImageUpload(c: Context): Promise<DetectedType & ImageHeader & { body: Buffer }> {
+  const upload = await readUpload(c, IMAGE_TYPES);
+  const header = await readImageHeader(upload.body);
+  if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This image could not be read. Save it again as a JPEG or PNG and upload it.');
+  return { ...upload, ...header };
 }

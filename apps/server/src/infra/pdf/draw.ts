@@ -2,28 +2,33 @@ import PDFDocument from 'pdfkit';
 import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import type { Annotation } from '@ridgeline/shared/contracts/photos';
 import type { PhotosPerPage } from '@ridgeline/shared/domain/documents';
+import { MAX_IMAGE_MEGAPIXELS } from '@ridgeline/shared/domain/images';
 import type {
   PdfCover,
   PdfDocumentModel,
   PdfEvidenceRow,
+  PdfImageKind,
   PdfImageRef,
+  PdfImageSlot,
   PdfPart,
   PdfPhoto,
   PdfPhotoSection,
   PdfProposalOption,
   PdfRenderResult,
   PdfTable,
+  PrintedImage,
 } from './model';
 import { toWinAnsi } from './winansi';
 
 // Draws a document model with pdfkit: Letter pages, half-inch margins, the standard fonts (nothing to
 // embed), a footer "<title> · page N of M" on every page and a bookmark per part (photo sections as
-// its children). JPEG bytes are embedded as they are (never decoded); a photo that cannot be read
-// prints as a grey "Photo not available" box instead of failing the document. It runs inside the
+// its children). pdfkit never sees a stored original: it gets JPEGs (PNG for a signature) that sharp
+// made at the size they are drawn, embedded as they are (never decoded). An image that cannot be
+// printed leaves a grey box with a short note instead of failing the document. It runs inside the
 // render worker, off the API's event loop.
 
-/** Answers a stored image's bytes (JPEG or PNG), or null when it cannot be had. */
-export type ImageSource = (ref: PdfImageRef) => Promise<Buffer | null>;
+/** Answers an image ready to draw, or why there is none. */
+export type ImageSource = (ref: PdfImageRef) => Promise<PrintedImage>;
 
 type Doc = PDFKit.PDFDocument;
 type Box = { x: number; y: number; width: number; height: number };
@@ -46,10 +51,17 @@ const MUTED = '#4b5563';
 const RULE = '#d1d5db';
 const GAP = 10;
 
-/** The words printed when a photo cannot be drawn. */
+/** The words printed in the grey box of an image that cannot be drawn, and the notes saying why. */
 export const MISSING_PHOTO_TEXT = 'Photo not available';
+export const MISSING_IMAGE_TEXT: Record<PdfImageKind, string> = { logo: 'Logo not available', photo: MISSING_PHOTO_TEXT, signature: 'Signature not available' };
+export const UNREADABLE_IMAGE_NOTE = 'The image could not be read.';
+export const OVER_BUDGET_IMAGE_NOTE = `Too large to print (over ${MAX_IMAGE_MEGAPIXELS} megapixels).`;
 export const CHOSEN_OPTION_TEXT = 'Chosen by the homeowner';
 export const OVERRIDE_PREFIX = 'Made with required photos missing. Reason: ';
+
+/** The boxes the logo and a drawn signature are fitted into, in points. */
+const LOGO_BOX = { width: 180, height: 70 } as const;
+const SIGNATURE_BOX = { width: 220, height: 70 } as const;
 
 const t = toWinAnsi;
 
@@ -102,15 +114,20 @@ export function totalSteps(model: PdfDocumentModel): number {
   return model.sections.reduce((sum, s) => sum + (s.part.kind === 'photos' ? s.part.sections.reduce((n, ps) => n + ps.photos.length, 0) : 1), 0);
 }
 
-/** The stored images the document draws, in the order it draws them (for the reader to fetch ahead). */
-export function imagesInDrawOrder(model: PdfDocumentModel): PdfImageRef[] {
-  const refs: PdfImageRef[] = [];
+/**
+ * The stored images the document draws, in the order it draws them (for the reader to fetch ahead),
+ * each with the most room it can take on the page: the image is made at that size, never larger.
+ */
+export function imagesInDrawOrder(model: PdfDocumentModel): PdfImageSlot[] {
+  const slots: PdfImageSlot[] = [];
   for (const { part } of model.sections) {
-    if (part.kind === 'cover' && part.cover.logo) refs.push(part.cover.logo);
-    if (part.kind === 'photos') for (const s of part.sections) for (const p of s.photos) refs.push(p.image);
-    if (part.kind === 'proposal' && part.signature) refs.push(part.signature.image);
+    if (part.kind === 'cover' && part.cover.logo) slots.push({ ref: part.cover.logo, kind: 'logo', ...LOGO_BOX });
+    if (part.kind === 'photos') {
+      for (const s of part.sections) for (const p of s.photos) slots.push({ ref: p.image, kind: 'photo', ...photoCellSize(s.layout) });
+    }
+    if (part.kind === 'proposal' && part.signature) slots.push({ ref: part.signature.image, kind: 'signature', ...SIGNATURE_BOX });
   }
-  return refs;
+  return slots;
 }
 
 type Ctx = { doc: Doc; images: ImageSource; step: () => void };
@@ -181,24 +198,28 @@ function isJpegOrPng(bytes: Buffer): boolean {
 type OpenedImage = { width: number; height: number };
 type ImageOpener = { openImage(src: Buffer): OpenedImage; image(src: OpenedImage, x: number, y: number, options: { width: number; height: number }): unknown };
 
+/** An image ready to place, or why there is none (`note` null: nothing is stored to print). */
+type Opened = { image: OpenedImage; note: null } | { image: null; note: string | null };
+
 /** Draws an opened image into a box (already fitted to its aspect ratio). */
 function placeImage(doc: Doc, image: OpenedImage, box: Box): void {
   (doc as unknown as ImageOpener).image(image, box.x, box.y, { width: box.width, height: box.height });
 }
 
-/** Opens stored image bytes for drawing; null when they are missing or not a JPEG or PNG pdfkit can read. */
-async function openImage(ctx: Ctx, ref: PdfImageRef): Promise<OpenedImage | null> {
-  let bytes: Buffer | null;
+/** Opens an image for drawing: the bytes made for it, parsed by pdfkit, or why it cannot be drawn. */
+async function openImage(ctx: Ctx, ref: PdfImageRef): Promise<Opened> {
+  let printed: PrintedImage;
   try {
-    bytes = await ctx.images(ref);
+    printed = await ctx.images(ref);
   } catch {
-    return null;
+    return { image: null, note: null };
   }
-  if (!bytes || !isJpegOrPng(bytes)) return null;
+  if (!printed.bytes) return { image: null, note: printed.note };
+  if (!isJpegOrPng(printed.bytes)) return { image: null, note: UNREADABLE_IMAGE_NOTE };
   try {
-    return (ctx.doc as unknown as ImageOpener).openImage(bytes);
+    return { image: (ctx.doc as unknown as ImageOpener).openImage(printed.bytes), note: null };
   } catch {
-    return null;
+    return { image: null, note: UNREADABLE_IMAGE_NOTE };
   }
 }
 
@@ -210,10 +231,18 @@ function fit(w: number, h: number, box: Box): Box {
   return { x: box.x + (box.width - width) / 2, y: box.y, width, height };
 }
 
-function missingBox(doc: Doc, box: Box): void {
+/** The grey box of an image that cannot be drawn: what is missing, and under it the note saying why. */
+function missingBox(doc: Doc, box: Box, kind: PdfImageKind, note: string | null): void {
   doc.save().rect(box.x, box.y, box.width, box.height).fill('#e5e7eb').restore();
   doc.font(FONT).fontSize(10).fillColor(MUTED);
-  textAt(doc, MISSING_PHOTO_TEXT, box.x, box.y + box.height / 2 - 5, { width: box.width, align: 'center', lineBreak: false });
+  const noteHeight = note ? doc.fontSize(8).heightOfString(t(note), { width: box.width - 8 }) : 0;
+  const top = box.y + box.height / 2 - (10 + noteHeight) / 2;
+  doc.fontSize(10);
+  textAt(doc, MISSING_IMAGE_TEXT[kind], box.x, top, { width: box.width, align: 'center', lineBreak: false });
+  if (note) {
+    doc.fontSize(8);
+    textAt(doc, t(note), box.x + 4, top + 12, { width: box.width - 8, align: 'center', height: Math.max(box.height - 14, 10), ellipsis: true });
+  }
 }
 
 // ------------------------------------------------------------------------------------------ cover
@@ -222,11 +251,15 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
   const { doc } = ctx;
   let y = CONTENT_TOP;
   if (cover.logo) {
+    // A logo that is not stored is left out; one that cannot be printed leaves its grey box.
     const logo = await openImage(ctx, cover.logo);
-    if (logo) {
-      const placed = fit(logo.width, logo.height, { x: MARGIN, y, width: 180, height: 70 });
-      placeImage(doc, logo, { ...placed, x: MARGIN });
+    if (logo.image) {
+      const placed = fit(logo.image.width, logo.image.height, { x: MARGIN, y, ...LOGO_BOX });
+      placeImage(doc, logo.image, { ...placed, x: MARGIN });
       y += placed.height + 8;
+    } else if (logo.note) {
+      missingBox(doc, { x: MARGIN, y, ...LOGO_BOX }, 'logo', logo.note);
+      y += LOGO_BOX.height + 8;
     }
   }
   doc.font(BOLD).fontSize(14).fillColor(INK).text(t(cover.companyName), MARGIN, y, { width: CONTENT_WIDTH });
@@ -282,6 +315,12 @@ const GRID: Record<PhotosPerPage, { cols: number; rows: number }> = {
   4: { cols: 2, rows: 2 },
   6: { cols: 2, rows: 3 },
 };
+
+/** The most room a photo takes in a layout: its cell on a page with no heading, in points. */
+function photoCellSize(layout: PhotosPerPage): { width: number; height: number } {
+  const { cols, rows } = GRID[layout] ?? GRID[2];
+  return { width: (CONTENT_WIDTH - (cols - 1) * GAP) / cols, height: (CONTENT_BOTTOM - CONTENT_TOP - (rows - 1) * GAP) / rows };
+}
 
 async function drawPhotos(ctx: Ctx, sections: PdfPhotoSection[], showAnnotations: boolean, showMetadata: boolean, bookmark: Outline): Promise<void> {
   const { doc } = ctx;
@@ -347,7 +386,7 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
   const textHeight = textHeights.reduce((a, b) => a + b, 0) + 4;
   const imageBox = { x: cell.x, y: cell.y, width: cell.width, height: Math.max(cell.height - textHeight, 40) };
 
-  const image = await openImage(ctx, photo.image);
+  const { image, note } = await openImage(ctx, photo.image);
   let drawn: Box;
   if (image) {
     drawn = fit(image.width, image.height, imageBox);
@@ -356,7 +395,7 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
   } else {
     const ratio = photo.width && photo.height ? photo.width / photo.height : 4 / 3;
     drawn = fit(ratio * 1000, 1000, imageBox);
-    missingBox(doc, drawn);
+    missingBox(doc, drawn, 'photo', note);
   }
 
   let y = drawn.y + drawn.height + 4;
@@ -538,14 +577,14 @@ async function drawProposal(
   doc.font(BOLD).fontSize(12).fillColor(INK).text('Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.5);
   if (signature) {
-    const image = await openImage(ctx, signature.image);
+    const { image, note } = await openImage(ctx, signature.image);
     const top = doc.y;
     if (image) {
-      const placed = fit(image.width, image.height, { x: MARGIN, y: top, width: 220, height: 70 });
+      const placed = fit(image.width, image.height, { x: MARGIN, y: top, ...SIGNATURE_BOX });
       placeImage(doc, image, { ...placed, x: MARGIN });
       doc.y = top + placed.height;
     } else {
-      missingBox(doc, { x: MARGIN, y: top, width: 220, height: 50 });
+      missingBox(doc, { x: MARGIN, y: top, width: SIGNATURE_BOX.width, height: 50 }, 'signature', note);
       doc.y = top + 50;
     }
     doc.save().moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + 260, doc.y + 2).lineWidth(0.8).stroke(INK).restore();

@@ -77,9 +77,27 @@ export type PdfDocumentModel = {
 
 export type PdfRenderResult = { bytes: Buffer; pageCount: number };
 
+/** What an image is drawn as: a logo on the cover, a photo in its cell, a drawn signature. */
+export type PdfImageKind = 'logo' | 'photo' | 'signature';
+
+/** A stored image at its place in the document: the box it is drawn into, in points (1/72 inch). */
+export type PdfImageSlot = { ref: PdfImageRef; kind: PdfImageKind; width: number; height: number };
+
+/**
+ * An image as the engine receives it: JPEG (PNG for a signature) bytes made by sharp at the size it
+ * is drawn, or none. With no bytes, `note` says in a few words why the image could not be printed
+ * (unreadable, over the pixel budget); a null note means nothing is stored to print.
+ */
+export type PrintedImage = { bytes: Buffer; note: null } | { bytes: null; note: string | null };
+
+/** The render worker's ceilings: its JavaScript heap, and how long a document may take in all. */
+export type PdfRenderLimits = { heapMb: number; timeMs: number };
+
 export type PdfRenderOptions = {
   /** Reads a stored image (the storage interface's get). */
   readImage: (ref: PdfImageRef) => Promise<Buffer | null>;
   /** Called as the document is drawn, 0..100, at most a few times a second. */
   onProgress?: (percent: number) => void;
+  /** The worker's ceilings (RENDER_LIMITS unless given). */
+  limits?: PdfRenderLimits;
 };

@@ -50,7 +50,10 @@ export function photo(i: number, options: { caption?: string; annotation?: Annot
 }
 
 /** A photo report: cover, one photo part with the given sections, the evidence appendix. */
-export function photoReport(sections: { title: string; layout: PhotosPerPage; photos: PdfPhoto[] }[], extra: Partial<{ overrideReason: string; showAnnotations: boolean }> = {}): PdfDocumentModel {
+export function photoReport(
+  sections: { title: string; layout: PhotosPerPage; photos: PdfPhoto[] }[],
+  extra: Partial<{ overrideReason: string; showAnnotations: boolean; logo: PdfImageRef }> = {},
+): PdfDocumentModel {
   const all = sections.flatMap((s) => s.photos);
   return {
     title: 'Photo report',
@@ -65,7 +68,7 @@ export function photoReport(sections: { title: string; layout: PhotosPerPage; ph
             companyName: 'Acme Roofing',
             companyAddress: '1 Main St, Dallas TX',
             companyPhone: '214-555-0100',
-            logo: null,
+            logo: extra.logo ?? null,
             facts: [
               { label: 'Property', value: '12 Elm St' },
               { label: 'Claim number', value: 'CLM-1' },
@@ -129,4 +132,17 @@ export async function pagePixels(file: string, dir: string, page: number, dpi = 
   if (!name) throw new Error(`pdftoppm wrote no image of page ${page}`);
   const { data, info } = await sharp(await readFile(join(dir, name))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
+}
+
+/** The images embedded in a PDF as `pdfimages -list` reports them: size and encoding (jpeg, image for Flate), with or without a soft mask. */
+export async function embeddedImages(file: string): Promise<{ width: number; height: number; encoding: string; type: string }[]> {
+  const { stdout } = await run('pdfimages', ['-list', file]);
+  return stdout
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const cells = line.trim().split(/\s+/);
+      return { type: cells[2] ?? '', width: Number(cells[3]), height: Number(cells[4]), encoding: cells[8] ?? '' };
+    });
 }

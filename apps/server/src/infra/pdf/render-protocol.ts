@@ -1,12 +1,13 @@
 import type { PdfDocumentModel } from './model';
 
 // The messages between the API's thread and the render worker. The worker asks for images by their
-// place in the draw order and the main side answers with their bytes (the ArrayBuffer transferred,
-// not copied); the worker reports progress and finally the PDF (transferred too).
+// place in the draw order and the main side answers with the bytes made for drawing (the ArrayBuffer
+// transferred, not copied) or the note of an image that cannot be printed; the worker reports
+// progress and finally the PDF (transferred too).
 
 export type WorkerInput = { model: PdfDocumentModel };
 
-export type ToWorker = { type: 'image'; index: number; bytes: ArrayBuffer | null };
+export type ToWorker = { type: 'image'; index: number; bytes: ArrayBuffer | null; note: string | null };
 
 export type FromWorker =
   | { type: 'need'; index: number }

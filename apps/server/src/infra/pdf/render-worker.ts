@@ -1,11 +1,12 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drawDocument, imagesInDrawOrder } from './draw';
-import type { PdfImageRef } from './model';
+import type { PdfImageRef, PrintedImage } from './model';
 import { ownArrayBuffer, type FromWorker, type ToWorker, type WorkerInput } from './render-protocol';
 
-// The render worker: draws one document off the API's event loop. Images are asked of the main side
-// a few ahead of the one being drawn and dropped once drawn, so only a handful are held at a time.
+// The render worker: draws one document off the API's event loop, within the heap the main side
+// gave it. Images are asked of the main side a few ahead of the one being drawn (they come made for
+// drawing, never the stored originals) and dropped once drawn, so only a handful are held at a time.
 
 /** Images asked for ahead of the one being drawn. */
 const PREFETCH = 4;
@@ -28,35 +29,38 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 
 const order = imagesInDrawOrder(model);
 const keyOf = (ref: PdfImageRef) => `${ref.bucket}/${ref.path}`;
-const keys = order.map(keyOf);
-const waiting = new Map<number, { promise: Promise<Buffer | null>; resolve: (bytes: Buffer | null) => void }>();
+const keys = order.map((slot) => keyOf(slot.ref));
+const waiting = new Map<number, { promise: Promise<PrintedImage>; resolve: (image: PrintedImage) => void }>();
 let cursor = 0;
+const NOTHING: PrintedImage = { bytes: null, note: null };
 
 function request(index: number): void {
   if (index >= order.length || waiting.has(index)) return;
-  let resolve: (bytes: Buffer | null) => void = () => {};
-  const promise = new Promise<Buffer | null>((r) => (resolve = r));
+  let resolve: (image: PrintedImage) => void = () => {};
+  const promise = new Promise<PrintedImage>((r) => (resolve = r));
   waiting.set(index, { promise, resolve });
   post({ type: 'need', index });
 }
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'image') waiting.get(message.index)?.resolve(message.bytes ? Buffer.from(message.bytes) : null);
+  if (message.type !== 'image') return;
+  const image: PrintedImage = message.bytes ? { bytes: Buffer.from(message.bytes), note: null } : { bytes: null, note: message.note };
+  waiting.get(message.index)?.resolve(image);
 });
 
-async function readImage(ref: PdfImageRef): Promise<Buffer | null> {
+async function readImage(ref: PdfImageRef): Promise<PrintedImage> {
   const key = keyOf(ref);
   let index = keys.indexOf(key, cursor);
   if (index < 0) index = keys.indexOf(key);
-  if (index < 0) return null;
+  if (index < 0) return NOTHING;
   cursor = Math.max(cursor, index + 1);
   for (let i = index; i <= index + PREFETCH; i++) request(i);
   const entry = waiting.get(index);
-  if (!entry) return null;
-  const bytes = await entry.promise;
+  if (!entry) return NOTHING;
+  const image = await entry.promise;
   // Drawn images are forgotten (asked again if the document draws the same image twice).
   waiting.delete(index);
-  return bytes;
+  return image;
 }
 
 try {

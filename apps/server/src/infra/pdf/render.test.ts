@@ -1,7 +1,10 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS_PER_PAGE } from '@ridgeline/shared/domain/documents';
+import { corruptPng, pngBomb } from '../../test/images';
 import type { PdfDocumentModel, PdfImageRef } from './model';
-import { hashOf, imageReader, makeJpeg, outlineItems, pagePixels, photo, photoReport, readBack, requirePoppler } from './pdf-test-kit';
+import { embeddedImages, hashOf, imageReader, makeJpeg, outlineItems, pagePixels, photo, photoReport, readBack, requirePoppler } from './pdf-test-kit';
+import { OVER_BUDGET_IMAGE_NOTE, UNREADABLE_IMAGE_NOTE } from './draw';
 import { renderPdf } from './render';
 
 // The PDF engine, read back with poppler: pages per layout, the order of sections and captions, the
@@ -292,5 +295,129 @@ describe('renderPdf', () => {
     } finally {
       await pdf.cleanup();
     }
+  });
+});
+
+describe('images: never a stored original, one bad image never fails the document', () => {
+  /** A logo with transparency, the way logos are usually saved. */
+  const logoPng = () =>
+    sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 0.5 } } })
+      .composite([{ input: { text: { text: 'ACME', dpi: 300 } }, top: 10, left: 10 }])
+      .png()
+      .toBuffer();
+
+  it('embeds every image as a JPEG made at the size it is drawn, a signature as an opaque PNG', async () => {
+    const local = new Map(images);
+    local.set('photos/big.jpg', await makeJpeg(4000, 3000, [90, 120, 200]));
+    local.set('photos/photo.png', await sharp({ create: { width: 2400, height: 1800, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.7 } } }).png().toBuffer());
+    local.set('logo.png', await logoPng());
+    const report = photoReport([{ title: 'Overview', layout: 6, photos: [photo(0, { path: 'photos/big.jpg' }), photo(1, { path: 'photos/photo.png' })] }], { logo: { bucket: 'avatars', path: 'logo.png' } });
+    const pdf = await readBack((await renderPdf(report, { readImage: imageReader(local) })).bytes);
+    try {
+      const embedded = await embeddedImages(pdf.file);
+      expect(embedded.map((i) => [i.type, i.encoding])).toEqual([
+        ['image', 'jpeg'],
+        ['image', 'jpeg'],
+        ['image', 'jpeg'],
+      ]);
+      // The logo's box is 180 x 70 points, a cell of six a page 265 points wide: 200 pixels an inch at most.
+      const [logo, big, png] = embedded;
+      expect(logo?.height).toBeLessThanOrEqual(Math.ceil((70 * 200) / 72));
+      for (const image of [big, png]) expect(image?.width).toBeLessThanOrEqual(Math.ceil((265 * 200) / 72));
+      expect(big?.width).toBeLessThan(4000);
+    } finally {
+      await pdf.cleanup();
+    }
+
+    const signed: PdfDocumentModel = {
+      title: 'Proposal',
+      author: 'Acme Roofing',
+      sections: [
+        {
+          bookmark: 'Proposal',
+          part: {
+            kind: 'proposal',
+            intro: 'Your options.',
+            options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
+            signature: { name: 'Jane Homeowner', date: '2026-11-23', signedAt: '2026-11-23 14:05 UTC', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+          },
+        },
+      ],
+    };
+    const signature = await sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from('<svg width="900" height="300"><path d="M20 250 C 200 20, 400 280, 880 40" stroke="black" stroke-width="8" fill="none"/></svg>') }])
+      .png()
+      .toBuffer();
+    const proposal = await readBack((await renderPdf(signed, { readImage: imageReader(new Map([['sig.png', signature]])) })).bytes);
+    try {
+      const [drawn, ...rest] = await embeddedImages(proposal.file);
+      expect(rest).toEqual([]);
+      // Flate (pdfimages says "image"), no soft mask: pdfkit never has to unpack it.
+      expect(drawn).toMatchObject({ type: 'image', encoding: 'image' });
+      expect(drawn?.width).toBeLessThanOrEqual(Math.ceil((220 * 200) / 72));
+    } finally {
+      await proposal.cleanup();
+    }
+  });
+
+  it('draws a corrupt 349-byte PNG logo as a grey box with a note, and the rest of the document', async () => {
+    const logo = corruptPng();
+    expect(logo.length).toBe(349);
+    const local = new Map(images);
+    local.set('logo.png', logo);
+    const result = await renderPdf(photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1)] }], { logo: { bucket: 'avatars', path: 'logo.png' } }), {
+      readImage: imageReader(local),
+    });
+    const pdf = await readBack(result.bytes);
+    try {
+      expect(result.pageCount).toBe(3);
+      const text = pdf.text.replace(/\s+/g, ' ');
+      expect(text).toContain(`Logo not available ${UNREADABLE_IMAGE_NOTE}`);
+      expect(text).toContain('Acme Roofing');
+      expect(text).not.toContain('Photo not available');
+      // The grey box at the top left of the cover.
+      const { data, width } = await pagePixels(pdf.file, pdf.dir, 1, 72);
+      const at = (x: number, y: number) => [data[(y * width + x) * 3], data[(y * width + x) * 3 + 1], data[(y * width + x) * 3 + 2]];
+      expect(at(40, 40)).toEqual([229, 231, 235]);
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('draws a photo over the pixel budget as a grey box with its note, never decoding it', async () => {
+    const local = new Map(images);
+    local.set('photos/bomb.png', await pngBomb(12_000, 12_000, 4));
+    const started = performance.now();
+    const result = await renderPdf(photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1, { path: 'photos/bomb.png', caption: 'The bomb' })] }]), { readImage: imageReader(local) });
+    // Unpacking 144 megapixels takes many seconds and gigabytes; refusing it from its header takes neither.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const pdf = await readBack(result.bytes);
+    try {
+      const text = pdf.text.replace(/\s+/g, ' ');
+      expect(text).toContain(`Photo not available ${OVER_BUDGET_IMAGE_NOTE}`);
+      expect(OVER_BUDGET_IMAGE_NOTE).toBe('Too large to print (over 67 megapixels).');
+      expect(text).toContain('The bomb');
+      expect(await embeddedImages(pdf.file)).toHaveLength(1);
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+});
+
+describe('the render worker’s limits', () => {
+  it('stops a document that takes longer than its time limit, with words saying so', async () => {
+    const started = performance.now();
+    const never = () => new Promise<Buffer | null>(() => undefined);
+    await expect(renderPdf(photoReport([{ title: 'Overview', layout: 1, photos: [photo(0)] }]), { readImage: never, limits: { heapMb: 256, timeMs: 2000 } })).rejects.toThrow(
+      'drawing it took longer than 2 seconds, so it was stopped.',
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it('stops a worker that needs more heap than it was given, with words saying so', async () => {
+    // 100,000 rows of long lines: about 40 MB of words, more than a 32 MB heap holds.
+    const rows = Array.from({ length: 100_000 }, (_, i) => [`Line item ${i} ${'words '.repeat(60)}`, '2 SQ', `$${i}.00`]);
+    const model: PdfDocumentModel = { title: 'Estimate', author: 'Acme Roofing', sections: [{ bookmark: 'Estimate', part: { kind: 'tables', notes: [], tables: [{ title: 'Estimate', columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }], rows }] } }] };
+    await expect(renderPdf(model, { readImage: imageReader(images), limits: { heapMb: 32, timeMs: 60_000 } })).rejects.toThrow('drawing it needed more than 32 MB of memory, so it was stopped.');
   });
 });

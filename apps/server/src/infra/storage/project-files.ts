@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error';
+import { readImageHeader } from '../images/images';
 import { detectFileType } from './file-type';
 
 // A project's files are uploaded by its members and delivered by the office (a service order's
@@ -48,6 +49,8 @@ export type CheckedProjectFile = { fileName: string; ext: string; mimeType: stri
 
 /**
  * Checks an upload before it is stored: not empty (400), a type of the list found in its bytes (415),
+ * an image within the pixel budget (422 IMAGE_TOO_MANY_PIXELS; its header is read, no pixel
+ * decoded; an image whose header cannot be read is kept as a file, which the server never decodes),
  * and the name it is stored under.
  */
 export async function checkProjectFile(name: string, body: Buffer): Promise<CheckedProjectFile> {
@@ -55,6 +58,7 @@ export async function checkProjectFile(name: string, body: Buffer): Promise<Chec
   const type = await detectFileType(body);
   const extensions = type ? PROJECT_FILE_TYPES[type.mime] : undefined;
   if (!type || !extensions) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PROJECT_FILE_MESSAGE);
+  if (type.mime.startsWith('image/')) await readImageHeader(body);
   const { fileName, ext } = storedFileName(name, extensions);
   return { fileName, ext, mimeType: type.mime };
 }

@@ -130,6 +130,7 @@ describe('/field-inspection/new?projectId=', () => {
       latitude: null,
       longitude: null,
       adjuster: null,
+      carrierName: null,
       policyNumber: null,
       lossTypeSource: 'classified',
       lossDescription: 'Wind took shingles',

@@ -4,6 +4,7 @@ import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { usePreloadLikelyPages } from './idle-preload';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Every route of the app, each page loaded lazily. The landing page and the not-found page sit
 // outside the app providers, so the public landing loads none of the signed-in app's code.
@@ -140,7 +141,10 @@ function RoutedApp() {
   return (
     // An error resets when the user goes elsewhere, as the data router's error element did.
     <RouteErrorBoundary resetKey={location.key}>
-      <Suspense fallback={null}>{element}</Suspense>
+      <Suspense fallback={null}>
+        {element}
+        <ScrollRestoration />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

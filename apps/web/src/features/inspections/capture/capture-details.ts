@@ -45,12 +45,13 @@ export function initialDetails(phase: CapturePhase, shots: readonly Shot[], stru
 
 /**
  * The shot the next photos go to after a capture filled `filledKey`: the next required shot still
- * missing in walking order after it (wrapping round to the first), else the same shot again.
+ * missing in walking order after it (wrapping round to the first), else the next optional one
+ * missing, else the same shot again.
  */
 export function nextShotAfterCapture(shots: readonly Shot[], filledKey: string | null): Shot | null {
   const from = shots.findIndex((s) => s.key === filledKey);
-  const ordered = from < 0 ? shots : [...shots.slice(from + 1), ...shots.slice(0, from)];
-  return ordered.find((s) => s.required && s.count === 0 && s.key !== filledKey) ?? shots[from] ?? null;
+  const ordered = (from < 0 ? shots : [...shots.slice(from + 1), ...shots.slice(0, from)]).filter((s) => s.count === 0 && s.key !== filledKey);
+  return ordered.find((s) => s.required) ?? ordered[0] ?? shots[from] ?? null;
 }
 
 /** The subcategories a category offers; the roof's include each slope and test square of the session. */

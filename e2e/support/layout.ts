@@ -102,7 +102,8 @@ export async function controlsUnder(page: Page, cover: string, within = 'body'):
         if (covering && (covering === el || covering.contains(el) || el.contains(covering))) continue;
         const r = el.getBoundingClientRect();
         if (r.width <= 1 || r.height <= 1 || r.bottom <= 0 || r.top >= innerHeight) continue;
-        out.push({ name: (el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60), box: { x: r.x, y: r.y, width: r.width, height: r.height } });
+        const words = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').replace(/\\s+/g, ' ').trim().slice(0, 60);
+        out.push({ name: el.tagName.toLowerCase() + ' "' + words + '"', box: { x: r.x, y: r.y, width: r.width, height: r.height } });
       }
     }
     return out;

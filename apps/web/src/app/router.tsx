@@ -1,9 +1,12 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SiteBanner } from '../components/site-banner';
+import { whenIdle } from '../lib/when-idle';
+import { reportFieldScreens } from '../offline/offline-readiness';
 import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { usePreloadLikelyPages } from './idle-preload';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Every route of the app, each page loaded lazily. The landing page and the not-found page sit
 // outside the app providers, so the public landing loads none of the signed-in app's code.
@@ -21,7 +24,12 @@ const preloaders = new WeakMap<RouteObject, () => Promise<unknown>>();
 /** A route whose element is the default export of `load`, fetched once. */
 function lazyRoute(route: Omit<RouteObject, 'element' | 'index'>, load: () => Promise<PageModule>): RouteObject {
   let loading: Promise<PageModule> | undefined;
-  const preload = () => (loading ??= load());
+  // A failed fetch (no signal) is not kept: the next preload or render asks again.
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   const Page = lazy(preload);
   const object: RouteObject = { ...route, element: <Page /> };
   preloaders.set(object, preload);
@@ -133,14 +141,62 @@ export function preloadRoutes(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) preloaders.get(match.route)?.().catch(() => undefined);
 }
 
+/** Every field screen's route (/field-inspection...): their code is what a rep needs with no signal. */
+function fieldScreenLoaders(list: RouteObject[] = routes): (() => Promise<unknown>)[] {
+  return list.flatMap((route) => {
+    const own = route.path?.startsWith('/field-inspection') ? preloaders.get(route) : undefined;
+    return [...(own ? [own] : []), ...fieldScreenLoaders(route.children ?? [])];
+  });
+}
+
+let fieldScreensFetched = false;
+
+/**
+ * Fetches the code of every field screen once, when the browser is idle after a field screen opened,
+ * reporting how many are in (the field hub shows it): moving between field screens then needs no
+ * signal, even before the service worker has saved the app. A screen that failed is fetched again
+ * the next time a field screen opens.
+ */
+function prefetchFieldScreens(): () => void {
+  if (fieldScreensFetched) return () => undefined;
+  return whenIdle(() => {
+    if (fieldScreensFetched) return;
+    fieldScreensFetched = true;
+    const loaders = fieldScreenLoaders();
+    const screens = { loaded: 0, total: loaders.length, failed: 0 };
+    reportFieldScreens({ ...screens });
+    for (const load of loaders) {
+      load().then(
+        () => {
+          screens.loaded += 1;
+          reportFieldScreens({ ...screens });
+        },
+        () => {
+          screens.failed += 1;
+          reportFieldScreens({ ...screens });
+          if (fieldScreensFetched) {
+            fieldScreensFetched = false;
+            window.addEventListener('online', () => prefetchFieldScreens(), { once: true });
+          }
+        },
+      );
+    }
+  });
+}
+
 function RoutedApp() {
   const location = useLocation();
   preloadRoutes(location.pathname);
+  const onFieldScreen = location.pathname.startsWith('/field-inspection');
+  useEffect(() => (onFieldScreen ? prefetchFieldScreens() : undefined), [onFieldScreen]);
   const element = useRoutes(routes, location);
   return (
     // An error resets when the user goes elsewhere, as the data router's error element did.
     <RouteErrorBoundary resetKey={location.key}>
-      <Suspense fallback={null}>{element}</Suspense>
+      <Suspense fallback={null}>
+        {element}
+        <ScrollRestoration />
+      </Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -222,7 +222,8 @@ function Layout() {
             </div>
           </header>
           <BillingBanner />
-          <main id="main" className="flex-1 px-4 py-6 sm:px-6">
+          {/* Room below the page for the floating chat button, so a page's last controls scroll clear of it. */}
+          <main id="main" className="flex-1 px-4 py-6 sm:px-6 [body:has([data-chat-button])_&]:pb-24">
             <Outlet />
           </main>
           <UploadQueue />

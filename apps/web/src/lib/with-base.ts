@@ -26,6 +26,8 @@ const GROUPS: [RegExp, string][] = [
   [/^items-/, 'align-items'],
   [/^justify-/, 'justify-content'],
   [/^gap-/, 'gap'],
+  [/^whitespace-/, 'white-space'],
+  [/^min-h-/, 'min-height'],
 ];
 
 type Kind = { prefix: string; group: string; sides?: string[] };

@@ -53,6 +53,8 @@ export const projectSchema = projectSummarySchema.extend({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   adjuster: z.object({ id: idSchema, name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** The carrier named in the field when it is not in the directory (null while `carrier` is set). */
+  carrierName: z.string().nullable(),
   policyNumber: z.string().nullable(),
   lossTypeSource: lossTypeSourceSchema,
   lossDescription: z.string().nullable(),

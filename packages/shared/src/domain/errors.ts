@@ -88,6 +88,7 @@ export const ERROR_CATALOGUE = {
   // Field capture.
   PROFILE_NOT_FOUND: { status: 403, message: 'User profile not found' },
   PHOTO_CONFLICT: { status: 409, message: 'A different file was already uploaded under this photo id.' },
+  PHOTO_ALREADY_USED: { status: 409, message: 'This photo is already used for another shot of this inspection. Take a new photo for this shot.' },
   CHECKSUM_MISMATCH: { status: 400, message: 'The photo did not arrive intact (its SHA-256 does not match). It will be sent again.' },
   HEIC_NOT_SUPPORTED: {
     status: 415,

@@ -151,5 +151,18 @@ export function categoryLabel(category: string): string {
   return PHOTO_CATEGORIES.find((c) => c.value === category)?.label ?? category;
 }
 
+/** The shot a photo's tags name, as the rep reads it: "Front of house", "Slope N", or the category ("Damage"). */
+export function photoShotLabel(photo: { category: string; subcategory: string | null | undefined }): string {
+  return subcategoryLabel(photo.category, photo.subcategory) || categoryLabel(photo.category);
+}
+
+/**
+ * One photo fills one shot of an inspection: the same file picked again for another shot is refused
+ * with these words (on the phone when it is picked, by the server when it arrives).
+ */
+export function photoAlreadyUsedMessage(shotLabel: string): string {
+  return `This photo is already used for ${shotLabel}.`;
+}
+
 /** Deleted photos stay restorable for this many days, then a job purges their rows and files. */
 export const PHOTO_RESTORE_DAYS = 30;

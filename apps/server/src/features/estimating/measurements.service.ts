@@ -16,7 +16,8 @@ import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { holdProject, holdSessionRef } from './estimating.repository';
+import { projectExists } from '../../infra/db/project-lookup';
+import { findSessionRef, holdProject, holdSessionRef } from './estimating.repository';
 import {
   deleteMeasurementRow,
   findMeasurement,
@@ -139,8 +140,10 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
     });
   }
 
-  /** The company's measurements, newest first; a session or project of another company matches nothing. */
+  /** The company's measurements, newest first, or a session's or a project's: that session or project must be the company's (404, as the estimates list answers). */
   async function list(tenant: Tenant, query: ListQuery): Promise<Measurement[]> {
+    if (query.sessionId && !(await findSessionRef(db, tenant.companyId, query.sessionId))) throw AppError.notFound('Inspection session not found');
+    if (query.projectId && !(await projectExists(db, tenant.companyId, query.projectId))) throw AppError.notFound('Project not found');
     return (await listMeasurements(db, tenant.companyId, query)).map(present);
   }
 

@@ -229,9 +229,18 @@ describe('GET /api/measurements', () => {
     expect(byProject.map((m) => m.id)).toContain(first.id);
     expect(byProject.every((m) => m.projectId === projectId)).toBe(true);
 
-    // Another company's ids match nothing; its own list holds only its own.
-    expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${foreignSessionId}`)).body.measurements).toEqual([]);
-    expect((await outsider.client.get<{ measurements: Measurement[] }>(`/api/measurements?projectId=${projectId}`)).body.measurements).toEqual([]);
+    // Another company's session or project is not found (as on every other session endpoint), and
+    // its answer names nothing of it; its own list holds only its own.
+    for (const [client, path] of [
+      [owner.client, `/api/measurements?sessionId=${foreignSessionId}`],
+      [outsider.client, `/api/measurements?sessionId=${sessionId}`],
+      [outsider.client, `/api/measurements?projectId=${projectId}`],
+    ] as const) {
+      const answer = await client.get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).toEqual(errorShape('NOT_FOUND'));
+      for (const secret of ['Outsider roof', 'First', 'Second']) expect(answer.text).not.toContain(secret);
+    }
     const theirs = (await outsider.client.get<{ measurements: Measurement[] }>('/api/measurements')).body.measurements;
     expect(theirs.map((m) => m.id)).toEqual([foreign.id]);
   });
@@ -243,6 +252,9 @@ describe('GET /api/measurements', () => {
       expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
     }
     expect((await owner.client.get(`/api/measurements/${MISSING}`)).body).toEqual(errorShape('NOT_FOUND'));
+    for (const path of [`/api/measurements?sessionId=${MISSING}`, `/api/measurements?projectId=${MISSING}`]) {
+      expect((await owner.client.get(path)).body, path).toEqual(errorShape('NOT_FOUND'));
+    }
   });
 });
 

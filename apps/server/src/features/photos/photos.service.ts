@@ -9,7 +9,7 @@ import type {
   UploadPhotoQuery,
   UploadPhotoResult,
 } from '@ridgeline/shared/contracts/photos';
-import { PHOTO_RESTORE_DAYS } from '@ridgeline/shared/domain/field-capture';
+import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ridgeline/shared/domain/field-capture';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity } from '../../infra/db/inspection-activity';
@@ -128,11 +128,13 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
   }
 
   /**
-   * What is already stored under this id or these bytes: the same id with the same bytes, or the
-   * same bytes live in the session, answer that photo; the same id with other bytes is a conflict;
-   * an id of another company is not found. Null when the photo is new.
+   * What is already stored under this id or these bytes: the same id with the same bytes answers
+   * that photo; the same bytes live in the session answer that photo when it fills the same shot
+   * (the same file queued twice), and are refused with 409 PHOTO_ALREADY_USED naming its shot when
+   * it fills another (one photo fills one shot). The same id with other bytes is a conflict; an id
+   * of another company is not found. Null when the photo is new.
    */
-  async function existing(tenant: Tenant, sessionId: string, photoId: string, sha256: string): Promise<Photo | null> {
+  async function existing(tenant: Tenant, sessionId: string, photoId: string, sha256: string, shot: Pick<UploadPhotoQuery, 'category' | 'subcategory' | 'structureId'>): Promise<Photo | null> {
     const owner = await findPhotoIdentity(db, photoId);
     if (owner) {
       if (owner.companyId !== tenant.companyId) throw AppError.notFound('Photo not found');
@@ -140,7 +142,10 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       return load(tenant.companyId, photoId);
     }
     const same = await findLivePhotoBySha(db, tenant.companyId, sessionId, sha256);
-    return same ? present(same) : null;
+    if (!same) return null;
+    const sameShot = same.category === shot.category && same.subcategory === (shot.subcategory ?? null) && same.structureId === (shot.structureId ?? null);
+    if (!sameShot) throw new AppError('PHOTO_ALREADY_USED', photoAlreadyUsedMessage(photoShotLabel(same)));
+    return present(same);
   }
 
   async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, body: Buffer): Promise<UploadPhotoResult & { created: boolean }> {
@@ -149,7 +154,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     const sha256 = sha256Of(body);
     if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
 
-    const before = await existing(tenant, sessionId, photoId, sha256);
+    const before = await existing(tenant, sessionId, photoId, sha256, query);
     if (before) return { photo: before, duplicate: true, created: false };
 
     const type = await detectFileType(body);
@@ -211,7 +216,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       if (!inserted) await removeObjects([filePath], 'an upload that stored nothing');
     }
     if (!inserted) {
-      const winner = await existing(tenant, sessionId, photoId, sha256);
+      const winner = await existing(tenant, sessionId, photoId, sha256, query);
       if (!winner) throw AppError.conflict('The photo could not be stored. Please try again.');
       return { photo: winner, duplicate: true, created: false };
     }

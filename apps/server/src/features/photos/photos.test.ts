@@ -62,6 +62,14 @@ async function uploaded(client: SignedUpUser['client'], session: string, body: B
   return uploadPhotoResultSchema.parse(response.body).photo;
 }
 
+/** Every original and thumbnail object stored under the session's folder. */
+async function storedObjects(session: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const folder = `${server.deps.config.dataDir}/storage/project-files/${session}`;
+  const names = (await readdir(folder, { recursive: true }).catch(() => [])) as string[];
+  return names.filter((name) => !name.endsWith('.meta.json')).sort();
+}
+
 async function rowsOf(session: string) {
   return server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.sessionId, session));
 }
@@ -190,6 +198,44 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     // The same bytes in another session are another photo of that session.
     const elsewhere = await put(owner.client, otherSessionId, randomUUID(), body);
     expect(elsewhere.status).toBe(201);
+  });
+
+  it('refuses the same bytes for another shot of the session with 409 PHOTO_ALREADY_USED naming the shot, storing nothing', async () => {
+    const body = await jpeg();
+    const front = await uploaded(owner.client, sessionId, body, { category: 'overview', subcategory: 'front_of_house', phase: 'overview' });
+    const refusedIds: string[] = [];
+    for (const shot of [
+      { category: 'overview', subcategory: 'address', phase: 'overview' },
+      { category: 'roof', subcategory: 'slope_n', phase: 'roof', structureId: 'house' },
+      { category: 'overview', subcategory: 'front_of_house', phase: 'overview', structureId: 'garage' },
+    ] as const) {
+      const photoId = randomUUID();
+      refusedIds.push(photoId);
+      const response = await put(owner.client, sessionId, photoId, body, shot);
+      expect(response.status, response.text).toBe(409);
+      expect(response.body).toMatchObject({ error: { code: 'PHOTO_ALREADY_USED', message: 'This photo is already used for Front of house.' } });
+      expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+    }
+    // The session still holds the one photo, under its shot, and no object was left behind.
+    expect((await rowsOf(sessionId)).filter((row) => row.sha256 === sha(body)).map((row) => [row.id, row.subcategory])).toEqual([[front.id, 'front_of_house']]);
+    const objects = await storedObjects(sessionId);
+    expect(objects.some((name) => name.includes(front.id))).toBe(true);
+    expect(objects.filter((name) => refusedIds.some((id) => name.includes(id)))).toEqual([]);
+  });
+
+  it('of the same bytes sent for two shots at once, one is stored and the other refused', async () => {
+    const body = await jpeg(800, 600);
+    const shots = [
+      { category: 'overview', subcategory: 'front_of_house', phase: 'overview' },
+      { category: 'overview', subcategory: 'address', phase: 'overview' },
+    ] as const;
+    const answers = await Promise.all(shots.map((shot) => put(owner.client, otherSessionId, randomUUID(), body, shot)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.status === 409);
+    const stored = (await rowsOf(otherSessionId)).filter((row) => row.sha256 === sha(body));
+    expect(stored).toHaveLength(1);
+    const label = stored[0]?.subcategory === 'address' ? 'Address' : 'Front of house';
+    expect(refused?.body).toMatchObject({ error: { code: 'PHOTO_ALREADY_USED', message: `This photo is already used for ${label}.` } });
   });
 
   it('keeps one row and one object when the same upload races itself', async () => {

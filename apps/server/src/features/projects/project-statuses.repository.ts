@@ -50,6 +50,15 @@ export async function findStatus(db: Db | DbTx, companyId: string, id: string): 
   return row ?? null;
 }
 
+/** The company's status of that key (the default pipeline's keys are stable), or null. */
+export async function findStatusByKey(db: Db | DbTx, companyId: string, key: string): Promise<ProjectStatusRow | null> {
+  const [row] = await db
+    .select()
+    .from(projectStatuses)
+    .where(and(eq(projectStatuses.companyId, companyId), eq(projectStatuses.key, key)));
+  return row ?? null;
+}
+
 /** The status a new project starts in: the first open, visible one in pipeline order. */
 export async function findDefaultStatus(db: Db | DbTx, companyId: string): Promise<ProjectStatusRow | null> {
   const [row] = await db

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
 import { insertActivity, type NewActivity } from '../../infra/db/project-activity';
 import { findActivityEntry, insertActivityReturning, listActivity, type ActivityRow } from './activity.repository';
-import { findDefaultStatus, findStatus } from './project-statuses.repository';
+import { findDefaultStatus, findStatus, findStatusByKey } from './project-statuses.repository';
 import { projectsCsv, type CsvFile } from './projects-csv';
 import {
   countActiveProjects,
@@ -75,6 +75,7 @@ function presentProject(row: ProjectDetailRow): Project {
     claimNumber: p.claimNumber,
     policyNumber: p.policyNumber,
     carrier: p.carrierId !== null && row.carrierName !== null ? { id: p.carrierId, name: row.carrierName } : null,
+    carrierName: p.carrierId === null ? p.carrierName : null,
     adjuster: row.adjuster,
     lossType: p.lossType as LossType,
     lossTypeSource: p.lossTypeSource as Project['lossTypeSource'],
@@ -161,12 +162,18 @@ async function statusOf(tx: DbTx, companyId: string, statusId: string) {
 }
 
 /**
+ * What a claim file made from an inspection may also keep: the carrier's name typed in the field when
+ * the directory has no carrier of that name (the PATCH contract does not set it; a directory carrier clears it).
+ */
+export type FieldCarrierName = { carrierName?: string | null };
+
+/**
  * Creates a claim file inside the caller's transaction: the company row is locked, the references are
  * checked, the plan's active-file slot is taken (a project created into a closed status takes none),
  * and the 'created' activity is written with it (its body: the title, or `createdBody` when given).
  * A caller that does more in the same transaction (converting an inspection) gets all or nothing.
  */
-export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, input: CreateProjectData, createdBody?: string): Promise<ProjectRow> {
+export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, input: CreateProjectData & FieldCarrierName, createdBody?: string): Promise<ProjectRow> {
   const { companyId } = tenant;
   const company = await lockCompany(tx, companyId);
   for (const field of REFERENCE_FIELDS) {
@@ -191,6 +198,7 @@ export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     carrierId: input.carrierId ?? null,
+    carrierName: input.carrierId ? null : (input.carrierName ?? null),
     adjusterId: input.adjusterId ?? null,
     policyNumber: input.policyNumber ?? null,
     claimNumber: input.claimNumber ?? null,
@@ -213,6 +221,32 @@ export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
   return row;
 }
 
+/**
+ * The company's status of `key` when a claim file may be moved into it: open and shown on the board
+ * (a company that closed or hid it does not use it); null otherwise.
+ */
+export async function usableStatusByKey(tx: DbTx, companyId: string, key: string) {
+  const status = await findStatusByKey(tx, companyId, key);
+  return status && !status.isClosed && !status.isHidden ? status : null;
+}
+
+/**
+ * Moves a claim file forward to the company's status of `key` (inside the caller's transaction) when
+ * the file sits earlier in the pipeline, with its status_changed entry. A file already there or
+ * further along, one in a closed status, or a pipeline without that status open and shown, stays.
+ */
+export async function advanceProjectStatusInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, key: string): Promise<void> {
+  const { companyId } = tenant;
+  const current = await lockProject(tx, companyId, id);
+  if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+  const target = await usableStatusByKey(tx, companyId, key);
+  if (!target || target.id === current.statusId) return;
+  const from = await findStatus(tx, companyId, current.statusId);
+  if (!from || from.isClosed || from.position >= target.position) return;
+  await updateProjectRow(tx, companyId, id, { statusId: target.id });
+  await insertActivity(tx, { companyId, projectId: id, actorId: actor.userId, kind: 'status_changed', field: 'status', oldValue: from.name, newValue: target.name });
+}
+
 /** The name an existing reference shows in the timeline (the row may have left the directory). */
 async function currentReferenceName(tx: DbTx, companyId: string, field: ReferenceField, id: string): Promise<string | null> {
   if (field === 'carrierId') return (await findCarrier(tx, companyId, id))?.name ?? null;
@@ -227,7 +261,7 @@ async function currentReferenceName(tx: DbTx, companyId: string, field: Referenc
  * 'overridden'; clearing it (null) classifies the description again; a new description is
  * classified again while the type still comes from classification.
  */
-export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, input: UpdateProjectData): Promise<void> {
+export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, input: UpdateProjectData & FieldCarrierName): Promise<void> {
   const { companyId } = tenant;
   const current = await lockProject(tx, companyId, id);
   if (!current) throw new AppError('NOT_FOUND', 'Project not found');
@@ -252,9 +286,18 @@ export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
     const value = input[field];
     if (value === undefined || value === current[field]) continue;
     const newName = value === null ? null : await referenceName(tx, companyId, field, value);
-    const oldName = current[field] === null ? null : await currentReferenceName(tx, companyId, field, current[field]);
+    const currentId = current[field];
+    const oldName = currentId === null ? (field === 'carrierId' ? current.carrierName : null) : await currentReferenceName(tx, companyId, field, currentId);
     patch[field] = value;
+    // A carrier of the directory replaces the name typed in the field.
+    if (field === 'carrierId' && value !== null && current.carrierName !== null) patch.carrierName = null;
     changed(field, oldName, newName);
+  }
+  // The typed carrier name is kept only while the file has no carrier of the directory.
+  const typedCarrier = normalise(input.carrierName);
+  if (typedCarrier !== undefined && typedCarrier !== current.carrierName && current.carrierId === null && patch.carrierId === undefined) {
+    patch.carrierName = typedCarrier;
+    changed('carrierId', textOf(current.carrierName), textOf(typedCarrier));
   }
 
   const description = patch.lossDescription === undefined ? current.lossDescription : patch.lossDescription;

@@ -6,7 +6,7 @@ import { insertInspectionActivity, type NewInspectionActivity } from '../../infr
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../../infra/db/project-activity';
 import { lockProject, type ProjectRow } from './projects.repository';
-import { insertProjectInTx, updateProjectInTx, type CreateProjectData, type UpdateProjectData } from './projects.service';
+import { advanceProjectStatusInTx, insertProjectInTx, updateProjectInTx, usableStatusByKey, type CreateProjectData, type FieldCarrierName, type UpdateProjectData } from './projects.service';
 import {
   countSessionContents,
   findAdjusterIdByName,
@@ -24,12 +24,17 @@ import {
 // created from its fields (or an existing one is completed with them, never overwritten), and the
 // session's photos, measurements and estimates are re-linked to it (rows and files stay: the same ids
 // appear on the project). Converting again finds the project the session already points at, so a
-// session never makes two claim files, even when two conversions race.
+// session never makes two claim files, even when two conversions race. The claim file is then
+// Inspected, unless it is already further along the pipeline; a carrier typed in the field that the
+// directory does not have stays on it by its name.
 
 export type SessionConversionServiceDeps = { db: Db; now?: () => Date };
 
 type Totals = { rcvCents: number; acvCents: number; depreciationCents: number } | null;
 type Directory = { carrierId: string | null; adjusterId: string | null };
+
+/** The pipeline status (the default pipeline's key) an inspected claim file moves to, unless it is further along. */
+const INSPECTED_STATUS_KEY = 'inspected';
 
 const TITLE_MAX = 160;
 const NOT_FOUND = 'Inspection session not found';
@@ -48,8 +53,12 @@ function sessionLabel(session: ConvertedSessionRow): string {
 const pickedLossType = (session: ConvertedSessionRow): LossType | null =>
   session.lossTypeSource !== 'classified' && isLossType(session.lossType) ? session.lossType : null;
 
+/** The carrier typed in the field when the directory has no carrier of that name: kept on the claim file. */
+const typedCarrierName = (session: ConvertedSessionRow, directory: Directory): string | null =>
+  directory.carrierId === null && filled(session.carrierName) ? session.carrierName.trim() : null;
+
 /** The claim file's fields from the session's (the project's title is the address, or the homeowner). */
-function newProjectFrom(session: ConvertedSessionRow, directory: Directory, totals: Totals): CreateProjectData {
+function newProjectFrom(session: ConvertedSessionRow, directory: Directory, totals: Totals): CreateProjectData & FieldCarrierName {
   const title = sessionLabel(session).slice(0, TITLE_MAX);
   if (title === '') throw new AppError('UNPROCESSABLE_ENTITY', "Add the property's address or the homeowner's name to the inspection before converting it.");
   return {
@@ -64,6 +73,7 @@ function newProjectFrom(session: ConvertedSessionRow, directory: Directory, tota
     latitude: session.latitude,
     longitude: session.longitude,
     carrierId: directory.carrierId,
+    carrierName: typedCarrierName(session, directory),
     adjusterId: directory.adjusterId,
     policyNumber: session.policyNumber,
     claimNumber: session.claimNumber,
@@ -78,8 +88,8 @@ function newProjectFrom(session: ConvertedSessionRow, directory: Directory, tota
 }
 
 /** The project's empty fields that the session can fill; a field with a value is never overwritten. */
-function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, directory: Directory, totals: Totals): UpdateProjectData {
-  const patch: UpdateProjectData = {};
+function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, directory: Directory, totals: Totals): UpdateProjectData & FieldCarrierName {
+  const patch: UpdateProjectData & FieldCarrierName = {};
   const texts = ['homeownerName', 'homeownerPhone', 'homeownerEmail', 'street', 'city', 'state', 'zip', 'policyNumber', 'claimNumber', 'lossDescription'] as const;
   for (const field of texts) {
     const value = session[field];
@@ -92,6 +102,8 @@ function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, dire
   if (project.dateOfLoss === null && session.dateOfLoss !== null) patch.dateOfLoss = session.dateOfLoss;
   if (project.deductibleCents === null && session.deductibleCents !== null) patch.deductibleCents = session.deductibleCents;
   if (project.carrierId === null && directory.carrierId !== null) patch.carrierId = directory.carrierId;
+  const typed = typedCarrierName(session, directory);
+  if (project.carrierId === null && emptyText(project.carrierName) && typed !== null) patch.carrierName = typed;
   if (project.adjusterId === null && directory.adjusterId !== null) patch.adjusterId = directory.adjusterId;
   if (totals) {
     if (project.rcvCents === null) patch.rcvCents = totals.rcvCents;
@@ -143,7 +155,9 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
         await updateProjectInTx(tx, actor, tenant, existing.id, emptyFieldsFrom(existing, session, directory, totals));
         project = existing;
       } else {
-        const fields = newProjectFrom(session, directory, totals);
+        // A claim file made from an inspection starts inspected.
+        const inspected = await usableStatusByKey(tx, companyId, INSPECTED_STATUS_KEY);
+        const fields = { ...newProjectFrom(session, directory, totals), ...(inspected ? { statusId: inspected.id } : {}) };
         const note = directory.adjusterId === null ? adjusterNote(session) : null;
         project = await insertProjectInTx(tx, actor, tenant, fields, note ? `${fields.title}\n${note}` : undefined);
       }
@@ -168,6 +182,8 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
       const sessionActivity: NewInspectionActivity[] = [];
       if (completing) sessionActivity.push({ companyId, sessionId, actorId: actor.userId, kind: 'status_changed', field: 'status', oldValue: session.status, newValue: 'completed' });
       if (!alreadyConverted) {
+        // An existing claim file (a lead the inspection was started from) moves on to Inspected, unless it is further along.
+        if (existing) await advanceProjectStatusInTx(tx, actor, tenant, project.id, INSPECTED_STATUS_KEY);
         sessionActivity.push({ companyId, sessionId, actorId: actor.userId, kind: 'converted', body: project.title });
         await insertActivity(tx, { companyId, projectId: project.id, actorId: actor.userId, kind: 'inspection_attached', body: sessionLabel(session) || null });
       }

@@ -271,6 +271,96 @@ describe('converting a session into a new claim file', () => {
   });
 });
 
+/** The key of the project's pipeline status (the default pipeline's: lead, inspected, approved...). */
+async function statusKey(user: SignedUpUser, projectId: string): Promise<string | undefined> {
+  const project = (await user.client.get<Project>(`/api/projects/${projectId}`)).body;
+  const statuses = (await user.client.get<{ statuses: { id: string; key: string }[] }>('/api/project-statuses')).body.statuses;
+  return statuses.find((s) => s.id === project.statusId)?.key;
+}
+
+async function statusIdOf(user: SignedUpUser, key: string): Promise<string> {
+  const statuses = (await user.client.get<{ statuses: { id: string; key: string }[] }>('/api/project-statuses')).body.statuses;
+  const found = statuses.find((s) => s.key === key);
+  if (!found) throw new Error(`no status ${key}`);
+  return found.id;
+}
+
+describe('the claim file moves on to Inspected', () => {
+  it('a claim file made from an inspection starts in Inspected, with no extra timeline entry', async () => {
+    const session = await createSession(ownerA);
+    const response = await convert(ownerA, session.id, { mode: 'new' });
+    expect(response.status, response.text).toBe(201);
+    expect(await statusKey(ownerA, response.body.projectId)).toBe('inspected');
+    expect(await projectKinds(response.body.projectId)).toEqual(['created', 'inspection_attached']);
+  });
+
+  it('the lead an inspection was started from moves from Lead to Inspected, once, with its status entry', async () => {
+    const project = await insertProjectRow(server.db, ownerA.company.id, { title: 'Lead from a call', claimNumber: null });
+    expect(await statusKey(ownerA, project.id)).toBe('lead');
+    const session = await createSession(ownerA, {}, project.id);
+    expect((await convert(ownerA, session.id, { mode: 'new' })).status).toBe(200);
+    expect(await statusKey(ownerA, project.id)).toBe('inspected');
+    const timeline = (await ownerA.client.get<ActivityList>(`/api/projects/${project.id}/activity`)).body.activity;
+    expect(timeline.filter((e) => e.kind === 'status_changed').map((e) => [e.oldValue, e.newValue])).toEqual([['Lead', 'Inspected']]);
+
+    // Moved back by hand, a second conversion of the same session leaves it where the office put it.
+    expect((await ownerA.client.post(`/api/projects/${project.id}/status`, { statusId: await statusIdOf(ownerA, 'lead') })).status).toBe(200);
+    expect((await convert(ownerA, session.id, { mode: 'new' })).status).toBe(200);
+    expect(await statusKey(ownerA, project.id)).toBe('lead');
+  });
+
+  it('a claim file already further along (or closed) keeps its status when an inspection is attached', async () => {
+    for (const key of ['approved', 'closed']) {
+      const project = await insertProjectRow(server.db, ownerA.company.id, { statusId: await statusIdOf(ownerA, key), isActive: key !== 'closed' });
+      const session = await createSession(ownerA);
+      expect((await convert(ownerA, session.id, { mode: 'attach', projectId: project.id })).status).toBe(200);
+      expect(await statusKey(ownerA, project.id), key).toBe(key);
+      expect(await projectKinds(project.id)).not.toContain('status_changed');
+    }
+  });
+});
+
+describe("the carrier typed in the field", () => {
+  it('is kept on the new claim file when the directory has no carrier of that name, and reaches the timeline and the claim', async () => {
+    const session = await createSession(ownerA, { carrierId: null, carrierName: '  Prairie Farm Mutual ' });
+    const response = await convert(ownerA, session.id, { mode: 'new' });
+    expect(response.status, response.text).toBe(201);
+    const project = (await ownerA.client.get<Project>(`/api/projects/${response.body.projectId}`)).body;
+    expect(project).toMatchObject({ carrier: null, carrierName: 'Prairie Farm Mutual' });
+    // The claim's documents name it (the packet's cover letter, the report cover).
+    const defaults = await ownerA.client.get<{ values: Record<string, string> }>(`/api/reports/packet-defaults?projectId=${project.id}`);
+    expect(defaults.status, defaults.text).toBe(200);
+    expect(defaults.body.values.carrier_name).toBe('Prairie Farm Mutual');
+
+    // Added to the directory later and set on the file: the directory's carrier replaces the typed name.
+    const carrier = (await ownerA.client.post<{ id: string }>('/api/carriers', { name: 'Prairie Farm Mutual' })).body;
+    const patched = await ownerA.client.patch<Project>(`/api/projects/${project.id}`, { carrierId: carrier.id });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body).toMatchObject({ carrier: { id: carrier.id, name: 'Prairie Farm Mutual' }, carrierName: null });
+    const timeline = (await ownerA.client.get<ActivityList>(`/api/projects/${project.id}/activity`)).body.activity;
+    expect(timeline.find((e) => e.kind === 'field_changed' && e.field === 'carrierId')).toMatchObject({ oldValue: 'Prairie Farm Mutual', newValue: 'Prairie Farm Mutual' });
+  });
+
+  it('a name the directory has (in any case) is its carrier, not a typed name', async () => {
+    const session = await createSession(ownerA, { carrierId: null, carrierName: 'granite MUTUAL' });
+    const response = await convert(ownerA, session.id, { mode: 'new' });
+    const project = (await ownerA.client.get<Project>(`/api/projects/${response.body.projectId}`)).body;
+    expect(project).toMatchObject({ carrier: { id: carrierId, name: 'Granite Mutual' }, carrierName: null });
+  });
+
+  it('fills an attached claim file without a carrier, and never replaces one', async () => {
+    const bare = await insertProjectRow(server.db, ownerA.company.id);
+    const first = await createSession(ownerA, { carrierId: null, carrierName: 'Lone Star Casualty' });
+    expect((await convert(ownerA, first.id, { mode: 'attach', projectId: bare.id })).status).toBe(200);
+    expect((await ownerA.client.get<Project>(`/api/projects/${bare.id}`)).body).toMatchObject({ carrier: null, carrierName: 'Lone Star Casualty' });
+
+    const withCarrier = await insertProjectRow(server.db, ownerA.company.id, { carrierId });
+    const second = await createSession(ownerA, { carrierId: null, carrierName: 'Lone Star Casualty' });
+    expect((await convert(ownerA, second.id, { mode: 'attach', projectId: withCarrier.id })).status).toBe(200);
+    expect((await ownerA.client.get<Project>(`/api/projects/${withCarrier.id}`)).body).toMatchObject({ carrier: { id: carrierId }, carrierName: null });
+  });
+});
+
 describe('attaching a session to an existing claim file', () => {
   it("fills only the file's empty fields, keeps the others, and moves the session's contents", async () => {
     const project = await insertProjectRow(server.db, ownerA.company.id, {

@@ -166,7 +166,8 @@ export async function findProjectFacts(db: Db | DbTx, companyId: string, project
   const [row] = await db
     .select({
       ...projectNameColumns,
-      carrierName: carriers.name,
+      // The directory's carrier, else the name typed in the field that the claim file keeps.
+      carrierName: sql<string | null>`coalesce(${carriers.name}, ${projects.carrierName})`,
       adjusterName: adjusters.name,
       policyNumber: projects.policyNumber,
       claimNumber: projects.claimNumber,

@@ -21,6 +21,13 @@ const callers = [
   'bg-slate-950 text-white hover:bg-slate-800',
   'mt-3 bg-green-800 hover:bg-green-900',
   'mt-3 bg-amber-700 hover:bg-amber-800',
+  // Buttons whose words wrap on a phone, and the field screens' taller targets.
+  'min-h-12 w-full justify-start text-left whitespace-normal',
+  'min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal',
+  'text-left whitespace-normal',
+  'self-start whitespace-normal',
+  'min-h-[72px] w-full min-w-0 text-lg',
+  'min-h-14 w-full text-base sm:w-auto',
 ];
 
 describe('buttonVariants', () => {

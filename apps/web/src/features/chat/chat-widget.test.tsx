@@ -8,7 +8,7 @@ import { answer, json, sent } from '../../test/fake-server';
 import { BOB, CARA, DAN, conversation } from '../../test/chat-shell-fakes';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
-import ChatWidget, { chatButtonLabel } from './chat-widget';
+import ChatWidget, { buttonBottom, chatButtonLabel } from './chat-widget';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 // The thread is its own part (messages, composer); here it only says which conversation is open.
@@ -32,6 +32,19 @@ function renderWidget(url = '/dashboard') {
   answer('GET /api/chat/colleagues', json({ colleagues: [BOB, CARA, DAN] }));
   renderWithSession(<ChatWidget />, { url, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
 }
+
+describe('where the chat button sits', () => {
+  it('16 px above the foot of the screen, or 16 px above a bar that lies where it would be (a sticky action bar, the upload panel)', () => {
+    expect(buttonBottom(740, [])).toBe(16);
+    // A bar below the screen (the page scrolled up), or ending higher up (the page's end): the foot.
+    expect(buttonBottom(740, [{ top: 900, bottom: 1045 }])).toBe(16);
+    expect(buttonBottom(740, [{ top: 300, bottom: 445 }])).toBe(16);
+    // A phone's bar with two stacked buttons, 145 px tall, stuck at the foot.
+    expect(buttonBottom(740, [{ top: 595, bottom: 740 }])).toBe(161);
+    // The upload panel stands on the bar: above both.
+    expect(buttonBottom(740, [{ top: 595, bottom: 740 }, { top: 420, bottom: 560 }])).toBe(336);
+  });
+});
 
 describe('chat button badge', () => {
   it('names the unread count, 99+ above 99', () => {

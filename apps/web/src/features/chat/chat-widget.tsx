@@ -22,10 +22,66 @@ export function chatButtonLabel(totalUnread: number): string {
   return badge ? `Open team chat, ${badge} unread` : 'Open team chat';
 }
 
-// Where the button sits: bottom right, raised above a page's sticky action bar (a taller one on a
-// phone, where its buttons stack) and above the photo upload panel when that shows.
-const BUTTON_PLACE =
-  'right-4 bottom-[max(1rem,env(safe-area-inset-bottom))] [body:has([data-sticky-actions])_&]:bottom-28 max-[601px]:[body:has([data-sticky-actions])_&]:bottom-40 [body:has([data-upload-panel])_&]:bottom-72';
+// Where the button sits: bottom right, and never over a page's sticky action bar nor the photo
+// upload panel: when one of them lies where the button would be, the button sits just above it
+// (measured as they change: a phone stacks a bar's buttons, so its height is not known ahead). The
+// signed-in shell leaves room below each page's content for it (data-chat-button), so the last
+// controls of a page scroll clear of it too.
+/** The gap kept between the button and the screen's foot or a bar below it (px). */
+const BUTTON_GAP_PX = 16;
+/** The button's size (size-14, px). */
+const BUTTON_SIZE_PX = 56;
+/** What the button keeps clear of. */
+const BARS = '[data-sticky-actions], [data-upload-panel]';
+
+/**
+ * How far above the screen's foot the button sits: 16 px, or just above each bar (its top and bottom
+ * in the viewport) that would lie under it there.
+ */
+export function buttonBottom(viewportHeight: number, bars: readonly { top: number; bottom: number }[]): number {
+  let bottom = BUTTON_GAP_PX;
+  for (let moved = true; moved; ) {
+    moved = false;
+    const foot = viewportHeight - bottom;
+    const top = foot - BUTTON_SIZE_PX;
+    for (const bar of bars) {
+      if (bar.top < foot && bar.bottom > top) {
+        bottom = viewportHeight - bar.top + BUTTON_GAP_PX;
+        moved = true;
+      }
+    }
+  }
+  return bottom;
+}
+
+/** The button's distance from the screen's foot, following the bars as the page scrolls, resizes and changes. */
+function useClearOfBars(active: boolean): number {
+  const [bottom, setBottom] = useState(BUTTON_GAP_PX);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const bars = [...document.querySelectorAll(BARS)].map((bar) => bar.getBoundingClientRect()).filter((r) => r.height > 0);
+      setBottom(buttonBottom(window.innerHeight, bars));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const changes = new MutationObserver(schedule);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      changes.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [active]);
+  return bottom;
+}
 
 // The panel: 900 x 600 px at the bottom right on a desktop, the whole screen on a phone (600 px
 // wide or less) and in fullscreen.
@@ -52,6 +108,7 @@ export default function ChatWidget() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
+  const bottom = useClearOfBars(!open && !hidden);
 
   // Focus moves into the panel when it opens and back to the button when it closes.
   useEffect(() => {
@@ -87,7 +144,9 @@ export default function ChatWidget() {
           aria-label={chatButtonLabel(totalUnread)}
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
-          className={`fixed z-30 inline-flex size-14 items-center justify-center rounded-full bg-blue-800 text-white shadow-lg hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${BUTTON_PLACE}`}
+          data-chat-button=""
+          style={{ bottom: `max(${bottom}px, env(safe-area-inset-bottom))` }}
+          className="fixed right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-blue-800 text-white shadow-lg hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           <MessageCircle aria-hidden="true" className="size-6" />
           {badge && (

@@ -111,6 +111,9 @@ function queuedPhoto(id: string, category: PhotoCategory, subcategory: string, p
     retryCount: 0,
     error: null,
     metadata: { category, subcategory, phase, photoType: null, notes: null, structureId: 'house', gpsCoords: null, timestamp: 1 },
+    mimeType: 'image/jpeg',
+    sha256: id.padEnd(64, '0'),
+    storedId: null,
   };
 }
 

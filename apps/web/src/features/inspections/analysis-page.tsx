@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_HAIL_HIT_THRESHOLD, RECOMMENDATION_LABELS, type Recommendation } from '@ridgeline/shared/domain/inspection-analysis';
-import type { ShotListPhoto } from '@ridgeline/shared/domain/shot-list';
 import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -11,12 +10,11 @@ import { useCompany } from '../../lib/api/company';
 import { cn } from '../../lib/cn';
 import { useOnline } from '../../lib/session/session-provider';
 import { useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
-import { useQueuedPhotos } from '../../offline/upload-queue';
 import { analysisFacts, type AnalysisFacts } from './analysis-facts';
-import { usePhotos } from './api/photo-list';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { useFieldUser } from './use-field-user';
+import { useSessionShotPhotos } from './session-shot-photos';
 
 // /field-inspection/:sessionId/analysis: what the inspection found and what it means. Photos per roof
 // slope and per elevation, each test square's hits, the required shots still missing, and the
@@ -132,18 +130,10 @@ function MissingCard({ facts, base }: { facts: AnalysisFacts; base: string }) {
 function Analysis({ session }: { session: LocalInspection }) {
   const online = useOnline();
   const onServer = !session.pendingCreate;
-  const queued = useQueuedPhotos({ sessionId: session.id });
-  const uploaded = usePhotos({ kind: 'session', id: session.id }, {}, { enabled: online && onServer });
+  const { photos: shotPhotos, uploaded } = useSessionShotPhotos(session.id, { readServer: online && onServer });
   const company = useCompany();
   const threshold = company.data?.hailHitThreshold ?? DEFAULT_HAIL_HIT_THRESHOLD;
 
-  const shotPhotos = useMemo<ShotListPhoto[]>(
-    () => [
-      ...(uploaded.data?.photos ?? []).map((p) => ({ id: p.id, category: p.category, subcategory: p.subcategory, phase: p.phase, structureId: p.structureId })),
-      ...queued.map((q) => ({ id: q.id, category: q.metadata.category, subcategory: q.metadata.subcategory, phase: q.metadata.phase, structureId: q.metadata.structureId })),
-    ],
-    [uploaded.data, queued],
-  );
   const facts = useMemo(() => analysisFacts(session.structures, shotPhotos, threshold), [session.structures, shotPhotos, threshold]);
   const many = session.structures.length > 1;
   // The device's own base path of capture screens: the offline ones never wait on the network.

@@ -38,11 +38,14 @@ function StructureAreas({ index, name, kind }: { index: number; name: string; ki
   const { control } = useFormContext<AreasFormInput>();
   const roof = useWatch({ control, name: `structures.${index}.areas.roof` });
   const headingId = `structure-${index}-heading`;
+  // The kind under the name, unless the name already says it ("Main house" of kind Main house).
+  const kindLabel = structureKindLabel(kind);
+  const sameWords = kindLabel.trim().toLowerCase() === name.trim().toLowerCase();
   return (
     <Card aria-labelledby={headingId} className="flex flex-col gap-4">
       <div>
         <CardTitle id={headingId}>{name}</CardTitle>
-        <CardDescription>{structureKindLabel(kind)}</CardDescription>
+        {!sameWords && <CardDescription>{kindLabel}</CardDescription>}
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-base font-semibold text-slate-900">Areas to inspect</legend>

@@ -1,4 +1,4 @@
-import { Camera, CloudOff, RefreshCw } from 'lucide-react';
+import { Camera, CheckCircle2, CloudDownload, CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants';
@@ -10,15 +10,53 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useOnline } from '../../lib/session/session-provider';
 import { syncInspections, useLocalInspections } from '../../offline/inspection-store';
 import { useUploadSummary } from '../../offline/upload-queue';
+import { isReadyForOffline, useOfflineReadiness, type OfflineReadiness } from '../../offline/offline-readiness';
 import { isUnsynced } from './components/session-screen';
 import { SessionRow } from './components/session-row';
 import { useFieldUser } from './use-field-user';
 
 // /field-inspection: the field hub. Start an inspection (the offline screen when there is no
-// signal), resume the ones in progress on this device, and see what is still waiting to sync.
+// signal), resume the ones in progress on this device, see what is still waiting to sync, and whether
+// the phone is ready for offline (every field screen opens with no signal), or what is still downloading.
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "Ready for offline", or what is still downloading before the phone is. */
+function OfflineReadinessCard({ readiness }: { readiness: OfflineReadiness }) {
+  const ready = isReadyForOffline(readiness);
+  const { screens, copy } = readiness;
+  const Icon = ready ? CheckCircle2 : copy === 'unavailable' ? CloudOff : CloudDownload;
+  return (
+    <Card aria-labelledby="offline-ready-heading" className="flex flex-col gap-2" data-offline-ready={ready ? 'true' : 'false'}>
+      <CardTitle id="offline-ready-heading" className="flex items-center gap-2">
+        <Icon aria-hidden="true" className={ready ? 'size-5 text-green-700' : 'size-5'} />
+        {ready ? 'Ready for offline' : copy === 'unavailable' ? 'Not kept for offline use' : 'Getting ready for offline'}
+      </CardTitle>
+      <div role="status" aria-live="polite" className="flex flex-col gap-1 text-base text-slate-900">
+        {ready ? (
+          <p>Every field screen opens on this phone with no signal.</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            <li>
+              {copy === 'saved'
+                ? 'The app is saved on this phone.'
+                : copy === 'saving'
+                  ? 'Saving the app on this phone…'
+                  : 'This browser does not keep the app for use with no signal: stay online while you work, or open Ridgeline in Chrome or Safari.'}
+            </li>
+            <li>
+              {screens.total === 0
+                ? 'Field screens: downloading…'
+                : `Field screens: ${screens.loaded} of ${screens.total} downloaded`}
+              {screens.failed > 0 && ` (${screens.failed} to try again with a signal)`}
+            </li>
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
 }
 
 export default function FieldHubPage() {
@@ -28,6 +66,7 @@ export default function FieldHubPage() {
   const userId = user?.userId;
   const sessions = useLocalInspections(userId);
   const uploads = useUploadSummary();
+  const readiness = useOfflineReadiness();
 
   // Fresh copies of this user's sessions in progress when the hub opens with a signal.
   useEffect(() => {
@@ -53,6 +92,8 @@ export default function FieldHubPage() {
           Offline: new inspections and photos are kept on this device and sync when you are back online.
         </p>
       )}
+
+      <OfflineReadinessCard readiness={readiness} />
 
       <Card aria-labelledby="sync-heading" className="flex flex-col gap-2">
         <CardTitle id="sync-heading" className="flex items-center gap-2">

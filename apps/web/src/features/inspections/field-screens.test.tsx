@@ -130,6 +130,7 @@ describe('/field-inspection/new?projectId=', () => {
       latitude: null,
       longitude: null,
       adjuster: null,
+      carrierName: null,
       policyNumber: null,
       lossTypeSource: 'classified',
       lossDescription: 'Wind took shingles',
@@ -195,6 +196,24 @@ describe('/field-inspection/:sessionId/areas-offline', () => {
       },
     ]);
     expect(sent().filter((r) => r.path.startsWith('/api/inspections'))).toEqual([]);
+  }, FORM_TEST_TIMEOUT_MS);
+
+  it('names each structure once: its kind shows only when the name does not already say it', async () => {
+    browser.online = false;
+    const id = await createLocalInspection(alice.id, {
+      fields: {
+        street: '12 Hail Rd',
+        structures: [
+          { id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] },
+          { id: 'shop', name: 'Shop', kind: 'detached_garage', areas: ['roof'], slopes: [] },
+        ],
+      },
+    });
+    renderAt(`/field-inspection/${id}/areas-offline`);
+    const house = await screen.findByRole('region', { name: 'Main house' });
+    expect(within(house).getAllByText('Main house')).toHaveLength(1);
+    const shop = screen.getByRole('region', { name: 'Shop' });
+    expect(within(shop).getByText('Detached garage')).toBeInTheDocument();
   }, FORM_TEST_TIMEOUT_MS);
 });
 

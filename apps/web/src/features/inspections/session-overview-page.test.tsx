@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Photo } from '@ridgeline/shared/contracts/photos';
 import type { LocalInspection } from '../../offline/inspection-store';
 import { answerSessionNumbers } from '../../test/claim-flow-fakes';
 import { answer, json } from '../../test/fake-server';
@@ -41,9 +42,46 @@ beforeEach(() => {
   store.session = session();
 });
 
-function renderOverview() {
+/** A photo of the session as the server lists it. */
+function serverPhoto(id: string, category: Photo['category'], subcategory: string, phase: Photo['phase']): Photo {
+  return {
+    id,
+    sessionId: SESSION_ID,
+    projectId: null,
+    structureId: 'house',
+    fileName: `${id}.jpg`,
+    fileSize: 1000,
+    mimeType: 'image/jpeg',
+    sha256: id.padEnd(64, '0'),
+    width: 400,
+    height: 300,
+    category,
+    subcategory,
+    phase,
+    photoType: null,
+    notes: null,
+    gpsCoordinates: null,
+    gps: null,
+    gpsSource: null,
+    capturedAt: null,
+    capturedAtSource: null,
+    receivedAt: '2026-11-23T08:05:00Z',
+    uploadedBy: null,
+    filePath: `${SESSION_ID}/${category}/${subcategory}/${id}_1.jpg`,
+    url: `/files/${id}`,
+    thumbSmallUrl: null,
+    thumbLargeUrl: null,
+    annotation: null,
+    deletedAt: null,
+    purgeAt: null,
+    createdAt: '2026-11-23T08:05:00Z',
+    updatedAt: '2026-11-23T08:05:00Z',
+  };
+}
+
+function renderOverview(photos: Photo[] = []) {
   answerSession(alice);
-  answer('GET /api/inspections/:id/photos', json({ photos: [] }));
+  answer('GET /api/inspections/:id/photos', json({ photos }));
   answer('GET /api/inspections/:id/activity', json({ entries: [] }));
   return renderWithSession(
     <Routes>
@@ -99,5 +137,22 @@ describe('/field-inspection/:id steps after the walk', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Inspection overview' })).toBeInTheDocument();
     expect(step('Measurements')).toHaveAccessibleDescription('To do: Facets and lines of the roof');
     expect(step('Estimate')).toHaveAccessibleDescription('To do: Line items and totals');
+  });
+
+  it("marks a capture phase done only when its required shots have photos, as the analysis counts them", async () => {
+    store.session = session({ photosByPhase: { overview: 2, roof: 4 } });
+    answerSessionNumbers(SESSION_ID);
+    // Two photos in the overview, both of the front of house: the address is still missing.
+    renderOverview([
+      serverPhoto('p1', 'overview', 'front_of_house', 'overview'),
+      serverPhoto('p2', 'overview', 'front_of_house', 'overview'),
+      serverPhoto('p3', 'roof', 'slope_n', 'roof'),
+      serverPhoto('p4', 'roof', 'test_square_n', 'roof'),
+      serverPhoto('p5', 'roof', 'slope_s', 'roof'),
+      serverPhoto('p6', 'roof', 'test_square_s', 'roof'),
+    ]);
+    expect(await screen.findByText('1 of 2 required shots · 2 photos')).toBeInTheDocument();
+    expect(step('Overview photos')).toHaveAccessibleDescription('To do: 1 of 2 required shots · 2 photos');
+    expect(step('Roof photos')).toHaveAccessibleDescription('Done: 4 of 4 required shots · 4 photos');
   });
 });

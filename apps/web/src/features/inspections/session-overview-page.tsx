@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { useOnline } from '../../lib/session/session-provider';
 import { useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
-import { useQueuedPhotos } from '../../offline/upload-queue';
+import type { QueuedPhotoView } from '../../offline/upload-queue';
 import { activityText } from './activity-words';
 import { useInspectionActivity } from './api/inspection-activity';
 import { useSessionEstimates } from './api/session-estimates';
@@ -19,17 +19,32 @@ import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { closingSteps, formatWhen, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
 import { useFieldUser } from './use-field-user';
+import { useSessionShotPhotos, useShotList } from './session-shot-photos';
 
-// /field-inspection/:sessionId: the session's overview: where it stands in each step (with photo
-// counts per capture phase, then measurements, analysis, estimate and the claim file), links to every
-// step, the timeline when online, and the photos.
+// /field-inspection/:sessionId: the session's overview: where it stands in each step (each capture
+// phase by its required shots, as the capture screens and the analysis count them, then
+// measurements, analysis, estimate and the claim file), links to every step, the timeline when
+// online, and the photos.
 
-function useQueuedByPhase(sessionId: string): Partial<Record<CapturePhase, number>> {
-  const queued = useQueuedPhotos({ sessionId });
+function queuedByPhase(queued: readonly QueuedPhotoView[]): Partial<Record<CapturePhase, number>> {
   const counts: Partial<Record<CapturePhase, number>> = {};
-  // Completed uploads are counted by the server's copy already.
-  for (const photo of queued) if (photo.status !== 'completed' && photo.metadata.phase) counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
+  // Completed uploads are counted by the server's copy already; failed ones are not on their way.
+  for (const photo of queued) {
+    if (photo.status !== 'completed' && photo.status !== 'failed' && photo.metadata.phase) counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
+  }
   return counts;
+}
+
+/**
+ * The capture phases' shot lists once the server's photos are read (with this device's queued ones),
+ * so each phase is done exactly when the analysis finds none of its required shots missing; null
+ * while they are not known (no signal, not on the server yet, still reading).
+ */
+function usePhaseShotLists(session: LocalInspection) {
+  const online = useOnline();
+  const { photos, queued, uploaded } = useSessionShotPhotos(session.id, { readServer: online && !session.pendingCreate });
+  const lists = useShotList(session.structures, photos);
+  return { shotLists: uploaded.data ? lists : null, queued };
 }
 
 /** The session's measurement and estimate versions on the server, when there is a signal to ask. */
@@ -85,8 +100,8 @@ function SessionPhotosSection({ session }: { session: LocalInspection }) {
 
 function Overview({ session }: { session: LocalInspection }) {
   const online = useOnline();
-  const queuedByPhase = useQueuedByPhase(session.id);
-  const steps = [...sessionSteps(session, queuedByPhase, !online), ...closingSteps(session, useSessionNumbers(session))];
+  const { shotLists, queued } = usePhaseShotLists(session);
+  const steps = [...sessionSteps(session, queuedByPhase(queued), !online, shotLists), ...closingSteps(session, useSessionNumbers(session))];
   const done = steps.filter((s) => s.done).length;
   const next = steps.find((s) => !s.done);
   return (

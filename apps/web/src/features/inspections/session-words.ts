@@ -1,6 +1,6 @@
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
-import { testSquareLabel } from '@ridgeline/shared/domain/shot-list';
+import { testSquareLabel, type PhaseShotList } from '@ridgeline/shared/domain/shot-list';
 
 // Words and small rules the session screens share: the address line, the steps of a session and
 // how far along each one is.
@@ -41,12 +41,21 @@ type StepSession = Pick<
   'id' | 'street' | 'homeownerName' | 'structures' | 'photosByPhase' | 'carrierId' | 'carrierName' | 'claimNumber' | 'policyNumber'
 >;
 
+const photoWords = (count: number) => (count === 0 ? 'No photos yet' : `${count} photo${count === 1 ? '' : 's'}`);
+
 /**
- * The steps of a session in walking order: details, areas, each capture phase with its photo count
- * (uploaded plus still queued on this device), insurance. `offline` points at the screens that
- * never wait on the network.
+ * The steps of a session in walking order: details, areas, each capture phase, insurance. With the
+ * phases' shot lists (the server's photos and the queued ones), a phase with required shots is done
+ * when every one has a photo ("3 of 4 required shots · 5 photos"), one without when it has a photo;
+ * without them (the server's photos unknown) a phase shows its photo count (uploaded plus still
+ * queued on this device) and is done with one. `offline` points at the screens that never wait on the network.
  */
-export function sessionSteps(session: StepSession, queuedByPhase: Partial<Record<CapturePhase, number>>, offline: boolean): SessionStep[] {
+export function sessionSteps(
+  session: StepSession,
+  queuedByPhase: Partial<Record<CapturePhase, number>>,
+  offline: boolean,
+  shotLists: readonly PhaseShotList[] | null = null,
+): SessionStep[] {
   const base = `/field-inspection/${session.id}`;
   const areasChosen = session.structures.reduce((sum, s) => sum + s.areas.length, 0);
   const slopes = session.structures.reduce((sum, s) => sum + s.slopes.length, 0);
@@ -67,12 +76,14 @@ export function sessionSteps(session: StepSession, queuedByPhase: Partial<Record
     },
   ];
   for (const phase of CAPTURE_PHASES) {
-    const count = (session.photosByPhase[phase.value] ?? 0) + (queuedByPhase[phase.value] ?? 0);
+    const list = shotLists?.find((l) => l.phase === phase.value);
+    const count = list ? list.photoCount : (session.photosByPhase[phase.value] ?? 0) + (queuedByPhase[phase.value] ?? 0);
+    const required = list && list.required > 0 ? list : null;
     steps.push({
       key: `phase-${phase.value}`,
       label: `${phase.label} photos`,
-      detail: count === 0 ? 'No photos yet' : `${count} photo${count === 1 ? '' : 's'}`,
-      done: count > 0,
+      detail: required ? `${required.requiredCaptured} of ${required.required} required shots · ${count} photo${count === 1 ? '' : 's'}` : photoWords(count),
+      done: required ? required.complete : count > 0,
       to: offline ? `${base}/phase-offline/${phase.value}` : `${base}/${phase.value}`,
     });
   }

@@ -31,6 +31,7 @@ const created: Project = {
   latitude: null,
   longitude: null,
   adjuster: null,
+  carrierName: null,
   policyNumber: null,
   lossTypeSource: 'classified',
   lossDescription: 'Hail on the north slope',

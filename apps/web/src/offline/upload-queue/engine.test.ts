@@ -73,6 +73,32 @@ describe('the upload engine', () => {
     expect(done).toMatchObject({ status: 'completed', progress: 100, uploadedPath: `${SESSION_A}/roof/general/${byLabel('urgent-new')}_1.jpg` });
   });
 
+  it('keeps the id the server holds each photo under: its own, or the photo it already had with the same bytes for that shot', async () => {
+    const [own, again] = await store.enqueue(db, USER, [photo('own'), photo('again')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 2);
+    const stored = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+    fake.calls.find((c) => c.id === own)?.succeed();
+    fake.calls.find((c) => c.id === again)?.succeed('the/stored/path.jpg', stored);
+    await until(async () => (await status(must(again))) === 'completed' && (await status(must(own))) === 'completed');
+    expect(await db.photos.get(must(own))).toMatchObject({ storedId: own });
+    expect(await db.photos.get(must(again))).toMatchObject({ storedId: stored, uploadedPath: 'the/stored/path.jpg' });
+    const views = await store.listSession(db, USER, SESSION_A);
+    expect(views.map((v) => v.storedId).sort()).toEqual([own, stored].sort());
+  });
+
+  it('a failed photo given up leaves the device with its file; nothing else can be discarded', async () => {
+    const [failed, waiting] = await store.enqueue(db, USER, [photo('refused'), photo('waiting')]);
+    await db.photos.update(must(failed), { status: 'failed', error: 'Failed to upload photo: This photo is already used for Front of house.' });
+    expect(await store.discardFailed(db, OTHER_USER, must(failed))).toBe(false);
+    expect(await store.discardFailed(db, USER, must(waiting))).toBe(false);
+    expect(await store.discardFailed(db, USER, must(failed))).toBe(true);
+    expect(await db.photos.get(must(failed))).toBeUndefined();
+    expect(await db.files.get(must(failed))).toBeUndefined();
+    expect(await db.photos.get(must(waiting))).toMatchObject({ status: 'pending' });
+  });
+
   it('sends the bytes it stored, with the SHA-256 computed when queued', async () => {
     const [id] = await store.enqueue(db, USER, [photo('abc')]);
     const fake = fakeUploader();

@@ -242,6 +242,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
               p.status = 'completed';
               p.progress = 100;
               p.uploadedPath = result.uploadedPath;
+              p.storedId = result.storedId ?? p.id;
               p.completedAt = now();
               p.error = null;
             });

@@ -10,6 +10,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/session/session-provider';
 import { sessionSyncGate } from '../session-sync-gate';
 import { openUploadDb, type UploadDb } from './db';
+import { readBytes, sha256Hex } from './hash';
 import { createUploadEngine, type EngineNetwork, type LockRequest, type UploadEngine } from './engine';
 import { uploadQueuePresence, uploadQueueUser } from './presence';
 import * as store from './store';
@@ -116,6 +117,16 @@ export async function enqueuePhotos(userId: string, items: EnqueuePhotoInput[]):
 export async function prioritisePhase(userId: string, sessionId: string, phase: CapturePhase): Promise<void> {
   await store.prioritise(uploadDb(), userId, sessionId, phase);
   engine?.kick();
+}
+
+/** Gives up one failed photo: it leaves this device with its file; resolves with whether it did. */
+export function discardFailedUpload(userId: string, id: string): Promise<boolean> {
+  return store.discardFailed(uploadDb(), userId, id);
+}
+
+/** A file's SHA-256 (hex), as the queue keeps it: the same file picked twice has the same one. */
+export async function photoFileSha256(file: Blob): Promise<string> {
+  return sha256Hex(await readBytes(file));
 }
 
 /** Failed photos go back to pending with retryCount 0; resolves with how many. */

@@ -37,7 +37,7 @@ export async function enqueue(db: UploadDb, userId: string, items: EnqueuePhotoI
         sessionId: item.sessionId,
         mimeType,
         fileName: item.fileName,
-        sha256: await sha256Hex(bytes),
+        sha256: item.sha256 ?? (await sha256Hex(bytes)),
         priority: item.priority ?? DEFAULT_UPLOAD_PRIORITY,
         status: 'pending',
         progress: 0,
@@ -45,6 +45,7 @@ export async function enqueue(db: UploadDb, userId: string, items: EnqueuePhotoI
         lastAttempt: null,
         retryAt: 0,
         uploadedPath: null,
+        storedId: null,
         completedAt: null,
         error: null,
         metadata: item.metadata,
@@ -108,7 +109,29 @@ export async function summarise(db: UploadDb, userId: string, sessionId?: string
 }
 
 export function toView(p: QueuedPhotoRecord): QueuedPhotoView {
-  return { id: p.id, sessionId: p.sessionId, status: p.status, progress: p.progress, retryCount: p.retryCount, error: p.error, metadata: p.metadata };
+  return {
+    id: p.id,
+    sessionId: p.sessionId,
+    status: p.status,
+    progress: p.progress,
+    retryCount: p.retryCount,
+    error: p.error,
+    metadata: p.metadata,
+    mimeType: p.mimeType,
+    sha256: p.sha256,
+    storedId: p.storedId ?? null,
+  };
+}
+
+/** A failed photo leaves the device (with its file) when the user gives it up; false when it is not this user's failed photo. */
+export async function discardFailed(db: UploadDb, userId: string, id: string): Promise<boolean> {
+  return db.transaction('rw', db.photos, db.files, async () => {
+    const photo = await db.photos.get(id);
+    if (!photo || photo.userId !== userId || photo.status !== 'failed') return false;
+    await db.files.delete(id);
+    await db.photos.delete(id);
+    return true;
+  });
 }
 
 /** One session's queued photos, newest capture first. */

@@ -33,7 +33,8 @@ export type FakeCall = {
   file: Blob;
   signal: AbortSignal;
   progress: (percent: number) => void;
-  succeed: (path?: string) => void;
+  /** Answers the upload: the stored path and, when given, the id the server keeps the photo under. */
+  succeed: (path?: string, storedId?: string) => void;
   fail: (error: unknown) => void;
 };
 
@@ -48,9 +49,9 @@ export function fakeUploader(): { upload: Uploader; calls: FakeCall[]; inFlight:
         file,
         signal,
         progress: onProgress,
-        succeed: (path = `${record.sessionId}/${record.metadata.category}/general/${record.id}_1.jpg`) => {
+        succeed: (path = `${record.sessionId}/${record.metadata.category}/general/${record.id}_1.jpg`, storedId?: string) => {
           settled.add(call);
-          resolve({ uploadedPath: path });
+          resolve(storedId === undefined ? { uploadedPath: path } : { uploadedPath: path, storedId });
         },
         fail: (error) => {
           settled.add(call);

@@ -13,7 +13,8 @@ export type QueuedPhotoMetadata = {
   timestamp: number;
 };
 
-export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number };
+/** A photo to queue; `sha256` when the screen has already hashed the file (it is not hashed twice). */
+export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number; sha256?: string };
 
 /** A queued photo as screens show it (the file itself stays in IndexedDB). */
 export type QueuedPhotoView = {
@@ -24,6 +25,11 @@ export type QueuedPhotoView = {
   retryCount: number;
   error: string | null;
   metadata: QueuedPhotoMetadata;
+  mimeType: string;
+  /** The file's SHA-256 (hex): the same file picked again has the same one. */
+  sha256: string;
+  /** The id the server keeps the photo under once uploaded (see QueuedPhotoRecord.storedId). */
+  storedId: string | null;
 };
 
 /**
@@ -51,6 +57,11 @@ export type QueuedPhotoRecord = {
   retryAt: number;
   /** The storage path the server answered with, once completed. */
   uploadedPath: string | null;
+  /**
+   * The id the server keeps the photo under, once completed: its own id, or the photo the session
+   * already held with these bytes for the same shot (absent on records queued by older versions).
+   */
+  storedId?: string | null;
   /** When it was completed (ms). */
   completedAt: number | null;
   error: string | null;

@@ -60,6 +60,20 @@ describe('the XHR uploader', () => {
     expect(uploadPhotoQuerySchema.safeParse(query).success).toBe(true);
   });
 
+  it('answers the id the server keeps the photo under (the photo it already held, for the same file sent twice)', async () => {
+    const stored = '44444444-4444-4444-8444-444444444444';
+    answer(ROUTE, json({ photo: { id: stored, filePath: `${SESSION_A}/roof/ridge/${stored}_1.jpg` }, duplicate: true }));
+    const result = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal });
+    expect(result).toEqual({ uploadedPath: `${SESSION_A}/roof/ridge/${stored}_1.jpg`, storedId: stored });
+  });
+
+  it('fails with the words of a photo the server refuses for its shot', async () => {
+    answer(ROUTE, apiError('PHOTO_ALREADY_USED', { message: 'This photo is already used for Front of house.' }));
+    const failure = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, code: 'PHOTO_ALREADY_USED', message: 'This photo is already used for Front of house.' });
+  });
+
   it('leaves out what the photo does not have', () => {
     const query = Object.fromEntries(uploadQuery(record({ metadata: metadata() })));
     expect(Object.keys(query).sort()).toEqual(['capturedAt', 'category', 'fileName', 'phase', 'sha256']);

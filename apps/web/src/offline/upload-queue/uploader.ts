@@ -10,10 +10,14 @@ import type { QueuedPhotoRecord } from './types';
 // into the same ApiError, so lib/error-text.ts words it.
 
 export type UploadRequest = { onProgress: (percent: number) => void; signal: AbortSignal };
-/** Resolves with the stored photo's path; rejects with ApiError, or an AbortError when aborted. */
-export type Uploader = (record: QueuedPhotoRecord, file: Blob, request: UploadRequest) => Promise<{ uploadedPath: string }>;
+/**
+ * Resolves with the stored photo's path and the id the server keeps it under (the queued photo's own,
+ * or the photo it already held with these bytes for the same shot); rejects with ApiError, or an
+ * AbortError when aborted.
+ */
+export type Uploader = (record: QueuedPhotoRecord, file: Blob, request: UploadRequest) => Promise<{ uploadedPath: string; storedId?: string }>;
 
-const answerSchema = z.object({ photo: z.object({ filePath: z.string() }) });
+const answerSchema = z.object({ photo: z.object({ filePath: z.string(), id: z.string().optional() }) });
 const errorSchema = z.object({ error: z.object({ message: z.string(), code: z.string(), requestId: z.string().optional() }) });
 
 /** The query of uploadPhotoQuerySchema for this photo (absent fields left out). */
@@ -90,8 +94,10 @@ export const xhrUploader: Uploader = (record, file, { onProgress, signal }) =>
       done();
       if (xhr.status >= 200 && xhr.status < 300) {
         const answer = answerSchema.safeParse(parseJson(xhr.responseText));
-        if (answer.success) resolve({ uploadedPath: answer.data.photo.filePath });
-        else reject(new ApiError(xhr.status, 'SERVER_ERROR', 'The server answered the upload with something unexpected.', requestId));
+        if (answer.success) {
+          const { filePath, id } = answer.data.photo;
+          resolve(id === undefined ? { uploadedPath: filePath } : { uploadedPath: filePath, storedId: id });
+        } else reject(new ApiError(xhr.status, 'SERVER_ERROR', 'The server answered the upload with something unexpected.', requestId));
         return;
       }
       reject(answerError(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader(REQUEST_ID_HEADER), requestId, xhr.getResponseHeader('Retry-After')));

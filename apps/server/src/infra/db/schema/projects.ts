@@ -78,6 +78,8 @@ export const projects = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    /** The carrier's name as typed in the field when it is not in the directory; cleared once a directory carrier is set. */
+    carrierName: text('carrier_name'),
     adjusterId: uuid('adjuster_id').references(() => adjusters.id, { onDelete: 'set null' }),
     policyNumber: text('policy_number'),
     claimNumber: text('claim_number'),

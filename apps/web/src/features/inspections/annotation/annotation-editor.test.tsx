@@ -177,7 +177,7 @@ describe('/field-inspection/:sessionId/photo-annotation', { timeout: 30_000 }, (
 
   it('says a photo still in the upload queue is not uploaded yet', async () => {
     queue.queued = [
-      { id: PHOTO_ID, sessionId: SESSION_ID, status: 'pending', progress: 0, retryCount: 0, error: null, metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1 } },
+      { id: PHOTO_ID, sessionId: SESSION_ID, status: 'pending', progress: 0, retryCount: 0, error: null, metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1 }, mimeType: 'image/jpeg', sha256: 'b'.repeat(64), storedId: null },
     ];
     answer(`GET /api/photos/${PHOTO_ID}`, json({ error: { message: 'Not found', code: 'NOT_FOUND', timestamp: '', requestId: 'r' } }, { status: 404 }));
     renderPage(`/field-inspection/${SESSION_ID}/photo-annotation?photo=${PHOTO_ID}`);

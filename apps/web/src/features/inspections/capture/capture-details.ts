@@ -43,6 +43,17 @@ export function initialDetails(phase: CapturePhase, shots: readonly Shot[], stru
   };
 }
 
+/**
+ * The shot the next photos go to after a capture filled `filledKey`: the next required shot still
+ * missing in walking order after it (wrapping round to the first), else the next optional one
+ * missing, else the same shot again.
+ */
+export function nextShotAfterCapture(shots: readonly Shot[], filledKey: string | null): Shot | null {
+  const from = shots.findIndex((s) => s.key === filledKey);
+  const ordered = (from < 0 ? shots : [...shots.slice(from + 1), ...shots.slice(0, from)]).filter((s) => s.count === 0 && s.key !== filledKey);
+  return ordered.find((s) => s.required) ?? ordered[0] ?? shots[from] ?? null;
+}
+
 /** The subcategories a category offers; the roof's include each slope and test square of the session. */
 export function subcategoryOptions(category: PhotoCategory, structures: readonly Pick<Structure, 'slopes'>[]): { value: string; label: string }[] {
   const fixed = PHOTO_CATEGORIES.find((c) => c.value === category)?.subcategories.map((s) => ({ value: s.value as string, label: s.label as string })) ?? [];

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,21 +20,39 @@ import ElevationPage from './elevation-page';
 const store = vi.hoisted(() => ({ session: undefined as LocalInspection | undefined, saveInspectionFields: vi.fn(async () => undefined) }));
 const queue = vi.hoisted(() => ({
   queued: [] as QueuedPhotoView[],
+  /** Screens re-read the queue when it changes, as the live query makes them. */
+  listeners: new Set<() => void>(),
+  change(next: QueuedPhotoView[]) {
+    this.queued = next;
+    for (const listener of this.listeners) listener();
+  },
   enqueuePhotos: vi.fn(async (_userId: string, items: unknown[]) => items.map((_, i) => `q${i}`)),
   prioritisePhase: vi.fn(async () => undefined),
+  // The file's name stands in for its hash: the same name is the same file.
+  photoFileSha256: vi.fn(async (file: File) => file.name.padEnd(64, '0')),
+  discardFailedUpload: vi.fn(async () => true),
 }));
 
 vi.mock('../../../offline/inspection-store', () => ({
   useLocalInspection: () => ({ session: store.session, loading: false }),
   saveInspectionFields: store.saveInspectionFields,
 }));
-vi.mock('../../../offline/upload-queue', () => ({
-  useQueuedPhotos: () => queue.queued,
+vi.mock('../../../offline/upload-queue', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    queue.listeners.add(listener);
+    return () => queue.listeners.delete(listener);
+  };
+  return {
+  useQueuedPhotos: () => useSyncExternalStore(subscribe, () => queue.queued),
   useQueuedPhotoPreview: () => null,
   useUploadSummary: () => ({ total: 3, completed: 1, uploading: 2, pending: 0, failed: 0, online: true }),
   enqueuePhotos: queue.enqueuePhotos,
   prioritisePhase: queue.prioritisePhase,
-}));
+  photoFileSha256: queue.photoFileSha256,
+  discardFailedUpload: queue.discardFailedUpload,
+  };
+});
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
 const SESSION_ID = '0b7d2a52-6a4c-4c39-9a43-3f0fb6d0c001';
@@ -78,6 +96,9 @@ function queuedPhoto(id: string, subcategory: string, status: QueuedPhotoView['s
     retryCount: 0,
     error: null,
     metadata: { category: 'roof', subcategory, phase: 'roof', photoType: null, notes: null, structureId: 'house', gpsCoords: null, timestamp: 1 },
+    mimeType: 'image/jpeg',
+    sha256: id.padEnd(64, '0'),
+    storedId: null,
   };
 }
 
@@ -209,6 +230,91 @@ describe('capture screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(queue.enqueuePhotos).toHaveBeenCalledTimes(1));
     const [, items] = queue.enqueuePhotos.mock.calls[0] as unknown as [string, { metadata: Record<string, unknown> }[]];
     expect(items[0]?.metadata).toMatchObject({ category: 'roof', subcategory: 'test_square_s', timestamp: 1_700_000_000_000 });
+  });
+
+  it('after a capture, moves on to the next missing required shot, and the button always names the shot it fills', async () => {
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
+    const user = userEvent.setup();
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    await waitFor(() => expect(shot(/^Slope N/)).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByTestId('capture-button')).toHaveTextContent('Take photoSlope N');
+
+    await user.upload(screen.getByTestId('camera-input'), [jpeg('one.jpg')]);
+    await waitFor(() => expect(queue.enqueuePhotos).toHaveBeenCalledTimes(1));
+    // The N test square is counted already (11) but has no photo: it is next, in walking order.
+    await waitFor(() => expect(shot(/Test square N = 11/)).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByTestId('capture-button')).toHaveTextContent('Take photoTest square N = 11');
+    const [, first] = queue.enqueuePhotos.mock.calls[0] as unknown as [string, { metadata: Record<string, unknown> }[]];
+    expect(first[0]?.metadata).toMatchObject({ subcategory: 'slope_n' });
+    act(() => queue.change([queuedPhoto('q1', 'slope_n')]));
+
+    // The rep can still tap any row; after it, the list moves on from there (round to the first missing).
+    await user.click(shot(/Test square S/));
+    await waitFor(() => expect(shot(/Test square S/)).toHaveAttribute('aria-pressed', 'true'));
+    await user.upload(screen.getByTestId('camera-input'), [jpeg('two.jpg')]);
+    await waitFor(() => expect(queue.enqueuePhotos).toHaveBeenCalledTimes(2));
+    const [, second] = queue.enqueuePhotos.mock.calls[1] as unknown as [string, { metadata: Record<string, unknown> }[]];
+    expect(second[0]?.metadata).toMatchObject({ subcategory: 'test_square_s' });
+    await waitFor(() => expect(shot(/Test square N = 11/)).toHaveAttribute('aria-pressed', 'true'));
+
+    // Tags that are no shot of the list still name what the photo will be.
+    await user.selectOptions(screen.getByLabelText('Category'), 'damage');
+    expect(screen.getByTestId('capture-button')).toHaveTextContent('Take photoDamage');
+  });
+
+  it('refuses a photo already used for another shot, at once and naming that shot; the same file for its own shot is not queued twice', async () => {
+    const front = { ...uploadedPhoto('p-front', 'slope_s'), sha256: 'library.jpg'.padEnd(64, '0') };
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [front] }));
+    queue.queued = [{ ...queuedPhoto('q-ridge', 'ridge'), sha256: 'ridge.jpg'.padEnd(64, '0') }];
+    const { notify } = await import('../../../lib/toast');
+    const user = userEvent.setup();
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    await waitFor(() => expect(shot(/^Slope S/)).toHaveAttribute('data-captured', 'true'));
+    await waitFor(() => expect(shot(/^Slope N/)).toHaveAttribute('aria-pressed', 'true'));
+
+    await user.upload(screen.getByTestId('library-input'), [jpeg('library.jpg')]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo not added', 'This photo is already used for Slope S.'));
+    // A queued photo on its way counts too; a new file in the same pick is still queued.
+    await user.upload(screen.getByTestId('library-input'), [jpeg('ridge.jpg'), jpeg('fresh.jpg')]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo not added', 'This photo is already used for Ridge.'));
+    await waitFor(() => expect(queue.enqueuePhotos).toHaveBeenCalledTimes(1));
+    const [, items] = queue.enqueuePhotos.mock.calls[0] as unknown as [string, { fileName: string; sha256: string }[]];
+    expect(items.map((i) => [i.fileName, i.sha256])).toEqual([['fresh.jpg', 'fresh.jpg'.padEnd(64, '0')]]);
+    // Nothing was counted for the refused photos: Slope N is still what the next photo fills... now Test square N.
+    expect(shot(/^Slope N/)).toHaveAttribute('data-captured', 'false');
+
+    await user.click(shot(/^Slope S/));
+    await user.upload(screen.getByTestId('camera-input'), [jpeg('library.jpg')]);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo not added', 'This photo is already in Slope S.'));
+    expect(queue.enqueuePhotos).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts only what the server holds or will: a failed photo is not a captured shot, says why, and can be removed', async () => {
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
+    queue.queued = [queuedPhoto('q-n', 'slope_n', 'pending')];
+    const { notify } = await import('../../../lib/toast');
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    await waitFor(() => expect(shot(/^Slope N/)).toHaveAttribute('data-captured', 'true'));
+    expect(screen.getByTestId('required-progress')).toHaveTextContent('1 of 4 required shots captured');
+
+    // The server refuses it (another device sent the same file for another shot): said at once.
+    act(() => queue.change([{ ...queuedPhoto('q-n', 'slope_n', 'failed'), error: 'Failed to upload photo: This photo is already used for Front of house.' }]));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo not uploaded', 'Failed to upload photo: This photo is already used for Front of house.'));
+    await waitFor(() => expect(shot(/^Slope N/)).toHaveAttribute('data-captured', 'false'));
+    expect(screen.getByTestId('required-progress')).toHaveTextContent('0 of 4 required shots captured');
+    const thumb = document.querySelector('[data-queued-photo="q-n"]') as HTMLElement;
+    expect(thumb).toHaveTextContent('Failed to upload photo: This photo is already used for Front of house.');
+    await userEvent.click(within(thumb).getByRole('button', { name: 'Remove Roof · Slope N from this phone' }));
+    await waitFor(() => expect(queue.discardFailedUpload).toHaveBeenCalledWith(alice.id, 'q-n'));
+  });
+
+  it('shows a placeholder naming the shot for a queued HEIC photo the phone cannot draw, never a broken image', async () => {
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
+    queue.queued = [{ ...queuedPhoto('q-heic', 'slope_n'), mimeType: 'image/heic' }];
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    const placeholder = await screen.findByRole('img', { name: 'Roof · Slope N: HEIC photo, no preview on this phone yet' });
+    expect(placeholder).toHaveTextContent('Roof · Slope N');
+    expect(document.querySelector('[data-queued-photo="q-heic"] img')).toBeNull();
   });
 
   it('saves a test square hit count through the local store, and prioritises the phase', async () => {

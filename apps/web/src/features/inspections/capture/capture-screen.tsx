@@ -1,6 +1,6 @@
-import type { Photo } from '@ridgeline/shared/contracts/photos';
-import { ELEVATIONS, PHOTO_CATEGORIES, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
-import { buildShotList, type Shot, type ShotListPhoto } from '@ridgeline/shared/domain/shot-list';
+import { ELEVATIONS, photoShotLabel, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
+import type { Shot } from '@ridgeline/shared/domain/shot-list';
 import { ArrowLeft, ArrowRight, Camera, Images, Zap } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -15,9 +15,9 @@ import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { useLocalInspection } from '../../../offline/inspection-store';
-import { enqueuePhotos, prioritisePhase, useQueuedPhotos } from '../../../offline/upload-queue';
-import { usePhotos } from '../api/photo-list';
-import { captureDetailsSchema, initialDetails, queueItems, subcategoryOptions } from './capture-details';
+import { enqueuePhotos, photoFileSha256, prioritisePhase } from '../../../offline/upload-queue';
+import { decidePick, knownPhotos, useSessionShotPhotos, useShotList } from '../session-shot-photos';
+import { captureDetailsSchema, initialDetails, nextShotAfterCapture, queueItems, subcategoryOptions } from './capture-details';
 import { PhotoTagFields } from '../photo-tag-fields';
 import { PhaseThumbnails } from './phase-thumbnails';
 import { ShotListView } from './shot-list-view';
@@ -26,9 +26,12 @@ import { UploadProgressLine } from './upload-progress-line';
 import { useLastPosition } from './use-last-position';
 
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
-// and a big capture button at the bottom for a gloved thumb, with "From library" and the way to the
-// previous and next step. Everything reads this device's copy of the session and the upload queue,
-// so it works with no network; the server's photos are merged in when they arrive, never waited for.
+// and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
+// library" and the way to the previous and next step above it. Everything reads this device's copy
+// of the session and the upload queue, so it works with no network; the server's photos are merged
+// in when they arrive, never waited for. After a capture the next missing required shot is chosen.
+// One photo fills one shot: a file already in the session (by its SHA-256) is not queued again, and
+// the rep is told which shot holds it; a photo the server refuses later is said at once, too.
 
 export type StepLink = { to: string; label: string };
 
@@ -45,30 +48,32 @@ type Props = {
   localOnly?: boolean;
 };
 
-function toShotPhoto(photo: Pick<Photo, 'id' | 'category' | 'subcategory' | 'phase' | 'structureId'>): ShotListPhoto {
-  return { id: photo.id, category: photo.category, subcategory: photo.subcategory, phase: photo.phase, structureId: photo.structureId };
+/** Toasts a queued photo of the session as it fails (not the ones already failed when the screen opened). */
+function useFailureNotices(queued: readonly { id: string; status: UploadStatus; error: string | null }[]) {
+  const seen = useRef(new Map<string, UploadStatus>());
+  useEffect(() => {
+    for (const photo of queued) {
+      const before = seen.current.get(photo.id);
+      if (photo.status === 'failed' && before !== undefined && before !== 'failed') notify.error('Photo not uploaded', photo.error ?? undefined);
+      seen.current.set(photo.id, photo.status);
+    }
+  }, [queued]);
 }
 
 export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, previous, next, localOnly = false }: Props) {
   useDocumentTitle(title);
   const { user, isOnline } = useSession();
   const { session, loading } = useLocalInspection(sessionId, user?.id);
-  const queued = useQueuedPhotos({ sessionId });
-  const uploaded = usePhotos({ kind: 'session', id: sessionId }, {}, { enabled: !localOnly && isOnline && Boolean(session) && !session?.pendingCreate });
+  const { photos, queued, uploaded } = useSessionShotPhotos(sessionId, { readServer: !localOnly && isOnline && Boolean(session) && !session?.pendingCreate });
+  useFailureNotices(queued);
   const position = useLastPosition();
   const cameraInput = useRef<HTMLInputElement>(null);
   const libraryInput = useRef<HTMLInputElement>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const structures = useMemo(() => session?.structures ?? [], [session?.structures]);
-  const photos = useMemo(
-    () => [
-      ...(uploaded.data?.photos ?? []).map(toShotPhoto),
-      ...queued.map((q) => ({ id: q.id, category: q.metadata.category, subcategory: q.metadata.subcategory, phase: q.metadata.phase, structureId: q.metadata.structureId })),
-    ],
-    [uploaded.data, queued],
-  );
-  const phaseList = useMemo(() => buildShotList(structures, photos).find((p) => p.phase === phase), [structures, photos, phase]);
+  const phases = useShotList(structures, photos);
+  const phaseList = phases.find((p) => p.phase === phase);
   const shots = useMemo(() => (phaseList?.shots ?? []).filter(shotFilter ?? (() => true)), [phaseList, shotFilter]);
   const required = shots.filter((s) => s.required);
   const requiredCaptured = required.filter((s) => s.count > 0).length;
@@ -91,12 +96,32 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
 
   const selectedKey = shots.find((s) => s.category === category && s.subcategory === subcategory && (s.structureId === null || s.structureId === structureId))?.key ?? null;
   const selectedShot = shots.find((s) => s.key === selectedKey);
+  // The shot the capture button fills: the chosen shot, else the tags' own name ("Damage · Hail" reads "Hail").
+  const target = selectedShot?.label ?? photoShotLabel({ category, subcategory });
 
-  function chooseShot(shot: Shot) {
+  function selectShot(shot: Shot) {
     form.setValue('category', shot.category);
     form.setValue('subcategory', shot.subcategory);
     if (shot.structureId) form.setValue('structureId', shot.structureId);
+  }
+
+  function chooseShot(shot: Shot) {
+    selectShot(shot);
     cameraInput.current?.click();
+  }
+
+  /** The files that may be queued for these tags (one photo fills one shot), and the words for the others. */
+  async function sortPicked(files: File[], tags: { category: string; subcategory: string | null; structureId: string | null }) {
+    const known = knownPhotos(uploaded.data?.photos ?? [], queued);
+    const accepted: { file: File; sha256: string }[] = [];
+    const refused: string[] = [];
+    for (const file of files) {
+      const sha256 = await photoFileSha256(file);
+      const decision = accepted.some((a) => a.sha256 === sha256) ? { kind: 'same-shot' as const, message: '' } : decidePick(sha256, tags, known, structures, phases);
+      if (decision.kind === 'new') accepted.push({ file, sha256 });
+      else if (decision.message) refused.push(decision.message);
+    }
+    return { accepted, refused };
   }
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>, fromCamera: boolean) {
@@ -114,13 +139,26 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
       return;
     }
     try {
-      const items = queueItems(files, { sessionId, phase, details: details.data, position: position(), fromCamera, now: Date.now() });
+      const tags = { category: details.data.category, subcategory: details.data.subcategory || null, structureId: details.data.structureId || null };
+      const { accepted, refused } = await sortPicked(files, tags);
+      if (refused.length > 0) {
+        const words = [...new Set(refused)].join(' ');
+        setAnnouncement(words);
+        notify.error(refused.length === 1 ? 'Photo not added' : `${refused.length} photos not added`, words);
+      }
+      if (accepted.length === 0) return;
+      const items = queueItems(
+        accepted.map((a) => a.file),
+        { sessionId, phase, details: details.data, position: position(), fromCamera, now: Date.now() },
+      ).map((item, index) => ({ ...item, sha256: accepted[index]?.sha256 }));
       await enqueuePhotos(user.id, items);
-      const what = selectedShot?.label ?? (PHOTO_CATEGORIES.find((c) => c.value === details.data.category)?.label ?? 'this phase');
-      const words = `${files.length} photo${files.length === 1 ? '' : 's'} added to ${what}`;
-      setAnnouncement(words);
+      const next = nextShotAfterCapture(shots, selectedKey);
+      const words = `${accepted.length} photo${accepted.length === 1 ? '' : 's'} added to ${target}`;
+      const moved = next && next.key !== selectedKey ? next : null;
+      setAnnouncement(moved ? `${words}. Next: ${moved.label}` : words);
       notify.success(words, 'They upload in the background, also after a reload or with no signal for now.');
       form.setValue('notes', '');
+      if (moved) selectShot(moved);
     } catch (error) {
       notify.error('Photos not saved', errorText(error));
     }
@@ -174,6 +212,10 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
           {required.length === 0 ? 'No required shots here' : `${requiredCaptured} of ${required.length} required shots captured`}
         </p>
         <UploadProgressLine sessionId={sessionId} />
+        <Button variant="secondary" className="self-start whitespace-normal" onClick={() => void prioritise()}>
+          <Zap aria-hidden="true" className="size-5" />
+          Prioritise this phase
+        </Button>
       </header>
 
       <p aria-live="polite" className="sr-only">
@@ -246,42 +288,39 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         onChange={(event) => void onFiles(event, false)}
       />
 
-      <div className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
-        <div className="mx-auto flex w-full max-w-xl gap-2">
-          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => libraryInput.current?.click()}>
+      {/* Three equal thirds above the full-width capture button: nothing is squeezed at 360 px. */}
+      <div data-capture-bar="" className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
+        <div className="mx-auto grid w-full max-w-xl grid-cols-3 gap-2">
+          {previous ? <StepButton step={previous} direction="previous" /> : <span />}
+          <Button variant="secondary" className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal" onClick={() => libraryInput.current?.click()}>
             <Images aria-hidden="true" className="size-5" />
             From library
           </Button>
-          <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => void prioritise()}>
-            <Zap aria-hidden="true" className="size-5" />
-            Prioritise this phase
-          </Button>
+          {next ? <StepButton step={next} direction="next" /> : <span />}
         </div>
-        <div className="mx-auto flex w-full max-w-xl items-stretch gap-2">
-          {previous && <StepButton step={previous} direction="previous" />}
-          <Button size="lg" className="min-h-[72px] flex-1 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
+        <div className="mx-auto flex w-full max-w-xl">
+          <Button size="lg" className="min-h-[72px] w-full min-w-0 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
             <Camera aria-hidden="true" className="size-7" />
             <span className="flex min-w-0 flex-col items-start leading-tight">
               <span>Take photo</span>
-              {selectedShot && <span className="max-w-full truncate text-sm font-normal">{selectedShot.label}</span>}
+              <span className="max-w-full truncate text-sm font-normal">{target}</span>
             </span>
           </Button>
-          {next && <StepButton step={next} direction="next" />}
         </div>
       </div>
     </div>
   );
 }
 
-/** The previous or next step beside the capture button: an arrow and the step's name, wrapped. */
+/** The previous or next step: an arrow over the step's name, a third of the bar wide. */
 function StepButton({ step, direction }: { step: StepLink; direction: 'previous' | 'next' }) {
   const Arrow = direction === 'previous' ? ArrowLeft : ArrowRight;
   return (
-    <Button asChild variant="secondary" className="min-h-[72px] w-[5.5rem] shrink-0 flex-col gap-0 px-1 text-xs whitespace-normal">
+    <Button asChild variant="secondary" className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal">
       <Link to={step.to}>
-        <Arrow aria-hidden="true" className="size-6" />
+        <Arrow aria-hidden="true" className="size-5" />
         <span className="sr-only">{direction === 'previous' ? 'Previous: ' : 'Next: '}</span>
-        <span className="max-w-full leading-tight break-words">{step.label}</span>
+        <span className="max-w-full text-center">{step.label}</span>
       </Link>
     </Button>
   );

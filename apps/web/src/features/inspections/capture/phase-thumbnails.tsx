@@ -1,14 +1,21 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
-import { PenLine } from 'lucide-react';
+import { PenLine, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { useQueuedPhotoPreview, type QueuedPhotoView } from '../../../offline/upload-queue';
+import { Button } from '../../../components/ui/button';
+import { errorText } from '../../../lib/error-text';
+import { useSession } from '../../../lib/session/session-provider';
+import { notify } from '../../../lib/toast';
+import { discardFailedUpload, useQueuedPhotoPreview, type QueuedPhotoView } from '../../../offline/upload-queue';
 import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { PhotoPreview } from './photo-preview';
 import { photoTagLabel } from './photo-words';
 
-// The photos taken in this phase: the ones still on this device with their upload state, then the
-// ones already on the server (with their drawing and a way to annotate them).
+// The photos taken in this phase: the ones still on this device with their upload state (a failed
+// one with the reason, and a way to remove it from the phone), then the ones already on the server
+// (with their drawing and a way to annotate them). A photo the phone cannot draw (HEIC on most
+// phones) shows a placeholder naming its shot until the server's thumbnail is there.
 
 const STATUS: Record<QueuedPhotoView['status'], { tone: BadgeTone; words: (p: QueuedPhotoView) => string }> = {
   pending: { tone: 'neutral', words: () => 'Waiting to upload' },
@@ -19,16 +26,32 @@ const STATUS: Record<QueuedPhotoView['status'], { tone: BadgeTone; words: (p: Qu
 
 function QueuedThumb({ photo }: { photo: QueuedPhotoView }) {
   const preview = useQueuedPhotoPreview(photo.id);
+  const userId = useSession().user?.id;
   const status = STATUS[photo.status];
+  const label = photoTagLabel(photo.metadata);
+  const remove = async () => {
+    if (!userId) return;
+    try {
+      if (await discardFailedUpload(userId, photo.id)) notify.success('Photo removed', `${label} was removed from this phone.`);
+    } catch (error) {
+      notify.error('Photo not removed', errorText(error));
+    }
+  };
   return (
-    <li className="flex flex-col gap-1" data-queued-photo={photo.id} data-status={photo.status}>
+    <li className="flex min-w-0 flex-col gap-1" data-queued-photo={photo.id} data-status={photo.status}>
       <div className="aspect-[4/3] overflow-hidden rounded-md bg-slate-200">
-        {preview && <img src={preview} alt={photoTagLabel(photo.metadata)} className="size-full object-cover" />}
+        <PhotoPreview src={preview} label={label} mimeType={photo.mimeType} />
       </div>
-      <span className="truncate text-xs font-semibold text-slate-900">{photoTagLabel(photo.metadata)}</span>
-      <Badge tone={status.tone} className="self-start">
+      <span className="truncate text-xs font-semibold text-slate-900">{label}</span>
+      <Badge tone={status.tone} className="max-w-full self-start whitespace-normal">
         {status.words(photo)}
       </Badge>
+      {photo.status === 'failed' && (
+        <Button variant="secondary" className="self-start" onClick={() => void remove()}>
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove<span className="sr-only"> {label} from this phone</span>
+        </Button>
+      )}
     </li>
   );
 }
@@ -36,10 +59,12 @@ function QueuedThumb({ photo }: { photo: QueuedPhotoView }) {
 function UploadedThumb({ photo, sessionId }: { photo: Photo; sessionId: string }) {
   const box = photoBox(photo);
   const label = photoTagLabel(photo);
+  // Before its thumbnail is made, a HEIC original is no image the phone can draw.
+  const drawable = photo.thumbSmallUrl ?? (photo.mimeType === 'image/heic' || photo.mimeType === 'image/heif' ? null : photo.url);
   return (
-    <li className="flex flex-col gap-1" data-photo={photo.id}>
+    <li className="flex min-w-0 flex-col gap-1" data-photo={photo.id}>
       <div className="relative overflow-hidden rounded-md bg-slate-200" style={{ aspectRatio: `${box.width} / ${box.height}` }}>
-        <img src={photo.thumbSmallUrl ?? photo.url} alt={label} className="size-full object-cover" loading="lazy" />
+        <PhotoPreview src={drawable} label={label} mimeType={photo.mimeType} lazy />
         <AnnotationOverlay annotation={photo.annotation} width={box.width} height={box.height} />
       </div>
       <span className="truncate text-xs font-semibold text-slate-900">{label}</span>
@@ -60,7 +85,7 @@ export function PhaseThumbnails({ sessionId, phase, uploaded, queued }: { sessio
   const done = uploaded.filter((p) => p.phase === phase && !queuedIds.has(p.id));
   // A completed queue item not yet in the server's list still shows (the list is read again shortly).
   const doneIds = new Set(done.map((p) => p.id));
-  const justUploaded = queued.filter((q) => q.metadata.phase === phase && q.status === 'completed' && !doneIds.has(q.id));
+  const justUploaded = queued.filter((q) => q.metadata.phase === phase && q.status === 'completed' && !doneIds.has(q.storedId ?? q.id));
   if (waiting.length + done.length + justUploaded.length === 0) return null;
   return (
     <section aria-labelledby="phase-photos-title" className="flex flex-col gap-2">

@@ -6,6 +6,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { useTeam } from '../../../lib/api/team';
 import { InlineField, type FieldOption } from './inline-field';
 import type { EditableField } from './project-fields';
+import { TypedCarrierNote } from './typed-carrier';
 
 // The overview: every field of the claim file, grouped as the office reads them, each editable in place.
 
@@ -61,7 +62,7 @@ export function OverviewSection({ project }: { project: Project }) {
       </Group>
       <Group id="overview-claim" title="Insurance claim">
         {/* Carrier and adjuster are edited together, with the directory's picker. */}
-        {field('carrierId', undefined, true)}
+        <InlineField project={project} field="carrierId" wide note={<TypedCarrierNote project={project} />} />
         {field('adjusterId', undefined, true)}
         {field('policyNumber')}
         {field('claimNumber')}

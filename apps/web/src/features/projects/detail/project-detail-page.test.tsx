@@ -48,6 +48,7 @@ function aProject(overrides: Partial<Project> = {}): Project {
     latitude: null,
     longitude: null,
     adjuster: null,
+    carrierName: null,
     policyNumber: null,
     lossTypeSource: 'classified',
     lossDescription: 'Hail dented the gutters',
@@ -419,6 +420,22 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The Starter plan allows 10 active files.');
     expect(within(alert).getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('shows the carrier named in the field that is not in the directory, and adds it to the directory as the file carrier', async () => {
+    answerPage({ project: aProject({ carrierName: 'Prairie Farm Mutual' }) });
+    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0 };
+    answer('POST /api/carriers', json(carrier, { status: 201 }));
+    answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name }, carrierName: null })));
+    renderPage();
+    const claim = await screen.findByRole('region', { name: 'Insurance claim' });
+    expect(within(claim).getByText('Prairie Farm Mutual')).toBeInTheDocument();
+    expect(within(claim).getByText('Named in the field; not in your carrier directory yet.')).toBeInTheDocument();
+    await userEvent.click(within(claim).getByRole('button', { name: 'Add Prairie Farm Mutual to the directory' }));
+    await waitFor(() => expect(sent(`PATCH /api/projects/${PROJECT_ID}`)[0]?.body).toEqual({ carrierId: carrier.id }));
+    expect(sent('POST /api/carriers')[0]?.body).toEqual({ name: 'Prairie Farm Mutual' });
+    await waitFor(() => expect(within(claim).queryByRole('button', { name: /to the directory/ })).toBeNull());
+    expect(within(claim).getByText('Prairie Farm Mutual')).toBeInTheDocument();
   });
 
   it("shows 'This project was not found' with a way back for a 404, and asks nothing for an id that is not one", async () => {

@@ -127,7 +127,7 @@ export function formatFieldValue(field: string, value: string | null): string {
 export function displayValue(project: Project, field: EditableField): string {
   switch (field) {
     case 'carrierId':
-      return project.carrier?.name ?? '—';
+      return project.carrier?.name ?? project.carrierName ?? '—';
     case 'adjusterId':
       return project.adjuster ? [project.adjuster.name, project.adjuster.phone, project.adjuster.email].filter(Boolean).join(' · ') : '—';
     case 'assigneeId':

@@ -77,6 +77,19 @@ describe('credits: summary and purchase in test mode', () => {
     // A platform admin in the company buys too; the balance adds up.
     expect((await buy(adminInA, 'pack_5')).balance).toBe(15);
     expect((await ownerA.client.get<CreditSummary>('/api/credits')).body.balance).toBe(15);
+
+    // The success page reads it as it reads a paid Checkout, and the purchases carry their price.
+    const status = await ownerA.client.get(`/api/billing/checkouts/${result.checkoutId}`);
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toEqual({ id: result.checkoutId, kind: 'credits', status: 'complete', plan: null, credits: 10, amountCents: 24_000, testMode: true });
+    const purchases = await ownerA.client.get<CreditEntriesPage>('/api/credits/entries?kind=purchase');
+    expect(purchases.body.entries.map((entry) => [entry.credits, entry.amountCents])).toEqual([
+      [5, 12_500],
+      [10, 24_000],
+    ]);
+    // Another company reads neither the checkout nor the purchases.
+    expectError(await ownerB.client.get(`/api/billing/checkouts/${result.checkoutId}`), 404, 'NOT_FOUND');
+    expect((await ownerB.client.get<CreditEntriesPage>('/api/credits/entries?kind=purchase')).body.entries).toEqual([]);
   });
 
   it('refuses a purchase by a manager or a member (403 NOT_PAYER) and writes nothing', async () => {
@@ -170,6 +183,7 @@ describe('credits: the ledger, its filters and its CSV', () => {
       actorName: 'Robin Slate',
       serviceOrderId: expect.any(String),
       projectId: expect.any(String),
+      amountCents: null,
       createdAt: '2026-03-02T23:59:59.000Z',
     });
     expect(all.body.entries[2]).toMatchObject({ actorName: null, projectId: spend?.projectId });

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import type { CreditSummary } from '@ridgeline/shared/contracts/billing';
 import type { CreditPackId } from '@ridgeline/shared/domain/billing';
 import { Button } from '../../components/ui/button';
@@ -19,12 +20,14 @@ function WhoCanBuy() {
 }
 
 /**
- * The packs on sale as cards: credits, price and price per credit. Owners (and platform admins) buy:
- * in test mode the credits are added at once; with Stripe the browser goes to Checkout and comes back
- * to /credits-success.
+ * The packs on sale as cards: credits, price and price per credit. Owners (and platform admins) buy,
+ * and every purchase ends on /credits-success, which confirms it from the server's record: with
+ * Stripe the browser goes through Checkout first; in test mode the credits are added at once and
+ * the page says no card was charged.
  */
 export function CreditPacks({ summary }: { summary: CreditSummary }) {
   const buy = useBuyCredits();
+  const navigate = useNavigate();
 
   const onBuy = (pack: CreditPackId) =>
     buy.mutate(
@@ -35,8 +38,7 @@ export function CreditPacks({ summary }: { summary: CreditSummary }) {
             window.location.assign(result.checkoutUrl);
             return;
           }
-          const bought = summary.packs.find((candidate) => candidate.id === pack);
-          notify.success('Credits added', `${bought ? creditsText(bought.credits) : 'Credits'} added. Your balance is ${result.balance}.`);
+          void navigate(`/credits-success?session_id=${encodeURIComponent(result.checkoutId)}`);
         },
         onError: (error) => notify.error('The credits could not be bought', errorText(error)),
       },

@@ -54,6 +54,14 @@ describe('/pricing', () => {
     expect(within(card('Enterprise')).getByText('$999')).toBeInTheDocument();
   });
 
+  it('marks Professional as the current plan during the trial, and it can still be chosen to keep it', async () => {
+    renderPricing(TRIAL);
+    const professional = await screen.findByRole('group', { name: 'Professional' });
+    expect(within(professional).getByText('Current plan: Trial')).toBeInTheDocument();
+    expect(within(professional).getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
+    for (const other of ['Starter', 'Business', 'Enterprise']) expect(within(card(other)).queryByText(/Current plan/)).not.toBeInTheDocument();
+  });
+
   it('lists the files to close in a dialog, from the plan check', async () => {
     const check: PlanCheck = {
       plan: 'starter',

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { SiteBanner } from '../components/site-banner';
 import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { usePreloadLikelyPages } from './idle-preload';
@@ -44,13 +43,9 @@ function withLikelyPagesPreload({ default: Providers }: PageModule): PageModule 
   return { default: AppWithPreload };
 }
 
+// The site banner belongs to the signed-in shell: public pages (landing, sign-in, share links) have none.
 function RootLayout() {
-  return (
-    <>
-      <SiteBanner />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 export const routes: RouteObject[] = [

@@ -80,7 +80,7 @@ export default function AuthPage() {
   );
 
   return (
-    <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
+    <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
           <BrandName className="size-8" />

@@ -63,6 +63,10 @@ describe('/companies carriers', () => {
     expect(portal).toHaveAttribute('href', 'https://portal.statefarm.example/claims');
     expect(portal).toHaveAttribute('target', '_blank');
     expect(portal).toHaveAttribute('rel', 'noopener noreferrer');
+    // Each link's name starts with what it shows, so speech control finds it by its words.
+    expect(portal).toHaveAccessibleName('portal.statefarm.example (State Farm portal, opens in a new tab)');
+    expect(card.getByRole('link', { name: /claims line/ }).textContent).toMatch(/^\(800\) 732-5246/);
+    expect(card.getByRole('link', { name: /Email State Farm claims/ })).toHaveAccessibleName('claims@statefarm.example (Email State Farm claims)');
     expect(card.getByText('3 projects · 1 adjuster')).toBeInTheDocument();
   });
 

@@ -42,7 +42,7 @@ function PageOf({ route }: { route: string }) {
   const name = pageName(route);
   if (route.includes('*') || route.includes(':')) return <span>{name}</span>;
   return (
-    <Link to={route} className="text-blue-800 underline-offset-2 hover:underline">
+    <Link to={route} className="text-blue-800 underline underline-offset-2">
       {name}
     </Link>
   );

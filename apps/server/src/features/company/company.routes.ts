@@ -16,7 +16,7 @@ const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export function companyRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const company = createCompanyService({ db: deps.database.db, storage: deps.storage });
-  const team = createTeamService({ db: deps.database.db, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail });
+  const team = createTeamService({ db: deps.database.db, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail, invitationSecret: deps.invitationSecret });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
 

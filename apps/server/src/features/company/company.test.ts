@@ -3,7 +3,8 @@ import { companySchema, type Company, type Invitation } from '@ridgeline/shared/
 import { tinyGif, tinyPng } from '../../test/images';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
-import { linkIn, uniqueEmail } from '../../test/test-server';
+import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
+import { linkIn, signUpBody, uniqueEmail } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 
 const server = useTestServer();
@@ -111,5 +112,24 @@ describe('invitation mail', () => {
     const link = new URL(linkIn(await server.readMail(email, 'invited you')));
     expect(link.pathname).toBe('/auth');
     expect(link.searchParams.get('invitation')).toBe(invite.body.id);
+  });
+});
+
+describe('the plan chosen at sign-up', () => {
+  it('is kept as the company’s chosen plan while the trial counts as Professional', async () => {
+    const chooser = await server.signUpVerified({ plan: 'business' });
+    const billing = await chooser.client.get<BillingOverview>('/api/billing');
+    expect(billing.body).toMatchObject({ status: 'trialing', plan: 'business', effectivePlan: 'professional' });
+    // Without a choice the company starts on Professional, as before.
+    const plain = await server.signUpVerified();
+    expect((await plain.client.get<BillingOverview>('/api/billing')).body).toMatchObject({ plan: 'professional', effectivePlan: 'professional' });
+  });
+
+  it('refuses a plan that does not exist (400) and creates nothing', async () => {
+    const before = await server.counts();
+    const refused = await server.client().post('/api/auth/sign-up/email', { ...signUpBody(), plan: 'platinum' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect(await server.counts()).toEqual(before);
   });
 });

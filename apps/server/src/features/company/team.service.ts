@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import { assertCanChangeRole, assertCanManageCompany, assertCanRemoveMember, isInvitationFor, isInvitationUsable } from './company.policy';
 import { findMembership } from './company.repository';
+import { invitationKey } from './invitation-key';
 import {
   acceptInvitationAs,
   countOwners,
@@ -26,7 +27,13 @@ import {
   type MemberRow,
 } from './team.repository';
 
-export type TeamServiceDeps = { db: Db; publicUrl: string; queueMail: (message: MailMessage) => Promise<void> };
+export type TeamServiceDeps = {
+  db: Db;
+  publicUrl: string;
+  queueMail: (message: MailMessage) => Promise<void>;
+  /** Signs the mailed links (invitation-key.ts): a sign-up through one proves the address. */
+  invitationSecret: string;
+};
 
 type MemberTarget = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 
@@ -48,13 +55,16 @@ function presentInvitation(row: InvitationRow): Invitation {
 }
 
 /** The team of the actor's tenant: members, roles and invitations. */
-export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps) {
+export function createTeamService({ db, publicUrl, queueMail, invitationSecret }: TeamServiceDeps) {
   async function getTeam(tenant: Tenant): Promise<TeamResponse> {
     const [rows, pending] = await Promise.all([listMembers(db, tenant.companyId), listPendingInvitations(db, tenant.companyId)]);
     return { members: rows.map(presentMember), invitations: pending.map(presentInvitation), myRole: tenant.role };
   }
 
-  /** Invites an address to the company (replacing a pending invitation to it) and mails the link to /auth. */
+  /**
+   * Invites an address to the company (replacing a pending invitation to it) and mails the link to
+   * /auth, with the key that proves the address to a sign-up through it.
+   */
   async function invite(actor: Actor, tenant: Tenant, input: InviteInput): Promise<Invitation> {
     assertCanManageCompany(tenant);
     // One company per user: someone already in a company cannot be invited.
@@ -70,7 +80,7 @@ export function createTeamService({ db, publicUrl, queueMail }: TeamServiceDeps)
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS);
     const row = await insertInvitation(db, { companyId: tenant.companyId, email: input.email, role: input.role, inviterId: actor.userId, expiresAt });
     const details = await findInvitation(db, row.id);
-    const url = `${publicUrl}/auth?invitation=${row.id}`;
+    const url = `${publicUrl}/auth?invitation=${row.id}&key=${invitationKey(invitationSecret, row.id, row.email)}`;
     const inviterName = details ? displayName(details.inviter) : '';
     await queueMail(invitationMail(input.email, details?.companyName ?? 'your company', inviterName || 'A colleague', url));
     return presentInvitation(row);

@@ -62,6 +62,21 @@ describe('/pricing', () => {
     for (const other of ['Starter', 'Business', 'Enterprise']) expect(within(card(other)).queryByText(/Current plan/)).not.toBeInTheDocument();
   });
 
+  it('keeps the plan chosen at sign-up in view, during the trial and once it has ended', async () => {
+    renderPricing({ ...TRIAL, plan: 'business' });
+    const business = await screen.findByRole('group', { name: 'Business' });
+    expect(within(business).getByText('Your choice at sign-up')).toBeInTheDocument();
+    expect(within(card('Professional')).getByText('Current plan: Trial')).toBeInTheDocument();
+  });
+
+  it('marks the plan chosen at sign-up once the trial has ended and the company must choose', async () => {
+    renderPricing({ ...TRIAL, plan: 'business', readOnly: true, readOnlyReason: 'trial_ended', trialDaysLeft: 0 });
+    const business = await screen.findByRole('group', { name: 'Business' });
+    expect(within(business).getByText('Your choice at sign-up')).toBeInTheDocument();
+    expect(within(business).getByRole('button', { name: 'Choose Business' })).toBeEnabled();
+    expect(screen.queryByText(/Current plan/)).not.toBeInTheDocument();
+  });
+
   it('lists the files to close in a dialog, from the plan check', async () => {
     const check: PlanCheck = {
       plan: 'starter',

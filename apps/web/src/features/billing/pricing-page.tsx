@@ -62,11 +62,13 @@ function PlanCard({ plan, billing, choosing, onChoose }: PlanCardProps) {
   const trial = current && billing.status === 'trialing';
   const chosen = current && !trial;
   const keeping = chosen && billing.pendingPlan !== null;
+  // The plan chosen at sign-up (kept for when the trial ends), shown until a plan is running.
+  const intended = billing.plan === plan.id && !chosen && !trial && (billing.status === 'trialing' || billing.readOnlyReason === 'trial_ended');
   const { active } = billing.activeFiles;
   const mustClose = Math.max(0, active - plan.activeFiles);
   const headingId = `plan-${plan.id}`;
   return (
-    <CardDiv aria-labelledby={headingId} role="group" className={`flex h-full flex-col gap-3 ${current ? 'border-2 border-blue-800' : ''}`}>
+    <CardDiv aria-labelledby={headingId} role="group" className={`flex h-full flex-col gap-3 ${current || intended ? 'border-2 border-blue-800' : ''}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-xl font-bold text-slate-900">
           {plan.name}
@@ -74,6 +76,7 @@ function PlanCard({ plan, billing, choosing, onChoose }: PlanCardProps) {
         {plan.mostPopular && <Badge tone="info">Most Popular</Badge>}
         {chosen && <Badge tone="success">Current plan</Badge>}
         {trial && <Badge tone="info">Current plan: Trial</Badge>}
+        {intended && <Badge tone="warning">Your choice at sign-up</Badge>}
         {billing.pendingPlan === plan.id && <Badge tone="warning">Starts {billing.currentPeriodEnd ? dateText(billing.currentPeriodEnd) : 'next period'}</Badge>}
       </div>
       <p className="text-slate-900">

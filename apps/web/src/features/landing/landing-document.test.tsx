@@ -12,6 +12,9 @@ describe('renderLandingMarkup', () => {
     expect(html).toContain('id="pricing"');
     for (const plan of ['Starter', 'Professional', 'Business', 'Enterprise']) expect(html).toContain(`>${plan}</h3>`);
     expect(html).toContain('href="/auth"');
+    // A free trial opens the sign-up form, keeping the plan chosen on a pricing card.
+    expect(html).toContain('href="/auth?mode=signup"');
+    for (const plan of ['starter', 'professional', 'business', 'enterprise']) expect(html).toContain(`href="/auth?mode=signup&amp;plan=${plan}"`);
     expect(html).toContain('data-current-year=""');
     expect(html).not.toContain('<script');
   });

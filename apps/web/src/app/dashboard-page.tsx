@@ -9,6 +9,7 @@ import { useTeam } from '../lib/api/team';
 import { PageHeader } from '../components/page-header';
 import { useDashboard } from '../features/dashboard/api/dashboard';
 import { ActiveFilesCard, MyTasks, RecentActivity, RecentProjects, StatusChart } from '../features/dashboard/dashboard-widgets';
+import { formatDate } from '../lib/dates';
 
 const DAY_MS = 86_400_000;
 // A failed load is rare: its words (lib/error-text and the error catalogue) load only then, not on every first load.
@@ -54,7 +55,7 @@ export default function DashboardPage() {
             icon={<CalendarClock aria-hidden="true" className="size-4" />}
             label="Free trial"
             value={trialDaysLeft === null ? '—' : `${trialDaysLeft} days left`}
-            detail={trialEndsAt ? `Ends ${trialEndsAt.toLocaleDateString()}, no credit card needed` : 'No trial'}
+            detail={trialEndsAt ? `Ends ${formatDate(trialEndsAt)}, no credit card needed` : 'No trial'}
           />
           <StatCard icon={<Users aria-hidden="true" className="size-4" />} label="Team" value={String(memberCount)} detail="Members, unlimited on every plan" />
         </div>

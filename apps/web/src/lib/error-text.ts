@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mapError } from '@ridgeline/shared/domain/error-mapper';
 import { errorMessage, isErrorCode, type ErrorCode } from '@ridgeline/shared/domain/errors';
 import { ApiError } from './api-client';
+import { formatDate } from './dates';
 
 // THE one place the web app turns an error into the sentence a user reads. The rule:
 // 1. an API answer whose catalogue code has words of its own here gets those words (they tell the
@@ -49,7 +50,7 @@ const characters = (n: number | bigint) => `${count(n)} ${n === 1 || n === 1n ? 
 const isEmpty = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 /** A date bound in words: 'Nov 23, 2026'. */
-const dateWords = (bound: number | bigint) => new Date(Number(bound)).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const dateWords = (bound: number | bigint) => formatDate(Number(bound));
 
 /**
  * What a form field says when the schema gave no words of its own, for every kind of zod issue:

@@ -118,7 +118,7 @@ function EditablePipeline({ statuses }: { statuses: ProjectStatus[] }) {
             onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${position(active.id)}.`,
             onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over the list.`),
             onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was dropped where it was.`),
-            onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+            onDragCancel: ({ active }) => `Moving ${name(active.id)} was canceled.`,
           },
           screenReaderInstructions: {
             draggable: 'To reorder a status, press space or enter to pick it up, use the up and down arrow keys to move it, then press space or enter to drop it, or escape to cancel.',

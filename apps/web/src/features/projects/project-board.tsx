@@ -109,7 +109,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
     onDragStart: ({ active }) => `Picked up ${projectName(active.id)}, in ${statusName(projects.find((p) => p.id === active.id)?.statusId)}.`,
     onDragOver: ({ active, over }) => (over ? `${projectName(active.id)} is over ${statusName(over.id)}.` : `${projectName(active.id)} is not over a status.`),
     onDragEnd: ({ active, over }) => (over ? `${projectName(active.id)} was dropped in ${statusName(over.id)}.` : `${projectName(active.id)} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${projectName(active.id)} was cancelled.`,
+    onDragCancel: ({ active }) => `Moving ${projectName(active.id)} was canceled.`,
   };
 
   return (

@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { CardList, CardListRow } from '../../components/card-list';
 import { CardTable } from '../../components/card-table';
+import { formatDate } from '../../lib/dates';
 
 /** "12 Oak St, Austin, TX 78701" */
 export function projectAddress(project: Pick<ProjectSummary, 'street' | 'city' | 'state' | 'zip'>): string {
@@ -17,7 +18,7 @@ function StatusBadge({ project, status }: { project: ProjectSummary; status: Pro
   return <Badge tone={project.isActive ? 'info' : 'success'}>{name}</Badge>;
 }
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString();
+const dateText = (iso: string) => formatDate(iso);
 
 type ProjectTableProps = { projects: ProjectSummary[]; statuses: Map<string, ProjectStatus> };
 

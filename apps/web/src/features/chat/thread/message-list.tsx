@@ -4,6 +4,7 @@ import { useOutboxWaiting, type OutboxMessage } from '../../../offline/chat-outb
 import { cn } from '../../../lib/cn';
 import { AttachmentView } from './attachment-view';
 import { splitMentions } from './mentions';
+import { formatDateTime, formatTime as clockTime } from '../../../lib/dates';
 
 // The messages of a conversation, oldest first: mine on the right, others' on the left with the
 // sender's name; the time under each; line breaks kept; mentions highlighted; attachments inline or
@@ -12,9 +13,7 @@ import { splitMentions } from './mentions';
 
 function formatTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  if (at.toDateString() === now.toDateString()) return time;
-  return `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+  return at.toDateString() === now.toDateString() ? clockTime(at) : formatDateTime(at);
 }
 
 function MessageText({ content, labels }: { content: string; labels: readonly string[] }) {

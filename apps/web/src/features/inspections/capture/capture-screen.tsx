@@ -130,9 +130,9 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
     if (!user) return;
     try {
       await prioritisePhase(user.id, sessionId, phase);
-      notify.success('Phase prioritised', `${phaseList?.label ?? 'This phase'} photos upload first.`);
+      notify.success('Phase prioritized', `${phaseList?.label ?? 'This phase'} photos upload first.`);
     } catch (error) {
-      notify.error('Could not prioritise', errorText(error));
+      notify.error('Could not prioritize', errorText(error));
     }
   }
 
@@ -254,7 +254,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
           </Button>
           <Button variant="secondary" className="min-h-12 flex-1 px-2 leading-tight whitespace-normal" onClick={() => void prioritise()}>
             <Zap aria-hidden="true" className="size-5" />
-            Prioritise this phase
+            Prioritize this phase
           </Button>
         </div>
         <div className="mx-auto flex w-full max-w-xl items-stretch gap-2">

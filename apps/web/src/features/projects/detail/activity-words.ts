@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '@ridgeline/shared/contracts/projects';
 import { fieldLabel, formatFieldValue } from './project-fields';
+import { formatDateTime } from '../../../lib/dates';
 
 // Each kind of timeline entry in words: who did what, with the old and new value of a change.
 
@@ -48,7 +49,7 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'service_ordered':
       return `${who} ordered ${entry.body ?? 'a service'}`;
     case 'service_cancelled':
-      return `${who} cancelled ${entry.body ?? 'a service order'}`;
+      return `${who} canceled ${entry.body ?? 'a service order'}`;
     case 'service_delivered':
       return `Ridgeline delivered ${entry.body ?? 'a service order'}`;
   }
@@ -66,6 +67,5 @@ export function fieldChange(field: string, oldValue: string | null, newValue: st
 
 /** "Nov 23, 2026, 4:12 PM" */
 export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso) || iso;
 }

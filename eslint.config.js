@@ -32,7 +32,7 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/*/src/test/**'],
     plugins: { words: usEnglish },
-    rules: { 'words/us-english': 'error' },
+    rules: { 'words/us-english': 'error', 'words/claim-file': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -80,7 +80,7 @@ test.describe('credits', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^credits-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const csv = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Date","Kind","Credits","Balance","Reason","By","Project"');
+    expect(lines[0]).toBe('"Date","Kind","Credits","Balance","Reason","By","Claim file"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Purchase","10","10","Bought 10 credits \\(test mode\\)","${owner.firstName} ${owner.lastName}",""$`));
   });

@@ -136,11 +136,11 @@ describe('/dashboard', () => {
 
   it('draws projects by status as bars a screen reader reads as counts', async () => {
     renderDashboard(BUSY);
-    const chart = await screen.findByRole('list', { name: 'Projects by status' });
+    const chart = await screen.findByRole('list', { name: 'Claim files by status' });
     const rows = within(chart).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['Lead: 4 projects4', 'Inspection: 3 projects3', 'Paid: 1 project1']);
+    expect(rows.map((row) => row.textContent)).toEqual(['Lead: 4 claim files4', 'Inspection: 3 claim files3', 'Paid: 1 claim file1']);
     // The bar and the digit are drawn for the eye; the words are what is read.
-    expect(within(chart).getByText(': 4 projects')).toHaveClass('sr-only');
+    expect(within(chart).getByText(': 4 claim files')).toHaveClass('sr-only');
     for (const row of rows) expect(row.querySelectorAll('[aria-hidden="true"]')).toHaveLength(2);
   });
 
@@ -157,7 +157,7 @@ describe('/dashboard', () => {
 
   it('lists recent projects and activity in words', async () => {
     renderDashboard(BUSY);
-    const projects = within(await screen.findByRole('list', { name: 'Recent projects' }));
+    const projects = within(await screen.findByRole('list', { name: 'Recent claim files' }));
     expect(projects.getByRole('link', { name: /Smith roof/ })).toHaveAttribute('href', `/projects/${id(101)}`);
     const activity = within(screen.getByRole('list', { name: 'Recent activity' }));
     expect(activity.getByText('Alice Roof moved Smith roof from Lead to Inspection')).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('/dashboard', () => {
     const setUp = within(await screen.findByRole('region', { name: 'Get set up' }));
     expect(setUp.getByRole('link', { name: 'Create your first claim file' })).toHaveAttribute('href', '/projects/new');
     expect(screen.getByText(/Status changes, notes, tasks and files/)).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Projects by status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Claim files by status' })).not.toBeInTheDocument();
     // The set-up steps and the trial card stay.
     expect(screen.getByRole('region', { name: 'Get set up' })).toBeInTheDocument();
     expect(screen.getByText('Free trial')).toBeInTheDocument();

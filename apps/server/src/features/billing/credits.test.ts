@@ -217,10 +217,10 @@ describe('credits: the ledger, its filters and its CSV', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="credits-ledger-roofing-${today}.csv"`);
-    expect(response.text.replace(/^\uFEFF/, '').startsWith('"Date","Kind","Credits","Balance","Reason","By","Project"\r\n')).toBe(true);
+    expect(response.text.replace(/^\uFEFF/, '').startsWith('"Date","Kind","Credits","Balance","Reason","By","Claim file"\r\n')).toBe(true);
 
     const rows = csvRows(response.text);
-    expect(rows[0]).toEqual(['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project']);
+    expect(rows[0]).toEqual(['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']);
     expect(rows.slice(1).map((row) => row.slice(1, 4))).toEqual([
       ['Purchase', '5', '27'],
       ['Adjustment', '-3', '22'],
@@ -245,7 +245,7 @@ describe('credits: the ledger, its filters and its CSV', () => {
     const csv = await ownerB.client.get('/api/credits/entries.csv');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('filename="credits-bravo-siding-');
-    expect(csvRows(csv.text)).toEqual([['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project']]);
+    expect(csvRows(csv.text)).toEqual([['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']]);
     expect(csv.text).not.toContain('Ledger');
     expect(csv.text).not.toContain(projectTitle);
   });
@@ -310,7 +310,7 @@ describe('credits: purchase through Stripe Checkout', () => {
 
 describe('credits CSV file', () => {
   it('starts with a byte-order mark and the header, and names the file after the company and the UTC day', () => {
-    expect(creditsCsv([]).startsWith('\uFEFF"Date","Kind","Credits","Balance","Reason","By","Project"\r\n')).toBe(true);
+    expect(creditsCsv([]).startsWith('\uFEFF"Date","Kind","Credits","Balance","Reason","By","Claim file"\r\n')).toBe(true);
     expect(creditsCsvFileName('Alpha Roofing & Sons', new Date('2026-03-05T23:30:00-05:00'))).toBe('credits-alpha-roofing-sons-2026-03-06.csv');
     expect(companySlug('Émile Toitures / Québec')).toBe('emile-toitures-quebec');
     expect(companySlug('***')).toBe('company');

@@ -79,7 +79,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
 
   /** Any member of the company reads a project's orders, newest first; another company's project is not found. */
   async function list(tenant: Tenant, projectId: string): Promise<ServiceOrder[]> {
-    if (!(await findOrderProject(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await findOrderProject(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     return (await listProjectServiceOrders(db, tenant.companyId, projectId)).map(present);
   }
 
@@ -89,8 +89,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     const credits = SERVICE_OFFERS[input.serviceType].credits;
     const id = await db.transaction(async (tx) => {
       const project = await lockOrderProject(tx, tenant.companyId, projectId);
-      if (!project) throw AppError.notFound('Project not found');
-      if (project.archivedAt !== null) throw AppError.conflict('This project is archived. Restore it before ordering a service.');
+      if (!project) throw AppError.notFound('Claim file not found');
+      if (project.archivedAt !== null) throw AppError.conflict('This claim file is archived. Restore it before ordering a service.');
       const orderId = await insertServiceOrder(tx, { companyId: tenant.companyId, projectId, serviceType: input.serviceType, credits, notes: input.notes, orderedBy: actor.userId });
       const label = orderLabel({ serviceType: input.serviceType, projectTitle: project.title });
       await appendCreditEntry(tx, { companyId: tenant.companyId, kind: 'spend', credits: -credits, reason: label, actorId: actor.userId, serviceOrderId: orderId });

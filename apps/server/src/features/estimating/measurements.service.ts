@@ -160,7 +160,7 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
           projectId = session.projectId;
         }
       }
-      if (projectId && !(await holdProject(tx, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+      if (projectId && !(await holdProject(tx, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
       const inserted = await insertMeasurementUnlessSessionHasOne(tx, {
         companyId: tenant.companyId,
         sessionId: input.sessionId ?? null,

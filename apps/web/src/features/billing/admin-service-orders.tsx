@@ -81,7 +81,7 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
             </Label>
             <Input id={inputId} type="file" aria-describedby={hintId} disabled={deliver.isPending} onChange={onChoose} className="sr-only w-px" />
             <p id={hintId} className="text-xs text-slate-600">
-              A PDF, an image or an Office document; it goes to the project&apos;s files.
+              A PDF, an image or an Office document; it goes to the claim file&apos;s files.
             </p>
           </div>
           <Button variant="destructive-outline" onClick={() => setCancelling(true)}>

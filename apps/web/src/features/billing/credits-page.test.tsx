@@ -142,7 +142,7 @@ describe('/credits', () => {
     renderCredits();
     const table = await screen.findByTestId('credit-ledger-table');
     expect(await within(table).findByText('Xact360 ordered')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Open project' })).toHaveAttribute('href', '/projects/p1');
+    expect(within(table).getByRole('link', { name: 'Open claim file' })).toHaveAttribute('href', '/projects/p1');
     expect(screen.getByText('Showing 1–25 of 26')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

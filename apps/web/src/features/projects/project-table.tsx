@@ -28,7 +28,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
     <>
       <div className="hidden md:block" data-testid="projects-table">
         <CardTable
-          caption="Projects"
+          caption="Claim files"
           headers={['Homeowner', 'Address', 'Claim number', 'Carrier', 'Status', 'Assignee', 'Updated']}
           cellPadding="px-3"
           headerClassName="bg-slate-50"
@@ -54,7 +54,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
         </CardTable>
       </div>
       <div className="md:hidden" data-testid="projects-cards">
-        <CardList label="Projects">
+        <CardList label="Claim files">
           {projects.map((project) => (
             <CardListRow
               key={project.id}

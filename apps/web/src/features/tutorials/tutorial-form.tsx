@@ -40,7 +40,7 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
     <CardDiv className="p-5">
       <Form form={form} onSubmit={submit} aria-label={editing ? 'Edit tutorial' : 'New tutorial'} className="gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{editing ? `Edit “${editing.title}”` : 'New tutorial'}</h2>
-        <FormField name="pageRoute" id="tutorial-pageRoute" label="Page route" hint="For example /dashboard, or /projects/* for every claim file's page." />
+        <FormField name="pageRoute" id="tutorial-pageRoute" label="Page route" hint="For example /dashboard, or a route ending in /* for every page below it." />
         <FormField name="title" id="tutorial-title" label="Title" />
         <FormField name="description" id="tutorial-description" label="Description" control="textarea" rows={2} />
         <FormField name="embedCode" id="tutorial-embedCode" label="Video link or embed code" hint="An https YouTube or Vimeo link or <iframe> embed code, about this page. Leave it empty until there is one." />

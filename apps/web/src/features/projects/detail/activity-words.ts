@@ -19,9 +19,9 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
   const who = entry.actor?.name ?? 'Someone';
   switch (entry.kind) {
     case 'created':
-      return `${who} created the project`;
+      return `${who} created the claim file`;
     case 'status_changed':
-      return `${who} moved the project from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
+      return `${who} moved the claim file from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
     case 'field_changed':
       return `${who} ${fieldChange(entry.field ?? '', entry.oldValue, entry.newValue)}`;
     case 'note':
@@ -39,9 +39,9 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'file_deleted':
       return `${who} deleted the file ${entry.body ?? ''}`.trimEnd();
     case 'archived':
-      return `${who} archived the project`;
+      return `${who} archived the claim file`;
     case 'unarchived':
-      return `${who} restored the project from the archive`;
+      return `${who} restored the claim file from the archive`;
     case 'inspection_attached':
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
     case 'proposal_signed':

@@ -97,9 +97,9 @@ async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> 
 
 /** Waits until nothing animates (a toast or dialog mid-fade reads as faint text), as support/a11y.ts does. */
 async function settled(page: Page): Promise<void> {
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000, polling: 50 })
-    .catch(() => undefined);
+  // A string: the e2e project has no DOM types; this runs in the page.
+  const still = `document.getAnimations().every((a) => a.playState !== 'running' || (a.effect && a.effect.getComputedTiming().iterations === Infinity))`;
+  await page.waitForFunction(still, undefined, { timeout: 5_000, polling: 50 }).catch(() => undefined);
 }
 
 test.describe('every signed-in route with the demo data passes axe', () => {

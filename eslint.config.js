@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import ridgeline from './eslint-rules/boundaries.js';
+import usEnglish from './eslint-rules/us-english.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/src/infra/db/migrations/**'] },
@@ -36,6 +37,14 @@ export default tseslint.config(
         { paths: [{ name: 'sharp', message: 'Use imagePipeline or readImageHeader from infra/images (the pixel budget).', allowTypeImports: true }] },
       ],
     },
+  },
+  {
+    // The words a user reads (strings and JSX text of the product, not its tests) are US English.
+    // eslint-rules/us-english.test.ts proves it bites.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/*/src/test/**'],
+    plugins: { words: usEnglish },
+    rules: { 'words/us-english': 'error', 'words/claim-file': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

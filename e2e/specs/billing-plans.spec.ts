@@ -26,7 +26,7 @@ async function fillNewProject(page: Page, title: string) {
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Street').fill('7 Ridge Rd');
   await page.getByLabel('Homeowner name').fill(`${title} homeowner`);
-  await page.getByRole('button', { name: 'Create project' }).click();
+  await page.getByRole('button', { name: 'Create claim file' }).click();
 }
 
 test.describe('plans and the trial', () => {

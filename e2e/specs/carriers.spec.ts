@@ -29,7 +29,7 @@ test.describe('carrier directory', () => {
     await page.goto('/companies');
     await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
     await expect(page).toHaveTitle('Companies - Ridgeline');
-    await expect(page.getByText('Add the carriers you work with: their claims line, email and portal, so every project can pick them.')).toBeVisible();
+    await expect(page.getByText('Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Two carriers through the dialog; the same name again in other case is refused.
@@ -87,7 +87,7 @@ test.describe('carrier directory', () => {
     await expect(page).toHaveURL(`/companies/${acmeId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Acme Mutual' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Adjusters of Acme Mutual' }).getByRole('heading', { name: 'Dana Field' })).toBeVisible();
-    const projectLink = page.getByRole('list', { name: 'Projects with Acme Mutual' }).getByRole('link', { name: /Miller roof/ });
+    const projectLink = page.getByRole('list', { name: 'Claim files with Acme Mutual' }).getByRole('link', { name: /Miller roof/ });
     await expect(projectLink).toHaveAttribute('href', `/projects/${project.id}`);
     await noToasts(page);
     await expectNoSeriousA11yViolations(page);
@@ -109,7 +109,7 @@ test.describe('carrier directory', () => {
     });
     await page.getByRole('button', { name: 'Delete carrier' }).click();
     await expect(page).toHaveURL(/\/companies$/);
-    expect(question).toBe('Delete Acme Mutual? Its project keeps its data but loses the carrier link.');
+    expect(question).toBe('Delete Acme Mutual? Its claim file keeps its data but loses the carrier link.');
     await expect(carrierCards(page)).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Acme Mutual' })).toHaveCount(0);
     const after = (await (await page.request.get(`/api/projects/${project.id}`)).json()) as { title: string; carrier: unknown };
@@ -130,7 +130,7 @@ test.describe('carrier directory', () => {
     await expect(other.getByRole('heading', { level: 1, name: 'Carrier not found' })).toBeVisible();
     await expect(other.getByText('Private Mutual')).toHaveCount(0);
     await other.goto('/companies');
-    await expect(other.getByText('Add the carriers you work with: their claims line, email and portal, so every project can pick them.')).toBeVisible();
+    await expect(other.getByText('Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.')).toBeVisible();
     await otherContext.close();
   });
 

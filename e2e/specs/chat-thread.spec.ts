@@ -217,3 +217,42 @@ test.describe('voice notes', () => {
     await otherContext.close();
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a message typed while the last one is still sending is kept: the box clears at once, both arrive once, in order', async ({ browser, page }) => {
+    const { other, otherContext, conversationId } = await twoColleagues(browser, page);
+    await openThread(page, conversationId);
+    const box = page.getByRole('textbox', { name: 'Message' });
+
+    // The first send is held by the network until the second message has been typed and sent.
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let held = false;
+    await page.route(`**/api/chat/conversations/${conversationId}/messages`, async (route) => {
+      if (route.request().method() !== 'POST' || held) return route.continue();
+      held = true;
+      await firstHeld;
+      await route.continue();
+    });
+
+    await box.fill('Tarp is on the Miller roof');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(thread(page).getByText('Sending…')).toHaveCount(1);
+    await box.fill('Heading to the next roof');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(thread(page).getByText('Sending…')).toHaveCount(2);
+
+    releaseFirst();
+    await expect(thread(page).getByText('Sending…')).toHaveCount(0);
+    await expect.poll(() => storedContents(page, conversationId)).toEqual(['Tarp is on the Miller roof', 'Heading to the next roof']);
+    await openThread(other, conversationId);
+    await expect(thread(other).getByText('Tarp is on the Miller roof')).toHaveCount(1);
+    await expect(thread(other).getByText('Heading to the next roof')).toHaveCount(1);
+    await page.unroute(`**/api/chat/conversations/${conversationId}/messages`);
+    await otherContext.close();
+  });
+});

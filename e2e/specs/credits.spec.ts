@@ -5,9 +5,9 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { companyOfColleagues } from '../support/chat';
 import { signedInUser } from '../support/flows';
 
-// Credits on /credits: an owner buys a pack (test mode: added at once, nothing charged), sees the
-// balance and the purchase in the ledger, filters it and exports it; a member sees the balance and
-// the ledger, and who to ask for credits.
+// Credits on /credits: an owner buys a pack (test mode: added at once, nothing charged, confirmed on
+// /credits-success as a paid purchase is), sees the balance and the purchase in the ledger, filters
+// it and exports it; a member sees the balance and the ledger, and who to ask for credits.
 
 /** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
 async function noToasts(page: Page) {
@@ -33,8 +33,11 @@ async function buyTenCredits(page: Page) {
   await expect(pack).toContainText('$240');
   await expect(pack).toContainText('$24 per credit');
   await page.getByRole('button', { name: 'Buy 10 credits for $240' }).click();
-  await expect(page.getByText('Credits added', { exact: true })).toBeVisible();
-  await expect(page.getByText('10 credits added. Your balance is 10.')).toBeVisible();
+  // Test mode walks the path of a paid purchase: /credits-success confirms it from the server.
+  await expect(page).toHaveURL(/\/credits-success\?session_id=test_[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('credits-added')).toHaveText('10 credits added. Your balance is 10.');
+  await expect(page.getByText('Test mode: no card was charged.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to credits' }).click();
   await expect(page.getByTestId('credit-balance')).toHaveText('10');
 }
 
@@ -77,7 +80,7 @@ test.describe('credits', () => {
     expect(download.suggestedFilename()).toMatch(new RegExp(`^credits-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const csv = (await readFile((await download.path()) ?? '', 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Date","Kind","Credits","Balance","Reason","By","Project"');
+    expect(lines[0]).toBe('"Date","Kind","Credits","Balance","Reason","By","Claim file"');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Purchase","10","10","Bought 10 credits \\(test mode\\)","${owner.firstName} ${owner.lastName}",""$`));
   });
@@ -121,6 +124,24 @@ test.describe('credits', () => {
       // The Buy buttons are thumb-sized.
       const box = await page.getByRole('button', { name: 'Buy 5 credits for $125' }).boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await noToasts(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('in test mode a purchase lands on /credits-success, /payments shows its price and /pricing the trial plan', async ({ page }) => {
+      await signedInUser(page, 'credits-path');
+      await buyTenCredits(page);
+      await page.goto('/payments');
+      const purchase = page.getByRole('list', { name: 'Credit purchases' }).getByRole('listitem').first();
+      await expect(purchase).toContainText('Bought 10 credits (test mode)');
+      await expect(purchase.getByText('$240', { exact: true })).toBeVisible();
+      expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
+
+      await page.goto('/pricing');
+      const professional = page.getByRole('group', { name: 'Professional' });
+      await expect(professional.getByText('Current plan: Trial')).toBeVisible();
+      await expect(professional.getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
+      await expect(page.getByRole('group', { name: 'Business' }).getByText(/Current plan/)).toHaveCount(0);
       await noToasts(page);
       await expectNoSeriousA11yViolations(page);
     });

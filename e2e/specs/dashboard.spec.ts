@@ -44,17 +44,17 @@ test.describe('dashboard', () => {
     await expect(page.getByText('2 of 25 active files')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Active files used' })).toHaveAttribute('aria-valuenow', '2');
 
-    const chart = page.getByRole('list', { name: 'Projects by status' });
-    await expect(chart.getByRole('listitem').filter({ hasText: /^Lead/ })).toContainText('Lead: 1 project');
-    await expect(chart.getByRole('listitem').filter({ hasText: /^Inspected/ })).toContainText('Inspected: 1 project');
-    await expect(chart.getByRole('listitem').filter({ hasText: /^Closed/ })).toContainText('Closed: 1 project');
+    const chart = page.getByRole('list', { name: 'Claim files by status' });
+    await expect(chart.getByRole('listitem').filter({ hasText: /^Lead/ })).toContainText('Lead: 1 claim file');
+    await expect(chart.getByRole('listitem').filter({ hasText: /^Inspected/ })).toContainText('Inspected: 1 claim file');
+    await expect(chart.getByRole('listitem').filter({ hasText: /^Closed/ })).toContainText('Closed: 1 claim file');
 
     const tasks = page.getByRole('region', { name: 'My tasks (1 overdue)' });
     const task = tasks.getByRole('link', { name: /Call the adjuster/ });
     await expect(task).toHaveAttribute('href', `/projects/${smith.id}`);
     await expect(task.getByText('Overdue')).toBeVisible();
 
-    const recent = page.getByRole('list', { name: 'Recent projects' });
+    const recent = page.getByRole('list', { name: 'Recent claim files' });
     await expect(recent.getByRole('link', { name: /Smith roof/ })).toHaveAttribute('href', `/projects/${smith.id}`);
     await expect(recent.getByRole('link')).toHaveCount(3);
 

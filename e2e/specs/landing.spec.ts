@@ -9,11 +9,12 @@ function pricingSection(page: Page) {
   return page.locator('#pricing');
 }
 
-/** The spec's site-wide banner: updated today, sorry for possible AI issues. */
-async function expectSiteBanner(page: Page) {
-  const banner = page.getByText(/updat(ed|ing) today/i).first();
-  await expect(banner).toBeVisible();
-  await expect(page.getByText(/apologi[sz]e.*\bAI\b/i).first()).toBeVisible();
+/** The spec's site-wide banner (updated today, sorry for possible AI issues) is the signed-in pages': a public page never shows it. */
+async function expectNoSiteBanner(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Site notice' })).toHaveCount(0);
+  await expect(page.getByText(/updat(ed|ing) today/i)).toHaveCount(0);
+  await expect(page.getByText(/apologi[sz]e.*\bAI\b/i)).toHaveCount(0);
 }
 
 test.describe('landing page', () => {
@@ -55,12 +56,12 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/(#pricing)?$/);
   });
 
-  test('has a claims-management title, meta description and the site-wide banner', async ({ page }) => {
+  test('has a claims-management title and meta description, and no site banner (a public page)', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveTitle(/claims management.*Ridgeline$/i);
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description ?? '').toMatch(/claims management/i);
-    await expectSiteBanner(page);
+    await expectNoSiteBanner(page);
   });
 
   test('the landing page loads none of the signed-in app code', async ({ page }) => {
@@ -85,11 +86,11 @@ test.describe('landing page', () => {
     await expect(pricingSection(page).getByRole('heading', { name: 'Enterprise', exact: true })).toBeVisible();
   });
 
-  test('an unknown path shows the not-found page with the banner', async ({ page }) => {
+  test('an unknown path shows the not-found page, with no site banner (a public page)', async ({ page }) => {
     await page.goto('/no-such-page-here');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found|404|doesn.t exist|does not exist/i);
     await expect(page).toHaveTitle(/Ridgeline$/);
-    await expectSiteBanner(page);
+    await expectNoSiteBanner(page);
   });
 
   test('/chat redirects to /messages once signed in', async ({ page }) => {
@@ -120,11 +121,11 @@ test.describe('landing page without JavaScript', () => {
 
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The complete claims management system, from the roof to the check.');
-    await expect(page.getByRole('link', { name: 'Start 14-Day Free Trial' }).first()).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Start 14-Day Free Trial' }).first()).toHaveAttribute('href', '/auth?mode=signup');
     for (const plan of PLANS) {
       await expect(pricingSection(page).getByRole('heading', { name: plan, exact: true })).toBeVisible();
     }
-    await expectSiteBanner(page);
+    await expectNoSiteBanner(page);
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The complete claims management system, from the roof to the check.');
   });

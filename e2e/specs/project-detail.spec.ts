@@ -79,7 +79,7 @@ test.describe('project detail', () => {
 
     // A field edited in place, then its history.
     await editField(page, 'Claim number', 'CLM-200');
-    await expect(page.getByText('Project updated', { exact: true })).toBeVisible();
+    await expect(page.getByText('Claim file updated', { exact: true })).toBeVisible();
     await expect(page.getByText('CLM-200', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'History of Claim number' }).click();
     const history = page.getByRole('dialog', { name: 'History of Claim number' });
@@ -180,12 +180,12 @@ test.describe('project detail', () => {
     await expect(pipeline.getByRole('button', { name: /^Closed/ })).toHaveAttribute('aria-current', 'step');
     await expect(page.getByText('Active file', { exact: true })).toHaveCount(0);
     await expect(page.getByText('Closed', { exact: true }).first()).toBeVisible();
-    await expect(timeline.getByText(`${me} moved the project from Claim filed to Closed`)).toBeVisible();
+    await expect(timeline.getByText(`${me} moved the claim file from Claim filed to Closed`)).toBeVisible();
     expect(await activeFiles(page)).toMatchObject({ active: 0 });
     await expectAccessible(page);
   });
 
-  test("another company's project, and a project that does not exist, show 'This project was not found'", async ({ page, browser }) => {
+  test("another company's project, and a project that does not exist, show 'This claim file was not found'", async ({ page, browser }) => {
     await signedInUser(page, 'owner-a');
     const project = await createProject(page, { title: 'Company A claim' });
 
@@ -195,11 +195,11 @@ test.describe('project detail', () => {
     expect((await otherPage.request.get(`/api/projects/${project.id}`)).status()).toBe(404);
     for (const id of [project.id, randomUUID(), 'not-an-id']) {
       await otherPage.goto(`/projects/${id}`);
-      await expect(otherPage.getByRole('heading', { level: 1, name: 'This project was not found' })).toBeVisible();
+      await expect(otherPage.getByRole('heading', { level: 1, name: 'This claim file was not found' })).toBeVisible();
       await expect(otherPage.getByText('Company A claim')).toHaveCount(0);
     }
     await expectAccessible(otherPage);
-    await otherPage.getByRole('link', { name: 'Back to projects' }).click();
+    await otherPage.getByRole('link', { name: 'Back to claim files' }).click();
     await expect(otherPage).toHaveURL(/\/projects$/);
     await other.close();
 

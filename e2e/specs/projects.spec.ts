@@ -32,15 +32,15 @@ test.describe('projects', () => {
     const carrier = `Acme Mutual ${suffix}`;
 
     await page.goto('/projects');
-    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Claim Files' })).toBeVisible();
     await expect(page.getByText('No claim files yet.')).toBeVisible();
     await expect(page.getByTestId('active-files')).toHaveText('0 of 25 active files on the Professional plan (free trial).');
     await expectNoSeriousA11yViolations(page);
 
     // Open a claim file through the form: an inline carrier and a classified loss type.
-    await page.getByRole('link', { name: 'New project' }).first().click();
+    await page.getByRole('link', { name: 'New claim file' }).first().click();
     await expect(page).toHaveURL(/\/projects\/new$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Claim File' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel('Title').fill('Smith roof');
     await page.getByLabel('Street').fill('12 Oak St');
@@ -56,7 +56,7 @@ test.describe('projects', () => {
     await page.getByLabel('Loss description').fill('Hail dented the north slope');
     await expect(page.getByText('Classified as: Hail')).toBeVisible();
     await page.getByLabel('Deductible').fill('1,000');
-    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('button', { name: 'Create claim file' }).click();
     await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
     const projectId = page.url().split('/').pop();
 
@@ -74,14 +74,14 @@ test.describe('projects', () => {
     await expect(page).toHaveURL(new RegExp(`q=CLM-${suffix}`));
     await expect(table.getByRole('link', { name: homeowner })).toBeVisible();
     await page.getByLabel('Search').fill('no such claim anywhere');
-    await expect(page.getByText('No projects match these filters')).toBeVisible();
+    await expect(page.getByText('No claim files match these filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(table.getByRole('link', { name: homeowner })).toBeVisible();
     await page.getByLabel('Loss type').selectOption('hail');
     await expect(page).toHaveURL(/lossType=hail/);
     await expect(table.getByRole('link', { name: homeowner })).toBeVisible();
     await page.getByLabel('Loss type').selectOption('wind');
-    await expect(page.getByText('No projects match these filters')).toBeVisible();
+    await expect(page.getByText('No claim files match these filters')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Loss type')).toHaveValue('wind');
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -138,7 +138,7 @@ test.describe('projects', () => {
     await signedInUser(page, 'pipeline');
     await createProjectApi(page, 1);
     await page.goto('/settings');
-    await expect(page.getByRole('heading', { name: 'Project pipeline' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Claim file pipeline' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const name = page.getByLabel('Name of Inspected');
     await name.fill('Roof inspected');
@@ -164,7 +164,7 @@ test.describe('projects', () => {
     await expect(page.getByRole('button', { name: 'Show Denied' })).toBeVisible();
     // Lead holds the project: it cannot be deleted, and says why.
     await expect(page.getByRole('button', { name: 'Delete Lead' })).toBeDisabled();
-    await expect(page.getByText('1 project is in this status: move them to another status before deleting it.')).toBeVisible();
+    await expect(page.getByText('1 claim file is in this status: move them to another status before deleting it.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete Paid' })).toBeEnabled();
     await page.goto('/projects?view=board');
     await expect(column(page, 'Roof inspected')).toBeVisible();
@@ -180,7 +180,7 @@ test.describe('projects', () => {
     await page.getByLabel('Title').fill('One too many');
     await page.getByLabel('Street').fill('26 Elm St');
     await page.getByLabel('Homeowner name').fill('Owner 26');
-    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('button', { name: 'Create claim file' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Professional' });
     await expect(alert).toContainText('25');
     await expect(alert.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
@@ -214,7 +214,7 @@ test.describe('projects', () => {
       await expect(page.getByLabel('Loss type')).toBeHidden();
       await page.getByRole('button', { name: 'Filters' }).click();
       await expect(page.getByLabel('Loss type')).toBeVisible();
-      const newProject = await page.getByRole('link', { name: 'New project' }).first().boundingBox();
+      const newProject = await page.getByRole('link', { name: 'New claim file' }).first().boundingBox();
       expect(newProject?.height ?? 0).toBeGreaterThanOrEqual(44);
       await expectNoSeriousA11yViolations(page);
 
@@ -227,7 +227,7 @@ test.describe('projects', () => {
       await expectNoSeriousA11yViolations(page);
 
       await page.goto('/projects/new');
-      await expect(page.getByRole('button', { name: 'Create project' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create claim file' })).toBeVisible();
       expect(Number(await page.evaluate(`document.documentElement.scrollWidth`))).toBeLessThanOrEqual(390);
     } finally {
       await context.close();

@@ -50,7 +50,7 @@ test.describe('service orders', () => {
     // Buy the 10-credit pack where a contractor would: /credits, then on to the claim file.
     await page.goto('/credits');
     await page.getByRole('button', { name: 'Buy 10 credits for $240' }).click();
-    await expect(page.getByText('Credits added', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('credits-added')).toHaveText('10 credits added. Your balance is 10.');
 
     await openServices(page, projectId);
     const balance = page.getByTestId('credit-balance');

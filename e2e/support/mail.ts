@@ -31,3 +31,9 @@ export async function grantAdmin(email: string): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/grant-admin?email=${encodeURIComponent(email)}`, { method: 'POST' });
   if (!response.ok) throw new Error(`grant-admin failed: ${await response.text()}`);
 }
+
+/** Runs `npm run seed:demo`'s command against the e2e stack's database (once per stack: it keeps one demo company). */
+export async function seedDemo(): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/seed-demo`, { method: 'POST' });
+  if (!response.ok) throw new Error(`seed-demo failed: ${await response.text()}`);
+}

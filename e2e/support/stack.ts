@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -43,12 +45,21 @@ let grantAdmin: ((email: string) => Promise<void>) | null = null;
 // Test-only control: POST /end-trial?email= ends the free trial of that user's company (its trial end
 // moves to the past), as if the 14 days had passed without a plan.
 let endTrial: ((email: string) => Promise<void>) | null = null;
+// Test-only control: POST /seed-demo runs `npm run seed:demo`'s command against this stack's database.
+let seedDemo: (() => Promise<string>) | null = null;
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (req.method === 'POST' && url.pathname === '/grant-admin' && grantAdmin) {
     grantAdmin(url.searchParams.get('email') ?? '').then(
       () => res.end('ok'),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/seed-demo' && seedDemo) {
+    seedDemo().then(
+      (output) => res.end(output),
       (error: Error) => res.writeHead(500).end(error.message),
     );
     return;
@@ -148,6 +159,15 @@ endTrial = async (email) => {
     .returning({ id: companies.id });
   if (ended.length === 0) throw new Error(`No company for ${email}`);
 };
+seedDemo = () =>
+  new Promise((resolve, reject) => {
+    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const seed = fileURLToPath(new URL('../../apps/server/src/cli/seed-demo.ts', import.meta.url));
+    execFile(process.execPath, ['--import', 'tsx', seed], { env, cwd: fileURLToPath(new URL('../../', import.meta.url)), timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`seed:demo failed: ${error.message}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
 console.log(`e2e stack ready on ${server.url} (${embedded ? 'embedded' : 'external'} database)`);
 
 let stopping = false;

@@ -59,6 +59,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await createTutorialsService({ db: database.db }).seedStarterSet();
     const secret = await loadAuthSecret(database.db, config.authSecret);
     const storageSecret = deriveSecret(secret, 'storage-urls');
+    const invitationSecret = deriveSecret(secret, 'invitation-links');
     const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
     const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger);
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
@@ -78,7 +79,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       trustedOrigins: config.trustedOrigins,
       logger,
       sendMail: queueMail,
-      onUserCreated: createOnboardingService({ db: database.db }).provisionNewUser,
+      onUserCreated: createOnboardingService({ db: database.db, invitationSecret }).provisionNewUser,
     });
     // The ports http/ declares, filled with the features' implementations.
     const authContext = await auth.$context;
@@ -96,6 +97,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       identity: createIdentityReader(database.db),
       storage,
       storageSecret,
+      invitationSecret,
       jobs,
       limits: createRateLimitStore(database.db),
       maintenance: createMaintenanceService({ db: database.db }),

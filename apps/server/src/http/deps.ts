@@ -42,6 +42,8 @@ export type AppDeps = {
   identity: IdentityReader;
   storage: Storage;
   storageSecret: string;
+  /** Signs the mailed invitation links: a sign-up through one proves the address. */
+  invitationSecret: string;
   jobs: JobQueue;
   limits: RateLimitStore;
   maintenance: MaintenanceFlag;

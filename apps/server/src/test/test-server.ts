@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import type { AppDeps } from '../http/deps';
 import type { Db } from '../infra/db/client';
 import { startServer } from '../server';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import { TEST_PASSWORD, uniqueEmail, type SignedUpUser } from './factories';
 import { freePort } from './processes';
 import { createTestDatabase } from './test-database';
@@ -47,6 +48,7 @@ export type SignUpOptions = {
   companyName?: string;
   firstName?: string;
   invitationId?: string;
+  plan?: PlanId;
 };
 
 /** A valid sign-up body with unique e-mail; override any field. */
@@ -59,6 +61,7 @@ export function signUpBody(options: SignUpOptions = {}) {
     email: options.email ?? uniqueEmail(),
     password: options.password ?? TEST_PASSWORD,
     ...(options.invitationId ? { invitationId: options.invitationId } : {}),
+    ...(options.plan ? { plan: options.plan } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import DashboardPage from './dashboard-page';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const COMPANY = { id: id(900), name: 'Ridge Roofing', phone: null, address: null, logoUrl: null, plan: 'professional', trialEndsAt: null, createdAt: '2026-11-01T00:00:00Z' };
-const ME = { id: alice.id, email: alice.email, firstName: 'Alice', lastName: 'Roof', name: 'Alice Roof', phone: null, role: 'user', avatarUrl: null, company: { id: id(900), name: 'Ridge Roofing', role: 'owner' } };
+const ME = { id: alice.id, email: alice.email, firstName: 'Alice', lastName: 'Roof', name: 'Alice Roof', phone: null, role: 'contractor', isEnabled: true, avatarUrl: null, company: { id: id(900), name: 'Ridge Roofing', role: 'owner' } };
 const TEAM = { myRole: 'owner', members: [], invitations: [] };
 
 const project = (n: number, title: string): ProjectSummary => ({
@@ -97,10 +97,10 @@ const BUSY: Dashboard = {
   ],
 };
 
-function renderDashboard(dashboard: Dashboard | 'error') {
+function renderDashboard(dashboard: Dashboard | 'error', role: 'owner' | 'manager' | 'member' = 'owner') {
   answerSession(alice);
   answerAll({
-    'GET /api/me': json(ME),
+    'GET /api/me': json({ ...ME, company: { ...ME.company, role } }),
     'GET /api/company': json(COMPANY),
     'GET /api/team': json(TEAM),
     'GET /api/dashboard': dashboard === 'error' ? apiError('INTERNAL_ERROR', { message: 'The dashboard is down.' }) : json(dashboard),
@@ -136,11 +136,11 @@ describe('/dashboard', () => {
 
   it('draws projects by status as bars a screen reader reads as counts', async () => {
     renderDashboard(BUSY);
-    const chart = await screen.findByRole('list', { name: 'Projects by status' });
+    const chart = await screen.findByRole('list', { name: 'Claim files by status' });
     const rows = within(chart).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['Lead: 4 projects4', 'Inspection: 3 projects3', 'Paid: 1 project1']);
+    expect(rows.map((row) => row.textContent)).toEqual(['Lead: 4 claim files4', 'Inspection: 3 claim files3', 'Paid: 1 claim file1']);
     // The bar and the digit are drawn for the eye; the words are what is read.
-    expect(within(chart).getByText(': 4 projects')).toHaveClass('sr-only');
+    expect(within(chart).getByText(': 4 claim files')).toHaveClass('sr-only');
     for (const row of rows) expect(row.querySelectorAll('[aria-hidden="true"]')).toHaveLength(2);
   });
 
@@ -157,13 +157,13 @@ describe('/dashboard', () => {
 
   it('lists recent projects and activity in words', async () => {
     renderDashboard(BUSY);
-    const projects = within(await screen.findByRole('list', { name: 'Recent projects' }));
+    const projects = within(await screen.findByRole('list', { name: 'Recent claim files' }));
     expect(projects.getByRole('link', { name: /Smith roof/ })).toHaveAttribute('href', `/projects/${id(101)}`);
     const activity = within(screen.getByRole('list', { name: 'Recent activity' }));
     expect(activity.getByText('Alice Roof moved Smith roof from Lead to Inspection')).toBeInTheDocument();
     expect(activity.getByText('Someone set the claim number of Jones roof to “CLM-1”')).toBeInTheDocument();
     // The set-up step is done once a project exists.
-    expect(screen.getByRole('link', { name: 'Create your first claim file (done)' })).toHaveAttribute('href', '/projects/new');
+    expect(await screen.findByRole('link', { name: 'Create your first claim file (done)' })).toHaveAttribute('href', '/projects/new');
   });
 
   it('a new company sees empty states that teach the next step', async () => {
@@ -174,10 +174,10 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Create a claim file' })).toHaveAttribute('href', '/projects/new');
     expect(screen.getByText(/No open tasks for you/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open a new claim file' })).toHaveAttribute('href', '/projects/new');
-    const setUp = within(screen.getByRole('region', { name: 'Get set up' }));
+    const setUp = within(await screen.findByRole('region', { name: 'Get set up' }));
     expect(setUp.getByRole('link', { name: 'Create your first claim file' })).toHaveAttribute('href', '/projects/new');
     expect(screen.getByText(/Status changes, notes, tasks and files/)).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'Projects by status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Claim files by status' })).not.toBeInTheDocument();
     // The set-up steps and the trial card stay.
     expect(screen.getByRole('region', { name: 'Get set up' })).toBeInTheDocument();
     expect(screen.getByText('Free trial')).toBeInTheDocument();
@@ -187,6 +187,25 @@ describe('/dashboard', () => {
     renderDashboard('error');
     expect(await screen.findByText('The dashboard is down.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Dashboard - Ridgeline'));
-    expect(screen.getByRole('region', { name: 'Get set up' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Get set up' })).toBeInTheDocument();
+  });
+
+  it('shows each role what is its own: a member neither the trial nor the company set-up, a manager no trial', async () => {
+    renderDashboard(BUSY, 'member');
+    expect(await screen.findByRole('region', { name: 'Your account' })).toBeInTheDocument();
+    const account = within(screen.getByRole('region', { name: 'Your account' }));
+    expect(account.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/security']);
+    expect(screen.queryByRole('region', { name: 'Get set up' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Free trial')).not.toBeInTheDocument();
+    expect(screen.getByText('My tasks', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.getByText('2 open')).toBeInTheDocument();
+    expect(screen.getByText('1 overdue')).toBeInTheDocument();
+  });
+
+  it('shows a manager the company set-up, without the trial', async () => {
+    renderDashboard(BUSY, 'manager');
+    const setUp = within(await screen.findByRole('region', { name: 'Get set up' }));
+    expect(setUp.getByRole('link', { name: 'Invite your crew and office staff (users are unlimited)' })).toHaveAttribute('href', '/team');
+    expect(screen.queryByText('Free trial')).not.toBeInTheDocument();
   });
 });

@@ -24,49 +24,52 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { PAGE_NAMES, type NamedPage } from '../lib/page-names';
 
 export type NavItem = { to: string; label: string; icon: LucideIcon };
 export type NavGroup = { label: string; items: NavItem[]; adminOnly?: boolean };
 
-type NavRow = [group: string, to: string, label: string, icon: LucideIcon];
+type NavRow = [group: string, to: NamedPage, icon: LucideIcon];
 
 /** The group only platform admins see. */
 const ADMIN_GROUP = 'Admin';
 
-// One row a link: its group, path, label and icon. The groups come in the order of their first row.
+// One row a link: its group, path and icon; its label is the page's name (lib/page-names.ts). The
+// groups come in the order of their first row.
 const NAV_ROWS: NavRow[] = [
-  ['Work', '/dashboard', 'Dashboard', LayoutDashboard],
-  ['Work', '/projects', 'Projects', FolderKanban],
-  ['Work', '/field-inspection', 'Field Inspection', Camera],
-  ['Work', '/field-inspections', 'Field Inspections', ClipboardList],
-  ['Work', '/photo-reports', 'Photo Reports', FileImage],
-  ['Work', '/advanced-photo-reports', 'Advanced Reports', FileImage],
-  ['Work', '/messages', 'Messages', MessagesSquare],
-  ['Work', '/inbox', 'Inbox', Inbox],
-  ['Tools', '/measurements', 'Measurements', Ruler],
-  ['Tools', '/shingle-id', 'Shingle ID', ScanSearch],
-  ['Tools', '/shingle-history', 'Shingle History', ScanSearch],
-  ['Tools', '/companies', 'Companies', Building],
-  ['Tools', '/analytics', 'Analytics', BarChart3],
-  ['Billing', '/pricing', 'Pricing', Tag],
-  ['Billing', '/credits', 'Credits', Wallet],
-  ['Billing', '/payments', 'Payments', CreditCard],
-  ['Company', '/team', 'Team', Users],
-  ['Company', '/settings', 'Settings', Settings],
-  ['Company', '/security', 'Security', ShieldCheck],
-  ['Company', '/tutorials', 'Tutorials', GraduationCap],
-  ['Company', '/feedback', 'Feedback', MessageSquare],
-  ['Company', '/feedback-loop', 'Feedback Loop', MessageSquare],
-  ['Admin', '/admin/impersonation', 'Impersonation', UserCog],
-  ['Admin', '/admin/payments', 'Admin Payments', CreditCard],
-  ['Admin', '/admin/maintenance', 'Maintenance', Wrench],
-  ['Admin', '/admin/users', 'Users', UserX],
-  ['Admin', '/admin/security', 'Security Reports', ShieldAlert],
+  ['Work', '/dashboard', LayoutDashboard],
+  ['Work', '/projects', FolderKanban],
+  ['Work', '/field-inspection', Camera],
+  ['Work', '/field-inspections', ClipboardList],
+  ['Work', '/photo-reports', FileImage],
+  ['Work', '/advanced-photo-reports', FileImage],
+  ['Work', '/messages', MessagesSquare],
+  ['Work', '/inbox', Inbox],
+  ['Tools', '/measurements', Ruler],
+  ['Tools', '/shingle-id', ScanSearch],
+  ['Tools', '/shingle-history', ScanSearch],
+  ['Tools', '/companies', Building],
+  ['Tools', '/analytics', BarChart3],
+  ['Billing', '/pricing', Tag],
+  ['Billing', '/credits', Wallet],
+  ['Billing', '/payments', CreditCard],
+  ['Company', '/team', Users],
+  ['Company', '/settings', Settings],
+  ['Company', '/security', ShieldCheck],
+  ['Company', '/tutorials', GraduationCap],
+  ['Company', '/feedback', MessageSquare],
+  ['Company', '/feedback-loop', MessageSquare],
+  ['Admin', '/admin/impersonation', UserCog],
+  ['Admin', '/admin/payments', CreditCard],
+  ['Admin', '/admin/maintenance', Wrench],
+  ['Admin', '/admin/users', UserX],
+  ['Admin', '/admin/security', ShieldAlert],
 ];
 
 function groupRows(rows: NavRow[]): NavGroup[] {
   const groups: NavGroup[] = [];
-  for (const [groupLabel, to, label, icon] of rows) {
+  for (const [groupLabel, to, icon] of rows) {
+    const label = PAGE_NAMES[to];
     let group = groups.find((candidate) => candidate.label === groupLabel);
     if (!group) {
       group = groupLabel === ADMIN_GROUP ? { label: groupLabel, adminOnly: true, items: [] } : { label: groupLabel, items: [] };

@@ -18,7 +18,7 @@ const TABS: readonly ProjectTab[] = [
     label: 'Photos',
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading photos…</p>}>
-        <PhotoGallery source={{ kind: 'project', id: projectId }} title="Project photos" />
+        <PhotoGallery source={{ kind: 'project', id: projectId }} title="Claim file photos" />
       </Suspense>
     ),
   },

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { SiteBanner } from '../components/site-banner';
 import { whenIdle } from '../lib/when-idle';
 import { reportFieldScreens } from '../offline/offline-readiness';
 import { PLANNED_PAGES } from './route-table';
@@ -52,13 +51,9 @@ function withLikelyPagesPreload({ default: Providers }: PageModule): PageModule 
   return { default: AppWithPreload };
 }
 
+// The site banner belongs to the signed-in shell: public pages (landing, sign-in, share links) have none.
 function RootLayout() {
-  return (
-    <>
-      <SiteBanner />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }
 
 export const routes: RouteObject[] = [

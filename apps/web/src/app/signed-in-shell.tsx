@@ -6,6 +6,8 @@ import { QuietBoundary } from '../components/quiet-boundary';
 import { idle } from '../lib/when-idle';
 import { useSession } from '../lib/session/session-provider';
 import { useMaintenance } from '../features/maintenance/maintenance-api';
+import { useSiteBanner } from '../features/maintenance/site-banner-api';
+import { SiteBanner } from '../components/site-banner';
 import { useMe } from '../lib/api/me';
 import { ApiError } from '../lib/api-client';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
@@ -122,6 +124,14 @@ function DocumentsOnTheirWay() {
   ) : null;
 }
 
+/** The site banner a platform admin set (on with the default words until one changes it); public pages have none. */
+function SiteNotice() {
+  const banner = useSiteBanner().data;
+  if (!banner?.enabled) return null;
+  // Keyed by the words: new words show again even where the old ones were dismissed.
+  return <SiteBanner key={banner.text} text={banner.text} />;
+}
+
 function BillingBanner() {
   const hasCompany = Boolean(useMe().data?.company);
   if (!hasCompany) return null;
@@ -197,6 +207,7 @@ function Layout() {
   };
   return (
     <div className="flex min-h-screen flex-col">
+      <SiteNotice />
       {impersonatedEmail && (
         <Suspense fallback={null}>
           <ImpersonationBanner email={impersonatedEmail} onExit={end} />

@@ -4,6 +4,7 @@
 
 export const REQUEST_QUEUE_LIMITS = { maxConcurrent: 6, timeoutMs: 10_000, urgentPriority: 10 } as const;
 export const REQUEST_TIMEOUT_MESSAGE = 'Request timeout';
+// eslint-disable-next-line words/us-english -- the product spec's exact words for a canceled request
 export const REQUEST_CANCELLED_MESSAGE = 'Request cancelled';
 
 /** The work of one call; it gets a signal that aborts on timeout or when the caller aborts. */

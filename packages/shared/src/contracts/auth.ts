@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy';
+import { PLAN_IDS } from '../domain/plans';
 import { idSchema, shortText } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
 
@@ -9,7 +10,12 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-/** Sign-up form and request: the person, their company and phone, plus credentials. */
+/**
+ * Sign-up request: the person, their company and phone, plus credentials. `plan` is the plan chosen
+ * on the landing page (the company's chosen plan; the trial counts as Professional until it ends).
+ * Through an invitation, `invitationId` names it and `invitationKey` (from the mailed link) proves
+ * the address, so it needs no confirmation mail.
+ */
 export const signUpSchema = z.object({
   firstName: shortText(60),
   lastName: shortText(60),
@@ -17,12 +23,14 @@ export const signUpSchema = z.object({
   phone: contactPhoneSchema,
   email: contactEmailSchema,
   password: passwordSchema,
+  plan: z.enum(PLAN_IDS).optional(),
   invitationId: idSchema.optional(),
+  invitationKey: z.string().trim().min(1).max(128).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** Sign-up through an invitation: the company comes from the invitation. */
-export const signUpFormSchema = signUpSchema.omit({ invitationId: true });
+/** The sign-up form's fields: what the person types (the plan and the invitation come from the link). */
+export const signUpFormSchema = signUpSchema.omit({ plan: true, invitationId: true, invitationKey: true });
 
 /** Sign-in form. */
 export const signInSchema = z.object({

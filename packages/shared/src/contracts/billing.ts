@@ -143,6 +143,8 @@ export const creditEntrySchema = z.object({
   actorName: z.string().nullable(),
   serviceOrderId: z.string().nullable(),
   projectId: z.string().nullable(),
+  /** What a purchase cost, in cents (test mode and Stripe alike); null for every other row. */
+  amountCents: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type CreditEntry = z.infer<typeof creditEntrySchema>;

@@ -94,7 +94,7 @@ export const createMeasurementSchema = z
     reportTotals: reportTotalsSchema.nullable().default(null),
     notes: longText(2000).nullable().default(null),
   })
-  .refine((m) => m.sessionId !== undefined || m.projectId !== undefined, { message: 'Choose a session or a project', path: ['projectId'] });
+  .refine((m) => m.sessionId !== undefined || m.projectId !== undefined, { message: 'Choose an inspection or a claim file', path: ['projectId'] });
 export type CreateMeasurementInput = z.input<typeof createMeasurementSchema>;
 
 /** PUT /api/measurements/:id: the whole measurement as edited. */
@@ -230,7 +230,7 @@ export const updateEstimateSchema = estimateInputSchema;
 /** GET /api/estimates: filters (one of them). */
 export const estimateListQuerySchema = z
   .object({ sessionId: z.uuid().optional(), projectId: z.uuid().optional() })
-  .refine((q) => q.sessionId !== undefined || q.projectId !== undefined, { message: 'Choose a session or a project', path: ['sessionId'] });
+  .refine((q) => q.sessionId !== undefined || q.projectId !== undefined, { message: 'Choose an inspection or a claim file', path: ['sessionId'] });
 
 export const estimateTotalsSchema = z.object({
   subtotalCents: z.number().int(),

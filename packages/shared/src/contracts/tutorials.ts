@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { safeEmbedUrl } from '../domain/tutorial-embed';
+import { GUIDE_MAX_LENGTH, safeEmbedUrl } from '../domain/tutorial-embed';
+import { multiLineString } from './common';
 
 export * from './tutorial-views';
 
-// Help videos shown per page: page_route, is_active, title, description, embed_code.
+// Help shown per page: page_route, is_active, title, description, embed_code (a video) and guide
+// (a short written guide, one step a line). A tutorial has a video, a guide or both.
 
 /** GET /api/tutorials?route=: the page being shown. */
 export const tutorialQuerySchema = z.object({ route: z.string().trim().min(1).max(300).startsWith('/') });
@@ -16,17 +18,26 @@ const pageRoute = z
 const embedCode = z
   .string()
   .trim()
-  .min(1, 'Paste a YouTube or Vimeo link or embed code')
   .max(2000)
-  .refine((value) => safeEmbedUrl(value) !== null, 'Only https YouTube or Vimeo videos can be embedded');
+  .refine((value) => value === '' || safeEmbedUrl(value) !== null, 'Only https YouTube or Vimeo videos can be embedded')
+  .transform((value) => value || null);
+const guide = multiLineString()
+  .trim()
+  .max(GUIDE_MAX_LENGTH, `Keep the guide to ${GUIDE_MAX_LENGTH} characters or fewer.`)
+  .transform((value) => value || null);
 
-export const createTutorialSchema = z.object({
-  pageRoute,
-  title: z.string().trim().min(1).max(120),
-  description: z.string().trim().max(1000).nullable().optional(),
-  embedCode,
-  isActive: z.boolean().optional().default(true),
-});
+export const VIDEO_OR_GUIDE_MESSAGE = 'Add a video link or a written guide';
+
+export const createTutorialSchema = z
+  .object({
+    pageRoute,
+    title: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(1000).nullable().optional(),
+    embedCode: embedCode.nullable().optional(),
+    guide: guide.nullable().optional(),
+    isActive: z.boolean().optional().default(true),
+  })
+  .refine((tutorial) => Boolean(tutorial.embedCode) || Boolean(tutorial.guide), { message: VIDEO_OR_GUIDE_MESSAGE, path: ['guide'] });
 export type CreateTutorialInput = z.input<typeof createTutorialSchema>;
 
 export const updateTutorialSchema = z
@@ -34,7 +45,8 @@ export const updateTutorialSchema = z
     pageRoute: pageRoute.optional(),
     title: z.string().trim().min(1).max(120).optional(),
     description: z.string().trim().max(1000).nullable().optional(),
-    embedCode: embedCode.optional(),
+    embedCode: embedCode.nullable().optional(),
+    guide: guide.nullable().optional(),
     isActive: z.boolean().optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');

@@ -142,7 +142,7 @@ export const SERVICE_ORDER_STATUS_LABELS: Record<ServiceOrderStatus, string> = {
   ordered: 'Ordered',
   in_progress: 'In progress',
   delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /** The label every screen shows while payments run without a Stripe key. */

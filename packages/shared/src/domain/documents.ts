@@ -143,7 +143,7 @@ export const proposalTitle = (street: string | null | undefined): string => (str
 export type ProposalOptionDraft = { tier: ProposalTier; productLine: string; priceCents: number; warranty: string; terms: string };
 
 const DEFAULT_TERMS =
-  'Price includes tear-off, disposal, materials and labour as listed in the estimate. 50% due at material delivery, balance on completion. Insurance proceeds are assigned to the contractor up to the contract price; the homeowner pays the deductible.';
+  'Price includes tear-off, disposal, materials and labor as listed in the estimate. 50% due at material delivery, balance on completion. Insurance proceeds are assigned to the contractor up to the contract price; the homeowner pays the deductible.';
 
 /**
  * Good, better and best built from the estimate's replacement cost: the estimate's own scope as the

@@ -80,9 +80,9 @@ export const ERROR_CATALOGUE = {
   // Claim files.
   ACTIVE_FILE_LIMIT: {
     status: 409,
-    message: 'Your plan has no free active-file slot. Close or archive a project, or upgrade your plan on /pricing.',
+    message: 'Your plan has no free active-file slot. Close or archive a claim file, or upgrade your plan on /pricing.',
   },
-  STATUS_IN_USE: { status: 409, message: 'Projects are in this status. Move them to another status before deleting it.' },
+  STATUS_IN_USE: { status: 409, message: 'Claim files are in this status. Move them to another status before deleting it.' },
   CARRIER_EXISTS: { status: 409, message: 'A carrier with this name is already in your directory.' },
 
   // Field capture.

@@ -65,7 +65,7 @@ describe('active file slots', () => {
 
   it('refuses with a message naming the plan and its limit, pointing to /pricing', () => {
     expect(activeFileLimitMessage(plan('starter'))).toBe(
-      'Your Starter plan allows up to 10 active files. Close or archive a project, or upgrade your plan on /pricing.',
+      'Your Starter plan allows up to 10 active files. Close or archive a claim file, or upgrade your plan on /pricing.',
     );
     for (const candidate of PLANS) {
       const message = activeFileLimitMessage(candidate);

@@ -49,5 +49,5 @@ export function hasFreeActiveSlot(active: number, limit: number): boolean {
 
 /** The refusal when a plan has no free slot: it names the plan and its limit and points to /pricing. */
 export function activeFileLimitMessage(plan: PlanDefinition): string {
-  return `Your ${plan.name} plan allows up to ${plan.activeFiles} active files. Close or archive a project, or upgrade your plan on /pricing.`;
+  return `Your ${plan.name} plan allows up to ${plan.activeFiles} active files. Close or archive a claim file, or upgrade your plan on /pricing.`;
 }

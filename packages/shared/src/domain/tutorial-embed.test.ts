@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeEmbedUrl, tutorialRoutesFor } from './tutorial-embed';
+import { guideSteps, safeEmbedUrl, tutorialRoutesFor } from './tutorial-embed';
 
 describe('safeEmbedUrl', () => {
   it('accepts https YouTube and Vimeo iframes and links', () => {
@@ -46,5 +46,13 @@ describe('tutorialRoutesFor', () => {
     expect(tutorialRoutesFor('/dashboard/')).toEqual(['/dashboard']);
     expect(tutorialRoutesFor('/messages?subscribe=1')).toEqual(['/messages']);
     expect(tutorialRoutesFor('/')).toEqual(['/']);
+  });
+});
+
+describe('guideSteps', () => {
+  it('reads one step a line, without blank lines or list marks', () => {
+    expect(guideSteps('1. Open the menu.\r\n\n  - Choose Team.\n2) Press Invite.\n• Done')).toEqual(['Open the menu.', 'Choose Team.', 'Press Invite.', 'Done']);
+    expect(guideSteps(null)).toEqual([]);
+    expect(guideSteps('   ')).toEqual([]);
   });
 });

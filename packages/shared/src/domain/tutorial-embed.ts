@@ -60,3 +60,15 @@ export function tutorialRoutesFor(path: string): string[] {
   const first = normalized.split('/')[1];
   return first && normalized !== `/${first}` ? [normalized, `/${first}/*`] : [normalized];
 }
+
+/** The longest written guide: a few short steps, read in the help dialog. */
+export const GUIDE_MAX_LENGTH = 2000;
+
+/** A written guide's steps: one a line, blank lines and list marks ("1.", "-") dropped. */
+export function guideSteps(guide: string | null | undefined): string[] {
+  if (!guide) return [];
+  return guide
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').trim())
+    .filter((line) => line.length > 0);
+}

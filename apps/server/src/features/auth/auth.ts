@@ -8,7 +8,7 @@ import type { MailMessage } from '../../infra/mail/mailer';
 import { publishRevocation } from '../../infra/realtime/publish';
 import type { Logger } from '../../lib/logger';
 import { trustedOrigins } from '../../http/trusted-origins';
-import { deleteUser } from './auth.repository';
+import { deleteUser, isEmailVerified } from './auth.repository';
 import { confirmEmailMail, resetPasswordMail } from '../../infra/mail/templates';
 
 export type AuthDeps = {
@@ -51,7 +51,11 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => deps.sendMail(confirmEmailMail(user.email, url)),
+      // An address already proven (an invitation accepted by its mailed link) is not asked to confirm again.
+      sendVerificationEmail: async ({ user, url }) => {
+        if (await isEmailVerified(deps.db, user.id)) return;
+        await deps.sendMail(confirmEmailMail(user.email, url));
+      },
     },
     user: {
       additionalFields: {

@@ -16,7 +16,7 @@ export type CreditCsvRow = {
   project: string | null;
 };
 
-const COLUMNS = ['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project'] as const;
+const COLUMNS = ['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file'] as const;
 
 /** The company's name as a file name part: lower-case letters and digits joined by dashes ("company" when none are left). */
 export function companySlug(name: string): string {

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { CreditEntryKind } from '@ridgeline/shared/domain/billing';
 import type { Db, DbTx } from '../../infra/db/client';
-import { creditEntries, projects, serviceOrders, user } from '../../infra/db/schema/index';
+import { checkoutSessions, creditEntries, projects, serviceOrders, user } from '../../infra/db/schema/index';
 
 // Reads of the credit ledger: pages of rows, their count and the CSV's rows, newest first, with who
 // changed the balance and the project of a service order's spend or refund. Every query filters by
-// company_id; the rows are appended only through credit-ledger.repository.ts.
+// company_id; the rows are appended only through credit-ledger.repository.ts. A purchase carries
+// what was paid for it: its checkout's amount (test mode and Stripe alike).
 
 /** The ledger's filters: a kind, and a date range in UTC where both days are included. */
 export type CreditEntryFilters = { kind?: CreditEntryKind | undefined; from?: string | undefined; to?: string | undefined };
@@ -24,6 +25,8 @@ export type CreditEntryListRow = {
   serviceOrderId: string | null;
   projectId: string | null;
   projectTitle: string | null;
+  /** What the purchase cost (its checkout's amount); null for other rows. */
+  amountCents: number | null;
   createdAt: Date;
 };
 
@@ -56,6 +59,7 @@ const listColumns = {
   serviceOrderId: creditEntries.serviceOrderId,
   projectId: serviceOrders.projectId,
   projectTitle: projects.title,
+  amountCents: checkoutSessions.amountCents,
   createdAt: creditEntries.createdAt,
 };
 
@@ -68,6 +72,7 @@ export async function listCreditEntries(db: Db | DbTx, companyId: string, filter
     // The order and its project are the company's own: the join repeats the company.
     .leftJoin(serviceOrders, and(eq(serviceOrders.id, creditEntries.serviceOrderId), eq(serviceOrders.companyId, companyId)))
     .leftJoin(projects, and(eq(projects.id, serviceOrders.projectId), eq(projects.companyId, companyId)))
+    .leftJoin(checkoutSessions, and(eq(checkoutSessions.id, creditEntries.checkoutSessionId), eq(checkoutSessions.companyId, companyId)))
     .where(whereOf(companyId, filters))
     .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
     .limit(limit)

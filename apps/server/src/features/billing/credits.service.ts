@@ -31,6 +31,7 @@ function presentEntry(row: CreditEntryListRow): CreditEntry {
     actorName: actorNameOf(row),
     serviceOrderId: row.serviceOrderId,
     projectId: row.projectId,
+    amountCents: row.amountCents,
     createdAt: row.createdAt.toISOString(),
   };
 }

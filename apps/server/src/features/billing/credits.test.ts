@@ -77,6 +77,19 @@ describe('credits: summary and purchase in test mode', () => {
     // A platform admin in the company buys too; the balance adds up.
     expect((await buy(adminInA, 'pack_5')).balance).toBe(15);
     expect((await ownerA.client.get<CreditSummary>('/api/credits')).body.balance).toBe(15);
+
+    // The success page reads it as it reads a paid Checkout, and the purchases carry their price.
+    const status = await ownerA.client.get(`/api/billing/checkouts/${result.checkoutId}`);
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toEqual({ id: result.checkoutId, kind: 'credits', status: 'complete', plan: null, credits: 10, amountCents: 24_000, testMode: true });
+    const purchases = await ownerA.client.get<CreditEntriesPage>('/api/credits/entries?kind=purchase');
+    expect(purchases.body.entries.map((entry) => [entry.credits, entry.amountCents])).toEqual([
+      [5, 12_500],
+      [10, 24_000],
+    ]);
+    // Another company reads neither the checkout nor the purchases.
+    expectError(await ownerB.client.get(`/api/billing/checkouts/${result.checkoutId}`), 404, 'NOT_FOUND');
+    expect((await ownerB.client.get<CreditEntriesPage>('/api/credits/entries?kind=purchase')).body.entries).toEqual([]);
   });
 
   it('refuses a purchase by a manager or a member (403 NOT_PAYER) and writes nothing', async () => {
@@ -170,6 +183,7 @@ describe('credits: the ledger, its filters and its CSV', () => {
       actorName: 'Robin Slate',
       serviceOrderId: expect.any(String),
       projectId: expect.any(String),
+      amountCents: null,
       createdAt: '2026-03-02T23:59:59.000Z',
     });
     expect(all.body.entries[2]).toMatchObject({ actorName: null, projectId: spend?.projectId });
@@ -203,10 +217,10 @@ describe('credits: the ledger, its filters and its CSV', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const today = new Date().toISOString().slice(0, 10);
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="credits-ledger-roofing-${today}.csv"`);
-    expect(response.text.replace(/^\uFEFF/, '').startsWith('"Date","Kind","Credits","Balance","Reason","By","Project"\r\n')).toBe(true);
+    expect(response.text.replace(/^\uFEFF/, '').startsWith('"Date","Kind","Credits","Balance","Reason","By","Claim file"\r\n')).toBe(true);
 
     const rows = csvRows(response.text);
-    expect(rows[0]).toEqual(['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project']);
+    expect(rows[0]).toEqual(['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']);
     expect(rows.slice(1).map((row) => row.slice(1, 4))).toEqual([
       ['Purchase', '5', '27'],
       ['Adjustment', '-3', '22'],
@@ -231,7 +245,7 @@ describe('credits: the ledger, its filters and its CSV', () => {
     const csv = await ownerB.client.get('/api/credits/entries.csv');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toContain('filename="credits-bravo-siding-');
-    expect(csvRows(csv.text)).toEqual([['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project']]);
+    expect(csvRows(csv.text)).toEqual([['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']]);
     expect(csv.text).not.toContain('Ledger');
     expect(csv.text).not.toContain(projectTitle);
   });
@@ -296,7 +310,7 @@ describe('credits: purchase through Stripe Checkout', () => {
 
 describe('credits CSV file', () => {
   it('starts with a byte-order mark and the header, and names the file after the company and the UTC day', () => {
-    expect(creditsCsv([]).startsWith('\uFEFF"Date","Kind","Credits","Balance","Reason","By","Project"\r\n')).toBe(true);
+    expect(creditsCsv([]).startsWith('\uFEFF"Date","Kind","Credits","Balance","Reason","By","Claim file"\r\n')).toBe(true);
     expect(creditsCsvFileName('Alpha Roofing & Sons', new Date('2026-03-05T23:30:00-05:00'))).toBe('credits-alpha-roofing-sons-2026-03-06.csv');
     expect(companySlug('Émile Toitures / Québec')).toBe('emile-toitures-quebec');
     expect(companySlug('***')).toBe('company');

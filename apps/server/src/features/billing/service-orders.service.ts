@@ -79,7 +79,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
 
   /** Any member of the company reads a project's orders, newest first; another company's project is not found. */
   async function list(tenant: Tenant, projectId: string): Promise<ServiceOrder[]> {
-    if (!(await findOrderProject(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await findOrderProject(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     return (await listProjectServiceOrders(db, tenant.companyId, projectId)).map(present);
   }
 
@@ -89,8 +89,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     const credits = SERVICE_OFFERS[input.serviceType].credits;
     const id = await db.transaction(async (tx) => {
       const project = await lockOrderProject(tx, tenant.companyId, projectId);
-      if (!project) throw AppError.notFound('Project not found');
-      if (project.archivedAt !== null) throw AppError.conflict('This project is archived. Restore it before ordering a service.');
+      if (!project) throw AppError.notFound('Claim file not found');
+      if (project.archivedAt !== null) throw AppError.conflict('This claim file is archived. Restore it before ordering a service.');
       const orderId = await insertServiceOrder(tx, { companyId: tenant.companyId, projectId, serviceType: input.serviceType, credits, notes: input.notes, orderedBy: actor.userId });
       const label = orderLabel({ serviceType: input.serviceType, projectTitle: project.title });
       await appendCreditEntry(tx, { companyId: tenant.companyId, kind: 'spend', credits: -credits, reason: label, actorId: actor.userId, serviceOrderId: orderId });
@@ -107,7 +107,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
   async function cancelLocked(tx: DbTx, actor: Actor, order: LockedServiceOrder, reason: string): Promise<void> {
     await updateServiceOrder(tx, order.id, { status: 'cancelled', cancelReason: reason });
     const label = orderLabel(order);
-    await appendCreditEntry(tx, { companyId: order.companyId, kind: 'refund', credits: order.credits, reason: `Refund: ${label} cancelled`, actorId: actor.userId, serviceOrderId: order.id });
+    await appendCreditEntry(tx, { companyId: order.companyId, kind: 'refund', credits: order.credits, reason: `Refund: ${label} canceled`, actorId: actor.userId, serviceOrderId: order.id });
     await insertActivity(tx, {
       companyId: order.companyId,
       projectId: order.projectId,
@@ -123,7 +123,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     await db.transaction(async (tx) => {
       const order = await lockServiceOrder(tx, tenant.companyId, orderId);
       if (!order) throw AppError.notFound('Service order not found');
-      if (order.status !== 'ordered') throw new AppError('SERVICE_ORDER_CLOSED', 'The work on this order has started or ended, so it can no longer be cancelled.');
+      if (order.status !== 'ordered') throw new AppError('SERVICE_ORDER_CLOSED', 'The work on this order has started or ended, so it can no longer be canceled.');
       await cancelLocked(tx, actor, order, reason);
     });
     return present(await presentOne(tenant.companyId, orderId));
@@ -150,7 +150,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     await db.transaction(async (tx) => {
       const order = await lockServiceOrder(tx, null, orderId);
       if (!order) throw AppError.notFound('Service order not found');
-      if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'A delivered or cancelled order can no longer be cancelled.');
+      if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'A delivered or canceled order can no longer be canceled.');
       await cancelLocked(tx, actor, order, reason);
     });
     return presentAdmin(await presentOne(null, orderId));
@@ -164,7 +164,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
    */
   async function adminDeliver(actor: Actor, orderId: string, name: string, body: Buffer): Promise<AdminServiceOrder> {
     const before = await presentOne(null, orderId);
-    if (before.status !== 'ordered' && before.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or cancelled.');
+    if (before.status !== 'ordered' && before.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
     const { fileName, ext, mimeType } = await checkProjectFile(name, body);
     const fileId = randomUUID();
     const objectPath = projectFileObjectPath(before.projectId, fileId, ext);
@@ -173,7 +173,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
       await db.transaction(async (tx) => {
         const order = await lockServiceOrder(tx, null, orderId);
         if (!order) throw AppError.notFound('Service order not found');
-        if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or cancelled.');
+        if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
         await insertProjectFile(tx, { id: fileId, companyId: order.companyId, projectId: order.projectId, objectPath, fileName, mimeType, fileSize: body.length, uploadedBy: actor.userId });
         await updateServiceOrder(tx, order.id, { status: 'delivered', deliveredFileId: fileId });
         await insertActivity(tx, { companyId: order.companyId, projectId: order.projectId, actorId: actor.userId, kind: 'service_delivered', body: `${serviceTypeName(order.serviceType)}: ${fileName}` });

@@ -171,7 +171,7 @@ describe('service orders on a project', () => {
     expect(serviceOrderSchema.parse(cancelled.body)).toMatchObject({ status: 'cancelled', cancelReason: 'Wrong claim' });
     expect(await balanceOf(ownerA.company.id)).toBe(start - 4);
     const refund = (await ledgerOf(ownerA.company.id)).at(-1);
-    expect(refund).toMatchObject({ kind: 'refund', credits: 4, reason: 'Refund: Xact360 for 7 Gable Ct cancelled', serviceOrderId: first.id, actorId: managerA.me.id });
+    expect(refund).toMatchObject({ kind: 'refund', credits: 4, reason: 'Refund: Xact360 for 7 Gable Ct canceled', serviceOrderId: first.id, actorId: managerA.me.id });
     expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_cancelled', 'Xact360 (4 credits refunded): Wrong claim']);
 
     // Cancelled once is closed: no second refund.

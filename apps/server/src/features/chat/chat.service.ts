@@ -333,12 +333,12 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** A claim file's thread: made on first use (one per project), and whoever opens it joins it. */
     async projectConversation(actor: Actor, tenant: Tenant, projectId: string): Promise<{ conversation: Conversation }> {
-      if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+      if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
       const name = projectThreadName(projectId);
       const conversationId = await db.transaction(async (tx) => {
         await insertConversation(tx, { companyId: tenant.companyId, createdBy: actor.userId, isGroup: true, name, dmKey: null });
         const thread = await findConversationByName(tx, tenant.companyId, name);
-        if (!thread) throw AppError.conflict('The project conversation could not be opened. Please try again.');
+        if (!thread) throw AppError.conflict('The claim file’s conversation could not be opened. Please try again.');
         const added = await insertMembers(tx, thread.id, [actor.userId]);
         await publishRealtime(tx, { to: added, event: { type: 'membership', conversationId: thread.id } });
         return thread.id;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PIPELINE } from '@ridgeline/shared/domain/pipeline';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, projectStatuses } from '../../infra/db/schema/index';
 
@@ -8,11 +9,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 /** Creates a company and makes the user its owner, in the caller's transaction. */
 export async function insertCompanyWithOwner(
   tx: DbTx,
-  input: { name: string; phone: string | null; userId: string; trialEndsAt: Date },
+  input: { name: string; phone: string | null; plan?: PlanId | undefined; userId: string; trialEndsAt: Date },
 ): Promise<CompanyRow> {
   const [company] = await tx
     .insert(companies)
-    .values({ name: input.name, phone: input.phone, trialEndsAt: input.trialEndsAt })
+    .values({ name: input.name, phone: input.phone, trialEndsAt: input.trialEndsAt, ...(input.plan ? { plan: input.plan } : {}) })
     .returning();
   if (!company) throw new Error('Company insert returned nothing');
   await tx.insert(members).values({ companyId: company.id, userId: input.userId, role: 'owner' });

@@ -22,6 +22,7 @@ export function companyRoutes(deps: AppDeps) {
     queueMail: deps.queueMail,
     limits: deps.limits,
     invitationLimits: deps.config.invitationLimits,
+    invitationSecret: deps.invitationSecret,
   });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);

@@ -6,7 +6,8 @@ import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
 import { pngBomb, tinyGif, tinyPng } from '../../test/images';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
-import { linkIn, uniqueEmail } from '../../test/test-server';
+import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
+import { linkIn, signUpBody, uniqueEmail } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 
 const server = useTestServer();
@@ -137,5 +138,24 @@ describe('invitation mail', () => {
     const link = new URL(linkIn(await server.readMail(email, 'invited')));
     expect(link.pathname).toBe('/auth');
     expect(link.searchParams.get('invitation')).toBe(invite.body.id);
+  });
+});
+
+describe('the plan chosen at sign-up', () => {
+  it('is kept as the company’s chosen plan while the trial counts as Professional', async () => {
+    const chooser = await server.signUpVerified({ plan: 'business' });
+    const billing = await chooser.client.get<BillingOverview>('/api/billing');
+    expect(billing.body).toMatchObject({ status: 'trialing', plan: 'business', effectivePlan: 'professional' });
+    // Without a choice the company starts on Professional, as before.
+    const plain = await server.signUpVerified();
+    expect((await plain.client.get<BillingOverview>('/api/billing')).body).toMatchObject({ plan: 'professional', effectivePlan: 'professional' });
+  });
+
+  it('refuses a plan that does not exist (400) and creates nothing', async () => {
+    const before = await server.counts();
+    const refused = await server.client().post('/api/auth/sign-up/email', { ...signUpBody(), plan: 'platinum' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect(await server.counts()).toEqual(before);
   });
 });

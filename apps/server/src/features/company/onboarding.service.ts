@@ -1,11 +1,17 @@
-import { TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
+import { isPlanId, TRIAL_DAYS, type PlanId } from '@ridgeline/shared/domain/plans';
 import type { Db } from '../../infra/db/client';
 import { isInvitationFor, isInvitationUsable } from './company.policy';
 import { insertCompanyWithOwner, type CompanyRow } from './company.repository';
-import { acceptInvitationAs, findInvitation } from './team.repository';
+import { isInvitationKey } from './invitation-key';
+import { acceptInvitationAs, findInvitation, markEmailVerified } from './team.repository';
 
-export type OnboardingServiceDeps = { db: Db };
-export type NewCompanyInput = { name: string; phone: string | null };
+export type OnboardingServiceDeps = {
+  db: Db;
+  /** Signs the invitation links (invitation-key.ts); without it no sign-up proves its address by a link. */
+  invitationSecret?: string;
+};
+/** `plan`: the plan chosen at sign-up (the company's chosen plan; the trial counts as Professional). */
+export type NewCompanyInput = { name: string; phone: string | null; plan?: PlanId };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,25 +23,32 @@ function text(value: unknown): string | null {
  * Where a new user lands: the sign-up hook (server.ts hands it to better-auth), the demo seed and the
  * test factories all create companies through here, so there is one way a company comes to exist.
  */
-export function createOnboardingService({ db }: OnboardingServiceDeps) {
+export function createOnboardingService({ db, invitationSecret }: OnboardingServiceDeps) {
   /** Creates a company with the user as its owner, on a trial of TRIAL_DAYS days. */
   async function createCompanyForOwner(userId: string, input: NewCompanyInput): Promise<CompanyRow> {
     const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
-    return db.transaction((tx) => insertCompanyWithOwner(tx, { name: input.name, phone: input.phone, userId, trialEndsAt }));
+    return db.transaction((tx) => insertCompanyWithOwner(tx, { name: input.name, phone: input.phone, plan: input.plan, userId, trialEndsAt }));
   }
 
   /**
    * Runs once a new user row is committed: joins the inviting company when the sign-up carried a
-   * usable invitation for this address, otherwise creates the company named at sign-up.
+   * usable invitation for this address (and, with the mailed link's key, the address is proven: no
+   * confirmation mail), otherwise creates the company named at sign-up, with the plan chosen there.
    */
   async function provisionNewUser(newUser: { id: string; email: string }, body: Record<string, unknown>): Promise<void> {
     const invitationId = typeof body.invitationId === 'string' ? body.invitationId : null;
     const found = invitationId ? await findInvitation(db, invitationId) : null;
     if (found && isInvitationUsable(found.invitation) && isInvitationFor(found.invitation, newUser.email)) {
-      await db.transaction((tx) => acceptInvitationAs(tx, found.invitation, newUser.id));
+      const key = typeof body.invitationKey === 'string' ? body.invitationKey : null;
+      const proven = invitationSecret !== undefined && key !== null && isInvitationKey(invitationSecret, found.invitation.id, found.invitation.email, key);
+      await db.transaction(async (tx) => {
+        await acceptInvitationAs(tx, found.invitation, newUser.id);
+        if (proven) await markEmailVerified(tx, newUser.id);
+      });
       return;
     }
-    await createCompanyForOwner(newUser.id, { name: text(body.companyName) ?? 'My company', phone: text(body.phone) });
+    const plan = typeof body.plan === 'string' && isPlanId(body.plan) ? body.plan : undefined;
+    await createCompanyForOwner(newUser.id, { name: text(body.companyName) ?? 'My company', phone: text(body.phone), plan });
   }
 
   return { createCompanyForOwner, provisionNewUser };

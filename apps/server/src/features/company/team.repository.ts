@@ -136,6 +136,11 @@ export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationDetails = NonNullable<Awaited<ReturnType<typeof findInvitation>>>;
 
 /** The invited user joins the invitation's company and the invitation is used up; in the caller's transaction. */
+/** The user's address is proven (an invitation accepted by its mailed link): no confirmation mail is needed. */
+export async function markEmailVerified(tx: DbTx, userId: string): Promise<void> {
+  await tx.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
 export async function acceptInvitationAs(tx: DbTx, invitation: InvitationRow, userId: string) {
   await insertMember(tx, invitation.companyId, userId, invitation.role);
   await setInvitationStatus(tx, invitation.companyId, invitation.id, 'accepted');

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import { assertCanChangeRole, assertCanManageCompany, assertCanRemoveMember, isInvitationFor, isInvitationUsable } from './company.policy';
 import { findMembership } from './company.repository';
+import { invitationKey } from './invitation-key';
 import {
   acceptInvitationAs,
   countOwners,
@@ -37,6 +38,8 @@ export type TeamServiceDeps = {
   /** The counters shared by every instance, and the invitations a company may send per 24 hours and an address per hour. */
   limits: RateLimitStore;
   invitationLimits: { perCompanyPerDay: number; perIpPerHour: number };
+  /** Signs the mailed links (invitation-key.ts): a sign-up through one proves the address. */
+  invitationSecret: string;
 };
 
 type MemberTarget = NonNullable<Awaited<ReturnType<typeof findMember>>>;
@@ -60,7 +63,7 @@ function presentInvitation(row: InvitationRow): Invitation {
 }
 
 /** The team of the actor's tenant: members, roles and invitations. */
-export function createTeamService({ db, publicUrl, queueMail, limits, invitationLimits }: TeamServiceDeps) {
+export function createTeamService({ db, publicUrl, queueMail, limits, invitationLimits, invitationSecret }: TeamServiceDeps) {
   const perCompany = { limit: invitationLimits.perCompanyPerDay, windowMs: DAY_MS };
   const perAddress = { limit: invitationLimits.perIpPerHour, windowMs: HOUR_MS };
 
@@ -90,8 +93,8 @@ export function createTeamService({ db, publicUrl, queueMail, limits, invitation
 
   /**
    * Invites an address to the company (replacing a pending invitation to it) and mails the link to
-   * /auth, within the invitation limits (counted once the invitation is otherwise allowed). `ip` is
-   * the client's address.
+   * /auth with the key that proves the address to a sign-up through it, within the invitation limits
+   * (counted once the invitation is otherwise allowed). `ip` is the client's address.
    */
   async function invite(actor: Actor, tenant: Tenant, input: InviteInput, ip: string): Promise<Invitation> {
     assertCanManageCompany(tenant);
@@ -109,7 +112,7 @@ export function createTeamService({ db, publicUrl, queueMail, limits, invitation
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS);
     const row = await insertInvitation(db, { companyId: tenant.companyId, email: input.email, role: input.role, inviterId: actor.userId, expiresAt });
     const details = await findInvitation(db, row.id);
-    const url = `${publicUrl}/auth?invitation=${row.id}`;
+    const url = `${publicUrl}/auth?invitation=${row.id}&key=${invitationKey(invitationSecret, row.id, row.email)}`;
     const inviterName = details ? displayName(details.inviter) : '';
     await queueMail(invitationMail(input.email, details?.companyName ?? 'your company', inviterName || 'A colleague', url));
     return presentInvitation(row);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Invitation, InvitationPreview, Me, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
-import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
+import { linkIn, signUpBody, TEST_PASSWORD, uniqueEmail, type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 
 const server = useTestServer();
@@ -53,6 +53,40 @@ describe('joining through an invitation', () => {
     expect(team.body.members.map((m) => m.email)).toContain(email);
     expect(team.body.invitations.map((i) => i.id)).not.toContain(id);
     expect((await server.client().get<InvitationPreview>(`/api/invitations/${id}`)).body.status).toBe('accepted');
+  });
+
+  it('takes the mailed link as proof of the address: no confirmation mail, and the invited person signs in at once', async () => {
+    const { email, id } = await invite(owner.client, 'member');
+    const link = new URL(linkIn(await server.readMail(email, 'invited')));
+    expect(link.searchParams.get('invitation')).toBe(id);
+    const key = link.searchParams.get('key');
+    expect(key).toMatch(/^[\w-]{40,}$/);
+
+    const signUp = await server.client().post('/api/auth/sign-up/email', { ...signUpBody({ email, invitationId: id }), invitationKey: key });
+    expect(signUp.status, signUp.text).toBe(200);
+    const invited = server.client();
+    const signIn = await invited.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(signIn.status, signIn.text).toBe(200);
+    const me = await invited.get<Me>('/api/me');
+    expect(me.body.company).toEqual({ id: owner.me.company?.id, name: 'Team Roofing', role: 'member' });
+    // The confirmation mail is never sent: the address was proven by the invitation's own mail.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const confirmations = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject ilike '%Confirm%'`);
+    expect(confirmations.rows[0]?.n).toBe(0);
+  });
+
+  it('still asks to confirm the address when the key is missing, made up, or another invitation’s', async () => {
+    const other = await invite(owner.client, 'member');
+    const otherKey = new URL(linkIn(await server.readMail(other.email, 'invited'))).searchParams.get('key') ?? '';
+    for (const invitationKey of [undefined, 'x'.repeat(43), otherKey]) {
+      const { email, id } = await invite(owner.client, 'member');
+      const body = { ...signUpBody({ email, invitationId: id }), ...(invitationKey ? { invitationKey } : {}) };
+      expect((await server.client().post('/api/auth/sign-up/email', body)).status).toBe(200);
+      const refused = await server.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: { code: 'EMAIL_NOT_VERIFIED' } });
+      expect((await server.readMail(email, 'Confirm')).subject).toContain('Confirm');
+    }
   });
 
   it('ignores an invitation meant for another address at sign-up (own company instead)', async () => {

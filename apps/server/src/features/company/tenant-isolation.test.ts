@@ -106,7 +106,7 @@ describe('tenant isolation', () => {
     ] as const) {
       expectRefused(response, label);
     }
-    expect((await b.get<{ measurements: unknown[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements).toEqual([]);
+    expectRefused(await b.get(`/api/measurements?sessionId=${sessionId}`), 'GET measurements of the session');
     expect((await b.get<{ measurements: unknown[] }>('/api/measurements')).body.measurements).toEqual([]);
     expect((await b.get('/api/price-list')).text).not.toContain('Alpha Roofing');
     expect([(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text]).toEqual(before);

@@ -109,7 +109,7 @@ export function createEstimatesService({ db }: EstimatesServiceDeps) {
   /** A session's or a project's estimates, every version, newest first; the session or project must be the company's (404). */
   async function list(tenant: Tenant, query: ListQuery): Promise<Estimate[]> {
     if (query.sessionId && !(await findSessionRef(db, tenant.companyId, query.sessionId))) throw AppError.notFound('Inspection session not found');
-    if (query.projectId && !(await projectExists(db, tenant.companyId, query.projectId))) throw AppError.notFound('Project not found');
+    if (query.projectId && !(await projectExists(db, tenant.companyId, query.projectId))) throw AppError.notFound('Claim file not found');
     return (await listEstimates(db, tenant.companyId, query)).map(present);
   }
 

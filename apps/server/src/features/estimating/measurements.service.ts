@@ -143,7 +143,7 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
   /** The company's measurements, newest first, or a session's or a project's: that session or project must be the company's (404, as the estimates list answers). */
   async function list(tenant: Tenant, query: ListQuery): Promise<Measurement[]> {
     if (query.sessionId && !(await findSessionRef(db, tenant.companyId, query.sessionId))) throw AppError.notFound('Inspection session not found');
-    if (query.projectId && !(await projectExists(db, tenant.companyId, query.projectId))) throw AppError.notFound('Project not found');
+    if (query.projectId && !(await projectExists(db, tenant.companyId, query.projectId))) throw AppError.notFound('Claim file not found');
     return (await listMeasurements(db, tenant.companyId, query)).map(present);
   }
 
@@ -163,7 +163,7 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
           projectId = session.projectId;
         }
       }
-      if (projectId && !(await holdProject(tx, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+      if (projectId && !(await holdProject(tx, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
       const inserted = await insertMeasurementUnlessSessionHasOne(tx, {
         companyId: tenant.companyId,
         sessionId: input.sessionId ?? null,

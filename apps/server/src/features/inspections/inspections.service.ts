@@ -214,7 +214,7 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
   /** The baseline a session started from a claim file has: its address, homeowner, claim and carrier. */
   async function projectBaseline(tx: DbTx, companyId: string, projectId: string): Promise<SessionState> {
     const found = await lockProjectForSession(tx, companyId, projectId);
-    if (!found) throw AppError.notFound('Project not found');
+    if (!found) throw AppError.notFound('Claim file not found');
     const { project, carrierName, adjuster } = found;
     return {
       ...BLANK,

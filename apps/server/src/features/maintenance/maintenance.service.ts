@@ -1,6 +1,6 @@
-import type { Maintenance } from '@ridgeline/shared/contracts/maintenance';
+import type { Maintenance, SiteBanner } from '@ridgeline/shared/contracts/maintenance';
 import type { Db } from '../../infra/db/client';
-import { readMaintenanceFlag, writeMaintenanceFlag } from './maintenance.repository';
+import { readMaintenanceFlag, readSiteBanner, writeMaintenanceFlag, writeSiteBanner } from './maintenance.repository';
 
 // Every instance re-reads the flag at most this often, so a switch takes effect everywhere within a second.
 const CACHE_MS = 1000;
@@ -29,3 +29,17 @@ export function createMaintenanceService({ db }: { db: Db }) {
 }
 
 export type MaintenanceService = ReturnType<typeof createMaintenanceService>;
+
+/**
+ * The site banner of the signed-in pages: read from the database on each call (every instance shows
+ * what the last admin saved; the web app caches it for a few minutes), written by platform admins.
+ */
+export function createSiteBannerService({ db }: { db: Db }) {
+  return {
+    read: (): Promise<SiteBanner> => readSiteBanner(db),
+    async write(banner: SiteBanner): Promise<SiteBanner> {
+      await writeSiteBanner(db, banner);
+      return banner;
+    },
+  };
+}

@@ -267,7 +267,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
   }
 
   async function listForProject(tenant: Tenant, projectId: string, query: PhotoListQuery): Promise<Photo[]> {
-    if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     return (await listProjectPhotos(db, tenant.companyId, projectId, filtersOf(query))).map(present);
   }
 
@@ -315,7 +315,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
         sessionId = session.id;
         projectId = session.projectId;
       } else {
-        if (!(await projectExists(tx, tenant.companyId, target.projectId))) throw AppError.notFound('Project not found');
+        if (!(await projectExists(tx, tenant.companyId, target.projectId))) throw AppError.notFound('Claim file not found');
         projectId = target.projectId;
       }
       if (sessionId === photo.sessionId && projectId === photo.projectId) return;

@@ -11,7 +11,7 @@ import { useTestServer } from '../../test/use-test-server';
 
 const server = useTestServer();
 
-const STARTER_MESSAGE = 'Your Starter plan allows up to 10 active files. Close or archive a project, or upgrade your plan on /pricing.';
+const STARTER_MESSAGE = 'Your Starter plan allows up to 10 active files. Close or archive a claim file, or upgrade your plan on /pricing.';
 
 type Owner = SignedUpUser & { company: TestCompany };
 

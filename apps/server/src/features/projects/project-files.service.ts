@@ -36,7 +36,7 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
   }
 
   async function list(tenant: Tenant, projectId: string): Promise<ProjectFile[]> {
-    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     return (await listProjectFiles(db, tenant.companyId, projectId)).map(present);
   }
 
@@ -45,7 +45,7 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
    * row and its activity in one transaction; when that fails the object is removed again.
    */
   async function upload(actor: Actor, tenant: Tenant, projectId: string, name: string, body: Buffer): Promise<ProjectFile> {
-    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     const { fileName, ext, mimeType } = await checkProjectFile(name, body);
 
     const id = randomUUID();
@@ -53,7 +53,7 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
     await storage.put(BUCKET, objectPath, body, { contentType: mimeType });
     try {
       await db.transaction(async (tx) => {
-        if (!(await lockProjectRef(tx, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+        if (!(await lockProjectRef(tx, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
         await insertProjectFile(tx, {
           id,
           companyId: tenant.companyId,

@@ -25,7 +25,7 @@ export type CreateProjectStatusData = z.output<typeof createProjectStatusSchema>
 export type UpdateProjectStatusData = z.output<typeof updateProjectStatusSchema>;
 
 const KEY_MAX = 40;
-const LAST_OPEN_STATUS_MESSAGE = 'Your pipeline needs at least one open, visible status for new projects.';
+const LAST_OPEN_STATUS_MESSAGE = 'Your pipeline needs at least one open, visible status for new claim files.';
 
 function presentStatus(row: ProjectStatusWithCount): ProjectStatus {
   return { ...row };

@@ -45,7 +45,7 @@ export function createProjectTasksService({ db, now = () => new Date() }: Projec
   }
 
   async function listForProject(tenant: Tenant, projectId: string): Promise<Task[]> {
-    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Project not found');
+    if (!(await findProjectRef(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
     const day = today();
     return (await listProjectTasks(db, tenant.companyId, projectId)).map((row) => presentTaskSummary(row, day));
   }
@@ -58,7 +58,7 @@ export function createProjectTasksService({ db, now = () => new Date() }: Projec
   async function create(actor: Actor, tenant: Tenant, projectId: string, input: CreateTaskInput): Promise<Task> {
     const id = await db.transaction(async (tx) => {
       const project = await lockProjectRef(tx, tenant.companyId, projectId);
-      if (!project) throw AppError.notFound('Project not found');
+      if (!project) throw AppError.notFound('Claim file not found');
       await assertAssignable(tx, tenant, input.assigneeId);
       const task = await insertTask(tx, {
         companyId: tenant.companyId,

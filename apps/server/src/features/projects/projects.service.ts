@@ -264,7 +264,7 @@ async function currentReferenceName(tx: DbTx, companyId: string, field: Referenc
 export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, input: UpdateProjectData & FieldCarrierName): Promise<void> {
   const { companyId } = tenant;
   const current = await lockProject(tx, companyId, id);
-  if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+  if (!current) throw new AppError('NOT_FOUND', 'Claim file not found');
   const patch: ProjectPatch = {};
   const activity: NewActivity[] = [];
   const changed = (field: string, oldValue: string | null, newValue: string | null) =>
@@ -327,7 +327,7 @@ export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
 export function createProjectsService({ db }: ProjectsServiceDeps) {
   async function get(tenant: Tenant, id: string): Promise<Project> {
     const row = await findProjectDetail(db, tenant.companyId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Project not found');
+    if (!row) throw new AppError('NOT_FOUND', 'Claim file not found');
     return presentProject(row);
   }
 
@@ -382,7 +382,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     await db.transaction(async (tx) => {
       const company = await lockCompany(tx, companyId);
       const current = await lockProject(tx, companyId, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+      if (!current) throw new AppError('NOT_FOUND', 'Claim file not found');
       const next = await statusOf(tx, companyId, statusId);
       if (next.id === current.statusId) return;
       const previous = await findStatus(tx, companyId, current.statusId);
@@ -417,7 +417,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     await db.transaction(async (tx) => {
       await lockCompany(tx, companyId);
       const current = await lockProject(tx, companyId, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+      if (!current) throw new AppError('NOT_FOUND', 'Claim file not found');
       if (current.archivedAt !== null) return;
       await updateProjectRow(tx, companyId, id, { archivedAt: new Date(), isActive: false });
       await insertActivity(tx, { companyId, projectId: id, actorId: actor.userId, kind: 'archived' });
@@ -431,7 +431,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     await db.transaction(async (tx) => {
       const company = await lockCompany(tx, companyId);
       const current = await lockProject(tx, companyId, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+      if (!current) throw new AppError('NOT_FOUND', 'Claim file not found');
       if (current.archivedAt === null) return;
       const status = await findStatus(tx, companyId, current.statusId);
       const isActive = status !== null && !status.isClosed;
@@ -444,7 +444,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
 
   /** The project's timeline, newest first; with a field, that field's history only. */
   async function activity(tenant: Tenant, id: string, field?: string): Promise<ActivityEntry[]> {
-    if (!(await projectExists(db, tenant.companyId, id))) throw new AppError('NOT_FOUND', 'Project not found');
+    if (!(await projectExists(db, tenant.companyId, id))) throw new AppError('NOT_FOUND', 'Claim file not found');
     const rows = await listActivity(db, tenant.companyId, id, { field, limit: ACTIVITY_LIMIT });
     return rows.map(presentActivity);
   }
@@ -454,7 +454,7 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     const { companyId } = tenant;
     const noteId = await db.transaction(async (tx) => {
       const current = await lockProject(tx, companyId, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Project not found');
+      if (!current) throw new AppError('NOT_FOUND', 'Claim file not found');
       const row = await insertActivityReturning(tx, { companyId, projectId: id, actorId: actor.userId, kind: 'note', body });
       return row.id;
     });

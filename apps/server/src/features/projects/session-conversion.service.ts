@@ -148,7 +148,7 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
 
       const targetId = input.mode === 'attach' ? input.projectId : session.projectId;
       const existing = targetId === null ? null : await lockProject(tx, companyId, targetId);
-      if (input.mode === 'attach' && !existing) throw AppError.notFound('Project not found');
+      if (input.mode === 'attach' && !existing) throw AppError.notFound('Claim file not found');
 
       let project: ProjectRow;
       if (existing) {

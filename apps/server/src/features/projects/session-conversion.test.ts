@@ -155,7 +155,7 @@ describe('converting a session into a new claim file', () => {
       createdBy: { id: memberA.me.id },
     });
 
-    // The same photo rows, every one of them (the deleted one too), now on the project.
+    // The same photo rows, every one of them (the deleted one too), now on the claim file.
     const rows = await photoRows(session.id);
     expect(rows.map((r) => r.id).sort()).toEqual([...photos].sort());
     expect(rows.every((r) => r.projectId === projectId)).toBe(true);
@@ -239,7 +239,7 @@ describe('converting a session into a new claim file', () => {
     const response = await convert(owner, session.id, { mode: 'new' });
     expectError(response, 409, 'ACTIVE_FILE_LIMIT');
     expect(response.body).toMatchObject({
-      error: { message: 'Your Starter plan allows up to 10 active files. Close or archive a project, or upgrade your plan on /pricing.' },
+      error: { message: 'Your Starter plan allows up to 10 active files. Close or archive a claim file, or upgrade your plan on /pricing.' },
     });
     expect(await projectCount(owner.company.id)).toBe(10);
     expect(await snapshot(session.id)).toEqual(before);

@@ -5,7 +5,7 @@ import { appSettings, tutorials } from '../../infra/db/schema/index';
 // Tutorials are platform-wide (no company owns them), so no query here filters by company.
 
 export type TutorialRow = typeof tutorials.$inferSelect;
-export type NewTutorial = { pageRoute: string; title: string; description: string | null; embedCode: string; isActive: boolean };
+export type NewTutorial = { pageRoute: string; title: string; description: string | null; embedCode: string | null; guide: string | null; isActive: boolean };
 export type TutorialPatch = Partial<NewTutorial>;
 
 /** Active tutorials on any of the given routes, oldest first. */
@@ -24,6 +24,17 @@ export async function listTutorialRows(db: Db | DbTx, includeInactive: boolean):
     .from(tutorials)
     .where(includeInactive ? undefined : eq(tutorials.isActive, true))
     .orderBy(asc(tutorials.pageRoute), asc(tutorials.createdAt));
+}
+
+/** Every tutorial on any of the given routes, active or not. */
+export async function listOnRoutes(db: Db | DbTx, routes: string[]): Promise<TutorialRow[]> {
+  return db.select().from(tutorials).where(inArray(tutorials.pageRoute, routes));
+}
+
+/** One tutorial by id, locked until the transaction ends; null when none has it. */
+export async function lockTutorialRow(tx: DbTx, id: string): Promise<TutorialRow | null> {
+  const [row] = await tx.select().from(tutorials).where(eq(tutorials.id, id)).for('update');
+  return row ?? null;
 }
 
 export async function insertTutorials(db: Db | DbTx, rows: NewTutorial[]): Promise<TutorialRow[]> {

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tutorial, TutorialList } from '@ridgeline/shared/contracts/tutorials';
-import { tutorials } from '../../infra/db/schema/index';
+import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
+import { appSettings, tutorials } from '../../infra/db/schema/index';
 import { signedInOwner } from '../../test/factories';
 import { type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
+import { STAND_IN_VIDEOS, STARTER_TUTORIALS } from './starter-tutorials';
 import { createTutorialsService } from './tutorials.service';
 
 const server = useTestServer();
@@ -66,5 +69,52 @@ describe('tutorials', () => {
     expect((await admin.client.patch('/api/admin/tutorials/00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
     expect((await owner.client.get('/api/tutorials?route=dashboard')).status).toBe(400);
     expect(await server.db.select().from(tutorials)).toHaveLength(before);
+  });
+
+  it('gives every starter page its own video or a written guide: no video stands in for several pages', async () => {
+    const seeded = await server.db.select().from(tutorials);
+    const starters = seeded.filter((row) => STARTER_TUTORIALS.some((starter) => starter.pageRoute === row.pageRoute && starter.title === row.title));
+    expect(starters).toHaveLength(STARTER_TUTORIALS.length);
+    for (const row of starters) expect(row.guide ?? row.embedCode, row.pageRoute).toBeTruthy();
+    const videos = starters.map((row) => safeEmbedUrl(row.embedCode)).filter((video): video is string => video !== null);
+    expect(new Set(videos).size).toBe(videos.length);
+    for (const row of starters) expect(row.guide, row.pageRoute).toBeTruthy();
+    expect(starters.find((row) => row.pageRoute === '/dashboard')?.embedCode).toBeNull();
+
+    const dashboard = await owner.client.get<TutorialList>('/api/tutorials?route=/dashboard');
+    expect(dashboard.body.tutorials[0]).toMatchObject({ pageRoute: '/dashboard', embedCode: null, guide: expect.stringContaining('Get set up') });
+  });
+
+  it('moves a database seeded with the stand-in videos to the written guides once, leaving what an admin changed', async () => {
+    const [standIn, changed] = STAND_IN_VIDEOS.filter((video) => video.pageRoute === '/messages' || video.pageRoute === '/team');
+    if (!standIn || !changed) throw new Error('stand-ins expected');
+    const old = await server.db
+      .insert(tutorials)
+      .values([
+        { pageRoute: standIn.pageRoute, title: 'Team chat', description: 'old', embedCode: standIn.embedCode },
+        { pageRoute: changed.pageRoute, title: 'Our own team video', description: 'an admin wrote this', embedCode: changed.embedCode },
+      ])
+      .returning();
+    await server.db.delete(appSettings).where(eq(appSettings.key, 'tutorials_guides'));
+    await createTutorialsService({ db: server.db }).seedStarterSet();
+    await createTutorialsService({ db: server.db }).seedStarterSet();
+    const [moved] = await server.db.select().from(tutorials).where(eq(tutorials.id, old[0]?.id ?? ''));
+    expect(moved).toMatchObject({ embedCode: null, guide: STARTER_TUTORIALS.find((starter) => starter.pageRoute === '/messages')?.guide, description: 'Direct messages, groups, attachments and @mentions.' });
+    const [kept] = await server.db.select().from(tutorials).where(eq(tutorials.id, old[1]?.id ?? ''));
+    expect(kept).toMatchObject({ embedCode: changed.embedCode, guide: null, description: 'an admin wrote this' });
+  });
+
+  it('takes a written guide instead of a video, and never leaves a tutorial with neither', async () => {
+    const guideOnly = await admin.client.post<Tutorial>('/api/admin/tutorials', { pageRoute: '/inbox', title: 'Your inbox', guide: 'Open a notification.\nMark all read.', embedCode: '' });
+    expect(guideOnly.status, guideOnly.text).toBe(201);
+    expect(guideOnly.body).toMatchObject({ embedCode: null, guide: 'Open a notification.\nMark all read.' });
+    const neither = await admin.client.post('/api/admin/tutorials', { pageRoute: '/inbox', title: 'Nothing', embedCode: '', guide: '  ' });
+    expect(neither.status).toBe(400);
+    expect(neither.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('Add a video link or a written guide') } });
+    const emptied = await admin.client.patch(`/api/admin/tutorials/${guideOnly.body.id}`, { guide: '' });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: 'Add a video link or a written guide' } });
+    const swapped = await admin.client.patch<Tutorial>(`/api/admin/tutorials/${guideOnly.body.id}`, { guide: null, embedCode: VIDEO });
+    expect(swapped.body).toMatchObject({ embedCode: VIDEO, guide: null });
   });
 });

@@ -8,12 +8,14 @@ import {
   useFormContext,
   type FieldValues,
   type Path,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
+import { formIssueText } from '../../lib/error-text';
 import { Alert } from './alert';
 import { Checkbox } from './checkbox';
 import { Field } from './field';
@@ -24,6 +26,8 @@ import { Textarea } from './textarea';
 
 // THE form path: the shared contract's zod schema validates in the browser exactly as the server
 // will, react-hook-form holds the values, and every field is a kit Field wired for screen readers.
+// A field's error is the contract's words, or lib/error-text's where the contract wrote none (never
+// zod's default words).
 // A failure of the whole form (the server said no, offline) is the form's root error, shown by
 // <FormError>; react-hook-form clears it at the start of each submit.
 
@@ -32,12 +36,18 @@ type SchemaOutput<S extends z.ZodType> = z.output<S> extends FieldValues ? z.out
 
 export type ZodForm<S extends z.ZodType> = UseFormReturn<SchemaInput<S>, unknown, SchemaOutput<S>>;
 
+/** The resolver every form validates with: the schema, and lib/error-text's words where the schema has none. */
+export function zodFormResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<SchemaInput<S>, unknown, SchemaOutput<S>> {
+  // The resolver's generic types cannot follow a schema type parameter: it is typed by the form's values.
+  return zodResolver(schema as never, { error: formIssueText }) as unknown as Resolver<SchemaInput<S>, unknown, SchemaOutput<S>>;
+}
+
 /** A react-hook-form form validated by a zod schema (normally the shared contract's). */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<SchemaInput<S>, unknown, SchemaOutput<S>>, 'resolver'> = {},
 ): ZodForm<S> {
-  return useForm<SchemaInput<S>, unknown, SchemaOutput<S>>({ ...options, resolver: zodResolver(schema as never) });
+  return useForm<SchemaInput<S>, unknown, SchemaOutput<S>>({ ...options, resolver: zodFormResolver(schema) });
 }
 
 type FormProps<In extends FieldValues, Out extends FieldValues> = Omit<ComponentProps<'form'>, 'onSubmit'> & {

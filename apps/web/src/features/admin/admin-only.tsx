@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
+import { formatDateTime as formatMoment } from '../../lib/dates';
 
 /** A platform-admin page: its title for everyone, its contents (and their API calls) only for admins. */
 export function AdminOnly({ title, children }: { title: string; children: ReactNode }) {
@@ -29,4 +30,4 @@ export function adminPage(title: string, Contents: ComponentType) {
   };
 }
 
-export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+export const formatDateTime = (iso: string | null) => (iso ? formatMoment(iso) : '—');

@@ -112,6 +112,54 @@ describe('/auth sign-up', () => {
   });
 });
 
+describe('/auth from the landing page and the invitation mail', () => {
+  it('"Start 14-Day Free Trial" opens the sign-up form and keeps the plan chosen on the landing page', async () => {
+    answerAll({ 'POST /api/rpc/user_exists_by_email': json(false), 'POST /api/auth/sign-up/email': json({ user: { id: 'u1' } }) });
+    renderAuth('/auth?mode=signup&plan=business');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('chosen-plan')).toHaveTextContent('Business plan');
+    await fillSignUp();
+    await userEvent.click(signUpButton());
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/check-email'));
+    expect(sent('POST /api/auth/sign-up/email')[0]?.body).toMatchObject({ plan: 'business', companyName: 'Ridge Roofing' });
+  });
+
+  it('ignores a plan that does not exist', async () => {
+    renderAuth('/auth?mode=signup&plan=platinum');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByTestId('chosen-plan')).not.toBeInTheDocument();
+  });
+
+  it('says what is missing in words a person writes, never zod’s', async () => {
+    renderAuth('/auth?mode=signup');
+    await userEvent.click(signUpButton());
+    expect(await screen.findAllByText('Fill in this field.')).not.toHaveLength(0);
+    expect(screen.queryByText(/Too small|expected string|Invalid input/)).not.toBeInTheDocument();
+    expect(sentPaths()).toEqual([SESSION_ROUTE]);
+  });
+
+  it('an invitation opened from its mail needs no second confirmation: sign-up, then straight in to the dashboard', async () => {
+    const invitation = { id: 'inv-3', email: 'dana@example.com', companyName: 'Summit Roofing', inviterName: 'Sam', role: 'member', status: 'pending' };
+    answerAll({
+      'GET /api/invitations/inv-3': json(invitation),
+      'POST /api/rpc/user_exists_by_email': json(false),
+      'POST /api/auth/sign-up/email': json({ token: null, user: { id: 'u1' } }),
+      'POST /api/auth/sign-in/email': json({ user: { id: alice.id }, redirect: false }),
+    });
+    renderAuth('/auth?invitation=inv-3&key=the-mailed-key');
+    sessionOnceSignedIn('POST /api/auth/sign-in/email');
+    expect(await screen.findByText('Join Summit Roofing')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await fillSignUp({ company: false });
+    await userEvent.click(signUpButton());
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
+    expect(sent('POST /api/auth/sign-up/email')[0]?.body).toMatchObject({ invitationId: 'inv-3', invitationKey: 'the-mailed-key' });
+    expect(sent('POST /api/auth/sign-in/email')[0]?.body).toEqual({ email: 'dana@example.com', password: 'a-long-unusual-password' });
+    expect(sentPaths()).not.toContain('POST /api/invitations/inv-3/accept');
+    expect(notify.success).toHaveBeenCalledWith('Welcome to the team', 'You joined Summit Roofing.');
+  });
+});
+
 describe('/auth sign-in', () => {
   async function submitSignIn() {
     await userEvent.type(screen.getByLabelText('Email'), 'alice@example.com');

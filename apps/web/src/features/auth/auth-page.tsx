@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { InvitationPreview } from '@ridgeline/shared/contracts/team';
+import { planById } from '@ridgeline/shared/domain/billing';
+import { isPlanId } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { notify } from '../../lib/toast';
-import { acceptInvitation, getInvitation } from './auth-api';
+import { acceptInvitation, getInvitation, signInWithPassword } from './auth-api';
 import { errorText } from '../../lib/error-text';
 import { ForgotPasswordForm } from './components/forgot-password-form';
 import { ResetPasswordForm } from './components/reset-password-form';
@@ -47,14 +49,35 @@ export default function AuthPage() {
   const token = params.get('token');
   const invitationId = params.get('invitation');
   const linkError = params.get('error');
+  // The mailed invitation link's key: signing up with it proves the address (no confirmation mail).
+  const invitationKey = params.get('key');
+  // A plan chosen on the landing page: kept through sign-up as the company's chosen plan.
+  const planParam = params.get('plan');
+  const chosenPlan = isPlanId(planParam) ? planParam : null;
   // The e-mail confirmation link lands here; a signed-in user goes straight on to the dashboard.
   const confirmed = params.get('confirmed') === '1';
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId || params.get('mode') === 'signup' ? 'signup' : 'signin');
   const invitation = useInvitation(invitationId);
   // A disabled account that signs in sees only the Account Disabled screen.
   const [disabled, setDisabled] = useState(false);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
   useDocumentTitle(TITLES[mode]);
+
+  /** Signed up through the mailed invitation: the address is proven, so the new member signs in at once. */
+  const finishInvitedSignUp = async (email: string, password: string) => {
+    try {
+      const result = await signInWithPassword({ email, password });
+      if (result.twoFactorRedirect) {
+        setMode('two-factor');
+        return;
+      }
+      await session.setAuthenticated();
+      if (usableInvitation) notify.success('Welcome to the team', `You joined ${usableInvitation.companyName}.`);
+      void navigate('/dashboard', { replace: true });
+    } catch {
+      void navigate('/check-email', { state: { email } });
+    }
+  };
 
   const finishSignIn = async () => {
     if (usableInvitation) {
@@ -80,7 +103,7 @@ export default function AuthPage() {
   );
 
   return (
-    <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-10">
+    <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
         <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
           <BrandName className="size-8" />
@@ -127,12 +150,23 @@ export default function AuthPage() {
               <TabsContent value="signup" className="mt-5">
                 {joinButton}
                 {!signedIn && (
-                  <SignUpForm
-                    key={usableInvitation?.id ?? 'no-invitation'}
-                    invitationId={usableInvitation?.id ?? null}
-                    invitedEmail={usableInvitation?.email ?? null}
-                    onDone={(email) => void navigate('/check-email', { state: { email } })}
-                  />
+                  <>
+                    {chosenPlan && !usableInvitation && (
+                      <AlertBox tone="info" className="mb-4" data-testid="chosen-plan">
+                        <p className="font-semibold">{planById(chosenPlan).name} plan</p>
+                        <p>Your 14-day free trial starts now, no card needed. We keep {planById(chosenPlan).name} as your plan for when the trial ends.</p>
+                      </AlertBox>
+                    )}
+                    <SignUpForm
+                      key={usableInvitation?.id ?? 'no-invitation'}
+                      invitationId={usableInvitation?.id ?? null}
+                      invitationKey={usableInvitation ? invitationKey : null}
+                      invitedEmail={usableInvitation?.email ?? null}
+                      plan={usableInvitation ? null : chosenPlan}
+                      onDone={(email) => void navigate('/check-email', { state: { email } })}
+                      onJoined={(email, password) => void finishInvitedSignUp(email, password)}
+                    />
+                  </>
                 )}
               </TabsContent>
             </Tabs>

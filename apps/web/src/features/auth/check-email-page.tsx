@@ -12,7 +12,7 @@ export default function CheckEmailPage() {
   // The address comes in the navigation state after sign-up, or as ?email= on a shared link.
   const email = (location.state as { email?: string } | null)?.email ?? params.get('email');
   return (
-    <main className="flex min-h-[calc(100vh-40px)] items-start justify-center bg-slate-50 px-4 py-16">
+    <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-16">
       <CardDiv className="flex w-full max-w-md flex-col items-center gap-4 p-8 text-center shadow-sm">
         <MailCheck aria-hidden="true" className="size-12 text-blue-800" />
         <h1 className="text-2xl font-bold text-slate-900">Check your email</h1>

@@ -58,7 +58,7 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
       </p>
       {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
       {order.deliveredFile && <p className="text-sm text-slate-800">Delivered: {order.deliveredFile.fileName}</p>}
-      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Cancelled: {order.cancelReason}</p>}
+      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Canceled: {order.cancelReason}</p>}
       {isOpen(order) && (
         <div className="flex flex-wrap items-start gap-2">
           {order.status === 'ordered' && (
@@ -81,7 +81,7 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
             </Label>
             <Input id={inputId} type="file" aria-describedby={hintId} disabled={deliver.isPending} onChange={onChoose} className="sr-only w-px" />
             <p id={hintId} className="text-xs text-slate-600">
-              A PDF, an image or an Office document; it goes to the project&apos;s files.
+              A PDF, an image or an Office document; it goes to the claim file&apos;s files.
             </p>
           </div>
           <Button variant="destructive-outline" onClick={() => setCancelling(true)}>
@@ -96,9 +96,9 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
               cancel.mutateAsync({ orderId: order.id, reason }).then(
                 () => {
                   setCancelling(false);
-                  notify.success(`${order.serviceName} cancelled`, `${order.companyName} got its credits back.`);
+                  notify.success(`${order.serviceName} canceled`, `${order.companyName} got its credits back.`);
                 },
-                (error: unknown) => notify.error('Not cancelled', errorText(error)),
+                (error: unknown) => notify.error('Not canceled', errorText(error)),
               )
             }
           />

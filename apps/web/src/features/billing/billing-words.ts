@@ -1,6 +1,7 @@
 import { formatCashAmount } from '@ridgeline/shared/domain/money';
 import { planById } from '@ridgeline/shared/domain/billing';
 import type { PlanId } from '@ridgeline/shared/domain/plans';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 // The words and numbers people read on the billing pages (plans, payments, credits, orders).
 
@@ -14,7 +15,7 @@ export const signedCredits = (credits: number) => (credits > 0 ? `+${credits}` :
 export const cash = (cents: number) => `$${formatCashAmount(cents)}`;
 
 /** "Mar 5, 2026, 12:00 PM" in the reader's time zone. */
-export const entryTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const entryTime = (iso: string) => formatDateTime(iso);
 
 /** "Ask Olive Owner (olive@example.com) or Sam Slate (sam@example.com)." */
 export function askText(payers: { name: string; email: string }[]): string {
@@ -28,5 +29,4 @@ export function askText(payers: { name: string; email: string }[]): string {
 export const planName = (id: PlanId): string => planById(id).name;
 
 /** "Mar 1, 2026"; empty for no date. */
-export const dateText = (iso: string | null): string =>
-  iso ? new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)) : '';
+export const dateText = (iso: string | null): string => (iso ? formatDate(iso) : '');

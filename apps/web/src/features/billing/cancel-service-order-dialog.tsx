@@ -37,7 +37,7 @@ export function CancelServiceOrderDialog({ order, open, onOpenChange, isPending,
             <DialogClose asChild>
               <Button variant="secondary">Keep the order</Button>
             </DialogClose>
-            <SubmitButton isSubmitting={isPending} busyText="Cancelling…">
+            <SubmitButton isSubmitting={isPending} busyText="Canceling…">
               Cancel the order
             </SubmitButton>
           </DialogFooter>

@@ -35,7 +35,7 @@ function ProjectLink({ entry }: { entry: CreditEntry }) {
   if (!entry.projectId) return <>—</>;
   return (
     <Link to={`/projects/${entry.projectId}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
-      Open project
+      Open claim file
     </Link>
   );
 }
@@ -45,7 +45,7 @@ function LedgerRows({ entries }: { entries: CreditEntry[] }) {
   return (
     <>
       <div className="hidden md:block" data-testid="credit-ledger-table">
-        <CardTable caption="Credit ledger" headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Project']} cellPadding="px-3" headerClassName="bg-slate-50">
+        <CardTable caption="Credit ledger" headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']} cellPadding="px-3" headerClassName="bg-slate-50">
           {entries.map((entry) => (
             <TableRow key={entry.id}>
               <TableCell className="px-3 py-3 whitespace-nowrap">{entryTime(entry.createdAt)}</TableCell>
@@ -150,7 +150,7 @@ export function CreditLedger() {
           </EmptyState>
         ) : (
           <EmptyState title="No credit activity yet">
-            <p>Buy a pack above, then order services such as Xact360 from a project page. Every change of the balance shows here.</p>
+            <p>Buy a pack above, then order services such as Xact360 from a claim file. Every change of the balance shows here.</p>
           </EmptyState>
         )
       )}

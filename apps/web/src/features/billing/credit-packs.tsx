@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import type { CreditSummary } from '@ridgeline/shared/contracts/billing';
 import type { CreditPackId } from '@ridgeline/shared/domain/billing';
 import { Button } from '../../components/ui/button';
@@ -19,12 +20,14 @@ function WhoCanBuy() {
 }
 
 /**
- * The packs on sale as cards: credits, price and price per credit. Owners (and platform admins) buy:
- * in test mode the credits are added at once; with Stripe the browser goes to Checkout and comes back
- * to /credits-success.
+ * The packs on sale as cards: credits, price and price per credit. Owners (and platform admins) buy,
+ * and every purchase ends on /credits-success, which confirms it from the server's record: with
+ * Stripe the browser goes through Checkout first; in test mode the credits are added at once and
+ * the page says no card was charged.
  */
 export function CreditPacks({ summary }: { summary: CreditSummary }) {
   const buy = useBuyCredits();
+  const navigate = useNavigate();
 
   const onBuy = (pack: CreditPackId) =>
     buy.mutate(
@@ -35,8 +38,7 @@ export function CreditPacks({ summary }: { summary: CreditSummary }) {
             window.location.assign(result.checkoutUrl);
             return;
           }
-          const bought = summary.packs.find((candidate) => candidate.id === pack);
-          notify.success('Credits added', `${bought ? creditsText(bought.credits) : 'Credits'} added. Your balance is ${result.balance}.`);
+          void navigate(`/credits-success?session_id=${encodeURIComponent(result.checkoutId)}`);
         },
         onError: (error) => notify.error('The credits could not be bought', errorText(error)),
       },
@@ -46,7 +48,7 @@ export function CreditPacks({ summary }: { summary: CreditSummary }) {
     <Card aria-labelledby="credit-packs-title" className="flex flex-col gap-4">
       <div>
         <CardTitle id="credit-packs-title">Buy credits</CardTitle>
-        <CardDescription>Credits pay for service orders on a project (Xact360, Copy-Over, Supplement360, UGO Assisted). Bigger packs cost less per credit.</CardDescription>
+        <CardDescription>Credits pay for service orders on a claim file (Xact360, Copy-Over, Supplement360, UGO Assisted). Bigger packs cost less per credit.</CardDescription>
       </div>
       {!summary.canBuy && <WhoCanBuy />}
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Credit packs">

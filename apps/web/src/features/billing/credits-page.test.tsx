@@ -8,7 +8,9 @@ import { notify } from '../../lib/toast';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
+import { Route, Routes } from 'react-router';
 import CreditsPage from './credits-page';
+import CreditsSuccessPage from './credits-success-page';
 import { askText } from './billing-words';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -25,9 +27,10 @@ const PURCHASE: CreditEntry = {
   actorName: 'Alice Roof',
   serviceOrderId: null,
   projectId: null,
+  amountCents: 24_000,
   createdAt: '2026-03-05T12:00:00.000Z',
 };
-const SPEND: CreditEntry = { ...PURCHASE, id: 'e2', kind: 'spend', credits: -4, balanceAfter: 6, reason: 'Xact360 ordered', serviceOrderId: 'o1', projectId: 'p1' };
+const SPEND: CreditEntry = { ...PURCHASE, id: 'e2', kind: 'spend', credits: -4, balanceAfter: 6, reason: 'Xact360 ordered', serviceOrderId: 'o1', projectId: 'p1', amountCents: null };
 
 const page = (entries: CreditEntry[], total = entries.length, pageNumber = 1): CreditEntriesPage => ({ entries, total, page: pageNumber, pageSize: 25 });
 
@@ -53,16 +56,29 @@ describe('/credits', () => {
     expect(await screen.findByText('No credit activity yet')).toBeInTheDocument();
   });
 
-  it('buys a pack in test mode: "Credits added" and the balance read again', async () => {
-    answer('GET /api/credits', [json(summary()), json(summary({ balance: 10 }))]);
-    answer('GET /api/credits/entries', [json(page([])), json(page([PURCHASE]))]);
-    answer('POST /api/credits/purchase', json({ outcome: 'applied', checkoutId: 'test_1', checkoutUrl: null, balance: 10 }));
-    renderCredits();
+  it('buys a pack in test mode and lands on /credits-success as a paid purchase does: the credits, the balance, no card charged', async () => {
+    answerSession(alice);
+    let bought = false;
+    answer('GET /api/credits', () => json(summary({ balance: bought ? 10 : 0 })));
+    answer('GET /api/credits/entries', json(page([])));
+    answer('POST /api/credits/purchase', () => {
+      bought = true;
+      return json({ outcome: 'applied', checkoutId: 'test_1', checkoutUrl: null, balance: 10 });
+    });
+    answer('GET /api/billing/checkouts/test_1', json({ id: 'test_1', kind: 'credits', status: 'complete', plan: null, credits: 10, amountCents: 24_000, testMode: true }));
+    renderWithSession(
+      <Routes>
+        <Route path="/credits" element={<CreditsPage />} />
+        <Route path="/credits-success" element={<CreditsSuccessPage />} />
+      </Routes>,
+      { url: '/credits', queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Buy 10 credits for $240' }));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Credits added', '10 credits added. Your balance is 10.'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Credits Purchased' })).toBeInTheDocument();
     expect(sent('POST /api/credits/purchase')[0]?.body).toEqual({ pack: 'pack_10' });
-    await waitFor(() => expect(screen.getByTestId('credit-balance')).toHaveTextContent('10'));
-    expect(await screen.findAllByText('Bought 10 credits (test mode)')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByTestId('credits-added')).toHaveTextContent('10 credits added. Your balance is 10.'));
+    expect(screen.getByText('Test mode: no card was charged.')).toBeInTheDocument();
+    expect(notify.success).not.toHaveBeenCalled();
   });
 
   it('goes to Stripe Checkout when payments are live', async () => {
@@ -126,7 +142,7 @@ describe('/credits', () => {
     renderCredits();
     const table = await screen.findByTestId('credit-ledger-table');
     expect(await within(table).findByText('Xact360 ordered')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Open project' })).toHaveAttribute('href', '/projects/p1');
+    expect(within(table).getByRole('link', { name: 'Open claim file' })).toHaveAttribute('href', '/projects/p1');
     expect(screen.getByText('Showing 1–25 of 26')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

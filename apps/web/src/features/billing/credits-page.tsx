@@ -28,7 +28,7 @@ export default function CreditsPage() {
                 </span>
                 <span className="text-lg">{summary.balance === 1 ? 'credit' : 'credits'}</span>
               </p>
-              <CardDescription>Shared by everyone in your company. Ordering a service takes its credits; a cancelled order gives them back.</CardDescription>
+              <CardDescription>Shared by everyone in your company. Ordering a service takes its credits; a canceled order gives them back.</CardDescription>
             </Card>
             <CreditPacks summary={summary} />
           </>

@@ -35,7 +35,7 @@ describe('/credits-success', () => {
     expect(await screen.findByText('25 credits added. Your balance is 31.', {}, { timeout: CHECKOUT_POLL_MS + 3000 })).toBeInTheDocument();
     expect(sent('GET /api/billing/checkouts/cs_test_1')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Go to credits' })).toHaveAttribute('href', '/credits');
-    expect(screen.getByRole('link', { name: 'Order a service on a project' })).toHaveAttribute('href', '/projects');
+    expect(screen.getByRole('link', { name: 'Order a service on a claim file' })).toHaveAttribute('href', '/projects');
   });
 
   it('says so honestly when the purchase is unknown', async () => {

@@ -19,7 +19,7 @@ function NextSteps() {
         Go to credits
       </Link>
       <Link to="/projects" className={buttonVariants({ variant: 'secondary' })}>
-        Order a service on a project
+        Order a service on a claim file
       </Link>
     </div>
   );

@@ -25,7 +25,7 @@ import { TestModeNotice } from './test-mode-notice';
 
 // Payments: the subscription (plan, status, next renewal, a downgrade waiting, the trial's days), the
 // way to Stripe's portal for cards and invoices (owners; none in test mode), the invoices and the
-// credit packs bought. Amounts are cents shown with the cash-amount helper. On a phone every list is
+// credit packs bought with what each cost. Amounts are cents shown with the cash-amount helper. On a phone every list is
 // a stack of cards; from the small breakpoint up the invoices are a table.
 
 const STATUS_WORDS: Record<BillingOverview['status'], { label: string; tone: BadgeTone }> = {
@@ -209,7 +209,10 @@ function InvoicesSection() {
 function CreditPurchase({ entry }: { entry: CreditEntry }) {
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
-      <span className="text-slate-900">{entry.reason}</span>
+      <span className="flex flex-wrap items-baseline gap-x-3">
+        <span className="text-slate-900">{entry.reason}</span>
+        {entry.amountCents !== null && <span className="font-semibold text-slate-900">{cash(entry.amountCents)}</span>}
+      </span>
       <span className="text-sm text-slate-700">
         +{entry.credits} credits, {dateText(entry.createdAt)}
         {entry.actorName ? ` by ${entry.actorName}` : ''}

@@ -55,7 +55,7 @@ function renderPayments(overview: BillingOverview, invoices: Invoice[] = [INVOIC
     'GET /api/billing': json(overview),
     'GET /api/billing/invoices': json({ invoices }),
     'GET /api/credits/entries': json({
-      entries: [{ id: 'e1', kind: 'purchase', credits: 10, balanceAfter: 10, reason: 'Bought 10 credits', actorName: 'Alice Roof', serviceOrderId: null, projectId: null, createdAt: '2026-11-16T09:00:00.000Z' }],
+      entries: [{ id: 'e1', kind: 'purchase', credits: 10, balanceAfter: 10, reason: 'Bought 10 credits', actorName: 'Alice Roof', serviceOrderId: null, projectId: null, amountCents: 24_000, createdAt: '2026-11-16T09:00:00.000Z' }],
       total: 1,
       page: 1,
       pageSize: 25,
@@ -86,6 +86,8 @@ describe('/payments', () => {
 
     const purchases = await screen.findByRole('list', { name: 'Credit purchases' });
     expect(within(purchases).getByText('Bought 10 credits')).toBeInTheDocument();
+    // What the pack cost, as a paid purchase shows it.
+    expect(within(purchases).getByText('$240')).toBeInTheDocument();
     expect(sent('GET /api/credits/entries')[0]?.url.searchParams.get('kind')).toBe('purchase');
     expect(screen.queryByText(TEST_MODE_LABEL)).not.toBeInTheDocument();
   });

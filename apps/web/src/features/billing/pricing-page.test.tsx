@@ -54,6 +54,29 @@ describe('/pricing', () => {
     expect(within(card('Enterprise')).getByText('$999')).toBeInTheDocument();
   });
 
+  it('marks Professional as the current plan during the trial, and it can still be chosen to keep it', async () => {
+    renderPricing(TRIAL);
+    const professional = await screen.findByRole('group', { name: 'Professional' });
+    expect(within(professional).getByText('Current plan: Trial')).toBeInTheDocument();
+    expect(within(professional).getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
+    for (const other of ['Starter', 'Business', 'Enterprise']) expect(within(card(other)).queryByText(/Current plan/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the plan chosen at sign-up in view, during the trial and once it has ended', async () => {
+    renderPricing({ ...TRIAL, plan: 'business' });
+    const business = await screen.findByRole('group', { name: 'Business' });
+    expect(within(business).getByText('Your choice at sign-up')).toBeInTheDocument();
+    expect(within(card('Professional')).getByText('Current plan: Trial')).toBeInTheDocument();
+  });
+
+  it('marks the plan chosen at sign-up once the trial has ended and the company must choose', async () => {
+    renderPricing({ ...TRIAL, plan: 'business', readOnly: true, readOnlyReason: 'trial_ended', trialDaysLeft: 0 });
+    const business = await screen.findByRole('group', { name: 'Business' });
+    expect(within(business).getByText('Your choice at sign-up')).toBeInTheDocument();
+    expect(within(business).getByRole('button', { name: 'Choose Business' })).toBeEnabled();
+    expect(screen.queryByText(/Current plan/)).not.toBeInTheDocument();
+  });
+
   it('lists the files to close in a dialog, from the plan check', async () => {
     const check: PlanCheck = {
       plan: 'starter',

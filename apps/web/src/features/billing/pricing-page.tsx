@@ -19,9 +19,11 @@ import { askText, dateText } from './billing-words';
 import { TestModeNotice } from './test-mode-notice';
 
 
-/** The plan the company is on: chosen and running (a trial, or a company that is read-only, has none yet). */
+/** The plan the company is on: chosen and running, or the plan a running trial counts as (a read-only company has none). */
 function currentPlanOf(billing: BillingOverview): PlanId | null {
-  return (billing.status === 'active' || billing.status === 'past_due') && !billing.readOnly ? billing.plan : null;
+  if (billing.readOnly) return null;
+  if (billing.status === 'trialing') return billing.effectivePlan;
+  return billing.status === 'active' || billing.status === 'past_due' ? billing.plan : null;
 }
 
 
@@ -56,18 +58,25 @@ type PlanCardProps = {
 function PlanCard({ plan, billing, choosing, onChoose }: PlanCardProps) {
   const [showFiles, setShowFiles] = useState(false);
   const current = currentPlanOf(billing) === plan.id;
-  const keeping = current && billing.pendingPlan !== null;
+  // The trial's plan is marked as the current one, and can still be chosen to keep it after the trial.
+  const trial = current && billing.status === 'trialing';
+  const chosen = current && !trial;
+  const keeping = chosen && billing.pendingPlan !== null;
+  // The plan chosen at sign-up (kept for when the trial ends), shown until a plan is running.
+  const intended = billing.plan === plan.id && !chosen && !trial && (billing.status === 'trialing' || billing.readOnlyReason === 'trial_ended');
   const { active } = billing.activeFiles;
   const mustClose = Math.max(0, active - plan.activeFiles);
   const headingId = `plan-${plan.id}`;
   return (
-    <CardDiv aria-labelledby={headingId} role="group" className={`flex h-full flex-col gap-3 ${current ? 'border-2 border-blue-800' : ''}`}>
+    <CardDiv aria-labelledby={headingId} role="group" className={`flex h-full flex-col gap-3 ${current || intended ? 'border-2 border-blue-800' : ''}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={headingId} className="text-xl font-bold text-slate-900">
           {plan.name}
         </h2>
         {plan.mostPopular && <Badge tone="info">Most Popular</Badge>}
-        {current && <Badge tone="success">Current plan</Badge>}
+        {chosen && <Badge tone="success">Current plan</Badge>}
+        {trial && <Badge tone="info">Current plan: Trial</Badge>}
+        {intended && <Badge tone="warning">Your choice at sign-up</Badge>}
         {billing.pendingPlan === plan.id && <Badge tone="warning">Starts {billing.currentPeriodEnd ? dateText(billing.currentPeriodEnd) : 'next period'}</Badge>}
       </div>
       <p className="text-slate-900">
@@ -102,11 +111,11 @@ function PlanCard({ plan, billing, choosing, onChoose }: PlanCardProps) {
       {billing.canPay && (
         <Button
           className="mt-auto w-full"
-          variant={current && !keeping ? 'secondary' : 'primary'}
-          disabled={(current && !keeping) || mustClose > 0 || choosing !== null}
+          variant={chosen && !keeping ? 'secondary' : 'primary'}
+          disabled={(chosen && !keeping) || mustClose > 0 || choosing !== null}
           onClick={() => onChoose(plan)}
         >
-          {choosing === plan.id ? 'Choosing…' : current && !keeping ? 'Current plan' : keeping ? `Keep ${plan.name}` : `Choose ${plan.name}`}
+          {choosing === plan.id ? 'Choosing…' : chosen && !keeping ? 'Current plan' : keeping ? `Keep ${plan.name}` : `Choose ${plan.name}`}
         </Button>
       )}
     </CardDiv>

@@ -39,7 +39,7 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
       {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
-      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Cancelled: {order.cancelReason}. The credits were refunded.</p>}
+      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Canceled: {order.cancelReason}. The credits were refunded.</p>}
       {delivered && (
         <p className="text-sm text-slate-800">
           Delivered file:{' '}
@@ -68,9 +68,9 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
                 {
                   onSuccess: () => {
                     setCancelling(false);
-                    notify.success(`${order.serviceName} cancelled`, `${order.credits === 1 ? '1 credit is' : `${order.credits} credits are`} back on your balance.`);
+                    notify.success(`${order.serviceName} canceled`, `${order.credits === 1 ? '1 credit is' : `${order.credits} credits are`} back on your balance.`);
                   },
-                  onError: (error) => notify.error(`${order.serviceName} not cancelled`, errorText(error)),
+                  onError: (error) => notify.error(`${order.serviceName} not canceled`, errorText(error)),
                 },
               )
             }

@@ -103,12 +103,12 @@ export function ServiceOrdersPanel({ projectId, fileUrl }: PanelProps) {
       </Card>
 
       <Card aria-labelledby="service-orders-heading" className="flex flex-col gap-3">
-        <CardTitle id="service-orders-heading">Orders on this project</CardTitle>
+        <CardTitle id="service-orders-heading">Orders on this claim file</CardTitle>
         {orders.isPending && <p role="status">Loading the orders…</p>}
         {orders.isError && <Alert>{errorText(orders.error)}</Alert>}
         {orders.data &&
           (orders.data.orders.length === 0 ? (
-            <EmptyState title="No services ordered yet">Orders on this project and their delivered files will show here.</EmptyState>
+            <EmptyState title="No services ordered yet">Orders on this claim file and their delivered files will show here.</EmptyState>
           ) : (
             <ul className="grid gap-3" aria-label="Service orders">
               {orders.data.orders.map((order) => (

@@ -36,7 +36,7 @@ export function CarrierFormDialog({ open, onOpenChange, carrier }: CarrierFormDi
       <DialogContent closeLabel="Close">
         <DialogHeader>
           <DialogTitle>{carrier ? `Edit ${carrier.name}` : 'Add carrier'}</DialogTitle>
-          <DialogDescription>The claims line, email and portal every project with this carrier can use.</DialogDescription>
+          <DialogDescription>The claims line, email and portal every claim file with this carrier can use.</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open, so it starts from the carrier's current values each time. */}
         {open && <CarrierForm carrier={carrier} onDone={() => onOpenChange(false)} />}

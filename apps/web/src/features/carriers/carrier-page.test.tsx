@@ -65,7 +65,7 @@ describe('/companies/:id', () => {
     expect(details.getByText('Ask for the CAT desk.')).toBeInTheDocument();
     const adjusters = within(screen.getByRole('list', { name: 'Adjusters of State Farm' }));
     expect(adjusters.getByRole('heading', { name: 'Dana Field' })).toBeInTheDocument();
-    const projects = within(screen.getByRole('list', { name: 'Projects with State Farm' }));
+    const projects = within(screen.getByRole('list', { name: 'Claim files with State Farm' }));
     expect(projects.getByRole('link', { name: /Miller roof/ })).toHaveAttribute('href', `/projects/${PROJECT_ID}`);
   });
 
@@ -100,6 +100,6 @@ describe('/companies/:id', () => {
     vi.spyOn(window, 'confirm').mockReturnValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: 'Delete carrier' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Directory' })).toBeInTheDocument();
-    expect(window.confirm).toHaveBeenCalledWith('Delete State Farm? Its project keeps its data but loses the carrier link.');
+    expect(window.confirm).toHaveBeenCalledWith('Delete State Farm? Its claim file keeps its data but loses the carrier link.');
   });
 });

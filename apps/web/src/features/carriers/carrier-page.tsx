@@ -95,17 +95,17 @@ function Projects({ detail }: { detail: CarrierDetail }) {
   return (
     <section aria-labelledby="projects-heading" className="flex flex-col gap-3">
       <h2 id="projects-heading" className="text-lg font-semibold text-slate-900">
-        Projects
+        Claim files
       </h2>
       {detail.projects.length === 0 ? (
         <EmptyState icon={<FolderOpen aria-hidden="true" className="size-8 text-slate-500" />}>
-          <p>No projects with {detail.carrier.name} yet. Pick this carrier when you create a claim file and it will be listed here.</p>
+          <p>No claim files with {detail.carrier.name} yet. Pick this carrier when you create a claim file and it will be listed here.</p>
           <Link to="/projects/new" className={BACK_LINK}>
             Create a claim file
           </Link>
         </EmptyState>
       ) : (
-        <ul aria-label={`Projects with ${detail.carrier.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        <ul aria-label={`Claim files with ${detail.carrier.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {detail.projects.map((project) => (
             <li key={project.id}>
               <Link to={`/projects/${project.id}`} className="flex min-h-11 flex-col px-4 py-3 hover:bg-slate-50">

@@ -63,7 +63,11 @@ describe('/companies carriers', () => {
     expect(portal).toHaveAttribute('href', 'https://portal.statefarm.example/claims');
     expect(portal).toHaveAttribute('target', '_blank');
     expect(portal).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(card.getByText('3 projects · 1 adjuster')).toBeInTheDocument();
+    // Each link's name starts with what it shows, so speech control finds it by its words.
+    expect(portal).toHaveAccessibleName('portal.statefarm.example (State Farm portal, opens in a new tab)');
+    expect(card.getByRole('link', { name: /claims line/ }).textContent).toMatch(/^\(800\) 732-5246/);
+    expect(card.getByRole('link', { name: /Email State Farm claims/ })).toHaveAccessibleName('claims@statefarm.example (Email State Farm claims)');
+    expect(card.getByText('3 claim files · 1 adjuster')).toBeInTheDocument();
   });
 
   it('searches: the list asks the server with q once typing pauses, and says when nothing matches', async () => {
@@ -159,7 +163,7 @@ describe('/companies carriers', () => {
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: 'Delete State Farm' }));
-    expect(confirm).toHaveBeenLastCalledWith('Delete State Farm? Its 3 projects keep their data but lose the carrier link.');
+    expect(confirm).toHaveBeenLastCalledWith('Delete State Farm? Its 3 claim files keep their data but lose the carrier link.');
     expect(sent('DELETE /api/carriers/11111111-1111-4111-8111-111111111111')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Delete State Farm' }));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Carrier deleted', 'State Farm is no longer in your directory.'));

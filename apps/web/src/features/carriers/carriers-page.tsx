@@ -22,7 +22,7 @@ import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links'
 import { useConfirmDeleteCarrier } from './confirm-delete';
 import { useDebounced } from '../../lib/use-debounced';
 
-export const CARRIERS_EMPTY_TEXT = 'Add the carriers you work with: their claims line, email and portal, so every project can pick them.';
+export const CARRIERS_EMPTY_TEXT = 'Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.';
 export const ADJUSTERS_EMPTY_TEXT = 'Add the adjusters you meet on inspections: their phone, email and carrier, so the next call is one tap away.';
 
 type Tab = 'carriers' | 'adjusters';
@@ -51,7 +51,7 @@ function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: 
           </Link>
         </h3>
         <p className="text-sm text-slate-700">
-          {countOf(carrier.projectCount, 'project', 'projects')} · {countOf(carrier.adjusterCount, 'adjuster', 'adjusters')}
+          {countOf(carrier.projectCount, 'claim file', 'claim files')} · {countOf(carrier.adjusterCount, 'adjuster', 'adjusters')}
         </p>
       </div>
       {(carrier.claimsPhone || carrier.claimsEmail || carrier.portalUrl) && (

@@ -2,7 +2,9 @@ import { ExternalLink, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 // Phone numbers, addresses and portals are links a thumb can hit: at least 44 px high, so a roofer
-// calls the claims line or opens the portal straight from the list.
+// calls the claims line or opens the portal straight from the list. What a link shows (the number,
+// the address, the portal's host) is where its accessible name starts; the purpose is added for
+// screen readers after it, so speech control ("click portal.example.com") finds the link.
 const LINK = 'inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 break-all';
 
 /** The digits and + of a phone number, as a tel: link dials them. */
@@ -12,18 +14,20 @@ export function telHref(phone: string): string {
 
 export function PhoneLink({ phone, label }: { phone: string; label: string }) {
   return (
-    <a href={telHref(phone)} className={LINK} aria-label={`${label}: ${phone}`}>
+    <a href={telHref(phone)} className={LINK}>
       <Phone aria-hidden="true" className="size-4 shrink-0" />
       {phone}
+      <span className="sr-only"> ({label})</span>
     </a>
   );
 }
 
 export function EmailLink({ email, label }: { email: string; label: string }) {
   return (
-    <a href={`mailto:${email}`} className={LINK} aria-label={`${label}: ${email}`}>
+    <a href={`mailto:${email}`} className={LINK}>
       <Mail aria-hidden="true" className="size-4 shrink-0" />
       {email}
+      <span className="sr-only"> ({label})</span>
     </a>
   );
 }
@@ -40,9 +44,10 @@ function hostOf(url: string): string {
 /** The carrier's web portal, opened in a new tab. */
 export function PortalLink({ url, label }: { url: string; label: string }) {
   return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={LINK} aria-label={`${label} (opens in a new tab)`}>
+    <a href={url} target="_blank" rel="noopener noreferrer" className={LINK}>
       <ExternalLink aria-hidden="true" className="size-4 shrink-0" />
       {hostOf(url)}
+      <span className="sr-only"> ({label}, opens in a new tab)</span>
     </a>
   );
 }

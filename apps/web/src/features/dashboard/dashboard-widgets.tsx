@@ -49,11 +49,11 @@ export function ActiveFilesCard({ activeFiles }: { activeFiles: Dashboard['activ
         <div className={`h-full rounded-full ${bar}`} style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        {trialing ? `${planName} plan during your free trial` : `${planName} plan`}, billed by active files. Closed and archived projects do not count.
+        {trialing ? `${planName} plan during your free trial` : `${planName} plan`}, billed by active files. Closed and archived claim files do not count.
       </p>
       {near && (
         <p className="mt-2 text-sm text-slate-800">
-          {full ? 'Every active file of your plan is in use: close or archive a project, or ' : 'You are close to your plan’s limit: '}
+          {full ? 'Every active file of your plan is in use: close or archive a claim file, or ' : 'You are close to your plan’s limit: '}
           <Link to="/pricing" className={LINK}>
             {full ? 'upgrade your plan' : 'compare plans'}
           </Link>
@@ -64,23 +64,23 @@ export function ActiveFilesCard({ activeFiles }: { activeFiles: Dashboard['activ
   );
 }
 
-/** Projects by status as horizontal bars; each row reads 'Lead: 3 projects' to a screen reader. */
+/** Claim files by status as horizontal bars; each row reads 'Lead: 3 claim files' to a screen reader. */
 export function StatusChart({ byStatus }: { byStatus: Dashboard['byStatus'] }) {
   const total = byStatus.reduce((sum, status) => sum + status.count, 0);
   const max = Math.max(1, ...byStatus.map((status) => status.count));
   return (
-    <Widget id="by-status-heading" title="Projects by status">
+    <Widget id="by-status-heading" title="Claim files by status">
       {total === 0 ? (
         <Empty>
           Your pipeline is empty. <Link to="/projects/new" className={LINK}>Create a claim file</Link> and follow it from lead to paid.
         </Empty>
       ) : (
-        <ul aria-label="Projects by status" className="mt-3 flex flex-col gap-2">
+        <ul aria-label="Claim files by status" className="mt-3 flex flex-col gap-2">
           {byStatus.map((status) => (
             <li key={status.statusId} className="grid grid-cols-[minmax(6rem,10rem)_1fr_2.5rem] items-center gap-2 text-sm">
               <span className="truncate text-slate-800" title={status.name}>
                 {status.name}
-                <span className="sr-only">: {plural(status.count, 'project', 'projects')}</span>
+                <span className="sr-only">: {plural(status.count, 'claim file', 'claim files')}</span>
               </span>
               <span aria-hidden="true" className="h-4 rounded bg-slate-100">
                 <span
@@ -104,7 +104,7 @@ export function MyTasks({ tasks, overdueCount }: { tasks: Dashboard['myTasks']; 
   return (
     <Widget id="my-tasks-heading" title={overdueCount > 0 ? `My tasks (${overdueCount} overdue)` : 'My tasks'}>
       {tasks.length === 0 ? (
-        <Empty>No open tasks for you. Add tasks with due dates on a project and assign them to yourself or a colleague.</Empty>
+        <Empty>No open tasks for you. Add tasks with due dates on a claim file and assign them to yourself or a colleague.</Empty>
       ) : (
         <ul aria-label="My tasks" className="mt-2 flex flex-col">
           {tasks.map((task) => (
@@ -130,13 +130,13 @@ export function MyTasks({ tasks, overdueCount }: { tasks: Dashboard['myTasks']; 
 /** The newest projects of the company. */
 export function RecentProjects({ projects }: { projects: Dashboard['recentProjects'] }) {
   return (
-    <Widget id="recent-projects-heading" title="Recent projects">
+    <Widget id="recent-projects-heading" title="Recent claim files">
       {projects.length === 0 ? (
         <Empty>
           No claim files yet. <Link to="/projects/new" className={LINK}>Open a new claim file</Link> with the homeowner, address and carrier.
         </Empty>
       ) : (
-        <ul aria-label="Recent projects" className="mt-2 flex flex-col">
+        <ul aria-label="Recent claim files" className="mt-2 flex flex-col">
           {projects.map((project) => (
             <li key={project.id}>
               <Link to={`/projects/${project.id}`} className={ROW_LINK}>
@@ -152,7 +152,7 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
       )}
       {projects.length > 0 && (
         <Link to="/projects" className={`mt-2 inline-flex min-h-11 items-center text-sm ${LINK}`}>
-          All projects
+          All claim files
         </Link>
       )}
     </Widget>
@@ -164,7 +164,7 @@ export function RecentActivity({ activity }: { activity: Dashboard['recentActivi
   return (
     <Widget id="recent-activity-heading" title="Recent activity">
       {activity.length === 0 ? (
-        <Empty>Status changes, notes, tasks and files of every project will show here as your team works.</Empty>
+        <Empty>Status changes, notes, tasks and files of every claim file will show here as your team works.</Empty>
       ) : (
         <ul aria-label="Recent activity" className="mt-2 flex flex-col">
           {activity.map((entry) => (

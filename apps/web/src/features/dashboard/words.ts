@@ -1,4 +1,5 @@
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
+import { formatDay } from '../../lib/dates';
 
 // The dashboard's sentences: counts, dates and activity entries in plain words.
 
@@ -9,11 +10,9 @@ export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A YYYY-MM-DD date as the user's locale writes a day ('Nov 20'), read as a calendar day, not a UTC instant. */
-export function dayText(isoDate: string, locale?: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  if (!y || !m || !d) return isoDate;
-  return new Date(y, m - 1, d).toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' });
+/** A YYYY-MM-DD date as the user's locale writes a day ('Nov 20, 2026'), read as a calendar day, not a UTC instant. */
+export function dayText(isoDate: string): string {
+  return formatDay(isoDate);
 }
 
 /** The words of a project field as activity names it (the contract's field name). */
@@ -78,7 +77,7 @@ export function activityText(entry: DashboardActivity): string {
     case 'service_ordered':
       return `${who} ordered ${body ?? 'a service'} for ${on}`;
     case 'service_cancelled':
-      return `${who} cancelled ${body ?? 'a service order'} for ${on}`;
+      return `${who} canceled ${body ?? 'a service order'} for ${on}`;
     case 'service_delivered':
       return `Ridgeline delivered ${body ?? 'a service order'} for ${on}`;
   }

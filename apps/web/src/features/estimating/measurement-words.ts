@@ -1,4 +1,5 @@
 import { PITCH_TIERS, type PitchTier } from '@ridgeline/shared/domain/roof-measurements';
+import { formatDateTime } from '../../lib/dates';
 
 // How the measurement screens write numbers: feet and squares with at most 2 decimals, factors with 3.
 
@@ -16,8 +17,7 @@ export const formatSqFt = (n: number) => `${twoPlaces.format(n)} sq ft`;
 
 export const tierLabel = (tier: PitchTier) => PITCH_TIERS.find((t) => t.value === tier)?.label ?? tier;
 
-/** "5 Jan 2026, 14:05": a plain local date and time. */
+/** "Jan 5, 2026, 2:05 PM": a plain local date and time. */
 export function formatUpdated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }

@@ -1,8 +1,10 @@
+import { formatDateTime } from '../../lib/dates';
+
 // The inbox's words: a notification's full time, which paths it may open, and the unread count.
 
 /** The instant in full, for the tooltip of the relative time. */
 export function fullTimeText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 /** '3 unread', or 'All caught up' when none is. */

@@ -91,11 +91,11 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
           You are offline. The inspection is saved on this device and syncs when you are back online.
         </Alert>
       )}
-      {projectId && project.isPending && online && !offline && <p className="text-sm text-slate-700">Filling in from the project…</p>}
-      {projectId && project.isError && <Alert tone="warning">The project could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>}
+      {projectId && project.isPending && online && !offline && <p className="text-sm text-slate-700">Filling in from the claim file…</p>}
+      {projectId && project.isError && <Alert tone="warning">The claim file could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>}
       {projectId && project.data && (
         <Alert tone="info">
-          Starting from the project <strong>{project.data.title}</strong>: its address and claim are filled in.
+          Starting from the claim file <strong>{project.data.title}</strong>: its address and claim are filled in.
         </Alert>
       )}
       <Form form={form} onSubmit={submit} aria-label={title} className={FIELD_FORM}>

@@ -133,21 +133,24 @@ function Overview({ session }: { session: LocalInspection }) {
         </div>
         <ol className="divide-y divide-slate-200 border-t border-slate-200">
           {steps.map((step) => (
-            <li key={step.key}>
-              {/* Named by the step alone; whether it is done and what it holds are read after the name. */}
-              <Link to={step.to} aria-labelledby={`step-${step.key}-label`} aria-describedby={`step-${step.key}-detail`} className="flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
-                {step.done ? <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />}
-                <span className="flex min-w-0 flex-1 flex-col">
-                  <span id={`step-${step.key}-label`} className="font-semibold text-slate-900">
-                    {step.label}
-                  </span>
-                  <span id={`step-${step.key}-detail`} className="truncate text-sm text-slate-700">
-                    <span className="sr-only">{step.done ? 'Done: ' : 'To do: '}</span>
-                    {step.detail}
-                  </span>
+            <li key={step.key} className="relative flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
+              {step.done ? <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />}
+              <span className="flex min-w-0 flex-1 flex-col">
+                {/* Named by the step alone (its visible words); whether it is done and what it holds
+                    are read after the name. The link covers the whole row for a thumb. */}
+                <Link
+                  to={step.to}
+                  aria-describedby={`step-${step.key}-detail`}
+                  className="font-semibold text-slate-900 after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-blue-600"
+                >
+                  {step.label}
+                </Link>
+                <span id={`step-${step.key}-detail`} className="truncate text-sm text-slate-700">
+                  <span className="sr-only">{step.done ? 'Done: ' : 'To do: '}</span>
+                  {step.detail}
                 </span>
-                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
-              </Link>
+              </span>
+              <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
 import { testSquareLabel, type PhaseShotList } from '@ridgeline/shared/domain/shot-list';
+import { formatDateTime } from '../../lib/dates';
 
 // Words and small rules the session screens share: the address line, the steps of a session and
 // how far along each one is.
@@ -22,8 +23,7 @@ export function statusLabel(status: InspectionSession['status']): string {
 
 /** "5 min ago"-free: a plain local date and time, readable in the field. */
 export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 export type SessionStep = {

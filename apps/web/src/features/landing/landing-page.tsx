@@ -27,6 +27,9 @@ const WORKFLOW = [
 
 const REPLACED = ['CompanyCam for job photos', 'AccuLynx or JobNimbus for the claim pipeline', 'Spreadsheets of claim numbers and adjusters', 'Paper inspection forms', 'Group texts with the crew', 'Separate PDF report builders'];
 
+/** Where a free trial starts: the sign-up form, with the plan chosen here when there is one. */
+const trialHref = (plan?: string) => (plan ? `/auth?mode=signup&plan=${plan}` : '/auth?mode=signup');
+
 const cta = 'inline-flex items-center justify-center rounded-md px-5 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export default function LandingPage() {
@@ -65,7 +68,7 @@ export default function LandingPage() {
               payments in one place. Priced by active claim files, with unlimited users.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <a href="/auth" className={`${cta} bg-amber-400 text-blue-950 hover:bg-amber-300`}>
+              <a href={trialHref()} className={`${cta} bg-amber-400 text-blue-950 hover:bg-amber-300`}>
                 Start 14-Day Free Trial
               </a>
               <a href="#pricing" className={`${cta} border border-blue-200 text-white hover:bg-blue-800`}>
@@ -129,7 +132,7 @@ export default function LandingPage() {
                   <li>{TRIAL_DAYS}-day free trial, no credit card</li>
                 </ul>
                 <a
-                  href="/auth"
+                  href={trialHref(plan.id)}
                   className={`${cta} mt-auto text-sm ${plan.mostPopular ? 'bg-blue-800 text-white hover:bg-blue-900' : 'border border-slate-300 text-slate-900 hover:bg-slate-50'}`}
                 >
                   Start free trial<span className="sr-only"> on the {plan.name} plan</span>
@@ -149,7 +152,7 @@ export default function LandingPage() {
                 </li>
               ))}
             </ul>
-            <a href="/auth" className={`${cta} mt-8 bg-amber-400 text-blue-950 hover:bg-amber-300`}>
+            <a href={trialHref()} className={`${cta} mt-8 bg-amber-400 text-blue-950 hover:bg-amber-300`}>
               Start 14-Day Free Trial
             </a>
           </div>

@@ -7,8 +7,9 @@ import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
 import { useMaintenance } from './maintenance-api';
 import { useSetMaintenance } from './set-maintenance-api';
+import { SiteBannerSection } from './site-banner-section';
 
-/** /admin/maintenance: platform admins switch maintenance mode for every company. */
+/** /admin/maintenance: platform admins switch maintenance mode and set the site banner for every company. */
 export default function MaintenancePage() {
   useDocumentTitle('Admin Maintenance');
   const me = useMe();
@@ -20,7 +21,7 @@ export default function MaintenancePage() {
     return (
       <div className="mx-auto max-w-3xl">
         <h1 className="text-2xl font-bold text-slate-900">Admin Maintenance</h1>
-        <p className="mt-3 text-slate-700">Only platform admins can switch maintenance mode.</p>
+        <p className="mt-3 text-slate-700">Only platform admins can switch maintenance mode and set the site banner.</p>
       </div>
     );
   }
@@ -50,6 +51,7 @@ export default function MaintenancePage() {
           {enabled ? 'Turn maintenance mode off' : 'Turn maintenance mode on'}
         </Button>
       </Card>
+      <SiteBannerSection />
     </div>
   );
 }

@@ -56,7 +56,7 @@ describe('/projects/new', () => {
     await userEvent.type(screen.getByLabelText('Deductible'), '12abc');
     await userEvent.type(screen.getByLabelText('Latitude (optional)'), '123');
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
-    await userEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim file' }));
     expect(await screen.findByText('Give the claim file a title, like "Smith roof".')).toBeInTheDocument();
     expect(screen.getByText('Enter the street address of the property.')).toBeInTheDocument();
     expect(screen.getByText("Enter the homeowner's name.")).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('/projects/new', () => {
     await userEvent.type(screen.getByLabelText('Claim number'), ' CLM-77 ');
     await userEvent.selectOptions(screen.getByLabelText('Service type'), 'copy_over_only');
     await userEvent.selectOptions(screen.getByLabelText('Assignee'), 'u-bob');
-    await userEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim file' }));
 
     expect(await screen.findByText('The project page')).toBeInTheDocument();
     expect(sent('POST /api/carriers')[0]?.body).toMatchObject({ name: 'Acme Mutual' });
@@ -123,11 +123,11 @@ describe('/projects/new', () => {
 
   it('keeps the form and shows the plan limit with a link to /pricing when there is no free slot', async () => {
     answerProjectReads();
-    const message = 'Your Professional plan allows up to 25 active files. Close or archive a project, or upgrade your plan on /pricing.';
+    const message = 'Your Professional plan allows up to 25 active files. Close or archive a claim file, or upgrade your plan on /pricing.';
     answer('POST /api/projects', apiError('ACTIVE_FILE_LIMIT', { message }));
     renderPage();
     await fillRequired();
-    await userEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim file' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.getByLabelText('Title')).toHaveValue('Smith roof');

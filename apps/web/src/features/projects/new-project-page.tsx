@@ -21,7 +21,7 @@ const MONEY_HINT = 'In dollars, like 1,250.00';
 
 /** /projects/new: opens a claim file (property, homeowner, claim, assignment) and goes to it. */
 export default function NewProjectPage() {
-  useDocumentTitle('New Project');
+  useDocumentTitle('New Claim File');
   const navigate = useNavigate();
   const create = useCreateProject();
   const statuses = useProjectStatuses();
@@ -40,7 +40,7 @@ export default function NewProjectPage() {
     setLimitMessage(null);
     create.mutate(input, {
       onSuccess: (project) => {
-        notify.success('Project created', `${project.title} is in your pipeline.`);
+        notify.success('Claim file created', `${project.title} is in your pipeline.`);
         void navigate(`/projects/${project.id}`);
       },
       onError: (error) => {
@@ -53,8 +53,8 @@ export default function NewProjectPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="New Project">Open a claim file for a property and its insurance claim. Only the title, homeowner and street are required.</PageHeader>
-      <Form form={form} onSubmit={submit} aria-label="New project" className="gap-6">
+      <PageHeader title="New Claim File">Open a claim file for a property and its insurance claim. Only the title, homeowner and street are required.</PageHeader>
+      <Form form={form} onSubmit={submit} aria-label="New claim file" className="gap-6">
         <Card aria-labelledby="property-heading" className="flex flex-col gap-4">
           <CardTitle id="property-heading">Property</CardTitle>
           <FormField name="title" label="Title" placeholder="Smith roof" autoComplete="off" />
@@ -140,7 +140,7 @@ export default function NewProjectPage() {
         <FormError />
         <div>
           <SubmitButton isSubmitting={create.isPending} busyText="Creating…" className="w-full sm:w-auto">
-            Create project
+            Create claim file
           </SubmitButton>
         </div>
       </Form>

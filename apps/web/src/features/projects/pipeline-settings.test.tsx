@@ -43,7 +43,7 @@ describe('the project pipeline on /settings', () => {
     renderAs('manager');
     const deleteLead = await screen.findByRole('button', { name: 'Delete Lead' });
     expect(deleteLead).toBeDisabled();
-    expect(deleteLead).toHaveAccessibleDescription('1 project is in this status: move them to another status before deleting it.');
+    expect(deleteLead).toHaveAccessibleDescription('1 claim file is in this status: move them to another status before deleting it.');
     const confirm = window.confirm;
     window.confirm = () => true;
     try {

@@ -31,7 +31,7 @@ import { useCreateStatus, useDeleteStatus, useReorderStatuses, useUpdateStatus }
 // delete statuses and say which are closed; everyone else reads it. A closed status frees the
 // project's active-file slot; a status that holds projects cannot be deleted.
 
-const CLOSED_HINT = 'A project in a closed status no longer counts against your plan’s active files.';
+const CLOSED_HINT = 'A claim file in a closed status no longer counts against your plan’s active files.';
 
 /** The "Project pipeline" card of /settings. */
 export function PipelineSettings() {
@@ -43,7 +43,7 @@ export function PipelineSettings() {
   return (
     <Card aria-labelledby="pipeline-heading" className="flex flex-col gap-4">
       <div>
-        <CardTitle id="pipeline-heading">Project pipeline</CardTitle>
+        <CardTitle id="pipeline-heading">Claim file pipeline</CardTitle>
         <CardDescription>
           The statuses your claim files move through, in order. {CLOSED_HINT} Hidden statuses get no column on the board.
         </CardDescription>
@@ -118,7 +118,7 @@ function EditablePipeline({ statuses }: { statuses: ProjectStatus[] }) {
             onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${position(active.id)}.`,
             onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over the list.`),
             onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was dropped where it was.`),
-            onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+            onDragCancel: ({ active }) => `Moving ${name(active.id)} was canceled.`,
           },
           screenReaderInstructions: {
             draggable: 'To reorder a status, press space or enter to pick it up, use the up and down arrow keys to move it, then press space or enter to drop it, or escape to cancel.',
@@ -197,7 +197,7 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
             onCheckedChange={(checked) =>
               save({ isClosed: checked === true }, [
                 'Pipeline saved',
-                checked === true ? `${status.name} is a closed status: its projects free their active-file slot.` : `${status.name} is an open status.`,
+                checked === true ? `${status.name} is a closed status: its claim files free their active-file slot.` : `${status.name} is an open status.`,
               ])
             }
           />
@@ -236,7 +236,7 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
       </div>
       {inUse && (
         <p id={`${id}-in-use`} className="text-xs text-slate-700">
-          {status.projectCount === 1 ? '1 project is' : `${status.projectCount} projects are`} in this status: move them to another status before deleting it.
+          {status.projectCount === 1 ? '1 claim file is' : `${status.projectCount} claim files are`} in this status: move them to another status before deleting it.
         </p>
       )}
     </li>

@@ -74,7 +74,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
   const columns = statuses.filter((status) => !status.isHidden).sort((a, b) => a.position - b.position);
   const offBoard = projects.filter((project) => !columns.some((status) => status.id === project.statusId)).length;
   const statusName = (id: UniqueIdentifier | undefined) => statuses.find((status) => status.id === id)?.name ?? 'no status';
-  const projectName = (id: UniqueIdentifier) => projects.find((project) => project.id === id)?.homeownerName ?? 'The project';
+  const projectName = (id: UniqueIdentifier) => projects.find((project) => project.id === id)?.homeownerName ?? 'The claim file';
 
   const move = async (project: ProjectSummary, statusId: string) => {
     if (project.statusId === statusId) return;
@@ -91,7 +91,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
         onError: (error) => {
           for (const [key, list] of before) client.setQueryData(key, list);
           if (error instanceof ApiError && error.code === 'ACTIVE_FILE_LIMIT') setLimitMessage(errorText(error));
-          else notify.error('The project was not moved', errorText(error));
+          else notify.error('The claim file was not moved', errorText(error));
         },
       },
     );
@@ -109,7 +109,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
     onDragStart: ({ active }) => `Picked up ${projectName(active.id)}, in ${statusName(projects.find((p) => p.id === active.id)?.statusId)}.`,
     onDragOver: ({ active, over }) => (over ? `${projectName(active.id)} is over ${statusName(over.id)}.` : `${projectName(active.id)} is not over a status.`),
     onDragEnd: ({ active, over }) => (over ? `${projectName(active.id)} was dropped in ${statusName(over.id)}.` : `${projectName(active.id)} was dropped where it was.`),
-    onDragCancel: ({ active }) => `Moving ${projectName(active.id)} was cancelled.`,
+    onDragCancel: ({ active }) => `Moving ${projectName(active.id)} was canceled.`,
   };
 
   return (
@@ -117,7 +117,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
       {limitMessage && <LimitAlert message={limitMessage} />}
       {offBoard > 0 && (
         <p className="text-sm text-slate-700">
-          {offBoard === 1 ? '1 project is' : `${offBoard} projects are`} in hidden statuses and not on the board: the table lists them.
+          {offBoard === 1 ? '1 claim file is' : `${offBoard} claim files are`} in hidden statuses and not on the board: the table lists them.
         </p>
       )}
       <p role="status" className="sr-only">
@@ -135,7 +135,7 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
           announcements,
           screenReaderInstructions: {
             draggable:
-              'To move a project to another status, press space or enter to pick it up, use the left and right arrow keys to choose the status, then press space or enter to drop it, or escape to cancel.',
+              'To move a claim file to another status, press space or enter to pick it up, use the left and right arrow keys to choose the status, then press space or enter to drop it, or escape to cancel.',
           },
         }}
       >
@@ -178,10 +178,10 @@ function BoardColumn({ status, columns, projects, onMove }: ColumnProps) {
         <span>{status.name}</span>
         <Badge tone={status.isClosed ? 'success' : 'neutral'}>
           {projects.length}
-          <span className="sr-only"> projects</span>
+          <span className="sr-only"> claim files</span>
         </Badge>
       </h2>
-      <ul className="flex flex-col gap-2" aria-label={`Projects in ${status.name}`}>
+      <ul className="flex flex-col gap-2" aria-label={`Claim files in ${status.name}`}>
         {projects.map((project) => (
           <BoardCard key={project.id} project={project} columns={columns} onMove={onMove} />
         ))}

@@ -54,7 +54,7 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
   // The folded panel says how many of its filters are on (the search box stays in view).
   const activeCount = NARROWING.filter((key) => key !== 'q' && filters[key] !== DEFAULT_FILTERS[key]).length;
   return (
-    <div className="flex flex-col gap-3" role="search" aria-label="Find projects">
+    <div className="flex flex-col gap-3" role="search" aria-label="Find claim files">
       <div className="flex items-end gap-2">
         <Field id={`${id}-q`} label="Search" className="flex-1">
           <Input type="search" value={text} placeholder="Homeowner, address, claim number, carrier" onChange={(event) => setText(event.target.value)} />

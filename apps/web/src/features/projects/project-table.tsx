@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { CardList, CardListRow } from '../../components/card-list';
 import { CardTable } from '../../components/card-table';
+import { formatDate } from '../../lib/dates';
 
 /** "12 Oak St, Austin, TX 78701" */
 export function projectAddress(project: Pick<ProjectSummary, 'street' | 'city' | 'state' | 'zip'>): string {
@@ -17,7 +18,7 @@ function StatusBadge({ project, status }: { project: ProjectSummary; status: Pro
   return <Badge tone={project.isActive ? 'info' : 'success'}>{name}</Badge>;
 }
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString();
+const dateText = (iso: string) => formatDate(iso);
 
 type ProjectTableProps = { projects: ProjectSummary[]; statuses: Map<string, ProjectStatus> };
 
@@ -27,7 +28,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
     <>
       <div className="hidden md:block" data-testid="projects-table">
         <CardTable
-          caption="Projects"
+          caption="Claim files"
           headers={['Homeowner', 'Address', 'Claim number', 'Carrier', 'Status', 'Assignee', 'Updated']}
           cellPadding="px-3"
           headerClassName="bg-slate-50"
@@ -53,7 +54,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
         </CardTable>
       </div>
       <div className="md:hidden" data-testid="projects-cards">
-        <CardList label="Projects">
+        <CardList label="Claim files">
           {projects.map((project) => (
             <CardListRow
               key={project.id}

@@ -83,14 +83,14 @@ describe('/projects filters and the URL', () => {
     answerProjects(fakeProjectList([]));
     renderAt('/projects');
     expect(await screen.findByText('No claim files yet.')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'New project' }).at(-1)).toHaveAttribute('href', '/projects/new');
+    expect(screen.getAllByRole('link', { name: 'New claim file' }).at(-1)).toHaveAttribute('href', '/projects/new');
   });
 
   it('clears the filters but keeps the sort', async () => {
     answerProjectReads();
     answerProjects(fakeProjectList([]));
     renderAt('/projects?lossType=hail&sort=homeowner');
-    expect(await screen.findByText('No projects match these filters')).toBeInTheDocument();
+    expect(await screen.findByText('No claim files match these filters')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(location().toString()).toBe('sort=homeowner'));
   });
@@ -130,7 +130,7 @@ describe('/projects board', () => {
   it('puts the card back and shows the plan limit with a link to /pricing when the server refuses the move', async () => {
     answerProjectReads();
     serverWith([fakeProject({ statusId: INSPECTION_ID, isActive: false })]);
-    const message = 'Your Professional plan allows up to 25 active files. Close or archive a project, or upgrade your plan on /pricing.';
+    const message = 'Your Professional plan allows up to 25 active files. Close or archive a claim file, or upgrade your plan on /pricing.';
     answer('POST /api/projects/p-1/status', apiError('ACTIVE_FILE_LIMIT', { message }));
     renderAt('/projects?view=board');
     const inspection = await screen.findByRole('region', { name: /Inspection/ });

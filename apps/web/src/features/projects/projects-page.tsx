@@ -42,7 +42,7 @@ function NewProjectButton() {
     <Button asChild>
       <Link to="/projects/new">
         <Plus aria-hidden="true" className="size-4" />
-        New project
+        New claim file
       </Link>
     </Button>
   );
@@ -50,7 +50,7 @@ function NewProjectButton() {
 
 /** /projects: the company's claim files as a table or a pipeline board, searchable and filtered from the URL. */
 export default function ProjectsPage() {
-  useDocumentTitle('Projects');
+  useDocumentTitle('Claim Files');
   const [search, setSearch] = useSearchParams();
   const { view, filters } = readListUrl(search);
   const query = toApiQuery(filters);
@@ -73,12 +73,12 @@ export default function ProjectsPage() {
 
   const empty = data && data.total === 0 && (
     isFiltered(filters) ? (
-      <EmptyState title="No projects match these filters" action={<Button variant="secondary" onClick={clearFilters}>Clear filters</Button>}>
+      <EmptyState title="No claim files match these filters" action={<Button variant="secondary" onClick={clearFilters}>Clear filters</Button>}>
         <p>Try another search, or clear the filters to see every claim file.</p>
       </EmptyState>
     ) : (
       <EmptyState title="No claim files yet." action={<NewProjectButton />}>
-        <p>Create your first project: the property, the homeowner and the claim, then follow it through your pipeline.</p>
+        <p>Create your first claim file: the property, the homeowner and the claim, then follow it through your pipeline.</p>
       </EmptyState>
     )
   );
@@ -87,7 +87,7 @@ export default function ProjectsPage() {
     <div className="mx-auto flex max-w-7xl flex-col gap-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Projects</h1>
+          <h1 className="text-2xl font-bold text-slate-900">Claim Files</h1>
           <p className="mt-1 text-slate-700" data-testid="active-files">
             {active
               ? `${activeFilesText(active.active, active.limit)} on the ${active.planName} plan${active.trialing ? ' (free trial)' : ''}.`
@@ -119,7 +119,7 @@ export default function ProjectsPage() {
 
         {list.isPending && (
           <p role="status" className="mt-4">
-            Loading projects…
+            Loading claim files…
           </p>
         )}
         {list.isError && <Alert className="mt-4">{errorText(list.error)}</Alert>}
@@ -163,7 +163,7 @@ export default function ProjectsPage() {
             <>
               {data.total > data.projects.length && (
                 <p className="text-sm text-slate-700">
-                  The board shows {data.projects.length} of {data.total} projects: narrow them with the search and filters.
+                  The board shows {data.projects.length} of {data.total} claim files: narrow them with the search and filters.
                 </p>
               )}
               <Suspense fallback={<p className="text-sm text-slate-700">Loading the board…</p>}>

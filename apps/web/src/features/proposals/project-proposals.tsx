@@ -16,6 +16,7 @@ import { ProposalEditor } from './proposal-editor';
 import { tierLabel } from './proposal-form-schema';
 import { ProposalPdf } from './proposal-pdf';
 import { SignatureRecord } from './signature-record';
+import { formatDate } from '../../lib/dates';
 
 // The claim file's proposals for the homeowner: build one from an estimate, its PDF, its signature.
 
@@ -25,7 +26,7 @@ const STATUS: Record<Proposal['status'], { label: string; tone: BadgeTone }> = {
   signed: { label: 'Signed', tone: 'success' },
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso);
 
 export function ProjectProposals({ projectId }: { projectId: string }) {
   const proposals = useProposals(projectId);

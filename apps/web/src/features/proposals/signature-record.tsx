@@ -2,11 +2,12 @@ import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { formatCents } from '../../lib/money';
 import { useProjectFiles } from './api/project-files';
 import { tierLabel } from './proposal-form-schema';
+import { formatDateTime } from '../../lib/dates';
 
 // What the homeowner signed, as recorded: the option chosen, the name and date they wrote, when and
 // from which address they signed, the drawn signature, and the signed PDF kept in the claim file.
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 export function SignatureRecord({ proposal }: { proposal: Proposal }) {
   const files = useProjectFiles(proposal.projectId, Boolean(proposal.signedFileId));

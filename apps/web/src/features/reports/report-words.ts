@@ -1,5 +1,6 @@
 import { REPORT_KIND_LABELS } from '@ridgeline/shared/domain/documents';
 import type { Report } from '@ridgeline/shared/contracts/documents';
+import { formatDateTime } from '../../lib/dates';
 
 // How the documents lists say a document's facts.
 
@@ -15,5 +16,5 @@ export function madeByText(report: Pick<Report, 'createdBy'>): string {
 }
 
 export function whenText(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }

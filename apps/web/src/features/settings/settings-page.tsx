@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/page-header';
 import { saveWithToasts } from '../../lib/save-with-toasts';
 import { uploadOnChoose } from '../../lib/upload-on-choose';
 import { SubmitButton } from '../../components/submit-button';
+import { formatDate } from '../../lib/dates';
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();
@@ -50,7 +51,7 @@ function PlanCard({ company }: { company: Company }) {
       <CardTitle id="plan-heading">Plan</CardTitle>
       <CardDescription>
         {plan ? `${plan.name}: up to ${plan.activeFiles} active files, unlimited users.` : company.plan}
-        {company.trialEndsAt && ` Free trial until ${new Date(company.trialEndsAt).toLocaleDateString()}.`}
+        {company.trialEndsAt && ` Free trial until ${formatDate(company.trialEndsAt)}.`}
       </CardDescription>
     </Card>
   );

@@ -16,6 +16,7 @@ import { publicShareFileUrl } from './api/share-keys';
 import { usePublicShare } from './api/public-share';
 import { useSignProposal } from './api/sign-proposal';
 import { SignaturePad } from './signature-pad';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 // The page a share link opens, with no sign-in: the company, the property, and the one document or
 // proposal shared. A report shows its pages and its PDF; a proposal shows its options, and the
@@ -23,8 +24,8 @@ import { SignaturePad } from './signature-pad';
 // expired or unknown link says it is no longer valid, and nothing else.
 
 const tierLabel = (tier: string) => PROPOSAL_TIERS.find((t) => t.value === tier)?.label ?? tier;
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+const day = (iso: string) => formatDate(iso);
+const when = (iso: string) => formatDateTime(iso);
 
 /** Today in the reader's own calendar, as YYYY-MM-DD. */
 function today(now = new Date()): string {

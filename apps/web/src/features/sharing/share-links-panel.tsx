@@ -16,6 +16,7 @@ import { useRevokeShareLink } from './api/revoke-share-link';
 import { useShareLinkViews } from './api/share-link-views';
 import { useShareLinks } from './api/share-links';
 import { NewShareLinkDialog } from './new-share-link-dialog';
+import { formatDate, formatDateTime } from '../../lib/dates';
 
 // The claim file's share links: create, copy, revoke, and who opened them.
 
@@ -25,8 +26,8 @@ const STATE: Record<ShareLink['state'], { label: string; tone: BadgeTone }> = {
   revoked: { label: 'Revoked', tone: 'danger' },
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const when = (iso: string) => formatDateTime(iso);
+const day = (iso: string) => formatDate(iso);
 
 export function ShareLinksPanel({ projectId }: { projectId: string }) {
   const links = useShareLinks(projectId);

@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/session/session-provider';
 import { useTeam } from '../../lib/api/team';
 import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation } from './api/team-api';
+import { formatDate } from '../../lib/dates';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
 
@@ -176,7 +177,7 @@ export default function TeamPage() {
               <li key={invitation.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
                 <span className="flex items-center gap-2 text-slate-800">
                   <Mail aria-hidden="true" className="size-4 text-slate-500" />
-                  {invitation.email} · {ROLE_LABELS[invitation.role]} · expires {new Date(invitation.expiresAt).toLocaleDateString()}
+                  {invitation.email} · {ROLE_LABELS[invitation.role]} · expires {formatDate(invitation.expiresAt)}
                 </span>
                 {canManage && (
                   <Button

@@ -6,13 +6,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { answer, apiError, json, sent, sentPaths } from '../../test/fake-server';
 import { HelpButton } from './help-button';
 
-function answerTutorials(embedCode: string | null) {
+function answerTutorials(embedCode: string | null, guide: string | null = null) {
   answer(
     'GET /api/tutorials',
-    embedCode === null
+    embedCode === null && guide === null
       ? apiError('INTERNAL_ERROR', { message: 'down' })
       : json({
-          tutorials: [{ id: 't1', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: 'How a project works', embedCode, updatedAt: '2026-01-01T00:00:00Z' }],
+          tutorials: [{ id: 't1', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: 'How a claim file works', embedCode, guide, updatedAt: '2026-01-01T00:00:00Z' }],
         }),
   );
 }
@@ -45,7 +45,7 @@ describe('HelpButton', () => {
     const frame = await screen.findByTitle('One claim file');
     expect(frame.getAttribute('src')).toBe('https://www.youtube.com/embed/abcdefghijk');
     expect(frame.getAttribute('onload')).toBeNull();
-    expect(screen.getByText('How a project works')).toBeTruthy();
+    expect(screen.getByText('How a claim file works')).toBeTruthy();
     expect(sentPaths()).toEqual(['GET /api/tutorials?route=%2Fprojects%2F123']);
   });
 
@@ -68,5 +68,14 @@ describe('HelpButton', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
     warn.mockRestore();
+  });
+
+  it('shows a written guide as numbered steps where there is no video, and no iframe', async () => {
+    answerTutorials(null, '1. Move it through its statuses.\n\n- Add tasks with due dates.');
+    renderAt('/projects/123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    const steps = await screen.findByRole('list', { name: 'Steps' });
+    expect(Array.from(steps.querySelectorAll('li')).map((item) => item.textContent)).toEqual(['Move it through its statuses.', 'Add tasks with due dates.']);
+    expect(document.querySelector('iframe')).toBeNull();
   });
 });

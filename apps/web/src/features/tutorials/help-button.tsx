@@ -10,7 +10,7 @@ const HelpDialog = lazy(loadHelpDialog);
 
 const TRIGGER_CLASS = 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-900 hover:bg-blue-50';
 
-/** A help button on each page that has an active tutorial, opening its video. */
+/** A help button on each page that has an active tutorial, opening its video or written guide. */
 export function HelpButton() {
   const { pathname } = useLocation();
   const tutorial = usePageTutorial(pathname).data;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Tutorial } from '@ridgeline/shared/contracts/tutorial-views';
-import { VideoDialog } from './video-dialog';
+import type { PageHelp } from './page-tutorial-api';
+import { TutorialDialog } from './tutorial-dialog';
 
-// The help dialog with the page's tutorial video, loaded when its Help button is first pressed
-// (help-button.tsx): most visits never open it, and the dialog is heavy for every first load.
+// The help dialog with the page's video or written guide, loaded when its Help button is first
+// pressed (help-button.tsx): most visits never open it, and the dialog is heavy for every first load.
 
 type Props = {
-  tutorial: Tutorial & { embedUrl: string };
+  tutorial: PageHelp;
   trigger: { className: string; label: ReactNode };
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -14,10 +14,11 @@ type Props = {
 
 export default function HelpDialog({ tutorial, trigger, open, onOpenChange }: Props) {
   return (
-    <VideoDialog
+    <TutorialDialog
       title={tutorial.title}
-      description={tutorial.description ?? 'A short video about this page.'}
+      description={tutorial.description ?? (tutorial.embedUrl ? 'A short video about this page.' : 'A short guide to this page.')}
       src={tutorial.embedUrl}
+      steps={tutorial.steps}
       open={open}
       onOpenChange={onOpenChange}
       trigger={

@@ -1,37 +1,54 @@
-import { PlayCircle } from 'lucide-react';
+import { BookOpen, PlayCircle } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Tutorial } from '@ridgeline/shared/contracts/tutorials';
-import { safeEmbedUrl } from '@ridgeline/shared/domain/tutorial-embed';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardList, CardListRow } from '../../components/card-list';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
+import { pageName } from '../../lib/page-names';
 import { notify } from '../../lib/toast';
 import { useMe } from '../../lib/api/me';
+import { helpOf } from './page-tutorial-api';
 import { TutorialForm } from './tutorial-form';
 import { useAllTutorials, useSaveTutorial } from './tutorials-api';
-import { VideoDialog } from './video-dialog';
+import { TutorialDialog } from './tutorial-dialog';
 
+/** Watch (a video, with its guide under it) or Read (a written guide only). */
 function Preview({ tutorial }: { tutorial: Tutorial }) {
-  const src = safeEmbedUrl(tutorial.embedCode);
-  if (!src) return <span className="text-xs text-slate-700">No playable video</span>;
+  const help = helpOf(tutorial);
+  if (!help) return <span className="text-xs text-slate-700">No playable video</span>;
+  const Icon = help.embedUrl ? PlayCircle : BookOpen;
   return (
-    <VideoDialog
+    <TutorialDialog
       title={tutorial.title}
-      description={tutorial.description ?? tutorial.pageRoute}
-      src={src}
+      description={tutorial.description ?? pageName(tutorial.pageRoute)}
+      src={help.embedUrl}
+      steps={help.steps}
       trigger={
         <Button variant="secondary" size="sm" className="gap-1">
-          <PlayCircle aria-hidden="true" className="size-4" /> Watch<span className="sr-only"> {tutorial.title}</span>
+          <Icon aria-hidden="true" className="size-4" /> {help.embedUrl ? 'Watch' : 'Read'}
+          <span className="sr-only"> {tutorial.title}</span>
         </Button>
       }
     />
   );
 }
 
-/** /tutorials: every help video by page; platform admins create, edit and deactivate them. */
+/** The page a tutorial helps with, by name: a link when it is one page, words for every page of a section. */
+function PageOf({ route }: { route: string }) {
+  const name = pageName(route);
+  if (route.includes('*') || route.includes(':')) return <span>{name}</span>;
+  return (
+    <Link to={route} className="text-blue-800 underline underline-offset-2">
+      {name}
+    </Link>
+  );
+}
+
+/** /tutorials: every page's help (a video, a written guide or both) by page name; platform admins create, edit and deactivate them. */
 export default function TutorialsPage() {
   useDocumentTitle('Tutorials');
   const me = useMe();
@@ -57,7 +74,7 @@ export default function TutorialsPage() {
           <Button onClick={() => setEditing('new')}>New tutorial</Button>
         )}
       </div>
-      <p className="text-sm text-slate-700">Short videos for each part of Ridgeline. The Help button at the top of a page plays its video.</p>
+      <p className="text-sm text-slate-700">Short videos and guides for each part of Ridgeline. The Help button at the top of a page opens its own.</p>
       {isAdmin && editing !== null && <TutorialForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       {list.isError && <Alert>The tutorials could not be loaded.</Alert>}
       <CardList label="Tutorials">
@@ -72,8 +89,13 @@ export default function TutorialsPage() {
             }
             detail={
               <>
-                <code>{tutorial.pageRoute}</code>
+                <PageOf route={tutorial.pageRoute} />
                 {tutorial.description ? ` · ${tutorial.description}` : ''}
+                {isAdmin && (
+                  <span className="block text-xs text-slate-600">
+                    Page route <code>{tutorial.pageRoute}</code>
+                  </span>
+                )}
               </>
             }
           >

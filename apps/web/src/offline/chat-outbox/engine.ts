@@ -7,7 +7,10 @@ import type { ChatOutboxDb, OutboxMessage } from './db';
 // message for the same client id). No network, a timeout, a 429 or a server error stops the run and
 // keeps the order: it resumes when the connection returns or after a pause. Any other refusal (4xx)
 // will never succeed: that message is dropped and reported. With several tabs open one sends at a
-// time (the tab's lock); the others find the outbox already empty.
+// time (the tab's lock); the others find the outbox already empty. Every message the user sends goes
+// through here, online or not, so two sent in quick succession leave in the order they were written.
+// While a failure that may pass (or no network) holds the outbox, it is `waiting`: a thread says its
+// pending messages go when the connection returns, instead of that they are being sent.
 
 export type LockRequest = (name: string, hold: () => Promise<void>) => Promise<void>;
 export type OutboxNetwork = { isOnline: () => boolean; subscribe: (listener: () => void) => () => void };
@@ -43,6 +46,10 @@ export type ChatOutbox = {
   enqueue: (message: Omit<OutboxMessage, 'createdAt'>) => Promise<OutboxMessage>;
   /** Sends what waits now; resolves when this run is over. */
   flush: () => Promise<void>;
+  /** Whether a failure that may pass, or no network, holds the messages back. */
+  isWaiting: () => boolean;
+  /** Hears every change of `isWaiting`. */
+  subscribeWaiting: (listener: () => void) => () => void;
 };
 
 export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
@@ -53,6 +60,14 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let unsubscribe: (() => void) | null = null;
   let lastCreatedAt = 0;
+  let waiting = false;
+  const waitingListeners = new Set<() => void>();
+
+  function setWaiting(next: boolean): void {
+    if (waiting === next) return;
+    waiting = next;
+    for (const listener of waitingListeners) listener();
+  }
 
   async function oldest(user: string): Promise<OutboxMessage | undefined> {
     return deps.db.messages.where('[userId+createdAt]').between([user, -Infinity], [user, Infinity]).first();
@@ -68,17 +83,26 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
 
   /** Sends until the outbox is empty or offline; false when a failure that may pass stopped it. */
   async function drain(user: string): Promise<boolean> {
-    while (userId === user && deps.network.isOnline()) {
+    while (userId === user) {
       const next = await oldest(user);
-      if (!next) return true;
+      if (!next) {
+        setWaiting(false);
+        return true;
+      }
+      if (!deps.network.isOnline()) {
+        setWaiting(true);
+        return true;
+      }
       // Stopped (signed out, the last thread closed) while reading: nothing more leaves.
       if (userId !== user) return true;
       try {
         const stored = await deps.send(next);
+        setWaiting(false);
         deps.onSent(stored, next);
         await deps.db.messages.delete(next.clientId);
       } catch (error) {
         if (isRetryable(error)) {
+          setWaiting(true);
           retryLater();
           return false;
         }
@@ -150,5 +174,10 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
       return queued;
     },
     flush,
+    isWaiting: () => waiting,
+    subscribeWaiting(listener) {
+      waitingListeners.add(listener);
+      return () => waitingListeners.delete(listener);
+    },
   };
 }

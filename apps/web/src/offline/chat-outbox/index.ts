@@ -1,7 +1,8 @@
-// The chat outbox: a message written with no network is kept in IndexedDB, shown in its thread as
-// pending, and sent in order, exactly once, when the connection returns (see engine.ts). Threads
-// start it while they are open, queue messages and read the pending ones of their conversation.
-import { useEffect } from 'react';
+// The chat outbox: every message the user sends is kept in IndexedDB, shown in its thread as
+// pending, and sent in order, exactly once: at once when there is a network, when the connection
+// returns otherwise (see engine.ts). Threads start it while they are open, queue messages and read
+// the pending ones of their conversation.
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { messageResponseSchema, type ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { api } from '../../lib/api-client';
@@ -47,6 +48,15 @@ export function subscribeOutboxSent(listener: SentListener): () => void {
   return () => sentListeners.delete(listener);
 }
 
+type DroppedListener = (queued: OutboxMessage) => void;
+const droppedListeners = new Set<DroppedListener>();
+
+/** Hears every message the server refused for good (after 'Failed to send' was said). */
+export function subscribeOutboxDropped(listener: DroppedListener): () => void {
+  droppedListeners.add(listener);
+  return () => droppedListeners.delete(listener);
+}
+
 function sendQueued(queued: OutboxMessage): Promise<ChatMessage> {
   return api
     .post(
@@ -67,7 +77,10 @@ function chatOutbox(): ChatOutbox {
     onSent: (message) => {
       for (const listener of sentListeners) listener(message);
     },
-    onDropped: (_queued, error) => notify.error('Failed to send', errorText(error)),
+    onDropped: (queued, error) => {
+      notify.error('Failed to send', errorText(error));
+      for (const listener of droppedListeners) listener(queued);
+    },
   });
   return outbox;
 }
@@ -92,7 +105,7 @@ export function useChatOutbox(userId: string | null): void {
   useEffect(() => (userId ? holdChatOutbox(userId) : undefined), [userId]);
 }
 
-/** Keeps a message to send when the connection returns. */
+/** Keeps a message and sends it after those written before it: at once online, when the connection returns otherwise. */
 export function queueChatMessage(message: Omit<OutboxMessage, 'createdAt'>): Promise<OutboxMessage> {
   return chatOutbox().enqueue(message);
 }
@@ -108,5 +121,23 @@ export function usePendingMessages(userId: string | null, conversationId: string
       },
       [userId, conversationId],
     ) ?? []
+  );
+}
+
+function subscribeWaiting(listener: () => void): () => void {
+  const unsubscribeNetwork = browserNetwork.subscribe(listener);
+  const unsubscribeOutbox = chatOutbox().subscribeWaiting(listener);
+  return () => {
+    unsubscribeNetwork();
+    unsubscribeOutbox();
+  };
+}
+
+/** Whether pending messages wait for the connection (offline, or the last try did not reach the server) rather than being sent now. */
+export function useOutboxWaiting(): boolean {
+  return useSyncExternalStore(
+    subscribeWaiting,
+    () => !browserNetwork.isOnline() || chatOutbox().isWaiting(),
+    () => false,
   );
 }

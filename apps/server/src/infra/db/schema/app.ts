@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, timestamps } from './columns';
 
 /** Platform-wide settings such as maintenance_mode ({ enabled }). */
@@ -9,7 +9,7 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
-/** Per-page help videos: a route pattern and an https YouTube or Vimeo embed. */
+/** Per-page help: a route pattern with an https YouTube or Vimeo embed, a short written guide, or both. */
 export const tutorials = pgTable(
   'tutorials',
   {
@@ -18,10 +18,13 @@ export const tutorials = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     title: text('title').notNull(),
     description: text('description'),
-    embedCode: text('embed_code').notNull(),
+    /** A YouTube or Vimeo video about the page; null when the page has only a written guide. */
+    embedCode: text('embed_code'),
+    /** A short written guide, one step a line; null when the video says it all. */
+    guide: text('guide'),
     ...timestamps(),
   },
-  (t) => [index('tutorials_route_idx').on(t.pageRoute)],
+  (t) => [index('tutorials_route_idx').on(t.pageRoute), check('tutorials_video_or_guide', sql`${t.embedCode} is not null or ${t.guide} is not null`)],
 );
 
 /** Mail written here (and to the log) when no SMTP_URL is configured. */

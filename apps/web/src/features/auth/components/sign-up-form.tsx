@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signUpFormSchema } from '@ridgeline/shared/contracts/auth';
 import { EMAIL_ALREADY_REGISTERED_MESSAGE, OFFLINE_MESSAGES } from '@ridgeline/shared/domain/auth-messages';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import { Button } from '../../../components/ui/button';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
@@ -11,9 +12,20 @@ import { isAlreadyRegistered } from '../auth-errors';
 // With an invitation the company comes from the invitation, so its name is not asked.
 const invitedSchema = signUpFormSchema.extend({ companyName: z.string().max(120).optional() });
 
-type Props = { invitationId: string | null; invitedEmail: string | null; onDone: (email: string) => void };
+type Props = {
+  invitationId: string | null;
+  /** The mailed invitation link's key: with it the address needs no confirmation, and `onJoined` follows. */
+  invitationKey: string | null;
+  invitedEmail: string | null;
+  /** The plan chosen on the landing page, kept as the new company's chosen plan. */
+  plan: PlanId | null;
+  /** Signed up; the address waits for its confirmation mail. */
+  onDone: (email: string) => void;
+  /** Signed up through the mailed invitation: the address is proven, the new member can sign in at once. */
+  onJoined: (email: string, password: string) => void;
+};
 
-export function SignUpForm({ invitationId, invitedEmail, onDone }: Props) {
+export function SignUpForm({ invitationId, invitationKey, invitedEmail, plan, onDone, onJoined }: Props) {
   const form = useZodForm(invitationId ? invitedSchema : signUpFormSchema, { defaultValues: { email: invitedEmail ?? '' } });
   const fail = (message: string) => form.setError('root', { message });
 
@@ -30,7 +42,17 @@ export function SignUpForm({ invitationId, invitedEmail, onDone }: Props) {
         notify.error('Sign Up Error', EMAIL_ALREADY_REGISTERED_MESSAGE);
         return;
       }
-      await signUp({ ...input, companyName: input.companyName || `${input.firstName}'s company`, invitationId: invitationId ?? undefined });
+      await signUp({
+        ...input,
+        companyName: input.companyName || `${input.firstName}'s company`,
+        invitationId: invitationId ?? undefined,
+        invitationKey: invitationId && invitationKey ? invitationKey : undefined,
+        plan: plan ?? undefined,
+      });
+      if (invitationId && invitationKey) {
+        onJoined(input.email, input.password);
+        return;
+      }
       notify.success('Success!', 'Please check your email to confirm your account.');
       onDone(input.email);
     } catch (e) {

@@ -4,12 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { clearSecurityLog, readSecurityLog, subscribeSecurityLog, type SecurityLogEntry } from '../../../lib/security-log';
+import { formatDateTime } from '../../../lib/dates';
 
 const NO_ENTRIES: readonly SecurityLogEntry[] = [];
 
 function formatTime(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString();
+  return formatDateTime(at) || at;
 }
 
 function LogRow({ entry }: { entry: SecurityLogEntry }) {

@@ -7,6 +7,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { notify } from '../../../lib/toast';
 import { errorText } from '../../../lib/error-text';
 import { currentSession, listSessions, revokeOtherSessions, revokeSession, type SessionRow } from './security-api';
+import { formatDateTime } from '../../../lib/dates';
 
 const sessionsKey = ['auth', 'sessions'] as const;
 
@@ -67,7 +68,7 @@ export function SessionsCard() {
                       {describeDevice(row.userAgent)} {isCurrent && <Badge tone="success" className="ml-1">This device</Badge>}
                     </span>
                     <span className="text-slate-600">
-                      IP {row.ipAddress ?? 'unknown'} · last active {new Date(row.updatedAt).toLocaleString()}
+                      IP {row.ipAddress ?? 'unknown'} · last active {formatDateTime(row.updatedAt)}
                     </span>
                   </span>
                 </span>

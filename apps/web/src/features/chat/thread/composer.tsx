@@ -1,5 +1,5 @@
 import { Mic, Paperclip, SendHorizontal, Square } from 'lucide-react';
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { sendMessageSchema, type ChatColleague, type ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { CHAT_ATTACHMENT_ACCEPT, CHAT_ATTACHMENT_DEFAULT_MAX_MB, CHAT_MESSAGE_MAX_LENGTH } from '@ridgeline/shared/domain/chat';
 import { Button } from '../../../components/ui/button';
@@ -10,18 +10,18 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
-import { queueChatMessage } from '../../../offline/chat-outbox';
-import { sendMessage } from '../api/send-message';
+import { queueChatMessage, subscribeOutboxDropped } from '../../../offline/chat-outbox';
 import { uploadAttachment } from '../api/upload-attachment';
 import { insertMention, mentionLabel, mentionQueryAt, mentionsInText, suggestColleagues } from './mentions';
 import { useVoiceRecorder } from './use-voice-recorder';
 
 // The composer at the foot of a thread. Enter sends, Shift+Enter starts a new line; the text is
-// trimmed and an empty one is never sent. Each message carries a new client id. Sent: the box
-// clears. Refused by the server: 'Failed to send' and the text stays. No network (offline, or the
-// request never reached the server): the message goes to the outbox and is sent when the
-// connection returns. Typing @ suggests colleagues. The paperclip sends a file (25 MB at most), the
-// microphone records a voice note.
+// trimmed and an empty one is never sent. Each message carries a new client id and goes to the chat
+// outbox, which sends every message in the order it was written, exactly once (at once online, when
+// the connection returns otherwise): the box clears at once and takes the next message while the
+// last is still on its way. Refused by the server: 'Failed to send', and its text comes back to the
+// box when the box is empty. Typing @ suggests colleagues. The paperclip sends a file (25 MB at
+// most), the microphone records a voice note.
 
 const composerSchema = sendMessageSchema.pick({ content: true });
 
@@ -47,7 +47,6 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
   const textarea = useRef<HTMLTextAreaElement | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   const chosen = useRef(new Map<string, string>());
-  const sending = useRef(false);
   const [suggesting, setSuggesting] = useState<Suggesting | null>(null);
   const [active, setActive] = useState(0);
   const [uploading, setUploading] = useState<string | null>(null);
@@ -76,38 +75,32 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
     node.setSelectionRange(next.caret, next.caret);
   };
 
-  const clearIfUnchanged = (sent: string) => {
-    if (form.getValues('content').trim() !== sent) return;
+  const clear = () => {
     form.reset({ content: '' });
     chosen.current.clear();
     setSuggesting(null);
   };
 
+  // A message the server refused for good comes back to an empty box, so it can be fixed and sent.
+  useEffect(
+    () =>
+      subscribeOutboxDropped((queued) => {
+        if (queued.conversationId !== conversationId || queued.userId !== userId || form.getValues('content').trim() !== '') return;
+        form.setValue('content', queued.content);
+      }),
+    [conversationId, userId, form],
+  );
+
   const submit = async ({ content }: { content: string }) => {
-    if (sending.current || !userId) return;
-    sending.current = true;
+    if (!userId) return;
     const mentions = mentionsInText(content, chosen.current);
-    const clientId = crypto.randomUUID();
-    const keep = () => queueChatMessage({ clientId, userId, conversationId, content, mentions });
+    clear();
     try {
-      if (!navigator.onLine) {
-        await keep();
-        clearIfUnchanged(content);
-        return;
-      }
-      const message = await sendMessage(conversationId, { clientId, content, mentions });
-      clearIfUnchanged(content);
-      onSent(message, content);
+      await queueChatMessage({ clientId: crypto.randomUUID(), userId, conversationId, content, mentions });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) {
-        // It never reached the server: kept with the same client id, so it is stored once even if it did.
-        await keep();
-        clearIfUnchanged(content);
-        return;
-      }
+      // The device could not keep it (no storage): nothing was sent, the text comes back when the box is still empty.
+      if (form.getValues('content').trim() === '') form.setValue('content', content);
       notify.error('Failed to send', errorText(error));
-    } finally {
-      sending.current = false;
     }
   };
 

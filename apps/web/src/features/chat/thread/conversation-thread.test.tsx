@@ -7,7 +7,7 @@ import type { ChatColleague, ChatMessage } from '@ridgeline/shared/contracts/cha
 import type { RealtimeListener } from '../../../lib/realtime/realtime-client';
 import { notify } from '../../../lib/toast';
 import { openChatOutboxDb } from '../../../offline/chat-outbox/db';
-import { answer, apiError, json, networkFailure, sent } from '../../../test/fake-server';
+import { answer, answerWhenReleased, apiError, json, networkFailure, sent } from '../../../test/fake-server';
 import { controlBrowserOnline, renderWithSession } from '../../../test/render-with-session';
 import { alice, answerSession } from '../../../test/session-fakes';
 import { chatKeys } from '../api/chat-keys';
@@ -148,7 +148,9 @@ describe('ConversationThread', () => {
     await screen.findByText('No messages yet. Say hello.');
     await user.type(box(), 'Keep me{Enter}');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to send', 'Too long'));
-    expect(box().value).toBe('Keep me');
+    // The box cleared when it was sent; the refused text comes back to it.
+    await waitFor(() => expect(box().value).toBe('Keep me'));
+    expect(screen.queryByText('Keep me', { selector: 'p' })).not.toBeInTheDocument();
   });
 
   it('merges realtime messages and catch-ups by id: nothing twice, in seq order', async () => {
@@ -265,11 +267,42 @@ describe('ConversationThread', () => {
     await user.type(box(), 'Lost signal{Enter}');
     expect(await screen.findByText('Sending when back online')).toBeInTheDocument();
     expect(notify.error).not.toHaveBeenCalled();
-    // The outbox tried once more at once (the browser says online), then waits before the next try.
+    await waitFor(() => expect(sent(`POST ${BASE}/messages`)).toHaveLength(1));
+    // The connection comes back: the outbox tries again at once, with the same client id.
+    window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(sent(`POST ${BASE}/messages`)).toHaveLength(2));
     const ids = sent(`POST ${BASE}/messages`).map((r) => (r.body as { clientId: string }).clientId);
     expect(new Set(ids).size).toBe(1);
     expect(screen.getByText('Sending when back online')).toBeInTheDocument();
+  });
+
+  it('takes the next message while the last is still sending: the box clears at once, and both are sent once, in order', async () => {
+    const user = userEvent.setup();
+    renderThread();
+    await screen.findByText('No messages yet. Say hello.');
+    const held = answerWhenReleased(`POST ${BASE}/messages`);
+    let seq = 20;
+    await user.type(box(), 'Tarp is on{Enter}');
+    await waitFor(() => expect(sent(`POST ${BASE}/messages`)).toHaveLength(1));
+    // The first is still on its way: the box is empty and takes the second, which waits its turn.
+    expect(box().value).toBe('');
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
+    await user.type(box(), 'Heading to the next roof{Enter}');
+    expect(box().value).toBe('');
+    await waitFor(() => expect(screen.getAllByText('Sending…')).toHaveLength(2));
+    expect(sent(`POST ${BASE}/messages`)).toHaveLength(1);
+
+    answer(`POST ${BASE}/messages`, (request) => {
+      const body = request.body as { clientId: string; content: string };
+      return json({ message: message(++seq, { senderId: alice.id, senderName: 'Alice Roof', content: body.content, clientId: body.clientId }) }, { status: 201 });
+    });
+    held.release(json({ message: message(++seq, { senderId: alice.id, senderName: 'Alice Roof', content: 'Tarp is on' }) }, { status: 201 }));
+    await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
+    const bodies = sent(`POST ${BASE}/messages`).map((r) => r.body as { clientId: string; content: string });
+    expect(bodies.map((b) => b.content)).toEqual(['Tarp is on', 'Heading to the next roof']);
+    expect(new Set(bodies.map((b) => b.clientId)).size).toBe(2);
+    const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['Tarp is on', 'Heading to the next roof']);
   });
 
   it("refuses a file over 25 MB before sending it: 'Upload failed' naming the limit", async () => {

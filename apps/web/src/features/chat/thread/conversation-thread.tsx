@@ -27,7 +27,7 @@ export function ConversationThread({ conversationId }: { conversationId: string 
   const myId = user?.id ?? null;
   const messages = useMessages(conversationId);
   const colleagues = useColleagues();
-  const pending = usePendingMessages(myId, conversationId);
+  const waiting = usePendingMessages(myId, conversationId);
   const { merge, loadEarlier } = useThreadSync(conversationId, messages.data);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   useChatOutbox(myId);
@@ -59,6 +59,9 @@ export function ConversationThread({ conversationId }: { conversationId: string 
   const scroller = useRef<HTMLDivElement | null>(null);
   const seen = useRef<{ first: string | null; last: string | null; height: number }>({ first: null, last: null, height: 0 });
   const list = messages.data?.messages ?? [];
+  // A message the server stored is shown once: its pending copy goes as soon as the stored one is in the list.
+  const stored = new Set(list.map((message) => message.clientId));
+  const pending = waiting.filter((message) => !stored.has(message.clientId));
   const firstId = list[0]?.id ?? null;
   const lastId = pending.length > 0 ? (pending[pending.length - 1]?.clientId ?? null) : (list[list.length - 1]?.id ?? null);
   useLayoutEffect(() => {

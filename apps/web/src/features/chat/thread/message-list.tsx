@@ -1,19 +1,19 @@
 import { Clock } from 'lucide-react';
 import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
-import type { OutboxMessage } from '../../../offline/chat-outbox';
+import { useOutboxWaiting, type OutboxMessage } from '../../../offline/chat-outbox';
 import { cn } from '../../../lib/cn';
 import { AttachmentView } from './attachment-view';
 import { splitMentions } from './mentions';
+import { formatDateTime, formatTime as clockTime } from '../../../lib/dates';
 
 // The messages of a conversation, oldest first: mine on the right, others' on the left with the
 // sender's name; the time under each; line breaks kept; mentions highlighted; attachments inline or
-// as a file button. Messages still in the outbox follow, marked as waiting for the network.
+// as a file button. Messages still in the outbox follow: 'Sending…' while they are on their way,
+// 'Sending when back online' while the network is away (or the last try did not reach the server).
 
 function formatTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
-  const time = at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  if (at.toDateString() === now.toDateString()) return time;
-  return `${at.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
+  return at.toDateString() === now.toDateString() ? clockTime(at) : formatDateTime(at);
 }
 
 function MessageText({ content, labels }: { content: string; labels: readonly string[] }) {
@@ -42,6 +42,7 @@ type Props = {
 };
 
 export function MessageList({ messages, pending, myId, mentionLabels }: Props) {
+  const waiting = useOutboxWaiting();
   return (
     <ol className="flex flex-col gap-3" aria-label="Messages">
       {messages.map((message) => {
@@ -69,7 +70,7 @@ export function MessageList({ messages, pending, myId, mentionLabels }: Props) {
           </div>
           <span className="flex items-center gap-1 text-xs text-slate-700">
             <Clock aria-hidden className="size-3.5" />
-            Sending when back online
+            {waiting ? 'Sending when back online' : 'Sending…'}
           </span>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { buildEstimateLines, estimateTotals, type EstimateSettings, type Estimat
 import type { StructureMeasurementInput } from '@ridgeline/shared/domain/roof-measurements';
 import { supplementCheck, type CarrierScopeLine, type SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { newClientId } from '../../../offline/inspection-store';
+import { formatDate } from '../../../lib/dates';
 
 // The estimate as it is being edited: lines, depreciation, O&P, the carrier's scope. Totals and the
 // supplement check are always the shared functions over it (the server computes the same on save).
@@ -86,5 +87,5 @@ export function quantityText(quantity: number): string {
 
 /** "Nov 23, 2026" */
 export function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(iso);
 }

@@ -165,7 +165,7 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
           </Button>
         ))}
       </div>
-      <div role="group" aria-label="Colour" className="flex flex-wrap gap-1.5">
+      <div role="group" aria-label="Color" className="flex flex-wrap gap-1.5">
         {ANNOTATION_COLORS.map((value) => (
           <button
             key={value}

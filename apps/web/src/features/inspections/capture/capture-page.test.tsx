@@ -335,7 +335,7 @@ describe('capture screen', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Enter a whole number from 0 to 999')).toBeInTheDocument();
     expect(store.saveInspectionFields).toHaveBeenCalledTimes(1);
 
-    await user.click(screen.getByRole('button', { name: 'Prioritise this phase' }));
+    await user.click(screen.getByRole('button', { name: 'Prioritize this phase' }));
     await waitFor(() => expect(queue.prioritisePhase).toHaveBeenCalledWith(alice.id, SESSION_ID, 'roof'));
   });
 

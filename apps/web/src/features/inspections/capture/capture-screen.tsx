@@ -168,9 +168,9 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
     if (!user) return;
     try {
       await prioritisePhase(user.id, sessionId, phase);
-      notify.success('Phase prioritised', `${phaseList?.label ?? 'This phase'} photos upload first.`);
+      notify.success('Phase prioritized', `${phaseList?.label ?? 'This phase'} photos upload first.`);
     } catch (error) {
-      notify.error('Could not prioritise', errorText(error));
+      notify.error('Could not prioritize', errorText(error));
     }
   }
 
@@ -214,7 +214,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         <UploadProgressLine sessionId={sessionId} />
         <Button variant="secondary" className="self-start whitespace-normal" onClick={() => void prioritise()}>
           <Zap aria-hidden="true" className="size-5" />
-          Prioritise this phase
+          Prioritize this phase
         </Button>
       </header>
 

@@ -1,4 +1,5 @@
 import { CAPTURE_PHASES, PHOTO_TYPES, categoryLabel, subcategoryLabel, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { formatDateTime as formatMoment } from '../../../lib/dates';
 
 // How a photo's tags read on the capture, gallery and annotation screens.
 
@@ -17,9 +18,7 @@ export function isCapturePhase(value: string | undefined): value is CapturePhase
 
 /** A date and time as people read it on this device ("Nov 23, 2026, 9:14 AM"). */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return iso ? formatMoment(iso) : '';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

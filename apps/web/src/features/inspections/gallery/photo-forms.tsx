@@ -90,7 +90,7 @@ export function MoveForm({ photo, onDone }: { photo: Photo; onDone: () => void }
   async function submit({ target }: z.output<typeof moveSchema>) {
     try {
       await move.mutateAsync({ id: photo.id, to: target });
-      notify.success('Photo moved', 'sessionId' in target ? 'It is now in the other inspection.' : 'It is now on the project.');
+      notify.success('Photo moved', 'sessionId' in target ? 'It is now in the other inspection.' : 'It is now on the claim file.');
       onDone();
     } catch (error) {
       form.setError('root', { message: errorText(error) });
@@ -115,7 +115,7 @@ export function MoveForm({ photo, onDone }: { photo: Photo; onDone: () => void }
           </optgroup>
         )}
         {projects.length > 0 && (
-          <optgroup label="Projects">
+          <optgroup label="Claim files">
             {projects.map((p) => (
               <option key={p.id} value={`project:${p.id}`}>
                 {p.title}

@@ -52,7 +52,7 @@ export function ActivitySection({ projectId, statuses }: { projectId: string; st
       {activity.isError && <Alert>{errorText(activity.error)}</Alert>}
       {activity.data &&
         (activity.data.activity.length === 0 ? (
-          <EmptyState title="Nothing yet">Changes, notes, tasks and files of this project will show here.</EmptyState>
+          <EmptyState title="Nothing yet">Changes, notes, tasks and files of this claim file will show here.</EmptyState>
         ) : (
           <ol className="flex flex-col divide-y divide-slate-200" aria-label="Activity timeline">
             {activity.data.activity.map((entry) => (

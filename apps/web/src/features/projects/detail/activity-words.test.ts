@@ -17,12 +17,12 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
 
 describe('activitySentence', () => {
   it('says each kind in words, with who', () => {
-    expect(activitySentence(entry({ kind: 'created' }))).toBe('Alex created the project');
+    expect(activitySentence(entry({ kind: 'created' }))).toBe('Alex created the claim file');
     expect(activitySentence(entry({ kind: 'status_changed', field: 'status', oldValue: 'Lead', newValue: 'Inspected' }))).toBe(
-      'Alex moved the project from Lead to Inspected',
+      'Alex moved the claim file from Lead to Inspected',
     );
     expect(activitySentence(entry({ kind: 'status_changed', oldValue: 's1', newValue: 's2' }), new Map([['s1', 'Lead'], ['s2', 'Paid']]))).toBe(
-      'Alex moved the project from Lead to Paid',
+      'Alex moved the claim file from Lead to Paid',
     );
     expect(activitySentence(entry({ kind: 'field_changed', field: 'claimNumber', oldValue: 'A', newValue: 'B' }))).toBe('Alex changed Claim number from A to B');
     expect(activitySentence(entry({ kind: 'note', body: 'Called' }))).toBe('Alex added a note');
@@ -32,8 +32,8 @@ describe('activitySentence', () => {
     expect(activitySentence(entry({ kind: 'task_deleted', body: 'Call' }))).toBe('Alex deleted the task “Call”');
     expect(activitySentence(entry({ kind: 'file_uploaded', body: 'a.pdf' }))).toBe('Alex uploaded a.pdf');
     expect(activitySentence(entry({ kind: 'file_deleted', body: 'a.pdf' }))).toBe('Alex deleted the file a.pdf');
-    expect(activitySentence(entry({ kind: 'archived' }))).toBe('Alex archived the project');
-    expect(activitySentence(entry({ kind: 'unarchived', actor: null }))).toBe('Someone restored the project from the archive');
+    expect(activitySentence(entry({ kind: 'archived' }))).toBe('Alex archived the claim file');
+    expect(activitySentence(entry({ kind: 'unarchived', actor: null }))).toBe('Someone restored the claim file from the archive');
     expect(activitySentence(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alex attached the inspection “12 Oak St”');
     expect(activitySentence(entry({ kind: 'proposal_signed', actor: null, body: 'Jordan Reyes signed the proposal: Better - $8,667.00' }))).toBe('Jordan Reyes signed the proposal: Better - $8,667.00');
   });

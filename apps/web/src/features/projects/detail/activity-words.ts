@@ -1,5 +1,6 @@
 import type { ActivityEntry } from '@ridgeline/shared/contracts/projects';
 import { fieldLabel, formatFieldValue } from './project-fields';
+import { formatDateTime } from '../../../lib/dates';
 
 // Each kind of timeline entry in words: who did what, with the old and new value of a change.
 
@@ -18,9 +19,9 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
   const who = entry.actor?.name ?? 'Someone';
   switch (entry.kind) {
     case 'created':
-      return `${who} created the project`;
+      return `${who} created the claim file`;
     case 'status_changed':
-      return `${who} moved the project from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
+      return `${who} moved the claim file from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
     case 'field_changed':
       return `${who} ${fieldChange(entry.field ?? '', entry.oldValue, entry.newValue)}`;
     case 'note':
@@ -38,9 +39,9 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'file_deleted':
       return `${who} deleted the file ${entry.body ?? ''}`.trimEnd();
     case 'archived':
-      return `${who} archived the project`;
+      return `${who} archived the claim file`;
     case 'unarchived':
-      return `${who} restored the project from the archive`;
+      return `${who} restored the claim file from the archive`;
     case 'inspection_attached':
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
     case 'proposal_signed':
@@ -48,7 +49,7 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'service_ordered':
       return `${who} ordered ${entry.body ?? 'a service'}`;
     case 'service_cancelled':
-      return `${who} cancelled ${entry.body ?? 'a service order'}`;
+      return `${who} canceled ${entry.body ?? 'a service order'}`;
     case 'service_delivered':
       return `Ridgeline delivered ${entry.body ?? 'a service order'}`;
   }
@@ -66,6 +67,5 @@ export function fieldChange(field: string, oldValue: string | null, newValue: st
 
 /** "Nov 23, 2026, 4:12 PM" */
 export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso) || iso;
 }

@@ -51,7 +51,7 @@ export function CarrierAdjusterEditor({ project, field, onDone }: { project: Pro
     const saved = Object.keys(patch).map((name) => FIELD_LABELS[name as EditableField]).join(' and ');
     update.mutate(patch, {
       onSuccess: () => {
-        notify.success('Project updated', `${saved} saved.`);
+        notify.success('Claim file updated', `${saved} saved.`);
         onDone();
       },
       onError: (error) => notify.error(`${saved} not saved`, errorText(error)),

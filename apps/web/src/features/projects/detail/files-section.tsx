@@ -51,10 +51,10 @@ function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) 
         confirmLabel="Delete file"
         busy={remove.isPending}
         run={() => remove.mutateAsync(file.id)}
-        done={{ title: 'File deleted', description: `${file.fileName} was removed from the project.` }}
+        done={{ title: 'File deleted', description: `${file.fileName} was removed from the claim file.` }}
         failedTitle="File not deleted"
       >
-        {file.fileName} will be removed from this project for everyone. This cannot be undone.
+        {file.fileName} will be removed from this claim file for everyone. This cannot be undone.
       </ConfirmedDelete>
     </li>
   );
@@ -74,7 +74,7 @@ export function FilesSection({ projectId }: { projectId: string }) {
     if (!file) return;
     setUploadError(null);
     upload.mutate(file, {
-      onSuccess: () => notify.success('File uploaded', `${file.name} is on the project.`),
+      onSuccess: () => notify.success('File uploaded', `${file.name} is on the claim file.`),
       onError: (error) => {
         setUploadError(`${file.name}: ${errorText(error)}`);
         notify.error('Upload failed', errorText(error));

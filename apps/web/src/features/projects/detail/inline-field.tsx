@@ -96,7 +96,7 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
     const patch = { [field]: value } as UpdateProjectInput;
     update.mutate(patch, {
       onSuccess: () => {
-        notify.success('Project updated', `${label} saved.`);
+        notify.success('Claim file updated', `${label} saved.`);
         onDone();
       },
       onError: (error) => notify.error(`${label} was not saved`, errorText(error)),

@@ -137,7 +137,7 @@ function renderPage(id = PROJECT_ID, { search = '', tabs = [] }: { search?: stri
         <Where />
         <Routes>
           <Route path="/projects/:id" element={<ProjectDetailPage tabs={tabs} />} />
-          <Route path="/projects" element={<h1>All projects</h1>} />
+          <Route path="/projects" element={<h1>All claim files</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -164,7 +164,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     expect(screen.getByText('Overdue')).toBeInTheDocument();
     expect(await screen.findByText('report.pdf')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download report.pdf' })).toHaveAttribute('href', 'https://files.example/report.pdf?signature=x');
-    expect(await screen.findByText('Alex Roofer moved the project from Lead to Inspected')).toBeInTheDocument();
+    expect(await screen.findByText('Alex Roofer moved the claim file from Lead to Inspected')).toBeInTheDocument();
   });
 
   it('opens the tab the address names (?tab=, as inbox links do) and writes the open tab back to it', async () => {
@@ -345,13 +345,13 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Archive' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Archive this project?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Archive this claim file?' });
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(sent(`POST /api/projects/${PROJECT_ID}/archive`)).toHaveLength(1));
     expect(await screen.findByText('Archived')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Unarchive' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Unarchive this project?' })).getByRole('button', { name: 'Unarchive' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Unarchive this claim file?' })).getByRole('button', { name: 'Unarchive' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The Professional plan allows 25 active files.');
     expect(screen.getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
   });
@@ -438,17 +438,17 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     expect(within(claim).getByText('Prairie Farm Mutual')).toBeInTheDocument();
   });
 
-  it("shows 'This project was not found' with a way back for a 404, and asks nothing for an id that is not one", async () => {
+  it("shows 'This claim file was not found' with a way back for a 404, and asks nothing for an id that is not one", async () => {
     answerAll({ [`GET /api/projects/${PROJECT_ID}`]: apiError('NOT_FOUND'), 'GET /api/project-statuses': json({ statuses }) });
     renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'This project was not found' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to projects' })).toHaveAttribute('href', '/projects');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This claim file was not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to claim files' })).toHaveAttribute('href', '/projects');
   });
 
   it('does not ask the server about an id that is not a project id', async () => {
     answerAll({ 'GET /api/project-statuses': json({ statuses }) });
     renderPage('123');
-    expect(await screen.findByRole('heading', { level: 1, name: 'This project was not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This claim file was not found' })).toBeInTheDocument();
     expect(sentPaths().filter((path) => path.startsWith('GET /api/projects'))).toEqual([]);
   });
 });

@@ -27,10 +27,10 @@ function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 py-8">
       <EmptyState icon={<SearchX aria-hidden="true" className="size-8" />}>
-        <h1 className="text-xl font-semibold text-slate-900">This project was not found</h1>
+        <h1 className="text-xl font-semibold text-slate-900">This claim file was not found</h1>
         <p>It may have been deleted, or it belongs to another company.</p>
         <Button asChild>
-          <Link to="/projects">Back to projects</Link>
+          <Link to="/projects">Back to claim files</Link>
         </Button>
       </EmptyState>
     </div>
@@ -49,7 +49,7 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
   const project = useProject(id);
   const statuses = useProjectStatuses();
   const notFound = !isProjectId(id) || (project.isError && isNotFound(project.error));
-  useDocumentTitle(project.data ? project.data.title : notFound ? 'Project not found' : 'Project');
+  useDocumentTitle(project.data ? project.data.title : notFound ? 'Claim file not found' : 'Claim file');
   // The open tab is in the address (?tab=documents), so a link from the inbox or a mention opens it
   // and a reload keeps it; an unknown name opens the claim file.
   const [search, setSearch] = useSearchParams();
@@ -71,7 +71,7 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
     return (
       <div className="mx-auto flex max-w-6xl flex-col gap-4">
         <p role="status" className="sr-only">
-          Loading the project…
+          Loading the claim file…
         </p>
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-24" />
@@ -82,12 +82,12 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
   if (project.isError) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Project</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Claim file</h1>
         <Alert>{errorText(project.error)}</Alert>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void project.refetch()}>Try again</Button>
           <Button asChild variant="secondary">
-            <Link to="/projects">Back to projects</Link>
+            <Link to="/projects">Back to claim files</Link>
           </Button>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { updateProjectSchema, type Project, type UpdateProjectInput } from '@rid
 import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { formatCents, parseDollars } from '../../../lib/money';
+import { formatDay as formatCalendarDay } from '../../../lib/dates';
 
 // The fields of a claim file as the overview shows and edits them, one at a time: their labels, the
 // kind of input each takes, the editor's text for the current value, and the schema that turns the
@@ -108,9 +109,7 @@ const isLossType = (value: string): value is LossType => (LOSS_TYPE_VALUES as re
 
 /** "Apr 3, 2026" for "2026-04-03" (a calendar day, no time zone). */
 export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return new Date(year, month - 1, date).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatCalendarDay(day);
 }
 
 /** A value of a field in words: money as dollars, loss and service types by name, days as dates; an em dash for none. */

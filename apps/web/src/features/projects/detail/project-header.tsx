@@ -35,8 +35,8 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
     action.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        if (archived) notify.success('Project restored', 'The project is back among your files.');
-        else notify.success('Project archived', 'It no longer counts as an active file.');
+        if (archived) notify.success('Claim file restored', 'It is back among your active files.');
+        else notify.success('Claim file archived', 'It no longer counts as an active file.');
       },
       onError: (error) => {
         setConfirming(false);
@@ -48,7 +48,7 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
     <header className="flex flex-col gap-3">
       <Link to="/projects" className="inline-flex min-h-11 w-fit items-center gap-1 text-sm font-semibold text-blue-800 hover:underline">
         <ChevronLeft aria-hidden="true" className="size-4" />
-        All projects
+        All claim files
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
@@ -78,7 +78,7 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={archived ? 'Unarchive this project?' : 'Archive this project?'}
+        title={archived ? 'Unarchive this claim file?' : 'Archive this claim file?'}
         confirmLabel={archived ? 'Unarchive' : 'Archive'}
         busyLabel={archived ? 'Restoring…' : 'Archiving…'}
         busy={action.isPending}

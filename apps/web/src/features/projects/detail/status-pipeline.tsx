@@ -23,7 +23,7 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
     change.mutate(
       { id: project.id, statusId: status.id },
       {
-        onSuccess: () => notify.success('Status changed', `The project is now ${status.name}.`),
+        onSuccess: () => notify.success('Status changed', `The claim file is now ${status.name}.`),
         onError: (error) => {
           if (!isActiveFileLimit(error)) notify.error('Status not changed', errorText(error));
         },
@@ -61,7 +61,7 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
       </ol>
       {change.isPending && (
         <p role="status" className="text-sm text-slate-700">
-          Moving the project…
+          Moving the claim file…
         </p>
       )}
       <ActiveFileLimitAlert error={change.error} />

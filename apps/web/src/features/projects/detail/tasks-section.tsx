@@ -154,7 +154,7 @@ function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
         done={{ title: 'Task deleted', description: `“${task.title}” is gone.` }}
         failedTitle="Task not deleted"
       >
-        “{task.title}” will be removed from this project.
+        “{task.title}” will be removed from this claim file.
       </ConfirmedDelete>
     </li>
   );

@@ -1,6 +1,7 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
+import { formatDateTime } from '../../../lib/dates';
 
 // How the editor names and draws a source photo: its label (subcategory, else category), the
 // metadata lines printed under it, and its drawing as an SVG over the thumbnail.
@@ -21,7 +22,7 @@ export function photoName(caption: string, n: number): string {
   return text ? text : `${n}`;
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : 'Time unknown');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Time unknown');
 
 /** The metadata printed under a photo: category, capture time, GPS. */
 export function metadataLines(photo: Photo | undefined): string[] {

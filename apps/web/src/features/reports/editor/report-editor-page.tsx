@@ -26,6 +26,7 @@ import { clearStoredDraft, readStoredDraft } from './draft-storage';
 import { PagePreview } from './page-preview';
 import { SectionsEditor } from './sections-editor';
 import { useDraftAutosave, type SaveState } from './use-draft-autosave';
+import { formatTime } from '../../../lib/dates';
 
 // /advanced-photo-reports/:id/edit: the editor of an advanced report. Sections on the left (on a
 // phone, first), the pages as they will print on the right; every change is saved 1.5 s after the
@@ -75,7 +76,7 @@ function savedWords(state: SaveState): string {
     case 'saving':
       return 'Saving…';
     case 'saved':
-      return `Saved ${new Date(state.at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' })}`;
+      return `Saved ${formatTime(state.at, { seconds: true })}`;
     case 'failed':
       return 'Not saved';
     case 'conflict':

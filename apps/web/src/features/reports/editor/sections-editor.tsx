@@ -146,7 +146,7 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
       return over ? `${describe(active.id)} is over ${position(active.id, over.id)}.` : `${describe(active.id)} is no longer over a place to drop.`;
     },
     onDragEnd: ({ active, over }) => (over ? `Dropped ${describe(active.id)} at ${position(active.id, over.id)}.` : `Dropped ${describe(active.id)}.`),
-    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled; it is back where it was.`,
+    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was canceled; it is back where it was.`,
   };
 
   const collision: CollisionDetection = (args) => {

@@ -3,6 +3,7 @@ import { proposalListResponseSchema, reportListResponseSchema } from '@ridgeline
 import { REPORT_KIND_LABELS } from '@ridgeline/shared/domain/documents';
 import { api } from '../../../lib/api-client';
 import { shareChoicesKey } from './share-keys';
+import { formatDate } from '../../../lib/dates';
 
 // What a new link can open: the claim file's documents (GET /api/reports?projectId=, drafts left
 // out: they have no PDF to show) and its proposals (GET /api/proposals?projectId=).
@@ -15,7 +16,7 @@ export async function fetchShareChoices(projectId: string): Promise<ShareChoice[
     api.get(`/api/reports?projectId=${project}&pageSize=100`, { schema: reportListResponseSchema }),
     api.get(`/api/proposals?projectId=${project}`, { schema: proposalListResponseSchema }),
   ]);
-  const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+  const day = (iso: string) => formatDate(iso);
   return [
     ...reports.reports
       .filter((r) => r.status !== 'draft' && r.kind !== 'proposal')

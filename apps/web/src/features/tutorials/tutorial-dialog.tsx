@@ -2,18 +2,21 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog';
 import { TutorialVideo } from './tutorial-video';
 
-type VideoDialogProps = {
+type HelpDialogProps = {
   trigger: ReactNode;
   title: string;
   description: string;
-  src: string;
+  /** The video's safe embed URL; null when the page has only a written guide. */
+  src: string | null;
+  /** The written guide's steps (none when the video says it all). */
+  steps: readonly string[];
   /** Controlled use (the help button keeps it open per page); uncontrolled without. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 };
 
-/** A tutorial video in a modal: the trigger (a kit Button) opens it, Close or Escape ends it. */
-export function VideoDialog({ trigger, title, description, src, open, onOpenChange }: VideoDialogProps) {
+/** A page's help in a modal: its video, its written guide as numbered steps, or both. Close or Escape ends it. */
+export function TutorialDialog({ trigger, title, description, src, steps, open, onOpenChange }: HelpDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -22,7 +25,14 @@ export function VideoDialog({ trigger, title, description, src, open, onOpenChan
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <TutorialVideo src={src} title={title} />
+        {src && <TutorialVideo src={src} title={title} />}
+        {steps.length > 0 && (
+          <ol aria-label="Steps" className="flex list-decimal flex-col gap-2 pl-6 text-base text-slate-800">
+            {steps.map((step, index) => (
+              <li key={index}>{step}</li>
+            ))}
+          </ol>
+        )}
       </DialogContent>
     </Dialog>
   );

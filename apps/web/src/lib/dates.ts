@@ -1,0 +1,48 @@
+// THE one place the web app writes a date or a time for the user: one format per locale (the
+// browser's), so a date reads the same on every page ("Nov 23, 2026" and "Nov 23, 2026, 2:05 PM" in
+// US English). Every page formats through these; a test keeps other formatting out of the app.
+
+type When = string | number | Date;
+
+const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const TIME_WITH_SECONDS = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const MONTH_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+function toDate(value: When): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A day: "Nov 23, 2026" ('' for something that is not a date). */
+export function formatDate(value: When): string {
+  const date = toDate(value);
+  return date ? DATE.format(date) : '';
+}
+
+/** A moment: "Nov 23, 2026, 2:05 PM" ('' for something that is not a date). */
+export function formatDateTime(value: When): string {
+  const date = toDate(value);
+  return date ? DATE_TIME.format(date) : '';
+}
+
+/** A time of day: "2:05 PM"; with seconds, "2:05:09 PM" ('' for something that is not a date). */
+export function formatTime(value: When, options: { seconds?: boolean } = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return (options.seconds ? TIME_WITH_SECONDS : TIME).format(date);
+}
+
+/** A day and month without the year, for short spans inside a year: "Nov 23". */
+export function formatMonthDay(value: When): string {
+  const date = toDate(value);
+  return date ? MONTH_DAY.format(date) : '';
+}
+
+/** A calendar day stored as YYYY-MM-DD (a date of loss, a due date), on that day wherever the reader is. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { ORIGIN_HEADERS, signInApi } from '../support/flows';
+import { createInspection, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
+import { grantAdmin, seedDemo } from '../support/mail';
+
+// Every signed-in route with the real data of `npm run seed:demo` (its company, carriers, adjusters,
+// claim files across the pipeline and tasks), plus one inspection with its photos and a report made
+// from it, checked by axe at desktop width and on a 390 px phone: no serious or critical violation of
+// WCAG 2.0 and 2.1 A and AA, the label-in-name rule included. The demo owner is also a platform
+// admin here, so the admin pages show their data too.
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/** The demo owner, as `npm run seed:demo` prints it. */
+const DEMO_OWNER = { email: 'owner@demo.ridgeline.test', password: 'Ridgeline-Demo-2026' };
+
+const ROUTES = [
+  '/dashboard',
+  '/projects',
+  '/projects/new',
+  '/projects/:project',
+  '/inbox',
+  '/profile',
+  '/payments',
+  '/credits',
+  '/credits-success',
+  '/payment-success',
+  '/team',
+  '/measurements',
+  '/companies',
+  '/companies/:carrier',
+  '/feedback',
+  '/feedback-loop',
+  '/tutorials',
+  '/settings',
+  '/security',
+  '/analytics',
+  '/admin/impersonation',
+  '/admin/payments',
+  '/admin/maintenance',
+  '/admin/users',
+  '/admin/security',
+  '/pricing',
+  '/photo-reports',
+  '/advanced-photo-reports',
+  '/advanced-photo-reports/new',
+  '/advanced-photo-reports/:report/edit',
+  '/messages',
+  '/field-inspection',
+  '/field-inspections',
+  '/field-inspection/new',
+  '/field-inspection/new-offline',
+  '/shingle-id',
+  '/shingle-history',
+  '/shingle-analysis-test',
+  '/field-inspection/:session',
+  '/field-inspection/:session/photo-annotation',
+  '/field-inspection/:session/areas',
+  '/field-inspection/:session/insurance-details',
+  '/field-inspection/:session/analysis',
+  '/field-inspection/:session/elevation/front',
+  '/field-inspection/:session/measurements',
+  '/field-inspection/:session/estimate',
+  '/field-inspection/:session/convert',
+  '/field-inspection/:session/roof',
+] as const;
+
+const WIDTHS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: '390 px', viewport: { width: 390, height: 844 } },
+] as const;
+
+let demo: { state: StorageState; ids: Record<string, string> } | undefined;
+
+async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> {
+  if (demo) return demo;
+  await seedDemo();
+  await grantAdmin(DEMO_OWNER.email);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInApi(page.request, DEMO_OWNER.email, DEMO_OWNER.password);
+  const projects = (await (await page.request.get('/api/projects')).json()) as { projects: { id: string }[] };
+  const carriers = (await (await page.request.get('/api/carriers')).json()) as { carriers: { id: string }[] };
+  const project = projects.projects[0]?.id;
+  const carrier = carriers.carriers[0]?.id;
+  if (!project || !carrier) throw new Error('the demo has no claim file or carrier');
+  const session = await createInspection(page, { north: 9, south: 4 });
+  await uploadPhotos(page, session, REQUIRED_PHOTOS);
+  const created = await page.request.post('/api/reports', { headers: ORIGIN_HEADERS, data: { kind: 'advanced', sessionId: session, title: 'Demo hail report' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const report = ((await created.json()) as { report: { id: string } }).report.id;
+  demo = { state: await context.storageState(), ids: { project, carrier, session, report } };
+  await context.close();
+  return demo;
+}
+
+/** Waits until nothing animates (a toast or dialog mid-fade reads as faint text), as support/a11y.ts does. */
+async function settled(page: Page): Promise<void> {
+  // A string: the e2e project has no DOM types; this runs in the page.
+  const still = `document.getAnimations().every((a) => a.playState !== 'running' || (a.effect && a.effect.getComputedTiming().iterations === Infinity))`;
+  await page.waitForFunction(still, undefined, { timeout: 5_000, polling: 50 }).catch(() => undefined);
+}
+
+test.describe('every signed-in route with the demo data passes axe', () => {
+  for (const route of ROUTES) {
+    test(`${route} at desktop width and at 390 px`, async ({ browser }) => {
+      const { state, ids } = await demoSession(browser);
+      const path = route.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ storageState: state, viewport: width.viewport });
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+        await page.waitForLoadState('networkidle');
+        await settled(page);
+        // The label-in-name rule is experimental in axe: switched on by name, next to the tags.
+        const results = await new AxeBuilder({ page })
+          .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        expect(serious, `axe on ${path} at ${width.name}`).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});

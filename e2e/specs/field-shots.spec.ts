@@ -11,7 +11,8 @@ import { PHONES } from '../support/layout';
 // photo the server refuses (another device sent the same file) is said at once and not counted; the
 // capture screen, the overview, the analysis and the office agree, after a reload too. After a capture
 // the next missing shot is chosen and the capture button names it. A HEIC photo the phone cannot
-// draw shows a placeholder with its shot's name, never a broken image.
+// draw shows a placeholder with its shot's name, never a broken image. A photo cut short is refused
+// with words a rep understands, and the photos picked with it go on.
 
 const HEIC = new URL('../../apps/server/src/test/fixtures/photo-320x240.heic', import.meta.url);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -119,6 +120,22 @@ for (const phone of PHONES) {
       await thumb.getByRole('button', { name: /^Remove/ }).click();
       await expect(page.locator('[data-queued-photo]')).toHaveCount(0);
       expect((await serverPhotos(page, sessionId)).map((p) => p.subcategory)).toEqual(['front_of_house']);
+    });
+
+    test('a photo cut short is refused in words a rep understands, and the whole photos picked with it upload', async ({ page }) => {
+      test.setTimeout(90_000);
+      await signedInUser(page, `cut-short-${phone.width}`);
+      const sessionId = await createSession(page);
+      await openOverviewCapture(page, sessionId);
+      const noisy = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+        .jpeg()
+        .toBuffer();
+      const first = await jpeg();
+      const last = await jpeg();
+      await page.getByTestId('library-input').setInputFiles([file('IMG_0101.jpg', first), file('IMG_0102.jpg', noisy.subarray(0, 20_000)), file('IMG_0103.jpg', last)]);
+      await expect(page.getByText('Failed to upload photo: This photo could not be read: the file is damaged or was not saved completely.', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-queued-photo][data-status="failed"]')).toHaveCount(1);
+      await expect.poll(async () => (await serverPhotos(page, sessionId)).map((p) => p.sha256).sort(), { timeout: 30_000 }).toEqual([sha256(first), sha256(last)].sort());
     });
 
     test('three quick shots fill three shots, and a HEIC photo shows a placeholder naming its shot, never a broken image', async ({ page }) => {

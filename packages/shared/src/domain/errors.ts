@@ -97,6 +97,10 @@ export const ERROR_CATALOGUE = {
 
   // Uploaded images (logos, avatars, photos, chat images, project files).
   IMAGE_TOO_MANY_PIXELS: { status: 422, message: pixelBudgetMessage() },
+  PHOTO_UNREADABLE: {
+    status: 422,
+    message: 'This photo could not be read: the file is damaged or was not saved completely. Take the photo again, or pick another copy.',
+  },
 
   // Platform administration.
   CANNOT_DISABLE_SELF: { status: 400, message: 'You cannot disable your own account.' },

@@ -13,7 +13,7 @@ import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ri
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity } from '../../infra/db/inspection-activity';
-import { readImageHeader } from '../../infra/images/images';
+import { decodesToTheEnd, heifBoxesComplete, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -166,6 +166,10 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     const header = await readImageHeader(body);
     if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_PHOTO_MESSAGE);
     const heic = type.mime === 'image/heic' || type.mime === 'image/heif';
+    // A photo is accepted only whole: a file cut short (a phone that lost power while saving, a
+    // half-copied file) would be "uploaded" yet never show. JPEG, PNG and WebP are decoded small to
+    // their last byte; a HEIC's boxes must all be there (decoding it takes a second, in the job).
+    if (!(heic ? heifBoxesComplete(body) : await decodesToTheEnd(body))) throw new AppError('PHOTO_UNREADABLE');
     const width = heic ? null : header.width;
     const height = heic ? null : header.height;
 

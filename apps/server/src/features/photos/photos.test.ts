@@ -9,6 +9,7 @@ import { photoListSchema, photoSchema, uploadPhotoResultSchema, type Photo, type
 import type { Actor } from '../../http/context';
 import { inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
+import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
 import { pngBomb, tinyGif } from '../../test/images';
 import { useTestServer } from '../../test/use-test-server';
@@ -296,6 +297,39 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
     // Every object of a photo is named by its id: none was written.
     expect((await stored()).filter((path) => path.includes(photoId))).toEqual([]);
+  });
+
+  it('refuses a JPEG, PNG or HEIC cut short with 422 PHOTO_UNREADABLE, stores nothing, and takes the whole files beside them', async () => {
+    const stored = async () => (await readdir(join(server.deps.config.dataDir, 'storage', 'project-files'), { recursive: true }).catch(() => [])).sort();
+    // Noise, so the entropy-coded data runs long and a cut lands well inside it (the header still reads).
+    const noisy = (format: 'jpeg' | 'png') =>
+      sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+        .toFormat(format)
+        .toBuffer();
+    const heic = await readFile(new URL('../../test/fixtures/photo-320x240.heic', import.meta.url));
+    const halves: [string, Buffer][] = [
+      ['roof.jpg', (await noisy('jpeg')).subarray(0, 20_000)],
+      ['roof.png', await noisy('png').then((png) => png.subarray(0, Math.floor(png.length * 0.6)))],
+      ['IMG_0002.HEIC', heic.subarray(0, heic.length - 500)],
+    ];
+    for (const [fileName, half] of halves) {
+      const photoId = randomUUID();
+      const response = await put(owner.client, sessionId, photoId, half, { fileName });
+      expect(response.status, `${fileName}: ${response.text}`).toBe(422);
+      expect(response.body).toMatchObject({ error: { code: 'PHOTO_UNREADABLE', message: errorMessage('PHOTO_UNREADABLE'), requestId: expect.any(String) } });
+      expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+      expect((await stored()).filter((path) => path.includes(photoId))).toEqual([]);
+    }
+    // The whole files are photos (in a session of their own: the HEIC test below uploads the same file).
+    const wholeSession = await insertSession(owner.company.id);
+    for (const [fileName, whole] of [
+      ['roof.jpg', await noisy('jpeg')],
+      ['roof.png', await noisy('png')],
+      ['IMG_0003.HEIC', heic],
+    ] as const) {
+      const response = await put(owner.client, wholeSession, randomUUID(), whole, { fileName });
+      expect(response.status, `${fileName}: ${response.text}`).toBe(201);
+    }
   });
 
   it('answers a user without a company with 403 User profile not found', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@ridgeline/shared/domain/images';
 import { AppError } from '../../lib/app-error';
 import { pngBomb, tinyPng } from '../../test/images';
-import { imagePipeline, isOverPixelBudget, readImageHeader } from './images';
+import { decodesToTheEnd, heifBoxesComplete, imagePipeline, isOverPixelBudget, readImageHeader } from './images';
 
 // The pixel budget where sharp reads images: the header read refuses an image over it with 422
 // naming the limit, and the pipeline itself refuses to decode one (not only the upload routes).
@@ -67,5 +67,46 @@ describe('the pixel budget', () => {
     // The same pipeline decodes an image within the budget.
     const small = await imagePipeline(tinyPng(30, 20)).resize(10, 10, { fit: 'inside' }).jpeg().toBuffer();
     expect((await sharp(small).metadata()).width).toBe(10);
+  });
+});
+
+/** An ISO base media box: 32-bit size, 4-letter type, body. */
+function box(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+describe('whole images only', () => {
+  it('decodes a JPEG or PNG to its end, and finds one cut short', async () => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg().toBuffer();
+    expect(await decodesToTheEnd(photo)).toBe(true);
+    expect(await decodesToTheEnd(photo.subarray(0, Math.floor(photo.length / 2)))).toBe(false);
+    expect(await decodesToTheEnd(tinyPng(30, 20))).toBe(true);
+    expect(await decodesToTheEnd(Buffer.from('not an image'))).toBe(false);
+  });
+
+  it('reads a HEIF file as whole only when its last box ends at the last byte', () => {
+    const ftyp = box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1'));
+    const mdat = box('mdat', Buffer.alloc(1000, 7));
+    const whole = Buffer.concat([ftyp, box('meta', Buffer.alloc(40)), mdat]);
+    expect(heifBoxesComplete(whole)).toBe(true);
+    expect(heifBoxesComplete(whole.subarray(0, whole.length - 1))).toBe(false);
+    expect(heifBoxesComplete(whole.subarray(0, ftyp.length + 3))).toBe(false);
+    // A box of size 0 runs to the end of the file; size 1 gives a 64-bit size after the type.
+    const toTheEnd = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 0]), Buffer.from('mdat', 'latin1'), Buffer.alloc(10)]);
+    expect(heifBoxesComplete(toTheEnd)).toBe(true);
+    const large = Buffer.alloc(16 + 4);
+    large.writeUInt32BE(1, 0);
+    large.write('mdat', 4, 'latin1');
+    large.writeBigUInt64BE(BigInt(large.length), 8);
+    expect(heifBoxesComplete(Buffer.concat([ftyp, large]))).toBe(true);
+    large.writeBigUInt64BE(BigInt(large.length + 1), 8);
+    expect(heifBoxesComplete(Buffer.concat([ftyp, large]))).toBe(false);
+    // Not a HEIF file at all, or a box that claims less than its own header.
+    expect(heifBoxesComplete(mdat)).toBe(false);
+    const broken = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 4]), Buffer.from('free', 'latin1')]);
+    expect(heifBoxesComplete(broken)).toBe(false);
   });
 });

@@ -1,13 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { settleAnimations } from '../support/a11y';
 import { ORIGIN_HEADERS, signInApi } from '../support/flows';
 import { createInspection, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
+import { expectNoHorizontalOverflow } from '../support/layout';
 import { grantAdmin, seedDemo } from '../support/mail';
 
 // Every signed-in route with the real data of `npm run seed:demo` (its company, carriers, adjusters,
 // claim files across the pipeline and tasks), plus one inspection with its photos and a report made
 // from it, checked by axe at desktop width and on a 390 px phone: no serious or critical violation of
-// WCAG 2.0 and 2.1 A and AA, the label-in-name rule included. The demo owner is also a platform
+// WCAG 2.0 and 2.1 A and AA, the label-in-name rule included; and every one of them on a 360 px
+// phone with nothing scrolling sideways and no control cut off. The demo owner is also a platform
 // admin here, so the admin pages show their data too.
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
@@ -71,6 +74,9 @@ const WIDTHS = [
   { name: '390 px', viewport: { width: 390, height: 844 } },
 ] as const;
 
+/** The narrowest phone a rep carries (a common Android): no screen may scroll sideways there. */
+const NARROWEST = { width: 360, height: 740 } as const;
+
 let demo: { state: StorageState; ids: Record<string, string> } | undefined;
 
 async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> {
@@ -95,13 +101,6 @@ async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> 
   return demo;
 }
 
-/** Waits until nothing animates (a toast or dialog mid-fade reads as faint text), as support/a11y.ts does. */
-async function settled(page: Page): Promise<void> {
-  // A string: the e2e project has no DOM types; this runs in the page.
-  const still = `document.getAnimations().every((a) => a.playState !== 'running' || (a.effect && a.effect.getComputedTiming().iterations === Infinity))`;
-  await page.waitForFunction(still, undefined, { timeout: 5_000, polling: 50 }).catch(() => undefined);
-}
-
 test.describe('every signed-in route with the demo data passes axe', () => {
   for (const route of ROUTES) {
     test(`${route} at desktop width and at 390 px`, async ({ browser }) => {
@@ -114,7 +113,7 @@ test.describe('every signed-in route with the demo data passes axe', () => {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(page.getByText('Checking authentication...')).toHaveCount(0);
         await page.waitForLoadState('networkidle');
-        await settled(page);
+        await settleAnimations(page);
         // The label-in-name rule is experimental in axe: switched on by name, next to the tags.
         const results = await new AxeBuilder({ page })
           .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
@@ -128,4 +127,23 @@ test.describe('every signed-in route with the demo data passes axe', () => {
       }
     });
   }
+});
+
+test.describe('every signed-in route with the demo data fits a 360 px phone', () => {
+  test('no route scrolls sideways, and every control fits the screen', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const { state, ids } = await demoSession(browser);
+    const context = await browser.newContext({ storageState: state, viewport: NARROWEST, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    for (const route of ROUTES) {
+      const path = route.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await settleAnimations(page);
+      await expectNoHorizontalOverflow(page, route);
+    }
+    await context.close();
+  });
 });

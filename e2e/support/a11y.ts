@@ -9,7 +9,7 @@ const SETTLE_TIMEOUT_MS = 5_000;
  * toaster moving to its phone position). Axe reads colors as they are painted at that instant, so a
  * toast caught at half opacity reads as faint text. Endless animations (spinners) are not waited for.
  */
-async function settleAnimations(page: Page): Promise<void> {
+export async function settleAnimations(page: Page): Promise<void> {
   // A string: it runs in the page, and the e2e project has no DOM types.
   const settled = `document.getAnimations().every((animation) =>
     animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity)`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy';
-import { idSchema, shortText } from './common';
+import { TIME_ZONE_MAX } from '../domain/time-zones';
+import { idSchema, shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
 
 /** A new password: length only, the server also refuses common passwords. */
@@ -18,11 +19,13 @@ export const signUpSchema = z.object({
   email: contactEmailSchema,
   password: passwordSchema,
   invitationId: idSchema.optional(),
+  /** The browser's time zone: the new company's, when it is an IANA zone (otherwise it is left unset). */
+  timeZone: singleLineString().max(TIME_ZONE_MAX).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Sign-up through an invitation: the company comes from the invitation. */
-export const signUpFormSchema = signUpSchema.omit({ invitationId: true });
+export const signUpFormSchema = signUpSchema.omit({ invitationId: true, timeZone: true });
 
 /** Sign-in form. */
 export const signInSchema = z.object({

@@ -182,7 +182,14 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
           <h3 id="cover-letter-preview" className="text-sm font-semibold text-slate-900">
             Preview with this claim's values
           </h3>
-          <div data-testid="cover-letter-preview" className="max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900">
+          {/* Scrolls on its own: reachable by keyboard to scroll it. */}
+          <div
+            data-testid="cover-letter-preview"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="cover-letter-preview"
+            className="max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
             {preview}
           </div>
           {missingFields.length > 0 && (

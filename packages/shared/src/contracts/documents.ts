@@ -343,7 +343,7 @@ export const publicShareSchema = z.object({
       approvedCents: z.number().int().nullable(),
       /** Whether signing asks for the homeowner's email (the claim file has none): the signed PDF is sent to it. */
       askEmail: z.boolean(),
-      /** Whether the signed PDF is still being made (the download comes once it is). */
+      /** Whether the signed PDF is being made right now (the download comes once it is). */
       signedPdfPending: z.boolean(),
     })
     .nullable(),

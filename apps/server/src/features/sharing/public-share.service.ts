@@ -121,7 +121,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
         approvedCents: proposal.approvedCents,
         askEmail: !signed && !project?.homeownerEmail?.trim(),
         // Signed: the PDF is drawn again with the signature, and offered for download once it is.
-        signedPdfPending: signed && document === null,
+        signedPdfPending: signed && document === null && (report?.status === 'queued' || report?.status === 'rendering'),
       },
     };
   }

@@ -113,7 +113,7 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
         </section>
       )}
       {share.kind === 'report' && !share.document && <p>The document is being prepared. Please open this link again in a few minutes.</p>}
-      {share.proposal && <ProposalSection token={token} proposal={share.proposal} document={share.document} />}
+      {share.proposal && <ProposalSection token={token} proposal={share.proposal} document={share.document} companyName={share.companyName} />}
     </>
   );
 }
@@ -128,13 +128,25 @@ function homeownerPartText(proposal: PublicProposal, priceCents: number): string
 
 type PublicProposal = NonNullable<PublicShare['proposal']>;
 
-function ProposalSection({ token, proposal, document }: { token: string; proposal: PublicProposal; document: PublicShare['document'] }) {
+function ProposalSection({ token, proposal, document, companyName }: { token: string; proposal: PublicProposal; document: PublicShare['document']; companyName: string }) {
   const [justSigned, setJustSigned] = useState(false);
-  if (proposal.signature) return <SignedSummary token={token} proposal={proposal} document={document} justSigned={justSigned} />;
+  if (proposal.signature) return <SignedSummary token={token} proposal={proposal} document={document} companyName={companyName} justSigned={justSigned} />;
   return <SignForm token={token} proposal={proposal} onSigned={() => setJustSigned(true)} />;
 }
 
-function SignedSummary({ token, proposal, document, justSigned }: { token: string; proposal: PublicProposal; document: PublicShare['document']; justSigned: boolean }) {
+function SignedSummary({
+  token,
+  proposal,
+  document,
+  companyName,
+  justSigned,
+}: {
+  token: string;
+  proposal: PublicProposal;
+  document: PublicShare['document'];
+  companyName: string;
+  justSigned: boolean;
+}) {
   const signature = proposal.signature;
   const chosen = proposal.options.find((o) => o.tier === proposal.chosenTier);
   if (!signature) return null;
@@ -179,8 +191,10 @@ function SignedSummary({ token, proposal, document, justSigned }: { token: strin
           </a>
           <span className="text-sm text-slate-700">{document.fileName}</span>
         </div>
-      ) : (
+      ) : proposal.signedPdfPending ? (
         <p className="text-sm text-slate-700">Your signed PDF is being prepared. Its Download button appears here in a moment.</p>
+      ) : (
+        <p className="text-sm text-slate-700">Your signed PDF is not ready yet. Please open this link again later, or ask {companyName} for a copy.</p>
       )}
     </section>
   );

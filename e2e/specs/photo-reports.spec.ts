@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
-import { CLAIM_NUMBER, seedClaimWithPhotos } from '../support/documents';
+import { CLAIM_NUMBER, seedClaimWithPhotos, setCompanyAddress } from '../support/documents';
 
 // A claim file (seeded through the API: an inspection with every required photo but the last, a hail
 // close-up, converted into a claim file) gets its photo report from the Documents tab: the missing
@@ -60,6 +60,8 @@ test.describe('photo reports and claim packets', () => {
 
   test('a photo report from the Documents tab with a missing shot, downloaded; a claim packet with an edited cover letter', async ({ page }) => {
     await signedInUser(page, 'reports');
+    // The packet's letterhead prints the company's address (the missing-details prompt has its own story).
+    await setCompanyAddress(page);
     const claim = await seedClaimWithPhotos(page, { leaveOut: 1 });
 
     // The photo report: 7 of 8 required photos; the reason is asked for before it is made.

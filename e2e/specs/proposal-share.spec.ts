@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { setCompanyAddress } from '../support/documents';
 import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 
 // A proposal from the claim file's estimate, signed by the homeowner through its link: the contractor
@@ -20,7 +21,7 @@ const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_
 async function claimFileWithEstimate(page: Page): Promise<string> {
   const project = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14' },
+    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', homeownerEmail: 'pat.miller@example.com', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14' },
   });
   expect(project.status(), await project.text()).toBe(201);
   const projectId = ((await project.json()) as { id: string }).id;
@@ -53,6 +54,9 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   test.setTimeout(180_000);
   const errors = collectErrors(page);
   await signedInUser(page, 'proposal');
+  // The proposal's letterhead prints the company's address; the claim file has the homeowner's email,
+  // so signing asks for none (the story of asking is documents-on-paper.spec.ts).
+  await setCompanyAddress(page);
   const projectId = await claimFileWithEstimate(page);
   await openDocuments(page, projectId);
 

@@ -40,3 +40,9 @@ export async function seedClaimWithPhotos(page: Page, { leaveOut = 0 }: { leaveO
   const { projectId } = (await converted.json()) as { projectId: string };
   return { sessionId, projectId, photoIds };
 }
+
+/** The company's address, which a claim packet's and a proposal's letterhead print (its name and phone come from sign-up). */
+export async function setCompanyAddress(page: Page, address = '220 Industrial Blvd, Tulsa, OK 74107'): Promise<void> {
+  const response = await page.request.patch('/api/company', { headers: ORIGIN_HEADERS, data: { address } });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -4,4 +4,5 @@ export const MAIL_API_PORT = Number(process.env.E2E_MAIL_API_PORT ?? 2526);
 /** Where the chat push spec's local push service listens: the stack lists it in PUSH_TEST_HOSTS. */
 export const PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? MAIL_API_PORT + 1);
 
-export type CapturedMail = { to: string; subject: string; text: string; html: string; receivedAt: string };
+/** A mail as the SMTP capture read it; `attachments` are the attached files' names. */
+export type CapturedMail = { to: string; subject: string; text: string; html: string; replyTo: string; attachments: string[]; receivedAt: string };

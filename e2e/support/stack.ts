@@ -31,6 +31,8 @@ const smtp = new SMTPServer({
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
+          replyTo: parsed.replyTo?.value.map((a) => a.address ?? '').join(',') ?? '',
+          attachments: parsed.attachments.map((a) => a.filename ?? ''),
           receivedAt: new Date().toISOString(),
         });
         callback();

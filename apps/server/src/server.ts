@@ -62,16 +62,16 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const invitationSecret = deriveSecret(secret, 'invitation-links');
     const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
     const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger);
-    const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, logger });
+    const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, storage, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
-    definePhotoJobs(jobs, { db: database.db, storage, logger });
-    defineReportJobs(jobs, { db: database.db, storage, logger });
-    await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
-    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
-    await jobs.start();
     const queueMail = async (message: MailMessage) => {
       await jobs.send(MAIL_JOB, message);
     };
+    definePhotoJobs(jobs, { db: database.db, storage, logger });
+    defineReportJobs(jobs, { db: database.db, storage, logger, queueMail });
+    await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
+    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
+    await jobs.start();
     const auth = createAuth({
       db: database.db,
       secret,

@@ -49,6 +49,8 @@ async function made<T extends { id: string }>(response: Promise<TestResponse<T>>
 beforeAll(async () => {
   owner = await server.signUpVerified({ companyName: 'Surrogate Roofing' });
   const client = owner.client;
+  // A packet's letterhead prints the company's address and phone: the company has them.
+  expect((await client.patch('/api/company', { address: '9 Ridge Rd, Tulsa, OK', phone: '+1 555 010 4444' })).status).toBe(200);
   ids.project = await made(client.post<{ id: string }>('/api/projects', { title: 'Surrogate claim', homeownerName: 'Hal Owner', street: '1 Test St' }));
   ids.session = await made(
     client.post<{ id: string }>('/api/inspections', { id: randomUUID(), projectId: ids.project, editedAt: new Date().toISOString(), fields: { street: '1 Field St' } }),

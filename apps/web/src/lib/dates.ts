@@ -1,6 +1,10 @@
+import { isIanaTimeZone } from '@ridgeline/shared/domain/time-zones';
+
 // THE one place the web app writes a date or a time for the user: one format per locale (the
 // browser's), so a date reads the same on every page ("Nov 23, 2026" and "Nov 23, 2026, 2:05 PM" in
 // US English). Every page formats through these; a test keeps other formatting out of the app.
+// It also names the browser's time zone: what a new company's documents print times in, until it
+// chooses another.
 
 type When = string | number | Date;
 
@@ -45,4 +49,22 @@ export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** The IANA zone the browser runs in ("America/Chicago"), or null when it names none the server accepts. */
+export function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isIanaTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every IANA zone the browser knows, for a picker; the given zone first when the list lacks it. */
+export function timeZoneChoices(current: string | null): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = known.filter(isIanaTimeZone);
+  if (!zones.includes('UTC')) zones.push('UTC');
+  return current && !zones.includes(current) ? [current, ...zones] : zones;
 }

@@ -20,6 +20,7 @@ export function fakeCompany(overrides: Partial<Company> = {}): Company {
     plan: 'professional',
     trialEndsAt: null,
     hailHitThreshold: DEFAULT_HAIL_HIT_THRESHOLD,
+    timeZone: null,
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/password-policy';
 import { PLAN_IDS } from '../domain/plans';
-import { idSchema, shortText } from './common';
+import { TIME_ZONE_MAX } from '../domain/time-zones';
+import { idSchema, shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
 
 /** A new password: length only, the server also refuses common passwords. */
@@ -26,11 +27,13 @@ export const signUpSchema = z.object({
   plan: z.enum(PLAN_IDS).optional(),
   invitationId: idSchema.optional(),
   invitationKey: z.string().trim().min(1).max(128).optional(),
+  /** The browser's time zone: the new company's, when it is an IANA zone (otherwise it is left unset). */
+  timeZone: singleLineString().max(TIME_ZONE_MAX).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** The sign-up form's fields: what the person types (the plan and the invitation come from the link). */
-export const signUpFormSchema = signUpSchema.omit({ plan: true, invitationId: true, invitationKey: true });
+/** The sign-up form's fields: what the person types (the plan, the invitation and the time zone come from the link and the browser). */
+export const signUpFormSchema = signUpSchema.omit({ plan: true, invitationId: true, invitationKey: true, timeZone: true });
 
 /** Sign-in form. */
 export const signInSchema = z.object({

@@ -4,6 +4,7 @@ import {
   COVER_LETTER_MAX,
   OVERRIDE_REASON_MAX,
   PHOTOS_PER_PAGE,
+  PROPOSAL_PHOTOS_MAX,
   PROPOSAL_STATUSES,
   PROPOSAL_TIER_VALUES,
   REPORT_KINDS,
@@ -14,6 +15,7 @@ import {
   SIGNATURE_MAX_CHARS,
 } from '../domain/documents';
 import { longText, multiLineString, shortText, singleLineString } from './common';
+import { contactEmailSchema } from './fields';
 
 // Documents of a claim file: photo reports (one click or arranged in the editor), claim packets and
 // proposals, all rendered to PDF by a background job; share links that open one document or proposal
@@ -202,9 +204,17 @@ export const proposalSignatureSchema = z.object({
   date: z.string(),
   signedAt: isoDateTime,
   ip: z.string(),
+  /** Where the signed PDF was sent (the address given at signing, or the claim file's). */
+  email: z.string().nullable(),
   /** A short-lived URL of the drawn signature (PNG); null on the public page. */
   imageUrl: z.string().nullable(),
 });
+
+/** The photos a proposal's PDF shows, in order: each once, at most PROPOSAL_PHOTOS_MAX. */
+const proposalPhotoIdsSchema = z
+  .array(z.uuid())
+  .max(PROPOSAL_PHOTOS_MAX, `Choose at most ${PROPOSAL_PHOTOS_MAX} photos`)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Each photo once' });
 
 export const proposalSchema = z.object({
   id: z.uuid(),
@@ -213,6 +223,11 @@ export const proposalSchema = z.object({
   status: z.enum(PROPOSAL_STATUSES),
   intro: z.string(),
   options: z.array(proposalOptionSchema),
+  /** The claim's deductible and approved amount (replacement cost) each option's homeowner part is figured from; null when not known. */
+  deductibleCents: z.number().int().nullable(),
+  approvedCents: z.number().int().nullable(),
+  /** The claim file's photos printed in the PDF, in order. */
+  photoIds: z.array(z.uuid()),
   chosenTier: proposalTierSchema.nullable(),
   signature: proposalSignatureSchema.nullable(),
   /** The proposal's PDF (a report of kind proposal), once made. */
@@ -228,7 +243,11 @@ export const proposalResponseSchema = z.object({ proposal: proposalSchema });
 export const proposalListResponseSchema = z.object({ proposals: z.array(proposalSchema) });
 export const proposalListQuerySchema = z.object({ projectId: z.uuid() });
 
-/** A new proposal from an estimate; the options default to good / better / best built from its total. */
+/**
+ * A new proposal from an estimate; the options default to good / better / best built from its total,
+ * the deductible to the claim file's, the approved amount to the claim file's replacement cost (the
+ * estimate's when the claim file has none).
+ */
 export const createProposalSchema = z.object({
   projectId: z.uuid(),
   estimateId: z.uuid(),
@@ -236,7 +255,13 @@ export const createProposalSchema = z.object({
   options: proposalOptionsSchema.optional(),
 });
 export type CreateProposalInput = z.input<typeof createProposalSchema>;
-export const updateProposalSchema = z.object({ intro: longText(3000).optional(), options: proposalOptionsSchema.optional() });
+export const updateProposalSchema = z.object({
+  intro: longText(3000).optional(),
+  options: proposalOptionsSchema.optional(),
+  deductibleCents: cents.nullable().optional(),
+  approvedCents: cents.nullable().optional(),
+  photoIds: proposalPhotoIdsSchema.optional(),
+});
 export type UpdateProposalInput = z.input<typeof updateProposalSchema>;
 
 // ---------------------------------------------------------------- share links
@@ -270,10 +295,19 @@ export const shareLinkSchema = z.object({
   state: z.enum(['active', 'expired', 'revoked']),
   viewCount: z.number().int().min(0),
   lastViewedAt: isoDateTime.nullable(),
+  /** Each time the link was sent by email from the product, newest first: to whom, by whom, when. */
+  emails: z.array(z.object({ to: z.string(), sentBy: person.nullable(), sentAt: isoDateTime })),
   createdBy: person.nullable(),
   createdAt: isoDateTime,
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+/** Send an active link by email: to one address, with a short note of the sender's. */
+export const emailShareLinkSchema = z.object({
+  to: contactEmailSchema,
+  note: longText(1000).optional(),
+});
+export type EmailShareLinkInput = z.input<typeof emailShareLinkSchema>;
 export const shareLinkResponseSchema = z.object({ link: shareLinkSchema });
 export const shareLinkListQuerySchema = z.object({ projectId: z.uuid() });
 export const shareLinkListResponseSchema = z.object({ links: z.array(shareLinkSchema) });
@@ -304,6 +338,13 @@ export const publicShareSchema = z.object({
       status: z.enum(PROPOSAL_STATUSES),
       chosenTier: proposalTierSchema.nullable(),
       signature: z.object({ name: z.string(), date: z.string(), signedAt: isoDateTime }).nullable(),
+      /** Each option's homeowner part is figured from these (homeownerShare); null when not known. */
+      deductibleCents: z.number().int().nullable(),
+      approvedCents: z.number().int().nullable(),
+      /** Whether signing asks for the homeowner's email (the claim file has none): the signed PDF is sent to it. */
+      askEmail: z.boolean(),
+      /** Whether the signed PDF is being made right now (the download comes once it is). */
+      signedPdfPending: z.boolean(),
     })
     .nullable(),
 });
@@ -314,6 +355,8 @@ export const signProposalSchema = z.object({
   tier: proposalTierSchema,
   name: shortText(120),
   date: z.iso.date(),
+  /** Where the signed PDF is sent; asked for (and then required) when the claim file has no homeowner email. */
+  email: contactEmailSchema.optional(),
   signature: z
     .string()
     .max(SIGNATURE_MAX_CHARS)

@@ -39,6 +39,8 @@ export const companySchema = z.object({
   trialEndsAt: z.string().nullable(),
   /** Hail hits in one test square at or above which an inspection recommends replacing the roof. */
   hailHitThreshold: z.number().int(),
+  /** The IANA time zone documents print times in; null until the company sets one (documents print UTC). */
+  timeZone: z.string().nullable(),
 });
 export type Company = z.infer<typeof companySchema>;
 

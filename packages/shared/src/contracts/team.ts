@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { shortText } from './common';
+import { shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
+import { isIanaTimeZone, TIME_ZONE_MAX } from '../domain/time-zones';
 import { companyRoleSchema, teamEntry } from './team-views';
 
 export * from './team-views';
@@ -26,6 +27,8 @@ export const updateCompanySchema = z
     phone: contactPhoneSchema.or(z.literal('')),
     address: z.string().trim().max(300),
     hailHitThreshold: z.number().int().min(1).max(100),
+    /** An IANA zone name ("America/Chicago"), as the browser names it. */
+    timeZone: singleLineString().trim().max(TIME_ZONE_MAX).refine(isIanaTimeZone, 'Choose a time zone from the list'),
   })
   .partial();
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;

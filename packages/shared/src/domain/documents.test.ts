@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentFileName, fillCoverLetter } from './documents';
+import { coverLetterIncompleteMessage, documentFileName, fillCoverLetter, homeownerShare, missingCoverLetterFields } from './documents';
 
 describe('documentFileName', () => {
   it('keeps a title to characters every system accepts, as a .pdf', () => {
@@ -16,5 +16,75 @@ describe('fillCoverLetter', () => {
     expect(fillCoverLetter('Claim {{claim_number}} for {{ homeowner_name }}; {{policy_number}}; {{nope}}', { claim_number: 'CLM-1', homeowner_name: 'Pat' })).toBe(
       'Claim CLM-1 for Pat; [Policy number]; {{nope}}',
     );
+  });
+});
+
+describe('the printed cover letter', () => {
+  const template = 'Claim {{claim_number}}, policy {{policy_number}}; adjuster {{adjuster_name}}; again {{policy_number}}; {{nope}}';
+
+  it('never prints a mark for a missing field', () => {
+    const printed = fillCoverLetter(template, { claim_number: 'CLM-1' }, { missing: 'blank' });
+    expect(printed).toBe('Claim CLM-1, policy ; adjuster ; again ; {{nope}}');
+    expect(printed).not.toContain('[');
+  });
+
+  it('names each field the letter uses with no value, once, in the order it appears', () => {
+    expect(missingCoverLetterFields(template, { claim_number: 'CLM-1', adjuster_name: '  ' }).map((f) => f.key)).toEqual(['policy_number', 'adjuster_name']);
+    expect(missingCoverLetterFields(template, { claim_number: 'CLM-1', policy_number: 'HO-1', adjuster_name: 'Sam' })).toEqual([]);
+    expect(coverLetterIncompleteMessage(missingCoverLetterFields(template, {}))).toBe(
+      'The cover letter names what this claim file does not have yet: Claim number, Policy number, Adjuster. Fill them in on the claim file, or take them out of the letter.',
+    );
+  });
+});
+
+describe('homeownerShare', () => {
+  const dollars = (n: number) => n * 100;
+
+  it('at the approved amount: the insurer pays it less the deductible, the homeowner the deductible', () => {
+    expect(homeownerShare({ priceCents: dollars(10_000), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toEqual({
+      approvedCents: dollars(10_000),
+      deductibleCents: dollars(1_000),
+      insurerPaysCents: dollars(9_000),
+      homeownerPaysCents: dollars(1_000),
+      upgradeCents: 0,
+    });
+  });
+
+  it('above the approved amount: the homeowner pays the deductible and the upgrade', () => {
+    expect(homeownerShare({ priceCents: dollars(12_345), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toMatchObject({
+      insurerPaysCents: dollars(9_000),
+      homeownerPaysCents: dollars(3_345),
+      upgradeCents: dollars(2_345),
+    });
+  });
+
+  it('below the approved amount: the insurer pays the price less the deductible', () => {
+    expect(homeownerShare({ priceCents: dollars(8_000), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toMatchObject({
+      insurerPaysCents: dollars(7_000),
+      homeownerPaysCents: dollars(1_000),
+      upgradeCents: 0,
+    });
+  });
+
+  it('under the deductible, or with nothing approved, the homeowner pays it all; amounts below zero count as zero', () => {
+    expect(homeownerShare({ priceCents: dollars(500), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toMatchObject({ insurerPaysCents: 0, homeownerPaysCents: dollars(500) });
+    expect(homeownerShare({ priceCents: dollars(9_000), approvedCents: 0, deductibleCents: dollars(1_000) })).toMatchObject({
+      insurerPaysCents: 0,
+      homeownerPaysCents: dollars(9_000),
+      upgradeCents: dollars(9_000),
+    });
+    expect(homeownerShare({ priceCents: dollars(9_000), approvedCents: dollars(10_000), deductibleCents: -5 })).toMatchObject({ deductibleCents: 0, insurerPaysCents: dollars(9_000), homeownerPaysCents: 0 });
+  });
+
+  it('always splits the whole price', () => {
+    for (const [price, approved, deductible] of [
+      [1, 2, 3],
+      [1_000_00, 999_99, 250_00],
+      [5_000_00, 5_000_00, 5_000_00],
+      [0, 1_000_00, 100_00],
+    ] as const) {
+      const share = homeownerShare({ priceCents: price, approvedCents: approved, deductibleCents: deductible });
+      expect(share.insurerPaysCents + share.homeownerPaysCents).toBe(price);
+    }
   });
 });

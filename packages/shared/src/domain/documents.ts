@@ -106,18 +106,38 @@ Sincerely,
 {{company_address}}
 {{company_phone}}`;
 
+const FIELD_PATTERN = /\{\{\s*([a-z_]+)\s*\}\}/g;
+
 /**
- * The template with each `{{field}}` replaced by the claim's value. A field with no value is left
- * visible as `[field label]`, so a missing claim number is seen before the letter goes out; a name
- * that is not a field stays as written.
+ * The template with each `{{field}}` replaced by the claim's value; a name that is not a field stays
+ * as written. In the editor's preview (`missing: 'mark'`) a field with no value shows as
+ * `[field label]`, so a missing claim number is seen before the letter goes out; a printed letter
+ * (`missing: 'blank'`) never carries such a mark: the API refuses a letter naming a field with no
+ * value (see missingCoverLetterFields), and a value gone since prints as nothing.
  */
-export function fillCoverLetter(template: string, values: CoverLetterValues): string {
-  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, key: string) => {
+export function fillCoverLetter(template: string, values: CoverLetterValues, options: { missing: 'mark' | 'blank' } = { missing: 'mark' }): string {
+  return template.replace(FIELD_PATTERN, (whole, key: string) => {
     const field = COVER_LETTER_FIELDS.find((f) => f.key === key);
     if (!field) return whole;
     const value = values[field.key]?.trim();
-    return value ? value : `[${field.label}]`;
+    if (value) return value;
+    return options.missing === 'mark' ? `[${field.label}]` : '';
   });
+}
+
+/** The fields the template names that have no value for this claim, once each, in the order they appear. */
+export function missingCoverLetterFields(template: string, values: CoverLetterValues): (typeof COVER_LETTER_FIELDS)[number][] {
+  const missing: (typeof COVER_LETTER_FIELDS)[number][] = [];
+  for (const match of template.matchAll(FIELD_PATTERN)) {
+    const field = COVER_LETTER_FIELDS.find((f) => f.key === match[1]);
+    if (field && !values[field.key]?.trim() && !missing.includes(field)) missing.push(field);
+  }
+  return missing;
+}
+
+/** The refusal's words: "The cover letter names what this claim file does not have yet: Adjuster, Policy number. ..." */
+export function coverLetterIncompleteMessage(missing: readonly { label: string }[]): string {
+  return `The cover letter names what this claim file does not have yet: ${missing.map((f) => f.label).join(', ')}. Fill them in on the claim file, or take them out of the letter.`;
 }
 
 // ---------------------------------------------------------------- proposal
@@ -157,4 +177,41 @@ export function defaultProposalOptions(estimateTotalCents: number): ProposalOpti
     { tier: 'better', productLine: 'Impact-resistant Class 4 architectural shingles', priceCents: price(1.12), warranty: 'Manufacturer limited lifetime; 10-year workmanship', terms: DEFAULT_TERMS },
     { tier: 'best', productLine: 'Designer shingles with synthetic underlayment upgrade', priceCents: price(1.28), warranty: 'Manufacturer enhanced system warranty; 25-year workmanship', terms: DEFAULT_TERMS },
   ];
+}
+
+/** The most photos a proposal's PDF shows (chosen in the proposal's editor). */
+export const PROPOSAL_PHOTOS_MAX = 6;
+
+/** An option's price split between the insurer and the homeowner. */
+export type HomeownerShare = {
+  /** What the insurer approved for the claim (replacement cost). */
+  approvedCents: number;
+  deductibleCents: number;
+  /** What the insurer pays toward this option. */
+  insurerPaysCents: number;
+  /** What the homeowner pays: the deductible and any upgrade over the approved amount. */
+  homeownerPaysCents: number;
+  /** How much the option costs above the approved amount (0 when it costs no more). */
+  upgradeCents: number;
+};
+
+/**
+ * The homeowner's part of an option, for insurance work. The insurer pays the approved amount (the
+ * claim file's replacement cost, or the estimate's when the claim file has none) up to the option's
+ * price, less the deductible, never below zero; the homeowner pays the rest of the price: the
+ * deductible, plus what the option costs above the approved amount. An option priced under the
+ * deductible is paid by the homeowner alone. Amounts below zero count as zero.
+ */
+export function homeownerShare(input: { priceCents: number; approvedCents: number; deductibleCents: number }): HomeownerShare {
+  const price = Math.max(0, input.priceCents);
+  const approved = Math.max(0, input.approvedCents);
+  const deductible = Math.max(0, input.deductibleCents);
+  const insurerPaysCents = Math.max(0, Math.min(price, approved) - deductible);
+  return {
+    approvedCents: approved,
+    deductibleCents: deductible,
+    insurerPaysCents,
+    homeownerPaysCents: price - insurerPaysCents,
+    upgradeCents: Math.max(0, price - approved),
+  };
 }

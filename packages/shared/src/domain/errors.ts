@@ -133,6 +133,15 @@ export const ERROR_CATALOGUE = {
   DRAFT_CHANGED: { status: 409, message: 'Someone else saved this draft after you opened it. Reload to see their changes.' },
   PROPOSAL_SIGNED: { status: 409, message: 'This proposal is signed and can no longer be changed.' },
   DOCUMENT_NOT_READY: { status: 409, message: 'The PDF is not ready yet.' },
+  COMPANY_DETAILS_MISSING: {
+    status: 422,
+    message: "Add your company's name, address and phone number in Settings first: they are printed on the letterhead.",
+  },
+  COVER_LETTER_INCOMPLETE: {
+    status: 422,
+    message: 'The cover letter names what this claim file does not have yet. Fill it in on the claim file, or take it out of the letter.',
+  },
+  SHARE_LINK_INACTIVE: { status: 409, message: 'This link has expired or was revoked. Make a new link to send.' },
 
   // Billing, credits and service orders.
   BILLING_READ_ONLY: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeForAdjusters, pagesOfDocument, type LayoutPhoto, type LayoutStructure } from './report-layout';
+import { arrangeForAdjusters, pagesOfDocument, paginatePhotos, type LayoutPhoto, type LayoutStructure } from './report-layout';
 
 const house: LayoutStructure = {
   id: 'house',
@@ -111,5 +111,56 @@ describe('pagesOfDocument', () => {
     expect(pages.sections.map((s) => s.pages)).toEqual([3, 2, 1, 0]);
     expect(pages.photoPages).toBe(6);
     expect(pages.photos).toBe(14);
+  });
+});
+
+describe('paginatePhotos', () => {
+  it('lets sections of the same photos per page share a page: four elevations of one photo at two a page fill two pages', () => {
+    const pages = paginatePhotos([1, 1, 1, 1].map((photos) => ({ layout: 2 as const, photos })));
+    expect(pages).toEqual([
+      {
+        layout: 2,
+        rows: [
+          { section: 0, photos: [0], heading: 'title' },
+          { section: 1, photos: [0], heading: 'title' },
+        ],
+      },
+      {
+        layout: 2,
+        rows: [
+          { section: 2, photos: [0], heading: 'title' },
+          { section: 3, photos: [0], heading: 'title' },
+        ],
+      },
+    ]);
+  });
+
+  it('fills rows by the layout’s columns, says "continued" at the top of a page a section runs onto, and starts a new page for another layout', () => {
+    const pages = paginatePhotos([
+      { layout: 4, photos: 3 },
+      { layout: 4, photos: 3 },
+      { layout: 1, photos: 2 },
+      { layout: 6, photos: 0 },
+    ]);
+    expect(pages.map((p) => p.layout)).toEqual([4, 4, 1, 1]);
+    expect(pages[0]?.rows).toEqual([
+      { section: 0, photos: [0, 1], heading: 'title' },
+      { section: 0, photos: [2], heading: null },
+    ]);
+    expect(pages[1]?.rows).toEqual([
+      { section: 1, photos: [0, 1], heading: 'title' },
+      { section: 1, photos: [2], heading: null },
+    ]);
+    expect(pages[3]?.rows).toEqual([{ section: 2, photos: [1], heading: 'continued' }]);
+    expect(paginatePhotos([{ layout: 2, photos: 3 }]).map((p) => p.rows.map((r) => r.heading))).toEqual([['title', null], ['continued']]);
+  });
+
+  it('counts the shared pages in the document’s total and on each section', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => ({ photoId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, caption: '' }));
+    const pages = pagesOfDocument({
+      sections: ['Front', 'Right', 'Rear', 'Left'].map((title) => ({ id: title, title: `${title} elevation`, note: '', layout: 2 as const, photos: ids(1) })),
+    });
+    expect(pages.photoPages).toBe(2);
+    expect(pages.sections.map((s) => s.pages)).toEqual([1, 1, 1, 1]);
   });
 });

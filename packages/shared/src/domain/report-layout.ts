@@ -115,11 +115,58 @@ export function arrangeForAdjusters(photos: readonly LayoutPhoto[], structures: 
   return sections;
 }
 
+/** Columns and rows of a page for each layout: 1 big; 2 stacked; 4 as 2x2; 6 as 2x3. */
+export const PAGE_GRID: Record<PhotosPerPage, { cols: number; rows: number }> = {
+  1: { cols: 1, rows: 1 },
+  2: { cols: 1, rows: 2 },
+  4: { cols: 2, rows: 2 },
+  6: { cols: 2, rows: 3 },
+};
+
+/**
+ * One row of photo cells on a page, all of one section: the indexes of its photos in the section,
+ * and the heading printed above the row: the section's title (and note) where it starts, "(continued)"
+ * at the top of a page it runs onto, none otherwise.
+ */
+export type PageRow = { section: number; photos: number[]; heading: 'title' | 'continued' | null };
+export type PhotoPage = { layout: PhotosPerPage; rows: PageRow[] };
+
+/**
+ * The photo pages of a report. Each section is laid out with its own photos per page, row by row (a
+ * row holds the layout's columns). A section starts on the page before it when that page has the
+ * same photos per page and a row free, so four elevations of one photo each at two per page fill two
+ * pages, not four half-empty ones; otherwise it starts a new page. A section with no photos takes none.
+ */
+export function paginatePhotos(sections: readonly { layout: PhotosPerPage; photos: number }[]): PhotoPage[] {
+  const pages: PhotoPage[] = [];
+  for (const [index, section] of sections.entries()) {
+    const grid = PAGE_GRID[section.layout] ?? PAGE_GRID[DEFAULT_PHOTOS_PER_PAGE];
+    for (let start = 0; start < section.photos; start += grid.cols) {
+      let page = pages.at(-1);
+      if (!page || page.layout !== section.layout || page.rows.length >= grid.rows) {
+        page = { layout: section.layout, rows: [] };
+        pages.push(page);
+      }
+      const photos = Array.from({ length: Math.min(grid.cols, section.photos - start) }, (_, i) => start + i);
+      const heading = start === 0 ? 'title' : page.rows.length === 0 ? 'continued' : null;
+      page.rows.push({ section: index, photos, heading });
+    }
+  }
+  return pages;
+}
+
 export type SectionPages = { id: string; title: string; photos: number; layout: PhotosPerPage; pages: number };
 export type DocumentPages = { sections: SectionPages[]; photos: number; photoPages: number };
 
-/** The photo pages each section takes (its photos over its photos per page, rounded up) and the totals. */
+/** The photo pages in all (sections sharing pages as paginatePhotos lays them), and the pages each section appears on. */
 export function pagesOfDocument(document: Pick<ReportDocument, 'sections'>): DocumentPages {
-  const sections = document.sections.map((s) => ({ id: s.id, title: s.title, photos: s.photos.length, layout: s.layout, pages: Math.ceil(s.photos.length / s.layout) }));
-  return { sections, photos: sections.reduce((n, s) => n + s.photos, 0), photoPages: sections.reduce((n, s) => n + s.pages, 0) };
+  const laid = paginatePhotos(document.sections.map((s) => ({ layout: s.layout, photos: s.photos.length })));
+  const sections = document.sections.map((s, index) => ({
+    id: s.id,
+    title: s.title,
+    photos: s.photos.length,
+    layout: s.layout,
+    pages: laid.filter((page) => page.rows.some((row) => row.section === index)).length,
+  }));
+  return { sections, photos: sections.reduce((n, s) => n + s.photos, 0), photoPages: laid.length };
 }

@@ -9,11 +9,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 /** Creates a company and makes the user its owner, in the caller's transaction. */
 export async function insertCompanyWithOwner(
   tx: DbTx,
-  input: { name: string; phone: string | null; plan?: PlanId | undefined; userId: string; trialEndsAt: Date },
+  input: { name: string; phone: string | null; plan?: PlanId | undefined; timeZone?: string | null; userId: string; trialEndsAt: Date },
 ): Promise<CompanyRow> {
   const [company] = await tx
     .insert(companies)
-    .values({ name: input.name, phone: input.phone, trialEndsAt: input.trialEndsAt, ...(input.plan ? { plan: input.plan } : {}) })
+    .values({ name: input.name, phone: input.phone, timeZone: input.timeZone ?? null, trialEndsAt: input.trialEndsAt, ...(input.plan ? { plan: input.plan } : {}) })
     .returning();
   if (!company) throw new Error('Company insert returned nothing');
   await tx.insert(members).values({ companyId: company.id, userId: input.userId, role: 'owner' });
@@ -44,7 +44,7 @@ export async function findCompany(db: Db | DbTx, companyId: string): Promise<Com
 export async function updateCompany(
   db: Db | DbTx,
   companyId: string,
-  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath' | 'hailHitThreshold'>>,
+  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath' | 'hailHitThreshold' | 'timeZone'>>,
 ): Promise<CompanyRow | null> {
   const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, companyId)).returning();
   return row ?? null;

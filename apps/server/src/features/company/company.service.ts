@@ -20,6 +20,7 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     plan: row.plan as Company['plan'],
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     hailHitThreshold: row.hailHitThreshold,
+    timeZone: row.timeZone,
   };
 }
 
@@ -39,6 +40,7 @@ export function createCompanyService({ db, storage }: CompanyServiceDeps) {
       phone: input.phone === '' ? null : input.phone,
       address: input.address === '' ? null : input.address,
       hailHitThreshold: input.hailHitThreshold,
+      timeZone: input.timeZone,
     });
     if (!row) throw new AppError('NOT_FOUND', 'Company not found');
     return presentCompany(row, storage);

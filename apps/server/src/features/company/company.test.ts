@@ -7,7 +7,7 @@ import { pngBomb, tinyGif, tinyPng } from '../../test/images';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { sendLarge, type TestClient } from '../../test/test-client';
 import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
-import { linkIn, signUpBody, uniqueEmail } from '../../test/test-server';
+import { linkIn, signUpBody, TEST_PASSWORD, uniqueEmail } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 
 const server = useTestServer();
@@ -61,6 +61,34 @@ describe('GET/PATCH /api/company', () => {
     expect(forbidden.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect((await member.get<Company>('/api/company')).body.hailHitThreshold).toBe(100);
     expect((await owner.patch<Company>('/api/company', { hailHitThreshold: 8 })).body.hailHitThreshold).toBe(8);
+  });
+
+  it('keeps the time zone documents print in: an IANA zone, set by owners and managers; anything else is 400', async () => {
+    expect((await member.get<Company>('/api/company')).body.timeZone).toBeNull();
+    const set = await manager.patch<Company>('/api/company', { timeZone: 'America/Chicago' });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.timeZone).toBe('America/Chicago');
+    for (const value of ['CST', '+05:00', 'Mars/Olympus_Mons', '', 'America/Chicago\n', 42, null]) {
+      const refused = await owner.patch('/api/company', { timeZone: value });
+      expect(refused.status, JSON.stringify(value)).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    const forbidden = await member.patch('/api/company', { timeZone: 'Europe/Berlin' });
+    expect(forbidden.status).toBe(403);
+    expect((await member.get<Company>('/api/company')).body.timeZone).toBe('America/Chicago');
+  });
+
+  it('takes the browser’s time zone at sign-up when it is an IANA zone', async () => {
+    const zoneOf = async (timeZone: unknown) => {
+      const client = server.client();
+      const email = uniqueEmail();
+      const signUp = await client.post('/api/auth/sign-up/email', { firstName: 'Dana', lastName: 'Ruiz', companyName: 'Zone Roofing', phone: '+1 555 010 2030', email, password: TEST_PASSWORD, timeZone });
+      expect(signUp.status, signUp.text).toBe(200);
+      await client.get(linkIn(await server.readMail(email, 'Confirm')));
+      return (await client.get<Company>('/api/company')).body.timeZone;
+    };
+    expect(await zoneOf('America/Denver')).toBe('America/Denver');
+    expect(await zoneOf('Mars/Olympus_Mons')).toBeNull();
   });
 
   it('answers 401 without a session', async () => {

@@ -1,4 +1,6 @@
+import { DEFAULT_COMPANY_NAME } from '@ridgeline/shared/domain/company-details';
 import { isPlanId, TRIAL_DAYS, type PlanId } from '@ridgeline/shared/domain/plans';
+import { isIanaTimeZone } from '@ridgeline/shared/domain/time-zones';
 import type { Db } from '../../infra/db/client';
 import { isInvitationFor, isInvitationUsable } from './company.policy';
 import { insertCompanyWithOwner, type CompanyRow } from './company.repository';
@@ -11,7 +13,7 @@ export type OnboardingServiceDeps = {
   invitationSecret?: string;
 };
 /** `plan`: the plan chosen at sign-up (the company's chosen plan; the trial counts as Professional). */
-export type NewCompanyInput = { name: string; phone: string | null; plan?: PlanId };
+export type NewCompanyInput = { name: string; phone: string | null; plan?: PlanId; timeZone?: string | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,13 +29,15 @@ export function createOnboardingService({ db, invitationSecret }: OnboardingServ
   /** Creates a company with the user as its owner, on a trial of TRIAL_DAYS days. */
   async function createCompanyForOwner(userId: string, input: NewCompanyInput): Promise<CompanyRow> {
     const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * DAY_MS);
-    return db.transaction((tx) => insertCompanyWithOwner(tx, { name: input.name, phone: input.phone, plan: input.plan, userId, trialEndsAt }));
+    const timeZone = input.timeZone && isIanaTimeZone(input.timeZone) ? input.timeZone : null;
+    return db.transaction((tx) => insertCompanyWithOwner(tx, { name: input.name, phone: input.phone, plan: input.plan, timeZone, userId, trialEndsAt }));
   }
 
   /**
    * Runs once a new user row is committed: joins the inviting company when the sign-up carried a
    * usable invitation for this address (and, with the mailed link's key, the address is proven: no
-   * confirmation mail), otherwise creates the company named at sign-up, with the plan chosen there.
+   * confirmation mail), otherwise creates the company named at sign-up, with the plan chosen there,
+   * in the time zone the browser named (ignored unless it is an IANA zone).
    */
   async function provisionNewUser(newUser: { id: string; email: string }, body: Record<string, unknown>): Promise<void> {
     const invitationId = typeof body.invitationId === 'string' ? body.invitationId : null;
@@ -48,7 +52,7 @@ export function createOnboardingService({ db, invitationSecret }: OnboardingServ
       return;
     }
     const plan = typeof body.plan === 'string' && isPlanId(body.plan) ? body.plan : undefined;
-    await createCompanyForOwner(newUser.id, { name: text(body.companyName) ?? 'My company', phone: text(body.phone), plan });
+    await createCompanyForOwner(newUser.id, { name: text(body.companyName) ?? DEFAULT_COMPANY_NAME, phone: text(body.phone), plan, timeZone: text(body.timeZone) });
   }
 
   return { createCompanyForOwner, provisionNewUser };

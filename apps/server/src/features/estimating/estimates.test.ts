@@ -58,7 +58,8 @@ async function rowsOf(sessionId: string) {
 }
 
 beforeAll(async () => {
-  owner = await signedInOwner(server);
+  // A proposal's letterhead prints the company's address and phone: the company has them.
+  owner = await signedInOwner(server, { phone: '+1 555 010 4444', address: '9 Ridge Rd, Tulsa, OK' });
   member = await signedInUser(server, { company: owner.company, role: 'member', firstName: 'Casey', lastName: 'Gutter' });
   outsider = await signedInOwner(server);
   projectId = (await insertProjectRow(server.db, owner.company.id, { title: 'Hail claim on Elm' })).id;
@@ -214,6 +215,8 @@ describe('the largest estimate', () => {
       tier: 'best',
       name: 'Jordan Reyes',
       date: '2026-11-23',
+      // The claim file has no homeowner email: the signed PDF goes to the one given here.
+      email: 'jordan.reyes@example.com',
       signature: `data:image/png;base64,${png.toString('base64')}`,
     });
     expect(signed.status, statusOf(signed)).toBe(200);

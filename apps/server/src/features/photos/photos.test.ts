@@ -303,7 +303,7 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     const stored = async () => (await readdir(join(server.deps.config.dataDir, 'storage', 'project-files'), { recursive: true }).catch(() => [])).sort();
     // Noise, so the entropy-coded data runs long and a cut lands well inside it (the header still reads).
     const noisy = (format: 'jpeg' | 'png') =>
-      sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
         .toFormat(format)
         .toBuffer();
     const heic = await readFile(new URL('../../test/fixtures/photo-320x240.heic', import.meta.url));

@@ -1,6 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { estimates, inspectionSessions, proposals, user } from '../../infra/db/schema/index';
+import { estimates, inspectionPhotos, inspectionSessions, projects, proposals, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../infra/db/user-columns';
 
 // Proposals and the report row of their PDF. Every statement filters by company_id.
@@ -40,7 +40,12 @@ export async function insertProposal(db: Db | DbTx, values: NewProposalRow): Pro
   return row.id;
 }
 
-export async function updateProposal(db: Db | DbTx, companyId: string, id: string, patch: Partial<Pick<ProposalRow, 'intro' | 'options'>>): Promise<void> {
+export async function updateProposal(
+  db: Db | DbTx,
+  companyId: string,
+  id: string,
+  patch: Partial<Pick<ProposalRow, 'intro' | 'options' | 'deductibleCents' | 'approvedCents' | 'photoIds'>>,
+): Promise<void> {
   await db
     .update(proposals)
     .set({ ...patch, updatedAt: new Date() })
@@ -64,4 +69,31 @@ export async function findProjectEstimate(db: Db | DbTx, companyId: string, proj
       ),
     );
   return row ?? null;
+}
+
+/** The claim file's deductible and replacement cost (RCV), what a new proposal's homeowner part starts from. */
+export async function findProjectClaimAmounts(db: Db | DbTx, companyId: string, projectId: string) {
+  const [row] = await db
+    .select({ deductibleCents: projects.deductibleCents, rcvCents: projects.rcvCents })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
+}
+
+/** Which of the ids are live photos of the claim file (its own, or of an inspection converted into it). */
+export async function findProjectPhotoIds(db: Db | DbTx, companyId: string, projectId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const sessionsOfProject = sql`(select ${inspectionSessions.id} from ${inspectionSessions} where ${inspectionSessions.companyId} = ${companyId} and ${inspectionSessions.projectId} = ${projectId})`;
+  const rows = await db
+    .select({ id: inspectionPhotos.id })
+    .from(inspectionPhotos)
+    .where(
+      and(
+        eq(inspectionPhotos.companyId, companyId),
+        or(eq(inspectionPhotos.projectId, projectId), sql`${inspectionPhotos.sessionId} in ${sessionsOfProject}`),
+        isNull(inspectionPhotos.deletedAt),
+        inArray(inspectionPhotos.id, [...ids]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

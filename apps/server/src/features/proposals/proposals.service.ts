@@ -9,6 +9,7 @@ import {
 import { defaultProposalOptions, proposalTitle, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { findProjectAddress } from '../../infra/db/project-lookup';
 import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
@@ -17,7 +18,9 @@ import type { Storage } from '../../infra/storage/storage';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import {
+  findProjectClaimAmounts,
   findProjectEstimate,
+  findProjectPhotoIds,
   findProposal,
   insertProposal,
   listProposals,
@@ -31,6 +34,7 @@ export type ProposalsServiceDeps = { db: Db; storage: Storage; jobs: Pick<JobQue
 const SIGNATURE_URL_SECONDS = 10 * 60;
 
 const storedOptions = z.array(proposalOptionSchema);
+const storedPhotoIds = z.array(z.uuid());
 
 export const DEFAULT_PROPOSAL_INTRO =
   'Thank you for the opportunity to restore your roof. Below are three options built from our estimate of the damage; choose the one that suits you and sign to approve it.';
@@ -53,6 +57,9 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       status: p.status as ProposalStatus,
       intro: p.intro,
       options: parsed.success ? parsed.data : [],
+      deductibleCents: p.deductibleCents,
+      approvedCents: p.approvedCents,
+      photoIds: storedPhotoIds.catch([]).parse(p.photoIds),
       chosenTier: (p.chosenTier as ProposalTier | null) ?? null,
       signature:
         signed && p.signedAt && p.signerName && p.signedDate
@@ -61,6 +68,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
               date: p.signedDate,
               signedAt: p.signedAt.toISOString(),
               ip: p.signerIp ?? '',
+              email: p.signerEmail,
               imageUrl: p.signaturePath ? storage.url('documents', p.signaturePath, SIGNATURE_URL_SECONDS) : null,
             }
           : null,
@@ -83,12 +91,17 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
     return (await listProposals(db, tenant.companyId, projectId)).map(present);
   }
 
-  /** A proposal from an estimate of the claim file; without options, good / better / best from its RCV total. */
+  /**
+   * A proposal from an estimate of the claim file; without options, good / better / best from its RCV
+   * total. The homeowner's part starts from the claim file's deductible and its replacement cost as
+   * the approved amount (the estimate's RCV when the claim file has none); both are edited with it.
+   */
   async function create(actor: Actor, tenant: Tenant, input: CreateProposalInput): Promise<Proposal> {
     const project = await findProjectAddress(db, tenant.companyId, input.projectId);
     if (!project) throw AppError.notFound('This claim file was not found.');
     const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
     if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
+    const claim = await findProjectClaimAmounts(db, tenant.companyId, project.id);
     const options: ProposalOption[] = input.options ?? defaultProposalOptions(estimate.rcvCents);
     const id = await insertProposal(db, {
       companyId: tenant.companyId,
@@ -97,30 +110,49 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       status: 'draft',
       intro: input.intro ?? DEFAULT_PROPOSAL_INTRO,
       options,
+      deductibleCents: claim?.deductibleCents ?? null,
+      approvedCents: claim?.rcvCents ?? estimate.rcvCents,
+      photoIds: [],
       createdBy: actor.userId,
     });
     return load(tenant, id);
   }
 
-  /** Edits the intro or options until the proposal is signed; a signed proposal is refused (409). */
+  /**
+   * Edits the intro, options, deductible, approved amount or photos until the proposal is signed; a
+   * signed proposal is refused (409). Photos must be the claim file's own (400 otherwise).
+   */
   async function update(tenant: Tenant, id: string, input: UpdateProposalInput): Promise<Proposal> {
     await db.transaction(async (tx) => {
       const row = await lockProposal(tx, tenant.companyId, id);
       if (!row) throw notFound();
       if (row.status === 'signed') throw new AppError('PROPOSAL_SIGNED');
-      const patch: { intro?: string; options?: ProposalOption[] } = {};
+      const patch: { intro?: string; options?: ProposalOption[]; deductibleCents?: number | null; approvedCents?: number | null; photoIds?: string[] } = {};
       if (input.intro !== undefined) patch.intro = input.intro;
       if (input.options !== undefined) patch.options = input.options;
+      if (input.deductibleCents !== undefined) patch.deductibleCents = input.deductibleCents;
+      if (input.approvedCents !== undefined) patch.approvedCents = input.approvedCents;
+      if (input.photoIds !== undefined) {
+        const found = await findProjectPhotoIds(tx, tenant.companyId, row.projectId, input.photoIds);
+        const foreign = input.photoIds.filter((photoId) => !found.has(photoId));
+        if (foreign.length > 0) {
+          throw AppError.badRequest(`${foreign.length === 1 ? 'A photo is' : `${foreign.length} photos are`} not among this claim file's photos (deleted, or of another claim file).`);
+        }
+        patch.photoIds = input.photoIds;
+      }
       await updateProposal(tx, tenant.companyId, id, patch);
     });
     return load(tenant, id);
   }
 
   /**
-   * Queues the proposal's PDF: its report row (kind proposal) is made, or the existing one put back
+   * Queues the proposal's PDF (once the company's letterhead is complete): its report row (kind proposal) is made, or the existing one put back
    * in the queue; the render job is sent once the row is committed, so the worker always finds it.
    */
   async function renderPdf(actor: Actor, tenant: Tenant, id: string): Promise<Proposal> {
+    if (!(await findProposal(db, tenant.companyId, id))) throw notFound();
+    // The PDF carries the company's letterhead: 422 COMPANY_DETAILS_MISSING until it is complete.
+    await assertLetterheadDetails(db, tenant.companyId, 'a proposal');
     const reportId = await db.transaction(async (tx) => {
       const row = await lockProposal(tx, tenant.companyId, id);
       if (!row) throw notFound();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { proposalListResponseSchema, proposalResponseSchema, type Proposal } from '@ridgeline/shared/contracts/documents';
 import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
 import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
-import { estimates, inspectionSessions, proposals, reports } from '../../infra/db/schema/index';
+import { estimates, inspectionPhotos, inspectionSessions, projects, proposals, reports } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
@@ -58,7 +58,8 @@ async function createProposal(body: Record<string, unknown> = {}): Promise<Propo
 }
 
 beforeAll(async () => {
-  owner = await signedInOwner(server);
+  // A proposal's PDF carries the letterhead: the company has its address and phone.
+  owner = await signedInOwner(server, { phone: '+1 555 010 4444', address: '9 Ridge Rd, Tulsa, OK' });
   member = await signedInUser(server, { company: owner.company, role: 'member' });
   outsider = await signedInOwner(server);
   projectId = (await insertProjectRow(server.db, owner.company.id, { street: '42 Elm St' })).id;
@@ -184,6 +185,69 @@ describe('reading and editing', () => {
     expect(response.body).toEqual(errorShape('PROPOSAL_SIGNED'));
     const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
     expect(row?.intro).toBe(created.intro);
+  });
+});
+
+/** A live photo row of a claim file (no stored file: the PDF is not made here). */
+async function insertPhoto(companyId: string, project: string): Promise<string> {
+  const id = randomUUID();
+  await server.db.insert(inspectionPhotos).values({
+    id,
+    companyId,
+    projectId: project,
+    filePath: `photos/${id}.jpg`,
+    fileName: 'photo.jpg',
+    fileSize: 100,
+    mimeType: 'image/jpeg',
+    sha256: '0'.repeat(64),
+    category: 'damage',
+  });
+  return id;
+}
+
+describe('the homeowner’s part and the photos', () => {
+  it('starts from the claim file’s deductible and replacement cost, or the estimate’s when the claim file has none', async () => {
+    expect(await createProposal()).toMatchObject({ deductibleCents: null, approvedCents: RCV, photoIds: [] });
+    await server.db.update(projects).set({ deductibleCents: 150_000, rcvCents: 900_000 }).where(eq(projects.id, projectId));
+    try {
+      expect(await createProposal()).toMatchObject({ deductibleCents: 150_000, approvedCents: 900_000 });
+    } finally {
+      await server.db.update(projects).set({ deductibleCents: null, rcvCents: null }).where(eq(projects.id, projectId));
+    }
+  });
+
+  it('saves the deductible, the approved amount and up to six of the claim file’s photos, in order', async () => {
+    const created = await createProposal();
+    const photos = [];
+    for (let i = 0; i < 7; i++) photos.push(await insertPhoto(owner.company.id, projectId));
+    const chosen = [photos[2], photos[0]];
+    const response = await member.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen } });
+    expect(response.status, statusOf(response)).toBe(200);
+    expect(proposalResponseSchema.parse(response.body).proposal).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen });
+    const cleared = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: null, photoIds: [] } });
+    expect(proposalResponseSchema.parse(cleared.body).proposal).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
+
+    const otherClaimPhoto = await insertPhoto(owner.company.id, otherProjectId);
+    const foreignPhoto = await insertPhoto(outsider.company.id, foreignProjectId);
+    const [deleted] = photos.slice(-1);
+    await server.db.update(inspectionPhotos).set({ deletedAt: new Date() }).where(eq(inspectionPhotos.id, deleted ?? ''));
+    for (const json of [
+      { photoIds: photos.slice(0, 7) },
+      { photoIds: [photos[0], photos[0]] },
+      { photoIds: ['not-a-uuid'] },
+      { photoIds: [otherClaimPhoto] },
+      { photoIds: [foreignPhoto] },
+      { photoIds: [deleted] },
+      { deductibleCents: -1 },
+      { approvedCents: 12.5 },
+      { deductibleCents: '1000' },
+    ]) {
+      const refused = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json });
+      expect(refused.status, `${JSON.stringify(json)} ${statusOf(refused)}`).toBe(400);
+      expect(refused.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
+    expect(row).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
   });
 });
 

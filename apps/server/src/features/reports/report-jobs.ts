@@ -6,15 +6,20 @@ import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/ren
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
 import { insertNotification } from '../../infra/db/notifications';
-import { documentFileName } from '@ridgeline/shared/domain/documents';
-import { buildModel, gatherInputs, inputHashOf, LOGO_BUCKET } from './report-model';
+import type { MailMessage } from '../../infra/mail/mailer';
+import { proposalOptionSchema } from '@ridgeline/shared/contracts/documents';
+import { documentFileName, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
+import { formatUsdCents } from '@ridgeline/shared/domain/money';
+import { buildModel, formatDateTime, gatherInputs, inputHashOf, LOGO_BUCKET, type ModelInputs } from './report-model';
+import { signedCopyMail } from './report-mails';
 import { attachSignedProposalFile, findProposal, findReport, findUserName, updateProgress, updateReport } from './reports.repository';
 
 // The render job: a queued report becomes rendering, its PDF model is built from what it is made
 // of, the engine draws it (progress written at most twice a second), the PDF is stored in the
 // documents bucket (the previous one removed after), the report is ready and the person who asked
-// gets an inbox entry. A failure marks the report failed with the reason in words; the job itself
-// never throws, so a broken document is not retried without end.
+// gets an inbox entry. A signed proposal's PDF is kept among the claim file's files and mailed to the
+// homeowner, once. A failure marks the report failed with the reason in words; the job itself never
+// throws, so a broken document is not retried without end.
 
 const DOCUMENTS_BUCKET = 'documents' as const;
 const PROJECT_FILES_BUCKET = 'project-files' as const;
@@ -23,7 +28,15 @@ const PROGRESS_INTERVAL_MS = 500;
 /** Renders documents one at a time per process; the drawing itself runs off the API's event loop. */
 const RENDER_WORK = { workers: 1, batchSize: 1, pollingIntervalSeconds: 1 };
 
-export type RenderDeps = { db: Db; storage: Storage; logger: Logger; render?: typeof renderPdf; now?: () => Date };
+export type RenderDeps = {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  /** Queues a mail as a job (the homeowner's signed copy). */
+  queueMail: (message: MailMessage) => Promise<void>;
+  render?: typeof renderPdf;
+  now?: () => Date;
+};
 
 /** A reason people can read: what failed, without internals. */
 function reasonOf(error: unknown): string {
@@ -95,7 +108,7 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     }
     if (report.filePath && report.filePath !== path) await storage.remove(DOCUMENTS_BUCKET, report.filePath).catch(() => undefined);
 
-    if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, report.companyId, report.proposalId, requesterId, result.bytes, inputs.project?.homeownerName ?? '');
+    if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, inputs, report.proposalId, result.bytes);
 
     if (requesterId) {
       const projectId = report.projectId ?? inputs.project?.id ?? inputs.session?.projectId ?? null;
@@ -117,21 +130,49 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
 /**
  * A signed proposal's PDF is kept once among the claim file's files: the file stored in the
  * project-files bucket, then its row, the proposal's link to it and the timeline entry in one
- * transaction (the stored file is removed again when that transaction finds it already kept).
+ * transaction (the stored file is removed again when that transaction finds it already kept). The
+ * time it is kept, and only then, the homeowner's copy is mailed to the address of the signature.
  */
-async function keepSignedProposal(deps: RenderDeps, companyId: string, proposalId: string, requesterId: string | null, bytes: Buffer, homeownerName: string): Promise<void> {
+async function keepSignedProposal(deps: RenderDeps, inputs: ModelInputs, proposalId: string, bytes: Buffer): Promise<void> {
+  const companyId = inputs.company.id;
   const proposal = await findProposal(deps.db, companyId, proposalId);
   if (!proposal || proposal.status !== 'signed' || proposal.signedFileId !== null) return;
+  const homeownerName = proposal.signerName?.trim() || inputs.project?.homeownerName.trim() || 'homeowner';
   const objectPath = `projects/${proposal.projectId}/signed-proposal-${proposal.id}-${Date.now()}.pdf`;
-  const fileName = documentFileName(`Signed proposal - ${homeownerName.trim() || 'homeowner'}`);
+  const fileName = documentFileName(`Signed proposal - ${homeownerName}`);
   await deps.storage.put(PROJECT_FILES_BUCKET, objectPath, bytes, { contentType: 'application/pdf' });
   const kept = await deps.db.transaction((tx) =>
-    attachSignedProposalFile(tx, { companyId, projectId: proposal.projectId, proposalId, objectPath, fileName, fileSize: bytes.length, uploadedBy: requesterId }),
+    attachSignedProposalFile(tx, { companyId, projectId: proposal.projectId, proposalId, objectPath, fileName, fileSize: bytes.length }),
   );
-  if (!kept) await deps.storage.remove(PROJECT_FILES_BUCKET, objectPath).catch(() => undefined);
+  if (!kept) {
+    await deps.storage.remove(PROJECT_FILES_BUCKET, objectPath).catch(() => undefined);
+    return;
+  }
+  if (!proposal.signerEmail || !proposal.signedAt) return;
+  const chosen = (Array.isArray(proposal.options) ? proposal.options : [])
+    .map((raw) => proposalOptionSchema.safeParse(raw))
+    .flatMap((parsed) => (parsed.success && parsed.data.tier === proposal.chosenTier ? [parsed.data] : []))[0];
+  const tier = PROPOSAL_TIERS.find((t) => t.value === proposal.chosenTier)?.label ?? proposal.chosenTier ?? '';
+  const project = inputs.project;
+  try {
+    await deps.queueMail(
+      signedCopyMail({
+        to: proposal.signerEmail,
+        companyName: inputs.company.name,
+        companyPhone: inputs.company.phone,
+        property: project ? [project.street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '',
+        option: chosen ? `${tier}: ${chosen.productLine}, ${formatUsdCents(chosen.priceCents)}` : tier,
+        signedAt: formatDateTime(proposal.signedAt, inputs.company.timeZone),
+        attachment: { bucket: PROJECT_FILES_BUCKET, path: objectPath, fileName, contentType: 'application/pdf' },
+      }),
+    );
+  } catch (error) {
+    // The signed copy stays in the claim file; the company can still send it by hand.
+    deps.logger.warn({ err: error instanceof Error ? error.message : String(error), proposalId }, 'signed copy mail could not be queued');
+  }
 }
 
 /** Registers the document render job on the queue (before it starts). */
-export function defineReportJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {
+export function defineReportJobs(jobs: JobQueue, deps: Omit<RenderDeps, 'render' | 'now'>): void {
   jobs.define<RenderDocumentJob>(RENDER_DOCUMENT_JOB, (job) => renderDocument(deps, job), RENDER_WORK);
 }

@@ -2,15 +2,25 @@ import { createHash } from 'node:crypto';
 import { annotationSchema, type Annotation } from '@ridgeline/shared/contracts/photos';
 import { reportDocumentSchema, packetPartsSchema, proposalOptionSchema, type PacketParts, type ReportDocument, type ProposalOption } from '@ridgeline/shared/contracts/documents';
 import { structureMeasurementSchema } from '@ridgeline/shared/contracts/estimating';
-import { COVER_LETTER_FIELDS, fillCoverLetter, PROPOSAL_TIERS, REPORT_KIND_LABELS, type CoverLetterValues, type ReportKind } from '@ridgeline/shared/domain/documents';
+import {
+  COVER_LETTER_FIELDS,
+  fillCoverLetter,
+  homeownerShare,
+  PROPOSAL_PHOTOS_MAX,
+  PROPOSAL_TIERS,
+  REPORT_KIND_LABELS,
+  type CoverLetterValues,
+  type ReportKind,
+} from '@ridgeline/shared/domain/documents';
 import { lineTotal, type EstimateLineInput } from '@ridgeline/shared/domain/estimate';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
+import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Db, DbTx } from '../../infra/db/client';
-import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
+import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
 import {
   findCompanyFacts,
   findProjectFacts,
@@ -53,6 +63,8 @@ export type ModelInputs = {
   photos: Map<string, SourcePhotoRow>;
   packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null } | null;
   proposal: ProposalRow | null;
+  /** The estimate a proposal was built from (its lines are printed), when it is still there. */
+  proposalEstimate: EstimateRow | null;
 };
 
 /** The document as stored, read through the contract (defaults filled in). */
@@ -83,6 +95,12 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
   const ids = [...new Set(document.sections.flatMap((s) => s.photos.map((p) => p.photoId)))];
   const photoRows = await listSourcePhotos(db, companyId, { projectId: report.projectId, sessionId: report.sessionId }, ids);
   const photos = new Map(photoRows.map((p) => [p.id, p]));
+  let proposalEstimate: EstimateRow | null = null;
+  if (proposal && project) {
+    // A proposal's PDF prints the lines of its estimate and the photos chosen for it.
+    if (proposal.estimateId) proposalEstimate = (await listProjectEstimates(db, companyId, project.id, proposal.estimateId))[0] ?? null;
+    for (const photo of await listSourcePhotos(db, companyId, { projectId: project.id, sessionId: null }, proposalPhotoIds(proposal))) photos.set(photo.id, photo);
+  }
 
   const parts = packetOf(report);
   let packet: ModelInputs['packet'] = null;
@@ -91,12 +109,17 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
     const estimate = parts.estimateId ? ((await listProjectEstimates(db, companyId, project.id, parts.estimateId))[0] ?? null) : null;
     packet = { parts, measurements, estimate };
   }
-  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal };
+  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal, proposalEstimate };
+}
+
+/** The photos chosen for a proposal's PDF, as stored (ids only, at most PROPOSAL_PHOTOS_MAX). */
+export function proposalPhotoIds(proposal: Pick<ProposalRow, 'photoIds'>): string[] {
+  return Array.isArray(proposal.photoIds) ? proposal.photoIds.filter((id): id is string => typeof id === 'string').slice(0, PROPOSAL_PHOTOS_MAX) : [];
 }
 
 /** SHA-256 of everything the PDF is made from (not of when it is made). */
 export function inputHashOf(inputs: ModelInputs): string {
-  const { report, company, project, session, document, packet, proposal } = inputs;
+  const { report, company, project, session, document, packet, proposal, proposalEstimate } = inputs;
   const photos = [...inputs.photos.values()]
     .map((p) => [p.id, p.sha256, p.annotationUpdatedAt?.toISOString() ?? null, p.category, p.subcategory, p.thumbLargePath, p.gpsCoordinates, p.capturedAt?.toISOString() ?? null])
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
@@ -106,28 +129,31 @@ export function inputHashOf(inputs: ModelInputs): string {
     overrideReason: report.overrideReason,
     document,
     photos,
-    company: [company.name, company.address, company.phone, company.logoPath],
+    company: [company.name, company.address, company.phone, company.logoPath, company.timeZone],
     project: project ? { ...project, updatedAt: project.updatedAt.toISOString() } : null,
     session: session ? { ...session, createdAt: null, updatedAt: session.updatedAt.toISOString() } : null,
     inspector: inputs.inspectorName,
     packet: packet
       ? { parts: packet.parts, measurements: packet.measurements.map((m) => [m.id, m.updatedAt.toISOString()]), estimate: packet.estimate ? [packet.estimate.id, packet.estimate.updatedAt.toISOString()] : null }
       : null,
-    proposal: proposal ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier] : null,
+    proposal: proposal
+      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposalPhotoIds(proposal)]
+      : null,
+    proposalEstimate: proposalEstimate ? [proposalEstimate.id, proposalEstimate.updatedAt.toISOString()] : null,
   };
   return createHash('sha256').update(JSON.stringify(payload)).digest('hex');
 }
 
 // ---------------------------------------------------------------- words
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "2026-05-02 14:31 UTC": times are printed in UTC, so every reader reads the same time. */
-export function formatDateTime(date: Date | null): string {
-  if (!date) return '';
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+/** "May 2, 2026, 9:31 AM CDT": a moment in the company's time zone, with the zone named ('' for none). */
+export function formatDateTime(date: Date | null, zone: string | null): string {
+  return date ? formatDateTimeInZone(date, zone) : '';
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD in UTC: how lists label an estimate's version. */
 export function formatDate(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
@@ -160,19 +186,76 @@ function photoLabel(photo: SourcePhotoRow): string {
   return sub ? `${categoryLabel(photo.category)} · ${sub}` : categoryLabel(photo.category);
 }
 
-/** The property and claim facts of the cover, in the order adjusters read them. */
+function lossTypeWords(value: string | null | undefined): string {
+  return value && (LOSS_TYPE_VALUES as readonly string[]).includes(value) ? lossTypeLabel(value as LossType) : '';
+}
+
+/** The property and claim facts of the cover, in the order adjusters read them; a fact with no value is not printed. */
 export function coverFacts(inputs: ModelInputs, today: Date): { label: string; value: string }[] {
   const { project, session } = inputs;
   const place = project ?? session;
+  const zone = inputs.company.timeZone;
+  const dateOfLoss = project?.dateOfLoss ?? session?.dateOfLoss ?? null;
   return [
     { label: 'Property', value: place ? addressOf(place) : '' },
     { label: 'Homeowner', value: project?.homeownerName ?? session?.homeownerName ?? '' },
     { label: 'Carrier', value: project?.carrierName ?? session?.carrierName ?? '' },
+    { label: 'Policy number', value: project?.policyNumber ?? session?.policyNumber ?? '' },
     { label: 'Claim number', value: project?.claimNumber ?? session?.claimNumber ?? '' },
-    { label: 'Date of loss', value: project?.dateOfLoss ?? session?.dateOfLoss ?? '' },
+    { label: 'Adjuster', value: project?.adjusterName ?? session?.adjusterName ?? '' },
+    { label: 'Loss type', value: lossTypeWords(project?.lossType ?? session?.lossType) },
+    { label: 'Date of loss', value: dateOfLoss ? formatCalendarDate(dateOfLoss) : '' },
+    { label: 'Loss description', value: project?.lossDescription ?? session?.lossDescription ?? '' },
     { label: 'Inspector', value: inputs.inspectorName ?? '' },
-    { label: 'Date', value: formatDate(today) },
+    { label: 'Date', value: formatDateInZone(today, zone) },
   ];
+}
+
+/**
+ * Each photo's number: its place among the document's photos in the order they are printed, a photo
+ * placed twice keeping its first number. The photo pages, the cover and the evidence appendix all
+ * print these numbers.
+ */
+export function photoNumbers(inputs: Pick<ModelInputs, 'document' | 'photos'>): Map<string, number> {
+  const numbers = new Map<string, number>();
+  for (const section of inputs.document.sections) {
+    for (const placed of section.photos) {
+      if (inputs.photos.has(placed.photoId) && !numbers.has(placed.photoId)) numbers.set(placed.photoId, numbers.size + 1);
+    }
+  }
+  return numbers;
+}
+
+function pdfPhoto(photo: SourcePhotoRow, caption: string, number: number | null, zone: string | null): PdfPhoto {
+  return {
+    id: photo.id,
+    image: photoImage(photo),
+    width: photo.width,
+    height: photo.height,
+    caption,
+    categoryLabel: photoLabel(photo),
+    capturedAt: photo.capturedAt ? formatDateTime(photo.capturedAt, zone) : null,
+    gps: gpsOf(photo.gpsCoordinates),
+    annotation: annotationOf(photo.annotation),
+    number,
+  };
+}
+
+/**
+ * The cover's photo: the front of the house (the overview's "Front of house" shot, else the front
+ * elevation), the first of the document's photos of it; none when the report has neither.
+ */
+function coverPhoto(inputs: ModelInputs, numbers: Map<string, number>): PdfPhoto | null {
+  const placed = inputs.document.sections.flatMap((s) => s.photos);
+  const find = (category: string, subcategory: string) =>
+    placed.find((p) => {
+      const photo = inputs.photos.get(p.photoId);
+      return photo?.category === category && photo.subcategory === subcategory;
+    });
+  const chosen = find('overview', 'front_of_house') ?? find('elevation', 'front');
+  const photo = chosen ? inputs.photos.get(chosen.photoId) : undefined;
+  if (!chosen || !photo) return null;
+  return pdfPhoto(photo, chosen.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone);
 }
 
 function coverOf(inputs: ModelInputs, today: Date): PdfCover {
@@ -184,11 +267,23 @@ function coverOf(inputs: ModelInputs, today: Date): PdfCover {
     companyPhone: company.phone,
     logo: company.logoPath ? { bucket: LOGO_BUCKET, path: company.logoPath } : null,
     facts: coverFacts(inputs, today),
+    photo: coverPhoto(inputs, photoNumbers(inputs)),
     overrideReason: report.overrideReason,
   };
 }
 
+/** The company's letterhead: its logo, name, address and phone (a document needing it is made only with all three). */
+function letterheadOf(company: CompanyFacts): PdfLetterhead {
+  return {
+    companyName: company.name,
+    address: company.address?.trim() ?? '',
+    phone: company.phone?.trim() ?? '',
+    logo: company.logoPath ? { bucket: LOGO_BUCKET, path: company.logoPath } : null,
+  };
+}
+
 function photoSections(inputs: ModelInputs): PdfPhotoSection[] {
+  const numbers = photoNumbers(inputs);
   return inputs.document.sections
     .map((section) => ({
       title: section.title,
@@ -196,41 +291,28 @@ function photoSections(inputs: ModelInputs): PdfPhotoSection[] {
       layout: section.layout,
       photos: section.photos.flatMap((placed): PdfPhoto[] => {
         const photo = inputs.photos.get(placed.photoId);
-        if (!photo) return [];
-        return [
-          {
-            id: photo.id,
-            image: photoImage(photo),
-            width: photo.width,
-            height: photo.height,
-            caption: placed.caption,
-            categoryLabel: photoLabel(photo),
-            capturedAt: photo.capturedAt ? formatDateTime(photo.capturedAt) : null,
-            gps: gpsOf(photo.gpsCoordinates),
-            annotation: annotationOf(photo.annotation),
-          },
-        ];
+        return photo ? [pdfPhoto(photo, placed.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone)] : [];
       }),
     }))
     .filter((section) => section.photos.length > 0);
 }
 
 function evidenceRows(inputs: ModelInputs): PdfEvidenceRow[] {
-  const seen = new Set<string>();
+  const zone = inputs.company.timeZone;
   const rows: PdfEvidenceRow[] = [];
-  let n = 0;
+  const numbers = photoNumbers(inputs);
   for (const section of inputs.document.sections) {
     for (const placed of section.photos) {
       const photo = inputs.photos.get(placed.photoId);
-      if (!photo || seen.has(photo.id)) continue;
-      seen.add(photo.id);
-      n += 1;
+      const n = photo ? numbers.get(photo.id) : undefined;
+      // One row per photo, in its number's place.
+      if (!photo || n === undefined || n !== rows.length + 1) continue;
       rows.push({
         label: `${n}. ${placed.caption || photoLabel(photo)}`,
         fileName: photo.fileName,
         sha256: photo.sha256,
-        capturedAt: formatDateTime(photo.capturedAt),
-        receivedAt: formatDateTime(photo.receivedAt),
+        capturedAt: formatDateTime(photo.capturedAt, zone),
+        receivedAt: formatDateTime(photo.receivedAt, zone),
         uploader: photo.uploaderName ?? '',
       });
     }
@@ -406,11 +488,11 @@ export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project
     carrier_name: project?.carrierName ?? session?.carrierName ?? '',
     claim_number: project?.claimNumber ?? session?.claimNumber ?? '',
     policy_number: project?.policyNumber ?? session?.policyNumber ?? '',
-    date_of_loss: project?.dateOfLoss ?? session?.dateOfLoss ?? '',
+    date_of_loss: formatCalendarDate(project?.dateOfLoss ?? session?.dateOfLoss ?? ''),
     loss_type: lossType && (LOSS_TYPE_VALUES as readonly string[]).includes(lossType) ? lossTypeLabel(lossType as LossType).toLowerCase() : '',
     adjuster_name: project?.adjusterName ?? session?.adjusterName ?? '',
     estimate_total: estimate ? formatUsdCents(estimate.rcvCents) : '',
-    today: formatDate(today),
+    today: formatDateInZone(today, company.timeZone),
     sender_name: inputs.requesterName ?? '',
   };
   // Only the fields a template may name.
@@ -420,7 +502,9 @@ export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project
 function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
   const packet = inputs.packet;
   if (!packet) return [];
-  const sections: PdfSection[] = [{ bookmark: 'Cover letter', part: { kind: 'letter', body: fillCoverLetter(packet.parts.coverLetter, coverLetterValues(inputs, packet.estimate, today)) } }];
+  // The service refuses a letter naming a field with no value; one gone since prints as nothing, never as a mark.
+  const body = fillCoverLetter(packet.parts.coverLetter, coverLetterValues(inputs, packet.estimate, today), { missing: 'blank' });
+  const sections: PdfSection[] = [{ bookmark: 'Cover letter', part: { kind: 'letter', body, letterhead: letterheadOf(inputs.company) } }];
   if (packet.parts.photoReport) {
     sections.push({ bookmark: 'Photo report', part: { kind: 'cover', cover: coverOf(inputs, today) } });
     sections.push(...photoReportParts(inputs, today, false));
@@ -443,16 +527,73 @@ function optionsOf(value: unknown): ProposalOption[] {
   });
 }
 
-function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
-  const proposal = inputs.proposal;
-  if (!proposal) return [];
-  const signed = proposal.signedAt !== null && proposal.signaturePath !== null;
+/** The estimate's lines as the homeowner reads them: each line, the subtotal, overhead and profit only when the estimate has them on, the total. */
+function scopeTable(estimate: EstimateRow): PdfTable {
+  const lines = linesOf(estimate.lines);
+  return {
+    title: 'Scope of work',
+    columns: [
+      { label: 'Description', width: 0.5 },
+      { label: 'Quantity', align: 'right', width: 0.14 },
+      { label: 'Unit', width: 0.1 },
+      { label: 'Total', align: 'right', width: 0.26 },
+    ],
+    rows: lines.map((line) => [line.description, num(line.quantity), line.unit, formatUsdCents(lineTotal(line))]),
+    footer: [
+      ['Subtotal', '', '', formatUsdCents(estimate.subtotalCents)],
+      ...(estimate.opEnabled
+        ? [
+            ['Overhead (10%)', '', '', formatUsdCents(estimate.overheadCents)],
+            ['Profit (10%)', '', '', formatUsdCents(estimate.profitCents)],
+          ]
+        : []),
+      ['Total (replacement cost)', '', '', formatUsdCents(estimate.rcvCents)],
+    ],
+  };
+}
+
+/**
+ * The homeowner's part of an option as printed: the approved amount, the deductible, what the
+ * insurance pays and what the homeowner pays (homeownerShare's rule); none while the deductible or
+ * the approved amount is not known.
+ */
+export function homeownerPartLines(option: Pick<ProposalOption, 'priceCents'>, proposal: Pick<ProposalRow, 'deductibleCents' | 'approvedCents'>): { label: string; value: string }[] {
+  if (proposal.deductibleCents === null || proposal.approvedCents === null) return [];
+  const share = homeownerShare({ priceCents: option.priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   return [
-    { bookmark: 'Cover', part: { kind: 'cover', cover: { ...coverOf(inputs, today), overrideReason: null } } },
+    { label: 'Approved by your insurance', value: formatUsdCents(share.approvedCents) },
+    { label: 'Your deductible', value: formatUsdCents(share.deductibleCents) },
+    ...(share.upgradeCents > 0 ? [{ label: 'Upgrade above the approved amount', value: formatUsdCents(share.upgradeCents) }] : []),
+    { label: 'Insurance pays', value: formatUsdCents(share.insurerPaysCents) },
+    { label: 'You pay', value: formatUsdCents(share.homeownerPaysCents) },
+  ];
+}
+
+function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
+  const { proposal, project, company } = inputs;
+  if (!proposal) return [];
+  const zone = company.timeZone;
+  const signed = proposal.signedAt !== null && proposal.signaturePath !== null;
+  // The chosen photos still there, in their order, numbered 1, 2, 3 as printed, captioned with their notes.
+  const photos = proposalPhotoIds(proposal)
+    .flatMap((id) => {
+      const photo = inputs.photos.get(id);
+      return photo ? [photo] : [];
+    })
+    .map((photo, i) => pdfPhoto(photo, (photo.notes ?? '').trim(), i + 1, zone));
+  return [
     {
       bookmark: 'Proposal',
       part: {
         kind: 'proposal',
+        letterhead: letterheadOf(company),
+        facts: [
+          { label: 'Prepared for', value: project?.homeownerName ?? '' },
+          { label: 'Property', value: project ? addressOf(project) : '' },
+          { label: 'Carrier', value: project?.carrierName ?? '' },
+          { label: 'Claim number', value: project?.claimNumber ?? '' },
+          { label: 'Date', value: formatDateInZone(today, zone) },
+        ],
         intro: proposal.intro,
         options: optionsOf(proposal.options).map((option) => ({
           label: PROPOSAL_TIERS.find((t) => t.value === option.tier)?.label ?? option.tier,
@@ -461,13 +602,16 @@ function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
           warranty: option.warranty,
           terms: option.terms,
           chosen: proposal.chosenTier === option.tier,
+          homeownerPart: homeownerPartLines(option, proposal),
         })),
+        lineItems: inputs.proposalEstimate ? scopeTable(inputs.proposalEstimate) : null,
+        photos,
         signature:
           signed && proposal.signaturePath && proposal.signedAt
             ? {
                 name: proposal.signerName ?? '',
-                date: proposal.signedDate ?? '',
-                signedAt: formatDateTime(proposal.signedAt),
+                date: proposal.signedDate ? formatCalendarDate(proposal.signedDate) : '',
+                signedAt: formatDateTime(proposal.signedAt, zone),
                 ip: proposal.signerIp ?? '',
                 image: { bucket: 'documents', path: proposal.signaturePath },
               }

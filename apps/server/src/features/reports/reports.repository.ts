@@ -131,11 +131,27 @@ export async function deleteReport(db: Db | DbTx, companyId: string, reportId: s
 
 // ---------------------------------------------------------------- what reports are made from
 
-export type CompanyFacts = { id: string; name: string; address: string | null; phone: string | null; logoPath: string | null; coverLetterTemplate: string | null };
+export type CompanyFacts = {
+  id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  logoPath: string | null;
+  coverLetterTemplate: string | null;
+  timeZone: string | null;
+};
 
 export async function findCompanyFacts(db: Db | DbTx, companyId: string): Promise<CompanyFacts | null> {
   const [row] = await db
-    .select({ id: companies.id, name: companies.name, address: companies.address, phone: companies.phone, logoPath: companies.logoPath, coverLetterTemplate: companies.coverLetterTemplate })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      address: companies.address,
+      phone: companies.phone,
+      logoPath: companies.logoPath,
+      coverLetterTemplate: companies.coverLetterTemplate,
+      timeZone: companies.timeZone,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   return row ?? null;
@@ -159,6 +175,7 @@ export type ProjectFacts = {
   claimNumber: string | null;
   dateOfLoss: string | null;
   lossType: string;
+  lossDescription: string | null;
   updatedAt: Date;
 };
 
@@ -173,6 +190,7 @@ export async function findProjectFacts(db: Db | DbTx, companyId: string, project
       claimNumber: projects.claimNumber,
       dateOfLoss: projects.dateOfLoss,
       lossType: projects.lossType,
+      lossDescription: projects.lossDescription,
       updatedAt: projects.updatedAt,
     })
     .from(projects)
@@ -196,6 +214,7 @@ export type SessionFacts = {
   adjusterName: string | null;
   dateOfLoss: string | null;
   lossType: string | null;
+  lossDescription: string | null;
   structures: unknown;
   inspectorName: string | null;
   createdAt: Date;
@@ -220,6 +239,7 @@ function selectSessions(db: Db | DbTx) {
       adjusterName: inspectionSessions.adjusterName,
       dateOfLoss: inspectionSessions.dateOfLoss,
       lossType: inspectionSessions.lossType,
+      lossDescription: inspectionSessions.lossDescription,
       structures: inspectionSessions.structures,
       inspectorName: inspector.name,
       createdAt: inspectionSessions.createdAt,
@@ -345,6 +365,9 @@ export type ProposalRow = {
   status: string;
   intro: string;
   options: unknown;
+  deductibleCents: number | null;
+  approvedCents: number | null;
+  photoIds: unknown;
   chosenTier: string | null;
   signerName: string | null;
   signedDate: string | null;
@@ -352,6 +375,8 @@ export type ProposalRow = {
   signerIp: string | null;
   signedAt: Date | null;
   signedFileId: string | null;
+  signerEmail: string | null;
+  createdBy: string | null;
   updatedAt: Date;
 };
 
@@ -363,6 +388,9 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     status: string;
     intro: string;
     options: unknown;
+    deductible_cents: string | number | null;
+    approved_cents: string | number | null;
+    photo_ids: unknown;
     chosen_tier: string | null;
     signer_name: string | null;
     signed_date: string | null;
@@ -370,10 +398,12 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     signer_ip: string | null;
     signed_at: string | Date | null;
     signed_file_id: string | null;
+    signer_email: string | null;
+    created_by: string | null;
     updated_at: string | Date;
   }>(sql`
-    select id, project_id, estimate_id, status, intro, options, chosen_tier, signer_name, signed_date::text as signed_date,
-      signature_path, signer_ip, signed_at, signed_file_id, updated_at
+    select id, project_id, estimate_id, status, intro, options, deductible_cents, approved_cents, photo_ids, chosen_tier, signer_name,
+      signed_date::text as signed_date, signature_path, signer_ip, signed_at, signed_file_id, signer_email, created_by, updated_at
     from proposals where company_id = ${companyId} and id = ${proposalId}`);
   const r = result.rows[0];
   if (!r) return null;
@@ -384,6 +414,9 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     status: r.status,
     intro: r.intro,
     options: r.options,
+    deductibleCents: r.deductible_cents === null ? null : Number(r.deductible_cents),
+    approvedCents: r.approved_cents === null ? null : Number(r.approved_cents),
+    photoIds: r.photo_ids,
     chosenTier: r.chosen_tier,
     signerName: r.signer_name,
     signedDate: r.signed_date,
@@ -391,17 +424,21 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     signerIp: r.signer_ip,
     signedAt: r.signed_at === null ? null : new Date(r.signed_at),
     signedFileId: r.signed_file_id,
+    signerEmail: r.signer_email,
+    createdBy: r.created_by,
     updatedAt: new Date(r.updated_at),
   };
 }
 
 /**
  * Keeps the signed proposal's PDF among the claim file's files, once: the file row, the proposal's
- * link to it and the timeline entry. False when the proposal already has its file.
+ * link to it and the timeline entry. The file is the homeowner's signed copy, not a user's upload:
+ * it has no uploader and the timeline entry no actor (the proposal's author only asked for the
+ * PDF). False when the proposal already has its file.
  */
 export async function attachSignedProposalFile(
   tx: DbTx,
-  row: { companyId: string; projectId: string; proposalId: string; objectPath: string; fileName: string; fileSize: number; uploadedBy: string | null },
+  row: { companyId: string; projectId: string; proposalId: string; objectPath: string; fileName: string; fileSize: number },
 ): Promise<boolean> {
   const locked = await tx.execute<{ signed_file_id: string | null }>(
     sql`select signed_file_id from proposals where company_id = ${row.companyId} and id = ${row.proposalId} for update`,
@@ -410,14 +447,14 @@ export async function attachSignedProposalFile(
   if (!current || current.signed_file_id !== null) return false;
   const inserted = await tx.execute<{ id: string }>(sql`
     insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size, uploaded_by)
-    values (${row.companyId}, ${row.projectId}, ${row.objectPath}, ${row.fileName}, 'application/pdf', ${row.fileSize}, ${row.uploadedBy})
+    values (${row.companyId}, ${row.projectId}, ${row.objectPath}, ${row.fileName}, 'application/pdf', ${row.fileSize}, null)
     returning id`);
   const fileId = inserted.rows[0]?.id;
   if (!fileId) throw new Error('The signed proposal file was not written');
   await tx.execute(sql`update proposals set signed_file_id = ${fileId}, updated_at = now() where company_id = ${row.companyId} and id = ${row.proposalId}`);
   await tx.execute(sql`
-    insert into project_activity (company_id, project_id, actor_id, kind, body)
-    values (${row.companyId}, ${row.projectId}, ${row.uploadedBy}, 'file_uploaded', ${row.fileName})`);
+    insert into project_activity (company_id, project_id, actor_id, kind, body, meta)
+    values (${row.companyId}, ${row.projectId}, null, 'file_uploaded', ${row.fileName}, ${JSON.stringify({ proposalId: row.proposalId, signedCopy: true })}::jsonb)`);
   return true;
 }
 

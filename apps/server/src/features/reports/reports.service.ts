@@ -12,16 +12,25 @@ import type {
 } from '@ridgeline/shared/contracts/documents';
 import { createPacketSchema, createReportSchema, reportListQuerySchema, saveReportSchema } from '@ridgeline/shared/contracts/documents';
 import { structureSchema } from '@ridgeline/shared/contracts/inspections';
-import { DEFAULT_COVER_LETTER, DEFAULT_PHOTOS_PER_PAGE, documentFileName, type ReportKind, type ReportStatus } from '@ridgeline/shared/domain/documents';
+import {
+  coverLetterIncompleteMessage,
+  DEFAULT_COVER_LETTER,
+  DEFAULT_PHOTOS_PER_PAGE,
+  documentFileName,
+  missingCoverLetterFields,
+  type ReportKind,
+  type ReportStatus,
+} from '@ridgeline/shared/domain/documents';
 import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
 import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
+import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { coverLetterValues, defaultTitle, documentOf, formatDate, gatherInputs, inputHashOf, packetOf } from './report-model';
+import { coverLetterValues, defaultTitle, documentOf, formatDate, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
 import { assertCanEditCoverLetter } from './reports.policy';
 import {
   deleteReport,
@@ -38,6 +47,7 @@ import {
   updateCoverLetterTemplate,
   updateDraftIfVersion,
   updateReport,
+  type EstimateRow,
   type ReportListRow,
   type ReportRow,
   type SessionFacts,
@@ -45,9 +55,11 @@ import {
 } from './reports.repository';
 
 // Photo reports, the editor's drafts and claim packets. A photo report is refused while required
-// shots are missing unless a reason is given (printed in the report); a draft is saved only from
-// the version it was opened at; a PDF is rendered by the job, and again only when what it is made
-// from changed.
+// shots are missing unless a reason is given (printed in the report); a packet while the company's
+// letterhead (name, address, phone) is incomplete or its cover letter names a field the claim file
+// has no value for, since a document never prints a stand-in; a draft is saved only from the
+// version it was opened at; a PDF is rendered by the job, and again only when what it is made from
+// changed.
 
 export const DOCUMENTS_BUCKET = 'documents' as const;
 
@@ -168,6 +180,12 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
     return { sections, showAnnotations: true, showMetadata: true };
   }
 
+  /** Every field the cover letter names has a value for this claim: 422 COVER_LETTER_INCOMPLETE naming those that do not. */
+  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null): void {
+    const missing = missingCoverLetterFields(template, coverLetterValues(inputs, estimate, new Date()));
+    if (missing.length > 0) throw new AppError('COVER_LETTER_INCOMPLETE', coverLetterIncompleteMessage(missing));
+  }
+
   /** Sends the render job of a queued report; a queue that refuses it leaves the report failed, in words. */
   async function send(tenant: Tenant, reportId: string): Promise<void> {
     try {
@@ -212,11 +230,14 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
     async createPacket(actor: Actor, tenant: Tenant, raw: CreatePacketInput): Promise<ReportDetail> {
       const input = createPacketSchema.parse(raw);
       const facts = await sourceFacts(tenant, { projectId: input.projectId, sessionId: null });
+      await assertLetterheadDetails(db, tenant.companyId, 'a claim packet');
+      const company = await findCompanyFacts(db, tenant.companyId);
       const overrideReason = input.overrideReason?.trim() || null;
       if (input.photoReport) assertReady(readinessOf(facts), overrideReason);
-      if (input.estimateId && (await listProjectEstimates(db, tenant.companyId, input.projectId, input.estimateId)).length === 0) {
-        throw AppError.badRequest('Choose an estimate of this claim file.');
-      }
+      const estimate = input.estimateId ? ((await listProjectEstimates(db, tenant.companyId, input.projectId, input.estimateId))[0] ?? null) : null;
+      if (input.estimateId && !estimate) throw AppError.badRequest('Choose an estimate of this claim file.');
+      const project = await findProjectFacts(db, tenant.companyId, input.projectId);
+      if (company) assertCoverLetter(input.coverLetter, { company, project, session: null, requesterName: await findUserName(db, actor.userId) }, estimate);
       const row = await db.transaction((tx) =>
         insertReport(tx, {
           companyId: tenant.companyId,
@@ -288,7 +309,12 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
         assertReady(readinessOf(await sourceFacts(tenant, { projectId: current.projectId, sessionId: current.sessionId })), overrideReason);
       }
       const withReason = { ...current, overrideReason };
-      const hash = inputHashOf(await gatherInputs(db, withReason, null));
+      const inputs = await gatherInputs(db, withReason, await findUserName(db, actor.userId));
+      if (current.kind === 'packet' && inputs.packet) {
+        await assertLetterheadDetails(db, tenant.companyId, 'a claim packet');
+        assertCoverLetter(inputs.packet.parts.coverLetter, inputs, inputs.packet.estimate);
+      }
+      const hash = inputHashOf(inputs);
       if (current.status === 'ready' && current.renderedHash === hash && current.filePath && (await storage.get(DOCUMENTS_BUCKET, current.filePath))) {
         return detail(current);
       }

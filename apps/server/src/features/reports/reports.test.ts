@@ -20,6 +20,7 @@ import { companies, estimates, inspectionPhotos, inspectionSessions, notificatio
 import { corruptPng, tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
 import type { renderPdf } from '../../infra/pdf/render';
+import type { MailMessage } from '../../infra/mail/mailer';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { renderDocument } from './report-jobs';
@@ -392,11 +393,15 @@ describe('packets', () => {
     expect((await post(owner.client, { projectId, coverLetter: 'Hi', estimateId: randomUUID(), overrideReason: 'steep' })).status).toBe(400);
     expect((await post(owner.client, { projectId, coverLetter: 'Hi' })).body.error.code).toBe('SHOT_LIST_INCOMPLETE');
     expect((await post(outsider.client, { projectId, coverLetter: 'Hi', photoReport: false })).status).toBe(404);
-    const made = await post(owner.client, { projectId, coverLetter: 'Dear {{adjuster_name}}', photoReport: false, overrideReason: 'steep' });
+    // The claim file has no adjuster: a letter naming one would print a stand-in, so it is refused.
+    const noAdjuster = await post(owner.client, { projectId, coverLetter: 'Dear {{adjuster_name}}', photoReport: false, overrideReason: 'steep' });
+    expect(noAdjuster.status).toBe(422);
+    expect(noAdjuster.body.error.code).toBe('COVER_LETTER_INCOMPLETE');
+    const made = await post(owner.client, { projectId, coverLetter: 'Dear {{homeowner_name}}', photoReport: false, overrideReason: 'steep' });
     expect(made.status).toBe(201);
     const packet = detailOf(made.body);
     expect(packet.kind).toBe('packet');
-    expect(packet.packet).toEqual({ coverLetter: 'Dear {{adjuster_name}}', photoReport: false, measurements: true, estimateId: null });
+    expect(packet.packet).toEqual({ coverLetter: 'Dear {{homeowner_name}}', photoReport: false, measurements: true, estimateId: null });
     expect(packet.title).toBe('Claim packet - 12 Shingle Way');
   });
 });
@@ -419,7 +424,16 @@ describe('the render job', () => {
     recorded.push({ model, images });
     return { bytes: Buffer.from(`%PDF-1.4\n% ${model.title}\n%%EOF\n`), pageCount: 3 };
   };
-  const deps = () => ({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, render: recorder });
+  const mails: MailMessage[] = [];
+  const deps = () => ({
+    db: server.db,
+    storage: server.deps.storage,
+    logger: server.deps.logger,
+    render: recorder,
+    queueMail: async (message: MailMessage) => {
+      mails.push(message);
+    },
+  });
 
   /** A report queued by hand (the real queue does not see it), then rendered by the job with the recorder. */
   async function queuedDraft(): Promise<ReportDetail> {
@@ -446,14 +460,27 @@ describe('the render job', () => {
     if (cover?.kind !== 'cover') throw new Error('no cover');
     expect(cover.cover.companyAddress).toBe('1 Main St, Dallas, TX');
     expect(cover.cover.overrideReason).toBe('Slope N too steep');
-    expect(cover.cover.facts.map((f) => f.label)).toEqual(['Property', 'Homeowner', 'Carrier', 'Claim number', 'Date of loss', 'Inspector', 'Date']);
+    expect(cover.cover.facts.map((f) => f.label)).toEqual([
+      'Property',
+      'Homeowner',
+      'Carrier',
+      'Policy number',
+      'Claim number',
+      'Adjuster',
+      'Loss type',
+      'Date of loss',
+      'Loss description',
+      'Inspector',
+      'Date',
+    ]);
     expect(cover.cover.facts.find((f) => f.label === 'Claim number')?.value).toBe('CLM-778');
     expect(cover.cover.facts.find((f) => f.label === 'Inspector')?.value).toBe(`${owner.company.owner.firstName} ${owner.company.owner.lastName}`);
     const photos = model?.sections[1]?.part;
     if (photos?.kind !== 'photos') throw new Error('no photos');
     expect(photos.sections.map((s) => s.title)).toEqual(['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior']);
     expect(photos.sections[1]?.photos[0]?.caption).toBe('Front of the house, facing north');
-    expect(photos.sections[1]?.photos[0]?.capturedAt).toMatch(/^2026-05-02 14:\d{2} UTC$/);
+    // The company has no time zone yet: times print in UTC, named.
+    expect(photos.sections[1]?.photos[0]?.capturedAt).toMatch(/^May 2, 2026, 2:\d{2} PM UTC$/);
     const evidence = model?.sections[2]?.part;
     if (evidence?.kind !== 'evidence') throw new Error('no evidence');
     expect(evidence.rows).toHaveLength(10);
@@ -552,7 +579,8 @@ describe('the render job', () => {
     const model = recorded.at(-1)?.model;
     expect(model?.sections.map((s) => s.bookmark)).toEqual(['Cover letter', 'Photo report', 'Photos', 'Photo evidence', 'Measurements', 'Estimate', 'Supplement']);
     const letter = model?.sections[0]?.part;
-    expect(letter?.kind === 'letter' ? letter.body : '').toBe('Claim CLM-778 for Pat Smith: $5,765.55. [Policy number]');
+    // A field with no value (made so behind the service's check) prints as nothing, never as a mark.
+    expect(letter?.kind === 'letter' ? letter.body : '').toBe('Claim CLM-778 for Pat Smith: $5,765.55. ');
     const measurements = model?.sections[4]?.part;
     if (measurements?.kind !== 'tables') throw new Error('no measurements');
     expect(measurements.tables[0]?.title).toBe('Roof: Main house');
@@ -611,7 +639,7 @@ describe('the render job', () => {
       ['Good', '$12,000.00', false],
       ['Better', '$13,440.00', true],
     ]);
-    expect(part.signature).toEqual({ name: 'Pat Smith', date: '2026-05-03', signedAt: '2026-05-03 15:04 UTC', ip: '203.0.113.9', image: { bucket: 'documents', path: signaturePath } });
+    expect(part.signature).toEqual({ name: 'Pat Smith', date: 'May 3, 2026', signedAt: 'May 3, 2026, 3:04 PM UTC', ip: '203.0.113.9', image: { bucket: 'documents', path: signaturePath } });
 
     const [kept] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(kept?.signedFileId).not.toBeNull();
@@ -690,8 +718,9 @@ describe('rendered by the real engine', () => {
 
     const six = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 6, overrideReason: 'Steep' })).body).id);
     const sixPerPage = await pages(await download(owner.client, six.id));
-    // 10 photos one a page against 8 sections of at most 6 photos: two pages fewer.
-    expect(onePerPage - sixPerPage).toBe(2);
+    // 10 photos one a page against 6 a page: the 8 sections take a row of two each (the overview's
+    // two photos one row), three rows a page, sections sharing pages: 3 pages.
+    expect(onePerPage - sixPerPage).toBe(7);
 
     const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.title, `${report.title} is ready`)));
     expect(entry?.kind).toBe('document_ready');
@@ -708,7 +737,7 @@ describe('rendered by the real engine', () => {
   });
 
   it('gives a packet its bookmarks', async () => {
-    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{adjuster_name}},\n\nClaim {{claim_number}}.', overrideReason: 'Steep' });
+    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{homeowner_name}},\n\nClaim {{claim_number}}.', overrideReason: 'Steep' });
     expect(made.status).toBe(201);
     const report = await finished(owner.client, detailOf(made.body).id);
     expect(report.status).toBe('ready');

@@ -103,6 +103,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     const proposal = link.proposalId ? await findFullProposal(db, link.companyId, link.proposalId) : null;
     if (!proposal) throw linkNotFound();
     const options = storedOptions.safeParse(proposal.options);
+    const signed = proposal.status === 'signed';
     return {
       ...base,
       kind: 'proposal',
@@ -116,6 +117,11 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
           proposal.signerName && proposal.signedDate && proposal.signedAt
             ? { name: proposal.signerName, date: proposal.signedDate, signedAt: proposal.signedAt.toISOString() }
             : null,
+        deductibleCents: proposal.deductibleCents,
+        approvedCents: proposal.approvedCents,
+        askEmail: !signed && !project?.homeownerEmail?.trim(),
+        // Signed: the PDF is drawn again with the signature, and offered for download once it is.
+        signedPdfPending: signed && document === null && (report?.status === 'queued' || report?.status === 'rendering'),
       },
     };
   }
@@ -143,7 +149,9 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
   /**
    * The homeowner signs a proposal through its link: the chosen option, name, date and the drawn
    * signature (kept in storage), with the address and time. One signature per proposal (409 after);
-   * the claim file's timeline and the proposal's author hear of it, and the signed PDF is queued.
+   * the claim file's timeline and the proposal's author hear of it, and the signed PDF is queued, to
+   * be kept in the claim file and mailed to the homeowner: to the address given here, which is asked
+   * for (400 without it) when the claim file has no homeowner email.
    */
   async function sign(token: string, input: SignProposalInput, visitor: Visitor): Promise<PublicShare> {
     const link = await resolve(token);
@@ -162,6 +170,9 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
         const options = storedOptions.safeParse(proposal.options);
         const option = options.success ? options.data.find((o) => o.tier === input.tier) : undefined;
         if (!option) throw AppError.badRequest('Choose one of the options offered.');
+        const project = await findProjectAddress(tx, link.companyId, proposal.projectId);
+        const email = input.email ?? (project?.homeownerEmail?.trim() || null);
+        if (!email) throw AppError.badRequest('Enter your email address: the signed proposal is sent to it.');
         await storage.put('documents', path, png, { contentType: 'image/png', upsert: false });
         stored = true;
         const row = visitorRow(visitor);
@@ -172,6 +183,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
           signaturePath: path,
           signerIp: row.ip,
           signerUserAgent: row.userAgent,
+          signerEmail: email,
           signedAt,
         });
         const body = `${input.name} signed the proposal: ${tierLabel(option.tier)} - ${formatUsdCents(option.priceCents)}`;
@@ -186,7 +198,6 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
             link: `/projects/${proposal.projectId}?tab=documents`,
           });
         }
-        const project = await findProjectAddress(tx, link.companyId, proposal.projectId);
         return queueProposalReport(tx, {
           companyId: link.companyId,
           projectId: proposal.projectId,

@@ -1,14 +1,41 @@
-import type { CreateShareLinkInput, ShareLink } from '@ridgeline/shared/contracts/documents';
+import type { CreateShareLinkInput, EmailShareLinkInput, ShareLink } from '@ridgeline/shared/contracts/documents';
 import { proposalTitle, SHARE_LINK_DEFAULT_DAYS, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { projectExists } from '../../infra/db/project-lookup';
+import type { MailMessage } from '../../infra/mail/mailer';
+import type { RateLimitStore } from '../../infra/rate-limit/rate-limit-store';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { shareLinkMail } from './share-link-mail';
 import { shareUrl } from './share-token';
-import { findLink, findProposal, findReport, insertLink, listLinks, listViews, markProposalSent, revokeLink, type ShareLinkDetailRow } from './sharing.repository';
+import {
+  findCompany,
+  findLink,
+  findProposal,
+  findReport,
+  findSender,
+  insertLink,
+  insertLinkEmail,
+  listLinks,
+  listViews,
+  markProposalSent,
+  revokeLink,
+  type ShareLinkDetailRow,
+} from './sharing.repository';
 
-export type ShareLinksServiceDeps = { db: Db; secret: string; publicUrl: string };
+export type ShareLinksServiceDeps = {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  queueMail: (message: MailMessage) => Promise<void>;
+  limits: Pick<RateLimitStore, 'hit'>;
+};
+
+/** Share links a company may send by email, per fixed 24-hour window: enough for a busy office, too few to spam with. */
+export const SHARE_EMAIL_LIMIT = { limit: 100, windowMs: 24 * 60 * 60 * 1000 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,9 +47,10 @@ export const linkTitle = (row: Pick<ShareLinkDetailRow, 'reportTitle' | 'proposa
 
 /**
  * Share links of a claim file's documents: made for one report or one proposal of the company,
- * valid for a number of days (30 unless told), revocable, each opening recorded.
+ * valid for a number of days (30 unless told), revocable, each opening recorded; sent by email from
+ * the product, each send logged (to whom, by whom, when).
  */
-export function createShareLinksService({ db, secret, publicUrl }: ShareLinksServiceDeps) {
+export function createShareLinksService({ db, secret, publicUrl, queueMail, limits }: ShareLinksServiceDeps) {
   function present(row: ShareLinkDetailRow, now = new Date()): ShareLink {
     const l = row.link;
     const state = l.revokedAt ? 'revoked' : l.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
@@ -39,6 +67,11 @@ export function createShareLinksService({ db, secret, publicUrl }: ShareLinksSer
       state,
       viewCount: Number(row.viewCount),
       lastViewedAt: iso(row.lastViewedAt),
+      emails: (row.emails ?? []).map((e) => ({
+        to: e.to,
+        sentBy: e.sentById ? { id: e.sentById, name: displayName({ firstName: e.sentByFirstName, lastName: e.sentByLastName, name: e.sentByName }) } : null,
+        sentAt: new Date(e.sentAt).toISOString(),
+      })),
       createdBy: row.creator ? { id: row.creator.id, name: displayName(row.creator) } : null,
       createdAt: l.createdAt.toISOString(),
     };
@@ -68,6 +101,8 @@ export function createShareLinksService({ db, secret, publicUrl }: ShareLinksSer
       }
       const proposal = input.proposalId ? await findProposal(tx, tenant.companyId, input.proposalId) : null;
       if (!proposal) throw AppError.notFound('This proposal was not found.');
+      // The homeowner signs through it, and the signed PDF carries the letterhead.
+      await assertLetterheadDetails(tx, tenant.companyId, 'a proposal');
       await markProposalSent(tx, tenant.companyId, proposal.id);
       return insertLink(tx, { companyId: tenant.companyId, projectId: proposal.projectId, proposalId: proposal.id, audience: input.audience, expiresAt, createdBy: actor.userId });
     });
@@ -88,7 +123,44 @@ export function createShareLinksService({ db, secret, publicUrl }: ShareLinksSer
     return rows.map((v) => ({ viewedAt: v.viewedAt.toISOString(), ip: v.ip, userAgent: v.userAgent }));
   }
 
-  return { list, get: load, create, revoke, views };
+  /**
+   * Sends an active link by email (409 SHARE_LINK_INACTIVE once expired or revoked), the sender as
+   * the reply-to; the send is logged and a draft proposal becomes sent. At most SHARE_EMAIL_LIMIT
+   * sends per company (429 past it, nothing sent).
+   */
+  async function email(actor: Actor, tenant: Tenant, id: string, input: EmailShareLinkInput): Promise<ShareLink> {
+    const row = await findLink(db, tenant.companyId, id);
+    if (!row) throw AppError.notFound('This share link was not found.');
+    const link = present(row);
+    if (link.state !== 'active') throw new AppError('SHARE_LINK_INACTIVE');
+    const counted = await limits.hit(`share-email-company:${tenant.companyId}`, SHARE_EMAIL_LIMIT);
+    if (!counted.allowed) {
+      throw AppError.rateLimited(counted.retryAfter, `Your company has sent ${SHARE_EMAIL_LIMIT.limit} links by email in the last 24 hours, the most allowed. Please try again later.`);
+    }
+    const company = await findCompany(db, tenant.companyId);
+    const sender = await findSender(db, actor.userId);
+    if (!company || !sender) throw AppError.notFound('This share link was not found.');
+    await db.transaction(async (tx) => {
+      await insertLinkEmail(tx, { companyId: tenant.companyId, linkId: id, to: input.to, sentBy: actor.userId });
+      if (row.link.proposalId) await markProposalSent(tx, tenant.companyId, row.link.proposalId);
+    });
+    await queueMail(
+      shareLinkMail({
+        to: input.to,
+        kind: row.link.proposalId ? 'proposal' : 'report',
+        companyName: company.name,
+        senderName: displayName(sender),
+        senderEmail: sender.email,
+        title: link.title,
+        note: input.note?.trim() || null,
+        url: link.url,
+        expires: formatDateInZone(row.link.expiresAt, company.timeZone),
+      }),
+    );
+    return load(tenant, id);
+  }
+
+  return { list, get: load, create, revoke, views, email };
 }
 
 export type ShareLinksService = ReturnType<typeof createShareLinksService>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
+import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinkEmails, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
 import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
 import { userNameColumns } from '../../infra/db/user-columns';
 
@@ -18,6 +18,16 @@ const viewCount = sql<number>`(select count(*)::int from share_link_views v wher
 const lastViewedAt = sql<string | null>`(select to_char(max(v.viewed_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   from share_link_views v where v.link_id = "share_links"."id")`;
 
+/** The link's sends by email, newest first, each with its sender's name (raw SQL: times as ISO strings in UTC). */
+const emails = sql<{ to: string; sentAt: string; sentById: string | null; sentByName: string | null; sentByFirstName: string | null; sentByLastName: string | null }[]>`(
+  select coalesce(json_agg(json_build_object(
+      'to', e."to",
+      'sentAt', to_char(e.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'sentById', u.id, 'sentByName', u.name, 'sentByFirstName', u.first_name, 'sentByLastName', u.last_name
+    ) order by e.sent_at desc, e.id), '[]'::json)
+  from share_link_emails e left join "user" u on u.id = e.sent_by
+  where e.link_id = "share_links"."id" and e.company_id = "share_links"."company_id")`;
+
 function selectLinks(db: Db | DbTx) {
   return db
     .select({
@@ -26,6 +36,7 @@ function selectLinks(db: Db | DbTx) {
       proposalStreet: proposalProject.street,
       viewCount,
       lastViewedAt,
+      emails,
       creator: userNameColumns,
     })
     .from(shareLinks)
@@ -118,7 +129,7 @@ export async function findLinkById(db: Db | DbTx, id: string): Promise<ShareLink
 
 export async function findCompany(db: Db | DbTx, companyId: string) {
   const [row] = await db
-    .select({ name: companies.name, phone: companies.phone, logoPath: companies.logoPath })
+    .select({ name: companies.name, phone: companies.phone, logoPath: companies.logoPath, timeZone: companies.timeZone })
     .from(companies)
     .where(eq(companies.id, companyId));
   return row ?? null;
@@ -172,6 +183,7 @@ export type SignatureRecord = {
   signaturePath: string;
   signerIp: string;
   signerUserAgent: string | null;
+  signerEmail: string;
   signedAt: Date;
 };
 
@@ -198,4 +210,15 @@ export async function queueProposalReport(
     return existing.id;
   }
   return insertProposalReport(tx, values);
+}
+
+/** Logs a send of the link by email: to whom, by whom (now). */
+export async function insertLinkEmail(db: Db | DbTx, values: { companyId: string; linkId: string; to: string; sentBy: string }): Promise<void> {
+  await db.insert(shareLinkEmails).values(values);
+}
+
+/** The sender of a link's email: their name and address (the mail's reply-to). */
+export async function findSender(db: Db | DbTx, userId: string) {
+  const [row] = await db.select(userNameColumns).from(user).where(eq(user.id, userId));
+  return row ?? null;
 }

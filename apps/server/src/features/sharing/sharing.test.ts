@@ -12,7 +12,7 @@ import {
   type ShareLink,
 } from '@ridgeline/shared/contracts/documents';
 import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
-import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinks, shareLinkViews } from '../../infra/db/schema/index';
+import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinkEmails, shareLinks, shareLinkViews } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner } from '../../test/factories';
 import type { TestClient, TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
@@ -86,9 +86,10 @@ async function createProposal(options?: unknown[]): Promise<Proposal> {
 const visitor = () => server.client();
 
 beforeAll(async () => {
-  owner = await signedInOwner(server, { name: 'Summit Roofing Co', phone: '+1 555 0100' });
+  // A proposal shared to be signed carries the letterhead: the company has its address.
+  owner = await signedInOwner(server, { name: 'Summit Roofing Co', phone: '+1 555 0100', address: '5 Summit Ave, Plano, TX' });
   outsider = await signedInOwner(server);
-  projectId = (await insertProjectRow(server.db, owner.company.id, { street: '42 Elm St', city: 'Plano', state: 'TX', zip: '75024', homeownerName: 'Jordan Reyes' })).id;
+  projectId = (await insertProjectRow(server.db, owner.company.id, { street: '42 Elm St', city: 'Plano', state: 'TX', zip: '75024', homeownerName: 'Jordan Reyes', homeownerEmail: 'jordan@example.com' })).id;
   foreignProjectId = (await insertProjectRow(server.db, outsider.company.id)).id;
   const sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: owner.company.id, projectId, street: '42 Elm St' });
@@ -165,6 +166,66 @@ describe('share links (signed in)', () => {
     expect(shareLinkListResponseSchema.parse(own.body).links).toEqual([]);
     // The owner cannot share the other company's report either.
     expect((await owner.client.post('/api/share-links', { reportId: foreignReport, audience: 'adjuster' })).status).toBe(404);
+  });
+});
+
+describe('sending a link by email', () => {
+  const emailsOf = (linkId: string) => server.db.select().from(shareLinkEmails).where(eq(shareLinkEmails.linkId, linkId));
+
+  it('mails an active link from the product, logs who sent it to whom and when, and lists the sends on the link', async () => {
+    const proposal = await createProposal();
+    expect(proposal.status).toBe('draft');
+    const [row] = await server.db.insert(shareLinks).values({ companyId: owner.company.id, projectId, proposalId: proposal.id, audience: 'homeowner', expiresAt: new Date(Date.now() + 3 * 86_400_000) }).returning();
+    const linkId = row?.id ?? '';
+    const sent = await owner.client.post(`/api/share-links/${linkId}/email`, { to: ' Jordan@Example.com ', note: 'Here are your options, call me with questions.' });
+    expect(sent.status, statusOf(sent)).toBe(200);
+    const link = shareLinkResponseSchema.parse(sent.body).link;
+    expect(link.emails).toEqual([{ to: 'jordan@example.com', sentBy: { id: owner.company.owner.id, name: `${owner.company.owner.firstName} ${owner.company.owner.lastName}` }, sentAt: expect.any(String) }]);
+    expect(Math.abs(new Date(link.emails[0]?.sentAt ?? 0).getTime() - Date.now())).toBeLessThan(60_000);
+
+    const mail = await server.readMail('jordan@example.com', 'A proposal is ready for you to review and sign');
+    expect(mail.text).toContain(link.url);
+    expect(mail.text).toContain('Company, as the company entered it: "Summit Roofing Co"');
+    expect(mail.text).toContain('Message: "Here are your options, call me with questions."');
+    // The proposal went out: a draft becomes sent.
+    const [after] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
+    expect(after?.status).toBe('sent');
+
+    const again = await owner.client.post(`/api/share-links/${linkId}/email`, { to: 'pat@example.com' });
+    expect(again.status).toBe(200);
+    const listed = shareLinkListResponseSchema.parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body).links.find((l) => l.id === linkId);
+    expect(listed?.emails.map((e) => e.to)).toEqual(['pat@example.com', 'jordan@example.com']);
+    const reportLink = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
+    await owner.client.post(`/api/share-links/${reportLink.id}/email`, { to: 'adjuster@example.com' });
+    expect((await server.readMail('adjuster@example.com', 'A document has been shared with you')).text).toContain(reportLink.url);
+  });
+
+  it('refuses bad input with 400, a revoked or expired link with 409, and another company with 404, sending and logging nothing', async () => {
+    const link = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
+    for (const body of [{}, { to: 'not an address' }, { to: 'a@b.co', note: 'x'.repeat(1001) }, { to: ['a@b.co'] }, { to: 'a@b.co\r\nBcc: x@y.z' }]) {
+      const response = await owner.client.post(`/api/share-links/${link.id}/email`, body);
+      expect(response.status, `${JSON.stringify(body)} ${statusOf(response)}`).toBe(400);
+      expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
+    }
+    expect((await owner.client.post('/api/share-links/x/email', { to: 'a@b.co' })).status).toBe(400);
+    expect((await owner.client.post(`/api/share-links/${randomUUID()}/email`, { to: 'a@b.co' })).status).toBe(404);
+    const foreign = await outsider.client.post(`/api/share-links/${link.id}/email`, { to: 'thief@example.com' });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(errorShape('NOT_FOUND'));
+    expect((await server.client().post(`/api/share-links/${link.id}/email`, { to: 'a@b.co' })).status).toBe(401);
+
+    await owner.client.post(`/api/share-links/${link.id}/revoke`);
+    const revoked = await owner.client.post(`/api/share-links/${link.id}/email`, { to: 'late@example.com' });
+    expect(revoked.status).toBe(409);
+    expect(revoked.body).toEqual(errorShape('SHARE_LINK_INACTIVE'));
+    const expiring = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
+    await server.db.update(shareLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shareLinks.id, expiring.id));
+    expect((await owner.client.post(`/api/share-links/${expiring.id}/email`, { to: 'late@example.com' })).status).toBe(409);
+
+    expect(await emailsOf(link.id)).toEqual([]);
+    expect(await emailsOf(expiring.id)).toEqual([]);
+    const mails = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" in ('thief@example.com', 'late@example.com', 'a@b.co')`);
+    expect(mails.rows[0]?.n).toBe(0);
   });
 });
 
@@ -314,7 +375,17 @@ describe('a proposal through its link', () => {
     expect(link).toMatchObject({ proposalId: proposal.id, reportId: null, projectId, title: 'Proposal - 42 Elm St' });
     const share = publicShareSchema.parse((await visitor().get(publicPath(tokenOf(link)))).body);
     expect(share).toMatchObject({ kind: 'proposal', title: 'Proposal - 42 Elm St', document: null });
-    expect(share.proposal).toEqual({ intro: proposal.intro, options: proposal.options, status: 'sent', chosenTier: null, signature: null });
+    expect(share.proposal).toEqual({
+      intro: proposal.intro,
+      options: proposal.options,
+      status: 'sent',
+      chosenTier: null,
+      signature: null,
+      deductibleCents: null,
+      approvedCents: 773_880,
+      askEmail: false,
+      signedPdfPending: false,
+    });
     const file = await visitor().get(publicPath(tokenOf(link), '/file'));
     expect(file.status).toBe(409);
     expect(file.body).toEqual(errorShape('DOCUMENT_NOT_READY'));

@@ -17,11 +17,19 @@ export async function projectExists(db: Db | DbTx, companyId: string, projectId:
 
 /**
  * The property and homeowner of a project of the company (a proposal's title, a share page's
- * header), or null: another company's project is as good as missing.
+ * header, where a signed proposal is sent), or null: another company's project is as good as missing.
  */
 export async function findProjectAddress(db: Db | DbTx, companyId: string, projectId: string) {
   const [row] = await db
-    .select({ id: projects.id, street: projects.street, city: projects.city, state: projects.state, zip: projects.zip, homeownerName: projects.homeownerName })
+    .select({
+      id: projects.id,
+      street: projects.street,
+      city: projects.city,
+      state: projects.state,
+      zip: projects.zip,
+      homeownerName: projects.homeownerName,
+      homeownerEmail: projects.homeownerEmail,
+    })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   return row ?? null;

@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import type { Annotation } from '@ridgeline/shared/contracts/photos';
-import type { PhotosPerPage } from '@ridgeline/shared/domain/documents';
+import { DEFAULT_PHOTOS_PER_PAGE, PHOTOS_PER_PAGE, type PhotosPerPage } from '@ridgeline/shared/domain/documents';
 import { MAX_IMAGE_MEGAPIXELS } from '@ridgeline/shared/domain/images';
+import { PAGE_GRID, paginatePhotos, type PageRow } from '@ridgeline/shared/domain/report-layout';
 import type {
   PdfCover,
   PdfDocumentModel,
@@ -10,11 +11,13 @@ import type {
   PdfImageKind,
   PdfImageRef,
   PdfImageSlot,
+  PdfLetterhead,
   PdfPart,
   PdfPhoto,
   PdfPhotoSection,
   PdfProposalOption,
   PdfRenderResult,
+  PdfSignature,
   PdfTable,
   PrintedImage,
 } from './model';
@@ -59,9 +62,21 @@ export const OVER_BUDGET_IMAGE_NOTE = `Too large to print (over ${MAX_IMAGE_MEGA
 export const CHOSEN_OPTION_TEXT = 'Chosen by the homeowner';
 export const OVERRIDE_PREFIX = 'Made with required photos missing. Reason: ';
 
-/** The boxes the logo and a drawn signature are fitted into, in points. */
+export const SIGNED_BY_HOMEOWNER_TEXT = 'Signed by the homeowner';
+
+/** The boxes the logo, the letterhead's logo, the cover's photo and a drawn signature are fitted into, in points. */
 const LOGO_BOX = { width: 180, height: 70 } as const;
+const LETTERHEAD_LOGO_BOX = { width: 150, height: 60 } as const;
+const COVER_PHOTO_BOX = { width: CONTENT_WIDTH, height: 230 } as const;
 const SIGNATURE_BOX = { width: 220, height: 70 } as const;
+/** A proposal's photos: two a row, each cell (photo and caption) this size. */
+const PROPOSAL_PHOTO_CELL = { width: (CONTENT_WIDTH - GAP) / 2, height: 220 } as const;
+
+/** A photo's number is drawn at its right edge, but never nearer its left edge than this (points). */
+const NUMBER_MIN_OFFSET = 200;
+
+/** Captions under photos are never smaller than this (points): readable on paper. */
+export const CAPTION_SIZE = 9;
 
 const t = toWinAnsi;
 
@@ -120,12 +135,23 @@ export function totalSteps(model: PdfDocumentModel): number {
  */
 export function imagesInDrawOrder(model: PdfDocumentModel): PdfImageSlot[] {
   const slots: PdfImageSlot[] = [];
+  const letterhead = (value: PdfLetterhead | null | undefined) => {
+    if (value?.logo) slots.push({ ref: value.logo, kind: 'logo', ...LETTERHEAD_LOGO_BOX });
+  };
   for (const { part } of model.sections) {
-    if (part.kind === 'cover' && part.cover.logo) slots.push({ ref: part.cover.logo, kind: 'logo', ...LOGO_BOX });
+    if (part.kind === 'cover') {
+      if (part.cover.logo) slots.push({ ref: part.cover.logo, kind: 'logo', ...LOGO_BOX });
+      if (part.cover.photo) slots.push({ ref: part.cover.photo.image, kind: 'photo', ...COVER_PHOTO_BOX });
+    }
+    if (part.kind === 'letter') letterhead(part.letterhead);
     if (part.kind === 'photos') {
       for (const s of part.sections) for (const p of s.photos) slots.push({ ref: p.image, kind: 'photo', ...photoCellSize(s.layout) });
     }
-    if (part.kind === 'proposal' && part.signature) slots.push({ ref: part.signature.image, kind: 'signature', ...SIGNATURE_BOX });
+    if (part.kind === 'proposal') {
+      letterhead(part.letterhead);
+      for (const p of part.photos ?? []) slots.push({ ref: p.image, kind: 'photo', ...PROPOSAL_PHOTO_CELL });
+      if (part.signature) slots.push({ ref: part.signature.image, kind: 'signature', ...SIGNATURE_BOX });
+    }
   }
   return slots;
 }
@@ -138,7 +164,7 @@ async function drawPart(ctx: Ctx, part: PdfPart, bookmark: Outline): Promise<voi
     case 'cover':
       return drawCover(ctx, part.cover);
     case 'letter':
-      return drawLetter(ctx.doc, part.body);
+      return drawLetter(ctx, part.body, part.letterhead ?? null);
     case 'photos':
       return drawPhotos(ctx, part.sections, part.showAnnotations, part.showMetadata, bookmark);
     case 'evidence':
@@ -146,7 +172,7 @@ async function drawPart(ctx: Ctx, part: PdfPart, bookmark: Outline): Promise<voi
     case 'tables':
       return drawTables(ctx.doc, part.tables, part.notes);
     case 'proposal':
-      return drawProposal(ctx, part.intro, part.options, part.signature);
+      return drawProposal(ctx, part);
   }
 }
 
@@ -247,6 +273,21 @@ function missingBox(doc: Doc, box: Box, kind: PdfImageKind, note: string | null)
 
 // ------------------------------------------------------------------------------------------ cover
 
+/** Label and value rows; a fact with no value is left out (nothing stands in for it). Answers nothing; the cursor moves under them. */
+function factRows(doc: Doc, facts: readonly { label: string; value: string }[], size: number, labelWidth: number): void {
+  for (const fact of facts) {
+    if (!fact.value.trim()) continue;
+    const value = t(fact.value.trim());
+    doc.font(FONT).fontSize(size);
+    const height = Math.max(doc.heightOfString(value, { width: CONTENT_WIDTH - labelWidth }), size + 3);
+    ensureRoom(doc, height + 5);
+    const rowY = doc.y;
+    doc.font(BOLD).fontSize(size).fillColor(MUTED).text(t(fact.label), MARGIN, rowY, { width: labelWidth - 10 });
+    doc.font(FONT).fontSize(size).fillColor(INK).text(value, MARGIN + labelWidth, rowY, { width: CONTENT_WIDTH - labelWidth });
+    doc.y = rowY + height + 5;
+  }
+}
+
 async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
   const { doc } = ctx;
   let y = CONTENT_TOP;
@@ -267,23 +308,33 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
   if (cover.companyAddress) doc.text(t(cover.companyAddress), { width: CONTENT_WIDTH });
   if (cover.companyPhone) doc.text(t(cover.companyPhone), { width: CONTENT_WIDTH });
 
-  doc.y += 60;
+  doc.y += cover.photo ? 24 : 60;
   doc.font(BOLD).fontSize(26).fillColor(INK).text(t(cover.title), MARGIN, doc.y, { width: CONTENT_WIDTH });
-  doc.moveDown(1);
+  doc.moveDown(0.6);
   doc.save().moveTo(MARGIN, doc.y).lineTo(MARGIN + CONTENT_WIDTH, doc.y).lineWidth(1).stroke(RULE).restore();
   doc.y += 12;
 
-  const labelWidth = 150;
-  for (const fact of cover.facts) {
-    const value = t(fact.value || '-');
-    doc.font(FONT).fontSize(11);
-    const height = Math.max(doc.heightOfString(value, { width: CONTENT_WIDTH - labelWidth }), 14);
-    ensureRoom(doc, height + 6);
-    const rowY = doc.y;
-    doc.font(BOLD).fontSize(11).fillColor(MUTED).text(t(fact.label), MARGIN, rowY, { width: labelWidth - 10 });
-    doc.font(FONT).fontSize(11).fillColor(INK).text(value, MARGIN + labelWidth, rowY, { width: CONTENT_WIDTH - labelWidth });
-    doc.y = rowY + height + 6;
+  if (cover.photo) {
+    // The front of the house, as large as the page allows above the facts, with its number and name.
+    const top = doc.y;
+    const box = { x: MARGIN, y: top, ...COVER_PHOTO_BOX };
+    const { image, note } = await openImage(ctx, cover.photo.image);
+    let drawn: Box;
+    if (image) {
+      drawn = fit(image.width, image.height, box);
+      placeImage(doc, image, drawn);
+    } else {
+      const ratio = cover.photo.width && cover.photo.height ? cover.photo.width / cover.photo.height : 4 / 3;
+      drawn = fit(ratio * 1000, 1000, box);
+      missingBox(doc, drawn, 'photo', note);
+    }
+    const label = [cover.photo.number !== null ? `Photo ${cover.photo.number}` : null, cover.photo.caption.trim() || cover.photo.categoryLabel].filter(Boolean).join(' · ');
+    doc.font(FONT).fontSize(CAPTION_SIZE).fillColor(MUTED);
+    textAt(doc, t(label), drawn.x, drawn.y + drawn.height + 3, { width: drawn.width, align: 'center', lineBreak: false, ellipsis: true });
+    doc.y = drawn.y + drawn.height + 3 + CAPTION_SIZE + 10;
   }
+
+  factRows(doc, cover.facts, 11, 150);
 
   if (cover.overrideReason) {
     const text = t(OVERRIDE_PREFIX + cover.overrideReason);
@@ -299,90 +350,144 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
   }
 }
 
-// ------------------------------------------------------------------------------------------ letter
+// ------------------------------------------------------------------------------------------ letterhead and letter
 
-function drawLetter(doc: Doc, body: string): void {
-  doc.y = CONTENT_TOP;
-  paragraphs(doc, body);
+/**
+ * The letterhead at the top of the page: the logo on the left and the company's name, address and
+ * phone beside it on the right (on the left when there is no logo), a rule under both.
+ */
+async function drawLetterhead(ctx: Ctx, letterhead: PdfLetterhead): Promise<void> {
+  const { doc } = ctx;
+  const top = CONTENT_TOP;
+  let bottom = top;
+  let hasLogo = false;
+  if (letterhead.logo) {
+    const logo = await openImage(ctx, letterhead.logo);
+    if (logo.image) {
+      const placed = fit(logo.image.width, logo.image.height, { x: MARGIN, y: top, ...LETTERHEAD_LOGO_BOX });
+      placeImage(doc, logo.image, { ...placed, x: MARGIN });
+      bottom = top + placed.height;
+      hasLogo = true;
+    } else if (logo.note) {
+      missingBox(doc, { x: MARGIN, y: top, ...LETTERHEAD_LOGO_BOX }, 'logo', logo.note);
+      bottom = top + LETTERHEAD_LOGO_BOX.height;
+      hasLogo = true;
+    }
+  }
+  const x = hasLogo ? MARGIN + LETTERHEAD_LOGO_BOX.width + 16 : MARGIN;
+  const width = MARGIN + CONTENT_WIDTH - x;
+  const align = hasLogo ? 'right' : 'left';
+  doc.font(BOLD).fontSize(14).fillColor(INK).text(t(letterhead.companyName), x, top, { width, align });
+  doc.font(FONT).fontSize(9.5).fillColor(MUTED);
+  for (const line of letterhead.address.split(/\r?\n/)) if (line.trim()) doc.text(t(line.trim()), x, doc.y, { width, align });
+  doc.text(t(letterhead.phone), x, doc.y, { width, align });
+  bottom = Math.max(bottom, doc.y) + 8;
+  doc.save().moveTo(MARGIN, bottom).lineTo(MARGIN + CONTENT_WIDTH, bottom).lineWidth(1).stroke(RULE).restore();
+  doc.y = bottom + 18;
+}
+
+async function drawLetter(ctx: Ctx, body: string, letterhead: PdfLetterhead | null): Promise<void> {
+  ctx.doc.y = CONTENT_TOP;
+  if (letterhead) await drawLetterhead(ctx, letterhead);
+  paragraphs(ctx.doc, body);
 }
 
 // ------------------------------------------------------------------------------------------ photos
 
-/** Columns and rows of a page for each layout: 1 big; 2 stacked; 4 as 2x2; 6 as 2x3. */
-const GRID: Record<PhotosPerPage, { cols: number; rows: number }> = {
-  1: { cols: 1, rows: 1 },
-  2: { cols: 1, rows: 2 },
-  4: { cols: 2, rows: 2 },
-  6: { cols: 2, rows: 3 },
-};
+/** The photos per page a section is drawn with (the default for a value the layouts do not know). */
+const layoutOf = (layout: number): PhotosPerPage => ((PHOTOS_PER_PAGE as readonly number[]).includes(layout) ? (layout as PhotosPerPage) : DEFAULT_PHOTOS_PER_PAGE);
 
 /** The most room a photo takes in a layout: its cell on a page with no heading, in points. */
 function photoCellSize(layout: PhotosPerPage): { width: number; height: number } {
-  const { cols, rows } = GRID[layout] ?? GRID[2];
+  const { cols, rows } = PAGE_GRID[layoutOf(layout)];
   return { width: (CONTENT_WIDTH - (cols - 1) * GAP) / cols, height: (CONTENT_BOTTOM - CONTENT_TOP - (rows - 1) * GAP) / rows };
 }
 
+/** The height a row's heading takes: the section's title and note where it starts, "(continued)" on a page it runs onto. */
+function headingHeight(doc: Doc, section: PdfPhotoSection, kind: NonNullable<PageRow['heading']>): number {
+  if (kind === 'continued') return doc.font(BOLD).fontSize(11).heightOfString(t(`${section.title} (continued)`), { width: CONTENT_WIDTH }) + 4;
+  let height = doc.font(BOLD).fontSize(16).heightOfString(t(section.title), { width: CONTENT_WIDTH });
+  if (section.note.trim()) height += 3 + Math.min(doc.font(FONT).fontSize(10).heightOfString(t(section.note.trim()), { width: CONTENT_WIDTH }), 36);
+  return height + 6;
+}
+
+function drawHeading(doc: Doc, section: PdfPhotoSection, kind: NonNullable<PageRow['heading']>, y: number): void {
+  if (kind === 'continued') {
+    doc.font(BOLD).fontSize(11).fillColor(MUTED);
+    textAt(doc, t(`${section.title} (continued)`), MARGIN, y, { width: CONTENT_WIDTH });
+    return;
+  }
+  doc.font(BOLD).fontSize(16).fillColor(INK);
+  textAt(doc, t(section.title), MARGIN, y, { width: CONTENT_WIDTH });
+  if (section.note.trim()) {
+    doc.font(FONT).fontSize(10).fillColor(MUTED);
+    textAt(doc, t(section.note.trim()), MARGIN, doc.y + 3, { width: CONTENT_WIDTH, height: 36, ellipsis: true });
+  }
+}
+
+/**
+ * The photo pages as paginatePhotos lays them: each section with its own photos per page, sections
+ * of the same layout sharing a page where a row is free, every row of a page the same height.
+ */
 async function drawPhotos(ctx: Ctx, sections: PdfPhotoSection[], showAnnotations: boolean, showMetadata: boolean, bookmark: Outline): Promise<void> {
   const { doc } = ctx;
-  let first = true;
-  for (const section of sections) {
-    // Every section starts on a page of its own with its heading and note.
-    if (!first) doc.addPage();
-    first = false;
-    bookmark.addItem(t(section.title));
-    const perPage = GRID[section.layout] ? section.layout : 2;
-    const { cols, rows } = GRID[perPage];
-    if (section.photos.length === 0) {
-      sectionHeading(doc, section, false);
-      doc.font(OBLIQUE).fontSize(10).fillColor(MUTED).text('No photos in this section.', MARGIN, doc.y, { width: CONTENT_WIDTH });
-      continue;
-    }
-    for (let start = 0; start < section.photos.length; start += perPage) {
-      if (start > 0) doc.addPage();
-      const top = sectionHeading(doc, section, start > 0);
-      const cellWidth = (CONTENT_WIDTH - (cols - 1) * GAP) / cols;
-      const cellHeight = (CONTENT_BOTTOM - top - (rows - 1) * GAP) / rows;
-      const pagePhotos = section.photos.slice(start, start + perPage);
-      for (const [i, photo] of pagePhotos.entries()) {
-        const col = i % cols;
-        const row = Math.floor(i / cols);
-        const cell = { x: MARGIN + col * (cellWidth + GAP), y: top + row * (cellHeight + GAP), width: cellWidth, height: cellHeight };
-        await drawPhotoCell(ctx, photo, cell, showAnnotations, showMetadata, perPage);
+  const pages = paginatePhotos(sections.map((s) => ({ layout: layoutOf(s.layout), photos: s.photos.length })));
+  if (pages.length === 0) {
+    doc.font(OBLIQUE).fontSize(10).fillColor(MUTED).text('No photos in this report.', MARGIN, CONTENT_TOP, { width: CONTENT_WIDTH });
+    return;
+  }
+  for (const [p, page] of pages.entries()) {
+    if (p > 0) doc.addPage();
+    const { cols, rows } = PAGE_GRID[page.layout];
+    const headings = page.rows.map((row) => {
+      const section = sections[row.section];
+      return row.heading && section ? headingHeight(doc, section, row.heading) : 0;
+    });
+    const rowHeight = (CONTENT_BOTTOM - CONTENT_TOP - headings.reduce((a, b) => a + b, 0) - (rows - 1) * GAP) / rows;
+    const cellWidth = (CONTENT_WIDTH - (cols - 1) * GAP) / cols;
+    let y = CONTENT_TOP;
+    for (const [r, row] of page.rows.entries()) {
+      const section = sections[row.section];
+      if (!section) continue;
+      if (row.heading) {
+        if (row.heading === 'title') bookmark.addItem(t(section.title));
+        drawHeading(doc, section, row.heading, y);
+        y += headings[r] ?? 0;
+      }
+      for (const [c, index] of row.photos.entries()) {
+        const photo = section.photos[index];
+        if (!photo) continue;
+        const cell = { x: MARGIN + c * (cellWidth + GAP), y, width: cellWidth, height: rowHeight };
+        await drawPhotoCell(ctx, photo, cell, { showAnnotations, showMetadata, compact: page.layout >= 4 });
         ctx.step();
       }
+      y += rowHeight + GAP;
     }
   }
 }
 
-/** The section's heading (and note on its first page); answers where the photos start. */
-function sectionHeading(doc: Doc, section: PdfPhotoSection, continued: boolean): number {
-  doc.y = CONTENT_TOP;
-  if (continued) {
-    doc.font(BOLD).fontSize(11).fillColor(MUTED).text(t(`${section.title} (continued)`), MARGIN, CONTENT_TOP, { width: CONTENT_WIDTH });
-  } else {
-    doc.font(BOLD).fontSize(16).fillColor(INK).text(t(section.title), MARGIN, CONTENT_TOP, { width: CONTENT_WIDTH });
-    if (section.note.trim()) {
-      doc.moveDown(0.2);
-      doc.font(FONT).fontSize(10).fillColor(MUTED).text(t(section.note.trim()), MARGIN, doc.y, { width: CONTENT_WIDTH, height: 60, ellipsis: true });
-    }
-  }
-  return doc.y + 6;
-}
-
-async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotations: boolean, showMetadata: boolean, perPage: PhotosPerPage): Promise<void> {
+/**
+ * One photo in its cell, fitted keeping its aspect ratio, and under it its caption, what it shows
+ * and (when shown) when and where it was taken, at CAPTION_SIZE; its number ("Photo 3", as the
+ * evidence appendix numbers it) at the right of the first line.
+ */
+async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, options: { showAnnotations: boolean; showMetadata: boolean; compact: boolean }): Promise<void> {
   const { doc } = ctx;
-  const captionSize = perPage >= 4 ? 8 : 9;
+  const size = CAPTION_SIZE;
   const lines: { text: string; font: string }[] = [];
   if (photo.caption.trim()) lines.push({ text: photo.caption.trim(), font: BOLD });
   lines.push({ text: photo.categoryLabel, font: FONT });
-  if (showMetadata) {
+  if (options.showMetadata) {
     const meta = [photo.capturedAt ? `Taken ${photo.capturedAt}` : null, photo.gps ? `GPS ${photo.gps}` : null].filter(Boolean).join('   ');
     if (meta) lines.push({ text: meta, font: FONT });
   }
-  doc.fontSize(captionSize);
+  const number = photo.number !== null ? t(`Photo ${photo.number}`) : null;
+  const numberWidth = number ? doc.font(BOLD).fontSize(size).widthOfString(number) + 8 : 0;
   // A caption takes at most two lines in the small layouts and four in the big ones (then it ends with an ellipsis).
-  const maxLineHeight = captionSize * (perPage >= 4 ? 2.6 : 4.8);
-  const textHeights = lines.map((line) => Math.min(doc.font(line.font).heightOfString(t(line.text), { width: cell.width }), maxLineHeight));
+  const maxLineHeight = size * (options.compact ? 2.6 : 4.8);
+  // The first line leaves room for the number (measured at the narrowest it may be drawn).
+  const widthOf = (i: number) => (i === 0 ? Math.min(cell.width, NUMBER_MIN_OFFSET) - numberWidth : cell.width);
+  const textHeights = lines.map((line, i) => Math.min(doc.font(line.font).fontSize(size).heightOfString(t(line.text), { width: widthOf(i) }), maxLineHeight));
   const textHeight = textHeights.reduce((a, b) => a + b, 0) + 4;
   const imageBox = { x: cell.x, y: cell.y, width: cell.width, height: Math.max(cell.height - textHeight, 40) };
 
@@ -391,7 +496,7 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
   if (image) {
     drawn = fit(image.width, image.height, imageBox);
     placeImage(doc, image, drawn);
-    if (showAnnotations && photo.annotation) drawAnnotation(doc, photo.annotation, drawn);
+    if (options.showAnnotations && photo.annotation) drawAnnotation(doc, photo.annotation, drawn);
   } else {
     const ratio = photo.width && photo.height ? photo.width / photo.height : 4 / 3;
     drawn = fit(ratio * 1000, 1000, imageBox);
@@ -399,11 +504,18 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, showAnnotatio
   }
 
   let y = drawn.y + drawn.height + 4;
+  // Under the photo, from its left edge to the cell's right edge (a narrow portrait photo keeps room
+  // for its words); the number at the photo's right edge (or a little further for a narrow one).
+  const right = cell.x + cell.width;
+  const numberRight = Math.min(right, Math.max(drawn.x + drawn.width, drawn.x + NUMBER_MIN_OFFSET));
+  if (number) {
+    doc.font(BOLD).fontSize(size).fillColor(INK);
+    textAt(doc, number, numberRight - numberWidth, y, { width: numberWidth, align: 'right', lineBreak: false });
+  }
   for (const [i, line] of lines.entries()) {
-    doc.font(line.font).fontSize(captionSize).fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
-    const height = textHeights[i] ?? captionSize;
-    // Under the photo, from its left edge to the cell's right edge (a narrow portrait photo keeps room for its words).
-    textAt(doc, t(line.text), drawn.x, y, { width: cell.x + cell.width - drawn.x, height, ellipsis: true });
+    doc.font(line.font).fontSize(size).fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
+    const height = textHeights[i] ?? size;
+    textAt(doc, t(line.text), drawn.x, y, { width: (i === 0 ? numberRight - numberWidth : right) - drawn.x, height, ellipsis: true });
     y += height;
   }
 }
@@ -508,19 +620,24 @@ function drawEvidence(doc: Doc, intro: string, rows: PdfEvidenceRow[]): void {
   drawGrid(doc, columns, body, [], 7.5);
 }
 
+/** One table under its title: column shares of the width, the header repeated on each page it runs onto. */
+function drawTable(doc: Doc, table: PdfTable): void {
+  ensureRoom(doc, 80);
+  heading(doc, table.title, 14);
+  const shares = table.columns.map((c) => c.width ?? 0);
+  const unset = shares.filter((s) => s <= 0).length;
+  const left = Math.max(0, 1 - shares.reduce((a, b) => a + b, 0));
+  const widths = shares.map((s) => (s > 0 ? s : unset > 0 ? left / unset : 0));
+  const sum = widths.reduce((a, b) => a + b, 0) || 1;
+  const columns: Column[] = table.columns.map((c, i) => ({ label: c.label, align: c.align, width: ((widths[i] ?? 0) / sum) * CONTENT_WIDTH }));
+  drawGrid(doc, columns, table.rows, table.footer ?? []);
+}
+
 function drawTables(doc: Doc, tables: PdfTable[], notes: string[]): void {
   doc.y = CONTENT_TOP;
   for (const [index, table] of tables.entries()) {
     if (index > 0) doc.y += 14;
-    ensureRoom(doc, 80);
-    heading(doc, table.title, 14);
-    const shares = table.columns.map((c) => c.width ?? 0);
-    const unset = shares.filter((s) => s <= 0).length;
-    const left = Math.max(0, 1 - shares.reduce((a, b) => a + b, 0));
-    const widths = shares.map((s) => (s > 0 ? s : unset > 0 ? left / unset : 0));
-    const sum = widths.reduce((a, b) => a + b, 0) || 1;
-    const columns: Column[] = table.columns.map((c, i) => ({ label: c.label, align: c.align, width: ((widths[i] ?? 0) / sum) * CONTENT_WIDTH }));
-    drawGrid(doc, columns, table.rows, table.footer ?? []);
+    drawTable(doc, table);
   }
   if (notes.length > 0) {
     doc.y += 12;
@@ -537,44 +654,81 @@ function drawTables(doc: Doc, tables: PdfTable[], notes: string[]): void {
 
 // ------------------------------------------------------------------------------------------ proposal
 
-async function drawProposal(
-  ctx: Ctx,
-  intro: string,
-  options: PdfProposalOption[],
-  signature: { name: string; date: string; signedAt: string; ip: string; image: PdfImageRef } | null,
-): Promise<void> {
+/**
+ * The proposal: the letterhead, who and what it is for, the introduction, each option with the
+ * homeowner's part, the estimate's lines, a few numbered photos, and the signature (lines to sign
+ * on paper before, the homeowner's drawn signature with the record after).
+ */
+async function drawProposal(ctx: Ctx, part: Extract<PdfPart, { kind: 'proposal' }>): Promise<void> {
   const { doc } = ctx;
   doc.y = CONTENT_TOP;
+  if (part.letterhead) await drawLetterhead(ctx, part.letterhead);
   heading(doc, 'Proposal');
-  paragraphs(doc, intro, 10);
-  const pad = 10;
-  const inner = CONTENT_WIDTH - 2 * pad;
-  for (const option of options) {
-    const lines: { text: string; font: string; size: number }[] = [
-      { text: option.label, font: BOLD, size: 13 },
-      ...(option.chosen ? [{ text: CHOSEN_OPTION_TEXT, font: BOLD, size: 10 }] : []),
-      { text: `Product line: ${option.productLine}`, font: FONT, size: 10 },
-      { text: `Price: ${option.price}`, font: BOLD, size: 11 },
-      { text: `Warranty: ${option.warranty}`, font: FONT, size: 10 },
-      { text: `Terms: ${option.terms}`, font: FONT, size: 10 },
-    ];
-    const heights = lines.map((l) => doc.font(l.font).fontSize(l.size).heightOfString(t(l.text), { width: inner }) + 2);
-    const height = heights.reduce((a, b) => a + b, 0) + 2 * pad;
-    ensureRoom(doc, height + 10);
-    const top = doc.y;
-    doc.save().lineWidth(option.chosen ? 2.5 : 0.8).rect(MARGIN, top, CONTENT_WIDTH, height).stroke(option.chosen ? '#15803d' : RULE).restore();
-    let y = top + pad;
-    for (const [i, l] of lines.entries()) {
-      doc.font(l.font).fontSize(l.size).fillColor(l.text === CHOSEN_OPTION_TEXT ? '#15803d' : INK);
-      textAt(doc, t(l.text), MARGIN + pad, y, { width: inner });
-      y += heights[i] ?? 12;
-    }
-    doc.y = top + height + 10;
+  if (part.facts && part.facts.length > 0) {
+    factRows(doc, part.facts, 10, 120);
+    doc.y += 6;
+  }
+  paragraphs(doc, part.intro, 10);
+  for (const option of part.options) drawOption(doc, option);
+
+  if (part.lineItems) {
+    doc.y += 6;
+    drawTable(doc, part.lineItems);
+    doc.y += 10;
   }
 
+  const photos = part.photos ?? [];
+  if (photos.length > 0) {
+    doc.y += 6;
+    ensureRoom(doc, PROPOSAL_PHOTO_CELL.height + 30);
+    heading(doc, 'Photos', 14);
+    for (let start = 0; start < photos.length; start += 2) {
+      ensureRoom(doc, PROPOSAL_PHOTO_CELL.height);
+      const top = doc.y;
+      for (const [c, photo] of photos.slice(start, start + 2).entries()) {
+        const cell = { x: MARGIN + c * (PROPOSAL_PHOTO_CELL.width + GAP), y: top, ...PROPOSAL_PHOTO_CELL };
+        await drawPhotoCell(ctx, photo, cell, { showAnnotations: true, showMetadata: false, compact: true });
+      }
+      doc.y = top + PROPOSAL_PHOTO_CELL.height + GAP;
+    }
+  }
+  await drawSignature(ctx, part.signature);
+}
+
+/** One option in its box (the chosen one in green), its homeowner's part under the price. */
+function drawOption(doc: Doc, option: PdfProposalOption): void {
+  const pad = 10;
+  const inner = CONTENT_WIDTH - 2 * pad;
+  const part = option.homeownerPart ?? [];
+  const lines: { text: string; font: string; size: number }[] = [
+    { text: option.label, font: BOLD, size: 13 },
+    ...(option.chosen ? [{ text: CHOSEN_OPTION_TEXT, font: BOLD, size: 10 }] : []),
+    { text: `Product line: ${option.productLine}`, font: FONT, size: 10 },
+    { text: `Price: ${option.price}`, font: BOLD, size: 11 },
+    ...part.map((line, i) => ({ text: `${line.label}: ${line.value}`, font: i === part.length - 1 ? BOLD : FONT, size: 10 })),
+    { text: `Warranty: ${option.warranty}`, font: FONT, size: 10 },
+    { text: `Terms: ${option.terms}`, font: FONT, size: 10 },
+  ];
+  const heights = lines.map((l) => doc.font(l.font).fontSize(l.size).heightOfString(t(l.text), { width: inner }) + 2);
+  const height = heights.reduce((a, b) => a + b, 0) + 2 * pad;
+  ensureRoom(doc, height + 10);
+  const top = doc.y;
+  doc.save().lineWidth(option.chosen ? 2.5 : 0.8).rect(MARGIN, top, CONTENT_WIDTH, height).stroke(option.chosen ? '#15803d' : RULE).restore();
+  let y = top + pad;
+  for (const [i, l] of lines.entries()) {
+    doc.font(l.font).fontSize(l.size).fillColor(l.text === CHOSEN_OPTION_TEXT ? '#15803d' : INK);
+    textAt(doc, t(l.text), MARGIN + pad, y, { width: inner });
+    y += heights[i] ?? 12;
+  }
+  doc.y = top + height + 10;
+}
+
+/** The homeowner's drawn signature with the record of it, or lines to sign on paper. */
+async function drawSignature(ctx: Ctx, signature: PdfSignature | null): Promise<void> {
+  const { doc } = ctx;
   ensureRoom(doc, 150);
   doc.y += 10;
-  doc.font(BOLD).fontSize(12).fillColor(INK).text('Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.font(BOLD).fontSize(12).fillColor(INK).text(signature ? SIGNED_BY_HOMEOWNER_TEXT : 'Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.5);
   if (signature) {
     const { image, note } = await openImage(ctx, signature.image);

@@ -19,10 +19,12 @@ export type PdfPhoto = {
   caption: string;
   /** "Roof · Slope N" as people read it. */
   categoryLabel: string;
-  /** Printed as given (already in words): "2026-05-02 14:31", "32.77000, -96.79000". */
+  /** Printed as given (already in words): "May 2, 2026, 9:31 AM CDT", "32.77000, -96.79000". */
   capturedAt: string | null;
   gps: string | null;
   annotation: Annotation | null;
+  /** "Photo 3" under it: the number the evidence appendix gives the photo; null prints none. */
+  number: number | null;
 };
 
 export type PdfPhotoSection = { title: string; note: string; layout: PhotosPerPage; photos: PdfPhoto[] };
@@ -33,8 +35,10 @@ export type PdfCover = {
   companyAddress: string | null;
   companyPhone: string | null;
   logo: PdfImageRef | null;
-  /** Label and value pairs in order: Property, Homeowner, Carrier, Claim number, Date of loss, Inspector, Date. */
+  /** Label and value pairs in the order adjusters read them; a fact with no value is left off the page. */
   facts: { label: string; value: string }[];
+  /** The front of the house, printed large under the title. */
+  photo?: PdfPhoto | null;
   /** Why the report was made with required photos missing: printed on the cover when set. */
   overrideReason: string | null;
 };
@@ -50,19 +54,44 @@ export type PdfTable = {
   footer?: string[][];
 };
 
-export type PdfProposalOption = { label: string; productLine: string; price: string; warranty: string; terms: string; chosen: boolean };
+/**
+ * The company's letterhead at the top of a letter's or a proposal's first page: the logo, the name,
+ * the address and the phone, all filled in (a document needing it is made only then).
+ */
+export type PdfLetterhead = { companyName: string; address: string; phone: string; logo: PdfImageRef | null };
+
+export type PdfProposalOption = {
+  label: string;
+  productLine: string;
+  price: string;
+  warranty: string;
+  terms: string;
+  chosen: boolean;
+  /** The homeowner's part, line by line ("Deductible", "Insurance pays", "You pay"); the last is printed bold. */
+  homeownerPart?: { label: string; value: string }[];
+};
+
+export type PdfSignature = { name: string; date: string; signedAt: string; ip: string; image: PdfImageRef };
 
 export type PdfPart =
   | { kind: 'cover'; cover: PdfCover }
-  | { kind: 'letter'; body: string }
+  | { kind: 'letter'; body: string; letterhead?: PdfLetterhead | null }
   | { kind: 'photos'; sections: PdfPhotoSection[]; showAnnotations: boolean; showMetadata: boolean }
   | { kind: 'evidence'; intro: string; rows: PdfEvidenceRow[] }
   | { kind: 'tables'; tables: PdfTable[]; notes: string[] }
   | {
       kind: 'proposal';
+      letterhead?: PdfLetterhead | null;
+      /** Who and what the proposal is for (Prepared for, Property, Claim number...), under its title. */
+      facts?: { label: string; value: string }[];
       intro: string;
       options: PdfProposalOption[];
-      signature: { name: string; date: string; signedAt: string; ip: string; image: PdfImageRef } | null;
+      /** The estimate's lines the options are built from. */
+      lineItems?: PdfTable | null;
+      /** A few photos of the damage, numbered. */
+      photos?: PdfPhoto[];
+      /** The homeowner's signature once signed; signature lines to sign on paper before. */
+      signature: PdfSignature | null;
     };
 
 /** A part of the document, with its bookmark; photo sections also get bookmarks of their own under it. */
@@ -77,7 +106,7 @@ export type PdfDocumentModel = {
 
 export type PdfRenderResult = { bytes: Buffer; pageCount: number };
 
-/** What an image is drawn as: a logo on the cover, a photo in its cell, a drawn signature. */
+/** What an image is drawn as: a logo on the cover or letterhead, a photo in its cell, a drawn signature. */
 export type PdfImageKind = 'logo' | 'photo' | 'signature';
 
 /** A stored image at its place in the document: the box it is drawn into, in points (1/72 inch). */

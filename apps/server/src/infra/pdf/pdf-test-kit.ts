@@ -35,7 +35,7 @@ export async function makeJpeg(width: number, height: number, rgb: [number, numb
 
 export const hashOf = (i: number) => i.toString(16).padStart(2, '0').repeat(32);
 
-export function photo(i: number, options: { caption?: string; annotation?: Annotation | null; path?: string } = {}): PdfPhoto {
+export function photo(i: number, options: { caption?: string; annotation?: Annotation | null; path?: string; number?: number | null } = {}): PdfPhoto {
   return {
     id: `photo-${i}`,
     image: { bucket: 'project-files', path: options.path ?? `photos/p${i}.jpg` },
@@ -46,6 +46,7 @@ export function photo(i: number, options: { caption?: string; annotation?: Annot
     capturedAt: '2026-05-02 14:31',
     gps: '32.77000, -96.79000',
     annotation: options.annotation ?? null,
+    number: options.number === undefined ? i + 1 : options.number,
   };
 }
 
@@ -145,4 +146,30 @@ export async function embeddedImages(file: string): Promise<{ width: number; hei
       const cells = line.trim().split(/\s+/);
       return { type: cells[2] ?? '', width: Number(cells[3]), height: Number(cells[4]), encoding: cells[8] ?? '' };
     });
+}
+
+/** The text of one page (pdftotext -layout), whitespace runs as one space. */
+export async function pageText(file: string, page: number): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'], { maxBuffer: 16 * 1024 * 1024 });
+  return stdout.replace(/\s+/g, ' ');
+}
+
+/** Every run of text with its page and font size in points (pdftohtml -xml at zoom 1). */
+export async function textRuns(file: string): Promise<{ page: number; size: number; text: string }[]> {
+  const { stdout } = await run('pdftohtml', ['-xml', '-stdout', '-i', '-zoom', '1', file], { maxBuffer: 64 * 1024 * 1024 });
+  const sizes = new Map<string, number>();
+  const runs: { page: number; size: number; text: string }[] = [];
+  let page = 0;
+  for (const match of stdout.matchAll(/<page number="(\d+)"|<fontspec id="(\d+)" size="([\d.]+)"|<text [^>]*font="(\d+)"[^>]*>(.*?)<\/text>/g)) {
+    if (match[1]) page = Number(match[1]);
+    else if (match[2]) sizes.set(match[2], Number(match[3]));
+    else if (match[4]) runs.push({ page, size: sizes.get(match[4]) ?? NaN, text: (match[5] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'") });
+  }
+  return runs;
+}
+
+/** The images `pdfimages -list` finds on one page. */
+export async function imagesOnPage(file: string, page: number): Promise<number> {
+  const { stdout } = await run('pdfimages', ['-list', '-f', String(page), '-l', String(page), file]);
+  return stdout.split('\n').slice(2).filter((line) => line.trim() !== '').length;
 }

@@ -3,8 +3,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS_PER_PAGE } from '@ridgeline/shared/domain/documents';
 import { corruptPng, pngBomb } from '../../test/images';
 import type { PdfDocumentModel, PdfImageRef } from './model';
-import { embeddedImages, hashOf, imageReader, makeJpeg, outlineItems, pagePixels, photo, photoReport, readBack, requirePoppler } from './pdf-test-kit';
-import { OVER_BUDGET_IMAGE_NOTE, UNREADABLE_IMAGE_NOTE } from './draw';
+import {
+  embeddedImages,
+  hashOf,
+  imageReader,
+  imagesOnPage,
+  makeJpeg,
+  outlineItems,
+  pagePixels,
+  pageText,
+  photo,
+  photoReport,
+  readBack,
+  requirePoppler,
+  textRuns,
+} from './pdf-test-kit';
+import { CAPTION_SIZE, OVER_BUDGET_IMAGE_NOTE, SIGNED_BY_HOMEOWNER_TEXT, UNREADABLE_IMAGE_NOTE } from './draw';
 import { renderPdf } from './render';
 
 // The PDF engine, read back with poppler: pages per layout, the order of sections and captions, the
@@ -419,5 +433,152 @@ describe('the render worker’s limits', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => [`Line item ${i} ${'words '.repeat(60)}`, '2 SQ', `$${i}.00`]);
     const model: PdfDocumentModel = { title: 'Estimate', author: 'Acme Roofing', sections: [{ bookmark: 'Estimate', part: { kind: 'tables', notes: [], tables: [{ title: 'Estimate', columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }], rows }] } }] };
     await expect(renderPdf(model, { readImage: imageReader(images), limits: { heapMb: 32, timeMs: 60_000 } })).rejects.toThrow('drawing it needed more than 32 MB of memory, so it was stopped.');
+  });
+});
+
+describe('on paper: what the adjuster and the homeowner hold', () => {
+  const letterhead = { companyName: 'Acme Roofing', address: '1 Main St\nDallas, TX 75201', phone: '214-555-0100', logo: { bucket: 'avatars' as const, path: 'logo.png' } };
+
+  it('lets sections of one photos-per-page share a page: four elevations of one photo at two a page take two pages, each photo numbered on its page', async () => {
+    const sections = ['Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation'].map((title, i) => ({ title, layout: 2 as const, photos: [photo(i)] }));
+    const result = await renderPdf(photoReport(sections), { readImage: imageReader(images) });
+    const pdf = await readBack(result.bytes);
+    try {
+      // The cover, two photo pages, the appendix.
+      expect(pdf.pages).toBe(4);
+      expect(outlineItems(pdf.outlineXml).filter((i) => i.depth === 2)).toEqual([
+        { depth: 2, title: 'Front elevation', page: 2 },
+        { depth: 2, title: 'Right elevation', page: 2 },
+        { depth: 2, title: 'Rear elevation', page: 3 },
+        { depth: 2, title: 'Left elevation', page: 3 },
+      ]);
+      const second = await pageText(pdf.file, 2);
+      const third = await pageText(pdf.file, 3);
+      expect(second).toMatch(/Front elevation Caption number 0 Photo 1 .*Right elevation Caption number 1 Photo 2/);
+      expect(third).toMatch(/Rear elevation Caption number 2 Photo 3 .*Left elevation Caption number 3 Photo 4/);
+      expect(second).not.toContain('Photo 3');
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it.each([1, 2, 4, 6] as const)('prints captions at %i photos a page in readable type (9 pt at least)', async (layout) => {
+    const pdf = await readBack((await renderPdf(photoReport([{ title: 'Overview', layout, photos: sevenPhotos() }]), { readImage: imageReader(images) })).bytes);
+    try {
+      // The photo pages: between the cover and the appendix.
+      const captions = (await textRuns(pdf.file)).filter((r) => r.page > 1 && r.page < pdf.pages && /Caption number|Roof · Slope 1|Taken 2026|Photo \d/.test(r.text));
+      expect(captions.length).toBeGreaterThanOrEqual(7 * 3);
+      expect(Math.min(...captions.map((r) => r.size))).toBeGreaterThanOrEqual(CAPTION_SIZE);
+      expect(CAPTION_SIZE).toBeGreaterThanOrEqual(9);
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('puts the front of the house on the cover, and leaves a fact with no value off the page', async () => {
+    const model = photoReport([{ title: 'Overview', layout: 2, photos: [photo(0)] }]);
+    const cover = model.sections[0]?.part;
+    if (cover?.kind !== 'cover') throw new Error('no cover');
+    cover.cover.photo = photo(5, { caption: 'Front of house', number: 1 });
+    cover.cover.facts.push({ label: 'Adjuster', value: '' }, { label: 'Policy number', value: 'HO-5521907' });
+    const pdf = await readBack((await renderPdf(model, { readImage: imageReader(images) })).bytes);
+    try {
+      expect(await imagesOnPage(pdf.file, 1)).toBe(1);
+      const first = await pageText(pdf.file, 1);
+      expect(first).toContain('Photo 1 · Front of house');
+      expect(first).toContain('Policy number HO-5521907');
+      expect(first).not.toContain('Adjuster');
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('heads a letter and a proposal with the letterhead: the logo, the name, the address and the phone on the first page', async () => {
+    const local = new Map(images);
+    local.set('logo.png', await sharp({ create: { width: 400, height: 160, channels: 3, background: '#1d4ed8' } }).png().toBuffer());
+    const model: PdfDocumentModel = {
+      title: 'Claim packet',
+      author: 'Acme Roofing',
+      sections: [
+        { bookmark: 'Cover letter', part: { kind: 'letter', letterhead, body: 'Dear adjuster,\n\nPlease find the claim packet enclosed.' } },
+        {
+          bookmark: 'Proposal',
+          part: {
+            kind: 'proposal',
+            letterhead,
+            facts: [
+              { label: 'Prepared for', value: 'Pat Miller' },
+              { label: 'Carrier', value: '' },
+            ],
+            intro: 'Your options.',
+            options: [
+              {
+                label: 'Better',
+                productLine: 'Class 4',
+                price: '$12,345.00',
+                warranty: '25 years',
+                terms: 'Net 30',
+                chosen: false,
+                homeownerPart: [
+                  { label: 'Your deductible', value: '$1,000.00' },
+                  { label: 'Insurance pays', value: '$9,000.00' },
+                  { label: 'You pay', value: '$3,345.00' },
+                ],
+              },
+            ],
+            lineItems: { title: 'Scope of work', columns: [{ label: 'Description' }, { label: 'Total', align: 'right' }], rows: [['Tear off and replace', '$10,000.00']], footer: [['Total', '$10,000.00']] },
+            photos: [photo(1, { caption: 'Hail on the ridge', number: 1 }), photo(2, { caption: 'Dented vent', number: 2 })],
+            signature: null,
+          },
+        },
+      ],
+    };
+    const pdf = await readBack((await renderPdf(model, { readImage: imageReader(local) })).bytes);
+    try {
+      const letter = await pageText(pdf.file, 1);
+      expect(letter).toMatch(/Acme Roofing 1 Main St Dallas, TX 75201 214-555-0100 .*Dear adjuster/);
+      expect(await imagesOnPage(pdf.file, 1)).toBe(1);
+      const proposal = await pageText(pdf.file, 2);
+      expect(proposal).toMatch(/Acme Roofing 1 Main St Dallas, TX 75201 214-555-0100 .*Proposal/);
+      expect(proposal).toContain('Prepared for Pat Miller');
+      expect(proposal).not.toContain('Carrier');
+      expect(pdf.text).toContain('Your deductible: $1,000.00');
+      expect(pdf.text).toContain('Insurance pays: $9,000.00');
+      expect(pdf.text).toContain('You pay: $3,345.00');
+      expect(pdf.text).toMatch(/Tear off and replace\s+\$10,000\.00/);
+      expect(pdf.text).toMatch(/Hail on the ridge\s+Photo 1/);
+      expect(pdf.text).toMatch(/Dented vent\s+Photo 2/);
+      // The logo twice (letter and proposal) and the two photos.
+      expect(await embeddedImages(pdf.file)).toHaveLength(4);
+      expect(pdf.text).not.toContain('[');
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('says the homeowner signed', async () => {
+    const local = new Map(images);
+    local.set('sig.png', await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    const model: PdfDocumentModel = {
+      title: 'Proposal',
+      author: 'Acme Roofing',
+      sections: [
+        {
+          bookmark: 'Proposal',
+          part: {
+            kind: 'proposal',
+            intro: 'Your options.',
+            options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
+            signature: { name: 'Jane Homeowner', date: 'Nov 23, 2026', signedAt: 'Nov 23, 2026, 8:05 AM CST', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+          },
+        },
+      ],
+    };
+    const pdf = await readBack((await renderPdf(model, { readImage: imageReader(local) })).bytes);
+    try {
+      expect(pdf.text).toMatch(new RegExp(`${SIGNED_BY_HOMEOWNER_TEXT}\\s+Name: Jane Homeowner`));
+    } finally {
+      await pdf.cleanup();
+    }
   });
 });

@@ -63,7 +63,8 @@ export function activityText(entry: DashboardActivity): string {
     case 'task_deleted':
       return `${who} deleted the task ${quoted(body)} on ${on}`;
     case 'file_uploaded':
-      return `${who} uploaded ${body || 'a file'} to ${on}`;
+      // No one uploaded a file the product added itself (a homeowner's signed proposal).
+      return entry.actor ? `${who} uploaded ${body || 'a file'} to ${on}` : `${body || 'A file'} was added to ${on}`;
     case 'file_deleted':
       return `${who} deleted ${body || 'a file'} from ${on}`;
     case 'archived':

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { useState } from 'react';
+import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -11,7 +12,8 @@ import { useCreateProposal } from './api/create-proposal';
 import { useProjectEstimates } from './api/project-estimates';
 
 // A new proposal starts from one of the claim file's estimates: the server builds good / better /
-// best from its replacement cost, and the contractor edits them next.
+// best from its replacement cost, and the contractor edits them next. The company's letterhead
+// details are asked for first when any is missing.
 
 const chooseEstimateSchema = z.object({ estimateId: z.uuid('Choose an estimate') });
 
@@ -20,6 +22,8 @@ export function NewProposalDialog({ projectId, onCreated }: { projectId: string;
   const estimates = useProjectEstimates(projectId, open);
   const create = useCreateProposal();
   const form = useZodForm(chooseEstimateSchema, { defaultValues: { estimateId: '' } });
+  // The proposal prints the letterhead: its details are asked for first when missing.
+  const letterhead = useCompanyDetailsGate('a proposal');
 
   const submit = ({ estimateId }: z.output<typeof chooseEstimateSchema>) =>
     create.mutate(
@@ -36,9 +40,10 @@ export function NewProposalDialog({ projectId, onCreated }: { projectId: string;
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button type="button" onClick={() => setOpen(true)}>
+      <Button type="button" onClick={() => letterhead.run(() => setOpen(true))}>
         New proposal
       </Button>
+      {letterhead.dialog}
       <DialogContent closeLabel="Close">
         <DialogHeader>
           <DialogTitle>New proposal</DialogTitle>

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Proposal, ReportDetail } from '@ridgeline/shared/contracts/documents';
@@ -7,6 +8,7 @@ import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { notify } from '../../lib/toast';
+import { answerCompany, fakeCompany } from '../../test/claim-flow-fakes';
 import { ProjectProposals } from './project-proposals';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -18,6 +20,14 @@ const PROPOSAL_ID = '00000000-0000-4000-8000-0000000000e1';
 const REPORT_ID = '00000000-0000-4000-8000-0000000000b1';
 const FILE_ID = '00000000-0000-4000-8000-0000000000f9';
 
+// The company's letterhead details are complete: documents are made at once (the prompt for
+// missing ones has its own tests).
+beforeEach(() => {
+  answerCompany({ phone: '+1 555 010 0100', address: '1 Main St, Tulsa, OK' });
+  // The editor's photo picker reads the claim file's photos.
+  answer(`GET /api/projects/${PROJECT_ID}/photos`, json({ photos: [] }));
+});
+
 function fakeProposal(overrides: Partial<Proposal> = {}): Proposal {
   return {
     id: PROPOSAL_ID,
@@ -26,6 +36,9 @@ function fakeProposal(overrides: Partial<Proposal> = {}): Proposal {
     status: 'draft',
     intro: 'Thank you for the chance to quote your roof.',
     options: defaultProposalOptions(1_000_000),
+    deductibleCents: null,
+    approvedCents: null,
+    photoIds: [],
     chosenTier: null,
     signature: null,
     reportId: null,
@@ -49,7 +62,9 @@ function fakeReport(overrides: Partial<ReportDetail>): ReportDetail {
 function renderPanel() {
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ProjectProposals projectId={PROJECT_ID} />
+      <MemoryRouter>
+        <ProjectProposals projectId={PROJECT_ID} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -67,7 +82,7 @@ describe('ProjectProposals', () => {
       stored = { ...created, ...(request.body as Partial<Proposal>) };
       return json({ proposal: stored });
     });
-    answer('POST /api/share-links', json({ link: { id: '00000000-0000-4000-8000-0000000000c1', projectId: PROJECT_ID, reportId: null, proposalId: PROPOSAL_ID, title: 'Proposal', audience: 'homeowner', url: 'https://app.example/share/tok_homeowner123', expiresAt: '2026-12-23T10:00:00.000Z', revokedAt: null, state: 'active', viewCount: 0, lastViewedAt: null, createdBy: null, createdAt: '2026-11-23T10:00:00.000Z' } }, { status: 201 }));
+    answer('POST /api/share-links', json({ link: { id: '00000000-0000-4000-8000-0000000000c1', projectId: PROJECT_ID, reportId: null, proposalId: PROPOSAL_ID, title: 'Proposal', audience: 'homeowner', url: 'https://app.example/share/tok_homeowner123', expiresAt: '2026-12-23T10:00:00.000Z', revokedAt: null, state: 'active', viewCount: 0, lastViewedAt: null, emails: [], createdBy: null, createdAt: '2026-11-23T10:00:00.000Z' } }, { status: 201 }));
     const user = userEvent.setup();
     renderPanel();
 
@@ -123,7 +138,7 @@ describe('ProjectProposals', () => {
   });
 
   it('shows the signature record of a signed proposal: option, name, date, time, IP, the drawn image and the signed PDF', async () => {
-    answer('GET /api/proposals', json({ proposals: [fakeProposal({ status: 'signed', chosenTier: 'better', signedFileId: FILE_ID, signature: { name: 'Pat Miller', date: '2026-11-22', signedAt: '2026-11-22T15:04:00.000Z', ip: '203.0.113.9', imageUrl: 'https://storage.example/sig.png' } })] }));
+    answer('GET /api/proposals', json({ proposals: [fakeProposal({ status: 'signed', chosenTier: 'better', signedFileId: FILE_ID, signature: { name: 'Pat Miller', date: '2026-11-22', signedAt: '2026-11-22T15:04:00.000Z', ip: '203.0.113.9', email: 'pat@example.com', imageUrl: 'https://storage.example/sig.png' } })] }));
     answer(`GET /api/projects/${PROJECT_ID}/files`, json({ files: [{ id: FILE_ID, projectId: PROJECT_ID, fileName: 'signed-proposal.pdf', mimeType: 'application/pdf', fileSize: 1000, uploadedBy: null, createdAt: '2026-11-22T15:04:05.000Z', url: 'https://storage.example/signed.pdf' }] }));
     renderPanel();
     const record = await screen.findByRole('region', { name: 'Signature' }, SLOW);
@@ -135,5 +150,60 @@ describe('ProjectProposals', () => {
     expect(await within(record).findByRole('link', { name: 'Signed PDF: signed-proposal.pdf' }, SLOW)).toHaveAttribute('href', 'https://storage.example/signed.pdf');
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share with homeowner' })).not.toBeInTheDocument();
+  });
+
+  it('says the homeowner signed, and who prepared the proposal; shows the homeowner’s part of each option', async () => {
+    answer(
+      'GET /api/proposals',
+      json({
+        proposals: [
+          fakeProposal({ status: 'signed', chosenTier: 'better', deductibleCents: 100_000, approvedCents: 1_000_000, signature: { name: 'Pat Miller', date: '2026-11-22', signedAt: '2026-11-22T15:04:00.000Z', ip: '203.0.113.9', email: 'pat@example.com', imageUrl: null } }),
+        ],
+      }),
+    );
+    renderPanel();
+    const card = await screen.findByRole('article', { name: 'Proposal 1' }, SLOW);
+    expect(card).toHaveTextContent(/signed by the homeowner, Pat Miller, on .* · prepared by Alice Roof/);
+    expect(card).not.toHaveTextContent(/· by Alice Roof/);
+    const options = within(card).getByRole('list', { name: 'Options of Proposal 1' });
+    expect(within(options).getByText('Insurance pays $9,000.00 · Homeowner pays $2,200.00')).toBeInTheDocument();
+    expect(within(within(card).getByRole('region', { name: 'Signature' })).getByText('pat@example.com')).toBeInTheDocument();
+  });
+
+  it('asks an owner for the missing letterhead details before a new proposal, saves them, then goes on', async () => {
+    answerCompany({ phone: '+1 555 010 0100', address: null, timeZone: null });
+    answer('GET /api/proposals', json({ proposals: [] }));
+    answer('GET /api/estimates', json({ estimates: [fakeEstimate({ id: ESTIMATE_ID, projectId: PROJECT_ID })] }));
+    answer('PATCH /api/company', (request) => json(fakeCompany({ ...(request.body as object) })));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'New proposal' }, SLOW));
+    const prompt = await screen.findByRole('dialog', { name: 'Add your company details' }, SLOW);
+    expect(prompt).toHaveTextContent('Your letterhead has no address yet.');
+    expect(within(prompt).getByRole('link', { name: 'Settings page' })).toHaveAttribute('href', '/settings');
+    await user.click(within(prompt).getByRole('button', { name: 'Save and continue' }));
+    expect(await within(prompt).findByText('Enter the address printed on your letterhead', {}, SLOW)).toBeInTheDocument();
+    expect(sent('PATCH /api/company')).toHaveLength(0);
+
+    await user.type(within(prompt).getByLabelText('Address'), '1 Main St, Tulsa, OK 74103');
+    await user.click(within(prompt).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(sent('PATCH /api/company')).toHaveLength(1), SLOW);
+    expect(sent('PATCH /api/company')[0]?.body).toMatchObject({ name: 'Peak Roofing', address: '1 Main St, Tulsa, OK 74103', phone: '+1 555 010 0100' });
+    expect(await screen.findByRole('dialog', { name: 'New proposal' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add your company details' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('tells a member who can add the details, and where', async () => {
+    answerCompany({ phone: null, address: null }, 'member');
+    answer('GET /api/proposals', json({ proposals: [] }));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'New proposal' }, SLOW));
+    const prompt = await screen.findByRole('dialog', { name: 'Add your company details' }, SLOW);
+    expect(prompt).toHaveTextContent('Your letterhead has no address and phone number yet.');
+    expect(within(prompt).getByText(/Only an owner or a manager of your company can add them/)).toBeInTheDocument();
+    expect(within(prompt).getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(prompt).queryByLabelText('Address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'New proposal' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,8 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
+import { homeownerShare } from '@ridgeline/shared/domain/documents';
 import { FileSignature, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { QueryThen } from '../../components/query-then';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -65,6 +67,8 @@ type CardProps = { proposal: Proposal; number: number; editing: boolean; onEdit:
 
 function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
   const share = useShareProposal();
+  // The homeowner signs through the link and gets the PDF with the letterhead: its details come first.
+  const letterhead = useCompanyDetailsGate('a proposal');
   const [link, setLink] = useState<string | null>(null);
   const status = STATUS[proposal.status];
   const signed = proposal.status === 'signed';
@@ -86,8 +90,8 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
         <Badge tone={status.tone}>{status.label}</Badge>
         <span className="text-sm text-slate-700">
-          {signed && proposal.signature ? `signed ${day(proposal.signature.signedAt)}` : `updated ${day(proposal.updatedAt)}`}
-          {proposal.createdBy ? ` · by ${proposal.createdBy.name}` : ''}
+          {signed && proposal.signature ? `signed by the homeowner, ${proposal.signature.name}, on ${day(proposal.signature.signedAt)}` : `updated ${day(proposal.updatedAt)}`}
+          {proposal.createdBy ? ` · prepared by ${proposal.createdBy.name}` : ''}
         </span>
       </header>
       {chosen && (
@@ -105,9 +109,13 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
                 {tierLabel(option.tier)}: {formatCents(option.priceCents)}
               </p>
               <p className="text-slate-700">{option.productLine}</p>
+              <HomeownerPart proposal={proposal} priceCents={option.priceCents} />
             </li>
           ))}
         </ul>
+      )}
+      {!editing && (proposal.deductibleCents === null || proposal.approvedCents === null) && (
+        <p className="text-sm text-amber-900">Add the deductible and the approved amount (Edit) to show the homeowner's part of each option.</p>
       )}
       {signed && <SignatureRecord proposal={proposal} />}
       <div className="flex flex-wrap gap-2">
@@ -118,13 +126,30 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
         )}
         {!editing && <ProposalPdf proposal={proposal} />}
         {!signed && !editing && (
-          <Button type="button" variant="secondary" onClick={shareWithHomeowner} disabled={share.isPending}>
+          <Button type="button" variant="secondary" onClick={() => letterhead.run(shareWithHomeowner)} disabled={share.isPending}>
             <Share2 aria-hidden="true" className="size-4" />
             Share with homeowner
           </Button>
         )}
       </div>
-      {link && <CopyLink url={link} label="Homeowner link" pasteHint="Paste it into a text or an email to the homeowner." />}
+      {link && (
+        <>
+          <CopyLink url={link} label="Homeowner link" pasteHint="Paste it into a text or an email to the homeowner." />
+          <p className="text-sm text-slate-700">To send it by email from here, use Email link on it under Share links.</p>
+        </>
+      )}
+      {letterhead.dialog}
     </article>
+  );
+}
+
+/** "Insurance pays $9,000.00 · You pay $1,000.00": the homeowner's part of one option, once both amounts are known. */
+function HomeownerPart({ proposal, priceCents }: { proposal: Proposal; priceCents: number }) {
+  if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
+  const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
+  return (
+    <p className="text-slate-700">
+      Insurance pays {formatCents(share.insurerPaysCents)} · Homeowner pays {formatCents(share.homeownerPaysCents)}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { Download, FileText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { isOnItsWay } from '../../lib/document-status';
 import { errorText } from '../../lib/error-text';
@@ -13,6 +14,7 @@ import { useProposalReport } from './api/proposal-report';
 
 export function ProposalPdf({ proposal }: { proposal: Proposal }) {
   const make = useMakeProposalPdf();
+  const letterhead = useCompanyDetailsGate('a proposal');
   const report = useProposalReport(proposal.reportId);
   const status = report.data?.status;
   const rendering = status !== undefined && isOnItsWay({ status });
@@ -36,7 +38,8 @@ export function ProposalPdf({ proposal }: { proposal: Proposal }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <Button type="button" variant="secondary" onClick={start} disabled={onItsWay}>
+      {letterhead.dialog}
+      <Button type="button" variant="secondary" onClick={() => letterhead.run(start)} disabled={onItsWay}>
         <FileText aria-hidden="true" className="size-4" />
         {status === 'ready' ? 'Make PDF again' : 'Make PDF'}
       </Button>

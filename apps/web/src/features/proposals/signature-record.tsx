@@ -5,7 +5,8 @@ import { tierLabel } from './proposal-form-schema';
 import { formatDateTime } from '../../lib/dates';
 
 // What the homeowner signed, as recorded: the option chosen, the name and date they wrote, when and
-// from which address they signed, the drawn signature, and the signed PDF kept in the claim file.
+// from which address they signed, where the signed copy was mailed, the drawn signature, and the
+// signed PDF kept in the claim file.
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -20,7 +21,7 @@ export function SignatureRecord({ proposal }: { proposal: Proposal }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="font-semibold">Chosen option</dt>
         <dd>{chosen ? `${tierLabel(chosen.tier)}: ${chosen.productLine}, ${formatCents(chosen.priceCents)}` : tierLabel(proposal.chosenTier ?? '')}</dd>
-        <dt className="font-semibold">Signed by</dt>
+        <dt className="font-semibold">Signed by the homeowner</dt>
         <dd>{signature.name}</dd>
         <dt className="font-semibold">Date written</dt>
         <dd>{signature.date}</dd>
@@ -30,6 +31,12 @@ export function SignatureRecord({ proposal }: { proposal: Proposal }) {
         </dd>
         <dt className="font-semibold">IP address</dt>
         <dd>{signature.ip}</dd>
+        {signature.email && (
+          <>
+            <dt className="font-semibold">Signed copy sent to</dt>
+            <dd className="break-all">{signature.email}</dd>
+          </>
+        )}
       </dl>
       {signature.imageUrl && <img src={signature.imageUrl} alt={`Signature of ${signature.name}`} className="h-24 w-auto max-w-full self-start rounded border border-slate-200 bg-white" />}
       {signedFile && (

@@ -1,11 +1,12 @@
 import type { PacketDefaults, ReportDetail, ShotReadiness } from '@ridgeline/shared/contracts/documents';
-import { COVER_LETTER_FIELDS, DEFAULT_PHOTOS_PER_PAGE, fillCoverLetter, type CoverLetterValues } from '@ridgeline/shared/domain/documents';
+import { COVER_LETTER_FIELDS, DEFAULT_PHOTOS_PER_PAGE, fillCoverLetter, missingCoverLetterFields, type CoverLetterValues } from '@ridgeline/shared/domain/documents';
 import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
@@ -98,7 +99,13 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
 
   const letter = form.watch('coverLetter');
   const withPhotos = form.watch('photoReport');
-  const preview = fillCoverLetter(letter, defaults.values as CoverLetterValues);
+  const estimateId = form.watch('estimateId');
+  // The letter's estimate total is the chosen estimate's (none with no estimate).
+  const chosenEstimate = defaults.estimates.find((e) => e.id === estimateId);
+  const values: CoverLetterValues = { ...(defaults.values as CoverLetterValues), estimate_total: chosenEstimate ? formatCents(chosenEstimate.totalCents) : '' };
+  const preview = fillCoverLetter(letter, values);
+  // A printed letter never shows a stand-in: the fields it names with no value are said here, and the packet is refused until they are filled or taken out.
+  const missingFields = missingCoverLetterFields(letter, values);
 
   /** Puts `{{field}}` where the cursor is in the letter (at its end when it has no cursor). */
   const insertField = (key: string) => {
@@ -175,9 +182,22 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
           <h3 id="cover-letter-preview" className="text-sm font-semibold text-slate-900">
             Preview with this claim's values
           </h3>
-          <div data-testid="cover-letter-preview" className="max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900">
+          {/* Scrolls on its own: reachable by keyboard to scroll it. */}
+          <div
+            data-testid="cover-letter-preview"
+            tabIndex={0}
+            role="region"
+            aria-labelledby="cover-letter-preview"
+            className="max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+          >
             {preview}
           </div>
+          {missingFields.length > 0 && (
+            <Alert tone="warning" role="note" className="border border-amber-300">
+              This claim file has no {missingFields.map((f) => f.label).join(', ')} yet: fill {missingFields.length === 1 ? 'it' : 'them'} in on the claim file, or take{' '}
+              {missingFields.length === 1 ? 'it' : 'them'} out of the letter. The packet is made once every field the letter names has a value.
+            </Alert>
+          )}
         </section>
       </div>
       <fieldset className="flex flex-col gap-1">

@@ -2,9 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { notify } from '../../lib/toast';
+import { answerCompany } from '../../test/claim-flow-fakes';
 import { ProjectReports } from './project-reports';
 import { ESTIMATE_ID, fakeDetail, fakePacketDefaults, fakeReadiness, fakeReport, INCOMPLETE, PROJECT_ID, REPORT_ID } from './report-fakes';
 import { REASON_REQUIRED } from './report-form-schema';
@@ -26,6 +27,12 @@ function renderPanel() {
     </QueryClientProvider>,
   );
 }
+
+// The company's letterhead details are complete: documents are made at once (the prompt for
+// missing ones has its own tests).
+beforeEach(() => {
+  answerCompany({ phone: '+1 555 010 0100', address: '1 Main St, Tulsa, OK' });
+});
 
 const renders = () => sent().filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/render'));
 const deletes = () => sent().filter((r) => r.method === 'DELETE');

@@ -1,6 +1,7 @@
 import { FileText, FolderOpen, LayoutGrid, Package } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -23,6 +24,8 @@ export function ProjectReports({ projectId }: { projectId: string }) {
   const reports = useReports({ projectId, pageSize: PROJECT_DOCUMENTS_PAGE_SIZE });
   const createDraft = useCreateReport();
   const navigate = useNavigate();
+  // A packet's cover letter prints the letterhead: its details are asked for first when missing.
+  const letterhead = useCompanyDetailsGate('a claim packet');
 
   const arrange = () =>
     createDraft.mutate(
@@ -45,7 +48,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
             <FileText aria-hidden="true" className="size-4" />
             Photo report
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('packet')}>
+          <Button variant="secondary" onClick={() => letterhead.run(() => setDialog('packet'))}>
             <Package aria-hidden="true" className="size-4" />
             Claim packet
           </Button>
@@ -68,6 +71,7 @@ export function ProjectReports({ projectId }: { projectId: string }) {
       </QueryThen>
       <PhotoReportDialog source={{ projectId }} open={dialog === 'photo'} onOpenChange={(open) => setDialog(open ? 'photo' : null)} />
       <PacketDialog projectId={projectId} open={dialog === 'packet'} onOpenChange={(open) => setDialog(open ? 'packet' : null)} />
+      {letterhead.dialog}
     </section>
   );
 }

@@ -9,19 +9,22 @@ import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useCompany } from '../../lib/api/company';
+import { useCompany, useUpdateCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
-import { useUpdateCompany, useUploadLogo } from './api/company-api';
+import { useUploadLogo } from './api/company-api';
 import { PageHeader } from '../../components/page-header';
 import { saveWithToasts } from '../../lib/save-with-toasts';
 import { uploadOnChoose } from '../../lib/upload-on-choose';
 import { SubmitButton } from '../../components/submit-button';
-import { formatDate } from '../../lib/dates';
+import { browserTimeZone, formatDate, timeZoneChoices } from '../../lib/dates';
 
 function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany();
-  const form = useZodForm(updateCompanySchema, { defaultValues: { name: company.name, phone: company.phone ?? '', address: company.address ?? '' } });
+  // A company with no time zone yet starts from this browser's: the first save keeps it.
+  const timeZone = company.timeZone ?? browserTimeZone() ?? 'UTC';
+  const zones = timeZoneChoices(timeZone);
+  const form = useZodForm(updateCompanySchema, { defaultValues: { name: company.name, phone: company.phone ?? '', address: company.address ?? '', timeZone } });
 
   const submit = saveWithToasts<UpdateCompanyInput>(update, ['Company updated', 'Your company profile has been saved.'], 'Company update failed');
 
@@ -30,7 +33,21 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
       <Form form={form} onSubmit={submit}>
       <FormField name="name" id="company-name" label="Company name" disabled={!canEdit} />
       <FormField name="phone" id="company-phone" label="Phone" type="tel" disabled={!canEdit} />
-      <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} />
+      <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} hint="Printed with your name and phone on the letterhead of claim packets and proposals." />
+      <FormField
+        name="timeZone"
+        id="company-time-zone"
+        label="Time zone"
+        control="select"
+        disabled={!canEdit}
+        hint={company.timeZone ? 'Times on reports and documents print in this zone, named.' : 'Taken from this browser: saved with the company. Times on reports and documents print in this zone, named.'}
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </FormField>
       {canEdit && (
         <div>
           <SubmitButton isSubmitting={update.isPending} busyText="Saving…">

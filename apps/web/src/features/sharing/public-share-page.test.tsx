@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,18 @@ function proposalShare(overrides: Partial<NonNullable<PublicShare['proposal']>> 
     title: 'Roof replacement proposal',
     expiresAt: '2026-12-23T10:00:00.000Z',
     document: null,
-    proposal: { intro: 'Thank you for choosing us.', options, status: 'sent', chosenTier: null, signature: null, ...overrides },
+    proposal: {
+      intro: 'Thank you for choosing us.',
+      options,
+      status: 'sent',
+      chosenTier: null,
+      signature: null,
+      deductibleCents: null,
+      approvedCents: null,
+      askEmail: false,
+      signedPdfPending: false,
+      ...overrides,
+    },
   };
 }
 
@@ -144,4 +155,44 @@ describe('/share/:token', () => {
     expect(screen.getByText(/^Best: Designer shingles/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign proposal' })).not.toBeInTheDocument();
   });
+
+  it('shows the homeowner’s part of each option, asks for the email when the claim file has none, and offers the signed PDF once it is made', async () => {
+    const signed = { status: 'signed' as const, chosenTier: 'better' as const, signature: { name: 'Pat Miller', date: '2026-11-23', signedAt: '2026-11-23T19:00:00.000Z' }, askEmail: false };
+    answer(`GET /api/public/share/${TOKEN}`, [
+      json(proposalShare({ deductibleCents: 100_000, approvedCents: 1_000_000, askEmail: true })),
+      json({ ...proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000 }), document: { pageCount: 3, fileName: 'Proposal - 12 Oak St.pdf' } }),
+    ]);
+    answer(`POST /api/public/share/${TOKEN}/sign`, json(proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000, signedPdfPending: true })));
+    const user = userEvent.setup();
+    renderPage();
+    const better = await screen.findByRole('radio', { name: /^Better: \$11,200\.00$/ }, SLOW);
+    // Approved $10,000.00, deductible $1,000.00: the insurance pays $9,000.00 of each option at or above it.
+    expect(screen.getByText('Insurance pays $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above what your insurance approved).')).toBeInTheDocument();
+    expect(screen.getByText('Insurance pays $9,000.00. You pay $1,000.00 (your deductible $1,000.00).')).toBeInTheDocument();
+
+    const sign = screen.getByRole('button', { name: 'Sign proposal' });
+    await user.click(better);
+    await user.type(screen.getByLabelText('Your full name'), 'Pat Miller');
+    const pad = screen.getByRole('img', { name: 'Signature pad' });
+    fireEvent.pointerDown(pad, { pointerId: 1, clientX: 10, clientY: 10, pointerType: 'mouse' });
+    fireEvent.pointerMove(pad, { pointerId: 1, clientX: 60, clientY: 30, pointerType: 'mouse' });
+    fireEvent.pointerUp(pad, { pointerId: 1, pointerType: 'mouse' });
+    // The email is asked for: nothing is sent without it.
+    expect(sign).toBeDisabled();
+    await user.type(screen.getByLabelText('Your email'), 'pat@example');
+    await user.click(sign);
+    expect(sent(`POST /api/public/share/${TOKEN}/sign`)).toHaveLength(0);
+    await user.type(screen.getByLabelText('Your email'), '.com');
+    await user.click(sign);
+    await waitFor(() => expect(sent(`POST /api/public/share/${TOKEN}/sign`)).toHaveLength(1), SLOW);
+    expect(sent(`POST /api/public/share/${TOKEN}/sign`)[0]?.body).toMatchObject({ tier: 'better', name: 'Pat Miller', email: 'pat@example.com' });
+
+    const status = await screen.findByRole('status', {}, SLOW);
+    expect(within(status).getByText(/a copy of the signed PDF is on its way to your email/)).toBeInTheDocument();
+    expect(within(status).getByText('Your signed PDF is being prepared. Its Download button appears here in a moment.')).toBeInTheDocument();
+    // Asked again while the PDF is made: then it is there to keep.
+    const download = await screen.findByRole('link', { name: 'Download signed PDF' }, { timeout: 10_000 });
+    expect(download).toHaveAttribute('href', `/api/public/share/${TOKEN}/file`);
+    expect(within(status).getByText('Your part')).toBeInTheDocument();
+  }, 20_000);
 });

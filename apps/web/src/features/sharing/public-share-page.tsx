@@ -1,5 +1,7 @@
 import { signProposalSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import { PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
+import { contactEmailSchema } from '@ridgeline/shared/contracts/fields';
+import { homeownerShare, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
+import { useMemo } from 'react';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -19,8 +21,10 @@ import { SignaturePad } from './signature-pad';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
 // The page a share link opens, with no sign-in: the company, the property, and the one document or
-// proposal shared. A report shows its pages and its PDF; a proposal shows its options, and the
-// homeowner picks one, writes their name and the date, signs on screen and sends. A revoked,
+// proposal shared. A report shows its pages and its PDF; a proposal shows its options with the
+// homeowner's part of each (what the insurance pays, what they pay), and the homeowner picks one,
+// writes their name and the date (and their email, where the claim file has none: the signed PDF is
+// sent to it), signs on screen and sends; the signed PDF is then theirs to download. A revoked,
 // expired or unknown link says it is no longer valid, and nothing else.
 
 const tierLabel = (tier: string) => PROPOSAL_TIERS.find((t) => t.value === tier)?.label ?? tier;
@@ -98,7 +102,7 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
           This link works until <time dateTime={share.expiresAt}>{day(share.expiresAt)}</time>.
         </p>
       </section>
-      {share.document && (
+      {share.document && share.proposal?.status !== 'signed' && (
         <section aria-label="Document" className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-4">
           <p>
             {share.document.pageCount !== null ? `${share.document.pageCount} page${share.document.pageCount === 1 ? '' : 's'}` : 'PDF'} · {share.document.fileName}
@@ -110,20 +114,40 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
         </section>
       )}
       {share.kind === 'report' && !share.document && <p>The document is being prepared. Please open this link again in a few minutes.</p>}
-      {share.proposal && <ProposalSection token={token} proposal={share.proposal} />}
+      {share.proposal && <ProposalSection token={token} proposal={share.proposal} document={share.document} companyName={share.companyName} />}
     </>
   );
 }
 
+/** "Insurance pays $9,000.00. You pay $1,000.00 (your deductible $1,000.00).": an option's split, once both amounts are known. */
+function homeownerPartText(proposal: PublicProposal, priceCents: number): string | null {
+  if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
+  const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
+  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} above what your insurance approved`] : [])];
+  return `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+}
+
 type PublicProposal = NonNullable<PublicShare['proposal']>;
 
-function ProposalSection({ token, proposal }: { token: string; proposal: PublicProposal }) {
+function ProposalSection({ token, proposal, document, companyName }: { token: string; proposal: PublicProposal; document: PublicShare['document']; companyName: string }) {
   const [justSigned, setJustSigned] = useState(false);
-  if (proposal.signature) return <SignedSummary proposal={proposal} justSigned={justSigned} />;
+  if (proposal.signature) return <SignedSummary token={token} proposal={proposal} document={document} companyName={companyName} justSigned={justSigned} />;
   return <SignForm token={token} proposal={proposal} onSigned={() => setJustSigned(true)} />;
 }
 
-function SignedSummary({ proposal, justSigned }: { proposal: PublicProposal; justSigned: boolean }) {
+function SignedSummary({
+  token,
+  proposal,
+  document,
+  companyName,
+  justSigned,
+}: {
+  token: string;
+  proposal: PublicProposal;
+  document: PublicShare['document'];
+  companyName: string;
+  justSigned: boolean;
+}) {
   const signature = proposal.signature;
   const chosen = proposal.options.find((o) => o.tier === proposal.chosenTier);
   if (!signature) return null;
@@ -140,6 +164,12 @@ function SignedSummary({ proposal, justSigned }: { proposal: PublicProposal; jus
           <>
             <dt className="font-semibold">Price</dt>
             <dd>{formatCents(chosen.priceCents)}</dd>
+            {homeownerPartText(proposal, chosen.priceCents) && (
+              <>
+                <dt className="font-semibold">Your part</dt>
+                <dd>{homeownerPartText(proposal, chosen.priceCents)}</dd>
+              </>
+            )}
             <dt className="font-semibold">Warranty</dt>
             <dd>{chosen.warranty}</dd>
           </>
@@ -153,16 +183,35 @@ function SignedSummary({ proposal, justSigned }: { proposal: PublicProposal; jus
           <time dateTime={signature.signedAt}>{when(signature.signedAt)}</time>
         </dd>
       </dl>
-      {justSigned && <p>The contractor has been told. Keep this page or the PDF for your records.</p>}
+      {justSigned && <p>The contractor has been told, and a copy of the signed PDF is on its way to your email. Keep this page or the PDF for your records.</p>}
+      {document && !proposal.signedPdfPending ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <a href={publicShareFileUrl(token)} download className={buttonVariants({ size: 'lg' })}>
+            <Download aria-hidden="true" className="size-5" />
+            Download signed PDF
+          </a>
+          <span className="text-sm text-slate-700">{document.fileName}</span>
+        </div>
+      ) : proposal.signedPdfPending ? (
+        <p className="text-sm text-slate-700">Your signed PDF is being prepared. Its Download button appears here in a moment.</p>
+      ) : (
+        <p className="text-sm text-slate-700">Your signed PDF is not ready yet. Please open this link again later, or ask {companyName} for a copy.</p>
+      )}
     </section>
   );
 }
 
+/** The signature form's rules: the contract's, with the email required where the claim file has none. */
+const withEmailSchema = signProposalSchema.extend({ email: contactEmailSchema });
+
 function SignForm({ token, proposal, onSigned }: { token: string; proposal: PublicProposal; onSigned: () => void }) {
   const sign = useSignProposal(token);
-  const form = useZodForm(signProposalSchema, { defaultValues: { name: '', date: today(), signature: '' } as Partial<SignProposalInput> });
-  const [tier, name, signature] = form.watch(['tier', 'name', 'signature']);
-  const complete = Boolean(tier) && Boolean(name?.trim()) && Boolean(signature);
+  const schema = useMemo(() => (proposal.askEmail ? withEmailSchema : signProposalSchema), [proposal.askEmail]);
+  const form = useZodForm(schema, {
+    defaultValues: { name: '', date: today(), signature: '', ...(proposal.askEmail ? { email: '' } : {}) } as Partial<SignProposalInput>,
+  });
+  const [tier, name, signature, email] = form.watch(['tier', 'name', 'signature', 'email']);
+  const complete = Boolean(tier) && Boolean(name?.trim()) && Boolean(signature) && (!proposal.askEmail || Boolean(email?.trim()));
 
   const submit = (input: SignProposalInput) =>
     sign.mutate(input, {
@@ -176,6 +225,7 @@ function SignForm({ token, proposal, onSigned }: { token: string; proposal: Publ
     description: (
       <span className="flex flex-col gap-1">
         <span className="font-medium text-slate-900">{o.productLine}</span>
+        {homeownerPartText(proposal, o.priceCents) && <span className="font-medium text-slate-900">{homeownerPartText(proposal, o.priceCents)}</span>}
         <span>Warranty: {o.warranty}</span>
         <span className="whitespace-pre-line">Terms: {o.terms}</span>
       </span>
@@ -192,6 +242,18 @@ function SignForm({ token, proposal, onSigned }: { token: string; proposal: Publ
         <FormRadioGroup name="tier" legend="Your option" hideLegend options={options} disabled={sign.isPending} />
         <FormField name="name" label="Your full name" autoComplete="name" className="text-base" disabled={sign.isPending} />
         <FormField name="date" label="Date" type="date" disabled={sign.isPending} />
+        {proposal.askEmail && (
+          <FormField
+            name="email"
+            label="Your email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className="text-base"
+            hint="The signed PDF is sent to this address."
+            disabled={sign.isPending}
+          />
+        )}
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 text-sm font-medium text-slate-900">Your signature</legend>
           <SignaturePad disabled={sign.isPending} onChange={(dataUrl) => form.setValue('signature', dataUrl ?? '', { shouldValidate: Boolean(dataUrl) })} />
@@ -202,7 +264,11 @@ function SignForm({ token, proposal, onSigned }: { token: string; proposal: Publ
         <Button type="submit" size="lg" className="w-full" disabled={!complete || sign.isPending}>
           {sign.isPending ? 'Signing…' : 'Sign proposal'}
         </Button>
-        {!complete && <p className="text-center text-sm text-slate-700">Choose an option, write your name and sign to continue.</p>}
+        {!complete && (
+          <p className="text-center text-sm text-slate-700">
+            {proposal.askEmail ? 'Choose an option, write your name and email, and sign to continue.' : 'Choose an option, write your name and sign to continue.'}
+          </p>
+        )}
       </Form>
     </section>
   );

@@ -27,6 +27,7 @@ function fakeLink(overrides: Partial<ShareLink> = {}): ShareLink {
     state: 'active',
     viewCount: 2,
     lastViewedAt: '2026-11-22T09:30:00.000Z',
+    emails: [],
     createdBy: { id: 'u1', name: 'Alice Roof' },
     createdAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
@@ -106,4 +107,28 @@ describe('ShareLinksPanel', () => {
     expect(await within(dialog).findByDisplayValue('https://app.example/share/tok_abcdefghijkl', {}, SLOW)).toBeInTheDocument();
     expect(sent('POST /api/share-links')[0]?.body).toEqual({ reportId: REPORT_ID, audience: 'adjuster', expiresInDays: 30 });
   });
+
+  it('emails an active link to an address with a note, and lists each send: to whom, by whom, when', async () => {
+    const sentLink = fakeLink({ emails: [{ to: 'sam@carrier.example', sentBy: { id: 'u1', name: 'Alice Roof' }, sentAt: '2026-11-23T10:00:00.000Z' }] });
+    answer('GET /api/share-links', [json({ links: [fakeLink()] }), json({ links: [sentLink] })]);
+    answer(`POST /api/share-links/${LINK_ID}/email`, json({ link: sentLink }));
+    const user = userEvent.setup();
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Email link: Photo report for the adjuster' }, SLOW));
+    const dialog = screen.getByRole('dialog', { name: 'Email this link' });
+    await user.type(within(dialog).getByLabelText('Email address'), 'not an address');
+    await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true'), SLOW);
+    expect(sent(`POST /api/share-links/${LINK_ID}/email`)).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Email address'));
+    await user.type(within(dialog).getByLabelText('Email address'), 'Sam@Carrier.example');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'The photo report of the Smith roof.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(sent(`POST /api/share-links/${LINK_ID}/email`)).toHaveLength(1), SLOW);
+    expect(sent(`POST /api/share-links/${LINK_ID}/email`)[0]?.body).toEqual({ to: 'sam@carrier.example', note: 'The photo report of the Smith roof.' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sends = await screen.findByRole('list', { name: 'Emails of Photo report for the adjuster' }, SLOW);
+    expect(sends).toHaveTextContent(/^Emailed to sam@carrier\.example by Alice Roof on /);
+  }, 20_000);
 });

@@ -1,6 +1,6 @@
-import type { ShareLink } from '@ridgeline/shared/contracts/documents';
+import { emailShareLinkSchema, type EmailShareLinkInput, type ShareLink } from '@ridgeline/shared/contracts/documents';
 import { SHARE_AUDIENCE_LABELS } from '@ridgeline/shared/domain/documents';
-import { Copy, Link2 } from 'lucide-react';
+import { Copy, Link2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { QueryThen } from '../../components/query-then';
@@ -8,17 +8,21 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { SubmitButton } from '../../components/submit-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
+import { useEmailShareLink } from './api/email-share-link';
 import { useRevokeShareLink } from './api/revoke-share-link';
 import { useShareLinkViews } from './api/share-link-views';
 import { useShareLinks } from './api/share-links';
 import { NewShareLinkDialog } from './new-share-link-dialog';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
-// The claim file's share links: create, copy, revoke, and who opened them.
+// The claim file's share links: create, copy, send by email (each send listed: to whom, by whom,
+// when), revoke, and who opened them.
 
 const STATE: Record<ShareLink['state'], { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -99,6 +103,16 @@ function ShareLinkRow({ link }: { link: ShareLink }) {
         <dt>Last viewed</dt>
         <dd>{link.lastViewedAt ? <time dateTime={link.lastViewedAt}>{when(link.lastViewedAt)}</time> : 'Not opened yet'}</dd>
       </dl>
+      {link.emails.length > 0 && (
+        <ul aria-label={`Emails of ${name}`} className="flex flex-col gap-0.5 text-sm text-slate-700">
+          {link.emails.map((email, i) => (
+            <li key={`${email.sentAt}-${i}`}>
+              Emailed to <span className="font-medium break-all text-slate-900">{email.to}</span>
+              {email.sentBy ? ` by ${email.sentBy.name}` : ''} on <time dateTime={email.sentAt}>{when(email.sentAt)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="flex flex-wrap gap-2">
         {link.state === 'active' && (
           <Button type="button" variant="secondary" onClick={() => void copy()} aria-label={`Copy link: ${name}`}>
@@ -109,10 +123,56 @@ function ShareLinkRow({ link }: { link: ShareLink }) {
         <Button type="button" variant="secondary" onClick={() => setViewsOpen((o) => !o)} aria-expanded={viewsOpen} aria-label={`Views: ${name}`}>
           Views
         </Button>
+        {link.state === 'active' && <EmailButton link={link} name={name} />}
         {link.state === 'active' && <RevokeButton link={link} name={name} />}
       </div>
       {viewsOpen && <ViewLog linkId={link.id} name={name} />}
     </article>
+  );
+}
+
+/** Sends the link by email from the product: to one address, with a short note; the reply goes to the sender. */
+function EmailButton({ link, name }: { link: ShareLink; name: string }) {
+  const [open, setOpen] = useState(false);
+  const send = useEmailShareLink();
+  const form = useZodForm(emailShareLinkSchema, { defaultValues: { to: '', note: '' } });
+  const submit = (input: EmailShareLinkInput) =>
+    send.mutate(
+      { id: link.id, input: { to: input.to, ...(input.note?.trim() ? { note: input.note } : {}) } },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          form.reset({ to: '', note: '' });
+          notify.success('Link sent', `${name} was emailed to ${input.to}.`);
+        },
+        onError: (e) => form.setError('root', { message: errorText(e) }),
+      },
+    );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button type="button" variant="secondary" onClick={() => setOpen(true)} aria-label={`Email link: ${name}`}>
+        <Mail aria-hidden="true" className="size-4" />
+        Email link
+      </Button>
+      <DialogContent closeLabel="Close">
+        <DialogHeader>
+          <DialogTitle>Email this link</DialogTitle>
+          <DialogDescription>
+            {name} is sent from Ridgeline with your company's name; replies come to you. Each send is listed on the link.
+          </DialogDescription>
+        </DialogHeader>
+        <Form form={form} onSubmit={submit} aria-label="Email the link">
+          <FormField name="to" label="Email address" type="email" autoComplete="email" inputMode="email" />
+          <FormField name="note" label="Note (optional)" control="textarea" rows={3} hint="A few words of your own, printed above the link." />
+          <FormError />
+          <DialogFooter>
+            <SubmitButton isSubmitting={send.isPending} busyText="Sending…" className="w-full sm:w-auto">
+              Send link
+            </SubmitButton>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -34,6 +34,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** The files the mail carries, named with their size ({ fileName, size }[]); null when none. */
+  attachments: jsonb('attachments'),
   createdAt: createdAt(),
 });
 

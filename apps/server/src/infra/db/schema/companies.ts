@@ -15,6 +15,8 @@ export const companies = pgTable('companies', {
   hailHitThreshold: integer('hail_hit_threshold').notNull().default(8),
   /** The claim packet's cover letter with `{{field}}` placeholders; null uses the product's default. */
   coverLetterTemplate: text('cover_letter_template'),
+  /** The IANA time zone documents print times in ("America/Chicago"); null until set (printed in UTC). */
+  timeZone: text('time_zone'),
   // Billing (the rules are packages/shared/src/domain/billing.ts): `plan` is the plan chosen; while
   // `billing_status` is trialing and the trial runs, the limits follow Professional.
   billingStatus: text('billing_status').notNull().default('trialing'),

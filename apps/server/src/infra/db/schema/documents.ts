@@ -71,12 +71,19 @@ export const proposals = pgTable(
     status: text('status').notNull().default('draft'),
     intro: text('intro').notNull().default(''),
     options: jsonb('options').notNull(),
+    /** The claim's deductible and approved amount (replacement cost) the homeowner's part is figured from; null when not known. */
+    deductibleCents: bigint('deductible_cents', { mode: 'number' }),
+    approvedCents: bigint('approved_cents', { mode: 'number' }),
+    /** The claim file's photos printed in the PDF, in order (at most PROPOSAL_PHOTOS_MAX). */
+    photoIds: jsonb('photo_ids').notNull().default([]),
     chosenTier: text('chosen_tier'),
     signerName: text('signer_name'),
     signedDate: date('signed_date', { mode: 'string' }),
     signaturePath: text('signature_path'),
     signerIp: text('signer_ip'),
     signerUserAgent: text('signer_user_agent'),
+    /** Where the signed PDF was sent: the address the homeowner gave at signing, or the claim file's. */
+    signerEmail: text('signer_email'),
     signedAt: timestampTz('signed_at'),
     signedFileId: uuid('signed_file_id').references(() => projectFiles.id, { onDelete: 'set null' }),
     createdBy: userRef('created_by'),
@@ -133,4 +140,20 @@ export const shareLinkViews = pgTable(
     index('share_link_views_link_idx').on(t.linkId, t.viewedAt.desc()),
     uniqueIndex('share_link_views_once_per_hour').on(t.linkId, t.ip, t.viewHour),
   ],
+);
+
+/** Each time a share link was sent by email from the product: to whom, by whom, when. */
+export const shareLinkEmails = pgTable(
+  'share_link_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    sentBy: userRef('sent_by'),
+    sentAt: timestampTz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('share_link_emails_link_idx').on(t.linkId, t.sentAt.desc()), index('share_link_emails_company_idx').on(t.companyId, t.sentAt)],
 );

@@ -31,6 +31,8 @@ describe('activitySentence', () => {
     expect(activitySentence(entry({ kind: 'task_reopened', body: 'Call' }))).toBe('Alex reopened the task “Call”');
     expect(activitySentence(entry({ kind: 'task_deleted', body: 'Call' }))).toBe('Alex deleted the task “Call”');
     expect(activitySentence(entry({ kind: 'file_uploaded', body: 'a.pdf' }))).toBe('Alex uploaded a.pdf');
+    // The homeowner's signed proposal: kept by the product, uploaded by no company user.
+    expect(activitySentence(entry({ kind: 'file_uploaded', actor: null, body: 'Signed proposal - Pat Miller.pdf' }))).toBe('Signed proposal - Pat Miller.pdf was added to the files');
     expect(activitySentence(entry({ kind: 'file_deleted', body: 'a.pdf' }))).toBe('Alex deleted the file a.pdf');
     expect(activitySentence(entry({ kind: 'archived' }))).toBe('Alex archived the claim file');
     expect(activitySentence(entry({ kind: 'unarchived', actor: null }))).toBe('Someone restored the claim file from the archive');

@@ -35,7 +35,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'task_deleted':
       return `${who} deleted the task ${quoted(entry.body)}`;
     case 'file_uploaded':
-      return `${who} uploaded ${entry.body ?? 'a file'}`;
+      // No one uploaded a file the product added itself (a homeowner's signed proposal).
+      return entry.actor ? `${who} uploaded ${entry.body ?? 'a file'}` : `${entry.body ?? 'A file'} was added to the files`;
     case 'file_deleted':
       return `${who} deleted the file ${entry.body ?? ''}`.trimEnd();
     case 'archived':

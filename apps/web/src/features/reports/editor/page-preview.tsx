@@ -1,17 +1,20 @@
 import type { ReportDocument, ReportPhoto } from '@ridgeline/shared/contracts/documents';
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import type { ReactNode } from 'react';
+import { PAGE_GRID, paginatePhotos } from '@ridgeline/shared/domain/report-layout';
 import { cn } from '../../../lib/cn';
 import { APPENDIX_ROWS_PER_PAGE, pagesOfDocument } from './page-count';
 import { AnnotationSvg, metadataLines, photoLabel, thumbUrl } from './photo-words';
 
-// The pages as they will print, scaled down: the cover, each section's pages with its photos per
-// page (drawings over the photos and the metadata lines when they are shown), and the appendix of
-// every photo's fingerprint and times. The count is the one the PDF will have.
+// The pages as they will print, scaled down: the cover, the photo pages as the PDF lays them
+// (each section with its photos per page, sections of one layout sharing a page where a row is
+// free, every photo numbered as the appendix numbers it; drawings over the photos and the metadata
+// lines when they are shown), and the appendix of every photo's fingerprint and times. The count is
+// the one the PDF will have.
 
 type Props = { title: string; sourceLabel: string; document: ReportDocument; photos: ReadonlyMap<string, Photo> };
 
-const GRID: Record<number, string> = { 1: 'grid-cols-1 grid-rows-1', 2: 'grid-cols-1 grid-rows-2', 4: 'grid-cols-2 grid-rows-2', 6: 'grid-cols-2 grid-rows-3' };
+const COLUMNS: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2' };
 
 function chunk<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -28,7 +31,7 @@ function Page({ n, total, children }: { n: number; total: number; children: Reac
   );
 }
 
-function PreviewPhoto({ placed, photo, document }: { placed: ReportPhoto; photo: Photo | undefined; document: ReportDocument }) {
+function PreviewPhoto({ placed, photo, document, number }: { placed: ReportPhoto; photo: Photo | undefined; document: ReportDocument; number: number | undefined }) {
   const src = thumbUrl(photo);
   return (
     <figure className="flex min-h-0 flex-col gap-0.5">
@@ -37,6 +40,7 @@ function PreviewPhoto({ placed, photo, document }: { placed: ReportPhoto; photo:
         {document.showAnnotations && <AnnotationSvg photo={photo} />}
       </div>
       <figcaption>
+        {number !== undefined && <span className="float-right font-semibold">Photo {number}</span>}
         {placed.caption && <span className="block font-semibold">{placed.caption}</span>}
         {document.showMetadata &&
           metadataLines(photo).map((line) => (
@@ -52,6 +56,10 @@ function PreviewPhoto({ placed, photo, document }: { placed: ReportPhoto; photo:
 export function PagePreview({ title, sourceLabel, document, photos }: Props) {
   const pages = pagesOfDocument(document);
   const all = document.sections.flatMap((s) => s.photos);
+  const photoPages = paginatePhotos(document.sections.map((s) => ({ layout: s.layout, photos: s.photos.length })));
+  // Each photo's number: its first place in the report, as the evidence appendix numbers it.
+  const numbers = new Map<string, number>();
+  for (const placed of all) if (!numbers.has(placed.photoId)) numbers.set(placed.photoId, numbers.size + 1);
   let n = 1;
   return (
     <section aria-labelledby="preview-heading" className="flex flex-col gap-2">
@@ -69,19 +77,27 @@ export function PagePreview({ title, sourceLabel, document, photos }: Props) {
           <p>{sourceLabel}</p>
           <p className="text-slate-600">{all.length} photos</p>
         </Page>
-        {document.sections.map((section) =>
-          chunk(section.photos, section.layout).map((onPage, i) => (
-            <Page key={`${section.id}-${i}`} n={n++} total={pages.total}>
-              {i === 0 && <p className="text-[8px] font-bold">{section.title}</p>}
-              {i === 0 && section.note && <p className="text-slate-700">{section.note}</p>}
-              <div className={cn('grid min-h-0 flex-1 gap-1', GRID[section.layout])}>
-                {onPage.map((placed) => (
-                  <PreviewPhoto key={placed.photoId} placed={placed} photo={photos.get(placed.photoId)} document={document} />
-                ))}
-              </div>
-            </Page>
-          )),
-        )}
+        {photoPages.map((page, p) => (
+          <Page key={`photos-${p}`} n={n++} total={pages.total}>
+            {page.rows.map((row) => {
+              const section = document.sections[row.section];
+              if (!section) return null;
+              return (
+                <div key={`${section.id}-${row.photos[0] ?? 0}`} className="flex min-h-0 flex-1 flex-col gap-0.5">
+                  {row.heading === 'title' && <p className="text-[8px] font-bold">{section.title}</p>}
+                  {row.heading === 'title' && section.note && <p className="text-slate-700">{section.note}</p>}
+                  {row.heading === 'continued' && <p className="font-semibold text-slate-600">{section.title} (continued)</p>}
+                  <div className={cn('grid min-h-0 flex-1 gap-1', COLUMNS[PAGE_GRID[page.layout].cols])}>
+                    {row.photos.map((index) => {
+                      const placed = section.photos[index];
+                      return placed ? <PreviewPhoto key={placed.photoId} placed={placed} photo={photos.get(placed.photoId)} document={document} number={numbers.get(placed.photoId)} /> : null;
+                    })}
+                  </div>
+                </div>
+              );
+            })}
+          </Page>
+        ))}
         {chunk(all, APPENDIX_ROWS_PER_PAGE).map((rows, i) => (
           <Page key={`appendix-${i}`} n={n++} total={pages.total}>
             {i === 0 && <p className="text-[8px] font-bold">Appendix: photo evidence</p>}

@@ -1,20 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { companySchema, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
+import { companySchema } from '@ridgeline/shared/contracts/team';
 import { api } from '../../../lib/api-client';
 import { companyKey } from '../../../lib/api/company';
 
-// The company profile writes (PATCH /api/company, PUT /api/company/logo); the read is lib/api/company.
-
-export function useUpdateCompany() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateCompanyInput) => api.patch('/api/company', input, { schema: companySchema }),
-    onSuccess: (company) => {
-      client.setQueryData(companyKey, company);
-      void client.invalidateQueries({ queryKey: ['me'] });
-    },
-  });
-}
+// The company logo upload (PUT /api/company/logo); the read and the profile's edit are lib/api/company.
 
 export function useUploadLogo() {
   const client = useQueryClient();

@@ -10,6 +10,15 @@ export function fetchPublicShare(token: string): Promise<PublicShare> {
   return api.get(publicSharePath(token), { schema: publicShareSchema });
 }
 
+/** While a just-signed proposal's PDF is being made, the page asks again this often (its download comes once it is). */
+const SIGNED_PDF_POLL_MS = 3000;
+
 export function usePublicShare(token: string) {
-  return useQuery({ queryKey: publicShareKey(token), queryFn: () => fetchPublicShare(token), retry: false, staleTime: Infinity });
+  return useQuery({
+    queryKey: publicShareKey(token),
+    queryFn: () => fetchPublicShare(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.proposal?.signedPdfPending ? SIGNED_PDF_POLL_MS : false),
+  });
 }

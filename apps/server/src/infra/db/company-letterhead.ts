@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { companyDetailsMessage, missingCompanyDetails } from '@ridgeline/shared/domain/company-details';
+import { AppError } from '../../lib/app-error';
+import type { Db, DbTx } from './client';
+import { companies } from './schema/index';
+
+// A claim packet's cover letter and a proposal carry the company's letterhead; the reports, the
+// proposals and the share links (a proposal shared to be signed becomes a signed PDF) each check it
+// before making one, with this one query and this one refusal.
+
+/**
+ * Refuses (422 COMPANY_DETAILS_MISSING, naming what is missing) while the company's name, address or
+ * phone is not filled in: a document never prints a stand-in for them. `made` names the document:
+ * "a claim packet", "a proposal".
+ */
+export async function assertLetterheadDetails(db: Db | DbTx, companyId: string, made: string): Promise<void> {
+  const [row] = await db.select({ name: companies.name, address: companies.address, phone: companies.phone }).from(companies).where(eq(companies.id, companyId));
+  const missing = missingCompanyDetails(row ?? { name: null, address: null, phone: null });
+  if (missing.length > 0) throw new AppError('COMPANY_DETAILS_MISSING', companyDetailsMessage(missing, made));
+}

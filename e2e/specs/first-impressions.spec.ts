@@ -49,7 +49,10 @@ test.describe('first impressions on a phone', () => {
     const colleague = newUser('first-member');
     const invited = await page.request.post('/api/team/invitations', { headers: ORIGIN_HEADERS, data: { email: colleague.email, role: 'member' } });
     expect(invited.status(), await invited.text()).toBe(201);
-    const link = firstLink(await waitForMail(colleague.email, `invited you to ${owner.companyName}`));
+    const invitation = await waitForMail(colleague.email, 'You have been invited to join a team on Ridgeline');
+    // The company's name is in the body, quoted as the company entered it (never in the subject).
+    expect(invitation.text).toContain(`"${owner.companyName}"`);
+    const link = firstLink(invitation);
 
     const memberContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const member = await memberContext.newPage();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { controlsUnder, PHONES } from '../support/layout';
 
-// Pages as a phone shows them: a new page opens at the top (after "Create project" a phone used to land
+// Pages as a phone shows them: a new page opens at the top (after "Create claim file" a phone used to land
 // 2,277 px down, and between inspection steps too) and a page gone back to opens where it was left;
 // the floating chat button never covers a sticky action bar's buttons, nor a page's last controls.
 
@@ -50,12 +50,12 @@ for (const phone of PHONES) {
       await expect(page).toHaveURL(/\/projects$/);
       await expect.poll(() => scrollY(page)).toBe(1500);
 
-      // "Create project" at the foot of the form: the new claim file opens at its top.
+      // "Create claim file" at the foot of the form: the new claim file opens at its top.
       await page.goto('/projects/new');
       await page.getByLabel('Title').fill('Scrolled claim');
       await page.getByLabel('Street').fill('12 Oak St');
       await page.getByLabel('Homeowner name').fill('Pat Scroll');
-      const create = page.getByRole('button', { name: 'Create project' });
+      const create = page.getByRole('button', { name: 'Create claim file' });
       await create.scrollIntoViewIfNeeded();
       expect(await scrollY(page)).toBeGreaterThan(200);
       await create.click();

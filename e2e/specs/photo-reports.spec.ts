@@ -110,7 +110,8 @@ test.describe('photo reports and claim packets', () => {
     const packetPanel = await openDocumentsTab(page, claim.projectId);
     await packetPanel.getByRole('button', { name: 'Claim packet' }).click();
     const packet = page.getByRole('dialog', { name: 'Claim packet' });
-    const letter = packet.getByLabel('Cover letter');
+    // Exactly: while the letter loads, its placeholder is labelled "Loading the cover letter".
+    const letter = packet.getByLabel('Cover letter', { exact: true });
     await expect(letter).not.toHaveValue('');
     await letter.fill(`To whom it may concern,\n\n${LETTER_SENTENCE}\n\nThank you.`);
     await expect(packet.getByTestId('cover-letter-preview')).toContainText(`Please reopen claim ${CLAIM_NUMBER} after the May storm.`);

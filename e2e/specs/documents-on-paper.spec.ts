@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { setCompanyAddress } from '../support/documents';
-import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { claimFileWithEstimate, openDocuments, setCompanyAddress } from '../support/documents';
+import { collectErrors, signedInUser } from '../support/flows';
 import { firstLink, waitForMail } from '../support/mail';
 
 // What the adjuster and the homeowner receive, on a phone (390 x 844). A company that signed up with
@@ -18,39 +18,6 @@ const SESSION_PROBE = '/api/auth/get-session';
 const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
 const PHONE = { width: 390, height: 844 };
 
-/** A claim file with its deductible ($1,000.00), approved amount ($10,000.00) and one estimate of $10,000.00, through the API. */
-async function claimFileWithEstimate(page: Page): Promise<string> {
-  const project = await page.request.post('/api/projects', {
-    headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14', deductibleCents: 100_000, rcvCents: 1_000_000 },
-  });
-  expect(project.status(), await project.text()).toBe(201);
-  const projectId = ((await project.json()) as { id: string }).id;
-  const sessionId = randomUUID();
-  const session = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id: sessionId,
-      projectId,
-      editedAt: new Date().toISOString(),
-      fields: { street: '12 Oak Street', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
-    },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const estimate = await page.request.post('/api/estimates', {
-    headers: ORIGIN_HEADERS,
-    data: { sessionId, lines: [{ id: 'roof', code: null, description: 'Roof replacement', quantity: 1, unit: 'EA', unitPriceCents: 1_000_000, source: 'manual' }] },
-  });
-  expect(estimate.status(), await estimate.text()).toBe(201);
-  return projectId;
-}
-
-async function openDocuments(page: Page, projectId: string) {
-  await page.goto(`/projects/${projectId}`);
-  await page.getByRole('tab', { name: 'Documents' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Proposals' })).toBeVisible();
-}
-
 test.describe('documents on paper, on a phone', () => {
   test.use({ viewport: PHONE });
 
@@ -58,7 +25,7 @@ test.describe('documents on paper, on a phone', () => {
     test.setTimeout(120_000);
     const errors = collectErrors(page);
     await signedInUser(page, 'letterhead');
-    const projectId = await claimFileWithEstimate(page);
+    const projectId = await claimFileWithEstimate(page, { deductibleCents: 100_000, rcvCents: 1_000_000 });
     await openDocuments(page, projectId);
 
     await page.getByRole('button', { name: 'Claim packet' }).click();
@@ -97,7 +64,7 @@ test.describe('documents on paper, on a phone', () => {
     const errors = collectErrors(page);
     const contractor = await signedInUser(page, 'paper');
     await setCompanyAddress(page);
-    const projectId = await claimFileWithEstimate(page);
+    const projectId = await claimFileWithEstimate(page, { deductibleCents: 100_000, rcvCents: 1_000_000 });
     const homeownerEmail = `pat-${randomUUID().slice(0, 8)}@example.test`;
     await openDocuments(page, projectId);
 

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { setCompanyAddress } from '../support/documents';
-import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { claimFileWithEstimate, openDocuments, setCompanyAddress } from '../support/documents';
+import { collectErrors, signedInUser } from '../support/flows';
 
 // A proposal from the claim file's estimate, signed by the homeowner through its link: the contractor
 // builds good / better / best from a $10,000.00 estimate, raises the better option's price, and shares
@@ -17,39 +16,6 @@ const NOT_FOUND = /Failed to load resource: the server responded with a status o
 const SESSION_PROBE = '/api/auth/get-session';
 const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
 
-/** A claim file with one estimate of $10,000.00 (one manual line), through the API. */
-async function claimFileWithEstimate(page: Page): Promise<string> {
-  const project = await page.request.post('/api/projects', {
-    headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', homeownerEmail: 'pat.miller@example.com', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14' },
-  });
-  expect(project.status(), await project.text()).toBe(201);
-  const projectId = ((await project.json()) as { id: string }).id;
-  const sessionId = randomUUID();
-  const session = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id: sessionId,
-      projectId,
-      editedAt: new Date().toISOString(),
-      fields: { street: '12 Oak Street', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
-    },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const estimate = await page.request.post('/api/estimates', {
-    headers: ORIGIN_HEADERS,
-    data: { sessionId, lines: [{ id: 'roof', code: null, description: 'Roof replacement', quantity: 1, unit: 'EA', unitPriceCents: 1_000_000, source: 'manual' }] },
-  });
-  expect(estimate.status(), await estimate.text()).toBe(201);
-  return projectId;
-}
-
-async function openDocuments(page: Page, projectId: string) {
-  await page.goto(`/projects/${projectId}`);
-  await page.getByRole('tab', { name: 'Documents' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Proposals' })).toBeVisible();
-}
-
 test('a homeowner picks an option and signs a proposal through its link; a revoked link is no longer valid', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = collectErrors(page);
@@ -57,7 +23,7 @@ test('a homeowner picks an option and signs a proposal through its link; a revok
   // The proposal's letterhead prints the company's address; the claim file has the homeowner's email,
   // so signing asks for none (the story of asking is documents-on-paper.spec.ts).
   await setCompanyAddress(page);
-  const projectId = await claimFileWithEstimate(page);
+  const projectId = await claimFileWithEstimate(page, { homeownerEmail: 'pat.miller@example.com' });
   await openDocuments(page, projectId);
 
   // The proposal from the estimate, the better option's price raised.

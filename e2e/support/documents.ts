@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { ORIGIN_HEADERS } from './flows';
 import { createInspection, DAMAGE_PHOTO, REQUIRED_PHOTOS, uploadPhotos } from './inspection-seed';
@@ -45,4 +46,41 @@ export async function seedClaimWithPhotos(page: Page, { leaveOut = 0 }: { leaveO
 export async function setCompanyAddress(page: Page, address = '220 Industrial Blvd, Tulsa, OK 74107'): Promise<void> {
   const response = await page.request.patch('/api/company', { headers: ORIGIN_HEADERS, data: { address } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
+ * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
+ */
+export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}): Promise<string> {
+  const project = await page.request.post('/api/projects', {
+    headers: ORIGIN_HEADERS,
+    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14', ...claim },
+  });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = ((await project.json()) as { id: string }).id;
+  const sessionId = randomUUID();
+  const session = await page.request.post('/api/inspections', {
+    headers: ORIGIN_HEADERS,
+    data: {
+      id: sessionId,
+      projectId,
+      editedAt: new Date().toISOString(),
+      fields: { street: '12 Oak Street', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
+    },
+  });
+  expect(session.status(), await session.text()).toBe(201);
+  const estimate = await page.request.post('/api/estimates', {
+    headers: ORIGIN_HEADERS,
+    data: { sessionId, lines: [{ id: 'roof', code: null, description: 'Roof replacement', quantity: 1, unit: 'EA', unitPriceCents: 1_000_000, source: 'manual' }] },
+  });
+  expect(estimate.status(), await estimate.text()).toBe(201);
+  return projectId;
+}
+
+/** The claim file's Documents tab, with its proposals. */
+export async function openDocuments(page: Page, projectId: string): Promise<void> {
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Proposals' })).toBeVisible();
 }

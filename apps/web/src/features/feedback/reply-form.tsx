@@ -6,7 +6,7 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 
 type Props = {
-  /** The form's name for screen readers and its field's label. */
+  /** The field's label. */
   label: string;
   hint: string;
   submitText: string;
@@ -27,7 +27,7 @@ export function ReplyForm({ label, hint, submitText, onSend }: Props) {
     }
   };
   return (
-    <Form form={form} onSubmit={submit} aria-label={label} className="gap-3">
+    <Form form={form} onSubmit={submit} aria-label="Reply in the thread" className="gap-3">
       <FormField name="body" label={label} hint={hint} control="textarea" rows={4} />
       <FormError />
       <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Sending…" className="w-full sm:w-fit">

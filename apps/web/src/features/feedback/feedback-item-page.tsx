@@ -6,11 +6,13 @@ import { errorText } from '../../lib/error-text';
 import { useFeedbackItem } from './api/feedback-item';
 import { useReplyToFeedback } from './api/reply-feedback';
 import { FeedbackSummary, FeedbackThread } from './feedback-parts';
+import { useLiveFeedback } from './use-live-feedback';
 import { ReplyForm } from './reply-form';
 
 function FeedbackItem({ id }: { id: string }) {
   const item = useFeedbackItem(id);
   const reply = useReplyToFeedback(id);
+  useLiveFeedback();
   if (item.isPending) return <p role="status">Loading your feedback…</p>;
   if (item.isError) return <Alert>{errorText(item.error)}</Alert>;
   return (

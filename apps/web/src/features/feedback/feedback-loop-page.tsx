@@ -11,12 +11,14 @@ import { formatDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useMyFeedback } from './api/my-feedback';
 import { FeedbackBadges } from './feedback-parts';
+import { useLiveFeedback } from './use-live-feedback';
 import { feedbackTitle, repliesText } from './feedback-words';
 
 /** /feedback-loop: the user's own feedback, last changed first, each with its status and where its thread stands. */
 export default function FeedbackLoopPage() {
   useDocumentTitle('Feedback Loop');
   const mine = useMyFeedback();
+  useLiveFeedback();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import type { FeedbackDetail, FeedbackItem } from '@ridgeline/shared/contracts/feedback';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TOO_LARGE_MESSAGE, SCREENSHOT_TYPE_MESSAGE } from '@ridgeline/shared/domain/feedback';
 import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
@@ -14,6 +15,16 @@ import FeedbackLoopPage from './feedback-loop-page';
 import FeedbackPage from './feedback-page';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+// The realtime socket, faked: the test holds the pages' listeners and hands them events.
+const realtime = vi.hoisted(() => ({ listeners: new Set<(event: RealtimeEvent) => void>() }));
+vi.mock('../../lib/realtime/realtime-client', () => ({
+  subscribeRealtime: (listener: (event: RealtimeEvent) => void) => {
+    realtime.listeners.add(listener);
+    return () => realtime.listeners.delete(listener);
+  },
+  sendRealtime: () => false,
+}));
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const SHOT = '22222222-2222-4222-8222-222222222222';
@@ -37,6 +48,7 @@ const detail = (overrides: Partial<FeedbackDetail> = {}): FeedbackDetail => ({ .
 
 beforeEach(() => {
   vi.clearAllMocks();
+  realtime.listeners.clear();
   answerSession(alice);
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
@@ -125,6 +137,26 @@ describe('/feedback-loop', () => {
     expect(within(second).getByText('Idea')).toBeInTheDocument();
     expect(within(second).getByText('No replies yet')).toBeInTheDocument();
     expect(within(second).queryByText('The team replied')).not.toBeInTheDocument();
+  });
+
+  it('reads the list again when the team’s reply or status change arrives over the socket', async () => {
+    answer('GET /api/feedback', [json({ items: [item()] }), json({ items: [item({ status: 'planned' })] })]);
+    renderWithSession(<FeedbackLoopPage />, { url: '/feedback-loop', queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
+    const list = await screen.findByRole('list', { name: 'Your feedback' });
+    expect(within(list).getByText('New')).toBeInTheDocument();
+    act(() => {
+      for (const listener of realtime.listeners) {
+        listener({ type: 'notification', notification: { id: SHOT, kind: 'mention', title: 'Someone mentioned you', body: '', link: null, actorName: null, readAt: null, createdAt: AT } });
+      }
+    });
+    expect(sent('GET /api/feedback')).toHaveLength(1);
+    act(() => {
+      for (const listener of realtime.listeners) {
+        listener({ type: 'notification', notification: { id: SHOT, kind: 'feedback', title: 'Your feedback is now: Planned', body: '', link: `/feedback-loop/${ID}`, actorName: null, readAt: null, createdAt: AT } });
+      }
+    });
+    expect(await within(list).findByText('Planned')).toBeInTheDocument();
+    expect(sent('GET /api/feedback')).toHaveLength(2);
   });
 
   it('shows an item’s thread and sends the author’s reply', async () => {

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,6 +8,8 @@ import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** The product's version (the repository's package.json), sent with feedback as the app version. */
+const appVersion = (JSON.parse(readFileSync(fromRoot('../../package.json'), 'utf8')) as { version: string }).version;
 
 // The web app. In dev (npm run dev) Vite serves on :5173 and proxies the API on :3000;
 // in production the server serves the built files from apps/web/dist on the same origin.
@@ -15,6 +18,7 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 // Two HTML documents: index.html is the app's shell for every path; landing.html is the landing
 // page pre-rendered at build time, which the server sends for / and /landing.
 export default defineConfig({
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion) },
   plugins: [
     react(),
     tailwindcss(),

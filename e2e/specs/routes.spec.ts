@@ -30,6 +30,7 @@ const ROUTES = [
   '/admin/maintenance',
   '/admin/users',
   '/admin/security',
+  '/admin/feedback',
   '/pricing',
   '/photo-reports',
   '/advanced-photo-reports',

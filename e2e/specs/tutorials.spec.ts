@@ -73,7 +73,7 @@ test.describe('help and tutorials', () => {
     await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', 'https://player.vimeo.com/video/76979871');
   });
 
-  test('a stored embed on a non-https or other host shows no help button at all', async ({ page }) => {
+  test('a stored embed on a non-https or other host shows no video: the help offers feedback about the page alone', async ({ page }) => {
     await signedInUser(page, 'unsafe-help');
     for (const embedCode of ['<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>', '<iframe src="https://videos.example.com/embed/1"></iframe>']) {
       // Rows like these cannot be saved through the API; this is what the page does if one exists.
@@ -86,8 +86,13 @@ test.describe('help and tutorials', () => {
       await page.goto('/dashboard');
       await answered;
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Help' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Help' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Help' });
+      await expect(dialog.getByText('This page has no guide yet.', { exact: false })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Send feedback about this page' })).toHaveAttribute('href', '/feedback?page=%2Fdashboard');
+      await expect(dialog.getByRole('list', { name: 'Steps' })).toHaveCount(0);
       await expect(page.locator('iframe')).toHaveCount(0);
+      await page.keyboard.press('Escape');
       await page.unroute('**/api/tutorials?route=*');
     }
   });

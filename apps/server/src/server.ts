@@ -24,6 +24,7 @@ import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/ma
 import { createLocalDiskStorage } from './infra/storage/local-disk';
 import { createStripeGateway } from './infra/payments/stripe-gateway';
 import { defineBillingJobs } from './features/billing/billing-jobs';
+import { defineFeedbackJobs } from './features/feedback/feedback-jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimitStore } from './infra/rate-limit/rate-limit-store';
 import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     definePhotoJobs(jobs, { db: database.db, storage, logger });
     defineReportJobs(jobs, { db: database.db, storage, logger, queueMail });
     await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
+    defineFeedbackJobs(jobs, { db: database.db, storage, logger });
     await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
     await jobs.start();
     const auth = createAuth({

@@ -16,6 +16,7 @@ import { carrierRoutes } from '../features/carriers/carriers.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { estimatingRoutes } from '../features/estimating/estimating.routes';
+import { feedbackRoutes } from '../features/feedback/feedback.routes';
 import { healthRoutes } from '../features/health/health.routes';
 import { inspectionRoutes } from '../features/inspections/inspections.routes';
 import { maintenanceRoutes } from '../features/maintenance/maintenance.routes';
@@ -69,7 +70,7 @@ export function createApp(deps: AppDeps) {
   // the billing gate (a read-only company's writes answer 402).
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

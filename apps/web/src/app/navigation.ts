@@ -64,6 +64,7 @@ const NAV_ROWS: NavRow[] = [
   ['Admin', '/admin/maintenance', Wrench],
   ['Admin', '/admin/users', UserX],
   ['Admin', '/admin/security', ShieldAlert],
+  ['Admin', '/admin/feedback', MessageSquare],
 ];
 
 function groupRows(rows: NavRow[]): NavGroup[] {

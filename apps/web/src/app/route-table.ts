@@ -3,8 +3,6 @@
 export type PlannedPage = { path: string; title: string; description: string };
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: '/feedback', title: 'Feedback', description: 'Send feedback with the page and a screenshot.' },
-  { path: '/feedback-loop', title: 'Feedback Loop', description: 'The status of your feedback and the replies.' },
   { path: '/analytics', title: 'Analytics', description: 'Approval rate by carrier and loss type, time from inspection to approval, pipeline value and activity per member.' },
   { path: '/shingle-id', title: 'Shingle ID', description: 'Measure exposure and length, note the type and rank matching products from the catalog.' },
   { path: '/shingle-history', title: 'Shingle History', description: 'Your past shingle identifications.' },

@@ -26,6 +26,7 @@ import { useWatchedDocuments } from '../features/reports/watched-documents';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
 import { loadInboxNavBadge } from '../features/inbox/load-inbox-nav-badge';
+import { loadFeedbackNavBadge } from '../features/feedback/load-feedback-nav-badge';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -48,6 +49,8 @@ const DocumentWatcher = lazy(() => import('../features/reports/document-watcher'
 const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
 // The unread count on the Inbox link loads once the browser is idle, off the first load.
 const InboxNavBadge = lazy(loadInboxNavBadge);
+// The open-feedback count on the admin navigation's triage link, the same way (only admins see that link).
+const FeedbackNavBadge = lazy(loadFeedbackNavBadge);
 // The billing banner (read-only, a failed payment, the trial's last days) for users with a company.
 const ReadOnlyBanner = lazy(() => import('../features/billing/read-only-banner'));
 
@@ -83,6 +86,11 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
                   {to === '/inbox' && (
                     <Suspense fallback={null}>
                       <InboxNavBadge />
+                    </Suspense>
+                  )}
+                  {to === '/admin/feedback' && (
+                    <Suspense fallback={null}>
+                      <FeedbackNavBadge />
                     </Suspense>
                   )}
                 </NavLink>

@@ -37,6 +37,7 @@ export const PAGE_NAMES = {
   '/admin/maintenance': 'Maintenance',
   '/admin/users': 'Users',
   '/admin/security': 'Security Reports',
+  '/admin/feedback': 'Feedback Triage',
 } as const;
 
 export type NamedPage = keyof typeof PAGE_NAMES;

@@ -148,7 +148,7 @@ export const readResponseSchema = z.object({ lastReadAt: isoDateTime });
 
 // ---------------------------------------------------------------- inbox
 
-export const NOTIFICATION_KINDS = ['mention', 'assignment', 'status_change', 'upload_finished', 'document_ready', 'proposal_signed'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'assignment', 'status_change', 'upload_finished', 'document_ready', 'proposal_signed', 'feedback'] as const;
 export const notificationSchema = z.object({
   id: z.uuid(),
   kind: z.enum(NOTIFICATION_KINDS),

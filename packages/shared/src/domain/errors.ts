@@ -155,6 +155,9 @@ export const ERROR_CATALOGUE = {
   INSUFFICIENT_CREDITS: { status: 409, message: 'Your credit balance is too low for this. Buy credits on /credits.' },
   SERVICE_ORDER_CLOSED: { status: 409, message: 'This service order can no longer be changed.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
+
+  // Feedback to the Ridgeline team.
+  FEEDBACK_SCREENSHOT_MISSING: { status: 422, message: 'This screenshot is no longer waiting to be sent. Choose the image again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A code of the catalogue. */

@@ -11,7 +11,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // credit packs). Signing in and out and the user's own account (profile, avatar, password, two-factor,
 // the device's push subscription). The platform admins' tools, impersonation included (an admin
 // viewing as a user of a read-only company must be able to end it). The public pages (a homeowner's
-// signature) and the browser's security reports. And reading, which is not changing company data:
+// signature) and the browser's security reports. Feedback to the Ridgeline team (a user of a
+// read-only company can still say what is wrong and answer the team). And reading, which is not changing company data:
 // marking a conversation, a notification or the whole inbox read, and asking whether an e-mail has
 // an account. Everything else that writes (projects, photos, tasks, estimates, documents, chat
 // messages, the team, company settings, service orders) answers 402.
@@ -23,6 +24,7 @@ const OPEN_WHEN_READ_ONLY: RegExp[] = [
   /^\/api\/functions\/admin-impersonation$/,
   /^\/api\/public\//,
   /^\/api\/security\//,
+  /^\/api\/feedback(\/|$)/,
   /^\/api\/me(\/avatar)?$/,
   /^\/api\/push\/subscriptions$/,
   /^\/api\/chat\/conversations\/[^/]+\/read$/,

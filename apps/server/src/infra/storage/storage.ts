@@ -1,7 +1,7 @@
 // The storage interface: one small contract, local disk by default, S3-compatible later.
 
 /** The storage buckets; avatars is public, the others need signed URLs. */
-export const BUCKETS = ['avatars', 'chat-attachments', 'project-files', 'documents'] as const;
+export const BUCKETS = ['avatars', 'chat-attachments', 'project-files', 'documents', 'feedback-screenshots'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 export const PUBLIC_BUCKETS: readonly Bucket[] = ['avatars'];
 

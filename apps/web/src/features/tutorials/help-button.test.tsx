@@ -49,25 +49,46 @@ describe('HelpButton', () => {
     expect(sentPaths()).toEqual(['GET /api/tutorials?route=%2Fprojects%2F123']);
   });
 
-  it('shows nothing for a non-https or other host, and nothing (logged) when the read fails', async () => {
+  it('shows no video and no guide for a non-https or other host, nor (logged) when the read fails: the dialog offers feedback alone', async () => {
+    /** Opens the page's help and checks it holds no video, no steps, and the way to send feedback about the page. */
+    async function expectFeedbackOnly() {
+      await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Help' });
+      expect(dialog.querySelector('iframe')).toBeNull();
+      expect(screen.queryByRole('list', { name: 'Steps' })).toBeNull();
+      expect(screen.getByText(/This page has no guide yet/)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Send feedback about this page' }).getAttribute('href')).toBe('/feedback?page=%2Fdashboard');
+    }
+
     answerTutorials('<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>');
     const first = renderAt('/dashboard');
     await tutorialsSettled(first.client, 1);
-    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    await expectFeedbackOnly();
     first.unmount();
 
     answerTutorials('https://evil.example/embed/abcdefghijk');
     const second = renderAt('/dashboard');
     await tutorialsSettled(second.client, 2);
-    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    await expectFeedbackOnly();
     second.unmount();
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     answerTutorials(null);
     renderAt('/dashboard');
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    await expectFeedbackOnly();
     warn.mockRestore();
+  });
+
+  it("offers feedback about the page next to the page's own help, and closes when it is followed", async () => {
+    answerTutorials(null, '1. Move it through its statuses.');
+    renderAt('/projects/123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Help' }));
+    await screen.findByRole('list', { name: 'Steps' });
+    const link = screen.getByRole('link', { name: 'Send feedback about this page' });
+    expect(link.getAttribute('href')).toBe('/feedback?page=%2Fprojects%2F123');
+    await userEvent.click(link);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a written guide as numbered steps where there is no video, and no iframe', async () => {

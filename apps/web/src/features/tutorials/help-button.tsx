@@ -10,15 +10,18 @@ const HelpDialog = lazy(loadHelpDialog);
 
 const TRIGGER_CLASS = 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-900 hover:bg-blue-50';
 
-/** A help button on each page that has an active tutorial, opening its video or written guide. */
+/**
+ * The help button of every signed-in page: its dialog shows the page's video or written guide when
+ * the page has an active one, and always offers to send feedback about the page.
+ */
 export function HelpButton() {
   const { pathname } = useLocation();
-  const tutorial = usePageTutorial(pathname).data;
+  // While the page's help is read (or when it fails: logged) the dialog offers feedback alone.
+  const tutorial = usePageTutorial(pathname).data ?? null;
   // The page the dialog is open on: it closes when the user goes to another page, as it did when each
   // page had its own dialog.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const intent = useLoadOnIntent(loadHelpDialog, () => setOpenOn(pathname));
-  if (!tutorial) return null;
   const trigger = {
     className: TRIGGER_CLASS,
     label: (
@@ -30,7 +33,7 @@ export function HelpButton() {
   };
   return (
     <LoadOnIntent intent={intent} popup="dialog" trigger={trigger}>
-      <HelpDialog tutorial={tutorial} trigger={trigger} open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)} />
+      <HelpDialog tutorial={tutorial} page={pathname} trigger={trigger} open={openOn === pathname} onOpenChange={(open) => setOpenOn(open ? pathname : null)} />
     </LoadOnIntent>
   );
 }

@@ -10,13 +10,15 @@ type HelpDialogProps = {
   src: string | null;
   /** The written guide's steps (none when the video says it all). */
   steps: readonly string[];
+  /** Under the help: what else the dialog offers (the page's help links to feedback about the page). */
+  footer?: ReactNode;
   /** Controlled use (the help button keeps it open per page); uncontrolled without. */
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 };
 
-/** A page's help in a modal: its video, its written guide as numbered steps, or both. Close or Escape ends it. */
-export function TutorialDialog({ trigger, title, description, src, steps, open, onOpenChange }: HelpDialogProps) {
+/** A page's help in a modal: its video, its written guide as numbered steps, or both, and any footer. Close or Escape ends it. */
+export function TutorialDialog({ trigger, title, description, src, steps, footer, open, onOpenChange }: HelpDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -33,6 +35,7 @@ export function TutorialDialog({ trigger, title, description, src, steps, open, 
             ))}
           </ol>
         )}
+        {footer}
       </DialogContent>
     </Dialog>
   );

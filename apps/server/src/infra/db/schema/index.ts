@@ -8,3 +8,4 @@ export * from './estimating';
 export * from './chat';
 export * from './documents';
 export * from './billing';
+export * from './feedback';

@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorText } from '../../lib/error-text';
+import { useFeedbackItem } from './api/feedback-item';
+import { useReplyToFeedback } from './api/reply-feedback';
+import { FeedbackSummary, FeedbackThread } from './feedback-parts';
+import { useLiveFeedback } from './use-live-feedback';
+import { ReplyForm } from './reply-form';
+
+function FeedbackItem({ id }: { id: string }) {
+  const item = useFeedbackItem(id);
+  const reply = useReplyToFeedback(id);
+  useLiveFeedback();
+  if (item.isPending) return <p role="status">Loading your feedback…</p>;
+  if (item.isError) return <Alert>{errorText(item.error)}</Alert>;
+  return (
+    <>
+      <FeedbackSummary item={item.data} headingId="feedback-sent-heading" />
+      <FeedbackThread entries={item.data.entries} readerIsAuthor headingId="feedback-thread-heading" empty="No reply yet. You are told in your inbox and by email when the team answers or changes the status." />
+      <ReplyForm label="Your reply" hint="Add details or answer the team; they read it in their triage list." submitText="Send reply" onSend={(body) => reply.mutateAsync(body)} />
+    </>
+  );
+}
+
+/** /feedback-loop/:id: one of the user's own feedback, its status and its thread, where they answer. */
+export default function FeedbackItemPage() {
+  useDocumentTitle('Your Feedback');
+  const { id = '' } = useParams();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <Link to="/feedback-loop" className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Feedback Loop
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">Your feedback</h1>
+      <FeedbackItem key={id} id={id} />
+    </div>
+  );
+}

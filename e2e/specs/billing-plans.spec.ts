@@ -3,6 +3,7 @@ import { TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signedInUser } from '../support/flows';
 import { MAIL_API_PORT } from '../support/ports';
+import { toastsGone } from '../support/toasts';
 
 // Plans and the trial, in test mode (no Stripe key): a company in its free trial picks a plan on
 // /pricing; a company whose trial ended is read-only (a banner, writes refused with the reason) until
@@ -12,11 +13,6 @@ import { MAIL_API_PORT } from '../support/ports';
 async function endTrial(email: string): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/end-trial?email=${encodeURIComponent(email)}`, { method: 'POST' });
   if (!response.ok) throw new Error(`end-trial failed: ${await response.text()}`);
-}
-
-/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
-async function noToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 const planCard = (page: Page, name: string) => page.getByRole('group', { name });
@@ -65,7 +61,7 @@ test.describe('plans and the trial', () => {
     // The choice holds on a fresh load: it is the server's state.
     await page.reload();
     await expect(planCard(page, 'Business').getByRole('button', { name: 'Current plan' })).toBeDisabled();
-    await noToasts(page);
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
   });
 

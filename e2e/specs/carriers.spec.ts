@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { toastsGone } from '../support/toasts';
 
 // The carrier directory on /companies: a contractor keeps the carriers they work with (claims line,
 // email, portal) and the adjusters they meet, finds them by search, and sees a carrier's projects.
@@ -14,11 +15,6 @@ async function addCarrierInDialog(page: Page, values: { name: string; phone?: st
   if (values.portal) await dialog.getByLabel('Portal URL').fill(values.portal);
   await dialog.getByRole('button', { name: 'Add carrier' }).click();
   return dialog;
-}
-
-/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
-async function noToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 const carrierCards = (page: Page) => page.getByRole('list', { name: 'Carriers' }).getByRole('listitem');
@@ -89,7 +85,7 @@ test.describe('carrier directory', () => {
     await expect(page.getByRole('list', { name: 'Adjusters of Acme Mutual' }).getByRole('heading', { name: 'Dana Field' })).toBeVisible();
     const projectLink = page.getByRole('list', { name: 'Claim files with Acme Mutual' }).getByRole('link', { name: /Miller roof/ });
     await expect(projectLink).toHaveAttribute('href', `/projects/${project.id}`);
-    await noToasts(page);
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
 
     // Edit the details.

@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser, signUpAndConfirmApi } from '../support/flows';
 import { newUser } from '../support/users';
 import config from '../playwright.config';
+import { axeWithoutToasts } from '../support/toasts';
 
 // One conversation between two colleagues of one company, in two browser contexts: text sent with
 // Enter (Shift+Enter a new line), an image shown inline and a PDF opened by the other, a file over
@@ -84,8 +84,7 @@ test.describe('chat thread', () => {
     await box.press('Enter');
     await expect.poll(() => storedContents(page, conversationId)).toEqual(['Tarp on the north slope\nphotos after lunch']);
 
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-    await expectNoSeriousA11yViolations(page);
+    await axeWithoutToasts(page);
     await otherContext.close();
   });
 

@@ -4,15 +4,11 @@ import { TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { companyOfColleagues } from '../support/chat';
 import { signedInUser } from '../support/flows';
+import { toastsGone } from '../support/toasts';
 
 // Credits on /credits: an owner buys a pack (test mode: added at once, nothing charged, confirmed on
 // /credits-success as a paid purchase is), sees the balance and the purchase in the ledger, filters
 // it and exports it; a member sees the balance and the ledger, and who to ask for credits.
-
-/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
-async function noToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** The ledger's rows as shown at this width: the table on a wide screen, the cards on a phone. */
 function ledgerRows(page: Page) {
@@ -69,7 +65,7 @@ test.describe('credits', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(rows).toHaveCount(1);
 
-    await noToasts(page);
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
 
     // The CSV has the header and the purchase, named after the company and the day.
@@ -124,7 +120,7 @@ test.describe('credits', () => {
       // The Buy buttons are thumb-sized.
       const box = await page.getByRole('button', { name: 'Buy 5 credits for $125' }).boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
-      await noToasts(page);
+      await toastsGone(page);
       await expectNoSeriousA11yViolations(page);
     });
 
@@ -142,7 +138,7 @@ test.describe('credits', () => {
       await expect(professional.getByText('Current plan: Trial')).toBeVisible();
       await expect(professional.getByRole('button', { name: 'Choose Professional' })).toBeEnabled();
       await expect(page.getByRole('group', { name: 'Business' }).getByText(/Current plan/)).toHaveCount(0);
-      await noToasts(page);
+      await toastsGone(page);
       await expectNoSeriousA11yViolations(page);
     });
   });

@@ -4,6 +4,7 @@ import type { Estimate } from '@ridgeline/shared/contracts/estimating';
 import { parseScopeCsv } from '@ridgeline/shared/domain/estimate-csv';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { axeWithoutToasts } from '../support/toasts';
 
 // The estimate step of an inspection: a session on a claim file with its measurement (seeded through
 // the API) opens on the formula lines priced from the default list; totals match the arithmetic
@@ -73,12 +74,6 @@ async function serverEstimates(page: Page, sessionId: string): Promise<Estimate[
   const response = await page.request.get(`/api/estimates?sessionId=${sessionId}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { estimates: Estimate[] }).estimates;
-}
-
-/** Axe once the toasts are gone (the toaster is checked on its own). */
-async function axeWithoutToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(page);
 }
 
 test('an estimate from the measurements: totals, O&P, lines edited, versions, the supplement list, the project tab', async ({ page }) => {

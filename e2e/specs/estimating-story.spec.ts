@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Estimate, Measurement } from '@ridgeline/shared/contracts/estimating';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { collectErrors, signedInUser } from '../support/flows';
 import { createInspection, REQUIRED_PHOTOS, uploadPhotos, type SeededPhoto } from '../support/inspection-seed';
+import { axeWithoutToasts, toastsGone } from '../support/toasts';
 
 /** A dented gutter of the house, photographed in the collateral step. */
 const GUTTER_PHOTO: SeededPhoto = { category: 'collateral', subcategory: 'gutter', phase: 'collateral' };
@@ -41,17 +41,6 @@ const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_
 /** The figure shown under `term` in a totals list. */
 function figure(totals: Locator, term: string): Locator {
   return totals.locator('div').filter({ has: totals.page().getByText(term, { exact: true }) }).locator('dd');
-}
-
-/** Until the toasts are gone: on a phone they sit over the bottom action bar. */
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Axe once the toasts are gone (the toaster is checked on its own). */
-async function axeWithoutToasts(page: Page) {
-  await toastsGone(page);
-  await expectNoSeriousA11yViolations(page);
 }
 
 /** A step of the overview's progress list (the app's menu also has a Measurements link). */

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { axeWithoutToasts } from '../support/toasts';
 
 // Field capture on a phone: a session started from a claim file, the roof phase's shot list, photos
 // taken with the camera input (and through a tapped shot's file chooser), uploaded by the queue, the
@@ -67,12 +67,6 @@ async function sessionPhotos(page: Page, sessionId: string): Promise<Photo[]> {
 
 const shot = (page: Page, name: RegExp) => page.getByRole('list', { name: 'Shot list' }).getByRole('button', { name });
 
-/** Axe once the toasts are gone (the app-wide toaster is checked on its own). */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(page);
-}
-
 test.describe('field capture', () => {
   test('roof phase: capture, upload, hit count, annotate, then the project gallery: drawing, retag, delete, restore', async ({ page }) => {
     test.setTimeout(150_000);
@@ -89,7 +83,7 @@ test.describe('field capture', () => {
     const capture = await page.getByTestId('capture-button').boundingBox();
     expect(capture?.height).toBeGreaterThanOrEqual(72);
     expect((capture?.y ?? 0) + (capture?.height ?? 0)).toBeGreaterThan(844 - 40);
-    await expectAccessible(page);
+    await axeWithoutToasts(page);
 
     // Two photos from the camera go to the first missing shot, Slope N.
     const files = [await jpeg(200, 40, 40), await jpeg(40, 200, 40), await jpeg(40, 40, 200)];
@@ -165,7 +159,7 @@ test.describe('field capture', () => {
     const tile = gallery.locator(`[data-photo="${testSquare?.id}"]`);
     await expect(tile.getByTestId('annotation-overlay').locator('ellipse')).toHaveCount(1);
     await expect(tile.getByTestId('annotation-overlay').locator('polygon')).toHaveCount(1);
-    await expectAccessible(page);
+    await axeWithoutToasts(page);
 
     // Retag: the lightbox's form, saved on the server.
     await tile.click();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { axeWithoutToasts } from '../support/toasts';
 
 // One claim file on /projects/:id: fields edited in place with their history, tasks, files, notes,
 // the status pipeline to Closed (the active count drops), and another company's project not found.
@@ -44,12 +44,6 @@ function yesterday(): string {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-/** Axe once the toasts are gone: they are the app-wide toaster's, checked on their own. */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(page);
-}
-
 function section(page: Page, name: string) {
   return page.getByRole('region', { name });
 }
@@ -75,7 +69,7 @@ test.describe('project detail', () => {
     await expect(page.getByText('Active file', { exact: true })).toBeVisible();
     await expect(page.getByText('$12,345.00', { exact: true })).toBeVisible();
     await expect(page.getByText('Classified from the description')).toBeVisible();
-    await expectAccessible(page);
+    await axeWithoutToasts(page);
 
     // A field edited in place, then its history.
     await editField(page, 'Claim number', 'CLM-200');
@@ -182,7 +176,7 @@ test.describe('project detail', () => {
     await expect(page.getByText('Closed', { exact: true }).first()).toBeVisible();
     await expect(timeline.getByText(`${me} moved the claim file from Claim filed to Closed`)).toBeVisible();
     expect(await activeFiles(page)).toMatchObject({ active: 0 });
-    await expectAccessible(page);
+    await axeWithoutToasts(page);
   });
 
   test("another company's project, and a project that does not exist, show 'This claim file was not found'", async ({ page, browser }) => {
@@ -198,7 +192,7 @@ test.describe('project detail', () => {
       await expect(otherPage.getByRole('heading', { level: 1, name: 'This claim file was not found' })).toBeVisible();
       await expect(otherPage.getByText('Company A claim')).toHaveCount(0);
     }
-    await expectAccessible(otherPage);
+    await axeWithoutToasts(otherPage);
     await otherPage.getByRole('link', { name: 'Back to claim files' }).click();
     await expect(otherPage).toHaveURL(/\/projects$/);
     await other.close();
@@ -240,7 +234,7 @@ test.describe('project detail', () => {
       await expect(pipeline.getByRole('button', { name: /^Closed/ })).toHaveAttribute('aria-current', 'step');
       expect(await activeFiles(page)).toMatchObject({ active: 0 });
       expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
-      await expectAccessible(page);
+      await axeWithoutToasts(page);
     });
   });
 });

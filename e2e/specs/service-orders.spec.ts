@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { toastsGone } from '../support/toasts';
 
 // Service orders on a claim file: an owner buys credits on /credits (test mode: no card, the pack
 // lands at once), opens a project's Services tab, orders an Xact360 with a note, and sees the balance drop by its
@@ -17,11 +18,6 @@ async function createProject(page: Page, title: string): Promise<string> {
   const response = await page.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title, homeownerName: 'Pat Miller', street: '12 Elm St', city: 'Tulsa' } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
-async function noToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 async function openServices(page: Page, projectId: string) {
@@ -80,7 +76,7 @@ test.describe('service orders', () => {
     await expect(card.getByRole('button', { name: 'Cancel Xact360' })).toBeVisible();
 
     // The open dialog is checked too.
-    await noToasts(page);
+    await toastsGone(page);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Cancel Xact360' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel Xact360 for Miller roof?' });
@@ -118,7 +114,7 @@ test.describe('service orders', () => {
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       // Nothing wider than the phone's screen.
       expect(await page.evaluate<number>(`document.documentElement.scrollWidth`)).toBeLessThanOrEqual(390);
-      await noToasts(page);
+      await toastsGone(page);
       await expectNoSeriousA11yViolations(page);
     });
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { createInspection, DAMAGE_PHOTO, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
+import { axeWithoutToasts } from '../support/toasts';
 
 // The estimating settings change what the inspection screens say: a higher hail-hit threshold turns
 // an inspection's 'replace' into 'repair', and a price list imported from CSV prices the next
@@ -13,11 +13,6 @@ const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_
 
 function figure(totals: Locator, term: string): Locator {
   return totals.locator('div').filter({ has: totals.page().getByText(term, { exact: true }) }).locator('dd');
-}
-
-async function axeWithoutToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoSeriousA11yViolations(page);
 }
 
 const recommendation = (page: Page) => page.getByRole('heading', { level: 2, name: /^Recommendation: / });

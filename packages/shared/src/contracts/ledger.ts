@@ -28,6 +28,7 @@ const cents = z
   .max(LEDGER_AMOUNT_MAX_CENTS, `An amount is at most ${(LEDGER_AMOUNT_MAX_CENTS / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}.`);
 const positiveCents = cents.refine((value) => value > 0, 'Enter an amount above $0.00.');
 const note = longText(LEDGER_NOTE_MAX)
+  .nullable()
   .optional()
   .transform((text) => text || null);
 const calendarDate = z.iso.date({ error: 'Enter a date.' });
@@ -47,6 +48,7 @@ export const createLedgerEntrySchema = z.discriminatedUnion('kind', [
     reference: singleLineString()
       .trim()
       .max(LEDGER_REFERENCE_MAX)
+      .nullable()
       .optional()
       .transform((text) => text || null),
     /** The expected payment this one settles. */

@@ -29,7 +29,7 @@ function Row({ label, detail, amount, strong }: { label: string; detail?: string
   return (
     <div className={`flex items-baseline justify-between gap-3 py-1 ${strong ? 'border-t border-slate-200 pt-2 font-semibold' : ''}`}>
       <dt className="min-w-0 break-words text-slate-800">
-        {label}
+        <span>{label}</span>
         {detail && <span className="block text-xs font-normal text-slate-600">{detail}</span>}
       </dt>
       <dd className="shrink-0 text-right tabular-nums text-slate-900">{amount}</dd>
@@ -98,7 +98,9 @@ export function MoneyTab({ projectId, onMoveStatus }: { projectId: string; onMov
       <Card aria-labelledby="money-balance-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="money-balance-title">Balance due</CardTitle>
-          <Badge tone={state.tone}>{state.words}</Badge>
+          <Badge tone={state.tone} data-testid="money-state">
+            {state.words}
+          </Badge>
         </div>
         <p className="mt-2 text-3xl font-semibold tabular-nums text-slate-900" data-testid="money-balance">
           {formatCents(summary.balanceDueCents)}

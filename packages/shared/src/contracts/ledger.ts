@@ -8,6 +8,7 @@ import {
   LEDGER_NOTE_MAX,
   LEDGER_PAYMENT_TYPES,
   LEDGER_REFERENCE_MAX,
+  LEDGER_STATUS_DISAGREEMENTS,
 } from '../domain/ledger';
 import { longText, singleLineString } from './common';
 
@@ -122,6 +123,8 @@ export const claimLedgerSchema = z.object({
   entries: z.array(ledgerEntrySchema),
   summary: ledgerSummarySchema,
   suggestedStatuses: z.array(ledgerStatusSuggestionSchema),
+  /** Where the claim file's current status says what the ledger does not (in Paid with money due, say). */
+  statusDisagreements: z.array(z.object({ code: z.enum(LEDGER_STATUS_DISAGREEMENTS), statusName: z.string(), amountCents: z.number().int() })),
   /** Whether the signed-in user may add entries (owners and managers). */
   canWrite: z.boolean(),
 });

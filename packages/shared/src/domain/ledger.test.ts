@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerIssueText, reconcileLedger, suggestedStatusKeys, type LedgerEntryInput } from './ledger';
+import { ledgerIssueText, reconcileLedger, statusDisagreements, statusDisagreementText, suggestedStatusKeys, type LedgerEntryInput } from './ledger';
 
 let nextId = 0;
 function entry(fields: Partial<LedgerEntryInput> & Pick<LedgerEntryInput, 'kind'>): LedgerEntryInput {
@@ -149,5 +149,23 @@ describe('suggestedStatusKeys', () => {
     expect(suggestedStatusKeys(received, reconcileLedger(received, estimate))).toEqual(['supplement_requested']);
     const onlyRcv = [entry({ kind: 'figure', figure: 'rcv', amountCents: 1_825_037 })];
     expect(suggestedStatusKeys(onlyRcv, reconcileLedger(onlyRcv, estimate))).toEqual(['approved']);
+  });
+});
+
+describe('statusDisagreements', () => {
+  it('says when the claim file is in Paid with money still due, or in Depreciation requested with no release on the ledger', () => {
+    const received = [entry({ kind: 'payment_received', paymentType: 'acv_check', amountCents: 1_313_828 })];
+    const summary = reconcileLedger(received, estimate);
+    // 1,825,037 due - 1,313,828 received = 511,209.
+    const paid = statusDisagreements({ key: 'paid', name: 'Paid' }, received, summary);
+    expect(paid).toEqual([{ code: 'paid_with_balance_due', statusName: 'Paid', amountCents: 511_209 }]);
+    expect(paid.map(statusDisagreementText)).toEqual(['The claim file is in "Paid", but the ledger is not paid in full ($5,112.09 off).']);
+    // 411,209 recoverable, nothing released.
+    expect(statusDisagreements({ key: 'depreciation_requested', name: 'Depreciation requested' }, received, summary)).toEqual([
+      { code: 'depreciation_requested_not_expected', statusName: 'Depreciation requested', amountCents: 411_209 },
+    ]);
+    const asked = [...received, entry({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 411_209 })];
+    expect(statusDisagreements({ key: 'depreciation_requested', name: 'Depreciation requested' }, asked, reconcileLedger(asked, estimate))).toEqual([]);
+    expect(statusDisagreements({ key: 'approved', name: 'Approved' }, received, summary)).toEqual([]);
   });
 });

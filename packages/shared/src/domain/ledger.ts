@@ -302,3 +302,41 @@ export function suggestedStatusKeys(entries: readonly LedgerEntryInput[], summar
   if (keys.length === 0 && summary.rcv.source === 'approved') keys.push('approved');
   return keys;
 }
+
+/** Where the claim file's status says what the ledger does not. */
+export const LEDGER_STATUS_DISAGREEMENTS = ['paid_with_balance_due', 'depreciation_requested_not_expected'] as const;
+export type LedgerStatusDisagreementCode = (typeof LEDGER_STATUS_DISAGREEMENTS)[number];
+export type LedgerStatusDisagreement = { code: LedgerStatusDisagreementCode; statusName: string; amountCents: number };
+
+/**
+ * The claim file's status against the ledger, by the status's key:
+ * - paid: the ledger must be paid in full (otherwise the balance due, or what was received above it);
+ * - depreciation_requested: a depreciation release must be expected or received (otherwise the
+ *   recoverable depreciation not yet released).
+ */
+export function statusDisagreements(status: { key: string; name: string }, entries: readonly LedgerEntryInput[], summary: LedgerSummary): LedgerStatusDisagreement[] {
+  if (status.key === 'paid' && summary.state !== 'paid_in_full') {
+    return [{ code: 'paid_with_balance_due', statusName: status.name, amountCents: Math.abs(summary.balanceDueCents) }];
+  }
+  if (status.key === 'depreciation_requested') {
+    const asked = effectiveLedgerEntries(entries).some(
+      (entry) => (entry.kind === 'payment_expected' || entry.kind === 'payment_received') && entry.paymentType === 'depreciation_release',
+    );
+    if (!asked) {
+      const unreleased = Math.max(0, summary.recoverableDepreciation.amountCents - summary.depreciationReleasedCents);
+      return [{ code: 'depreciation_requested_not_expected', statusName: status.name, amountCents: unreleased }];
+    }
+  }
+  return [];
+}
+
+/** The disagreement in a sentence. */
+export function statusDisagreementText(disagreement: LedgerStatusDisagreement): string {
+  const amount = formatUsdCents(disagreement.amountCents);
+  switch (disagreement.code) {
+    case 'paid_with_balance_due':
+      return `The claim file is in "${disagreement.statusName}", but the ledger is not paid in full (${amount} off).`;
+    case 'depreciation_requested_not_expected':
+      return `The claim file is in "${disagreement.statusName}", but no depreciation release is on the ledger (${amount} of recoverable depreciation). Add it as a payment expected.`;
+  }
+}

@@ -6,6 +6,7 @@ import {
   LEDGER_PAYMENT_TYPES,
   effectiveLedgerEntries,
   reconcileLedger,
+  statusDisagreements,
   suggestedStatusKeys,
   type LedgerEntryInput,
   type LedgerEntryKind,
@@ -99,8 +100,10 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
       const status = statuses.find((candidate) => candidate.key === key && !candidate.isHidden);
       return status && status.id !== project.statusId ? [{ statusId: status.id, key: status.key, name: status.name }] : [];
     });
+    const current = statuses.find((status) => status.id === project.statusId);
+    const disagreements = current ? statusDisagreements(current, inputs, summary) : [];
     const reversedBy = new Map(rows.flatMap((row) => (row.kind === 'reversal' && row.relatedId ? [[row.relatedId, row.id] as const] : [])));
-    return { entries: rows.map((row) => presentEntry(row, reversedBy)), summary, suggestedStatuses, canWrite: mayWriteLedger(tenant) };
+    return { entries: rows.map((row) => presentEntry(row, reversedBy)), summary, suggestedStatuses, statusDisagreements: disagreements, canWrite: mayWriteLedger(tenant) };
   }
 
   /** The rules an entry's reference must meet, checked against the ledger as it stands. */

@@ -117,6 +117,26 @@ describe('the claim money ledger', () => {
     // The claim file's status is only suggested, never changed by the ledger.
     const [stored] = await server.db.select({ statusId: projects.statusId }).from(projects).where(eq(projects.id, project.id));
     expect(stored?.statusId).toBe(project.statusId);
+    expect(paid.statusDisagreements).toEqual([]);
+  });
+
+  it("says where the claim file's status disagrees with the ledger", async () => {
+    const project = await insertProjectRow(server.db, ownerA.company.id, { rcvCents: 1_000_000, acvCents: 800_000, depreciationCents: 200_000, deductibleCents: 50_000 });
+    const statusId = async (key: string) => {
+      const [row] = await server.db.select({ id: projectStatuses.id }).from(projectStatuses).where(sql`${projectStatuses.companyId} = ${ownerA.company.id} and ${projectStatuses.key} = ${key}`);
+      if (!row) throw new Error(`No status ${key}`);
+      return row.id;
+    };
+    await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 750_000, date: '2026-10-01' });
+    const moved = await ownerA.client.post(`/api/projects/${project.id}/status`, { statusId: await statusId('paid') });
+    expect(moved.status, moved.text).toBe(200);
+    // 1,000,000 due - 750,000 received = 250,000 still due.
+    const ledger = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
+    expect(ledger.body.statusDisagreements).toEqual([{ code: 'paid_with_balance_due', statusName: 'Paid', amountCents: 250_000 }]);
+    await server.db.update(projects).set({ statusId: await statusId('depreciation_requested') }).where(eq(projects.id, project.id));
+    const asked = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
+    // 200,000 recoverable (the claim file's figure), nothing released or expected.
+    expect(asked.body.statusDisagreements).toEqual([{ code: 'depreciation_requested_not_expected', statusName: 'Depreciation requested', amountCents: 200_000 }]);
   });
 
   it('corrects by reversing: the reversed entry stays, marked, and stops counting', async () => {

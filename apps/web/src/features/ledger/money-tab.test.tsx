@@ -41,7 +41,7 @@ function entry(fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'kind'>): Ledger
 /** A ledger as the server answers it: the same reconciliation over the entries. */
 function ledgerOf(entries: LedgerEntry[], overrides: Partial<ClaimLedger> = {}): ClaimLedger {
   const inputs: LedgerEntryInput[] = entries;
-  return { entries, summary: reconcileLedger(inputs, START), suggestedStatuses: [], canWrite: true, ...overrides };
+  return { entries, summary: reconcileLedger(inputs, START), suggestedStatuses: [], statusDisagreements: [], canWrite: true, ...overrides };
 }
 
 beforeEach(() => vi.clearAllMocks());
@@ -113,7 +113,12 @@ describe('the Money tab', () => {
     const received = entry({ kind: 'payment_received', paymentType: 'mortgage_endorsed', amountCents: 2_000_000, date: '2026-11-03' });
     answer(
       `GET ${LEDGER_URL}`,
-      json(ledgerOf([received], { suggestedStatuses: [{ statusId: '77777777-7777-4777-8777-777777777777', key: 'paid', name: 'Paid' }] })),
+      json(
+        ledgerOf([received], {
+          suggestedStatuses: [{ statusId: '77777777-7777-4777-8777-777777777777', key: 'paid', name: 'Paid' }],
+          statusDisagreements: [{ code: 'depreciation_requested_not_expected', statusName: 'Depreciation requested', amountCents: 411_209 }],
+        }),
+      ),
     );
     answer(`POST ${ENTRIES_URL}`, apiError('LEDGER_FULL'));
     const onMoveStatus = vi.fn();
@@ -121,6 +126,9 @@ describe('the Money tab', () => {
     await waitFor(() => expect(screen.getByTestId('money-state')).toHaveTextContent('Does not balance'));
     // 2,000,000 received - 1,825,037 due = 174,963 too much.
     expect(screen.getByText('Received $1,749.63 more than the insurer approved plus the deductible.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The claim file is in "Depreciation requested", but no depreciation release is on the ledger ($4,112.09 of recoverable depreciation). Add it as a payment expected.'),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Move to Paid' }));
     expect(onMoveStatus).toHaveBeenCalledWith(expect.objectContaining({ key: 'paid' }));

@@ -1,7 +1,7 @@
 import { Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ClaimLedger, LedgerEntry, LedgerStatusSuggestion } from '@ridgeline/shared/contracts/ledger';
-import { ledgerIssueText, type LedgerState } from '@ridgeline/shared/domain/ledger';
+import { ledgerIssueText, statusDisagreementText, type LedgerState } from '@ridgeline/shared/domain/ledger';
 import { Alert, AlertBox } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -115,6 +115,11 @@ export function MoneyTab({ projectId, onMoveStatus }: { projectId: string; onMov
             </ul>
           </AlertBox>
         )}
+        {data.statusDisagreements.map((disagreement) => (
+          <Alert key={disagreement.code} tone="warning" className="mt-3">
+            {statusDisagreementText(disagreement)}
+          </Alert>
+        ))}
         {data.suggestedStatuses.map((suggestion) => (
           <AlertBox key={suggestion.statusId} tone="info" className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <p>The entries suggest the status “{suggestion.name}”.</p>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { claimLedgerEntries, estimates, projectStatuses, projects, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../infra/db/user-columns';
@@ -100,9 +100,12 @@ export type NewLedgerEntry = {
   createdByName: string;
 };
 
-/** Appends one entry. */
+/**
+ * Appends one entry. Its time is the clock's when written (not the transaction's start), taken under
+ * the claim file's lock: entries read in the order they were added, which is how the latest figure wins.
+ */
 export async function insertLedgerEntry(tx: DbTx, values: NewLedgerEntry): Promise<void> {
-  await tx.insert(claimLedgerEntries).values(values);
+  await tx.insert(claimLedgerEntries).values({ ...values, createdAt: sql`clock_timestamp()` });
 }
 
 /** The names of the account writing an entry (kept on the entry), or null. */

@@ -70,6 +70,8 @@ test.describe('the claim money ledger', () => {
     await expect(balance(page)).toHaveText('$0.00');
     await expect(page.getByText('Paid in full')).toBeVisible();
     await expect(figureRow(page, 'Total due')).toContainText('$10,000.00');
+    // The release received settled the release expected.
+    await expect(figureRow(page, 'Payments expected')).toContainText('$0.00');
     await expect(page.getByRole('button', { name: 'Move to Paid' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Entries, oldest first' }).getByRole('listitem')).toHaveCount(7);
 

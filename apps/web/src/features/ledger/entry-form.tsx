@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { createLedgerEntrySchema, type ClaimLedger, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
@@ -84,6 +85,10 @@ export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledg
   const pending = ledger.summary.supplements.filter((supplement) => supplement.status === 'pending');
   const settled = new Set(ledger.entries.filter((entry) => entry.kind === 'payment_received' && !entry.reversedById).map((entry) => entry.relatedId));
   const expected = ledger.entries.filter((entry) => entry.kind === 'payment_expected' && !entry.reversedById && !settled.has(entry.id));
+  // A payment received of a type still expected settles that expected payment unless the office picks otherwise.
+  const paymentType = useWatch({ control: form.control, name: 'paymentType' });
+  const matchingExpectedId = what === 'payment_received' ? (expected.find((entry) => entry.paymentType === paymentType)?.id ?? '') : '';
+  useEffect(() => form.setValue('expectedId', matchingExpectedId), [form, matchingExpectedId]);
 
   return (
     <Form

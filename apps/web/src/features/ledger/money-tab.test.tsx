@@ -98,6 +98,21 @@ describe('the Money tab', () => {
     expect(screen.getByText('Payment received: Insurer ACV check, $13,138.28')).toBeInTheDocument();
   });
 
+  it('settles the payment expected of the same type when one is received', async () => {
+    const expected = entry({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 411_209 });
+    answer(`GET ${LEDGER_URL}`, json(ledgerOf([expected])));
+    answer(`POST ${ENTRIES_URL}`, json(ledgerOf([expected]), { status: 201 }));
+    renderTab();
+    const form = await screen.findByRole('form', { name: 'Add a money entry' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(form).getByLabelText('Payment'), 'depreciation_release');
+    expect(within(form).getByLabelText('Settles an expected payment (optional)')).toHaveValue(expected.id);
+    await user.type(within(form).getByLabelText('Amount ($)'), '4112.09');
+    await user.type(within(form).getByLabelText('Received on'), '2026-12-10');
+    await user.click(within(form).getByRole('button', { name: 'Add entry' }));
+    await waitFor(() => expect(sent(`POST ${ENTRIES_URL}`)[0]?.body).toMatchObject({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: 411_209, expectedId: expected.id }));
+  });
+
   it('refuses an amount that is not dollars and cents without sending anything', async () => {
     answer(`GET ${LEDGER_URL}`, json(ledgerOf([])));
     renderTab();

@@ -41,7 +41,7 @@ function Figures({ ledger }: { ledger: ClaimLedger }) {
   const s = ledger.summary;
   const op = s.op.status === 'approved' ? formatCents(s.op.amountCents) : s.op.status === 'not_approved' ? 'Not approved' : 'Not decided';
   return (
-    <dl className="grid" aria-label="Figures">
+    <dl className="grid max-w-2xl" aria-label="Figures">
       <Row label="RCV" detail={FIGURE_SOURCE_WORDS[s.rcv.source]} amount={formatCents(s.rcv.amountCents)} />
       <Row label="ACV" detail={FIGURE_SOURCE_WORDS[s.acv.source]} amount={formatCents(s.acv.amountCents)} />
       <Row label="Recoverable depreciation" detail={FIGURE_SOURCE_WORDS[s.recoverableDepreciation.source]} amount={formatCents(s.recoverableDepreciation.amountCents)} />

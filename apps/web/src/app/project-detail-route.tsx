@@ -10,6 +10,7 @@ const ProjectMeasurements = lazy(() => import('../features/estimating/project-me
 const ProjectThread = lazy(() => import('../features/chat/project-thread').then((m) => ({ default: m.ProjectThread })));
 const ProjectDocumentsTab = lazy(() => import('./project-documents-tab').then((m) => ({ default: m.ProjectDocumentsTab })));
 const ProjectServicesTab = lazy(() => import('./project-services-tab').then((m) => ({ default: m.ProjectServicesTab })));
+const ProjectMoneyTab = lazy(() => import('./project-money-tab').then((m) => ({ default: m.ProjectMoneyTab })));
 const ProjectEstimates = lazy(() => import('../features/estimating/project-estimates').then((m) => ({ default: m.ProjectEstimates })));
 
 const TABS: readonly ProjectTab[] = [
@@ -37,6 +38,15 @@ const TABS: readonly ProjectTab[] = [
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading estimates…</p>}>
         <ProjectEstimates projectId={projectId} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'money',
+    label: 'Money',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading money…</p>}>
+        <ProjectMoneyTab projectId={projectId} />
       </Suspense>
     ),
   },

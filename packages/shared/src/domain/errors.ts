@@ -85,6 +85,13 @@ export const ERROR_CATALOGUE = {
   STATUS_IN_USE: { status: 409, message: 'Claim files are in this status. Move them to another status before deleting it.' },
   CARRIER_EXISTS: { status: 409, message: 'A carrier with this name is already in your directory.' },
 
+  // The claim money ledger.
+  LEDGER_REFERENCE_INVALID: { status: 422, message: 'The entry this refers to is not on this claim file\'s ledger, or is not of the right kind.' },
+  LEDGER_ALREADY_REVERSED: { status: 409, message: 'This entry is already reversed, or is itself a reversal.' },
+  LEDGER_SUPPLEMENT_DECIDED: { status: 409, message: 'This supplement already has the insurer\'s answer. Reverse that entry first to record another.' },
+  LEDGER_PAYMENT_SETTLED: { status: 409, message: 'This expected payment is already received.' },
+  LEDGER_FULL: { status: 409, message: 'This claim file\'s ledger is full (500 entries).' },
+
   // Field capture.
   PROFILE_NOT_FOUND: { status: 403, message: 'User profile not found' },
   PHOTO_CONFLICT: { status: 409, message: 'A different file was already uploaded under this photo id.' },

@@ -63,7 +63,7 @@ describe('a company whose trial has ended', () => {
     const closed = writes.filter((route) => !isOpenWhenReadOnly(fill(route.path)));
     // The walk covers the whole app: projects, photos, estimates, documents, chat, the team, settings.
     expect(closed.length).toBeGreaterThan(60);
-    for (const path of ['/api/projects', '/api/projects/:id', '/api/carriers', '/api/company', '/api/team/invitations']) {
+    for (const path of ['/api/projects', '/api/projects/:id', '/api/carriers', '/api/company', '/api/team/invitations', '/api/projects/:id/ledger/entries']) {
       expect(closed.some((route) => route.path === path)).toBe(true);
     }
 
@@ -86,6 +86,7 @@ describe('a company whose trial has ended', () => {
     expect((await owner.client.get(`/api/projects/${projectId}`)).status).toBe(200);
     expect((await member.client.get('/api/dashboard')).status).toBe(200);
     expect((await owner.client.get(`/api/projects/${projectId}/files`)).status).toBe(200);
+    expect((await member.client.get(`/api/projects/${projectId}/ledger`)).status).toBe(200);
     const csv = await owner.client.get('/api/projects/export.csv');
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('"Smith roof"');

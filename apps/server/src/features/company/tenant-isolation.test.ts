@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import type { ClaimLedger } from '@ridgeline/shared/contracts/ledger';
 import type { Company, Invitation, TeamResponse } from '@ridgeline/shared/contracts/team';
 import { pricedList, type PriceListEntry } from '@ridgeline/shared/domain/estimate';
-import { signedInOwner, signedInUser } from '../../test/factories';
+import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
@@ -112,6 +113,26 @@ describe('tenant isolation', () => {
     expect([(await a.get(`/api/measurements/${measurement.body.id}`)).text, (await a.get(`/api/estimates/${estimate.body.id}`)).text]).toEqual(before);
     // A's list as its estimates are priced: its item, then the default of every other formula code.
     expect((await a.get('/api/price-list')).body).toEqual({ items: pricedList(prices.items) });
+  });
+
+  it("refuses B every claim ledger endpoint of A's claim file", async () => {
+    const a = ownerA.client;
+    const b = ownerB.client;
+    const project = await insertProjectRow(server.db, ownerA.me.company?.id ?? '', { title: 'Alpha ledger claim' });
+    const added = await a.post<ClaimLedger>(`/api/projects/${project.id}/ledger/entries`, { kind: 'supplement_requested', label: 'Alpha drip edge', amountCents: 12_345 });
+    expect(added.status, added.text).toBe(201);
+    const entryId = added.body.entries[0]?.id ?? '';
+    const before = (await a.get(`/api/projects/${project.id}/ledger`)).text;
+    for (const [label, response] of [
+      ['GET ledger', await b.get(`/api/projects/${project.id}/ledger`)],
+      ['POST figure', await b.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1 })],
+      ['POST reversal', await b.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'reversal', reversesId: entryId, note: 'Not ours' })],
+    ] as const) {
+      expectRefused(response, label);
+      expect(response.status, label).toBe(404);
+      expect(response.text, label).not.toContain('Alpha drip edge');
+    }
+    expect((await a.get(`/api/projects/${project.id}/ledger`)).text).toEqual(before);
   });
 
   it("keeps A's data unchanged afterwards", async () => {

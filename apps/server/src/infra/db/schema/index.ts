@@ -9,3 +9,4 @@ export * from './chat';
 export * from './documents';
 export * from './billing';
 export * from './feedback';
+export * from './ledger';

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbTx } from '../../infra/db/client';
+import { claimLedgerEntries, estimates, projectStatuses, projects, user } from '../../infra/db/schema/index';
+import { userNameColumns } from '../../infra/db/user-columns';
+
+// The claim money ledger. Every statement filters by company_id: another company's claim file or
+// entry is simply not found. Rows are only ever inserted (the table's trigger refuses the rest).
+
+const projectColumns = {
+  id: projects.id,
+  statusId: projects.statusId,
+  deductibleCents: projects.deductibleCents,
+  rcvCents: projects.rcvCents,
+  acvCents: projects.acvCents,
+  depreciationCents: projects.depreciationCents,
+};
+export type LedgerProjectRow = { id: string; statusId: string; deductibleCents: number | null; rcvCents: number | null; acvCents: number | null; depreciationCents: number | null };
+
+/** The claim file of the company with the figures typed on it, or null. */
+export async function findLedgerProject(db: Db | DbTx, companyId: string, projectId: string): Promise<LedgerProjectRow | null> {
+  const [row] = await db
+    .select(projectColumns)
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
+}
+
+/** The same, locked until the transaction ends: entries of one claim file are written one at a time. */
+export async function lockLedgerProject(tx: DbTx, companyId: string, projectId: string): Promise<LedgerProjectRow | null> {
+  const [row] = await tx
+    .select(projectColumns)
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The totals of the claim file's latest estimate (the newest version written), or null with none. */
+export async function latestEstimateTotals(db: Db | DbTx, companyId: string, projectId: string) {
+  const [row] = await db
+    .select({ rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, depreciationCents: estimates.depreciationCents })
+    .from(estimates)
+    .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
+    .orderBy(desc(estimates.createdAt), desc(estimates.version))
+    .limit(1);
+  return row ?? null;
+}
+
+const entryColumns = {
+  id: claimLedgerEntries.id,
+  kind: claimLedgerEntries.kind,
+  figure: claimLedgerEntries.figure,
+  paymentType: claimLedgerEntries.paymentType,
+  amountCents: claimLedgerEntries.amountCents,
+  label: claimLedgerEntries.label,
+  onDate: claimLedgerEntries.onDate,
+  reference: claimLedgerEntries.reference,
+  relatedId: claimLedgerEntries.relatedId,
+  note: claimLedgerEntries.note,
+  createdByName: claimLedgerEntries.createdByName,
+  createdAt: claimLedgerEntries.createdAt,
+};
+export type LedgerEntryRow = {
+  id: string;
+  kind: string;
+  figure: string | null;
+  paymentType: string | null;
+  amountCents: number | null;
+  label: string | null;
+  onDate: string | null;
+  reference: string | null;
+  relatedId: string | null;
+  note: string | null;
+  createdByName: string | null;
+  createdAt: Date;
+};
+
+/** The claim file's entries in the order they were written. */
+export async function listLedgerEntries(db: Db | DbTx, companyId: string, projectId: string): Promise<LedgerEntryRow[]> {
+  return db
+    .select(entryColumns)
+    .from(claimLedgerEntries)
+    .where(and(eq(claimLedgerEntries.companyId, companyId), eq(claimLedgerEntries.projectId, projectId)))
+    .orderBy(asc(claimLedgerEntries.createdAt), asc(claimLedgerEntries.id));
+}
+
+export type NewLedgerEntry = {
+  companyId: string;
+  projectId: string;
+  kind: string;
+  figure: string | null;
+  paymentType: string | null;
+  amountCents: number | null;
+  label: string | null;
+  onDate: string | null;
+  reference: string | null;
+  relatedId: string | null;
+  note: string | null;
+  createdBy: string;
+  createdByName: string;
+};
+
+/**
+ * Appends one entry. Its time is the clock's when written (not the transaction's start), taken under
+ * the claim file's lock: entries read in the order they were added, which is how the latest figure wins.
+ */
+export async function insertLedgerEntry(tx: DbTx, values: NewLedgerEntry): Promise<void> {
+  await tx.insert(claimLedgerEntries).values({ ...values, createdAt: sql`clock_timestamp()` });
+}
+
+/** The names of the account writing an entry (kept on the entry), or null. */
+export async function findAuthorNames(db: Db | DbTx, userId: string) {
+  const [row] = await db.select(userNameColumns).from(user).where(eq(user.id, userId));
+  return row ?? null;
+}
+
+/** The company's pipeline statuses, in order. */
+export async function listPipelineStatuses(db: Db | DbTx, companyId: string) {
+  return db
+    .select({ id: projectStatuses.id, key: projectStatuses.key, name: projectStatuses.name, isHidden: projectStatuses.isHidden })
+    .from(projectStatuses)
+    .where(eq(projectStatuses.companyId, companyId))
+    .orderBy(asc(projectStatuses.position));
+}

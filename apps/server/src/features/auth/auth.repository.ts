@@ -88,13 +88,13 @@ export async function consumeFactorChallenge(db: Db | DbTx, challengeId: string)
   return deleted.length > 0;
 }
 
-/** Removes an account with its credentials, sessions and two-factor rows (they cascade). */
 /** Whether the user's address is confirmed already. */
 export async function isEmailVerified(db: Db | DbTx, userId: string): Promise<boolean> {
   const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
   return row?.verified === true;
 }
 
+/** Removes an account with its credentials, sessions and two-factor rows (they cascade). */
 export async function deleteUser(db: Db | DbTx, userId: string): Promise<void> {
   await db.delete(user).where(eq(user.id, userId));
 }

@@ -1,9 +1,9 @@
 import { asc, eq, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../infra/db/client';
-import { creditEntries } from '../../infra/db/schema/index';
+import { creditEntries, user } from '../../infra/db/schema/index';
 import { AppError } from '../../lib/app-error';
-import { createCompany } from '../../test/factories';
+import { createCompany, createUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
 import { appendCreditEntry, creditBalance } from './credit-ledger.repository';
 
@@ -113,5 +113,21 @@ describe('credit ledger', () => {
       await databaseError(server.db.insert(creditEntries).values({ companyId: company.id, kind: 'spend', credits: -6, balanceAfter: -1, reason: 'around the lock' })),
     ).toMatch(/credit_entries_balance_not_negative/);
     expect(await creditBalance(server.db, company.id)).toBe(5);
+  });
+
+  it("lets an author's account be deleted: the rows keep every figure and only lose who wrote them; a direct edit of that column is still refused", async () => {
+    const company = await createCompany(server.db);
+    const buyer = await createUser(server.db, { company, role: 'manager' });
+    const row = await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 5, reason: 'Bought 5 credits', actorId: buyer.id }));
+    const other = await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 3, reason: 'Bought 3 credits', actorId: company.owner.id }));
+
+    expect(await databaseError(server.db.execute(sql`update credit_entries set actor_id = null where id = ${other.id}`))).toMatch(/append-only/);
+
+    await server.db.delete(user).where(eq(user.id, buyer.id));
+    const [kept] = await server.db.select().from(creditEntries).where(eq(creditEntries.id, row.id));
+    expect(kept).toMatchObject({ credits: 5, balanceAfter: 5, reason: 'Bought 5 credits', actorId: null });
+    const [untouched] = await server.db.select().from(creditEntries).where(eq(creditEntries.id, other.id));
+    expect(untouched?.actorId).toBe(company.owner.id);
+    expect(await creditBalance(server.db, company.id)).toBe(8);
   });
 });

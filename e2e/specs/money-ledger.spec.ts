@@ -3,16 +3,12 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { claimFileWithEstimate } from '../support/documents';
 import { signedInUser } from '../support/flows';
 import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
+import { axeWithoutToasts } from '../support/toasts';
 
 // A claim file's Money tab from the estimate to paid in full: the office enters the insurer's
 // figures, the ACV check, the depreciation release it asked for (and moves the claim file to
 // "Depreciation requested" when the tab suggests it) and the homeowner's deductible, and the balance
 // reconciles to $0.00. The tab fits a phone and passes axe.
-
-/** Toasts fade in and out (low contrast mid-animation): axe runs once they are gone. */
-async function noToasts(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add a money entry' });
 const balance = (page: Page) => page.getByTestId('money-balance');
@@ -75,8 +71,7 @@ test.describe('the claim money ledger', () => {
     await expect(page.getByRole('button', { name: 'Move to Paid' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Entries, oldest first' }).getByRole('listitem')).toHaveCount(7);
 
-    await noToasts(page);
-    await expectNoSeriousA11yViolations(page);
+    await axeWithoutToasts(page);
 
     for (const phone of PHONES) {
       await page.setViewportSize(phone);

@@ -76,3 +76,13 @@ export const analyticsSchema = z.object({
   revenueByMonth: z.array(monthlyRevenueRowSchema),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
+
+/**
+ * The page's filter form: every field a string, '' meaning "every" (or the default range), checked by
+ * the same rules as the request.
+ */
+export const analyticsFilterFormSchema = z
+  .object({ from: z.string(), to: z.string(), memberId: z.string(), carrierId: z.string(), lossType: z.string() })
+  .transform((form) => Object.fromEntries(Object.entries(form).filter(([, value]) => value !== '')))
+  .pipe(analyticsQuerySchema);
+export type AnalyticsFilterForm = z.input<typeof analyticsFilterFormSchema>;

@@ -24,7 +24,8 @@ export function FigureBarChart({ data, series, format = String, sideways = false
   return (
     // Drawn at a phone's width until the container is measured (and where it never is).
     <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 224 }}>
-      <BarChart data={[...data]} layout={sideways ? 'vertical' : 'horizontal'} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
+      {/* No keyboard layer: the chart is hidden from assistive technology, so nothing in it may take the focus. */}
+      <BarChart accessibilityLayer={false} data={[...data]} layout={sideways ? 'vertical' : 'horizontal'} margin={{ top: 4, right: 8, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         {sideways ? (
           <>

@@ -8,7 +8,7 @@ import { expectNoHorizontalOverflow } from '../support/layout';
 // The office's analytics on seeded data: the owner seeds two claim files through the API (one of
 // theirs with Hailstone Mutual, hail, approved, a $500.00 supplement asked and $4,000.00 received;
 // one of the member's, wind, denied), reads the figures in the tables on a desktop and a 390 px
-// phone with axe, narrows to a loss type, and downloads a table as CSV. The member sees only their own.
+// phone with axe (and fits 360 px), narrows to a loss type, and downloads a table as CSV. The member sees only their own.
 
 async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
   const response = await request.post(path, { headers: ORIGIN_HEADERS, data });
@@ -96,6 +96,8 @@ test.describe('analytics', () => {
     await expect(rowOf(page, 'Approval rate by loss type', 'Wind')).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoHorizontalOverflow(page);
 
     // The member: their own figures only (the wind claim file), and no member filter.
     await member.page.goto('/analytics');

@@ -24,8 +24,9 @@ const keyList = (keys: readonly string[]): SQL => sql.join(
   sql`, `,
 );
 
-const startOf = (f: AnalyticsFilter) => sql`${f.from}::date::timestamptz`;
-const endOf = (f: AnalyticsFilter) => sql`(${f.to}::date + 1)::timestamptz`;
+// A day starts at midnight UTC, whatever the database session's time zone.
+const startOf = (f: AnalyticsFilter) => sql`(${f.from}::date::timestamp at time zone 'UTC')`;
+const endOf = (f: AnalyticsFilter) => sql`((${f.to}::date + 1)::timestamp at time zone 'UTC')`;
 
 /** The claim files a view counts: opened in the range, assigned to the member, of the carrier and loss type. */
 function scopeCte(f: AnalyticsFilter): SQL {
@@ -130,7 +131,7 @@ export async function cycleTimes(db: Db | DbTx, f: AnalyticsFilter): Promise<Cyc
         ) as inspected_at,
         min(h.entered_at) filter (where s.key = ${FILED_STATUS_KEY}) as filed_at,
         min(h.entered_at) filter (where s.key in (${keyList(APPROVED_STATUS_KEYS)})) as approved_at,
-        (select min(coalesce(l.on_date::timestamptz, l.created_at)) from live l where l.project_id = sc.id and l.kind = 'payment_received') as paid_at
+        (select min(coalesce(l.on_date::timestamp at time zone 'UTC', l.created_at)) from live l where l.project_id = sc.id and l.kind = 'payment_received') as paid_at
       from scope sc
       left join project_status_history h on h.company_id = ${f.companyId} and h.project_id = sc.id
       left join project_statuses s on s.id = h.status_id

@@ -23,6 +23,8 @@ import { FigureCard, type FigureColumn } from './components/figure-card';
 import { FiltersForm } from './components/filters-form';
 
 const FILTER_KEYS = ['from', 'to', 'memberId', 'carrierId', 'lossType'] as const;
+/** The default view's filters: one object, so the form is not reset on every render of a bad link. */
+const NO_FILTERS: AnalyticsQuery = {};
 
 /** The filters in the page's address (so a view can be linked); a link with bad ones shows the default view and says so. */
 function useFiltersInAddress() {
@@ -34,7 +36,7 @@ function useFiltersInAddress() {
     const asked = Object.fromEntries(FILTER_KEYS.flatMap((key) => (address.get(key) ? [[key, address.get(key)]] : [])));
     return analyticsQuerySchema.safeParse(asked);
   }, [raw]);
-  const query: AnalyticsQuery = parsed.success ? parsed.data : {};
+  const query: AnalyticsQuery = parsed.success ? parsed.data : NO_FILTERS;
   const apply = (next: AnalyticsQuery) => {
     const search = new URLSearchParams();
     for (const key of FILTER_KEYS) {

@@ -3,7 +3,6 @@
 export type PlannedPage = { path: string; title: string; description: string };
 
 export const PLANNED_PAGES: PlannedPage[] = [
-  { path: '/analytics', title: 'Analytics', description: 'Approval rate by carrier and loss type, time from inspection to approval, pipeline value and activity per member.' },
   { path: '/shingle-id', title: 'Shingle ID', description: 'Measure exposure and length, note the type and rank matching products from the catalog.' },
   { path: '/shingle-history', title: 'Shingle History', description: 'Your past shingle identifications.' },
   { path: '/shingle-analysis-test', title: 'Shingle Analysis Test', description: 'Try the shingle analysis on sample measurements.' },

@@ -116,6 +116,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/credits' }, () => import('../features/billing/credits-page')),
                   lazyRoute({ path: '/credits-success' }, () => import('../features/billing/credits-success-page')),
                   lazyRoute({ path: '/admin/payments' }, () => import('./admin-payments-route')),
+                  lazyRoute({ path: '/analytics' }, () => import('../features/analytics/analytics-page')),
                   lazyRoute({ path: '/feedback' }, () => import('../features/feedback/feedback-page')),
                   lazyRoute({ path: '/feedback-loop' }, () => import('../features/feedback/feedback-loop-page')),
                   lazyRoute({ path: '/feedback-loop/:id' }, () => import('../features/feedback/feedback-item-page')),

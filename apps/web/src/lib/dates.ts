@@ -13,6 +13,7 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const TIME_WITH_SECONDS = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const MONTH_DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const MONTH_YEAR = new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
 
 function toDate(value: When): Date | null {
   const date = value instanceof Date ? value : new Date(value);
@@ -49,6 +50,12 @@ export function formatDay(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   return formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** The month of a calendar day stored as YYYY-MM-DD (a month's figures are dated by its first day): "Feb 2026". */
+export function formatMonth(day: string): string {
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(day);
+  return match ? MONTH_YEAR.format(new Date(Number(match[1]), Number(match[2]) - 1, 1)) : day;
 }
 
 /** The IANA zone the browser runs in ("America/Chicago"), or null when it names none the server accepts. */

@@ -1,7 +1,7 @@
 import { CREDIT_ENTRY_KIND_LABELS, type CreditEntryKind } from '@ridgeline/shared/domain/billing';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument } from '@ridgeline/shared/domain/csv';
 
-// The credit ledger as a spreadsheet file (lib/csv.ts writes the cells).
+// The credit ledger as a spreadsheet file (the shared domain/csv.ts writes the cells).
 
 export type CsvFile = { fileName: string; body: string };
 

@@ -10,7 +10,7 @@ import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { appendCreditEntry } from './credit-ledger.repository';
-import { csvCell } from '../../lib/csv';
+import { csvCell } from '@ridgeline/shared/domain/csv';
 import { companySlug, creditsCsv, creditsCsvFileName } from './credits-csv';
 import { createCreditsService } from './credits.service';
 

@@ -87,6 +87,7 @@ describe('a company whose trial has ended', () => {
     expect((await member.client.get('/api/dashboard')).status).toBe(200);
     expect((await owner.client.get(`/api/projects/${projectId}/files`)).status).toBe(200);
     expect((await member.client.get(`/api/projects/${projectId}/ledger`)).status).toBe(200);
+    expect((await member.client.get('/api/analytics')).status).toBe(200);
     const csv = await owner.client.get('/api/projects/export.csv');
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('"Smith roof"');

@@ -135,6 +135,17 @@ describe('tenant isolation', () => {
     expect((await a.get(`/api/projects/${project.id}/ledger`)).text).toEqual(before);
   });
 
+  it("refuses B analytics narrowed to A's member and shows B none of A's figures", async () => {
+    const alphaCarrier = await ownerA.client.post<{ id: string }>('/api/carriers', { name: 'Alpha Analytics Mutual' });
+    expect(alphaCarrier.status, alphaCarrier.text).toBe(201);
+    const refused = await ownerB.client.get(`/api/analytics?memberId=${memberIdOfA(memberA.email)}`);
+    expectRefused(refused, 'GET analytics of A member');
+    expect(refused.status).toBe(404);
+    const own = await ownerB.client.get(`/api/analytics?carrierId=${alphaCarrier.body.id}`);
+    expect(own.status, own.text).toBe(200);
+    for (const secret of [ownerA.email, memberA.email, 'Alpha Roofing', 'Alpha Analytics Mutual']) expect(own.text).not.toContain(secret);
+  });
+
   it("keeps A's data unchanged afterwards", async () => {
     expect((await ownerA.client.get<TeamResponse>('/api/team')).body).toEqual(teamA);
     expect((await ownerA.client.get<Company>('/api/company')).body).toEqual(companyA);

@@ -1,6 +1,6 @@
 import type { Estimate } from '@ridgeline/shared/contracts/estimating';
 import { lineTotal } from '@ridgeline/shared/domain/estimate';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument } from '@ridgeline/shared/domain/csv';
 
 // One estimate version as a spreadsheet file: RFC 4180 (every cell quoted, quotes doubled, CRLF line
 // ends), UTF-8 with a byte-order mark. A row per line (description, quantity, unit, unit price and

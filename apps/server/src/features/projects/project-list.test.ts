@@ -6,7 +6,7 @@ import { insertProjectRow, signedInOwner, signedInUser, type TestCompany } from 
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { projectListQuery } from './projects.repository';
-import { csvCell } from '../../lib/csv';
+import { csvCell } from '@ridgeline/shared/domain/csv';
 import { projectsCsv } from './projects-csv';
 
 // The list of one company: search, filters, sort and paging; the CSV export of the same filters.

@@ -1,7 +1,7 @@
 import { lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { ExportRow } from './projects.repository';
-import { csvDocument } from '../../lib/csv';
+import { csvDocument } from '@ridgeline/shared/domain/csv';
 
 // The project list as a spreadsheet file: RFC 4180 (every cell quoted, quotes doubled, CRLF line
 // ends), UTF-8 with a byte-order mark so spreadsheet programs read accented names right.

@@ -55,6 +55,7 @@ export const inspectionSessions = pgTable(
   (t) => [
     index('inspection_sessions_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id),
     index('inspection_sessions_project_idx').on(t.projectId),
+    index('inspection_sessions_company_created_idx').on(t.companyId, t.createdAt),
   ],
 );
 

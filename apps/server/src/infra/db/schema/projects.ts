@@ -175,3 +175,29 @@ export const projectActivity = pgTable(
   },
   (t) => [index('project_activity_project_idx').on(t.projectId, t.createdAt.desc()), index('project_activity_company_idx').on(t.companyId, t.createdAt.desc())],
 );
+
+/**
+ * A claim file's statuses over time: one row per stay, from `entered_at` until `left_at` (null while
+ * it is the current status). A trigger on `projects` writes it (on insert, and when `status_id`
+ * changes), so every path that moves a claim file records the stay in the same transaction. A stay in
+ * a status the company later deletes goes with the status.
+ */
+export const projectStatusHistory = pgTable(
+  'project_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    statusId: uuid('status_id')
+      .notNull()
+      .references(() => projectStatuses.id, { onDelete: 'cascade' }),
+    enteredAt: timestampTz('entered_at').notNull().defaultNow(),
+    leftAt: timestampTz('left_at'),
+  },
+  (t) => [
+    index('project_status_history_project_idx').on(t.companyId, t.projectId, t.enteredAt),
+    index('project_status_history_status_idx').on(t.companyId, t.statusId),
+  ],
+);

@@ -1,5 +1,7 @@
 // CSV downloads (RFC 4180): every cell quoted with its quotes doubled, CRLF line ends, UTF-8 with a
-// byte-order mark so spreadsheet programs read accented names right.
+// byte-order mark so spreadsheet programs read accented names right. One writer for both sides: the
+// server's exports (claim files, credits, estimates) and the files the web app makes from what it
+// shows (the analytics tables). Reading CSV is estimate-csv.ts's, through papaparse.
 
 /** A cell a spreadsheet would run as a formula (= + - @, or a leading tab or carriage return). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -84,18 +84,10 @@ export async function listLedgerEntries(db: Db | DbTx, companyId: string, projec
     .orderBy(asc(claimLedgerEntries.createdAt), asc(claimLedgerEntries.id));
 }
 
-export type NewLedgerEntry = {
+/** A new entry: the row's facts, whose claim file it is and who writes it (its id and time are the database's). */
+export type NewLedgerEntry = Omit<LedgerEntryRow, 'id' | 'createdAt' | 'createdByName'> & {
   companyId: string;
   projectId: string;
-  kind: string;
-  figure: string | null;
-  paymentType: string | null;
-  amountCents: number | null;
-  label: string | null;
-  onDate: string | null;
-  reference: string | null;
-  relatedId: string | null;
-  note: string | null;
   createdBy: string;
   createdByName: string;
 };

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 export function chatMessageLimit(deps: Pick<AppDeps, 'config' | 'limits'>) {
   const rule = { limit: deps.config.chat.messageLimit, windowMs: 60_000 };
   return createMiddleware<AppEnv>(async (c, next) => {
-    const limit = await deps.limits.hit(`chat-message:${c.get('actor').userId}`, rule);
+    const limit = await deps.limits.take(`chat-message:${c.get('actor').userId}`, rule);
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many messages. Please wait ${limit.retryAfter} seconds.`);
     await next();
   });

@@ -51,7 +51,7 @@ export function photoRoutes(deps: AppDeps) {
   });
   // Field capture sends hundreds of photos in minutes after regaining signal: counted per user.
   const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
-    const limit = await deps.limits.hit(`photo-upload:${c.get('actor').userId}`, uploadRule);
+    const limit = await deps.limits.take(`photo-upload:${c.get('actor').userId}`, uploadRule);
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many photo uploads. Please wait ${limit.retryAfter} seconds; the queue will retry.`);
     await next();
   });

@@ -21,7 +21,7 @@ export function writeRateLimit(deps: AppDeps) {
   const rule = { limit: deps.config.apiWriteLimit, windowMs: 60_000 };
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) || CHAT_POST.test(c.req.path) || isStripeWebhook(c.req.method, c.req.path)) return next();
-    const limit = await deps.limits.hit(`api-write:${clientIp(c)}`, rule);
+    const limit = await deps.limits.take(`api-write:${clientIp(c)}`, rule);
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many requests. Please wait ${limit.retryAfter} seconds and try again.`);
     return next();
   });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations, type Database } from '../db/client';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { createLogger } from '../../lib/logger';
-import { createRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { createRateLimitStore, leaseSize, MAX_LEASE, type RateLimitStore } from './rate-limit-store';
+import { sql } from 'drizzle-orm';
 
 // The limiter on a real PostgreSQL: counters shared by every instance on the database.
 let testDb: TestDatabase;
@@ -100,5 +101,61 @@ describe('rate-limit store', () => {
     const blocked = await store.hit('fail', rule);
     expect(blocked.allowed).toBe(false);
     expect(blocked.retryAfter).toBeGreaterThan(29 * 60);
+  });
+
+  describe('take: a busy limiter counted in leases', () => {
+    const sharedCount = async (key: string) => {
+      const rows = await database.db.execute<{ count: number }>(sql`select count from rate_limits where key = ${key}`);
+      return rows.rows[0]?.count ?? 0;
+    };
+
+    it('sizes a lease at an eighth of the limit, between 1 and the most', () => {
+      expect([3, 8, 30, 600, 100_000].map(leaseSize)).toEqual([1, 1, 3, MAX_LEASE, MAX_LEASE]);
+    });
+
+    it('counts a small limit event by event, like hit', async () => {
+      const rule = { limit: 3, windowMs: 60_000 };
+      const results = [];
+      for (let i = 0; i < 4; i++) results.push(await store.take('take-small', rule));
+      expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+      expect(results.map((r) => r.remaining)).toEqual([2, 1, 0, 0]);
+      expect(results[3]?.retryAfter).toBeGreaterThan(0);
+      expect(await sharedCount('take-small')).toBe(3);
+    });
+
+    it('takes the shared count a lease at a time, and allows exactly the limit', async () => {
+      const rule = { limit: 160, windowMs: 60_000 };
+      const results = [await store.take('take-busy', rule)];
+      // The first event took a lease of 16 from the shared count; the next 15 come from memory.
+      expect(await sharedCount('take-busy')).toBe(16);
+      for (let i = 0; i < 15; i++) results.push(await store.take('take-busy', rule));
+      expect(await sharedCount('take-busy')).toBe(16);
+      for (let i = 0; i < 154; i++) results.push(await store.take('take-busy', rule));
+      expect(results.filter((r) => r.allowed)).toHaveLength(160);
+      expect(results.slice(160).every((r) => !r.allowed && r.retryAfter > 0)).toBe(true);
+      expect(await sharedCount('take-busy')).toBe(160);
+      expect(results.map((r) => r.remaining).slice(0, 3)).toEqual([159, 158, 157]);
+    });
+
+    it('holds the limit across instances: of 300 at once on three stores, exactly 100 are allowed', async () => {
+      const rule = { limit: 100, windowMs: 60_000 };
+      const stores = [store, createRateLimitStore(database.db), createRateLimitStore(database.db)];
+      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (stores[i % 3] ?? store).take('take-shared', rule)));
+      // Leases left unspent on one instance may refuse a little early elsewhere, never late.
+      const allowed = results.filter((r) => r.allowed).length;
+      expect(allowed).toBeLessThanOrEqual(100);
+      expect(allowed).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100));
+      expect(await sharedCount('take-shared')).toBeLessThanOrEqual(100);
+    });
+
+    it('starts a new window once the old one has passed, on every instance', async () => {
+      const rule = { limit: 2, windowMs: 400 };
+      const other = createRateLimitStore(database.db);
+      expect((await store.take('take-window', rule)).allowed).toBe(true);
+      expect((await other.take('take-window', rule)).allowed).toBe(true);
+      expect((await store.take('take-window', rule)).allowed).toBe(false);
+      await expect.poll(async () => (await other.take('take-window', rule)).allowed, { timeout: 5000, interval: 50 }).toBe(true);
+      expect((await store.take('take-window', rule)).allowed).toBe(true);
+    });
   });
 });

@@ -8,12 +8,68 @@ export type RateRule = { limit: number; windowMs: number; blockMs?: number };
 
 // Raw rows: drizzle's pg driver hands timestamps back as strings.
 type Row = { count: number; window_start: string | Date; blocked_until: string | Date | null };
+type LeaseRow = { count: number; window_start: string | Date; granted: number };
+
+/** The most events one instance takes from a key's shared budget in one statement. */
+export const MAX_LEASE = 16;
+/**
+ * How many events an instance asks for at once: one eighth of the limit, between 1 and MAX_LEASE.
+ * A limit under 16 is counted event by event, exactly as `hit` does.
+ */
+export const leaseSize = (limit: number): number => Math.max(1, Math.min(MAX_LEASE, Math.floor(limit / 8)));
+
+/** Leases an instance still holds: the events it may allow before asking the database again. */
+type Lease = { tokens: number; windowEnd: number; shared: number };
+/** Past this many keys, leases whose window has ended are forgotten. */
+const LEASES_KEPT = 10_000;
 
 const ms = (value: string | Date | null): number => (value === null ? 0 : new Date(value).getTime());
 
 // Counters live in PostgreSQL so every API instance behind a load balancer shares them.
 /** A fixed-window counter per key, with an optional block once failures reach the limit. */
 export function createRateLimitStore(db: Db) {
+  const leases = new Map<string, Lease>();
+  const pending = new Map<string, Promise<void>>();
+
+  /** One event from the lease this instance holds, a refusal while the budget is spent, or null to ask the database. */
+  function takeHeld(key: string, now: number): RateLimitResult | null {
+    const held = leases.get(key);
+    if (!held || held.windowEnd <= now) return null;
+    if (held.tokens > 0) {
+      held.tokens -= 1;
+      return { allowed: true, remaining: held.shared + held.tokens, resetTime: held.windowEnd, retryAfter: 0 };
+    }
+    if (held.shared === 0) return { allowed: false, remaining: 0, resetTime: held.windowEnd, retryAfter: Math.max(1, Math.ceil((held.windowEnd - now) / 1000)) };
+    return null;
+  }
+
+  /** Takes a lease from the key's shared count in one statement; the caller's event is the lease's first. */
+  async function askForLease(key: string, rule: RateRule): Promise<RateLimitResult> {
+    const want = Math.min(leaseSize(rule.limit), rule.limit);
+    const windowSeconds = rule.windowMs / 1000;
+    const rows = await db.execute<LeaseRow>(sql`
+      insert into rate_limits as r (key, count, window_start, granted) values (${key}, ${want}, now(), ${want})
+      on conflict (key) do update set
+        granted = case
+          when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then ${want}
+          else least(${want}, greatest(${rule.limit} - r.count, 0)) end,
+        count = case
+          when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then ${want}
+          else r.count + least(${want}, greatest(${rule.limit} - r.count, 0)) end,
+        window_start = case
+          when r.window_start <= now() - make_interval(secs => ${windowSeconds}) then now()
+          else r.window_start end
+      returning count, window_start, granted`);
+    const row = rows.rows[0];
+    const now = Date.now();
+    const windowEnd = row ? ms(row.window_start) + rule.windowMs : now + rule.windowMs;
+    const granted = row ? row.granted : want;
+    const shared = Math.max(0, rule.limit - (row ? row.count : want));
+    if (leases.size >= LEASES_KEPT) for (const [known, lease] of leases) if (lease.windowEnd <= now) leases.delete(known);
+    leases.set(key, { tokens: Math.max(0, granted - 1), windowEnd, shared });
+    if (granted > 0) return { allowed: true, remaining: shared + granted - 1, resetTime: windowEnd, retryAfter: 0 };
+    return { allowed: false, remaining: 0, resetTime: windowEnd, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
+  }
   function result(row: Row | undefined, rule: RateRule, now: number): RateLimitResult {
     if (!row) return { allowed: true, remaining: rule.limit, resetTime: now + rule.windowMs, retryAfter: 0 };
     const blockedUntil = ms(row.blocked_until);
@@ -77,8 +133,38 @@ export function createRateLimitStore(db: Db) {
       await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
     },
 
+    /**
+     * Counts one event of a busy limiter (writes, chat messages, photo uploads) without a statement per
+     * event. The instance takes a lease of `leaseSize(limit)` events from the key's shared count in one
+     * statement and allows events from it in memory until it is spent or the window ends; the shared
+     * count never grows past the limit, so all instances together allow at most `limit` events per
+     * window. A lease left unspent when its window ends is simply lost, so with several instances a
+     * key can be refused up to (instances - 1) x leaseSize events early, never late. A refused key is
+     * refused from memory until its window ends (a flood costs no statements). Not for attempts that
+     * are blocked or refunded: those use `hit`.
+     */
+    async take(key: string, rule: RateRule): Promise<RateLimitResult> {
+      // Events that arrive while this instance is already asking for the key wait for that answer
+      // instead of each taking a lease of its own (a burst would otherwise strand many leases).
+      for (let waited = 0; ; waited += 1) {
+        const fromMemory = takeHeld(key, Date.now());
+        if (fromMemory) return fromMemory;
+        const inFlight = pending.get(key);
+        if (!inFlight || waited >= 3) break;
+        await inFlight;
+      }
+      const asking = askForLease(key, rule);
+      pending.set(key, asking.then(() => undefined, () => undefined));
+      try {
+        return await asking;
+      } finally {
+        pending.delete(key);
+      }
+    },
+
     /** Forgets a key (after a successful sign-in). */
     async reset(key: string): Promise<void> {
+      leases.delete(key);
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
   };

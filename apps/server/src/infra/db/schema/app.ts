@@ -45,6 +45,8 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   windowStart: timestampTz('window_start').notNull().defaultNow(),
   blockedUntil: timestampTz('blocked_until'),
+  /** The events the last lease handed to an instance (`take`), 0 when it found the budget spent. */
+  granted: integer('granted').notNull().default(0),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -8,6 +8,55 @@ import { loadConfig } from '../apps/server/src/config';
 import { startServer, type RunningServer } from '../apps/server/src/server';
 
 export const resultsDir = new URL('./results/', import.meta.url).pathname;
+
+/** Whether `taskset` (util-linux) can pin processes to cores here. */
+function tasksetWorks(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How a benchmark shares the machine: the benchmark's own process (the load generator and any
+ * in-process baseline) on core 0, every server child it starts on the other cores, PostgreSQL left
+ * to the scheduler. A ratio then compares the server's work, not its fight with the load generator
+ * for the same core. BENCH_CORE_SPLIT=off runs everything unpinned; a machine with one core or no
+ * taskset runs unpinned and says so.
+ */
+export const coreSplit: { loadGenerator: string; server: string } | null =
+  process.env.BENCH_CORE_SPLIT !== 'off' && availableParallelism() >= 2 && tasksetWorks() ? { loadGenerator: '0', server: `1-${availableParallelism() - 1}` } : null;
+
+/** Pins a process, every thread it has (libuv's pool, V8's workers), to cores ('0' or '1-3'). */
+function pinProcess(pid: number, cores: string): void {
+  execFileSync('taskset', ['-a', '-pc', cores, String(pid)], { stdio: 'ignore' });
+}
+
+// The benchmark process pins itself when a benchmark starts: the children it forks later are moved.
+if (coreSplit) pinProcess(process.pid, coreSplit.loadGenerator);
+const loadAtStart = loadavg();
+
+/** The words every result carries about how the cores were shared. */
+export function coreSplitText(): string {
+  if (!coreSplit) return `unpinned (${process.env.BENCH_CORE_SPLIT === 'off' ? 'BENCH_CORE_SPLIT=off' : 'no taskset or one core'}): load generator, server and PostgreSQL share all ${availableParallelism()} cores`;
+  return `load generator on core ${coreSplit.loadGenerator}, server processes on ${coreSplit.server === '1-1' ? 'core 1' : `cores ${coreSplit.server}`} (taskset), PostgreSQL unpinned`;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** The run's facts every result starts with: when, on what, how loaded, how the cores were split. */
+export function runFacts() {
+  const cpu = cpus();
+  return {
+    date: new Date().toISOString(),
+    machine: `${cpu[0]?.model.trim() ?? 'unknown CPU'} x ${cpu.length}, ${round1(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    loadAverageAtStart: loadAtStart.map(round1),
+    loadAverageAtEnd: loadavg().map(round1),
+    coreSplit: coreSplitText(),
+  };
+}
 
 /** A fresh database on BENCH_DATABASE_URL / TEST_DATABASE_URL, or undefined for the embedded one. */
 export async function freshDatabase(): Promise<string | undefined> {
@@ -65,11 +114,17 @@ export async function startBenchServer(port: number, databaseUrl?: string, dataD
 }
 
 /** Writes a benchmark's JSON and markdown summary under bench/results/. */
-export function writeResults(name: string, data: unknown, markdown: string): void {
+export function writeResults(name: string, data: object, markdown: string): void {
+  const run = runFacts();
+  const [title = '', ...rest] = markdown.split('\n');
+  const facts =
+    `Run: ${run.date} on ${run.machine}; load average ${run.loadAverageAtStart.join(' / ')} at start, ` +
+    `${run.loadAverageAtEnd.join(' / ')} at end; cores: ${run.coreSplit}.`;
+  const text = [title, '', facts, ...rest].join('\n');
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
-  writeFileSync(join(resultsDir, `${name}.md`), markdown);
-  console.log(markdown);
+  writeFileSync(join(resultsDir, `${name}.json`), `${JSON.stringify({ run, ...data }, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${name}.md`), text);
+  console.log(text);
 }
 
 /**
@@ -84,7 +139,12 @@ export function startChild(file: string, port: number, databaseUrl: string, env:
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => (message === 'ready' ? resolve(child) : reject(new Error(`${file} said ${String(message)}`))));
+    child.once('message', (message) => {
+      if (message !== 'ready') return reject(new Error(`${file} said ${String(message)}`));
+      // Pinned once it listens, so every thread it started (the thread pool included) moves.
+      if (coreSplit && child.pid) pinProcess(child.pid, coreSplit.server);
+      resolve(child);
+    });
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
 }

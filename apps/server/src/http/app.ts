@@ -63,9 +63,10 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', writeGuard(deps.config));
 
-  // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger.
+  // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger. A GET
+  // or HEAD has no body to limit (looking would build a web Request per read for nothing).
   const jsonLimit = limitBody(MAX_JSON_BYTES);
-  app.use('/api/*', (c, next) => (c.req.method === 'PUT' ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) => (c.req.method === 'PUT' || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
   app.use(rejectUnsafeText);
 
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and

@@ -24,7 +24,11 @@ export type Identity = Actor & {
   tenant: Tenant | null;
   /** The company's billing state (read with the identity): the billing gate turns writes away when it is read-only. */
   companyBilling: BillingState | null;
+  /** The user's own fields and company name, read in the same query, so GET /api/me needs no query of its own. */
+  profile: IdentityProfile;
 };
+
+export type IdentityProfile = { firstName: string; lastName: string; phone: string | null; image: string | null; companyName: string | null };
 
 export type AppEnv = {
   Variables: {

@@ -14,8 +14,8 @@ const billingStatus = (value: string): BillingStatus => BILLING_STATUSES.find((s
 
 /**
  * The identity reader for every signed-in request: ONE indexed query (session.token is unique,
- * members.user_id is unique) reading the session, its user (role, ban), membership and the company's
- * billing state (by primary key). An expired
+ * members.user_id is unique) reading the session, its user (role, ban, own fields), membership and
+ * the company's name and billing state (by primary key). An expired
  * session is not found. Prepared once per pool, so PostgreSQL plans it once per connection.
  */
 export function createIdentityReader(db: Db) {
@@ -26,7 +26,12 @@ export function createIdentityReader(db: Db) {
       userId: user.id,
       email: user.email,
       ...userAccessColumns,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      image: user.image,
       companyId: members.companyId,
+      companyName: companies.name,
       companyRole: members.role,
       billingStatus: companies.billingStatus,
       trialEndsAt: companies.trialEndsAt,
@@ -53,6 +58,7 @@ export function createIdentityReader(db: Db) {
       banExpires: row.banExpires,
       tenant: row.companyId && row.companyRole ? { companyId: row.companyId, role: companyRole(row.companyRole) } : null,
       companyBilling: row.billingStatus ? { status: billingStatus(row.billingStatus), trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt } : null,
+      profile: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, image: row.image, companyName: row.companyName },
     };
   };
 }

@@ -1,16 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import { preparedPerDatabase } from '../../infra/db/prepared';
 import { companies, members, user } from '../../infra/db/schema/index';
 import { membershipColumns, userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
 
-/** The user with their company membership (one company per user), if any. */
-export async function findProfile(db: Db | DbTx, userId: string) {
-  const [row] = await db
+/** The profile read of GET /api/me, which every signed-in page makes: one prepared statement per pool. */
+const profileByUser = preparedPerDatabase((db) =>
+  db
     .select({ ...userNameColumns, phone: user.phone, image: user.image, ...userAccessColumns, ...membershipColumns })
     .from(user)
     .leftJoin(members, eq(members.userId, user.id))
     .leftJoin(companies, eq(companies.id, members.companyId))
-    .where(eq(user.id, userId));
+    .where(eq(user.id, sql.placeholder('userId')))
+    .prepare('profile_by_user'),
+);
+
+/** The user with their company membership (one company per user), if any. */
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await profileByUser(db).execute({ userId });
   return row ?? null;
 }
 

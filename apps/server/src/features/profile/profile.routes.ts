@@ -5,6 +5,7 @@ import type { AppDeps } from '../../http/deps';
 import { requireActor } from '../../http/middleware/auth';
 import { limitBody, readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
+import { AppError } from '../../lib/app-error';
 import { createProfileService } from './profile.service';
 
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -15,7 +16,11 @@ export function profileRoutes(deps: AppDeps) {
   const profile = createProfileService({ db: deps.database.db, storage: deps.storage });
   const actor = requireActor(deps);
 
-  app.get('/api/me', actor, async (c) => c.json(await profile.getMe(c.get('actor'))));
+  app.get('/api/me', actor, (c) => {
+    const identity = c.get('identity');
+    if (!identity) throw AppError.unauthenticated();
+    return c.json(profile.meOf(identity));
+  });
   app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await profile.updateMe(c.get('actor'), c.req.valid('json'))));
   app.put('/api/me/avatar', actor, limitBody(MAX_AVATAR_BYTES), async (c) => {
     const image = await readImageUpload(c);

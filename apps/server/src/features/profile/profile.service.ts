@@ -1,7 +1,7 @@
 import type { Me, UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
-import type { Actor } from '../../http/context';
+import type { Actor, Identity } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';
@@ -13,7 +13,10 @@ export type ProfileServiceDeps = { db: Db; storage: Storage };
 
 const AVATAR_URL_MARKER = '/api/storage/avatars/';
 
-function presentMe(row: ProfileRow): Me {
+/** What presenting a profile reads: the profile row's fields, which the identity also carries. */
+type MeFields = Pick<ProfileRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'image' | 'role' | 'banned' | 'banExpires' | 'companyId' | 'companyName' | 'companyRole'>;
+
+function presentMe(row: MeFields): Me {
   return {
     ...pick(row, ['id', 'email', 'firstName', 'lastName', 'phone']),
     avatarUrl: row.image,
@@ -28,6 +31,20 @@ function presentMe(row: ProfileRow): Me {
 
 /** The signed-in user's own profile: each use case acts on the actor alone. */
 export function createProfileService({ db, storage }: ProfileServiceDeps) {
+  /** The signed-in user's profile from the identity this request already read (no query of its own). */
+  function meOf(identity: Identity): Me {
+    return presentMe({
+      ...identity.profile,
+      id: identity.userId,
+      email: identity.email,
+      role: identity.role,
+      banned: identity.banned,
+      banExpires: identity.banExpires,
+      companyId: identity.tenant?.companyId ?? null,
+      companyRole: identity.tenant?.role ?? null,
+    });
+  }
+
   async function getMe(actor: Actor): Promise<Me> {
     const row = await findProfile(db, actor.userId);
     if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
@@ -60,7 +77,7 @@ export function createProfileService({ db, storage }: ProfileServiceDeps) {
     return getMe(actor);
   }
 
-  return { getMe, updateMe, setAvatar };
+  return { meOf, updateMe, setAvatar };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

@@ -83,6 +83,9 @@ async function refuseUnsafeBody(c: Context<AppEnv>): Promise<void> {
   if (refusal) throw AppError.badRequest(refusal);
 }
 
+/** Methods whose requests carry no body (the Node adapter gives them none). */
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Refuses a request whose path, query or body holds a control character or a lone surrogate. Runs
  * after the JSON body limit, so it reads at most that many bytes. PUT bodies are not read here: the
@@ -100,8 +103,9 @@ export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
   }
   // Bodies are read only under /api, where the JSON body limit has already bounded them. Stripe's
   // signed webhook is not ours to refuse: its signature proves it, and a refusal would be retried for days.
-  const limited = c.req.path.startsWith('/api/') && c.req.method !== 'PUT' && c.req.path !== STRIPE_WEBHOOK_PATH;
-  if (c.req.raw.body && limited) await refuseUnsafeBody(c);
+  // A GET or HEAD carries no body: asking for one would build a web Request for nothing.
+  const limited = c.req.path.startsWith('/api/') && !BODYLESS.has(c.req.method) && c.req.method !== 'PUT' && c.req.path !== STRIPE_WEBHOOK_PATH;
+  if (limited && c.req.raw.body) await refuseUnsafeBody(c);
   await next();
 });
 

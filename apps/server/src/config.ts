@@ -17,6 +17,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Ridgeline <no-reply@ridgeline.local>'),
   TRUSTED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // GET /metrics (Prometheus text) on the app's port answers only with `Authorization: Bearer
+  // <METRICS_TOKEN>`; METRICS_PORT serves it on a port of its own instead (keep that port private).
+  // With neither, no metrics are served.
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AUTH_IP_LIMIT: z.coerce.number().int().positive().default(50),
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
@@ -109,6 +114,8 @@ export type Config = {
   mailFrom: string;
   trustedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Where GET /metrics is served: behind a bearer token on the app's port, on a port of its own, or not at all. */
+  metrics: { token: string | null; port: number | null };
   authIpLimit: number;
   serveWeb: boolean;
   /** Writes (POST/PUT/PATCH/DELETE) per client IP per minute, shared by every instance. */
@@ -187,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     trustedOrigins: env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL,
+    metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null },
     authIpLimit: env.AUTH_IP_LIMIT,
     serveWeb: env.SERVE_WEB === 'true',
     apiWriteLimit: env.API_WRITE_LIMIT,

@@ -19,6 +19,8 @@ import { httpServerOptions } from './http/server-timeouts';
 import { openDatabase, runMigrations } from './infra/db/client';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
 import { createJobQueue } from './infra/jobs/queue';
+import { createMetrics } from './infra/metrics/metrics';
+import { serveMetrics } from './infra/metrics/metrics-server';
 import { createRealtimeHub, type RealtimeHub } from './infra/realtime/hub';
 import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
 import { createLocalDiskStorage } from './infra/storage/local-disk';
@@ -45,6 +47,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const database = openDatabase(url, logger);
   let realtime: RealtimeHub | null = null;
+  let draining = false;
   try {
     await runMigrations(database);
     // The sockets of this instance, fed by LISTEN on its own connection (not the pool's); each
@@ -62,7 +65,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const storageSecret = deriveSecret(secret, 'storage-urls');
     const invitationSecret = deriveSecret(secret, 'invitation-links');
     const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
-    const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger);
+    const metrics = createMetrics();
+    const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger, metrics);
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, storage, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
     const queueMail = async (message: MailMessage) => {
@@ -107,6 +111,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       queueMail,
       payments: config.stripe ? createStripeGateway(config.stripe) : null,
       version,
+      metrics,
+      draining: () => draining,
     };
     const app = createApp(deps);
     const server = await new Promise<ServerType>((resolve) => {
@@ -115,6 +121,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     // serve() without a createServer option makes a node:http server.
     attachRealtimeUpgrade(server as Server, deps, realtime);
     const hub = realtime;
+    metrics.gauge('ridgeline_realtime_sockets', 'Open realtime sockets on this instance.', [], async () => [{ value: hub.socketCount() }]);
+    metrics.gauge('ridgeline_job_queue_waiting', 'Jobs waiting to be worked, by queue (shared by every instance).', ['queue'], async () =>
+      (await jobs.depths()).map(({ queue, waiting }) => ({ labels: { queue }, value: waiting })),
+    );
+    const metricsServer = config.metrics.port ? await serveMetrics(metrics, config.metrics.port, config.host) : null;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: deps.databaseMode, dataDir: config.dataDir }, 'Ridgeline is listening');
@@ -124,10 +135,13 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       deps,
       realtime: hub,
       stop: async () => {
+        // Readiness answers 503 from now on, so a load balancer sends the next requests elsewhere.
+        draining = true;
         // Sockets first: the server's close waits for every connection, upgraded ones included.
         await hub.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await jobs.stop();
+        await metricsServer?.close();
         await database.close();
         await embedded?.stop();
       },

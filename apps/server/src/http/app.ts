@@ -35,6 +35,7 @@ import type { AppEnv } from './context';
 import type { AppDeps } from './deps';
 import { rejectUnsafeText } from './middleware/control-characters';
 import { errorResponse, handleError } from './middleware/errors';
+import { recordRequests } from './middleware/metrics';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { trustedProxy } from './middleware/trusted-proxy';
@@ -52,11 +53,14 @@ const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** The HTTP application: API routes under /api, the built web app for every other path. */
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.use(recordRequests(deps.metrics));
   app.use(requestId);
   app.use(trustedProxy(deps.config));
   // Compression only when the client accepts it: touching the response otherwise costs more than half
-  // of a small JSON answer's throughput (bench/results/api-overhead.md).
-  const compressText = compress();
+  // of a small JSON answer's throughput (bench/results/api-overhead.md). Answers under 4 KB (a sent
+  // chat message, a saved form) go as they are: gzip would save a phone a kilobyte or two and cost
+  // the server about a tenth of its CPU per chat message (bench/results/chat-notes.md).
+  const compressText = compress({ threshold: 4096 });
   app.use((c, next) => (c.req.header('accept-encoding') ? compressText(c, next) : next()));
   app.use(securityHeaders(deps.config));
   app.onError(handleError(deps.logger));

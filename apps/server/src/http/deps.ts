@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
 import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
+import type { Metrics } from '../infra/metrics/metrics';
 import type { PaymentsGateway } from '../infra/payments/gateway';
 import type { RateLimitStore } from '../infra/rate-limit/rate-limit-store';
 import type { Storage } from '../infra/storage/storage';
@@ -53,4 +54,8 @@ export type AppDeps = {
   /** Stripe when STRIPE_SECRET_KEY is set; null runs billing in its labelled test mode. */
   payments: PaymentsGateway | null;
   version: string;
+  /** This instance's Prometheus metrics (infra/metrics). */
+  metrics: Metrics;
+  /** True once the instance has begun to shut down: readiness answers 503 so the load balancer moves on. */
+  draining: () => boolean;
 };

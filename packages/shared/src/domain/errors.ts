@@ -27,6 +27,7 @@ export const ERROR_CATALOGUE = {
     message: "We're Performing Maintenance. Typically this will be under 30 minutes. Please check back later.",
   },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
+  SHUTTING_DOWN: { status: 503, message: 'This server is shutting down. Please try again in a moment.' },
 
   // Accounts and sign-in.
   ACCOUNT_DISABLED: {

@@ -1,12 +1,32 @@
+import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
+import { AppError } from '../../lib/app-error';
 import { createHealthService } from './health.service';
 
-/** GET /api/health: answers once the database does. */
+/** Whether the Authorization header carries the metrics token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** GET /api/health, /api/live, /api/ready and, when a token is configured, GET /metrics. */
 export function healthRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const health = createHealthService({ db: deps.database.db, databaseMode: deps.databaseMode, version: deps.version });
+  const health = createHealthService({ db: deps.database.db, databaseMode: deps.databaseMode, version: deps.version, draining: deps.draining });
   app.get('/api/health', async (c) => c.json(await health.check()));
+  app.get('/api/live', (c) => c.json(health.live()));
+  app.get('/api/ready', async (c) => c.json(await health.ready()));
+
+  // Without METRICS_TOKEN the app's port serves no metrics (METRICS_PORT may serve them apart).
+  const token = deps.config.metrics.token;
+  app.get('/metrics', async (c) => {
+    if (!token) throw AppError.notFound('Metrics are not served on this port.');
+    if (!bearerMatches(c.req.header('authorization'), token)) throw AppError.unauthenticated('A valid metrics token is required.');
+    const { body, contentType } = await deps.metrics.scrape();
+    return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  });
   return app;
 }

@@ -7,7 +7,7 @@ import { loadIdentity } from './identity';
 
 // What stays open in maintenance so an admin can still sign in (and anyone can read the flag).
 const OPEN: { method: string; path: RegExp }[] = [
-  { method: 'GET', path: /^\/api\/health$/ },
+  { method: 'GET', path: /^\/api\/(health|live|ready)$/ },
   { method: 'GET', path: /^\/api\/settings\/maintenance$/ },
   { method: 'GET', path: /^\/api\/auth\/get-session$/ },
   { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/ },

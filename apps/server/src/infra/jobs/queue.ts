@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger';
+import type { Metrics } from '../metrics/metrics';
 
 // The job queue (pg-boss on PostgreSQL): slow work (mail, photo thumbnails, the purge of deleted
 // photos) runs here, claimed with SKIP LOCKED so any number of API instances share it.
@@ -24,10 +25,12 @@ export type JobQueue = {
   send: <T extends object>(name: string, data: T) => Promise<string>;
   start: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Jobs waiting (created or waiting out a retry, not yet active) in each defined queue, shared by every instance. */
+  depths: () => Promise<{ queue: string; waiting: number }[]>;
 };
 
 /** Creates the pg-boss backed queue on the given database URL. */
-export function createJobQueue(url: string, logger: Logger): JobQueue {
+export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): JobQueue {
   const boss = new PgBoss({ connectionString: url, max: 4 });
   boss.on('error', (error: Error) => logger.warn({ err: error.message }, 'job queue error'));
   const handlers = new Map<string, { handler: JobHandler<object>; options: WorkOptions }>();
@@ -61,7 +64,16 @@ export function createJobQueue(url: string, logger: Logger): JobQueue {
         for (let i = 0; i < Math.max(1, options.workers ?? 1); i++) {
           let self = '';
           self = await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize }, async (jobs) => {
-            for (const job of jobs) await handler(job.data);
+            for (const job of jobs) {
+              const started = performance.now();
+              try {
+                await handler(job.data);
+                metrics?.observeJob(name, true, (performance.now() - started) / 1000);
+              } catch (error) {
+                metrics?.observeJob(name, false, (performance.now() - started) / 1000);
+                throw error;
+              }
+            }
             // A full batch means more may be waiting: fetch again at once rather than after the
             // polling interval (pg-boss otherwise sleeps out the rest of it after every batch).
             if (jobs.length >= batchSize && self) boss.notifyWorker(self);
@@ -72,6 +84,10 @@ export function createJobQueue(url: string, logger: Logger): JobQueue {
         if (options.cron) await boss.schedule(name, options.cron, {});
       }
       started = true;
+    },
+    async depths() {
+      if (!started) return [];
+      return Promise.all([...handlers.keys()].map(async (queue) => ({ queue, waiting: await boss.getQueueSize(queue, { before: 'active' }) })));
     },
     async stop() {
       if (!started) return;

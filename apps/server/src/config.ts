@@ -32,6 +32,9 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(150_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  // On SIGTERM the server stops taking connections and gives requests in flight (an upload) and jobs
+  // being worked this long to finish; then it closes what is left.
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   // The largest file a user may attach to a project (raw upload), in megabytes.
   PROJECT_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
   // Field photos: the largest accepted, and the upload ceiling per user per minute, sized for a rep
@@ -125,7 +128,7 @@ export type Config = {
   /** Extra origins allowed to frame the app (CSP frame-ancestors), besides the app itself. */
   frameAncestors: string[];
   /** Node HTTP server limits on slow or idle clients (docs/security.md). */
-  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; shutdownMs: number };
   /** Null: no proxy is trusted, the client is the socket's peer and forwarded headers are ignored. */
   trustProxy: TrustProxy | null;
   /** The largest file attached to a project, in megabytes. */
@@ -200,7 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiWriteLimit: env.API_WRITE_LIMIT,
     cspReportLimit: env.CSP_REPORT_LIMIT,
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
-    timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS },
+    timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS, shutdownMs: env.SHUTDOWN_TIMEOUT_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
     photoMaxMb: env.PHOTO_MAX_MB,

@@ -137,10 +137,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       stop: async () => {
         // Readiness answers 503 from now on, so a load balancer sends the next requests elsewhere.
         draining = true;
-        // Sockets first: the server's close waits for every connection, upgraded ones included.
+        // Sockets first (closed with 1001, on which clients reconnect, to another instance): the
+        // server's close waits for every connection, upgraded ones included.
         await hub.close();
+        // No new connections; requests in flight (an upload) get until the deadline, then whatever
+        // is left is cut. Idle keep-alive connections close at once.
+        const deadline = setTimeout(() => (server as Server).closeAllConnections(), config.timeouts.shutdownMs);
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await jobs.stop();
+        clearTimeout(deadline);
+        await jobs.stop(config.timeouts.shutdownMs);
         await metricsServer?.close();
         await database.close();
         await embedded?.stop();

@@ -24,7 +24,8 @@ export type JobQueue = {
   define: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) => void;
   send: <T extends object>(name: string, data: T) => Promise<string>;
   start: () => Promise<void>;
-  stop: () => Promise<void>;
+  /** Stops fetching and waits up to `timeoutMs` (default 5 s) for the jobs being worked here. */
+  stop: (timeoutMs?: number) => Promise<void>;
   /** Jobs waiting (created or waiting out a retry, not yet active) in each defined queue, shared by every instance. */
   depths: () => Promise<{ queue: string; waiting: number }[]>;
 };
@@ -89,10 +90,10 @@ export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): 
       if (!started) return [];
       return Promise.all([...handlers.keys()].map(async (queue) => ({ queue, waiting: await boss.getQueueSize(queue, { before: 'active' }) })));
     },
-    async stop() {
+    async stop(timeoutMs = 5000) {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: 5000 });
+      await boss.stop({ graceful: true, timeout: Math.max(1000, timeoutMs) });
     },
   };
 }

@@ -31,7 +31,7 @@ describe('loadConfig', () => {
 
   it('bounds slow clients with timeouts that still fit a 5 MB upload on slow 3G', () => {
     const { timeouts } = loadConfig({});
-    expect(timeouts).toEqual({ headersMs: 20_000, requestMs: 150_000, keepAliveMs: 15_000 });
+    expect(timeouts).toEqual({ headersMs: 20_000, requestMs: 150_000, keepAliveMs: 15_000, shutdownMs: 25_000 });
     // 5 MB at 400 kbit/s, the slow-3G profile, takes about 105 s.
     expect(timeouts.requestMs).toBeGreaterThan(((5 * 1024 * 1024 * 8) / 400_000) * 1000);
     expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', KEEP_ALIVE_TIMEOUT_MS: '3000' }).timeouts).toEqual({

@@ -34,10 +34,11 @@ describe('loadConfig', () => {
     expect(timeouts).toEqual({ headersMs: 20_000, requestMs: 150_000, keepAliveMs: 15_000, shutdownMs: 25_000 });
     // 5 MB at 400 kbit/s, the slow-3G profile, takes about 105 s.
     expect(timeouts.requestMs).toBeGreaterThan(((5 * 1024 * 1024 * 8) / 400_000) * 1000);
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', KEEP_ALIVE_TIMEOUT_MS: '3000' }).timeouts).toEqual({
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', KEEP_ALIVE_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_MS: '10000' }).timeouts).toEqual({
       headersMs: 5000,
       requestMs: 60_000,
       keepAliveMs: 3000,
+      shutdownMs: 10_000,
     });
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);

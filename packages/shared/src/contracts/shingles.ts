@@ -147,7 +147,7 @@ export const shingleHistoryItemSchema = z.object({
   createdBy: personSchema,
   address: z.string(),
   topCandidate: z.string().nullable(),
-  topDiscontinued: z.enum(DISCONTINUED_STATES).nullable(),
+  topDiscontinued: discontinuedSchema.nullable(),
   confidence: z.enum(['high', 'medium', 'low']),
   catalogVersion: z.number().int(),
   project: z.object({ id: idSchema, name: z.string() }).nullable(),
@@ -187,3 +187,7 @@ export const catalogEntryInputSchema = z.object({
 export type CatalogEntryInput = z.input<typeof catalogEntryInputSchema>;
 
 export const catalogEntryIdParamSchema = z.object({ id: idSchema });
+
+/** GET /api/projects/:id/shingle-identifications: a claim file's saved identifications and its address (to start a new one there). */
+export const projectShingleIdsSchema = z.object({ address: z.string(), identifications: z.array(shingleIdentificationSchema) });
+export type ProjectShingleIds = z.infer<typeof projectShingleIdsSchema>;

@@ -39,7 +39,7 @@ export function shingleRoutes(deps: AppDeps) {
   );
   app.get('/api/shingles/identifications/:id', actor, tenant, uuid, async (c) => c.json(await shingles.detail(c.get('tenant'), c.req.valid('param').id)));
   app.get('/api/projects/:id/shingle-identifications', actor, tenant, uuid, async (c) =>
-    c.json({ identifications: await shingles.forProject(c.get('tenant'), c.req.valid('param').id) }),
+    c.json(await shingles.forProject(c.get('tenant'), c.req.valid('param').id)),
   );
   app.post('/api/shingles/local-products', actor, tenant, entryInput, async (c) =>
     c.json(await shingles.addLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),

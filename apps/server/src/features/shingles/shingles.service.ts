@@ -4,6 +4,7 @@ import {
   catalogEntrySchema,
   type catalogEntryInputSchema,
   type saveIdentificationSchema,
+  type ProjectShingleIds,
   type ShingleCatalog,
   type ShingleHistory,
   type ShingleHistoryItem,
@@ -19,7 +20,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { insertActivity } from '../../infra/db/project-activity';
-import { projectExists } from '../../infra/db/project-lookup';
+import { findProjectAddress, projectExists } from '../../infra/db/project-lookup';
 import { AppError } from '../../lib/app-error';
 import { assertCanManageLocalProducts } from './shingles.policy';
 import {
@@ -70,7 +71,7 @@ function presentHistoryItem(row: IdentificationRow): ShingleHistoryItem {
     createdBy: row.createdById ? { id: row.createdById, name: displayName({ name: row.createdByName, firstName: row.createdByFirstName, lastName: row.createdByLastName, email: row.createdByEmail }) } : null,
     address: row.address,
     topCandidate: row.topCandidate,
-    topDiscontinued: ranking.candidates[0]?.discontinued.value ?? null,
+    topDiscontinued: ranking.candidates[0]?.discontinued ?? null,
     confidence: ranking.confidence,
     catalogVersion: row.catalogVersion,
     project: row.projectId && row.projectTitle !== null ? { id: row.projectId, name: row.projectTitle } : null,
@@ -172,7 +173,7 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
         item.address,
         item.project?.name ?? '',
         item.topCandidate ?? 'No catalog line fits',
-        item.topDiscontinued ?? '',
+        item.topDiscontinued ? `${item.topDiscontinued.value}${item.topDiscontinued.verified ? '' : ' (unverified)'}` : '',
         item.confidence,
         item.catalogVersion,
       ]),
@@ -180,9 +181,12 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
   }
 
   /** Identifications saved to one claim file, newest first (the claim file's page and its packet). */
-  async function forProject(tenant: Tenant, projectId: string): Promise<ShingleIdentification[]> {
+  async function forProject(tenant: Tenant, projectId: string): Promise<ProjectShingleIds> {
+    const project = await findProjectAddress(db, tenant.companyId, projectId);
+    if (!project) throw AppError.notFound('Claim file not found');
     const rows = await listIdentifications(db, tenant.companyId, { projectId }, 20);
-    return rows.map(presentIdentification);
+    const address = [project.street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    return { address, identifications: rows.map(presentIdentification) };
   }
 
   async function addLocalProduct(actor: Actor, tenant: Tenant, input: EntryInput): Promise<CatalogEntry> {

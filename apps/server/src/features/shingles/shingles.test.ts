@@ -113,8 +113,9 @@ describe('shingle identifications', () => {
 
     const activity = await memberA.client.get<{ activity: ActivityEntry[] }>(`/api/projects/${project.id}/activity`);
     expect(activity.body.activity.some((entry) => entry.kind === 'shingle_identified' && entry.body?.includes('medium confidence') === true)).toBe(true);
-    const onProject = await memberA.client.get<{ identifications: ShingleIdentification[] }>(`/api/projects/${project.id}/shingle-identifications`);
+    const onProject = await memberA.client.get<{ address: string; identifications: ShingleIdentification[] }>(`/api/projects/${project.id}/shingle-identifications`);
     expect(onProject.body.identifications.map((item) => item.id)).toEqual([saved.body.id]);
+    expect(onProject.body.address).toContain(project.street);
 
     const history = await ownerA.client.get<ShingleHistory>('/api/shingles/identifications?q=maple');
     expect(history.body.identifications.map((item) => item.id)).toContain(saved.body.id);
@@ -128,7 +129,7 @@ describe('shingle identifications', () => {
     // Another company sees none of it.
     expectError(await ownerB.client.get(`/api/shingles/identifications/${saved.body.id}`), 404, 'NOT_FOUND');
     expect((await ownerB.client.get<ShingleHistory>('/api/shingles/identifications')).body.identifications).toEqual([]);
-    expect((await ownerB.client.get<{ identifications: unknown[] }>(`/api/projects/${project.id}/shingle-identifications`)).body.identifications).toEqual([]);
+    expectError(await ownerB.client.get(`/api/projects/${project.id}/shingle-identifications`), 404, 'NOT_FOUND');
     expect((await ownerB.client.get('/api/shingles/identifications.csv')).text).not.toContain('Maple');
     expect((await memberA.client.get<ShingleIdentification>(`/api/shingles/identifications/${saved.body.id}`)).body.id).toBe(saved.body.id);
   });

@@ -73,6 +73,8 @@ describe('rankShingles', () => {
   });
   it('finds nothing for an impossible size and advises a lab sample', () => {
     const ranking = rankShingles(SEED_CATALOG, { ...EMPTY_MEASUREMENTS, lengthIn: 25, heightIn: 20, exposureIn: 11 });
+    expect(ranking.candidates).toEqual([]);
+    expect(ranking.tied).toBe(false);
     expect(ranking.confidence).toBe('low');
     expect(ranking.lab.recommended).toBe(true);
     expect(ranking.lab.whatToSend.length).toBeGreaterThan(0);

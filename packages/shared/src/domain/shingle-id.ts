@@ -152,6 +152,12 @@ export const MAX_CANDIDATES = 8;
 export const TIE_SHARE = 0.9;
 /** A line fitting less than this (out of 100) is not listed. */
 export const MIN_LISTED_FIT = 5;
+/**
+ * When the best line fits less than this, nothing fits: no candidate is listed. (A line whose catalog
+ * row has none of the measured figures fits at 25 at most: it can be neither confirmed nor ruled
+ * out, so it is never offered as the answer on its own.)
+ */
+export const NOTHING_FITS_BELOW = 30;
 
 // How far a measurement may sit from a catalog figure. Within 1/16 in (the tape's finest mark) it
 // matches; beyond, the fit falls off smoothly, faster for exposure (courses of a roof repeat it
@@ -184,7 +190,16 @@ export const TAPE_MAKER_HINTS: { pattern: RegExp; manufacturers: string[] }[] = 
 ];
 
 /** The makers a tape's text points to, or none. */
+let lastTape: { text: string; makers: string[] } | null = null;
+
 export function makersFromTape(text: string): string[] {
+  if (lastTape?.text === text) return lastTape.makers;
+  const makers = findMakers(text);
+  lastTape = { text, makers };
+  return makers;
+}
+
+function findMakers(text: string): string[] {
   const trimmed = text.trim();
   if (!trimmed) return [];
   return TAPE_MAKER_HINTS.find((hint) => hint.pattern.test(trimmed))?.manufacturers ?? [];
@@ -194,32 +209,34 @@ const makerMatches = (entry: CatalogEntry, makers: string[]) => makers.some((mak
 
 const verifiedWord = (verified: boolean) => (verified ? 'verified' : 'unverified');
 
+/** Adds a reason in words, written only when the reasons are wanted (ranking a whole catalog writes them for the listed lines only). */
+function say(reasons: Reason[] | null, tone: ReasonTone, text: () => string): void {
+  reasons?.push({ tone, text: text() });
+}
+
 function dimensionFactor(
   label: MatchedFigure['label'],
   measured: number | null,
   figure: CatalogFigure | null,
   fallOff: number,
-  reasons: Reason[],
-  figures: MatchedFigure[],
+  reasons: Reason[] | null,
+  figures: MatchedFigure[] | null,
 ): number {
   if (measured === null) return 1;
   if (!figure) {
-    reasons.push({ tone: 'unknown', text: `${label}: the catalog has no figure for this line` });
+    say(reasons, 'unknown', () => `${label}: the catalog has no figure for this line`);
     return UNKNOWN_FIGURE;
   }
-  figures.push({ label, value: figure.value, verified: figure.verified });
+  figures?.push({ label, value: figure.value, verified: figure.verified });
   const diff = Math.abs(measured - figure.value);
-  const catalogWords = `${formatInches(figure.value)} in (${verifiedWord(figure.verified)})`;
+  const catalogWords = () => `${formatInches(figure.value)} in (${verifiedWord(figure.verified)})`;
   if (diff <= EXACT_WITHIN) {
     const within = diff < 1e-9 ? 'matches' : 'within 1/16 in of';
-    reasons.push({ tone: 'match', text: `${label} ${formatInches(measured)} in ${within} the catalog's ${catalogWords}` });
+    say(reasons, 'match', () => `${label} ${formatInches(measured)} in ${within} the catalog's ${catalogWords()}`);
     return 1;
   }
   const factor = Math.exp(-(((diff - 1 / 16) / fallOff) ** 2));
-  reasons.push({
-    tone: factor >= 0.5 ? 'match' : 'mismatch',
-    text: `${label} ${formatInches(measured)} in is ${formatInches(diff)} in off the catalog's ${catalogWords}`,
-  });
+  say(reasons, factor >= 0.5 ? 'match' : 'mismatch', () => `${label} ${formatInches(measured)} in is ${formatInches(diff)} in off the catalog's ${catalogWords()}`);
   return factor;
 }
 
@@ -229,49 +246,63 @@ function choiceFactor<T extends string>(
   labels: Record<T, string>,
   what: string,
   weights: { mismatch: number; notRecorded: number },
-  reasons: Reason[],
+  reasons: Reason[] | null,
 ): number {
   if (answer === 'unknown') return 1;
   if (!recorded) {
-    reasons.push({ tone: 'unknown', text: `${what}: the catalog does not record it for this line` });
+    say(reasons, 'unknown', () => `${what}: the catalog does not record it for this line`);
     return weights.notRecorded;
   }
   const verified = verifiedWord(recorded.verified);
   if (recorded.value === answer) {
-    reasons.push({ tone: 'match', text: `${labels[answer]} fits this line (${verified})` });
+    say(reasons, 'match', () => `${labels[answer]} fits this line (${verified})`);
     return 1;
   }
-  reasons.push({ tone: 'mismatch', text: `${labels[answer]} seen; the catalog gives ${labels[recorded.value].toLowerCase()} (${verified})` });
+  say(reasons, 'mismatch', () => `${labels[answer]} seen; the catalog gives ${labels[recorded.value].toLowerCase()} (${verified})`);
   return weights.mismatch;
 }
 
-/** How well one catalog line fits, with the reasons in words. */
+/** How well one catalog line fits, out of 100. */
+export function fitOf(entry: CatalogEntry, m: ShingleMeasurements): number {
+  return fitWithReasons(entry, m, null, null);
+}
+
+/** How well one catalog line fits, with the reasons in words and the catalog figures it was matched on. */
 export function scoreEntry(entry: CatalogEntry, m: ShingleMeasurements): { fit: number; reasons: Reason[]; figures: MatchedFigure[] } {
   const reasons: Reason[] = [];
   const figures: MatchedFigure[] = [];
+  const fit = fitWithReasons(entry, m, reasons, figures);
+  return { fit, reasons, figures };
+}
+
+function fitWithReasons(entry: CatalogEntry, m: ShingleMeasurements, reasons: Reason[] | null, figures: MatchedFigure[] | null): number {
   let fit = 1;
   fit *= dimensionFactor('Length', m.lengthIn, entry.length, FALL_OFF.length, reasons, figures);
   fit *= dimensionFactor('Exposure', m.exposureIn, entry.exposure, FALL_OFF.exposure, reasons, figures);
   fit *= dimensionFactor('Height', m.heightIn, entry.height, FALL_OFF.height, reasons, figures);
-  if (m.type !== 'unknown') {
-    if (!entry.type) {
-      reasons.push({ tone: 'unknown', text: 'Type: the catalog does not record it for this line' });
+  const seenType = m.type;
+  const lineType = entry.type;
+  if (seenType !== 'unknown') {
+    if (!lineType) {
+      say(reasons, 'unknown', () => 'Type: the catalog does not record it for this line');
       fit *= TYPE_NOT_RECORDED;
-    } else if (entry.type === m.type) {
-      reasons.push({ tone: 'match', text: `${SHINGLE_TYPE_LABELS[m.type]}, as this line` });
+    } else if (lineType === seenType) {
+      say(reasons, 'match', () => `${SHINGLE_TYPE_LABELS[seenType]}, as this line`);
     } else {
-      reasons.push({ tone: 'mismatch', text: `${SHINGLE_TYPE_LABELS[m.type]} seen; this line is ${SHINGLE_TYPE_LABELS[entry.type].toLowerCase()}` });
+      say(reasons, 'mismatch', () => `${SHINGLE_TYPE_LABELS[seenType]} seen; this line is ${SHINGLE_TYPE_LABELS[lineType].toLowerCase()}`);
       fit *= TYPE_MISMATCH;
     }
   }
-  if (m.cut !== 'unknown') {
-    if (!entry.cut) {
-      reasons.push({ tone: 'unknown', text: 'Cut: the catalog does not record it for this line' });
+  const seenCut = m.cut;
+  const lineCut = entry.cut;
+  if (seenCut !== 'unknown') {
+    if (!lineCut) {
+      say(reasons, 'unknown', () => 'Cut: the catalog does not record it for this line');
       fit *= CUT_NOT_RECORDED;
-    } else if (entry.cut === m.cut) {
-      reasons.push({ tone: 'match', text: `${SHINGLE_CUT_LABELS[m.cut]}, as this line` });
+    } else if (lineCut === seenCut) {
+      say(reasons, 'match', () => `${SHINGLE_CUT_LABELS[seenCut]}, as this line`);
     } else {
-      reasons.push({ tone: 'mismatch', text: `${SHINGLE_CUT_LABELS[m.cut]} seen; this line is ${SHINGLE_CUT_LABELS[entry.cut].toLowerCase()}` });
+      say(reasons, 'mismatch', () => `${SHINGLE_CUT_LABELS[seenCut]} seen; this line is ${SHINGLE_CUT_LABELS[lineCut].toLowerCase()}`);
       fit *= CUT_MISMATCH;
     }
   }
@@ -282,28 +313,31 @@ export function scoreEntry(entry: CatalogEntry, m: ShingleMeasurements): { fit: 
     const seen = m.granulesOnBack === 'yes';
     const recorded = entry.granulesOnBack;
     if (!recorded) {
-      reasons.push({ tone: 'unknown', text: 'Granules on the back: the catalog does not record them for this line' });
+      say(reasons, 'unknown', () => 'Granules on the back: the catalog does not record them for this line');
       fit *= seen ? FEATURE_NOT_RECORDED : ABSENCE_NOT_RECORDED;
     } else if (recorded.value === seen) {
-      reasons.push({ tone: 'match', text: `Granules on the back ${seen ? 'point to' : 'absent, as'} this line (${verifiedWord(recorded.verified)})` });
+      say(reasons, 'match', () => `Granules on the back ${seen ? 'point to' : 'absent, as'} this line (${verifiedWord(recorded.verified)})`);
     } else {
-      reasons.push({ tone: 'mismatch', text: `Granules on the back ${seen ? 'seen' : 'absent'}; the catalog says otherwise (${verifiedWord(recorded.verified)})` });
+      say(reasons, 'mismatch', () => `Granules on the back ${seen ? 'seen' : 'absent'}; the catalog says otherwise (${verifiedWord(recorded.verified)})`);
       fit *= FEATURE_MISMATCH;
     }
   }
   const makers = makersFromTape(m.tapeText);
   if (makers.length > 0) {
     if (makerMatches(entry, makers)) {
-      reasons.push({ tone: 'match', text: `Release-tape text points to ${entry.manufacturer} (unverified marking)` });
+      say(reasons, 'match', () => `Release-tape text points to ${entry.manufacturer} (unverified marking)`);
     } else {
-      reasons.push({ tone: 'mismatch', text: `Release-tape text points to ${makers.join(', ')}, not ${entry.manufacturer} (unverified marking)` });
+      say(reasons, 'mismatch', () => `Release-tape text points to ${makers.join(', ')}, not ${entry.manufacturer} (unverified marking)`);
       fit *= OTHER_MAKER;
     }
   }
-  return { fit: Math.round(fit * 100), reasons, figures };
+  return Math.round(fit * 100);
 }
 
 const CONFIDENCE_ORDER: Record<RowConfidence, number> = { A: 0, B: 1, X: 2, C: 3 };
+
+/** Compares by UTF-16 code units: the same order in every browser and in Node, whatever the locale. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The confidence rule. A candidate is strong when it fits at 80 or more, its row is A or B and
@@ -390,7 +424,7 @@ function labAdvice(confidence: ResultConfidence, tied: boolean): LabAdvice {
 
 function summaryOf(candidates: ShingleCandidate[], tied: boolean, topGroup: string[], confidence: ResultConfidence): string {
   const top = candidates[0];
-  if (!top || top.fit < MIN_LISTED_FIT) return 'No catalog line fits these measurements. Check them, or send a lab sample.';
+  if (!top) return 'No catalog line fits these measurements. Check them, or send a lab sample.';
   const name = `${top.manufacturer} ${top.line}`;
   if (tied) return `${topGroup.length} lines fit equally well; ${name} is listed first. They cannot be told apart yet.`;
   return `Best fit: ${name} (${confidence} confidence).`;
@@ -402,21 +436,22 @@ function summaryOf(candidates: ShingleCandidate[], tied: boolean, topGroup: stri
  * give the same order on every device.
  */
 export function rankShingles(catalog: CatalogEntry[], m: ShingleMeasurements): ShingleRanking {
-  const scored = catalog.map((entry) => ({ entry, ...scoreEntry(entry, m) }));
+  // Fits first (cheap), reasons in words only for the lines listed.
+  const scored = catalog.map((entry) => ({ entry, fit: fitOf(entry, m) }));
   scored.sort(
     (a, b) =>
       b.fit - a.fit ||
       CONFIDENCE_ORDER[a.entry.confidence] - CONFIDENCE_ORDER[b.entry.confidence] ||
-      a.entry.manufacturer.localeCompare(b.entry.manufacturer, 'en') ||
-      a.entry.line.localeCompare(b.entry.line, 'en') ||
-      (a.entry.id < b.entry.id ? -1 : a.entry.id > b.entry.id ? 1 : 0),
+      byText(a.entry.manufacturer, b.entry.manufacturer) ||
+      byText(a.entry.line, b.entry.line) ||
+      byText(a.entry.id, b.entry.id),
   );
   const nothingEntered = m.lengthIn === null && m.exposureIn === null && m.heightIn === null;
-  const listed = scored.filter((row) => row.fit >= MIN_LISTED_FIT);
+  const listed = (scored[0]?.fit ?? 0) < NOTHING_FITS_BELOW ? [] : scored.filter((row) => row.fit >= MIN_LISTED_FIT);
   const topFit = listed[0]?.fit ?? 0;
   const group = listed.filter((row) => row.fit >= topFit * TIE_SHARE);
   const tied = group.length > 1;
-  const candidates: ShingleCandidate[] = listed.slice(0, MAX_CANDIDATES).map(({ entry, fit, reasons, figures }) => ({
+  const candidates: ShingleCandidate[] = listed.slice(0, MAX_CANDIDATES).map(({ entry }) => ({ entry, ...scoreEntry(entry, m) })).map(({ entry, fit, reasons, figures }) => ({
     entryId: entry.id,
     manufacturer: entry.manufacturer,
     line: entry.line,

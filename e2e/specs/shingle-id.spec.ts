@@ -162,3 +162,37 @@ test('the ready-made samples open a results screen without saving', async ({ pag
   const history = await page.request.get('/api/shingles/identifications');
   expect(((await history.json()) as { identifications: unknown[] }).identifications).toEqual([]);
 });
+
+test("an owner adds the company's own product: listed as unverified in the catalog, ranked on the phone, retired", async ({ page }) => {
+  await signedInUser(page, 'shingle-catalog');
+  await page.goto('/shingle-catalog');
+  await expect(page.getByRole('heading', { name: 'Shingle Catalog', level: 1 })).toBeVisible();
+  const lines = page.getByRole('list', { name: 'Catalog lines' });
+  await expect(lines.getByRole('heading', { name: 'Elk Capstone (Formula FLX)' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/shingle-catalog');
+  await expectNoSeriousA11yViolations(page);
+
+  const form = page.getByRole('form', { name: 'Add a product line' });
+  await form.getByLabel('Maker').fill('Yard Supply');
+  await form.getByLabel('Product line').fill('House Brand 41');
+  await form.getByLabel('Type').selectOption('laminated');
+  await form.getByLabel('Length').fill('41');
+  await form.getByLabel('Height').fill('13 1/4');
+  await form.getByLabel('Exposure').fill('5-5/8');
+  await form.getByLabel('Source').fill('Measured from a bundle in our yard');
+  await form.getByRole('button', { name: 'Add line' }).click();
+  const own = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Yard Supply House Brand 41' }) });
+  await expect(own).toContainText("Your company's product");
+  await expect(own.getByText('unverified').first()).toBeVisible();
+
+  await page.goto('/shingle-id');
+  await page.getByLabel('Exposure').fill('5 5/8');
+  await page.getByLabel('Length').fill('41');
+  await page.getByRole('button', { name: 'Rank candidates' }).click();
+  const results = page.getByRole('region', { name: 'Results (not saved)' });
+  await expect(results.getByRole('list', { name: 'Candidates' }).getByRole('heading', { level: 3 }).first()).toHaveText('1. Yard Supply House Brand 41');
+
+  await page.goto('/shingle-catalog');
+  await lines.getByRole('button', { name: 'Retire Yard Supply House Brand 41' }).click();
+  await expect(lines.getByRole('heading', { name: 'Yard Supply House Brand 41' })).toHaveCount(0);
+});

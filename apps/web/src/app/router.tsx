@@ -125,6 +125,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/shingle-id' }, () => import('../features/shingles/shingle-id-page')),
                   lazyRoute({ path: '/shingle-id/try/:sample' }, () => import('../features/shingles/shingle-sample-page')),
                   lazyRoute({ path: '/shingle-id/:id' }, () => import('../features/shingles/shingle-result-page')),
+                  lazyRoute({ path: '/shingle-catalog' }, () => import('../features/shingles/shingle-catalog-page')),
                   lazyRoute({ path: '/shingle-history' }, () => import('../features/shingles/shingle-history-page')),
                   lazyRoute({ path: '/shingle-analysis-test' }, () => import('../features/shingles/shingle-analysis-test-page')),
                   ...plannedRoutes,

@@ -6,6 +6,7 @@ import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
 import { EMPTY_MEASUREMENTS, rankShingles } from '@ridgeline/shared/domain/shingle-id';
 import { SEED_CATALOG } from '@ridgeline/shared/domain/shingle-catalog';
 import { shingleIdentifications } from '../../infra/db/schema/index';
+import { readBack, requirePoppler } from '../../infra/pdf/pdf-test-kit';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
@@ -163,5 +164,36 @@ describe('shingle identifications', () => {
       deviceCandidateIds: ['gaf-sentinel'],
     });
     expect(saved.body.agreesWithDevice).toBe(false);
+  });
+});
+
+describe('the claim packet', () => {
+  it("prints the claim file's newest identification: measurements, candidates with verified or unverified figures, discontinued status, reasons, catalog version", async () => {
+    requirePoppler();
+    const office = await signedInOwner(server, { name: 'Packet Roofing', phone: '+1 214 555 0100', address: '1 Main St, Dallas, TX 75201' });
+    const project = await insertProjectRow(server.db, office.company.id, { title: 'Packet roof' });
+    const measured = { ...EMPTY_MEASUREMENTS, lengthIn: 40.875, exposureIn: 5.875, heightIn: 13.75, type: 'laminated' as const };
+    const saved = await office.client.post<ShingleIdentification>('/api/shingles/identifications', { measurements: measured, projectId: project.id, color: 'Weathered Wood' });
+    expect(saved.status, saved.text).toBe(201);
+    const made = await office.client.post<{ report: { id: string } }>('/api/reports/packet', { projectId: project.id, coverLetter: 'Enclosed.', photoReport: false, measurements: false });
+    expect(made.status, made.text).toBe(201);
+    await expect
+      .poll(async () => (await office.client.get<{ report: { status: string } }>(`/api/reports/${made.body.report.id}`)).body.report.status, { timeout: 60_000, interval: 250 })
+      .toBe('ready');
+    const file = await fetch(`${server.url}/api/reports/${made.body.report.id}/file`, { headers: { Cookie: office.client.cookieHeader() } });
+    const pdf = await readBack(Buffer.from(await file.arrayBuffer()));
+    try {
+      const text = pdf.text.replace(/\s+/g, ' ');
+      expect(text).toContain('Shingle identification: measurements');
+      expect(text).toContain('40-7/8 in');
+      expect(text).toContain('Weathered Wood');
+      expect(text).toContain('IKO Cambridge');
+      expect(text).toContain('Length 40-7/8 in (verified)');
+      expect(text).toMatch(new RegExp(`Catalog version ${saved.body.catalogVersion}`));
+      expect(text).toContain('cannot be told apart');
+      expect(text).not.toContain('undefined');
+    } finally {
+      await pdf.cleanup();
+    }
   });
 });

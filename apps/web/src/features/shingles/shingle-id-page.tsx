@@ -114,7 +114,10 @@ export default function ShingleIdPage() {
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
       {catalog.data && (
         <p className="text-sm text-slate-700">
-          Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines kept on this phone.
+          Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines kept on this phone.{' '}
+          <Link className="text-blue-800 underline" to="/shingle-catalog">
+            See the catalog
+          </Link>
         </p>
       )}
       <Form form={form} onSubmit={rank} className="flex flex-col gap-4">

@@ -426,7 +426,7 @@ function summaryOf(candidates: ShingleCandidate[], tied: boolean, topGroup: stri
   const top = candidates[0];
   if (!top) return 'No catalog line fits these measurements. Check them, or send a lab sample.';
   const name = `${top.manufacturer} ${top.line}`;
-  if (tied) return `${topGroup.length} lines fit equally well; ${name} is listed first. They cannot be told apart yet.`;
+  if (tied) return `${topGroup.length} lines fit about equally well; ${name} is listed first. They cannot be told apart yet.`;
   return `Best fit: ${name} (${confidence} confidence).`;
 }
 

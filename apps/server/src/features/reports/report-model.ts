@@ -597,7 +597,7 @@ function shingleIdPage(row: ShingleIdRow, timeZone: string | null): { tables: Pd
     });
   }
   const notes = [ranking.summary];
-  if (ranking.tied) notes.push(`The top ${ranking.topGroup.length} lines share the measured size and cannot be told apart from these measurements alone.`);
+  if (ranking.tied) notes.push(`The top ${ranking.topGroup.length} lines fit these measurements about equally well and cannot be told apart from them alone.`);
   for (const [index, candidate] of ranking.candidates.slice(0, 3).entries()) {
     notes.push(`Why ${index + 1}. ${candidate.manufacturer} ${candidate.line}: ${candidate.reasons.map((reason) => reason.text).join('; ')}.`);
   }

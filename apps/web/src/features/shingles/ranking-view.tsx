@@ -121,7 +121,7 @@ export function RankingView({ ranking, catalogVersion, ...questionProps }: { ran
       {ranking.tied && (
         <Alert tone="warning">
           <CircleAlert aria-hidden="true" className="size-4" />
-          These {ranking.topGroup.length} lines cannot be told apart from what was entered: they share the measured size.
+          These {ranking.topGroup.length} lines cannot be told apart from what was entered: they fit it about equally well.
         </Alert>
       )}
       {ranking.questions.length > 0 && <Questions questions={ranking.questions} {...questionProps} />}

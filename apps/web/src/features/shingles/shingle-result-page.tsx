@@ -43,7 +43,7 @@ export default function ShingleResultPage() {
               ]}
             />
             {saved.agreesWithDevice === false && (
-              <Alert tone="info">The catalog changed between the phone&apos;s ranking and saving: this is the server&apos;s ranking with the newer catalog.</Alert>
+              <Alert tone="info">The server&apos;s ranking differed from the one on the phone: this page shows the server&apos;s, made when it was saved.</Alert>
             )}
           </section>
           <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">

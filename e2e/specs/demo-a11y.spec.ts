@@ -57,6 +57,7 @@ const ROUTES = [
   '/field-inspection/new-offline',
   '/shingle-id',
   '/shingle-history',
+  '/shingle-catalog',
   '/shingle-analysis-test',
   '/field-inspection/:session',
   '/field-inspection/:session/photo-annotation',

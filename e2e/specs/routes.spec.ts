@@ -44,6 +44,7 @@ const ROUTES = [
   '/field-inspection/new-offline',
   '/shingle-id',
   '/shingle-history',
+  '/shingle-catalog',
   '/shingle-analysis-test',
   '/field-inspection/abc',
   '/field-inspection/abc/photo-annotation',

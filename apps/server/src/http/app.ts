@@ -15,6 +15,7 @@ import { reportRoutes } from '../features/reports/reports.routes';
 import { publicShareRoutes } from '../features/sharing/public-share.routes';
 import { shareLinkRoutes } from '../features/sharing/share-links.routes';
 import { carrierRoutes } from '../features/carriers/carriers.routes';
+import { shingleRoutes } from '../features/shingles/shingles.routes';
 import { companyRoutes } from '../features/company/company.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { estimatingRoutes } from '../features/estimating/estimating.routes';
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps) {
   // the billing gate (a read-only company's writes answer 402).
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

@@ -11,6 +11,7 @@ const ProjectThread = lazy(() => import('../features/chat/project-thread').then(
 const ProjectDocumentsTab = lazy(() => import('./project-documents-tab').then((m) => ({ default: m.ProjectDocumentsTab })));
 const ProjectServicesTab = lazy(() => import('./project-services-tab').then((m) => ({ default: m.ProjectServicesTab })));
 const ProjectMoneyTab = lazy(() => import('./project-money-tab').then((m) => ({ default: m.ProjectMoneyTab })));
+const ProjectShingleIds = lazy(() => import('../features/shingles/project-shingle-ids').then((m) => ({ default: m.ProjectShingleIds })));
 const ProjectEstimates = lazy(() => import('../features/estimating/project-estimates').then((m) => ({ default: m.ProjectEstimates })));
 
 const TABS: readonly ProjectTab[] = [
@@ -29,6 +30,15 @@ const TABS: readonly ProjectTab[] = [
     render: (projectId) => (
       <Suspense fallback={<p role="status">Loading measurements…</p>}>
         <ProjectMeasurements projectId={projectId} />
+      </Suspense>
+    ),
+  },
+  {
+    value: 'shingle-id',
+    label: 'Shingle ID',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading identifications…</p>}>
+        <ProjectShingleIds projectId={projectId} />
       </Suspense>
     ),
   },

@@ -66,6 +66,8 @@ export const ACTIVITY_KINDS = [
   'service_ordered',
   'service_cancelled',
   'service_delivered',
+  /** A shingle identification was saved to the claim file; the body names the top candidate and the confidence. */
+  'shingle_identified',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { annotationSchema, type Annotation } from '@ridgeline/shared/contracts/photos';
 import { reportDocumentSchema, packetPartsSchema, proposalOptionSchema, type PacketParts, type ReportDocument, type ProposalOption } from '@ridgeline/shared/contracts/documents';
 import { structureMeasurementSchema } from '@ridgeline/shared/contracts/estimating';
+import { shingleMeasurementsSchema, shingleRankingSchema } from '@ridgeline/shared/contracts/shingles';
+import { NAIL_ZONE_LABELS, SEALANT_LABELS, SHINGLE_CUT_LABELS, SHINGLE_TYPE_LABELS } from '@ridgeline/shared/domain/shingle-id';
+import { formatInches } from '@ridgeline/shared/domain/shingle-length';
 import {
   COVER_LETTER_FIELDS,
   fillCoverLetter,
@@ -25,6 +28,7 @@ import {
   findCompanyFacts,
   findProjectFacts,
   findProposal,
+  findLatestShingleId,
   findSessionFacts,
   listProjectEstimates,
   listProjectMeasurements,
@@ -37,6 +41,7 @@ import {
   type ProposalRow,
   type ReportRow,
   type SessionFacts,
+  type ShingleIdRow,
   type SourcePhotoRow,
 } from './reports.repository';
 
@@ -61,7 +66,8 @@ export type ModelInputs = {
   document: ReportDocument;
   /** The document's photos still there (live, of the report's source and company), by id. */
   photos: Map<string, SourcePhotoRow>;
-  packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null } | null;
+  /** A packet's parts; its Shingle ID page is the claim file's newest saved identification, when there is one. */
+  packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null; shingleId: ShingleIdRow | null } | null;
   proposal: ProposalRow | null;
   /** The estimate a proposal was built from (its lines are printed), when it is still there. */
   proposalEstimate: EstimateRow | null;
@@ -107,7 +113,7 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
   if (parts && project) {
     const measurements = parts.measurements ? await listProjectMeasurements(db, companyId, project.id) : [];
     const estimate = parts.estimateId ? ((await listProjectEstimates(db, companyId, project.id, parts.estimateId))[0] ?? null) : null;
-    packet = { parts, measurements, estimate };
+    packet = { parts, measurements, estimate, shingleId: await findLatestShingleId(db, companyId, project.id) };
   }
   return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal, proposalEstimate };
 }
@@ -134,7 +140,12 @@ export function inputHashOf(inputs: ModelInputs): string {
     session: session ? { ...session, createdAt: null, updatedAt: session.updatedAt.toISOString() } : null,
     inspector: inputs.inspectorName,
     packet: packet
-      ? { parts: packet.parts, measurements: packet.measurements.map((m) => [m.id, m.updatedAt.toISOString()]), estimate: packet.estimate ? [packet.estimate.id, packet.estimate.updatedAt.toISOString()] : null }
+      ? {
+          parts: packet.parts,
+          measurements: packet.measurements.map((m) => [m.id, m.updatedAt.toISOString()]),
+          estimate: packet.estimate ? [packet.estimate.id, packet.estimate.updatedAt.toISOString()] : null,
+          shingleId: packet.shingleId?.id ?? null,
+        }
       : null,
     proposal: proposal
       ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposalPhotoIds(proposal)]
@@ -514,7 +525,85 @@ function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
     sections.push({ bookmark: 'Estimate', part: { kind: 'tables', tables: [estimateTable(packet.estimate)], notes: [] } });
     sections.push({ bookmark: 'Supplement', part: { kind: 'tables', ...supplementTable(packet.estimate) } });
   }
+  if (packet.shingleId) {
+    const page = shingleIdPage(packet.shingleId, inputs.company.timeZone);
+    if (page) sections.push({ bookmark: 'Shingle ID', part: { kind: 'tables', ...page } });
+  }
   return sections;
+}
+
+// ---------------------------------------------------------------- shingle ID
+
+const verifiedMark = (verified: boolean) => (verified ? 'verified' : 'unverified');
+
+/**
+ * The packet's Shingle ID page: what was measured, the ranked candidates with their fit, the catalog
+ * figures each matched and whether each is verified, years made and discontinued status, the reasons
+ * in words, and the catalog version. An identification whose stored shape no longer reads prints no page.
+ */
+function shingleIdPage(row: ShingleIdRow, timeZone: string | null): { tables: PdfTable[]; notes: string[] } | null {
+  const measured = shingleMeasurementsSchema.safeParse(row.measurements);
+  const ranked = shingleRankingSchema.safeParse(row.ranking);
+  if (!measured.success || !ranked.success) return null;
+  const m = measured.data;
+  const ranking = ranked.data;
+  const inches = (value: number | null) => (value === null ? 'Not measured' : `${formatInches(value)} in`);
+  const seen = <T extends string>(value: T | 'unknown', labels: Record<T, string>) => (value === 'unknown' ? 'Not noted' : labels[value]);
+  const facts: string[][] = [
+    ['Saved', formatDateTimeInZone(row.createdAt, timeZone)],
+    ['Exposure', inches(m.exposureIn)],
+    ['Length', inches(m.lengthIn)],
+    ['Height', inches(m.heightIn)],
+    ['Type', seen(m.type, SHINGLE_TYPE_LABELS)],
+    ['Cut', seen(m.cut, SHINGLE_CUT_LABELS)],
+    ['Nailing area', seen(m.nailZone, NAIL_ZONE_LABELS)],
+    ['Sealant', seen(m.sealant, SEALANT_LABELS)],
+    ['Granules on the back', m.granulesOnBack === 'unknown' ? 'Not noted' : m.granulesOnBack === 'yes' ? 'Yes' : 'No'],
+    ...(m.tapeText ? [['Release-tape text', m.tapeText]] : []),
+    ...(row.color ? [['Color', row.color]] : []),
+    ...(row.address ? [['Address', row.address]] : []),
+    ['Catalog version', String(row.catalogVersion)],
+    ['Confidence', ranking.confidence],
+  ];
+  const tables: PdfTable[] = [
+    {
+      title: 'Shingle identification: measurements',
+      columns: [
+        { label: 'Measured or seen', width: 0.4 },
+        { label: 'Value', width: 0.6 },
+      ],
+      rows: facts,
+    },
+  ];
+  if (ranking.candidates.length > 0) {
+    tables.push({
+      title: 'Candidates, best fit first',
+      columns: [
+        { label: 'Product', width: 0.34 },
+        { label: 'Fit', align: 'right', width: 0.08 },
+        { label: 'Catalog figures', width: 0.3 },
+        { label: 'Years made', width: 0.14 },
+        { label: 'Discontinued', width: 0.14 },
+      ],
+      rows: ranking.candidates.map((candidate, index) => [
+        `${index + 1}. ${candidate.manufacturer} ${candidate.line}`,
+        String(candidate.fit),
+        candidate.figures.map((figure) => `${figure.label} ${formatInches(figure.value)} in (${verifiedMark(figure.verified)})`).join('; ') || 'No size in the catalog',
+        candidate.yearsMade ? `${candidate.yearsMade.text}${candidate.yearsMade.verified ? '' : ' (unverified)'}` : 'Not known',
+        candidate.discontinued.value === 'unknown'
+          ? 'Not known'
+          : `${candidate.discontinued.value === 'yes' ? 'Yes' : 'No'}${candidate.discontinued.verified ? '' : ' (unverified)'}`,
+      ]),
+    });
+  }
+  const notes = [ranking.summary];
+  if (ranking.tied) notes.push(`The top ${ranking.topGroup.length} lines fit these measurements about equally well and cannot be told apart from them alone.`);
+  for (const [index, candidate] of ranking.candidates.slice(0, 3).entries()) {
+    notes.push(`Why ${index + 1}. ${candidate.manufacturer} ${candidate.line}: ${candidate.reasons.map((reason) => reason.text).join('; ')}.`);
+  }
+  if (ranking.lab.recommended) notes.push(`${ranking.lab.reason} What to send: ${ranking.lab.whatToSend.join('; ')}.`);
+  notes.push('Figures marked unverified come from secondary sources (trade articles, contractor data files), not from a manufacturer document.');
+  return { tables, notes };
 }
 
 // ---------------------------------------------------------------- proposal

@@ -299,6 +299,22 @@ export async function listProjectMeasurements(db: Db | DbTx, companyId: string, 
   return result.rows.map((r) => ({ id: r.id, label: r.label, structures: r.structures, updatedAt: new Date(r.updated_at) }));
 }
 
+export type ShingleIdRow = { id: string; measurements: unknown; ranking: unknown; catalogVersion: number; address: string; color: string; createdAt: Date };
+
+/** The newest shingle identification saved to a claim file, or null (the packet's Shingle ID page). */
+export async function findLatestShingleId(db: Db | DbTx, companyId: string, projectId: string): Promise<ShingleIdRow | null> {
+  const result = await db.execute<{ id: string; measurements: unknown; ranking: unknown; catalog_version: number; address: string; color: string; created_at: string | Date }>(sql`
+    select i.id, i.measurements, i.ranking, i.catalog_version, i.address, i.color, i.created_at
+    from shingle_identifications i
+    where i.company_id = ${companyId} and i.project_id = ${projectId}
+    order by i.created_at desc, i.id desc
+    limit 1`);
+  const row = result.rows[0];
+  return row
+    ? { id: row.id, measurements: row.measurements, ranking: row.ranking, catalogVersion: row.catalog_version, address: row.address, color: row.color, createdAt: new Date(row.created_at) }
+    : null;
+}
+
 export type EstimateRow = {
   id: string;
   version: number;

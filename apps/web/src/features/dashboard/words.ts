@@ -75,6 +75,8 @@ export function activityText(entry: DashboardActivity): string {
       return body ? `${who} attached the inspection ${quoted(body)} to ${on}` : `${who} attached an inspection to ${on}`;
     case 'proposal_signed':
       return body ? `${body} (${on})` : `The homeowner signed the proposal for ${on}`;
+    case 'shingle_identified':
+      return body ? `${who} identified the shingle on ${on}: ${body}` : `${who} saved a shingle identification to ${on}`;
     case 'service_ordered':
       return `${who} ordered ${body ?? 'a service'} for ${on}`;
     case 'service_cancelled':

@@ -17,7 +17,7 @@ import { useSessionMeasurements } from './api/session-measurements';
 import { PhotoGallery } from './gallery/photo-gallery';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
-import { closingSteps, formatWhen, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
+import { closingSteps, formatWhen, sessionAddress, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
 import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos, useShotList } from './session-shot-photos';
 
@@ -120,6 +120,13 @@ function Overview({ session }: { session: LocalInspection }) {
           <dt className="text-slate-700">Loss type</dt>
           <dd className="text-slate-900">{session.lossType ? lossTypeLabel(session.lossType) : '—'}</dd>
         </dl>
+        {/* Shingle ID started from the session: the address filled in, the identification linked to it. */}
+        <Link
+          to={`/shingle-id?${new URLSearchParams({ sessionId: session.id, address: session.street.trim() ? sessionAddress(session) : '' }).toString()}`}
+          className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline"
+        >
+          Identify the shingle
+        </Link>
       </Card>
       <Card aria-labelledby="progress-heading" className="flex flex-col gap-3 p-0 sm:p-0">
         <div className="px-4 pt-4">

@@ -47,6 +47,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
     case 'proposal_signed':
       return entry.body ?? 'The homeowner signed the proposal';
+    case 'shingle_identified':
+      return entry.body ? `${who} saved a shingle identification: ${entry.body}` : `${who} saved a shingle identification`;
     case 'service_ordered':
       return `${who} ordered ${entry.body ?? 'a service'}`;
     case 'service_cancelled':

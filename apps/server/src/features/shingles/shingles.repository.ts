@@ -1,0 +1,154 @@
+import { and, desc, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
+import type { Db, DbTx } from '../../infra/db/client';
+import { inspectionSessions, projects, shingleCatalogEntries, shingleCatalogVersions, shingleIdentifications, user } from '../../infra/db/schema/index';
+
+// The shingle catalog and the saved identifications. The shared catalog has no company; a company's
+// own products and its identifications are read and written within its company only.
+
+/** `%term%` with LIKE's wildcards escaped, so a search for "50%" means those characters. */
+const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+export type CatalogRow = { id: string; companyId: string | null; entry: unknown; retiredAt: Date | null };
+
+/** The lines a company ranks against: the shared catalog and its own products, not retired. */
+export async function listCatalog(db: Db | DbTx, companyId: string | null): Promise<CatalogRow[]> {
+  const scope = companyId ? or(isNull(shingleCatalogEntries.companyId), eq(shingleCatalogEntries.companyId, companyId)) : isNull(shingleCatalogEntries.companyId);
+  return db
+    .select({ id: shingleCatalogEntries.id, companyId: shingleCatalogEntries.companyId, entry: shingleCatalogEntries.entry, retiredAt: shingleCatalogEntries.retiredAt })
+    .from(shingleCatalogEntries)
+    .where(and(scope, isNull(shingleCatalogEntries.retiredAt)))
+    .orderBy(shingleCatalogEntries.id);
+}
+
+/** One line of the shared catalog (companyId null) or of the company's own products. */
+export async function findCatalogEntry(db: Db | DbTx, companyId: string | null, id: string): Promise<CatalogRow | null> {
+  const [row] = await db
+    .select({ id: shingleCatalogEntries.id, companyId: shingleCatalogEntries.companyId, entry: shingleCatalogEntries.entry, retiredAt: shingleCatalogEntries.retiredAt })
+    .from(shingleCatalogEntries)
+    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId)));
+  return row ?? null;
+}
+
+export async function insertCatalogEntry(tx: DbTx, row: { id: string; companyId: string | null; entry: CatalogEntry; updatedBy: string }): Promise<void> {
+  await tx.insert(shingleCatalogEntries).values(row);
+}
+
+export async function updateCatalogEntry(tx: DbTx, id: string, companyId: string | null, entry: CatalogEntry, updatedBy: string): Promise<boolean> {
+  const rows = await tx
+    .update(shingleCatalogEntries)
+    .set({ entry, updatedBy, updatedAt: new Date() })
+    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId), isNull(shingleCatalogEntries.retiredAt)))
+    .returning({ id: shingleCatalogEntries.id });
+  return rows.length > 0;
+}
+
+export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string | null, updatedBy: string): Promise<boolean> {
+  const rows = await tx
+    .update(shingleCatalogEntries)
+    .set({ retiredAt: new Date(), updatedBy, updatedAt: new Date() })
+    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId), isNull(shingleCatalogEntries.retiredAt)))
+    .returning({ id: shingleCatalogEntries.id });
+  return rows.length > 0;
+}
+
+/** The newest catalog version. */
+export async function currentVersion(db: Db | DbTx): Promise<number> {
+  const [row] = await db.select({ version: max(shingleCatalogVersions.version) }).from(shingleCatalogVersions);
+  return row?.version ?? 1;
+}
+
+/**
+ * Records a new catalog version. The table is locked for the rest of the transaction so two
+ * changes at once get consecutive numbers rather than one failing.
+ */
+export async function addVersion(tx: DbTx, fields: { companyId: string | null; summary: string; createdBy: string }): Promise<number> {
+  await tx.execute(sql`lock table ${shingleCatalogVersions} in share row exclusive mode`);
+  const next = (await currentVersion(tx)) + 1;
+  await tx.insert(shingleCatalogVersions).values({ version: next, ...fields });
+  return next;
+}
+
+export type NewIdentification = typeof shingleIdentifications.$inferInsert;
+
+export async function insertIdentification(tx: DbTx, row: NewIdentification): Promise<string> {
+  const [inserted] = await tx.insert(shingleIdentifications).values(row).returning({ id: shingleIdentifications.id });
+  if (!inserted) throw new Error('The identification was not written');
+  return inserted.id;
+}
+
+const identificationColumns = {
+  id: shingleIdentifications.id,
+  createdAt: shingleIdentifications.createdAt,
+  createdById: user.id,
+  createdByName: user.name,
+  createdByFirstName: user.firstName,
+  createdByLastName: user.lastName,
+  createdByEmail: user.email,
+  address: shingleIdentifications.address,
+  color: shingleIdentifications.color,
+  layers: shingleIdentifications.layers,
+  measurements: shingleIdentifications.measurements,
+  ranking: shingleIdentifications.ranking,
+  catalogVersion: shingleIdentifications.catalogVersion,
+  agreesWithDevice: shingleIdentifications.agreesWithDevice,
+  topCandidate: shingleIdentifications.topCandidate,
+  confidence: shingleIdentifications.confidence,
+  inspectionSessionId: shingleIdentifications.inspectionSessionId,
+  projectId: projects.id,
+  projectTitle: projects.title,
+};
+
+export type IdentificationRow = Awaited<ReturnType<typeof selectIdentifications>>[number];
+
+function selectIdentifications(db: Db | DbTx, where: SQL | undefined, limit: number) {
+  return db
+    .select(identificationColumns)
+    .from(shingleIdentifications)
+    .leftJoin(user, eq(user.id, shingleIdentifications.createdBy))
+    .leftJoin(projects, and(eq(projects.id, shingleIdentifications.projectId), eq(projects.companyId, shingleIdentifications.companyId)))
+    .where(where)
+    .orderBy(desc(shingleIdentifications.createdAt), desc(shingleIdentifications.id))
+    .limit(limit);
+}
+
+export async function findIdentification(db: Db | DbTx, companyId: string, id: string): Promise<IdentificationRow | null> {
+  const [row] = await selectIdentifications(db, and(eq(shingleIdentifications.companyId, companyId), eq(shingleIdentifications.id, id)), 1);
+  return row ?? null;
+}
+
+/** The company's identifications, newest first; `q` matches the address, the top candidate, the claim file or who saved it. */
+export async function listIdentifications(
+  db: Db | DbTx,
+  companyId: string,
+  filters: { q?: string; confidence?: string; projectId?: string },
+  limit: number,
+): Promise<IdentificationRow[]> {
+  const term = filters.q ? likeTerm(filters.q) : null;
+  return selectIdentifications(
+    db,
+    and(
+      eq(shingleIdentifications.companyId, companyId),
+      filters.confidence ? eq(shingleIdentifications.confidence, filters.confidence) : undefined,
+      filters.projectId ? eq(shingleIdentifications.projectId, filters.projectId) : undefined,
+      term
+        ? or(
+            ilike(shingleIdentifications.address, term),
+            ilike(shingleIdentifications.topCandidate, term),
+            ilike(projects.title, term),
+            ilike(user.name, term),
+          )
+        : undefined,
+    ),
+    limit,
+  );
+}
+
+/** Whether the inspection session is the company's (another company's is as good as missing). */
+export async function inspectionSessionExists(db: Db | DbTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inspectionSessions.id })
+    .from(inspectionSessions)
+    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, id)));
+  return row !== undefined;
+}

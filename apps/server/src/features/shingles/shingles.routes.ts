@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
+import {
+  catalogEntryIdParamSchema,
+  catalogEntryInputSchema,
+  saveIdentificationSchema,
+  shingleHistoryQuerySchema,
+} from '@ridgeline/shared/contracts/shingles';
+import type { AppEnv } from '../../http/context';
+import type { AppDeps } from '../../http/deps';
+import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
+import { validate } from '../../http/middleware/validate';
+import { createShinglesService } from './shingles.service';
+
+/** Shingle identification: the catalog (cached on the phone), saved identifications, the company's own products, the admins' catalog edits. */
+export function shingleRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const shingles = createShinglesService({ db: deps.database.db });
+  const actor = requireActor(deps);
+  const tenant = requireTenant(deps);
+  const admin = requirePlatformAdmin('Only platform admins can change the shared shingle catalog.');
+  const uuid = validate('param', uuidParamSchema);
+  const entryId = validate('param', catalogEntryIdParamSchema);
+  const entryInput = validate('json', catalogEntryInputSchema);
+
+  app.get('/api/shingles/catalog', actor, tenant, async (c) => c.json(await shingles.catalog(c.get('tenant'))));
+  app.get('/api/shingles/identifications', actor, tenant, validate('query', shingleHistoryQuerySchema), async (c) =>
+    c.json(await shingles.history(c.get('tenant'), c.req.valid('query'))),
+  );
+  app.get('/api/shingles/identifications.csv', actor, tenant, validate('query', shingleHistoryQuerySchema), async (c) =>
+    c.body(await shingles.historyCsv(c.get('tenant'), c.req.valid('query')), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="shingle-identifications.csv"',
+      'Cache-Control': 'no-store',
+    }),
+  );
+  app.post('/api/shingles/identifications', actor, tenant, validate('json', saveIdentificationSchema), async (c) =>
+    c.json(await shingles.save(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
+  );
+  app.get('/api/shingles/identifications/:id', actor, tenant, uuid, async (c) => c.json(await shingles.detail(c.get('tenant'), c.req.valid('param').id)));
+  app.get('/api/projects/:id/shingle-identifications', actor, tenant, uuid, async (c) =>
+    c.json(await shingles.forProject(c.get('tenant'), c.req.valid('param').id)),
+  );
+  app.post('/api/shingles/local-products', actor, tenant, entryInput, async (c) =>
+    c.json(await shingles.addLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
+  );
+  app.delete('/api/shingles/local-products/:id', actor, tenant, entryId, async (c) => {
+    await shingles.retireLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+
+  app.post('/api/admin/shingle-catalog', actor, admin, entryInput, async (c) => c.json(await shingles.addCatalogEntry(c.get('actor'), c.req.valid('json')), 201));
+  app.put('/api/admin/shingle-catalog/:id', actor, admin, entryId, entryInput, async (c) =>
+    c.json(await shingles.replaceCatalogEntry(c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+  app.post('/api/admin/shingle-catalog/:id/retire', actor, admin, entryId, async (c) => {
+    await shingles.retireCatalog(c.get('actor'), c.req.valid('param').id);
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  catalogEntrySchema,
+  type catalogEntryInputSchema,
+  type saveIdentificationSchema,
+  type ProjectShingleIds,
+  type ShingleCatalog,
+  type ShingleHistory,
+  type ShingleHistoryItem,
+  type ShingleHistoryQuery,
+  type ShingleIdentification,
+  shingleMeasurementsSchema,
+  shingleRankingSchema,
+  SHINGLE_HISTORY_MAX,
+} from '@ridgeline/shared/contracts/shingles';
+import { csvDocument } from '@ridgeline/shared/domain/csv';
+import { rankShingles, type CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
+import { displayName } from '@ridgeline/shared/domain/users';
+import type { Actor, Tenant } from '../../http/context';
+import type { Db } from '../../infra/db/client';
+import { insertActivity } from '../../infra/db/project-activity';
+import { findProjectAddress, projectExists } from '../../infra/db/project-lookup';
+import { AppError } from '../../lib/app-error';
+import { assertCanManageLocalProducts } from './shingles.policy';
+import {
+  addVersion,
+  currentVersion,
+  findCatalogEntry,
+  findIdentification,
+  insertCatalogEntry,
+  insertIdentification,
+  inspectionSessionExists,
+  listCatalog,
+  listIdentifications,
+  retireCatalogEntry,
+  updateCatalogEntry,
+  type CatalogRow,
+  type IdentificationRow,
+} from './shingles.repository';
+
+export type ShinglesServiceDeps = { db: Db };
+type EntryInput = z.output<typeof catalogEntryInputSchema>;
+type SaveInput = z.output<typeof saveIdentificationSchema>;
+
+function presentEntry(row: CatalogRow): CatalogEntry {
+  return catalogEntrySchema.parse({ ...(row.entry as object), id: row.id, scope: row.companyId ? 'company' : 'catalog' });
+}
+
+/** A company's own product is its own word: none of its figures is presented as verified. */
+function asCompanyEntry(input: EntryInput): EntryInput {
+  const unverified = <T extends { verified: boolean } | null>(value: T): T => (value ? { ...value, verified: false } : value);
+  return {
+    ...input,
+    length: unverified(input.length),
+    height: unverified(input.height),
+    exposure: unverified(input.exposure),
+    nailZone: unverified(input.nailZone),
+    sealant: unverified(input.sealant),
+    granulesOnBack: unverified(input.granulesOnBack),
+    yearsMade: unverified(input.yearsMade),
+    discontinued: { ...input.discontinued, verified: false },
+  };
+}
+
+function presentHistoryItem(row: IdentificationRow): ShingleHistoryItem {
+  const ranking = shingleRankingSchema.parse(row.ranking);
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdById ? { id: row.createdById, name: displayName({ name: row.createdByName, firstName: row.createdByFirstName, lastName: row.createdByLastName, email: row.createdByEmail }) } : null,
+    address: row.address,
+    topCandidate: row.topCandidate,
+    topDiscontinued: ranking.candidates[0]?.discontinued ?? null,
+    confidence: ranking.confidence,
+    catalogVersion: row.catalogVersion,
+    project: row.projectId && row.projectTitle !== null ? { id: row.projectId, name: row.projectTitle } : null,
+  };
+}
+
+function presentIdentification(row: IdentificationRow): ShingleIdentification {
+  const item = presentHistoryItem(row);
+  return {
+    id: item.id,
+    createdAt: item.createdAt,
+    createdBy: item.createdBy,
+    address: row.address,
+    color: row.color,
+    layers: row.layers,
+    measurements: shingleMeasurementsSchema.parse(row.measurements),
+    ranking: shingleRankingSchema.parse(row.ranking),
+    catalogVersion: row.catalogVersion,
+    agreesWithDevice: row.agreesWithDevice,
+    project: item.project,
+    inspectionSessionId: row.inspectionSessionId,
+  };
+}
+
+const CONFIDENCE_WORDS = { high: 'high confidence', medium: 'medium confidence', low: 'low confidence' } as const;
+
+/**
+ * Shingle identification. The catalog a company ranks against is the shared one plus its own
+ * products; every change to either is a new catalog version. Saving an identification ranks it
+ * again here with the same shared code the phone ran, stores that answer with the catalog version,
+ * and records whether the phone's answer (same version) was the same.
+ */
+export function createShinglesService({ db }: ShinglesServiceDeps) {
+  async function catalog(tenant: Tenant | null): Promise<ShingleCatalog> {
+    const [rows, version] = await Promise.all([listCatalog(db, tenant?.companyId ?? null), currentVersion(db)]);
+    return { version, entries: rows.map(presentEntry) };
+  }
+
+  async function identificationOrNotFound(tenant: Tenant, id: string): Promise<ShingleIdentification> {
+    const row = await findIdentification(db, tenant.companyId, id);
+    if (!row) throw AppError.notFound('Identification not found');
+    return presentIdentification(row);
+  }
+
+  async function save(actor: Actor, tenant: Tenant, input: SaveInput): Promise<ShingleIdentification> {
+    if (input.projectId && !(await projectExists(db, tenant.companyId, input.projectId))) throw AppError.notFound('Claim file not found');
+    if (input.inspectionSessionId && !(await inspectionSessionExists(db, tenant.companyId, input.inspectionSessionId))) {
+      throw AppError.notFound('Inspection session not found');
+    }
+    const id = await db.transaction(async (tx) => {
+      const [rows, version] = await Promise.all([listCatalog(tx, tenant.companyId), currentVersion(tx)]);
+      const ranking = rankShingles(rows.map(presentEntry), input.measurements);
+      const serverIds = ranking.candidates.map((candidate) => candidate.entryId);
+      const agrees =
+        input.deviceCatalogVersion === version ? JSON.stringify(serverIds) === JSON.stringify(input.deviceCandidateIds) : null;
+      const top = ranking.candidates[0];
+      const topCandidate = top ? `${top.manufacturer} ${top.line}` : null;
+      const saved = await insertIdentification(tx, {
+        companyId: tenant.companyId,
+        createdBy: actor.userId,
+        projectId: input.projectId,
+        inspectionSessionId: input.inspectionSessionId,
+        address: input.address,
+        color: input.color,
+        layers: input.layers,
+        measurements: input.measurements,
+        ranking,
+        catalogVersion: version,
+        agreesWithDevice: agrees,
+        topCandidate,
+        confidence: ranking.confidence,
+      });
+      if (input.projectId) {
+        await insertActivity(tx, {
+          companyId: tenant.companyId,
+          projectId: input.projectId,
+          actorId: actor.userId,
+          kind: 'shingle_identified',
+          body: topCandidate ? `${topCandidate} (${CONFIDENCE_WORDS[ranking.confidence]})` : `no catalog line fits (${CONFIDENCE_WORDS[ranking.confidence]})`,
+        });
+      }
+      return saved;
+    });
+    return identificationOrNotFound(tenant, id);
+  }
+
+  async function history(tenant: Tenant, query: ShingleHistoryQuery): Promise<ShingleHistory> {
+    const rows = await listIdentifications(db, tenant.companyId, query, SHINGLE_HISTORY_MAX);
+    return { identifications: rows.map(presentHistoryItem) };
+  }
+
+  async function historyCsv(tenant: Tenant, query: ShingleHistoryQuery): Promise<string> {
+    const rows = await listIdentifications(db, tenant.companyId, query, SHINGLE_HISTORY_MAX);
+    return csvDocument(
+      ['Saved', 'By', 'Address', 'Claim file', 'Top candidate', 'Discontinued', 'Confidence', 'Catalog version'],
+      rows.map(presentHistoryItem).map((item) => [
+        item.createdAt,
+        item.createdBy?.name ?? '',
+        item.address,
+        item.project?.name ?? '',
+        item.topCandidate ?? 'No catalog line fits',
+        item.topDiscontinued ? `${item.topDiscontinued.value}${item.topDiscontinued.verified ? '' : ' (unverified)'}` : '',
+        item.confidence,
+        item.catalogVersion,
+      ]),
+    );
+  }
+
+  /** Identifications saved to one claim file, newest first (the claim file's page and its packet). */
+  async function forProject(tenant: Tenant, projectId: string): Promise<ProjectShingleIds> {
+    const project = await findProjectAddress(db, tenant.companyId, projectId);
+    if (!project) throw AppError.notFound('Claim file not found');
+    const rows = await listIdentifications(db, tenant.companyId, { projectId }, 20);
+    const address = [project.street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+    return { address, identifications: rows.map(presentIdentification) };
+  }
+
+  async function addLocalProduct(actor: Actor, tenant: Tenant, input: EntryInput): Promise<CatalogEntry> {
+    assertCanManageLocalProducts(tenant);
+    const id = `local-${randomUUID()}`;
+    const entry = { ...asCompanyEntry(input), id, scope: 'company' as const };
+    await db.transaction(async (tx) => {
+      await insertCatalogEntry(tx, { id, companyId: tenant.companyId, entry, updatedBy: actor.userId });
+      await addVersion(tx, { companyId: tenant.companyId, summary: `Own product added: ${input.manufacturer} ${input.line}`, createdBy: actor.userId });
+    });
+    return entry;
+  }
+
+  async function retireLocalProduct(actor: Actor, tenant: Tenant, id: string): Promise<void> {
+    assertCanManageLocalProducts(tenant);
+    await db.transaction(async (tx) => {
+      if (!(await retireCatalogEntry(tx, id, tenant.companyId, actor.userId))) throw AppError.notFound('Product not found');
+      await addVersion(tx, { companyId: tenant.companyId, summary: 'Own product retired', createdBy: actor.userId });
+    });
+  }
+
+  async function addCatalogEntry(actor: Actor, input: EntryInput): Promise<CatalogEntry> {
+    const id = randomUUID();
+    const entry = { ...input, id, scope: 'catalog' as const };
+    await db.transaction(async (tx) => {
+      await insertCatalogEntry(tx, { id, companyId: null, entry, updatedBy: actor.userId });
+      await addVersion(tx, { companyId: null, summary: `Line added: ${input.manufacturer} ${input.line} (${input.source})`, createdBy: actor.userId });
+    });
+    return entry;
+  }
+
+  async function replaceCatalogEntry(actor: Actor, id: string, input: EntryInput): Promise<CatalogEntry> {
+    const entry = { ...input, id, scope: 'catalog' as const };
+    await db.transaction(async (tx) => {
+      if (!(await updateCatalogEntry(tx, id, null, entry, actor.userId))) throw AppError.notFound('Catalog line not found');
+      await addVersion(tx, { companyId: null, summary: `Line changed: ${input.manufacturer} ${input.line} (${input.source})`, createdBy: actor.userId });
+    });
+    return entry;
+  }
+
+  async function retireCatalog(actor: Actor, id: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const row = await findCatalogEntry(tx, null, id);
+      if (!(await retireCatalogEntry(tx, id, null, actor.userId)) || !row) throw AppError.notFound('Catalog line not found');
+      const entry = presentEntry(row);
+      await addVersion(tx, { companyId: null, summary: `Line retired: ${entry.manufacturer} ${entry.line}`, createdBy: actor.userId });
+    });
+  }
+
+  return {
+    catalog,
+    save,
+    detail: identificationOrNotFound,
+    history,
+    historyCsv,
+    forProject,
+    addLocalProduct,
+    retireLocalProduct,
+    addCatalogEntry,
+    replaceCatalogEntry,
+    retireCatalog,
+  };
+}
+
+export type ShinglesService = ReturnType<typeof createShinglesService>;

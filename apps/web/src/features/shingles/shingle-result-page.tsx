@@ -1,0 +1,62 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { formatDateTime } from '../../lib/dates';
+import { errorText } from '../../lib/error-text';
+import { useShingleIdentification } from './api/identifications';
+import { MeasurementsList } from './measurements-list';
+import { RankingView } from './ranking-view';
+
+/** /shingle-id/:id: a saved identification as the server ranked it, with the catalog version it was matched against. */
+export default function ShingleResultPage() {
+  useDocumentTitle('Shingle ID result');
+  const { id = '' } = useParams();
+  const result = useShingleIdentification(id);
+  const saved = result.data;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <PageHeader title="Shingle ID result">The ranked candidates saved for this roof, with the reasons and the catalog version they were matched against.</PageHeader>
+      {result.isPending && <p role="status">Loading the identification…</p>}
+      {result.isError && <Alert>{errorText(result.error)}</Alert>}
+      {saved && (
+        <>
+          <section aria-labelledby="where-heading" className="flex flex-col gap-2">
+            <h2 id="where-heading" className="text-lg font-semibold text-slate-900">
+              Saved {formatDateTime(saved.createdAt)}
+              {saved.createdBy ? ` by ${saved.createdBy.name}` : ''}
+            </h2>
+            {saved.project && (
+              <p className="text-sm">
+                Claim file:{' '}
+                <Link className="text-blue-800 underline" to={`/projects/${saved.project.id}`}>
+                  {saved.project.name}
+                </Link>
+              </p>
+            )}
+            <MeasurementsList
+              measurements={saved.measurements}
+              extra={[
+                ['Address', saved.address || '—'],
+                ['Color', saved.color || '—'],
+                ['Layers', saved.layers === null ? '—' : String(saved.layers)],
+              ]}
+            />
+            {saved.agreesWithDevice === false && (
+              <Alert tone="info">The server&apos;s ranking differed from the one on the phone: this page shows the server&apos;s, made when it was saved.</Alert>
+            )}
+          </section>
+          <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">
+            <h2 id="candidates-heading" className="text-lg font-semibold text-slate-900">
+              Candidates
+            </h2>
+            <RankingView ranking={saved.ranking} catalogVersion={saved.catalogVersion} />
+          </section>
+          <Link className="text-blue-800 underline" to="/shingle-history">
+            All identifications
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

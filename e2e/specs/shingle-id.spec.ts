@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { setCompanyAddress } from '../support/documents';
+import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { expectNoHorizontalOverflow } from '../support/layout';
+import { axeWithoutToasts } from '../support/toasts';
+
+// Shingle ID on a phone (390 x 844): from a claim file, a rep measures a metric laminate, ranks it,
+// is told the top lines cannot be told apart, answers the separating question (a woven fabric
+// nailing strip) and saves; the result shows on the claim file and in /shingle-history. With no
+// signal after one online visit, the page still ranks from the catalog kept on the phone. The claim
+// packet made afterwards carries the Shingle ID page, read back with poppler's pdftotext.
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+async function createClaimFile(page: Page): Promise<string> {
+  const response = await page.request.post('/api/projects', {
+    headers: ORIGIN_HEADERS,
+    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-25' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**/*');
+  await context.setOffline(false);
+}
+
+/** Makes the claim packet through the API, waits for its PDF and returns the PDF's text (spaces collapsed). */
+async function packetText(page: Page, projectId: string): Promise<string> {
+  const made = await page.request.post('/api/reports/packet', {
+    headers: ORIGIN_HEADERS,
+    data: { projectId, coverLetter: 'Please find the shingle identification for claim {{claim_number}} enclosed.', photoReport: false, measurements: false },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { report } = (await made.json()) as { report: { id: string } };
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/reports/${report.id}`);
+        return ((await response.json()) as { report: { status: string } }).report.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  const file = await page.request.get(`/api/reports/${report.id}/file`);
+  expect(file.status()).toBe(200);
+  const path = join(mkdtempSync(join(tmpdir(), 'shingle-packet-')), 'packet.pdf');
+  writeFileSync(path, await file.body());
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+test('measure, rank, answer a separating question, save to the claim file, see it in the history, rank offline, print it in the packet', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await signedInUser(page, 'shingle-id');
+  await setCompanyAddress(page);
+  const projectId = await createClaimFile(page);
+
+  // Started from the claim file: the address is filled in.
+  await page.goto(`/projects/${projectId}`);
+  await page.getByRole('tab', { name: 'Shingle ID' }).click();
+  await expect(page.getByText('No identification yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Identify the shingle' }).click();
+  await expect(page.getByRole('heading', { name: 'Shingle ID', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Address')).toHaveValue('12 Oak Street, Tulsa, OK 74103');
+  await expect(page.getByText(/Catalog version \d+: \d+ product lines kept on this phone/)).toBeVisible();
+
+  // Fractions typed as a roofer reads them.
+  await page.getByLabel('Exposure').fill('5-5/8');
+  await page.getByLabel('Length').fill('39 3/8');
+  await page.getByLabel('Type').selectOption('laminated');
+  await page.getByRole('button', { name: 'Rank candidates' }).click();
+  const results = page.getByRole('region', { name: 'Results (not saved)' });
+  await expect(results.getByText(/^These \d+ lines cannot be told apart from what was entered/)).toBeVisible();
+  await expect(results.getByRole('heading', { name: 'Lab sample' })).toBeVisible();
+  await expect(results.getByText('unverified').first()).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/shingle-id with results');
+  await expectNoSeriousA11yViolations(page);
+
+  // The separating question re-ranks: a woven fabric strip points to Owens Corning.
+  await results.getByRole('group', { name: 'Lift a tab: what marks the nailing area?' }).getByRole('button', { name: 'Woven fabric nailing strip' }).click();
+  const candidates = results.getByRole('list', { name: 'Candidates' });
+  await expect(candidates.getByRole('heading', { level: 3 }).first()).toHaveText('1. Owens Corning TruDefinition Duration');
+  await expect(page.getByLabel('Nailing area')).toHaveValue('fabric_strip');
+
+  await results.getByRole('button', { name: 'Save to the claim file' }).click();
+  await expect(page).toHaveURL(/\/shingle-id\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Shingle ID result', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hail claim, Oak Street' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Candidates' }).getByRole('heading', { level: 3 }).first()).toHaveText('1. Owens Corning TruDefinition Duration');
+  await expectNoHorizontalOverflow(page, '/shingle-id/:id');
+  await axeWithoutToasts(page);
+
+  // On the claim file.
+  await page.getByRole('link', { name: 'Hail claim, Oak Street' }).click();
+  await page.getByRole('tab', { name: 'Shingle ID' }).click();
+  await expect(page.getByRole('list', { name: 'Saved identifications' }).getByRole('link', { name: 'Owens Corning TruDefinition Duration' })).toBeVisible();
+
+  // In the history, searchable.
+  await page.goto('/shingle-history');
+  const list = page.getByRole('list', { name: 'Identifications' });
+  await expect(list.getByRole('link', { name: 'Owens Corning TruDefinition Duration' })).toBeVisible();
+  await expect(list.getByText('12 Oak Street', { exact: false })).toBeVisible();
+  await page.getByLabel('Search address, product, claim file or person').fill('nowhere street');
+  await expect(page.getByText('No identification matches these filters.')).toBeVisible();
+  await page.getByLabel('Search address, product, claim file or person').fill('Oak');
+  await expect(list.getByRole('link', { name: 'Owens Corning TruDefinition Duration' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/shingle-history');
+  await axeWithoutToasts(page);
+
+  // Offline after one online visit: the worker has the page, the phone has the catalog.
+  await page.goto('/shingle-id');
+  await expect(page.getByText(/product lines kept on this phone/)).toBeVisible();
+  await expect.poll(() => page.evaluate(`Boolean(navigator.serviceWorker.controller)`), { timeout: 20_000 }).toBe(true);
+  await goOffline(context);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByText(/product lines kept on this phone/)).toBeVisible();
+  await page.getByLabel('Exposure').fill('149 mm');
+  await page.getByLabel('Length').fill('40.875');
+  await page.getByRole('button', { name: 'Rank candidates' }).click();
+  const offlineResults = page.getByRole('region', { name: 'Results (not saved)' });
+  await expect(offlineResults.getByRole('list', { name: 'Candidates' }).getByRole('heading', { level: 3 }).first()).toContainText('IKO');
+  await expect(offlineResults.getByText('No signal: saving needs a connection.', { exact: false })).toBeVisible();
+  await goOnline(context);
+
+  // The claim packet has the Shingle ID page.
+  const text = await packetText(page, projectId);
+  expect(text).toContain('Shingle identification: measurements');
+  expect(text).toContain('Owens Corning TruDefinition Duration');
+  expect(text).toContain('Woven fabric nailing strip');
+  expect(text).toMatch(/Catalog version \d+/);
+  expect(text).toContain('(unverified)');
+});
+
+test('the ready-made samples open a results screen without saving', async ({ page }) => {
+  await signedInUser(page, 'shingle-samples');
+  await page.goto('/shingle-analysis-test');
+  await expect(page.getByRole('heading', { name: 'Shingle Analysis Test', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'IKO size' }).click();
+  await expect(page.getByRole('heading', { name: 'Sample: IKO size', level: 1 })).toBeVisible();
+  const candidates = page.getByRole('list', { name: 'Candidates' });
+  await expect(candidates.getByRole('heading', { level: 3 }).first()).toContainText('IKO');
+  await expect(candidates.getByText('verified', { exact: true }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the samples' }).click();
+  await page.getByRole('link', { name: 'An impossible size' }).click();
+  await expect(page.getByText('No catalog line fits these measurements. Check them, or send a lab sample.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lab sample' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/shingle-id/try/impossible');
+  await expectNoSeriousA11yViolations(page);
+  const history = await page.request.get('/api/shingles/identifications');
+  expect(((await history.json()) as { identifications: unknown[] }).identifications).toEqual([]);
+});
+
+test("an owner adds the company's own product: listed as unverified in the catalog, ranked on the phone, retired", async ({ page }) => {
+  await signedInUser(page, 'shingle-catalog');
+  await page.goto('/shingle-catalog');
+  await expect(page.getByRole('heading', { name: 'Shingle Catalog', level: 1 })).toBeVisible();
+  const lines = page.getByRole('list', { name: 'Catalog lines' });
+  await expect(lines.getByRole('heading', { name: 'Elk Capstone (Formula FLX)' })).toBeVisible();
+  await expectNoHorizontalOverflow(page, '/shingle-catalog');
+  await expectNoSeriousA11yViolations(page);
+
+  const form = page.getByRole('form', { name: 'Add a product line' });
+  await form.getByLabel('Maker').fill('Yard Supply');
+  await form.getByLabel('Product line').fill('House Brand 41');
+  await form.getByLabel('Type').selectOption('laminated');
+  await form.getByLabel('Length').fill('41');
+  await form.getByLabel('Height').fill('13 1/4');
+  await form.getByLabel('Exposure').fill('5-5/8');
+  await form.getByLabel('Source').fill('Measured from a bundle in our yard');
+  await form.getByRole('button', { name: 'Add line' }).click();
+  const own = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Yard Supply House Brand 41' }) });
+  await expect(own).toContainText("Your company's product");
+  await expect(own.getByText('unverified').first()).toBeVisible();
+
+  await page.goto('/shingle-id');
+  await page.getByLabel('Exposure').fill('5 5/8');
+  await page.getByLabel('Length').fill('41');
+  await page.getByRole('button', { name: 'Rank candidates' }).click();
+  const results = page.getByRole('region', { name: 'Results (not saved)' });
+  await expect(results.getByRole('list', { name: 'Candidates' }).getByRole('heading', { level: 3 }).first()).toHaveText('1. Yard Supply House Brand 41');
+
+  await page.goto('/shingle-catalog');
+  await lines.getByRole('button', { name: 'Retire Yard Supply House Brand 41' }).click();
+  await expect(lines.getByRole('heading', { name: 'Yard Supply House Brand 41' })).toHaveCount(0);
+});

@@ -16,11 +16,14 @@ export function classify(file) {
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);
     const [first, second] = rest.split('/');
-    if (!rest.includes('/')) return { app, layer: /^config(\.ts)?$/.test(rest) || rest === 'config.test.ts' ? 'config' : 'root' };
-    if (first === 'features') return { app, layer: 'feature', feature: second, file: rest };
-    if (app === 'server' && first === 'http') {
-      return { app, layer: rest === 'http/app.ts' ? 'http-app' : 'http' };
+    if (!rest.includes('/')) {
+      if (/^config(\.ts)?$/.test(rest) || rest === 'config.test.ts') return { app, layer: 'config' };
+      // The server's app assembly mounts every feature's routes: it stands beside server.ts, above
+      // the features, and may take nothing else from them.
+      if (app === 'server' && /^app(\.ts)?$/.test(rest)) return { app, layer: 'app-assembly' };
+      return { app, layer: 'root' };
     }
+    if (first === 'features') return { app, layer: 'feature', feature: second, file: rest };
     return { app, layer: first, file: rest };
   }
   return { app: 'other', layer: 'other' };
@@ -33,7 +36,7 @@ const ALLOWED = {
     lib: ['lib', 'config'],
     infra: ['infra', 'lib', 'config'],
     http: ['http', 'infra', 'lib', 'config'],
-    'http-app': ['http', 'infra', 'lib', 'config', 'feature-routes'],
+    'app-assembly': ['http', 'infra', 'lib', 'config', 'feature-routes'],
     feature: ['own-feature', 'http', 'infra', 'lib', 'config'],
     config: ['config', 'lib'],
   },

@@ -12,7 +12,7 @@ import { definePushJobs } from './features/push/push-jobs';
 import { defineReportJobs } from './features/reports/report-jobs';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
-import { createApp } from './http/app';
+import { createApp } from './app';
 import type { AppDeps, AuthProvider } from './http/deps';
 import { attachRealtimeUpgrade } from './http/realtime-upgrade';
 import { httpServerOptions } from './http/server-timeouts';

@@ -1,4 +1,4 @@
-import { createApp } from '../http/app';
+import { createApp } from '../app';
 import type { AppDeps } from '../http/deps';
 
 /** Every method and path the assembled app answers (Hono's route table), for tests that walk all routes. */

@@ -10,3 +10,4 @@ export * from './documents';
 export * from './billing';
 export * from './feedback';
 export * from './ledger';
+export * from './assistant';

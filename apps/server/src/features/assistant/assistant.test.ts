@@ -8,6 +8,7 @@ import { assistantMessages, estimates, feedback, inspectionSessions, roofMeasure
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestClient, TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
+import { parseSse } from '../../test/sse';
 import { useTestServer } from '../../test/use-test-server';
 import { checkCitations } from './answers';
 import { searchPassages, type PassageRow } from './assistant.repository';
@@ -24,24 +25,6 @@ beforeAll(async () => {
   ownerB = await signedInOwner(server, { name: 'Bravo Siding' });
   admin = await signedInUser(server, { platformAdmin: true });
 });
-
-export type SseEvent = { event: string; data: unknown };
-
-/** The events of a server-sent-events body. */
-export function parseSse(text: string): SseEvent[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
-      const data = lines
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
-}
 
 async function ask(client: TestClient, body: Record<string, unknown>): Promise<AskDone> {
   const response = await client.post('/api/assistant/ask', body);

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/field-inspection/:sessionId/convert' }, () => import('../features/inspections/convert-page')),
                   lazyRoute({ path: '/measurements' }, () => import('../features/estimating/measurements-page')),
                   lazyRoute({ path: '/messages' }, () => import('../features/chat/messages-page')),
+                  lazyRoute({ path: '/assistant' }, () => import('../features/assistant/assistant-page')),
                   lazyRoute({ path: '/inbox' }, () => import('../features/inbox/inbox-page')),
                   lazyRoute({ path: '/photo-reports' }, () => import('../features/reports/photo-reports-page')),
                   lazyRoute({ path: '/advanced-photo-reports' }, () => import('../features/reports/editor/advanced-reports-page')),

@@ -15,6 +15,7 @@ export const PAGE_NAMES = {
   '/advanced-photo-reports': 'Advanced Reports',
   '/advanced-photo-reports/*': 'Each advanced report',
   '/messages': 'Messages',
+  '/assistant': 'Assistant',
   '/inbox': 'Inbox',
   '/measurements': 'Measurements',
   '/shingle-id': 'Shingle ID',

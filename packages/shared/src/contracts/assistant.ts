@@ -68,9 +68,10 @@ export const assistantConversationSchema = z.object({
 export type AssistantConversation = z.infer<typeof assistantConversationSchema>;
 
 /** POST /api/assistant/ask: answered as server-sent events (`token`, then `done` with the saved answer, or `error`). */
+export const questionSchema = longText(QUESTION_MAX_CHARS).pipe(z.string().min(1, 'Type a question'));
 export const askSchema = z
   .object({
-    question: longText(QUESTION_MAX_CHARS).pipe(z.string().min(1, 'Type a question')),
+    question: questionSchema,
     projectId: z.uuid().nullable().optional(),
     task: z.enum(ASSISTANT_TASKS).default('answer'),
     research: z.boolean().default(false),

@@ -72,7 +72,10 @@ function Thread({ projectId, messages }: { projectId: string | null; messages: N
   const navigate = useNavigate();
   const end = useRef<HTMLDivElement>(null);
   const form = useZodForm(composerSchema, { defaultValues: { question: '', research: false } });
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length, state.text]);
+  // The newest turn in view (braces: scrollIntoView may return a promise, which is not an effect's cleanup).
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, state.text]);
 
   const send = async (input: AskInput) => {
     const saved = await ask(input);

@@ -51,6 +51,7 @@ const ROUTES = [
   '/advanced-photo-reports/new',
   '/advanced-photo-reports/:report/edit',
   '/messages',
+  '/assistant',
   '/field-inspection',
   '/field-inspections',
   '/field-inspection/new',

@@ -37,6 +37,7 @@ const ROUTES = [
   '/advanced-photo-reports/new',
   '/advanced-photo-reports/1/edit',
   '/messages',
+  '/assistant',
   '/messages?subscribe=1',
   '/field-inspection',
   '/field-inspections',

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setCompanyAddress } from '../support/documents';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { grantAdmin } from '../support/mail';
 import { expectNoHorizontalOverflow } from '../support/layout';
 
 // The assistant with no AI provider configured (as a fresh clone runs): on a phone, the pinned
@@ -110,5 +111,42 @@ test.describe('assistant', () => {
     await expect(coverLetter).toHaveValue(/1\. Drip edge is missing from the scope\. We measured 220 LF/);
     await expect(coverLetter).toHaveValue(/\(IRC R905\.2\.8\.5\)/);
     await expect(coverLetter).not.toHaveValue(/\[K:|\[C:/);
+  });
+
+  test('a platform admin adds a passage the assistant then cites, and retires it', async ({ page }) => {
+    const admin = await signedInUser(page, 'assistant-admin');
+    await grantAdmin(admin.email);
+    const slug = `test-kb-${Date.now().toString(36)}`;
+    await page.goto('/admin/knowledge');
+    const form = page.getByRole('form', { name: 'Add a passage' });
+    await form.getByLabel('Slug (cited as [K:slug])').fill(slug);
+    await form.getByLabel('Topic', { exact: true }).selectOption('manufacturer');
+    await form.getByLabel('Section or document').fill('Zebrafinch starter sheet');
+    await form.getByLabel('Title', { exact: true }).fill('Zebrafinch starter at rakes');
+    await form.getByLabel('Passage (in our own words)').fill('The zebrafinch starter runs up every rake.');
+    await form.getByLabel('Source', { exact: true }).fill('maker sheet, test copy');
+    await form.getByLabel('Confidence', { exact: true }).selectOption('P');
+    await form.getByRole('button', { name: 'Add passage' }).click();
+    await expect(page.getByText('Passage added')).toBeVisible();
+    const row = page.getByRole('list', { name: 'Passages' }).getByRole('listitem').filter({ hasText: slug });
+    await expect(row).toContainText('P Primary source');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/assistant');
+    await page.getByRole('textbox', { name: 'Ask the assistant' }).fill('zebrafinch starter');
+    await page.getByLabel('Research mode', { exact: false }).check();
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expect(page.getByLabel('Assistant answer').last().getByRole('region', { name: 'Sources' })).toContainText('Zebrafinch starter sheet');
+
+    await page.goto('/admin/knowledge');
+    await page.getByRole('list', { name: 'Passages' }).getByRole('listitem').filter({ hasText: slug }).getByRole('button', { name: /^Retire/ }).click();
+    await expect(page.getByText('Passage retired')).toBeVisible();
+    await page.goto('/assistant');
+    await page.getByRole('textbox', { name: 'Ask the assistant' }).fill('zebrafinch starter');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const after = page.getByLabel('Assistant answer').last();
+    await expect(after).toContainText('Built-in answers: no AI provider is configured');
+    await expect(page.getByLabel('Assistant answer')).toHaveCount(2);
+    await expect(after).not.toContainText('Zebrafinch');
   });
 });

@@ -45,6 +45,7 @@ const ROUTES = [
   '/admin/users',
   '/admin/security',
   '/admin/feedback',
+  '/admin/knowledge',
   '/pricing',
   '/photo-reports',
   '/advanced-photo-reports',

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   Building,
   Camera,
   ClipboardList,
@@ -67,6 +68,7 @@ const NAV_ROWS: NavRow[] = [
   ['Admin', '/admin/users', UserX],
   ['Admin', '/admin/security', ShieldAlert],
   ['Admin', '/admin/feedback', MessageSquare],
+  ['Admin', '/admin/knowledge', BookOpen],
 ];
 
 function groupRows(rows: NavRow[]): NavGroup[] {

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: '/tutorials' }, () => import('../features/tutorials/tutorials-page')),
                   lazyRoute({ path: '/admin/users' }, () => import('../features/admin/admin-users-page')),
                   lazyRoute({ path: '/admin/security' }, () => import('../features/admin/security-reports-page')),
+                  lazyRoute({ path: '/admin/knowledge' }, () => import('../features/assistant/knowledge-page')),
                   lazyRoute({ path: '/projects/:id' }, () => import('./project-detail-route')),
                   lazyRoute({ path: '/companies' }, () => import('../features/carriers/carriers-page')),
                   lazyRoute({ path: '/companies/:id' }, () => import('../features/carriers/carrier-page')),

@@ -39,6 +39,7 @@ export const PAGE_NAMES = {
   '/admin/users': 'Users',
   '/admin/security': 'Security Reports',
   '/admin/feedback': 'Feedback Triage',
+  '/admin/knowledge': 'Knowledge Base',
 } as const;
 
 export type NamedPage = keyof typeof PAGE_NAMES;

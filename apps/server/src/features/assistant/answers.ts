@@ -86,7 +86,7 @@ const factLine = (f: ClaimFact) => `- ${f.label}: ${f.text} ${claimMarker(f.ref)
 
 /** The built-in answer: what the knowledge base and the claim file say, cited, with no generated prose. */
 export function builtInAnswer(notice: string, passages: PassageRow[], facts: ClaimFact[]): string {
-  const lines = [`${notice}. Here is what the knowledge base${facts.length > 0 ? ' and this claim file' : ''} say.`];
+  const lines = [`${notice}. Here is what ${facts.length > 0 ? 'the knowledge base and this claim file say' : 'the knowledge base says'}.`];
   if (passages.length > 0) lines.push('', 'From the knowledge base:', ...passages.map(passageLine));
   else lines.push('', 'The knowledge base has no passage that matches these words. Try other words (a code section, a material, a practice).');
   if (facts.length > 0) lines.push('', 'From this claim file:', ...facts.map(factLine));

@@ -9,6 +9,7 @@ import { chatRoutes } from './features/chat/chat.routes';
 import { inboxRoutes } from './features/inbox/inbox.routes';
 import { ledgerRoutes } from './features/ledger/ledger.routes';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { assistantRoutes } from './features/assistant/assistant.routes';
 import { pushRoutes } from './features/push/push.routes';
 import { proposalRoutes } from './features/proposals/proposals.routes';
 import { reportRoutes } from './features/reports/reports.routes';
@@ -78,7 +79,7 @@ export function createApp(deps: AppDeps) {
   // the billing gate (a read-only company's writes answer 402).
   for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes];
+  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes, assistantRoutes];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

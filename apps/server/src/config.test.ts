@@ -64,6 +64,21 @@ describe('loadConfig', () => {
   });
 });
 
+describe('the assistant', () => {
+  it('answers built-in without a key, and reads the provider and the limits from the environment', () => {
+    expect(loadConfig({}).assistant).toEqual({ provider: null, dailyLimit: 200 });
+    expect(loadConfig({ ASSISTANT_API_KEY: '' }).assistant.provider).toBeNull();
+    expect(
+      loadConfig({ ASSISTANT_API_KEY: 'sk-local', ASSISTANT_BASE_URL: 'http://127.0.0.1:8000/v1', ASSISTANT_MODEL: 'llama-3.1-8b', ASSISTANT_TIMEOUT_MS: '30000', ASSISTANT_MAX_RETRIES: '4', ASSISTANT_DAILY_LIMIT: '50' })
+        .assistant,
+    ).toEqual({ provider: { apiKey: 'sk-local', baseUrl: 'http://127.0.0.1:8000/v1', model: 'llama-3.1-8b', timeoutMs: 30_000, maxRetries: 4 }, dailyLimit: 50 });
+    expect(loadConfig({ ASSISTANT_API_KEY: 'sk-x' }).assistant.provider).toMatchObject({ baseUrl: null, model: 'gpt-4o-mini', timeoutMs: 60_000, maxRetries: 2 });
+    expect(() => loadConfig({ ASSISTANT_BASE_URL: 'not a url' })).toThrow(/ASSISTANT_BASE_URL/);
+    expect(() => loadConfig({ ASSISTANT_DAILY_LIMIT: '0' })).toThrow(/ASSISTANT_DAILY_LIMIT/);
+    expect(() => loadConfig({ ASSISTANT_MAX_RETRIES: '11' })).toThrow(/ASSISTANT_MAX_RETRIES/);
+  });
+});
+
 describe('billing in production', () => {
   const key = 'sk_test_51ridgeline';
 

@@ -70,6 +70,17 @@ const envSchema = z.object({
   // Billing's test mode under NODE_ENV=production: refused unless asked for by name, so that a missing
   // key never turns a live deployment into one that gives plans and credits away unnoticed.
   BILLING_TEST_MODE: z.enum(['true', 'false']).default('false'),
+  // The assistant's AI provider: any OpenAI-compatible chat-completions endpoint (a hosted service or
+  // a self-hosted model). No key: the built-in mode (retrieved passages and claim facts, no generated
+  // prose). Each answer waits at most ASSISTANT_TIMEOUT_MS and is retried up to ASSISTANT_MAX_RETRIES
+  // times on 429 and 5xx (with backoff); a company gets ASSISTANT_DAILY_LIMIT answers per UTC day
+  // unless its owner sets another number.
+  ASSISTANT_API_KEY: z.string().min(1).optional(),
+  ASSISTANT_BASE_URL: z.string().url().optional(),
+  ASSISTANT_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  ASSISTANT_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  ASSISTANT_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(200),
   // Which reverse proxies may say who the client is (X-Forwarded-For) and whether it used HTTPS
   // (X-Forwarded-Proto): a number of hops, or addresses and CIDR ranges (or "loopback"). Unset: none.
   TRUST_PROXY: z
@@ -150,6 +161,11 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string | null; apiBase: string | null } | null;
   /** Billing runs in test mode (no Stripe key): plans and credits complete at once and nothing is charged. */
   billingTestMode: boolean;
+  /** The assistant: its provider (null: built-in answers only) and a company's answers per UTC day by default. */
+  assistant: {
+    provider: { apiKey: string; baseUrl: string | null; model: string; timeoutMs: number; maxRetries: number } | null;
+    dailyLimit: number;
+  };
 };
 
 /** Written at every start of a production server in billing's test mode (BILLING_TEST_MODE=true). */
@@ -219,6 +235,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null, apiBase: env.STRIPE_API_BASE ?? null }
       : null,
     billingTestMode: !env.STRIPE_SECRET_KEY,
+    assistant: {
+      provider: env.ASSISTANT_API_KEY
+        ? { apiKey: env.ASSISTANT_API_KEY, baseUrl: env.ASSISTANT_BASE_URL ?? null, model: env.ASSISTANT_MODEL, timeoutMs: env.ASSISTANT_TIMEOUT_MS, maxRetries: env.ASSISTANT_MAX_RETRIES }
+        : null,
+      dailyLimit: env.ASSISTANT_DAILY_LIMIT,
+    },
   };
 }
 

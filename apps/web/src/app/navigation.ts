@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookOpen,
   Building,
   Camera,
   ClipboardList,
@@ -16,6 +17,7 @@ import {
   Settings,
   ShieldAlert,
   ShieldCheck,
+  Sparkles,
   Tag,
   UserCog,
   UserX,
@@ -44,6 +46,7 @@ const NAV_ROWS: NavRow[] = [
   ['Work', '/photo-reports', FileImage],
   ['Work', '/advanced-photo-reports', FileImage],
   ['Work', '/messages', MessagesSquare],
+  ['Work', '/assistant', Sparkles],
   ['Work', '/inbox', Inbox],
   ['Tools', '/measurements', Ruler],
   ['Tools', '/shingle-id', ScanSearch],
@@ -65,6 +68,7 @@ const NAV_ROWS: NavRow[] = [
   ['Admin', '/admin/users', UserX],
   ['Admin', '/admin/security', ShieldAlert],
   ['Admin', '/admin/feedback', MessageSquare],
+  ['Admin', '/admin/knowledge', BookOpen],
 ];
 
 function groupRows(rows: NavRow[]): NavGroup[] {

@@ -131,6 +131,80 @@ async function send<T>(method: Method, path: string, body: unknown, options: Opt
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
+/** One server-sent event of a streamed answer: its name and its parsed JSON data. */
+export type StreamEvent = { event: string; data: unknown };
+
+/** Splits a server-sent-events buffer into its complete events, and what is left to complete. */
+export function takeEvents(buffer: string): { events: StreamEvent[]; rest: string } {
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const text = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      let data: unknown = text;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // Not JSON: handed on as text.
+      }
+      return { event, data };
+    });
+  return { events, rest };
+}
+
+/**
+ * A POST answered as server-sent events (the assistant's answers): a refusal before the stream opens
+ * is an ApiError like any other call's; then each event is handed to `onEvent` as it arrives. It runs
+ * outside the request queue's timeout (an answer may take a while) and stops when `signal` aborts.
+ */
+async function stream(path: string, body: unknown, options: { signal: AbortSignal; onEvent: (event: StreamEvent) => void }): Promise<void> {
+  const name = `POST ${pathOnly(path)}`;
+  const limit = rateLimiter.check('api_general', name);
+  if (!limit.allowed) throw new ApiError(429, 'RATE_LIMITED', rateLimitMessage(limit.retryAfter), newRequestId(), limit.retryAfter);
+  const requestId = newRequestId();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', [REQUEST_ID_HEADER]: requestId },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text();
+    let data: unknown = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+    const shaped = isErrorBody(data) ? data.error : null;
+    const error = new ApiError(response.status, shaped?.code ?? 'HTTP_ERROR', shaped?.message ?? `Request failed (${response.status})`, shaped?.requestId ?? requestId);
+    logRefusal('POST', path, error);
+    throw error;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const { events, rest } = takeEvents(buffer + value);
+    buffer = rest;
+    for (const event of events) options.onEvent(event);
+  }
+}
+
 /** Typed calls to the Ridgeline API. Pass a zod schema to validate what comes back. */
 export const api = {
   get: <T>(path: string, options?: Options<T>) => request<T>('GET', path, undefined, options),
@@ -138,5 +212,6 @@ export const api = {
   patch: <T>(path: string, body: unknown, options?: Options<T>) => request<T>('PATCH', path, body, options),
   put: <T>(path: string, body: unknown, options?: Options<T>) => request<T>('PUT', path, body, options),
   delete: <T = null>(path: string, options?: Options<T>) => request<T>('DELETE', path, undefined, options),
+  stream,
 };
 

@@ -15,6 +15,7 @@ export const PAGE_NAMES = {
   '/advanced-photo-reports': 'Advanced Reports',
   '/advanced-photo-reports/*': 'Each advanced report',
   '/messages': 'Messages',
+  '/assistant': 'Assistant',
   '/inbox': 'Inbox',
   '/measurements': 'Measurements',
   '/shingle-id': 'Shingle ID',
@@ -38,6 +39,7 @@ export const PAGE_NAMES = {
   '/admin/users': 'Users',
   '/admin/security': 'Security Reports',
   '/admin/feedback': 'Feedback Triage',
+  '/admin/knowledge': 'Knowledge Base',
 } as const;
 
 export type NamedPage = keyof typeof PAGE_NAMES;

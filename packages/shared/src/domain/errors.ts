@@ -164,6 +164,13 @@ export const ERROR_CATALOGUE = {
   SERVICE_ORDER_CLOSED: { status: 409, message: 'This service order can no longer be changed.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
 
+  // The assistant.
+  ASSISTANT_DAILY_LIMIT: {
+    status: 429,
+    message: "Your company has used all of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.",
+  },
+  ASSISTANT_ANSWER_FAILED: { status: 502, message: 'The AI provider did not finish the answer. Nothing was saved; ask again.' },
+
   // Feedback to the Ridgeline team.
   FEEDBACK_SCREENSHOT_MISSING: { status: 422, message: 'This screenshot is no longer waiting to be sent. Choose the image again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,4 +1,5 @@
-import { MessageSquarePlus } from 'lucide-react';
+import { MessageSquarePlus, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
 import { unreadBadge } from '@ridgeline/shared/domain/chat';
 import type { Conversation } from '@ridgeline/shared/contracts/chat';
 import { Button } from '../../components/ui/button';
@@ -26,6 +27,17 @@ export function ConversationList({ selectedId, onSelect, onNew }: ConversationLi
   const conversations = useConversations();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      {/* The assistant, pinned above the team's conversations: a conversation private to the user (its own page). */}
+      <Link
+        to="/assistant"
+        className="flex min-h-14 items-center gap-2 border-b border-slate-200 px-3 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+      >
+        <Sparkles aria-hidden="true" className="size-4 shrink-0 text-blue-800" />
+        <span className="flex min-w-0 flex-col">
+          <span className="text-sm font-semibold text-slate-900">Assistant</span>
+          <span className="text-xs text-slate-700">Private to you: code, manufacturer and claim answers</span>
+        </span>
+      </Link>
       <div className="border-b border-slate-200 p-2">
         <Button variant="secondary" className="w-full" onClick={onNew}>
           <MessageSquarePlus aria-hidden="true" className="size-4" />

@@ -3,7 +3,7 @@ import { COVER_LETTER_FIELDS, DEFAULT_PHOTOS_PER_PAGE, fillCoverLetter, missingC
 import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
 import { Alert } from '../../components/ui/alert';
@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import { useMe } from '../../lib/api/me';
+import { takeCoverLetter } from '../../lib/draft-handoff';
 import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
@@ -81,9 +82,11 @@ type PacketFormProps = { projectId: string; defaults: PacketDefaults; readiness:
 function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps) {
   const missingShots = !readiness.complete;
   const schema = useMemo(() => packetFormSchema(missingShots), [missingShots]);
+  // A draft copied from the assistant starts the letter in place of the template (taken once).
+  const [startLetter] = useState(() => takeCoverLetter(projectId) ?? defaults.template);
   const form = useZodForm(schema, {
     defaultValues: {
-      coverLetter: defaults.template,
+      coverLetter: startLetter,
       photoReport: true,
       measurements: true,
       estimateId: defaults.estimates[0]?.id ?? '',

@@ -1,10 +1,11 @@
 import { FileText, FolderOpen, LayoutGrid, Package } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { hasCoverLetterDraft } from '../../lib/draft-handoff';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateReport } from './api/create-report';
@@ -20,7 +21,9 @@ import { PhotoReportDialog } from './photo-report-dialog';
 const PROJECT_DOCUMENTS_PAGE_SIZE = 100;
 
 export function ProjectReports({ projectId }: { projectId: string }) {
-  const [dialog, setDialog] = useState<'photo' | 'packet' | null>(null);
+  // ?packet=new (the assistant's "Copy into the cover letter") opens the claim packet with the draft waiting for it.
+  const [search] = useSearchParams();
+  const [dialog, setDialog] = useState<'photo' | 'packet' | null>(() => (search.get('packet') === 'new' && hasCoverLetterDraft(projectId) ? 'packet' : null));
   const reports = useReports({ projectId, pageSize: PROJECT_DOCUMENTS_PAGE_SIZE });
   const createDraft = useCreateReport();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 
@@ -17,6 +17,12 @@ export const companies = pgTable('companies', {
   coverLetterTemplate: text('cover_letter_template'),
   /** The IANA time zone documents print times in ("America/Chicago"); null until set (printed in UTC). */
   timeZone: text('time_zone'),
+  // The assistant: the IRC edition the company's jurisdictions adopted (2018, 2021, 2024: which code
+  // passages hold), whether its owner lets answers go to the AI provider (off: built-in answers only),
+  // and its answers per day (UTC); null uses the server's ASSISTANT_DAILY_LIMIT.
+  codeEdition: text('code_edition').notNull().default('2021'),
+  assistantProviderEnabled: boolean('assistant_provider_enabled').notNull().default(true),
+  assistantDailyLimit: integer('assistant_daily_limit'),
   // Billing (the rules are packages/shared/src/domain/billing.ts): `plan` is the plan chosen; while
   // `billing_status` is trialing and the trial runs, the limits follow Professional.
   billingStatus: text('billing_status').notNull().default('trialing'),

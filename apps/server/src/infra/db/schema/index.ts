@@ -11,3 +11,4 @@ export * from './billing';
 export * from './feedback';
 export * from './ledger';
 export * from './shingles';
+export * from './assistant';

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Camera, ChevronLeft } from 'lucide-react';
+import { Archive, ArchiveRestore, Camera, ChevronLeft, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Project, ProjectStatus } from '@ridgeline/shared/contracts/projects';
@@ -67,6 +67,10 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
           <Link to={`/field-inspection/new?projectId=${project.id}`} className={buttonVariants({ variant: 'primary' })}>
             <Camera aria-hidden="true" className="size-4" />
             Start inspection
+          </Link>
+          <Link to={`/assistant?claim=${project.id}`} className={buttonVariants({ variant: 'secondary' })}>
+            <Sparkles aria-hidden="true" className="size-4" />
+            Ask about this claim
           </Link>
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             {archived ? <ArchiveRestore aria-hidden="true" className="size-4" /> : <Archive aria-hidden="true" className="size-4" />}

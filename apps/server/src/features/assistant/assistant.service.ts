@@ -1,0 +1,317 @@
+import type { z } from 'zod';
+import type {
+  AskDone,
+  AssistantConversation,
+  AssistantMessage,
+  AssistantSettings,
+  AssistantStatus,
+  askSchema,
+  createPassageSchema,
+  Passage,
+  rateAnswerSchema,
+  updateAssistantSettingsSchema,
+  updatePassageSchema,
+} from '@ridgeline/shared/contracts/assistant';
+import {
+  BUILT_IN_NOTICE,
+  CODE_EDITIONS,
+  DEFAULT_CODE_EDITION,
+  PROVIDER_OFF_NOTICE,
+  type AssistantTask,
+  type CodeEdition,
+} from '@ridgeline/shared/domain/assistant';
+import type { Actor, Tenant } from '../../http/context';
+import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
+import type { Db } from '../../infra/db/client';
+import { intakeFeedback } from '../../infra/db/feedback-intake';
+import { AppError } from '../../lib/app-error';
+import { builtInAnswer, checkCitations, claimSummary, providerPrompt, relevantFacts, strongPassages, supplementLetter, SUPPLEMENT_BASIS, type Sources } from './answers';
+import { assertCanSetAssistant } from './assistant.policy';
+import {
+  conversationOf,
+  countAnswersToday,
+  findClaimFile,
+  findOwnAnswer,
+  insertPassage,
+  insertTurn,
+  listMessages,
+  listPassages,
+  livePassagesBySlug,
+  lockCompanyAnswers,
+  questionBefore,
+  readSettings,
+  searchPassages,
+  setRating,
+  updatePassage,
+  writeSettings,
+  type MessageRow,
+  type PassageRow,
+} from './assistant.repository';
+import { readClaimContext, type ClaimContext } from './claim-context';
+
+export type AssistantServiceDeps = { db: Db; provider: ChatProvider | null; defaultDailyLimit: number; now?: () => Date };
+
+type AskInput = z.output<typeof askSchema>;
+type RateInput = z.output<typeof rateAnswerSchema>;
+type SettingsPatch = z.output<typeof updateAssistantSettingsSchema>;
+type CreatePassage = z.output<typeof createPassageSchema>;
+type UpdatePassage = z.output<typeof updatePassageSchema>;
+
+/** Turns shown with a conversation, and turns of it sent with a question to the provider. */
+export const CONVERSATION_TURNS = 100;
+export const PROMPT_HISTORY_TURNS = 6;
+/** Passages retrieved per question: offered to the provider, and shown at most in a built-in answer. */
+export const PROMPT_PASSAGES = 8;
+export const BUILT_IN_PASSAGES = 3;
+export const RESEARCH_PASSAGES = 5;
+
+const editionOf = (value: string): CodeEdition => (CODE_EDITIONS as readonly string[]).includes(value) ? (value as CodeEdition) : DEFAULT_CODE_EDITION;
+
+export function presentMessage(row: MessageRow): AssistantMessage {
+  return {
+    id: row.id,
+    role: row.role as AssistantMessage['role'],
+    task: row.task as AssistantTask,
+    research: row.research,
+    content: row.content,
+    mode: (row.mode ?? null) as AssistantMessage['mode'],
+    citations: row.citations as AssistantMessage['citations'],
+    dropped: row.dropped as string[],
+    rating: (row.rating ?? null) as AssistantMessage['rating'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function presentPassage(row: PassageRow): Passage {
+  return {
+    id: row.id,
+    slug: row.slug,
+    topic: row.topic as Passage['topic'],
+    section: row.section,
+    title: row.title,
+    body: row.body,
+    source: row.source,
+    editionNote: row.editionNote,
+    editions: row.editions as Passage['editions'],
+    confidence: row.confidence as Passage['confidence'],
+    keywords: row.keywords,
+    retired: row.retiredAt !== null,
+  };
+}
+
+/** What an answer is about to be made from: checked before the stream opens, so any refusal is a plain 4xx. */
+export type AskPlan = {
+  actor: Actor;
+  tenant: Tenant;
+  input: AskInput;
+  conversationId: string;
+  edition: CodeEdition;
+  dailyLimit: number;
+  context: ClaimContext | null;
+  /** The provider to ask, or null for a built-in answer (none configured, or the owner turned it off). */
+  provider: ChatProvider | null;
+  notice: string;
+};
+
+/**
+ * The assistant: a private conversation per user (general, and per claim file), answers from the
+ * knowledge base and the claim file, built-in or from the provider, each citation checked before the
+ * answer is saved, the company's daily answer limit, ratings, and the knowledge base's upkeep.
+ */
+export function createAssistantService({ db, provider, defaultDailyLimit, now = () => new Date() }: AssistantServiceDeps) {
+  async function settingsOf(tenant: Tenant) {
+    const row = await readSettings(db, tenant.companyId);
+    if (!row) throw AppError.notFound('Company not found');
+    return { edition: editionOf(row.codeEdition), providerEnabled: row.providerEnabled, dailyLimit: row.dailyLimit ?? defaultDailyLimit };
+  }
+
+  async function statusOf(tenant: Tenant): Promise<AssistantStatus> {
+    const settings = await settingsOf(tenant);
+    const mode = provider && settings.providerEnabled ? 'provider' : 'builtin';
+    return {
+      mode,
+      notice: mode === 'provider' ? null : provider ? PROVIDER_OFF_NOTICE : BUILT_IN_NOTICE,
+      answersToday: await countAnswersToday(db, tenant.companyId, now()),
+      dailyLimit: settings.dailyLimit,
+      codeEdition: settings.edition,
+    };
+  }
+
+  /** The claim file of the company, or 404 (another company's id is simply not found). */
+  async function ownClaimFile(tenant: Tenant, projectId: string) {
+    const project = await findClaimFile(db, tenant.companyId, projectId);
+    if (!project) throw AppError.notFound('Claim file not found');
+    return project;
+  }
+
+  async function conversation(actor: Actor, tenant: Tenant, projectId: string | undefined): Promise<AssistantConversation> {
+    const project = projectId ? await ownClaimFile(tenant, projectId) : null;
+    const { id } = await conversationOf(db, tenant.companyId, actor.userId, project?.id ?? null);
+    const messages = await listMessages(db, tenant.companyId, id, CONVERSATION_TURNS);
+    return { id, projectId: project?.id ?? null, projectTitle: project?.title ?? null, messages: messages.map(presentMessage), status: await statusOf(tenant) };
+  }
+
+  function assertUnderLimit(count: number, limit: number): void {
+    if (count >= limit) {
+      throw new AppError(
+        'ASSISTANT_DAILY_LIMIT',
+        `Your company has used all ${limit} of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.`,
+      );
+    }
+  }
+
+  async function prepareAsk(actor: Actor, tenant: Tenant, input: AskInput): Promise<AskPlan> {
+    const settings = await settingsOf(tenant);
+    const context = input.projectId ? await readClaimContext(db, tenant.companyId, input.projectId) : null;
+    if (input.projectId && !context) throw AppError.notFound('Claim file not found');
+    assertUnderLimit(await countAnswersToday(db, tenant.companyId, now()), settings.dailyLimit);
+    const { id } = await conversationOf(db, tenant.companyId, actor.userId, context?.projectId ?? null);
+    const useProvider = provider && settings.providerEnabled && input.task === 'answer' ? provider : null;
+    return {
+      actor,
+      tenant,
+      input,
+      conversationId: id,
+      edition: settings.edition,
+      dailyLimit: settings.dailyLimit,
+      context,
+      provider: useProvider,
+      notice: provider ? PROVIDER_OFF_NOTICE : BUILT_IN_NOTICE,
+    };
+  }
+
+  /** The passages and claim facts an answer may use and cite. */
+  async function sourcesFor(plan: AskPlan): Promise<Sources> {
+    const { input, context, edition } = plan;
+    if (input.task === 'supplement_letter' && context) {
+      const slugs = [...new Set(context.supplement.flatMap((item) => SUPPLEMENT_BASIS[item.code] ?? []))];
+      return { passages: await livePassagesBySlug(db, slugs), facts: context.facts };
+    }
+    if (input.task === 'claim_summary' && context) return { passages: [], facts: [...context.facts, ...context.missing] };
+    const ranked = await searchPassages(db, input.question, edition, PROMPT_PASSAGES);
+    if (plan.provider) return { passages: ranked, facts: context && !input.research ? context.facts : [] };
+    const passages = strongPassages(ranked, input.research ? RESEARCH_PASSAGES : BUILT_IN_PASSAGES);
+    const facts = context && !input.research ? relevantFacts(input.question, context, 3) : [];
+    return { passages, facts };
+  }
+
+  /**
+   * Makes the answer (streaming the provider's tokens through `onToken`), checks its citations, and
+   * saves the question and the answer together. A stop, a cut stream or a provider failure saves
+   * nothing; the daily limit is counted again under the company's lock as the answer is written.
+   */
+  async function runAsk(plan: AskPlan, options: { signal: AbortSignal; onToken: (token: string) => void }): Promise<AskDone> {
+    const started = Date.now();
+    const sources = await sourcesFor(plan);
+    const { input, context } = plan;
+    let raw: string;
+    let usage: { model: string | null; promptTokens: number | null; completionTokens: number | null } = { model: null, promptTokens: null, completionTokens: null };
+    if (input.task === 'supplement_letter' && context) {
+      raw = supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition);
+    } else if (input.task === 'claim_summary' && context) {
+      raw = claimSummary(context);
+    } else if (plan.provider) {
+      const history = await listMessages(db, plan.tenant.companyId, plan.conversationId, PROMPT_HISTORY_TURNS);
+      const turns: ChatTurn[] = history.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content }));
+      try {
+        const answer = await plan.provider.complete(providerPrompt({ question: input.question, edition: plan.edition, research: input.research, passages: sources.passages, facts: sources.facts, history: turns }), options);
+        raw = answer.text;
+        usage = { model: answer.model, ...answer.usage };
+      } catch (error) {
+        if (error instanceof ProviderStopped) throw error;
+        if (error instanceof ProviderStreamCut) throw new AppError('ASSISTANT_ANSWER_FAILED', 'The answer was cut off before it was complete. Nothing was saved; ask again.');
+        if (error instanceof ProviderFailed) throw new AppError('ASSISTANT_ANSWER_FAILED', `${error.message}. Nothing was saved; ask again.`);
+        throw error;
+      }
+    } else {
+      raw = builtInAnswer(plan.notice, sources.passages, sources.facts);
+    }
+    if (!plan.provider) options.onToken(raw);
+    const checked = checkCitations(raw, sources);
+    const mode = plan.provider ? 'provider' : 'builtin';
+    const saved = await db.transaction(async (tx) => {
+      await lockCompanyAnswers(tx, plan.tenant.companyId);
+      assertUnderLimit(await countAnswersToday(tx, plan.tenant.companyId, now()), plan.dailyLimit);
+      const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: input.task, research: input.research };
+      return insertTurn(
+        tx,
+        { ...base, role: 'user', content: input.question },
+        {
+          ...base,
+          role: 'assistant',
+          content: checked.text,
+          mode,
+          citations: checked.citations,
+          dropped: checked.dropped,
+          model: usage.model,
+          promptTokens: usage.promptTokens,
+          completionTokens: usage.completionTokens,
+          durationMs: Date.now() - started,
+        },
+      );
+    });
+    const messages = await listMessages(db, plan.tenant.companyId, plan.conversationId, 2);
+    const question = messages.find((m) => m.id === saved.questionId);
+    if (!question) throw new Error('The question was not read back');
+    return { question: presentMessage(question), answer: presentMessage(saved.answer) };
+  }
+
+  /** Rates an answer of the user's own; a wrong one is filed as feedback to the team (once per answer), in the same transaction. */
+  async function rate(actor: Actor, tenant: Tenant, messageId: string, input: RateInput): Promise<AssistantMessage> {
+    const found = await findOwnAnswer(db, tenant.companyId, actor.userId, messageId);
+    if (!found) throw AppError.notFound('Answer not found');
+    const question = await questionBefore(db, found.answer);
+    await db.transaction(async (tx) => {
+      await setRating(tx, tenant.companyId, messageId, input.rating, input.note ?? null);
+      if (input.rating === 'wrong') {
+        await intakeFeedback(tx, {
+          companyId: tenant.companyId,
+          authorId: actor.userId,
+          type: 'problem',
+          source: 'assistant',
+          sourceRef: messageId,
+          page: found.projectId ? `/assistant?claim=${found.projectId}` : '/assistant',
+          message: [`An assistant answer was rated wrong.`, input.note ? `Note: ${input.note}` : null, `Question: ${question ?? '(not found)'}`, `Answer: ${found.answer.content}`]
+            .filter(Boolean)
+            .join('\n\n')
+            .slice(0, 5000),
+        });
+      }
+    });
+    const again = await findOwnAnswer(db, tenant.companyId, actor.userId, messageId);
+    if (!again) throw AppError.notFound('Answer not found');
+    return presentMessage(again.answer);
+  }
+
+  async function settings(tenant: Tenant): Promise<AssistantSettings> {
+    const s = await settingsOf(tenant);
+    return { codeEdition: s.edition, providerEnabled: s.providerEnabled, providerConfigured: provider !== null, dailyLimit: s.dailyLimit };
+  }
+
+  async function updateSettings(tenant: Tenant, patch: SettingsPatch): Promise<AssistantSettings> {
+    assertCanSetAssistant(tenant);
+    await writeSettings(db, tenant.companyId, patch);
+    return settings(tenant);
+  }
+
+  async function passages(includeRetired: boolean): Promise<Passage[]> {
+    return (await listPassages(db, includeRetired)).map(presentPassage);
+  }
+
+  async function createPassage(input: CreatePassage): Promise<Passage> {
+    const row = await insertPassage(db, input);
+    if (!row) throw AppError.conflict('A passage with this slug already exists.');
+    return presentPassage(row);
+  }
+
+  async function editPassage(id: string, patch: UpdatePassage): Promise<Passage> {
+    const { retired, ...fields } = patch;
+    const row = await updatePassage(db, id, { ...fields, ...(retired === undefined ? {} : { retiredAt: retired ? new Date() : null }) });
+    if (!row) throw AppError.notFound('Passage not found');
+    return presentPassage(row);
+  }
+
+  return { status: statusOf, conversation, prepareAsk, runAsk, rate, settings, updateSettings, passages, createPassage, editPassage };
+}
+
+export type AssistantService = ReturnType<typeof createAssistantService>;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
   adjusters,
@@ -225,14 +226,8 @@ export async function setRating(db: Db | DbTx, companyId: string, messageId: str
 export async function findClaimFile(db: Db | DbTx, companyId: string, projectId: string) {
   const [row] = await db
     .select({
-      id: projects.id,
-      title: projects.title,
-      homeownerName: projects.homeownerName,
-      street: projects.street,
-      city: projects.city,
-      state: projects.state,
-      zip: projects.zip,
-      carrierName: sql<string | null>`coalesce(${carriers.name}, ${projects.carrierName})`,
+      ...projectNameColumns,
+      carrierName: projectCarrierNameColumn,
       adjusterName: adjusters.name,
       policyNumber: projects.policyNumber,
       claimNumber: projects.claimNumber,

@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectNameColumns } from '../../infra/db/project-summary';
+import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's
@@ -183,8 +183,7 @@ export async function findProjectFacts(db: Db | DbTx, companyId: string, project
   const [row] = await db
     .select({
       ...projectNameColumns,
-      // The directory's carrier, else the name typed in the field that the claim file keeps.
-      carrierName: sql<string | null>`coalesce(${carriers.name}, ${projects.carrierName})`,
+      carrierName: projectCarrierNameColumn,
       adjusterName: adjusters.name,
       policyNumber: projects.policyNumber,
       claimNumber: projects.claimNumber,

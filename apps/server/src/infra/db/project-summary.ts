@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
@@ -19,6 +19,12 @@ export const projectNameColumns = {
   state: projects.state,
   zip: projects.zip,
 };
+
+/**
+ * The claim file's carrier as documents and the assistant name it: the directory's carrier (joined by
+ * the caller), else the name typed in the field that the claim file keeps.
+ */
+export const projectCarrierNameColumn = sql<string | null>`coalesce(${carriers.name}, ${projects.carrierName})`;
 
 /** The columns of a summary (the carrier and the assignee, the `user` table, joined by the caller). */
 export const projectSummaryColumns = {

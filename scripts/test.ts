@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/infra/db/embedded-postgres';
-import { chromiumPath, step, StepFailed } from './lib';
+import { chromiumPath, parallelSteps, StepFailed, type ParallelStep } from './lib';
 
 // `npm test`: lint, typecheck, unit + server integration tests on real PostgreSQL, then the
 // Playwright end-to-end suite in Chromium. TEST_DATABASE_URL / DATABASE_URL select an external
@@ -26,8 +26,14 @@ if (spawnSync('pdftotext', ['-v']).error) {
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
 try {
-  await step('Lint', 'npx', ['eslint', '.', '--max-warnings=0'], { cwd: root });
-  await step('Typecheck', 'npm', ['run', 'typecheck'], { cwd: root });
+  // Two phases, each a set of independent steps run side by side: the checks and the web build,
+  // then the vitest projects beside the Playwright suite split into shards. Each shard starts its
+  // own stack (server, SMTP capture, push service) on its own ports and its own fresh database.
+  await parallelSteps([
+    { title: 'Lint', label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'], options: { cwd: root } },
+    { title: 'Typecheck', label: 'types', command: 'npm', args: ['run', 'typecheck'], options: { cwd: root } },
+    { title: 'Build the web app', label: 'build', command: 'npm', args: ['run', 'build', '-w', '@ridgeline/web'], options: { cwd: root } },
+  ]);
   let databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!databaseUrl) {
     const dir = join(root, 'data/test-db');
@@ -39,9 +45,22 @@ try {
   // The same retry policy as CI: a test that fails once and passes on its retry is reported as flaky;
   // one that fails twice fails the run.
   const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, RIDGELINE_RETRY_ONCE: '1' };
-  await step('Unit and server integration tests (vitest)', 'npx', ['vitest', 'run'], { cwd: root, env });
-  await step('Build the web app', 'npm', ['run', 'build', '-w', '@ridgeline/web'], { cwd: root });
-  await step('End-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { cwd: join(root, 'e2e'), env });
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  const e2eSteps: ParallelStep[] = Array.from({ length: shards }, (_, index) => {
+    const base = Number(process.env.E2E_PORT ?? 3100) + index * 10;
+    const smtp = Number(process.env.E2E_SMTP_PORT ?? 2525) + index * 10;
+    return {
+      title: shards > 1 ? `End-to-end tests, shard ${index + 1} of ${shards} (Playwright, Chromium)` : 'End-to-end tests (Playwright, Chromium)',
+      label: shards > 1 ? `e2e ${index + 1}/${shards}` : 'e2e',
+      command: 'npx',
+      args: ['playwright', 'test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])],
+      options: {
+        cwd: join(root, 'e2e'),
+        env: { ...env, E2E_PORT: String(base), E2E_SMTP_PORT: String(smtp), E2E_MAIL_API_PORT: String(smtp + 1), E2E_PUSH_PORT: String(smtp + 2) },
+      },
+    };
+  });
+  await parallelSteps([{ title: 'Unit and server integration tests (vitest)', label: 'vitest', command: 'npx', args: ['vitest', 'run'], options: { cwd: root, env } }, ...e2eSteps]);
   console.log('\n✔ All tests passed');
 } catch (error) {
   exitCode = error instanceof StepFailed ? error.code : 1;

@@ -23,6 +23,12 @@ if (spawnSync('pdftotext', ['-v']).error) {
   process.exit(1);
 }
 
+// The backup test dumps and restores the embedded database with the PostgreSQL client tools.
+if (spawnSync('pg_dump', ['--version']).error && !process.env.PG_BIN_DIR) {
+  console.error('pg_dump was not found. The backup tests need the PostgreSQL client tools.\nInstall them with:  apt-get install -y postgresql-client-15  (or set PG_BIN_DIR)');
+  process.exit(1);
+}
+
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
 try {

@@ -1,0 +1,83 @@
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../config';
+import { startEmbeddedPostgres } from '../infra/db/embedded-postgres';
+import { COUNTED, DATABASE_DUMP, describeFile, listFiles, MANIFEST, pgTool, runTool, serverVersion, STORAGE_FOLDER, type Counts, type Manifest } from './backup-archive';
+
+// `npm run backup -- [--out <folder>]`: the database (pg_dump) and the file store under DATA_DIR in
+// one folder with a manifest of SHA-256 sums; `npm run restore` puts it back into a fresh DATA_DIR.
+// With DATABASE_URL set it dumps that database; the running server may keep serving meanwhile.
+
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const config = loadConfig();
+const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+const out = resolve(values.out ?? join('backups', `ridgeline-${stamp}`));
+
+if (existsSync(out) && (await readdir(out)).length > 0) {
+  console.error(`${out} is not empty: a backup goes into a new folder.`);
+  process.exit(1);
+}
+
+const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir, 'cli');
+const url = config.databaseUrl ?? embedded?.url ?? '';
+let exitCode = 0;
+try {
+  const version = await serverVersion(url);
+  const pgDump = await pgTool('pg_dump', version.major);
+  // Owner-only: the dump holds password hashes, sessions and the signing secret.
+  await mkdir(out, { recursive: true, mode: 0o700 });
+
+  // The counts are read in the very snapshot pg_dump copies, so a restore can be checked against
+  // them exactly even while the server keeps writing.
+  const snapshotHolder = new pg.Client({ connectionString: url });
+  await snapshotHolder.connect();
+  let counts: Counts;
+  try {
+    await snapshotHolder.query('begin isolation level repeatable read read only');
+    const { rows } = await snapshotHolder.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    counts = {} as Counts;
+    for (const [key, table] of Object.entries(COUNTED) as [keyof Counts, string][]) {
+      const result = await snapshotHolder.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+      counts[key] = result.rows[0]?.n ?? 0;
+    }
+    await runTool(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]?.snapshot ?? ''}`, `--file=${join(out, DATABASE_DUMP)}`], { url });
+    await snapshotHolder.query('commit');
+  } finally {
+    await snapshotHolder.end();
+  }
+
+  // The files after the database: every object the dump names was written before it.
+  const storageRoot = join(config.dataDir, 'storage');
+  const storage = [];
+  for (const path of await listFiles(storageRoot)) {
+    const target = join(out, STORAGE_FOLDER, path);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(join(storageRoot, path), target);
+    storage.push(await describeFile(join(out, STORAGE_FOLDER), target));
+  }
+
+  const manifest: Manifest = {
+    format: 'ridgeline-backup',
+    version: 1,
+    createdAt: new Date().toISOString(),
+    database: { mode: embedded ? 'embedded' : 'external', serverVersion: version.text, dump: await describeFile(out, join(out, DATABASE_DUMP)) },
+    counts,
+    storage,
+  };
+  // The manifest last: a folder without one is a backup that did not finish.
+  await writeFile(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  const bytes = storage.reduce((sum, entry) => sum + entry.bytes, 0) + manifest.database.dump.bytes;
+  console.log(`Backup written to ${out}`);
+  console.log(`  database: PostgreSQL ${version.text}, ${counts.claimFiles} claim files, ${counts.photos} photos, ${counts.messages} messages, ${counts.users} users`);
+  console.log(`  files: ${storage.length} (${(bytes / 1024 / 1024).toFixed(1)} MB in all, each with its SHA-256 in ${MANIFEST})`);
+} catch (error) {
+  exitCode = 1;
+  console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  await rm(out, { recursive: true, force: true });
+} finally {
+  await embedded?.stop();
+}
+process.exit(exitCode);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/infra/db/embedded-postgres';
-import { chromiumPath, parallelSteps, StepFailed, type ParallelStep } from './lib';
+import { chromiumPath, parallelSteps, step, StepFailed, type ParallelStep } from './lib';
 
 // `npm test`: lint, typecheck, unit + server integration tests on real PostgreSQL, then the
 // Playwright end-to-end suite in Chromium. TEST_DATABASE_URL / DATABASE_URL select an external
@@ -32,9 +32,10 @@ if (spawnSync('pg_dump', ['--version']).error && !process.env.PG_BIN_DIR) {
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
 try {
-  // Two phases, each a set of independent steps run side by side: the checks and the web build,
-  // then the vitest projects beside the Playwright suite split into shards. Each shard starts its
-  // own stack (server, SMTP capture, push service) on its own ports and its own fresh database.
+  // Three phases: the checks and the web build side by side; the vitest projects (two workers, each
+  // server test file with its own server and database); then the Playwright suite in shards side by
+  // side, each shard with its own stack (server, SMTP capture, push service), ports and fresh
+  // database. vitest does not run beside the shards: on two cores the browsers' timing would suffer.
   await parallelSteps([
     { title: 'Lint', label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'], options: { cwd: root } },
     { title: 'Typecheck', label: 'types', command: 'npm', args: ['run', 'typecheck'], options: { cwd: root } },
@@ -66,7 +67,8 @@ try {
       },
     };
   });
-  await parallelSteps([{ title: 'Unit and server integration tests (vitest)', label: 'vitest', command: 'npx', args: ['vitest', 'run'], options: { cwd: root, env } }, ...e2eSteps]);
+  await step('Unit and server integration tests (vitest)', 'npx', ['vitest', 'run'], { cwd: root, env });
+  await parallelSteps(e2eSteps);
   console.log('\n✔ All tests passed');
 } catch (error) {
   exitCode = error instanceof StepFailed ? error.code : 1;

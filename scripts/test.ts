@@ -53,6 +53,10 @@ try {
   // one that fails twice fails the run.
   const env = { ...process.env, TEST_DATABASE_URL: databaseUrl, RIDGELINE_RETRY_ONCE: '1' };
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+  // Playwright splits the suite by test count into contiguous parts. The first half by count holds
+  // the axe sweep of every route (53 slow tests), so with two shards the first takes a smaller share
+  // of the count (PLAYWRIGHT's PWTEST_SHARD_WEIGHTS; ignored by a version without it: an even split).
+  const weights = shards === 2 ? { PWTEST_SHARD_WEIGHTS: process.env.PWTEST_SHARD_WEIGHTS ?? '42:58' } : {};
   const e2eSteps: ParallelStep[] = Array.from({ length: shards }, (_, index) => {
     const base = Number(process.env.E2E_PORT ?? 3100) + index * 10;
     const smtp = Number(process.env.E2E_SMTP_PORT ?? 2525) + index * 10;
@@ -63,7 +67,7 @@ try {
       args: ['playwright', 'test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])],
       options: {
         cwd: join(root, 'e2e'),
-        env: { ...env, E2E_PORT: String(base), E2E_SMTP_PORT: String(smtp), E2E_MAIL_API_PORT: String(smtp + 1), E2E_PUSH_PORT: String(smtp + 2) },
+        env: { ...env, ...weights, E2E_PORT: String(base), E2E_SMTP_PORT: String(smtp), E2E_MAIL_API_PORT: String(smtp + 1), E2E_PUSH_PORT: String(smtp + 2) },
       },
     };
   });

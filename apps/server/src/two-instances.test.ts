@@ -23,7 +23,7 @@ const dirs: string[] = [];
 const children: ChildProcess[] = [];
 let database: TestDatabase;
 let db: Database;
-let instances: { url: string; running: Running }[] = [];
+let instances: { url: string; env: NodeJS.ProcessEnv; running: Running }[] = [];
 let publicUrl = '';
 let company: TestCompany;
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
       TRUST_PROXY: 'loopback',
       API_WRITE_LIMIT: '40',
     };
-    return { url: `http://127.0.0.1:${port}`, running: launchTs(mainTs, [], { env, children }) };
+    return { url: `http://127.0.0.1:${port}`, env, running: launchTs(mainTs, [], { env, children }) };
   });
   await Promise.all(instances.map((instance) => waitForReady(instance.url, instance.running)));
   company = await createCompany(db.db, { name: 'Two Instance Roofing' });
@@ -210,4 +210,90 @@ describe('two instances on one database and one file store', () => {
     expect(asks.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
     for (const refusedAsk of asks.filter((a) => a.status === 409)) expect(refusedAsk.text).toContain('ACTIVE_FILE_LIMIT');
   }, 60_000);
+
+  it('a rolling restart of one instance loses nothing: every photo arrives once and every message once', async () => {
+    const owner = await signIn({ url: url(0) }, company.owner);
+    const colleague = await createUser(db.db, { company, role: 'member' });
+    const sessionId = randomUUID();
+    const created = await on(0, owner.client).post('/api/inspections', {
+      id: sessionId,
+      editedAt: new Date().toISOString(),
+      fields: { street: '7 Restart Road', city: 'Tulsa', state: 'OK', zip: '74103', homeownerName: 'Ada Hale', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 3 }] }] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const conversation = await on(0, owner.client).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds: [colleague.id] });
+    const conversationId = conversation.body.conversation.id;
+
+    // As a load balancer with a phone behind it: requests go round the instances; a refused
+    // connection, a cut answer or 503 (an instance stopping) is sent again, with the same ids, to the
+    // next one, as the upload queue and the chat outbox do.
+    let turn = 0;
+    let restarted = false;
+    const answeredByRestarted = { count: 0 };
+    async function balanced<T>(send: (client: TestClient) => Promise<{ status: number; body: T; text: string }>): Promise<{ status: number; body: T; text: string }> {
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const index = turn++ % 2;
+        try {
+          const answer = await send(on(index, owner.client));
+          if (answer.status !== 503) {
+            if (restarted && index === 1) answeredByRestarted.count++;
+            return answer;
+          }
+        } catch {
+          // connection refused or reset while the instance restarts
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('no instance answered in 40 attempts');
+    }
+
+    const photos = new Map<string, string>();
+    const uploads = (async () => {
+      // Until the restarted instance has taken some of the work (and at least 24 photos).
+      for (let n = 0; (n < 24 || !restarted || answeredByRestarted.count < 4) && n < 200; n++) {
+        const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (n * 37) % 256, g: (n * 71) % 256, b: 200 } } }).jpeg().toBuffer();
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        const photoId = randomUUID();
+        const query = new URLSearchParams({ fileName: `detail-${n}.jpg`, sha256, category: 'damage', subcategory: 'hail', phase: 'detail', structureId: 'house' });
+        const answer = await balanced((client) => client.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } }));
+        expect([200, 201], answer.text).toContain(answer.status);
+        photos.set(photoId, sha256);
+      }
+    })();
+    const said: string[] = [];
+    const chatting = (async () => {
+      for (let n = 0; (n < 40 || !restarted || answeredByRestarted.count < 4) && n < 400; n++) {
+        const content = `Update ${n} from the roof`;
+        const clientId = randomUUID();
+        const answer = await balanced((client) => client.post(`/api/chat/conversations/${conversationId}/messages`, { clientId, content }));
+        expect([200, 201], answer.text).toContain(answer.status);
+        said.push(content);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+
+    // Instance B stops (SIGTERM: it drains, finishes what is in flight, closes its sockets) and starts again.
+    await new Promise((r) => setTimeout(r, 400));
+    const second = instances[1];
+    if (!second) throw new Error('no second instance');
+    second.running.child.kill('SIGTERM');
+    expect(await second.running.exited).toBe(0);
+    second.running = launchTs(mainTs, [], { env: second.env, children });
+    await waitForReady(second.url, second.running);
+    restarted = true;
+    await Promise.all([uploads, chatting]);
+    expect(answeredByRestarted.count).toBeGreaterThanOrEqual(4);
+
+    const listed = await on(1, owner.client).get<{ photos: Photo[] }>(`/api/inspections/${sessionId}/photos`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.photos.map((p) => p.id).sort()).toEqual([...photos.keys()].sort());
+    const rows = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from inspection_photos where session_id = ${sessionId}`);
+    expect(rows.rows[0]?.n).toBe(photos.size);
+    for (const photo of listed.body.photos) {
+      const original = await fetch(photo.url.replace(publicUrl, url(0)));
+      expect(createHash('sha256').update(new Uint8Array(await original.arrayBuffer())).digest('hex')).toBe(photos.get(photo.id));
+    }
+    const messages = await on(0, owner.client).get<MessagesResponse>(`/api/chat/conversations/${conversationId}/messages`);
+    expect(messages.body.messages.map((m) => m.content)).toEqual(said);
+  }, 180_000);
 });

@@ -87,4 +87,25 @@ describe('job queue (pg-boss)', () => {
     const queue = createJobQueue(url, logger);
     await expect(queue.send('count', { n: 1 })).rejects.toThrow(/not started/);
   });
+
+  it('lets instances that start at the same moment create the same queues without a deadlock', async () => {
+    // pg-boss's create_queue deadlocks against itself when two processes make the same queues at
+    // once; each round is a fresh database, where every queue is still to be made.
+    for (let round = 0; round < 3; round++) {
+      const fresh = `${name}_start_${round}`;
+      await admin(`create database ${fresh}`);
+      const freshUrl = Object.assign(new URL(base), { pathname: `/${fresh}` }).toString();
+      const starting = [0, 1, 2].map(() => {
+        const queue = createJobQueue(freshUrl, logger);
+        for (let q = 0; q < 8; q++) queue.define(`queue-${q}`, async () => undefined, q === 0 ? { cron: '0 3 * * *' } : {});
+        return queue;
+      });
+      try {
+        await Promise.all(starting.map((queue) => queue.start()));
+      } finally {
+        for (const queue of starting) await queue.stop();
+        await admin(`drop database if exists ${fresh} with (force)`);
+      }
+    }
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger';
 import type { Metrics } from '../metrics/metrics';
@@ -30,6 +31,21 @@ export type JobQueue = {
   depths: () => Promise<{ queue: string; waiting: number }[]>;
 };
 
+/** The advisory lock key under which an instance creates its queues and schedules. */
+const QUEUE_SETUP_LOCK = 724_312;
+
+async function underLock(url: string, key: number, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 /** Creates the pg-boss backed queue on the given database URL. */
 export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): JobQueue {
   const boss = new PgBoss({ connectionString: url, max: 4 });
@@ -57,9 +73,17 @@ export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): 
       return id;
     },
     async start() {
-      await boss.start();
+      // Instances starting together would create the same queues at once (pg-boss's own at its
+      // start, then ours), and pg-boss's create_queue deadlocks against itself: one instance at a
+      // time, under an advisory lock held on a connection of its own.
+      await underLock(url, QUEUE_SETUP_LOCK, async () => {
+        await boss.start();
+        for (const [name, { options }] of handlers) {
+          await boss.createQueue(name);
+          if (options.cron) await boss.schedule(name, options.cron, {});
+        }
+      });
       for (const [name, { handler, options }] of handlers) {
-        await boss.createQueue(name);
         const ids: string[] = [];
         const batchSize = options.batchSize ?? 5;
         for (let i = 0; i < Math.max(1, options.workers ?? 1); i++) {
@@ -82,7 +106,6 @@ export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): 
           ids.push(self);
         }
         workerIds.set(name, { ids, next: 0 });
-        if (options.cron) await boss.schedule(name, options.cron, {});
       }
       started = true;
     },

@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { openDatabase } from '../apps/server/src/infra/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
-import { createCompany, createUser, TEST_PASSWORD, type TestUser } from '../apps/server/src/test/factories';
-import { dropDatabase, freshDatabase, percentile, pool, processCpuSeconds, sessionCookieOf, startChild, startServerChild, stopServerChild, writeResults } from './support';
+import { GRACE_MS, openSocket, option, prepareClients, ridgelineSide, ROOM_SIZE, round1, runSide, SERVER_ENV, type ChatLoad, type Side, type SideResult } from './chat-load';
+import { dropDatabase, freshDatabase, startChild, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:chat`: N WebSocket clients (500) in rooms of 10 (each room one group conversation of
 // ten colleagues of one company), each with its own session, posting through the real API
@@ -21,252 +20,26 @@ import { dropDatabase, freshDatabase, percentile, pool, processCpuSeconds, sessi
 // Options (env or --name=value): CHAT_BENCH_CLIENTS (500, a multiple of 10), CHAT_BENCH_RATE (250),
 // CHAT_BENCH_SECONDS (20), CHAT_BENCH_WARMUP (3). Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
 
-function option(name: string, fallback: number): number {
-  const flag = process.argv.find((arg) => arg.startsWith(`--${name}=`));
-  const raw = flag?.split('=')[1] ?? process.env[`CHAT_BENCH_${name.toUpperCase()}`];
-  const value = Number(raw ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-const ROOM_SIZE = 10;
-const CLIENTS = Math.max(ROOM_SIZE, Math.floor(option('clients', 500) / ROOM_SIZE) * ROOM_SIZE);
+const LOAD: ChatLoad = {
+  clients: Math.max(ROOM_SIZE, Math.floor(option('clients', 500) / ROOM_SIZE) * ROOM_SIZE),
+  rate: option('rate', 250),
+  seconds: option('seconds', 20),
+  warmup: option('warmup', 3),
+};
+const CLIENTS = LOAD.clients;
 const ROOMS = CLIENTS / ROOM_SIZE;
-const RATE = option('rate', 250);
-const SECONDS = option('seconds', 20);
-const WARMUP = option('warmup', 3);
-/** A delivery not received this long after the last send is lost. */
-const GRACE_MS = 5000;
 const PORT = Number(process.env.BENCH_CHAT_PORT ?? 3331);
 const RELAY_PORT = Number(process.env.BENCH_CHAT_RELAY_PORT ?? 3332);
 const ORIGIN = `http://localhost:${PORT}`;
 const GOAL = { ratio: 2, lost: 0, duplicated: 0 } as const;
-/** The ceilings the server is given for the run (a real user stays far below them). */
-const RAISED_LIMITS = { API_WRITE_LIMIT: '10000000', CHAT_MESSAGE_LIMIT: '10000000', AUTH_IP_LIMIT: '10000000' };
-/**
- * Every client has an address of its own, as real phones and offices do: the server trusts the
- * loopback proxy's X-Forwarded-For. Without it every request would count against one address's
- * write-limit row, a queue no real deployment has.
- */
-const SERVER_ENV = { ...RAISED_LIMITS, TRUST_PROXY: 'loopback' };
-const addressOf = (index: number) => `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-
-type Client = { index: number; room: number; user: TestUser; cookie: string; conversationId: string };
-type Sent = { sentAt: number; room: number; measured: boolean; received: Map<number, number> };
-type SideResult = {
-  side: 'ridgeline' | 'relay';
-  messages: number;
-  measuredMessages: number;
-  expectedDeliveries: number;
-  deliveries: number;
-  latencyMs: { p50: number; p95: number; p99: number; max: number };
-  lost: number;
-  duplicated: number;
-  sendErrors: number;
-  /** CPU the server (or relay) process spent per message sent, PostgreSQL not counted; null without /proc. */
-  serverCpuMsPerMessage: number | null;
-};
-
-const round1 = (n: number) => Number(n.toFixed(1));
-
-
 
 // CHAT_BENCH_PROFILE=<folder>: each child writes a V8 CPU profile there when it stops.
 const PROFILE = process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`] : [];
 
-const post = (path: string, body: unknown, cookie = '', address = '10.255.0.1') =>
-  fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie, 'x-forwarded-for': address }, body: JSON.stringify(body) });
-
-async function signIn(user: TestUser, address: string): Promise<string> {
-  const response = await post('/api/auth/sign-in/email', { email: user.email, password: TEST_PASSWORD }, '', address);
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return sessionCookieOf(response);
-}
-
-/** The rooms: one company of ten colleagues each, every one signed in, and the owner's group conversation. */
-async function prepareClients(databaseUrl: string): Promise<Client[]> {
-  const database = openDatabase(databaseUrl, createLogger('silent'), 4);
-  const clients: Client[] = [];
-  try {
-    for (let room = 0; room < ROOMS; room++) {
-      const company = await createCompany(database.db, { name: `Bench Roofing ${room}`, owner: { firstName: 'Owner', lastName: `Room${room}` } });
-      const people = [company.owner];
-      for (let i = 1; i < ROOM_SIZE; i++) people.push(await createUser(database.db, { company, firstName: `Crew${i}`, lastName: `Room${room}` }));
-      people.forEach((user, i) => clients.push({ index: room * ROOM_SIZE + i, room, user, cookie: '', conversationId: '' }));
-    }
-  } finally {
-    await database.close();
-  }
-  await pool(clients, 4, async (client) => {
-    client.cookie = await signIn(client.user, addressOf(client.index));
-  });
-  await pool(
-    Array.from({ length: ROOMS }, (_, room) => room),
-    4,
-    async (room) => {
-      const members = clients.filter((client) => client.room === room);
-      const [owner, ...others] = members;
-      if (!owner) throw new Error('empty room');
-      const response = await post('/api/chat/conversations', { memberIds: others.map((other) => other.user.id), name: `Crew ${room}` }, owner.cookie, addressOf(owner.index));
-      if (response.status !== 201) throw new Error(`creating the group answered ${response.status}: ${await response.text()}`);
-      const { conversation } = (await response.json()) as { conversation: { id: string } };
-      for (const member of members) member.conversationId = conversation.id;
-    },
-  );
-  return clients;
-}
-
-/** The content of message `id`: its send time on this process's clock travels with it. */
-const contentOf = (id: number, sentAt: number) => `bench|${id}|${sentAt.toFixed(3)}`;
-function parseContent(content: string): { id: number; sentAt: number } | null {
-  const [tag, id, sentAt] = content.split('|');
-  return tag === 'bench' ? { id: Number(id), sentAt: Number(sentAt) } : null;
-}
-
-type Side = {
-  name: SideResult['side'];
-  /** Opens client `client`'s socket; `onContent` receives the content of every message it delivers. */
-  connect: (client: Client, onContent: (content: string) => void) => Promise<WebSocket>;
-  /** Sends one message from the client; resolves false when the send failed. */
-  send: (client: Client, socket: WebSocket, content: string) => Promise<boolean>;
-  pid: () => number | undefined;
-};
-
-function openSocket(url: string, headers: Record<string, string>, onText: (text: string) => void, readyFirst: boolean): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers, perMessageDeflate: false });
-    ws.on('message', (data) => {
-      const text = data.toString();
-      if (readyFirst && text === '{"type":"ready"}') {
-        resolve(ws);
-        return;
-      }
-      onText(text);
-    });
-    ws.once('open', () => {
-      if (!readyFirst) resolve(ws);
-    });
-    ws.once('error', reject);
-    ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused with ${response.statusCode}`)));
-  });
-}
-
-async function runSide(side: Side, clients: Client[]): Promise<SideResult> {
-  const sent = new Map<number, Sent>();
-  const latencies: number[] = [];
-  let deliveries = 0;
-  const sockets = new Map<number, WebSocket>();
-  await pool(clients, 25, async (client) => {
-    const ws = await side.connect(client, (content) => {
-      const receivedAt = performance.now();
-      const parsed = parseContent(content);
-      if (!parsed) return;
-      const record = sent.get(parsed.id);
-      if (!record) return;
-      const times = (record.received.get(client.index) ?? 0) + 1;
-      record.received.set(client.index, times);
-      if (times > 1) return;
-      deliveries += 1;
-      if (record.measured) latencies.push(receivedAt - parsed.sentAt);
-    });
-    sockets.set(client.index, ws);
-  });
-
-  let sendErrors = 0;
-  const pending = new Set<Promise<void>>();
-  const total = Math.round(RATE * (WARMUP + SECONDS));
-  let cpuStart: number | null = null;
-  const start = performance.now();
-  let count = 0;
-  await new Promise<void>((resolve) => {
-    const tick = setInterval(() => {
-      const elapsed = (performance.now() - start) / 1000;
-      const due = Math.min(total, Math.floor(elapsed * RATE));
-      if (cpuStart === null && elapsed >= WARMUP) cpuStart = processCpuSeconds(side.pid());
-      while (count < due) {
-        const id = count;
-        count += 1;
-        // Consecutive messages go to different rooms, from a different member each time round.
-        const room = id % ROOMS;
-        const client = clients[room * ROOM_SIZE + (Math.floor(id / ROOMS) % ROOM_SIZE)] as Client;
-        const sentAt = performance.now();
-        sent.set(id, { sentAt, room, measured: elapsed >= WARMUP, received: new Map() });
-        const socket = sockets.get(client.index) as WebSocket;
-        const sending = side.send(client, socket, contentOf(id, sentAt)).then((ok) => {
-          if (!ok) sendErrors += 1;
-        });
-        pending.add(sending);
-        void sending.finally(() => pending.delete(sending));
-      }
-      if (count >= total) {
-        clearInterval(tick);
-        resolve();
-      }
-    }, 2);
-  });
-  const cpuEnd = processCpuSeconds(side.pid());
-  await Promise.all(pending);
-  const expectedDeliveries = total * ROOM_SIZE;
-  const deadline = performance.now() + GRACE_MS;
-  while (deliveries < expectedDeliveries && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  // A moment more for any duplicate still in flight.
-  await new Promise((resolve) => setTimeout(resolve, 250));
-  for (const ws of sockets.values()) ws.terminate();
-
-  let lost = 0;
-  let duplicated = 0;
-  let measuredMessages = 0;
-  for (const record of sent.values()) {
-    if (record.measured) measuredMessages += 1;
-    lost += ROOM_SIZE - record.received.size;
-    for (const times of record.received.values()) duplicated += times - 1;
-  }
-  latencies.sort((a, b) => a - b);
-  const measuredSeconds = SECONDS;
-  return {
-    side: side.name,
-    messages: total,
-    measuredMessages,
-    expectedDeliveries,
-    deliveries,
-    latencyMs: { p50: round1(percentile(latencies, 0.5)), p95: round1(percentile(latencies, 0.95)), p99: round1(percentile(latencies, 0.99)), max: round1(latencies.at(-1) ?? 0) },
-    lost,
-    duplicated,
-    sendErrors,
-    serverCpuMsPerMessage: cpuStart !== null && cpuEnd !== null ? round1(((cpuEnd - cpuStart) * 1000) / (RATE * measuredSeconds)) : null,
-  };
-}
-
-function ridgelineSide(server: ChildProcess): Side {
-  return {
-    name: 'ridgeline',
-    pid: () => server.pid,
-    connect: (client, onContent) =>
-      openSocket(
-        `ws://localhost:${PORT}/api/realtime`,
-        { Origin: ORIGIN, Cookie: client.cookie },
-        (text) => {
-          const event = JSON.parse(text) as { type: string; message?: { content: string } };
-          if (event.type === 'message' && event.message) onContent(event.message.content);
-        },
-        true,
-      ),
-    send: async (client, _socket, content) => {
-      try {
-        const response = await post(`/api/chat/conversations/${client.conversationId}/messages`, { clientId: randomUUID(), content }, client.cookie, addressOf(client.index));
-        await response.arrayBuffer();
-        return response.status === 201;
-      } catch {
-        return false;
-      }
-    },
-  };
-}
-
 function relaySide(relay: ChildProcess): Side {
   return {
     name: 'relay',
-    pid: () => relay.pid,
+    pids: () => [relay.pid],
     connect: (client, onContent) =>
       openSocket(`ws://localhost:${RELAY_PORT}/?room=${client.room}`, {}, (text) => onContent((JSON.parse(text) as { content: string }).content), false),
     send: async (_client, socket, content) => {
@@ -321,14 +94,15 @@ let relay: ChildProcess | null = null;
 try {
   server = await startServerChild(PORT, databaseUrl, SERVER_ENV, PROFILE);
   const prepared = performance.now();
-  const clients = await prepareClients(databaseUrl);
+  const clients = await prepareClients(databaseUrl, ORIGIN, LOAD);
   console.log(`${CLIENTS} clients signed in, ${ROOMS} rooms in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
-  const ours = await runSide(ridgelineSide(server), clients);
+  const running = server;
+  const ours = await runSide(ridgelineSide('ridgeline', () => [running.pid], ORIGIN, () => ORIGIN, ORIGIN), clients, LOAD);
   console.log(JSON.stringify(ours));
   await stopServerChild(server);
   server = null;
   relay = await startChild('./chat-relay-child.ts', RELAY_PORT, databaseUrl, {}, PROFILE);
-  const bare = await runSide(relaySide(relay), clients);
+  const bare = await runSide(relaySide(relay), clients, LOAD);
   console.log(JSON.stringify(bare));
   const ratio = Number((ours.latencyMs.p99 / Math.max(0.1, bare.latencyMs.p99)).toFixed(2));
   const met = ratio < GOAL.ratio && ours.lost === GOAL.lost && ours.duplicated === GOAL.duplicated;
@@ -338,7 +112,7 @@ try {
   const data = {
     date: new Date().toISOString(),
     machine: machine(`PostgreSQL ${version}`),
-    config: { clients: CLIENTS, roomSize: ROOM_SIZE, rate: RATE, seconds: SECONDS, warmup: WARMUP },
+    config: { clients: CLIENTS, roomSize: ROOM_SIZE, rate: LOAD.rate, seconds: LOAD.seconds, warmup: LOAD.warmup },
     results: [ours, bare],
     ratio,
     met,

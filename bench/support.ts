@@ -102,7 +102,8 @@ export async function startBenchServer(port: number, databaseUrl?: string, dataD
     loadConfig({
       ...raised,
       PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
+      // Several instances behind one proxy share its address (BENCH_PUBLIC_URL): the origin browsers send.
+      PUBLIC_URL: process.env.BENCH_PUBLIC_URL ?? `http://localhost:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? (await freshDatabase()),
       LOG_LEVEL: 'silent',

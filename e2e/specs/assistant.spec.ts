@@ -94,7 +94,8 @@ test.describe('assistant', () => {
       const { conversationId, colleagueName } = await conversationWithColleague(page, 'assistant-mate');
       await page.goto('/dashboard');
       await page.getByRole('button', { name: /^Open team chat/ }).click();
-      const panel = page.getByRole('dialog', { name: /Team chat|Assistant/ });
+      // The panel is named by its heading, which follows the open conversation.
+      const panel = page.getByRole('dialog').filter({ has: page.locator('#chat-panel-title') });
       await panel.getByRole('button', { name: /^Assistant/ }).click();
       await expect(panel.getByRole('heading', { level: 2, name: 'Assistant' })).toBeVisible();
       await expect(panel.getByText('Built-in answers: no AI provider is configured.', { exact: false })).toBeVisible();

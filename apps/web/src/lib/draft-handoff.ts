@@ -35,13 +35,14 @@ export function hasCoverLetterDraft(projectId: string): boolean {
 }
 
 // A draft copied into a chat message: one at a time, in the tab's session storage, with the claim
-// file it was written about (whose conversation is offered first). The chat shows it waits and asks
-// which conversation it is for; the composer of the conversation opened next takes it (once) into its
-// box, unsent. A new copy replaces one still waiting.
+// file it was written about (whose conversation is offered first) and the user who copied it. The chat
+// shows it waits and asks which conversation it is for; the composer of the conversation opened next
+// takes it (once) into its box, unsent. A new copy replaces one still waiting. Only its user sees or
+// takes it: someone else signed in later in the same tab never gets another's private answer.
 
 const CHAT_KEY = 'ridgeline:chat-draft';
 
-export type ChatDraft = { text: string; projectId: string | null };
+export type ChatDraft = { text: string; projectId: string | null; userId: string };
 
 const chatDraftListeners = new Set<() => void>();
 const announce = () => {
@@ -53,9 +54,9 @@ function readChatDraft(raw: string | null): ChatDraft | null {
   try {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
-    const { text, projectId } = value as { text?: unknown; projectId?: unknown };
-    if (typeof text !== 'string') return null;
-    return { text, projectId: typeof projectId === 'string' ? projectId : null };
+    const { text, projectId, userId } = value as { text?: unknown; projectId?: unknown; userId?: unknown };
+    if (typeof text !== 'string' || typeof userId !== 'string') return null;
+    return { text, projectId: typeof projectId === 'string' ? projectId : null, userId };
   } catch {
     return null;
   }
@@ -78,11 +79,16 @@ export function handOffChatDraft(draft: ChatDraft): void {
   announce();
 }
 
-/** The waiting chat draft, taken (removed) as it is read; null when none. */
-export function takeChatDraft(): ChatDraft | null {
-  const draft = readChatDraft(rawChatDraft());
-  if (draft) discardChatDraft();
-  return draft;
+/**
+ * This user's waiting chat draft, taken (removed) as it is read; null when none, or while nobody is
+ * known to be signed in. Another user's is dropped.
+ */
+export function takeChatDraft(userId: string | null): ChatDraft | null {
+  const raw = rawChatDraft();
+  if (raw === null || userId === null) return null;
+  discardChatDraft();
+  const draft = readChatDraft(raw);
+  return draft && draft.userId === userId ? draft : null;
 }
 
 /** The waiting chat draft thrown away (the user changed their mind). */
@@ -100,8 +106,11 @@ function subscribeChatDraft(listener: () => void): () => void {
   return () => chatDraftListeners.delete(listener);
 }
 
-/** The chat draft waiting (without taking it), kept current as one is handed off, taken or discarded. */
-export function useWaitingChatDraft(): ChatDraft | null {
+/** This user's chat draft waiting (without taking it), kept current as one is handed off, taken or discarded. */
+export function useWaitingChatDraft(userId: string | null): ChatDraft | null {
   const raw = useSyncExternalStore(subscribeChatDraft, rawChatDraft, () => null);
-  return useMemo(() => readChatDraft(raw), [raw]);
+  return useMemo(() => {
+    const draft = readChatDraft(raw);
+    return draft && draft.userId === userId ? draft : null;
+  }, [raw, userId]);
 }

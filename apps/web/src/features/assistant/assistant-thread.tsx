@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Form, FormCheckbox, FormField, useZodForm } from '../../components/ui/form';
 import { handOffChatDraft, handOffCoverLetter } from '../../lib/draft-handoff';
+import { useSession } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
 import { AnswerCard } from './answer-card';
 import { useAskAssistant } from './api/ask';
@@ -48,6 +49,7 @@ type ThreadProps = {
 export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProps) {
   const { state, ask, stop } = useAskAssistant(projectId);
   const navigate = useNavigate();
+  const userId = useSession().user?.id ?? null;
   const end = useRef<HTMLDivElement>(null);
   const form = useZodForm(composerSchema, { defaultValues: { question: '', research: false } });
   // The newest turn in view (braces: scrollIntoView may return a promise, which is not an effect's cleanup).
@@ -67,7 +69,8 @@ export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProp
       }
     : null;
   const copyToChat = (text: string) => {
-    handOffChatDraft({ text, projectId });
+    if (!userId) return;
+    handOffChatDraft({ text, projectId, userId });
     notify.success('Copied into a chat message', 'Choose the conversation: the draft waits in its message box, not sent.');
     if (onChatDraft) onChatDraft();
     else void navigate('/messages');

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { discardChatDraft, useWaitingChatDraft } from '../../lib/draft-handoff';
 import { errorText } from '../../lib/error-text';
+import { useSession } from '../../lib/session/session-provider';
 import { useConversations } from './api/conversations';
 import { shortTime } from './chat-time';
 import { ASSISTANT_CONVERSATION_ID } from './pinned-assistant';
@@ -30,7 +31,7 @@ export const CHAT_DRAFT_WAITING_TEXT = "Choose the conversation for the assistan
  */
 export function ConversationList({ selectedId, onSelect, onNew, onClaimConversation }: ConversationListProps) {
   const conversations = useConversations();
-  const draft = useWaitingChatDraft();
+  const draft = useWaitingChatDraft(useSession().user?.id ?? null);
   const draftClaimId = draft?.projectId ?? null;
   const assistantSelected = selectedId === ASSISTANT_CONVERSATION_ID;
   return (

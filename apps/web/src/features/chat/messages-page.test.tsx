@@ -18,7 +18,7 @@ function StubAssistant({ onChatDraft }: { onChatDraft: () => void }) {
     <button
       type="button"
       onClick={() => {
-        handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: 'p-1' });
+        handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: 'p-1', userId: alice.id });
         onChatDraft();
       }}
     >

@@ -85,11 +85,11 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
   // A draft the assistant handed to the chat (lib/draft-handoff.ts) lands in the box of the
   // conversation opened for it, unsent and ready to edit: taken once, so no other box gets it.
   useEffect(() => {
-    const draft = takeChatDraft();
+    const draft = takeChatDraft(userId);
     if (!draft) return;
     form.setValue('content', draft.text.slice(0, CHAT_MESSAGE_MAX_LENGTH));
     textarea.current?.focus();
-  }, [form]);
+  }, [form, userId]);
 
   // A message the server refused for good comes back to an empty box, so it can be fixed and sent.
   useEffect(

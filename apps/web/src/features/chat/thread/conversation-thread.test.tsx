@@ -90,7 +90,7 @@ beforeEach(async () => {
 
 describe('ConversationThread', () => {
   it("takes a draft copied from the assistant into its box, unsent and ready to edit, once", async () => {
-    handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: null });
+    handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: null, userId: alice.id });
     const thread = renderThread();
     await waitFor(() => expect(box()).toHaveValue('Drip edge is required at the eaves (IRC R905.2.8.5).'));
     expect(box()).toHaveFocus();
@@ -100,6 +100,14 @@ describe('ConversationThread', () => {
     thread.unmountThread();
     renderThread();
     await waitFor(() => expect(box()).toHaveValue(''));
+  });
+
+  it("never gives one user's draft to another signed in later in the same tab", async () => {
+    handOffChatDraft({ text: 'A private answer', projectId: null, userId: 'someone-else' });
+    renderThread();
+    await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(sessionStorage.getItem('ridgeline:chat-draft')).toBeNull());
+    expect(box()).toHaveValue('');
   });
 
   it('shows the messages oldest first, mine apart from others with the sender named, marks read and says it is viewing', async () => {

@@ -158,7 +158,7 @@ test.describe('assistant', () => {
     await expect(page.getByLabel('Assistant answer')).toHaveCount(2);
   });
 
-  test('"Ask about this claim" answers from the claim file, and its supplement letter goes into the packet cover letter', async ({ page }) => {
+  test(`"Ask about this claim" answers from the claim file, and its supplement letter goes into the packet cover letter and the claim file's conversation`, async ({ page }) => {
     await signedInUser(page, 'assistant-claim');
     await setCompanyAddress(page);
     const projectId = await claimWithSupplement(page);

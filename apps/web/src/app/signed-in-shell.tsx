@@ -25,6 +25,7 @@ import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
 import { useWatchedDocuments } from '../features/reports/watched-documents';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
 import { useGuardedSignOut } from './use-guarded-sign-out';
+import { ChatAssistant } from './pinned-assistant';
 import { loadInboxNavBadge } from '../features/inbox/load-inbox-nav-badge';
 import { loadFeedbackNavBadge } from '../features/feedback/load-feedback-nav-badge';
 
@@ -41,7 +42,8 @@ const MaintenanceScreen = lazy(() => import('../features/maintenance/maintenance
 const ImpersonationBanner = lazy(() => import('../features/admin/impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
 // The photo upload queue starts once the page is idle; its panel loads only when the queue has photos.
 const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
-// The floating team chat: every signed-in page of a user with a company, except the field screens.
+// The floating team chat: every signed-in page of a user with a company, except the field screens,
+// with the assistant's thread as its pinned Assistant (app/pinned-assistant.tsx).
 // Documents the user started (a report, a packet) are followed on every page until their PDF is
 // ready: the watcher's code loads only once there is one to follow.
 const DocumentWatcher = lazy(() => import('../features/reports/document-watcher').then((m) => ({ default: m.DocumentWatcher })));
@@ -159,7 +161,7 @@ function TeamChat() {
   return (
     <QuietBoundary name="The team chat">
       <Suspense fallback={null}>
-        <ChatWidget />
+        <ChatWidget assistant={ChatAssistant} />
       </Suspense>
     </QuietBoundary>
   );

@@ -1,6 +1,6 @@
 import { CONFIDENCE_LABELS } from '@ridgeline/shared/domain/assistant';
 import type { AssistantMessage } from '@ridgeline/shared/contracts/assistant';
-import { ClipboardCopy, FileSignature, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { FileSignature, MessageSquareText, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -17,10 +17,12 @@ type AnswerCardProps = {
   message: AssistantMessage;
   projectId: string | null;
   onCopyToCoverLetter: ((text: string) => void) | null;
+  /** Hands the answer to a chat message's box (the user then chooses the conversation). */
+  onCopyToChat: (text: string) => void;
 };
 
 /** One answer: its text with numbered sources, the sources (section, edition, confidence, source; claim records as links), rating and copy. */
-export function AnswerCard({ message, projectId, onCopyToCoverLetter }: AnswerCardProps) {
+export function AnswerCard({ message, projectId, onCopyToCoverLetter, onCopyToChat }: AnswerCardProps) {
   const rate = useRateAnswer(projectId);
   const [noting, setNoting] = useState(false);
   const [note, setNote] = useState('');
@@ -38,15 +40,6 @@ export function AnswerCard({ message, projectId, onCopyToCoverLetter }: AnswerCa
         onError: (error) => notify.error('The rating was not saved', errorText(error)),
       },
     );
-
-  const copyForChat = async () => {
-    try {
-      await navigator.clipboard.writeText(plain);
-      notify.success('Copied', 'Paste it into a chat message.');
-    } catch {
-      notify.error('Not copied', 'The browser did not allow copying. Select the text and copy it.');
-    }
-  };
 
   return (
     <CardDiv className="flex flex-col gap-3" aria-label="Assistant answer">
@@ -91,9 +84,9 @@ export function AnswerCard({ message, projectId, onCopyToCoverLetter }: AnswerCa
             Copy into the cover letter
           </Button>
         )}
-        <Button size="sm" variant="secondary" onClick={() => void copyForChat()}>
-          <ClipboardCopy aria-hidden="true" className="size-4" />
-          Copy for a chat message
+        <Button size="sm" variant="secondary" onClick={() => onCopyToChat(plain)}>
+          <MessageSquareText aria-hidden="true" className="size-4" />
+          Copy into a chat message
         </Button>
         <Button size="sm" variant="secondary" aria-pressed={message.rating === 'helpful'} onClick={() => send('helpful')} disabled={rate.isPending}>
           <ThumbsUp aria-hidden="true" className="size-4" />

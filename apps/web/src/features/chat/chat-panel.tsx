@@ -1,5 +1,6 @@
 import { Archive, ArrowLeft, Maximize2, Minimize2, Users, X } from 'lucide-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { cn } from '../../lib/cn';
@@ -8,6 +9,7 @@ import { ArchiveDialog } from './archive-dialog';
 import { ConversationList } from './conversation-list';
 import { MembersDialog } from './members-dialog';
 import { NewConversationDialog } from './new-conversation-dialog';
+import { ASSISTANT_CONVERSATION_ID, type PinnedAssistant } from './pinned-assistant';
 import { PushToggle } from './push/push-toggle';
 import { ConversationThread } from './thread/conversation-thread';
 
@@ -25,6 +27,8 @@ type ChatPanelProps = {
   /** The floating panel's fullscreen toggle and close button; /messages has neither. */
   fullscreen?: { on: boolean; toggle: () => void };
   onClose?: () => void;
+  /** The user's assistant thread, pinned above the team's conversations (given by the app). */
+  assistant: PinnedAssistant;
 };
 
 const HEADER_BUTTON = 'size-11 shrink-0';
@@ -34,13 +38,21 @@ const HEADER_BUTTON = 'size-11 shrink-0';
  * open conversation's thread on the right, under a header with the title, members, archive and the
  * push switch. On a phone (600 px wide or less) it is the list, then the thread with a back button.
  */
-export function ChatPanel({ conversationId, onSelect, headingLevel: Heading, headingId, defaultTitle, fullscreen, onClose }: ChatPanelProps) {
-  const conversation = useConversation(conversationId);
+export function ChatPanel({ conversationId, onSelect, headingLevel: Heading, headingId, defaultTitle, fullscreen, onClose, assistant: Assistant }: ChatPanelProps) {
+  const assistantOpen = conversationId === ASSISTANT_CONVERSATION_ID;
+  const teamConversationId = assistantOpen ? null : conversationId;
+  const conversation = useConversation(teamConversationId);
+  const navigate = useNavigate();
   const [newOpen, setNewOpen] = useState(false);
   const [membersOpen, setMembersOpen] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
-  const open = conversationId !== null ? conversation.data : undefined;
-  const title = open ? open.title : conversationId !== null && conversation.isPending ? 'Loading…' : defaultTitle;
+  const open = teamConversationId !== null ? conversation.data : undefined;
+  const title = assistantOpen ? 'Assistant' : open ? open.title : teamConversationId !== null && conversation.isPending ? 'Loading…' : defaultTitle;
+  // A draft for the claim file's conversation: its Messages tab, where that conversation's composer takes it.
+  const openClaimConversation = (projectId: string) => {
+    onClose?.();
+    void navigate(`/projects/${encodeURIComponent(projectId)}?tab=messages`);
+  };
 
   return (
     <div className="flex h-full min-h-0 flex-col bg-white">
@@ -88,13 +100,15 @@ export function ChatPanel({ conversationId, onSelect, headingLevel: Heading, hea
           aria-label="Chat conversations"
           className={cn('flex min-h-0 w-full flex-col border-slate-200 min-[601px]:w-72 min-[601px]:shrink-0 min-[601px]:border-r', conversationId !== null && 'max-[601px]:hidden')}
         >
-          <ConversationList selectedId={conversationId} onSelect={onSelect} onNew={() => setNewOpen(true)} />
+          <ConversationList selectedId={conversationId} onSelect={onSelect} onNew={() => setNewOpen(true)} onClaimConversation={openClaimConversation} />
         </nav>
         <section
           aria-labelledby={headingId}
           className={cn('flex min-h-0 min-w-0 flex-1 flex-col', conversationId === null && 'max-[601px]:hidden')}
         >
-          {conversationId !== null ? (
+          {assistantOpen ? (
+            <Assistant onChatDraft={() => onSelect(null)} />
+          ) : conversationId !== null ? (
             <ConversationThread key={conversationId} conversationId={conversationId} />
           ) : (
             <EmptyState className="m-4">{CHOOSE_CONVERSATION_TEXT}</EmptyState>

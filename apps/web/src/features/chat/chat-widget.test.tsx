@@ -30,7 +30,7 @@ beforeEach(() => {
 function renderWidget(url = '/dashboard') {
   answerSession(alice);
   answer('GET /api/chat/colleagues', json({ colleagues: [BOB, CARA, DAN] }));
-  renderWithSession(<ChatWidget />, { url, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
+  renderWithSession(<ChatWidget assistant={() => <p>Assistant thread</p>} />, { url, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
 }
 
 describe('where the chat button sits', () => {

@@ -5,6 +5,7 @@ import { unreadBadge } from '@ridgeline/shared/domain/chat';
 import { useSession } from '../../lib/session/session-provider';
 import { startChatOutboxWhenIdle } from '../../offline/chat-outbox/boot';
 import { useConversations } from './api/conversations';
+import type { PinnedAssistant } from './pinned-assistant';
 import { useChatRealtime } from './use-chat-realtime';
 
 // The panel's code (list, dialogs, thread, composer) loads on the first open; the round button and
@@ -92,9 +93,9 @@ const PANEL_FULLSCREEN = 'inset-0 h-dvh w-full';
 /**
  * The floating team chat: closed (the round button with the unread badge, 99+ above 99), open (the
  * panel) or fullscreen. Escape closes it and focus goes back to the button. The list and badge stay
- * live through the realtime socket.
+ * live through the realtime socket. The pinned Assistant (given by the app) opens inside the panel.
  */
-export default function ChatWidget() {
+export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }) {
   const { pathname } = useLocation();
   const hidden = isChatWidgetHidden(pathname);
   useChatRealtime(!hidden);
@@ -185,6 +186,7 @@ export default function ChatWidget() {
               defaultTitle="Team chat"
               fullscreen={{ on: fullscreen, toggle: () => setFullscreen((on) => !on) }}
               onClose={close}
+              assistant={assistant}
             />
           </Suspense>
         </div>

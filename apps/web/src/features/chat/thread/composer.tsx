@@ -8,6 +8,7 @@ import { Form, useZodForm } from '../../../components/ui/form';
 import { Textarea } from '../../../components/ui/textarea';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { takeChatDraft } from '../../../lib/draft-handoff';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { queueChatMessage, subscribeOutboxDropped } from '../../../offline/chat-outbox';
@@ -21,7 +22,7 @@ import { useVoiceRecorder } from './use-voice-recorder';
 // the connection returns otherwise): the box clears at once and takes the next message while the
 // last is still on its way. Refused by the server: 'Failed to send', and its text comes back to the
 // box when the box is empty. Typing @ suggests colleagues. The paperclip sends a file (25 MB at
-// most), the microphone records a voice note.
+// most), the microphone records a voice note. A draft copied from the assistant arrives in the box.
 
 const composerSchema = sendMessageSchema.pick({ content: true });
 
@@ -80,6 +81,15 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
     chosen.current.clear();
     setSuggesting(null);
   };
+
+  // A draft the assistant handed to the chat (lib/draft-handoff.ts) lands in the box of the
+  // conversation opened for it, unsent and ready to edit: taken once, so no other box gets it.
+  useEffect(() => {
+    const draft = takeChatDraft(userId);
+    if (!draft) return;
+    form.setValue('content', draft.text.slice(0, CHAT_MESSAGE_MAX_LENGTH));
+    textarea.current?.focus();
+  }, [form, userId]);
 
   // A message the server refused for good comes back to an empty box, so it can be fixed and sent.
   useEffect(

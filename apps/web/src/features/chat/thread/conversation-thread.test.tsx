@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatColleague, ChatMessage } from '@ridgeline/shared/contracts/chat';
 import type { RealtimeListener } from '../../../lib/realtime/realtime-client';
+import { handOffChatDraft } from '../../../lib/draft-handoff';
 import { notify } from '../../../lib/toast';
 import { openChatOutboxDb } from '../../../offline/chat-outbox/db';
 import { answer, answerWhenReleased, apiError, json, networkFailure, sent } from '../../../test/fake-server';
@@ -88,6 +89,27 @@ beforeEach(async () => {
 });
 
 describe('ConversationThread', () => {
+  it("takes a draft copied from the assistant into its box, unsent and ready to edit, once", async () => {
+    handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: null, userId: alice.id });
+    const thread = renderThread();
+    await waitFor(() => expect(box()).toHaveValue('Drip edge is required at the eaves (IRC R905.2.8.5).'));
+    expect(box()).toHaveFocus();
+    expect(sent(`POST ${BASE}/messages`)).toHaveLength(0);
+    expect(sessionStorage.getItem('ridgeline:chat-draft')).toBeNull();
+    // Taken: the next thread opened starts empty.
+    thread.unmountThread();
+    renderThread();
+    await waitFor(() => expect(box()).toHaveValue(''));
+  });
+
+  it("never gives one user's draft to another signed in later in the same tab", async () => {
+    handOffChatDraft({ text: 'A private answer', projectId: null, userId: 'someone-else' });
+    renderThread();
+    await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(sessionStorage.getItem('ridgeline:chat-draft')).toBeNull());
+    expect(box()).toHaveValue('');
+  });
+
   it('shows the messages oldest first, mine apart from others with the sender named, marks read and says it is viewing', async () => {
     renderThread({ initial: [message(1, { content: 'Roof at 12 Elm\nneeds a tarp' }), message(2, { senderId: alice.id, senderName: 'Alice Roof', content: 'On my way' })] });
     const list = await screen.findByRole('list', { name: 'Messages' });

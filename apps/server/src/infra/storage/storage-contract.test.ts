@@ -44,7 +44,7 @@ const drivers: [name: string, start: () => Promise<Driver>][] = [
   ],
 ];
 
-describe.each(drivers)('%s storage', (_name, start) => {
+describe.each(drivers)('the storage contract on %s', (_name, start) => {
   let driver: Driver;
   let storage: Storage;
   beforeAll(async () => {
@@ -130,7 +130,7 @@ describe.each(drivers)('%s storage', (_name, start) => {
   });
 });
 
-describe('local disk storage', () => {
+describe('the local disk driver', () => {
   it('keeps every object under its root', async () => {
     const root = await mkdtemp(join(tmpdir(), 'ridgeline-disk-'));
     const storage = createLocalDiskStorage({ root, secret, publicUrl });
@@ -142,7 +142,7 @@ describe('local disk storage', () => {
   });
 });
 
-describe('s3 storage', () => {
+describe('the S3 driver', () => {
   let s3: TestS3Server;
   let client: S3Client;
   afterAll(async () => {

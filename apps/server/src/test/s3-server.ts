@@ -43,6 +43,14 @@ export async function startTestS3Server(options: { conditionalWrites?: boolean }
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://s3.test');
+    // s3rver 3.7 has no AbortMultipartUpload (the SDK's Upload sends it when a streamed upload
+    // breaks): answered 204 as S3 does; the parts s3rver kept stay in its temp directory, never
+    // becoming an object.
+    if (req.method === 'DELETE' && url.searchParams.has('uploadId')) {
+      req.resume();
+      res.writeHead(204).end();
+      return;
+    }
     // A whole-object write: PutObject (not UploadPart) or CompleteMultipartUpload.
     const whole = (req.method === 'PUT' && !url.searchParams.has('partNumber')) || (req.method === 'POST' && url.searchParams.has('uploadId'));
     if (!conditionalWrites || !whole || req.headers['if-none-match'] !== '*') {

@@ -111,6 +111,18 @@ describe.each(drivers)('the storage contract on %s', (_name, start) => {
     await expect(storage.put('project-files', 'big/scan.pdf', Readable.from(chunks()), { contentType: 'application/pdf' })).rejects.toBeInstanceOf(ObjectExistsError);
   });
 
+  it('leaves nothing behind when a streamed upload breaks, so the path can be written afterwards', async () => {
+    const broken = async function* () {
+      // More than one 5 MB part before the failure: the S3 driver has begun a multipart upload.
+      for (let sent = 0; sent < 6 * 1024 * 1024; sent += 512 * 1024) yield Buffer.alloc(512 * 1024, 1);
+      throw new Error('connection lost');
+    };
+    await expect(storage.put('project-files', 'broken/upload.bin', Readable.from(broken()), { contentType: 'application/octet-stream' })).rejects.toThrow(/connection lost/);
+    expect(await storage.get('project-files', 'broken/upload.bin')).toBeNull();
+    await storage.put('project-files', 'broken/upload.bin', Buffer.from('whole'), { contentType: 'application/octet-stream' });
+    expect((await storage.get('project-files', 'broken/upload.bin'))?.body.toString()).toBe('whole');
+  });
+
   it('refuses unsafe paths before touching the store', async () => {
     for (const path of ['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'a\\b', 'a//b', './a', '', 'x'.repeat(513)]) {
       expect(isSafeObjectPath(path), path).toBe(false);

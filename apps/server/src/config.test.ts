@@ -64,6 +64,40 @@ describe('loadConfig', () => {
   });
 });
 
+describe('storage', () => {
+  it('keeps files on local disk by default, and reads an S3 bucket from the environment', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    expect(
+      loadConfig({
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'ridgeline-files',
+        S3_REGION: 'us-east-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({ driver: 's3', bucket: 'ridgeline-files', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'ridgeline-files', S3_REGION: 'eu-west-1' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'ridgeline-files',
+      region: 'eu-west-1',
+      endpoint: null,
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses S3 without its bucket and region, with half a key pair, or with a bad bucket name', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3\n\s+S3_REGION: required/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files' })).toThrow(/S3_REGION: required when STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY, or neither/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Files_Here', S3_REGION: 'us-east-1' })).toThrow(/S3_BUCKET: an S3 bucket name/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
+  });
+});
+
 describe('the assistant', () => {
   it('answers built-in without a key, and reads the provider and the limits from the environment', () => {
     expect(loadConfig({}).assistant).toEqual({ provider: null, dailyLimit: 200 });

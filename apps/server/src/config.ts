@@ -90,6 +90,17 @@ const envSchema = z.object({
       message: 'a number of hops (1-10), or addresses and CIDR ranges separated by commas, or "loopback"',
     })
     .optional(),
+  // Where uploaded files live: local disk under DATA_DIR/storage (the default), or an S3-compatible
+  // bucket (AWS S3, MinIO, R2, ...), each product bucket a key prefix in it. S3 needs the bucket and
+  // region; S3_ENDPOINT for a server other than AWS; the keys both or neither (neither: the SDK's
+  // credential chain, e.g. an instance role); S3_FORCE_PATH_STYLE=true for MinIO and most others.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'a region name (us-east-1)').optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 /** One TRUST_PROXY entry: "loopback", an IP address, or a CIDR range. */
@@ -120,6 +131,10 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The storage driver: local disk under dataDir/storage, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
   databaseUrl: string | undefined;
   databaseDirectUrl: string | undefined;
   publicUrl: string;
@@ -199,12 +214,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (billingTestMode && env.STRIPE_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set (test mode charges nothing; the key takes payments). Remove one.');
   }
+  const storage = storageConfig(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
+    storage,
     databaseUrl: env.DATABASE_URL,
     databaseDirectUrl: env.DATABASE_DIRECT_URL,
     publicUrl,
@@ -241,6 +258,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : null,
       dailyLimit: env.ASSISTANT_DAILY_LIMIT,
     },
+  };
+}
+
+function storageConfig(env: z.infer<typeof envSchema>): Config['storage'] {
+  if (env.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE_DRIVER=s3`).join('\n')}`);
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK\'s credential chain)');
+  }
+  return {
+    driver: 's3',
+    bucket: env.S3_BUCKET ?? '',
+    region: env.S3_REGION ?? '',
+    endpoint: env.S3_ENDPOINT ?? null,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

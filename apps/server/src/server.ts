@@ -24,6 +24,7 @@ import { serveMetrics } from './infra/metrics/metrics-server';
 import { createRealtimeHub, type RealtimeHub } from './infra/realtime/hub';
 import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/mailer';
 import { createLocalDiskStorage } from './infra/storage/local-disk';
+import type { Storage } from './infra/storage/storage';
 import { createStripeGateway } from './infra/payments/stripe-gateway';
 import { defineBillingJobs } from './features/billing/billing-jobs';
 import { defineFeedbackJobs } from './features/feedback/feedback-jobs';
@@ -34,6 +35,19 @@ import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
 export type RunningServer = { url: string; port: number; deps: AppDeps; realtime: RealtimeHub; stop: () => Promise<void> };
 
 const version = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/**
+ * The configured storage driver; both serve objects through the app's signed /api/storage URLs. The
+ * AWS SDK is loaded only when S3 is used, so a local install never pays for it at start.
+ */
+async function createStorage(config: Config, storageSecret: string): Promise<Storage> {
+  const urls = { secret: storageSecret, publicUrl: config.publicUrl };
+  if (config.storage.driver === 's3') {
+    const { createS3Client, createS3Storage } = await import('./infra/storage/s3');
+    return createS3Storage({ client: createS3Client(config.storage), bucket: config.storage.bucket, ...urls });
+  }
+  return createLocalDiskStorage({ root: join(config.dataDir, 'storage'), ...urls });
+}
 
 /** Builds every dependency in order (config -> db -> storage -> jobs -> http) and listens. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
@@ -64,7 +78,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const secret = await loadAuthSecret(database.db, config.authSecret);
     const storageSecret = deriveSecret(secret, 'storage-urls');
     const invitationSecret = deriveSecret(secret, 'invitation-links');
-    const storage = createLocalDiskStorage({ root: join(config.dataDir, 'storage'), secret: storageSecret, publicUrl: config.publicUrl });
+    const storage = await createStorage(config, storageSecret);
     const metrics = createMetrics();
     const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger, metrics);
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, storage, logger });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { PUBLIC_BUCKETS, type Bucket } from './storage';
 
 // Signed, expiring URLs: HMAC-SHA256 over bucket, path and expiry with the server secret.
 
@@ -24,4 +25,16 @@ export function verifyObjectSignature(
   const expected = Buffer.from(signature(secret, bucket, path, expires));
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The URL that serves an object through the app's /api/storage route, whichever driver stores it:
+ * permanent for public buckets, signed and expiring after `seconds` otherwise (the browser never
+ * talks to the object store itself).
+ */
+export function objectUrl(options: { secret: string; publicUrl: string }, bucket: Bucket, path: string, seconds = 600): string {
+  const base = `${options.publicUrl}/api/storage/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  if (PUBLIC_BUCKETS.includes(bucket)) return base;
+  const expires = Math.floor(Date.now() / 1000) + seconds;
+  return `${base}?${signObject(options.secret, bucket, path, expires)}`;
 }

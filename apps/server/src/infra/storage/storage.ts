@@ -1,4 +1,8 @@
-// The storage interface: one small contract, local disk by default, S3-compatible later.
+import type { Readable } from 'node:stream';
+
+// The storage interface: one small contract with two drivers, local disk (the default, under
+// DATA_DIR/storage) and S3-compatible (STORAGE_DRIVER=s3, s3.ts); both are run by the same contract
+// tests (storage-contract.test.ts).
 
 /** The storage buckets; avatars is public, the others need signed URLs. */
 export const BUCKETS = ['avatars', 'chat-attachments', 'project-files', 'documents', 'feedback-screenshots'] as const;
@@ -6,6 +10,8 @@ export type Bucket = (typeof BUCKETS)[number];
 export const PUBLIC_BUCKETS: readonly Bucket[] = ['avatars'];
 
 export type PutOptions = { contentType: string; cacheControl?: string; upsert?: boolean };
+/** What put stores: bytes in memory, or a stream read once as it is sent (nothing is buffered whole). */
+export type StorageBody = Buffer | Readable;
 export type StoredObject = { body: Buffer; contentType: string; cacheControl: string | undefined };
 
 export class ObjectExistsError extends Error {
@@ -15,7 +21,8 @@ export class ObjectExistsError extends Error {
 }
 
 export type Storage = {
-  put: (bucket: Bucket, path: string, body: Buffer, options: PutOptions) => Promise<void>;
+  /** Stores the object; without `upsert` an existing object is never replaced (ObjectExistsError). */
+  put: (bucket: Bucket, path: string, body: StorageBody, options: PutOptions) => Promise<void>;
   get: (bucket: Bucket, path: string) => Promise<StoredObject | null>;
   remove: (bucket: Bucket, path: string) => Promise<void>;
   /** A URL that serves the object: permanent for public buckets, expiring after `seconds` otherwise. */

@@ -13,15 +13,18 @@ import { createCompany, createUser, insertProjectRow, signIn, type TestCompany }
 import { freePort, freshDataDir, launchTs, mainTs, type Running } from './test/processes';
 import { openTestSocket } from './test/realtime-socket';
 import { TestClient } from './test/test-client';
+import { startTestS3Server, type TestS3Server } from './test/s3-server';
 import { createTestDatabase, type TestDatabase } from './test/test-database';
 
-// Two real server processes on one PostgreSQL and one file store, as behind a load balancer (the
-// same PUBLIC_URL, environment and secrets): what one instance does, the other sees, and the work
-// they share (jobs, limits) is done once and counted once.
+// Two real server processes on one PostgreSQL and one S3-protocol object store (s3rver, started
+// here), each with a data folder of its own, as behind a load balancer (the same PUBLIC_URL,
+// environment and secrets): what one instance does, the other sees, and the work they share (jobs,
+// limits) is done once and counted once.
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 let database: TestDatabase;
+let s3: TestS3Server;
 let db: Database;
 let instances: { url: string; env: NodeJS.ProcessEnv; running: Running }[] = [];
 let publicUrl = '';
@@ -43,14 +46,15 @@ async function waitForReady(url: string, running: Running): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase();
   db = openDatabase(database.url, createLogger('silent'), 2);
-  const dataDir = freshDataDir('ridgeline-two-instances-', dirs);
+  s3 = await startTestS3Server();
   const ports = [await freePort(), await freePort()];
   publicUrl = `http://127.0.0.1:${ports[0]}`;
   instances = ports.map((port) => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
+      DATA_DIR: freshDataDir('ridgeline-instance-', dirs),
+      ...s3.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: publicUrl,
@@ -73,6 +77,7 @@ afterAll(async () => {
   await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
   await db?.close();
   await database?.drop();
+  await s3?.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
@@ -93,7 +98,7 @@ function url(index: number): string {
   return instance.url;
 }
 
-describe('two instances on one database and one file store', () => {
+describe('two instances on one database and one S3 store', () => {
   it('a session made on one instance is valid on the other, and a sign-out on one ends it on both', async () => {
     const person = await createUser(db.db, { company, role: 'member' });
     const signed = await signIn({ url: url(0) }, person);

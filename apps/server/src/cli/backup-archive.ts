@@ -33,6 +33,8 @@ export const manifestSchema = z.object({
   createdAt: z.string(),
   database: z.object({ mode: z.enum(['embedded', 'external']), serverVersion: z.string(), dump: fileEntry }),
   counts: z.object({ claimFiles: z.number(), photos: z.number(), messages: z.number(), users: z.number() }),
+  /** Where the stored files were: copied from the local store, or left in the S3 bucket (backed up there). */
+  files: z.enum(['local', 's3']).default('local'),
   storage: z.array(fileEntry),
 });
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -50,9 +50,11 @@ try {
   }
 
   // The files after the database: every object the dump names was written before it.
+  // With STORAGE_DRIVER=s3 the files stay in the bucket, which the provider backs up (versioning,
+  // replication); the database dump names them by the same paths.
   const storageRoot = join(config.dataDir, 'storage');
   const storage = [];
-  for (const path of await listFiles(storageRoot)) {
+  for (const path of config.storage.driver === 's3' ? [] : await listFiles(storageRoot)) {
     const target = join(out, STORAGE_FOLDER, path);
     await mkdir(dirname(target), { recursive: true });
     await copyFile(join(storageRoot, path), target);
@@ -65,6 +67,7 @@ try {
     createdAt: new Date().toISOString(),
     database: { mode: embedded ? 'embedded' : 'external', serverVersion: version.text, dump: await describeFile(out, join(out, DATABASE_DUMP)) },
     counts,
+    files: config.storage.driver,
     storage,
   };
   // The manifest last: a folder without one is a backup that did not finish.
@@ -72,7 +75,8 @@ try {
   const bytes = storage.reduce((sum, entry) => sum + entry.bytes, 0) + manifest.database.dump.bytes;
   console.log(`Backup written to ${out}`);
   console.log(`  database: PostgreSQL ${version.text}, ${counts.claimFiles} claim files, ${counts.photos} photos, ${counts.messages} messages, ${counts.users} users`);
-  console.log(`  files: ${storage.length} (${(bytes / 1024 / 1024).toFixed(1)} MB in all, each with its SHA-256 in ${MANIFEST})`);
+  if (config.storage.driver === 's3') console.log('  files: in the S3 bucket, not copied (keep the bucket versioned, see docs/deployment.md)');
+  else console.log(`  files: ${storage.length} (${(bytes / 1024 / 1024).toFixed(1)} MB in all, each with its SHA-256 in ${MANIFEST})`);
 } catch (error) {
   exitCode = 1;
   console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);

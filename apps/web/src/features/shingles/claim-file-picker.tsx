@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorText } from '../../lib/error-text';
-import { CLAIM_FILE_SEARCH_MIN, useClaimFileSearch } from './api/claim-files';
+import { CLAIM_FILE_SEARCH_MIN, PICKER_ROWS, useClaimFileSearch } from './api/claim-files';
 
 // /shingle-id started on its own: the user may link the identification to a claim file, found by
 // its name, homeowner or address; picking one fills the address.
@@ -26,11 +26,11 @@ export function ClaimFilePicker({ picked, onPick, className }: { picked: PickedC
       </div>
     );
   }
-  const results = search.data?.projects ?? [];
+  const results = (search.data?.projects ?? []).slice(0, PICKER_ROWS);
   const searching = q.trim().length >= CLAIM_FILE_SEARCH_MIN;
   return (
     <div className={`flex flex-col gap-2 ${className ?? ''}`}>
-      <Field id="shingle-claim-file" label="Claim file (optional)" hint="Search by name or address to save the identification to a claim file.">
+      <Field id="shingle-claim-file" label="Claim file (optional)" hint="Search by homeowner, address or claim number to save the identification to a claim file.">
         <Input type="search" value={q} autoComplete="off" aria-controls={listId} onChange={(event) => setQ(event.currentTarget.value)} />
       </Field>
       {search.isError && <p className="text-sm text-red-800">{errorText(search.error)}</p>}

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setCompanyAddress } from '../support/documents';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { grantAdmin } from '../support/mail';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { axeWithoutToasts } from '../support/toasts';
 
@@ -270,4 +271,27 @@ test("an owner adds the company's own product: listed as unverified in the catal
 
   await lines.getByRole('button', { name: 'Retire Yard Supply House Brand 41 HD' }).click();
   await expect(lines.getByRole('heading', { name: 'Yard Supply House Brand 41 HD' })).toHaveCount(0);
+});
+
+test('a platform admin changes a shared catalog line: the note changes, a new version, every verified mark kept', async ({ page }) => {
+  const admin = await signedInUser(page, 'shingle-admin');
+  await grantAdmin(admin.email);
+  const versionOf = async () => ((await (await page.request.get('/api/shingles/catalog')).json()) as { version: number }).version;
+  const before = await versionOf();
+  await page.goto('/shingle-catalog');
+  const lines = page.getByRole('list', { name: 'Catalog lines' });
+  await page.getByLabel('Search maker or line').fill('Capstone');
+  const line = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Elk Capstone (Formula FLX)' }) });
+  const verifiedBefore = await line.getByText('verified', { exact: true }).count();
+  const unverifiedBefore = await line.getByText('unverified', { exact: true }).count();
+  await line.getByRole('button', { name: 'Edit Elk Capstone (Formula FLX)' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Elk Capstone (Formula FLX)' });
+  await edit.getByLabel('Note').fill('Checked against a bundle wrapper in 2026');
+  await expectNoHorizontalOverflow(page, '/shingle-catalog editing a shared line');
+  await expectNoSeriousA11yViolations(page);
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(line).toContainText('Checked against a bundle wrapper in 2026');
+  await expect(line.getByText('verified', { exact: true })).toHaveCount(verifiedBefore);
+  await expect(line.getByText('unverified', { exact: true })).toHaveCount(unverifiedBefore);
+  expect(await versionOf()).toBe(before + 1);
 });

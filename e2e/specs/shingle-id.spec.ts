@@ -185,6 +185,7 @@ test('measure, rank, answer a separating question, save to the claim file, see i
   // Back online: the save is sent, then its photos.
   await goOnline(context);
   await expect(waiting).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.getByText('Saved on this device. It will be sent when you are back online.')).toHaveCount(0);
   await page.goto('/shingle-history');
   await page.getByRole('list', { name: 'Identifications' }).getByRole('listitem').filter({ hasText: '77 Elm Court' }).getByRole('link').first().click();
   await expect(page.getByRole('heading', { name: 'Shingle ID result', level: 1 })).toBeVisible();

@@ -67,7 +67,8 @@ export default function ShingleIdPage() {
   const [identificationId, setIdentificationId] = useState(() => crypto.randomUUID());
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [saving, setSaving] = useState(false);
-  const [keptOffline, setKeptOffline] = useState(false);
+  // The save last kept on this device: the screen says so while it waits (it disappears once sent).
+  const [keptId, setKeptId] = useState<string | null>(null);
   const form = useZodForm(measureFormSchema, { defaultValues: { ...EMPTY_FORM, address: params.get('address') ?? '' } });
   const [ranked, setRanked] = useState<MeasureFormValues | null>(null);
 
@@ -142,7 +143,7 @@ export default function ShingleIdPage() {
         void navigate(`/shingle-id/${id}`);
         return;
       }
-      setKeptOffline(true);
+      setKeptId(id);
       setRanked(null);
       setPhotos([]);
       setIdentificationId(crypto.randomUUID());
@@ -165,7 +166,7 @@ export default function ShingleIdPage() {
           </Link>
         </p>
       )}
-      {keptOffline && <Alert tone="info">Saved on this device. It will be sent when you are back online.</Alert>}
+      {keptId && waiting.some((save) => save.id === keptId && !save.error) && <Alert tone="info">Saved on this device. It will be sent when you are back online.</Alert>}
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-heading" className="flex flex-col gap-2">
           <h2 id="waiting-heading" className="text-base font-semibold text-slate-900">

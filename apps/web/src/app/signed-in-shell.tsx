@@ -21,6 +21,7 @@ import { preloadAppToaster } from '../components/toasters';
 import { useLoadOnIntent } from '../lib/use-load-on-intent';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { useInspectionSync } from '../offline/use-inspection-sync';
+import { startShingleOutboxWhenIdle } from '../offline/shingle-outbox/boot';
 import { startUploadQueueWhenIdle } from '../offline/upload-queue/boot';
 import { useWatchedDocuments } from '../features/reports/watched-documents';
 import { uploadQueuePresence, uploadQueueUser } from '../offline/upload-queue/presence';
@@ -105,15 +106,20 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
   );
 }
 
-/** Sends the user's queued photos while they are signed in (across pages) and shows the upload panel. */
+/**
+ * Sends the user's queued photos while they are signed in (across pages) and shows the upload panel;
+ * sends the shingle identifications saved on this device with no signal (their photos wait for them).
+ */
 function UploadQueue() {
   const userId = useSession().user?.id;
   useEffect(() => {
     if (!userId) return;
     uploadQueueUser.set(userId);
     const stop = startUploadQueueWhenIdle(userId);
+    const stopShingles = startShingleOutboxWhenIdle(userId);
     return () => {
       stop();
+      stopShingles();
       uploadQueueUser.set(null);
     };
   }, [userId]);

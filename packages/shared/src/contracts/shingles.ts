@@ -20,6 +20,8 @@ import { searchTermSchema } from './fields';
 // POST /api/shingles/identifications (save: the server ranks again), GET /api/shingles/identifications
 // (history, search and filters), GET /api/shingles/identifications.csv, GET /api/shingles/identifications/:id,
 // POST /api/shingles/local-products, DELETE /api/shingles/local-products/:id (a company's own products),
+// PUT /api/shingles/local-products/:id (a company's own product, the whole line again),
+// PUT /api/shingles/identifications/:id/photos/:photoId (a photo of the shingle, the body is the file),
 // POST /api/admin/shingle-catalog, PUT /api/admin/shingle-catalog/:id (the whole line again), POST /api/admin/shingle-catalog/:id/retire.
 
 /** Lengths on the roof: a shingle is 20 to 60 in long, 8 to 24 in high, laid at 3 to 12 in exposure. */
@@ -108,8 +110,40 @@ export const shingleRankingSchema = z.object({
   summary: z.string(),
 }) satisfies z.ZodType<ShingleRanking>;
 
-/** POST /api/shingles/identifications: what was measured, where, and what the phone ranked. */
+/** The photos a shingle identification keeps: its face, its back, a tape across the exposure, the release tape. */
+export const SHINGLE_PHOTO_KINDS = ['face', 'back', 'exposure', 'release_tape'] as const;
+export type ShinglePhotoKind = (typeof SHINGLE_PHOTO_KINDS)[number];
+export const SHINGLE_PHOTO_LABELS: Record<ShinglePhotoKind, string> = {
+  face: 'Face of the shingle',
+  back: 'Back of the shingle',
+  exposure: 'Tape across the exposure',
+  release_tape: 'Release tape',
+};
+/** At most this many photos are kept with one identification. */
+export const SHINGLE_PHOTOS_MAX = 12;
+
+/** PUT /api/shingles/identifications/:id/photos/:photoId?kind=&sha256=&fileName= (the body is the file). */
+export const shinglePhotoParamSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
+export const shinglePhotoQuerySchema = z.object({
+  kind: z.enum(SHINGLE_PHOTO_KINDS),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 must be 64 lowercase hex digits'),
+  fileName: singleLineString().trim().min(1).max(200),
+});
+export type ShinglePhotoQuery = z.infer<typeof shinglePhotoQuerySchema>;
+
+/** A photo the server holds (readable: it was decoded whole when it arrived), with a signed address valid a few minutes. */
+export const shinglePhotoSchema = z.object({ id: idSchema, kind: z.enum(SHINGLE_PHOTO_KINDS), fileName: z.string(), url: z.string(), createdAt: z.string() });
+export type ShinglePhoto = z.infer<typeof shinglePhotoSchema>;
+/** The upload's answer: the photo, and its stored path (the upload queue records it). */
+export const shinglePhotoUploadSchema = z.object({ photo: shinglePhotoSchema.extend({ filePath: z.string() }) });
+
+/**
+ * POST /api/shingles/identifications: what was measured, where, and what the phone ranked. `id` is
+ * the identification's id chosen on the phone (a save queued with no signal is sent again until it
+ * arrives): the same id saved twice is one identification.
+ */
 export const saveIdentificationSchema = z.object({
+  id: z.uuid().optional(),
   measurements: shingleMeasurementsSchema,
   color: singleLineString().trim().max(SHINGLE_COLOR_MAX).default(''),
   layers: z.number().int().min(1).max(SHINGLE_LAYERS_MAX).nullable().default(null),
@@ -138,6 +172,8 @@ export const shingleIdentificationSchema = z.object({
   agreesWithDevice: z.boolean().nullable(),
   project: z.object({ id: idSchema, name: z.string() }).nullable(),
   inspectionSessionId: z.string().nullable(),
+  /** The photos the server holds, in the order they arrived. */
+  photos: z.array(shinglePhotoSchema),
 });
 export type ShingleIdentification = z.infer<typeof shingleIdentificationSchema>;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { annotationSchema, type Annotation } from '@ridgeline/shared/contracts/photos';
 import { reportDocumentSchema, packetPartsSchema, proposalOptionSchema, type PacketParts, type ReportDocument, type ProposalOption } from '@ridgeline/shared/contracts/documents';
 import { structureMeasurementSchema } from '@ridgeline/shared/contracts/estimating';
-import { shingleMeasurementsSchema, shingleRankingSchema } from '@ridgeline/shared/contracts/shingles';
+import { SHINGLE_PHOTO_LABELS, shingleMeasurementsSchema, shingleRankingSchema } from '@ridgeline/shared/contracts/shingles';
 import { NAIL_ZONE_LABELS, SEALANT_LABELS, SHINGLE_CUT_LABELS, SHINGLE_TYPE_LABELS } from '@ridgeline/shared/domain/shingle-id';
 import { formatInches } from '@ridgeline/shared/domain/shingle-length';
 import {
@@ -23,7 +23,7 @@ import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-me
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Db, DbTx } from '../../infra/db/client';
-import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
+import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPart, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
 import {
   findCompanyFacts,
   findProjectFacts,
@@ -528,6 +528,8 @@ function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
   if (packet.shingleId) {
     const page = shingleIdPage(packet.shingleId, inputs.company.timeZone);
     if (page) sections.push({ bookmark: 'Shingle ID', part: { kind: 'tables', ...page } });
+    const photos = shingleIdPhotos(packet.shingleId, inputs.company.timeZone);
+    if (page && photos) sections.push({ bookmark: 'Shingle ID photos', part: photos });
   }
   return sections;
 }
@@ -604,6 +606,38 @@ function shingleIdPage(row: ShingleIdRow, timeZone: string | null): { tables: Pd
   if (ranking.lab.recommended) notes.push(`${ranking.lab.reason} What to send: ${ranking.lab.whatToSend.join('; ')}.`);
   notes.push('Figures marked unverified come from secondary sources (trade articles, contractor data files), not from a manufacturer document.');
   return { tables, notes };
+}
+
+/** The identification's photos (face, back, tape across the exposure, release tape), four to a page, under the Shingle ID page. */
+function shingleIdPhotos(row: ShingleIdRow, timeZone: string | null): PdfPart | null {
+  if (row.photos.length === 0) return null;
+  const labels: Record<string, string> = SHINGLE_PHOTO_LABELS;
+  return {
+    kind: 'photos',
+    showAnnotations: false,
+    showMetadata: true,
+    sections: [
+      {
+        title: 'Shingle identification: photos',
+        note: `${row.photos.length} photo${row.photos.length === 1 ? '' : 's'} taken for the identification saved ${formatDateTimeInZone(row.createdAt, timeZone)}.`,
+        layout: 4,
+        photos: row.photos.map(
+          (photo): PdfPhoto => ({
+            id: photo.id,
+            image: { bucket: PHOTOS_BUCKET, path: photo.filePath },
+            width: null,
+            height: null,
+            caption: labels[photo.kind] ?? 'Shingle',
+            categoryLabel: `Shingle ID · ${labels[photo.kind] ?? 'Shingle'}`,
+            capturedAt: formatDateTimeInZone(photo.createdAt, timeZone),
+            gps: null,
+            annotation: null,
+            number: null,
+          }),
+        ),
+      },
+    ],
+  };
 }
 
 // ---------------------------------------------------------------- proposal

@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
 import type { Db, DbTx } from '../../infra/db/client';
-import { inspectionSessions, projects, shingleCatalogEntries, shingleCatalogVersions, shingleIdentifications, user } from '../../infra/db/schema/index';
+import { inspectionSessions, projects, shingleCatalogEntries, shingleCatalogVersions, shingleIdentifications, shinglePhotos, user } from '../../infra/db/schema/index';
 
 // The shingle catalog and the saved identifications. The shared catalog has no company; a company's
 // own products and its identifications are read and written within its company only.
@@ -71,10 +71,48 @@ export async function addVersion(tx: DbTx, fields: { companyId: string | null; s
 
 export type NewIdentification = typeof shingleIdentifications.$inferInsert;
 
-export async function insertIdentification(tx: DbTx, row: NewIdentification): Promise<string> {
-  const [inserted] = await tx.insert(shingleIdentifications).values(row).returning({ id: shingleIdentifications.id });
-  if (!inserted) throw new Error('The identification was not written');
-  return inserted.id;
+/** Writes the identification; null when its id (chosen on the phone) is already taken. */
+export async function insertIdentification(tx: DbTx, row: NewIdentification): Promise<string | null> {
+  const [inserted] = await tx.insert(shingleIdentifications).values(row).onConflictDoNothing({ target: shingleIdentifications.id }).returning({ id: shingleIdentifications.id });
+  return inserted?.id ?? null;
+}
+
+/** Whose an identification id is (any company): a phone's retried save finds its own. */
+export async function findIdentificationOwner(db: Db | DbTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ companyId: shingleIdentifications.companyId }).from(shingleIdentifications).where(eq(shingleIdentifications.id, id));
+  return row?.companyId ?? null;
+}
+
+export type ShinglePhotoRow = typeof shinglePhotos.$inferSelect;
+
+/** The identification's photos, in the order they arrived. */
+export async function listPhotos(db: Db | DbTx, companyId: string, identificationIds: string[]): Promise<ShinglePhotoRow[]> {
+  if (identificationIds.length === 0) return [];
+  return db
+    .select()
+    .from(shinglePhotos)
+    .where(and(eq(shinglePhotos.companyId, companyId), inArray(shinglePhotos.identificationId, identificationIds)))
+    .orderBy(asc(shinglePhotos.createdAt), asc(shinglePhotos.id));
+}
+
+/** One photo by its id, any company (the upload checks whose it is). */
+export async function findPhoto(db: Db | DbTx, id: string): Promise<ShinglePhotoRow | null> {
+  const [row] = await db.select().from(shinglePhotos).where(eq(shinglePhotos.id, id));
+  return row ?? null;
+}
+
+export async function countPhotos(db: Db | DbTx, companyId: string, identificationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shinglePhotos)
+    .where(and(eq(shinglePhotos.companyId, companyId), eq(shinglePhotos.identificationId, identificationId)));
+  return row?.n ?? 0;
+}
+
+/** Writes the photo unless its id is already there; whether it was written. */
+export async function insertPhotoIfNew(db: Db | DbTx, row: typeof shinglePhotos.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(shinglePhotos).values(row).onConflictDoNothing({ target: shinglePhotos.id }).returning({ id: shinglePhotos.id });
+  return rows.length > 0;
 }
 
 const identificationColumns = {

@@ -5,17 +5,21 @@ import {
   catalogEntryInputSchema,
   saveIdentificationSchema,
   shingleHistoryQuerySchema,
+  shinglePhotoParamSchema,
+  shinglePhotoQuerySchema,
 } from '@ridgeline/shared/contracts/shingles';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
+import { jsonPut } from '../../http/middleware/json-put';
+import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createShinglesService } from './shingles.service';
 
 /** Shingle identification: the catalog (cached on the phone), saved identifications, the company's own products, the admins' catalog edits. */
 export function shingleRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const shingles = createShinglesService({ db: deps.database.db });
+  const shingles = createShinglesService({ db: deps.database.db, storage: deps.storage });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const admin = requirePlatformAdmin('Only platform admins can change the shared shingle catalog.');
@@ -34,8 +38,23 @@ export function shingleRoutes(deps: AppDeps) {
       'Cache-Control': 'no-store',
     }),
   );
-  app.post('/api/shingles/identifications', actor, tenant, validate('json', saveIdentificationSchema), async (c) =>
-    c.json(await shingles.save(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
+  app.post('/api/shingles/identifications', actor, tenant, validate('json', saveIdentificationSchema), async (c) => {
+    const { identification, created } = await shingles.save(c.get('actor'), c.get('tenant'), c.req.valid('json'));
+    return c.json(identification, created ? 201 : 200);
+  });
+  app.put(
+    '/api/shingles/identifications/:id/photos/:photoId',
+    actor,
+    tenant,
+    validate('param', shinglePhotoParamSchema),
+    validate('query', shinglePhotoQuerySchema),
+    limitBody(deps.config.photoMaxMb * 1024 * 1024),
+    async (c) => {
+      const { id, photoId } = c.req.valid('param');
+      const body = await readRawBody(c);
+      const { created, photo } = await shingles.uploadPhoto(c.get('actor'), c.get('tenant'), id, photoId, c.req.valid('query'), body);
+      return c.json({ photo }, created ? 201 : 200);
+    },
   );
   app.get('/api/shingles/identifications/:id', actor, tenant, uuid, async (c) => c.json(await shingles.detail(c.get('tenant'), c.req.valid('param').id)));
   app.get('/api/projects/:id/shingle-identifications', actor, tenant, uuid, async (c) =>
@@ -44,13 +63,16 @@ export function shingleRoutes(deps: AppDeps) {
   app.post('/api/shingles/local-products', actor, tenant, entryInput, async (c) =>
     c.json(await shingles.addLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
   );
+  app.put('/api/shingles/local-products/:id', actor, tenant, entryId, ...jsonPut(), entryInput, async (c) =>
+    c.json(await shingles.replaceLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+  );
   app.delete('/api/shingles/local-products/:id', actor, tenant, entryId, async (c) => {
     await shingles.retireLocalProduct(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
 
   app.post('/api/admin/shingle-catalog', actor, admin, entryInput, async (c) => c.json(await shingles.addCatalogEntry(c.get('actor'), c.req.valid('json')), 201));
-  app.put('/api/admin/shingle-catalog/:id', actor, admin, entryId, entryInput, async (c) =>
+  app.put('/api/admin/shingle-catalog/:id', actor, admin, entryId, ...jsonPut(), entryInput, async (c) =>
     c.json(await shingles.replaceCatalogEntry(c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
   );
   app.post('/api/admin/shingle-catalog/:id/retire', actor, admin, entryId, async (c) => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   catalogEntrySchema,
@@ -10,7 +10,10 @@ import {
   type ShingleHistoryItem,
   type ShingleHistoryQuery,
   type ShingleIdentification,
+  type ShinglePhoto,
+  type ShinglePhotoQuery,
   shingleMeasurementsSchema,
+  SHINGLE_PHOTOS_MAX,
   shingleRankingSchema,
   SHINGLE_HISTORY_MAX,
 } from '@ridgeline/shared/contracts/shingles';
@@ -19,13 +22,21 @@ import { rankShingles, type CatalogEntry } from '@ridgeline/shared/domain/shingl
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
+import { decodesToTheEnd, readImageHeader } from '../../infra/images/images';
+import { detectFileType } from '../../infra/storage/file-type';
+import type { Storage } from '../../infra/storage/storage';
 import { insertActivity } from '../../infra/db/project-activity';
 import { findProjectAddress, projectExists } from '../../infra/db/project-lookup';
 import { AppError } from '../../lib/app-error';
 import { assertCanManageLocalProducts } from './shingles.policy';
 import {
   addVersion,
+  countPhotos,
   currentVersion,
+  findIdentificationOwner,
+  findPhoto,
+  insertPhotoIfNew,
+  listPhotos,
   findCatalogEntry,
   findIdentification,
   insertCatalogEntry,
@@ -37,9 +48,20 @@ import {
   updateCatalogEntry,
   type CatalogRow,
   type IdentificationRow,
+  type ShinglePhotoRow,
 } from './shingles.repository';
 
-export type ShinglesServiceDeps = { db: Db };
+export type ShinglesServiceDeps = { db: Db; storage: Storage };
+
+const BUCKET = 'project-files';
+/** Signed photo addresses stay valid for five minutes. */
+const URL_SECONDS = 300;
+/**
+ * The photo types a shingle photo may be, decided from the bytes. HEIC is not taken here: the photo is
+ * checked by decoding it whole when it arrives, and the packet draws it as it is stored.
+ */
+const SHINGLE_PHOTO_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const UNSUPPORTED_SHINGLE_PHOTO = 'This file is not a photo we accept. Take the photo as a JPEG, PNG or WebP image.';
 type EntryInput = z.output<typeof catalogEntryInputSchema>;
 type SaveInput = z.output<typeof saveIdentificationSchema>;
 
@@ -78,7 +100,7 @@ function presentHistoryItem(row: IdentificationRow): ShingleHistoryItem {
   };
 }
 
-function presentIdentification(row: IdentificationRow): ShingleIdentification {
+function presentIdentification(row: IdentificationRow, photos: ShinglePhoto[]): ShingleIdentification {
   const item = presentHistoryItem(row);
   return {
     id: item.id,
@@ -93,6 +115,7 @@ function presentIdentification(row: IdentificationRow): ShingleIdentification {
     agreesWithDevice: row.agreesWithDevice,
     project: item.project,
     inspectionSessionId: row.inspectionSessionId,
+    photos,
   };
 }
 
@@ -104,7 +127,20 @@ const CONFIDENCE_WORDS = { high: 'high confidence', medium: 'medium confidence',
  * again here with the same shared code the phone ran, stores that answer with the catalog version,
  * and records whether the phone's answer (same version) was the same.
  */
-export function createShinglesService({ db }: ShinglesServiceDeps) {
+export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
+  const presentPhoto = (row: ShinglePhotoRow): ShinglePhoto => ({
+    id: row.id,
+    kind: row.kind as ShinglePhoto['kind'],
+    fileName: row.fileName,
+    url: storage.url(BUCKET, row.filePath, URL_SECONDS),
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function presentAll(tenant: Tenant, rows: IdentificationRow[]): Promise<ShingleIdentification[]> {
+    const photos = await listPhotos(db, tenant.companyId, rows.map((row) => row.id));
+    return rows.map((row) => presentIdentification(row, photos.filter((photo) => photo.identificationId === row.id).map(presentPhoto)));
+  }
+
   async function catalog(tenant: Tenant | null): Promise<ShingleCatalog> {
     const [rows, version] = await Promise.all([listCatalog(db, tenant?.companyId ?? null), currentVersion(db)]);
     return { version, entries: rows.map(presentEntry) };
@@ -113,10 +149,23 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
   async function identificationOrNotFound(tenant: Tenant, id: string): Promise<ShingleIdentification> {
     const row = await findIdentification(db, tenant.companyId, id);
     if (!row) throw AppError.notFound('Identification not found');
-    return presentIdentification(row);
+    const [presented] = await presentAll(tenant, [row]);
+    if (!presented) throw AppError.notFound('Identification not found');
+    return presented;
   }
 
-  async function save(actor: Actor, tenant: Tenant, input: SaveInput): Promise<ShingleIdentification> {
+  /** The same id saved again (a retried save from the phone's queue) answers the one already saved. */
+  async function alreadySaved(tenant: Tenant, id: string | undefined): Promise<ShingleIdentification | null> {
+    if (!id) return null;
+    const owner = await findIdentificationOwner(db, id);
+    if (owner === null) return null;
+    if (owner !== tenant.companyId) throw AppError.conflict('This identification id is already used. Save it again from the Shingle ID screen.');
+    return identificationOrNotFound(tenant, id);
+  }
+
+  async function save(actor: Actor, tenant: Tenant, input: SaveInput): Promise<{ identification: ShingleIdentification; created: boolean }> {
+    const before = await alreadySaved(tenant, input.id);
+    if (before) return { identification: before, created: false };
     if (input.projectId && !(await projectExists(db, tenant.companyId, input.projectId))) throw AppError.notFound('Claim file not found');
     if (input.inspectionSessionId && !(await inspectionSessionExists(db, tenant.companyId, input.inspectionSessionId))) {
       throw AppError.notFound('Inspection session not found');
@@ -130,6 +179,7 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
       const top = ranking.candidates[0];
       const topCandidate = top ? `${top.manufacturer} ${top.line}` : null;
       const saved = await insertIdentification(tx, {
+        ...(input.id ? { id: input.id } : {}),
         companyId: tenant.companyId,
         createdBy: actor.userId,
         projectId: input.projectId,
@@ -144,6 +194,7 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
         topCandidate,
         confidence: ranking.confidence,
       });
+      if (!saved) return null;
       if (input.projectId) {
         await insertActivity(tx, {
           companyId: tenant.companyId,
@@ -155,7 +206,75 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
       }
       return saved;
     });
-    return identificationOrNotFound(tenant, id);
+    // Two copies of one save at once: the one that lost the race answers the winner's.
+    if (id === null) {
+      const winner = await alreadySaved(tenant, input.id);
+      if (!winner) throw AppError.conflict('The identification could not be saved. Please try again.');
+      return { identification: winner, created: false };
+    }
+    return { identification: await identificationOrNotFound(tenant, id), created: true };
+  }
+
+  /**
+   * A photo of the shingle, kept with a saved identification of the company. Idempotent on the photo
+   * id (the upload queue's): the same bytes again answer the photo already stored. It is accepted only
+   * whole (decoded to its last byte), so a photo the screen calls uploaded is one the server can show.
+   */
+  async function uploadPhoto(
+    actor: Actor,
+    tenant: Tenant,
+    identificationId: string,
+    photoId: string,
+    query: ShinglePhotoQuery,
+    body: Buffer,
+  ): Promise<{ photo: ShinglePhoto & { filePath: string }; created: boolean }> {
+    if (!(await findIdentification(db, tenant.companyId, identificationId))) throw AppError.notFound('Identification not found');
+    if (body.length === 0) throw AppError.badRequest('The upload is empty.');
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
+    const existing = async (): Promise<{ photo: ShinglePhoto & { filePath: string }; created: boolean } | null> => {
+      const row = await findPhoto(db, photoId);
+      if (!row) return null;
+      if (row.companyId !== tenant.companyId || row.identificationId !== identificationId) throw AppError.notFound('Photo not found');
+      if (row.sha256 !== sha256) throw new AppError('PHOTO_CONFLICT');
+      return { photo: { ...presentPhoto(row), filePath: row.filePath }, created: false };
+    };
+    const before = await existing();
+    if (before) return before;
+    if ((await countPhotos(db, tenant.companyId, identificationId)) >= SHINGLE_PHOTOS_MAX) {
+      throw AppError.badRequest(`An identification keeps at most ${SHINGLE_PHOTOS_MAX} photos.`);
+    }
+    const type = await detectFileType(body);
+    const ext = type ? SHINGLE_PHOTO_TYPES[type.mime] : undefined;
+    if (!type || !ext || !(await readImageHeader(body))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_SHINGLE_PHOTO);
+    if (!(await decodesToTheEnd(body))) throw new AppError('PHOTO_UNREADABLE');
+
+    // Named by its bytes too: a different file sent under the same id at the same moment never overwrites the one kept.
+    const filePath = `shingle-ids/${tenant.companyId}/${identificationId}/${photoId}-${sha256.slice(0, 16)}.${ext}`;
+    await storage.put(BUCKET, filePath, body, { contentType: type.mime, cacheControl: 'private, max-age=3600', upsert: true });
+    const inserted = await insertPhotoIfNew(db, {
+      id: photoId,
+      companyId: tenant.companyId,
+      identificationId,
+      kind: query.kind,
+      filePath,
+      fileName: query.fileName,
+      mimeType: type.mime,
+      fileSize: body.length,
+      sha256,
+      uploadedBy: actor.userId,
+    });
+    if (!inserted) {
+      const winner = await existing().catch(async (error: unknown) => {
+        await storage.remove(BUCKET, filePath);
+        throw error;
+      });
+      if (!winner) throw AppError.conflict('The photo could not be stored. Please try again.');
+      return winner;
+    }
+    const row = await findPhoto(db, photoId);
+    if (!row) throw AppError.conflict('The photo could not be stored. Please try again.');
+    return { photo: { ...presentPhoto(row), filePath }, created: true };
   }
 
   async function history(tenant: Tenant, query: ShingleHistoryQuery): Promise<ShingleHistory> {
@@ -186,7 +305,7 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
     if (!project) throw AppError.notFound('Claim file not found');
     const rows = await listIdentifications(db, tenant.companyId, { projectId }, 20);
     const address = [project.street, project.city, [project.state, project.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-    return { address, identifications: rows.map(presentIdentification) };
+    return { address, identifications: await presentAll(tenant, rows) };
   }
 
   async function addLocalProduct(actor: Actor, tenant: Tenant, input: EntryInput): Promise<CatalogEntry> {
@@ -236,9 +355,21 @@ export function createShinglesService({ db }: ShinglesServiceDeps) {
     });
   }
 
+  async function replaceLocalProduct(actor: Actor, tenant: Tenant, id: string, input: EntryInput): Promise<CatalogEntry> {
+    assertCanManageLocalProducts(tenant);
+    const entry = { ...asCompanyEntry(input), id, scope: 'company' as const };
+    await db.transaction(async (tx) => {
+      if (!(await updateCatalogEntry(tx, id, tenant.companyId, entry, actor.userId))) throw AppError.notFound('Product not found');
+      await addVersion(tx, { companyId: tenant.companyId, summary: `Own product changed: ${input.manufacturer} ${input.line}`, createdBy: actor.userId });
+    });
+    return entry;
+  }
+
   return {
     catalog,
     save,
+    uploadPhoto,
+    replaceLocalProduct,
     detail: identificationOrNotFound,
     history,
     historyCsv,

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShingleCatalog, ShingleHistory, ShingleIdentification } from '@ridgeline/shared/contracts/shingles';
@@ -5,8 +6,8 @@ import type { ActivityEntry } from '@ridgeline/shared/contracts/projects';
 import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
 import { EMPTY_MEASUREMENTS, rankShingles } from '@ridgeline/shared/domain/shingle-id';
 import { SEED_CATALOG } from '@ridgeline/shared/domain/shingle-catalog';
-import { shingleIdentifications } from '../../infra/db/schema/index';
-import { readBack, requirePoppler } from '../../infra/pdf/pdf-test-kit';
+import { shingleIdentifications, shinglePhotos } from '../../infra/db/schema/index';
+import { embeddedImages, makeJpeg, readBack, requirePoppler } from '../../infra/pdf/pdf-test-kit';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
@@ -167,6 +168,87 @@ describe('shingle identifications', () => {
   });
 });
 
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const photoUrl = (identification: string, photoId: string, query: Record<string, string>) => `/api/shingles/identifications/${identification}/photos/${photoId}?${new URLSearchParams(query).toString()}`;
+type PhotoAnswer = { photo: { id: string; kind: string; url: string; filePath: string } };
+
+describe('an identification saved from the phone with its own id', () => {
+  it('is one identification however often the save is sent; another company cannot take its id', async () => {
+    const id = randomUUID();
+    const input = { id, measurements: metricLaminate, address: '9 Retry Rd' };
+    const first = await ownerA.client.post<ShingleIdentification>('/api/shingles/identifications', input);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.id).toBe(id);
+    const again = await ownerA.client.post<ShingleIdentification>('/api/shingles/identifications', input);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.id).toBe(id);
+    expect(await server.db.select().from(shingleIdentifications).where(eq(shingleIdentifications.id, id))).toHaveLength(1);
+    expectError(await ownerB.client.post('/api/shingles/identifications', input), 409, 'CONFLICT');
+    expectError(await ownerB.client.get(`/api/shingles/identifications/${id}`), 404, 'NOT_FOUND');
+    expectError(await ownerA.client.post('/api/shingles/identifications', { ...input, id: 'not-a-uuid' }), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('photos of the shingle', () => {
+  it('keeps a readable photo with the identification, once per photo id, shown with it; never to another company', async () => {
+    const saved = await ownerA.client.post<ShingleIdentification>('/api/shingles/identifications', { id: randomUUID(), measurements: metricLaminate });
+    expect(saved.status, saved.text).toBe(201);
+    const face = await makeJpeg(320, 240, [120, 90, 60]);
+    const photoId = randomUUID();
+    const query = { kind: 'face', sha256: sha(face), fileName: 'face.jpg' };
+    const put = await ownerA.client.put<PhotoAnswer>(photoUrl(saved.body.id, photoId, query), face);
+    expect(put.status, put.text).toBe(201);
+    expect(put.body.photo).toMatchObject({ id: photoId, kind: 'face' });
+    const retried = await ownerA.client.put<PhotoAnswer>(photoUrl(saved.body.id, photoId, query), face);
+    expect(retried.status, retried.text).toBe(200);
+    expect(await server.db.select().from(shinglePhotos).where(eq(shinglePhotos.identificationId, saved.body.id))).toHaveLength(1);
+
+    const detail = await ownerA.client.get<ShingleIdentification>(`/api/shingles/identifications/${saved.body.id}`);
+    expect(detail.body.photos.map((photo) => [photo.id, photo.kind])).toEqual([[photoId, 'face']]);
+    const image = await fetch(detail.body.photos[0]?.url ?? '');
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(face)).toBe(true);
+
+    // Another company: the identification is as good as missing, for reading and for uploading.
+    const other = await makeJpeg(320, 240, [10, 20, 30]);
+    expectError(await ownerB.client.put(photoUrl(saved.body.id, randomUUID(), { ...query, sha256: sha(other) }), other), 404, 'NOT_FOUND');
+    expectError(await ownerB.client.put(photoUrl(saved.body.id, photoId, query), face), 404, 'NOT_FOUND');
+    expectError(await ownerB.client.get(`/api/shingles/identifications/${saved.body.id}`), 404, 'NOT_FOUND');
+    expect(await server.db.select().from(shinglePhotos).where(eq(shinglePhotos.identificationId, saved.body.id))).toHaveLength(1);
+  });
+
+  it('refuses bad photos with a clear 4xx and keeps nothing', async () => {
+    const saved = await ownerA.client.post<ShingleIdentification>('/api/shingles/identifications', { id: randomUUID(), measurements: metricLaminate });
+    const good = await makeJpeg(200, 150, [200, 100, 50]);
+    const text = Buffer.from('not a photo at all');
+    const cut = good.subarray(0, Math.floor(good.length / 2));
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'roof', sha256: sha(good), fileName: 'a.jpg' }), good), 400, 'VALIDATION_ERROR');
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, 'nope', { kind: 'face', sha256: sha(good), fileName: 'a.jpg' }), good), 400, 'VALIDATION_ERROR');
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'face', sha256: sha(text), fileName: 'a.jpg' }), good), 400, 'CHECKSUM_MISMATCH');
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(text), fileName: 'a.txt' }), text), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(cut), fileName: 'cut.jpg' }), cut), 422, 'PHOTO_UNREADABLE');
+    expectError(await ownerA.client.put(photoUrl(randomUUID(), randomUUID(), { kind: 'back', sha256: sha(good), fileName: 'a.jpg' }), good), 404, 'NOT_FOUND');
+    const photoId = randomUUID();
+    expect((await ownerA.client.put(photoUrl(saved.body.id, photoId, { kind: 'back', sha256: sha(good), fileName: 'a.jpg' }), good)).status).toBe(201);
+    const different = await makeJpeg(200, 150, [1, 2, 3]);
+    expectError(await ownerA.client.put(photoUrl(saved.body.id, photoId, { kind: 'back', sha256: sha(different), fileName: 'a.jpg' }), different), 409, 'PHOTO_CONFLICT');
+    expect(await server.db.select().from(shinglePhotos).where(eq(shinglePhotos.identificationId, saved.body.id))).toHaveLength(1);
+  });
+
+  it("lets owners and managers change their own product (a new version), not another company's or a member", async () => {
+    const created = await ownerA.client.post<CatalogEntry>('/api/shingles/local-products', localProduct);
+    const before = await catalogOf(ownerA);
+    const changed = await ownerA.client.put<CatalogEntry>(`/api/shingles/local-products/${created.body.id}`, '', { json: { ...localProduct, line: 'House Brand 42' } });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({ id: created.body.id, line: 'House Brand 42', scope: 'company', length: { value: 41, verified: false } });
+    expect((await catalogOf(ownerA)).version).toBe(before.version + 1);
+    expectError(await ownerB.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: localProduct }), 404, 'NOT_FOUND');
+    expectError(await memberA.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: localProduct }), 403, 'FORBIDDEN');
+    expectError(await ownerA.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: { ...localProduct, source: '' } }), 400, 'VALIDATION_ERROR');
+    expect((await catalogOf(ownerA)).entries.find((entry) => entry.id === created.body.id)?.line).toBe('House Brand 42');
+  });
+});
+
 describe('the claim packet', () => {
   it("prints the claim file's newest identification: measurements, candidates with verified or unverified figures, discontinued status, reasons, catalog version", async () => {
     requirePoppler();
@@ -175,6 +257,11 @@ describe('the claim packet', () => {
     const measured = { ...EMPTY_MEASUREMENTS, lengthIn: 40.875, exposureIn: 5.875, heightIn: 13.75, type: 'laminated' as const };
     const saved = await office.client.post<ShingleIdentification>('/api/shingles/identifications', { measurements: measured, projectId: project.id, color: 'Weathered Wood' });
     expect(saved.status, saved.text).toBe(201);
+    for (const [kind, rgb] of [['face', [150, 80, 40]], ['release_tape', [30, 60, 90]]] as const) {
+      const bytes = await makeJpeg(400, 300, [...rgb]);
+      const put = await office.client.put(photoUrl(saved.body.id, randomUUID(), { kind, sha256: sha(bytes), fileName: `${kind}.jpg` }), bytes);
+      expect(put.status, put.text).toBe(201);
+    }
     const made = await office.client.post<{ report: { id: string } }>('/api/reports/packet', { projectId: project.id, coverLetter: 'Enclosed.', photoReport: false, measurements: false });
     expect(made.status, made.text).toBe(201);
     await expect
@@ -192,6 +279,10 @@ describe('the claim packet', () => {
       expect(text).toMatch(new RegExp(`Catalog version ${saved.body.catalogVersion}`));
       expect(text).toContain('cannot be told apart');
       expect(text).not.toContain('undefined');
+      expect(text).toContain('Shingle identification: photos');
+      expect(text).toContain('Face of the shingle');
+      expect(text).toContain('Release tape');
+      expect(await embeddedImages(pdf.file)).toHaveLength(2);
     } finally {
       await pdf.cleanup();
     }

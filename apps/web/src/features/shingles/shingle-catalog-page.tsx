@@ -18,12 +18,12 @@ import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useShingleCatalog } from './api/catalog';
-import { useAddCatalogLine, useRetireCatalogLine } from './api/catalog-writes';
-import { catalogFormSchema, EMPTY_CATALOG_FORM, toCatalogInput, type CatalogFormValues } from './catalog-form';
+import { useAddCatalogLine, useReplaceCatalogLine, useRetireCatalogLine } from './api/catalog-writes';
+import { catalogFormSchema, EMPTY_CATALOG_FORM, fromCatalogEntry, toCatalogInput, type CatalogFormValues } from './catalog-form';
 
 // /shingle-catalog: every line the ranking reads, each figure marked verified or unverified, with its
-// row confidence and source. Owners and managers add and retire their company's own products;
-// platform admins also add and retire lines of the shared catalog.
+// row confidence and source. Owners and managers add, change and retire their company's own
+// products; platform admins also add, change and retire lines of the shared catalog.
 
 function figureText(label: string, figure: CatalogEntry['length']) {
   if (!figure) return null;
@@ -37,6 +37,14 @@ function figureText(label: string, figure: CatalogEntry['length']) {
 function CatalogLine({ entry, canRetire }: { entry: CatalogEntry; canRetire: boolean }) {
   const retire = useRetireCatalogLine();
   const shared = entry.scope === 'catalog';
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <CardDiv className="flex flex-col gap-3 text-sm">
+        <LineForm isAdmin={shared} editing={entry} onDone={() => setEditing(false)} />
+      </CardDiv>
+    );
+  }
   return (
     <CardDiv className="flex flex-col gap-1 text-sm">
       <h3 className="text-base font-semibold text-slate-900">
@@ -63,7 +71,10 @@ function CatalogLine({ entry, canRetire }: { entry: CatalogEntry; canRetire: boo
       </p>
       {entry.note && <p className="text-slate-700">{entry.note}</p>}
       {canRetire && (
-        <div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="secondary" size="sm" aria-label={`Edit ${entry.manufacturer} ${entry.line}`} onClick={() => setEditing(true)}>
+            Edit
+          </Button>
           <Button
             type="button"
             variant="destructive-outline"
@@ -88,11 +99,28 @@ function CatalogLine({ entry, canRetire }: { entry: CatalogEntry; canRetire: boo
   );
 }
 
-function AddLineForm({ isAdmin }: { isAdmin: boolean }) {
+/** Adds a line, or with `editing` changes that one (the whole line is sent again). */
+function LineForm({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: CatalogEntry; onDone?: () => void }) {
   const add = useAddCatalogLine();
-  const form = useZodForm(catalogFormSchema, { defaultValues: EMPTY_CATALOG_FORM });
-  const [shared, setShared] = useState(false);
-  const submit = (values: CatalogFormValues) =>
+  const replace = useReplaceCatalogLine();
+  const form = useZodForm(catalogFormSchema, { defaultValues: editing ? fromCatalogEntry(editing) : EMPTY_CATALOG_FORM });
+  const [sharedChoice, setShared] = useState(false);
+  const shared = editing ? editing.scope === 'catalog' : sharedChoice;
+  const onError = (error: unknown) => form.setError('root', { message: errorText(error) });
+  const submit = (values: CatalogFormValues) => {
+    if (editing) {
+      replace.mutate(
+        { id: editing.id, input: toCatalogInput(values, editing), shared },
+        {
+          onSuccess: () => {
+            notify.success('Line changed', `${values.manufacturer} ${values.line} is ranked as changed from now on.`);
+            onDone?.();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     add.mutate(
       { input: toCatalogInput(values), shared },
       {
@@ -100,15 +128,18 @@ function AddLineForm({ isAdmin }: { isAdmin: boolean }) {
           notify.success('Line added', `${values.manufacturer} ${values.line} is ranked from now on.`);
           form.reset(EMPTY_CATALOG_FORM);
         },
-        onError: (error) => form.setError('root', { message: errorText(error) }),
+        onError,
       },
     );
+  };
+  const title = editing ? `Edit ${editing.manufacturer} ${editing.line}` : 'Add a product line';
+  const headingId = editing ? `edit-line-${editing.id}` : 'add-line';
   return (
-    <section aria-labelledby="add-line" className="flex flex-col gap-3">
-      <h2 id="add-line" className="text-lg font-semibold text-slate-900">
-        Add a product line
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
       </h2>
-      {isAdmin && (
+      {isAdmin && !editing && (
         <Field id="catalog-target" label="Add to">
           <NativeSelect value={shared ? 'shared' : 'own'} onChange={(event) => setShared(event.target.value === 'shared')}>
             <option value="own">Your company&apos;s own products</option>
@@ -116,7 +147,7 @@ function AddLineForm({ isAdmin }: { isAdmin: boolean }) {
           </NativeSelect>
         </Field>
       )}
-      <Form form={form} onSubmit={submit} aria-label="Add a product line" className="grid gap-3 sm:grid-cols-2">
+      <Form form={form} onSubmit={submit} aria-label={title} className="grid gap-3 sm:grid-cols-2">
         <FormField<CatalogFormValues> name="manufacturer" label="Maker" autoComplete="off" />
         <FormField<CatalogFormValues> name="line" label="Product line" autoComplete="off" />
         <FormField<CatalogFormValues> name="type" label="Type" control="select">
@@ -153,12 +184,24 @@ function AddLineForm({ isAdmin }: { isAdmin: boolean }) {
         </FormField>
         <FormField<CatalogFormValues> name="source" label="Source" hint="Where the figures come from" autoComplete="off" className="sm:col-span-2" />
         <FormField<CatalogFormValues> name="note" label="Note" autoComplete="off" className="sm:col-span-2" />
-        {isAdmin && shared && <FormCheckbox<CatalogFormValues> name="sizesVerified" label="A manufacturer document confirms these sizes" />}
+        {isAdmin && shared && (
+          <FormCheckbox<CatalogFormValues>
+            name="sizesVerified"
+            label={editing ? 'A manufacturer document confirms these sizes (a size left as it was keeps its mark)' : 'A manufacturer document confirms these sizes'}
+          />
+        )}
         {!shared && <p className="text-sm text-slate-700 sm:col-span-2">Your company&apos;s products are shown as unverified: only the shared catalog marks figures a manufacturer document confirms.</p>}
         <FormError />
-        <SubmitButton isSubmitting={add.isPending} busyText="Adding…" className="w-full sm:col-span-2 sm:w-auto">
-          Add line
-        </SubmitButton>
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <SubmitButton isSubmitting={editing ? replace.isPending : add.isPending} busyText={editing ? 'Saving…' : 'Adding…'} className="w-full sm:w-auto">
+            {editing ? 'Save changes' : 'Add line'}
+          </SubmitButton>
+          {editing && (
+            <Button type="button" variant="secondary" className="w-full sm:w-auto" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </div>
       </Form>
     </section>
   );
@@ -181,7 +224,7 @@ export default function ShingleCatalogPage() {
       <PageHeader title="Shingle Catalog">The product lines Shingle ID ranks, each figure marked verified (seen in a manufacturer or official document) or unverified.</PageHeader>
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
       {catalog.data && <p className="text-sm text-slate-700">Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines.</p>}
-      {(canManage || isAdmin) && <AddLineForm isAdmin={isAdmin} />}
+      {(canManage || isAdmin) && <LineForm isAdmin={isAdmin} />}
       <Field id="catalog-search" label="Search maker or line">
         <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
       </Field>

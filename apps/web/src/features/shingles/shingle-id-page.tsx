@@ -21,16 +21,21 @@ import { PageHeader } from '../../components/page-header';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
-import { useOnline } from '../../lib/session/session-provider';
+import { useOnline, useSession } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
+import { discardShingleSave, saveShingleIdentification, useWaitingShingleSaves } from '../../offline/shingle-outbox';
+import { enqueuePhotos } from '../../offline/upload-queue';
 import { useShingleCatalog } from './api/catalog';
-import { useSaveIdentification } from './api/identifications';
+import { useRememberSaved } from './api/identifications';
+import { ClaimFilePicker, type PickedClaimFile } from './claim-file-picker';
 import { EMPTY_FORM, measureFormSchema, toMeasurements, type MeasureFormValues } from './measure-form';
 import { RankingView } from './ranking-view';
+import { PhotoPicker, type PickedPhoto } from './shingle-photos';
 
 // /shingle-id: measure on the roof, rank on the phone. The catalog was kept on the phone at the
-// last online visit, so the ranking works with no signal; saving sends the measurements and the
-// phone's answer, and the server ranks again with the same shared code.
+// last online visit, so the ranking works with no signal. Saving keeps the identification (under the
+// id this screen gave it) and its photos on the phone and sends them when there is a connection; the
+// server ranks again with the same shared code and saves one identification per id.
 
 const UNKNOWN = { value: 'unknown', label: 'Not sure' };
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => [UNKNOWN, ...values.map((value) => ({ value, label: labels[value] }))];
@@ -48,12 +53,22 @@ const FORM_KEYS: Partial<Record<keyof ShingleMeasurements, keyof MeasureFormValu
 export default function ShingleIdPage() {
   useDocumentTitle('Shingle ID');
   const [params] = useSearchParams();
-  const projectId = params.get('projectId');
   const sessionId = params.get('sessionId');
   const online = useOnline();
+  const userId = useSession().user?.id ?? null;
   const navigate = useNavigate();
   const catalog = useShingleCatalog();
-  const save = useSaveIdentification();
+  const remember = useRememberSaved();
+  const waiting = useWaitingShingleSaves(userId);
+  // Started from a claim file (or an inspection): saved there. Otherwise the user may pick one.
+  const fromClaimFile = params.get('projectId');
+  const [picked, setPicked] = useState<PickedClaimFile | null>(null);
+  const projectId = fromClaimFile ?? picked?.id ?? null;
+  const [identificationId, setIdentificationId] = useState(() => crypto.randomUUID());
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [saving, setSaving] = useState(false);
+  // The save last kept on this device: the screen says so while it waits (it disappears once sent).
+  const [keptId, setKeptId] = useState<string | null>(null);
   const form = useZodForm(measureFormSchema, { defaultValues: { ...EMPTY_FORM, address: params.get('address') ?? '' } });
   const [ranked, setRanked] = useState<MeasureFormValues | null>(null);
 
@@ -77,39 +92,104 @@ export default function ShingleIdPage() {
     if (field) form.setFocus(field);
   };
 
-  const saveResult = () => {
-    if (!ranked || !measurements || !ranking || !catalog.data) return;
-    save.mutate(
-      {
-        measurements,
-        color: ranked.color,
-        layers: ranked.layers ? Number(ranked.layers) : null,
-        address: form.getValues('address'),
-        projectId,
-        inspectionSessionId: sessionId,
-        deviceCatalogVersion: catalog.data.version,
-        deviceCandidateIds: ranking.candidates.map((candidate) => candidate.entryId),
-      },
-      {
-        onSuccess: (saved) => {
-          notify.success('Identification saved', saved.project ? `It is on the claim file ${saved.project.name}.` : 'It is in your shingle history.');
-          void navigate(`/shingle-id/${saved.id}`);
+  const pickClaimFile = (file: PickedClaimFile | null) => {
+    setPicked(file);
+    if (file?.address) form.setValue('address', file.address);
+  };
+
+  const saveResult = async () => {
+    if (!ranked || !measurements || !ranking || !catalog.data || !userId) return;
+    const id = identificationId;
+    const address = form.getValues('address');
+    const top = ranking.candidates[0];
+    setSaving(true);
+    try {
+      const outcome = await saveShingleIdentification({
+        id,
+        userId,
+        label: [top ? `${top.manufacturer} ${top.line}` : 'No catalog line fits', address].filter(Boolean).join(', '),
+        input: {
+          id,
+          measurements,
+          color: ranked.color,
+          layers: ranked.layers ? Number(ranked.layers) : null,
+          address,
+          projectId,
+          inspectionSessionId: sessionId,
+          deviceCatalogVersion: catalog.data.version,
+          deviceCandidateIds: ranking.candidates.map((candidate) => candidate.entryId),
         },
-        onError: (error) => notify.error('Could not save the identification', errorText(error)),
-      },
-    );
+      });
+      if ('refused' in outcome) {
+        notify.error('Could not save the identification', outcome.refused);
+        return;
+      }
+      // The photos wait on this device with the identification; the queue sends them once it has arrived.
+      if (photos.length > 0) {
+        await enqueuePhotos(
+          userId,
+          photos.map((photo) => ({
+            file: photo.file,
+            fileName: photo.file.name || `${photo.kind}.jpg`,
+            sessionId: id,
+            shingle: { kind: photo.kind },
+            metadata: { category: 'other', subcategory: null, phase: null, photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: photo.file.lastModified || Date.now() },
+          })),
+        );
+      }
+      if ('sent' in outcome) {
+        remember(outcome.sent);
+        notify.success('Identification saved', outcome.sent.project ? `It is on the claim file ${outcome.sent.project.name}.` : 'It is in your shingle history.');
+        void navigate(`/shingle-id/${id}`);
+        return;
+      }
+      setKeptId(id);
+      setRanked(null);
+      setPhotos([]);
+      setIdentificationId(crypto.randomUUID());
+      form.reset({ ...EMPTY_FORM, address: fromClaimFile ? (params.get('address') ?? '') : '' });
+    } catch (error) {
+      notify.error('Could not save the identification', errorText(error));
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader title="Shingle ID">Measure a loose shingle to the nearest 1/16 in and note what you see: the catalog lines are ranked on this phone, signal or not.</PageHeader>
-      {projectId && (
+      {fromClaimFile && (
         <p className="text-sm text-slate-800">
           Saving to the claim file.{' '}
-          <Link className="text-blue-800 underline" to={`/projects/${projectId}`}>
+          <Link className="text-blue-800 underline" to={`/projects/${fromClaimFile}`}>
             Back to the claim file
           </Link>
         </p>
+      )}
+      {keptId && waiting.some((save) => save.id === keptId && !save.error) && <Alert tone="info">Saved on this device. It will be sent when you are back online.</Alert>}
+      {waiting.length > 0 && (
+        <section aria-labelledby="waiting-heading" className="flex flex-col gap-2">
+          <h2 id="waiting-heading" className="text-base font-semibold text-slate-900">
+            Saved on this device, not sent yet
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {waiting.map((save) => (
+              <li key={save.id} className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+                <span className="min-w-0 break-words">{save.label}</span>
+                {save.error ? (
+                  <>
+                    <span className="text-red-800">The server refused it: {save.error}</span>
+                    <Button type="button" variant="secondary" size="sm" onClick={() => void discardShingleSave(save.id)}>
+                      Discard
+                    </Button>
+                  </>
+                ) : (
+                  <span className="text-slate-700">Waiting for a connection</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
       {catalog.data && (
@@ -172,8 +252,10 @@ export default function ShingleIdPage() {
               </option>
             ))}
           </FormField>
+          {!fromClaimFile && !sessionId && <ClaimFilePicker picked={picked} onPick={pickClaimFile} className="sm:col-span-2" />}
           <FormField<MeasureFormValues> name="address" label="Address" autoComplete="street-address" className="sm:col-span-2" />
         </fieldset>
+        <PhotoPicker photos={photos} onChange={setPhotos} />
         <FormError />
         <SubmitButton isSubmitting={catalog.isPending && !catalog.data} busyText="Loading the catalog…" className="w-full sm:w-auto">
           Rank candidates
@@ -190,9 +272,9 @@ export default function ShingleIdPage() {
             {measurements.heightIn !== null && `, height ${formatInches(measurements.heightIn)} in`}
           </p>
           <RankingView ranking={ranking} catalogVersion={catalog.data.version} onAnswer={answer} onType={typeIn} />
-          {!online && <Alert tone="warning">No signal: saving needs a connection. The result stays on this screen until you are back online.</Alert>}
-          <Button type="button" onClick={saveResult} disabled={!online || save.isPending} className="w-full sm:w-auto">
-            {save.isPending ? 'Saving…' : projectId ? 'Save to the claim file' : 'Save identification'}
+          {!online && <Alert tone="warning">No signal: saving keeps the identification and its photos on this device and sends them when you are back online.</Alert>}
+          <Button type="button" onClick={() => void saveResult()} disabled={saving || !userId} className="w-full sm:w-auto">
+            {saving ? 'Saving…' : projectId ? 'Save to the claim file' : 'Save identification'}
           </Button>
         </section>
       )}

@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/page-header';
@@ -5,8 +7,10 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useShingleIdentification } from './api/identifications';
+import { shingleIdentificationKey } from './api/keys';
 import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
+import { IdentificationPhotos } from './shingle-photos';
 
 /** /shingle-id/:id: a saved identification as the server ranked it, with the catalog version it was matched against. */
 export default function ShingleResultPage() {
@@ -14,6 +18,8 @@ export default function ShingleResultPage() {
   const { id = '' } = useParams();
   const result = useShingleIdentification(id);
   const saved = result.data;
+  const client = useQueryClient();
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: shingleIdentificationKey(id) }), [client, id]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <PageHeader title="Shingle ID result">The ranked candidates saved for this roof, with the reasons and the catalog version they were matched against.</PageHeader>
@@ -45,6 +51,12 @@ export default function ShingleResultPage() {
             {saved.agreesWithDevice === false && (
               <Alert tone="info">The server&apos;s ranking differed from the one on the phone: this page shows the server&apos;s, made when it was saved.</Alert>
             )}
+          </section>
+          <section aria-labelledby="photos-heading" className="flex flex-col gap-3">
+            <h2 id="photos-heading" className="text-lg font-semibold text-slate-900">
+              Photos
+            </h2>
+            <IdentificationPhotos identificationId={saved.id} stored={saved.photos} onUploaded={reload} />
           </section>
           <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">
             <h2 id="candidates-heading" className="text-lg font-semibold text-slate-900">

@@ -46,6 +46,7 @@ export async function enqueue(db: UploadDb, userId: string, items: EnqueuePhotoI
         retryAt: 0,
         uploadedPath: null,
         storedId: null,
+        shingle: item.shingle ?? null,
         completedAt: null,
         error: null,
         metadata: item.metadata,
@@ -120,6 +121,7 @@ export function toView(p: QueuedPhotoRecord): QueuedPhotoView {
     mimeType: p.mimeType,
     sha256: p.sha256,
     storedId: p.storedId ?? null,
+    shingle: p.shingle ?? null,
   };
 }
 

@@ -1,5 +1,13 @@
 import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
 import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
+import type { ShinglePhotoKind } from '@ridgeline/shared/contracts/shingles';
+
+/**
+ * A photo of a shingle for a shingle identification rather than an inspection session: `sessionId`
+ * then holds the identification's id (the one the phone gave it) and the photo goes to
+ * PUT /api/shingles/identifications/:id/photos/:photoId.
+ */
+export type ShinglePhotoTarget = { kind: ShinglePhotoKind };
 
 /** The spec's queued-photo metadata. `timestamp` is the capture time in ms. */
 export type QueuedPhotoMetadata = {
@@ -14,7 +22,7 @@ export type QueuedPhotoMetadata = {
 };
 
 /** A photo to queue; `sha256` when the screen has already hashed the file (it is not hashed twice). */
-export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number; sha256?: string };
+export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number; sha256?: string; shingle?: ShinglePhotoTarget };
 
 /** A queued photo as screens show it (the file itself stays in IndexedDB). */
 export type QueuedPhotoView = {
@@ -30,6 +38,8 @@ export type QueuedPhotoView = {
   sha256: string;
   /** The id the server keeps the photo under once uploaded (see QueuedPhotoRecord.storedId). */
   storedId: string | null;
+  /** Set for a photo of a shingle identification (its id is `sessionId`). */
+  shingle?: ShinglePhotoTarget | null;
 };
 
 /**
@@ -62,6 +72,8 @@ export type QueuedPhotoRecord = {
    * already held with these bytes for the same shot (absent on records queued by older versions).
    */
   storedId?: string | null;
+  /** Set for a photo of a shingle identification, whose id `sessionId` then holds (absent on an inspection photo). */
+  shingle?: ShinglePhotoTarget | null;
   /** When it was completed (ms). */
   completedAt: number | null;
   error: string | null;

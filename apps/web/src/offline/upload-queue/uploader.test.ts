@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
 import { uploadPhotoQuerySchema } from '@ridgeline/shared/contracts/photos';
+import { shinglePhotoQuerySchema } from '@ridgeline/shared/contracts/shingles';
 import { ApiError } from '../../lib/api-client';
 import { answer, apiError, json, networkFailure, sent } from '../../test/fake-server';
 import { metadata, SESSION_A } from './test-helpers';
@@ -37,6 +38,18 @@ const body = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2])], { type: 
 const noop = () => undefined;
 
 describe('the XHR uploader', () => {
+  it("sends a shingle identification's photo to its identification, with the query the server validates", async () => {
+    const route = `PUT /api/shingles/identifications/${SESSION_A}/photos/${PHOTO_ID}` as const;
+    answer(route, json({ photo: { id: PHOTO_ID, filePath: `shingle-ids/c/${SESSION_A}/${PHOTO_ID}.jpg` } }, { status: 201 }));
+    const result = await xhrUploader(record({ shingle: { kind: 'release_tape' } }), body(), { onProgress: noop, signal: new AbortController().signal });
+    expect(result).toEqual({ uploadedPath: `shingle-ids/c/${SESSION_A}/${PHOTO_ID}.jpg`, storedId: PHOTO_ID });
+    const [request] = sent(route);
+    const query = Object.fromEntries(request?.url.searchParams ?? []);
+    expect(query).toEqual({ kind: 'release_tape', sha256: 'a'.repeat(64), fileName: 'front.jpg' });
+    expect(shinglePhotoQuerySchema.safeParse(query).success).toBe(true);
+    expect(sent(ROUTE)).toHaveLength(0);
+  });
+
   it('PUTs the file with the metadata query the server validates and answers the stored path', async () => {
     answer(ROUTE, json({ photo: { filePath: `${SESSION_A}/roof/ridge/${PHOTO_ID}_1.jpg` }, duplicate: false }, { status: 201 }));
     const result = await xhrUploader(record(), body(), { onProgress: noop, signal: new AbortController().signal });

@@ -5,7 +5,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
 import type { QueuedPhotoRecord } from './types';
 
 // Sends one queued photo: PUT /api/inspections/:sessionId/photos/:photoId?<metadata> with the file
-// as the body. XMLHttpRequest rather than fetch because only it reports upload progress. It sends
+// as the body (a shingle identification's photo: PUT /api/shingles/identifications/:id/photos/:photoId?kind=). XMLHttpRequest rather than fetch because only it reports upload progress. It sends
 // what lib/api-client.ts sends (a request id, JSON accepted, the page's cookies) and turns a failure
 // into the same ApiError, so lib/error-text.ts words it.
 
@@ -42,6 +42,10 @@ export function uploadQuery(record: QueuedPhotoRecord): URLSearchParams {
 }
 
 export function uploadUrl(record: QueuedPhotoRecord): string {
+  if (record.shingle) {
+    const query = new URLSearchParams({ kind: record.shingle.kind, sha256: record.sha256, fileName: record.fileName });
+    return `/api/shingles/identifications/${encodeURIComponent(record.sessionId)}/photos/${encodeURIComponent(record.id)}?${query.toString()}`;
+  }
   return `/api/inspections/${encodeURIComponent(record.sessionId)}/photos/${encodeURIComponent(record.id)}?${uploadQuery(record).toString()}`;
 }
 

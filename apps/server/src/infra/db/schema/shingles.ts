@@ -65,3 +65,31 @@ export const shingleIdentifications = pgTable(
     check('shingle_identifications_confidence_known', sql`${t.confidence} in ('high', 'medium', 'low')`),
   ],
 );
+
+/**
+ * A photo of the shingle kept with a saved identification (face, back, tape across the exposure,
+ * release tape). Its id is the one the phone's upload queue gave it, so a retried upload is the same
+ * row; the file is in storage and was decoded whole when it arrived.
+ */
+export const shinglePhotos = pgTable(
+  'shingle_photos',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    identificationId: uuid('identification_id')
+      .notNull()
+      .references(() => shingleIdentifications.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    filePath: text('file_path').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: userRef('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shingle_photos_identification_idx').on(t.companyId, t.identificationId),
+    check('shingle_photos_kind_known', sql`${t.kind} in ('face', 'back', 'exposure', 'release_tape')`),
+  ],
+);

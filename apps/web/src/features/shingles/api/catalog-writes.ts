@@ -24,3 +24,10 @@ export function useRetireCatalogLine() {
     shared ? api.post(`/api/admin/shingle-catalog/${encodeURIComponent(id)}/retire`) : api.delete(`/api/shingles/local-products/${encodeURIComponent(id)}`),
   );
 }
+
+/** PUT /api/shingles/local-products/:id, or for platform admins PUT /api/admin/shingle-catalog/:id: the whole line again. */
+export function useReplaceCatalogLine() {
+  return useCatalogWrite(({ id, input, shared }: { id: string; input: CatalogEntryInput; shared: boolean }) =>
+    api.put(shared ? `/api/admin/shingle-catalog/${encodeURIComponent(id)}` : `/api/shingles/local-products/${encodeURIComponent(id)}`, input, { schema: catalogEntrySchema }),
+  );
+}

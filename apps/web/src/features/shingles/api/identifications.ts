@@ -1,15 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   projectShingleIdsSchema,
   shingleHistorySchema,
   shingleIdentificationSchema,
-  type SaveIdentificationInput,
   type ShingleHistoryQuery,
+  type ShingleIdentification,
 } from '@ridgeline/shared/contracts/shingles';
 import { api } from '../../../lib/api-client';
 import { projectShingleIdsKey, shingleHistoryKey, shingleHistoryRoot, shingleIdentificationKey } from './keys';
 
-// Saved identifications: save (the server ranks again), one by id, the company's history, a claim file's.
+// Saved identifications: one by id, the company's history, a claim file's. Saving goes through the
+// shingle outbox (offline/shingle-outbox): POST /api/shingles/identifications, kept on the device
+// until the server has it; the server ranks again.
 
 const queryString = (query: ShingleHistoryQuery) => {
   const params = new URLSearchParams();
@@ -20,21 +23,17 @@ const queryString = (query: ShingleHistoryQuery) => {
   return text ? `?${text}` : '';
 };
 
-/** POST /api/shingles/identifications: 201 with the identification as the server ranked it. */
-export function saveIdentification(input: SaveIdentificationInput) {
-  return api.post('/api/shingles/identifications', input, { schema: shingleIdentificationSchema });
-}
-
-export function useSaveIdentification() {
+/** Keeps an identification the server just saved in the cache, and refreshes the lists that show it. */
+export function useRememberSaved() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveIdentification,
-    onSuccess: (saved) => {
+  return useCallback(
+    (saved: ShingleIdentification) => {
       client.setQueryData(shingleIdentificationKey(saved.id), saved);
       void client.invalidateQueries({ queryKey: shingleHistoryRoot });
       if (saved.project) void client.invalidateQueries({ queryKey: projectShingleIdsKey(saved.project.id) });
     },
-  });
+    [client],
+  );
 }
 
 /** GET /api/shingles/identifications/:id (404 for another company's). */

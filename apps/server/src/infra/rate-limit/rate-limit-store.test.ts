@@ -140,12 +140,35 @@ describe('rate-limit store', () => {
     it('holds the limit across instances: of 300 at once on three stores, exactly 100 are allowed', async () => {
       const rule = { limit: 100, windowMs: 60_000 };
       const stores = [store, createRateLimitStore(database.db), createRateLimitStore(database.db)];
-      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (stores[i % 3] ?? store).take('take-shared', rule)));
-      // Leases left unspent on one instance may refuse a little early elsewhere, never late.
+      // A key of its own per attempt, so a retry starts from an empty count.
+      const key = `take-shared-${Math.random().toString(36).slice(2)}`;
+      const results = await Promise.all(Array.from({ length: 300 }, (_, i) => (stores[i % 3] ?? store).take(key, rule)));
+      // Leases left unspent on one instance may refuse a little early elsewhere, never late; here every
+      // instance has more events than the limit, so none is left unspent.
       const allowed = results.filter((r) => r.allowed).length;
       expect(allowed).toBeLessThanOrEqual(100);
       expect(allowed).toBeGreaterThanOrEqual(100 - 2 * leaseSize(100));
-      expect(await sharedCount('take-shared')).toBeLessThanOrEqual(100);
+      expect(await sharedCount(key)).toBeLessThanOrEqual(100);
+    });
+
+    it('spends every lease on the events waiting for it: a slow database loses no event of the limit', async () => {
+      // Each statement answers after a random wait, so most events wait for an ask in flight; every
+      // lease it brings is spent on them (none replaced by another ask, none left while events were refused).
+      const slow = new Proxy(database.db, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+          return async (...args: Parameters<typeof target.execute>) => {
+            await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 40));
+            return target.execute(...args);
+          };
+        },
+      });
+      const key = `take-slow-${Math.random().toString(36).slice(2)}`;
+      const rule = { limit: 100, windowMs: 60_000 };
+      const one = createRateLimitStore(slow);
+      const results = await Promise.all(Array.from({ length: 300 }, () => one.take(key, rule)));
+      expect(results.filter((r) => r.allowed).length).toBe(100);
+      expect(await sharedCount(key)).toBe(100);
     });
 
     it('starts a new window once the old one has passed, on every instance', async () => {

@@ -66,7 +66,11 @@ export function createRateLimitStore(db: Db) {
     const granted = row ? row.granted : want;
     const shared = Math.max(0, rule.limit - (row ? row.count : want));
     if (leases.size >= LEASES_KEPT) for (const [known, lease] of leases) if (lease.windowEnd <= now) leases.delete(known);
-    leases.set(key, { tokens: Math.max(0, granted - 1), windowEnd, shared });
+    // Should two asks of one key ever overlap, their leases of one window add up, never replace each
+    // other (a replaced lease's tokens would be lost to every instance).
+    const held = leases.get(key);
+    const kept = held && held.windowEnd === windowEnd ? held.tokens : 0;
+    leases.set(key, { tokens: kept + Math.max(0, granted - 1), windowEnd, shared: held && held.windowEnd === windowEnd ? Math.min(held.shared, shared) : shared });
     if (granted > 0) return { allowed: true, remaining: shared + granted - 1, resetTime: windowEnd, retryAfter: 0 };
     return { allowed: false, remaining: 0, resetTime: windowEnd, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
   }
@@ -145,20 +149,27 @@ export function createRateLimitStore(db: Db) {
      */
     async take(key: string, rule: RateRule): Promise<RateLimitResult> {
       // Events that arrive while this instance is already asking for the key wait for that answer
-      // instead of each taking a lease of its own (a burst would otherwise strand many leases).
-      for (let waited = 0; ; waited += 1) {
+      // and then try the lease it brought, instead of asking beside it: one ask per key at a time, so
+      // no lease is replaced or left unspent while events of this instance were refused. Each round
+      // either serves events from a lease or ends in a refusal from memory, so the wait ends.
+      for (;;) {
         const fromMemory = takeHeld(key, Date.now());
         if (fromMemory) return fromMemory;
         const inFlight = pending.get(key);
-        if (!inFlight || waited >= 3) break;
+        if (!inFlight) break;
         await inFlight;
       }
       const asking = askForLease(key, rule);
-      pending.set(key, asking.then(() => undefined, () => undefined));
+      const marker = asking.then(
+        () => undefined,
+        () => undefined,
+      );
+      pending.set(key, marker);
       try {
         return await asking;
       } finally {
-        pending.delete(key);
+        // Only this ask's own mark: a later ask beside it keeps its own.
+        if (pending.get(key) === marker) pending.delete(key);
       }
     },
 

@@ -22,6 +22,7 @@ import { searchTermSchema } from './fields';
 // POST /api/shingles/local-products, DELETE /api/shingles/local-products/:id (a company's own products),
 // PUT /api/shingles/local-products/:id (a company's own product, the whole line again),
 // PUT /api/shingles/identifications/:id/photos/:photoId (a photo of the shingle, the body is the file),
+// GET /api/shingles/vision and POST /api/shingles/vision-suggestions (suggestions from a photo, with an AI provider),
 // POST /api/admin/shingle-catalog, PUT /api/admin/shingle-catalog/:id (the whole line again), POST /api/admin/shingle-catalog/:id/retire.
 
 /** Lengths on the roof: a shingle is 20 to 60 in long, 8 to 24 in high, laid at 3 to 12 in exposure. */

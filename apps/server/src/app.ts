@@ -44,7 +44,7 @@ import { trustedProxy } from './http/middleware/trusted-proxy';
 import { maintenanceGate } from './http/middleware/maintenance';
 import { billingGate } from './http/middleware/billing-gate';
 import { writeRateLimit } from './http/middleware/rate-limit';
-import { writeGuard } from './http/middleware/write-guard';
+import { isRawBody, writeGuard } from './http/middleware/write-guard';
 import { disabledAccountGate } from './http/middleware/identity';
 import { limitBody } from './http/middleware/upload';
 import { MAX_JSON_BYTES } from './http/middleware/json-put';
@@ -69,10 +69,13 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', writeGuard(deps.config));
 
-  // JSON bodies are small; only the raw uploads (PUT, each with its own limit) may be larger. A GET
-  // or HEAD has no body to limit (looking would build a web Request per read for nothing).
+  // JSON bodies are small; only the raw uploads (write-guard.ts isRawBody: PUTs and a listed POST,
+  // each with its own limit) may be larger. A GET or HEAD has no body to limit (looking would build a
+  // web Request per read for nothing).
   const jsonLimit = limitBody(MAX_JSON_BYTES);
-  app.use('/api/*', (c, next) => (c.req.method === 'PUT' || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
+  app.use('/api/*', (c, next) =>
+    isRawBody(c.req.method, c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
+  );
   app.use(rejectUnsafeText);
 
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and

@@ -60,6 +60,19 @@ describe('write guard', () => {
     expect(await companyName()).toBe('Origin Roofing');
   });
 
+  it('takes a raw body only on PUT and the listed POST (the shingle photo for suggestions), still only from a trusted origin', async () => {
+    const photo = { body: new Uint8Array([0xff, 0xd8, 0xff]), headers: { 'Content-Type': 'image/jpeg' } };
+    const elsewhere = await owner.client.request('POST', '/api/projects', photo);
+    expect(elsewhere.status).toBe(415);
+    expect(elsewhere.body).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    const crossSite = await owner.client.request('POST', '/api/shingles/vision-suggestions', { ...photo, headers: { ...photo.headers, Origin: 'http://evil.test' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toMatchObject({ error: { code: 'INVALID_ORIGIN' } });
+    // Past the guard, the route itself answers: no AI provider here, so the feature is absent.
+    const listed = await owner.client.request('POST', '/api/shingles/vision-suggestions', photo);
+    expect(listed.status).toBe(404);
+  });
+
   it('guards public writes too: a cross-site sign-up creates no account', async () => {
     const before = await server.counts();
     const refused = await server.client().post('/api/auth/sign-up/email', signUpBody(), { headers: { Origin: 'http://evil.test' } });

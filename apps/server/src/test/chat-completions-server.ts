@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 // A local server that speaks the OpenAI chat-completions protocol (POST /v1/chat/completions with
 // `stream: true`, answered as server-sent `data:` chunks ending in `data: [DONE]`), for the
 // assistant's provider tests. Each request takes the next scripted behavior: a streamed answer,
-// an error status, a stream cut halfway, or a stream that hangs until the client goes away.
+// an error status, a stream cut halfway, or a stream that hangs until the client goes away. A
+// request with `stream: false` (a question about a photo) is answered as one `chat.completion`
+// object whose message is the scripted pieces joined.
 
 export type Behavior =
   | { kind: 'stream'; pieces: string[]; usage?: { prompt_tokens: number; completion_tokens: number } }
@@ -12,7 +14,9 @@ export type Behavior =
   | { kind: 'cut'; pieces: string[] }
   | { kind: 'hang'; pieces: string[] };
 
-export type SeenRequest = { authorization: string | undefined; body: { model: string; stream: boolean; messages: { role: string; content: string }[] }; closedEarly: boolean };
+/** A message's content: text, or (a question about a photo) text and image parts. */
+export type SeenContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
+export type SeenRequest = { authorization: string | undefined; body: { model: string; stream?: boolean; messages: { role: string; content: SeenContent }[] }; closedEarly: boolean };
 
 const chunk = (id: string, delta: Record<string, unknown>, finish: string | null) =>
   `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -33,6 +37,21 @@ export async function startChatCompletionsServer() {
     if (behavior.kind === 'status') {
       res.writeHead(behavior.status, { 'content-type': 'application/json', ...(behavior.retryAfterMs ? { 'retry-after-ms': String(behavior.retryAfterMs) } : {}) });
       res.end(JSON.stringify({ error: { message: `scripted ${behavior.status}`, type: 'test' } }));
+      return;
+    }
+    if (!request.body.stream) {
+      const content = behavior.pieces.join('');
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'local-model',
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: behavior.kind === 'stream' && behavior.usage ? { ...behavior.usage, total_tokens: behavior.usage.prompt_tokens + behavior.usage.completion_tokens } : undefined,
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -14,6 +14,11 @@ describe('error text', () => {
     expect(errorText(apiError(429, 'RATE_LIMITED', 'Too many requests', 600))).toMatch(/^Too many attempts\. Try again at \d\d:\d\d \(in 10 minutes\)\.$/);
   });
 
+  it("the company's daily assistant limit (a 429) says the server's sentence, not 'try again in a few minutes'", () => {
+    const limit = "Your company has used all 5 of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.";
+    expect(errorText(apiError(429, 'ASSISTANT_DAILY_LIMIT', limit))).toBe(limit);
+  });
+
   it('an unverified address gets a helpful message', () => {
     expect(errorText(apiError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified'))).toMatch(/confirm your email address/);
   });

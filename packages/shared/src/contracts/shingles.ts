@@ -22,6 +22,7 @@ import { searchTermSchema } from './fields';
 // POST /api/shingles/local-products, DELETE /api/shingles/local-products/:id (a company's own products),
 // PUT /api/shingles/local-products/:id (a company's own product, the whole line again),
 // PUT /api/shingles/identifications/:id/photos/:photoId (a photo of the shingle, the body is the file),
+// GET /api/shingles/vision and POST /api/shingles/vision-suggestions (suggestions from a photo, with an AI provider),
 // POST /api/admin/shingle-catalog, PUT /api/admin/shingle-catalog/:id (the whole line again), POST /api/admin/shingle-catalog/:id/retire.
 
 /** Lengths on the roof: a shingle is 20 to 60 in long, 8 to 24 in high, laid at 3 to 12 in exposure. */
@@ -227,3 +228,41 @@ export const catalogEntryIdParamSchema = z.object({ id: idSchema });
 /** GET /api/projects/:id/shingle-identifications: a claim file's saved identifications and its address (to start a new one there). */
 export const projectShingleIdsSchema = z.object({ address: z.string(), identifications: z.array(shingleIdentificationSchema) });
 export type ProjectShingleIds = z.infer<typeof projectShingleIdsSchema>;
+
+/** GET /api/shingles/vision: whether /shingle-id offers suggestions from a photo (an AI provider is configured and the company has not turned it off). */
+export const shingleVisionStatusSchema = z.object({ available: z.boolean() });
+export type ShingleVisionStatus = z.infer<typeof shingleVisionStatusSchema>;
+
+/**
+ * POST /api/shingles/vision-suggestions (the body is one JPEG, PNG or WebP photo of the shingle's
+ * face): what the photo suggests, each field a value of the shared vocabulary or null when the photo
+ * did not show it. Suggestions only: the user applies them to the form and may change them.
+ */
+export const shingleVisionSuggestionSchema = z.object({
+  type: z.enum(SHINGLE_TYPES).nullable(),
+  cut: z.enum(SHINGLE_CUTS).nullable(),
+  nailZone: z.enum(NAIL_ZONES).nullable(),
+  sealant: z.enum(SEALANTS).nullable(),
+});
+export type ShingleVisionSuggestion = z.infer<typeof shingleVisionSuggestionSchema>;
+
+/**
+ * Reads a model's answer against the vocabulary: the JSON object in the text (a fenced block is
+ * unwrapped); a field whose value is outside the vocabulary, or missing, becomes null; anything
+ * that is not a JSON object suggests nothing.
+ */
+export function readVisionAnswer(text: string): ShingleVisionSuggestion {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse((fenced?.[1] ?? text).trim());
+  } catch {
+    parsed = null;
+  }
+  const object = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  const pick = <T extends string>(values: readonly [T, ...T[]], value: unknown): T | null => {
+    const result = z.enum(values).safeParse(value);
+    return result.success ? result.data : null;
+  };
+  return { type: pick(SHINGLE_TYPES, object.type), cut: pick(SHINGLE_CUTS, object.cut), nailZone: pick(NAIL_ZONES, object.nailZone), sealant: pick(SEALANTS, object.sealant) };
+}

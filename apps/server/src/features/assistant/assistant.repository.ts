@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
@@ -158,20 +158,6 @@ export async function listMessages(db: Db | DbTx, companyId: string, conversatio
 }
 
 /** The company's answers since the start of this UTC day. */
-export async function countAnswersToday(db: Db | DbTx, companyId: string, now: Date): Promise<number> {
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(assistantMessages)
-    .where(and(eq(assistantMessages.companyId, companyId), eq(assistantMessages.role, 'assistant'), gte(assistantMessages.createdAt, dayStart)));
-  return row?.n ?? 0;
-}
-
-/** Holds the company's assistant lock until the transaction ends: the daily count and the answer's write happen one at a time. */
-export async function lockCompanyAnswers(tx: DbTx, companyId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assistant-answers:${companyId}`}))`);
-}
-
 export type NewTurn = typeof assistantMessages.$inferInsert;
 
 /** Writes the question and its answer together (one transaction is the caller's). */

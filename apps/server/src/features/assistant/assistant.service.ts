@@ -22,6 +22,7 @@ import {
 } from '@ridgeline/shared/domain/assistant';
 import type { Actor, Tenant } from '../../http/context';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
+import { countAssistantUsesToday, lockAssistantUses } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';
 import { intakeFeedback } from '../../infra/db/feedback-intake';
 import { AppError } from '../../lib/app-error';
@@ -29,7 +30,6 @@ import { builtInAnswer, checkCitations, claimSummary, providerPrompt, relevantFa
 import { assertCanSetAssistant } from './assistant.policy';
 import {
   conversationOf,
-  countAnswersToday,
   findClaimFile,
   findOwnAnswer,
   insertPassage,
@@ -37,7 +37,6 @@ import {
   listMessages,
   listPassages,
   livePassagesBySlug,
-  lockCompanyAnswers,
   questionBefore,
   readSettings,
   searchPassages,
@@ -131,7 +130,7 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     return {
       mode,
       notice: mode === 'provider' ? null : provider ? PROVIDER_OFF_NOTICE : BUILT_IN_NOTICE,
-      answersToday: await countAnswersToday(db, tenant.companyId, now()),
+      answersToday: await countAssistantUsesToday(db, tenant.companyId, now()),
       dailyLimit: settings.dailyLimit,
       codeEdition: settings.edition,
     };
@@ -164,7 +163,7 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     const settings = await settingsOf(tenant);
     const context = input.projectId ? await readClaimContext(db, tenant.companyId, input.projectId) : null;
     if (input.projectId && !context) throw AppError.notFound('Claim file not found');
-    assertUnderLimit(await countAnswersToday(db, tenant.companyId, now()), settings.dailyLimit);
+    assertUnderLimit(await countAssistantUsesToday(db, tenant.companyId, now()), settings.dailyLimit);
     const { id } = await conversationOf(db, tenant.companyId, actor.userId, context?.projectId ?? null);
     const useProvider = provider && settings.providerEnabled && input.task === 'answer' ? provider : null;
     return {
@@ -230,8 +229,8 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     const checked = checkCitations(raw, sources);
     const mode = plan.provider ? 'provider' : 'builtin';
     const saved = await db.transaction(async (tx) => {
-      await lockCompanyAnswers(tx, plan.tenant.companyId);
-      assertUnderLimit(await countAnswersToday(tx, plan.tenant.companyId, now()), plan.dailyLimit);
+      await lockAssistantUses(tx, plan.tenant.companyId);
+      assertUnderLimit(await countAssistantUsesToday(tx, plan.tenant.companyId, now()), plan.dailyLimit);
       const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: input.task, research: input.research };
       return insertTurn(
         tx,

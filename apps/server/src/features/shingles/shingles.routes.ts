@@ -14,12 +14,19 @@ import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/mi
 import { jsonPut } from '../../http/middleware/json-put';
 import { limitBody, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
+import { createChatProvider } from '../../infra/ai/chat-provider';
+import { createShingleVisionService } from './shingle-vision.service';
 import { createShinglesService } from './shingles.service';
 
-/** Shingle identification: the catalog (cached on the phone), saved identifications, the company's own products, the admins' catalog edits. */
+/**
+ * Shingle identification: the catalog (cached on the phone), saved identifications, the company's own
+ * products, the admins' catalog edits, and (with the assistant's AI provider) suggestions from a photo.
+ */
 export function shingleRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const shingles = createShinglesService({ db: deps.database.db, storage: deps.storage });
+  const provider = deps.config.assistant.provider ? createChatProvider(deps.config.assistant.provider) : null;
+  const vision = createShingleVisionService({ db: deps.database.db, provider, defaultDailyLimit: deps.config.assistant.dailyLimit });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const admin = requirePlatformAdmin('Only platform admins can change the shared shingle catalog.');
@@ -56,6 +63,12 @@ export function shingleRoutes(deps: AppDeps) {
       return c.json({ photo }, created ? 201 : 200);
     },
   );
+  app.get('/api/shingles/vision', actor, tenant, async (c) => c.json(await vision.status(c.get('tenant'))));
+  // The body is the photo (a raw POST: write-guard.ts RAW_POST_PATHS), with the shingle photo's size limit.
+  app.post('/api/shingles/vision-suggestions', actor, tenant, limitBody(deps.config.photoMaxMb * 1024 * 1024), async (c) => {
+    const body = await readRawBody(c);
+    return c.json(await vision.suggest(c.get('actor'), c.get('tenant'), body, c.req.raw.signal));
+  });
   app.get('/api/shingles/identifications/:id', actor, tenant, uuid, async (c) => c.json(await shingles.detail(c.get('tenant'), c.req.valid('param').id)));
   app.get('/api/projects/:id/shingle-identifications', actor, tenant, uuid, async (c) =>
     c.json(await shingles.forProject(c.get('tenant'), c.req.valid('param').id)),

@@ -288,3 +288,11 @@ describe('the claim packet', () => {
     }
   });
 });
+
+describe('suggestions from a photo with no AI provider configured', () => {
+  it('are absent: the status says unavailable and the endpoint answers 404', async () => {
+    expect((await memberA.client.get('/api/shingles/vision')).body).toEqual({ available: false });
+    const photo = await makeJpeg(300, 200, [120, 90, 60]);
+    expectError(await memberA.client.request('POST', '/api/shingles/vision-suggestions', { body: photo, headers: { 'Content-Type': 'image/jpeg' } }), 404, 'NOT_FOUND');
+  });
+});

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { hasControlCharacter, hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from '@ridgeline/shared/contracts/common';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
-import { STRIPE_WEBHOOK_PATH } from './write-guard';
+import { isRawBody, STRIPE_WEBHOOK_PATH } from './write-guard';
 
 // Control characters (U+0000-U+001F, U+007F) are refused at the edge with 400: PostgreSQL cannot
 // store a NUL in text, the file system cannot name a file with one, and no person types them.
@@ -88,7 +88,8 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses a request whose path, query or body holds a control character or a lone surrogate. Runs
- * after the JSON body limit, so it reads at most that many bytes. PUT bodies are not read here: the
+ * after the JSON body limit, so it reads at most that many bytes. Raw bodies (PUTs, and the POSTs
+ * write-guard.ts lists) are not read here: the
  * uploads are bytes checked by type and have larger limits, and the PUTs that take JSON check their
  * body after their own limit (`rejectUnsafeJsonBody`, part of `jsonPut()`).
  */
@@ -104,7 +105,7 @@ export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
   // Bodies are read only under /api, where the JSON body limit has already bounded them. Stripe's
   // signed webhook is not ours to refuse: its signature proves it, and a refusal would be retried for days.
   // A GET or HEAD carries no body: asking for one would build a web Request for nothing.
-  const limited = c.req.path.startsWith('/api/') && !BODYLESS.has(c.req.method) && c.req.method !== 'PUT' && c.req.path !== STRIPE_WEBHOOK_PATH;
+  const limited = c.req.path.startsWith('/api/') && !BODYLESS.has(c.req.method) && !isRawBody(c.req.method, c.req.path) && c.req.path !== STRIPE_WEBHOOK_PATH;
   if (limited && c.req.raw.body) await refuseUnsafeBody(c);
   await next();
 });

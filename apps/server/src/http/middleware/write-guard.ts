@@ -7,6 +7,14 @@ import { trustedOrigins } from '../trusted-origins';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Stripe's webhook: sent by Stripe's servers, with no Origin; it proves itself by its signature instead. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
+/**
+ * The one POST whose body is a raw photo, not JSON: Shingle ID's suggestions from a photo (nothing is
+ * stored, so it is not a PUT). It checks its own type from the bytes and has its own size limit.
+ */
+export const RAW_POST_PATHS: ReadonlySet<string> = new Set(['/api/shingles/vision-suggestions']);
+
+/** Whether a request's body is raw bytes (an upload), not JSON: every PUT, and the POSTs of RAW_POST_PATHS. */
+export const isRawBody = (method: string, path: string): boolean => method === 'PUT' || (method === 'POST' && RAW_POST_PATHS.has(path));
 
 function originOf(referer: string | undefined): string | undefined {
   if (!referer) return undefined;
@@ -21,7 +29,7 @@ function originOf(referer: string | undefined): string | undefined {
  * Every call that changes data must come from a page of a trusted origin (the Origin header, or the
  * Referer's origin when a browser sends no Origin), whatever cookies it carries: SameSite cookies
  * alone are not the only line against cross-site writes. A body on a JSON route must be JSON; raw
- * uploads are PUTs and check their own type from the bytes. The one exception is Stripe's webhook
+ * uploads are PUTs (and the POSTs of RAW_POST_PATHS) and check their own type from the bytes. The one exception is Stripe's webhook
  * (POST /api/billing/webhook): no browser sends it, and a wrong signature changes nothing.
  */
 export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>) {
@@ -32,7 +40,7 @@ export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>)
     if (!origin || !allowed.has(origin)) throw new AppError('INVALID_ORIGIN');
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-    if (c.req.method !== 'PUT' && hasBody && type !== 'application/json') {
+    if (!isRawBody(c.req.method, c.req.path) && hasBody && type !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
     }
     return next();

@@ -6,6 +6,8 @@ import OpenAI from 'openai';
 // backoff (it honors Retry-After), and gives up on a request after the timeout. Tokens are handed on
 // as they stream; an answer counts only once the provider says it finished: a stream that ends
 // without its finish reason, or breaks, is a ProviderStreamCut, and nothing of it may be saved.
+// A photo is asked about in one non-streamed call (`describeImage`): the image goes as a data URL in
+// an `image_url` content part, with the same timeout and retries.
 
 export type ChatTurn = { role: 'system' | 'user' | 'assistant'; content: string };
 export type ProviderUsage = { promptTokens: number | null; completionTokens: number | null };
@@ -15,7 +17,12 @@ export type ChatProvider = {
   model: string;
   /** Streams an answer; `onToken` gets each piece of text. Rejects with ProviderStreamCut or ProviderFailed; an aborted signal rejects with ProviderStopped. */
   complete: (turns: ChatTurn[], options: { signal: AbortSignal; onToken: (token: string) => void }) => Promise<ProviderAnswer>;
+  /** One answer about one image (not streamed). Rejects with ProviderFailed (a provider without image input refuses it) or, aborted, ProviderStopped. */
+  describeImage: (request: ImageQuestion, options: { signal: AbortSignal }) => Promise<ProviderAnswer>;
 };
+
+/** An instruction, a question and one image as a data URL (`data:image/jpeg;base64,…`). */
+export type ImageQuestion = { system: string; question: string; imageDataUrl: string };
 
 export type ChatProviderConfig = { apiKey: string; baseUrl: string | null; model: string; timeoutMs: number; maxRetries: number };
 
@@ -78,5 +85,40 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
     return { text, usage, model };
   }
 
-  return { model: config.model, complete };
+  function failure(error: unknown, signal: AbortSignal): Error {
+    if (signal.aborted) return new ProviderStopped('Stopped');
+    if (error instanceof OpenAI.APIError && error.status !== undefined) return new ProviderFailed(`The AI provider answered ${error.status}`, error.status);
+    if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderFailed('The AI provider did not answer in time', null);
+    if (error instanceof OpenAI.APIConnectionError) return new ProviderFailed('The AI provider could not be reached', null);
+    return new ProviderFailed('The AI provider sent an answer that could not be read', null);
+  }
+
+  async function describeImage({ system, question, imageDataUrl }: ImageQuestion, { signal }: { signal: AbortSignal }): Promise<ProviderAnswer> {
+    try {
+      const answer = await client.chat.completions.create(
+        {
+          model: config.model,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: [{ type: 'text', text: question }, { type: 'image_url', image_url: { url: imageDataUrl } }] },
+          ],
+          stream: false,
+          temperature: 0,
+        },
+        { signal },
+      );
+      const choice = answer.choices[0];
+      if (!choice || choice.finish_reason === 'length') throw new ProviderFailed('The AI provider stopped before the answer was complete', null);
+      return {
+        text: choice.message.content ?? '',
+        usage: { promptTokens: answer.usage?.prompt_tokens ?? null, completionTokens: answer.usage?.completion_tokens ?? null },
+        model: answer.model || config.model,
+      };
+    } catch (error) {
+      if (error instanceof ProviderFailed) throw error;
+      throw failure(error, signal);
+    }
+  }
+
+  return { model: config.model, complete, describeImage };
 }

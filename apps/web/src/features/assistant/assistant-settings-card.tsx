@@ -45,8 +45,8 @@ function SettingsForm({ settings }: { settings: AssistantSettings }) {
               </option>
             ))}
           </FormField>
-          <FormCheckbox name="providerEnabled" label={settings.providerConfigured ? 'Use the AI provider for answers' : 'Use the AI provider for answers (none is configured on this server)'} />
-          <FormField name="dailyLimit" label="Answers per day for the company" inputMode="numeric" hint="Counted per UTC day for everyone in the company." />
+          <FormCheckbox name="providerEnabled" label={settings.providerConfigured ? "Use the AI provider for answers and Shingle ID's suggestions from a photo" : 'Use the AI provider for answers (none is configured on this server)'} />
+          <FormField name="dailyLimit" label="Answers per day for the company" inputMode="numeric" hint="Counted per UTC day for everyone in the company, Shingle ID's suggestions from a photo included." />
           <FormError />
           <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className="w-full sm:w-fit">
             Save settings

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SHINGLE_LAYERS_MAX } from '@ridgeline/shared/contracts/shingles';
+import { SHINGLE_LAYERS_MAX, type ShingleVisionSuggestion } from '@ridgeline/shared/contracts/shingles';
 import {
   NAIL_ZONE_LABELS,
   NAIL_ZONES,
@@ -27,10 +27,12 @@ import { discardShingleSave, saveShingleIdentification, useWaitingShingleSaves }
 import { enqueuePhotos } from '../../offline/upload-queue';
 import { useShingleCatalog } from './api/catalog';
 import { useRememberSaved } from './api/identifications';
+import { useShingleVision } from './api/vision';
 import { ClaimFilePicker, type PickedClaimFile } from './claim-file-picker';
 import { EMPTY_FORM, measureFormSchema, toMeasurements, type MeasureFormValues } from './measure-form';
 import { RankingView } from './ranking-view';
 import { PhotoPicker, type PickedPhoto } from './shingle-photos';
+import { SuggestFromPhoto } from './vision-suggestions';
 
 // /shingle-id: measure on the roof, rank on the phone. The catalog was kept on the phone at the
 // last online visit, so the ranking works with no signal. Saving keeps the identification (under the
@@ -71,6 +73,10 @@ export default function ShingleIdPage() {
   const [keptId, setKeptId] = useState<string | null>(null);
   const form = useZodForm(measureFormSchema, { defaultValues: { ...EMPTY_FORM, address: params.get('address') ?? '' } });
   const [ranked, setRanked] = useState<MeasureFormValues | null>(null);
+  // Suggestions from the face photo: offered only when the server says a provider is there, and online.
+  const vision = useShingleVision();
+  const facePhoto = photos.find((photo) => photo.kind === 'face') ?? null;
+  const offerVision = online && vision.data?.available === true && facePhoto !== null;
 
   const measurements = useMemo(() => (ranked ? toMeasurements(ranked) : null), [ranked]);
   const ranking = useMemo(() => (measurements && catalog.data ? rankShingles(catalog.data.entries, measurements) : null), [measurements, catalog.data]);
@@ -90,6 +96,15 @@ export default function ShingleIdPage() {
   const typeIn = (key: keyof ShingleMeasurements) => {
     const field = FORM_KEYS[key];
     if (field) form.setFocus(field);
+  };
+
+  // Suggestions fill the fields they name; the user may change them, and the ranking reads only the form.
+  const applySuggestion = (suggestion: ShingleVisionSuggestion) => {
+    const fields = { type: suggestion.type, cut: suggestion.cut, nailZone: suggestion.nailZone, sealant: suggestion.sealant } as const;
+    for (const [field, value] of Object.entries(fields) as [keyof typeof fields, string | null][]) {
+      if (value) form.setValue(field, value as never, { shouldDirty: true });
+    }
+    notify.success('Suggestions applied', 'Check them in the form, then rank the candidates.');
   };
 
   const pickClaimFile = (file: PickedClaimFile | null) => {
@@ -255,7 +270,9 @@ export default function ShingleIdPage() {
           {!fromClaimFile && !sessionId && <ClaimFilePicker picked={picked} onPick={pickClaimFile} className="sm:col-span-2" />}
           <FormField<MeasureFormValues> name="address" label="Address" autoComplete="street-address" className="sm:col-span-2" />
         </fieldset>
-        <PhotoPicker photos={photos} onChange={setPhotos} />
+        <PhotoPicker photos={photos} onChange={setPhotos}>
+          {offerVision && <SuggestFromPhoto key={facePhoto.key} photo={facePhoto.file} onApply={applySuggestion} />}
+        </PhotoPicker>
         <FormError />
         <SubmitButton isSubmitting={catalog.isPending && !catalog.data} busyText="Loading the catalog…" className="w-full sm:w-auto">
           Rank candidates

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { SHINGLE_PHOTO_KINDS, SHINGLE_PHOTO_LABELS, SHINGLE_PHOTOS_MAX, type ShinglePhoto, type ShinglePhotoKind } from '@ridgeline/shared/contracts/shingles';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -17,7 +17,8 @@ export type PickedPhoto = { key: string; kind: ShinglePhotoKind; file: File; url
 /** The kinds of photo a shingle photo may be: the file types the server takes. */
 export const SHINGLE_PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
-export function PhotoPicker({ photos, onChange }: { photos: PickedPhoto[]; onChange: (next: PickedPhoto[]) => void }) {
+/** `children`: shown under the picked photos (the suggestions from the face photo, when offered). */
+export function PhotoPicker({ photos, onChange, children }: { photos: PickedPhoto[]; onChange: (next: PickedPhoto[]) => void; children?: ReactNode }) {
   // Each picked photo's preview address is given back when it leaves the list, or the screen.
   const shown = useRef<PickedPhoto[]>([]);
   useEffect(() => {
@@ -67,6 +68,7 @@ export function PhotoPicker({ photos, onChange }: { photos: PickedPhoto[]; onCha
           ))}
         </ul>
       )}
+      {children}
     </fieldset>
   );
 }

@@ -105,3 +105,20 @@ export const assistantMessages = pgTable(
     check('assistant_messages_rating_known', sql`${t.rating} is null or ${t.rating} in ('helpful', 'wrong')`),
   ],
 );
+
+/**
+ * One suggestion from a photo made by the provider (Shingle ID's vision): only when and for which
+ * company and user, so it counts against the company's daily assistant limit. The photo and the
+ * answer are not kept.
+ */
+export const assistantVisionUses = pgTable(
+  'assistant_vision_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: textRef('user_id', () => user.id),
+    model: text('model'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assistant_vision_uses_company_day_idx').on(t.companyId, t.createdAt)],
+);

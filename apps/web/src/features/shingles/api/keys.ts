@@ -6,3 +6,4 @@ export const shingleHistoryKey = (query: ShingleHistoryQuery = {}) => ['shingles
 export const shingleHistoryRoot = ['shingles', 'history'] as const;
 export const shingleIdentificationKey = (id: string) => ['shingles', 'identification', id] as const;
 export const projectShingleIdsKey = (projectId: string) => ['shingles', 'project', projectId] as const;
+export const shingleVisionKey = ['shingles', 'vision'] as const;

@@ -112,6 +112,9 @@ async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> 
 test.describe('every signed-in route with the demo data passes axe', () => {
   for (const route of ROUTES) {
     test(`${route} at desktop width and at 390 px`, async ({ browser }) => {
+      // Two page loads and two axe runs over the longest pages (the shingle catalog lists every line
+      // with its actions): more than the suite's default minute on a busy two-core machine.
+      test.setTimeout(120_000);
       const { state, ids } = await demoSession(browser);
       const path = route.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
       for (const width of WIDTHS) {

@@ -4,9 +4,9 @@ import { WebSocket } from 'ws';
 import { openDatabase } from '../apps/server/src/infra/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { createCompany, createUser, TEST_PASSWORD, type TestUser } from '../apps/server/src/test/factories';
-import { percentile, pool, processCpuSeconds, sessionCookieOf } from './support';
+import { percentile, pool, postJson, processCpuSeconds, sessionCookieOf } from './support';
 
-// The chat load both \`bench:chat\` and \`bench:cluster\` drive: rooms of ten colleagues of one company
+// The chat load both `bench:chat` and `bench:cluster` drive: rooms of ten colleagues of one company
 // (one group conversation each, every member signed in with an address of their own), a fixed total
 // rate of messages, each carrying its send time, and every member's socket recording when it
 // arrives. A side says how a client connects and sends; the load is the same for every side.
@@ -52,9 +52,9 @@ export type SideResult = {
 
 export const round1 = (n: number) => Number(n.toFixed(1));
 
-/** POST to the API at \`origin\` as a browser of \`address\` would (Origin is the app's public address). */
+/** POST to the API at `origin` as a browser of `address` would (Origin is the app's public address). */
 export const postAs = (origin: string, publicOrigin: string, path: string, body: unknown, cookie = '', address = '10.255.0.1') =>
-  fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: publicOrigin, cookie, 'x-forwarded-for': address }, body: JSON.stringify(body) });
+  postJson(origin, path, body, cookie, { origin: publicOrigin, 'x-forwarded-for': address });
 
 /** The rooms: one company of ten colleagues each, every one signed in, and the owner's group conversation. */
 export async function prepareClients(databaseUrl: string, origin: string, load: ChatLoad): Promise<Client[]> {
@@ -93,7 +93,7 @@ export async function prepareClients(databaseUrl: string, origin: string, load: 
   return clients;
 }
 
-/** The content of message \`id\`: its send time on this process's clock travels with it. */
+/** The content of message `id`: its send time on this process's clock travels with it. */
 const contentOf = (id: number, sentAt: number) => `bench|${id}|${sentAt.toFixed(3)}`;
 function parseContent(content: string): { id: number; sentAt: number } | null {
   const [tag, id, sentAt] = content.split('|');
@@ -102,7 +102,7 @@ function parseContent(content: string): { id: number; sentAt: number } | null {
 
 export type Side = {
   name: string;
-  /** Opens client \`client\`'s socket; \`onContent\` receives the content of every message it delivers. */
+  /** Opens client `client`'s socket; `onContent` receives the content of every message it delivers. */
   connect: (client: Client, onContent: (content: string) => void) => Promise<WebSocket>;
   /** Sends one message from the client; resolves false when the send failed. */
   send: (client: Client, socket: WebSocket, content: string) => Promise<boolean>;
@@ -229,8 +229,8 @@ export async function runSide(side: Side, clients: Client[], load: ChatLoad): Pr
 }
 
 /**
- * Ridgeline's side: messages posted to \`postOrigin\` (an instance, or a proxy in front of several),
- * each client's socket opened on \`socketOrigin(client)\`; \`publicOrigin\` is the app's address the
+ * Ridgeline's side: messages posted to `postOrigin` (an instance, or a proxy in front of several),
+ * each client's socket opened on `socketOrigin(client)`; `publicOrigin` is the app's address the
  * browser would send as Origin.
  */
 export function ridgelineSide(name: string, pids: () => (number | undefined)[], postOrigin: string, socketOrigin: (client: Client) => string, publicOrigin: string): Side {

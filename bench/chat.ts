@@ -33,8 +33,7 @@ const RELAY_PORT = Number(process.env.BENCH_CHAT_RELAY_PORT ?? 3332);
 const ORIGIN = `http://localhost:${PORT}`;
 const GOAL = { ratio: 2, lost: 0, duplicated: 0 } as const;
 
-// CHAT_BENCH_PROFILE=<folder>: each child writes a V8 CPU profile there when it stops.
-const PROFILE = process.env.CHAT_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CHAT_BENCH_PROFILE}`] : [];
+// BENCH_PROFILE=<folder>: each child writes a V8 CPU profile there when it stops (support.ts).
 
 function relaySide(relay: ChildProcess): Side {
   return {
@@ -92,7 +91,7 @@ if (!databaseUrl) throw new Error('bench:chat needs BENCH_DATABASE_URL or TEST_D
 let server: ChildProcess | null = null;
 let relay: ChildProcess | null = null;
 try {
-  server = await startServerChild(PORT, databaseUrl, SERVER_ENV, PROFILE);
+  server = await startServerChild(PORT, databaseUrl, SERVER_ENV);
   const prepared = performance.now();
   const clients = await prepareClients(databaseUrl, ORIGIN, LOAD);
   console.log(`${CLIENTS} clients signed in, ${ROOMS} rooms in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
@@ -101,7 +100,7 @@ try {
   console.log(JSON.stringify(ours));
   await stopServerChild(server);
   server = null;
-  relay = await startChild('./chat-relay-child.ts', RELAY_PORT, databaseUrl, {}, PROFILE);
+  relay = await startChild('./chat-relay-child.ts', RELAY_PORT, databaseUrl);
   const bare = await runSide(relaySide(relay), clients, LOAD);
   console.log(JSON.stringify(bare));
   const ratio = Number((ours.latencyMs.p99 / Math.max(0.1, bare.latencyMs.p99)).toFixed(2));

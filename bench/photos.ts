@@ -325,9 +325,8 @@ export async function benchPhotoUploads() {
   if (!databaseUrl) throw new Error('bench:photos needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   // The server's data folder holds every uploaded photo (hundreds of MB): removed at the end.
   const dataDir = benchDataDir();
-  // BENCH_PROFILE_DIR=<folder>: the server writes a CPU profile there when it stops (what the upload and the thumbnail job spend).
-  const profileDir = process.env.BENCH_PROFILE_DIR;
-  const child = await startServerChild(PORT, databaseUrl, { BENCH_DATA_DIR: dataDir }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (support.ts).
+  const child = await startServerChild(PORT, databaseUrl, { BENCH_DATA_DIR: dataDir });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const loadBefore = loadavg();
   try {

@@ -128,6 +128,9 @@ export function writeResults(name: string, data: object, markdown: string): void
   console.log(text);
 }
 
+/** BENCH_PROFILE=<folder>: every child (server, relay, baseline) writes a V8 CPU profile there when it stops (read it with profile-summary.ts). */
+const PROFILE_FLAGS = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
 /**
  * Forks a child script of this folder (a server or a relay) with the port and database, with the
  * Node flags and thread pool `npm start` gives the server (scripts/start.ts); resolves once it says
@@ -135,7 +138,7 @@ export function writeResults(name: string, data: object, markdown: string): void
  */
 export function startChild(file: string, port: number, databaseUrl: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<ChildProcess> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
-    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', ...execArgv],
+    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', ...PROFILE_FLAGS, ...execArgv],
     env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...env, BENCH_PORT: String(port), BENCH_SERVER_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

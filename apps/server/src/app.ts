@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -47,6 +46,7 @@ import { writeRateLimit } from './http/middleware/rate-limit';
 import { isRawBody, writeGuard } from './http/middleware/write-guard';
 import { disabledAccountGate } from './http/middleware/identity';
 import { limitBody } from './http/middleware/upload';
+import { compressReads } from './http/middleware/compress';
 import { MAX_JSON_BYTES } from './http/middleware/json-put';
 import { serveWebApp } from './http/static-web';
 
@@ -58,12 +58,9 @@ export function createApp(deps: AppDeps) {
   app.use(recordRequests(deps.metrics));
   app.use(requestId);
   app.use(trustedProxy(deps.config));
-  // Compression only when the client accepts it: touching the response otherwise costs more than half
-  // of a small JSON answer's throughput (bench/results/api-overhead.md). Answers under 4 KB (a sent
-  // chat message, a saved form) go as they are: gzip would save a phone a kilobyte or two and cost
-  // the server about a tenth of its CPU per chat message (bench/results/chat-notes.md).
-  const compressText = compress({ threshold: 4096 });
-  app.use((c, next) => (c.req.header('accept-encoding') ? compressText(c, next) : next()));
+  // Reads of 4 KB and more are gzipped for a client that accepts it; writes and small answers go as
+  // they are (middleware/compress.ts).
+  app.use(compressReads);
   app.use(securityHeaders(deps.config));
   app.onError(handleError(deps.logger));
 

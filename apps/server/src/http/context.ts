@@ -28,7 +28,7 @@ export type Identity = Actor & {
   profile: IdentityProfile;
 };
 
-export type IdentityProfile = { firstName: string; lastName: string; phone: string | null; image: string | null; companyName: string | null };
+export type IdentityProfile = { firstName: string; lastName: string; name: string; phone: string | null; image: string | null; companyName: string | null };
 
 export type AppEnv = {
   Variables: {

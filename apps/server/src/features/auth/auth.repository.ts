@@ -28,6 +28,7 @@ export function createIdentityReader(db: Db) {
       ...userAccessColumns,
       firstName: user.firstName,
       lastName: user.lastName,
+      name: user.name,
       phone: user.phone,
       image: user.image,
       companyId: members.companyId,
@@ -58,7 +59,7 @@ export function createIdentityReader(db: Db) {
       banExpires: row.banExpires,
       tenant: row.companyId && row.companyRole ? { companyId: row.companyId, role: companyRole(row.companyRole) } : null,
       companyBilling: row.billingStatus ? { status: billingStatus(row.billingStatus), trialEndsAt: row.trialEndsAt, graceEndsAt: row.graceEndsAt } : null,
-      profile: { firstName: row.firstName, lastName: row.lastName, phone: row.phone, image: row.image, companyName: row.companyName },
+      profile: { firstName: row.firstName, lastName: row.lastName, name: row.name, phone: row.phone, image: row.image, companyName: row.companyName },
     };
   };
 }

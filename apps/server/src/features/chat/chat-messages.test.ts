@@ -147,6 +147,22 @@ describe('realtime', () => {
     expect(envelopes.filter((item) => item.event.type === 'message' && item.event.message.id === message.id)).toHaveLength(1);
   });
 
+  it('a text too large for NOTIFY goes as a reference with its seq; the message reads back as it was answered', async () => {
+    const { conversation } = await createConversation(owner.client, [bea.me.id], 'Long');
+    const content = '🏠'.repeat(2500);
+    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id}/messages`, { clientId: randomUUID(), content });
+    expect(response.status).toBe(201);
+    const message = response.body.message;
+    const envelope = await arrived((item) => item.event.type === 'message-ref' && item.event.messageId === message.id);
+    expect([...envelope.to].sort()).toEqual([owner.me.id, bea.me.id].sort());
+    expect(envelope.event).toEqual({ type: 'message-ref', conversationId: conversation.id, messageId: message.id, seq: message.seq });
+
+    const read = await owner.client.get<{ messages: ChatMessage[] }>(`/api/chat/conversations/${conversation.id}/messages`);
+    expect(read.body.messages).toEqual([message]);
+    const shown = await owner.client.get<{ conversation: Conversation }>(`/api/chat/conversations/${conversation.id}`);
+    expect(shown.body.conversation.lastMessageAt).toBe(message.createdAt);
+  });
+
   it('a new membership tells the added colleague', async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Joining');
     const created = await arrived((item) => item.event.type === 'membership' && item.event.conversationId === conversation.id);

@@ -280,6 +280,62 @@ export async function insertMessage(tx: Db | DbTx, values: NewMessage): Promise<
   return row;
 }
 
+/**
+ * A text message (no attachment, no mentions) posted in ONE statement, so the send costs one round
+ * trip: the membership check (the conversation in the company, the sender among its members), the
+ * insert (nothing when the sender already used this client id), the conversation's last_message_at
+ * and the realtime NOTIFY, committed together. The notification is the envelope the service
+ * presented, with what only the insert knows filled in: the recipients (the members), the seq and
+ * created_at (as toISOString writes it); when that is over NOTIFY's limit the reference envelope goes
+ * instead. A named statement: PostgreSQL parses and plans it once per connection.
+ */
+const POST_TEXT_MESSAGE = `
+with ctx as (
+  select array(select cm.profile_id from conversation_members cm where cm.conversation_id = c.id) as member_ids
+  from conversations c
+  where c.id = $1 and c.company_id = $2
+),
+ins as (
+  insert into messages (id, conversation_id, sender_id, content, message_type, client_id)
+  select $3, $1, $4, $5, 'text', $6 from ctx where $4 = any(ctx.member_ids)
+  on conflict do nothing
+  returning seq, created_at
+),
+touch as (
+  update conversations set last_message_at = greatest(conversations.last_message_at, ins.created_at)
+  from ins where conversations.id = $1
+),
+payload as (
+  select
+    jsonb_set(jsonb_set(jsonb_set($7::jsonb, '{to}', to_jsonb(ctx.member_ids)), '{event,message,seq}', to_jsonb(ins.seq)),
+      '{event,message,createdAt}', to_jsonb(to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text as full_text,
+    jsonb_set(jsonb_set($8::jsonb, '{to}', to_jsonb(ctx.member_ids)), '{event,seq}', to_jsonb(ins.seq))::text as ref_text
+  from ctx, ins
+),
+notified as (
+  select pg_notify($9, case when octet_length(full_text) <= $10 then full_text else ref_text end) from payload
+)
+select ctx.member_ids, ins.seq::text as seq, ins.created_at, (select count(*) from notified)::int as notified
+from ctx left join ins on true`;
+
+export type NewTextMessage = { id: string; conversationId: string; companyId: string; senderId: string; content: string; clientId: string };
+/** The envelopes to publish, with the fields the statement fills (see POST_TEXT_MESSAGE). */
+export type EnvelopeTemplates = { channel: string; maxBytes: number; full: string; ref: string };
+/** null: no such conversation in the company; memberIds without the sender: not a member; inserted null: the client id was used. */
+export type PostedText = { memberIds: string[]; inserted: { seq: number; createdAt: Date } | null } | null;
+
+export async function insertTextMessageAndNotify(db: Db, values: NewTextMessage, envelopes: EnvelopeTemplates): Promise<PostedText> {
+  const result = await db.$client.query<{ member_ids: string[]; seq: string | null; created_at: Date | null; notified: number }>({
+    name: 'chat_post_text_message',
+    text: POST_TEXT_MESSAGE,
+    values: [values.conversationId, values.companyId, values.id, values.senderId, values.content, values.clientId, envelopes.full, envelopes.ref, envelopes.channel, envelopes.maxBytes],
+  });
+  const [row] = result.rows;
+  if (!row) return null;
+  const inserted = row.seq !== null && row.created_at !== null ? { seq: Number(row.seq), createdAt: row.created_at } : null;
+  return { memberIds: row.member_ids, inserted };
+}
+
 /** The sender's message with this client id. */
 export async function findSentMessage(db: Db | DbTx, senderId: string, clientId: string): Promise<MessageRow | undefined> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   ChatColleague,
   ChatMessage,
@@ -31,7 +32,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
-import { publishRealtime } from '../../infra/realtime/publish';
+import { messageEnvelopeTemplates, publishRealtime } from '../../infra/realtime/publish';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
@@ -54,6 +55,7 @@ import {
   insertMembers,
   insertMentions,
   insertMessage,
+  insertTextMessageAndNotify,
   listColleagues,
   markRead,
   memberConversationSummaries,
@@ -369,9 +371,34 @@ export function createChatService(deps: ChatServiceDeps) {
      * attachment's row, the mentions and their notifications (in a savepoint: a failure there only
      * logs a warning and the message stays), and the realtime event to every member.
      */
-    async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput): Promise<{ message: ChatMessage; created: boolean }> {
+    async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput, senderName?: string): Promise<{ message: ChatMessage; created: boolean }> {
       const content = input.content.trim();
       if (!input.attachment && content === '') throw AppError.badRequest(MESSAGE_TEXT_REQUIRED);
+      // The common case, a text with no mentions from a sender whose name the caller read with the
+      // identity, is one statement (insertTextMessageAndNotify); a client id sent again falls through
+      // to the transaction, which answers the stored message.
+      if (!input.attachment && input.mentions.length === 0 && senderName !== undefined) {
+        const draft: ChatMessage = {
+          id: randomUUID(),
+          seq: 0,
+          conversationId,
+          senderId: actor.userId,
+          senderName,
+          content,
+          messageType: 'text',
+          clientId: input.clientId,
+          createdAt: '',
+          attachments: [],
+          mentions: [],
+        };
+        const posted = await insertTextMessageAndNotify(
+          db,
+          { id: draft.id, conversationId, companyId: tenant.companyId, senderId: actor.userId, content, clientId: input.clientId },
+          messageEnvelopeTemplates(draft),
+        );
+        if (!posted?.memberIds.includes(actor.userId)) throw AppError.notFound('Conversation not found');
+        if (posted.inserted) return { message: { ...draft, seq: posted.inserted.seq, createdAt: iso(posted.inserted.createdAt) }, created: true };
+      }
       return db.transaction(async (tx) => {
         const context = await findSendingContext(tx, tenant.companyId, conversationId, actor.userId);
         if (!context?.memberIds.includes(actor.userId)) throw AppError.notFound('Conversation not found');

@@ -5,7 +5,8 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import type { Logger } from '../../lib/logger';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The database on a pool; `$client` is the pool, for the few named statements written as SQL text. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };

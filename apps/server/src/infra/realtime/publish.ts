@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+import type { ChatMessage, RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import type { Db, DbTx } from '../db/client';
 
 // Realtime fan-out through PostgreSQL: a write publishes with NOTIFY on one channel, every API
@@ -42,6 +42,21 @@ export function encodeEnvelope(envelope: RealtimeEnvelope): string {
     return JSON.stringify({ to: envelope.to, event: { type: 'message-ref', conversationId, messageId: id, seq } });
   }
   throw new Error(`A realtime ${event.type} event is too large to publish`);
+}
+
+/**
+ * The envelopes of a message event for a statement that inserts the message and publishes it at
+ * once (chat's one-statement send): the statement fills in the recipients, the seq and createdAt, and
+ * sends the reference instead when the full envelope is over NOTIFY's limit, as encodeEnvelope does.
+ */
+export function messageEnvelopeTemplates(message: ChatMessage): { channel: string; maxBytes: number; full: string; ref: string } {
+  const { conversationId, id } = message;
+  return {
+    channel: REALTIME_CHANNEL,
+    maxBytes: MAX_PAYLOAD_BYTES,
+    full: JSON.stringify({ to: [], event: { type: 'message', message } } satisfies RealtimeEnvelope),
+    ref: JSON.stringify({ to: [], event: { type: 'message-ref', conversationId, messageId: id, seq: 0 } } satisfies RealtimeEnvelope),
+  };
 }
 
 /** Publishes an event to the sockets of the given users (on every instance) when the transaction commits. */

@@ -47,6 +47,7 @@ import { isRawBody, writeGuard } from './http/middleware/write-guard';
 import { disabledAccountGate } from './http/middleware/identity';
 import { limitBody } from './http/middleware/upload';
 import { compressReads } from './http/middleware/compress';
+import { runGates } from './http/middleware/gate';
 import { MAX_JSON_BYTES } from './http/middleware/json-put';
 import { serveWebApp } from './http/static-web';
 
@@ -64,7 +65,8 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(deps.config));
   app.onError(handleError(deps.logger));
 
-  app.use('/api/*', writeGuard(deps.config));
+  // Checks run as gates (middleware/gate.ts): each refuses by throwing, several share one layer.
+  app.use('/api/*', runGates([writeGuard(deps.config)]));
 
   // JSON bodies are small; only the raw uploads (write-guard.ts isRawBody: PUTs and a listed POST,
   // each with its own limit) may be larger. A GET or HEAD has no body to limit (looking would build a
@@ -73,11 +75,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) =>
     isRawBody(c.req.method, c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
   );
-  app.use(rejectUnsafeText);
+  app.use(runGates([rejectUnsafeText]));
 
   // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and
   // the billing gate (a read-only company's writes answer 402).
-  for (const gate of [disabledAccountGate, maintenanceGate, writeRateLimit, billingGate]) app.use('/api/*', gate(deps));
+  app.use('/api/*', runGates([disabledAccountGate, maintenanceGate, writeRateLimit, billingGate].map((gate) => gate(deps))));
 
   const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes, assistantRoutes];
   for (const routes of features) app.route('/', routes(deps));

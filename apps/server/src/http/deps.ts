@@ -19,6 +19,8 @@ export type IdentityReader = (sessionToken: string) => Promise<Identity | null>;
 /** The maintenance flag, as the gate reads it and admins switch it. */
 export type MaintenanceFlag = {
   read: () => Promise<{ enabled: boolean }>;
+  /** The flag as last read while that read is fresh enough to answer from (null: call read). */
+  fresh: () => { enabled: boolean } | null;
   write: (enabled: boolean) => Promise<{ enabled: boolean }>;
 };
 

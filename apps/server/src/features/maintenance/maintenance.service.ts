@@ -13,6 +13,10 @@ export function createMaintenanceService({ db }: { db: Db }) {
   let cached: { value: Maintenance; at: number } | null = null;
 
   return {
+    fresh(): Maintenance | null {
+      return cached && Date.now() - cached.at < CACHE_MS ? cached.value : null;
+    },
+
     async read(): Promise<Maintenance> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
       const value = { enabled: await readMaintenanceFlag(db) };

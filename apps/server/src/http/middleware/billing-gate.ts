@@ -1,9 +1,10 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { billingAccess, readOnlyMessage } from '@ridgeline/shared/domain/billing';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
 import type { AppDeps } from '../deps';
 import { loadIdentity } from './identity';
+import type { Gate } from './gate';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -43,13 +44,15 @@ export function isOpenWhenReadOnly(path: string): boolean {
  * the way to /pricing. Reads and exports go on; nothing is deleted. Choosing a plan lifts it on the
  * very next request: the state is read with the identity, per request.
  */
-export function billingGate(deps: AppDeps) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method) || isOpenWhenReadOnly(c.req.path)) return next();
+export function billingGate(deps: AppDeps): Gate {
+  const refuseReadOnly = async (c: Context<AppEnv>): Promise<void> => {
     const billing = (await loadIdentity(c, deps))?.companyBilling;
-    if (!billing) return next();
+    if (!billing) return;
     const access = billingAccess(billing);
     if (access.readOnly && access.reason) throw new AppError('BILLING_READ_ONLY', readOnlyMessage(access.reason));
-    return next();
-  });
+  };
+  return (c) => {
+    if (!WRITES.has(c.req.method) || isOpenWhenReadOnly(c.req.path)) return;
+    return refuseReadOnly(c);
+  };
 }

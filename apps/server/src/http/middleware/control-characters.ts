@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { hasControlCharacter, hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from '@ridgeline/shared/contracts/common';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv } from '../context';
+import type { Gate } from './gate';
 import { isRawBody, STRIPE_WEBHOOK_PATH } from './write-guard';
 
 // Control characters (U+0000-U+001F, U+007F) are refused at the edge with 400: PostgreSQL cannot
@@ -93,7 +94,7 @@ const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * uploads are bytes checked by type and have larger limits, and the PUTs that take JSON check their
  * body after their own limit (`rejectUnsafeJsonBody`, part of `jsonPut()`).
  */
-export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
+export const rejectUnsafeText: Gate = (c) => {
   const url = new URL(c.req.url);
   if (ENCODED_SURROGATE.test(url.pathname) || ENCODED_SURROGATE.test(url.search)) throw AppError.badRequest(SURROGATE_MESSAGE);
   const pathRefusal = textRefusal(decoded(url.pathname), { multiLine: false });
@@ -106,9 +107,8 @@ export const rejectUnsafeText = createMiddleware<AppEnv>(async (c, next) => {
   // signed webhook is not ours to refuse: its signature proves it, and a refusal would be retried for days.
   // A GET or HEAD carries no body: asking for one would build a web Request for nothing.
   const limited = c.req.path.startsWith('/api/') && !BODYLESS.has(c.req.method) && !isRawBody(c.req.method, c.req.path) && c.req.path !== STRIPE_WEBHOOK_PATH;
-  if (limited && c.req.raw.body) await refuseUnsafeBody(c);
-  await next();
-});
+  if (limited && c.req.raw.body) return refuseUnsafeBody(c);
+};
 
 /** The same check of a JSON PUT's body, run after that route's body limit. */
 export const rejectUnsafeJsonBody = createMiddleware<AppEnv>(async (c, next) => {

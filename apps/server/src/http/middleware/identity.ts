@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { isBanActive } from '@ridgeline/shared/domain/users';
 import { AppError } from '../../lib/app-error';
 import type { AppEnv, Identity } from '../context';
 import type { AppDeps } from '../deps';
 import { verifySessionToken } from '../session-cookie';
+import type { Gate } from './gate';
 
 /**
  * The caller's identity, read at most once per request (the gates and guards share it): the signed
@@ -28,11 +28,15 @@ const OPEN_WHEN_DISABLED: { method: string; path: string }[] = [
 ];
 
 /** Every other API call from a disabled account answers 403 ACCOUNT_DISABLED. The ban is read per request. */
-export function disabledAccountGate(deps: AppDeps) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (OPEN_WHEN_DISABLED.some((open) => open.method === c.req.method && open.path === c.req.path)) return next();
+export function disabledAccountGate(deps: AppDeps): Gate {
+  const refuseDisabled = async (c: Context<AppEnv>): Promise<void> => {
     const identity = await loadIdentity(c, deps);
     if (identity && isBanActive(identity)) throw new AppError('ACCOUNT_DISABLED');
-    return next();
-  });
+  };
+  return (c) => {
+    // No cookie: nobody signed in, nothing to refuse (loadIdentity would find no one).
+    if (c.req.header('cookie') === undefined) return;
+    if (OPEN_WHEN_DISABLED.some((open) => open.method === c.req.method && open.path === c.req.path)) return;
+    return refuseDisabled(c);
+  };
 }

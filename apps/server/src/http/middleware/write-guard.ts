@@ -1,7 +1,6 @@
-import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/app-error';
-import type { AppEnv } from '../context';
+import type { Gate } from './gate';
 import { trustedOrigins } from '../trusted-origins';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,10 +31,10 @@ function originOf(referer: string | undefined): string | undefined {
  * uploads are PUTs (and the POSTs of RAW_POST_PATHS) and check their own type from the bytes. The one exception is Stripe's webhook
  * (POST /api/billing/webhook): no browser sends it, and a wrong signature changes nothing.
  */
-export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>) {
+export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>): Gate {
   const allowed = new Set(trustedOrigins(config));
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (!WRITES.has(c.req.method) || (c.req.method === 'POST' && c.req.path === STRIPE_WEBHOOK_PATH)) return next();
+  return (c) => {
+    if (!WRITES.has(c.req.method) || (c.req.method === 'POST' && c.req.path === STRIPE_WEBHOOK_PATH)) return;
     const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
     if (!origin || !allowed.has(origin)) throw new AppError('INVALID_ORIGIN');
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
@@ -43,6 +42,5 @@ export function writeGuard(config: Pick<Config, 'publicUrl' | 'trustedOrigins'>)
     if (!isRawBody(c.req.method, c.req.path) && hasBody && type !== 'application/json') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json).');
     }
-    return next();
-  });
+  };
 }

@@ -26,7 +26,8 @@ export async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps, options: 
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   } else if (method !== 'GET' && method !== 'HEAD') {
-    body = await c.req.raw.arrayBuffer();
+    // Through the body cache: the unsafe-text check has read it already.
+    body = await c.req.arrayBuffer();
   }
   const response = await deps.auth.handler(new Request(url, { method, headers, body }));
   return reshapeError(c, response);

@@ -49,15 +49,18 @@ function jsonRefusal(value: unknown): string | null {
   return null;
 }
 
-/** Bodies here are JSON (the write guard refuses others); malformed JSON is checked as text. */
-function bodyRefusal(text: string): string | null {
+/**
+ * Bodies here are JSON (the write guard refuses others); malformed JSON is checked as text. Answers
+ * the parsed value when the body is JSON (undefined when it is not).
+ */
+function bodyRefusal(text: string): { refusal: string | null; parsed?: unknown } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return textRefusal(text, { multiLine: true });
+    return { refusal: textRefusal(text, { multiLine: true }) };
   }
-  return jsonRefusal(parsed);
+  return { refusal: jsonRefusal(parsed), parsed };
 }
 
 function decoded(text: string): string {
@@ -69,19 +72,21 @@ function decoded(text: string): string {
 }
 
 /**
- * Refuses a JSON body holding a refused character, read from a clone so that the route (and
- * better-auth behind it) reads the original untouched. The caller has bounded the body's size.
+ * Refuses a JSON body holding a refused character. The body is read once, through the request's
+ * body cache (c.req), which every later reader shares: the route's validator gets the value parsed
+ * here, and the auth gateway forwards the same bytes. The caller has bounded the body's size.
  */
 async function refuseUnsafeBody(c: Context<AppEnv>): Promise<void> {
-  const bytes = await c.req.raw.clone().arrayBuffer();
+  const bytes = await c.req.arrayBuffer();
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
     throw AppError.badRequest(NOT_UTF8_MESSAGE);
   }
-  const refusal = bodyRefusal(text);
+  const { refusal, parsed } = bodyRefusal(text);
   if (refusal) throw AppError.badRequest(refusal);
+  if (parsed !== undefined) c.req.bodyCache.json = Promise.resolve(parsed);
 }
 
 /** Methods whose requests carry no body (the Node adapter gives them none). */

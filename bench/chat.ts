@@ -66,8 +66,7 @@ function markdown(data: { machine: ReturnType<typeof machine>; config: Record<st
   const [ours, relay] = data.results;
   return `# Chat delivery benchmark (\`npm run bench:chat\`)
 
-${data.date}. Machine: ${data.machine.cpu}, ${data.machine.memoryGb} GB, Node ${data.machine.node}, ${data.machine.postgres};
-load average at start ${data.machine.loadAverageAtStart.join(' / ')} (the machine is shared).
+PostgreSQL: ${data.machine.postgres}.
 
 Command: \`TEST_DATABASE_URL=… npm run bench:chat\` with ${data.config.clients} WebSocket clients in rooms of
 ${data.config.roomSize} (one group conversation of one company each), ${data.config.rate} messages/s in all for

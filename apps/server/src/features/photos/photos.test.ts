@@ -14,7 +14,8 @@ import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
 import { pngBomb, tinyGif } from '../../test/images';
 import { useTestServer } from '../../test/use-test-server';
 import { createPhotosService, photoObjectPath, UNSUPPORTED_PHOTO_MESSAGE } from './photos.service';
-import { readExif, thumbnailPath } from './photo-thumbnails';
+import type { Storage } from '../../infra/storage/storage';
+import { createThumbnailWorker, readExif, thumbnailPath } from './photo-thumbnails';
 
 // Field photos through the real HTTP stack on a real database: the idempotent upload, type from the
 // bytes, the size limit on a kept-alive connection, the thumbnail job, galleries, annotation, and
@@ -80,7 +81,7 @@ async function download(url: string): Promise<{ status: number; body: Buffer }> 
   return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** The photo once its thumbnail job has run (polled through the API). */
+/** The photo once its thumbnail job has run (polled through the API): the large size is the job's last write. */
 async function withThumbnails(client: SignedUpUser['client'], photoId: string): Promise<Photo> {
   let photo: Photo | null = null;
   await expect
@@ -88,7 +89,7 @@ async function withThumbnails(client: SignedUpUser['client'], photoId: string): 
       async () => {
         const response = await client.get<Photo>(`/api/photos/${photoId}`);
         photo = photoSchema.parse(response.body);
-        return photo.thumbSmallUrl !== null;
+        return photo.thumbSmallUrl !== null && photo.thumbLargeUrl !== null;
       },
       { timeout: 15_000, interval: 100 },
     )
@@ -250,6 +251,9 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     const { readdir } = await import('node:fs/promises');
     const objects = (await readdir(folder)).filter((name) => name.startsWith(photoId) && !name.endsWith('.meta.json') && !name.includes('_thumb_'));
     expect(objects).toEqual([rows[0]?.filePath.split('/').pop()]);
+    // The small thumbnail each request drew from its decode check: only the stored one's is kept.
+    const smalls = (await readdir(folder)).filter((name) => name.startsWith(photoId) && name.endsWith('_thumb_small.jpg'));
+    expect(smalls).toEqual([thumbnailPath(rows[0]?.filePath ?? '', 'small').split('/').pop()]);
   });
 
   it('refuses other bytes under a stored photo id with 409 PHOTO_CONFLICT', async () => {
@@ -431,6 +435,34 @@ describe('the thumbnail job', () => {
     expect([largeMeta.width, largeMeta.height]).toEqual([400, 600]);
     // The original is untouched.
     expect(sha((await download(photo.url)).body)).toBe(sha(body));
+  });
+
+  it('publishes the small size the upload drew before it decodes the original again for the large one', async () => {
+    const uploadedPhoto = await uploaded(owner.client, sessionId, await jpeg(800, 600));
+    // The answer names no thumbnail, yet the upload's decode check stored the small size beside the original.
+    expect(uploadedPhoto).toMatchObject({ thumbSmallUrl: null, thumbLargeUrl: null });
+    const photo = await withThumbnails(owner.client, uploadedPhoto.id);
+    const small = await sharp((await download(photo.thumbSmallUrl ?? '')).body).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 400, 300]);
+
+    // The job again, as the upload queued it: the small thumbnail is in the row when the original is read.
+    const where = eq(inspectionPhotos.id, photo.id);
+    await server.db.update(inspectionPhotos).set({ thumbSmallPath: null, thumbLargePath: null, thumbnailsAt: null }).where(where);
+    const smallAtRead: Array<string | null | undefined> = [];
+    const storage: Storage = {
+      ...server.deps.storage,
+      get: async (bucket, path) => {
+        smallAtRead.push((await server.db.select().from(inspectionPhotos).where(where))[0]?.thumbSmallPath);
+        return server.deps.storage.get(bucket, path);
+      },
+    };
+    await createThumbnailWorker({ db: server.db, storage })({ photoId: photo.id, companyId: owner.company.id, smallStored: true });
+    expect(smallAtRead).toEqual([thumbnailPath(photo.filePath, 'small')]);
+    const [row] = await server.db.select().from(inspectionPhotos).where(where);
+    expect(row).toMatchObject({ thumbSmallPath: thumbnailPath(photo.filePath, 'small'), thumbLargePath: thumbnailPath(photo.filePath, 'large') });
+    expect(row?.thumbnailsAt).toBeInstanceOf(Date);
+    const large = await sharp((await download((await owner.client.get<Photo>(`/api/photos/${photo.id}`)).body.thumbLargeUrl ?? '')).body).metadata();
+    expect([large.width, large.height]).toEqual([800, 600]);
   });
 
   it('fills GPS and capture time from EXIF only when the device sent none', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   Annotation,
   GenerateThumbnailsInput,
@@ -61,8 +60,6 @@ export type PhotosServiceDeps = {
   /** Queues a photo's thumbnail job. */
   queueThumbnails: (job: ThumbnailJob) => Promise<unknown>;
 };
-
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The storage path: `{sessionId}/{category}/{subcategory or phase or general}/{photoId}_{timestamp}.{ext}`. */
 export function photoObjectPath(sessionId: string, meta: { category: string; subcategory?: string | undefined; phase?: string | undefined }, photoId: string, timestamp: number, ext: string): string {
@@ -148,10 +145,10 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     return present(same);
   }
 
-  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, body: Buffer): Promise<UploadPhotoResult & { created: boolean }> {
+  /** The upload: the body with the SHA-256 its reader computed as the bytes arrived (one pass over them). */
+  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, { body, sha256 }: { body: Buffer; sha256: string }): Promise<UploadPhotoResult & { created: boolean }> {
     if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
     if (body.length === 0) throw AppError.badRequest('The upload is empty.');
-    const sha256 = sha256Of(body);
     if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
 
     const before = await existing(tenant, sessionId, photoId, sha256, query);

@@ -373,12 +373,14 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
 });
 
 describe('the size limit on a kept-alive connection', () => {
-  function send(agent: Agent, path: string, body: Buffer): Promise<{ status: number; text: string }> {
+  /** `chunked`: no Content-Length, the body sent in 64 KB pieces (Transfer-Encoding: chunked), as a stream is. */
+  function send(agent: Agent, path: string, body: Buffer, chunked = false): Promise<{ status: number; text: string }> {
     const { hostname, port } = new URL(server.url);
     return new Promise((resolve, reject) => {
       let answered = false;
+      const length: Record<string, string> = chunked ? {} : { 'Content-Length': String(body.length) };
       const req = request(
-        { agent, hostname, port, path, method: 'PUT', headers: { Origin: server.url, Cookie: owner.client.cookieHeader(), 'Content-Length': String(body.length) } },
+        { agent, hostname, port, path, method: 'PUT', headers: { Origin: server.url, Cookie: owner.client.cookieHeader(), ...length } },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -391,9 +393,62 @@ describe('the size limit on a kept-alive connection', () => {
       req.on('error', (error) => {
         if (!answered) reject(error);
       });
-      req.end(body);
+      if (!chunked) {
+        req.end(body);
+        return;
+      }
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+      req.end();
     });
   }
+
+  /** Every stored object (original or thumbnail) named by a photo id. */
+  async function objectsOf(photoId: string): Promise<string[]> {
+    const all = (await readdir(join(server.deps.config.dataDir, 'storage', 'project-files'), { recursive: true }).catch(() => [])) as string[];
+    return all.filter((path) => path.includes(photoId));
+  }
+
+  it('refuses a streamed body (no Content-Length) past the limit with the one 413, storing nothing; a streamed photo within it is stored', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = Buffer.concat([await jpeg(), Buffer.alloc(MB + 10)]);
+      const photoId = randomUUID();
+      const tooLarge = await send(agent, uploadUrl(sessionId, photoId, { sha256: sha(big) }), big, true);
+      expect(tooLarge.status).toBe(413);
+      expect(JSON.parse(tooLarge.text)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1 MB') as unknown, requestId: expect.any(String) as unknown } });
+      expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+      expect(await objectsOf(photoId)).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
+    const fresh = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = await jpeg(1200, 900);
+      const photoId = randomUUID();
+      const streamed = await send(fresh, uploadUrl(sessionId, photoId, { sha256: sha(body) }), body, true);
+      expect(streamed.status, streamed.text).toBe(201);
+      expect(sha((await download(uploadPhotoResultSchema.parse(JSON.parse(streamed.text)).photo.url)).body)).toBe(sha(body));
+    } finally {
+      fresh.destroy();
+    }
+  });
+
+  it('refuses a streamed body whose bytes do not match the declared SHA-256 with 400 CHECKSUM_MISMATCH: no row, no object', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = await jpeg(1200, 900);
+      for (const chunked of [true, false]) {
+        const photoId = randomUUID();
+        const response = await send(agent, uploadUrl(sessionId, photoId, { sha256: sha(Buffer.concat([body, Buffer.from([0])])) }), body, chunked);
+        expect(response.status, response.text).toBe(400);
+        expect(JSON.parse(response.text)).toMatchObject({ error: { code: 'CHECKSUM_MISMATCH' } });
+        expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+        expect(await objectsOf(photoId)).toEqual([]);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it('answers 413 naming the limit, then a normal upload on the same agent is stored', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -184,6 +184,14 @@ export type ThumbnailResult = Pick<
   'thumbSmallPath' | 'thumbLargePath' | 'thumbnailsAt' | 'width' | 'height' | 'gpsCoordinates' | 'gpsSource' | 'capturedAt' | 'capturedAtSource'
 >;
 
+/** Publishes a photo's small thumbnail, stored by its upload, before the job makes the large one. */
+export async function saveSmallThumbnail(db: Db | DbTx, companyId: string, photoId: string, thumbSmallPath: string): Promise<void> {
+  await db
+    .update(inspectionPhotos)
+    .set({ thumbSmallPath })
+    .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.id, photoId)));
+}
+
 /**
  * Writes what the job made. EXIF values only fill what is still empty (a value the device sent in
  * the meantime is never overwritten), and so do the dimensions.
@@ -217,7 +225,7 @@ export async function saveThumbnailResult(db: Db | DbTx, companyId: string, phot
  * Deletes (for good) photos of every company deleted before `before`, at most `limit` at a time,
  * and answers their storage paths so the caller removes the objects.
  */
-export async function purgeDeletedPhotos(db: Db, before: Date, limit: number): Promise<Array<{ id: string; paths: string[] }>> {
+export async function purgeDeletedPhotos(db: Db, before: Date, limit: number): Promise<Array<{ id: string; filePath: string; paths: string[] }>> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: inspectionPhotos.id })
@@ -236,6 +244,6 @@ export async function purgeDeletedPhotos(db: Db, before: Date, limit: number): P
         ),
       )
       .returning({ id: inspectionPhotos.id, filePath: inspectionPhotos.filePath, small: inspectionPhotos.thumbSmallPath, large: inspectionPhotos.thumbLargePath });
-    return removed.map((row) => ({ id: row.id, paths: [row.filePath, row.small, row.large].filter((path): path is string => Boolean(path)) }));
+    return removed.map((row) => ({ id: row.id, filePath: row.filePath, paths: [row.filePath, row.small, row.large].filter((path): path is string => Boolean(path)) }));
   });
 }

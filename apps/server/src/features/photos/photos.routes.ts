@@ -16,7 +16,7 @@ import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { loadIdentity } from '../../http/middleware/identity';
 import { jsonPut } from '../../http/middleware/json-put';
-import { limitBody, readRawBody } from '../../http/middleware/upload';
+import { readHashedBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { THUMBNAIL_JOB, type ThumbnailJob } from './photo-thumbnails';
@@ -63,10 +63,9 @@ export function photoRoutes(deps: AppDeps) {
     validate('param', uploadPhotoParamSchema),
     validate('query', uploadPhotoQuerySchema),
     uploadLimit,
-    limitBody(maxBytes),
     async (c) => {
       const { sessionId, photoId } = c.req.valid('param');
-      const body = await readRawBody(c);
+      const body = await readHashedBody(c, maxBytes); // the size limit too
       const { created, ...result } = await photos.upload(c.get('actor'), c.get('tenant'), sessionId, photoId, c.req.valid('query'), body);
       return c.json(result, created ? 201 : 200);
     },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   Annotation,
   GenerateThumbnailsInput,
@@ -13,12 +12,12 @@ import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ri
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity } from '../../infra/db/inspection-activity';
-import { decodesToTheEnd, heifBoxesComplete, readImageHeader } from '../../infra/images/images';
+import { heifBoxesComplete, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import type { ThumbnailJob } from './photo-thumbnails';
+import { drawSmallThumbnail, THUMBNAIL_CACHE_CONTROL, thumbnailPath, type ThumbnailJob } from './photo-thumbnails';
 import {
   findLivePhotoBySha,
   findPhoto,
@@ -61,8 +60,6 @@ export type PhotosServiceDeps = {
   /** Queues a photo's thumbnail job. */
   queueThumbnails: (job: ThumbnailJob) => Promise<unknown>;
 };
-
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The storage path: `{sessionId}/{category}/{subcategory or phase or general}/{photoId}_{timestamp}.{ext}`. */
 export function photoObjectPath(sessionId: string, meta: { category: string; subcategory?: string | undefined; phase?: string | undefined }, photoId: string, timestamp: number, ext: string): string {
@@ -148,10 +145,10 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     return present(same);
   }
 
-  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, body: Buffer): Promise<UploadPhotoResult & { created: boolean }> {
+  /** The upload: the body with the SHA-256 its reader computed as the bytes arrived (one pass over them). */
+  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, { body, sha256 }: { body: Buffer; sha256: string }): Promise<UploadPhotoResult & { created: boolean }> {
     if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
     if (body.length === 0) throw AppError.badRequest('The upload is empty.');
-    const sha256 = sha256Of(body);
     if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
 
     const before = await existing(tenant, sessionId, photoId, sha256, query);
@@ -168,14 +165,20 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     const heic = type.mime === 'image/heic' || type.mime === 'image/heif';
     // A photo is accepted only whole: a file cut short (a phone that lost power while saving, a
     // half-copied file) would be "uploaded" yet never show. JPEG, PNG and WebP are decoded small to
-    // their last byte; a HEIC's boxes must all be there (decoding it takes a second, in the job).
-    if (!(heic ? heifBoxesComplete(body) : await decodesToTheEnd(body))) throw new AppError('PHOTO_UNREADABLE');
+    // their last byte, and that drawing is kept as the small thumbnail; a HEIC's boxes must all be
+    // there (decoding it takes a second, in the job).
+    const small = heic ? null : await drawSmallThumbnail(body);
+    if (!(heic ? heifBoxesComplete(body) : small)) throw new AppError('PHOTO_UNREADABLE');
     const width = heic ? null : header.width;
     const height = heic ? null : header.height;
 
     const filePath = await storeOriginal(sessionId, photoId, query, ext, type.mime, body);
+    // Beside the original, where the thumbnail job keeps it; the job publishes it (the answer names no thumbnail).
+    const smallPath = small ? thumbnailPath(filePath, 'small') : null;
+    const objects = smallPath ? [filePath, smallPath] : [filePath];
     let inserted = false;
     try {
+      if (small && smallPath) await storage.put(BUCKET, smallPath, small, { contentType: 'image/jpeg', cacheControl: THUMBNAIL_CACHE_CONTROL, upsert: true });
       inserted = await db.transaction(async (tx) => {
         const session = await lockSessionRef(tx, tenant.companyId, sessionId);
         if (!session) throw AppError.notFound('Inspection session not found');
@@ -217,14 +220,14 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       });
     } finally {
       // A request that lost the race (or failed) leaves no object behind.
-      if (!inserted) await removeObjects([filePath], 'an upload that stored nothing');
+      if (!inserted) await removeObjects(objects, 'an upload that stored nothing');
     }
     if (!inserted) {
       const winner = await existing(tenant, sessionId, photoId, sha256, query);
       if (!winner) throw AppError.conflict('The photo could not be stored. Please try again.');
       return { photo: winner, duplicate: true, created: false };
     }
-    await queueThumbnails({ photoId, companyId: tenant.companyId }).catch((error: unknown) => {
+    await queueThumbnails({ photoId, companyId: tenant.companyId, ...(small ? { smallStored: true } : {}) }).catch((error: unknown) => {
       logger.warn({ err: String(error), photoId }, 'could not queue the thumbnails of a photo (generate-photo-thumbnails queues them again)');
     });
     return { photo: await load(tenant.companyId, photoId), duplicate: false, created: true };
@@ -393,8 +396,9 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       const batch = await purgeDeletedPhotos(db, before, 200);
       if (batch.length === 0) return total;
       total += batch.length;
+      // A thumbnail stored before its job recorded it (the upload stores the small one) goes too.
       await removeObjects(
-        batch.flatMap((photo) => photo.paths),
+        [...new Set(batch.flatMap((photo) => [...photo.paths, thumbnailPath(photo.filePath, 'small'), thumbnailPath(photo.filePath, 'large')]))],
         'a purged photo',
       );
     }

@@ -14,7 +14,8 @@ import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
 import { pngBomb, tinyGif } from '../../test/images';
 import { useTestServer } from '../../test/use-test-server';
 import { createPhotosService, photoObjectPath, UNSUPPORTED_PHOTO_MESSAGE } from './photos.service';
-import { readExif, thumbnailPath } from './photo-thumbnails';
+import type { Storage } from '../../infra/storage/storage';
+import { createThumbnailWorker, readExif, thumbnailPath } from './photo-thumbnails';
 
 // Field photos through the real HTTP stack on a real database: the idempotent upload, type from the
 // bytes, the size limit on a kept-alive connection, the thumbnail job, galleries, annotation, and
@@ -80,7 +81,7 @@ async function download(url: string): Promise<{ status: number; body: Buffer }> 
   return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-/** The photo once its thumbnail job has run (polled through the API). */
+/** The photo once its thumbnail job has run (polled through the API): the large size is the job's last write. */
 async function withThumbnails(client: SignedUpUser['client'], photoId: string): Promise<Photo> {
   let photo: Photo | null = null;
   await expect
@@ -88,7 +89,7 @@ async function withThumbnails(client: SignedUpUser['client'], photoId: string): 
       async () => {
         const response = await client.get<Photo>(`/api/photos/${photoId}`);
         photo = photoSchema.parse(response.body);
-        return photo.thumbSmallUrl !== null;
+        return photo.thumbSmallUrl !== null && photo.thumbLargeUrl !== null;
       },
       { timeout: 15_000, interval: 100 },
     )
@@ -250,6 +251,9 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     const { readdir } = await import('node:fs/promises');
     const objects = (await readdir(folder)).filter((name) => name.startsWith(photoId) && !name.endsWith('.meta.json') && !name.includes('_thumb_'));
     expect(objects).toEqual([rows[0]?.filePath.split('/').pop()]);
+    // The small thumbnail each request drew from its decode check: only the stored one's is kept.
+    const smalls = (await readdir(folder)).filter((name) => name.startsWith(photoId) && name.endsWith('_thumb_small.jpg'));
+    expect(smalls).toEqual([thumbnailPath(rows[0]?.filePath ?? '', 'small').split('/').pop()]);
   });
 
   it('refuses other bytes under a stored photo id with 409 PHOTO_CONFLICT', async () => {
@@ -369,12 +373,14 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
 });
 
 describe('the size limit on a kept-alive connection', () => {
-  function send(agent: Agent, path: string, body: Buffer): Promise<{ status: number; text: string }> {
+  /** `chunked`: no Content-Length, the body sent in 64 KB pieces (Transfer-Encoding: chunked), as a stream is. */
+  function send(agent: Agent, path: string, body: Buffer, chunked = false): Promise<{ status: number; text: string }> {
     const { hostname, port } = new URL(server.url);
     return new Promise((resolve, reject) => {
       let answered = false;
+      const length: Record<string, string> = chunked ? {} : { 'Content-Length': String(body.length) };
       const req = request(
-        { agent, hostname, port, path, method: 'PUT', headers: { Origin: server.url, Cookie: owner.client.cookieHeader(), 'Content-Length': String(body.length) } },
+        { agent, hostname, port, path, method: 'PUT', headers: { Origin: server.url, Cookie: owner.client.cookieHeader(), ...length } },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -387,9 +393,62 @@ describe('the size limit on a kept-alive connection', () => {
       req.on('error', (error) => {
         if (!answered) reject(error);
       });
-      req.end(body);
+      if (!chunked) {
+        req.end(body);
+        return;
+      }
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+      req.end();
     });
   }
+
+  /** Every stored object (original or thumbnail) named by a photo id. */
+  async function objectsOf(photoId: string): Promise<string[]> {
+    const all = (await readdir(join(server.deps.config.dataDir, 'storage', 'project-files'), { recursive: true }).catch(() => [])) as string[];
+    return all.filter((path) => path.includes(photoId));
+  }
+
+  it('refuses a streamed body (no Content-Length) past the limit with the one 413, storing nothing; a streamed photo within it is stored', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const big = Buffer.concat([await jpeg(), Buffer.alloc(MB + 10)]);
+      const photoId = randomUUID();
+      const tooLarge = await send(agent, uploadUrl(sessionId, photoId, { sha256: sha(big) }), big, true);
+      expect(tooLarge.status).toBe(413);
+      expect(JSON.parse(tooLarge.text)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1 MB') as unknown, requestId: expect.any(String) as unknown } });
+      expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+      expect(await objectsOf(photoId)).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
+    const fresh = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = await jpeg(1200, 900);
+      const photoId = randomUUID();
+      const streamed = await send(fresh, uploadUrl(sessionId, photoId, { sha256: sha(body) }), body, true);
+      expect(streamed.status, streamed.text).toBe(201);
+      expect(sha((await download(uploadPhotoResultSchema.parse(JSON.parse(streamed.text)).photo.url)).body)).toBe(sha(body));
+    } finally {
+      fresh.destroy();
+    }
+  });
+
+  it('refuses a streamed body whose bytes do not match the declared SHA-256 with 400 CHECKSUM_MISMATCH: no row, no object', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = await jpeg(1200, 900);
+      for (const chunked of [true, false]) {
+        const photoId = randomUUID();
+        const response = await send(agent, uploadUrl(sessionId, photoId, { sha256: sha(Buffer.concat([body, Buffer.from([0])])) }), body, chunked);
+        expect(response.status, response.text).toBe(400);
+        expect(JSON.parse(response.text)).toMatchObject({ error: { code: 'CHECKSUM_MISMATCH' } });
+        expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
+        expect(await objectsOf(photoId)).toEqual([]);
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it('answers 413 naming the limit, then a normal upload on the same agent is stored', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -431,6 +490,34 @@ describe('the thumbnail job', () => {
     expect([largeMeta.width, largeMeta.height]).toEqual([400, 600]);
     // The original is untouched.
     expect(sha((await download(photo.url)).body)).toBe(sha(body));
+  });
+
+  it('publishes the small size the upload drew before it decodes the original again for the large one', async () => {
+    const uploadedPhoto = await uploaded(owner.client, sessionId, await jpeg(800, 600));
+    // The answer names no thumbnail, yet the upload's decode check stored the small size beside the original.
+    expect(uploadedPhoto).toMatchObject({ thumbSmallUrl: null, thumbLargeUrl: null });
+    const photo = await withThumbnails(owner.client, uploadedPhoto.id);
+    const small = await sharp((await download(photo.thumbSmallUrl ?? '')).body).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 400, 300]);
+
+    // The job again, as the upload queued it: the small thumbnail is in the row when the original is read.
+    const where = eq(inspectionPhotos.id, photo.id);
+    await server.db.update(inspectionPhotos).set({ thumbSmallPath: null, thumbLargePath: null, thumbnailsAt: null }).where(where);
+    const smallAtRead: Array<string | null | undefined> = [];
+    const storage: Storage = {
+      ...server.deps.storage,
+      get: async (bucket, path) => {
+        smallAtRead.push((await server.db.select().from(inspectionPhotos).where(where))[0]?.thumbSmallPath);
+        return server.deps.storage.get(bucket, path);
+      },
+    };
+    await createThumbnailWorker({ db: server.db, storage })({ photoId: photo.id, companyId: owner.company.id, smallStored: true });
+    expect(smallAtRead).toEqual([thumbnailPath(photo.filePath, 'small')]);
+    const [row] = await server.db.select().from(inspectionPhotos).where(where);
+    expect(row).toMatchObject({ thumbSmallPath: thumbnailPath(photo.filePath, 'small'), thumbLargePath: thumbnailPath(photo.filePath, 'large') });
+    expect(row?.thumbnailsAt).toBeInstanceOf(Date);
+    const large = await sharp((await download((await owner.client.get<Photo>(`/api/photos/${photo.id}`)).body.thumbLargeUrl ?? '')).body).metadata();
+    expect([large.width, large.height]).toEqual([800, 600]);
   });
 
   it('fills GPS and capture time from EXIF only when the device sent none', async () => {

@@ -19,7 +19,7 @@ import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
 import { companies, estimates, inspectionPhotos, inspectionSessions, notifications, projectActivity, projectFiles, proposals, reports, roofMeasurements } from '../../infra/db/schema/index';
 import { corruptPng, tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
-import type { renderPdf } from '../../infra/pdf/render';
+import type { renderPdfTo } from '../../infra/pdf/render';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
@@ -410,7 +410,7 @@ describe('the render job', () => {
   type Recorded = { model: PdfDocumentModel; images: number };
   const recorded: Recorded[] = [];
   /** Stands in for the engine: records the model, reads every image through readImage, reports progress. */
-  const recorder: typeof renderPdf = async (model, options) => {
+  const recorder: typeof renderPdfTo = async (model, options, output) => {
     let images = 0;
     for (const section of model.sections) {
       if (section.part.kind !== 'photos') continue;
@@ -422,7 +422,9 @@ describe('the render job', () => {
     }
     options.onProgress?.(50);
     recorded.push({ model, images });
-    return { bytes: Buffer.from(`%PDF-1.4\n% ${model.title}\n%%EOF\n`), pageCount: 3 };
+    const bytes = Buffer.from(`%PDF-1.4\n% ${model.title}\n%%EOF\n`);
+    output.end(bytes);
+    return { pageCount: 3, byteLength: bytes.length };
   };
   const mails: MailMessage[] = [];
   const deps = () => ({

@@ -57,7 +57,9 @@ function workerUrl(): URL {
 /**
  * Makes a stored image ready to draw: upright, no larger than the box it is drawn into (at 200 pixels
  * per inch; Mitchell's filter, sharp enough for print at half the cost of Lanczos), transparency
- * flattened on white; JPEG, or PNG for a signature. Nothing stored: no image and no note.
+ * flattened on white; JPEG, or PNG for a signature. Nothing stored: no image and no note. The JPEG's
+ * Huffman tables are the standard ones, not optimized per image: that second pass costs a third of
+ * the image's CPU, taken from the API's requests, for a file about 5% smaller.
  */
 async function printable(bytes: Buffer | null, slot: Pick<PdfImageSlot, 'kind' | 'width' | 'height'>): Promise<PrintedImage> {
   if (!bytes || bytes.length === 0) return NOTHING;
@@ -68,7 +70,7 @@ async function printable(bytes: Buffer | null, slot: Pick<PdfImageSlot, 'kind' |
       .rotate()
       .resize(Math.ceil(slot.width * PIXELS_PER_POINT), Math.ceil(slot.height * PIXELS_PER_POINT), { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' });
     if (hasAlpha) image = image.flatten({ background: '#ffffff' });
-    const made = slot.kind === 'signature' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+    const made = slot.kind === 'signature' ? await image.png().toBuffer() : await image.jpeg({ quality: 85, optimiseCoding: false }).toBuffer();
     return { bytes: made, note: null };
   } catch (error) {
     return { bytes: null, note: isOverPixelBudget(error) ? OVER_BUDGET_IMAGE_NOTE : UNREADABLE_IMAGE_NOTE };

@@ -1,7 +1,8 @@
 import type { Db } from '../../infra/db/client';
 import type { JobQueue } from '../../infra/jobs/queue';
 import type { PdfImageRef } from '../../infra/pdf/model';
-import { renderPdf } from '../../infra/pdf/render';
+import { PassThrough } from 'node:stream';
+import { renderPdfTo } from '../../infra/pdf/render';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
@@ -15,8 +16,9 @@ import { signedCopyMail } from './report-mails';
 import { attachSignedProposalFile, findProposal, findReport, findUserName, updateProgress, updateReport } from './reports.repository';
 
 // The render job: a queued report becomes rendering, its PDF model is built from what it is made
-// of, the engine draws it (progress written at most twice a second), the PDF is stored in the
-// documents bucket (the previous one removed after), the report is ready and the person who asked
+// of, the engine draws it (progress written at most twice a second) straight into the documents
+// bucket (streamed as it is drawn, never held whole; a render that fails leaves no file behind, and
+// the previous file is removed once the new one is stored), the report is ready and the person who asked
 // gets an inbox entry. A signed proposal's PDF is kept among the claim file's files and mailed to the
 // homeowner, once. A failure marks the report failed with the reason in words; the job itself never
 // throws, so a broken document is not retried without end.
@@ -34,7 +36,7 @@ export type RenderDeps = {
   logger: Logger;
   /** Queues a mail as a job (the homeowner's signed copy). */
   queueMail: (message: MailMessage) => Promise<void>;
-  render?: typeof renderPdf;
+  render?: typeof renderPdfTo;
   now?: () => Date;
 };
 
@@ -48,7 +50,7 @@ function reasonOf(error: unknown): string {
 /** Renders one document; resolves in every case (a failure is written on the report). */
 export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): Promise<void> {
   const { db, storage, logger } = deps;
-  const render = deps.render ?? renderPdf;
+  const render = deps.render ?? renderPdfTo;
   const now = deps.now ?? (() => new Date());
   const { reportId, companyId } = job;
   const report = await findReport(db, companyId, reportId);
@@ -65,15 +67,23 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     for (const photo of inputs.photos.values()) {
       photoNames.set(photo.thumbLargePath ?? photo.filePath, photo.fileName);
     }
-    // A photo whose file is gone fails the report (the evidence would not hold); a missing logo does not.
-    const missing: string[] = [];
+    const path = `${companyId}/${reportId}/${now().getTime()}.pdf`;
+    const pdf = new PassThrough();
+    pdf.on('error', () => undefined); // what went wrong reaches the job through the render and the store
+    const storing = storage.put(DOCUMENTS_BUCKET, path, pdf, { contentType: 'application/pdf', upsert: true });
+    storing.catch(() => undefined); // awaited below; a failure stops the render through the stream first
+
+    // A photo whose file is gone fails the report (the evidence would not hold), at once: the
+    // drawing stops; a missing logo does not.
+    let missing: Error | null = null;
     const readImage = async (ref: PdfImageRef): Promise<Buffer | null> => {
       const stored = await storage.get(ref.bucket, ref.path);
       if (stored) return stored.body;
       if (ref.bucket === LOGO_BUCKET) return null;
       const name = photoNames.get(ref.path);
-      missing.push(name ? `the photo ${name}` : 'an image');
-      throw new Error(`${missing.at(-1) ?? 'an image'} is missing from storage.`);
+      missing ??= new Error(`${name ? `the photo ${name}` : 'an image'} is missing from storage.`);
+      pdf.destroy(missing);
+      throw missing;
     };
     let lastWrite = 0;
     let writing: Promise<void> = Promise.resolve();
@@ -84,18 +94,27 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
       const value = Math.max(0, Math.min(99, Math.round(percent)));
       writing = writing.then(() => updateProgress(db, companyId, reportId, value)).catch(() => undefined);
     };
-    const result = await render(model, { readImage, onProgress });
-    await writing;
-    if (missing.length > 0) throw new Error(`${missing[0] ?? 'an image'} is missing from storage.`);
+    let result: Awaited<ReturnType<typeof render>>;
+    try {
+      result = await render(model, { readImage, onProgress }, pdf);
+      await storing;
+      if (missing) throw missing;
+    } catch (error) {
+      // Whatever was written of it goes: a failed render leaves no file.
+      pdf.destroy();
+      await storing.catch(() => undefined);
+      await storage.remove(DOCUMENTS_BUCKET, path).catch(() => undefined);
+      throw missing ?? error;
+    } finally {
+      await writing;
+    }
 
-    const path = `${companyId}/${reportId}/${now().getTime()}.pdf`;
-    await storage.put(DOCUMENTS_BUCKET, path, result.bytes, { contentType: 'application/pdf', upsert: true });
     const ready = await updateReport(db, companyId, reportId, {
       status: 'ready',
       progress: 100,
       error: null,
       filePath: path,
-      fileSize: result.bytes.length,
+      fileSize: result.byteLength,
       pageCount: result.pageCount,
       inputHash: hash,
       renderedHash: hash,
@@ -108,7 +127,7 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     }
     if (report.filePath && report.filePath !== path) await storage.remove(DOCUMENTS_BUCKET, report.filePath).catch(() => undefined);
 
-    if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, inputs, report.proposalId, result.bytes);
+    if (report.kind === 'proposal' && report.proposalId) await keepSignedProposal(deps, inputs, report.proposalId, path);
 
     if (requesterId) {
       const projectId = report.projectId ?? inputs.project?.id ?? inputs.session?.projectId ?? null;
@@ -133,10 +152,14 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
  * transaction (the stored file is removed again when that transaction finds it already kept). The
  * time it is kept, and only then, the homeowner's copy is mailed to the address of the signature.
  */
-async function keepSignedProposal(deps: RenderDeps, inputs: ModelInputs, proposalId: string, bytes: Buffer): Promise<void> {
+async function keepSignedProposal(deps: RenderDeps, inputs: ModelInputs, proposalId: string, documentPath: string): Promise<void> {
   const companyId = inputs.company.id;
   const proposal = await findProposal(deps.db, companyId, proposalId);
   if (!proposal || proposal.status !== 'signed' || proposal.signedFileId !== null) return;
+  // The PDF just stored, read back (a proposal is a few pages).
+  const stored = await deps.storage.get(DOCUMENTS_BUCKET, documentPath);
+  if (!stored) throw new Error('the signed proposal just stored could not be read back.');
+  const bytes = stored.body;
   const homeownerName = proposal.signerName?.trim() || inputs.project?.homeownerName.trim() || 'homeowner';
   const objectPath = `projects/${proposal.projectId}/signed-proposal-${proposal.id}-${Date.now()}.pdf`;
   const fileName = documentFileName(`Signed proposal - ${homeownerName}`);

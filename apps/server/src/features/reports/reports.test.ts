@@ -19,7 +19,7 @@ import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
 import { companies, estimates, inspectionPhotos, inspectionSessions, notifications, projectActivity, projectFiles, proposals, reports, roofMeasurements } from '../../infra/db/schema/index';
 import { corruptPng, tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
-import type { renderPdf } from '../../infra/pdf/render';
+import type { renderPdfTo } from '../../infra/pdf/render';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
@@ -410,7 +410,7 @@ describe('the render job', () => {
   type Recorded = { model: PdfDocumentModel; images: number };
   const recorded: Recorded[] = [];
   /** Stands in for the engine: records the model, reads every image through readImage, reports progress. */
-  const recorder: typeof renderPdf = async (model, options) => {
+  const recorder: typeof renderPdfTo = async (model, options, output) => {
     let images = 0;
     for (const section of model.sections) {
       if (section.part.kind !== 'photos') continue;
@@ -422,7 +422,9 @@ describe('the render job', () => {
     }
     options.onProgress?.(50);
     recorded.push({ model, images });
-    return { bytes: Buffer.from(`%PDF-1.4\n% ${model.title}\n%%EOF\n`), pageCount: 3 };
+    const bytes = Buffer.from(`%PDF-1.4\n% ${model.title}\n%%EOF\n`);
+    output.end(bytes);
+    return { pageCount: 3, byteLength: bytes.length };
   };
   const mails: MailMessage[] = [];
   const deps = () => ({
@@ -541,6 +543,83 @@ describe('the render job', () => {
       expect(failed.error).toBe(`The PDF could not be made: the photo ${row.fileName} is missing from storage.`);
       const answer = detailOf((await owner.client.get(`/api/reports/${draft.id}`)).body);
       expect(answer.error).toBe(failed.error);
+    } finally {
+      if (saved) await server.deps.storage.put('project-files', row.filePath, saved.body, { contentType: 'image/jpeg', upsert: true });
+    }
+  });
+
+  it('stores the PDF the engine streams, whole: the bytes on file are the file, their size and pages on the report', async () => {
+    const draft = await queuedDraft();
+    // The real engine, drawing the report's ten photos.
+    const { db, storage, logger, queueMail } = deps();
+    await renderDocument({ db, storage, logger, queueMail }, { reportId: draft.id, companyId: owner.company.id });
+    const row = await rowOf(draft.id);
+    expect(row.status).toBe('ready');
+    const stored = await server.deps.storage.get('documents', row.filePath ?? '');
+    if (!stored) throw new Error('no stored PDF');
+    expect(stored.contentType).toBe('application/pdf');
+    expect(stored.body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(stored.body.subarray(-6).toString()).toBe('%%EOF\n');
+    expect(row.fileSize).toBe(stored.body.length);
+    const dir = await mkdtemp(join(tmpdir(), 'ridgeline-streamed-'));
+    await writeFile(join(dir, 'report.pdf'), stored.body);
+    const info = (await promisify(execFile)('pdfinfo', [join(dir, 'report.pdf')])).stdout;
+    expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBe(row.pageCount);
+  });
+
+  it('leaves no file in storage when a render fails after part of the PDF was written', async () => {
+    const draft = await queuedDraft();
+    const at = new Date('2026-05-04T10:00:00Z');
+    const path = `${owner.company.id}/${draft.id}/${at.getTime()}.pdf`;
+    let wrote = false;
+    const breaksHalfway: typeof renderPdfTo = async (_model, _options, output) => {
+      output.write(Buffer.from('%PDF-1.4\n% the first pages\n'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      wrote = true;
+      throw new Error('drawing it needed more than 256 MB of memory, so it was stopped.');
+    };
+    await renderDocument({ ...deps(), render: breaksHalfway, now: () => at }, { reportId: draft.id, companyId: owner.company.id });
+    expect(wrote).toBe(true);
+    const failed = await rowOf(draft.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBe('The PDF could not be made: drawing it needed more than 256 MB of memory, so it was stopped.');
+    expect(failed.filePath).toBeNull();
+    expect(await server.deps.storage.get('documents', path)).toBeNull();
+  });
+
+  it('stops drawing at the first photo missing from storage, and keeps nothing of the PDF', async () => {
+    const draft = await queuedDraft();
+    const at = new Date('2026-05-04T11:00:00Z');
+    const path = `${owner.company.id}/${draft.id}/${at.getTime()}.pdf`;
+    const first = draft.document.sections[0]?.photos[0];
+    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, first?.photoId ?? ''));
+    if (!row) throw new Error('no photo row');
+    const saved = await server.deps.storage.get('project-files', row.filePath);
+    await server.deps.storage.remove('project-files', row.filePath);
+    let readAfter = 0;
+    const counting: typeof renderPdfTo = async (model, options, output) => {
+      output.write(Buffer.from('%PDF-1.4\n'));
+      let failedOnce = false;
+      for (const section of model.sections) {
+        if (section.part.kind !== 'photos') continue;
+        for (const s of section.part.sections) {
+          for (const photo of s.photos) {
+            if (output.destroyed) throw new Error('the file being written was closed before the document was drawn.');
+            if (failedOnce) readAfter += 1;
+            await options.readImage(photo.image).catch(() => (failedOnce = true));
+          }
+        }
+      }
+      output.end();
+      return { pageCount: 1, byteLength: 10 };
+    };
+    try {
+      await renderDocument({ ...deps(), render: counting, now: () => at }, { reportId: draft.id, companyId: owner.company.id });
+      const failed = await rowOf(draft.id);
+      expect(failed.status).toBe('failed');
+      expect(failed.error).toBe(`The PDF could not be made: the photo ${row.fileName} is missing from storage.`);
+      expect(readAfter).toBe(0);
+      expect(await server.deps.storage.get('documents', path)).toBeNull();
     } finally {
       if (saved) await server.deps.storage.put('project-files', row.filePath, saved.body, { contentType: 'image/jpeg', upsert: true });
     }

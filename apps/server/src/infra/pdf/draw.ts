@@ -16,7 +16,7 @@ import type {
   PdfPhoto,
   PdfPhotoSection,
   PdfProposalOption,
-  PdfRenderResult,
+  PdfDrawn,
   PdfSignature,
   PdfTable,
   PrintedImage,
@@ -80,8 +80,17 @@ export const CAPTION_SIZE = 9;
 
 const t = toWinAnsi;
 
-/** Draws the model and answers the PDF's bytes and page count. `onStep` is told each drawn unit (a photo, a part) of `totalSteps(model)`. */
-export async function drawDocument(model: PdfDocumentModel, images: ImageSource, onStep: (done: number, total: number) => void = () => {}): Promise<PdfRenderResult> {
+/**
+ * Draws the model, handing the PDF's bytes to `write` as pdfkit produces them (each image goes out
+ * once it is drawn; nothing keeps the whole file), and answers the page count. `onStep` is told each
+ * drawn unit (a photo, a part) of `totalSteps(model)`.
+ */
+export async function drawDocument(
+  model: PdfDocumentModel,
+  images: ImageSource,
+  write: (chunk: Buffer) => void,
+  onStep: (done: number, total: number) => void = () => {},
+): Promise<PdfDrawn> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: PAGE_HEIGHT - CONTENT_BOTTOM },
@@ -89,8 +98,7 @@ export async function drawDocument(model: PdfDocumentModel, images: ImageSource,
     autoFirstPage: false,
     info: { Title: t(model.title), Author: t(model.author), Creator: 'Ridgeline' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  doc.on('data', write);
   const ended = new Promise<void>((resolve, reject) => {
     doc.on('end', () => resolve());
     doc.on('error', reject);
@@ -121,7 +129,7 @@ export async function drawDocument(model: PdfDocumentModel, images: ImageSource,
   doc.flushPages();
   doc.end();
   await ended;
-  return { bytes: Buffer.concat(chunks), pageCount };
+  return { pageCount };
 }
 
 /** How many units the progress counts: each photo, and each part that is not photos. */

@@ -105,6 +105,9 @@ export type PdfDocumentModel = {
 };
 
 export type PdfRenderResult = { bytes: Buffer; pageCount: number };
+/** A document drawn to a stream: its page count and how many bytes were written. */
+export type PdfDrawn = { pageCount: number };
+export type PdfStreamed = { pageCount: number; byteLength: number };
 
 /** What an image is drawn as: a logo on the cover or letterhead, a photo in its cell, a drawn signature. */
 export type PdfImageKind = 'logo' | 'photo' | 'signature';

@@ -2,17 +2,20 @@ import type { PdfDocumentModel } from './model';
 
 // The messages between the API's thread and the render worker. The worker asks for images by their
 // place in the draw order and the main side answers with the bytes made for drawing (the ArrayBuffer
-// transferred, not copied) or the note of an image that cannot be printed; the worker reports
-// progress and finally the PDF (transferred too).
+// transferred, not copied) or the note of an image that cannot be printed. The PDF leaves the worker
+// as it is drawn, in pieces (transferred too); the main side says how many bytes it has written on,
+// and the worker draws no further while more than a few megabytes are still unwritten. The worker
+// reports progress and finally the page count.
 
 export type WorkerInput = { model: PdfDocumentModel };
 
-export type ToWorker = { type: 'image'; index: number; bytes: ArrayBuffer | null; note: string | null };
+export type ToWorker = { type: 'image'; index: number; bytes: ArrayBuffer | null; note: string | null } | { type: 'written'; bytes: number };
 
 export type FromWorker =
   | { type: 'need'; index: number }
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; bytes: ArrayBuffer; pageCount: number }
+  | { type: 'data'; bytes: ArrayBuffer }
+  | { type: 'done'; pageCount: number }
   | { type: 'error'; message: string };
 
 /** An ArrayBuffer holding exactly these bytes that can be transferred (a copy when the buffer is a slice of a shared pool). */

@@ -7,9 +7,15 @@ import { ownArrayBuffer, type FromWorker, type ToWorker, type WorkerInput } from
 // The render worker: draws one document off the API's event loop, within the heap the main side
 // gave it. Images are asked of the main side a few ahead of the one being drawn (they come made for
 // drawing, never the stored originals) and dropped once drawn, so only a handful are held at a time.
+// The PDF goes to the main side as it is drawn, in pieces of about a megabyte, and the drawing waits
+// while more than a few megabytes of it are not written yet: the worker never holds the whole file.
 
 /** Images asked for ahead of the one being drawn. */
 const PREFETCH = 4;
+/** The PDF's bytes are handed over in pieces of at least this many (the last one may be smaller). */
+const PIECE_BYTES = 1024 * 1024;
+/** The next image is not drawn while more than this many handed-over bytes are still unwritten. */
+const UNWRITTEN_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * The drawing thread's niceness: requests on the API's thread come first when both want the CPU
  * (on Linux the nice value is per thread, so only this worker is lowered).
@@ -42,13 +48,55 @@ function request(index: number): void {
   post({ type: 'need', index });
 }
 
+// The PDF's bytes not yet handed over, and those handed over that the main side has not written.
+let piece: Buffer[] = [];
+let pieceBytes = 0;
+let unwritten = 0;
+let roomWaiters: (() => void)[] = [];
+
+/** Hands the bytes gathered so far to the main side (copied into a buffer of their own, then transferred). */
+function handOver(): void {
+  if (pieceBytes === 0) return;
+  const bytes = ownArrayBuffer(Buffer.concat(piece, pieceBytes));
+  piece = [];
+  pieceBytes = 0;
+  unwritten += bytes.byteLength;
+  post({ type: 'data', bytes }, [bytes]);
+}
+
+/**
+ * pdfkit's output, gathered into pieces. pdfkit goes on reading a chunk after handing it out (its
+ * length counts towards the file's offsets), so a chunk is never transferred as it is, only copied.
+ */
+function write(chunk: Buffer): void {
+  piece.push(chunk);
+  pieceBytes += chunk.length;
+  if (pieceBytes >= PIECE_BYTES) handOver();
+}
+
+/** Resolves once the main side has written enough that drawing may go on. */
+function room(): Promise<void> {
+  if (unwritten <= UNWRITTEN_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => roomWaiters.push(resolve));
+}
+
 port.on('message', (message: ToWorker) => {
-  if (message.type !== 'image') return;
+  if (message.type === 'written') {
+    unwritten -= message.bytes;
+    if (unwritten <= UNWRITTEN_MAX_BYTES) {
+      const waiters = roomWaiters;
+      roomWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+    return;
+  }
   const image: PrintedImage = message.bytes ? { bytes: Buffer.from(message.bytes), note: null } : { bytes: null, note: message.note };
   waiting.get(message.index)?.resolve(image);
 });
 
 async function readImage(ref: PdfImageRef): Promise<PrintedImage> {
+  handOver();
+  await room();
   const key = keyOf(ref);
   let index = keys.indexOf(key, cursor);
   if (index < 0) index = keys.indexOf(key);
@@ -64,9 +112,9 @@ async function readImage(ref: PdfImageRef): Promise<PrintedImage> {
 }
 
 try {
-  const result = await drawDocument(model, readImage, (done, total) => post({ type: 'progress', done, total }));
-  const bytes = ownArrayBuffer(result.bytes);
-  post({ type: 'done', bytes, pageCount: result.pageCount }, [bytes]);
+  const result = await drawDocument(model, readImage, write, (done, total) => post({ type: 'progress', done, total }));
+  handOver();
+  post({ type: 'done', pageCount: result.pageCount });
 } catch (error) {
   post({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 }

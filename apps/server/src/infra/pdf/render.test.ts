@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTOS_PER_PAGE } from '@ridgeline/shared/domain/documents';
@@ -19,7 +20,7 @@ import {
   textRuns,
 } from './pdf-test-kit';
 import { CAPTION_SIZE, OVER_BUDGET_IMAGE_NOTE, SIGNED_BY_HOMEOWNER_TEXT, UNREADABLE_IMAGE_NOTE } from './draw';
-import { renderPdf } from './render';
+import { renderPdf, renderPdfTo } from './render';
 
 // The PDF engine, read back with poppler: pages per layout, the order of sections and captions, the
 // evidence hashes, the bookmarks, annotations drawn over the photo, missing photos, text the
@@ -416,6 +417,71 @@ describe('images: never a stored original, one bad image never fails the documen
       await pdf.cleanup();
     }
   });
+});
+
+describe('the PDF streamed as it is drawn', () => {
+  /** Photos that compress like real ones (noise, blurred): each about half a megabyte once made for a full page. */
+  const noisy = new Map<string, Buffer>();
+  beforeAll(async () => {
+    for (let i = 0; i < 4; i++) {
+      const noise = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 60 } } })
+        .png()
+        .toBuffer();
+      noisy.set(`photos/p${i}.jpg`, await sharp(noise).resize(1600, 1200, { kernel: 'cubic' }).blur(1.2).jpeg({ quality: 85 }).toBuffer());
+    }
+  });
+  const noisyReader = (calls: PdfImageRef[] = []) => {
+    const read = imageReader(noisy);
+    return (ref: PdfImageRef) => {
+      calls.push(ref);
+      return read({ ...ref, path: `photos/p${Number(/p(\d+)/.exec(ref.path)?.[1] ?? 0) % 4}.jpg` });
+    };
+  };
+  const fullPages = (count: number) => photoReport([{ title: 'Overview', layout: 1, photos: Array.from({ length: count }, (_, i) => photo(i)) }]);
+
+  it('writes the PDF in pieces to a slow output, whole and readable, and answers its size', async () => {
+    const pieces: Buffer[] = [];
+    // An output that takes its time over every piece: the drawing waits for it.
+    const slow = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, callback) {
+        pieces.push(chunk);
+        setTimeout(callback, 20);
+      },
+    });
+    const result = await renderPdfTo(fullPages(12), { readImage: noisyReader() }, slow);
+    expect(slow.writableEnded).toBe(true);
+    expect(pieces.length).toBeGreaterThan(3);
+    const bytes = Buffer.concat(pieces);
+    expect(result.byteLength).toBe(bytes.length);
+    const pdf = await readBack(bytes);
+    try {
+      expect(pdf.pages).toBe(result.pageCount);
+      expect((await embeddedImages(pdf.file)).length).toBe(12);
+    } finally {
+      await pdf.cleanup();
+    }
+  });
+
+  it('draws no further while the output is far behind, and stops with the output’s error', async () => {
+    const calls: PdfImageRef[] = [];
+    // An output that takes the first pieces and then never finishes writing one.
+    let taken = 0;
+    const stuck = new Writable({
+      highWaterMark: 1,
+      write(_chunk: Buffer, _encoding, callback) {
+        taken += 1;
+        if (taken <= 2) callback();
+      },
+    });
+    const rendering = renderPdfTo(fullPages(120), { readImage: noisyReader(calls) }, stuck);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    // Some 8 MB ahead of what was written (each image about half a megabyte), never the whole document.
+    expect(calls.length).toBeGreaterThan(2);
+    expect(calls.length).toBeLessThan(40);
+    stuck.destroy(new Error('the disk is full'));
+    await expect(rendering).rejects.toThrow('the disk is full');
+  }, 20_000);
 });
 
 describe('the render worker’s limits', () => {

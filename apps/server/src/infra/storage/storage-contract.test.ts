@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../test/s3-server';
@@ -121,6 +121,19 @@ describe.each(drivers)('the storage contract on %s', (_name, start) => {
     expect(await storage.get('project-files', 'broken/upload.bin')).toBeNull();
     await storage.put('project-files', 'broken/upload.bin', Buffer.from('whole'), { contentType: 'application/octet-stream' });
     expect((await storage.get('project-files', 'broken/upload.bin'))?.body.toString()).toBe('whole');
+  });
+
+  it('leaves nothing behind when a stream written with upsert is destroyed part way (a render that fails)', async () => {
+    // As the render job writes a PDF: a PassThrough handed to put, written as the document is drawn.
+    const pdf = new PassThrough();
+    pdf.on('error', () => undefined);
+    const storing = storage.put('documents', 'co/report/1.pdf', pdf, { contentType: 'application/pdf', upsert: true });
+    for (let i = 0; i < 12; i++) {
+      if (!pdf.write(Buffer.alloc(512 * 1024, 2))) await new Promise((resolve) => pdf.once('drain', resolve));
+    }
+    pdf.destroy(new Error('drawing it took longer than 10 minutes, so it was stopped.'));
+    await expect(storing).rejects.toThrow();
+    expect(await storage.get('documents', 'co/report/1.pdf')).toBeNull();
   });
 
   it('refuses unsafe paths before touching the store', async () => {

@@ -1,14 +1,96 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** The product's version (the repository's package.json), sent with feedback as the app version. */
+/** lucide-react's barrel: every icon re-exported under its names, one file per icon. */
+const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** The barrel's export names to the icon file each comes from. */
+function lucideIconFiles(barrel: Rolldown.ModuleInfo): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [, names = '', path = ''] of (barrel.code ?? '').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    const file = join(dirname(barrel.id), path);
+    for (const name of names.split(',')) files.set(name.trim().replace(/^default as /, ''), file);
+  }
+  return files;
+}
+
+/** The names a module imports from lucide-react, or null when it takes more than named imports. */
+function lucideNames(code: string): string[] | null {
+  if (/import\s*\*\s*as\s+\w+\s+from\s*["']lucide-react["']/.test(code)) return null;
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names = '']) =>
+    names
+      .split(',')
+      .map((name) => name.trim().split(/\s+as\s+/)[0] ?? '')
+      .filter((name) => name !== '' && !name.startsWith('type ')),
+  );
+}
+
+/**
+ * Module ids reachable from `roots` through static imports only, from the bundler's module graph.
+ * An import of lucide-react's barrel reaches only the icons it names (the barrel itself re-exports
+ * every icon the app uses anywhere).
+ */
+function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo | null, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  let icons: Map<string, string> | undefined;
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    const info = getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    for (const imported of info.importedIds) {
+      const barrel = LUCIDE_BARREL.test(imported) ? getModuleInfo(imported) : null;
+      const names = barrel ? lucideNames(info.code ?? '') : null;
+      if (!barrel || !names) {
+        stack.push(imported);
+        continue;
+      }
+      icons ??= lucideIconFiles(barrel);
+      for (const name of names) {
+        const file = icons.get(name);
+        if (file) stack.push(file);
+        else stack.push(imported);
+      }
+    }
+  }
+  return seen;
+}
+
+// The signed-in first load (the providers, the shell and the dashboard, with everything they import
+// statically) is one file, apart from the landing page's modules. The server gzips only answers of
+// 4 KB and more, so the two dozen small shared pieces it would otherwise be split into go over the
+// wire uncompressed, one request each.
+const signedInRoots = ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/features/billing/read-only-banner.tsx', './src/app/dashboard-page.tsx'].map(fromRoot);
+// Kept apart: the landing page's modules, and the app entry's (the router, the global error handlers):
+// the entry runs before the signed-in modules, which build their zod schemas as they load, after the
+// entry has told zod not to probe for eval (the CSP forbids it).
+const apartRoots = ['./src/features/landing/landing-entry.tsx', './src/features/landing/landing-page.tsx', './src/app/app-entry.tsx'].map(fromRoot);
+const signedInFirstLoad = new WeakMap<object, { signedIn: Set<string>; apart: Set<string> }>();
+function signedInGroupName(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  // The graph objects are the same within one chunking pass: the reachable sets are computed once per pass.
+  const key = ctx.getModuleInfo(signedInRoots[0] ?? '');
+  if (!key) return null;
+  let sets = signedInFirstLoad.get(key);
+  if (!sets) {
+    const getModuleInfo = (moduleId: string) => ctx.getModuleInfo(moduleId);
+    sets = { signedIn: staticallyReachable(getModuleInfo, signedInRoots), apart: staticallyReachable(getModuleInfo, apartRoots) };
+    signedInFirstLoad.set(key, sets);
+  }
+  // Vite's own helpers (the preload helper every lazy import calls) stay apart: the entry needs them.
+  if (id.startsWith('\0') || !sets.signedIn.has(id) || sets.apart.has(id)) return null;
+  return 'signed-in';
+}
+
 const appVersion = (JSON.parse(readFileSync(fromRoot('../../package.json'), 'utf8')) as { version: string }).version;
 
 // The web app. In dev (npm run dev) Vite serves on :5173 and proxies the API on :3000;
@@ -64,6 +146,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'kit-light', test: /src[\\/](lib[\\/]with-base|components[\\/](page-header|ui[\\/](card|badge|button-variants|create-styled)))\.tsx?$/ },
+            // Only the modules named: their dependencies on the landing page's modules and Vite's helpers stay
+            // in those modules' own files (which import nothing of the signed-in app, so no cycle).
+            { name: signedInGroupName, includeDependenciesRecursively: false },
           ],
         },
       },

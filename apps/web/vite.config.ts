@@ -66,29 +66,47 @@ function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo 
   return seen;
 }
 
-// The signed-in first load (the providers, the shell and the dashboard, with everything they import
-// statically) is one file, apart from the landing page's modules. The server gzips only answers of
-// 4 KB and more, so the two dozen small shared pieces it would otherwise be split into go over the
-// wire uncompressed, one request each.
-const signedInRoots = ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/features/billing/read-only-banner.tsx', './src/app/dashboard-page.tsx'].map(fromRoot);
-// Kept apart: the landing page's modules, and the app entry's (the router, the global error handlers):
-// the entry runs before the signed-in modules, which build their zod schemas as they load, after the
-// entry has told zod not to probe for eval (the CSP forbids it).
-const apartRoots = ['./src/features/landing/landing-entry.tsx', './src/features/landing/landing-page.tsx', './src/app/app-entry.tsx'].map(fromRoot);
-const signedInFirstLoad = new WeakMap<object, { signedIn: Set<string>; apart: Set<string> }>();
-function signedInGroupName(id: string, ctx: Rolldown.ChunkingContext): string | null {
+// The server gzips only answers of 4 KB and more: the many small shared pieces the bundler would
+// split the signed-in app into go over the wire as they are, one request each. So the modules of each
+// stage of a signed-in visit, with everything they import statically, are one file each:
+// - signed-in: the first load (the providers, the shell, the billing banner, the dashboard);
+// - after-idle: what loads once the browser is idle (the projects page preloaded, the team chat, the
+//   inbox count);
+// - public: the pieces the landing page's React version shares with the first load. The pre-rendered
+//   landing document's script (no React) keeps its own files.
+// The app entry's modules (the router, the global error handlers) stay in the entry: it runs first,
+// and tells zod not to probe for eval (the CSP forbids it) before any schema is built.
+const stageRoots = {
+  signedIn: ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/features/billing/read-only-banner.tsx', './src/app/dashboard-page.tsx'],
+  afterIdle: ['./src/features/projects/projects-page.tsx', './src/features/chat/chat-widget.tsx', './src/features/inbox/inbox-nav-badge.tsx'],
+  landing: ['./src/features/landing/landing-entry.tsx', './src/features/landing/landing-page.tsx'],
+  landingDocument: ['./src/features/landing/landing-static.ts'],
+  entry: ['./src/app/app-entry.tsx'],
+};
+type Stages = Record<keyof typeof stageRoots, Set<string>>;
+const stagesOfPass = new WeakMap<object, Stages>();
+function stageChunkName(id: string, ctx: Rolldown.ChunkingContext): string | null {
   // The graph objects are the same within one chunking pass: the reachable sets are computed once per pass.
-  const key = ctx.getModuleInfo(signedInRoots[0] ?? '');
+  const key = ctx.getModuleInfo(fromRoot(stageRoots.entry[0] ?? ''));
   if (!key) return null;
-  let sets = signedInFirstLoad.get(key);
-  if (!sets) {
+  let stages = stagesOfPass.get(key);
+  if (!stages) {
     const getModuleInfo = (moduleId: string) => ctx.getModuleInfo(moduleId);
-    sets = { signedIn: staticallyReachable(getModuleInfo, signedInRoots), apart: staticallyReachable(getModuleInfo, apartRoots) };
-    signedInFirstLoad.set(key, sets);
+    const reach = (roots: string[]) => staticallyReachable(getModuleInfo, roots.map(fromRoot));
+    stages = {
+      signedIn: reach(stageRoots.signedIn),
+      afterIdle: reach(stageRoots.afterIdle),
+      landing: reach(stageRoots.landing),
+      landingDocument: reach(stageRoots.landingDocument),
+      entry: reach(stageRoots.entry),
+    };
+    stagesOfPass.set(key, stages);
   }
-  // Vite's own helpers (the preload helper every lazy import calls) stay apart: the entry needs them.
-  if (id.startsWith('\0') || !sets.signedIn.has(id) || sets.apart.has(id)) return null;
-  return 'signed-in';
+  // Vite's own helpers (the preload helper every lazy import calls) stay apart: the entries need them.
+  if (id.startsWith('\0') || stages.entry.has(id) || stages.landingDocument.has(id)) return null;
+  if (stages.landing.has(id)) return stages.signedIn.has(id) ? 'public' : null;
+  if (stages.signedIn.has(id)) return 'signed-in';
+  return stages.afterIdle.has(id) ? 'after-idle' : null;
 }
 
 const appVersion = (JSON.parse(readFileSync(fromRoot('../../package.json'), 'utf8')) as { version: string }).version;
@@ -140,15 +158,16 @@ export default defineConfig({
       input: { index: fromRoot('./index.html'), landing: fromRoot('./landing.html') },
       output: {
         // React and its DOM renderer are one download every React page needs: one cacheable file.
-        // The kit's light pieces of the signed-in first load (cards, the session badge, the button look, page header,
-        // their class merge) are small modules several chunks share: one file instead of four.
+        // Then one file for each stage of a signed-in visit (stageChunkName above).
+        // The kit's light pieces (cards, the session badge, the button look, page header, their class merge)
+        // that no stage took are small modules several chunks share: one file instead of four.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Only the modules named: their dependencies in an earlier stage, the entry or Vite's helpers stay
+            // in those files (which import nothing of a later stage, so no cycle).
+            { name: stageChunkName, includeDependenciesRecursively: false },
             { name: 'kit-light', test: /src[\\/](lib[\\/]with-base|components[\\/](page-header|ui[\\/](card|badge|button-variants|create-styled)))\.tsx?$/ },
-            // Only the modules named: their dependencies on the landing page's modules and Vite's helpers stay
-            // in those modules' own files (which import nothing of the signed-in app, so no cycle).
-            { name: signedInGroupName, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -3,7 +3,7 @@ import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
 import { readOnlyMessage } from '@ridgeline/shared/domain/billing';
 import { AlertBox } from '../../components/ui/alert';
 import { dateText } from './billing-words';
-import { billingBannerKind } from './read-only-banner';
+import { billingBannerKind } from './billing-banner-kind';
 
 // The billing banner's words on every signed-in page: read-only (with the way to /pricing), a failed
 // payment in its grace period (with the way to /payments), and the last days of the free trial. Its

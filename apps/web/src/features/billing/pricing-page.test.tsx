@@ -11,7 +11,7 @@ import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
 import PricingPage from './pricing-page';
 import { BillingBannerContent } from './billing-banner-content';
-import { billingBannerKind } from './read-only-banner';
+import { billingBannerKind } from './billing-banner-kind';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import type { BillingOverview } from '@ridgeline/shared/contracts/billing';
 import { ApiError } from '../../lib/api-client';
 import { useBillingOverview } from './api/billing-overview';
 import { billingOverviewKey } from './api/billing-keys';
+import { billingBannerKind } from './billing-banner-kind';
 
 // The billing banner on every signed-in page: read-only (with the way to /pricing), a failed payment
 // in its grace period (with the way to /payments), and the last days of the free trial. Most pages
@@ -11,19 +11,6 @@ import { billingOverviewKey } from './api/billing-keys';
 // there is one to show, off the signed-in first load.
 
 const BillingBannerContent = lazy(() => import('./billing-banner-content').then((m) => ({ default: m.BillingBannerContent })));
-
-/** The trial's last days get a quiet line from this many days left. */
-export const TRIAL_BANNER_DAYS = 3;
-
-export type BillingBannerKind = 'read-only' | 'past-due' | 'trial';
-
-/** Which banner the company's billing state calls for, if any. */
-export function billingBannerKind(billing: BillingOverview): BillingBannerKind | null {
-  if (billing.readOnly && billing.readOnlyReason) return 'read-only';
-  if (billing.status === 'past_due' && billing.graceEndsAt) return 'past-due';
-  if (billing.status === 'trialing' && billing.trialDaysLeft <= TRIAL_BANNER_DAYS) return 'trial';
-  return null;
-}
 
 /** Any write answered 402 BILLING_READ_ONLY means the company just became read-only: the banner reads the state again. */
 function useRefreshOnReadOnly() {

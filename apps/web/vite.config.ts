@@ -69,16 +69,17 @@ function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo 
 // The server gzips only answers of 4 KB and more: the many small shared pieces the bundler would
 // split the signed-in app into go over the wire as they are, one request each. So the modules of each
 // stage of a signed-in visit, with everything they import statically, are one file each:
-// - signed-in: the first load (the providers, the shell, the billing banner, the dashboard);
+// - signed-in: the first load (the providers, the shell, the dashboard);
 // - after-idle: what loads once the browser is idle (the projects page preloaded, the team chat, the
-//   inbox count);
-// - public: the pieces the landing page's React version shares with the first load. The pre-rendered
-//   landing document's script (no React) keeps its own files.
+//   inbox count, the billing banner);
+// - public: the pieces the landing page's React version shares with the first load;
+// - base: what every page loads, the pre-rendered landing document too (its script's modules: the API
+//   client) with Vite's preload helpers.
 // The app entry's modules (the router, the global error handlers) stay in the entry: it runs first,
 // and tells zod not to probe for eval (the CSP forbids it) before any schema is built.
 const stageRoots = {
-  signedIn: ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/features/billing/read-only-banner.tsx', './src/app/dashboard-page.tsx'],
-  afterIdle: ['./src/features/projects/projects-page.tsx', './src/features/chat/chat-widget.tsx', './src/features/inbox/inbox-nav-badge.tsx'],
+  signedIn: ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/app/dashboard-page.tsx'],
+  afterIdle: ['./src/features/projects/projects-page.tsx', './src/features/chat/chat-widget.tsx', './src/features/inbox/inbox-nav-badge.tsx', './src/features/billing/read-only-banner.tsx'],
   landing: ['./src/features/landing/landing-entry.tsx', './src/features/landing/landing-page.tsx'],
   landingDocument: ['./src/features/landing/landing-static.ts'],
   entry: ['./src/app/app-entry.tsx'],
@@ -102,8 +103,12 @@ function stageChunkName(id: string, ctx: Rolldown.ChunkingContext): string | nul
     };
     stagesOfPass.set(key, stages);
   }
-  // Vite's own helpers (the preload helper every lazy import calls) stay apart: the entries need them.
-  if (id.startsWith('\0') || stages.entry.has(id) || stages.landingDocument.has(id)) return null;
+  // Vite's own helpers (the preload helper every lazy import calls, the module preload polyfill both
+  // documents run) go with the base; the others stay apart.
+  if (id.startsWith('\0')) return /vite[\\/](preload-helper|modulepreload-polyfill)/.test(id) ? 'base' : null;
+  // The landing document's script itself stays its entry's file.
+  if (stages.landingDocument.has(id)) return stageRoots.landingDocument.map(fromRoot).includes(id) ? null : 'base';
+  if (stages.entry.has(id)) return null;
   if (stages.landing.has(id)) return stages.signedIn.has(id) ? 'public' : null;
   if (stages.signedIn.has(id)) return 'signed-in';
   return stages.afterIdle.has(id) ? 'after-idle' : null;

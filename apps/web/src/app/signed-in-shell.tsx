@@ -55,7 +55,8 @@ const InboxNavBadge = lazy(loadInboxNavBadge);
 // The open-feedback count on the admin navigation's triage link, the same way (only admins see that link).
 const FeedbackNavBadge = lazy(loadFeedbackNavBadge);
 // The billing banner (read-only, a failed payment, the trial's last days) for users with a company.
-const ReadOnlyBanner = lazy(() => import('../features/billing/read-only-banner'));
+// Most visits have none to show: its code and its billing read wait until the browser is idle.
+const ReadOnlyBanner = lazy(() => idle().then(() => import('../features/billing/read-only-banner')));
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';

@@ -10,7 +10,7 @@ import { useSiteBanner } from '../features/maintenance/site-banner-api';
 import { SiteBanner } from '../components/site-banner';
 import { useMe } from '../lib/api/me';
 import { ApiError } from '../lib/api-client';
-import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin-views';
 import { createAccountStatusCache, resolveAccountEnabled } from '../lib/session/account-status';
 import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';

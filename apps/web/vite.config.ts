@@ -10,57 +10,87 @@ import { prerenderLanding } from './scripts/prerender-landing.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** The product's version (the repository's package.json), sent with feedback as the app version. */
-/** lucide-react's barrel: every icon re-exported under its names, one file per icon. */
-const LUCIDE_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+// Packages whose main module is a barrel (re-exports of one file per name): an import of such a
+// package reaches only the files of the names it takes. The bundler's graph has the barrel import
+// every file the app uses anywhere, which would put every page's icons on the first load.
+const BARRELS: { name: string; main: RegExp }[] = [
+  { name: 'lucide-react', main: /lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { name: '@tanstack/react-query', main: /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]index\.js$/ },
+  { name: '@tanstack/query-core', main: /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]index\.js$/ },
+];
 
-/** The barrel's export names to the icon file each comes from. */
-function lucideIconFiles(barrel: Rolldown.ModuleInfo): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [, names = '', path = ''] of (barrel.code ?? '').matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
-    const file = join(dirname(barrel.id), path);
-    for (const name of names.split(',')) files.set(name.trim().replace(/^default as /, ''), file);
-  }
-  return files;
+/** The names in an import or export list ("a", "a as b", "default as B", "type T"): the name after "as", types left out. */
+function listedNames(list: string, side: 'imported' | 'exported'): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '' && !entry.startsWith('type '))
+    .map((entry) => {
+      const [first = '', second] = entry.split(/\s+as\s+/);
+      return side === 'exported' ? (second ?? first) : first;
+    });
 }
 
-/** The names a module imports from lucide-react, or null when it takes more than named imports. */
-function lucideNames(code: string): string[] | null {
-  if (/import\s*\*\s*as\s+\w+\s+from\s*["']lucide-react["']/.test(code)) return null;
-  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names = '']) =>
-    names
-      .split(',')
-      .map((name) => name.trim().split(/\s+as\s+/)[0] ?? '')
-      .filter((name) => name !== '' && !name.startsWith('type ')),
+type Barrel = { files: Map<string, string>; stars: string[] };
+
+/** A barrel's names to the file each comes from, and what it re-exports whole (`export *`). */
+function readBarrel(info: Rolldown.ModuleInfo): Barrel {
+  const code = info.code ?? '';
+  const files = new Map<string, string>();
+  for (const [, list = '', path = ''] of code.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    for (const name of listedNames(list, 'exported')) files.set(name, join(dirname(info.id), path));
+  }
+  const stars = [...code.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)].flatMap(([, source = '']) =>
+    source.startsWith('.') ? [join(dirname(info.id), source)] : info.importedIds.filter((id) => BARRELS.some((barrel) => barrel.name === source && barrel.main.test(id))),
   );
+  return { files, stars };
+}
+
+/** The names a module imports from a package, or null when it takes more than named imports. */
+function namesImported(code: string, packageName: string): string[] | null {
+  const from = `\\s*from\\s*["']${packageName.replace(/[/.]/g, '\\$&')}["']`;
+  if (new RegExp(`(?:import\\s*\\*\\s*as\\s+\\w+|import\\s+\\w+|export\\s*\\*|export\\s*\\{[^}]*\\})${from}`).test(code)) return null;
+  return [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}${from}`, 'g'))].flatMap(([, list = '']) => listedNames(list, 'imported'));
 }
 
 /**
- * Module ids reachable from `roots` through static imports only, from the bundler's module graph.
- * An import of lucide-react's barrel reaches only the icons it names (the barrel itself re-exports
- * every icon the app uses anywhere).
+ * Module ids reachable from `roots` through static imports only, from the bundler's module graph;
+ * an import of a barrel (BARRELS) reaches only the files of the names it takes.
  */
 function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo | null, roots: string[]): Set<string> {
   const seen = new Set<string>();
+  const barrels = new Map<string, Barrel>();
+  const barrelOf = (id: string): Barrel | null => {
+    if (!BARRELS.some((barrel) => barrel.main.test(id))) return null;
+    const info = getModuleInfo(id);
+    if (!info) return null;
+    let barrel = barrels.get(id);
+    if (!barrel) barrels.set(id, (barrel = readBarrel(info)));
+    return barrel;
+  };
+  /** The files a barrel's name comes from: its own file, or through what it re-exports whole. */
+  const filesOf = (barrelId: string, name: string): string[] => {
+    const barrel = barrelOf(barrelId);
+    if (!barrel) return [barrelId];
+    const file = barrel.files.get(name);
+    if (file) return [file];
+    for (const star of barrel.stars) {
+      const found = barrelOf(star) ? filesOf(star, name) : [];
+      if (found.length > 0 && !found.includes(star)) return found;
+    }
+    return [barrelId];
+  };
   const stack = [...roots];
-  let icons: Map<string, string> | undefined;
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
     if (seen.has(id)) continue;
     const info = getModuleInfo(id);
     if (!info) continue;
     seen.add(id);
     for (const imported of info.importedIds) {
-      const barrel = LUCIDE_BARREL.test(imported) ? getModuleInfo(imported) : null;
-      const names = barrel ? lucideNames(info.code ?? '') : null;
-      if (!barrel || !names) {
-        stack.push(imported);
-        continue;
-      }
-      icons ??= lucideIconFiles(barrel);
-      for (const name of names) {
-        const file = icons.get(name);
-        if (file) stack.push(file);
-        else stack.push(imported);
-      }
+      const barrel = BARRELS.find((candidate) => candidate.main.test(imported));
+      const names = barrel ? namesImported(info.code ?? '', barrel.name) : null;
+      if (!names) stack.push(imported);
+      else for (const name of names) stack.push(...filesOf(imported, name));
     }
   }
   return seen;

@@ -102,7 +102,7 @@ function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo 
 // - signed-in: the first load (the providers, the shell, the dashboard);
 // - after-idle: what loads once the browser is idle (the projects page preloaded, the team chat, the
 //   inbox count, the billing banner);
-// - public: the pieces the landing page's React version shares with the first load;
+// - public: the pieces the landing page's React version shares with the first load and the entry;
 // - base: what every page loads, the pre-rendered landing document too (its script's modules: the API
 //   client) with Vite's preload helpers.
 // The app entry's modules (the router, the global error handlers) stay in the entry: it runs first,
@@ -138,8 +138,8 @@ function stageChunkName(id: string, ctx: Rolldown.ChunkingContext): string | nul
   if (id.startsWith('\0')) return /vite[\\/](preload-helper|modulepreload-polyfill)/.test(id) ? 'base' : null;
   // The landing document's script itself stays its entry's file.
   if (stages.landingDocument.has(id)) return stageRoots.landingDocument.map(fromRoot).includes(id) ? null : 'base';
+  if (stages.landing.has(id)) return stages.signedIn.has(id) || stages.entry.has(id) ? 'public' : null;
   if (stages.entry.has(id)) return null;
-  if (stages.landing.has(id)) return stages.signedIn.has(id) ? 'public' : null;
   if (stages.signedIn.has(id)) return 'signed-in';
   return stages.afterIdle.has(id) ? 'after-idle' : null;
 }

@@ -145,7 +145,7 @@ function stageChunkName(id: string, ctx: Rolldown.ChunkingContext): string | nul
 }
 
 /** The files every signed-in page shares (see build.modulePreload). */
-const SHARED_FILE = /(^|[\\/])(react|rolldown-runtime|base|zod|public|use-document-title|signed-in|after-idle|kit-light)-[\w-]+\.js$/;
+const SHARED_FILE = /(^|[\\/])(react|rolldown-runtime|base|zod|public|use-document-title|signed-in|after-idle)-[\w-]+\.js$/;
 
 const appVersion = (JSON.parse(readFileSync(fromRoot('../../package.json'), 'utf8')) as { version: string }).version;
 
@@ -196,17 +196,16 @@ export default defineConfig({
       // A lazy import fetches the files its file imports along with it, from a list in the importing
       // file: the router's lists of every route's files were a tenth of the first load. The lists keep
       // the shared files every signed-in page imports (React, the runtime, the base, zod, the stages'
-      // files, the kit's light pieces); a page's own pieces load with its file, a round trip later on
-      // a cold visit (the service worker has them all once it is installed).
+      // files); a page's own pieces load with its file, a round trip later on a cold visit (the
+      // service worker has them all once it is installed).
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => SHARED_FILE.test(dep))),
     },
     rolldownOptions: {
       input: { index: fromRoot('./index.html'), landing: fromRoot('./landing.html') },
       output: {
         // React and its DOM renderer are one download every React page needs: one cacheable file.
-        // Then one file for each stage of a signed-in visit (stageChunkName above).
-        // The kit's light pieces (cards, the session badge, the button look, page header, their class merge)
-        // that no stage took are small modules several chunks share: one file instead of four.
+        // Then one file for each stage of a signed-in visit (stageChunkName above); the kit's light
+        // pieces (cards, the session badge, the button look, page header) are in the first load's.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
@@ -215,7 +214,6 @@ export default defineConfig({
             // Only the modules named: their dependencies in an earlier stage, the entry or Vite's helpers stay
             // in those files (which import nothing of a later stage, so no cycle).
             { name: stageChunkName, includeDependenciesRecursively: false },
-            { name: 'kit-light', test: /src[\\/](lib[\\/]with-base|components[\\/](page-header|ui[\\/](card|badge|button-variants|create-styled)))\.tsx?$/ },
           ],
         },
       },

@@ -145,7 +145,7 @@ function stageChunkName(id: string, ctx: Rolldown.ChunkingContext): string | nul
 }
 
 /** The files every signed-in page shares (see build.modulePreload). */
-const SHARED_FILE = /(^|[\\/])(react|rolldown-runtime|base|zod|public|use-document-title|signed-in|after-idle)-[\w-]+\.js$/;
+const SHARED_FILE = /(^|[\\/])(react|rolldown-runtime|base|zod|public|signed-in|after-idle)-[\w-]+\.js$/;
 
 const appVersion = (JSON.parse(readFileSync(fromRoot('../../package.json'), 'utf8')) as { version: string }).version;
 

@@ -10,7 +10,7 @@ import { useSiteBanner } from '../features/maintenance/site-banner-api';
 import { SiteBanner } from '../components/site-banner';
 import { useMe } from '../lib/api/me';
 import { ApiError } from '../lib/api-client';
-import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
+import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin-views';
 import { createAccountStatusCache, resolveAccountEnabled } from '../lib/session/account-status';
 import { useImpersonation } from '../features/admin/use-impersonation';
 import { HelpButton } from '../features/tutorials/help-button';
@@ -55,7 +55,8 @@ const InboxNavBadge = lazy(loadInboxNavBadge);
 // The open-feedback count on the admin navigation's triage link, the same way (only admins see that link).
 const FeedbackNavBadge = lazy(loadFeedbackNavBadge);
 // The billing banner (read-only, a failed payment, the trial's last days) for users with a company.
-const ReadOnlyBanner = lazy(() => import('../features/billing/read-only-banner'));
+// Most visits have none to show: its code and its billing read wait until the browser is idle.
+const ReadOnlyBanner = lazy(() => idle().then(() => import('../features/billing/read-only-banner')));
 
 const USER_MENU_TRIGGER_CLASS = 'flex items-center gap-2 rounded-md px-2 py-1 text-left text-sm hover:bg-slate-100';
 const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-100 lg:hidden';

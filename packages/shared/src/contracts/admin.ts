@@ -3,6 +3,8 @@ import { PLATFORM_ROLES } from '../domain/roles';
 import { idSchema } from './common';
 import { freeTextSchema, searchTermSchema } from './fields';
 
+export * from './admin-views';
+
 // Platform administration: the user list (disable / enable), impersonation
 // and the Content-Security-Policy reports.
 
@@ -26,9 +28,6 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const setUserEnabledSchema = z.object({ isEnabled: z.boolean(), reason: freeTextSchema(500).optional() });
 export type SetUserEnabled = z.infer<typeof setUserEnabledSchema>;
 
-/** The error code of every API call by a disabled account, but the session read and sign-out. */
-export const ACCOUNT_DISABLED_CODE = 'ACCOUNT_DISABLED';
-
 /** POST /api/functions/admin-impersonation: one function with the actions status, start and end. */
 export const impersonationRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), sessionId: idSchema.optional() }),
@@ -37,22 +36,6 @@ export const impersonationRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
 
-export const impersonatedUserSchema = z.object({ id: idSchema, email: z.string(), name: z.string() });
-export type ImpersonatedUser = z.infer<typeof impersonatedUserSchema>;
-
-/** The function's answer: every field always present, those that do not apply to the action null. */
-const userOrNull = impersonatedUserSchema.nullable();
-const textOrNull = z.string().nullable();
-export const impersonationResponseSchema = z.object({
-  success: z.boolean(),
-  isImpersonating: z.boolean(),
-  impersonatedUser: userOrNull,
-  targetUser: userOrNull,
-  sessionId: textOrNull,
-  expiresAt: textOrNull,
-  error: textOrNull,
-});
-export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 
 export const impersonationAuditEntrySchema = z.object({
   id: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOSS_TYPE_VALUES } from '../domain/loss-types';
+import { LOSS_TYPE_VALUES } from '../domain/loss-type-list';
 import { PLAN_IDS } from '../domain/plans';
 import { idSchema } from './common';
 

@@ -4,13 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { inputClass } from './input';
 
-/**
- * The browser's own select, in the kit's look. Forms use it: the phone's native picker is the
- * easiest to use in the field, and it submits with the form like any input.
- */
-export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn(inputClass, 'pr-8', className)} {...props} />;
-}
+export { NativeSelect } from './native-select';
 
 // The Radix select, for pickers that need custom items (icons, descriptions) outside a form.
 export const Select = SelectPrimitive.Root;

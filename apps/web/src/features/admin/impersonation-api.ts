@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { impersonationResponseSchema, type ImpersonationRequest, type ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
+import type { ImpersonationRequest } from '@ridgeline/shared/contracts/admin';
+import { impersonationResponseSchema, type ImpersonationResponse } from '@ridgeline/shared/contracts/admin-views';
 import { api } from '../../lib/api-client';
 
 // The shell checks the impersonation status on every signed-in page: this endpoint has its own file

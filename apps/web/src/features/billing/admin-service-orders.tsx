@@ -8,7 +8,7 @@ import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { errorText } from '../../lib/error-text';
 import { agoText } from '../../lib/relative-time';
 import { notify } from '../../lib/toast';

@@ -12,7 +12,7 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';

@@ -10,7 +10,8 @@ import { answer, apiError, json, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
 import PricingPage from './pricing-page';
-import { BillingBannerContent } from './read-only-banner';
+import { BillingBannerContent } from './billing-banner-content';
+import { billingBannerKind } from './billing-banner-kind';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -129,5 +130,13 @@ describe('the billing banner', () => {
     expect(screen.getByRole('status')).toHaveTextContent('3 days left in your free trial');
     rerender(banner(TRIAL));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('loads the banner only for a state that has one: read-only, a failed payment, the last trial days', () => {
+    expect(billingBannerKind(TRIAL)).toBeNull();
+    expect(billingBannerKind({ ...TRIAL, trialDaysLeft: 3 })).toBe('trial');
+    expect(billingBannerKind({ ...TRIAL, readOnly: true, readOnlyReason: 'trial_ended', trialDaysLeft: 0 })).toBe('read-only');
+    expect(billingBannerKind({ ...TRIAL, status: 'past_due', graceEndsAt: '2026-12-01T12:00:00.000Z', trialDaysLeft: 0 })).toBe('past-due');
+    expect(billingBannerKind({ ...TRIAL, status: 'past_due', graceEndsAt: null, trialDaysLeft: 0 })).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useReplyAsTeam, useSetFeedbackStatus } from './api/triage-actions';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { agoText } from '../../lib/relative-time';
 import { errorText } from '../../lib/error-text';
 import { useFeedbackSummary } from './api/feedback-summary';

@@ -7,7 +7,7 @@ import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../components/use-document-title';

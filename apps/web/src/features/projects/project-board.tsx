@@ -22,7 +22,7 @@ import type { ProjectList, ProjectStatus, ProjectSummary } from '@ridgeline/shar
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { ApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { scrollInstantly, scrollSmoothlyAgain } from './instant-scroll';

@@ -7,7 +7,7 @@ import { LOSS_TYPES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { DEFAULT_FILTERS, NARROWING, type ListFilters, type ProjectSort, type ProjectState } from './list-filters';
 

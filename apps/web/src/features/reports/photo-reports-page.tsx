@@ -7,7 +7,7 @@ import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useReports } from './api/reports';
 import { DocumentWatcher } from './document-watcher';

@@ -10,7 +10,7 @@ import { CardDiv } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { PageHeader } from '../../components/page-header';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/select';
+import { NativeSelect } from '../../components/ui/native-select';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { CardList } from '../../components/card-list';
 import { CardTable } from '../../components/card-table';

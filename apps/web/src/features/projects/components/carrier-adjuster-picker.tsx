@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { NativeSelect } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { classifyLossType, LOSS_TYPES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { NativeSelect } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 
 type LossTypeFieldProps = {

@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { placedPhotoIds } from './document-edits';
 import { defaultCaption, photoLabel, thumbUrl } from './photo-words';
 

@@ -25,7 +25,7 @@ import { PHOTOS_PER_PAGE, type PhotosPerPage } from '@ridgeline/shared/domain/do
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/select';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { findPhoto, moveSection, movePhoto, removePhoto, removeSection, stepPhoto, updateCaption, updateSection } from './document-edits';
 import { AnnotationSvg, photoLabel, photoName, thumbUrl } from './photo-words';

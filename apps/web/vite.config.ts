@@ -96,8 +96,8 @@ function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo 
   return seen;
 }
 
-// The server gzips only answers of 4 KB and more: the many small shared pieces the bundler would
-// split the signed-in app into go over the wire as they are, one request each. So the modules of each
+// The bundler would split the signed-in app into dozens of small shared pieces, one request each,
+// each compressed on its own (a small file gzips poorly: no shared dictionary). So the modules of each
 // stage of a signed-in visit, with everything they import statically, are one file each:
 // - signed-in: the first load (the providers, the shell, the dashboard);
 // - after-idle: what loads once the browser is idle (the projects page preloaded, the team chat, the

@@ -163,6 +163,19 @@ describe('realtime', () => {
     expect(shown.body.conversation.lastMessageAt).toBe(message.createdAt);
   });
 
+  it('ids sent in upper case answer as every later read writes them', async () => {
+    const { conversation } = await createConversation(owner.client, [bea.me.id], 'Cases');
+    const clientId = randomUUID().toUpperCase();
+    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id.toUpperCase()}/messages`, { clientId, content: 'Upper' });
+    expect(response.status).toBe(201);
+    const message = response.body.message;
+    expect(message).toMatchObject({ clientId: clientId.toLowerCase(), conversationId: conversation.id });
+    const envelope = await arrived((item) => item.event.type === 'message' && item.event.message.id === message.id);
+    expect(envelope.event).toEqual({ type: 'message', message });
+    const read = await owner.client.get<{ messages: ChatMessage[] }>(`/api/chat/conversations/${conversation.id}/messages`);
+    expect(read.body.messages).toEqual([message]);
+  });
+
   it('a new membership tells the added colleague', async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Joining');
     const created = await arrived((item) => item.event.type === 'membership' && item.event.conversationId === conversation.id);

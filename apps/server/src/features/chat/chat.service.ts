@@ -378,15 +378,16 @@ export function createChatService(deps: ChatServiceDeps) {
       // identity, is one statement (insertTextMessageAndNotify); a client id sent again falls through
       // to the transaction, which answers the stored message.
       if (!input.attachment && input.mentions.length === 0 && senderName !== undefined) {
+        // Ids as PostgreSQL writes a uuid (lower case), so the answer matches every later read.
         const draft: ChatMessage = {
           id: randomUUID(),
           seq: 0,
-          conversationId,
+          conversationId: conversationId.toLowerCase(),
           senderId: actor.userId,
           senderName,
           content,
           messageType: 'text',
-          clientId: input.clientId,
+          clientId: input.clientId.toLowerCase(),
           createdAt: '',
           attachments: [],
           mentions: [],

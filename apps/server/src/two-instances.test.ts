@@ -152,11 +152,12 @@ describe('two instances on one database and one S3 store', () => {
     expect(put.status, put.text).toBe(201);
 
     let photo: Photo | null = null;
-    for (let i = 0; i < 120 && !photo?.thumbSmallUrl; i++) {
+    // The small thumbnail is published first (the upload drew it), the large one ends the job.
+    for (let i = 0; i < 120 && !(photo?.thumbSmallUrl && photo.thumbLargeUrl); i++) {
       const read = await on(1, owner.client).get<Photo>(`/api/photos/${photoId}`);
       expect(read.status, read.text).toBe(200);
       photo = read.body;
-      if (!photo.thumbSmallUrl) await new Promise((r) => setTimeout(r, 250));
+      if (!(photo.thumbSmallUrl && photo.thumbLargeUrl)) await new Promise((r) => setTimeout(r, 250));
     }
     if (!photo?.thumbSmallUrl || !photo.thumbLargeUrl) throw new Error('no thumbnails within 30 s');
     for (const [index, link] of [photo.thumbSmallUrl, photo.thumbLargeUrl, photo.url].entries()) {

@@ -13,7 +13,7 @@ import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
-import { limitBody, readRawBody } from '../../http/middleware/upload';
+import { readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createServiceOrdersService } from './service-orders.service';
 
@@ -54,8 +54,8 @@ export function serviceOrderRoutes(deps: AppDeps) {
   app.post('/api/admin/service-orders/:id/cancel', actor, admin, id, validate('json', cancelServiceOrderSchema), async (c) =>
     c.json(await orders.adminCancel(c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason)),
   );
-  app.put('/api/admin/service-orders/:id/delivery', actor, admin, id, validate('query', deliverServiceOrderQuerySchema), limitBody(maxBytes), async (c) => {
-    const body = await readRawBody(c);
+  app.put('/api/admin/service-orders/:id/delivery', actor, admin, id, validate('query', deliverServiceOrderQuerySchema), async (c) => {
+    const body = await readRawBody(c, { maxBytes });
     return c.json(await orders.adminDeliver(c.get('actor'), c.req.valid('param').id, c.req.valid('query').fileName, body));
   });
 

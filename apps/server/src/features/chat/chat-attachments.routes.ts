@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import { attachmentQuerySchema } from '@ridgeline/shared/contracts/chat';
@@ -7,9 +6,8 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { chatMessageLimit } from './chat-message-limit';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { readRawBody } from '../../http/middleware/upload';
+import { readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { AppError } from '../../lib/app-error';
 import { attachmentLimitMessage, createChatAttachmentsService } from './chat-attachments.service';
 import { createChatService } from './chat.service';
 
@@ -41,15 +39,10 @@ export function chatAttachmentRoutes(deps: AppDeps) {
   });
   // Larger than the limit: 413 naming it ('Files can be up to 25 MB.'); the rest of the body stays
   // unread, so the connection closes.
-  const limit = bodyLimit({
-    maxSize: maxMb * 1024 * 1024,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', attachmentLimitMessage(maxMb), { Connection: 'close' });
-    },
-  });
+  const limit: RawBodyLimit = { maxBytes: maxMb * 1024 * 1024, message: attachmentLimitMessage(maxMb) };
 
-  app.put('/api/chat/conversations/:id/attachments', actor, tenant, conversation, validate('query', attachmentQuerySchema), member, messageLimit, limit, async (c) => {
-    const body = await readRawBody(c);
+  app.put('/api/chat/conversations/:id/attachments', actor, tenant, conversation, validate('query', attachmentQuerySchema), member, messageLimit, async (c) => {
+    const body = await readRawBody(c, limit);
     const { message, created } = await attachments.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query'), body);
     return c.json({ message }, created ? 201 : 200);
   });

@@ -5,7 +5,7 @@ import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { limitBody, readImageUpload } from '../../http/middleware/upload';
+import { readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createCompanyService } from './company.service';
 import { createTeamService } from './team.service';
@@ -33,8 +33,8 @@ export function companyRoutes(deps: AppDeps) {
     c.json(await company.editCompany(c.get('tenant'), c.req.valid('json'))),
   );
 
-  app.put('/api/company/logo', actor, tenant, limitBody(MAX_IMAGE_BYTES), async (c) => {
-    const image = await readImageUpload(c);
+  app.put('/api/company/logo', actor, tenant, async (c) => {
+    const image = await readImageUpload(c, { maxBytes: MAX_IMAGE_BYTES });
     return c.json(await company.setLogo(c.get('tenant'), image));
   });
 

@@ -8,13 +8,11 @@ import {
   type FeedbackList,
 } from '@ridgeline/shared/contracts/feedback';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TOO_LARGE_MESSAGE } from '@ridgeline/shared/domain/feedback';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
-import { readRawBody } from '../../http/middleware/upload';
+import { readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { AppError } from '../../lib/app-error';
 import { createFeedbackService } from './feedback.service';
 
 /** The browser feedback was sent from: the request's User-Agent, on one line, at most 500 characters. */
@@ -34,15 +32,10 @@ export function feedbackRoutes(deps: AppDeps) {
   const admin = requirePlatformAdmin('Only platform admins can triage feedback.');
   const id = validate('param', uuidParamSchema);
   // Larger than the limit: 413 naming it; the rest of the body stays unread, so the connection closes.
-  const screenshotLimit = bodyLimit({
-    maxSize: SCREENSHOT_MAX_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', SCREENSHOT_TOO_LARGE_MESSAGE, { Connection: 'close' });
-    },
-  });
+  const screenshotLimit: RawBodyLimit = { maxBytes: SCREENSHOT_MAX_BYTES, message: SCREENSHOT_TOO_LARGE_MESSAGE };
 
-  app.put('/api/feedback/screenshots', actor, tenant, screenshotLimit, async (c) =>
-    c.json(await feedback.uploadScreenshot(c.get('actor'), c.get('tenant'), await readRawBody(c)), 201),
+  app.put('/api/feedback/screenshots', actor, tenant, async (c) =>
+    c.json(await feedback.uploadScreenshot(c.get('actor'), c.get('tenant'), await readRawBody(c, screenshotLimit)), 201),
   );
   app.post('/api/feedback', actor, tenant, validate('json', createFeedbackSchema), async (c) =>
     c.json(await feedback.create(c.get('actor'), c.get('tenant'), c.req.valid('json'), browserOf(c.req.header('user-agent'))), 201),

@@ -65,7 +65,7 @@ export function photoRoutes(deps: AppDeps) {
     uploadLimit,
     async (c) => {
       const { sessionId, photoId } = c.req.valid('param');
-      const body = await readHashedBody(c, maxBytes); // the size limit too
+      const body = await readHashedBody(c, { maxBytes }); // the size limit too
       const { created, ...result } = await photos.upload(c.get('actor'), c.get('tenant'), sessionId, photoId, c.req.valid('query'), body);
       return c.json(result, created ? 201 : 200);
     },

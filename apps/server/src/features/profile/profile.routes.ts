@@ -3,7 +3,7 @@ import { updateMeSchema } from '@ridgeline/shared/contracts/team';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor } from '../../http/middleware/auth';
-import { limitBody, readImageUpload } from '../../http/middleware/upload';
+import { readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { createProfileService } from './profile.service';
@@ -22,8 +22,8 @@ export function profileRoutes(deps: AppDeps) {
     return c.json(profile.meOf(identity));
   });
   app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await profile.updateMe(c.get('actor'), c.req.valid('json'))));
-  app.put('/api/me/avatar', actor, limitBody(MAX_AVATAR_BYTES), async (c) => {
-    const image = await readImageUpload(c);
+  app.put('/api/me/avatar', actor, async (c) => {
+    const image = await readImageUpload(c, { maxBytes: MAX_AVATAR_BYTES });
     return c.json(await profile.setAvatar(c.get('actor'), image));
   });
   return app;

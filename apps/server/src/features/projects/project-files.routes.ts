@@ -4,7 +4,7 @@ import { uploadProjectFileQuerySchema, type ProjectFileList } from '@ridgeline/s
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { limitBody, readRawBody } from '../../http/middleware/upload';
+import { readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createProjectFilesService } from './project-files.service';
 
@@ -27,9 +27,8 @@ export function projectFileRoutes(deps: AppDeps) {
     tenant,
     validate('param', uuidParamSchema),
     validate('query', uploadProjectFileQuerySchema),
-    limitBody(maxBytes),
     async (c) => {
-      const body = await readRawBody(c);
+      const body = await readRawBody(c, { maxBytes });
       return c.json(await files.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query').name, body), 201);
     },
   );

@@ -9,7 +9,7 @@ import { createLogger } from '../../lib/logger';
 import type { AppEnv } from '../context';
 import { handleError } from './errors';
 import { requestId } from './request-id';
-import { limitBody, readHashedBody, readRawBody } from './upload';
+import { readHashedBody, readRawBody } from './upload';
 
 // A raw upload whose client goes away mid-body (a phone losing signal) is the client's failure: a
 // 400 in the error shape that closes the connection, never a 500 logged as a server fault.
@@ -18,7 +18,7 @@ function uploadApp() {
   const app = new Hono<AppEnv>();
   app.use(requestId);
   app.onError(handleError(createLogger('silent')));
-  app.put('/upload', limitBody(1024), async (c) => c.json({ bytes: (await readRawBody(c)).length }));
+  app.put('/upload', async (c) => c.json({ bytes: (await readRawBody(c, { maxBytes: 1024 })).length }));
   return app;
 }
 
@@ -61,10 +61,11 @@ describe('reading a hashed upload body straight from Node', () => {
     app.use(requestId);
     app.onError(handleError(createLogger('silent')));
     app.put('/upload', async (c) => {
-      const { body, sha256 } = await readHashedBody(c, 1024);
+      const { body, sha256 } = await readHashedBody(c, { maxBytes: 1024 });
       hashes.push(sha256);
       return c.json({ bytes: body.length, sha256 });
     });
+    app.put('/named', async (c) => c.json({ bytes: (await readRawBody(c, { maxBytes: 1024, message: 'Files can be up to 1 KB.' })).length }));
     return app;
   }
 
@@ -80,9 +81,9 @@ describe('reading a hashed upload body straight from Node', () => {
   }
 
   /** A PUT of `pieces`, with the Content-Length given (or chunked), ended or dropped after the last piece. */
-  function put(port: number, pieces: Buffer[], length: number | null, drop = false): Promise<{ status: number; text: string; connection: string | undefined }> {
+  function put(port: number, pieces: Buffer[], length: number | null, drop = false, path = '/upload'): Promise<{ status: number; text: string; connection: string | undefined }> {
     return new Promise((resolve, reject) => {
-      const req = request({ port, path: '/upload', method: 'PUT', headers: length === null ? {} : { 'Content-Length': String(length) } }, (res) => {
+      const req = request({ port, path, method: 'PUT', headers: length === null ? {} : { 'Content-Length': String(length) } }, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
@@ -116,6 +117,18 @@ describe('reading a hashed upload body straight from Node', () => {
         expect(error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large (maximum 1 KB).' });
       }
       expect(hashes).toEqual([]);
+    });
+  });
+
+  it("says a route's own words in its 413, and reads a body within the limit", async () => {
+    await withServer(async (port) => {
+      for (const length of [2048, null]) {
+        const answer = await put(port, [Buffer.alloc(1000), Buffer.alloc(1048)], length, false, '/named');
+        expect(answer.status).toBe(413);
+        expect(errorBodySchema.parse(JSON.parse(answer.text)).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Files can be up to 1 KB.' });
+      }
+      const within = await put(port, [Buffer.alloc(1024)], 1024, false, '/named');
+      expect(JSON.parse(within.text)).toEqual({ bytes: 1024 });
     });
   });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
@@ -6,14 +6,16 @@ import { readImageHeader, type ImageHeader } from '../../infra/images/images';
 import { acceptFileType, IMAGE_TYPES, type DetectedType } from '../../infra/storage/file-type';
 import { AppError } from '../../lib/app-error';
 
-/** Refuses request bodies over `maxBytes` with 413 in the error shape. */
+/** A size in words for a 413: '25 MB', '512 KB'. */
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 // The unread rest of the body is still on the wire: the connection cannot carry another request,
 // so the answer says so (Connection: close) and the client opens a fresh one.
-const tooLarge = (maxBytes: number) => new AppError('PAYLOAD_TOO_LARGE', `The request is too large (maximum ${sizeText(maxBytes)}).`, { Connection: 'close' });
+const tooLarge = (maxBytes: number, message?: string) =>
+  new AppError('PAYLOAD_TOO_LARGE', message ?? `The request is too large (maximum ${sizeText(maxBytes)}).`, { Connection: 'close' });
 const interrupted = () => new AppError('VALIDATION_ERROR', 'The upload was interrupted before the whole file arrived.', { Connection: 'close' });
 
+/** The size limit of a JSON body (raw uploads are limited by their reader, readRawBody). */
 export function limitBody(maxBytes: number) {
   return bodyLimit({
     maxSize: maxBytes,
@@ -21,19 +23,6 @@ export function limitBody(maxBytes: number) {
       throw tooLarge(maxBytes);
     },
   });
-}
-
-/**
- * Reads a raw upload body. A client that goes away mid-body (a phone losing signal) is the client's
- * failure, not the server's: it is answered 400 (nobody reads it) instead of being logged as a fault.
- */
-export async function readRawBody(c: Context): Promise<Buffer> {
-  try {
-    return Buffer.from(await c.req.arrayBuffer());
-  } catch (error) {
-    if (error instanceof AppError) throw error; // the size limit's 413
-    throw interrupted();
-  }
 }
 
 /**
@@ -48,28 +37,41 @@ function unreadNodeRequest(c: Context): IncomingMessage | null {
   return incoming instanceof IncomingMessage && !incoming.readableDidRead && incoming.readableFlowing === null ? incoming : null;
 }
 
-export type HashedBody = { body: Buffer; sha256: string };
+/** A raw upload's size limit: its bytes, and the 413's words when the route names its own. */
+export type RawBodyLimit = { maxBytes: number; message?: string };
+
+/** The body through Hono's Web request, when Node's own request is not there (the app called in-process). */
+async function readThroughWebRequest(c: Context, limit: RawBodyLimit): Promise<Buffer> {
+  let body: Buffer;
+  try {
+    body = Buffer.from(await c.req.arrayBuffer());
+  } catch {
+    throw interrupted();
+  }
+  if (body.length > limit.maxBytes) throw tooLarge(limit.maxBytes, limit.message);
+  return body;
+}
 
 /**
- * Reads a raw upload body and its SHA-256, hashed chunk by chunk as it arrives: straight from Node's
- * request into one buffer of its Content-Length (no Web stream, no copy of the whole body), so a
- * phone photo costs one body-sized allocation. It is the route's size limit too (no limitBody before
- * it: that one reads the body through a Web stream): a Content-Length over `maxBytes` is refused
- * before a byte is read, a body without one is counted as it comes, both with limitBody's 413. A
- * client that goes away mid-body gets readRawBody's 400.
+ * Reads a raw upload body (every raw upload reads its body here), hashing it chunk by chunk as it
+ * arrives when asked: straight from Node's request into one buffer of its Content-Length (no Web
+ * stream, no copy of the whole body), so a phone photo costs one body-sized allocation. It is the
+ * route's size limit too: a Content-Length over the limit is refused before a byte is read, a body
+ * without one is counted as it comes, both with a 413. A client that goes away mid-body (a phone
+ * losing signal) is the client's failure, not the server's: it is answered 400 (nobody reads it)
+ * instead of being logged as a fault.
  */
-export async function readHashedBody(c: Context, maxBytes: number): Promise<HashedBody> {
+async function readBody(c: Context, limit: RawBodyLimit, hash: Hash | null): Promise<Buffer> {
   const incoming = unreadNodeRequest(c);
   if (!incoming) {
-    const body = await readRawBody(c);
-    if (body.length > maxBytes) throw tooLarge(maxBytes);
-    return { body, sha256: createHash('sha256').update(body).digest('hex') };
+    const body = await readThroughWebRequest(c, limit);
+    hash?.update(body);
+    return body;
   }
   const declared = Number(incoming.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  const hash = createHash('sha256');
+  if (Number.isFinite(declared) && declared > limit.maxBytes) throw tooLarge(limit.maxBytes, limit.message);
   const sized = Number.isSafeInteger(declared) && declared > 0 ? Buffer.allocUnsafe(declared) : null;
-  const limit = sized ? sized.length : maxBytes;
+  const most = sized ? sized.length : limit.maxBytes;
   const chunks: Buffer[] = [];
   let length = 0;
   // Events, not an async iterator: leaving an iterator early destroys the request and its socket,
@@ -81,12 +83,12 @@ export async function readHashedBody(c: Context, maxBytes: number): Promise<Hash
       else resolve();
     };
     const onData = (chunk: Buffer) => {
-      if (length + chunk.length > limit) {
+      if (length + chunk.length > most) {
         incoming.pause();
-        stop(tooLarge(maxBytes));
+        stop(tooLarge(limit.maxBytes, limit.message));
         return;
       }
-      hash.update(chunk);
+      hash?.update(chunk);
       if (sized) chunk.copy(sized, length);
       else chunks.push(chunk);
       length += chunk.length;
@@ -96,12 +98,26 @@ export async function readHashedBody(c: Context, maxBytes: number): Promise<Hash
     const onBroken = () => stop(interrupted());
     incoming.on('data', onData).once('end', onEnd).once('error', onBroken).once('close', onBroken);
   });
-  return { body: sized ?? Buffer.concat(chunks, length), sha256: hash.digest('hex') };
+  return sized ?? Buffer.concat(chunks, length);
+}
+
+/** Reads a raw upload body within its limit (see readBody). */
+export function readRawBody(c: Context, limit: RawBodyLimit): Promise<Buffer> {
+  return readBody(c, limit, null);
+}
+
+export type HashedBody = { body: Buffer; sha256: string };
+
+/** Reads a raw upload body within its limit and its SHA-256, computed as the bytes arrive. */
+export async function readHashedBody(c: Context, limit: RawBodyLimit): Promise<HashedBody> {
+  const hash = createHash('sha256');
+  const body = await readBody(c, limit, hash);
+  return { body, sha256: hash.digest('hex') };
 }
 
 /** Reads a raw upload body and checks its real type from the bytes; 415 when not allowed. */
-export async function readUpload(c: Context, allowed: readonly string[]): Promise<DetectedType & { body: Buffer }> {
-  const body = await readRawBody(c);
+export async function readUpload(c: Context, allowed: readonly string[], limit: RawBodyLimit): Promise<DetectedType & { body: Buffer }> {
+  const body = await readRawBody(c, limit);
   if (body.length === 0) throw AppError.badRequest('The upload is empty.');
   const type = await acceptFileType(body, allowed);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported file type. Allowed: ${allowed.join(', ')}.`);
@@ -113,8 +129,8 @@ export async function readUpload(c: Context, allowed: readonly string[]): Promis
  * otherwise), a header sharp can read (415 otherwise), and a size within the pixel budget (422
  * IMAGE_TOO_MANY_PIXELS), all checked before anything decodes its pixels.
  */
-export async function readImageUpload(c: Context): Promise<DetectedType & ImageHeader & { body: Buffer }> {
-  const upload = await readUpload(c, IMAGE_TYPES);
+export async function readImageUpload(c: Context, limit: RawBodyLimit): Promise<DetectedType & ImageHeader & { body: Buffer }> {
+  const upload = await readUpload(c, IMAGE_TYPES, limit);
   const header = await readImageHeader(upload.body);
   if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This image could not be read. Save it again as a JPEG or PNG and upload it.');
   return { ...upload, ...header };

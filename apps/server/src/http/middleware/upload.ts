@@ -40,16 +40,32 @@ function unreadNodeRequest(c: Context): IncomingMessage | null {
 /** A raw upload's size limit: its bytes, and the 413's words when the route names its own. */
 export type RawBodyLimit = { maxBytes: number; message?: string };
 
-/** The body through Hono's Web request, when Node's own request is not there (the app called in-process). */
+/**
+ * The body through the Web request, when Node's own request is not there (the app called in-process,
+ * or something read the body's stream first), counted as it comes so that no more than the limit is
+ * ever held.
+ */
 async function readThroughWebRequest(c: Context, limit: RawBodyLimit): Promise<Buffer> {
-  let body: Buffer;
-  try {
-    body = Buffer.from(await c.req.arrayBuffer());
-  } catch {
-    throw interrupted();
+  if (Number(c.req.header('content-length') ?? 0) > limit.maxBytes) throw tooLarge(limit.maxBytes, limit.message);
+  const stream = c.req.raw.body;
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const read = await reader.read().catch(() => {
+      throw interrupted();
+    });
+    if (read.done) break;
+    const chunk: Uint8Array = read.value;
+    length += chunk.byteLength;
+    if (length > limit.maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit.maxBytes, limit.message);
+    }
+    chunks.push(chunk);
   }
-  if (body.length > limit.maxBytes) throw tooLarge(limit.maxBytes, limit.message);
-  return body;
+  return Buffer.concat(chunks, length);
 }
 
 /**

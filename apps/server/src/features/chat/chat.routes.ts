@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
-import { displayName } from '@ridgeline/shared/domain/users';
 import {
   addMemberSchema,
   createConversationSchema,
@@ -63,8 +62,8 @@ export function chatRoutes(deps: AppDeps) {
   app.post('/api/chat/conversations/:id/messages', actor, tenant, id, validate('json', sendMessageSchema), messageLimit, async (c) => {
     const actor = c.get('actor');
     const profile = c.get('identity')?.profile;
-    const senderName = profile ? displayName({ ...profile, email: actor.email }) : undefined;
-    const { message, created } = await chat.postMessage(actor, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'), senderName);
+    const sender = profile ? { firstName: profile.firstName, lastName: profile.lastName, name: profile.name, email: actor.email } : undefined;
+    const { message, created } = await chat.postMessage(actor, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'), sender);
     return c.json({ message }, created ? 201 : 200);
   });
   app.post('/api/chat/conversations/:id/read', actor, tenant, id, async (c) => c.json(await chat.markRead(c.get('actor'), c.get('tenant'), c.req.valid('param').id)));

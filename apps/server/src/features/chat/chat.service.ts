@@ -114,7 +114,7 @@ function asMessageType(value: string): MessageType {
   return (MESSAGE_TYPES as readonly string[]).includes(value) ? (value as MessageType) : 'text';
 }
 
-type SenderName = { firstName: string | null; lastName: string | null; name: string | null; email: string | null };
+export type SenderName = { firstName: string | null; lastName: string | null; name: string | null; email: string | null };
 
 /** A message as the contract shows it; a deleted sender's name is ''. */
 function presentMessage(row: MessageRow, sender: SenderName | null, attachments: MessageAttachment[], mentions: string[]): ChatMessage {
@@ -371,34 +371,32 @@ export function createChatService(deps: ChatServiceDeps) {
      * attachment's row, the mentions and their notifications (in a savepoint: a failure there only
      * logs a warning and the message stays), and the realtime event to every member.
      */
-    async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput, senderName?: string): Promise<{ message: ChatMessage; created: boolean }> {
+    async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput, sender?: SenderName): Promise<{ message: ChatMessage; created: boolean }> {
       const content = input.content.trim();
       if (!input.attachment && content === '') throw AppError.badRequest(MESSAGE_TEXT_REQUIRED);
       // The common case, a text with no mentions from a sender whose name the caller read with the
       // identity, is one statement (insertTextMessageAndNotify); a client id sent again falls through
       // to the transaction, which answers the stored message.
-      if (!input.attachment && input.mentions.length === 0 && senderName !== undefined) {
-        // Ids as PostgreSQL writes a uuid (lower case), so the answer matches every later read.
-        const draft: ChatMessage = {
+      if (!input.attachment && input.mentions.length === 0 && sender !== undefined) {
+        // The row as the insert will write it (ids in lower case, as PostgreSQL writes a uuid); the
+        // statement fills in the seq and the time, in the answer and in the realtime event alike.
+        const draft: MessageRow = {
           id: randomUUID(),
           seq: 0,
           conversationId: conversationId.toLowerCase(),
           senderId: actor.userId,
-          senderName,
           content,
           messageType: 'text',
           clientId: input.clientId.toLowerCase(),
-          createdAt: '',
-          attachments: [],
-          mentions: [],
+          createdAt: new Date(0),
         };
         const posted = await insertTextMessageAndNotify(
           db,
           { id: draft.id, conversationId, companyId: tenant.companyId, senderId: actor.userId, content, clientId: input.clientId },
-          messageEnvelopeTemplates(draft),
+          messageEnvelopeTemplates(presentMessage(draft, sender, [], [])),
         );
         if (!posted?.memberIds.includes(actor.userId)) throw AppError.notFound('Conversation not found');
-        if (posted.inserted) return { message: { ...draft, seq: posted.inserted.seq, createdAt: iso(posted.inserted.createdAt) }, created: true };
+        if (posted.inserted) return { message: presentMessage({ ...draft, ...posted.inserted }, sender, [], []), created: true };
       }
       return db.transaction(async (tx) => {
         const context = await findSendingContext(tx, tenant.companyId, conversationId, actor.userId);

@@ -113,6 +113,9 @@ export type AskPlan = {
   notice: string;
 };
 
+/** What the provider said it used for an answer (all null for one made on the server). */
+type AnswerUsage = { model: string | null; promptTokens: number | null; completionTokens: number | null };
+
 /** How an answer's reserved use ends: it counts once the provider was asked (and did not refuse) or the answer was saved. */
 type Spend = { counts: boolean; model: string | null };
 
@@ -221,11 +224,36 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
   /** The answer's text: the letter, the summary, the provider's answer or the built-in one. */
   async function makeAnswer(plan: AskPlan, sources: Sources, options: { signal: AbortSignal; onToken: (token: string) => void }, spend: Spend) {
     const { input, context } = plan;
-    const noUsage = { model: null, promptTokens: null, completionTokens: null };
+    const noUsage: AnswerUsage = { model: null, promptTokens: null, completionTokens: null };
     if (input.task === 'supplement_letter' && context) return { raw: supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition), usage: noUsage };
     if (input.task === 'claim_summary' && context) return { raw: claimSummary(context), usage: noUsage };
     if (plan.provider) return askProvider(plan, plan.provider, sources, options, spend);
     return { raw: builtInAnswer(plan.notice, sources.passages, sources.facts), usage: noUsage };
+  }
+
+  /** Writes the question, the checked answer and its settled use together: one commit for the three. */
+  async function saveAnswer(plan: AskPlan, checked: ReturnType<typeof checkCitations>, usage: AnswerUsage, durationMs: number) {
+    const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: plan.input.task, research: plan.input.research };
+    return db.transaction(async (tx) => {
+      const turn = await insertTurn(
+        tx,
+        { ...base, role: 'user', content: plan.input.question },
+        {
+          ...base,
+          role: 'assistant',
+          content: checked.text,
+          mode: plan.provider ? 'provider' : 'builtin',
+          citations: checked.citations,
+          dropped: checked.dropped,
+          model: usage.model,
+          promptTokens: usage.promptTokens,
+          completionTokens: usage.completionTokens,
+          durationMs,
+        },
+      );
+      await endAssistantUse(tx, plan.use, { counts: true, model: usage.model });
+      return turn;
+    });
   }
 
   /**
@@ -236,35 +264,17 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
    */
   async function runAsk(plan: AskPlan, options: { signal: AbortSignal; onToken: (token: string) => void }): Promise<AskDone> {
     const spend: Spend = { counts: false, model: null };
+    let settled = false;
     try {
       const started = Date.now();
       const sources = await sourcesFor(plan);
       const { raw, usage } = await makeAnswer(plan, sources, options, spend);
       if (!plan.provider) options.onToken(raw);
-      const checked = checkCitations(raw, sources);
-      const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: plan.input.task, research: plan.input.research };
-      const saved = await db.transaction((tx) =>
-        insertTurn(
-          tx,
-          { ...base, role: 'user', content: plan.input.question },
-          {
-            ...base,
-            role: 'assistant',
-            content: checked.text,
-            mode: plan.provider ? 'provider' : 'builtin',
-            citations: checked.citations,
-            dropped: checked.dropped,
-            model: usage.model,
-            promptTokens: usage.promptTokens,
-            completionTokens: usage.completionTokens,
-            durationMs: Date.now() - started,
-          },
-        ),
-      );
-      spend.counts = true;
+      const saved = await saveAnswer(plan, checkCitations(raw, sources), usage, Date.now() - started);
+      settled = true;
       return { question: presentMessage(saved.question), answer: presentMessage(saved.answer) };
     } finally {
-      await endAssistantUse(db, plan.use, spend);
+      if (!settled) await endAssistantUse(db, plan.use, spend);
     }
   }
 

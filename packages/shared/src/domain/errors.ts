@@ -170,6 +170,7 @@ export const ERROR_CATALOGUE = {
     message: "Your company has used all of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.",
   },
   ASSISTANT_ANSWER_FAILED: { status: 502, message: 'The AI provider did not finish the answer. Nothing was saved; ask again.' },
+  ASSISTANT_BUSY: { status: 409, message: 'An answer is still being written in this conversation. Wait for it to finish, or stop it, then ask again.' },
 
   // Feedback to the Ridgeline team.
   FEEDBACK_SCREENSHOT_MISSING: { status: 422, message: 'This screenshot is no longer waiting to be sent. Choose the image again.' },

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { jsonBodyRoutes } from '../test/app-routes';
+import { signedInOwner } from '../test/factories';
 import { tinyPng } from '../test/images';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
 import { signUpBody, TEST_PASSWORD, uniqueEmail, type RowCounts } from '../test/test-server';
@@ -22,6 +24,8 @@ type Endpoint = {
 // Every endpoint gets a dozen bad bodies from one address: more writes than the per-IP minute allows.
 const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: TestClient;
+/** An owner who is also a platform admin: past every guard, so each route's own reading of its body is reached. */
+let admin: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
 const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '', measurement: '', estimate: '' };
@@ -67,6 +71,7 @@ beforeAll(async () => {
   const estimate = await owner.post<{ id: string }>('/api/estimates', { sessionId: ids.session, lines: [estimateLine] });
   expect(estimate.status, estimate.text).toBe(201);
   ids.estimate = estimate.body.id;
+  admin = (await signedInOwner(server, { name: 'Bad Input Admin Roofing', owner: { platformAdmin: true } })).client;
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -202,6 +207,38 @@ describe('bad input on every endpoint with a body', () => {
   it('left the signed-in user, the company and the session untouched', async () => {
     expect((await owner.get<Me>('/api/me')).body).toEqual(meBefore);
     expect((await owner.get<Company>('/api/company')).body).toEqual(companyBefore);
+    expect(await server.counts()).toEqual(before);
+  });
+});
+
+describe('a body nested 5,000 levels deep', () => {
+  // About 30 KB: far under the body limit, far deeper than any body of the product (at most 64 levels).
+  const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  const deepInValidBody = `{"name":"Acme","extra":${deepObject}}`;
+
+  it('answers 400 JSON_TOO_DEEP on every JSON route of the app, signed in or not, and writes nothing', async () => {
+    const routes = jsonBodyRoutes(server.deps);
+    // The walk covers the whole app, the sign-in, the auth gateway and the homeowner's signing among them.
+    expect(routes.length).toBeGreaterThan(100);
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/public/share/:token/sign', '/api/projects', '/api/proposals/:id']) {
+      expect(routes.some((route) => route.path === path), path).toBe(true);
+    }
+    for (const route of routes) {
+      const path = route.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, () => randomUUID()).replace(/\*/g, 'any');
+      for (const [who, client] of [['signed out', server.client()], ['signed in', admin]] as const) {
+        for (const body of [deepObject, deepArray, deepInValidBody]) {
+          const response = await client.request(route.method, path, { body });
+          const label = `${route.method} ${route.path} ${who}, ${body.slice(0, 12)}...`;
+          // A signed-out JSON PUT is refused by its sign-in guard before its body is read.
+          if (who === 'signed out' && route.method === 'PUT') expectErrorShape(response, label, 401);
+          else {
+            expectErrorShape(response, label, 400);
+            expect((response.body as { error: { code: string } }).error.code, label).toBe('JSON_TOO_DEEP');
+          }
+        }
+      }
+    }
     expect(await server.counts()).toEqual(before);
   });
 });

@@ -29,6 +29,9 @@ export const ERROR_CATALOGUE = {
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
   SHUTTING_DOWN: { status: 503, message: 'This server is shutting down. Please try again in a moment.' },
 
+  // Request bodies.
+  JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply (at most 64 levels of objects and arrays).' },
+
   // Accounts and sign-in.
   ACCOUNT_DISABLED: {
     status: 403,

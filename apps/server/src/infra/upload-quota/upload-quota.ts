@@ -49,9 +49,12 @@ const minutesText = (seconds: number) => {
 /** An hourly window: its key, its limit, and the words of its refusal. */
 type Window = { key: string; limit: number; refusal: (limit: string, wait: string) => string };
 
+/** The key of a user's window of files (what the e2e stack fills to see the queue wait). */
+export const userFilesWindowKey = (userId: string) => `upload-bytes:user:${userId}`;
+
 const WINDOWS = {
   files: (userId: string, limit: number): Window => ({
-    key: `upload-bytes:user:${userId}`,
+    key: userFilesWindowKey(userId),
     limit,
     refusal: (size, wait) => `Your uploads this hour have reached the limit of ${size} per person. Uploads can continue in ${wait}.`,
   }),

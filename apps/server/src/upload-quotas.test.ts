@@ -280,6 +280,30 @@ describe('the hourly upload quota of a user', () => {
   });
 });
 
+describe('an upload that never arrives whole', () => {
+  it('gives its bytes back: a phone that loses signal mid-photo can send the photo again within the same hour', async () => {
+    const { owner } = await freshParty();
+    const project = await insertProjectRow(server.db, owner.company.id);
+    const upload = { method: 'PUT' as const, path: `/api/projects/${project.id}/files?name=scope.pdf`, body: paddedPdf(), contentType: 'application/pdf' };
+    // The headers announce the whole file; a tenth of it is sent, then the connection drops.
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const headers = { Origin: server.url, Cookie: owner.client.cookieHeader(), 'Content-Type': upload.contentType, 'Content-Length': String(upload.body.length) };
+      const req = request({ hostname, port, path: upload.path, method: upload.method, headers });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(upload.body.subarray(0, 70 * KB), () => setTimeout(() => req.destroy(), 300));
+    });
+    const counted = async () =>
+      Number((await server.db.execute<{ bytes: string }>(sql`select coalesce(sum(bytes), 0)::text as bytes from upload_byte_counts where key like ${`%${owner.me.id}`}`)).rows[0]?.bytes);
+    await expect.poll(counted, { timeout: 5000 }).toBe(0);
+    const sentAgain = await send(owner, upload);
+    expect(sentAgain.status, JSON.stringify(sentAgain.body)).toBe(201);
+    const again = await send(owner, { ...upload, body: paddedPdf() });
+    expectRefused(again, 429, 'UPLOAD_QUOTA_EXCEEDED');
+  });
+});
+
 describe('the hourly upload quota of a company', () => {
   it("counts every user of the company together (2 MB), refuses past it with the company's words, and another company is not affected", async () => {
     const { owner } = await freshParty();

@@ -270,12 +270,13 @@ describe('screenshots waiting to be sent', () => {
   const forDraft = (client: TestClient, draft: string, bytes: Uint8Array = tinyPng(4, 3)) => client.put<FeedbackScreenshot>(`/api/feedback/screenshots?draft=${draft}`, bytes);
   const rowOf = async (id: string) => (await server.db.select().from(feedbackScreenshots).where(eq(feedbackScreenshots.id, id)))[0];
 
-  it("a new screenshot for the same draft replaces the draft's waiting one and deletes its file; other drafts and other users keep theirs", async () => {
+  it("a new screenshot for the same draft replaces the draft's waiting one and deletes its file; other drafts, a colleague and another company keep theirs", async () => {
     const author = await signedInUser(server, { company: ownerA.company, role: 'member' });
     const [draft, otherDraft] = [randomUUID(), randomUUID()];
     const first = feedbackScreenshotSchema.parse((await forDraft(author.client, draft, tinyPng(4, 3))).body);
     const kept = feedbackScreenshotSchema.parse((await forDraft(author.client, otherDraft, tinyPng(5, 3))).body);
     const colleagues = feedbackScreenshotSchema.parse((await forDraft(colleagueA.client, draft, tinyPng(6, 3))).body);
+    const otherCompanys = feedbackScreenshotSchema.parse((await forDraft(ownerB.client, draft, tinyPng(8, 3))).body);
     const firstPath = (await rowOf(first.id))?.objectPath;
     expect(await storedScreenshots()).toContain(firstPath);
 
@@ -284,7 +285,7 @@ describe('screenshots waiting to be sent', () => {
     const replacement = feedbackScreenshotSchema.parse(second.body);
     expect(await rowOf(first.id)).toBeUndefined();
     expect(await storedScreenshots()).not.toContain(firstPath);
-    for (const stays of [replacement, kept, colleagues]) expect(await rowOf(stays.id)).toBeDefined();
+    for (const stays of [replacement, kept, colleagues, otherCompanys]) expect(await rowOf(stays.id)).toBeDefined();
 
     // The replaced one can no longer be sent; its replacement can.
     expectError(await author.client.post('/api/feedback', { type: 'problem', message: 'With the first image', appVersion: '0.1.0', screenshotId: first.id }), 422, 'FEEDBACK_SCREENSHOT_MISSING');

@@ -32,6 +32,12 @@ export async function grantAdmin(email: string): Promise<void> {
   if (!response.ok) throw new Error(`grant-admin failed: ${await response.text()}`);
 }
 
+/** Fills the user's company's storage to its total, or the user's hour of uploads, or gives both back, through the e2e stack. */
+export async function useUploadQuota(email: string, use: 'storage' | 'hour' | 'none'): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/upload-quota?email=${encodeURIComponent(email)}&use=${use}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`upload-quota failed: ${await response.text()}`);
+}
+
 /** Runs `npm run seed:demo`'s command against the e2e stack's database (once per stack: it keeps one demo company). */
 export async function seedDemo(): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/seed-demo`, { method: 'POST' });

@@ -9,7 +9,8 @@ import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../apps/server/src/config';
-import { companies, members, user } from '../../apps/server/src/infra/db/schema/index';
+import { companies, companyStorage, members, uploadByteCounts, user } from '../../apps/server/src/infra/db/schema/index';
+import { userFilesWindowKey } from '../../apps/server/src/infra/upload-quota/upload-quota';
 import { startServer } from '../../apps/server/src/server';
 import { withAdminClient } from '../../apps/server/src/test/template-database';
 import { MAIL_API_PORT, PUSH_PORT, SMTP_PORT, type CapturedMail } from './ports';
@@ -49,6 +50,9 @@ let grantAdmin: ((email: string) => Promise<void>) | null = null;
 let endTrial: ((email: string) => Promise<void>) | null = null;
 // Test-only control: POST /seed-demo runs `npm run seed:demo`'s command against this stack's database.
 let seedDemo: (() => Promise<string>) | null = null;
+// Test-only control: POST /upload-quota?email=&use=storage|hour|none fills that user's company's
+// storage to its total, or the user's hour of uploads, or gives both back.
+let useUploadQuota: ((email: string, use: string) => Promise<void>) | null = null;
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -62,6 +66,13 @@ createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/seed-demo' && seedDemo) {
     seedDemo().then(
       (output) => res.end(output),
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/upload-quota' && useUploadQuota) {
+    useUploadQuota(url.searchParams.get('email') ?? '', url.searchParams.get('use') ?? '').then(
+      () => res.end('ok'),
       (error: Error) => res.writeHead(500).end(error.message),
     );
     return;
@@ -160,6 +171,21 @@ endTrial = async (email) => {
     .where(inArray(companies.id, server.deps.database.db.select({ id: members.companyId }).from(members).innerJoin(user, eq(user.id, members.userId)).where(eq(user.email, email.toLowerCase()))))
     .returning({ id: companies.id });
   if (ended.length === 0) throw new Error(`No company for ${email}`);
+};
+useUploadQuota = async (email, use) => {
+  const { db } = server.deps.database;
+  const [member] = await db.select({ userId: user.id, companyId: members.companyId }).from(user).innerJoin(members, eq(members.userId, user.id)).where(eq(user.email, email.toLowerCase()));
+  if (!member) throw new Error(`No company for ${email}`);
+  const { companyStorageBytes, userHourlyBytes } = server.deps.config.uploadQuota;
+  const key = userFilesWindowKey(member.userId);
+  if (use === 'storage') {
+    await db.insert(companyStorage).values({ companyId: member.companyId, bytes: companyStorageBytes }).onConflictDoUpdate({ target: companyStorage.companyId, set: { bytes: companyStorageBytes } });
+  } else if (use === 'hour') {
+    await db.insert(uploadByteCounts).values({ key, bytes: userHourlyBytes }).onConflictDoUpdate({ target: uploadByteCounts.key, set: { bytes: userHourlyBytes, windowStart: new Date() } });
+  } else if (use === 'none') {
+    await db.delete(companyStorage).where(eq(companyStorage.companyId, member.companyId));
+    await db.delete(uploadByteCounts).where(eq(uploadByteCounts.key, key));
+  } else throw new Error(`Unknown use "${use}"`);
 };
 seedDemo = () =>
   new Promise((resolve, reject) => {

@@ -29,6 +29,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ SERVE_WEB: 'false' }).serveWeb).toBe(false);
   });
 
+  it('sizes the upload quotas for real work: hundreds of photos a rep per hour, a few screenshots, and each configurable', () => {
+    const MB = 1024 * 1024;
+    const { uploadQuota } = loadConfig({});
+    expect(uploadQuota).toEqual({ userHourlyBytes: 5120 * MB, screenshotHourlyBytes: 50 * MB, companyHourlyBytes: 20_480 * MB, companyStorageBytes: 500 * 1024 * MB });
+    // Several hundred phone photos at the top of 5-10 MB fit one person's hour.
+    expect(uploadQuota.userHourlyBytes).toBeGreaterThanOrEqual(500 * 10 * MB);
+    expect(loadConfig({ UPLOAD_USER_HOURLY_MB: '100', FEEDBACK_SCREENSHOT_HOURLY_MB: '20', UPLOAD_COMPANY_HOURLY_MB: '300', COMPANY_STORAGE_GB: '2' }).uploadQuota).toEqual({
+      userHourlyBytes: 100 * MB,
+      screenshotHourlyBytes: 20 * MB,
+      companyHourlyBytes: 300 * MB,
+      companyStorageBytes: 2 * 1024 * MB,
+    });
+    for (const name of ['UPLOAD_USER_HOURLY_MB', 'FEEDBACK_SCREENSHOT_HOURLY_MB', 'UPLOAD_COMPANY_HOURLY_MB', 'COMPANY_STORAGE_GB']) {
+      expect(() => loadConfig({ [name]: '0' })).toThrow(new RegExp(name));
+      expect(() => loadConfig({ [name]: 'lots' })).toThrow(new RegExp(name));
+    }
+  });
+
   it('bounds slow clients with timeouts that still fit a 5 MB upload on slow 3G', () => {
     const { timeouts } = loadConfig({});
     expect(timeouts).toEqual({ headersMs: 20_000, requestMs: 150_000, keepAliveMs: 15_000, shutdownMs: 25_000 });

@@ -47,6 +47,14 @@ const envSchema = z.object({
   // the events one realtime socket may send per second (the client keeps to 5; benchmarks raise these).
   CHAT_ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
   CHAT_MESSAGE_LIMIT: z.coerce.number().int().positive().default(600),
+  // Upload quotas, shared by every instance (docs/security.md): the bytes a user may upload per hour
+  // (sized for a rep sending several hundred 5-10 MB photos in an hour after regaining signal), a
+  // user's feedback screenshots per hour (a few screenshots at most), a company's uploads per hour
+  // (several reps syncing at once), and what a company may keep in storage in all.
+  UPLOAD_USER_HOURLY_MB: z.coerce.number().int().min(1).max(10_485_760).default(5120),
+  FEEDBACK_SCREENSHOT_HOURLY_MB: z.coerce.number().int().min(1).max(10_485_760).default(50),
+  UPLOAD_COMPANY_HOURLY_MB: z.coerce.number().int().min(1).max(10_485_760).default(20_480),
+  COMPANY_STORAGE_GB: z.coerce.number().int().min(1).max(1_048_576).default(500),
   REALTIME_EVENTS_PER_SECOND: z.coerce.number().int().positive().default(5),
   // The realtime heartbeat: sockets are pinged, and their sessions checked again, this often.
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -104,6 +112,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
+
+const MB = 1024 * 1024;
 
 /** One TRUST_PROXY entry: "loopback", an IP address, or a CIDR range. */
 function isProxyAddress(item: string): boolean {
@@ -167,6 +177,8 @@ export type Config = {
   /** Photo uploads per user per minute, shared by every instance. */
   photoUploadLimit: number;
   chat: { attachmentMaxMb: number; messageLimit: number; realtimeEventsPerSecond: number; realtimeHeartbeatMs: number };
+  /** Upload quotas in bytes: per user per hour (files; feedback screenshots apart), per company per hour, and a company's storage total. */
+  uploadQuota: { userHourlyBytes: number; screenshotHourlyBytes: number; companyHourlyBytes: number; companyStorageBytes: number };
   vapidSubject: string;
   /**
    * Where web push may be sent: public addresses only; plain http outside production; and the hosts
@@ -244,6 +256,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
     photoMaxMb: env.PHOTO_MAX_MB,
     photoUploadLimit: env.PHOTO_UPLOAD_LIMIT,
+    uploadQuota: {
+      userHourlyBytes: env.UPLOAD_USER_HOURLY_MB * MB,
+      screenshotHourlyBytes: env.FEEDBACK_SCREENSHOT_HOURLY_MB * MB,
+      companyHourlyBytes: env.UPLOAD_COMPANY_HOURLY_MB * MB,
+      companyStorageBytes: env.COMPANY_STORAGE_GB * 1024 * MB,
+    },
     chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND, realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS },
     vapidSubject: env.VAPID_SUBJECT,
     pushEndpoints: {

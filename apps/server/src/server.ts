@@ -30,6 +30,7 @@ import { defineBillingJobs } from './features/billing/billing-jobs';
 import { defineFeedbackJobs } from './features/feedback/feedback-jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createRateLimitStore } from './infra/rate-limit/rate-limit-store';
+import { createUploadQuota } from './infra/upload-quota/upload-quota';
 import { deriveSecret, loadAuthSecret } from './infra/secrets/auth-secret';
 
 export type RunningServer = { url: string; port: number; deps: AppDeps; realtime: RealtimeHub; stop: () => Promise<void> };
@@ -120,6 +121,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       invitationSecret,
       jobs,
       limits: createRateLimitStore(database.db),
+      uploadQuota: createUploadQuota(database.db, config.uploadQuota),
       maintenance: createMaintenanceService({ db: database.db }),
       logger,
       queueMail,

@@ -6,6 +6,7 @@ import type { Metrics } from '../infra/metrics/metrics';
 import type { PaymentsGateway } from '../infra/payments/gateway';
 import type { RateLimitStore } from '../infra/rate-limit/rate-limit-store';
 import type { Storage } from '../infra/storage/storage';
+import type { UploadQuota } from '../infra/upload-quota/upload-quota';
 import type { Logger } from '../lib/logger';
 import type { Identity } from './context';
 import type { SessionCookie } from './session-cookie';
@@ -49,6 +50,8 @@ export type AppDeps = {
   invitationSecret: string;
   jobs: JobQueue;
   limits: RateLimitStore;
+  /** The upload quotas every upload path spends (bytes per user and company per hour, the company's storage total). */
+  uploadQuota: UploadQuota;
   maintenance: MaintenanceFlag;
   logger: Logger;
   /** Queues a mail as a job; the worker sends it. */

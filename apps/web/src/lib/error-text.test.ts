@@ -19,6 +19,13 @@ describe('error text', () => {
     expect(errorText(apiError(429, 'ASSISTANT_DAILY_LIMIT', limit))).toBe(limit);
   });
 
+  it("an upload quota's refusals say the server's sentence: an hour's uploads used (429), the company's storage full (413)", () => {
+    const hour = 'Your uploads this hour have reached the limit of 5 GB per person. Uploads can continue in 20 minutes.';
+    expect(errorText(apiError(429, 'UPLOAD_QUOTA_EXCEEDED', hour, 1200))).toBe(hour);
+    const full = "Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.";
+    expect(errorText(apiError(413, 'STORAGE_FULL', full))).toBe(full);
+  });
+
   it('an unverified address gets a helpful message', () => {
     expect(errorText(apiError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified'))).toMatch(/confirm your email address/);
   });

@@ -30,6 +30,8 @@ const WORDS: Partial<Record<ErrorCode, (error: ApiError) => string>> = {
   RATE_LIMITED: (error) => retryAfterMessage(error.retryAfter),
   // A 429 that is not about retrying soon: the server's sentence names the company's limit and when it starts again.
   ASSISTANT_DAILY_LIMIT: (error) => error.message || errorMessage('ASSISTANT_DAILY_LIMIT'),
+  // An hour's upload quota: the server's sentence names the limit (the user's, the company's or the screenshots') and when uploads continue.
+  UPLOAD_QUOTA_EXCEEDED: (error) => error.message || errorMessage('UPLOAD_QUOTA_EXCEEDED'),
 };
 
 /** The sentence to show for any failure. */

@@ -27,6 +27,14 @@ export const feedbackPageSchema = singleLineString()
   .refine((page) => page === '' || APP_PATH.test(page), 'A page is a path of Ridgeline, starting with /.')
   .transform((page) => page || null);
 
+/**
+ * PUT /api/feedback/screenshots?draft=<uuid>: the feedback form's own id, made when it opens. A
+ * screenshot uploaded for a draft replaces the author's screenshot still waiting for the same draft
+ * (its file is deleted), so picking another image never leaves the first one behind.
+ */
+export const uploadScreenshotQuerySchema = z.object({ draft: z.uuid().optional() });
+export type UploadScreenshotQuery = z.infer<typeof uploadScreenshotQuerySchema>;
+
 /** PUT /api/feedback/screenshots answers the screenshot waiting to be sent with feedback. */
 export const feedbackScreenshotSchema = z.object({
   id: z.uuid(),

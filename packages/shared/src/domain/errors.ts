@@ -175,6 +175,10 @@ export const ERROR_CATALOGUE = {
   ASSISTANT_ANSWER_FAILED: { status: 502, message: 'The AI provider did not finish the answer. Nothing was saved; ask again.' },
   ASSISTANT_BUSY: { status: 409, message: 'An answer is still being written in this conversation. Wait for it to finish, or stop it, then ask again.' },
 
+  // Upload quotas: bytes per user and per company per hour, and what a company keeps in storage.
+  UPLOAD_QUOTA_EXCEEDED: { status: 429, message: 'The uploads of this hour have reached their limit. Uploads can continue later.' },
+  STORAGE_FULL: { status: 413, message: "Your company's storage is full. Delete files or photos it no longer needs to make room." },
+
   // Feedback to the Ridgeline team.
   FEEDBACK_SCREENSHOT_MISSING: { status: 422, message: 'This screenshot is no longer waiting to be sent. Choose the image again.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -13,7 +13,7 @@ import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
-import { readRawBody } from '../../http/middleware/upload';
+import { keptUpload, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createServiceOrdersService } from './service-orders.service';
 
@@ -55,8 +55,11 @@ export function serviceOrderRoutes(deps: AppDeps) {
     c.json(await orders.adminCancel(c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason)),
   );
   app.put('/api/admin/service-orders/:id/delivery', actor, admin, id, validate('query', deliverServiceOrderQuerySchema), async (c) => {
-    const body = await readRawBody(c, { maxBytes });
-    return c.json(await orders.adminDeliver(c.get('actor'), c.req.valid('param').id, c.req.valid('query').fileName, body));
+    const orderId = c.req.valid('param').id;
+    // The file is the order's company's: its quotas and storage, not the admin's own company's.
+    const companyId = await orders.deliveryCompany(orderId);
+    const body = await readRawBody(c, { maxBytes, quota: { ...keptUpload(deps.uploadQuota), companyId } });
+    return c.json(await orders.adminDeliver(c.get('actor'), orderId, c.req.valid('query').fileName, body));
   });
 
   return app;

@@ -157,6 +157,16 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
   }
 
   /**
+   * The company an order's delivery goes to, read before its file is: the file spends that company's
+   * upload quotas and storage. An unknown order is 404 and a closed one 409, with nothing read.
+   */
+  async function deliveryCompany(orderId: string): Promise<string> {
+    const order = await presentOne(null, orderId);
+    if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
+    return order.companyId;
+  }
+
+  /**
    * The office delivers an order (ordered or in progress): the file goes through the project files'
    * checks into their bucket, then, in one transaction, the file's row on the order's project, the
    * order delivered with it, the timeline row and the orderer's inbox notification. A second delivery
@@ -197,7 +207,7 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     return presentAdmin(await presentOne(null, orderId));
   }
 
-  return { list, create, cancel, adminList, adminStart, adminCancel, adminDeliver };
+  return { list, create, cancel, adminList, adminStart, adminCancel, deliveryCompany, adminDeliver };
 }
 
 export type ServiceOrdersService = ReturnType<typeof createServiceOrdersService>;

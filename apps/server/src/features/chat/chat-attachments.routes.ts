@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { chatMessageLimit } from './chat-message-limit';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
+import { keptUpload, readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { attachmentLimitMessage, createChatAttachmentsService } from './chat-attachments.service';
 import { createChatService } from './chat.service';
@@ -39,7 +39,7 @@ export function chatAttachmentRoutes(deps: AppDeps) {
   });
   // Larger than the limit: 413 naming it ('Files can be up to 25 MB.'); the rest of the body stays
   // unread, so the connection closes.
-  const limit: RawBodyLimit = { maxBytes: maxMb * 1024 * 1024, message: attachmentLimitMessage(maxMb) };
+  const limit: RawBodyLimit = { maxBytes: maxMb * 1024 * 1024, message: attachmentLimitMessage(maxMb), quota: keptUpload(deps.uploadQuota) };
 
   app.put('/api/chat/conversations/:id/attachments', actor, tenant, conversation, validate('query', attachmentQuerySchema), member, messageLimit, async (c) => {
     const body = await readRawBody(c, limit);

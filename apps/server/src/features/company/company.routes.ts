@@ -5,7 +5,7 @@ import { clientIp } from '../../http/client-ip';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { readImageUpload } from '../../http/middleware/upload';
+import { keptUpload, readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createCompanyService } from './company.service';
 import { createTeamService } from './team.service';
@@ -26,6 +26,7 @@ export function companyRoutes(deps: AppDeps) {
   });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
+  const logoLimit = { maxBytes: MAX_IMAGE_BYTES, quota: keptUpload(deps.uploadQuota) };
 
   app.get('/api/company', actor, tenant, async (c) => c.json(await company.getCompany(c.get('tenant'))));
 
@@ -34,7 +35,7 @@ export function companyRoutes(deps: AppDeps) {
   );
 
   app.put('/api/company/logo', actor, tenant, async (c) => {
-    const image = await readImageUpload(c, { maxBytes: MAX_IMAGE_BYTES });
+    const image = await readImageUpload(c, logoLimit);
     return c.json(await company.setLogo(c.get('tenant'), image));
   });
 

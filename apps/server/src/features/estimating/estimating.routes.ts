@@ -14,7 +14,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { jsonPut, mediaType } from '../../http/middleware/json-put';
-import { readRawBody } from '../../http/middleware/upload';
+import { keptUpload, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createEstimatesService } from './estimates.service';
 import { createMeasurementsService } from './measurements.service';
@@ -37,6 +37,7 @@ export function estimatingRoutes(deps: AppDeps) {
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
   const putJson = jsonPut();
+  const reportLimit = { maxBytes: MAX_REPORT_BYTES, quota: keptUpload(deps.uploadQuota) };
 
   // ------------------------------------------------------------ measurements
   app.get('/api/measurements', actor, tenant, validate('query', measurementListQuerySchema), async (c) =>
@@ -56,7 +57,7 @@ export function estimatingRoutes(deps: AppDeps) {
   // The report's raw bytes; its Content-Type says PDF or XML and the bytes must agree.
   app.put('/api/measurements/:id/report', actor, tenant, id, validate('query', measurementReportQuerySchema), async (c) => {
     const contentType = mediaType(c.req.header('content-type'));
-    const body = await readRawBody(c, { maxBytes: MAX_REPORT_BYTES });
+    const body = await readRawBody(c, reportLimit);
     return c.json(await measurements.attachReport(c.get('tenant'), c.req.valid('param').id, { fileName: c.req.valid('query').fileName, contentType, body }));
   });
   app.delete('/api/measurements/:id/report', actor, tenant, id, async (c) => c.json(await measurements.removeReport(c.get('tenant'), c.req.valid('param').id)));

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { OPEN_FEEDBACK_STATUSES, type FeedbackStatus, type FeedbackType } from '@ridgeline/shared/domain/feedback';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, feedback, feedbackEntries, feedbackScreenshots, user } from '../../infra/db/schema/index';
@@ -189,12 +189,32 @@ export async function listEntries(db: Db | DbTx, feedbackId: string): Promise<En
     .orderBy(asc(feedbackEntries.createdAt), asc(feedbackEntries.id));
 }
 
-export type NewScreenshot = { companyId: string; authorId: string; objectPath: string; contentType: string; byteSize: number; width: number; height: number };
+export type NewScreenshot = { companyId: string; authorId: string; draftId: string | null; objectPath: string; contentType: string; byteSize: number; width: number; height: number };
 
 export async function insertScreenshot(db: Db | DbTx, screenshot: NewScreenshot): Promise<{ id: string }> {
   const [row] = await db.insert(feedbackScreenshots).values(screenshot).returning({ id: feedbackScreenshots.id });
   if (!row) throw new Error('Screenshot insert returned nothing');
   return row;
+}
+
+/**
+ * Deletes the author's screenshots still waiting for the draft but `keep`, the one just uploaded for
+ * it: a feedback form sends one screenshot, so a newer one supersedes the last. Answers their files.
+ */
+export async function deleteSupersededScreenshots(tx: DbTx, owner: FeedbackOwner, draftId: string, keep: string): Promise<string[]> {
+  const rows = await tx
+    .delete(feedbackScreenshots)
+    .where(
+      and(
+        eq(feedbackScreenshots.companyId, owner.companyId),
+        eq(feedbackScreenshots.authorId, owner.authorId),
+        eq(feedbackScreenshots.draftId, draftId),
+        isNull(feedbackScreenshots.feedbackId),
+        ne(feedbackScreenshots.id, keep),
+      ),
+    )
+    .returning({ objectPath: feedbackScreenshots.objectPath });
+  return rows.map((row) => row.objectPath);
 }
 
 /** Gives the author's waiting screenshot to their feedback; false when it is not theirs, not waiting, or gone. */

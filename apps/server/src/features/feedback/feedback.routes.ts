@@ -5,13 +5,14 @@ import {
   createFeedbackSchema,
   feedbackReplySchema,
   setFeedbackStatusSchema,
+  uploadScreenshotQuerySchema,
   type FeedbackList,
 } from '@ridgeline/shared/contracts/feedback';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TOO_LARGE_MESSAGE } from '@ridgeline/shared/domain/feedback';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
-import { readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
+import { keptUpload, readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createFeedbackService } from './feedback.service';
 
@@ -32,10 +33,11 @@ export function feedbackRoutes(deps: AppDeps) {
   const admin = requirePlatformAdmin('Only platform admins can triage feedback.');
   const id = validate('param', uuidParamSchema);
   // Larger than the limit: 413 naming it; the rest of the body stays unread, so the connection closes.
-  const screenshotLimit: RawBodyLimit = { maxBytes: SCREENSHOT_MAX_BYTES, message: SCREENSHOT_TOO_LARGE_MESSAGE };
+  // Screenshots spend a budget of their own per user and hour (FEEDBACK_SCREENSHOT_HOURLY_MB), sent or not.
+  const screenshotLimit: RawBodyLimit = { maxBytes: SCREENSHOT_MAX_BYTES, message: SCREENSHOT_TOO_LARGE_MESSAGE, quota: keptUpload(deps.uploadQuota, 'screenshots') };
 
-  app.put('/api/feedback/screenshots', actor, tenant, async (c) =>
-    c.json(await feedback.uploadScreenshot(c.get('actor'), c.get('tenant'), await readRawBody(c, screenshotLimit)), 201),
+  app.put('/api/feedback/screenshots', actor, tenant, validate('query', uploadScreenshotQuerySchema), async (c) =>
+    c.json(await feedback.uploadScreenshot(c.get('actor'), c.get('tenant'), await readRawBody(c, screenshotLimit), c.req.valid('query').draft ?? null), 201),
   );
   app.post('/api/feedback', actor, tenant, validate('json', createFeedbackSchema), async (c) =>
     c.json(await feedback.create(c.get('actor'), c.get('tenant'), c.req.valid('json'), browserOf(c.req.header('user-agent'))), 201),

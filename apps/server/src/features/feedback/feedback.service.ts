@@ -39,6 +39,7 @@ import { assertMayTriage, feedbackOwner } from './feedback.policy';
 import {
   claimScreenshot,
   countOpenFeedback,
+  deleteSupersededScreenshots,
   findFeedback,
   findItemScreenshot,
   insertEntry,
@@ -155,9 +156,11 @@ export function createFeedbackService({ db, storage, logger, queueMail, publicUr
   /**
    * Keeps a screenshot for feedback the author is about to send: an image of SCREENSHOT_TYPES read
    * from its bytes (415 otherwise), whose header sharp reads (415) and whose size is within the
-   * pixel budget (422 IMAGE_TOO_MANY_PIXELS), all checked before it is stored.
+   * pixel budget (422 IMAGE_TOO_MANY_PIXELS), all checked before it is stored. Uploaded for a draft
+   * (the form's id), it supersedes the author's screenshot still waiting for that draft: the old row
+   * goes in the new one's transaction, then its file, so picking another image leaves nothing behind.
    */
-  async function uploadScreenshot(actor: Actor, tenant: Tenant, body: Buffer): Promise<FeedbackScreenshot> {
+  async function uploadScreenshot(actor: Actor, tenant: Tenant, body: Buffer, draftId: string | null): Promise<FeedbackScreenshot> {
     if (body.length > SCREENSHOT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', SCREENSHOT_TOO_LARGE_MESSAGE);
     if (body.length === 0) throw AppError.badRequest('The image is empty.');
     const type = await acceptFileType(body, SCREENSHOT_TYPES);
@@ -166,23 +169,33 @@ export function createFeedbackService({ db, storage, logger, queueMail, publicUr
     if (!header) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNREADABLE_SCREENSHOT_MESSAGE);
     const objectPath = `${tenant.companyId}/${actor.userId}/${randomUUID()}.${type.ext}`;
     await storage.put(FEEDBACK_BUCKET, objectPath, body, { contentType: type.mime, cacheControl: 'private, max-age=300' });
+    let kept: { id: string; superseded: string[] };
     try {
-      const { id } = await insertScreenshot(db, {
-        companyId: tenant.companyId,
-        authorId: actor.userId,
-        objectPath,
-        contentType: type.mime,
-        byteSize: body.length,
-        width: header.width,
-        height: header.height,
+      kept = await db.transaction(async (tx) => {
+        const { id } = await insertScreenshot(tx, {
+          companyId: tenant.companyId,
+          authorId: actor.userId,
+          draftId,
+          objectPath,
+          contentType: type.mime,
+          byteSize: body.length,
+          width: header.width,
+          height: header.height,
+        });
+        return { id, superseded: draftId ? await deleteSupersededScreenshots(tx, feedbackOwner(actor, tenant), draftId, id) : [] };
       });
-      return { id, contentType: type.mime, byteSize: body.length, width: header.width, height: header.height };
     } catch (error) {
       await storage.remove(FEEDBACK_BUCKET, objectPath).catch((removeError: unknown) => {
         logger.warn({ err: String(removeError), objectPath }, 'could not remove the object of a screenshot whose row failed');
       });
       throw error;
     }
+    for (const path of kept.superseded) {
+      await storage.remove(FEEDBACK_BUCKET, path).catch((error: unknown) => {
+        logger.warn({ err: String(error), objectPath: path }, 'could not remove the file of a superseded screenshot');
+      });
+    }
+    return { id: kept.id, contentType: type.mime, byteSize: body.length, width: header.width, height: header.height };
   }
 
   /**

@@ -266,6 +266,52 @@ describe('the screenshot', () => {
   });
 });
 
+describe('screenshots waiting to be sent', () => {
+  const forDraft = (client: TestClient, draft: string, bytes: Uint8Array = tinyPng(4, 3)) => client.put<FeedbackScreenshot>(`/api/feedback/screenshots?draft=${draft}`, bytes);
+  const rowOf = async (id: string) => (await server.db.select().from(feedbackScreenshots).where(eq(feedbackScreenshots.id, id)))[0];
+
+  it("a new screenshot for the same draft replaces the draft's waiting one and deletes its file; other drafts, a colleague and another company keep theirs", async () => {
+    const author = await signedInUser(server, { company: ownerA.company, role: 'member' });
+    const [draft, otherDraft] = [randomUUID(), randomUUID()];
+    const first = feedbackScreenshotSchema.parse((await forDraft(author.client, draft, tinyPng(4, 3))).body);
+    const kept = feedbackScreenshotSchema.parse((await forDraft(author.client, otherDraft, tinyPng(5, 3))).body);
+    const colleagues = feedbackScreenshotSchema.parse((await forDraft(colleagueA.client, draft, tinyPng(6, 3))).body);
+    const otherCompanys = feedbackScreenshotSchema.parse((await forDraft(ownerB.client, draft, tinyPng(8, 3))).body);
+    const firstPath = (await rowOf(first.id))?.objectPath;
+    expect(await storedScreenshots()).toContain(firstPath);
+
+    const second = await forDraft(author.client, draft, tinyPng(7, 3));
+    expect(second.status, second.text).toBe(201);
+    const replacement = feedbackScreenshotSchema.parse(second.body);
+    expect(await rowOf(first.id)).toBeUndefined();
+    expect(await storedScreenshots()).not.toContain(firstPath);
+    for (const stays of [replacement, kept, colleagues, otherCompanys]) expect(await rowOf(stays.id)).toBeDefined();
+
+    // The replaced one can no longer be sent; its replacement can.
+    expectError(await author.client.post('/api/feedback', { type: 'problem', message: 'With the first image', appVersion: '0.1.0', screenshotId: first.id }), 422, 'FEEDBACK_SCREENSHOT_MISSING');
+    expect((await send(author, { screenshotId: replacement.id })).screenshot).not.toBeNull();
+    expectError(await author.client.put(`/api/feedback/screenshots?draft=not-a-uuid`, tinyPng()), 400, 'VALIDATION_ERROR');
+  });
+
+  it('at most 50 MB of screenshots a user per hour by default, sent or not: five of 10 MB are kept, the sixth is 429 before it is read, nothing stored', async () => {
+    const author = await signedInUser(server, { company: ownerA.company, role: 'member' });
+    const big = (n: number) => Buffer.concat([tinyPng(4, n), Buffer.alloc(SCREENSHOT_MAX_BYTES - tinyPng(4, n).length, 1)]);
+    for (let n = 1; n <= 5; n++) {
+      const kept = await forDraft(author.client, randomUUID(), big(n));
+      expect(kept.status, kept.text).toBe(201);
+      expect(feedbackScreenshotSchema.parse(kept.body).byteSize).toBe(SCREENSHOT_MAX_BYTES);
+    }
+    const before = { rows: (await feedbackCounts())?.screenshots, files: await storedScreenshots() };
+    const refused = await sendLarge(server.url, 'PUT', `/api/feedback/screenshots?draft=${randomUUID()}`, big(6), { Cookie: author.client.cookieHeader(), 'Content-Type': 'image/png' });
+    expectError(refused, 429, 'UPLOAD_QUOTA_EXCEEDED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toMatchObject({ error: { message: expect.stringMatching(/^Your feedback screenshots this hour have reached the limit of 50 MB\./) } });
+    expect({ rows: (await feedbackCounts())?.screenshots, files: await storedScreenshots() }).toEqual(before);
+    // Someone else's hour is their own.
+    expect((await forDraft(colleagueA.client, randomUUID(), big(7))).status).toBe(201);
+  }, 60_000);
+});
+
 describe('the team’s triage', () => {
   it('lists every company’s feedback for platform admins, filtered by status, type and company, with the open count', async () => {
     const fromB = await send(ownerB, { type: 'question', message: 'How do I add a carrier?' });

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { loadIdentity } from '../../http/middleware/identity';
 import { jsonPut } from '../../http/middleware/json-put';
-import { readHashedBody } from '../../http/middleware/upload';
+import { keptUpload, readHashedBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { THUMBNAIL_JOB, type ThumbnailJob } from './photo-thumbnails';
@@ -38,7 +38,7 @@ export function photoRoutes(deps: AppDeps) {
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
-  const maxBytes = deps.config.photoMaxMb * 1024 * 1024;
+  const photoLimit = { maxBytes: deps.config.photoMaxMb * 1024 * 1024, quota: keptUpload(deps.uploadQuota) };
   const uploadRule = { limit: deps.config.photoUploadLimit, windowMs: 60_000 };
 
   // A signed-in user without a company has no profile to file photos under: the upload queue shows
@@ -65,7 +65,7 @@ export function photoRoutes(deps: AppDeps) {
     uploadLimit,
     async (c) => {
       const { sessionId, photoId } = c.req.valid('param');
-      const body = await readHashedBody(c, { maxBytes }); // the size limit too
+      const body = await readHashedBody(c, photoLimit); // the size limit and the upload quotas too
       const { created, ...result } = await photos.upload(c.get('actor'), c.get('tenant'), sessionId, photoId, c.req.valid('query'), body);
       return c.json(result, created ? 201 : 200);
     },

@@ -3,7 +3,7 @@ import { updateMeSchema } from '@ridgeline/shared/contracts/team';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor } from '../../http/middleware/auth';
-import { readImageUpload } from '../../http/middleware/upload';
+import { keptUpload, readImageUpload } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { AppError } from '../../lib/app-error';
 import { createProfileService } from './profile.service';
@@ -15,6 +15,7 @@ export function profileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const profile = createProfileService({ db: deps.database.db, storage: deps.storage });
   const actor = requireActor(deps);
+  const avatarLimit = { maxBytes: MAX_AVATAR_BYTES, quota: keptUpload(deps.uploadQuota) };
 
   app.get('/api/me', actor, (c) => {
     const identity = c.get('identity');
@@ -23,7 +24,7 @@ export function profileRoutes(deps: AppDeps) {
   });
   app.patch('/api/me', actor, validate('json', updateMeSchema), async (c) => c.json(await profile.updateMe(c.get('actor'), c.req.valid('json'))));
   app.put('/api/me/avatar', actor, async (c) => {
-    const image = await readImageUpload(c, { maxBytes: MAX_AVATAR_BYTES });
+    const image = await readImageUpload(c, avatarLimit);
     return c.json(await profile.setAvatar(c.get('actor'), image));
   });
   return app;

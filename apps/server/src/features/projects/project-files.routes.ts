@@ -4,7 +4,7 @@ import { uploadProjectFileQuerySchema, type ProjectFileList } from '@ridgeline/s
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
-import { readRawBody } from '../../http/middleware/upload';
+import { keptUpload, readRawBody } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createProjectFilesService } from './project-files.service';
 
@@ -14,7 +14,7 @@ export function projectFileRoutes(deps: AppDeps) {
   const files = createProjectFilesService({ db: deps.database.db, storage: deps.storage, logger: deps.logger });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
-  const maxBytes = deps.config.projectFileMaxMb * 1024 * 1024;
+  const fileLimit = { maxBytes: deps.config.projectFileMaxMb * 1024 * 1024, quota: keptUpload(deps.uploadQuota) };
 
   app.get('/api/projects/:id/files', actor, tenant, validate('param', uuidParamSchema), async (c) => {
     const body: ProjectFileList = { files: await files.list(c.get('tenant'), c.req.valid('param').id) };
@@ -28,7 +28,7 @@ export function projectFileRoutes(deps: AppDeps) {
     validate('param', uuidParamSchema),
     validate('query', uploadProjectFileQuerySchema),
     async (c) => {
-      const body = await readRawBody(c, { maxBytes });
+      const body = await readRawBody(c, fileLimit);
       return c.json(await files.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query').name, body), 201);
     },
   );

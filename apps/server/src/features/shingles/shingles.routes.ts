@@ -12,7 +12,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
 import { jsonPut } from '../../http/middleware/json-put';
-import { readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
+import { keptUpload, readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
 import { createChatProvider } from '../../infra/ai/chat-provider';
 import { createShingleVisionService } from './shingle-vision.service';
@@ -49,7 +49,9 @@ export function shingleRoutes(deps: AppDeps) {
     const { identification, created } = await shingles.save(c.get('actor'), c.get('tenant'), c.req.valid('json'));
     return c.json(identification, created ? 201 : 200);
   });
-  const photoLimit: RawBodyLimit = { maxBytes: deps.config.photoMaxMb * 1024 * 1024 };
+  const photoLimit: RawBodyLimit = { maxBytes: deps.config.photoMaxMb * 1024 * 1024, quota: keptUpload(deps.uploadQuota) };
+  // The photo for suggestions is read and let go: it spends the hourly budgets, not the storage total.
+  const visionLimit: RawBodyLimit = { ...photoLimit, quota: { store: deps.uploadQuota, budget: 'files', kept: false } };
   app.put(
     '/api/shingles/identifications/:id/photos/:photoId',
     actor,
@@ -66,7 +68,7 @@ export function shingleRoutes(deps: AppDeps) {
   app.get('/api/shingles/vision', actor, tenant, async (c) => c.json(await vision.status(c.get('tenant'))));
   // The body is the photo (a raw POST: write-guard.ts RAW_POST_PATHS), with the shingle photo's size limit.
   app.post('/api/shingles/vision-suggestions', actor, tenant, async (c) => {
-    const body = await readRawBody(c, photoLimit);
+    const body = await readRawBody(c, visionLimit);
     return c.json(await vision.suggest(c.get('actor'), c.get('tenant'), body, c.req.raw.signal));
   });
   app.get('/api/shingles/identifications/:id', actor, tenant, uuid, async (c) => c.json(await shingles.detail(c.get('tenant'), c.req.valid('param').id)));

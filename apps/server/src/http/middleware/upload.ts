@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { readImageHeader, type ImageHeader } from '../../infra/images/images';
 import { acceptFileType, IMAGE_TYPES, type DetectedType } from '../../infra/storage/file-type';
+import type { ChargedUpload, UploadBudget, UploadQuota } from '../../infra/upload-quota/upload-quota';
 import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../context';
 
 /** A size in words for a 413: '25 MB', '512 KB'. */
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
@@ -37,8 +39,18 @@ function unreadNodeRequest(c: Context): IncomingMessage | null {
   return incoming instanceof IncomingMessage && !incoming.readableDidRead && incoming.readableFlowing === null ? incoming : null;
 }
 
-/** A raw upload's size limit: its bytes, and the 413's words when the route names its own. */
-export type RawBodyLimit = { maxBytes: number; message?: string };
+/**
+ * What an upload spends of the upload quotas (infra/upload-quota): the store, the user's hourly
+ * budget it counts against, whether it is kept (then the company's storage total is checked), and
+ * the company it goes to when that is not the caller's (a service order's delivery).
+ */
+export type UploadQuotaUse = { store: UploadQuota; budget: UploadBudget; kept: boolean; companyId?: string };
+
+/** An upload the server keeps: counted against the user's budget (files unless named), the company's hour and its storage total. */
+export const keptUpload = (store: UploadQuota, budget: UploadBudget = 'files'): UploadQuotaUse => ({ store, budget, kept: true });
+
+/** A raw upload's size limit: its bytes, and the 413's words when the route names its own; its quota when it has one. */
+export type RawBodyLimit = { maxBytes: number; message?: string; quota?: UploadQuotaUse };
 
 /**
  * The body through the Web request, when Node's own request is not there (the app called in-process,
@@ -77,7 +89,7 @@ async function readThroughWebRequest(c: Context, limit: RawBodyLimit): Promise<B
  * losing signal) is the client's failure, not the server's: it is answered 400 (nobody reads it)
  * instead of being logged as a fault.
  */
-async function readBody(c: Context, limit: RawBodyLimit, hash: Hash | null): Promise<Buffer> {
+async function receive(c: Context, limit: RawBodyLimit, hash: Hash | null): Promise<Buffer> {
   const incoming = unreadNodeRequest(c);
   if (!incoming) {
     const body = await readThroughWebRequest(c, limit);
@@ -115,6 +127,42 @@ async function readBody(c: Context, limit: RawBodyLimit, hash: Hash | null): Pro
     incoming.on('data', onData).once('end', onEnd).once('error', onBroken).once('close', onBroken);
   });
   return sized ?? Buffer.concat(chunks, length);
+}
+
+/** The body's declared length, or null when it has none (a chunked body). */
+function declaredLength(c: Context): number | null {
+  const header = c.req.header('content-length');
+  const declared = header === undefined ? Number.NaN : Number(header);
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+}
+
+/** Counts an upload of the caller (the route's actor, and the company of the quota or the caller's own) against its quotas. */
+function spend(c: Context<AppEnv>, use: UploadQuotaUse, bytes: number): Promise<ChargedUpload> {
+  const companyId = use.companyId ?? c.get('identity')?.tenant?.companyId ?? null;
+  return use.store.charge({ userId: c.get('actor').userId, companyId, bytes, budget: use.budget, kept: use.kept });
+}
+
+/**
+ * Reads the body (see receive) and, for a route with a quota, counts it: by its declared length
+ * before a byte is read, so a refused upload (413 STORAGE_FULL, 429 UPLOAD_QUOTA_EXCEEDED) is never
+ * read or stored, and given back when it does not arrive whole; a body without a declared length is
+ * counted once read. The size limit answers first: a body over it is 413 and counts nothing.
+ */
+async function readBody(c: Context, limit: RawBodyLimit, hash: Hash | null): Promise<Buffer> {
+  const quota = limit.quota;
+  if (!quota) return receive(c, limit, hash);
+  const declared = declaredLength(c);
+  if (declared !== null && declared > limit.maxBytes) throw tooLarge(limit.maxBytes, limit.message);
+  const charged = declared ? await spend(c, quota, declared) : null;
+  try {
+    const body = await receive(c, limit, hash);
+    if (!charged && body.length > 0) await spend(c, quota, body.length);
+    return body;
+  } catch (error) {
+    // The reading's failure is the answer: a refund that fails too costs the user an hour's bytes, nothing more.
+    await charged?.refund().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Reads a raw upload body within its limit (see readBody). */

@@ -79,9 +79,14 @@ function ScreenshotField({ screenshot, onChoose, onRemove }: { screenshot: Scree
   );
 }
 
-/** The screenshot picked for the form: checked by the server as soon as it is picked; its preview is let go when it changes. */
+/**
+ * The screenshot picked for the form: checked by the server as soon as it is picked; its preview is
+ * let go when it changes. The form's draft id (made once) lets the server replace the image picked
+ * before, so another pick never leaves the first one stored.
+ */
 function useScreenshot() {
   const upload = useUploadScreenshot();
+  const [draftId] = useState(() => crypto.randomUUID());
   const [screenshot, setScreenshot] = useState<Screenshot>(null);
   const preview = screenshot?.state === 'kept' ? screenshot.preview : null;
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -90,7 +95,7 @@ function useScreenshot() {
     const refused = refusalBeforeUpload(file);
     if (refused) return setScreenshot({ state: 'refused', message: refused });
     setScreenshot({ state: 'checking', file });
-    upload.mutate(file, {
+    upload.mutate({ file, draftId }, {
       onSuccess: (stored) => setScreenshot({ state: 'kept', file, stored, preview: URL.createObjectURL(file) }),
       onError: (error) => setScreenshot({ state: 'refused', message: errorText(error) }),
     });

@@ -107,6 +107,22 @@ describe('/feedback', () => {
     expect(sent('PUT /api/feedback/screenshots')).toHaveLength(1);
   });
 
+  it("sends every screenshot picked in one form under the form's draft (the server replaces the one before), and shows a quota's refusal in the server's words", async () => {
+    answer('PUT /api/feedback/screenshots', json({ id: SHOT, contentType: 'image/png', byteSize: 8, width: 1280, height: 720 }, { status: 201 }));
+    renderFeedback('/feedback');
+    const input = screen.getByLabelText('Screenshot (optional)');
+    await userEvent.upload(input, png('first.png'));
+    expect(await screen.findByText(/first\.png, 1280 x 720 pixels/)).toBeInTheDocument();
+    const hour = 'Your feedback screenshots this hour have reached the limit of 50 MB. Send your feedback without a screenshot, or add one in 20 minutes.';
+    answer('PUT /api/feedback/screenshots', apiError('UPLOAD_QUOTA_EXCEEDED', { message: hour, retryAfter: 1200 }));
+    await userEvent.upload(input, png('second.png'));
+    expect(await screen.findByText(hour)).toBeInTheDocument();
+    const drafts = sent('PUT /api/feedback/screenshots').map((request) => request.url.searchParams.get('draft'));
+    expect(drafts).toHaveLength(2);
+    expect(drafts[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(drafts[1]).toBe(drafts[0]);
+  });
+
   it('says what is missing without sending anything, and shows the server’s refusal of the whole form', async () => {
     renderFeedback('/feedback');
     expect(screen.getByLabelText('The page it is about (optional)')).toHaveValue('');

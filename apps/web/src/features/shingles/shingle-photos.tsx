@@ -83,9 +83,11 @@ function QueuedShinglePhoto({ photo }: { photo: QueuedPhotoView }) {
       {photo.status === 'completed' ? (
         <Badge tone="success">Uploaded</Badge>
       ) : photo.status === 'failed' ? (
-        <Badge tone="danger">Failed to upload photo: {photo.error ?? 'unknown error'}</Badge>
+        <Badge tone="danger">{photo.error ?? 'Failed to upload photo'}</Badge>
       ) : (
-        <Badge tone="warning">{photo.status === 'uploading' ? `Uploading ${photo.progress}%` : 'On this device, waiting to upload'}</Badge>
+        <Badge tone="warning">
+          {photo.status === 'uploading' ? `Uploading ${photo.progress}%` : `On this device, waiting to upload${photo.waitReason ? `: ${photo.waitReason}` : ''}`}
+        </Badge>
       )}
     </li>
   );

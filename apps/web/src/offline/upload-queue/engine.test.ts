@@ -167,6 +167,50 @@ describe('the upload engine', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it("a 429 with Retry-After (an hour's upload quota) counts no attempt: the photo waits with the server's words, nothing of the queue goes before then, and then all of it is sent", async () => {
+    const QUOTA = 'Your uploads this hour have reached the limit of 5 GB per person. Uploads can continue in 20 minutes.';
+    const ids = await store.enqueue(db, USER, [photo('a', { timestamp: 30 }), photo('b', { timestamp: 20 }), photo('c', { timestamp: 10 })]);
+    const fake = fakeUploader();
+    const engine = engineWith({ upload: fake.upload });
+    engine.start(USER);
+    await until(() => fake.calls.length === 3);
+    nth(fake.calls, 0).fail(new ApiError(429, 'UPLOAD_QUOTA_EXCEEDED', QUOTA, 'r', 1200));
+    nth(fake.calls, 1).succeed();
+    await until(async () => (await db.photos.get(nth(ids, 0)))?.waitReason === QUOTA);
+    expect(await db.photos.get(nth(ids, 0))).toMatchObject({ status: 'pending', retryCount: 0, error: null, waitReason: QUOTA });
+    expect((await store.listSession(db, USER, SESSION_A)).find((view) => view.id === nth(ids, 0))?.waitReason).toBe(QUOTA);
+    // The third answers 429 too; a photo queued meanwhile waits with them, whatever it is.
+    nth(fake.calls, 2).fail(new ApiError(429, 'UPLOAD_QUOTA_EXCEEDED', QUOTA, 'r', 1200));
+    await until(async () => (await db.photos.get(nth(ids, 2)))?.waitReason === QUOTA);
+    const [later] = await store.enqueue(db, USER, [photo('later', { timestamp: 40 })]);
+    engine.kick();
+    await vi.advanceTimersByTimeAsync(20 * 60_000 - 1000);
+    await settle();
+    expect(fake.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    await until(() => fake.calls.length === 6, 'all sent once the wait is over');
+    expect(new Set(fake.calls.slice(3).map((call) => call.id))).toEqual(new Set([nth(ids, 0), nth(ids, 2), must(later)]));
+    for (const call of fake.calls.slice(3)) call.succeed();
+    await until(async () => (await db.photos.where('status').equals('completed').count()) === 4);
+    expect(await db.photos.get(nth(ids, 0))).toMatchObject({ retryCount: 0, waitReason: null });
+  });
+
+  it('a 413 of a full company fails the photo at once with the server words; it stays on the device, with its file, and is not sent again by itself', async () => {
+    const FULL = "Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.";
+    const [id] = await store.enqueue(db, USER, [photo('a')]);
+    const fake = fakeUploader();
+    engineWith({ upload: fake.upload }).start(USER);
+    await until(() => fake.calls.length === 1);
+    nth(fake.calls, 0).fail(new ApiError(413, 'STORAGE_FULL', FULL, 'r'));
+    await until(async () => (await status(must(id))) === 'failed');
+    expect(await db.photos.get(must(id))).toMatchObject({ status: 'failed', retryCount: 1, error: `Failed to upload photo: ${FULL}`, waitReason: null });
+    expect(await db.files.get(must(id))).toBeDefined();
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+    expect(await db.files.get(must(id))).toBeDefined();
+  });
+
   it('going offline aborts what is in flight and puts it back to pending; online resumes', async () => {
     const ids = await store.enqueue(db, USER, [photo('a'), photo('b'), photo('c')]);
     const fake = fakeUploader();

@@ -9,7 +9,11 @@ import type { QueuedPhotoRecord } from './types';
 
 // The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
 // then the newer capture, a transient failure (no network, 5xx, 408, 429) retried after 1 s and then
-// 2 s and failed after the third attempt, any other refusal failed at once. Going offline aborts what
+// 2 s and failed after the third attempt, any other refusal failed at once (a 413, such as a company
+// whose storage is full: the photo stays on the device, failed, with the server's words, until the
+// user retries or removes it). A 429 with Retry-After (an hour's upload quota, the photo limit per
+// minute) is the server asking the user's queue to wait: no attempt is counted, the photo waits with
+// the server's words, and nothing of the queue is sent before that time. Going offline aborts what
 // is in flight and puts it back to pending; coming back online resumes. Photos of a session that
 // exists only on this device wait until it syncs. Everything it knows is in IndexedDB, so a new engine
 // over the same database (a reload, an app update, a power cut) carries on where the last one stopped.
@@ -73,6 +77,11 @@ const PROGRESS_STEP = 5;
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+}
+
+/** The seconds a 429 with Retry-After asks the queue to wait, or null for any other failure. */
+function serverWait(error: unknown): number | null {
+  return error instanceof ApiError && error.status === 429 && error.retryAfter ? error.retryAfter : null;
 }
 
 function isAbort(error: unknown): boolean {
@@ -181,6 +190,12 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     if (free <= 0) return;
     const at = now();
     const pending = await db.photos.where('[userId+status]').equals([user, 'pending']).toArray();
+    // The server said to wait (its quotas are the user's, not one photo's): all of the queue waits.
+    const heldUntil = Math.max(0, ...pending.filter((p) => p.waitReason).map((p) => p.retryAt));
+    if (heldUntil > at) {
+      wakeUpAt(heldUntil);
+      return;
+    }
     const waiting = pending.filter((p) => p.retryAt > at);
     if (waiting.length > 0) wakeUpAt(Math.min(...waiting.map((p) => p.retryAt)));
     const ready = pending
@@ -245,6 +260,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
               p.storedId = result.storedId ?? p.id;
               p.completedAt = now();
               p.error = null;
+              p.waitReason = null;
             });
           kick();
         }),
@@ -268,15 +284,22 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       await db.photos.update(id, { status: 'pending', progress: 0 });
       return;
     }
+    const waitSeconds = serverWait(error);
+    if (waitSeconds !== null) {
+      const retryAt = now() + waitSeconds * 1000;
+      await db.photos.update(id, { status: 'pending', progress: 0, retryAt, waitReason: errorText(error) });
+      wakeUpAt(retryAt);
+      return;
+    }
     const retryCount = photo.retryCount + 1;
     const message = UPLOAD_TEXT.failed(errorText(error));
     if (!isTransient(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
-      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message });
+      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null });
       return;
     }
     const retryAfterMs = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 0;
     const retryAt = now() + Math.max(uploadRetryDelayMs(retryCount), retryAfterMs);
-    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message });
+    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null });
     wakeUpAt(retryAt);
   }
 

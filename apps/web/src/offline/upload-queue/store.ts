@@ -72,7 +72,7 @@ export async function prioritise(db: UploadDb, userId: string, sessionId: string
 
 /** Failed photos go back to pending with no attempts counted. */
 export async function retryFailed(db: UploadDb, userId: string): Promise<number> {
-  return db.photos.where('[userId+status]').equals([userId, 'failed']).modify({ status: 'pending', retryCount: 0, retryAt: 0, error: null, progress: 0 });
+  return db.photos.where('[userId+status]').equals([userId, 'failed']).modify({ status: 'pending', retryCount: 0, retryAt: 0, error: null, waitReason: null, progress: 0 });
 }
 
 /** Completed photos leave the queue, with their files. */
@@ -117,6 +117,7 @@ export function toView(p: QueuedPhotoRecord): QueuedPhotoView {
     progress: p.progress,
     retryCount: p.retryCount,
     error: p.error,
+    waitReason: p.waitReason ?? null,
     metadata: p.metadata,
     mimeType: p.mimeType,
     sha256: p.sha256,

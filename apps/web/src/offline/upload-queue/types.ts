@@ -32,6 +32,8 @@ export type QueuedPhotoView = {
   progress: number;
   retryCount: number;
   error: string | null;
+  /** Why a pending photo waits, in the server's words (see QueuedPhotoRecord.waitReason); absent or null when it does not. */
+  waitReason?: string | null;
   metadata: QueuedPhotoMetadata;
   mimeType: string;
   /** The file's SHA-256 (hex): the same file picked again has the same one. */
@@ -65,6 +67,12 @@ export type QueuedPhotoRecord = {
   lastAttempt: number | null;
   /** A pending photo waiting out its retry delay is not sent before this time (ms); 0 when it may go now. */
   retryAt: number;
+  /**
+   * Why a pending photo waits, in the server's words, when the server said to wait (429 with
+   * Retry-After: an hour's upload quota, the photo limit per minute); null otherwise (absent on
+   * records queued by older versions). Until `retryAt`, the user's whole queue waits with it.
+   */
+  waitReason?: string | null;
   /** The storage path the server answered with, once completed. */
   uploadedPath: string | null;
   /**

@@ -50,6 +50,8 @@ export const feedbackScreenshots = pgTable(
     companyId: companyRef(),
     authorId: textRef('author_id', () => user.id),
     feedbackId: uuid('feedback_id').references(() => feedback.id, { onDelete: 'cascade' }),
+    /** The feedback form it was chosen in (its id, made when the form opens): a newer screenshot of the same draft replaces it. */
+    draftId: uuid('draft_id'),
     objectPath: text('object_path').notNull(),
     contentType: text('content_type').notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),

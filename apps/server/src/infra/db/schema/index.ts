@@ -12,3 +12,4 @@ export * from './feedback';
 export * from './ledger';
 export * from './shingles';
 export * from './assistant';
+export * from './uploads';

@@ -28,6 +28,16 @@ const composerSchema = sendMessageSchema.pick({ content: true });
 
 export const ATTACHMENT_MAX_BYTES = CHAT_ATTACHMENT_DEFAULT_MAX_MB * 1024 * 1024;
 export const ATTACHMENT_LIMIT_TEXT = `Files can be up to ${CHAT_ATTACHMENT_DEFAULT_MAX_MB} MB.`;
+
+/**
+ * The words of a refused attachment: an upload quota's (the company's storage full, an hour's
+ * uploads used) are the server's, which say what to do; a file too large names the limit; anything
+ * else may pass on a second try.
+ */
+function uploadFailureText(error: unknown): string {
+  if (error instanceof ApiError && (error.code === 'STORAGE_FULL' || error.code === 'UPLOAD_QUOTA_EXCEEDED')) return errorText(error);
+  return error instanceof ApiError && error.status === 413 ? ATTACHMENT_LIMIT_TEXT : 'Please try again.';
+}
 /** The longest file name the server takes; longer ones keep their end (the extension). */
 const FILE_NAME_MAX = 200;
 
@@ -156,7 +166,7 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
         notify.success('Uploaded', 'Attachment sent.');
         onSent(message, message.content || fileName);
       } catch (error) {
-        notify.error('Upload failed', error instanceof ApiError && error.status === 413 ? ATTACHMENT_LIMIT_TEXT : 'Please try again.');
+        notify.error('Upload failed', uploadFailureText(error));
       } finally {
         setUploading(null);
       }

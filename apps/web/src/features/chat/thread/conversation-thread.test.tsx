@@ -337,6 +337,19 @@ describe('ConversationThread', () => {
     expect(sent(`PUT ${BASE}/attachments`)).toHaveLength(0);
   });
 
+  it("an attachment refused by an upload quota says the server's words: the company's storage full, an hour's uploads used", async () => {
+    renderThread();
+    await screen.findByText('No messages yet. Say hello.');
+    const full = "Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.";
+    const hour = 'Your uploads this hour have reached the limit of 5 GB per person. Uploads can continue in 20 minutes.';
+    answer(`PUT ${BASE}/attachments`, apiError('STORAGE_FULL', { message: full }));
+    fireEvent.change(screen.getByLabelText('Attachment'), { target: { files: [new File(['%PDF-1.4 test'], 'estimate.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Upload failed', full));
+    answer(`PUT ${BASE}/attachments`, apiError('UPLOAD_QUOTA_EXCEEDED', { message: hour, retryAfter: 1200 }));
+    fireEvent.change(screen.getByLabelText('Attachment'), { target: { files: [new File(['%PDF-1.4 again'], 'scope.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Upload failed', hour));
+  });
+
   it("uploads a chosen file as the raw body and says 'Uploaded'", async () => {
     renderThread();
     await screen.findByText('No messages yet. Say hello.');

@@ -308,6 +308,15 @@ describe('capture screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(queue.discardFailedUpload).toHaveBeenCalledWith(alice.id, 'q-n'));
   });
 
+  it("a photo the server asked to wait for (an hour's upload quota) says so in the server's words", async () => {
+    const wait = 'Your uploads this hour have reached the limit of 5 GB per person. Uploads can continue in 20 minutes.';
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
+    queue.queued = [{ ...queuedPhoto('q-wait', 'slope_n'), waitReason: wait }, queuedPhoto('q-plain', 'slope_s')];
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    await waitFor(() => expect(document.querySelector('[data-queued-photo="q-wait"]')).toHaveTextContent(`Waiting to upload: ${wait}`));
+    expect(document.querySelector('[data-queued-photo="q-plain"]')).toHaveTextContent(/Waiting to upload$/);
+  });
+
   it('shows a placeholder naming the shot for a queued HEIC photo the phone cannot draw, never a broken image', async () => {
     answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
     queue.queued = [{ ...queuedPhoto('q-heic', 'slope_n'), mimeType: 'image/heic' }];

@@ -18,7 +18,7 @@ import { photoTagLabel } from './photo-words';
 // phones) shows a placeholder naming its shot until the server's thumbnail is there.
 
 const STATUS: Record<QueuedPhotoView['status'], { tone: BadgeTone; words: (p: QueuedPhotoView) => string }> = {
-  pending: { tone: 'neutral', words: () => 'Waiting to upload' },
+  pending: { tone: 'neutral', words: (p) => (p.waitReason ? `Waiting to upload: ${p.waitReason}` : 'Waiting to upload') },
   uploading: { tone: 'info', words: (p) => `Uploading ${Math.round(p.progress)}%` },
   completed: { tone: 'success', words: () => 'Uploaded' },
   failed: { tone: 'danger', words: (p) => p.error ?? 'Failed' },

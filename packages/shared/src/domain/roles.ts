@@ -10,3 +10,12 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 export function canManageCompany(role: CompanyRole): boolean {
   return role === 'owner' || role === 'manager';
 }
+
+/**
+ * What a member made is theirs to change; owners and managers change anyone's (the directory entry a
+ * colleague added, a photo a colleague took). `madeBy` is null when nobody is recorded (the maker's
+ * account was deleted, or the row is older than the rule): only owners and managers change it then.
+ */
+export function canChangeMadeBy(role: CompanyRole, userId: string, madeBy: string | null): boolean {
+  return canManageCompany(role) || (madeBy !== null && madeBy === userId);
+}

@@ -4,6 +4,7 @@ import { CardDiv } from '../../components/ui/card';
 import { RowActions } from './row-actions';
 import { ContactLinks, EmailLink, PhoneLink } from './contact-links';
 import { useConfirmDeleteAdjuster } from './confirm-delete';
+import { useDirectoryRights } from './directory-rights';
 
 type AdjusterListProps = {
   adjusters: Adjuster[];
@@ -13,9 +14,10 @@ type AdjusterListProps = {
   label: string;
 };
 
-/** Adjusters as cards: name, carrier, phone and email as links, edit and delete. */
+/** Adjusters as cards: name, carrier, phone and email as links, edit and delete (as far as the user may). */
 export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: AdjusterListProps) {
   const remove = useConfirmDeleteAdjuster();
+  const rights = useDirectoryRights();
   return (
     <ul aria-label={label} className="grid gap-3 md:grid-cols-2">
       {adjusters.map((adjuster) => (
@@ -42,7 +44,14 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               </ContactLinks>
             )}
             {adjuster.notes && <p className="text-sm whitespace-pre-line text-slate-700">{adjuster.notes}</p>}
-            <RowActions name={adjuster.name} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
+            <RowActions
+              name={adjuster.name}
+              onEdit={() => onEdit(adjuster)}
+              onDelete={() => remove.run(adjuster)}
+              deleting={remove.isPending}
+              canChange={rights.canChange(adjuster)}
+              canDelete={rights.canDelete}
+            />
           </CardDiv>
         </li>
       ))}

@@ -19,3 +19,12 @@ export function canManageCompany(role: CompanyRole): boolean {
 export function canChangeMadeBy(role: CompanyRole, userId: string, madeBy: string | null): boolean {
   return canManageCompany(role) || (madeBy !== null && madeBy === userId);
 }
+
+/**
+ * Who a new claim file is assigned to when its creator names nobody: a member who starts a claim file
+ * is the one working it (so their own figures count it); an owner or manager often opens one for a
+ * rep, so theirs waits unassigned. Naming someone, or nobody (null), is always the creator's choice.
+ */
+export function defaultAssignee(role: CompanyRole, userId: string): string | null {
+  return role === 'member' ? userId : null;
+}

@@ -265,7 +265,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
   });
 
   it('picks the carrier and adjuster with the directory picker; a new carrier clears the adjuster, and only what changed is sent', async () => {
-    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0 };
+    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0, createdBy: null };
     answerPage();
     answer('GET /api/carriers', json({ carriers: [carrier] }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name } })));
@@ -424,7 +424,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
   it('shows the carrier named in the field that is not in the directory, and adds it to the directory as the file carrier', async () => {
     answerPage({ project: aProject({ carrierName: 'Prairie Farm Mutual' }) });
-    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0 };
+    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0, createdBy: null };
     answer('POST /api/carriers', json(carrier, { status: 201 }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name }, carrierName: null })));
     renderPage();

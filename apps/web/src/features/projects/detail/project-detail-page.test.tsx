@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Project, ProjectFile, ProjectStatus, Task } from '@ridgeline/shared/contracts/projects';
+import { fakeMe } from '../../../test/claim-flow-fakes';
 import { answer, answerAll, apiError, json, noContent, sent, sentPaths } from '../../../test/fake-server';
+import { FILE_RIGHTS_TEXT } from './files-section';
 import ProjectDetailPage, { type ProjectTab } from './project-detail-page';
 
 // The page reads eight endpoints before some sections show: give a busy machine time to answer them.
@@ -121,6 +123,7 @@ function answerPage({ project = aProject(), tasks = [aTask()], files = [aFile()]
     [`GET /api/projects/${PROJECT_ID}/tasks`]: json({ tasks }),
     [`GET /api/projects/${PROJECT_ID}/files`]: json({ files }),
     [`GET /api/projects/${PROJECT_ID}/activity`]: json({ activity }),
+    'GET /api/me': json(fakeMe()),
   });
 }
 
@@ -372,6 +375,15 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete file' }));
     await waitFor(() => expect(sent('DELETE /api/project-files/file-1')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("offers a member Delete on the files they uploaded only, and says who deletes a colleague's", async () => {
+    answerPage({ files: [aFile(), aFile({ id: 'file-2', fileName: 'my notes.pdf', uploadedBy: { id: fakeMe().id, name: 'Alice Roof' } })] });
+    answer('GET /api/me', json(fakeMe('member')));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Delete my notes.pdf' })).toBeInTheDocument();
+    expect(screen.getByText(FILE_RIGHTS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete report.pdf' })).not.toBeInTheDocument();
   });
 
   it('uploads the chosen file raw with its name, and says in words why the server refused one', async () => {

@@ -160,18 +160,8 @@ const measurement = async () => (await ok(by(people.owner).post<{ id: string }>(
 const projectFile = async (maker: Person) => (await ok(by(maker).put<{ id: string }>(`/api/projects/${projectId}/files?name=${encodeURIComponent(next('scope'))}.pdf`, pdf()), 'file')).id;
 const group = async (actor: Person, memberIds: string[]) =>
   (await ok(by(actor).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds, name: next('Crew') }), 'conversation')).conversation.id;
-const localProduct = () => ({
-  manufacturer: 'Matrix Supply',
-  line: next('House Brand'),
-  type: 'laminated',
-  cut: 'random_tabs',
-  length: { value: 41, verified: true },
-  height: { value: 13.25, verified: true },
-  exposure: { value: 5.625, verified: true },
-  discontinued: { value: 'no', verified: true },
-  confidence: 'C',
-  source: 'Measured from a bundle in our yard',
-});
+/** A company's own shingle line: only what the contract requires (figures left unknown). */
+const localProduct = () => ({ manufacturer: 'Matrix Supply', line: next('House Brand'), type: null, cut: null, length: null, height: null, exposure: null, discontinued: { value: 'no', verified: false }, confidence: 'C', source: 'Measured in our yard' });
 const product = async () => (await ok(by(people.owner).post<{ id: string }>('/api/shingles/local-products', localProduct()), 'product')).id;
 const identification = async (maker: Person) =>
   (await ok(by(maker).post<{ id: string }>('/api/shingles/identifications', { id: randomUUID(), measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' } }), 'identification')).id;

@@ -4,7 +4,6 @@ import { CardDiv } from '../../components/ui/card';
 import { RowActions } from './row-actions';
 import { ContactLinks, EmailLink, PhoneLink } from './contact-links';
 import { useConfirmDeleteAdjuster } from './confirm-delete';
-import { useDirectoryRights } from './directory-rights';
 
 type AdjusterListProps = {
   adjusters: Adjuster[];
@@ -17,7 +16,6 @@ type AdjusterListProps = {
 /** Adjusters as cards: name, carrier, phone and email as links, edit and delete (as far as the user may). */
 export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: AdjusterListProps) {
   const remove = useConfirmDeleteAdjuster();
-  const rights = useDirectoryRights();
   return (
     <ul aria-label={label} className="grid gap-3 md:grid-cols-2">
       {adjusters.map((adjuster) => (
@@ -44,14 +42,7 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               </ContactLinks>
             )}
             {adjuster.notes && <p className="text-sm whitespace-pre-line text-slate-700">{adjuster.notes}</p>}
-            <RowActions
-              name={adjuster.name}
-              onEdit={() => onEdit(adjuster)}
-              onDelete={() => remove.run(adjuster)}
-              deleting={remove.isPending}
-              canChange={rights.canChange(adjuster)}
-              canDelete={rights.canDelete}
-            />
+            <RowActions name={adjuster.name} entry={adjuster} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
           </CardDiv>
         </li>
       ))}

@@ -43,7 +43,6 @@ const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 
 function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: Carrier) => void }) {
   const remove = useConfirmDeleteCarrier();
-  const rights = useDirectoryRights();
   return (
     <CardDiv className="flex h-full flex-col gap-2">
       <div>
@@ -63,14 +62,7 @@ function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: 
           {carrier.portalUrl && <PortalLink url={carrier.portalUrl} label={`${carrier.name} portal`} />}
         </ContactLinks>
       )}
-      <RowActions
-        name={carrier.name}
-        onEdit={() => onEdit(carrier)}
-        onDelete={() => remove.run(carrier)}
-        deleting={remove.isPending}
-        canChange={rights.canChange(carrier)}
-        canDelete={rights.canDelete}
-      />
+      <RowActions name={carrier.name} entry={carrier} onEdit={() => onEdit(carrier)} onDelete={() => remove.run(carrier)} deleting={remove.isPending} />
     </CardDiv>
   );
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { companyOfColleagues } from '../support/chat';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { toastsGone } from '../support/toasts';
 
@@ -128,6 +129,45 @@ test.describe('carrier directory', () => {
     await other.goto('/companies');
     await expect(other.getByText('Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.')).toBeVisible();
     await otherContext.close();
+  });
+
+  test('a member adds and edits their own carrier, is offered no Delete and told who deletes; the server refuses it too', async ({ page, browser }) => {
+    const { colleagues } = await companyOfColleagues(browser, page, 1);
+    const member = colleagues[0];
+    if (!member) throw new Error('no member');
+    const office = await page.request.post('/api/carriers', { headers: ORIGIN_HEADERS, data: { name: 'Office Mutual' } });
+    expect(office.status(), await office.text()).toBe(201);
+    const officeId = ((await office.json()) as { id: string }).id;
+
+    const phone = member.page;
+    await phone.goto('/companies');
+    await expect(phone.getByText('Only owners and managers delete carriers and adjusters. You can edit the ones you added.')).toBeVisible();
+    await addCarrierInDialog(phone, { name: 'Met On The Roof Mutual' });
+    await expect(phone.getByText('Carrier added', { exact: true })).toBeVisible();
+    const mine = carrierCards(phone).filter({ hasText: 'Met On The Roof Mutual' });
+    const theirs = carrierCards(phone).filter({ hasText: 'Office Mutual' });
+    await expect(mine.getByRole('button', { name: 'Edit Met On The Roof Mutual' })).toBeVisible();
+    await expect(theirs.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    await expect(phone.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await toastsGone(phone);
+    await expectNoSeriousA11yViolations(phone);
+
+    await mine.getByRole('button', { name: 'Edit Met On The Roof Mutual' }).click();
+    const edit = phone.getByRole('dialog', { name: 'Edit Met On The Roof Mutual' });
+    await edit.getByLabel('Claims phone').fill('(918) 555-0111');
+    await edit.getByRole('button', { name: 'Save carrier' }).click();
+    await expect(edit).toBeHidden();
+    await expect(mine.getByRole('link', { name: /claims line/ })).toHaveAttribute('href', 'tel:9185550111');
+
+    // The carrier's own page offers the same, and the API answers a member's delete with 403.
+    await theirs.getByRole('link', { name: 'Office Mutual' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Office Mutual' })).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'Delete carrier' })).toHaveCount(0);
+    await expect(phone.getByRole('button', { name: 'Edit carrier' })).toHaveCount(0);
+    const refused = await phone.request.delete(`/api/carriers/${officeId}`, { headers: ORIGIN_HEADERS });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Only company owners and managers can delete a carrier from the directory.');
+    await member.context.close();
   });
 
   test('on a phone: cards, call and email links a thumb can hit', async ({ page }) => {

@@ -73,8 +73,8 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
   const directory: { carrierId: string; adjusterId: string }[] = [];
   for (const entry of CARRIERS) {
     const { adjuster, ...fields } = entry;
-    const carrier = await carriers.create(tenant, createCarrierSchema.parse(fields));
-    const met = await carriers.createAdjuster(tenant, createAdjusterSchema.parse({ ...adjuster, carrierId: carrier.id }));
+    const carrier = await carriers.create(owner, tenant, createCarrierSchema.parse(fields));
+    const met = await carriers.createAdjuster(owner, tenant, createAdjusterSchema.parse({ ...adjuster, carrierId: carrier.id }));
     directory.push({ carrierId: carrier.id, adjusterId: met.id });
   }
 

@@ -39,6 +39,7 @@ export const fakeCarrier: Carrier = {
   notes: null,
   projectCount: 1,
   adjusterCount: 0,
+  createdBy: null,
 };
 
 export function fakeProject(overrides: Partial<ProjectSummary> = {}): ProjectSummary {

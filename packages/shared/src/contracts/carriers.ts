@@ -27,6 +27,8 @@ export const carrierSchema = z.object({
   notes: z.string().nullable(),
   projectCount: z.number().int(),
   adjusterCount: z.number().int(),
+  /** Who added it (null when not recorded): a member changes only what they added. */
+  createdBy: idSchema.nullable(),
 });
 export type Carrier = z.infer<typeof carrierSchema>;
 export const carrierListSchema = z.object({ carriers: z.array(carrierSchema) });
@@ -39,6 +41,8 @@ export const adjusterSchema = z.object({
   email: z.string().nullable(),
   notes: z.string().nullable(),
   carrier: z.object({ id: idSchema, name: z.string() }).nullable(),
+  /** Who added them (null when not recorded): a member changes only what they added. */
+  createdBy: idSchema.nullable(),
 });
 export type Adjuster = z.infer<typeof adjusterSchema>;
 export const adjusterListSchema = z.object({ adjusters: z.array(adjusterSchema) });

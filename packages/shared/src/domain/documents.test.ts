@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverLetterIncompleteMessage, documentFileName, fillCoverLetter, homeownerShare, missingCoverLetterFields } from './documents';
+import { canEditProposal, coverLetterIncompleteMessage, documentFileName, fillCoverLetter, homeownerShare, missingCoverLetterFields } from './documents';
 
 describe('documentFileName', () => {
   it('keeps a title to characters every system accepts, as a .pdf', () => {
@@ -86,5 +86,19 @@ describe('homeownerShare', () => {
       const share = homeownerShare({ priceCents: price, approvedCents: approved, deductibleCents: deductible });
       expect(share.insurerPaysCents + share.homeownerPaysCents).toBe(price);
     }
+  });
+});
+
+describe('canEditProposal', () => {
+  const roles = ['owner', 'manager', 'member'] as const;
+  const who = (proposal: Parameters<typeof canEditProposal>[2]) => roles.filter((role) => canEditProposal(role, 'me', proposal));
+
+  it("lets the member who prepared a proposal change it, and owners and managers anyone's, until it is signed", () => {
+    expect(who({ status: 'draft', createdBy: 'me' })).toEqual(['owner', 'manager', 'member']);
+    expect(who({ status: 'sent', createdBy: 'me' })).toEqual(['owner', 'manager', 'member']);
+    expect(who({ status: 'draft', createdBy: 'colleague' })).toEqual(['owner', 'manager']);
+    expect(who({ status: 'sent', createdBy: 'colleague' })).toEqual(['owner', 'manager']);
+    expect(who({ status: 'draft', createdBy: null })).toEqual(['owner', 'manager']);
+    expect(who({ status: 'signed', createdBy: 'me' })).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@
 // submission packet, and the homeowner's proposal; the share links that open them without signing
 // in. The vocabulary and the few rules both sides need live here.
 
+import { canChangeMadeBy, type CompanyRole } from './roles';
+
 /** What a document is. An advanced report is one the user arranged in the editor. */
 export const REPORT_KINDS = ['photo', 'advanced', 'packet', 'proposal'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -153,6 +155,14 @@ export const PROPOSAL_TIER_VALUES = PROPOSAL_TIERS.map((t) => t.value) as unknow
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'signed'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/**
+ * Who changes a proposal until the homeowner signs it: the person who prepared it, and owners and
+ * managers; once signed it is frozen for everyone.
+ */
+export function canEditProposal(role: CompanyRole, userId: string, proposal: { status: ProposalStatus; createdBy: string | null }): boolean {
+  return proposal.status !== 'signed' && canChangeMadeBy(role, userId, proposal.createdBy);
+}
 
 /** A drawn signature is a PNG data URL of at most this many characters. */
 export const SIGNATURE_MAX_CHARS = 400_000;

@@ -39,11 +39,12 @@ const carrierColumns = {
   claimsEmail: carriers.claimsEmail,
   portalUrl: carriers.portalUrl,
   notes: carriers.notes,
+  createdBy: carriers.createdBy,
   projectCount: sql<number>`(select count(*)::int from ${projects} where ${qualified(projects, projects.companyId)} = ${qualified(carriers, carriers.companyId)} and ${qualified(projects, projects.carrierId)} = ${qualified(carriers, carriers.id)})`,
   adjusterCount: sql<number>`(select count(*)::int from ${adjusters} where ${qualified(adjusters, adjusters.companyId)} = ${qualified(carriers, carriers.companyId)} and ${qualified(adjusters, adjusters.carrierId)} = ${qualified(carriers, carriers.id)})`,
 };
 
-export type CarrierRow = { id: string } & CarrierFields & { projectCount: number; adjusterCount: number };
+export type CarrierRow = { id: string; createdBy: string | null } & CarrierFields & { projectCount: number; adjusterCount: number };
 
 function selectCarriers(db: Db | DbTx, where: SQL | undefined) {
   return db.select(carrierColumns).from(carriers).where(where).orderBy(asc(sql`lower(${carriers.name})`), asc(carriers.id));
@@ -74,7 +75,7 @@ export async function lockOwnCarrier(tx: DbTx, companyId: string, id: string): P
 }
 
 /** Adds a carrier; null when the company already has one of that name in any case (the unique index on lower(name)). */
-export async function insertCarrier(db: Db | DbTx, companyId: string, fields: CarrierFields): Promise<{ id: string } | null> {
+export async function insertCarrier(db: Db | DbTx, companyId: string, fields: CarrierFields & { createdBy: string }): Promise<{ id: string } | null> {
   const [row] = await db
     .insert(carriers)
     .values({ ...fields, companyId })
@@ -122,11 +123,12 @@ const adjusterColumns = {
   phone: adjusters.phone,
   email: adjusters.email,
   notes: adjusters.notes,
+  createdBy: adjusters.createdBy,
   carrierId: carriers.id,
   carrierName: carriers.name,
 };
 
-export type AdjusterRow = { id: string; name: string; phone: string | null; email: string | null; notes: string | null; carrierId: string | null; carrierName: string | null };
+export type AdjusterRow = { id: string; name: string; phone: string | null; email: string | null; notes: string | null; createdBy: string | null; carrierId: string | null; carrierName: string | null };
 
 function selectAdjusters(db: Db | DbTx, where: SQL | undefined) {
   return db
@@ -156,7 +158,7 @@ export async function findAdjuster(db: Db | DbTx, companyId: string, id: string)
   return row ?? null;
 }
 
-export async function insertAdjuster(db: Db | DbTx, companyId: string, fields: AdjusterFields): Promise<{ id: string }> {
+export async function insertAdjuster(db: Db | DbTx, companyId: string, fields: AdjusterFields & { createdBy: string }): Promise<{ id: string }> {
   const [row] = await db
     .insert(adjusters)
     .values({ ...fields, companyId })

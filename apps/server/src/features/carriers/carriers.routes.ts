@@ -15,7 +15,7 @@ import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
 import { createCarriersService } from './carriers.service';
 
-/** The carrier directory (carriers and adjusters): every member of the company reads and writes it. */
+/** The carrier directory (carriers and adjusters): every member reads and adds to it; changes and deletions follow carriers.policy.ts. */
 export function carrierRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const directory = createCarriersService({ db: deps.database.db });
@@ -28,11 +28,11 @@ export function carrierRoutes(deps: AppDeps) {
     return c.json(body);
   });
   app.post('/api/carriers', actor, tenant, validate('json', createCarrierSchema), async (c) =>
-    c.json(await directory.create(c.get('tenant'), c.req.valid('json')), 201),
+    c.json(await directory.create(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
   );
   app.get('/api/carriers/:id', actor, tenant, id, async (c) => c.json(await directory.detail(c.get('tenant'), c.req.valid('param').id)));
   app.patch('/api/carriers/:id', actor, tenant, id, validate('json', updateCarrierSchema), async (c) =>
-    c.json(await directory.update(c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await directory.update(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );
   app.delete('/api/carriers/:id', actor, tenant, id, async (c) => {
     await directory.remove(c.get('tenant'), c.req.valid('param').id);
@@ -44,10 +44,10 @@ export function carrierRoutes(deps: AppDeps) {
     return c.json(body);
   });
   app.post('/api/adjusters', actor, tenant, validate('json', createAdjusterSchema), async (c) =>
-    c.json(await directory.createAdjuster(c.get('tenant'), c.req.valid('json')), 201),
+    c.json(await directory.createAdjuster(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
   );
   app.patch('/api/adjusters/:id', actor, tenant, id, validate('json', updateAdjusterSchema), async (c) =>
-    c.json(await directory.updateAdjuster(c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
+    c.json(await directory.updateAdjuster(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );
   app.delete('/api/adjusters/:id', actor, tenant, id, async (c) => {
     await directory.removeAdjuster(c.get('tenant'), c.req.valid('param').id);

@@ -9,10 +9,11 @@ import type {
   updateAdjusterSchema,
   updateCarrierSchema,
 } from '@ridgeline/shared/contracts/carriers';
-import type { Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
+import { assertCanChangeEntry, assertCanDeleteEntry } from './carriers.policy';
 import {
   deleteAdjuster,
   deleteCarrier,
@@ -42,20 +43,20 @@ type UpdateAdjuster = z.output<typeof updateAdjusterSchema>;
 export const CARRIER_PAGE_PROJECTS = 100;
 
 function presentCarrier(row: CarrierRow): Carrier {
-  return pick(row, ['id', 'name', 'claimsPhone', 'claimsEmail', 'portalUrl', 'notes', 'projectCount', 'adjusterCount']);
+  return pick(row, ['id', 'name', 'claimsPhone', 'claimsEmail', 'portalUrl', 'notes', 'projectCount', 'adjusterCount', 'createdBy']);
 }
 
 function presentAdjuster(row: AdjusterRow): Adjuster {
   return {
-    ...pick(row, ['id', 'name', 'phone', 'email', 'notes']),
+    ...pick(row, ['id', 'name', 'phone', 'email', 'notes', 'createdBy']),
     carrier: row.carrierId && row.carrierName !== null ? { id: row.carrierId, name: row.carrierName } : null,
   };
 }
 
 /**
  * The company's carrier directory: insurance carriers and the adjusters met. Everyone in the company
- * reads and writes it; every id is looked up within the actor's company, so another company's ids
- * are not found (404).
+ * reads it and adds to it; who changes and deletes an entry is carriers.policy.ts's. Every id is
+ * looked up within the actor's company first, so another company's ids are not found (404).
  */
 export function createCarriersService({ db }: CarriersServiceDeps) {
   async function carrierOrNotFound(tenant: Tenant, id: string): Promise<Carrier> {
@@ -90,8 +91,9 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
   }
 
   /** Adds a carrier; a name already in the directory, in any case, is a 409 CARRIER_EXISTS. */
-  async function create(tenant: Tenant, input: CreateCarrier): Promise<Carrier> {
+  async function create(actor: Actor, tenant: Tenant, input: CreateCarrier): Promise<Carrier> {
     const inserted = await insertCarrier(db, tenant.companyId, {
+      createdBy: actor.userId,
       name: input.name,
       claimsPhone: input.claimsPhone ?? null,
       claimsEmail: input.claimsEmail ?? null,
@@ -102,7 +104,8 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
     return carrierOrNotFound(tenant, inserted.id);
   }
 
-  async function update(tenant: Tenant, id: string, patch: UpdateCarrier): Promise<Carrier> {
+  async function update(actor: Actor, tenant: Tenant, id: string, patch: UpdateCarrier): Promise<Carrier> {
+    assertCanChangeEntry(actor, tenant, await carrierOrNotFound(tenant, id), 'carrier');
     const outcome = await updateCarrier(db, tenant.companyId, id, patch);
     if (outcome === 'missing') throw AppError.notFound('Carrier not found');
     if (outcome === 'duplicate') throw new AppError('CARRIER_EXISTS');
@@ -111,6 +114,7 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
 
   /** Removes a carrier; its projects and adjusters stay in the company, without a carrier. */
   async function remove(tenant: Tenant, id: string): Promise<void> {
+    assertCanDeleteEntry(tenant, 'carrier');
     if (!(await deleteCarrier(db, tenant.companyId, id))) throw AppError.notFound('Carrier not found');
   }
 
@@ -118,10 +122,11 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
     return (await listAdjusters(db, tenant.companyId, { q: query.q, carrierId: query.carrierId })).map(presentAdjuster);
   }
 
-  async function createAdjuster(tenant: Tenant, input: CreateAdjuster): Promise<Adjuster> {
+  async function createAdjuster(actor: Actor, tenant: Tenant, input: CreateAdjuster): Promise<Adjuster> {
     const inserted = await db.transaction(async (tx) => {
       await assertOwnCarrier(tx, tenant, input.carrierId);
       return insertAdjuster(tx, tenant.companyId, {
+        createdBy: actor.userId,
         name: input.name,
         phone: input.phone ?? null,
         email: input.email ?? null,
@@ -132,9 +137,9 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
     return adjusterOrNotFound(tenant, inserted.id);
   }
 
-  async function updateAdjusterOf(tenant: Tenant, id: string, patch: UpdateAdjuster): Promise<Adjuster> {
+  async function updateAdjusterOf(actor: Actor, tenant: Tenant, id: string, patch: UpdateAdjuster): Promise<Adjuster> {
     // An unknown adjuster is a 404 before its carrier is checked: another company's id tells nothing.
-    await adjusterOrNotFound(tenant, id);
+    assertCanChangeEntry(actor, tenant, await adjusterOrNotFound(tenant, id), 'adjuster');
     await db.transaction(async (tx) => {
       await assertOwnCarrier(tx, tenant, patch.carrierId);
       if (!(await updateAdjuster(tx, tenant.companyId, id, patch))) throw AppError.notFound('Adjuster not found');
@@ -144,6 +149,7 @@ export function createCarriersService({ db }: CarriersServiceDeps) {
 
   /** Removes an adjuster; projects that named them stay, without an adjuster. */
   async function removeAdjuster(tenant: Tenant, id: string): Promise<void> {
+    assertCanDeleteEntry(tenant, 'adjuster');
     if (!(await deleteAdjuster(db, tenant.companyId, id))) throw AppError.notFound('Adjuster not found');
   }
 

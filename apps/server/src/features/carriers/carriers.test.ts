@@ -58,8 +58,9 @@ describe('carriers', () => {
       notes: 'Ask for the desk adjuster',
       projectCount: 0,
       adjusterCount: 0,
+      createdBy: ownerA.me.id,
     });
-    // A member writes the directory too; empty contact fields are stored as nothing.
+    // A member adds to the directory too; empty contact fields are stored as nothing.
     const allstate = await createCarrier(memberA, { name: 'Allstate', claimsPhone: '', claimsEmail: '', portalUrl: '' });
     expect(allstate).toMatchObject({ claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null });
     await createCarrier(ownerA, { name: 'farmers mutual' });
@@ -217,15 +218,67 @@ describe('carriers', () => {
   });
 
   it('deletes a carrier; its projects and adjusters stay, without a carrier', async () => {
-    const hanover = await createCarrier(ownerA, { name: 'Hanover' });
+    const hanover = await createCarrier(memberA, { name: 'Hanover' });
     const adjuster = await createAdjuster(ownerA, { name: 'Hana Over', carrierId: hanover.id });
     const project = await insertProjectRow(server.db, ownerA.company.id, { carrierId: hanover.id });
-    expect((await memberA.client.delete(`/api/carriers/${hanover.id}`)).status).toBe(204);
+    // Deleting is the office's, even of a carrier the member added (see the roles below).
+    expectError(await memberA.client.delete(`/api/carriers/${hanover.id}`), 403, 'FORBIDDEN');
+    expect((await ownerA.client.delete(`/api/carriers/${hanover.id}`)).status).toBe(204);
     expectError(await ownerA.client.get(`/api/carriers/${hanover.id}`), 404, 'NOT_FOUND');
     const [keptProject] = await server.db.select().from(projects).where(eq(projects.id, project.id));
     expect(keptProject?.carrierId).toBeNull();
     const [keptAdjuster] = await server.db.select().from(adjusters).where(eq(adjusters.id, adjuster.id));
     expect(keptAdjuster?.carrierId).toBeNull();
+  });
+});
+
+describe('who may change the directory', () => {
+  let managerA: SignedUpUser;
+  let otherMemberA: SignedUpUser;
+  beforeAll(async () => {
+    managerA = await signedInUser(server, { company: ownerA.company, role: 'manager' });
+    otherMemberA = await signedInUser(server, { company: ownerA.company, role: 'member' });
+  });
+
+  it('lets a member change the carriers and adjusters they added, and nobody else\'s', async () => {
+    const mine = await createCarrier(memberA, { name: 'Member Mutual' });
+    const myAdjuster = await createAdjuster(memberA, { name: 'Mina Met', carrierId: mine.id });
+    expect(mine.createdBy).toBe(memberA.me.id);
+    expect(myAdjuster.createdBy).toBe(memberA.me.id);
+    expect((await memberA.client.patch<Carrier>(`/api/carriers/${mine.id}`, { notes: 'Met at the Smith roof' })).body.notes).toBe('Met at the Smith roof');
+    expect((await memberA.client.patch<Adjuster>(`/api/adjusters/${myAdjuster.id}`, { phone: '555 0142' })).body.phone).toBe('555 0142');
+
+    const theirs = await createCarrier(ownerA, { name: 'Office Mutual' });
+    const theirAdjuster = await createAdjuster(otherMemberA, { name: 'Colin League', carrierId: theirs.id });
+    const before = await directoryOf(ownerA.company.id);
+    expectError(await memberA.client.patch(`/api/carriers/${theirs.id}`, { name: 'Renamed by a member' }), 403, 'FORBIDDEN');
+    expectError(await memberA.client.patch(`/api/adjusters/${theirAdjuster.id}`, { name: 'Renamed by a member' }), 403, 'FORBIDDEN');
+    // An entry nobody is recorded for (added before the rule) is the office's to change.
+    await server.db.update(carriers).set({ createdBy: null }).where(eq(carriers.id, mine.id));
+    expectError(await memberA.client.patch(`/api/carriers/${mine.id}`, { notes: 'Again' }), 403, 'FORBIDDEN');
+    await server.db.update(carriers).set({ createdBy: memberA.me.id }).where(eq(carriers.id, mine.id));
+    expect(await directoryOf(ownerA.company.id)).toEqual(before);
+
+    // Owners and managers change anyone's.
+    expect((await managerA.client.patch<Carrier>(`/api/carriers/${mine.id}`, { notes: 'Checked by the office' })).status).toBe(200);
+    expect((await ownerA.client.patch<Adjuster>(`/api/adjusters/${theirAdjuster.id}`, { notes: 'Prefers texts' })).status).toBe(200);
+  });
+
+  it('lets only owners and managers delete carriers and adjusters, whoever added them; a refused delete removes nothing', async () => {
+    const carrier = await createCarrier(memberA, { name: 'Deletable Mutual' });
+    const adjuster = await createAdjuster(memberA, { name: 'Del Eted', carrierId: carrier.id });
+    const project = await insertProjectRow(server.db, ownerA.company.id, { carrierId: carrier.id, adjusterId: adjuster.id });
+    const before = await directoryOf(ownerA.company.id);
+    const refusals = [await memberA.client.delete(`/api/adjusters/${adjuster.id}`), await memberA.client.delete(`/api/carriers/${carrier.id}`)];
+    for (const response of refusals) {
+      expectError(response, 403, 'FORBIDDEN');
+      expect((response.body as { error: { message: string } }).error.message).toMatch(/^Only company owners and managers can delete an? (carrier|adjuster) from the directory\.$/);
+    }
+    expect(await directoryOf(ownerA.company.id)).toEqual(before);
+    expect((await server.db.select().from(projects).where(eq(projects.id, project.id)))[0]).toMatchObject({ carrierId: carrier.id, adjusterId: adjuster.id });
+
+    expect((await managerA.client.delete(`/api/adjusters/${adjuster.id}`)).status).toBe(204);
+    expect((await managerA.client.delete(`/api/carriers/${carrier.id}`)).status).toBe(204);
   });
 });
 

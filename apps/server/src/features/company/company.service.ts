@@ -46,9 +46,14 @@ export function createCompanyService({ db, storage }: CompanyServiceDeps) {
     return presentCompany(row, storage);
   }
 
-  /** Stores a new logo in the public avatars bucket, points the company at it and removes the old one. */
-  async function setLogo(tenant: Tenant, image: DetectedType & { body: Buffer }): Promise<Company> {
+  /**
+   * Stores a new logo in the public avatars bucket, points the company at it and removes the old one.
+   * The upload is read only once the actor may change the logo, so a refused upload costs no bytes of
+   * anyone's upload quota.
+   */
+  async function setLogo(tenant: Tenant, readImage: () => Promise<DetectedType & { body: Buffer }>): Promise<Company> {
     assertCanManageCompany(tenant);
+    const image = await readImage();
     const path = `companies/${tenant.companyId}/logo-${Date.now()}.${image.ext}`;
     await storage.put('avatars', path, image.body, { contentType: image.mime, cacheControl: 'public, max-age=31536000, immutable' });
     const previous = await findCompany(db, tenant.companyId);

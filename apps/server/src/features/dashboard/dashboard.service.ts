@@ -15,6 +15,7 @@ import {
   listRecentProjects,
   type ActivityRow,
 } from './dashboard.repository';
+import { dashboardTasksOf } from './dashboard.policy';
 
 export type DashboardServiceDeps = { db: Db; now?: () => Date };
 
@@ -51,7 +52,7 @@ export function createDashboardService({ db, now = () => new Date() }: Dashboard
     const [company, byStatus, taskRows, recentProjects, activityRows] = await Promise.all([
       findPlanAndActiveCount(db, tenant.companyId),
       countByVisibleStatus(db, tenant.companyId),
-      listOpenTasksOf(db, tenant.companyId, actor.userId, today, DASHBOARD_LIMITS.myTasks),
+      listOpenTasksOf(db, tenant.companyId, dashboardTasksOf(actor), today, DASHBOARD_LIMITS.myTasks),
       listRecentProjects(db, tenant.companyId, DASHBOARD_LIMITS.recentProjects),
       listRecentActivity(db, tenant.companyId, DASHBOARD_LIMITS.recentActivity),
     ]);

@@ -1,16 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
-import { AppError } from '../../lib/app-error';
+import { assertMayReadMetrics } from './health.policy';
 import { createHealthService } from './health.service';
-
-/** Whether the Authorization header carries the metrics token (compared in constant time). */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** GET /api/health, /api/live, /api/ready and, when a token is configured, GET /metrics. */
 export function healthRoutes(deps: AppDeps) {
@@ -23,8 +15,7 @@ export function healthRoutes(deps: AppDeps) {
   // Without METRICS_TOKEN the app's port serves no metrics (METRICS_PORT may serve them apart).
   const token = deps.config.metrics.token;
   app.get('/metrics', async (c) => {
-    if (!token) throw AppError.notFound('Metrics are not served on this port.');
-    if (!bearerMatches(c.req.header('authorization'), token)) throw AppError.unauthenticated('A valid metrics token is required.');
+    assertMayReadMetrics(c.req.header('authorization'), token);
     const { body, contentType } = await deps.metrics.scrape();
     return c.body(body, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
   });

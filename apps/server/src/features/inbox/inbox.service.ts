@@ -13,6 +13,7 @@ import {
   type InboxOwner,
   type NotificationRow,
 } from './inbox.repository';
+import { inboxOwner } from './inbox.policy';
 
 export type InboxServiceDeps = { db: Db };
 
@@ -46,8 +47,6 @@ function present(row: NotificationRow): Notification {
   };
 }
 
-const ownerOf = (actor: Actor, tenant: Tenant): InboxOwner => ({ companyId: tenant.companyId, profileId: actor.userId });
-
 /**
  * The inbox: what a user is told (mentions today; assignments, status changes and finished uploads
  * later), only ever their own notifications in their own company. Another user's notification, in
@@ -65,7 +64,7 @@ export function createInboxService({ db }: InboxServiceDeps) {
 
   /** The user's notifications newest first, a page at a time, with how many are unread in all. */
   async function list(actor: Actor, tenant: Tenant, query: InboxQuery): Promise<NotificationsResponse> {
-    const owner = ownerOf(actor, tenant);
+    const owner = inboxOwner(actor, tenant);
     const limit = Math.min(query.limit ?? INBOX_PAGE_SIZE, INBOX_MAX_PAGE_SIZE);
     const cursor = await cursorOf(owner, query.before);
     const [rows, unreadCount] = await Promise.all([listNotifications(db, owner, cursor, limit), countUnread(db, owner)]);
@@ -74,7 +73,7 @@ export function createInboxService({ db }: InboxServiceDeps) {
 
   /** Marks one of the user's notifications read (reading it again keeps the first time) and answers it. */
   async function markRead(actor: Actor, tenant: Tenant, id: string): Promise<Notification> {
-    const owner = ownerOf(actor, tenant);
+    const owner = inboxOwner(actor, tenant);
     if (!(await markNotificationRead(db, owner, id))) throw AppError.notFound('Notification not found');
     const row = await findNotification(db, owner, id);
     if (!row) throw AppError.notFound('Notification not found');
@@ -83,7 +82,7 @@ export function createInboxService({ db }: InboxServiceDeps) {
 
   /** Marks every unread notification of the user read; answers how many were. */
   async function markAllRead(actor: Actor, tenant: Tenant): Promise<{ updated: number }> {
-    return { updated: await markAllNotificationsRead(db, ownerOf(actor, tenant)) };
+    return { updated: await markAllNotificationsRead(db, inboxOwner(actor, tenant)) };
   }
 
   return { list, markRead, markAllRead };

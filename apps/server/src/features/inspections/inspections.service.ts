@@ -36,6 +36,7 @@ import {
   type SessionPatch,
   type SessionRow,
 } from './inspections.repository';
+import { inspectorOf } from './inspections.policy';
 import { mergeSessionEdit, sameValue, type SessionEdit, type SessionState, type SessionValues } from './session-merge';
 
 export type InspectionsServiceDeps = { db: Db; now?: () => Date };
@@ -260,7 +261,7 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
         id: input.id,
         companyId,
         projectId: input.projectId ?? null,
-        inspectorId: actor.userId,
+        inspectorId: inspectorOf(actor),
         createdBy: actor.userId,
         ...values,
         fieldEditedAt: merged.fieldEditedAt,

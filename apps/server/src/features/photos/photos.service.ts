@@ -18,6 +18,7 @@ import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { drawSmallThumbnail, THUMBNAIL_CACHE_CONTROL, thumbnailPath, type ThumbnailJob } from './photo-thumbnails';
+import { assertCanRemovePhoto } from './photos.policy';
 import {
   findLivePhotoBySha,
   findPhoto,
@@ -350,6 +351,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     await db.transaction(async (tx) => {
       const photo = await lockPhoto(tx, tenant.companyId, photoId);
       if (!photo) throw AppError.notFound('Photo not found');
+      assertCanRemovePhoto(actor, tenant, photo, 'delete');
       if (photo.deletedAt) return;
       await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: new Date(), deletedBy: actor.userId });
       if (photo.sessionId) {
@@ -362,6 +364,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     await db.transaction(async (tx) => {
       const photo = await lockPhoto(tx, tenant.companyId, photoId);
       if (!photo) throw AppError.notFound('Photo not found');
+      assertCanRemovePhoto(actor, tenant, photo, 'restore');
       if (!photo.deletedAt) return;
       if (photo.deletedAt.getTime() + PHOTO_RESTORE_DAYS * DAY_MS <= now.getTime()) {
         throw AppError.notFound(`This photo was deleted more than ${PHOTO_RESTORE_DAYS} days ago and can no longer be restored.`);

@@ -676,6 +676,36 @@ describe('soft delete, restore and purge', () => {
   });
 });
 
+describe('who may delete and restore a photo', () => {
+  it("lets a member delete and restore the photos they took, never a colleague's; owners and managers anyone's; a refusal changes nothing", async () => {
+    const manager = await signedInUser(server, { company: owner.company, role: 'manager' });
+    const session = await insertSession(owner.company.id, projectId);
+    // Thumbnails made first: the job's writes would otherwise change the rows compared below.
+    const mine = await withThumbnails(colleague.client, (await uploaded(colleague.client, session, await jpeg(320, 240))).id);
+    const theirs = await withThumbnails(owner.client, (await uploaded(owner.client, session, await jpeg(330, 250))).id);
+    const refusal = (action: string) => ({ error: { code: 'FORBIDDEN', message: `Only company owners and managers, or the person who took this photo, can ${action} it.`, timestamp: expect.any(String), requestId: expect.any(String) } });
+
+    const before = await rowsOf(session);
+    const deleting = await colleague.client.delete(`/api/photos/${theirs.id}`);
+    expect(deleting.status, deleting.text).toBe(403);
+    expect(deleting.body).toEqual(refusal('delete'));
+    expect(await rowsOf(session)).toEqual(before);
+
+    expect((await colleague.client.delete(`/api/photos/${mine.id}`)).status).toBe(204);
+    expect((await colleague.client.post(`/api/photos/${mine.id}/restore`)).status).toBe(200);
+
+    expect((await manager.client.delete(`/api/photos/${theirs.id}`)).status).toBe(204);
+    const deleted = await rowsOf(session);
+    const restoring = await colleague.client.post(`/api/photos/${theirs.id}/restore`);
+    expect(restoring.status, restoring.text).toBe(403);
+    expect(restoring.body).toEqual(refusal('restore'));
+    expect(await rowsOf(session)).toEqual(deleted);
+    expect((await owner.client.post(`/api/photos/${theirs.id}/restore`)).status).toBe(200);
+    // Working a colleague's photo stays every member's: retag and annotate.
+    expect((await colleague.client.patch(`/api/photos/${theirs.id}`, { notes: 'Soft metal dent, 1 in' })).status).toBe(200);
+  });
+});
+
 describe('generate-photo-thumbnails', () => {
   it("queues the company's photos again and refuses any id not its own or not matching its path (404, nothing queued)", async () => {
     const photo = await withThumbnails(owner.client, (await uploaded(owner.client, sessionId, await jpeg())).id);

@@ -8,6 +8,7 @@ import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import { findProfile, updateUser, type ProfileRow } from './profile.repository';
+import { profileOwner } from './profile.policy';
 
 export type ProfileServiceDeps = { db: Db; storage: Storage };
 
@@ -46,18 +47,19 @@ export function createProfileService({ db, storage }: ProfileServiceDeps) {
   }
 
   async function getMe(actor: Actor): Promise<Me> {
-    const row = await findProfile(db, actor.userId);
+    const row = await findProfile(db, profileOwner(actor));
     if (!row) throw new AppError('NOT_FOUND', 'Profile not found');
     return presentMe(row);
   }
 
   /** Omitted fields stay; an empty phone clears it; the account name follows the first and last name. */
   async function updateMe(actor: Actor, input: UpdateMeInput): Promise<Me> {
-    const current = await findProfile(db, actor.userId);
+    const userId = profileOwner(actor);
+    const current = await findProfile(db, userId);
     if (!current) throw new AppError('NOT_FOUND', 'Profile not found');
     const firstName = input.firstName ?? current.firstName;
     const lastName = input.lastName ?? current.lastName;
-    await updateUser(db, actor.userId, {
+    await updateUser(db, userId, {
       firstName,
       lastName,
       name: displayName({ firstName, lastName }),
@@ -68,10 +70,11 @@ export function createProfileService({ db, storage }: ProfileServiceDeps) {
 
   /** Stores the avatar in the public avatars bucket, points the user at it and removes the old one. */
   async function setAvatar(actor: Actor, image: DetectedType & { body: Buffer }): Promise<Me> {
-    const path = `users/${actor.userId}/avatar-${Date.now()}.${image.ext}`;
+    const userId = profileOwner(actor);
+    const path = `users/${userId}/avatar-${Date.now()}.${image.ext}`;
     await storage.put('avatars', path, image.body, { contentType: image.mime, cacheControl: 'public, max-age=31536000, immutable' });
-    const current = await findProfile(db, actor.userId);
-    await updateUser(db, actor.userId, { image: storage.url('avatars', path) });
+    const current = await findProfile(db, userId);
+    await updateUser(db, userId, { image: storage.url('avatars', path) });
     const previousPath = current?.image?.split(AVATAR_URL_MARKER)[1];
     if (previousPath) await storage.remove('avatars', decodeURI(previousPath));
     return getMe(actor);

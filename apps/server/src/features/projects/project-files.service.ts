@@ -10,6 +10,7 @@ import type { Logger } from '../../lib/logger';
 import { insertActivity } from '../../infra/db/project-activity';
 import { deleteProjectFile, findProjectFile, listProjectFiles, lockProjectFile, type ProjectFileRow } from './project-files.repository';
 import { findProjectRef, lockProjectRef } from './project-tasks.repository';
+import { assertCanDeleteProjectFile } from './projects.policy';
 
 export type ProjectFilesServiceDeps = { db: Db; storage: Storage; logger: Pick<Logger, 'warn'> };
 
@@ -82,6 +83,7 @@ export function createProjectFilesService({ db, storage, logger }: ProjectFilesS
     const objectPath = await db.transaction(async (tx) => {
       const file = await lockProjectFile(tx, tenant.companyId, fileId);
       if (!file) throw AppError.notFound('File not found');
+      assertCanDeleteProjectFile(actor, tenant, file);
       await deleteProjectFile(tx, tenant.companyId, fileId);
       await insertActivity(tx, { companyId: tenant.companyId, projectId: file.projectId, actorId: actor.userId, kind: 'file_deleted', body: file.fileName });
       return file.objectPath;

@@ -302,7 +302,8 @@ describe('GET /api/projects/:id/files', () => {
 
 describe('DELETE /api/project-files/:id', () => {
   it('deletes the row with a file_deleted activity, then the object', async () => {
-    const file = await upload(owner.client, projectId, 'to delete.pdf', bytes.pdf());
+    // The member's own upload: theirs to delete (see who may delete below).
+    const file = await upload(colleague.client, projectId, 'to delete.pdf', bytes.pdf());
     const path = `projects/${projectId}/${file.id}.pdf`;
     expect(await server.deps.storage.get('project-files', path)).not.toBeNull();
     const response = await colleague.client.delete(`/api/project-files/${file.id}`);
@@ -315,11 +316,27 @@ describe('DELETE /api/project-files/:id', () => {
   });
 
   it('deletes a file once when several ask at the same time', async () => {
-    const file = await upload(owner.client, projectId, 'twice.pdf', bytes.pdf());
+    const file = await upload(colleague.client, projectId, 'twice.pdf', bytes.pdf());
     const answers = await Promise.all([owner, colleague, owner].map((who) => who.client.delete(`/api/project-files/${file.id}`)));
     expect(answers.map((a) => a.status).sort()).toEqual([204, 404, 404]);
     expect((await activityOf(projectId)).filter((a) => a.kind === 'file_deleted' && a.body === 'twice.pdf')).toHaveLength(1);
     expect((await colleague.client.delete('/api/project-files/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('who may delete a file', () => {
+  it("lets a member delete the files they uploaded, never a colleague's; owners and managers anyone's; a refusal removes nothing", async () => {
+    const manager = await signedInUser(server, { company: owner.company, role: 'manager' });
+    const file = await upload(owner.client, projectId, 'signed contract.pdf', bytes.pdf());
+    const rows = await fileRows();
+    const activity = await activityOf(projectId);
+    const refused = await colleague.client.delete(`/api/project-files/${file.id}`);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Only company owners and managers, or the person who uploaded this file, can delete it.' } });
+    expect(await fileRows()).toEqual(rows);
+    expect(await activityOf(projectId)).toEqual(activity);
+    expect((await download(file.url)).status).toBe(200);
+    expect((await manager.client.delete(`/api/project-files/${file.id}`)).status).toBe(204);
   });
 });
 

@@ -10,6 +10,7 @@ import type {
 } from '@ridgeline/shared/contracts/projects';
 import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
+import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
@@ -211,7 +212,8 @@ export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
     acvCents: input.acvCents ?? null,
     depreciationCents: input.depreciationCents ?? null,
     serviceType: input.serviceType || null,
-    assigneeId: input.assigneeId ?? null,
+    // Left out, the creator's role decides (a member works what they start); null is "nobody", chosen.
+    assigneeId: input.assigneeId === undefined ? defaultAssignee(tenant.role, actor.userId) : input.assigneeId,
     statusId: status.id,
     isActive: !status.isClosed,
     closedAt: status.isClosed ? new Date() : null,

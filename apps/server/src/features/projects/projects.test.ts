@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Analytics } from '@ridgeline/shared/contracts/analytics';
 import type { ActiveFiles, ActivityEntry, ActivityList, Project, ProjectList, ProjectStatusList } from '@ridgeline/shared/contracts/projects';
 import { carriers, adjusters } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
@@ -92,6 +93,27 @@ describe('creating a project', () => {
     const activity = await activityOf(owner.client, project.id);
     expect(activity).toHaveLength(1);
     expect(activity[0]).toMatchObject({ kind: 'created', actor: { name: 'Milo Member' } });
+  });
+
+  it('makes a member who starts a claim file its assignee unless they choose another; their own figures on /analytics then count it', async () => {
+    // A company of its own, so its figures hold only what this test makes.
+    const office = await signedInOwner(server, { owner: { firstName: 'Opal', lastName: 'Office' } });
+    const rep = await signedInUser(server, { company: office.company, role: 'member', firstName: 'Remy', lastName: 'Rep' });
+    const colleague = await signedInUser(server, { company: office.company, role: 'member' });
+    const started = await createProject(rep.client, { rcvCents: 1_500_000 });
+    expect(started.assignee).toEqual({ id: rep.me.id, name: 'Remy Rep' });
+    expect((await createProject(rep.client, { assigneeId: colleague.me.id })).assignee?.id).toBe(colleague.me.id);
+    expect((await createProject(rep.client, { assigneeId: null })).assignee).toBeNull();
+    // An owner or manager often opens a claim file for a rep: theirs waits unassigned.
+    expect((await createProject(office.client)).assignee).toBeNull();
+
+    const today = new Date().toISOString().slice(0, 10);
+    const own = await rep.client.get<Analytics>(`/api/analytics?from=${today}&to=${today}`);
+    expect(own.status, own.text).toBe(200);
+    expect(own.body.scope).toBe('own');
+    const counted = own.body.pipelineByStatus.reduce((sum, row) => sum + row.claimFiles, 0);
+    expect(counted).toBe(1);
+    expect(own.body.pipelineByStatus.reduce((sum, row) => sum + row.rcvCents, 0)).toBe(1_500_000);
   });
 
   it('keeps a chosen loss type, and files "other" when there is nothing to classify', async () => {

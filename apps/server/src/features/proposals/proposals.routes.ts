@@ -8,7 +8,7 @@ import { jsonPut } from '../../http/middleware/json-put';
 import { validate } from '../../http/middleware/validate';
 import { createProposalsService } from './proposals.service';
 
-/** Proposals for the homeowner built from an estimate. Every member of the company works on them. */
+/** Proposals for the homeowner built from an estimate. Every member makes them; who changes one is proposals.policy.ts's. */
 export function proposalRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const proposals = createProposalsService({ db: deps.database.db, storage: deps.storage, jobs: deps.jobs });
@@ -24,7 +24,7 @@ export function proposalRoutes(deps: AppDeps) {
   );
   app.get('/api/proposals/:id', actor, tenant, id, async (c) => c.json({ proposal: await proposals.get(c.get('tenant'), c.req.valid('param').id) }));
   app.put('/api/proposals/:id', actor, tenant, id, ...jsonPut(), validate('json', updateProposalSchema), async (c) =>
-    c.json({ proposal: await proposals.update(c.get('tenant'), c.req.valid('param').id, c.req.valid('json')) }),
+    c.json({ proposal: await proposals.update(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json')) }),
   );
   // The PDF is drawn by the background job; the answer names its report, which the page follows.
   app.post('/api/proposals/:id/pdf', actor, tenant, id, async (c) =>

@@ -17,6 +17,7 @@ import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/ren
 import type { Storage } from '../../infra/storage/storage';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
+import { assertCanEditProposal } from './proposals.policy';
 import {
   findProjectClaimAmounts,
   findProjectEstimate,
@@ -120,13 +121,15 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
 
   /**
    * Edits the intro, options, deductible, approved amount or photos until the proposal is signed; a
-   * signed proposal is refused (409). Photos must be the claim file's own (400 otherwise).
+   * signed proposal is refused (409), and who may change it is proposals.policy.ts's (403). Photos
+   * must be the claim file's own (400 otherwise).
    */
-  async function update(tenant: Tenant, id: string, input: UpdateProposalInput): Promise<Proposal> {
+  async function update(actor: Actor, tenant: Tenant, id: string, input: UpdateProposalInput): Promise<Proposal> {
     await db.transaction(async (tx) => {
       const row = await lockProposal(tx, tenant.companyId, id);
       if (!row) throw notFound();
       if (row.status === 'signed') throw new AppError('PROPOSAL_SIGNED');
+      assertCanEditProposal(actor, tenant, { status: row.status as ProposalStatus, createdBy: row.createdBy });
       const patch: { intro?: string; options?: ProposalOption[]; deductibleCents?: number | null; approvedCents?: number | null; photoIds?: string[] } = {};
       if (input.intro !== undefined) patch.intro = input.intro;
       if (input.options !== undefined) patch.options = input.options;

@@ -51,8 +51,8 @@ async function jobsFor(reportId: string): Promise<number> {
   return rows.rows[0]?.n ?? 0;
 }
 
-async function createProposal(body: Record<string, unknown> = {}): Promise<Proposal> {
-  const response = await owner.client.post('/api/proposals', { projectId, estimateId, ...body });
+async function createProposal(body: Record<string, unknown> = {}, by: SignedUpUser = owner): Promise<Proposal> {
+  const response = await by.client.post('/api/proposals', { projectId, estimateId, ...body });
   expect(response.status, statusOf(response)).toBe(201);
   return proposalResponseSchema.parse(response.body).proposal;
 }
@@ -217,7 +217,8 @@ describe('the homeowner’s part and the photos', () => {
   });
 
   it('saves the deductible, the approved amount and up to six of the claim file’s photos, in order', async () => {
-    const created = await createProposal();
+    // Prepared by the member, who may change it (see who may change a proposal).
+    const created = await createProposal({}, member);
     const photos = [];
     for (let i = 0; i < 7; i++) photos.push(await insertPhoto(owner.company.id, projectId));
     const chosen = [photos[2], photos[0]];
@@ -248,6 +249,30 @@ describe('the homeowner’s part and the photos', () => {
     }
     const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
     expect(row).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
+  });
+});
+
+describe('who may change a proposal', () => {
+  it("lets the member who prepared it change it, owners and managers anyone's; a member's change of a colleague's is 403 and writes nothing", async () => {
+    const manager = await signedInUser(server, { company: owner.company, role: 'manager' });
+    const mine = await createProposal({}, member);
+    const sent = await member.client.post('/api/share-links', { proposalId: mine.id, audience: 'homeowner' });
+    expect(sent.status, statusOf(sent)).toBe(201);
+    const changed = await member.client.request('PUT', `/api/proposals/${mine.id}`, { json: { intro: 'Updated after the walk-through.' } });
+    expect(changed.status, statusOf(changed)).toBe(200);
+    expect(proposalResponseSchema.parse(changed.body).proposal).toMatchObject({ status: 'sent', intro: 'Updated after the walk-through.' });
+
+    const theirs = await createProposal();
+    const [before] = await server.db.select().from(proposals).where(eq(proposals.id, theirs.id));
+    const refused = await member.client.request('PUT', `/api/proposals/${theirs.id}`, { json: { intro: 'Changed by a colleague', deductibleCents: 1 } });
+    expect(refused.status, statusOf(refused)).toBe(403);
+    expect(refused.body).toEqual({ error: { ...errorShape('FORBIDDEN').error, message: 'Only company owners and managers, or the person who prepared this proposal, can change it.' } });
+    expect((await server.db.select().from(proposals).where(eq(proposals.id, theirs.id)))[0]).toEqual(before);
+
+    // The PDF is drawn for anyone's proposal: it changes nothing of it.
+    expect((await member.client.post(`/api/proposals/${theirs.id}/pdf`)).status).toBe(202);
+    const byManager = await manager.client.request('PUT', `/api/proposals/${theirs.id}`, { json: { intro: 'Checked by the office.' } });
+    expect(byManager.status, statusOf(byManager)).toBe(200);
   });
 });
 

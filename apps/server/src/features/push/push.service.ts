@@ -18,6 +18,7 @@ import {
   listRecipientSubscriptions,
   upsertSubscription,
 } from './push.repository';
+import { assertMayPushTo } from './push.policy';
 
 type SendChatPushInput = z.output<typeof sendChatPushSchema>;
 
@@ -87,7 +88,7 @@ export function createPushService({ db, logger, vapidSubject, queue, endpoints, 
    * queued; a member who has sent no message there queues nothing.
    */
   async function queueChatPush(actor: Actor, tenant: Tenant, input: SendChatPushInput): Promise<number> {
-    if (!(await isConversationMember(db, tenant.companyId, input.conversation_id, actor.userId))) throw AppError.notFound('Conversation not found');
+    assertMayPushTo({ isMember: await isConversationMember(db, tenant.companyId, input.conversation_id, actor.userId) });
     const latest = await findLatestMessageOf(db, tenant.companyId, input.conversation_id, actor.userId);
     if (!latest) return 0;
     const targets = await listRecipientSubscriptions(db, tenant.companyId, input.conversation_id, actor.userId);

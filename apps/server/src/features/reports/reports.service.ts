@@ -31,7 +31,7 @@ import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { coverLetterValues, defaultTitle, documentOf, formatDate, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
-import { assertCanEditCoverLetter } from './reports.policy';
+import { assertCanDeleteDocument, assertCanEditCoverLetter } from './reports.policy';
 import {
   deleteReport,
   findCompanyFacts,
@@ -334,8 +334,9 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       return { body: stored.body, fileName: documentFileName(row.title) };
     },
 
-    /** Deletes the report and its stored PDF. */
+    /** Deletes the report and its stored PDF (owners and managers). */
     async remove(tenant: Tenant, reportId: string): Promise<void> {
+      assertCanDeleteDocument(tenant);
       const row = await deleteReport(db, tenant.companyId, reportId);
       if (!row) throw AppError.notFound('Report not found');
       if (row.filePath) await storage.remove(DOCUMENTS_BUCKET, row.filePath).catch(() => undefined);

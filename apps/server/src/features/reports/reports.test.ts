@@ -356,6 +356,26 @@ describe('deleting', () => {
     expect((await owner.client.delete(`/api/reports/${report.id}`)).status).toBe(404);
     expect((await owner.client.delete('/api/reports/nope')).status).toBe(400);
   });
+
+  it('is owner and manager work: a member, even the one who made it, gets 403 and the report, its PDF and its share link stay', async () => {
+    const manager = await signedInUser(server, { company: owner.company, role: 'manager' });
+    const report = detailOf((await create(member.client, { kind: 'advanced', projectId })).body);
+    const path = `${owner.company.id}/${report.id}/1.pdf`;
+    await server.deps.storage.put('documents', path, Buffer.from('%PDF-1.4\n'), { contentType: 'application/pdf' });
+    await server.db.update(reports).set({ status: 'ready', filePath: path }).where(eq(reports.id, report.id));
+    const shared = await member.client.post('/api/share-links', { reportId: report.id, audience: 'adjuster' });
+    expect(shared.status, shared.text).toBe(201);
+    const [before] = await server.db.select().from(reports).where(eq(reports.id, report.id));
+
+    const refused = await member.client.delete(`/api/reports/${report.id}`);
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Only company owners and managers can delete a document.' } });
+    expect((await server.db.select().from(reports).where(eq(reports.id, report.id)))[0]).toEqual(before);
+    expect(await server.deps.storage.get('documents', path)).not.toBeNull();
+    expect((await member.client.get(`/api/share-links?projectId=${projectId}`)).text).toContain(report.id);
+
+    expect((await manager.client.delete(`/api/reports/${report.id}`)).status).toBe(204);
+  });
 });
 
 describe('packets', () => {

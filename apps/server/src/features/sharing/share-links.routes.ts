@@ -7,7 +7,7 @@ import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
 import { createShareLinksService } from './share-links.service';
 
-/** Share links of a claim file's documents: create, list, revoke, view log, send by email. Every member of the company manages them. */
+/** Share links of a claim file's documents: create, list, revoke, view log, send by email. Every member makes and sends them; who revokes is sharing.policy.ts's. */
 export function shareLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const links = createShareLinksService({ db: deps.database.db, secret: deps.storageSecret, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail, limits: deps.limits });

@@ -10,6 +10,7 @@ import type { RateLimitStore } from '../../infra/rate-limit/rate-limit-store';
 import type { Actor, Tenant } from '../../http/context';
 import { AppError } from '../../lib/app-error';
 import { shareLinkMail } from './share-link-mail';
+import { assertCanRevokeShareLink } from './sharing.policy';
 import { shareUrl } from './share-token';
 import {
   findCompany,
@@ -109,9 +110,10 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
     return load(tenant, id);
   }
 
-  /** Revokes the link: from now on it answers like an unknown one. */
+  /** Revokes the link (owners and managers): from now on it answers like an unknown one. */
   async function revoke(actor: Actor, tenant: Tenant, id: string): Promise<ShareLink> {
     if (!(await findLink(db, tenant.companyId, id))) throw AppError.notFound('This share link was not found.');
+    assertCanRevokeShareLink(tenant);
     await revokeLink(db, tenant.companyId, id, actor.userId);
     return load(tenant, id);
   }

@@ -13,7 +13,7 @@ import {
 } from '@ridgeline/shared/contracts/documents';
 import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
 import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinkEmails, shareLinks, shareLinkViews } from '../../infra/db/schema/index';
-import { insertProjectRow, signedInOwner } from '../../test/factories';
+import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestClient, TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
 
@@ -166,6 +166,28 @@ describe('share links (signed in)', () => {
     expect(shareLinkListResponseSchema.parse(own.body).links).toEqual([]);
     // The owner cannot share the other company's report either.
     expect((await owner.client.post('/api/share-links', { reportId: foreignReport, audience: 'adjuster' })).status).toBe(404);
+  });
+});
+
+describe('who may revoke', () => {
+  it('lets every member share and send a link, and only owners and managers revoke one, whoever made it; a refused revoke changes nothing', async () => {
+    const member = await signedInUser(server, { company: owner.company, role: 'member' });
+    const manager = await signedInUser(server, { company: owner.company, role: 'manager' });
+    const link = await createLink(member.client, { reportId: reportA, audience: 'adjuster' });
+    const sent = await member.client.post(`/api/share-links/${link.id}/email`, { to: 'desk.adjuster@example.com' });
+    expect(sent.status, statusOf(sent)).toBe(200);
+
+    const [before] = await server.db.select().from(shareLinks).where(eq(shareLinks.id, link.id));
+    const refused = await member.client.post(`/api/share-links/${link.id}/revoke`);
+    expect(refused.status, statusOf(refused)).toBe(403);
+    expect(refused.body).toEqual({ error: { ...errorShape('FORBIDDEN').error, message: 'Only company owners and managers can revoke a share link.' } });
+    expect((await server.db.select().from(shareLinks).where(eq(shareLinks.id, link.id)))[0]).toEqual(before);
+    expect((await visitor().get(publicPath(tokenOf(link)))).status).toBe(200);
+
+    const revoked = await manager.client.post(`/api/share-links/${link.id}/revoke`);
+    expect(revoked.status, statusOf(revoked)).toBe(200);
+    expect(shareLinkResponseSchema.parse(revoked.body).link.state).toBe('revoked');
+    expect((await visitor().get(publicPath(tokenOf(link)))).status).toBe(404);
   });
 });
 

@@ -13,7 +13,7 @@ type AdjusterListProps = {
   label: string;
 };
 
-/** Adjusters as cards: name, carrier, phone and email as links, edit and delete. */
+/** Adjusters as cards: name, carrier, phone and email as links, edit and delete (as far as the user may). */
 export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: AdjusterListProps) {
   const remove = useConfirmDeleteAdjuster();
   return (
@@ -42,7 +42,7 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               </ContactLinks>
             )}
             {adjuster.notes && <p className="text-sm whitespace-pre-line text-slate-700">{adjuster.notes}</p>}
-            <RowActions name={adjuster.name} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
+            <RowActions name={adjuster.name} entry={adjuster} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
           </CardDiv>
         </li>
       ))}

@@ -15,6 +15,7 @@ import { AdjusterList } from './adjuster-list';
 import { CarrierFormDialog } from './carrier-form-dialog';
 import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links';
 import { useConfirmDeleteCarrier } from './confirm-delete';
+import { DIRECTORY_RIGHTS_TEXT, useDirectoryRights } from './directory-rights';
 
 const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
 
@@ -33,6 +34,8 @@ function Details({ detail }: { detail: CarrierDetail }) {
   const navigate = useNavigate();
   const remove = useConfirmDeleteCarrier(() => void navigate('/companies', { replace: true }));
   const hasContact = carrier.claimsPhone || carrier.claimsEmail || carrier.portalUrl;
+  const rights = useDirectoryRights();
+  const canChange = rights.canChange(carrier);
   return (
     <Card aria-labelledby="details-heading" className="flex flex-col gap-3">
       <CardTitle id="details-heading">Details</CardTitle>
@@ -46,16 +49,23 @@ function Details({ detail }: { detail: CarrierDetail }) {
         <p className="text-sm text-slate-700">No claims phone, email or portal yet: edit the carrier to add them.</p>
       )}
       {carrier.notes && <p className="text-sm whitespace-pre-line text-slate-800">{carrier.notes}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Edit carrier
-        </Button>
-        <Button variant="destructive-outline" onClick={() => remove.run(carrier)} disabled={remove.isPending}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete carrier
-        </Button>
-      </div>
+      {(canChange || rights.canDelete) && (
+        <div className="flex flex-wrap gap-2">
+          {canChange && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit carrier
+            </Button>
+          )}
+          {rights.canDelete && (
+            <Button variant="destructive-outline" onClick={() => remove.run(carrier)} disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete carrier
+            </Button>
+          )}
+        </div>
+      )}
+      {rights.limited && <p className="text-sm text-slate-700">{DIRECTORY_RIGHTS_TEXT}</p>}
       <CarrierFormDialog open={editing} onOpenChange={setEditing} carrier={carrier} />
     </Card>
   );

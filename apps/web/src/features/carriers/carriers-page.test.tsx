@@ -3,11 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Adjuster, Carrier } from '@ridgeline/shared/contracts/carriers';
+import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { notify } from '../../lib/toast';
+import { fakeMe } from '../../test/claim-flow-fakes';
 import { answer, answerAll, apiError, json, noContent, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
 import CarriersPage, { ADJUSTERS_EMPTY_TEXT, CARRIERS_EMPTY_TEXT } from './carriers-page';
+import { DIRECTORY_RIGHTS_TEXT } from './directory-rights';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -20,6 +23,7 @@ const STATE_FARM: Carrier = {
   notes: null,
   projectCount: 3,
   adjusterCount: 1,
+  createdBy: null,
 };
 const ALLSTATE: Carrier = { ...STATE_FARM, id: '22222222-2222-4222-8222-222222222222', name: 'Allstate', claimsPhone: null, claimsEmail: null, portalUrl: null, projectCount: 1, adjusterCount: 0 };
 const DANA: Adjuster = {
@@ -29,12 +33,14 @@ const DANA: Adjuster = {
   email: 'dana@statefarm.example',
   notes: null,
   carrier: { id: STATE_FARM.id, name: STATE_FARM.name },
+  createdBy: null,
 };
 
 beforeEach(() => vi.clearAllMocks());
 
-function renderCarriers(url = '/companies') {
+function renderCarriers(url = '/companies', role: CompanyRole = 'owner') {
   answerSession(alice);
+  answer('GET /api/me', json(fakeMe(role)));
   renderWithSession(<CarriersPage />, { url, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
 }
 
@@ -169,6 +175,25 @@ describe('/companies carriers', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Carrier deleted', 'State Farm is no longer in your directory.'));
     expect(sent('DELETE /api/carriers/11111111-1111-4111-8111-111111111111')).toHaveLength(1);
     confirm.mockRestore();
+  });
+});
+
+describe('/companies as a member', () => {
+  it('offers Edit only on the entries the member added, never Delete, and says why', async () => {
+    const mine: Carrier = { ...ALLSTATE, createdBy: fakeMe().id };
+    answerCarriers([STATE_FARM, mine]);
+    renderCarriers('/companies', 'member');
+    expect(await screen.findByText(DIRECTORY_RIGHTS_TEXT)).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Carriers' });
+    expect(await screen.findByRole('button', { name: 'Edit Allstate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit State Farm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+
+    answer('GET /api/adjusters', json({ adjusters: [DANA, { ...DANA, id: '44444444-4444-4444-8444-444444444444', name: 'Mina Met', createdBy: fakeMe().id }] }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Adjusters' }));
+    expect(await screen.findByRole('button', { name: 'Edit Mina Met' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Dana Field' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 });
 

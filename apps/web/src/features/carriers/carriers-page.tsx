@@ -20,6 +20,7 @@ import { AdjusterList } from './adjuster-list';
 import { CarrierFormDialog } from './carrier-form-dialog';
 import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links';
 import { useConfirmDeleteCarrier } from './confirm-delete';
+import { DIRECTORY_RIGHTS_TEXT, useDirectoryRights } from './directory-rights';
 import { useDebounced } from '../../lib/use-debounced';
 
 export const CARRIERS_EMPTY_TEXT = 'Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.';
@@ -61,7 +62,7 @@ function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: 
           {carrier.portalUrl && <PortalLink url={carrier.portalUrl} label={`${carrier.name} portal`} />}
         </ContactLinks>
       )}
-      <RowActions name={carrier.name} onEdit={() => onEdit(carrier)} onDelete={() => remove.run(carrier)} deleting={remove.isPending} />
+      <RowActions name={carrier.name} entry={carrier} onEdit={() => onEdit(carrier)} onDelete={() => remove.run(carrier)} deleting={remove.isPending} />
     </CardDiv>
   );
 }
@@ -140,10 +141,12 @@ export default function CarriersPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'adjusters' ? 'adjusters' : 'carriers';
   const onTab = (value: string) => setParams(value === 'adjusters' ? { tab: 'adjusters' } : {}, { replace: true });
+  const { limited } = useDirectoryRights();
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <PageHeader title="Companies">The insurance carriers you work with and the adjusters you meet: claims lines, emails and portals in one place.</PageHeader>
+      {limited && <Alert tone="info">{DIRECTORY_RIGHTS_TEXT}</Alert>}
       <Tabs value={tab} onValueChange={onTab} className="flex flex-col gap-4">
         <TabsList aria-label="Directory">
           <TabsTrigger value="carriers">Carriers</TabsTrigger>

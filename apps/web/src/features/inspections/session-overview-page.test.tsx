@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import type { LocalInspection } from '../../offline/inspection-store';
-import { answerSessionNumbers } from '../../test/claim-flow-fakes';
+import { answerSessionNumbers, fakeMe } from '../../test/claim-flow-fakes';
 import { answer, json } from '../../test/fake-server';
 import { fakeInspection } from '../../test/inspection-fakes';
 import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
@@ -81,6 +81,8 @@ function serverPhoto(id: string, category: Photo['category'], subcategory: strin
 
 function renderOverview(photos: Photo[] = []) {
   answerSession(alice);
+  // The gallery's lightbox reads the user's role (who may delete a photo).
+  answer('GET /api/me', json(fakeMe('member')));
   answer('GET /api/inspections/:id/photos', json({ photos }));
   answer('GET /api/inspections/:id/activity', json({ entries: [] }));
   return renderWithSession(

@@ -4,13 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Project } from '@ridgeline/shared/contracts/projects';
+import type { CompanyRole } from '@ridgeline/shared/domain/roles';
+import { fakeMe } from '../../test/claim-flow-fakes';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { answerProjectReads, fakeCarrier, fakeProject } from '../../test/project-fakes';
 import NewProjectPage from './new-project-page';
 
 const NEW_CARRIER_ID = '00000000-0000-4000-8000-0000000000c2';
 
-function renderPage() {
+function renderPage(role: CompanyRole = 'owner') {
+  answer('GET /api/me', json(fakeMe(role)));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -69,7 +72,7 @@ describe('/projects/new', () => {
 
   it('adds a carrier inline, classifies the loss, sends cents and nulls, and opens the new project', async () => {
     answerProjectReads();
-    const acme = { id: NEW_CARRIER_ID, name: 'Acme Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0 };
+    const acme = { id: NEW_CARRIER_ID, name: 'Acme Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0, createdBy: null };
     answer('POST /api/carriers', json(acme, { status: 201 }));
     answer('GET /api/carriers', () => json({ carriers: sent('POST /api/carriers').length > 0 ? [fakeCarrier, acme] : [fakeCarrier] }));
     answer('POST /api/projects', json(created, { status: 201 }));
@@ -119,6 +122,24 @@ describe('/projects/new', () => {
       serviceType: 'copy_over_only',
       assigneeId: 'u-bob',
     });
+  });
+
+  it('starts a member as the assignee of the claim file they open, unless they choose another', async () => {
+    answerProjectReads();
+    answer('POST /api/projects', json(created, { status: 201 }));
+    renderPage('member');
+    await waitFor(() => expect(screen.getByLabelText('Assignee')).toHaveValue(fakeMe().id));
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim file' }));
+    expect(await screen.findByText('The project page')).toBeInTheDocument();
+    expect(sent('POST /api/projects')[0]?.body).toMatchObject({ assigneeId: fakeMe().id });
+  });
+
+  it('leaves an owner\'s new claim file unassigned unless they choose someone', async () => {
+    answerProjectReads();
+    renderPage('owner');
+    expect(await screen.findByRole('option', { name: 'Bob Shingle' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Assignee')).toHaveValue('');
   });
 
   it('keeps the form and shows the plan limit with a link to /pricing when there is no free slot', async () => {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
@@ -7,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/api-client';
+import { useMe } from '../../lib/api/me';
 import { useTeam } from '../../lib/api/team';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -28,6 +30,15 @@ export default function NewProjectPage() {
   const team = useTeam();
   const form = useZodForm(newProjectFormSchema, { defaultValues: EMPTY_NEW_PROJECT });
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const me = useMe().data;
+
+  // A member who starts a claim file works it: they are its assignee unless they choose another (the
+  // server's rule too). Set once the team's names are there to show it, never over a choice made.
+  const starter = me?.company ? defaultAssignee(me.company.role, me.id) : null;
+  const teamLoaded = team.data !== undefined;
+  useEffect(() => {
+    if (starter && teamLoaded && !form.getFieldState('assigneeId').isDirty) form.setValue('assigneeId', starter);
+  }, [starter, teamLoaded, form]);
 
   const carrierId = form.watch('carrierId') ?? null;
   const adjusterId = form.watch('adjusterId') ?? null;

@@ -8,8 +8,8 @@ import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { notify } from '../../lib/toast';
-import { answerCompany, fakeCompany } from '../../test/claim-flow-fakes';
-import { ProjectProposals } from './project-proposals';
+import { answerCompany, fakeCompany, fakeMe } from '../../test/claim-flow-fakes';
+import { PROPOSAL_RIGHTS_TEXT, ProjectProposals } from './project-proposals';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -205,5 +205,18 @@ describe('ProjectProposals', () => {
     expect(within(prompt).getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/settings');
     expect(within(prompt).queryByLabelText('Address')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'New proposal' })).not.toBeInTheDocument();
+  });
+
+  it("offers a member Edit on the proposals they prepared only, and says who changes a colleague's", async () => {
+    answerCompany({ phone: '+1 555 010 0100', address: '1 Main St, Tulsa, OK' }, 'member');
+    const mine = fakeProposal({ id: '00000000-0000-4000-8000-0000000000e2', createdBy: { id: fakeMe().id, name: 'Alice Roof' } });
+    answer('GET /api/proposals', json({ proposals: [mine, fakeProposal({ createdBy: { id: 'u-bob', name: 'Bob Shingle' } })] }));
+    renderPanel();
+    const own = await screen.findByRole('article', { name: 'Proposal 2' }, SLOW);
+    expect(await within(own).findByRole('button', { name: 'Edit' }, SLOW)).toBeInTheDocument();
+    const colleagues = screen.getByRole('article', { name: 'Proposal 1' });
+    expect(within(colleagues).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(colleagues).getByText(PROPOSAL_RIGHTS_TEXT)).toBeInTheDocument();
+    expect(within(own).queryByText(PROPOSAL_RIGHTS_TEXT)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
-import { homeownerShare } from '@ridgeline/shared/domain/documents';
+import { canEditProposal, homeownerShare } from '@ridgeline/shared/domain/documents';
 import { FileSignature, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useCompanyDetailsGate } from '../../components/company-details-prompt';
@@ -7,6 +7,7 @@ import { QueryThen } from '../../components/query-then';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
@@ -21,6 +22,10 @@ import { SignatureRecord } from './signature-record';
 import { formatDate } from '../../lib/dates';
 
 // The claim file's proposals for the homeowner: build one from an estimate, its PDF, its signature.
+// Edit is offered to whoever may change the proposal (proposals.policy.ts on the server).
+
+/** Why a member sees no Edit on a colleague's proposal. */
+export const PROPOSAL_RIGHTS_TEXT = 'Only the person who prepared this proposal, or an owner or manager, can change it.';
 
 const STATUS: Record<Proposal['status'], { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -72,6 +77,9 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
   const [link, setLink] = useState<string | null>(null);
   const status = STATUS[proposal.status];
   const signed = proposal.status === 'signed';
+  const me = useMe().data;
+  const role = me?.company?.role ?? null;
+  const canEdit = me !== undefined && role !== null && canEditProposal(role, me.id, { status: proposal.status, createdBy: proposal.createdBy?.id ?? null });
   const chosen = proposal.options.find((o) => o.tier === proposal.chosenTier);
   const title = `Proposal ${number}`;
 
@@ -99,7 +107,7 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           Chosen: <strong>{tierLabel(chosen.tier)}</strong> ({chosen.productLine}, {formatCents(chosen.priceCents)})
         </p>
       )}
-      {editing && !signed ? (
+      {editing && canEdit ? (
         <ProposalEditor proposal={proposal} onDone={() => onEdit(false)} />
       ) : (
         <ul className="grid gap-2 sm:grid-cols-3" aria-label={`Options of ${title}`}>
@@ -114,12 +122,12 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           ))}
         </ul>
       )}
-      {!editing && (proposal.deductibleCents === null || proposal.approvedCents === null) && (
+      {!editing && canEdit && (proposal.deductibleCents === null || proposal.approvedCents === null) && (
         <p className="text-sm text-amber-900">Add the deductible and the approved amount (Edit) to show the homeowner's part of each option.</p>
       )}
       {signed && <SignatureRecord proposal={proposal} />}
       <div className="flex flex-wrap gap-2">
-        {!signed && !editing && (
+        {canEdit && !editing && (
           <Button type="button" variant="secondary" onClick={() => onEdit(true)}>
             Edit
           </Button>
@@ -132,6 +140,7 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           </Button>
         )}
       </div>
+      {!signed && !canEdit && role !== null && <p className="text-sm text-slate-700">{PROPOSAL_RIGHTS_TEXT}</p>}
       {link && (
         <>
           <CopyLink url={link} label="Homeowner link" pasteHint="Paste it into a text or an email to the homeowner." />

@@ -1,10 +1,12 @@
 import type { Report } from '@ridgeline/shared/contracts/documents';
+import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Download, Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardDiv } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
+import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useDeleteReport } from './api/delete-report';
@@ -16,7 +18,10 @@ import { watchDocument } from './watched-documents';
 
 // A list of documents as cards (one a row on a phone, the facts side by side on a wide screen): kind,
 // title, status, pages, made by, when; Download once ready, Update PDF when out of date, Edit for an
-// arranged report, Delete after a confirmation.
+// arranged report, Delete after a confirmation (owners and managers: reports.policy.ts on the server).
+
+/** Why a member sees no Delete on a document. */
+export const DELETE_DOCUMENT_RIGHTS_TEXT = 'Owners and managers of your company can delete documents.';
 
 export function editReportPath(id: string): string {
   return `/advanced-photo-reports/${encodeURIComponent(id)}/edit`;
@@ -25,12 +30,17 @@ export function editReportPath(id: string): string {
 type Heading = 'h2' | 'h3';
 
 export function DocumentsList({ reports, label, showSource = false, headingLevel = 'h3' }: { reports: Report[]; label: string; showSource?: boolean; headingLevel?: Heading }) {
+  const role = useMe().data?.company?.role ?? null;
+  const canDelete = role !== null && canManageCompany(role);
   return (
-    <ul aria-label={label} className="flex flex-col gap-3">
-      {reports.map((report) => (
-        <DocumentRow key={report.id} report={report} showSource={showSource} headingLevel={headingLevel} />
-      ))}
-    </ul>
+    <>
+      {!canDelete && role !== null && reports.length > 0 && <p className="text-sm text-slate-700">{DELETE_DOCUMENT_RIGHTS_TEXT}</p>}
+      <ul aria-label={label} className="flex flex-col gap-3">
+        {reports.map((report) => (
+          <DocumentRow key={report.id} report={report} showSource={showSource} headingLevel={headingLevel} canDelete={canDelete} />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -43,7 +53,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function DocumentRow({ report, showSource, headingLevel: Title }: { report: Report; showSource: boolean; headingLevel: Heading }) {
+type RowProps = { report: Report; showSource: boolean; headingLevel: Heading; canDelete: boolean };
+
+function DocumentRow({ report, showSource, headingLevel: Title, canDelete }: RowProps) {
   const render = useRenderReport();
   const remove = useDeleteReport();
 
@@ -102,10 +114,12 @@ function DocumentRow({ report, showSource, headingLevel: Title }: { report: Repo
               Edit<span className="sr-only"> {report.title}</span>
             </Link>
           )}
-          <Button variant="destructive-outline" onClick={onDelete} disabled={remove.isPending}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete<span className="sr-only"> {report.title}</span>
-          </Button>
+          {canDelete && (
+            <Button variant="destructive-outline" onClick={onDelete} disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete<span className="sr-only"> {report.title}</span>
+            </Button>
+          )}
         </div>
       </CardDiv>
     </li>

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeMe } from '../../test/claim-flow-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import PhotoReportsPage from './photo-reports-page';
 import { fakeDetail, fakeReport, INCOMPLETE } from './report-fakes';
@@ -14,6 +15,7 @@ const SLOW = { timeout: 8_000 };
 const SESSION_ID = '00000000-0000-4000-8000-0000000000c1';
 
 function renderPage() {
+  answer('GET /api/me', json(fakeMe()));
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter>

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { notify } from '../../lib/toast';
 import { answerCompany } from '../../test/claim-flow-fakes';
+import { DELETE_DOCUMENT_RIGHTS_TEXT } from './documents-list';
 import { ProjectReports } from './project-reports';
 import { ESTIMATE_ID, fakeDetail, fakePacketDefaults, fakeReadiness, fakeReport, INCOMPLETE, PROJECT_ID, REPORT_ID } from './report-fakes';
 import { REASON_REQUIRED } from './report-form-schema';
@@ -154,6 +155,15 @@ describe('ProjectReports: the documents list', { timeout: 60_000 }, () => {
     expect(confirm).toHaveBeenCalledWith('Delete Photo report: 12 Oak St? Its PDF and any link sharing it stop working.');
     await waitFor(() => expect(deletes()).toHaveLength(1));
     expect(deletes()[0]?.path).toBe(`/api/reports/${REPORT_ID}`);
+  });
+
+  it('offers a member no Delete, and says who can delete documents', async () => {
+    answerCompany({ phone: '+1 555 010 0100', address: '1 Main St, Tulsa, OK' }, 'member');
+    answer('GET /api/reports', json({ reports: [fakeReport({ status: 'ready' })], total: 1 }));
+    renderPanel();
+    expect(await screen.findByText(DELETE_DOCUMENT_RIGHTS_TEXT, {}, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download Photo report: 12 Oak St' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 });
 

@@ -3,8 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShareLink } from '@ridgeline/shared/contracts/documents';
+import type { CompanyRole } from '@ridgeline/shared/domain/roles';
+import { fakeMe } from '../../test/claim-flow-fakes';
 import { answer, json, sent } from '../../test/fake-server';
-import { ShareLinksPanel } from './share-links-panel';
+import { REVOKE_RIGHTS_TEXT, ShareLinksPanel } from './share-links-panel';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -34,7 +36,8 @@ function fakeLink(overrides: Partial<ShareLink> = {}): ShareLink {
   };
 }
 
-function renderPanel() {
+function renderPanel(role: CompanyRole = 'owner') {
+  answer('GET /api/me', json(fakeMe(role)));
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ShareLinksPanel projectId={PROJECT_ID} />
@@ -80,6 +83,16 @@ describe('ShareLinksPanel', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Revoke this link?' })).getByRole('button', { name: 'Revoke link' }));
     await waitFor(() => expect(sent(`POST /api/share-links/${LINK_ID}/revoke`)).toHaveLength(1), SLOW);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers a member no Revoke, and says who can; Copy and Email stay', async () => {
+    answer('GET /api/share-links', json({ links: [fakeLink()] }));
+    renderPanel('member');
+    const link = await screen.findByRole('article', { name: 'Photo report for the adjuster' }, SLOW);
+    expect(await screen.findByText(REVOKE_RIGHTS_TEXT, {}, SLOW)).toBeInTheDocument();
+    expect(within(link).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(within(link).getByRole('button', { name: 'Copy link: Photo report for the adjuster' })).toBeInTheDocument();
+    expect(within(link).getByRole('button', { name: 'Email link: Photo report for the adjuster' })).toBeInTheDocument();
   });
 
   it('makes a new link to a report for 30 days unless told, refusing more than a year', async () => {

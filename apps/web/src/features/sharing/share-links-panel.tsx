@@ -1,5 +1,6 @@
 import { emailShareLinkSchema, type EmailShareLinkInput, type ShareLink } from '@ridgeline/shared/contracts/documents';
 import { SHARE_AUDIENCE_LABELS } from '@ridgeline/shared/domain/documents';
+import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Copy, Link2, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
@@ -12,6 +13,7 @@ import { Form, FormError, FormField, useZodForm } from '../../components/ui/form
 import { SubmitButton } from '../../components/submit-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useEmailShareLink } from './api/email-share-link';
@@ -22,7 +24,10 @@ import { NewShareLinkDialog } from './new-share-link-dialog';
 import { formatDate, formatDateTime } from '../../lib/dates';
 
 // The claim file's share links: create, copy, send by email (each send listed: to whom, by whom,
-// when), revoke, and who opened them.
+// when), revoke (owners and managers: sharing.policy.ts on the server), and who opened them.
+
+/** Why a member sees no Revoke button. */
+export const REVOKE_RIGHTS_TEXT = 'Owners and managers of your company can revoke a share link.';
 
 const STATE: Record<ShareLink['state'], { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -35,6 +40,8 @@ const day = (iso: string) => formatDate(iso);
 
 export function ShareLinksPanel({ projectId }: { projectId: string }) {
   const links = useShareLinks(projectId);
+  const role = useMe().data?.company?.role ?? null;
+  const canRevoke = role !== null && canManageCompany(role);
   return (
     <section aria-labelledby="share-links-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -50,13 +57,16 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
               <p>Share a report with the adjuster or a proposal with the homeowner: they open it without signing in.</p>
             </EmptyState>
           ) : (
-            <ul className="flex flex-col gap-3">
-              {data.map((link) => (
-                <li key={link.id}>
-                  <ShareLinkRow link={link} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {!canRevoke && role !== null && data.some((link) => link.state === 'active') && <p className="text-sm text-slate-700">{REVOKE_RIGHTS_TEXT}</p>}
+              <ul className="flex flex-col gap-3">
+                {data.map((link) => (
+                  <li key={link.id}>
+                    <ShareLinkRow link={link} canRevoke={canRevoke} />
+                  </li>
+                ))}
+              </ul>
+            </>
           )
         }
       </QueryThen>
@@ -64,7 +74,7 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
   );
 }
 
-function ShareLinkRow({ link }: { link: ShareLink }) {
+function ShareLinkRow({ link, canRevoke }: { link: ShareLink; canRevoke: boolean }) {
   const [viewsOpen, setViewsOpen] = useState(false);
   const state = STATE[link.state];
   const name = `${link.title} for the ${SHARE_AUDIENCE_LABELS[link.audience].toLowerCase()}`;
@@ -124,7 +134,7 @@ function ShareLinkRow({ link }: { link: ShareLink }) {
           Views
         </Button>
         {link.state === 'active' && <EmailButton link={link} name={name} />}
-        {link.state === 'active' && <RevokeButton link={link} name={name} />}
+        {link.state === 'active' && canRevoke && <RevokeButton link={link} name={name} />}
       </div>
       {viewsOpen && <ViewLog linkId={link.id} name={name} />}
     </article>

@@ -37,6 +37,8 @@ export const carriers = pgTable(
     claimsEmail: text('claims_email'),
     portalUrl: text('portal_url'),
     notes: text('notes'),
+    /** Who added it: a member changes only the entries they added (null for entries older than the rule). */
+    createdBy: userRef('created_by'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('carriers_company_name_unique').on(t.companyId, sql`lower(${t.name})`)],
@@ -53,6 +55,8 @@ export const adjusters = pgTable(
     phone: text('phone'),
     email: text('email'),
     notes: text('notes'),
+    /** Who added them: a member changes only the adjusters they added (null for entries older than the rule). */
+    createdBy: userRef('created_by'),
     ...timestamps(),
   },
   (t) => [index('adjusters_company_idx').on(t.companyId, t.name), index('adjusters_carrier_idx').on(t.carrierId)],

@@ -7,7 +7,10 @@ import { notify } from '../../../lib/toast';
 import { answer, json, noContent, sent, sentPaths } from '../../../test/fake-server';
 import { renderWithSession } from '../../../test/render-with-session';
 import { alice, answerSession } from '../../../test/session-fakes';
+import type { CompanyRole } from '@ridgeline/shared/domain/roles';
+import { fakeMe } from '../../../test/claim-flow-fakes';
 import { PhotoGallery } from './photo-gallery';
+import { PHOTO_RIGHTS_TEXT } from './photo-lightbox';
 
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -53,8 +56,9 @@ const photo = (patch: Partial<Photo> = {}): Photo => ({
 
 beforeEach(() => vi.clearAllMocks());
 
-function renderGallery() {
+function renderGallery(role: CompanyRole = 'owner') {
   answerSession(alice);
+  answer('GET /api/me', json(fakeMe(role)));
   renderWithSession(<PhotoGallery source={{ kind: 'session', id: SESSION_ID }} />, {
     url: '/',
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
@@ -143,5 +147,23 @@ describe('photo gallery', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore photo' }));
     await waitFor(() => expect(sent(`POST /api/photos/${PHOTO_ID}/restore`)).toHaveLength(1));
     expect(notify.success).toHaveBeenCalledWith('Photo restored', 'It is back in the gallery.');
+  });
+
+  it("offers a member Delete and Restore on the photos they took only, and says who can on a colleague's", async () => {
+    const user = userEvent.setup();
+    const colleagues = photo({ id: '5d9f3a1e-2b8c-4e1f-9a77-1c2d3e4f5a6c', subcategory: 'rear', uploadedBy: { id: 'u-bob', name: 'Bob Shingle' } });
+    answer(LIST, json({ photos: [photo(), colleagues] }));
+    renderGallery('member');
+    await user.click(await screen.findByRole('button', { name: /Elevation · Rear/ }));
+    const theirs = within(await screen.findByRole('dialog'));
+    expect(await theirs.findByText(PHOTO_RIGHTS_TEXT)).toBeInTheDocument();
+    expect(theirs.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(theirs.getByRole('button', { name: 'Retag' })).toBeInTheDocument();
+    await user.click(theirs.getByRole('button', { name: 'Close' }));
+
+    await user.click(await screen.findByRole('button', { name: /Elevation · Front/ }));
+    const mine = within(await screen.findByRole('dialog'));
+    expect(mine.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(mine.queryByText(PHOTO_RIGHTS_TEXT)).toBeNull();
   });
 });

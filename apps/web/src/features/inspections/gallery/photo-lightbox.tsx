@@ -1,10 +1,12 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import { PHOTO_RESTORE_DAYS } from '@ridgeline/shared/domain/field-capture';
+import { canChangeMadeBy } from '@ridgeline/shared/domain/roles';
 import { ArrowRightLeft, PenLine, RotateCcw, Tag, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { useMe } from '../../../lib/api/me';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useDeletePhoto } from '../api/photo-delete';
@@ -15,6 +17,11 @@ import { MoveForm, RetagForm } from './photo-forms';
 
 // One photo large, with its drawing, where and when it was taken, who uploaded it, and what can be
 // done with it: annotate, retag, move, delete (restorable for 30 days), or restore a deleted one.
+// Delete and restore are offered to whoever may (photos.policy.ts on the server): the person who
+// took the photo, and owners and managers.
+
+/** Why a member sees no Delete or Restore on a colleague's photo. */
+export const PHOTO_RIGHTS_TEXT = 'Only the person who took this photo, or an owner or manager, can delete or restore it.';
 
 type Mode = 'view' | 'retag' | 'move';
 
@@ -31,6 +38,9 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
   const [mode, setMode] = useState<Mode>('view');
   const remove = useDeletePhoto();
   const restore = useRestorePhoto();
+  const me = useMe().data;
+  const role = me?.company?.role ?? null;
+  const mayRemove = (target: Photo) => me !== undefined && role !== null && canChangeMadeBy(role, me.id, target.uploadedBy?.id ?? null);
 
   function close() {
     setMode('view');
@@ -58,6 +68,7 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
   }
 
   const box = photo ? photoBox(photo) : null;
+  const canRemove = photo !== null && mayRemove(photo);
   const label = photo ? photoTagLabel(photo) : '';
   return (
     <Dialog open={photo !== null} onOpenChange={(open) => !open && close()}>
@@ -99,11 +110,14 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                   </div>
                 )}
               </dl>
+              {!canRemove && role !== null && <p className="text-sm text-slate-700">{PHOTO_RIGHTS_TEXT}</p>}
               {photo.deletedAt ? (
-                <Button size="lg" disabled={restore.isPending} onClick={() => void onRestore(photo)}>
-                  <RotateCcw aria-hidden="true" className="size-5" />
-                  {restore.isPending ? 'Restoring…' : 'Restore photo'}
-                </Button>
+                canRemove && (
+                  <Button size="lg" disabled={restore.isPending} onClick={() => void onRestore(photo)}>
+                    <RotateCcw aria-hidden="true" className="size-5" />
+                    {restore.isPending ? 'Restoring…' : 'Restore photo'}
+                  </Button>
+                )
               ) : (
                 <div className="grid grid-cols-2 gap-2">
                   {photo.sessionId && (
@@ -122,10 +136,12 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                     <ArrowRightLeft aria-hidden="true" className="size-5" />
                     Move
                   </Button>
-                  <Button variant="destructive-outline" size="lg" disabled={remove.isPending} onClick={() => void onDelete(photo)}>
-                    <Trash2 aria-hidden="true" className="size-5" />
-                    {remove.isPending ? 'Deleting…' : 'Delete'}
-                  </Button>
+                  {canRemove && (
+                    <Button variant="destructive-outline" size="lg" disabled={remove.isPending} onClick={() => void onDelete(photo)}>
+                      <Trash2 aria-hidden="true" className="size-5" />
+                      {remove.isPending ? 'Deleting…' : 'Delete'}
+                    </Button>
+                  )}
                 </div>
               )}
             </>

@@ -1,17 +1,22 @@
 import { Download, File, FileImage, FileSpreadsheet, FileText, FolderOpen, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import type { ProjectFile } from '@ridgeline/shared/contracts/projects';
+import { canChangeMadeBy, canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { useMe } from '../../../lib/api/me';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { PROJECT_FILE_ACCEPT, useDeleteProjectFile, useProjectFiles, useUploadProjectFile } from '../api/files';
 import { formatWhen } from './activity-words';
 import { ConfirmedDelete } from './confirm-dialog';
+
+/** Why a member sees no Delete on a colleague's file (projects.policy.ts on the server). */
+export const FILE_RIGHTS_TEXT = 'A file is deleted by the person who uploaded it, or by an owner or manager.';
 
 /** "820 B", "14.2 KB", "3.1 MB". */
 export function formatBytes(bytes: number): string {
@@ -30,6 +35,9 @@ function FileIcon({ mimeType }: { mimeType: string }) {
 
 function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) {
   const remove = useDeleteProjectFile(projectId);
+  const me = useMe().data;
+  const role = me?.company?.role ?? null;
+  const canDelete = me !== undefined && role !== null && canChangeMadeBy(role, me.id, file.uploadedBy?.id ?? null);
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
       <FileIcon mimeType={file.mimeType} />
@@ -45,23 +53,27 @@ function FileRow({ file, projectId }: { file: ProjectFile; projectId: string }) 
           <span className="sr-only">Download {file.fileName}</span>
         </a>
       </Button>
-      <ConfirmedDelete
-        label={`Delete ${file.fileName}`}
-        title="Delete this file?"
-        confirmLabel="Delete file"
-        busy={remove.isPending}
-        run={() => remove.mutateAsync(file.id)}
-        done={{ title: 'File deleted', description: `${file.fileName} was removed from the claim file.` }}
-        failedTitle="File not deleted"
-      >
-        {file.fileName} will be removed from this claim file for everyone. This cannot be undone.
-      </ConfirmedDelete>
+      {canDelete && (
+        <ConfirmedDelete
+          label={`Delete ${file.fileName}`}
+          title="Delete this file?"
+          confirmLabel="Delete file"
+          busy={remove.isPending}
+          run={() => remove.mutateAsync(file.id)}
+          done={{ title: 'File deleted', description: `${file.fileName} was removed from the claim file.` }}
+          failedTitle="File not deleted"
+        >
+          {file.fileName} will be removed from this claim file for everyone. This cannot be undone.
+        </ConfirmedDelete>
+      )}
     </li>
   );
 }
 
 export function FilesSection({ projectId }: { projectId: string }) {
   const files = useProjectFiles(projectId);
+  const me = useMe().data;
+  const limited = me?.company ? !canManageCompany(me.company.role) : false;
   const upload = useUploadProjectFile(projectId);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -117,11 +129,14 @@ export function FilesSection({ projectId }: { projectId: string }) {
             Upload the policy, the adjuster's estimate, photos and signed documents.
           </EmptyState>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-200" aria-label="Files">
-            {files.data.files.map((file) => (
-              <FileRow key={file.id} file={file} projectId={projectId} />
-            ))}
-          </ul>
+          <>
+            {limited && <p className="text-sm text-slate-700">{FILE_RIGHTS_TEXT}</p>}
+            <ul className="flex flex-col divide-y divide-slate-200" aria-label="Files">
+              {files.data.files.map((file) => (
+                <FileRow key={file.id} file={file} projectId={projectId} />
+              ))}
+            </ul>
+          </>
         ))}
     </Card>
   );

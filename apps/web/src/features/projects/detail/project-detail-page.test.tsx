@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, Project, ProjectFile, ProjectStatus, Task } from '@ridgeline/shared/contracts/projects';
+import { fakeMe } from '../../../test/claim-flow-fakes';
 import { answer, answerAll, apiError, json, noContent, sent, sentPaths } from '../../../test/fake-server';
+import { FILE_RIGHTS_TEXT } from './files-section';
 import ProjectDetailPage, { type ProjectTab } from './project-detail-page';
 
 // The page reads eight endpoints before some sections show: give a busy machine time to answer them.
@@ -121,6 +123,7 @@ function answerPage({ project = aProject(), tasks = [aTask()], files = [aFile()]
     [`GET /api/projects/${PROJECT_ID}/tasks`]: json({ tasks }),
     [`GET /api/projects/${PROJECT_ID}/files`]: json({ files }),
     [`GET /api/projects/${PROJECT_ID}/activity`]: json({ activity }),
+    'GET /api/me': json(fakeMe()),
   });
 }
 
@@ -265,7 +268,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
   });
 
   it('picks the carrier and adjuster with the directory picker; a new carrier clears the adjuster, and only what changed is sent', async () => {
-    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0 };
+    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0, createdBy: null };
     answerPage();
     answer('GET /api/carriers', json({ carriers: [carrier] }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name } })));
@@ -374,6 +377,15 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("offers a member Delete on the files they uploaded only, and says who deletes a colleague's", async () => {
+    answerPage({ files: [aFile(), aFile({ id: 'file-2', fileName: 'my notes.pdf', uploadedBy: { id: fakeMe().id, name: 'Alice Roof' } })] });
+    answer('GET /api/me', json(fakeMe('member')));
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Delete my notes.pdf' })).toBeInTheDocument();
+    expect(screen.getByText(FILE_RIGHTS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete report.pdf' })).not.toBeInTheDocument();
+  });
+
   it('uploads the chosen file raw with its name, and says in words why the server refused one', async () => {
     answerPage({ files: [] });
     answer(`PUT /api/projects/${PROJECT_ID}/files`, [
@@ -424,7 +436,7 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
   it('shows the carrier named in the field that is not in the directory, and adds it to the directory as the file carrier', async () => {
     answerPage({ project: aProject({ carrierName: 'Prairie Farm Mutual' }) });
-    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0 };
+    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0, createdBy: null };
     answer('POST /api/carriers', json(carrier, { status: 201 }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name }, carrierName: null })));
     renderPage();

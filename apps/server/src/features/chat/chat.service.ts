@@ -59,6 +59,7 @@ import {
   listColleagues,
   markRead,
   memberConversationSummaries,
+  memberIdsOf,
   membersOf,
   mentionsOf,
   messagesForMemberAfter,
@@ -136,9 +137,12 @@ function presentMessage(row: MessageRow, sender: SenderName | null, attachments:
 export function createChatService(deps: ChatServiceDeps) {
   const { db, storage, logger } = deps;
 
-  /** The conversation when the actor is a member of it in their company; 404 otherwise (nothing said about why). */
-  async function memberConversation(dbOrTx: Db | DbTx, actor: Actor, tenant: Tenant, conversationId: string): Promise<ConversationRow> {
-    const row = await findMemberConversation(dbOrTx, tenant.companyId, conversationId, actor.userId);
+  /**
+   * The conversation when the actor is a member of it in their company; 404 otherwise (nothing said
+   * about why). `lock`: the actor's membership is held to the end of the transaction (a change of members).
+   */
+  async function memberConversation(dbOrTx: Db | DbTx, actor: Actor, tenant: Tenant, conversationId: string, options: { lock?: boolean } = {}): Promise<ConversationRow> {
+    const row = await findMemberConversation(dbOrTx, tenant.companyId, conversationId, actor.userId, options);
     if (!row) throw AppError.notFound('Conversation not found');
     return row;
   }
@@ -308,21 +312,31 @@ export function createChatService(deps: ChatServiceDeps) {
       return { conversation: await conversationView(db, actor, tenant, conversation.id), kind: 'group', created: true };
     },
 
+    /**
+     * Adds a colleague. The checks (the actor a member, a group, the person a colleague) and the insert
+     * are one transaction holding what they read: an actor removed from the conversation, or a person
+     * removed from the company, at the same moment is waited for, and then refused. Every member, the
+     * new one included, is told (`membership`); two adds of one person at once add them once.
+     */
     async addMember(actor: Actor, tenant: Tenant, conversationId: string, profileId: string): Promise<{ conversation: Conversation }> {
-      const conversation = await memberConversation(db, actor, tenant, conversationId);
-      assertMembersCanChange(conversation);
-      assertAllColleagues([profileId], await companyPeopleAmong(db, tenant.companyId, [profileId]));
       await db.transaction(async (tx) => {
+        const conversation = await memberConversation(tx, actor, tenant, conversationId, { lock: true });
+        assertMembersCanChange(conversation);
+        assertAllColleagues([profileId], await companyPeopleAmong(tx, tenant.companyId, [profileId], { lock: true }));
         const added = await insertMembers(tx, conversationId, [profileId]);
-        await publishRealtime(tx, { to: added, event: { type: 'membership', conversationId } });
+        if (added.length > 0) await publishRealtime(tx, { to: await memberIdsOf(tx, conversationId), event: { type: 'membership', conversationId } });
       });
       return { conversation: await conversationView(db, actor, tenant, conversationId) };
     },
 
+    /** Removes a member (never oneself), under the same hold as adding; the others and the removed member are told (`membership`). */
     async removeMember(actor: Actor, tenant: Tenant, conversationId: string, profileId: string): Promise<{ conversation: Conversation }> {
-      const conversation = await memberConversation(db, actor, tenant, conversationId);
-      assertCanRemoveMember(actor, conversation, profileId);
-      if (!(await deleteMember(db, conversationId, profileId))) throw AppError.notFound('Member not found');
+      await db.transaction(async (tx) => {
+        const conversation = await memberConversation(tx, actor, tenant, conversationId, { lock: true });
+        assertCanRemoveMember(actor, conversation, profileId);
+        if (!(await deleteMember(tx, conversationId, profileId))) throw AppError.notFound('Member not found');
+        await publishRealtime(tx, { to: [...(await memberIdsOf(tx, conversationId)), profileId], event: { type: 'membership', conversationId } });
+      });
       return { conversation: await conversationView(db, actor, tenant, conversationId) };
     },
 

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { realtimeClientEventSchema, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+import { REALTIME_CLOSE_ACCESS_WITHDRAWN, REALTIME_CLOSE_SESSION_ENDED } from '@ridgeline/shared/domain/chat';
 import type { Logger } from '../../lib/logger';
 import { REALTIME_CHANNEL, REVOCATION_REASONS, type RealtimeEnvelope, type Revocation, type RevocationEnvelope, type RevocationReason } from './publish';
 
@@ -66,10 +67,10 @@ const FLOOD_FACTOR = 3;
 export const CLOSE_POLICY_VIOLATION = 1008;
 /** Going away: the close code when the server shuts down. */
 const CLOSE_GOING_AWAY = 1001;
-/** The socket's session ended (signed out, revoked, expired): like a 401, sign in again. */
-export const CLOSE_SESSION_ENDED = 4401;
-/** The account was disabled or is no longer in the company: like a 403. */
-export const CLOSE_ACCESS_WITHDRAWN = 4403;
+/** The socket's session ended (signed out, revoked, expired): like a 401, sign in again (the browser stops reconnecting). */
+export const CLOSE_SESSION_ENDED = REALTIME_CLOSE_SESSION_ENDED;
+/** The account was disabled or is no longer in the company: like a 403 (the browser stops reconnecting). */
+export const CLOSE_ACCESS_WITHDRAWN = REALTIME_CLOSE_ACCESS_WITHDRAWN;
 /** The close code and reason a socket gets for each revocation reason. */
 const REVOKED_CLOSE: Record<RevocationReason, { code: number; reason: string }> = {
   'session-ended': { code: CLOSE_SESSION_ENDED, reason: 'Session ended' },

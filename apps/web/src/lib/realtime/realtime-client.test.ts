@@ -150,6 +150,37 @@ describe('realtime client', () => {
     expect(sockets.length).toBe(before + 1);
   });
 
+  for (const [code, stoppedAs] of [
+    [4401, 'signed-out'],
+    [4403, 'disabled'],
+  ] as const) {
+    it(`stops after the server closes with ${code}: status ${stoppedAs}, no reconnect (not even online or for a new listener) until resume()`, () => {
+      const { client, sockets, last, goOnline } = setup();
+      const statuses: RealtimeStatus[] = [];
+      client.subscribeStatus((status) => statuses.push(status));
+      const leave = client.subscribe(() => undefined);
+      last().open();
+      last().drop(code);
+      expect(client.status()).toBe(stoppedAs);
+      vi.advanceTimersByTime(120_000);
+      goOnline();
+      client.subscribe(() => undefined)();
+      leave();
+      client.subscribe(() => undefined);
+      expect(sockets).toHaveLength(1);
+      expect(client.status()).toBe(stoppedAs);
+      expect(statuses).toEqual(['idle', 'connecting', 'open', stoppedAs]);
+      // A new sign-in: the listener still there gets a socket again, and a later drop reconnects as usual.
+      client.resume();
+      expect(sockets).toHaveLength(2);
+      last().open();
+      expect(client.status()).toBe('open');
+      last().drop();
+      vi.advanceTimersByTime(500);
+      expect(sockets).toHaveLength(3);
+    });
+  }
+
   it('jitters each wait by at most a fifth and never waits more than 10 s', () => {
     expect(reconnectDelay(0, () => 0)).toBe(400);
     expect(reconnectDelay(0, () => 1)).toBe(600);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
-import { createRealtimeClient, reconnectDelay, REALTIME_PING_MS, type RealtimeStatus, type SocketLike } from './realtime-client';
+import { createRealtimeStops, type RealtimeStop } from './realtime-stops';
+import { createRealtimeClient, linkRealtimeStops, reconnectDelay, REALTIME_PING_MS, type RealtimeStatus, type SocketLike } from './realtime-client';
 
 /** A WebSocket the test drives: it opens, delivers and drops when told. */
 class FakeSocket implements SocketLike {
@@ -180,6 +181,23 @@ describe('realtime client', () => {
       expect(sockets).toHaveLength(3);
     });
   }
+
+  it('tells the session of a stop by the server and resumes when the session asks', () => {
+    const { client, sockets, last } = setup();
+    const link = createRealtimeStops();
+    const stops: RealtimeStop[] = [];
+    link.onStop((stop) => stops.push(stop));
+    linkRealtimeStops(client, link);
+    client.subscribe(() => undefined);
+    last().open();
+    last().drop(4403);
+    expect(stops).toEqual(['disabled']);
+    link.resume();
+    expect(sockets).toHaveLength(2);
+    last().open();
+    last().drop(4401);
+    expect(stops).toEqual(['disabled', 'signed-out']);
+  });
 
   it('jitters each wait by at most a fifth and never waits more than 10 s', () => {
     expect(reconnectDelay(0, () => 0)).toBe(400);

@@ -1,4 +1,5 @@
 import { realtimeEventSchema, type RealtimeClientEvent, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+import { tabRealtimeStops, type RealtimeStopsLink } from './realtime-stops';
 import { REALTIME_CLOSE_ACCESS_WITHDRAWN, REALTIME_CLOSE_SESSION_ENDED, REALTIME_EVENTS_PER_SECOND } from '@ridgeline/shared/domain/chat';
 
 // One WebSocket per tab to /api/realtime, opened while something listens and closed after the last
@@ -231,9 +232,19 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 }
 
 let shared: RealtimeClient | null = null;
-/** The tab's one client, made on first use. */
-export function tabRealtimeClient(): RealtimeClient {
-  shared ??= createRealtimeClient();
+/** Reports the client's stops by the server to the session's side of the link, and resumes it when asked. */
+export function linkRealtimeStops(realtime: RealtimeClient, link: RealtimeStopsLink): void {
+  realtime.subscribeStatus((status) => {
+    if (status === 'signed-out' || status === 'disabled') link.reportStop(status);
+  });
+  link.onResume(() => realtime.resume());
+}
+
+/** The tab's one client, made on first use, linked to the session (realtime-stops.ts). */
+function tabRealtimeClient(): RealtimeClient {
+  if (shared) return shared;
+  shared = createRealtimeClient();
+  linkRealtimeStops(shared, tabRealtimeStops);
   return shared;
 }
 

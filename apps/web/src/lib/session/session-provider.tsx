@@ -6,7 +6,7 @@ import { createSessionMachine, type Network, type SessionMachine, type SessionSt
 import { fetchSessionUser, postSignOut } from './session-api';
 import { clearOffline } from '../offline-cache';
 import { meKey } from '../api/me';
-import { tabRealtimeClient, type RealtimeClient } from '../realtime/realtime-client';
+import { tabRealtimeStops, type RealtimeStops } from '../realtime/realtime-stops';
 
 export type SessionContextValue = {
   status: SessionStatus;
@@ -54,8 +54,8 @@ type Props = {
   children: ReactNode;
   /** Injected in tests. */
   machine?: SessionMachine;
-  /** The tab's realtime client (injected in tests): its stop by the server is followed here. */
-  realtime?: Pick<RealtimeClient, 'subscribeStatus' | 'resume'>;
+  /** The tab's realtime client's stops by the server (injected in tests), followed here. */
+  realtime?: RealtimeStops;
 };
 
 /**
@@ -65,9 +65,8 @@ type Props = {
  * user no longer in the company. A session still valid after a 4401 (this tab signed in again, a new
  * password's new session) lets the socket connect again.
  */
-function followRealtimeStops(realtime: Pick<RealtimeClient, 'subscribeStatus' | 'resume'>, machine: SessionMachine, refreshMe: () => void): () => void {
-  return realtime.subscribeStatus((status) => {
-    if (status !== 'signed-out' && status !== 'disabled') return;
+function followRealtimeStops(realtime: RealtimeStops, machine: SessionMachine, refreshMe: () => void): () => void {
+  return realtime.onStop((status) => {
     refreshMe();
     void machine.refresh().then(() => {
       if (status === 'signed-out' && machine.getState().status === 'authenticated') realtime.resume();
@@ -76,7 +75,7 @@ function followRealtimeStops(realtime: Pick<RealtimeClient, 'subscribeStatus' | 
 }
 
 /** Holds the session state machine for the app and exposes it to every page. */
-export function SessionProvider({ children, machine: injected, realtime: injectedRealtime }: Props) {
+export function SessionProvider({ children, machine: injected, realtime = tabRealtimeStops }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [machine] = useState<SessionMachine>(() => injected ?? createBrowserSessionMachine());
@@ -84,10 +83,7 @@ export function SessionProvider({ children, machine: injected, realtime: injecte
   const isOnline = useOnline();
 
   useEffect(() => machine.start(), [machine]);
-  useEffect(() => {
-    const realtime = injectedRealtime ?? tabRealtimeClient();
-    return followRealtimeStops(realtime, machine, () => void queryClient.invalidateQueries({ queryKey: meKey }));
-  }, [machine, queryClient, injectedRealtime]);
+  useEffect(() => followRealtimeStops(realtime, machine, () => void queryClient.invalidateQueries({ queryKey: meKey })), [realtime, machine, queryClient]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -100,7 +96,7 @@ export function SessionProvider({ children, machine: injected, realtime: injecte
         if (!signedIn) return;
         machine.handleEvent('SIGNED_IN', signedIn);
         // A socket the server stopped (the previous session ended) may connect again.
-        (injectedRealtime ?? tabRealtimeClient()).resume();
+        realtime.resume();
       },
       signOut: async () => {
         try {
@@ -115,7 +111,7 @@ export function SessionProvider({ children, machine: injected, realtime: injecte
         await navigate('/auth', { replace: true });
       },
     }),
-    [state, isOnline, machine, queryClient, navigate, injectedRealtime],
+    [state, isOnline, machine, queryClient, navigate, realtime],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

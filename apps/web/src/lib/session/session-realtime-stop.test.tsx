@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, json, sent } from '../../test/fake-server';
 import { alice, answerSession, memoryStore } from '../../test/session-fakes';
-import type { RealtimeStatus, RealtimeStatusListener } from '../realtime/realtime-client';
+import type { RealtimeStop } from '../realtime/realtime-stops';
 import { useMe } from '../api/me';
 import { fetchSessionUser } from './session-api';
 import { createSessionCache } from './session-cache';
@@ -27,16 +27,15 @@ function Probe() {
 
 /** A realtime client the test stops by hand, as the server's close would. */
 function fakeRealtime() {
-  const listeners = new Set<RealtimeStatusListener>();
+  const listeners = new Set<(stop: RealtimeStop) => void>();
   return {
     resume: vi.fn(),
-    subscribeStatus(listener: RealtimeStatusListener) {
+    onStop(listener: (stop: RealtimeStop) => void) {
       listeners.add(listener);
-      listener('open');
       return () => void listeners.delete(listener);
     },
-    stop(status: RealtimeStatus) {
-      for (const listener of listeners) listener(status);
+    stop(stop: RealtimeStop) {
+      for (const listener of listeners) listener(stop);
     },
   };
 }

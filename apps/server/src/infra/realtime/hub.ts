@@ -5,7 +5,15 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { realtimeClientEventSchema, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import { REALTIME_CLOSE_ACCESS_WITHDRAWN, REALTIME_CLOSE_SESSION_ENDED } from '@ridgeline/shared/domain/chat';
 import type { Logger } from '../../lib/logger';
-import { REALTIME_CHANNEL, REVOCATION_REASONS, type RealtimeEnvelope, type Revocation, type RevocationEnvelope, type RevocationReason } from './publish';
+import {
+  REALTIME_CHANNEL,
+  REVOCATION_REASONS,
+  type CompanyEnvelope,
+  type RealtimeEnvelope,
+  type Revocation,
+  type RevocationEnvelope,
+  type RevocationReason,
+} from './publish';
 
 // The realtime hub of one API instance: the open sockets of each user, and the LISTEN bridge that
 // hands every event published on the channel (by this instance or any other on the same database)
@@ -102,6 +110,12 @@ function isEnvelope(value: unknown): value is RealtimeEnvelope {
   return Array.isArray(to) && to.every((id) => typeof id === 'string') && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
 }
 
+function isCompanyEnvelope(value: unknown): value is CompanyEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { company, event } = value as { company?: unknown; event?: unknown };
+  return typeof company === 'string' && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
+}
+
 const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
 function isRevocationEnvelope(value: unknown): value is RevocationEnvelope {
@@ -146,6 +160,11 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     }
   }
 
+  /** Every socket opened for the company (its grant's company), whoever it belongs to. */
+  function deliverToCompany(companyId: string, text: string): void {
+    for (const [ws, state] of states) if (state.grant.companyId === companyId) sendText(ws, text);
+  }
+
   /** Closes a socket for a reason: it is unregistered at once, so nothing more is sent to it. */
   function closeRevoked(ws: WebSocket, reason: RevocationReason): void {
     remove(ws);
@@ -174,6 +193,10 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     }
     if (isRevocationEnvelope(envelope)) {
       revoke(envelope.revoke);
+      return;
+    }
+    if (isCompanyEnvelope(envelope)) {
+      deliverToCompany(envelope.company, JSON.stringify(envelope.event));
       return;
     }
     if (!isEnvelope(envelope)) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import { conversationMembers } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
-import { openTestSocket, type TestSocket } from '../../test/realtime-socket';
+import { openReadySocket, type TestSocket } from '../../test/realtime-socket';
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { createConversation, expectError } from './chat.fixtures';
@@ -32,12 +32,7 @@ afterAll(() => {
   for (const socket of sockets) socket.close();
 });
 
-async function socketOf(user: SignedUpUser): Promise<TestSocket> {
-  const socket = await openTestSocket(server.url, { Origin: server.url, Cookie: user.client.cookieHeader() });
-  sockets.push(socket);
-  await socket.next((event) => event.type === 'ready');
-  return socket;
-}
+const socketOf = (user: SignedUpUser) => openReadySocket(server.url, user, sockets);
 
 const membershipOf = (conversationId: string) => (event: RealtimeEvent) => event.type === 'membership' && event.conversationId === conversationId;
 

@@ -5,7 +5,7 @@ import { photoListSchema, type Photo } from '@ridgeline/shared/contracts/photos'
 import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
 import { inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
-import { openTestSocket, type TestSocket } from '../../test/realtime-socket';
+import { openReadySocket, type TestSocket } from '../../test/realtime-socket';
 import { useTestServer } from '../../test/use-test-server';
 
 // When a photo's thumbnails job ends, the photo's company is told over the realtime socket
@@ -29,12 +29,7 @@ afterAll(() => {
   for (const socket of sockets) socket.close();
 });
 
-async function socketOf(user: SignedUpUser): Promise<TestSocket> {
-  const socket = await openTestSocket(server.url, { Origin: server.url, Cookie: user.client.cookieHeader() });
-  sockets.push(socket);
-  await socket.next((event) => event.type === 'ready');
-  return socket;
-}
+const socketOf = (user: SignedUpUser) => openReadySocket(server.url, user, sockets);
 
 async function jpeg(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 120, b: 150 } } })

@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { conversationMembers, conversations, messages, notifications, pushSubscriptions } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser } from '../../test/factories';
-import { startLocalPushService, type LocalPushService, type LocalSubscription } from '../../test/push-service';
+import type { LocalSubscription } from '../../test/push-service';
 import type { SignedUpUser } from '../../test/test-server';
-import { useTestServer } from '../../test/use-test-server';
+import { useTestServerWithPush } from '../../test/use-test-server';
 
 // What follows a chat message happens on the server: once a message is stored, its push to the
 // other members' devices (and the mentioned colleagues' inbox entries) come from the server, once
 // per message, whatever the browser does next: it may close the tab, send the message again with
 // its client id (the offline outbox after a lost answer), or call the old send-chat-push.
 
-let push: LocalPushService;
-beforeAll(async () => {
-  push = await startLocalPushService();
-});
-const server = useTestServer(() => ({ PUSH_TEST_HOSTS: new URL(push.origin).host }));
+const { server, push } = useTestServerWithPush();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let colleague: SignedUpUser & { user: { id: string } };
 let third: SignedUpUser & { user: { id: string } };
@@ -36,8 +32,6 @@ beforeAll(async () => {
   await server.db.insert(conversationMembers).values([owner.me.id, colleague.user.id, third.user.id].map((profileId) => ({ conversationId, profileId })));
   devices = { colleague: await subscribe(colleague), third: await subscribe(third), owner: await subscribe(owner), stranger: await subscribe(stranger) };
 });
-
-afterAll(() => push.close());
 
 async function subscribe(user: SignedUpUser): Promise<LocalSubscription> {
   const subscription = push.subscribe();

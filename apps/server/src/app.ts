@@ -66,7 +66,9 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps.logger));
 
   // Checks run as gates (middleware/gate.ts): each refuses by throwing, several share one layer.
-  app.use('/api/*', runGates([writeGuard(deps.config)]));
+  // The write limit counts a write before its body is read, so a body refused below (too large,
+  // too deep, a control character) still counts against it.
+  app.use('/api/*', runGates([writeGuard(deps.config), writeRateLimit(deps)]));
 
   // JSON bodies are small; only the raw uploads (write-guard.ts isRawBody: PUTs and a listed POST,
   // each with its own limit) may be larger. A GET or HEAD has no body to limit (looking would build a
@@ -77,9 +79,9 @@ export function createApp(deps: AppDeps) {
   );
   app.use(runGates([rejectUnsafeText]));
 
-  // The gates in the order a request meets them: disabled account, maintenance mode, write limit, and
-  // the billing gate (a read-only company's writes answer 402).
-  app.use('/api/*', runGates([disabledAccountGate, maintenanceGate, writeRateLimit, billingGate].map((gate) => gate(deps))));
+  // The gates in the order a request meets them: disabled account, maintenance mode, and the billing
+  // gate (a read-only company's writes answer 402).
+  app.use('/api/*', runGates([disabledAccountGate, maintenanceGate, billingGate].map((gate) => gate(deps))));
 
   const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes, assistantRoutes];
   for (const routes of features) app.route('/', routes(deps));

@@ -18,10 +18,12 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // GET /metrics (Prometheus text) on the app's port answers only with `Authorization: Bearer
-  // <METRICS_TOKEN>`; METRICS_PORT serves it on a port of its own instead (keep that port private).
-  // With neither, no metrics are served.
+  // <METRICS_TOKEN>`; METRICS_PORT serves it on a port of its own instead, without a token, on
+  // METRICS_HOST: loopback unless set (HOST is every interface by default, and the metrics must
+  // not be). With neither, no metrics are served.
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   AUTH_IP_LIMIT: z.coerce.number().int().positive().default(50),
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
@@ -144,7 +146,8 @@ export type Config = {
   trustedOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Where GET /metrics is served: behind a bearer token on the app's port, on a port of its own, or not at all. */
-  metrics: { token: string | null; port: number | null };
+  /** The metrics port listens on `host` (loopback by default), never on HOST. */
+  metrics: { token: string | null; port: number | null; host: string };
   authIpLimit: number;
   serveWeb: boolean;
   /** Writes (POST/PUT/PATCH/DELETE) per client IP per minute, shared by every instance. */
@@ -230,7 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     trustedOrigins: env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL,
-    metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null },
+    metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
     authIpLimit: env.AUTH_IP_LIMIT,
     serveWeb: env.SERVE_WEB === 'true',
     apiWriteLimit: env.API_WRITE_LIMIT,

@@ -143,7 +143,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     metrics.gauge('ridgeline_job_queue_waiting', 'Jobs waiting to be worked, by queue (shared by every instance).', ['queue'], async () =>
       (await jobs.depths()).map(({ queue, waiting }) => ({ labels: { queue }, value: waiting })),
     );
-    const metricsServer = config.metrics.port ? await serveMetrics(metrics, config.metrics.port, config.host) : null;
+    const metricsServer = config.metrics.port ? await serveMetrics(metrics, config.metrics.port, config.metrics.host) : null;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info({ port, database: deps.databaseMode, dataDir: config.dataDir }, 'Ridgeline is listening');

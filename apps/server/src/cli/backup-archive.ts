@@ -5,6 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import pg from 'pg';
 import { z } from 'zod';
+import { staysBelow } from '../infra/storage/storage';
 
 // A Ridgeline backup is a folder:
 //   manifest.json    what is in it: when, from which PostgreSQL, the row counts it was taken with,
@@ -12,6 +13,10 @@ import { z } from 'zod';
 //   database.dump    pg_dump's custom format of the whole database (schema, data, the secrets kept in
 //                    it, the job queue)
 //   storage/         DATA_DIR/storage as it was: every object and its metadata file
+// Every file and folder of it is owner-only (0600 and 0700): the dump holds password hashes,
+// sessions and the signing secret. The manifest's own SHA-256 is printed when the backup is made
+// and asked for by the restore, so a manifest changed together with the files it lists is refused;
+// the operator keeps that sum apart from the backup (it is no secret, and needs no key on the disk).
 // The database is dumped first and the files copied after it. Stored objects are never rewritten
 // in place (a new upload gets a new path), so every object the dump names is in the copy; a file
 // written during the copy is an extra the database does not know, which is harmless.
@@ -20,7 +25,18 @@ export const MANIFEST = 'manifest.json';
 export const DATABASE_DUMP = 'database.dump';
 export const STORAGE_FOLDER = 'storage';
 
-const fileEntry = z.object({ path: z.string().min(1), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+/** Owner-only modes of everything a backup writes. */
+export const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_FOLDER = 0o700;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const fileEntry = z.object({
+  // A path is read from the backup's storage/ and written under DATA_DIR/storage: one that climbs
+  // out (an absolute path, ../) would read or write anywhere the operator can.
+  path: z.string().refine(staysBelow, 'leaves the folder it belongs in (an absolute path, ../ or an empty part)'),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(SHA256),
+});
 export type FileEntry = z.infer<typeof fileEntry>;
 
 /** The tables whose rows a restore is checked against: what a contractor would miss first. */
@@ -64,10 +80,26 @@ export async function listFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-export async function readManifest(folder: string): Promise<Manifest> {
+/**
+ * The backup's manifest, read only when its SHA-256 is the one printed when the backup was made:
+ * every other sum in it is then the backup's own.
+ */
+export async function readManifest(folder: string, expectedSha256: string): Promise<Manifest> {
   const file = join(folder, MANIFEST);
   if (!existsSync(file)) throw new Error(`${folder} is not a Ridgeline backup: it has no ${MANIFEST}.`);
-  const parsed = manifestSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  // The bytes hashed are the bytes parsed.
+  const text = await readFile(file);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  if (sha256 !== expectedSha256.toLowerCase()) {
+    throw new Error(`${file} is not the manifest of the backup you named: its SHA-256 is ${sha256}, not ${expectedSha256}. Nothing was restored.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.toString('utf8'));
+  } catch {
+    throw new Error(`${file} is not JSON.`);
+  }
+  const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not a manifest this version reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }

@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PhotoList } from '@ridgeline/shared/contracts/photos';
@@ -18,7 +19,8 @@ import { manifestSchema } from './backup-archive';
 // (claim files, uploaded photos, a conversation) is backed up while its server runs, restored into
 // a fresh DATA_DIR, and a server on that folder serves every claim file, every photo with the same
 // SHA-256 and every message, to the very session that was signed in before. A damaged backup is
-// refused before anything is written.
+// refused before anything is written, and so is one whose manifest was changed with its files (the
+// manifest's SHA-256 printed by the backup is asked for) or names a path outside the store.
 
 const backupTs = new URL('./backup.ts', import.meta.url).pathname;
 const restoreTs = new URL('./restore.ts', import.meta.url).pathname;
@@ -41,6 +43,25 @@ async function finished(running: Running): Promise<{ code: number | null; output
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Every folder and file under `root` (itself included) with its permission bits. */
+function modes(root: string): { path: string; folder: boolean; mode: number }[] {
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true }).map((entry) => join(entry.parentPath, entry.name));
+  return [root, ...entries].map((path) => {
+    const info = statSync(path);
+    return { path, folder: info.isDirectory(), mode: info.mode & 0o777 };
+  });
+}
+
+/** A manifest rewritten by `change`, with the SHA-256 of what was written. */
+function rewriteManifest(folder: string, change: (manifest: ReturnType<typeof manifestSchema.parse>) => void): string {
+  const file = join(folder, 'manifest.json');
+  const manifest = manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  change(manifest);
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  writeFileSync(file, text);
+  return sha256(Buffer.from(text));
 }
 
 describe('npm run backup and npm run restore', () => {
@@ -82,12 +103,21 @@ describe('npm run backup and npm run restore', () => {
       expect(sent.status, sent.text).toBe(201);
     }
 
-    // Backed up while the server runs (the command reuses its database).
+    // Backed up while the server runs (the command reuses its database), into a folder that exists
+    // already, readable by everyone: it and all the backup writes become the owner's only.
     const backup = join(freshDataDir('ridgeline-backups-', dirs), 'nightly');
+    mkdirSync(backup, { mode: 0o755 });
     const made = await finished(launchTs(backupTs, ['--out', backup], { env: embeddedEnv(source), children }));
     expect(made.code, made.output).toBe(0);
     expect(made.output).toContain('3 claim files, 2 photos, 2 messages');
     await first.stop();
+    const written = modes(backup);
+    expect(written.filter((entry) => !entry.folder).length).toBeGreaterThan(4);
+    for (const entry of written) expect([entry.path, entry.mode.toString(8)]).toEqual([entry.path, entry.folder ? '700' : '600']);
+    // The manifest's SHA-256 is printed, with the restore command that asks for it.
+    const manifestSha256 = sha256(readFileSync(join(backup, 'manifest.json')));
+    expect(made.output).toContain(`manifest SHA-256: ${manifestSha256}`);
+    expect(made.output).toContain(`npm run restore -- ${backup} --sha256 ${manifestSha256}`);
 
     const manifest = manifestSchema.parse(JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')));
     expect(manifest.counts).toMatchObject({ claimFiles: 3, photos: 2, messages: 2, users: 2 });
@@ -105,18 +135,59 @@ describe('npm run backup and npm run restore', () => {
     bytes[bytes.length - 3] = (bytes[bytes.length - 3] ?? 0) ^ 0xff;
     writeFileSync(victimFile, bytes);
     const untouched = freshDataDir('ridgeline-restore-refused-', dirs);
-    const refused = await finished(launchTs(restoreTs, [damaged], { env: embeddedEnv(untouched), children }));
+    const refused = await finished(launchTs(restoreTs, [damaged, '--sha256', manifestSha256], { env: embeddedEnv(untouched), children }));
     expect(refused.code, refused.output).toBe(1);
     expect(refused.output).toContain('The backup is damaged; nothing was restored');
     expect(refused.output).toContain(victim.path);
     expect(readdirSync(untouched)).toEqual([]);
 
+    // The same photo changed together with its SHA-256 and size in the manifest: every sum agrees
+    // with its file, but the manifest is not the one the backup printed the SHA-256 of.
+    const rewritten = join(freshDataDir('ridgeline-backups-', dirs), 'rewritten');
+    cpSync(damaged, rewritten, { recursive: true });
+    const changed = readFileSync(join(rewritten, 'storage', victim.path));
+    rewriteManifest(rewritten, (copy) => {
+      const entry = copy.storage.find((item) => item.path === victim.path);
+      if (entry) Object.assign(entry, { sha256: sha256(changed), bytes: changed.length });
+    });
+    const forged = await finished(launchTs(restoreTs, [rewritten, '--sha256', manifestSha256], { env: embeddedEnv(untouched), children }));
+    expect(forged.code, forged.output).toBe(1);
+    expect(forged.output).toContain(`is not the manifest of the backup you named: its SHA-256 is`);
+    expect(forged.output).toContain('Nothing was restored');
+    expect(readdirSync(untouched)).toEqual([]);
+    // Without the SHA-256 nothing is read: the command says what it needs.
+    const unproved = await finished(launchTs(restoreTs, [backup], { env: embeddedEnv(untouched), children }));
+    expect(unproved.code, unproved.output).toBe(1);
+    expect(unproved.output).toContain('--sha256 <the manifest SHA-256 the backup printed>');
+    expect(readdirSync(untouched)).toEqual([]);
+
+    // A path climbing out of the store is refused, even in a manifest whose SHA-256 is given: nothing
+    // is read from outside the backup nor written outside DATA_DIR/storage.
+    const climbing = join(freshDataDir('ridgeline-backups-', dirs), 'climbing');
+    cpSync(backup, climbing, { recursive: true });
+    const escapee = `ridgeline-escaped-${randomUUID()}.txt`;
+    const outside = join(dirname(climbing), escapee);
+    writeFileSync(outside, 'written outside the store');
+    const climbingSha256 = rewriteManifest(climbing, (copy) => {
+      copy.storage.push({ path: `../../${escapee}`, bytes: statSync(outside).size, sha256: sha256(readFileSync(outside)) });
+    });
+    const climbed = await finished(launchTs(restoreTs, [climbing, '--sha256', climbingSha256], { env: embeddedEnv(untouched), children }));
+    const landed = join(tmpdir(), escapee);
+    try {
+      expect(climbed.code, climbed.output).toBe(1);
+      expect(climbed.output).toContain('leaves the folder it belongs in');
+      expect(readdirSync(untouched)).toEqual([]);
+      expect(existsSync(landed)).toBe(false);
+    } finally {
+      rmSync(landed, { force: true });
+    }
+
     const target = freshDataDir('ridgeline-restore-', dirs);
-    const restored = await finished(launchTs(restoreTs, [backup], { env: embeddedEnv(target), children }));
+    const restored = await finished(launchTs(restoreTs, [backup, '--sha256', manifestSha256], { env: embeddedEnv(target), children }));
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain('3 claim files, 2 photos, 2 messages, 2 users, as in the backup');
     // A fresh folder only: a second restore onto it is refused.
-    const again = await finished(launchTs(restoreTs, [backup], { env: embeddedEnv(target), children }));
+    const again = await finished(launchTs(restoreTs, [backup, '--sha256', manifestSha256], { env: embeddedEnv(target), children }));
     expect(again.code).toBe(1);
     expect(again.output).toContain('already holds a database or files');
 

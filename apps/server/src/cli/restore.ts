@@ -6,33 +6,39 @@ import { loadConfig } from '../config';
 import { runningServerPid, startEmbeddedPostgres, type EmbeddedHandle } from '../infra/db/embedded-postgres';
 import { countRows, DATABASE_DUMP, listFiles, pgTool, readManifest, runTool, serverVersion, sha256File, STORAGE_FOLDER, verifyBackup, type Counts } from './backup-archive';
 
-// `npm run restore -- <backup folder>`: a backup made by `npm run backup` into a fresh DATA_DIR
-// with the embedded database. The backup is checked (every file's SHA-256) before anything is
-// written; a restore that fails part way removes what it wrote, so the folder is fresh again.
+// `npm run restore -- <backup folder> --sha256 <manifest SHA-256>`: a backup made by `npm run
+// backup` into a fresh DATA_DIR with the embedded database. The manifest must have the SHA-256 the
+// backup printed, and every file its own SHA-256 in the manifest, before anything is written; a
+// restore that fails part way removes what it wrote, so the folder is fresh again.
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { sha256: { type: 'string' } } });
 const config = loadConfig();
 const folder = positionals[0] ? resolve(positionals[0]) : '';
+const USAGE = 'Usage: npm run restore -- <backup folder> --sha256 <the manifest SHA-256 the backup printed>   (into DATA_DIR, which must be fresh)';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-if (!folder) fail('Usage: npm run restore -- <backup folder>   (into DATA_DIR, which must be fresh)');
+if (!folder) fail(USAGE);
 if (config.databaseUrl) {
   fail(
     'DATABASE_URL is set: restore a managed database with pg_restore, as docs/deployment.md shows:\n' +
       `  pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname="$DATABASE_URL" ${join(folder, DATABASE_DUMP)}`,
   );
 }
+if (!values.sha256 || !/^[0-9a-f]{64}$/i.test(values.sha256)) {
+  fail(`${USAGE}\nThe SHA-256 of the backup's manifest.json, printed when it was made, proves the manifest (and so every file it lists) is the backup's own.`);
+}
+const manifestSha256 = values.sha256;
 const dataDir = config.dataDir;
 if (runningServerPid(dataDir) !== null) fail(`A Ridgeline server is running on ${dataDir}. Stop it, and restore into a fresh DATA_DIR.`);
 if (existsSync(join(dataDir, 'pg', 'PG_VERSION')) || (await listFiles(join(dataDir, 'storage'))).length > 0) {
   fail(`${dataDir} already holds a database or files. A restore goes into a fresh DATA_DIR (set DATA_DIR to a new folder).`);
 }
 
-const manifest = await readManifest(folder).catch((error: Error) => fail(error.message));
+const manifest = await readManifest(folder, manifestSha256).catch((error: Error) => fail(error.message));
 console.log(`Checking the backup of ${manifest.createdAt} (${manifest.storage.length} files and the database)...`);
 const problems = await verifyBackup(folder, manifest);
 if (problems.length > 0) fail(`The backup is damaged; nothing was restored:\n  ${problems.join('\n  ')}`);

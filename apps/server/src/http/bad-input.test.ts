@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATE_MAX, DATE_MIN } from '@ridgeline/shared/contracts/common';
 import type { Company, Me, TeamResponse } from '@ridgeline/shared/contracts/team';
+import { jsonBodyRoutes } from '../test/app-routes';
+import { signedInOwner } from '../test/factories';
 import { tinyPng } from '../test/images';
 import { sendLarge, type TestClient, type TestResponse } from '../test/test-client';
 import { signUpBody, TEST_PASSWORD, uniqueEmail, type RowCounts } from '../test/test-server';
@@ -22,6 +25,8 @@ type Endpoint = {
 // Every endpoint gets a dozen bad bodies from one address: more writes than the per-IP minute allows.
 const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: TestClient;
+/** An owner who is also a platform admin: past every guard, so each route's own reading of its body is reached. */
+let admin: TestClient;
 let ownerMemberId = '';
 /** Rows of the owner's company that the claim-file endpoints take by id. */
 const ids = { project: '', task: '', carrier: '', adjuster: '', status: '', session: '', photo: '', measurement: '', estimate: '' };
@@ -67,6 +72,7 @@ beforeAll(async () => {
   const estimate = await owner.post<{ id: string }>('/api/estimates', { sessionId: ids.session, lines: [estimateLine] });
   expect(estimate.status, estimate.text).toBe(201);
   ids.estimate = estimate.body.id;
+  admin = (await signedInOwner(server, { name: 'Bad Input Admin Roofing', owner: { platformAdmin: true } })).client;
   meBefore = (await owner.get<Me>('/api/me')).body;
   companyBefore = (await owner.get<Company>('/api/company')).body;
   before = await server.counts();
@@ -204,6 +210,126 @@ describe('bad input on every endpoint with a body', () => {
     expect((await owner.get<Company>('/api/company')).body).toEqual(companyBefore);
     expect(await server.counts()).toEqual(before);
   });
+});
+
+describe('a body nested 5,000 levels deep', () => {
+  // About 30 KB: far under the body limit, far deeper than any body of the product (at most 64 levels).
+  const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  const deepInValidBody = `{"name":"Acme","extra":${deepObject}}`;
+
+  it('answers 400 JSON_TOO_DEEP on every JSON route of the app, signed in or not, and writes nothing', async () => {
+    const routes = jsonBodyRoutes(server.deps);
+    // The walk covers the whole app, the sign-in, the auth gateway and the homeowner's signing among them.
+    expect(routes.length).toBeGreaterThan(100);
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/public/share/:token/sign', '/api/projects', '/api/proposals/:id']) {
+      expect(routes.some((route) => route.path === path), path).toBe(true);
+    }
+    for (const route of routes) {
+      const path = route.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, () => randomUUID()).replace(/\*/g, 'any');
+      for (const [who, client] of [['signed out', server.client()], ['signed in', admin]] as const) {
+        for (const body of [deepObject, deepArray, deepInValidBody]) {
+          const response = await client.request(route.method, path, { body });
+          const label = `${route.method} ${route.path} ${who}, ${body.slice(0, 12)}...`;
+          // A signed-out JSON PUT is refused by its sign-in guard before its body is read.
+          if (who === 'signed out' && route.method === 'PUT') expectErrorShape(response, label, 401);
+          else {
+            expectErrorShape(response, label, 400);
+            expect((response.body as { error: { code: string } }).error.code, label).toBe('JSON_TOO_DEEP');
+          }
+        }
+      }
+    }
+    expect(await server.counts()).toEqual(before);
+  });
+});
+
+describe('dates outside 1900-2100', () => {
+  // Year 0000 is no year PostgreSQL knows, and JavaScript writes years past 9999 in a form it refuses:
+  // every date a request carries is 1900-01-01 to 2100-12-31, or a 400 before anything reads it.
+  const badDates = ['0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31'];
+  const badTimes = ['0000-01-01T00:00:00.000Z', '0001-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '2101-01-01T00:00:00-05:00', '9999-12-31T23:59:59.999Z'];
+  const now = () => new Date().toISOString();
+  const shareToken = `${randomUUID()}_${'a'.repeat(64)}`;
+  const png = tinyPng(5, 5);
+  const pngSha256 = createHash('sha256').update(png).digest('hex');
+
+  /** Every route that takes a date, once per date field: the request with `when` in that field. */
+  type DateRoute = { name: string; kind: 'date' | 'time'; method: 'GET' | 'POST' | 'PATCH' | 'PUT'; path: (when: string) => string; body?: (when: string) => unknown; signedIn?: boolean };
+  const dateRoutes = (): DateRoute[] => [
+    { name: 'a new claim file\'s date of loss', kind: 'date', method: 'POST', path: () => '/api/projects', body: (when) => ({ title: 'Claim', homeownerName: 'Ann Lee', street: '2 Oak St', dateOfLoss: when }) },
+    { name: 'a claim file\'s date of loss', kind: 'date', method: 'PATCH', path: () => `/api/projects/${ids.project}`, body: (when) => ({ dateOfLoss: when }) },
+    { name: 'a new task\'s due date', kind: 'date', method: 'POST', path: () => `/api/projects/${ids.project}/tasks`, body: (when) => ({ title: 'Call', dueDate: when }) },
+    { name: 'a task\'s due date', kind: 'date', method: 'PATCH', path: () => `/api/tasks/${ids.task}`, body: (when) => ({ dueDate: when }) },
+    {
+      name: 'an expected payment\'s date',
+      kind: 'date',
+      method: 'POST',
+      path: () => `/api/projects/${ids.project}/ledger/entries`,
+      body: (when) => ({ kind: 'payment_expected', paymentType: 'acv_check', amountCents: 100, date: when }),
+    },
+    {
+      name: 'a received payment\'s date',
+      kind: 'date',
+      method: 'POST',
+      path: () => `/api/projects/${ids.project}/ledger/entries`,
+      body: (when) => ({ kind: 'payment_received', paymentType: 'acv_check', amountCents: 100, date: when }),
+    },
+    {
+      name: 'the date the homeowner signs',
+      kind: 'date',
+      method: 'POST',
+      signedIn: false,
+      path: () => `/api/public/share/${shareToken}/sign`,
+      body: (when) => ({ tier: 'good', name: 'Hal Owner', date: when, signature: 'data:image/png;base64,iVBORw0KGgo=' }),
+    },
+    { name: 'a new session\'s date of loss', kind: 'date', method: 'POST', path: () => '/api/inspections', body: (when) => ({ id: randomUUID(), editedAt: now(), fields: { dateOfLoss: when } }) },
+    { name: 'a new session\'s edit time', kind: 'time', method: 'POST', path: () => '/api/inspections', body: (when) => ({ id: randomUUID(), editedAt: when, fields: { street: '3 Field St' } }) },
+    {
+      name: 'a new session\'s edit time of a field',
+      kind: 'time',
+      method: 'POST',
+      path: () => '/api/inspections',
+      body: (when) => ({ id: randomUUID(), editedAt: now(), fieldEditedAt: { street: when }, fields: { street: '3 Field St' } }),
+    },
+    { name: 'a session\'s date of loss', kind: 'date', method: 'PATCH', path: () => `/api/inspections/${ids.session}`, body: (when) => ({ editedAt: now(), fields: { dateOfLoss: when } }) },
+    { name: 'a session\'s edit time', kind: 'time', method: 'PATCH', path: () => `/api/inspections/${ids.session}`, body: (when) => ({ editedAt: when, fields: { street: '4 Field St' } }) },
+    {
+      name: 'a session\'s edit time of a field',
+      kind: 'time',
+      method: 'PATCH',
+      path: () => `/api/inspections/${ids.session}`,
+      body: (when) => ({ editedAt: now(), fieldEditedAt: { street: when }, fields: { street: '4 Field St' } }),
+    },
+    {
+      name: 'when a photo was taken',
+      kind: 'time',
+      method: 'PUT',
+      path: (when) => `/api/inspections/${ids.session}/photos/${randomUUID()}?fileName=b.png&category=roof&sha256=${pngSha256}&capturedAt=${encodeURIComponent(when)}`,
+      body: () => png,
+    },
+    { name: 'the analytics view\'s end', kind: 'date', method: 'GET', path: (when) => `/api/analytics?to=${when}` },
+    { name: 'the analytics view\'s start', kind: 'date', method: 'GET', path: (when) => `/api/analytics?from=${when}` },
+    { name: 'the credit entries\' start', kind: 'date', method: 'GET', path: (when) => `/api/credits/entries?from=${when}` },
+    { name: 'the credit entries\' end', kind: 'date', method: 'GET', path: (when) => `/api/credits/entries.csv?to=${when}` },
+    { name: 'where a page of the inbox starts', kind: 'time', method: 'GET', path: (when) => `/api/notifications?before=${encodeURIComponent(when)}` },
+  ];
+
+  for (const route of dateRoutes()) {
+    it(`refuses ${route.name} with 400 and writes nothing`, async () => {
+      const client = route.signedIn === false ? server.client() : owner;
+      for (const when of route.kind === 'date' ? badDates : badTimes) {
+        const body = route.body?.(when);
+        const options = body instanceof Uint8Array ? { body } : body === undefined ? {} : { json: body };
+        const response = await client.request(route.method, route.path(when), options);
+        const label = `${route.method} ${route.name} at ${when}`;
+        expectErrorShape(response, label, 400);
+        // Refused for its date (the 400's words name the range), not for anything else in the request.
+        expect((response.body as { error: unknown }).error, label).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(`${DATE_MIN} to ${DATE_MAX}`) });
+      }
+      expect(await server.counts()).toEqual(before);
+    });
+  }
 });
 
 describe('oversized bodies', () => {

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 // assistant's provider tests. Each request takes the next scripted behavior: a streamed answer,
 // an error status, a stream cut halfway, or a stream that hangs until the client goes away. A
 // request with `stream: false` (a question about a photo) is answered as one `chat.completion`
-// object whose message is the scripted pieces joined.
+// object whose message is the scripted pieces joined, or, scripted to hang, never answered until the
+// client goes away. `seen` is every request received: the provider calls a test counts.
 
 export type Behavior =
   | { kind: 'stream'; pieces: string[]; usage?: { prompt_tokens: number; completion_tokens: number } }
@@ -40,6 +41,7 @@ export async function startChatCompletionsServer() {
       return;
     }
     if (!request.body.stream) {
+      if (behavior.kind === 'hang') return; // until the client closes the request
       const content = behavior.pieces.join('');
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_RANGE_MAX_DAYS, daysBetween } from '../domain/analytics';
-import { idSchema } from './common';
+import { calendarDate, idSchema } from './common';
 import { lossTypeSchema } from './project-views';
 
 // GET /api/analytics: the company's figures (owners and managers) or the member's own. Money is in
@@ -9,8 +9,8 @@ import { lossTypeSchema } from './project-views';
 /** The filters of a view, as the page's URL search params carry them. */
 export const analyticsQuerySchema = z
   .object({
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
     memberId: idSchema.optional(),
     carrierId: z.uuid().optional(),
     lossType: lossTypeSchema.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_STATUSES, CREDIT_ENTRY_KINDS, CREDIT_PACK_IDS, READ_ONLY_REASONS, SERVICE_ORDER_STATUSES } from '../domain/billing';
 import { PLAN_IDS } from '../domain/plans';
 import { SERVICE_TYPES, type ServiceType } from '../domain/service-types';
-import { longText, shortText } from './common';
+import { calendarDate, longText, shortText } from './common';
 
 // Billing: the plan and trial, payments (Stripe Checkout and portal, or test mode), invoices, the
 // credit ledger, service orders, and the platform admin's view across companies.
@@ -152,8 +152,8 @@ export type CreditEntry = z.infer<typeof creditEntrySchema>;
 /** GET /api/credits/entries (and entries.csv with the same filters) */
 export const creditEntriesQuerySchema = z.object({
   kind: creditEntryKindSchema.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLoneSurrogate, longText, shortText } from './common';
+import { calendarDate, DATE_RANGE_MESSAGE, dateTime, hasLoneSurrogate, longText, shortText } from './common';
 
 // A lone surrogate (half of a UTF-16 pair) is not text; a well-formed pair is one character.
 
@@ -14,5 +14,28 @@ describe('lone surrogates', () => {
     expect(longText().safeParse('Line one\nline \udc00two').success).toBe(false);
     expect(shortText().parse('Main house 🏠')).toBe('Main house 🏠');
     expect(longText().parse('Line one\nline 🏠 two')).toBe('Line one\nline 🏠 two');
+  });
+});
+
+// PostgreSQL has no year 0 and cannot read JavaScript's years past 9999: a date a request carries is
+// 1900-01-01 to 2100-12-31, or refused with words naming the range.
+describe('dates a request carries', () => {
+  it('are calendar dates from 1900-01-01 to 2100-12-31', () => {
+    for (const date of ['1900-01-01', '2026-06-01', '2024-02-29', '2100-12-31']) expect(calendarDate().safeParse(date).success, date).toBe(true);
+    for (const date of ['0000-01-01', '0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+      expect(calendarDate().safeParse(date).error?.issues[0]?.message, date).toBe(DATE_RANGE_MESSAGE);
+    }
+    for (const date of ['2023-02-29', '2026-13-01', '26-06-01', '+010000-01-01', '']) expect(calendarDate().safeParse(date).success, date).toBe(false);
+    expect(calendarDate({ error: 'Enter a date.' }).safeParse('June 1').error?.issues[0]?.message).toBe('Enter a date.');
+  });
+
+  it('are instants from 1900-01-01 to the end of 2100-12-31 in UTC, whatever their offset', () => {
+    for (const time of ['1900-01-01T00:00:00Z', '2026-06-01T12:00:00.000Z', '2100-12-31T23:59:59.999Z', '2101-01-01T00:00:00+05:00']) {
+      expect(dateTime().safeParse(time).success, time).toBe(true);
+    }
+    for (const time of ['0000-01-01T00:00:00.000Z', '1899-12-31T23:59:59Z', '1900-01-01T00:00:00+01:00', '2101-01-01T00:00:00Z', '2100-12-31T23:00:00-05:00']) {
+      expect(dateTime().safeParse(time).error?.issues[0]?.message, time).toBe(DATE_RANGE_MESSAGE);
+    }
+    for (const time of ['2026-06-01', '2026-06-01T12:00:00', 'yesterday']) expect(dateTime().safeParse(time).success, time).toBe(false);
   });
 });

@@ -49,6 +49,29 @@ export const multiLineString = () =>
     .refine((text) => !hasControlCharacter(text, { multiLine: true }), CONTROL_CHARACTER_MESSAGE)
     .refine((text) => !hasLoneSurrogate(text), LONE_SURROGATE_MESSAGE);
 
+// Dates. PostgreSQL has no year 0 and cannot read the years JavaScript writes past 9999
+// (+010000-01-01), so such a date, well-formed as text, failed in the database with a 500. No date
+// the product takes (a date of loss, a due date, a payment, the homeowner's signature, when a photo
+// was taken or an edit made, the range of a view) falls outside 1900-2100: every date a request
+// carries is held to that range, and one outside is a 400. Answers keep plain ISO dates: they
+// describe what is stored.
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+export const DATE_RANGE_MESSAGE = `Enter a date from ${DATE_MIN} to ${DATE_MAX}`;
+const FIRST_INSTANT = Date.parse(`${DATE_MIN}T00:00:00Z`);
+const END_INSTANT = Date.parse('2101-01-01T00:00:00Z');
+
+/** A calendar date (YYYY-MM-DD) a request carries, 1900-01-01 to 2100-12-31; `error` words a malformed one. */
+export const calendarDate = (params?: { error: string }) =>
+  z.iso.date(params).refine((text) => text >= DATE_MIN && text <= DATE_MAX, DATE_RANGE_MESSAGE);
+
+/** An instant a request carries (ISO 8601 with Z or an offset), 1900-01-01 to 2100-12-31 in UTC. */
+export const dateTime = () =>
+  z.iso.datetime({ offset: true }).refine((text) => {
+    const instant = Date.parse(text);
+    return instant >= FIRST_INSTANT && instant < END_INSTANT;
+  }, DATE_RANGE_MESSAGE);
+
 /** Trimmed, bounded free text for names and titles. */
 export const shortText = (max = 120) => singleLineString().trim().min(1).max(max);
 

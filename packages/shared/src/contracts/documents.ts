@@ -14,7 +14,7 @@ import {
   SHARE_LINK_MAX_DAYS,
   SIGNATURE_MAX_CHARS,
 } from '../domain/documents';
-import { longText, multiLineString, shortText, singleLineString } from './common';
+import { calendarDate, longText, multiLineString, shortText, singleLineString } from './common';
 import { contactEmailSchema } from './fields';
 
 // Documents of a claim file: photo reports (one click or arranged in the editor), claim packets and
@@ -354,7 +354,7 @@ export type PublicShare = z.infer<typeof publicShareSchema>;
 export const signProposalSchema = z.object({
   tier: proposalTierSchema,
   name: shortText(120),
-  date: z.iso.date(),
+  date: calendarDate(),
   /** Where the signed PDF is sent; asked for (and then required) when the claim file has no homeowner email. */
   email: contactEmailSchema.optional(),
   signature: z

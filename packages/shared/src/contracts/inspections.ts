@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, INSPECTION_AREA_VALUES, SLOPE_DIRECTIONS, STRUCTURE_KIND_VALUES } from '../domain/field-capture';
-import { idSchema, longText, singleLineString } from './common';
+import { calendarDate, dateTime, idSchema, longText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
 import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views';
 
@@ -12,8 +12,6 @@ import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views
 // or per field in `fieldEditedAt`): for each field the later edit wins, and the value that lost
 // (overwritten, or arriving too late) is kept in the session's activity timeline.
 
-const isoDate = z.iso.date();
-const isoDateTime = z.iso.datetime({ offset: true });
 const cents = z.number().int().min(0).max(100_000_000_00);
 const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
 const optionalEmail = contactEmailSchema.or(z.literal('').transform(() => null)).nullable().optional();
@@ -51,7 +49,7 @@ export const inspectionFieldsSchema = z.object({
   homeownerName: optionalText(120),
   homeownerPhone: optionalPhone,
   homeownerEmail: optionalEmail,
-  dateOfLoss: isoDate.nullable().optional(),
+  dateOfLoss: calendarDate().nullable().optional(),
   lossDescription: longText(2000).nullable().optional(),
   /** Leave out with a description to classify it with the shared loss-type rules. */
   lossType: lossTypeSchema.nullable().optional(),
@@ -72,9 +70,9 @@ export const INSPECTION_FIELD_NAMES = Object.keys(inspectionFieldsSchema.shape) 
 
 const editTimes = {
   /** When the user made these edits (the client's clock). */
-  editedAt: isoDateTime,
+  editedAt: dateTime(),
   /** Per field, when that field was edited, where it differs from `editedAt` (offline edits queued over time). */
-  fieldEditedAt: z.partialRecord(z.enum(INSPECTION_FIELD_NAMES as [InspectionFieldName, ...InspectionFieldName[]]), isoDateTime).optional(),
+  fieldEditedAt: z.partialRecord(z.enum(INSPECTION_FIELD_NAMES as [InspectionFieldName, ...InspectionFieldName[]]), dateTime()).optional(),
 };
 
 /**

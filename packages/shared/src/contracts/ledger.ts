@@ -10,7 +10,7 @@ import {
   LEDGER_REFERENCE_MAX,
   LEDGER_STATUS_DISAGREEMENTS,
 } from '../domain/ledger';
-import { longText, singleLineString } from './common';
+import { calendarDate, longText, singleLineString } from './common';
 
 // The money ledger of a claim file (the "Money" tab): append-only entries and their reconciliation.
 // GET /api/projects/:id/ledger, POST /api/projects/:id/ledger/entries (answers the ledger again).
@@ -32,7 +32,7 @@ const note = longText(LEDGER_NOTE_MAX)
   .nullable()
   .optional()
   .transform((text) => text || null);
-const calendarDate = z.iso.date({ error: 'Enter a date.' });
+const entryDate = calendarDate({ error: 'Enter a date.' });
 
 /** POST /api/projects/:id/ledger/entries: one new entry. A correction reverses an earlier entry. */
 export const createLedgerEntrySchema = z.discriminatedUnion('kind', [
@@ -40,12 +40,12 @@ export const createLedgerEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('supplement_requested'), label: singleLineString().trim().min(1, 'Name the supplement.').max(LEDGER_LABEL_MAX), amountCents: positiveCents, note }),
   z.object({ kind: z.literal('supplement_approved'), supplementId: z.uuid(), amountCents: cents, note }),
   z.object({ kind: z.literal('supplement_denied'), supplementId: z.uuid(), note }),
-  z.object({ kind: z.literal('payment_expected'), paymentType: ledgerPaymentTypeSchema, amountCents: positiveCents, date: calendarDate.nullable().optional(), note }),
+  z.object({ kind: z.literal('payment_expected'), paymentType: ledgerPaymentTypeSchema, amountCents: positiveCents, date: entryDate.nullable().optional(), note }),
   z.object({
     kind: z.literal('payment_received'),
     paymentType: ledgerPaymentTypeSchema,
     amountCents: positiveCents,
-    date: calendarDate,
+    date: entryDate,
     reference: singleLineString()
       .trim()
       .max(LEDGER_REFERENCE_MAX)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, PHOTO_CATEGORY_VALUES, PHOTO_TYPE_VALUES, SUBCATEGORY_PATTERN } from '../domain/field-capture';
-import { idSchema, longText, singleLineString } from './common';
+import { dateTime, idSchema, longText, singleLineString } from './common';
 import { personRef } from './project-views';
 
 // Field photos (the spec's inspection_photos) and their annotations.
@@ -10,7 +10,6 @@ import { personRef } from './project-views';
 // checks the bytes against it, and a retry of the same id (or the same bytes in the same session)
 // answers 200 with the photo already stored, never a second row or file. 201 for a new photo.
 
-const isoDateTime = z.iso.datetime({ offset: true });
 const queryNumber = (min: number, max: number) => z.coerce.number().min(min).max(max);
 
 export const photoCategorySchema = z.enum(PHOTO_CATEGORY_VALUES);
@@ -33,7 +32,7 @@ export const uploadPhotoQuerySchema = z
     lat: queryNumber(-90, 90).optional(),
     lng: queryNumber(-180, 180).optional(),
     /** When the photo was taken (the device's clock); EXIF fills it when absent. */
-    capturedAt: isoDateTime.optional(),
+    capturedAt: dateTime().optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] });
 export type UploadPhotoQuery = z.input<typeof uploadPhotoQuerySchema>;

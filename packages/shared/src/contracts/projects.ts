@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, longText, shortText, singleLineString } from './common';
+import { calendarDate, idSchema, longText, shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
 import { activeFilesSchema, activityEntrySchema, lossTypeSchema, lossTypeSourceSchema, personRef, projectSummarySchema, taskSchema } from './project-views';
 
@@ -8,7 +8,6 @@ export * from './project-views';
 // Claim files (projects), their pipeline statuses, tasks, files and activity timeline.
 // Money travels as integer cents; dates of loss and due dates as YYYY-MM-DD.
 
-const isoDate = z.iso.date();
 const cents = z.number().int().min(0).max(100_000_000_00);
 const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
 /** An empty string clears a contact field; anything else must be a valid address or number. */
@@ -83,7 +82,7 @@ const projectFields = {
   adjusterId: z.uuid().nullable().optional(),
   policyNumber: optionalText(60),
   claimNumber: optionalText(60),
-  dateOfLoss: isoDate.nullable().optional(),
+  dateOfLoss: calendarDate().nullable().optional(),
   /** Leave out (or null) to classify the loss description with the shared rules. */
   lossType: lossTypeSchema.nullable().optional(),
   lossDescription: longText(2000).nullable().optional(),
@@ -184,14 +183,14 @@ export const taskListSchema = z.object({ tasks: z.array(taskSchema) });
 export type TaskList = z.infer<typeof taskListSchema>;
 export const createTaskSchema = z.object({
   title: shortText(200),
-  dueDate: isoDate.nullable().optional(),
+  dueDate: calendarDate().nullable().optional(),
   assigneeId: idSchema.nullable().optional(),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export const updateTaskSchema = z
   .object({
     title: shortText(200).optional(),
-    dueDate: isoDate.nullable().optional(),
+    dueDate: calendarDate().nullable().optional(),
     assigneeId: idSchema.nullable().optional(),
     done: z.boolean().optional(),
   })

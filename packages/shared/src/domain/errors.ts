@@ -29,6 +29,9 @@ export const ERROR_CATALOGUE = {
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
   SHUTTING_DOWN: { status: 503, message: 'This server is shutting down. Please try again in a moment.' },
 
+  // Request bodies.
+  JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply (at most 64 levels of objects and arrays).' },
+
   // Accounts and sign-in.
   ACCOUNT_DISABLED: {
     status: 403,
@@ -170,6 +173,7 @@ export const ERROR_CATALOGUE = {
     message: "Your company has used all of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.",
   },
   ASSISTANT_ANSWER_FAILED: { status: 502, message: 'The AI provider did not finish the answer. Nothing was saved; ask again.' },
+  ASSISTANT_BUSY: { status: 409, message: 'An answer is still being written in this conversation. Wait for it to finish, or stop it, then ask again.' },
 
   // Feedback to the Ridgeline team.
   FEEDBACK_SCREENSHOT_MISSING: { status: 422, message: 'This screenshot is no longer waiting to be sent. Choose the image again.' },

@@ -157,12 +157,11 @@ export async function listMessages(db: Db | DbTx, companyId: string, conversatio
   return rows.reverse();
 }
 
-/** The company's answers since the start of this UTC day. */
 export type NewTurn = typeof assistantMessages.$inferInsert;
 
-/** Writes the question and its answer together (one transaction is the caller's). */
-export async function insertTurn(tx: DbTx, question: NewTurn, answer: NewTurn): Promise<{ questionId: string; answer: MessageRow }> {
-  const [q] = await tx.insert(assistantMessages).values(question).returning({ id: assistantMessages.id });
+/** Writes the question and its answer together (one transaction is the caller's), and gives both back as written. */
+export async function insertTurn(tx: DbTx, question: NewTurn, answer: NewTurn): Promise<{ question: MessageRow; answer: MessageRow }> {
+  const [q] = await tx.insert(assistantMessages).values(question).returning();
   // The answer is written a moment after its question, so the two keep their order in the thread.
   const [a] = await tx
     .insert(assistantMessages)
@@ -170,7 +169,7 @@ export async function insertTurn(tx: DbTx, question: NewTurn, answer: NewTurn): 
     .returning();
   if (!q || !a) throw new Error('The assistant turn was not written');
   await tx.update(assistantConversations).set({ updatedAt: new Date() }).where(eq(assistantConversations.id, question.conversationId));
-  return { questionId: q.id, answer: a };
+  return { question: q, answer: a };
 }
 
 /** An answer of the user's own conversations in the company, with the question before it. */

@@ -21,8 +21,9 @@ import { createAssistantService } from './assistant.service';
  * The assistant. A question is answered as server-sent events on the POST's own response (`token`
  * events while the answer is written, then `done` with the saved question and answer, or `error`):
  * one request per answer, so closing it (Stop) aborts the provider's call and nothing is saved.
- * Every refusal (bad input, another company's claim file, the daily limit) is a plain 4xx before the
- * stream opens.
+ * Every refusal (bad input, another company's claim file, the daily limit, a conversation still
+ * answering) is a plain 4xx before the stream opens; once it has opened, runAsk always runs, and ends
+ * the use prepareAsk reserved.
  */
 export function assistantRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();

@@ -22,7 +22,7 @@ import {
 } from '@ridgeline/shared/domain/assistant';
 import type { Actor, Tenant } from '../../http/context';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
-import { countAssistantUsesToday, lockAssistantUses } from '../../infra/db/assistant-usage';
+import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';
 import { intakeFeedback } from '../../infra/db/feedback-intake';
 import { AppError } from '../../lib/app-error';
@@ -105,17 +105,25 @@ export type AskPlan = {
   input: AskInput;
   conversationId: string;
   edition: CodeEdition;
-  dailyLimit: number;
+  /** The use of the company's day reserved for this answer, ended by runAsk. */
+  use: AssistantUse;
   context: ClaimContext | null;
   /** The provider to ask, or null for a built-in answer (none configured, or the owner turned it off). */
   provider: ChatProvider | null;
   notice: string;
 };
 
+/** What the provider said it used for an answer (all null for one made on the server). */
+type AnswerUsage = { model: string | null; promptTokens: number | null; completionTokens: number | null };
+
+/** How an answer's reserved use ends: it counts once the provider was asked (and did not refuse) or the answer was saved. */
+type Spend = { counts: boolean; model: string | null };
+
 /**
  * The assistant: a private conversation per user (general, and per claim file), answers from the
  * knowledge base and the claim file, built-in or from the provider, each citation checked before the
- * answer is saved, the company's daily answer limit, ratings, and the knowledge base's upkeep.
+ * answer is saved, the company's daily answer limit (a use reserved before each answer, one answer
+ * at a time per conversation), ratings, and the knowledge base's upkeep.
  */
 export function createAssistantService({ db, provider, defaultDailyLimit, now = () => new Date() }: AssistantServiceDeps) {
   async function settingsOf(tenant: Tenant) {
@@ -150,21 +158,17 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     return { id, projectId: project?.id ?? null, projectTitle: project?.title ?? null, messages: messages.map(presentMessage), status: await statusOf(tenant) };
   }
 
-  function assertUnderLimit(count: number, limit: number): void {
-    if (count >= limit) {
-      throw new AppError(
-        'ASSISTANT_DAILY_LIMIT',
-        `Your company has used all ${limit} of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.`,
-      );
-    }
-  }
-
+  /**
+   * Checks the question and reserves its use of the company's day before the stream opens, so the
+   * daily limit (429) and a conversation already answering (409) are plain refusals. The caller must
+   * hand the plan to runAsk, which ends the use.
+   */
   async function prepareAsk(actor: Actor, tenant: Tenant, input: AskInput): Promise<AskPlan> {
     const settings = await settingsOf(tenant);
     const context = input.projectId ? await readClaimContext(db, tenant.companyId, input.projectId) : null;
     if (input.projectId && !context) throw AppError.notFound('Claim file not found');
-    assertUnderLimit(await countAssistantUsesToday(db, tenant.companyId, now()), settings.dailyLimit);
     const { id } = await conversationOf(db, tenant.companyId, actor.userId, context?.projectId ?? null);
+    const use = await reserveAssistantUse(db, { companyId: tenant.companyId, userId: actor.userId, kind: 'answer', conversationId: id, dailyLimit: settings.dailyLimit, now: now() });
     const useProvider = provider && settings.providerEnabled && input.task === 'answer' ? provider : null;
     return {
       actor,
@@ -172,7 +176,7 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
       input,
       conversationId: id,
       edition: settings.edition,
-      dailyLimit: settings.dailyLimit,
+      use,
       context,
       provider: useProvider,
       notice: provider ? PROVIDER_OFF_NOTICE : BUILT_IN_NOTICE,
@@ -194,65 +198,84 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     return { passages, facts };
   }
 
-  /**
-   * Makes the answer (streaming the provider's tokens through `onToken`), checks its citations, and
-   * saves the question and the answer together. A stop, a cut stream or a provider failure saves
-   * nothing; the daily limit is counted again under the company's lock as the answer is written.
-   */
-  async function runAsk(plan: AskPlan, options: { signal: AbortSignal; onToken: (token: string) => void }): Promise<AskDone> {
-    const started = Date.now();
-    const sources = await sourcesFor(plan);
-    const { input, context } = plan;
-    let raw: string;
-    let usage: { model: string | null; promptTokens: number | null; completionTokens: number | null } = { model: null, promptTokens: null, completionTokens: null };
-    if (input.task === 'supplement_letter' && context) {
-      raw = supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition);
-    } else if (input.task === 'claim_summary' && context) {
-      raw = claimSummary(context);
-    } else if (plan.provider) {
-      const history = await listMessages(db, plan.tenant.companyId, plan.conversationId, PROMPT_HISTORY_TURNS);
-      const turns: ChatTurn[] = history.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content }));
-      try {
-        const answer = await plan.provider.complete(providerPrompt({ question: input.question, edition: plan.edition, research: input.research, passages: sources.passages, facts: sources.facts, history: turns }), options);
-        raw = answer.text;
-        usage = { model: answer.model, ...answer.usage };
-      } catch (error) {
-        if (error instanceof ProviderStopped) throw error;
-        if (error instanceof ProviderStreamCut) throw new AppError('ASSISTANT_ANSWER_FAILED', 'The answer was cut off before it was complete. Nothing was saved; ask again.');
-        if (error instanceof ProviderFailed) throw new AppError('ASSISTANT_ANSWER_FAILED', `${error.message}. Nothing was saved; ask again.`);
-        throw error;
+  /** The provider's answer, its tokens streamed through `onToken`; `spend` says whether its use counts if what follows fails. */
+  async function askProvider(plan: AskPlan, provider: ChatProvider, sources: Sources, options: { signal: AbortSignal; onToken: (token: string) => void }, spend: Spend) {
+    const history = await listMessages(db, plan.tenant.companyId, plan.conversationId, PROMPT_HISTORY_TURNS);
+    const turns: ChatTurn[] = history.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content }));
+    const { input } = plan;
+    // Asked from here on: a stop or a cut answer still counts, the provider was called.
+    spend.counts = true;
+    try {
+      const answer = await provider.complete(providerPrompt({ question: input.question, edition: plan.edition, research: input.research, passages: sources.passages, facts: sources.facts, history: turns }), options);
+      spend.model = answer.model;
+      return { raw: answer.text, usage: { model: answer.model, ...answer.usage } };
+    } catch (error) {
+      if (error instanceof ProviderStopped) throw error;
+      if (error instanceof ProviderStreamCut) throw new AppError('ASSISTANT_ANSWER_FAILED', 'The answer was cut off before it was complete. Nothing was saved; ask again.');
+      if (error instanceof ProviderFailed) {
+        // Refused or never reached: the provider answered nothing, so the use is given back.
+        spend.counts = false;
+        throw new AppError('ASSISTANT_ANSWER_FAILED', `${error.message}. Nothing was saved; ask again.`);
       }
-    } else {
-      raw = builtInAnswer(plan.notice, sources.passages, sources.facts);
+      throw error;
     }
-    if (!plan.provider) options.onToken(raw);
-    const checked = checkCitations(raw, sources);
-    const mode = plan.provider ? 'provider' : 'builtin';
-    const saved = await db.transaction(async (tx) => {
-      await lockAssistantUses(tx, plan.tenant.companyId);
-      assertUnderLimit(await countAssistantUsesToday(tx, plan.tenant.companyId, now()), plan.dailyLimit);
-      const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: input.task, research: input.research };
-      return insertTurn(
+  }
+
+  /** The answer's text: the letter, the summary, the provider's answer or the built-in one. */
+  async function makeAnswer(plan: AskPlan, sources: Sources, options: { signal: AbortSignal; onToken: (token: string) => void }, spend: Spend) {
+    const { input, context } = plan;
+    const noUsage: AnswerUsage = { model: null, promptTokens: null, completionTokens: null };
+    if (input.task === 'supplement_letter' && context) return { raw: supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition), usage: noUsage };
+    if (input.task === 'claim_summary' && context) return { raw: claimSummary(context), usage: noUsage };
+    if (plan.provider) return askProvider(plan, plan.provider, sources, options, spend);
+    return { raw: builtInAnswer(plan.notice, sources.passages, sources.facts), usage: noUsage };
+  }
+
+  /** Writes the question, the checked answer and its settled use together: one commit for the three. */
+  async function saveAnswer(plan: AskPlan, checked: ReturnType<typeof checkCitations>, usage: AnswerUsage, durationMs: number) {
+    const base = { companyId: plan.tenant.companyId, conversationId: plan.conversationId, task: plan.input.task, research: plan.input.research };
+    return db.transaction(async (tx) => {
+      const turn = await insertTurn(
         tx,
-        { ...base, role: 'user', content: input.question },
+        { ...base, role: 'user', content: plan.input.question },
         {
           ...base,
           role: 'assistant',
           content: checked.text,
-          mode,
+          mode: plan.provider ? 'provider' : 'builtin',
           citations: checked.citations,
           dropped: checked.dropped,
           model: usage.model,
           promptTokens: usage.promptTokens,
           completionTokens: usage.completionTokens,
-          durationMs: Date.now() - started,
+          durationMs,
         },
       );
+      await endAssistantUse(tx, plan.use, { counts: true, model: usage.model });
+      return turn;
     });
-    const messages = await listMessages(db, plan.tenant.companyId, plan.conversationId, 2);
-    const question = messages.find((m) => m.id === saved.questionId);
-    if (!question) throw new Error('The question was not read back');
-    return { question: presentMessage(question), answer: presentMessage(saved.answer) };
+  }
+
+  /**
+   * Makes the answer (streaming the provider's tokens through `onToken`), checks its citations, and
+   * saves the question and the answer together. A stop, a cut stream or a provider failure saves
+   * nothing. However it ends, the plan's use ends with it: settled when the provider was asked (and
+   * did not refuse) or the answer saved, given back otherwise.
+   */
+  async function runAsk(plan: AskPlan, options: { signal: AbortSignal; onToken: (token: string) => void }): Promise<AskDone> {
+    const spend: Spend = { counts: false, model: null };
+    let settled = false;
+    try {
+      const started = Date.now();
+      const sources = await sourcesFor(plan);
+      const { raw, usage } = await makeAnswer(plan, sources, options, spend);
+      if (!plan.provider) options.onToken(raw);
+      const saved = await saveAnswer(plan, checkCitations(raw, sources), usage, Date.now() - started);
+      settled = true;
+      return { question: presentMessage(saved.question), answer: presentMessage(saved.answer) };
+    } finally {
+      if (!settled) await endAssistantUse(db, plan.use, spend);
+    }
   }
 
   /** Rates an answer of the user's own; a wrong one is filed as feedback to the team (once per answer), in the same transaction. */

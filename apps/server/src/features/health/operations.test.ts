@@ -1,7 +1,10 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../../infra/db/client';
 import { createLogger } from '../../lib/logger';
 import { freePort } from '../../test/processes';
+import { startTestServer } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
 import { createHealthService } from './health.service';
 
@@ -81,5 +84,46 @@ describe('without a metrics token', () => {
     const response = await server.client().get('/metrics');
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+/** An address of this machine that is not loopback: where another machine of the network would connect. */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
+
+/** The metrics port's answer at an address: its status, or 'refused' when nothing listens there. */
+async function scrapeAt(address: string, port: number): Promise<number | 'refused'> {
+  try {
+    return (await fetch(`http://${address}:${port}/metrics`, { signal: AbortSignal.timeout(5000) })).status;
+  } catch {
+    return 'refused';
+  }
+}
+
+describe('the metrics port on a server listening on every interface', () => {
+  it('listens on loopback only unless METRICS_HOST says otherwise', async () => {
+    expect(loadConfig({}).metrics.host).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metrics.host).toBe('0.0.0.0');
+    if (!outsideAddress) throw new Error('this machine has no network address but loopback: the test needs one to look from');
+
+    const port = await freePort();
+    const everywhere = await startTestServer({ HOST: '0.0.0.0', METRICS_PORT: String(port) });
+    try {
+      expect(await scrapeAt('127.0.0.1', port)).toBe(200);
+      // The app itself answers there; the token-less metrics do not.
+      expect((await fetch(`http://${outsideAddress}:${new URL(everywhere.url).port}/api/live`)).status).toBe(200);
+      expect(await scrapeAt(outsideAddress, port)).toBe('refused');
+    } finally {
+      await everywhere.stop();
+    }
+
+    const openPort = await freePort();
+    const opened = await startTestServer({ HOST: '0.0.0.0', METRICS_PORT: String(openPort), METRICS_HOST: '0.0.0.0' });
+    try {
+      expect(await scrapeAt(outsideAddress, openPort)).toBe(200);
+    } finally {
+      await opened.stop();
+    }
   });
 });

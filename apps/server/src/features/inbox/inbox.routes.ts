@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Notification, NotificationsResponse } from '@ridgeline/shared/contracts/chat';
-import { uuidParamSchema } from '@ridgeline/shared/contracts/common';
+import { DATE_MAX, DATE_MIN, dateTime, uuidParamSchema } from '@ridgeline/shared/contracts/common';
 import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
@@ -11,7 +11,7 @@ import { createInboxService, INBOX_MAX_PAGE_SIZE } from './inbox.service';
 /** GET /api/notifications's query: a page size up to 100, and where the page starts (a notification's id, or an ISO instant). */
 const inboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(INBOX_MAX_PAGE_SIZE).optional(),
-  before: z.union([z.uuid(), z.iso.datetime({ offset: true })], { error: 'before must be a notification id or an ISO date and time' }).optional(),
+  before: z.union([z.uuid(), dateTime()], { error: `before must be a notification id or an ISO date and time from ${DATE_MIN} to ${DATE_MAX}` }).optional(),
 });
 
 /** The inbox: the signed-in user's own notifications, read a page at a time and marked read one by one or all at once. */

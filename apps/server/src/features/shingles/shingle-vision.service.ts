@@ -1,8 +1,8 @@
 import { readVisionAnswer, type ShingleVisionStatus, type ShingleVisionSuggestion } from '@ridgeline/shared/contracts/shingles';
 import { NAIL_ZONES, SEALANTS, SHINGLE_CUTS, SHINGLE_TYPES } from '@ridgeline/shared/domain/shingle-id';
 import type { Actor, Tenant } from '../../http/context';
-import { ProviderFailed, ProviderStopped, type ChatProvider } from '../../infra/ai/chat-provider';
-import { countAssistantUsesToday, insertVisionUse, lockAssistantUses, readAssistantAllowance } from '../../infra/db/assistant-usage';
+import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider } from '../../infra/ai/chat-provider';
+import { endAssistantUse, readAssistantAllowance, reserveAssistantUse } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';
 import { imagePipeline, isOverPixelBudget, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
@@ -13,8 +13,9 @@ import { AppError } from '../../lib/app-error';
 // sealant pattern. What goes to the provider is the photo only (made again as a small JPEG, so no
 // EXIF or GPS travels) and a fixed question: no claim file, address or measurement. The answer is read
 // against the shared vocabulary (anything else is dropped) and given back as suggestions; nothing of
-// it is stored. Each answer counts against the company's daily assistant limit (a row with only the
-// company, the user and the time). Without a provider, or with it turned off, the feature is absent:
+// it is stored. Each call counts against the company's daily assistant limit (a use with only the
+// company, the user, the model and the time), reserved before the provider is asked and given back
+// only if it refused or could not be reached. Without a provider, or with it turned off, the feature is absent:
 // 404, and the status says so, so the page shows nothing.
 
 export type ShingleVisionDeps = { db: Db; provider: ChatProvider | null; defaultDailyLimit: number; now?: () => Date };
@@ -46,15 +47,6 @@ export function createShingleVisionService({ db, provider, defaultDailyLimit, no
     return { available: (await allowance(tenant)) !== null };
   }
 
-  function assertUnderLimit(count: number, limit: number): void {
-    if (count >= limit) {
-      throw new AppError(
-        'ASSISTANT_DAILY_LIMIT',
-        `Your company has used all ${limit} of today's assistant answers. The count starts again at midnight UTC; an owner can raise the limit in Settings.`,
-      );
-    }
-  }
-
   /** The photo as a small upright JPEG data URL (decoded whole: a damaged file is refused). */
   async function toDataUrl(body: Buffer): Promise<string> {
     if (body.length === 0) throw AppError.badRequest('The upload is empty.');
@@ -73,29 +65,35 @@ export function createShingleVisionService({ db, provider, defaultDailyLimit, no
     }
   }
 
-  async function suggest(actor: Actor, tenant: Tenant, body: Buffer, signal: AbortSignal): Promise<ShingleVisionSuggestion> {
-    const allowed = await allowance(tenant);
-    if (!allowed || !provider) throw AppError.notFound('No AI provider is set up for suggestions from a photo.');
-    const imageDataUrl = await toDataUrl(body);
-    assertUnderLimit(await countAssistantUsesToday(db, tenant.companyId, now()), allowed.dailyLimit);
-    let answer: Awaited<ReturnType<ChatProvider['describeImage']>>;
+  /** The provider's words about the photo, or the AppError that says why there are none; a refusal gives the use back. */
+  async function askAbout(vision: ChatProvider, imageDataUrl: string, signal: AbortSignal, spend: { counts: boolean }) {
     try {
-      answer = await provider.describeImage({ system: VISION_SYSTEM_PROMPT, question: VISION_QUESTION, imageDataUrl }, { signal });
+      return await vision.describeImage({ system: VISION_SYSTEM_PROMPT, question: VISION_QUESTION, imageDataUrl }, { signal });
     } catch (error) {
-      if (error instanceof ProviderFailed) {
+      if (error instanceof ProviderFailed) spend.counts = false;
+      if (error instanceof ProviderFailed || error instanceof ProviderStreamCut) {
         throw new AppError('ASSISTANT_ANSWER_FAILED', `${error.message}: no suggestions from this photo. Fill in the form yourself, or try again.`);
       }
       if (error instanceof ProviderStopped) throw new AppError('ASSISTANT_ANSWER_FAILED', 'The request was stopped: no suggestions from this photo.');
       throw error;
     }
-    const suggestion = readVisionAnswer(answer.text);
-    // Counted once answered, under the company's lock, like an assistant answer.
-    await db.transaction(async (tx) => {
-      await lockAssistantUses(tx, tenant.companyId);
-      assertUnderLimit(await countAssistantUsesToday(tx, tenant.companyId, now()), allowed.dailyLimit);
-      await insertVisionUse(tx, { companyId: tenant.companyId, userId: actor.userId, model: answer.model });
-    });
-    return suggestion;
+  }
+
+  async function suggest(actor: Actor, tenant: Tenant, body: Buffer, signal: AbortSignal): Promise<ShingleVisionSuggestion> {
+    const allowed = await allowance(tenant);
+    if (!allowed || !provider) throw AppError.notFound('No AI provider is set up for suggestions from a photo.');
+    const imageDataUrl = await toDataUrl(body);
+    // Counted from before the call, so requests at once never pass the limit; a call the provider
+    // refused or never received is given back, any other (answered, cut off, stopped) counts.
+    const use = await reserveAssistantUse(db, { companyId: tenant.companyId, userId: actor.userId, kind: 'vision', conversationId: null, dailyLimit: allowed.dailyLimit, now: now() });
+    const spend = { counts: true, model: null as string | null };
+    try {
+      const answer = await askAbout(provider, imageDataUrl, signal, spend);
+      spend.model = answer.model;
+      return readVisionAnswer(answer.text);
+    } finally {
+      await endAssistantUse(db, use, spend);
+    }
   }
 
   return { status, suggest };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AssistantConversation } from '@ridgeline/shared/contracts/assistant';
 import type { ShingleVisionStatus, ShingleVisionSuggestion } from '@ridgeline/shared/contracts/shingles';
-import { assistantVisionUses } from '../../infra/db/schema/index';
+import { assistantUses } from '../../infra/db/schema/index';
 import { imagePipeline } from '../../infra/images/images';
 import { makeJpeg } from '../../infra/pdf/pdf-test-kit';
 import { startChatCompletionsServer, type SeenContent } from '../../test/chat-completions-server';
@@ -46,7 +46,7 @@ function expectError(response: TestResponse, status: number, code: string) {
 
 const suggest = (user: SignedUpUser, body: Uint8Array | string, contentType = 'image/jpeg') =>
   user.client.request<ShingleVisionSuggestion>('POST', '/api/shingles/vision-suggestions', { body: typeof body === 'string' ? Buffer.from(body) : body, headers: { 'Content-Type': contentType } });
-const usesOf = async (companyId: string) => server.db.select().from(assistantVisionUses).where(eq(assistantVisionUses.companyId, companyId));
+const usesOf = async (companyId: string) => server.db.select().from(assistantUses).where(and(eq(assistantUses.companyId, companyId), eq(assistantUses.kind, 'vision')));
 const answerWith = (value: object) => local.script.push({ kind: 'stream', pieces: [JSON.stringify(value)] });
 
 function imageUrlOf(content: SeenContent | undefined): string {
@@ -144,6 +144,41 @@ describe('shingle vision: suggestions from a photo', () => {
     const theirs = await suggest(other, photo);
     expect(theirs.status, theirs.text).toBe(200);
     expect(theirs.body.type).toBe('designer');
+  });
+
+  it('lets a burst of 8 photos with 1 suggestion left reach the provider once', async () => {
+    const burst = await signedInOwner(server, { name: 'Burst Vision Roofing' });
+    expect((await burst.client.patch('/api/assistant/settings', { dailyLimit: 1 })).status).toBe(200);
+    const photo = await makeJpeg(300, 200, [30, 60, 90]);
+    for (let i = 0; i < 8; i += 1) answerWith({ type: 'three_tab' });
+    const responses = await Promise.all(Array.from({ length: 8 }, () => suggest(burst, photo)));
+    expect(local.seen).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.status !== 200)) expectError(refused, 429, 'ASSISTANT_DAILY_LIMIT');
+  });
+
+  it('counts a suggestion stopped while the provider works on it: the call was made', async () => {
+    const stopper = await signedInOwner(server, { name: 'Stopping Vision Roofing' });
+    expect((await stopper.client.patch('/api/assistant/settings', { dailyLimit: 3 })).status).toBe(200);
+    const photo = await makeJpeg(300, 200, [90, 60, 30]);
+    for (let i = 1; i <= 3; i += 1) {
+      local.script.push({ kind: 'hang', pieces: [] });
+      const stop = new AbortController();
+      const sent = fetch(`${server.url}/api/shingles/vision-suggestions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'image/jpeg', Origin: server.url, Cookie: stopper.client.cookieHeader() },
+        body: photo,
+        signal: stop.signal,
+      }).catch(() => null);
+      await expect.poll(() => local.seen.length, { timeout: 5000 }).toBe(i);
+      stop.abort();
+      await sent;
+    }
+    await expect.poll(() => local.seen.filter((s) => s.closedEarly).length, { timeout: 5000 }).toBe(3);
+    const status = await stopper.client.get<AssistantConversation>('/api/assistant/conversation');
+    expect(status.body.status).toMatchObject({ answersToday: 3, dailyLimit: 3 });
+    expectError(await suggest(stopper, photo), 429, 'ASSISTANT_DAILY_LIMIT');
+    expect(local.seen).toHaveLength(3);
   });
 
   it('needs a signed-in member of a company', async () => {

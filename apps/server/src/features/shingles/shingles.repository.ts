@@ -52,19 +52,27 @@ export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string
   return rows.length > 0;
 }
 
-/** The newest catalog version. */
-export async function currentVersion(db: Db | DbTx): Promise<number> {
-  const [row] = await db.select({ version: max(shingleCatalogVersions.version) }).from(shingleCatalogVersions);
+/**
+ * The version of the catalog a company ranks against: the newest change of the shared lines or of
+ * its own products (null: the shared lines only). Another company's own products never move it, so
+ * that company's edit leaves this one's kept catalog current. The numbers come from one sequence of
+ * every change, so a company's version names one state of its catalog and only grows.
+ */
+export async function catalogVersion(db: Db | DbTx, companyId: string | null): Promise<number> {
+  const scope = companyId ? or(isNull(shingleCatalogVersions.companyId), eq(shingleCatalogVersions.companyId, companyId)) : isNull(shingleCatalogVersions.companyId);
+  const [row] = await db.select({ version: max(shingleCatalogVersions.version) }).from(shingleCatalogVersions).where(scope);
   return row?.version ?? 1;
 }
 
 /**
- * Records a new catalog version. The table is locked for the rest of the transaction so two
- * changes at once get consecutive numbers rather than one failing.
+ * Records a new catalog version, the next number of the sequence of every change. The table is
+ * locked for the rest of the transaction so two changes at once get consecutive numbers rather than
+ * one failing.
  */
 export async function addVersion(tx: DbTx, fields: { companyId: string | null; summary: string; createdBy: string }): Promise<number> {
   await tx.execute(sql`lock table ${shingleCatalogVersions} in share row exclusive mode`);
-  const next = (await currentVersion(tx)) + 1;
+  const [newest] = await tx.select({ version: max(shingleCatalogVersions.version) }).from(shingleCatalogVersions);
+  const next = (newest?.version ?? 1) + 1;
   await tx.insert(shingleCatalogVersions).values({ version: next, ...fields });
   return next;
 }

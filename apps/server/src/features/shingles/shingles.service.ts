@@ -32,7 +32,7 @@ import { assertCanManageLocalProducts } from './shingles.policy';
 import {
   addVersion,
   countPhotos,
-  currentVersion,
+  catalogVersion,
   findIdentificationOwner,
   findPhoto,
   insertPhotoIfNew,
@@ -123,7 +123,8 @@ const CONFIDENCE_WORDS = { high: 'high confidence', medium: 'medium confidence',
 
 /**
  * Shingle identification. The catalog a company ranks against is the shared one plus its own
- * products; every change to either is a new catalog version. Saving an identification ranks it
+ * products; every change to either is a new version of that company's catalog (another company's
+ * own products leave it as it is). Saving an identification ranks it
  * again here with the same shared code the phone ran, stores that answer with the catalog version,
  * and records whether the phone's answer (same version) was the same.
  */
@@ -142,7 +143,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
   }
 
   async function catalog(tenant: Tenant | null): Promise<ShingleCatalog> {
-    const [rows, version] = await Promise.all([listCatalog(db, tenant?.companyId ?? null), currentVersion(db)]);
+    const [rows, version] = await Promise.all([listCatalog(db, tenant?.companyId ?? null), catalogVersion(db, tenant?.companyId ?? null)]);
     return { version, entries: rows.map(presentEntry) };
   }
 
@@ -171,7 +172,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
       throw AppError.notFound('Inspection session not found');
     }
     const id = await db.transaction(async (tx) => {
-      const [rows, version] = await Promise.all([listCatalog(tx, tenant.companyId), currentVersion(tx)]);
+      const [rows, version] = await Promise.all([listCatalog(tx, tenant.companyId), catalogVersion(tx, tenant.companyId)]);
       const ranking = rankShingles(rows.map(presentEntry), input.measurements);
       const serverIds = ranking.candidates.map((candidate) => candidate.entryId);
       const agrees =

@@ -76,6 +76,42 @@ describe('shingle catalog', () => {
     expect((await catalogOf(ownerA)).entries.map((entry) => entry.id)).not.toContain(created.body.id);
   });
 
+  it("versions each company's catalog apart: its own products move its version only, a shared line every company's", async () => {
+    // A company of its own, so that its saved identification shows in no other test's history.
+    const ownerC = await signedInOwner(server, { name: 'Charlie Gutters' });
+    const [a0, c0] = [await catalogOf(ownerA), await catalogOf(ownerC)];
+    const created = await ownerA.client.post<CatalogEntry>('/api/shingles/local-products', { ...localProduct, line: 'Versioned 41' });
+    expect(created.status, created.text).toBe(201);
+    const [a1, c1] = [await catalogOf(ownerA), await catalogOf(ownerC)];
+    expect(a1.version).toBeGreaterThan(a0.version);
+    // The other company's catalog, its version and its count of lines are as they were.
+    expect(c1).toEqual(c0);
+
+    // A phone of the other company ranked before that change: its save still compares with the server's ranking.
+    const device = rankShingles(c0.entries, metricLaminate);
+    const saved = await ownerC.client.post<ShingleIdentification>('/api/shingles/identifications', {
+      measurements: metricLaminate,
+      deviceCatalogVersion: c0.version,
+      deviceCandidateIds: device.candidates.map((candidate) => candidate.entryId),
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body).toMatchObject({ catalogVersion: c0.version, agreesWithDevice: true });
+
+    // A change of the shared catalog is a new version for every company.
+    const shared = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', { ...localProduct, manufacturer: 'Shared Maker', confidence: 'A', source: 'Maker data sheet' });
+    expect(shared.status, shared.text).toBe(201);
+    const [a2, c2] = [await catalogOf(ownerA), await catalogOf(ownerC)];
+    expect(a2.version).toBeGreaterThan(a1.version);
+    expect(c2.version).toBeGreaterThan(c1.version);
+    expect(c2.entries.map((entry) => entry.id)).toContain(shared.body.id);
+
+    // Retiring the own product again moves only its company's version.
+    expect((await ownerA.client.delete(`/api/shingles/local-products/${created.body.id}`)).status).toBe(204);
+    expect((await catalogOf(ownerA)).version).toBeGreaterThan(a2.version);
+    expect((await catalogOf(ownerC)).version).toBe(c2.version);
+    expect((await admin.client.post(`/api/admin/shingle-catalog/${shared.body.id}/retire`)).status).toBe(204);
+  });
+
   it('lets platform admins add, edit and retire shared lines, and no one else', async () => {
     expectError(await ownerA.client.post('/api/admin/shingle-catalog', localProduct), 403, 'FORBIDDEN');
     const added = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', { ...localProduct, manufacturer: 'Test Maker', confidence: 'A', source: 'Maker data sheet 2026' });

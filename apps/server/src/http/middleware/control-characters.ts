@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { hasControlCharacter, hasLoneSurrogate, LONE_SURROGATE_MESSAGE } from '@ridgeline/shared/contracts/common';
 import { AppError } from '../../lib/app-error';
+import { jsonNestsDeeperThan } from '../../lib/json-depth';
 import type { AppEnv } from '../context';
 import type { Gate } from './gate';
 import { isRawBody, STRIPE_WEBHOOK_PATH } from './write-guard';
@@ -51,9 +52,11 @@ function jsonRefusal(value: unknown): string | null {
 
 /**
  * Bodies here are JSON (the write guard refuses others); malformed JSON is checked as text. Answers
- * the parsed value when the body is JSON (undefined when it is not).
+ * the parsed value when the body is JSON (undefined when it is not). The depth is bounded before
+ * the parse, so the walks of the value (jsonRefusal here, zod in the route) stay shallow.
  */
 function bodyRefusal(text: string): { refusal: string | null; parsed?: unknown } {
+  if (jsonNestsDeeperThan(text)) throw new AppError('JSON_TOO_DEEP');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

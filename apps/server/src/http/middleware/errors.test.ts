@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -8,7 +9,9 @@ import { ERROR_CATALOGUE, ERROR_CODES, errorBodySchema, errorStatus, isErrorCode
 import { AppError } from '../../lib/app-error';
 import { createLogger } from '../../lib/logger';
 import type { AppEnv } from '../context';
+import { rejectUnsafeText } from './control-characters';
 import { handleError } from './errors';
+import { runGates } from './gate';
 import { requestId } from './request-id';
 
 // The catalogue against what the server really sends: every code, one shape, the code's status.
@@ -78,5 +81,35 @@ describe('error catalogue', () => {
     }
     expect(found.size).toBeGreaterThan(20);
     expect([...found].filter((code) => !isErrorCode(code))).toEqual([]);
+  });
+});
+
+describe('a body nested deeper than any real one', () => {
+  it('is refused with 400 JSON_TOO_DEEP and logged once, at warn, without a stack', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const app = new Hono<AppEnv>();
+    app.use(requestId);
+    app.onError(handleError(createLogger('info', stream)));
+    app.use(runGates([rejectUnsafeText]));
+    app.post('/api/anything', (c) => c.json({ ok: true }));
+
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const response = await app.request('/api/anything', { method: 'POST', body: deep, headers: { 'Content-Type': 'application/json' } });
+    expect(response.status).toBe(400);
+    const { error } = errorBodySchema.parse(await response.json());
+    expect(error).toMatchObject({ code: 'JSON_TOO_DEEP', message: ERROR_CATALOGUE.JSON_TOO_DEEP.message });
+    expect(lines).toEqual([expect.objectContaining({ level: 40, code: 'JSON_TOO_DEEP', method: 'POST', path: '/api/anything', requestId: error.requestId })]);
+    expect(JSON.stringify(lines)).not.toContain('stack');
+
+    // 64 levels is a body like any other.
+    const deepest = `${'['.repeat(64)}${']'.repeat(64)}`;
+    expect((await app.request('/api/anything', { method: 'POST', body: deepest, headers: { 'Content-Type': 'application/json' } })).status).toBe(200);
+    expect(lines).toHaveLength(1);
   });
 });

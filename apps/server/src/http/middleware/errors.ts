@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { errorMessage, errorStatus, type ErrorBody, type ErrorCode } from '@ridgeline/shared/domain/errors';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
+import { clientIp } from '../client-ip';
 import type { AppEnv } from '../context';
 
 /** The generic catalogue code of each status an HTTP failure may carry. */
@@ -55,10 +56,17 @@ export function describeZodError(error: { issues: readonly { path: readonly Prop
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/**
+ * Refusals no person's mistake makes (a probe of the server): each is logged once, at warn, with
+ * the client's address and no stack, so an operator sees them without a fault's noise.
+ */
+const PROBES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['JSON_TOO_DEEP']);
+
 /** Hono onError: every thrown error becomes the error shape; only real faults are 500s. */
 export function handleError(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof AppError) {
+      if (PROBES.has(error.code)) logger.warn({ code: error.code, method: c.req.method, path: c.req.path, ip: clientIp(c) }, error.message);
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return errorResponse(c, error.code, error.message);
     }

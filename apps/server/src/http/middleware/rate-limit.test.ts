@@ -18,6 +18,21 @@ describe('server rate limits', () => {
     expect((await client.get('/api/health')).status).toBe(200);
   });
 
+  it('counts a write whose body is refused before its route (nested too deeply) against the same ceiling', async () => {
+    const fresh = await startTestServer({ API_WRITE_LIMIT: '3' });
+    try {
+      const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await fresh.client().request('POST', '/api/auth/sign-in/email', { body: deep });
+        answers.push([response.status, (response.body as { error: { code: string } }).error.code]);
+      }
+      expect(answers).toEqual([[400, 'JSON_TOO_DEEP'], [400, 'JSON_TOO_DEEP'], [400, 'JSON_TOO_DEEP'], [429, 'RATE_LIMITED']]);
+    } finally {
+      await fresh.stop();
+    }
+  });
+
   it('limits CSP reports per IP', async () => {
     const fresh = await startTestServer({ CSP_REPORT_LIMIT: '2' });
     try {

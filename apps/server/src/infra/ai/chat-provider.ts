@@ -4,10 +4,13 @@ import OpenAI from 'openai';
 // `openai` client (a hosted service or a self-hosted model: base URL, key and model from
 // configuration). The client retries 429 and 5xx answers and lost connections with exponential
 // backoff (it honors Retry-After), and gives up on a request after the timeout. Tokens are handed on
-// as they stream; an answer counts only once the provider says it finished: a stream that ends
+// as they stream; an answer is complete only once the provider says it finished: a stream that ends
 // without its finish reason, or breaks, is a ProviderStreamCut, and nothing of it may be saved.
 // A photo is asked about in one non-streamed call (`describeImage`): the image goes as a data URL in
 // an `image_url` content part, with the same timeout and retries.
+// The errors say whether the provider answered, which decides whether the call counts against the
+// daily limit: ProviderFailed (refused or unreachable, nothing answered) is given back; a cut answer
+// or a stop counts.
 
 export type ChatTurn = { role: 'system' | 'user' | 'assistant'; content: string };
 export type ProviderUsage = { promptTokens: number | null; completionTokens: number | null };
@@ -26,9 +29,9 @@ export type ImageQuestion = { system: string; question: string; imageDataUrl: st
 
 export type ChatProviderConfig = { apiKey: string; baseUrl: string | null; model: string; timeoutMs: number; maxRetries: number };
 
-/** The stream ended (or broke) before the provider said the answer was finished. */
+/** The answer ended (or broke, or could not be read) after the provider began it, before it said it was finished. */
 export class ProviderStreamCut extends Error {}
-/** The provider refused or could not be reached, after the retries. */
+/** The provider refused or could not be reached, after the retries: it answered nothing. */
 export class ProviderFailed extends Error {
   constructor(
     message: string,
@@ -39,6 +42,16 @@ export class ProviderFailed extends Error {
 }
 /** The user stopped the answer. */
 export class ProviderStopped extends Error {}
+
+const CUT_OFF = 'The AI provider stopped sending before the answer was complete';
+
+/** The provider's refusal (an error status after the retries) or its absence (no connection, no answer in time); null for anything else. */
+function refusalOf(error: unknown): ProviderFailed | null {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderFailed('The AI provider did not answer in time', null);
+  if (error instanceof OpenAI.APIConnectionError) return new ProviderFailed('The AI provider could not be reached', null);
+  if (error instanceof OpenAI.APIError && error.status !== undefined) return new ProviderFailed(`The AI provider answered ${error.status}`, error.status);
+  return null;
+}
 
 export function createChatProvider(config: ChatProviderConfig): ChatProvider {
   const client = new OpenAI({
@@ -51,6 +64,7 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
   async function complete(turns: ChatTurn[], { signal, onToken }: { signal: AbortSignal; onToken: (token: string) => void }): Promise<ProviderAnswer> {
     let text = '';
     let finished = false;
+    let opened = false;
     let usage: ProviderUsage = { promptTokens: null, completionTokens: null };
     let model = config.model;
     try {
@@ -58,6 +72,7 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
         { model: config.model, messages: turns, stream: true, stream_options: { include_usage: true }, temperature: 0.2 },
         { signal },
       );
+      opened = true;
       for await (const chunk of stream) {
         if (chunk.model) model = chunk.model;
         if (chunk.usage) usage = { promptTokens: chunk.usage.prompt_tokens ?? null, completionTokens: chunk.usage.completion_tokens ?? null };
@@ -72,30 +87,18 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
       }
     } catch (error) {
       if (signal.aborted) throw new ProviderStopped('Stopped');
-      if (error instanceof OpenAI.APIError && error.status !== undefined) {
-        throw new ProviderFailed(`The AI provider answered ${error.status}`, error.status);
-      }
-      if (error instanceof OpenAI.APIConnectionTimeoutError) throw new ProviderFailed('The AI provider did not answer in time', null);
-      if (error instanceof OpenAI.APIConnectionError) throw new ProviderFailed('The AI provider could not be reached', null);
-      // The body broke after the answer began.
-      throw new ProviderStreamCut('The AI provider stopped sending before the answer was complete');
+      // Once the stream opened, the provider has answered: whatever breaks after is a cut answer.
+      throw (opened ? null : refusalOf(error)) ?? new ProviderStreamCut(CUT_OFF);
     }
     if (signal.aborted) throw new ProviderStopped('Stopped');
-    if (!finished) throw new ProviderStreamCut('The AI provider stopped sending before the answer was complete');
+    if (!finished) throw new ProviderStreamCut(CUT_OFF);
     return { text, usage, model };
   }
 
-  function failure(error: unknown, signal: AbortSignal): Error {
-    if (signal.aborted) return new ProviderStopped('Stopped');
-    if (error instanceof OpenAI.APIError && error.status !== undefined) return new ProviderFailed(`The AI provider answered ${error.status}`, error.status);
-    if (error instanceof OpenAI.APIConnectionTimeoutError) return new ProviderFailed('The AI provider did not answer in time', null);
-    if (error instanceof OpenAI.APIConnectionError) return new ProviderFailed('The AI provider could not be reached', null);
-    return new ProviderFailed('The AI provider sent an answer that could not be read', null);
-  }
-
   async function describeImage({ system, question, imageDataUrl }: ImageQuestion, { signal }: { signal: AbortSignal }): Promise<ProviderAnswer> {
+    let answer: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      const answer = await client.chat.completions.create(
+      answer = await client.chat.completions.create(
         {
           model: config.model,
           messages: [
@@ -107,17 +110,17 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
         },
         { signal },
       );
-      const choice = answer.choices[0];
-      if (!choice || choice.finish_reason === 'length') throw new ProviderFailed('The AI provider stopped before the answer was complete', null);
-      return {
-        text: choice.message.content ?? '',
-        usage: { promptTokens: answer.usage?.prompt_tokens ?? null, completionTokens: answer.usage?.completion_tokens ?? null },
-        model: answer.model || config.model,
-      };
     } catch (error) {
-      if (error instanceof ProviderFailed) throw error;
-      throw failure(error, signal);
+      if (signal.aborted) throw new ProviderStopped('Stopped');
+      throw refusalOf(error) ?? new ProviderStreamCut('The AI provider sent an answer that could not be read');
     }
+    const choice = answer.choices[0];
+    if (!choice || choice.finish_reason === 'length') throw new ProviderStreamCut('The AI provider stopped before the answer was complete');
+    return {
+      text: choice.message.content ?? '',
+      usage: { promptTokens: answer.usage?.prompt_tokens ?? null, completionTokens: answer.usage?.completion_tokens ?? null },
+      model: answer.model || config.model,
+    };
   }
 
   return { model: config.model, complete, describeImage };

@@ -29,8 +29,16 @@ export type Storage = {
   url: (bucket: Bucket, path: string, seconds?: number) => string;
 };
 
-/** Object paths are relative, without '..', backslashes or empty segments. */
-export function isSafeObjectPath(path: string): boolean {
-  if (path.length === 0 || path.length > 512 || path.startsWith('/') || path.includes('\\')) return false;
+/**
+ * Whether a relative path ('/'-separated) names something below the folder it is read against: no
+ * leading '/', no backslash, no empty, '.' or '..' segment, so it never climbs out of that folder.
+ */
+export function staysBelow(path: string): boolean {
+  if (path.length === 0 || path.startsWith('/') || path.includes('\\')) return false;
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/** Object paths stay below their bucket and are at most 512 characters. */
+export function isSafeObjectPath(path: string): boolean {
+  return path.length <= 512 && staysBelow(path);
 }

@@ -107,18 +107,28 @@ export const assistantMessages = pgTable(
 );
 
 /**
- * One suggestion from a photo made by the provider (Shingle ID's vision): only when and for which
- * company and user, so it counts against the company's daily assistant limit. The photo and the
- * answer are not kept.
+ * One use of the company's daily assistant limit: an answer (built-in or from the provider) or a
+ * suggestion from a photo. It is reserved, under the company's lock, before the answer is made or
+ * the provider asked, so it counts from that moment; settled (with the model) when the call ends;
+ * deleted when the provider refused before answering (the use is given back). A reservation a
+ * stopped server never settled still counts for its day. An answer's row names its conversation:
+ * while it is unsettled, the conversation takes no other question.
  */
-export const assistantVisionUses = pgTable(
-  'assistant_vision_uses',
+export const assistantUses = pgTable(
+  'assistant_uses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     userId: textRef('user_id', () => user.id),
+    kind: text('kind').notNull(),
+    conversationId: uuid('conversation_id').references(() => assistantConversations.id, { onDelete: 'set null' }),
     model: text('model'),
     createdAt: createdAt(),
+    settledAt: timestampTz('settled_at'),
   },
-  (t) => [index('assistant_vision_uses_company_day_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('assistant_uses_company_day_idx').on(t.companyId, t.createdAt),
+    index('assistant_uses_unsettled_idx').on(t.conversationId).where(sql`${t.settledAt} is null`),
+    check('assistant_uses_kind_known', sql`${t.kind} in ('answer', 'vision')`),
+  ],
 );

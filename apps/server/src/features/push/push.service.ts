@@ -110,6 +110,10 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
    * connection is opened); any other failure is a warning in the log.
    */
   async function deliverChatPush(job: ChatPushJob): Promise<{ delivered: number; removed: number; failed: number }> {
+    const outcome = { delivered: 0, removed: 0, failed: 0 };
+    // Most messages reach no device (no other member subscribed): one read, and nothing more.
+    const targets = await listRecipientSubscriptions(db, job.companyId, job.conversationId, job.senderId);
+    if (targets.length === 0) return outcome;
     const names = await findSenderNames(db, job.senderId);
     const payload: ChatPushPayload = {
       title: names ? displayName(names) : 'New message',
@@ -117,8 +121,6 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
       conversationId: job.conversationId,
       url: conversationUrl(job.conversationId),
     };
-    const targets = await listRecipientSubscriptions(db, job.companyId, job.conversationId, job.senderId);
-    const outcome = { delivered: 0, removed: 0, failed: 0 };
     let push: PushSender;
     try {
       push = await senderOf();

@@ -14,8 +14,9 @@ export async function registerSubscribers(events: EventBus, deps: { db: Db; logg
   const { db, logger, config } = deps;
 
   // A chat message stored: its push to the other members' devices, once per message (push feature).
+  // A busy chat posts hundreds a second: they are claimed 20 at a time.
   const pushMessage = await createChatPushSubscriber({ db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
-  events.subscribe('chat-message-posted', 'push', pushMessage);
+  events.subscribe('chat-message-posted', 'push', pushMessage, { batchSize: 20 });
 
   // A photo's thumbnails stored: every open page of the company is told, and each screen listing the
   // photo reads it again through the API (which decides who sees what).

@@ -99,7 +99,8 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
    */
   async function pushMessage(event: { companyId: string; messageId: string }): Promise<{ delivered: number; removed: number; failed: number } | null> {
     const claimed = await claimMessagePush(db, event.companyId, event.messageId);
-    if (!claimed?.senderId) return null;
+    // Claimed already, or no other member has a device: nothing to send.
+    if (!claimed?.senderId || !claimed.reachable) return null;
     return deliverChatPush({ companyId: event.companyId, conversationId: claimed.conversationId, senderId: claimed.senderId, preview: previewOfMessage(claimed.content, claimed.fileName) });
   }
 

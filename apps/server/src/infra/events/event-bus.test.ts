@@ -26,11 +26,20 @@ let flakyAttempts = 0;
 let jobs: JobQueue;
 let bus: EventBus;
 const warnings: unknown[] = [];
+/** The number of jobs in each statement the bus had the queue write. */
+const batches: number[] = [];
 
 beforeAll(async () => {
   await admin(`create database ${name}`);
   jobs = createJobQueue(url, createLogger('silent'));
-  bus = createEventBus(jobs, { warn: (...args: unknown[]) => void warnings.push(args) });
+  const counted: JobQueue = {
+    ...jobs,
+    sendMany: async (list) => {
+      batches.push(list.length);
+      await jobs.sendMany(list);
+    },
+  };
+  bus = createEventBus(counted, { warn: (...args: unknown[]) => void warnings.push(args) });
   bus.subscribe('chat-message-posted', 'first', async (payload) => void received.push({ subscriber: 'first', payload }));
   bus.subscribe('chat-message-posted', 'flaky', async (payload) => {
     flakyAttempts += 1;
@@ -67,6 +76,15 @@ describe('event bus', () => {
     expect(received.filter((entry) => entry.subscriber === 'flaky')).toEqual([{ subscriber: 'flaky', payload }]);
     expect(flakyAttempts).toBe(2);
     expect(received.filter((entry) => entry.subscriber === 'photos')).toEqual([]);
+  });
+
+  it('queues the events published together in one statement, and every one reaches its subscribers', async () => {
+    const before = { batches: batches.length, received: received.length };
+    const payloads = Array.from({ length: 30 }, (): EventPayload<'photo-thumbnails-ready'> => ({ companyId: randomUUID(), photoId: randomUUID(), projectId: null, sessionId: null }));
+    expect(await Promise.all(payloads.map((payload) => bus.publish('photo-thumbnails-ready', payload)))).toEqual(payloads.map(() => true));
+    expect(batches.slice(before.batches)).toEqual([30]);
+    await until(() => received.length - before.received === 30);
+    expect(received.slice(before.received).map((entry) => entry.payload)).toEqual(expect.arrayContaining(payloads));
   });
 
   it('refuses a payload of another shape before anything is queued', async () => {

@@ -8,7 +8,6 @@ import { createOnboardingService } from './features/company/onboarding.service';
 import { createIdentityReader } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { definePhotoJobs } from './features/photos/photo-jobs';
-import { definePushJobs } from './features/push/push-jobs';
 import { defineReportJobs } from './features/reports/report-jobs';
 import { createMaintenanceService } from './features/maintenance/maintenance.service';
 import { createTutorialsService } from './features/tutorials/tutorials.service';
@@ -18,7 +17,9 @@ import { attachRealtimeUpgrade } from './http/realtime-upgrade';
 import { httpServerOptions } from './http/server-timeouts';
 import { openDatabase, runMigrations } from './infra/db/client';
 import { startEmbeddedPostgres, type EmbeddedHandle } from './infra/db/embedded-postgres';
+import { createEventBus } from './infra/events/event-bus';
 import { createJobQueue } from './infra/jobs/queue';
+import { registerSubscribers } from './subscribers';
 import { createMetrics } from './infra/metrics/metrics';
 import { serveMetrics } from './infra/metrics/metrics-server';
 import { createRealtimeHub, type RealtimeHub } from './infra/realtime/hub';
@@ -82,16 +83,18 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const storage = await createStorage(config, storageSecret);
     const metrics = createMetrics();
     const jobs = createJobQueue(config.databaseDirectUrl ?? url, logger, metrics);
+    // What a committed write causes elsewhere: features publish events, subscribers.ts reacts.
+    const events = createEventBus(jobs, logger);
     const sendMail = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, storage, logger });
     jobs.define<MailMessage>(MAIL_JOB, sendMail);
     const queueMail = async (message: MailMessage) => {
       await jobs.send(MAIL_JOB, message);
     };
-    definePhotoJobs(jobs, { db: database.db, storage, logger });
+    definePhotoJobs(jobs, { db: database.db, storage, logger, events });
     defineReportJobs(jobs, { db: database.db, storage, logger, queueMail });
     await defineBillingJobs(jobs, { db: database.db, logger, publicUrl: config.publicUrl });
     defineFeedbackJobs(jobs, { db: database.db, storage, logger });
-    await definePushJobs(jobs, { db: database.db, logger, vapidSubject: config.vapidSubject, endpoints: config.pushEndpoints });
+    await registerSubscribers(events, { db: database.db, logger, config });
     await jobs.start();
     const auth = createAuth({
       db: database.db,
@@ -120,6 +123,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       storageSecret,
       invitationSecret,
       jobs,
+      events,
       limits: createRateLimitStore(database.db),
       uploadQuota: createUploadQuota(database.db, config.uploadQuota),
       maintenance: createMaintenanceService({ db: database.db }),

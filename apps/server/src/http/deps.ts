@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
+import type { EventPublisher } from '../infra/events/event-bus';
 import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
 import type { Metrics } from '../infra/metrics/metrics';
@@ -49,6 +50,8 @@ export type AppDeps = {
   /** Signs the mailed invitation links: a sign-up through one proves the address. */
   invitationSecret: string;
   jobs: JobQueue;
+  /** Announces committed writes to the subscribers registered in subscribers.ts (infra/events). */
+  events: EventPublisher;
   limits: RateLimitStore;
   /** The upload quotas every upload path spends (bytes per user and company per hour, the company's storage total). */
   uploadQuota: UploadQuota;

@@ -75,3 +75,14 @@ export async function refusedUpgrade(baseUrl: string, headers: Record<string, st
   }
   throw new Error('The upgrade was accepted');
 }
+
+/**
+ * A signed-in user's socket on the test server, once its `ready` arrived; added to `opened` so the
+ * file closes them all after its tests.
+ */
+export async function openReadySocket(baseUrl: string, user: { client: { cookieHeader: () => string } }, opened: TestSocket[]): Promise<TestSocket> {
+  const socket = await openTestSocket(baseUrl, { Origin: baseUrl, Cookie: user.client.cookieHeader() });
+  opened.push(socket);
+  await socket.next((event) => event.type === 'ready');
+  return socket;
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { startLocalPushService, type LocalPushService } from './push-service';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -17,4 +18,19 @@ export function useTestServer(env: Record<string, string> | (() => Record<string
   });
   afterAll(() => server.stop());
   return server;
+}
+
+/**
+ * The test server of a file with the local push service started before it (its host:port the one
+ * PUSH_TEST_HOSTS lists) and closed after it. Both objects are filled by the hooks, as above.
+ */
+export function useTestServerWithPush(env: Record<string, string> = {}): { server: TestServer; push: LocalPushService } {
+  // Filled by Object.assign below, as the server is.
+  const push = {} as LocalPushService;
+  beforeAll(async () => {
+    Object.assign(push, await startLocalPushService());
+  });
+  const server = useTestServer(() => ({ ...env, PUSH_TEST_HOSTS: new URL(push.origin).host }));
+  afterAll(() => push.close());
+  return { server, push };
 }

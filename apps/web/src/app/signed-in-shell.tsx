@@ -50,6 +50,8 @@ const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
 const DocumentWatcher = lazy(() => import('../features/reports/document-watcher').then((m) => ({ default: m.DocumentWatcher })));
 // Its code loads once the browser is idle: the page in front of the user comes first.
 const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
+// Photo lists follow their thumbnails as the server stores them: the realtime listener loads once the browser is idle.
+const LivePhotoThumbnails = lazy(() => idle().then(() => import('./live-photo-thumbnails')));
 // The unread count on the Inbox link loads once the browser is idle, off the first load.
 const InboxNavBadge = lazy(loadInboxNavBadge);
 // The open-feedback count on the admin navigation's triage link, the same way (only admins see that link).
@@ -161,6 +163,19 @@ function BillingBanner() {
   );
 }
 
+/** A user with a company: their photo lists follow the thumbnails the server stores (realtime). */
+function LivePhotos() {
+  const hasCompany = Boolean(useMe().data?.company);
+  if (!hasCompany) return null;
+  return (
+    <QuietBoundary name="The photos' live thumbnails">
+      <Suspense fallback={null}>
+        <LivePhotoThumbnails />
+      </Suspense>
+    </QuietBoundary>
+  );
+}
+
 function TeamChat() {
   const { pathname } = useLocation();
   const hasCompany = Boolean(useMe().data?.company);
@@ -255,6 +270,7 @@ function Layout() {
             <Outlet />
           </main>
           <UploadQueue />
+          <LivePhotos />
           <TeamChat />
           <DocumentsOnTheirWay />
         </div>

@@ -194,8 +194,9 @@ export type ChatPushPayload = z.infer<typeof chatPushPayloadSchema>;
 /**
  * What the realtime socket (GET /api/realtime, upgraded) sends: a new message of a conversation the
  * user belongs to (`message`, or `message-ref` when it was too large to carry: read it through the
- * API), a new membership, a new notification. `ready` follows the connection: the client then asks
- * for what it missed.
+ * API), a membership change (added, removed: read the conversation again), a new notification, a
+ * photo's thumbnails stored (`photo-thumbnails`, to every socket of the company: the screens listing
+ * the photo read it again). `ready` follows the connection: the client then asks for what it missed.
  */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -203,6 +204,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message-ref'), conversationId: z.uuid(), messageId: z.uuid(), seq: z.number().int() }),
   z.object({ type: z.literal('membership'), conversationId: z.uuid() }),
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  z.object({ type: z.literal('photo-thumbnails'), photoId: z.uuid(), projectId: z.uuid().nullable(), sessionId: z.uuid().nullable() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

@@ -14,6 +14,10 @@ export const PROJECT_THREAD_PREFIX = 'project:';
 export const CHAT_POLL_MS = 5000;
 /** The events a client sends on its realtime socket per second at most. */
 export const REALTIME_EVENTS_PER_SECOND = 5;
+/** The realtime socket's close code when its session ended (signed out, revoked, expired): like a 401, sign in again. */
+export const REALTIME_CLOSE_SESSION_ENDED = 4401;
+/** The realtime socket's close code when the account was disabled or left the company: like a 403. */
+export const REALTIME_CLOSE_ACCESS_WITHDRAWN = 4403;
 /** Default largest chat attachment (the server's CHAT_ATTACHMENT_MAX_MB may change it). */
 export const CHAT_ATTACHMENT_DEFAULT_MAX_MB = 25;
 /** Signed URL lifetimes: media played inline, and a file opened. */

@@ -21,7 +21,7 @@ export function chatAttachmentRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const maxMb = deps.config.chat.attachmentMaxMb;
   const attachments = createChatAttachmentsService({
-    chat: createChatService({ db: deps.database.db, storage: deps.storage, logger: deps.logger }),
+    chat: createChatService({ db: deps.database.db, storage: deps.storage, logger: deps.logger, events: deps.events }),
     storage: deps.storage,
     logger: deps.logger,
     maxMb,

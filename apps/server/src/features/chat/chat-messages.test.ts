@@ -216,7 +216,7 @@ describe('the service the attachments route uses', () => {
   const tenantOf = (companyId: string): Tenant => ({ companyId, role: 'member' });
 
   it('posts an attachment message with its row, type from the file, and signed URLs by kind', async () => {
-    const chat = createChatService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger });
+    const chat = createChatService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, events: server.deps.events });
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Files');
     const beaActor = actorOf(bea);
     const tenant = tenantOf(owner.company.id);
@@ -281,7 +281,7 @@ describe('the service the attachments route uses', () => {
   });
 
   it('refuses a text message without text, and a non-member, writing nothing', async () => {
-    const chat = createChatService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger });
+    const chat = createChatService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, events: server.deps.events });
     const { conversation } = await createConversation(owner.client, [bea.me.id]);
     const before = await chatCounts(server.db);
     await expect(chat.postMessage(actorOf(bea), tenantOf(owner.company.id), conversation.id, { clientId: randomUUID(), content: '   ', mentions: [] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });

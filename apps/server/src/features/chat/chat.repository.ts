@@ -29,13 +29,18 @@ export async function listColleagues(db: Db | DbTx, companyId: string, excludeId
     .orderBy(asc(user.firstName), asc(user.lastName), asc(user.id));
 }
 
-/** Which of the ids are people of the company. */
-export async function companyPeopleAmong(db: Db | DbTx, companyId: string, ids: string[]): Promise<Set<string>> {
+/**
+ * Which of the ids are people of the company. `lock` holds their company memberships (FOR SHARE) to
+ * the end of the transaction: someone being removed from the company meanwhile is waited for, and
+ * then no longer counted.
+ */
+export async function companyPeopleAmong(db: Db | DbTx, companyId: string, ids: string[], options: { lock?: boolean } = {}): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const query = db
     .select({ id: members.userId })
     .from(members)
     .where(and(eq(members.companyId, companyId), inArray(members.userId, ids)));
+  const rows = options.lock ? await query.for('share') : await query;
   return new Set(rows.map((row) => row.id));
 }
 
@@ -76,13 +81,25 @@ export async function findConversationByName(db: Db | DbTx, companyId: string, n
   return row;
 }
 
-/** The conversation when it is the company's and the person is one of its members. */
-export async function findMemberConversation(db: Db | DbTx, companyId: string, conversationId: string, profileId: string): Promise<ConversationRow | undefined> {
-  const [row] = await db
+/**
+ * The conversation when it is the company's and the person is one of its members. `lock` holds the
+ * conversation and the person's membership (FOR SHARE) to the end of the transaction: a membership
+ * change checked this way cannot be made by someone removed meanwhile (their removal is waited for,
+ * and then they are no member).
+ */
+export async function findMemberConversation(
+  db: Db | DbTx,
+  companyId: string,
+  conversationId: string,
+  profileId: string,
+  options: { lock?: boolean } = {},
+): Promise<ConversationRow | undefined> {
+  const query = db
     .select({ conversation: conversations })
     .from(conversations)
     .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.profileId, profileId)))
     .where(and(eq(conversations.companyId, companyId), eq(conversations.id, conversationId)));
+  const [row] = options.lock ? await query.for('share') : await query;
   return row?.conversation;
 }
 
@@ -110,6 +127,12 @@ export async function insertMembers(tx: Db | DbTx, conversationId: string, profi
     .values(profileIds.map((profileId) => ({ conversationId, profileId })))
     .onConflictDoNothing()
     .returning({ profileId: conversationMembers.profileId });
+  return rows.map((row) => row.profileId);
+}
+
+/** The ids of the conversation's members. */
+export async function memberIdsOf(db: Db | DbTx, conversationId: string): Promise<string[]> {
+  const rows = await db.select({ profileId: conversationMembers.profileId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
   return rows.map((row) => row.profileId);
 }
 

@@ -23,7 +23,7 @@ import { createChatService } from './chat.service';
  */
 export function chatRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const chat = createChatService({ db: deps.database.db, storage: deps.storage, logger: deps.logger });
+  const chat = createChatService({ db: deps.database.db, storage: deps.storage, logger: deps.logger, events: deps.events });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);

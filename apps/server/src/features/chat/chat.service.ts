@@ -32,6 +32,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { messageEnvelopeTemplates, publishRealtime } from '../../infra/realtime/publish';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -59,6 +60,7 @@ import {
   listColleagues,
   markRead,
   memberConversationSummaries,
+  memberIdsOf,
   membersOf,
   mentionsOf,
   messagesForMemberAfter,
@@ -74,7 +76,8 @@ import {
 } from './chat.repository';
 import { projectExists } from '../../infra/db/project-lookup';
 
-export type ChatServiceDeps = { db: Db; storage: Storage; logger: Logger };
+/** `events`: a stored message is announced (chat-message-posted), and its push follows on the server. */
+export type ChatServiceDeps = { db: Db; storage: Storage; logger: Logger; events: EventPublisher };
 
 /** A message to post: text, or one stored attachment (its caption may be empty). */
 export type PostMessageInput = {
@@ -134,11 +137,24 @@ function presentMessage(row: MessageRow, sender: SenderName | null, attachments:
 }
 
 export function createChatService(deps: ChatServiceDeps) {
-  const { db, storage, logger } = deps;
+  const { db, storage, logger, events } = deps;
 
-  /** The conversation when the actor is a member of it in their company; 404 otherwise (nothing said about why). */
-  async function memberConversation(dbOrTx: Db | DbTx, actor: Actor, tenant: Tenant, conversationId: string): Promise<ConversationRow> {
-    const row = await findMemberConversation(dbOrTx, tenant.companyId, conversationId, actor.userId);
+  /**
+   * Announces a stored message once its write committed (what follows, the push, happens on the
+   * server). A message sent again with its client id is announced again: if the first announcement
+   * was lost, this one does the work; if not, the subscribers' own once-only claim makes it nothing.
+   */
+  async function announceMessage(tenant: Tenant, message: ChatMessage): Promise<void> {
+    if (message.senderId === null) return;
+    await events.publish('chat-message-posted', { companyId: tenant.companyId, conversationId: message.conversationId, messageId: message.id, senderId: message.senderId });
+  }
+
+  /**
+   * The conversation when the actor is a member of it in their company; 404 otherwise (nothing said
+   * about why). `lock`: the actor's membership is held to the end of the transaction (a change of members).
+   */
+  async function memberConversation(dbOrTx: Db | DbTx, actor: Actor, tenant: Tenant, conversationId: string, options: { lock?: boolean } = {}): Promise<ConversationRow> {
+    const row = await findMemberConversation(dbOrTx, tenant.companyId, conversationId, actor.userId, options);
     if (!row) throw AppError.notFound('Conversation not found');
     return row;
   }
@@ -308,21 +324,35 @@ export function createChatService(deps: ChatServiceDeps) {
       return { conversation: await conversationView(db, actor, tenant, conversation.id), kind: 'group', created: true };
     },
 
+    /**
+     * Adds a colleague. The checks (the actor a member, a group, the person a colleague) and the insert
+     * are one transaction holding what they read: an actor removed from the conversation, or a person
+     * removed from the company, at the same moment is waited for, and then refused. Every member, the
+     * new one included, is told (`membership`); two adds of one person at once add them once.
+     */
     async addMember(actor: Actor, tenant: Tenant, conversationId: string, profileId: string): Promise<{ conversation: Conversation }> {
-      const conversation = await memberConversation(db, actor, tenant, conversationId);
-      assertMembersCanChange(conversation);
-      assertAllColleagues([profileId], await companyPeopleAmong(db, tenant.companyId, [profileId]));
       await db.transaction(async (tx) => {
+        const conversation = await memberConversation(tx, actor, tenant, conversationId, { lock: true });
+        assertMembersCanChange(conversation);
+        assertAllColleagues([profileId], await companyPeopleAmong(tx, tenant.companyId, [profileId], { lock: true }));
         const added = await insertMembers(tx, conversationId, [profileId]);
-        await publishRealtime(tx, { to: added, event: { type: 'membership', conversationId } });
+        if (added.length === 0) return;
+        // The new member is told as every new membership is; the others apart, so their member lists follow.
+        const event = { type: 'membership', conversationId } as const;
+        await publishRealtime(tx, { to: added, event });
+        await publishRealtime(tx, { to: (await memberIdsOf(tx, conversationId)).filter((id) => !added.includes(id)), event });
       });
       return { conversation: await conversationView(db, actor, tenant, conversationId) };
     },
 
+    /** Removes a member (never oneself), under the same hold as adding; the others and the removed member are told (`membership`). */
     async removeMember(actor: Actor, tenant: Tenant, conversationId: string, profileId: string): Promise<{ conversation: Conversation }> {
-      const conversation = await memberConversation(db, actor, tenant, conversationId);
-      assertCanRemoveMember(actor, conversation, profileId);
-      if (!(await deleteMember(db, conversationId, profileId))) throw AppError.notFound('Member not found');
+      await db.transaction(async (tx) => {
+        const conversation = await memberConversation(tx, actor, tenant, conversationId, { lock: true });
+        assertCanRemoveMember(actor, conversation, profileId);
+        if (!(await deleteMember(tx, conversationId, profileId))) throw AppError.notFound('Member not found');
+        await publishRealtime(tx, { to: [...(await memberIdsOf(tx, conversationId)), profileId], event: { type: 'membership', conversationId } });
+      });
       return { conversation: await conversationView(db, actor, tenant, conversationId) };
     },
 
@@ -369,7 +399,9 @@ export function createChatService(deps: ChatServiceDeps) {
      * Posts a message in one transaction: the message (a client id sent again by the same sender
      * answers the stored one, nothing written twice), the conversation's last_message_at, an
      * attachment's row, the mentions and their notifications (in a savepoint: a failure there only
-     * logs a warning and the message stays), and the realtime event to every member.
+     * logs a warning and the message stays), and the realtime event to every member. Once committed,
+     * the message is announced (chat-message-posted): its push to the other members' devices is the
+     * server's work, whether the browser stays or not.
      */
     async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput, sender?: SenderName): Promise<{ message: ChatMessage; created: boolean }> {
       const content = input.content.trim();
@@ -389,6 +421,7 @@ export function createChatService(deps: ChatServiceDeps) {
           messageType: 'text',
           clientId: input.clientId.toLowerCase(),
           createdAt: new Date(0),
+          pushedAt: null,
         };
         const posted = await insertTextMessageAndNotify(
           db,
@@ -396,9 +429,13 @@ export function createChatService(deps: ChatServiceDeps) {
           messageEnvelopeTemplates(presentMessage(draft, sender, [], [])),
         );
         if (!posted?.memberIds.includes(actor.userId)) throw AppError.notFound('Conversation not found');
-        if (posted.inserted) return { message: presentMessage({ ...draft, ...posted.inserted }, sender, [], []), created: true };
+        if (posted.inserted) {
+          const message = presentMessage({ ...draft, ...posted.inserted }, sender, [], []);
+          await announceMessage(tenant, message);
+          return { message, created: true };
+        }
       }
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const context = await findSendingContext(tx, tenant.companyId, conversationId, actor.userId);
         if (!context?.memberIds.includes(actor.userId)) throw AppError.notFound('Conversation not found');
         const { conversation, memberIds, sender } = context;
@@ -426,6 +463,8 @@ export function createChatService(deps: ChatServiceDeps) {
         await publishRealtime(tx, { to: memberIds, event: { type: 'message', message } });
         return { message, created: true };
       });
+      await announceMessage(tenant, result.message);
+      return result;
     },
 
     async markRead(actor: Actor, tenant: Tenant, conversationId: string): Promise<{ lastReadAt: string }> {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Db } from '../../infra/db/client';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import type { JobQueue, WorkOptions } from '../../infra/jobs/queue';
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
@@ -19,7 +20,7 @@ export const PHOTO_PURGE_JOB = 'purge-deleted-photos';
 export const THUMBNAIL_WORK: WorkOptions = { workers: Math.max(2, availableParallelism()), batchSize: 1, pollingIntervalSeconds: 0.5 };
 
 /** Registers the photo jobs on the queue (before it starts). */
-export function definePhotoJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger }): void {
+export function definePhotoJobs(jobs: JobQueue, deps: { db: Db; storage: Storage; logger: Logger; events: EventPublisher }): void {
   jobs.define<ThumbnailJob>(THUMBNAIL_JOB, createThumbnailWorker(deps), THUMBNAIL_WORK);
   const photos = createPhotosService({ ...deps, queueThumbnails: (job) => jobs.send<ThumbnailJob>(THUMBNAIL_JOB, job) });
   jobs.define(

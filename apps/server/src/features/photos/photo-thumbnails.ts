@@ -1,6 +1,7 @@
 import exifr from 'exifr';
 import type { Sharp } from 'sharp';
 import type { Db } from '../../infra/db/client';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { imagePipeline, isOverPixelBudget, readImageHeader } from '../../infra/images/images';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -114,8 +115,11 @@ export async function readExif(bytes: Buffer): Promise<ExifFacts> {
   return facts;
 }
 
-/** The job's handler: makes and stores the thumbnails of one photo and records them. */
-export function createThumbnailWorker({ db, storage }: { db: Db; storage: Storage }) {
+/**
+ * The job's handler: makes and stores the thumbnails of one photo, records them, and announces them
+ * (photo-thumbnails-ready): every screen that lists the photo then shows them without a reload.
+ */
+export function createThumbnailWorker({ db, storage, events }: { db: Db; storage: Storage; events: EventPublisher }) {
   return async function generate({ photoId, companyId, smallStored = false }: ThumbnailJob): Promise<void> {
     const photo = await findPhotoForThumbnails(db, companyId, photoId);
     if (!photo) return; // purged or never stored: nothing to do
@@ -155,5 +159,6 @@ export function createThumbnailWorker({ db, storage }: { db: Db; storage: Storag
       result.capturedAtSource = 'exif';
     }
     await saveThumbnailResult(db, companyId, photoId, result);
+    await events.publish('photo-thumbnails-ready', { companyId, photoId, projectId: photo.projectId, sessionId: photo.sessionId });
   };
 }

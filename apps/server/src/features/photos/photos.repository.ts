@@ -173,6 +173,8 @@ export async function findPhotoForThumbnails(db: Db | DbTx, companyId: string, p
       capturedAt: inspectionPhotos.capturedAt,
       width: inspectionPhotos.width,
       height: inspectionPhotos.height,
+      projectId: inspectionPhotos.projectId,
+      sessionId: inspectionPhotos.sessionId,
     })
     .from(inspectionPhotos)
     .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.id, photoId)));

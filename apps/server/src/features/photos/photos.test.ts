@@ -511,7 +511,7 @@ describe('the thumbnail job', () => {
         return server.deps.storage.get(bucket, path);
       },
     };
-    await createThumbnailWorker({ db: server.db, storage })({ photoId: photo.id, companyId: owner.company.id, smallStored: true });
+    await createThumbnailWorker({ db: server.db, storage, events: server.deps.events })({ photoId: photo.id, companyId: owner.company.id, smallStored: true });
     expect(smallAtRead).toEqual([thumbnailPath(photo.filePath, 'small')]);
     const [row] = await server.db.select().from(inspectionPhotos).where(where);
     expect(row).toMatchObject({ thumbSmallPath: thumbnailPath(photo.filePath, 'small'), thumbLargePath: thumbnailPath(photo.filePath, 'large') });

@@ -78,6 +78,33 @@ export async function findLatestMessageOf(db: Db | DbTx, companyId: string, conv
   return row ?? null;
 }
 
+/**
+ * Claims the push of a message of the company (sets its pushed_at, once): its conversation, sender,
+ * text, the file name of its attachment, and whether any other member of the conversation has a
+ * device to reach; null when it was claimed already (or is not the company's, or is gone). One
+ * statement: of two workers handed the same message, one wins, and a message nobody can be told
+ * of costs nothing more.
+ */
+export async function claimMessagePush(
+  db: Db | DbTx,
+  companyId: string,
+  messageId: string,
+): Promise<{ conversationId: string; senderId: string | null; content: string; fileName: string | null; reachable: boolean } | null> {
+  const result = await db.execute<{ conversation_id: string; sender_id: string | null; content: string; file_name: string | null; reachable: boolean }>(sql`
+    update ${messages} set pushed_at = now()
+    from ${conversations}
+    where ${messages.id} = ${messageId} and ${messages.pushedAt} is null
+      and ${conversations.id} = ${messages.conversationId} and ${conversations.companyId} = ${companyId}
+    returning ${messages.conversationId} as conversation_id, ${messages.senderId} as sender_id, ${messages.content} as content,
+      (select a.file_name from ${messageAttachments} a where a.message_id = ${messages.id} order by a.created_at limit 1) as file_name,
+      exists (
+        select 1 from ${conversationMembers} cm join ${pushSubscriptions} ps on ps.profile_id = cm.profile_id
+        where cm.conversation_id = ${messages.conversationId} and cm.profile_id is distinct from ${messages.senderId}
+      ) as reachable`);
+  const [row] = result.rows;
+  return row ? { conversationId: row.conversation_id, senderId: row.sender_id, content: row.content, fileName: row.file_name, reachable: row.reachable } : null;
+}
+
 /** The names a sender is shown by. */
 export async function findSenderNames(db: Db | DbTx, userId: string): Promise<{ firstName: string; lastName: string; name: string; email: string } | null> {
   const [row] = await db.select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email }).from(user).where(eq(user.id, userId));

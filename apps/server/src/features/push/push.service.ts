@@ -10,6 +10,7 @@ import { createPushSender, PushDeliveryError, type PushSender } from '../../infr
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import {
+  claimMessagePush,
   deleteSubscriptionById,
   deleteUserSubscription,
   findLatestMessageOf,
@@ -22,15 +23,13 @@ import { assertMayPushTo } from './push.policy';
 
 type SendChatPushInput = z.output<typeof sendChatPushSchema>;
 
-/** One chat push job: a message of a conversation, told to its other members' devices. */
+/** One chat push: a message of a conversation, told to its other members' devices. */
 export type ChatPushJob = { companyId: string; conversationId: string; senderId: string; preview: string };
 
 export type PushServiceDeps = {
   db: Db;
   logger: Pick<Logger, 'warn'>;
   vapidSubject: string;
-  /** Queues a chat push job (the job queue in the app; the worker calls deliverChatPush). */
-  queue: (job: ChatPushJob) => Promise<void>;
   /** Where a push may be sent: public addresses only, https in production, and the listed test hosts. */
   endpoints: PushEndpointRules;
   /** The sender of push requests; by default web push with the database's VAPID keys. */
@@ -42,10 +41,10 @@ export const conversationUrl = (conversationId: string) => `/messages?conversati
 
 /**
  * Web push: the server's public key, the devices a user subscribed, and the chat push (the other
- * members of a conversation told of a new message on their devices, by a job). A failed push only
- * logs a warning: it never fails the message or anything else.
+ * members of a conversation told of a new message on their devices, by the chat-message-posted
+ * event's job). A failed push only logs a warning: it never fails the message or anything else.
  */
-export function createPushService({ db, logger, vapidSubject, queue, endpoints, sender }: PushServiceDeps) {
+export function createPushService({ db, logger, vapidSubject, endpoints, sender }: PushServiceDeps) {
   let pushSender = sender;
   const senderOf = (): Promise<PushSender> => {
     pushSender ??= loadVapidKeys(db).then((keys) => createPushSender({ subject: vapidSubject, keys, endpoints }));
@@ -79,22 +78,31 @@ export function createPushService({ db, logger, vapidSubject, queue, endpoints, 
   }
 
   /**
-   * Queues one job telling the conversation's other members of a new message; answers how many
-   * subscriptions it targets. The sender is always the signed-in user: the body's sender_profile_id
-   * is never trusted (it can only name the actor, so it is ignored). The preview is the sender's
-   * newest message in the conversation as stored (its text, or an attachment's file name), never the
-   * body's `preview`: a caller cannot make colleagues' devices show text they did not post. Only a
-   * member of the conversation, in their own company, may send: anyone else gets 404 and nothing is
-   * queued; a member who has sent no message there queues nothing.
+   * The answer of the spec's send-chat-push, kept for browsers of an earlier release: the server
+   * pushes every message itself once it is stored (pushMessage, on the chat-message-posted event),
+   * so this sends nothing and queues nothing; it answers, as before, how many devices of the other
+   * members the push is for. The sender is always the signed-in user (the body's sender_profile_id
+   * and preview are ignored). Only a member of the conversation, in their own company, gets an
+   * answer: anyone else gets 404; a member who has sent no message there gets 0.
    */
-  async function queueChatPush(actor: Actor, tenant: Tenant, input: SendChatPushInput): Promise<number> {
+  async function chatPushTargets(actor: Actor, tenant: Tenant, input: SendChatPushInput): Promise<number> {
     assertMayPushTo({ isMember: await isConversationMember(db, tenant.companyId, input.conversation_id, actor.userId) });
     const latest = await findLatestMessageOf(db, tenant.companyId, input.conversation_id, actor.userId);
     if (!latest) return 0;
-    const targets = await listRecipientSubscriptions(db, tenant.companyId, input.conversation_id, actor.userId);
-    if (targets.length === 0) return 0;
-    await queue({ companyId: tenant.companyId, conversationId: input.conversation_id, senderId: actor.userId, preview: previewOfMessage(latest.content, latest.fileName) });
-    return targets.length;
+    return (await listRecipientSubscriptions(db, tenant.companyId, input.conversation_id, actor.userId)).length;
+  }
+
+  /**
+   * The chat-message-posted event's subscriber: the message's push to the other members' devices,
+   * once per message (its pushed_at claimed first: an event that arrives again, a message sent again
+   * with its client id, pushes nothing). The preview is the message as stored. At most once: a push
+   * claimed and then cut short (the process stopped) is not sent again.
+   */
+  async function pushMessage(event: { companyId: string; messageId: string }): Promise<{ delivered: number; removed: number; failed: number } | null> {
+    const claimed = await claimMessagePush(db, event.companyId, event.messageId);
+    // Claimed already, or no other member has a device: nothing to send.
+    if (!claimed?.senderId || !claimed.reachable) return null;
+    return deliverChatPush({ companyId: event.companyId, conversationId: claimed.conversationId, senderId: claimed.senderId, preview: previewOfMessage(claimed.content, claimed.fileName) });
   }
 
   /**
@@ -104,6 +112,10 @@ export function createPushService({ db, logger, vapidSubject, queue, endpoints, 
    * connection is opened); any other failure is a warning in the log.
    */
   async function deliverChatPush(job: ChatPushJob): Promise<{ delivered: number; removed: number; failed: number }> {
+    const outcome = { delivered: 0, removed: 0, failed: 0 };
+    // Most messages reach no device (no other member subscribed): one read, and nothing more.
+    const targets = await listRecipientSubscriptions(db, job.companyId, job.conversationId, job.senderId);
+    if (targets.length === 0) return outcome;
     const names = await findSenderNames(db, job.senderId);
     const payload: ChatPushPayload = {
       title: names ? displayName(names) : 'New message',
@@ -111,8 +123,6 @@ export function createPushService({ db, logger, vapidSubject, queue, endpoints, 
       conversationId: job.conversationId,
       url: conversationUrl(job.conversationId),
     };
-    const targets = await listRecipientSubscriptions(db, job.companyId, job.conversationId, job.senderId);
-    const outcome = { delivered: 0, removed: 0, failed: 0 };
     let push: PushSender;
     try {
       push = await senderOf();
@@ -139,7 +149,7 @@ export function createPushService({ db, logger, vapidSubject, queue, endpoints, 
     return outcome;
   }
 
-  return { publicKey, subscribe, unsubscribe, queueChatPush, deliverChatPush };
+  return { publicKey, subscribe, unsubscribe, chatPushTargets, pushMessage, deliverChatPush };
 }
 
 export type PushService = ReturnType<typeof createPushService>;

@@ -59,10 +59,19 @@ function expectError(response: TestResponse, status: number, code: string) {
 
 const sendChatPush = (user: SignedUpUser, body: Record<string, unknown>) => user.client.post<{ queued: number }>('/api/functions/send-chat-push', body);
 
-/** Posts a message to the conversation through the chat API, as the web app does before send-chat-push. */
-async function postMessage(user: SignedUpUser, content: string, conversation = conversationId): Promise<void> {
-  const response = await user.client.post(`/api/chat/conversations/${conversation}/messages`, { clientId: randomUUID(), content });
+/** Posts a message to the conversation through the chat API (the server pushes it); answers its id. */
+async function postMessage(user: SignedUpUser, content: string, conversation = conversationId): Promise<string> {
+  const response = await user.client.post<{ message: { id: string } }>(`/api/chat/conversations/${conversation}/messages`, { clientId: randomUUID(), content });
   expect(response.status, response.text).toBe(201);
+  return response.body.message.id;
+}
+
+/** Waits until the server's push of the message has run to its end. */
+async function pushDone(messageId: string): Promise<void> {
+  await until(async () => {
+    const jobs = await server.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'chat-message-posted--push' and data->>'messageId' = ${messageId}`);
+    return jobs.rows.length > 0 && jobs.rows.every((job) => job.state === 'completed');
+  });
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -178,15 +187,18 @@ describe('send-chat-push', () => {
   });
 
   it('deletes a subscription the push service answers 410 or 404 for, and keeps the others', async () => {
+    // The server pushes each message as it is stored: the devices are subscribed after a first
+    // message, so send-chat-push's answer counts them all before the next message's push runs.
+    await pushDone(await postMessage(owner, 'Tarp is coming'));
     const gone = await subscribe(colleague);
     const missing = await subscribe(colleague);
     const alive = await subscribe(third);
     push.markGone(gone.endpoint, 410);
     push.markGone(missing.endpoint, 404);
     const start = push.received.length;
-    await postMessage(owner, 'Tarp is up');
     const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Tarp is up' });
     expect(response.body).toEqual({ queued: 3 });
+    await postMessage(owner, 'Tarp is up');
     await push.waitFor(start + 1);
     await until(async () => (await rowsOf(gone.endpoint)).length === 0 && (await rowsOf(missing.endpoint)).length === 0);
     expect(await rowsOf(alive.endpoint)).toHaveLength(1);
@@ -203,7 +215,6 @@ describe('send-chat-push', () => {
       logger: { warn: (...args: unknown[]) => void warnings.push(args) },
       vapidSubject: server.deps.config.vapidSubject,
       endpoints: server.deps.config.pushEndpoints,
-      queue: () => Promise.resolve(),
     });
     const start = push.received.length;
     const outcome = await service.deliverChatPush({ companyId: owner.company.id, conversationId, senderId: owner.company.owner.id, preview: 'Shingles delivered' });
@@ -290,6 +301,8 @@ describe('push endpoint addresses', () => {
     // Rows stored before the rule (or whose name changed its answer since): real subscriptions of the
     // local push service, reached through another spelling of its address.
     await server.db.delete(pushSubscriptions);
+    // As above: the devices are stored after a first message, and pushed the next one.
+    await pushDone(await postMessage(owner, 'Gutters are on the truck'));
     const viaName = push.subscribe();
     const viaMapped = push.subscribe();
     const listed = push.subscribe();
@@ -300,9 +313,9 @@ describe('push endpoint addresses', () => {
     ]);
     await subscribe(colleague, listed);
     const start = { received: push.received.length, refused: push.refused.length };
-    await postMessage(owner, 'Gutters are next');
     const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Gutters are next' });
     expect(response.body).toEqual({ queued: 3 });
+    await postMessage(owner, 'Gutters are next');
     await push.waitFor(start.received + 1);
     await until(async () => (await rowsOf(stored[0] ?? '')).length === 0 && (await rowsOf(stored[1] ?? '')).length === 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -346,8 +359,8 @@ describe('the chat push preview', () => {
   it("is the sender's newest message in the conversation, never the text the caller sends", async () => {
     await server.db.delete(pushSubscriptions);
     const theirs = await subscribe(colleague);
-    await postMessage(owner, 'Crew starts at 7 on Elm St');
     const start = push.received.length;
+    await postMessage(owner, 'Crew starts at 7 on Elm St');
     const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Your account is locked - verify at https://evil.example' });
     expect(response.status, response.text).toBe(202);
     await push.waitFor(start + 1);

@@ -24,12 +24,17 @@ export type JobQueue = {
   /** Registers a queue and its worker; call before start(). */
   define: <T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions) => void;
   send: <T extends object>(name: string, data: T) => Promise<string>;
+  /** Queues several jobs (of any defined queues) in one statement, waking each queue's local worker once. */
+  sendMany: (jobs: readonly { name: string; data: object }[]) => Promise<void>;
   start: () => Promise<void>;
   /** Stops fetching and waits up to `timeoutMs` (default 5 s) for the jobs being worked here. */
   stop: (timeoutMs?: number) => Promise<void>;
   /** Jobs waiting (created or waiting out a retry, not yet active) in each defined queue, shared by every instance. */
   depths: () => Promise<{ queue: string; waiting: number }[]>;
 };
+
+/** Every job is retried 3 times, waiting 2 s, then doubling. */
+const RETRY = { retryLimit: 3, retryDelay: 2, retryBackoff: true } as const;
 
 /** The advisory lock key under which an instance creates its queues and schedules. */
 const QUEUE_SETUP_LOCK = 724_312;
@@ -62,7 +67,7 @@ export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): 
     },
     async send(name, data) {
       if (!started) throw new Error(`Job queue not started (sending ${name})`);
-      const id = await boss.send(name, data, { retryLimit: 3, retryDelay: 2, retryBackoff: true });
+      const id = await boss.send(name, data, RETRY);
       if (!id) throw new Error(`Job ${name} was not queued`);
       const local = workerIds.get(name);
       const workerId = local?.ids[local.next % local.ids.length];
@@ -71,6 +76,19 @@ export function createJobQueue(url: string, logger: Logger, metrics?: Metrics): 
         boss.notifyWorker(workerId);
       }
       return id;
+    },
+    async sendMany(jobs) {
+      if (!started) throw new Error('Job queue not started (sending several jobs)');
+      if (jobs.length === 0) return;
+      await boss.insert(jobs.map(({ name, data }) => ({ name, data, ...RETRY })));
+      for (const name of new Set(jobs.map((job) => job.name))) {
+        const local = workerIds.get(name);
+        const workerId = local?.ids[local.next % local.ids.length];
+        if (local && workerId) {
+          local.next += 1;
+          boss.notifyWorker(workerId);
+        }
+      }
     },
     async start() {
       // Instances starting together would create the same queues at once (pg-boss's own at its

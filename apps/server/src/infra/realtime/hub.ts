@@ -3,8 +3,17 @@ import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { realtimeClientEventSchema, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
+import { REALTIME_CLOSE_ACCESS_WITHDRAWN, REALTIME_CLOSE_SESSION_ENDED } from '@ridgeline/shared/domain/chat';
 import type { Logger } from '../../lib/logger';
-import { REALTIME_CHANNEL, REVOCATION_REASONS, type RealtimeEnvelope, type Revocation, type RevocationEnvelope, type RevocationReason } from './publish';
+import {
+  REALTIME_CHANNEL,
+  REVOCATION_REASONS,
+  type CompanyEnvelope,
+  type RealtimeEnvelope,
+  type Revocation,
+  type RevocationEnvelope,
+  type RevocationReason,
+} from './publish';
 
 // The realtime hub of one API instance: the open sockets of each user, and the LISTEN bridge that
 // hands every event published on the channel (by this instance or any other on the same database)
@@ -66,10 +75,10 @@ const FLOOD_FACTOR = 3;
 export const CLOSE_POLICY_VIOLATION = 1008;
 /** Going away: the close code when the server shuts down. */
 const CLOSE_GOING_AWAY = 1001;
-/** The socket's session ended (signed out, revoked, expired): like a 401, sign in again. */
-export const CLOSE_SESSION_ENDED = 4401;
-/** The account was disabled or is no longer in the company: like a 403. */
-export const CLOSE_ACCESS_WITHDRAWN = 4403;
+/** The socket's session ended (signed out, revoked, expired): like a 401, sign in again (the browser stops reconnecting). */
+export const CLOSE_SESSION_ENDED = REALTIME_CLOSE_SESSION_ENDED;
+/** The account was disabled or is no longer in the company: like a 403 (the browser stops reconnecting). */
+export const CLOSE_ACCESS_WITHDRAWN = REALTIME_CLOSE_ACCESS_WITHDRAWN;
 /** The close code and reason a socket gets for each revocation reason. */
 const REVOKED_CLOSE: Record<RevocationReason, { code: number; reason: string }> = {
   'session-ended': { code: CLOSE_SESSION_ENDED, reason: 'Session ended' },
@@ -99,6 +108,12 @@ function isEnvelope(value: unknown): value is RealtimeEnvelope {
   if (typeof value !== 'object' || value === null) return false;
   const { to, event } = value as { to?: unknown; event?: unknown };
   return Array.isArray(to) && to.every((id) => typeof id === 'string') && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
+}
+
+function isCompanyEnvelope(value: unknown): value is CompanyEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const { company, event } = value as { company?: unknown; event?: unknown };
+  return typeof company === 'string' && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
 }
 
 const optionalString = (value: unknown) => value === undefined || typeof value === 'string';
@@ -145,6 +160,11 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     }
   }
 
+  /** Every socket opened for the company (its grant's company), whoever it belongs to. */
+  function deliverToCompany(companyId: string, text: string): void {
+    for (const [ws, state] of states) if (state.grant.companyId === companyId) sendText(ws, text);
+  }
+
   /** Closes a socket for a reason: it is unregistered at once, so nothing more is sent to it. */
   function closeRevoked(ws: WebSocket, reason: RevocationReason): void {
     remove(ws);
@@ -173,6 +193,10 @@ export function createRealtimeHub(options: RealtimeHubOptions): RealtimeHub {
     }
     if (isRevocationEnvelope(envelope)) {
       revoke(envelope.revoke);
+      return;
+    }
+    if (isCompanyEnvelope(envelope)) {
+      deliverToCompany(envelope.company, JSON.stringify(envelope.event));
       return;
     }
     if (!isEnvelope(envelope)) {

@@ -17,6 +17,12 @@ const MAX_PAYLOAD_BYTES = 7900;
 export type RealtimeEnvelope = { to: string[]; event: RealtimeEvent };
 
 /**
+ * One notification on the channel for every socket opened for a company (whoever its people are, so
+ * the payload stays small however many they are).
+ */
+export type CompanyEnvelope = { company: string; event: RealtimeEvent };
+
+/**
  * Why sockets are closed: their session ended (sign-out, a revoked session, a new password), the
  * account was disabled, or the user is no longer a member of the company the socket was opened for.
  */
@@ -63,6 +69,11 @@ export function messageEnvelopeTemplates(message: ChatMessage): { channel: strin
 export async function publishRealtime(db: Db | DbTx, envelope: RealtimeEnvelope): Promise<void> {
   if (envelope.to.length === 0) return;
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${encodeEnvelope(envelope)})`);
+}
+
+/** Publishes an event to every socket opened for the company (on every instance), when the transaction commits if in one. */
+export async function publishToCompany(db: Db | DbTx, envelope: CompanyEnvelope): Promise<void> {
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(envelope satisfies CompanyEnvelope)})`);
 }
 
 /** Closes the matching sockets (on every instance) when the transaction commits. */

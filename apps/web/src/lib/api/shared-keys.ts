@@ -15,3 +15,11 @@ export const projectFilesKey = (projectId: string) => ['project-files', projectI
 
 /** The company's active files against its plan's limit: a plan change moves the limit. */
 export const activeFilesKey = ['active-files'] as const;
+
+/**
+ * Every read of photos (a gallery, one photo, the photos a proposal or a report can show) sits below
+ * it, keyed with the ids it is of (photo, claim file, session): a photo write refreshes them, and a
+ * photo's thumbnails stored (the realtime `photo-thumbnails`) refreshes those naming that photo, its
+ * claim file or its session.
+ */
+export const photosKey = ['photos'] as const;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@ridgeline/shared/contracts/chat';
-import { createRealtimeClient, reconnectDelay, REALTIME_PING_MS, type RealtimeStatus, type SocketLike } from './realtime-client';
+import { createRealtimeStops, type RealtimeStop } from './realtime-stops';
+import { createRealtimeClient, linkRealtimeStops, reconnectDelay, REALTIME_PING_MS, type RealtimeStatus, type SocketLike } from './realtime-client';
 
 /** A WebSocket the test drives: it opens, delivers and drops when told. */
 class FakeSocket implements SocketLike {
@@ -148,6 +149,54 @@ describe('realtime client', () => {
     const before = sockets.length;
     vi.advanceTimersByTime(500);
     expect(sockets.length).toBe(before + 1);
+  });
+
+  for (const [code, stoppedAs] of [
+    [4401, 'signed-out'],
+    [4403, 'disabled'],
+  ] as const) {
+    it(`stops after the server closes with ${code}: status ${stoppedAs}, no reconnect (not even online or for a new listener) until resume()`, () => {
+      const { client, sockets, last, goOnline } = setup();
+      const statuses: RealtimeStatus[] = [];
+      client.subscribeStatus((status) => statuses.push(status));
+      const leave = client.subscribe(() => undefined);
+      last().open();
+      last().drop(code);
+      expect(client.status()).toBe(stoppedAs);
+      vi.advanceTimersByTime(120_000);
+      goOnline();
+      client.subscribe(() => undefined)();
+      leave();
+      client.subscribe(() => undefined);
+      expect(sockets).toHaveLength(1);
+      expect(client.status()).toBe(stoppedAs);
+      expect(statuses).toEqual(['idle', 'connecting', 'open', stoppedAs]);
+      // A new sign-in: the listener still there gets a socket again, and a later drop reconnects as usual.
+      client.resume();
+      expect(sockets).toHaveLength(2);
+      last().open();
+      expect(client.status()).toBe('open');
+      last().drop();
+      vi.advanceTimersByTime(500);
+      expect(sockets).toHaveLength(3);
+    });
+  }
+
+  it('tells the session of a stop by the server and resumes when the session asks', () => {
+    const { client, sockets, last } = setup();
+    const link = createRealtimeStops();
+    const stops: RealtimeStop[] = [];
+    link.onStop((stop) => stops.push(stop));
+    linkRealtimeStops(client, link);
+    client.subscribe(() => undefined);
+    last().open();
+    last().drop(4403);
+    expect(stops).toEqual(['disabled']);
+    link.resume();
+    expect(sockets).toHaveLength(2);
+    last().open();
+    last().drop(4401);
+    expect(stops).toEqual(['disabled', 'signed-out']);
   });
 
   it('jitters each wait by at most a fifth and never waits more than 10 s', () => {

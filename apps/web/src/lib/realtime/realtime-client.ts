@@ -1,16 +1,30 @@
 import { realtimeEventSchema, type RealtimeClientEvent, type RealtimeEvent } from '@ridgeline/shared/contracts/chat';
-import { REALTIME_EVENTS_PER_SECOND } from '@ridgeline/shared/domain/chat';
+import { tabRealtimeStops, type RealtimeStopsLink } from './realtime-stops';
+import { REALTIME_CLOSE_ACCESS_WITHDRAWN, REALTIME_CLOSE_SESSION_ENDED, REALTIME_EVENTS_PER_SECOND } from '@ridgeline/shared/domain/chat';
 
 // One WebSocket per tab to /api/realtime, opened while something listens and closed after the last
 // listener leaves. After a drop it reconnects with a growing, jittered wait (0.5 s, 1 s, 2 s, 4 s, at
 // most 10 s), at once when the browser comes back online, never while it is offline. Every
 // (re)connection brings the server's `ready`: listeners then read what they missed. What the client
-// sends is limited to 5 events per second, and a ping keeps the socket alive every 25 s.
+// sends is limited to 5 events per second, and a ping keeps the socket alive every 25 s. A close
+// that says the session ended (4401) or the access was withdrawn (4403) stops it: it never
+// reconnects on its own after one (every attempt would be refused), and says so in its status, until
+// resume() after the next sign-in.
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
-/** `open`: events flow; `connecting`: a socket is being opened; `offline`: waiting for the network or the next attempt; `idle`: nobody listens. */
-export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'offline';
+/**
+ * `open`: events flow; `connecting`: a socket is being opened; `offline`: waiting for the network or
+ * the next attempt; `idle`: nobody listens; `signed-out` (closed with 4401) and `disabled` (closed
+ * with 4403): stopped until resume().
+ */
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'offline' | 'signed-out' | 'disabled';
+
+/** The statuses of a client the server stopped, by the close code that stopped it. */
+const STOPPED_BY: ReadonlyMap<number, RealtimeStatus> = new Map([
+  [REALTIME_CLOSE_SESSION_ENDED, 'signed-out'],
+  [REALTIME_CLOSE_ACCESS_WITHDRAWN, 'disabled'],
+]);
 export type RealtimeStatusListener = (status: RealtimeStatus) => void;
 
 export const REALTIME_PATH = '/api/realtime';
@@ -45,6 +59,8 @@ export type RealtimeClient = {
   subscribeStatus(listener: RealtimeStatusListener): () => void;
   send(event: RealtimeClientEvent): boolean;
   status(): RealtimeStatus;
+  /** After the server stopped the client (4401, 4403): connects again when something listens (a new sign-in). */
+  resume(): void;
 };
 
 const OPEN = 1;
@@ -74,6 +90,8 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
   let sent: number[] = [];
+  // Set when the server closed with 4401 or 4403: nothing connects until resume().
+  let stopped = false;
 
   function setStatus(next: RealtimeStatus): void {
     if (next === current) return;
@@ -108,7 +126,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   }
 
   function connect(): void {
-    if (listeners.size === 0 || socket) return;
+    if (listeners.size === 0 || socket || stopped) return;
     clearTimers();
     if (!win.navigator.onLine) {
       setStatus('offline');
@@ -126,10 +144,16 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     ws.onmessage = (event) => {
       if (socket === ws) dispatch(event.data);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
       clearTimers();
+      const stoppedAs = STOPPED_BY.get(event.code);
+      if (stoppedAs) {
+        stopped = true;
+        setStatus(stoppedAs);
+        return;
+      }
       if (listeners.size === 0) {
         setStatus('idle');
         return;
@@ -148,7 +172,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   }
 
   function onOnline(): void {
-    if (listeners.size === 0 || socket) return;
+    if (listeners.size === 0 || socket || stopped) return;
     attempt = 0;
     connect();
   }
@@ -166,7 +190,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     attempt = 0;
     sent = [];
     ws?.close(1000, 'No listeners');
-    setStatus('idle');
+    if (!stopped) setStatus('idle');
   }
 
   function send(event: RealtimeClientEvent): boolean {
@@ -197,27 +221,44 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     },
     send,
     status: () => current,
+    resume() {
+      if (!stopped) return;
+      stopped = false;
+      attempt = 0;
+      setStatus('idle');
+      connect();
+    },
   };
 }
 
 let shared: RealtimeClient | null = null;
-/** The tab's one client, made on first use. */
-function client(): RealtimeClient {
-  shared ??= createRealtimeClient();
+/** Reports the client's stops by the server to the session's side of the link, and resumes it when asked. */
+export function linkRealtimeStops(realtime: RealtimeClient, link: RealtimeStopsLink): void {
+  realtime.subscribeStatus((status) => {
+    if (status === 'signed-out' || status === 'disabled') link.reportStop(status);
+  });
+  link.onResume(() => realtime.resume());
+}
+
+/** The tab's one client, made on first use, linked to the session (realtime-stops.ts). */
+function tabRealtimeClient(): RealtimeClient {
+  if (shared) return shared;
+  shared = createRealtimeClient();
+  linkRealtimeStops(shared, tabRealtimeStops);
   return shared;
 }
 
 /** Listens to the user's realtime events; the socket opens with the first listener and closes after the last. */
 export function subscribeRealtime(listener: RealtimeListener): () => void {
-  return client().subscribe(listener);
+  return tabRealtimeClient().subscribe(listener);
 }
 
 /** Follows the socket's state (called at once with the current one); it does not open the socket. */
 export function subscribeRealtimeStatus(listener: RealtimeStatusListener): () => void {
-  return client().subscribeStatus(listener);
+  return tabRealtimeClient().subscribeStatus(listener);
 }
 
 /** Sends an event on the socket if it is open and the 5-per-second budget allows; false otherwise. */
 export function sendRealtime(event: RealtimeClientEvent): boolean {
-  return client().send(event);
+  return tabRealtimeClient().send(event);
 }

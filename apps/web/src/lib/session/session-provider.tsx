@@ -5,6 +5,8 @@ import { createSessionCache, type SessionUser } from './session-cache';
 import { createSessionMachine, type Network, type SessionMachine, type SessionStatus } from './session-machine';
 import { fetchSessionUser, postSignOut } from './session-api';
 import { clearOffline } from '../offline-cache';
+import { meKey } from '../api/me';
+import { tabRealtimeStops, type RealtimeStops } from '../realtime/realtime-stops';
 
 export type SessionContextValue = {
   status: SessionStatus;
@@ -48,10 +50,32 @@ export function createBrowserSessionMachine(): SessionMachine {
   return createSessionMachine({ fetchSession: fetchSessionUser, cache: createSessionCache(window.localStorage), network: browserNetwork });
 }
 
-type Props = { children: ReactNode; /** Injected in tests. */ machine?: SessionMachine };
+type Props = {
+  children: ReactNode;
+  /** Injected in tests. */
+  machine?: SessionMachine;
+  /** The tab's realtime client's stops by the server (injected in tests), followed here. */
+  realtime?: RealtimeStops;
+};
+
+/**
+ * When the server closes the realtime socket because its session ended (4401) or the access was
+ * withdrawn (4403), the client stops reconnecting, and the session and the profile are read again so
+ * the page shows what is true now: signed out (the sign-in page), the Account Disabled screen, or a
+ * user no longer in the company. A session still valid after a 4401 (this tab signed in again, a new
+ * password's new session) lets the socket connect again.
+ */
+function followRealtimeStops(realtime: RealtimeStops, machine: SessionMachine, refreshMe: () => void): () => void {
+  return realtime.onStop((status) => {
+    refreshMe();
+    void machine.refresh().then(() => {
+      if (status === 'signed-out' && machine.getState().status === 'authenticated') realtime.resume();
+    });
+  });
+}
 
 /** Holds the session state machine for the app and exposes it to every page. */
-export function SessionProvider({ children, machine: injected }: Props) {
+export function SessionProvider({ children, machine: injected, realtime = tabRealtimeStops }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [machine] = useState<SessionMachine>(() => injected ?? createBrowserSessionMachine());
@@ -59,6 +83,7 @@ export function SessionProvider({ children, machine: injected }: Props) {
   const isOnline = useOnline();
 
   useEffect(() => machine.start(), [machine]);
+  useEffect(() => followRealtimeStops(realtime, machine, () => void queryClient.invalidateQueries({ queryKey: meKey })), [realtime, machine, queryClient]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
@@ -68,7 +93,10 @@ export function SessionProvider({ children, machine: injected }: Props) {
       refresh: machine.refresh,
       setAuthenticated: async (user) => {
         const signedIn = user ?? (await fetchSessionUser());
-        if (signedIn) machine.handleEvent('SIGNED_IN', signedIn);
+        if (!signedIn) return;
+        machine.handleEvent('SIGNED_IN', signedIn);
+        // A socket the server stopped (the previous session ended) may connect again.
+        realtime.resume();
       },
       signOut: async () => {
         try {
@@ -83,7 +111,7 @@ export function SessionProvider({ children, machine: injected }: Props) {
         await navigate('/auth', { replace: true });
       },
     }),
-    [state, isOnline, machine, queryClient, navigate],
+    [state, isOnline, machine, queryClient, navigate, realtime],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -48,7 +48,8 @@ export const conversationMembers = pgTable(
  * A message: text or one attachment (message_type image, video, audio or file from the file's real
  * bytes). `seq` orders every message of the database, so a client that missed some (a dropped socket,
  * a restarted server) asks for those after the last it holds. `client_id` is the sender's id for the
- * message, so one written offline and sent again is stored once.
+ * message, so one written offline and sent again is stored once. `pushed_at`: when the other members'
+ * devices were told (claimed once, so a message is pushed once however often its event arrives).
  */
 export const messages = pgTable(
   'messages',
@@ -63,6 +64,7 @@ export const messages = pgTable(
     messageType: text('message_type').notNull().default('text'),
     clientId: uuid('client_id'),
     createdAt: createdAt(),
+    pushedAt: timestampTz('pushed_at'),
   },
   (t) => [
     uniqueIndex('messages_seq_unique').on(t.seq),

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/toast';
 import { answer, apiError, json, noContent, sent } from '../../../test/fake-server';
 import { applicationServerKey, enablePush, SUBSCRIBE_PATH, type PushEnvironment } from './enable-push';
-import { sendChatPush } from './api/send-chat-push';
 
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 
@@ -107,14 +106,5 @@ describe('enabling push notifications', () => {
     const bytes = applicationServerKey(PUBLIC_KEY);
     expect(bytes).toHaveLength(65);
     expect(bytes[0]).toBe(4);
-  });
-});
-
-describe('sendChatPush', () => {
-  it('posts the conversation and preview, and a failure only warns', async () => {
-    answer('POST /api/functions/send-chat-push', () => apiError('NOT_FOUND'));
-    sendChatPush('11111111-1111-4111-8111-111111111111', 'Tarp is up');
-    await vi.waitFor(() => expect(console.warn).toHaveBeenCalled());
-    expect(sent('POST /api/functions/send-chat-push')[0]?.body).toEqual({ conversation_id: '11111111-1111-4111-8111-111111111111', preview: 'Tarp is up' });
   });
 });

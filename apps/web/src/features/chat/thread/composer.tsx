@@ -45,8 +45,8 @@ type Props = {
   conversationId: string;
   userId: string | null;
   colleagues: readonly ChatColleague[];
-  /** The server stored a message of mine; `text` is what its push preview is made of. */
-  onSent: (message: ChatMessage, text: string) => void;
+  /** The server stored a message of mine (it pushes it to the other members itself). */
+  onSent: (message: ChatMessage) => void;
 };
 
 type Suggesting = { start: number; query: string };
@@ -164,7 +164,7 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
         const fileName = file.name.length > FILE_NAME_MAX ? file.name.slice(-FILE_NAME_MAX) : file.name;
         const message = await uploadAttachment(conversationId, file, { clientId: crypto.randomUUID(), fileName });
         notify.success('Uploaded', 'Attachment sent.');
-        onSent(message, message.content || fileName);
+        onSent(message);
       } catch (error) {
         notify.error('Upload failed', uploadFailureText(error));
       } finally {

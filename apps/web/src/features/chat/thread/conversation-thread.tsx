@@ -9,7 +9,6 @@ import { notify } from '../../../lib/toast';
 import { useChatOutbox, usePendingMessages } from '../../../offline/chat-outbox';
 import { useColleagues } from '../api/colleagues';
 import { useMessages } from '../api/messages';
-import { afterSend } from './after-send';
 import { Composer } from './composer';
 import { mentionLabel } from './mentions';
 import { MessageList } from './message-list';
@@ -39,13 +38,8 @@ export function ConversationThread({ conversationId }: { conversationId: string 
     return labels;
   }, [colleagues.data, user]);
 
-  const onSent = useCallback(
-    (message: ChatMessage, text: string) => {
-      merge([message]);
-      afterSend(message, text);
-    },
-    [merge],
-  );
+  // The other members' push follows on the server once the message is stored: nothing more to send from here.
+  const onSent = useCallback((message: ChatMessage) => merge([message]), [merge]);
 
   const onLoadEarlier = () => {
     setLoadingEarlier(true);

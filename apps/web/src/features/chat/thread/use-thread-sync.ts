@@ -7,7 +7,6 @@ import { subscribeOutboxSent } from '../../../offline/chat-outbox';
 import { chatKeys } from '../api/chat-keys';
 import { markConversationRead } from '../api/mark-read';
 import { fetchMessages, lastSeq, mergeIntoThread } from '../api/messages';
-import { afterSend } from './after-send';
 
 // Keeps an open conversation current: a realtime `message` of it is merged; `message-ref` (too large
 // to carry) and `ready` (the socket came back) read what came after the last seq held; the same
@@ -88,7 +87,6 @@ export function useThreadSync(conversationId: string, thread: MessagesResponse |
     const unsubscribeOutbox = subscribeOutboxSent((message) => {
       if (message.conversationId !== conversationId) return;
       merge([message]);
-      afterSend(message, message.content);
     });
     const poll = window.setInterval(() => void catchUp(), CHAT_POLL_MS);
     sendRealtime({ type: 'viewing', conversationId });

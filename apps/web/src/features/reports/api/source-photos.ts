@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { photoListSchema, type Photo } from '@ridgeline/shared/contracts/photos';
 import { api } from '../../../lib/api-client';
-import { reportsKey } from './report-keys';
+import { photosKey } from '../../../lib/api/shared-keys';
 
 // GET /api/projects/:id/photos or GET /api/inspections/:id/photos: the photos of the claim file or
 // inspection a report is made from, the ones the editor can place in its sections.
@@ -22,7 +22,8 @@ export async function fetchSourcePhotos(source: ReportPhotoSource): Promise<Phot
 
 export function useSourcePhotos(source: ReportPhotoSource, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [...reportsKey, 'source-photos', source.projectId ?? '', source.sessionId ?? ''],
+    // Below the photos' key: a photo's new thumbnails (or any photo write) refresh it.
+    queryKey: [...photosKey, 'report-source', source.projectId ?? '', source.sessionId ?? ''],
     queryFn: () => fetchSourcePhotos(source),
     enabled: (options.enabled ?? true) && sourcePhotosPath(source) !== null,
     // The thumbnails' signed URLs last 300 s: read them again before they expire.

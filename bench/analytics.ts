@@ -105,7 +105,7 @@ try {
   ).rows[0];
 
   const companies = (await pool.query<{ id: string }>('select id from companies order by md5(id::text) limit $1', [SAMPLE])).rows.map((row) => row.id);
-  const analytics = createAnalyticsService({ db: database.db });
+  const analytics = createAnalyticsService({ db: database.db, readTimeoutMs: 60_000 });
   const actorOf = (userId: string): Actor => ({ userId, email: `${userId}@example.com`, role: 'contractor', sessionId: 'bench', impersonatedBy: null });
 
   // Warm-up: the first views of a fresh connection plan their statements and read pages in.

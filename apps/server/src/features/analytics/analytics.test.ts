@@ -338,6 +338,21 @@ describe('analytics figures on seeded data', () => {
   });
 });
 
+describe('a range with one end', () => {
+  it('is held to the same three years once the other end is filled in (today, or a year before `to`)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    // `from` alone runs to today: 1970 would be 57 years, and a start after today ends before it begins.
+    for (const query of ['from=1970-01-01', `from=${daysFromToday(-1096)}`, `from=${daysFromToday(2)}`]) {
+      expectError(await ownerA.client.get(`/api/analytics?${query}`), 400, 'VALIDATION_ERROR');
+    }
+    expect((await view(ownerA, `from=${daysFromToday(-1094)}`)).filters).toMatchObject({ from: daysFromToday(-1094), to: today });
+    expect((await view(ownerA, 'to=2020-06-30')).filters).toMatchObject({ from: '2019-07-01', to: '2020-06-30' });
+    const refused = await ownerA.client.get<{ error: { message: string } }>('/api/analytics?from=1970-01-01');
+    expect(refused.body.error.message).toBe('from: A view covers at most three years');
+  });
+});
+
 /** A node of PostgreSQL's JSON plan, as EXPLAIN (ANALYZE, FORMAT JSON) writes it. */
 type PlanNode = { 'Node Type': string; 'Parent Relationship'?: string; 'Actual Loops'?: number; 'CTE Name'?: string; Plans?: PlanNode[] };
 
@@ -357,7 +372,7 @@ describe('analytics statements', () => {
     const sent: { query: string; params: unknown[] }[] = [];
     const traced = drizzle(server.deps.database.pool, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } });
     const actor = { userId: ownerA.company.owner.id, email: ownerA.email, role: 'contractor' as const, sessionId: 'plans', impersonatedBy: null };
-    await createAnalyticsService({ db: traced }).view(actor, { companyId: ownerA.company.id, role: 'owner' }, { from: '2026-01-01', to: '2026-06-30' });
+    await createAnalyticsService({ db: traced, readTimeoutMs: 5_000 }).view(actor, { companyId: ownerA.company.id, role: 'owner' }, { from: '2026-01-01', to: '2026-06-30' });
     const reads = sent.filter(({ query }) => /^\s*(with|select)\b/i.test(query) && !query.includes('set_config'));
     expect(reads.length).toBeGreaterThanOrEqual(7);
     for (const { query, params } of reads) {

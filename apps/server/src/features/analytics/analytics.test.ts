@@ -356,7 +356,11 @@ describe('a range with one end', () => {
 /** A node of PostgreSQL's JSON plan, as EXPLAIN (ANALYZE, FORMAT JSON) writes it. */
 type PlanNode = { 'Node Type': string; 'Parent Relationship'?: string; 'Actual Loops'?: number; 'CTE Name'?: string; Plans?: PlanNode[] };
 
-/** The plan's nodes run more than once per statement over a CTE or as a subquery: what makes a statement grow with the square of its rows. */
+/**
+ * The plan's nodes run more than once per statement as a subquery, or over a CTE: a subquery correlated
+ * per claim file, or a stored CTE scanned again for each row, grows with the square of the claim files.
+ * How the planner joins at scale (hash joins, nothing built again per status) is what bench:analytics measures.
+ */
 function repeatedNodes(node: PlanNode): string[] {
   const loops = node['Actual Loops'] ?? 1;
   const own = [

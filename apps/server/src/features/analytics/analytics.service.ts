@@ -49,7 +49,7 @@ function presentCycles(row: CycleSqlRow): CycleTimeRow[] {
  * The office's analytics: one view of the company (owners and managers) or of the member's own work,
  * for a range, a member, a carrier and a loss type. Every figure is computed in SQL by the repository,
  * every statement of a view in one read-only transaction with a statement timeout, one view per user
- * at a time (statement-timeout.ts).
+ * and two per company at a time (statement-timeout.ts).
  */
 export function createAnalyticsService({ db, readTimeoutMs, now = () => new Date() }: AnalyticsServiceDeps) {
   async function view(actor: Actor, tenant: Tenant, query: AnalyticsQuery): Promise<Analytics> {
@@ -62,7 +62,7 @@ export function createAnalyticsService({ db, readTimeoutMs, now = () => new Date
     const problem = analyticsRangeProblem(range);
     if (problem) throw AppError.badRequest(`from: ${problem}`);
     const f: AnalyticsFilter = { companyId, from: range.from, to: range.to, memberId, carrierId: query.carrierId ?? null, lossType: query.lossType ?? null };
-    return withStatementTimeout(db, { timeoutMs: readTimeoutMs, oneAtATime: `analytics:${actor.userId}` }, async (tx) => {
+    return withStatementTimeout(db, { timeoutMs: readTimeoutMs, kind: 'analytics', userId: actor.userId, companyId }, async (tx) => {
       // A colleague of another company (or no one) is not found, and says nothing about who exists.
       if (memberId !== null && scope === 'company' && !(await isMemberOf(tx, companyId, memberId))) throw AppError.notFound('Member not found');
       return present(await figures(tx, f, at, scope === 'own' ? actor.userId : null), f, scope, query);

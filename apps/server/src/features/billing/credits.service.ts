@@ -79,12 +79,12 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
 
   /**
    * Every matching ledger row (up to the export limit, newest first) as a CSV file named after the
-   * company and the day: under the statement timeout, one export per user at a time.
+   * company and the day: under the statement timeout, one export per user (two per company) at a time.
    */
   async function exportCsv(actor: Actor, tenant: Tenant, query: CreditEntryFilters, now = new Date()): Promise<CsvFile> {
     const filters = filtersOf(query);
     assertRange(filters);
-    const limits = { timeoutMs: readTimeoutMs, oneAtATime: `credits-csv:${actor.userId}` };
+    const limits = { timeoutMs: readTimeoutMs, kind: 'credits-csv', userId: actor.userId, companyId: tenant.companyId };
     const [company, rows] = await withStatementTimeout(db, limits, async (tx) => [
       await findBillingRow(tx, tenant.companyId),
       await listCreditEntries(tx, tenant.companyId, filters, CREDITS_EXPORT_LIMIT),

@@ -357,10 +357,10 @@ export function createProjectsService({ db, readTimeoutMs }: ProjectsServiceDeps
 
   /**
    * Every matching project (up to EXPORT_ROW_LIMIT) as a CSV file named by today's date: a read of the
-   * whole company, so under the statement timeout and one export per user at a time.
+   * whole company, so under the statement timeout, one export per user (two per company) at a time.
    */
   async function exportCsv(actor: Actor, tenant: Tenant, filters: ProjectListFilters, now = new Date()): Promise<CsvFile> {
-    const limits = { timeoutMs: readTimeoutMs, oneAtATime: `projects-csv:${actor.userId}` };
+    const limits = { timeoutMs: readTimeoutMs, kind: 'projects-csv', userId: actor.userId, companyId: tenant.companyId };
     const rows = await withStatementTimeout(db, limits, (tx) => exportRows(tx, tenant.companyId, filters, EXPORT_ROW_LIMIT));
     return { fileName: `projects-${now.toISOString().slice(0, 10)}.csv`, body: projectsCsv(rows) };
   }

@@ -8,9 +8,9 @@ import { useTestServer } from '../../test/use-test-server';
 
 // What keeps one tenant's expensive reads from stalling everyone, through the whole stack on a real
 // database: a statement past DATABASE_READ_TIMEOUT_MS answers 503 QUERY_TIMEOUT; a second expensive
-// read of the same user and kind, on either of two instances, answers 429 READ_IN_PROGRESS while
-// the first runs; a request that finds no free pool connection within DATABASE_POOL_TIMEOUT_MS
-// answers 503 DATABASE_BUSY. A statement is held up by a table lock taken on a connection of the test's own.
+// read of the same user and kind, or a company's third, on either of two instances, answers 429
+// READ_IN_PROGRESS while the first ones run; a request that finds no free pool connection within
+// DATABASE_POOL_TIMEOUT_MS answers 503 DATABASE_BUSY. A statement is held up by a table lock taken on a connection of the test's own.
 
 function expectError(response: TestResponse, status: number, code: string) {
   expect(response.status, response.text).toBe(status);
@@ -68,16 +68,18 @@ describe('a statement past the read timeout', () => {
   });
 });
 
-describe('one expensive read per user and kind at a time', () => {
+describe('expensive reads at a time: one per user, two per company, each kind on its own', () => {
   const server = useTestServer();
   let second: TestServer;
   let owner: SignedUpUser;
   let manager: SignedUpUser;
+  let member: SignedUpUser;
   let otherOwner: SignedUpUser;
   beforeAll(async () => {
     const signedIn = await signedInOwner(server);
     owner = signedIn;
     manager = await signedInUser(server, { company: signedIn.company, role: 'manager' });
+    member = await signedInUser(server, { company: signedIn.company, role: 'member' });
     otherOwner = await signedInOwner(server);
     // A second instance on the same database, as behind a load balancer.
     second = await startTestServer({ DATABASE_URL: databaseUrl(server) });
@@ -86,7 +88,7 @@ describe('one expensive read per user and kind at a time', () => {
     await second.stop();
   });
 
-  it("refuses the same user's second analytics view while the first runs, on either instance; colleagues, other companies and other kinds run", async () => {
+  it("refuses the same user's second view while the first runs, on either instance, and a company's third; other companies and other kinds run", async () => {
     const lock = await lockTables(databaseUrl(server), ['projects']);
     const running: Promise<TestResponse>[] = [];
     try {
@@ -95,16 +97,23 @@ describe('one expensive read per user and kind at a time', () => {
       expectError(await owner.client.get('/api/analytics?lossType=hail'), 429, 'READ_IN_PROGRESS');
       const onSecond = await fetch(`${second.url}/api/analytics`, { headers: { Cookie: owner.client.cookieHeader() } });
       expectError({ status: onSecond.status, headers: onSecond.headers, text: '', body: await onSecond.json() }, 429, 'READ_IN_PROGRESS');
-      // Not refused: they wait for the same table like the first.
+      // A colleague takes the company's second slot; another company and another kind of read are not counted with them.
       running.push(manager.client.get('/api/analytics'), otherOwner.client.get('/api/analytics'), owner.client.get('/api/projects/export.csv'));
       await waitForBlocked(server, 4);
       expectError(await owner.client.get('/api/projects/export.csv'), 429, 'READ_IN_PROGRESS');
+      // The company's third view, from its member (on the other instance too), is refused with words of its own.
+      const third = await member.client.get<{ error: { message: string } }>('/api/analytics');
+      expectError(third, 429, 'READ_IN_PROGRESS');
+      expect(third.body.error.message).toBe('Others in your company are running this right now. Please try again in a moment.');
+      const thirdOnSecond = await fetch(`${second.url}/api/analytics`, { headers: { Cookie: member.client.cookieHeader() } });
+      expect(thirdOnSecond.status).toBe(429);
     } finally {
       await lock.release();
     }
     expect((await Promise.all(running)).map((response) => response.status)).toEqual([200, 200, 200, 200]);
-    // Once the first has finished, the next is served.
+    // Once they have finished, the next are served.
     expect((await owner.client.get('/api/analytics?lossType=hail')).status).toBe(200);
+    expect((await member.client.get('/api/analytics')).status).toBe(200);
   });
 });
 

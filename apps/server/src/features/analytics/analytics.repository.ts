@@ -60,32 +60,49 @@ function liveLedgerCte(f: AnalyticsFilter, projectIds: SQL): SQL {
 export type ApprovalSqlRow = { key: string; label: string | null; approved: string; denied: string };
 
 /**
- * Approved and denied claim files by carrier and by loss type. A claim file that ever entered an
- * approved status counts as approved; one that entered a denied status and never an approved one as
- * denied; the rest are undecided and left out.
+ * Each claim file in scope that has a history, with the first time it entered the statuses that mark
+ * a step: the history read once through the scope (a hash join on the project id), summed up by
+ * claim file, for the figures that ask what happened to a claim file.
+ */
+function firstEntriesCte(f: AnalyticsFilter): SQL {
+  const first = (keys: readonly string[]) => sql`min(h.entered_at) filter (where s.key in (${keyList(keys)}))`;
+  return sql`first_entries as (
+    select sc.id as project_id, sc.carrier_id, sc.carrier_name, sc.loss_type,
+      ${first([INSPECTED_STATUS_KEY])} as inspected_at,
+      ${first([FILED_STATUS_KEY])} as filed_at,
+      ${first(APPROVED_STATUS_KEYS)} as approved_at,
+      ${first(DENIED_STATUS_KEYS)} as denied_at
+    from scope sc
+    join project_status_history h on h.company_id = ${f.companyId} and h.project_id = sc.id
+    join project_statuses s on s.id = h.status_id
+    group by sc.id, sc.carrier_id, sc.carrier_name, sc.loss_type
+  )`;
+}
+
+/**
+ * Approved and denied claim files by carrier and by loss type, in one statement over the decided
+ * claim files. A claim file that ever entered an approved status counts as approved; one that entered
+ * a denied status and never an approved one as denied; the rest are undecided and left out.
  */
 export async function approvalRows(db: Db | DbTx, f: AnalyticsFilter): Promise<{ byCarrier: ApprovalSqlRow[]; byLossType: ApprovalSqlRow[] }> {
-  const outcome = sql`with ${scopeCte(f)},
-    outcome as (
-      select sc.id, sc.carrier_id, sc.carrier_name, sc.loss_type,
-        bool_or(s.key in (${keyList(APPROVED_STATUS_KEYS)})) as approved,
-        bool_or(s.key in (${keyList(DENIED_STATUS_KEYS)})) as denied
-      from scope sc
-      join project_status_history h on h.company_id = ${f.companyId} and h.project_id = sc.id
-      join project_statuses s on s.id = h.status_id
-      group by sc.id, sc.carrier_id, sc.carrier_name, sc.loss_type
-    )`;
-  const counts = sql`count(*) filter (where o.approved) as approved, count(*) filter (where o.denied and not o.approved) as denied`;
-  const byCarrier = await db.execute<ApprovalSqlRow>(sql`${outcome}
-    select coalesce(o.carrier_id::text, 'name:' || lower(o.carrier_name), 'none') as key, coalesce(min(c.name), min(o.carrier_name)) as label, ${counts}
-    from outcome o left join carriers c on c.id = o.carrier_id and c.company_id = ${f.companyId}
-    where o.approved or o.denied
-    group by 1 order by 2 nulls last, 1`);
-  const byLossType = await db.execute<ApprovalSqlRow>(sql`${outcome}
-    select o.loss_type as key, null as label, ${counts}
-    from outcome o where o.approved or o.denied
-    group by 1 order by 1`);
-  return { byCarrier: byCarrier.rows, byLossType: byLossType.rows };
+  const counts = sql`count(*) filter (where d.approved) as approved, count(*) filter (where not d.approved) as denied`;
+  const result = await db.execute<ApprovalSqlRow & { dimension: 'carrier' | 'loss_type' }>(sql`with ${scopeCte(f)}, ${firstEntriesCte(f)},
+    decided as materialized (
+      select e.carrier_id, e.carrier_name, e.loss_type, e.approved_at is not null as approved
+      from first_entries e
+      where e.approved_at is not null or e.denied_at is not null
+    ),
+    by_carrier as (
+      select coalesce(d.carrier_id::text, 'name:' || lower(d.carrier_name), 'none') as key, d.carrier_id, min(d.carrier_name) as carrier_name, ${counts}
+      from decided d group by 1, 2
+    )
+    select 'carrier' as dimension, b.key, coalesce(c.name, b.carrier_name) as label, b.approved, b.denied
+    from by_carrier b left join carriers c on c.id = b.carrier_id and c.company_id = ${f.companyId}
+    union all
+    select 'loss_type', d.loss_type, null, ${counts} from decided d group by d.loss_type
+    order by 1, 3 nulls last, 2`);
+  const of = (dimension: 'carrier' | 'loss_type') => result.rows.filter((row) => row.dimension === dimension).map(({ key, label, approved, denied }) => ({ key, label, approved, denied }));
+  return { byCarrier: of('carrier'), byLossType: of('loss_type') };
 }
 
 export type SupplementSqlRow = { requested: string; requested_cents: string; approved: string; approved_cents: string; denied: string };
@@ -129,9 +146,9 @@ export async function cycleTimes(db: Db | DbTx, f: AnalyticsFilter): Promise<Cyc
       round((percentile_cont(0.5) within group (order by ${days(to)}) filter (${where}))::numeric, 1) as ${sql.raw(`${name}_median`)},
       round((percentile_cont(0.9) within group (order by ${days(to)}) filter (${where}))::numeric, 1) as ${sql.raw(`${name}_p90`)}`;
   };
-  // Each claim file's first session and first payment are aggregated once for the whole scope and
-  // joined by project id: a subquery per claim file against the scope's CTE grew with its square.
-  const result = await db.execute<CycleSqlRow>(sql`with ${scopeCte(f)}, ${liveLedgerCte(f, sql`select id from scope`)},
+  // Each claim file's first entries, first session and first payment are summed up once for the whole
+  // scope and joined by project id: a subquery per claim file against the scope's CTE grew with its square.
+  const result = await db.execute<CycleSqlRow>(sql`with ${scopeCte(f)}, ${liveLedgerCte(f, sql`select id from scope`)}, ${firstEntriesCte(f)},
     first_session as (
       select i.project_id, min(i.created_at) as at from inspection_sessions i
       where i.company_id = ${f.companyId} and i.project_id in (select id from scope)
@@ -143,17 +160,11 @@ export async function cycleTimes(db: Db | DbTx, f: AnalyticsFilter): Promise<Cyc
       group by l.project_id
     ),
     steps as (
-      select sc.id,
-        coalesce(fs.at, min(h.entered_at) filter (where s.key = ${INSPECTED_STATUS_KEY})) as inspected_at,
-        min(h.entered_at) filter (where s.key = ${FILED_STATUS_KEY}) as filed_at,
-        min(h.entered_at) filter (where s.key in (${keyList(APPROVED_STATUS_KEYS)})) as approved_at,
-        fp.at as paid_at
+      select coalesce(fs.at, e.inspected_at) as inspected_at, e.filed_at, e.approved_at, fp.at as paid_at
       from scope sc
+      left join first_entries e on e.project_id = sc.id
       left join first_session fs on fs.project_id = sc.id
       left join first_payment fp on fp.project_id = sc.id
-      left join project_status_history h on h.company_id = ${f.companyId} and h.project_id = sc.id
-      left join project_statuses s on s.id = h.status_id
-      group by sc.id, fs.at, fp.at
     )
     select ${figure('filed', 'filed_at')}, ${figure('approved', 'approved_at')}, ${figure('paid', 'paid_at')} from steps`);
   const [row] = result.rows;

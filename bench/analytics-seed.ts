@@ -73,14 +73,18 @@ export async function seedClaimFiles(pool: pg.Pool, companyIds: string[], perCom
 /** `count` bench companies with an owner and a member each and the default pipeline. */
 export async function seedSmallCompanies(pool: pg.Pool, count: number): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(`insert into companies (name, plan, trial_ends_at) select 'Bench Roofing ' || n, 'enterprise', null from generate_series(1, $1::int) n returning id`, [count]);
-  await pool.query(`insert into "user" (id, name, email, first_name, last_name, email_verified)
-    select c.id || '-' || r, 'Bench ' || r, c.id || '-' || r || '@example.com', 'Bench', r, true from companies c cross join unnest(array['owner', 'member']) r`);
-  await pool.query(`insert into members (company_id, user_id, role) select c.id, c.id || '-' || r, r from companies c cross join unnest(array['owner', 'member']) r`);
+  const ids = rows.map((row) => row.id);
+  await pool.query(
+    `insert into "user" (id, name, email, first_name, last_name, email_verified)
+    select c || '-' || r, 'Bench ' || r, c || '-' || r || '@example.com', 'Bench', r, true from unnest($1::uuid[]) c cross join unnest(array['owner', 'member']) r`,
+    [ids],
+  );
+  await pool.query(`insert into members (company_id, user_id, role) select c, c || '-' || r, r from unnest($1::uuid[]) c cross join unnest(array['owner', 'member']) r`, [ids]);
   await pool.query(
     `insert into project_statuses (company_id, key, name, position, is_closed)
-     select c.id, d.key, d.name, d.position - 1, d.is_closed from companies c
-     cross join unnest($1::text[], $2::text[], $3::boolean[]) with ordinality as d(key, name, is_closed, position)`,
-    [DEFAULT_PIPELINE.map((s) => s.key), DEFAULT_PIPELINE.map((s) => s.name), DEFAULT_PIPELINE.map((s) => s.isClosed)],
+     select c, d.key, d.name, d.position - 1, d.is_closed from unnest($1::uuid[]) c
+     cross join unnest($2::text[], $3::text[], $4::boolean[]) with ordinality as d(key, name, is_closed, position)`,
+    [ids, DEFAULT_PIPELINE.map((s) => s.key), DEFAULT_PIPELINE.map((s) => s.name), DEFAULT_PIPELINE.map((s) => s.isClosed)],
   );
-  return rows.map((row) => row.id);
+  return ids;
 }

@@ -50,13 +50,14 @@ function scopeCte(f: AnalyticsFilter): SQL {
 
 /**
  * A ledger entry that counts: not a reversal, and not reversed by one. `projectIds` is a set of claim
- * files read once (a semi-join on the ledger's project index), never a lookup per claim file.
+ * files read once (a semi-join on the ledger's project index), never a lookup per claim file; the
+ * company's reversed entries are read once too, into a hash the entries are checked against.
  */
 function liveLedgerCte(f: AnalyticsFilter, projectIds: SQL): SQL {
   return sql`live as (
     select e.* from claim_ledger_entries e
     where e.company_id = ${f.companyId} and e.project_id in (${projectIds}) and e.kind <> 'reversal'
-      and not exists (select 1 from claim_ledger_entries r where r.related_id = e.id and r.kind = 'reversal' and r.company_id = e.company_id)
+      and e.id not in (select r.related_id from claim_ledger_entries r where r.company_id = ${f.companyId} and r.kind = 'reversal' and r.related_id is not null)
   )`;
 }
 
@@ -65,10 +66,12 @@ export type ApprovalSqlRow = { key: string; label: string | null; approved: stri
 /**
  * Each claim file in scope that has a history, with the first time it entered the statuses that mark
  * a step: the history read once through the scope (a hash join on the project id), summed up by
- * claim file, for the figures that ask what happened to a claim file.
+ * claim file, for the figures that ask what happened to a claim file. The company's statuses of each
+ * step are read once (an array each) rather than joined to every stay.
  */
 function firstEntriesCte(f: AnalyticsFilter): SQL {
-  const first = (keys: readonly string[]) => sql`min(h.entered_at) filter (where s.key in (${keyList(keys)}))`;
+  const first = (keys: readonly string[]) =>
+    sql`min(h.entered_at) filter (where h.status_id = any(array(select s.id from project_statuses s where s.company_id = ${f.companyId} and s.key in (${keyList(keys)}))))`;
   return sql`first_entries as (
     select sc.id as project_id, sc.carrier_id, sc.carrier_name, sc.loss_type,
       ${first([INSPECTED_STATUS_KEY])} as inspected_at,
@@ -77,7 +80,6 @@ function firstEntriesCte(f: AnalyticsFilter): SQL {
       ${first(DENIED_STATUS_KEYS)} as denied_at
     from scope sc
     join project_status_history h on h.company_id = ${f.companyId} and h.project_id = sc.id
-    join project_statuses s on s.id = h.status_id
     group by sc.id, sc.carrier_id, sc.carrier_name, sc.loss_type
   )`;
 }

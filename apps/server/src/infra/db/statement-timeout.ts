@@ -34,10 +34,15 @@ async function tryLock(tx: DbTx, key: string): Promise<boolean> {
   return result.rows[0]?.taken === true;
 }
 
-/** Sets the statement timeout for the rest of the transaction and takes the user's lock for the kind, in one round trip. */
+/**
+ * For the rest of the transaction: the statement timeout, and no parallel workers (a read is one
+ * backend on one core, so a company's slots are what it can take of the database); then the user's
+ * lock for the kind. One round trip.
+ */
 async function startRead(tx: DbTx, limits: ReadLimits): Promise<boolean> {
   const result = await tx.execute<{ taken: boolean }>(
-    sql`select set_config('statement_timeout', ${String(limits.timeoutMs)}, true), ${lock(`read:${limits.kind}:user:${limits.userId}`)}`,
+    sql`select set_config('statement_timeout', ${String(limits.timeoutMs)}, true), set_config('max_parallel_workers_per_gather', '0', true),
+      ${lock(`read:${limits.kind}:user:${limits.userId}`)}`,
   );
   return result.rows[0]?.taken === true;
 }
@@ -53,7 +58,8 @@ async function tryCompanySlot(tx: DbTx, limits: ReadLimits): Promise<boolean> {
 /**
  * Runs a read that may scan a whole company (analytics, CSV exports) in one read-only transaction on
  * one snapshot, so its figures agree with each other. `SET LOCAL statement_timeout` bounds each of
- * its statements (a stopped one answers 503, database-errors.ts) and ends with the transaction, so
+ * its statements (a stopped one answers 503, database-errors.ts), `SET LOCAL
+ * max_parallel_workers_per_gather = 0` keeps it to one backend, and both end with the transaction, so
  * the pooled connection goes back as it came. The read first takes transaction-level advisory locks
  * without waiting, on every instance's behalf (they live in the database): the user's own for the
  * kind, then one of the company's slots. While the user's previous read of the kind runs, or the

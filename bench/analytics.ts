@@ -100,24 +100,27 @@ async function loop(people: Person[], path: (person: Person) => string, stop: { 
  * company's reads of the kind all running) is asked again after its Retry-After. The served views'
  * milliseconds and the refusals.
  */
-async function askLikeTheApp(people: Person[], path: string, stop: { done: boolean }): Promise<{ served: number[]; refused: number }> {
+async function askLikeTheApp(people: Person[], path: string, stop: { done: boolean }): Promise<{ served: number[]; refused: number; servedPerPerson: number[] }> {
   const served: number[] = [];
+  const servedPerPerson = people.map(() => 0);
   let refused = 0;
   await Promise.all(
-    people.map(async (person) => {
+    people.map(async (person, index) => {
       while (!stop.done) {
         const start = performance.now();
         const response = await fetch(`${ORIGIN}${path}`, { headers: { cookie: person.cookie } });
         await response.arrayBuffer();
-        if (response.status === 200) served.push(performance.now() - start);
-        else if (response.status === 429) {
+        if (response.status === 200) {
+          served.push(performance.now() - start);
+          servedPerPerson[index] = (servedPerPerson[index] ?? 0) + 1;
+        } else if (response.status === 429) {
           refused += 1;
           await sleep(Number(response.headers.get('Retry-After') ?? 1) * 1000);
         } else throw new Error(`GET ${path} answered ${response.status}`);
       }
     }),
   );
-  return { served, refused };
+  return { served, refused, servedPerPerson };
 }
 
 async function window<T>(ms: number, work: (stop: { done: boolean }) => Promise<T>): Promise<T> {
@@ -229,7 +232,7 @@ try {
       rounds.push({
         idle: { requests: idle.length, ...idleTiming },
         busy: { requests: busy.length, ...busyTiming },
-        analyticsViews: { served: views.served.length, refused: views.refused, ...timing(views.served) },
+        analyticsViews: { served: views.served.length, refused: views.refused, servedPerUser: views.servedPerPerson, ...timing(views.served) },
         ratio: round2(busyTiming.p99 / idleTiming.p99),
       });
     }
@@ -292,11 +295,15 @@ then for ${WINDOW_MS / 1000} s while ${analyticsUsers.length} users of the big c
 GET /api/analytics back to back as the web app does, so ${analyticsUsers.length} requests are always out: the server runs ${COMPANY_READ_SLOTS} of the
 company's views at a time and answers the others 429 READ_IN_PROGRESS, asked again after its Retry-After. ${ROUNDS} rounds; the ratio is the median of the rounds'.
 
-| round | idle p50 / p99 ms (requests) | beside the analytics p50 / p99 ms (requests) | analytics views served p50 / p95 ms (served, refused) | p99 ratio |
-|---|---|---|---|---|
-${rounds.map((r, i) => `| ${i + 1} | ${r.idle.p50} / ${r.idle.p99} (${r.idle.requests}) | ${r.busy.p50} / ${r.busy.p99} (${r.busy.requests}) | ${r.analyticsViews.p50} / ${r.analyticsViews.p95} (${r.analyticsViews.served}, ${r.analyticsViews.refused}) | ${r.ratio}x |`).join('\n')}
+| round | idle p50 / p99 ms (requests) | beside the analytics p50 / p99 ms (requests) | analytics views served p50 / p95 ms (served, refused) | views served per user | p99 ratio |
+|---|---|---|---|---|---|
+${rounds.map((r, i) => `| ${i + 1} | ${r.idle.p50} / ${r.idle.p99} (${r.idle.requests}) | ${r.busy.p50} / ${r.busy.p99} (${r.busy.requests}) | ${r.analyticsViews.p50} / ${r.analyticsViews.p95} (${r.analyticsViews.served}, ${r.analyticsViews.refused}) | ${r.analyticsViews.servedPerUser.join(', ')} | ${r.ratio}x |`).join('\n')}
 
 Goal: p99 beside the analytics at most ${GOAL_RATIO}x the idle p99: ${ratio}x, **${met(results.pass.crossTenant)}**.
+
+Within the big company the slots are not shared out in turn: a served user asks again at once while a
+refused one waits its Retry-After, so in a round some of the seven are served often and some not at all
+(the column). People do not ask for views back to back; the web app asks a refused view again three times.
 `;
     writeResults('analytics', results, markdown);
     passed = Object.values(results.pass).every(Boolean);

@@ -37,6 +37,11 @@ const envSchema = z.object({
   // On SIGTERM the server stops taking connections and gives requests in flight (an upload) and jobs
   // being worked this long to finish; then it closes what is left.
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  // The database pool: a request waits at most DATABASE_POOL_TIMEOUT_MS for a free connection (or a
+  // new one to open), then answers 503; each statement of a read that scans a whole company
+  // (analytics, CSV exports) is stopped after DATABASE_READ_TIMEOUT_MS (503).
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DATABASE_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // The largest file a user may attach to a project (raw upload), in megabytes.
   PROJECT_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
   // Field photos: the largest accepted, and the upload ceiling per user per minute, sized for a rep
@@ -168,6 +173,8 @@ export type Config = {
   frameAncestors: string[];
   /** Node HTTP server limits on slow or idle clients (docs/security.md). */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number; shutdownMs: number };
+  /** The wait for a pool connection, and the statement timeout of reads that scan a whole company (docs/security.md). */
+  databaseTimeouts: { poolMs: number; readMs: number };
   /** Null: no proxy is trusted, the client is the socket's peer and forwarded headers are ignored. */
   trustProxy: TrustProxy | null;
   /** The largest file attached to a project, in megabytes. */
@@ -252,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     cspReportLimit: env.CSP_REPORT_LIMIT,
     frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
     timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS, shutdownMs: env.SHUTDOWN_TIMEOUT_MS },
+    databaseTimeouts: { poolMs: env.DATABASE_POOL_TIMEOUT_MS, readMs: env.DATABASE_READ_TIMEOUT_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
     photoMaxMb: env.PHOTO_MAX_MB,

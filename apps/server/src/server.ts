@@ -61,7 +61,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     embedded = await startEmbeddedPostgres(config.dataDir, 'server');
     url = embedded.url;
   }
-  const database = openDatabase(url, logger);
+  const database = openDatabase(url, logger, undefined, config.databaseTimeouts.poolMs);
   let realtime: RealtimeHub | null = null;
   let draining = false;
   try {

@@ -1,5 +1,6 @@
 import { createAdjusterSchema, createCarrierSchema } from '@ridgeline/shared/contracts/carriers';
 import { createProjectSchema, createTaskSchema } from '@ridgeline/shared/contracts/projects';
+import { loadConfig } from '../config';
 import type { Actor, Tenant } from '../http/context';
 import type { Db } from '../infra/db/client';
 import { createCarriersService } from '../features/carriers/carriers.service';
@@ -66,7 +67,8 @@ const PROJECTS: DemoProject[] = [
 /** Builds the demo company's carriers, adjusters, projects and tasks, acting as the given member. */
 export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assignees: string[]): Promise<number> {
   const carriers = createCarriersService({ db });
-  const projects = createProjectsService({ db });
+  // The demo seeds claim files and never exports them: the default read timeout is enough.
+  const projects = createProjectsService({ db, readTimeoutMs: loadConfig().databaseTimeouts.readMs });
   const tasks = createProjectTasksService({ db });
   const statuses = (await createProjectStatusesService({ db }).list(tenant)).statuses;
 

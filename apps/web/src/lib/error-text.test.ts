@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { ApiError } from './api-client';
 import { errorText, retryAfterMessage } from './error-text';
 
@@ -24,6 +25,10 @@ describe('error text', () => {
     expect(errorText(apiError(429, 'UPLOAD_QUOTA_EXCEEDED', hour, 1200))).toBe(hour);
     const full = "Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.";
     expect(errorText(apiError(413, 'STORAGE_FULL', full))).toBe(full);
+  });
+
+  it("the user's own earlier read still running (a 429) says so, not 'too many attempts'", () => {
+    expect(errorText(apiError(429, 'READ_IN_PROGRESS', '', 1))).toBe(errorMessage('READ_IN_PROGRESS'));
   });
 
   it('an unverified address gets a helpful message', () => {

@@ -32,6 +32,8 @@ const WORDS: Partial<Record<ErrorCode, (error: ApiError) => string>> = {
   ASSISTANT_DAILY_LIMIT: (error) => error.message || errorMessage('ASSISTANT_DAILY_LIMIT'),
   // An hour's upload quota: the server's sentence names the limit (the user's, the company's or the screenshots') and when uploads continue.
   UPLOAD_QUOTA_EXCEEDED: (error) => error.message || errorMessage('UPLOAD_QUOTA_EXCEEDED'),
+  // A 429 about the user's own earlier request still running, not about too many attempts.
+  READ_IN_PROGRESS: (error) => error.message || errorMessage('READ_IN_PROGRESS'),
 };
 
 /** The sentence to show for any failure. */

@@ -21,6 +21,16 @@ describe('createQueryClient defaults', () => {
     expect(retry(0, new ApiError(503, 'MAINTENANCE', 'Down for maintenance', 'r'))).toBe(false);
   });
 
+  it("retries the user's own read still running, and the busy database; never a read stopped by its timeout", () => {
+    const { retry } = queries;
+    if (typeof retry !== 'function') throw new Error('retry should be a function');
+    const inProgress = new ApiError(429, 'READ_IN_PROGRESS', 'Your previous request for this is still running.', 'r', 1);
+    expect([0, 1, 2, 3].map((count) => retry(count, inProgress))).toEqual([true, true, true, false]);
+    expect(retry(0, new ApiError(503, 'DATABASE_BUSY', 'The server is busy right now.', 'r', 2))).toBe(true);
+    expect(retry(0, new ApiError(503, 'QUERY_TIMEOUT', 'This took too long.', 'r', 5))).toBe(false);
+    expect(retry(0, new ApiError(429, 'RATE_LIMITED', 'Too many requests', 'r', 60))).toBe(false);
+  });
+
   it('backs off exponentially, capped at 30 s', () => {
     const { retryDelay } = queries;
     if (typeof retryDelay !== 'function') throw new Error('retryDelay should be a function');

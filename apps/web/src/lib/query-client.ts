@@ -9,10 +9,15 @@ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, QUERY_DEFAULTS.maxRetryDelayMs);
 }
 
-/** Client errors (4xx) and maintenance (503) are answers, not failures: never retried. */
+/**
+ * Client errors (4xx), maintenance (503) and a read stopped by its timeout (503 QUERY_TIMEOUT: asked
+ * again, it would run as long) are answers, not failures: never retried. One 4xx is retried: the
+ * user's own previous read of the kind still running (429 READ_IN_PROGRESS, a filter changed while
+ * it loaded), which ends in a moment.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === 'MAINTENANCE')) return false;
-  return failureCount < QUERY_DEFAULTS.retries;
+  const answered = error instanceof ApiError && error.code !== 'READ_IN_PROGRESS' && ((error.status >= 400 && error.status < 500) || error.code === 'MAINTENANCE' || error.code === 'QUERY_TIMEOUT');
+  return !answered && failureCount < QUERY_DEFAULTS.retries;
 }
 
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANALYTICS_RANGE_MAX_DAYS, daysBetween } from '../domain/analytics';
+import { analyticsRangeProblem } from '../domain/analytics';
 import { calendarDate, idSchema } from './common';
 import { lossTypeSchema } from './project-views';
 
@@ -15,10 +15,9 @@ export const analyticsQuerySchema = z
     carrierId: z.uuid().optional(),
     lossType: lossTypeSchema.optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start date must be on or before the end date', path: ['from'] })
-  .refine((query) => !query.from || !query.to || daysBetween(query.from, query.to) < ANALYTICS_RANGE_MAX_DAYS, {
-    message: 'A view covers at most three years',
-    path: ['from'],
+  .superRefine((query, context) => {
+    const problem = query.from && query.to ? analyticsRangeProblem({ from: query.from, to: query.to }) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['from'] });
   });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 export type AnalyticsQueryInput = z.input<typeof analyticsQuerySchema>;

@@ -27,6 +27,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/**
+ * What is wrong with a view's range (null when nothing is): its start after its end, or more days
+ * than the longest range. The request checks the ends it was given; the server checks again once the
+ * missing end is filled in, so `from` alone (to today) is held to the same limit.
+ */
+export function analyticsRangeProblem(range: { from: string; to: string }): string | null {
+  if (range.from > range.to) return 'The start date must be on or before the end date';
+  if (daysBetween(range.from, range.to) >= ANALYTICS_RANGE_MAX_DAYS) return 'A view covers at most three years';
+  return null;
+}
+
 /** The range a view covers: what was asked, else the default ending today (UTC). */
 export function analyticsRange(filters: { from?: string | undefined; to?: string | undefined }, today: string): { from: string; to: string } {
   const to = filters.to ?? today;

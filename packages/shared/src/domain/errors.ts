@@ -28,6 +28,11 @@ export const ERROR_CATALOGUE = {
   },
   DATABASE_UNAVAILABLE: { status: 503, message: 'The database is not reachable.' },
   SHUTTING_DOWN: { status: 503, message: 'This server is shutting down. Please try again in a moment.' },
+  // Reads that could hold the database for everyone: no free connection in time, a statement past its
+  // timeout, or the same user's previous read of the kind still running.
+  DATABASE_BUSY: { status: 503, message: 'The server is busy right now. Please try again in a moment.' },
+  QUERY_TIMEOUT: { status: 503, message: 'This took too long to put together and was stopped. Try a shorter date range, or try again in a moment.' },
+  READ_IN_PROGRESS: { status: 429, message: 'Your previous request for this is still running. Please wait for it to finish and try again.' },
 
   // Request bodies.
   JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply (at most 64 levels of objects and arrays).' },

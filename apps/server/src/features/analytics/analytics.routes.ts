@@ -9,7 +9,7 @@ import { createAnalyticsService } from './analytics.service';
 /** GET /api/analytics: the company's figures for owners and managers, a member's own for a member. */
 export function analyticsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const analytics = createAnalyticsService({ db: deps.database.db });
+  const analytics = createAnalyticsService({ db: deps.database.db, readTimeoutMs: deps.config.databaseTimeouts.readMs });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
 

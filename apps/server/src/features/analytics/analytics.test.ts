@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics } from '@ridgeline/shared/contracts/analytics';
+import * as schema from '../../infra/db/schema/index';
 import { carriers, claimLedgerEntries, inspectionPhotos, inspectionSessions, projectStatuses, projectStatusHistory } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
 import type { SignedUpUser } from '../../test/test-server';
 import { useTestServer } from '../../test/use-test-server';
+import { createAnalyticsService } from './analytics.service';
 
 // Figures of company A are computed by hand below from the seeded claim files, their status
 // history, field sessions, photos and ledgers; company B holds data that must never show in A.
@@ -332,6 +335,56 @@ describe('analytics figures on seeded data', () => {
     }
     const anonymous = await fetch(`${server.url}/api/analytics`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('a range with one end', () => {
+  it('is held to the same three years once the other end is filled in (today, or a year before `to`)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    // `from` alone runs to today: 1970 would be 57 years, and a start after today ends before it begins.
+    for (const query of ['from=1970-01-01', `from=${daysFromToday(-1096)}`, `from=${daysFromToday(2)}`]) {
+      expectError(await ownerA.client.get(`/api/analytics?${query}`), 400, 'VALIDATION_ERROR');
+    }
+    expect((await view(ownerA, `from=${daysFromToday(-1094)}`)).filters).toMatchObject({ from: daysFromToday(-1094), to: today });
+    expect((await view(ownerA, 'to=2020-06-30')).filters).toMatchObject({ from: '2019-07-01', to: '2020-06-30' });
+    const refused = await ownerA.client.get<{ error: { message: string } }>('/api/analytics?from=1970-01-01');
+    expect(refused.body.error.message).toBe('from: A view covers at most three years');
+  });
+});
+
+/** A node of PostgreSQL's JSON plan, as EXPLAIN (ANALYZE, FORMAT JSON) writes it. */
+type PlanNode = { 'Node Type': string; 'Parent Relationship'?: string; 'Actual Loops'?: number; 'CTE Name'?: string; Plans?: PlanNode[] };
+
+/**
+ * The plan's nodes run more than once per statement as a subquery, or over a CTE: a subquery correlated
+ * per claim file, or a stored CTE scanned again for each row, grows with the square of the claim files.
+ * How the planner joins at scale (hash joins, nothing built again per status) is what bench:analytics measures.
+ */
+function repeatedNodes(node: PlanNode): string[] {
+  const loops = node['Actual Loops'] ?? 1;
+  const own = [
+    ...(node['Node Type'] === 'CTE Scan' && loops > 1 ? [`CTE Scan on ${node['CTE Name'] ?? '?'} x${loops}`] : []),
+    ...(node['Parent Relationship'] === 'SubPlan' && loops > 1 ? [`SubPlan ${node['Node Type']} x${loops}`] : []),
+  ];
+  return [...own, ...(node.Plans ?? []).flatMap(repeatedNodes)];
+}
+
+describe('analytics statements', () => {
+  it('read each row once: no subquery or CTE scan runs per claim file', async () => {
+    // The statements the view sends, caught by a logger on the server's own pool, then run again under EXPLAIN ANALYZE.
+    const sent: { query: string; params: unknown[] }[] = [];
+    const traced = drizzle(server.deps.database.pool, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } });
+    const actor = { userId: ownerA.company.owner.id, email: ownerA.email, role: 'contractor' as const, sessionId: 'plans', impersonatedBy: null };
+    await createAnalyticsService({ db: traced, readTimeoutMs: 5_000 }).view(actor, { companyId: ownerA.company.id, role: 'owner' }, { from: '2026-01-01', to: '2026-06-30' });
+    const reads = sent.filter(({ query }) => /^\s*(with|select)\b/i.test(query) && !query.includes('pg_try_advisory_xact_lock'));
+    expect(reads.length).toBeGreaterThanOrEqual(7);
+    for (const { query, params } of reads) {
+      const explained = await server.deps.database.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (analyze, format json) ${query}`, params);
+      const plan = explained.rows[0]?.['QUERY PLAN'][0]?.Plan;
+      if (!plan) throw new Error('No plan');
+      expect(repeatedNodes(plan), query).toEqual([]);
+    }
   });
 });
 

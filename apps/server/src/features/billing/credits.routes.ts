@@ -12,7 +12,7 @@ import { createCreditsService } from './credits.service';
  */
 export function creditsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const credits = createCreditsService({ db: deps.database.db, payments: deps.payments, publicUrl: deps.config.publicUrl });
+  const credits = createCreditsService({ db: deps.database.db, payments: deps.payments, publicUrl: deps.config.publicUrl, readTimeoutMs: deps.config.databaseTimeouts.readMs });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const entriesQuery = validate('query', creditEntriesQuerySchema);
@@ -20,7 +20,7 @@ export function creditsRoutes(deps: AppDeps) {
   app.get('/api/credits', actor, tenant, async (c) => c.json(await credits.summary(c.get('actor'), c.get('tenant'))));
   app.get('/api/credits/entries', actor, tenant, entriesQuery, async (c) => c.json(await credits.entries(c.get('tenant'), c.req.valid('query'))));
   app.get('/api/credits/entries.csv', actor, tenant, entriesQuery, async (c) => {
-    const file = await credits.exportCsv(c.get('tenant'), c.req.valid('query'));
+    const file = await credits.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'));
     return c.body(file.body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${file.fileName}"`,

@@ -4,6 +4,7 @@ import { CREDIT_PACKS, type CreditEntryKind } from '@ridgeline/shared/domain/bil
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
+import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import { assertCanPay, canPay } from './billing.policy';
@@ -13,7 +14,8 @@ import { appendCreditEntry, creditBalance } from './credit-ledger.repository';
 import { creditsCsv, creditsCsvFileName, type CsvFile } from './credits-csv';
 import { countCreditEntries, listCreditEntries, type CreditEntryFilters, type CreditEntryListRow } from './credits.repository';
 
-export type CreditsServiceDeps = { db: Db; payments: PaymentsGateway | null; publicUrl: string };
+/** `readTimeoutMs`: each statement of the CSV export is stopped after it (DATABASE_READ_TIMEOUT_MS). */
+export type CreditsServiceDeps = { db: Db; payments: PaymentsGateway | null; publicUrl: string; readTimeoutMs: number };
 
 /** The CSV export holds at most this many rows (the newest). */
 export const CREDITS_EXPORT_LIMIT = 10_000;
@@ -54,7 +56,7 @@ function assertRange(filters: CreditEntryFilters): void {
  * (test mode) a purchase completes at once, charging nothing; with Stripe it starts a Checkout, and
  * the webhook credits the pack once it is paid.
  */
-export function createCreditsService({ db, payments, publicUrl }: CreditsServiceDeps) {
+export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }: CreditsServiceDeps) {
   async function summary(actor: Actor, tenant: Tenant): Promise<CreditSummary> {
     return {
       balance: await creditBalance(db, tenant.companyId),
@@ -75,11 +77,18 @@ export function createCreditsService({ db, payments, publicUrl }: CreditsService
     return { entries: rows.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
   }
 
-  /** Every matching ledger row (up to the export limit, newest first) as a CSV file named after the company and the day. */
-  async function exportCsv(tenant: Tenant, query: CreditEntryFilters, now = new Date()): Promise<CsvFile> {
+  /**
+   * Every matching ledger row (up to the export limit, newest first) as a CSV file named after the
+   * company and the day: under the statement timeout, one export per user (two per company) at a time.
+   */
+  async function exportCsv(actor: Actor, tenant: Tenant, query: CreditEntryFilters, now = new Date()): Promise<CsvFile> {
     const filters = filtersOf(query);
     assertRange(filters);
-    const [company, rows] = await Promise.all([findBillingRow(db, tenant.companyId), listCreditEntries(db, tenant.companyId, filters, CREDITS_EXPORT_LIMIT)]);
+    const limits = { timeoutMs: readTimeoutMs, kind: 'credits-csv', userId: actor.userId, companyId: tenant.companyId };
+    const [company, rows] = await withStatementTimeout(db, limits, async (tx) => [
+      await findBillingRow(tx, tenant.companyId),
+      await listCreditEntries(tx, tenant.companyId, filters, CREDITS_EXPORT_LIMIT),
+    ] as const);
     if (!company) throw AppError.notFound('Company not found');
     const body = creditsCsv(
       rows.map((row) => ({

@@ -276,7 +276,7 @@ describe('credits: purchase through Stripe Checkout', () => {
     const owner = await signedInOwner(server, { name: 'Stripe Roofing' });
     await server.db.update(companies).set({ stripeCustomerId: 'cus_credits_1' }).where(eq(companies.id, owner.company.id));
     const calls: StartCheckoutInput[] = [];
-    const service = createCreditsService({ db: server.db, payments: fakeGateway(calls), publicUrl: 'https://app.ridgeline.example' });
+    const service = createCreditsService({ db: server.db, payments: fakeGateway(calls), publicUrl: 'https://app.ridgeline.example', readTimeoutMs: 5_000 });
     const tenant: Tenant = { companyId: owner.company.id, role: 'owner' };
 
     const summary = await service.summary(actorOf(owner), tenant);
@@ -302,7 +302,7 @@ describe('credits: purchase through Stripe Checkout', () => {
 
   it('refuses a member before asking the provider anything', async () => {
     const calls: StartCheckoutInput[] = [];
-    const service = createCreditsService({ db: server.db, payments: fakeGateway(calls), publicUrl: 'https://app.ridgeline.example' });
+    const service = createCreditsService({ db: server.db, payments: fakeGateway(calls), publicUrl: 'https://app.ridgeline.example', readTimeoutMs: 5_000 });
     await expect(service.buy(actorOf(memberA), { companyId: ownerA.company.id, role: 'member' }, { pack: 'pack_5' })).rejects.toMatchObject({ code: 'NOT_PAYER', status: 403 });
     expect(calls).toEqual([]);
   });

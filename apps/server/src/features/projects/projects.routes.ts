@@ -22,7 +22,7 @@ import { createProjectsService } from './projects.service';
 /** Claim files and the company's status pipeline; every route is scoped to the actor's company. */
 export function projectRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const projects = createProjectsService({ db: deps.database.db });
+  const projects = createProjectsService({ db: deps.database.db, readTimeoutMs: deps.config.databaseTimeouts.readMs });
   const statuses = createProjectStatusesService({ db: deps.database.db });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
@@ -34,7 +34,7 @@ export function projectRoutes(deps: AppDeps) {
   );
   app.get('/api/projects/active-files', actor, tenant, async (c) => c.json(await projects.activeFiles(c.get('tenant'))));
   app.get('/api/projects/export.csv', actor, tenant, validate('query', projectListQuerySchema), async (c) => {
-    const file = await projects.exportCsv(c.get('tenant'), c.req.valid('query'));
+    const file = await projects.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'));
     return c.body(file.body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${file.fileName}"`,

@@ -14,6 +14,7 @@ import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import { presentProjectSummary } from '../../infra/db/project-summary';
 import { AppError } from '../../lib/app-error';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
@@ -42,7 +43,8 @@ import {
 } from './projects.repository';
 import { projectExists } from '../../infra/db/project-lookup';
 
-export type ProjectsServiceDeps = { db: Db };
+/** `readTimeoutMs`: each statement of the CSV export is stopped after it (DATABASE_READ_TIMEOUT_MS). */
+export type ProjectsServiceDeps = { db: Db; readTimeoutMs: number };
 export type CreateProjectData = z.output<typeof createProjectSchema>;
 export type UpdateProjectData = z.output<typeof updateProjectSchema>;
 
@@ -326,7 +328,7 @@ export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
 }
 
 /** Claim files of the actor's company: the list, one file, its changes, status, archive and timeline. */
-export function createProjectsService({ db }: ProjectsServiceDeps) {
+export function createProjectsService({ db, readTimeoutMs }: ProjectsServiceDeps) {
   async function get(tenant: Tenant, id: string): Promise<Project> {
     const row = await findProjectDetail(db, tenant.companyId, id);
     if (!row) throw new AppError('NOT_FOUND', 'Claim file not found');
@@ -353,9 +355,13 @@ export function createProjectsService({ db }: ProjectsServiceDeps) {
     return { projects: rows.map(presentProjectSummary), total: first.total, page: query.page, pageSize: query.pageSize, activeFiles: files };
   }
 
-  /** Every matching project (up to EXPORT_ROW_LIMIT) as a CSV file named by today's date. */
-  async function exportCsv(tenant: Tenant, filters: ProjectListFilters, now = new Date()): Promise<CsvFile> {
-    const rows = await exportRows(db, tenant.companyId, filters, EXPORT_ROW_LIMIT);
+  /**
+   * Every matching project (up to EXPORT_ROW_LIMIT) as a CSV file named by today's date: a read of the
+   * whole company, so under the statement timeout, one export per user (two per company) at a time.
+   */
+  async function exportCsv(actor: Actor, tenant: Tenant, filters: ProjectListFilters, now = new Date()): Promise<CsvFile> {
+    const limits = { timeoutMs: readTimeoutMs, kind: 'projects-csv', userId: actor.userId, companyId: tenant.companyId };
+    const rows = await withStatementTimeout(db, limits, (tx) => exportRows(tx, tenant.companyId, filters, EXPORT_ROW_LIMIT));
     return { fileName: `projects-${now.toISOString().slice(0, 10)}.csv`, body: projectsCsv(rows) };
   }
 

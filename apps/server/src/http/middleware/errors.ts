@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { errorMessage, errorStatus, type ErrorBody, type ErrorCode } from '@ridgeline/shared/domain/errors';
+import { databaseAppError } from '../../infra/db/database-errors';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { clientIp } from '../client-ip';
@@ -62,13 +63,24 @@ export function describeZodError(error: { issues: readonly { path: readonly Prop
  */
 const PROBES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['JSON_TOO_DEEP']);
 
+/** Sends an AppError: its headers (Retry-After), its status, the one shape. */
+function appErrorResponse(c: Context<AppEnv>, error: AppError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return errorResponse(c, error.code, error.message);
+}
+
 /** Hono onError: every thrown error becomes the error shape; only real faults are 500s. */
 export function handleError(logger: Logger) {
   return (error: Error, c: Context<AppEnv>) => {
     if (error instanceof AppError) {
       if (PROBES.has(error.code)) logger.warn({ code: error.code, method: c.req.method, path: c.req.path, ip: clientIp(c) }, error.message);
-      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return errorResponse(c, error.code, error.message);
+      return appErrorResponse(c, error);
+    }
+    // A full pool or a statement past its timeout is the database saying "not now": 503, logged as a warning.
+    const busy = databaseAppError(error);
+    if (busy) {
+      logger.warn({ code: busy.code, requestId: c.get('requestId'), path: c.req.path }, 'database busy');
+      return appErrorResponse(c, busy);
     }
     if (error instanceof ZodError) return errorResponse(c, 'VALIDATION_ERROR', describeZodError(error));
     if (error instanceof HTTPException) return errorResponse(c, genericCodeForStatus(error.status), error.message || 'Request failed');

@@ -13,9 +13,13 @@ export type Database = { db: Db; pool: pg.Pool; close: () => Promise<void> };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens a pool on the given PostgreSQL URL. */
-export function openDatabase(url: string, logger: Logger, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * Opens a pool on the given PostgreSQL URL. With `connectionTimeoutMs` (the server's pool), a caller
+ * waits at most that long for a free connection, or for a new one to open, and then fails (503
+ * `DATABASE_BUSY`, database-errors.ts) instead of queueing behind a stall for ever; 0 waits as long as it takes.
+ */
+export function openDatabase(url: string, logger: Logger, max = 10, connectionTimeoutMs = 0): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionTimeoutMs });
   // Idle clients get 57P01 when postgres shuts down; that must not crash the process.
   pool.on('error', (error) => logger.warn({ err: error.message }, 'database pool error'));
   const db = drizzle(pool, { schema });

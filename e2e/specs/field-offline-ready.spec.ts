@@ -4,6 +4,7 @@ import { fieldRoutes } from '../support/field-routes';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { uploadPhotos } from '../support/inspection-seed';
 import { PHONES } from '../support/layout';
+import { abortOffline } from '../support/network';
 
 // Going offline right after the first sign-in: the field hub says what is still downloading, then
 // "Ready for offline"; from then on every field screen not visited yet opens with no signal, none
@@ -32,7 +33,7 @@ async function seedSession(page: Page): Promise<{ sessionId: string; photoId: st
 
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.route('**/*', abortOffline);
 }
 
 /** The field screen opened: a heading, and not the route error page. */

@@ -5,6 +5,7 @@ import type { PhotoList } from '@ridgeline/shared/contracts/photos';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signedInUser } from '../support/flows';
+import { abortOffline } from '../support/network';
 
 // A field rep's inspection on a phone: the whole walk online (new -> areas -> overview photos ->
 // insurance -> overview, checked on the server), then the same with no network at all: created on /field-inspection/new-offline,
@@ -120,8 +121,8 @@ test('a whole inspection walk online, then one created and edited with no networ
   // Offline. The service worker (installed on the first visit) serves the app.
   await expect.poll(() => page.evaluate(`Boolean(navigator.serviceWorker.controller)`), { timeout: 20_000 }).toBe(true);
   await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.route('**/*', abortOffline);
+  await page.route('**/api/**', abortOffline);
 
   const created = await page.goto('/field-inspection/new-offline');
   expect(created?.fromServiceWorker()).toBe(true);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInUser } from '../support/flows';
+import { abortOffline } from '../support/network';
 
 // The offline shell. Playwright's setOffline does not cut the service
 // worker's own fetches, so the network is also cut by aborting every request.
@@ -22,7 +23,7 @@ test('a signed-in user who reloads /dashboard with no network gets the app with 
   expect(String(sw)).toMatch(/\/sw\.js$/);
 
   await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.route('**/*', abortOffline);
   // The network really is gone: the API cannot be reached, from the page or through the worker.
   const apiReached = await page.evaluate(`fetch('/api/health').then(() => true, () => false)`);
   expect(apiReached).toBe(false);

@@ -10,6 +10,7 @@ import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { grantAdmin } from '../support/mail';
 import { expectNoHorizontalOverflow } from '../support/layout';
 import { axeWithoutToasts } from '../support/toasts';
+import { abortOffline } from '../support/network';
 
 // Shingle ID on a phone (390 x 844): from a claim file, a rep measures a metric laminate, ranks it,
 // is told the top lines cannot be told apart, answers the separating question (a woven fabric
@@ -33,7 +34,7 @@ async function createClaimFile(page: Page): Promise<string> {
 
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.route('**/*', abortOffline);
 }
 
 async function goOnline(context: BrowserContext): Promise<void> {
@@ -294,5 +295,7 @@ test('a platform admin changes a shared catalog line: the note changes, a new ve
   await expect(line).toContainText('Checked against a bundle wrapper in 2026');
   await expect(line.getByText('verified', { exact: true })).toHaveCount(verifiedBefore);
   await expect(line.getByText('unverified', { exact: true })).toHaveCount(unverifiedBefore);
-  expect(await versionOf()).toBe(before + 1);
+  // Versions are one sequence over every company's changes and the shared ones: a company's catalog
+  // version only grows, by one or more (other companies' own changes take numbers too).
+  expect(await versionOf()).toBeGreaterThan(before);
 });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList } from '@ridgeline/shared/contracts/photos';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { abortOffline } from '../support/network';
 
 // The upload queue never loses a photo and never stores one twice: 60 photos captured on a phone
 // while the network is cut and restored 10 times (the browser offline, the API's requests aborted
@@ -207,7 +208,7 @@ test('a session created with no network syncs later with its photos', async ({ p
   await expect.poll(() => page.evaluate(`Boolean(navigator.serviceWorker.controller)`), { timeout: 15_000 }).toBe(true);
 
   await context.setOffline(true);
-  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await page.route('**/api/**', abortOffline);
   await page.goto('/field-inspection/new-offline');
   await page.getByLabel('Street').fill('12 Offline Ridge Road');
   await page.getByLabel('City').fill('Boulder');

@@ -112,16 +112,13 @@ export function milesWords(miles: number): string {
   return `${rounded.toLocaleString('en-US')} mile${rounded === 1 ? '' : 's'}`;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-/** Where the other photos were taken: the median of their places (one far photo does not move it). */
-export function middleOf(places: readonly LatLng[]): LatLng | null {
-  if (places.length === 0) return null;
-  return { lat: median(places.map((p) => p.lat)), lng: median(places.map((p) => p.lng)) };
+/**
+ * How far a photo is from the nearest of the session's other photos, or null when fewer than two
+ * others have a place: with one other, neither photo can be told to be the odd one out.
+ */
+export function nearestOtherMiles(place: LatLng, others: readonly LatLng[]): number | null {
+  if (others.length < 2) return null;
+  return Math.min(...others.map((other) => milesBetween(place, other)));
 }
 
 export type ProvenanceInput = {
@@ -152,10 +149,9 @@ export function provenanceFlags(input: ProvenanceInput): ProvenanceFlag[] {
     const miles = milesBetween(input.takenPlace, input.property);
     if (miles > maxMiles) flags.push({ kind: 'far-from-property', reason: `Taken ${milesWords(miles)} from the property` });
   }
-  const middle = input.takenPlace ? middleOf(input.otherPlaces) : null;
-  if (input.takenPlace && middle) {
-    const miles = milesBetween(input.takenPlace, middle);
-    if (miles > maxMiles) flags.push({ kind: 'far-from-session', reason: `Taken ${milesWords(miles)} from where the session's other photos were taken` });
+  const nearest = input.takenPlace ? nearestOtherMiles(input.takenPlace, input.otherPlaces) : null;
+  if (nearest !== null && nearest > maxMiles) {
+    flags.push({ kind: 'far-from-session', reason: `Taken ${milesWords(nearest)} from the nearest of the session's other photos` });
   }
   if (input.edited) flags.push({ kind: 'edited', reason: input.edited });
   return flags;

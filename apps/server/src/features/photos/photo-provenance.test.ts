@@ -147,7 +147,7 @@ describe('provenance flags', () => {
       near.push(await uploaded(session, await jpeg(64, 48), { capturedAt: NOW, lat: DEVICE.lat + offset, lng: DEVICE.lng, subcategory: `hail_${i}` }));
     }
     const far = await read((await uploaded(session, await jpeg(64, 48, TUSCANY), { origin: 'library', subcategory: 'far' })).id);
-    expect(far.flags).toEqual([{ kind: 'far-from-session', reason: expect.stringMatching(/^Taken 5,\d{3} miles from where the session's other photos were taken$/) as unknown }]);
+    expect(far.flags).toEqual([{ kind: 'far-from-session', reason: expect.stringMatching(/^Taken 5,\d{3} miles from the nearest of the session's other photos$/) as unknown }]);
     for (const photo of near) expect(kinds(await read(photo.id))).toEqual([]);
   });
 

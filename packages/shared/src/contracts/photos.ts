@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, PHOTO_CATEGORY_VALUES, PHOTO_TYPE_VALUES, SUBCATEGORY_PATTERN } from '../domain/field-capture';
+import { PHOTO_ORIGINS, PROVENANCE_FLAG_KINDS } from '../domain/photo-provenance';
 import { dateTime, idSchema, longText, singleLineString } from './common';
 import { personRef } from './project-views';
 
@@ -31,8 +32,18 @@ export const uploadPhotoQuerySchema = z
     structureId: structureIdSchema.optional(),
     lat: queryNumber(-90, 90).optional(),
     lng: queryNumber(-180, 180).optional(),
-    /** When the photo was taken (the device's clock); EXIF fills it when absent. */
+    /**
+     * When the photo was taken (the device's clock at capture). The file's camera metadata, read by
+     * the server, takes its place when present.
+     */
     capturedAt: dateTime().optional(),
+    /**
+     * 'camera' (default): taken with the app's camera now, so the device's clock and position are
+     * its taken time and place unless the file's camera metadata says otherwise. 'library': chosen
+     * from the library; the device's clock is never its taken time (`capturedAt` is ignored) and
+     * lat/lng are kept as the device's location at upload, not where it was taken.
+     */
+    origin: z.enum(PHOTO_ORIGINS).optional(),
   })
   .refine((q) => (q.lat === undefined) === (q.lng === undefined), { message: 'Give both lat and lng, or neither', path: ['lat'] });
 export type UploadPhotoQuery = z.input<typeof uploadPhotoQuerySchema>;
@@ -67,6 +78,8 @@ export type SaveAnnotationInput = z.infer<typeof saveAnnotationSchema>;
 // ---------------------------------------------------------------------------------------------
 // Reading, retagging, moving, deleting.
 
+export const provenanceFlagSchema = z.object({ kind: z.enum(PROVENANCE_FLAG_KINDS), reason: z.string() });
+
 export const photoSchema = z.object({
   id: idSchema,
   sessionId: idSchema.nullable(),
@@ -87,8 +100,17 @@ export const photoSchema = z.object({
   gpsCoordinates: z.string().nullable(),
   gps: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   gpsSource: z.enum(['device', 'exif']).nullable(),
+  /** When it was taken (see `capturedAtSource`); null when neither the camera metadata nor the app's camera gave a time. */
   capturedAt: z.string().nullable(),
   capturedAtSource: z.enum(['device', 'exif']).nullable(),
+  /** 'camera' or 'library' ("From library"); null for photos stored before it was recorded. */
+  origin: z.enum(PHOTO_ORIGINS).nullable(),
+  /** Where the device was when a library photo was uploaded: labelled as such, never its taken place. */
+  deviceGps: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** Whether the server has read the file's camera metadata yet (the thumbnail job reads it). */
+  metadataRead: z.boolean(),
+  /** Provenance flags (taken before the date of loss, far from the property or the session's other photos, edited), each with its reason in words. */
+  flags: z.array(provenanceFlagSchema),
   receivedAt: z.string(),
   uploadedBy: personRef,
   /** The storage path in the project-files bucket. */

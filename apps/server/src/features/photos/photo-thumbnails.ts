@@ -1,4 +1,5 @@
 import exifr from 'exifr';
+import { cameraTime } from '@ridgeline/shared/domain/photo-provenance';
 import type { Sharp } from 'sharp';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
@@ -9,7 +10,8 @@ import { decodeHeic } from './heic-decoder';
 import { findPhotoForThumbnails, saveSmallThumbnail, saveThumbnailResult, type ThumbnailResult } from './photos.repository';
 
 // The thumbnail job: two JPEG sizes of a photo, upright (EXIF orientation applied), stored next to
-// the original; the photo's GPS and capture time from its EXIF when the device sent none; and the
+// the original; the photo's GPS and capture time from its camera metadata (EXIF), which take the
+// place of the device's (decision 039), with its Software tag and recorded size; and the
 // dimensions of a HEIC photo (the request does not decode HEIC). The large size is made by the job
 // queue, never in the upload request; the small one is what the upload's decode check of a JPEG,
 // PNG or WebP draws anyway (the whole file decoded at its smallest scale), so the upload stores it
@@ -94,21 +96,43 @@ export async function makeThumbnails(bytes: Buffer, mimeType: string, known?: { 
   return { small, large, width, height };
 }
 
-type ExifFacts = { gps: { lat: number; lng: number } | null; capturedAt: Date | null };
+export type ExifFacts = {
+  gps: { lat: number; lng: number } | null;
+  capturedAt: Date | null;
+  /** The Software tag, and the pixel size the metadata records (PixelXDimension, PixelYDimension). */
+  software: string | null;
+  size: { width: number; height: number } | null;
+};
 
-/** GPS and the original capture time from a file's EXIF; nulls when absent or unreadable. */
-export async function readExif(bytes: Buffer): Promise<ExifFacts> {
-  const facts: ExifFacts = { gps: null, capturedAt: null };
+const NO_EXIF: ExifFacts = { gps: null, capturedAt: null, software: null, size: null };
+const EXIF_PICK = ['DateTimeOriginal', 'OffsetTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'Software', 'ExifImageWidth', 'ExifImageHeight', 'latitude', 'longitude', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'];
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const positive = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/**
+ * The camera metadata of a JPEG or HEIC file (exifr reads both): GPS, the original capture time
+ * (DateTimeOriginal with OffsetTimeOriginal; without an offset, the camera's wall clock read in
+ * `zone`, the company's), the Software tag and the recorded pixel size. Nulls when absent or unreadable.
+ */
+export async function readExif(bytes: Buffer, zone: string | null = null): Promise<ExifFacts> {
+  const facts: ExifFacts = { ...NO_EXIF };
   try {
-    const parsed: unknown = await exifr.parse(bytes, { gps: true, pick: ['DateTimeOriginal', 'CreateDate', 'latitude', 'longitude', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'] });
+    // Raw values: exifr's own dates would read the camera's wall clock in the server's zone.
+    const parsed: unknown = await exifr.parse(bytes, { gps: true, reviveValues: false, pick: EXIF_PICK });
     if (!parsed || typeof parsed !== 'object') return facts;
     const exif = parsed as Record<string, unknown>;
     const { latitude, longitude } = exif;
     if (typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude)) {
-      if (Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180) facts.gps = { lat: latitude, lng: longitude };
+      if (Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && !(latitude === 0 && longitude === 0)) facts.gps = { lat: latitude, lng: longitude };
     }
-    const taken = exif.DateTimeOriginal ?? exif.CreateDate;
-    if (taken instanceof Date && !Number.isNaN(taken.getTime())) facts.capturedAt = taken;
+    const original = text(exif.DateTimeOriginal);
+    const digitized = text(exif.CreateDate);
+    facts.capturedAt = original ? cameraTime(original, text(exif.OffsetTimeOriginal), zone) : digitized ? cameraTime(digitized, text(exif.OffsetTimeDigitized), zone) : null;
+    facts.software = text(exif.Software);
+    const width = positive(exif.ExifImageWidth);
+    const height = positive(exif.ExifImageHeight);
+    facts.size = width && height ? { width, height } : null;
   } catch {
     // A file without readable EXIF simply has none.
   }
@@ -132,10 +156,9 @@ export function createThumbnailWorker({ db, storage, events }: { db: Db; storage
     if (largeOnly) await saveSmallThumbnail(db, companyId, photoId, smallPath);
     const original = await storage.get(BUCKET, photo.filePath);
     if (!original) throw new Error(`The original of photo ${photoId} is missing at ${photo.filePath}`);
-    const needsExif = photo.gpsCoordinates === null || photo.capturedAt === null;
     const [thumbs, exif] = await Promise.all([
       largeOnly && known ? makeLargeThumbnail(original.body).then((large) => ({ large, small: null, ...known })) : makeThumbnails(original.body, photo.mimeType, known),
-      needsExif ? readExif(original.body) : Promise.resolve<ExifFacts>({ gps: null, capturedAt: null }),
+      readExif(original.body, photo.timeZone),
     ]);
     // Thumbnails are derived from the original: making them again replaces them.
     const stored = { contentType: 'image/jpeg', cacheControl: THUMBNAIL_CACHE_CONTROL, upsert: true };
@@ -150,14 +173,18 @@ export function createThumbnailWorker({ db, storage, events }: { db: Db; storage
       width: thumbs.width,
       height: thumbs.height,
     };
-    if (photo.gpsCoordinates === null && exif.gps) {
+    // The file's camera metadata is the photo's taken time and place, over what the device sent.
+    if (exif.gps) {
       result.gpsCoordinates = `${exif.gps.lat},${exif.gps.lng}`;
       result.gpsSource = 'exif';
     }
-    if (photo.capturedAt === null && exif.capturedAt) {
+    if (exif.capturedAt) {
       result.capturedAt = exif.capturedAt;
       result.capturedAtSource = 'exif';
     }
+    result.cameraSoftware = exif.software;
+    result.cameraWidth = exif.size?.width ?? null;
+    result.cameraHeight = exif.size?.height ?? null;
     await saveThumbnailResult(db, companyId, photoId, result);
     await events.publish('photo-thumbnails-ready', { companyId, photoId, projectId: photo.projectId, sessionId: photo.sessionId });
   };

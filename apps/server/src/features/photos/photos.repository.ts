@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { inspectionPhotos, inspectionSessions, user } from '../../infra/db/schema/index';
+import { companies, inspectionPhotos, inspectionSessions, user } from '../../infra/db/schema/index';
 
 // Every query on photos, sessions and projects filters by company_id: a photo is only found within
 // the caller's company. The two exceptions say so: the idempotency lookup of an upload (a photo id
@@ -169,21 +169,32 @@ export async function findPhotoForThumbnails(db: Db | DbTx, companyId: string, p
       id: inspectionPhotos.id,
       filePath: inspectionPhotos.filePath,
       mimeType: inspectionPhotos.mimeType,
-      gpsCoordinates: inspectionPhotos.gpsCoordinates,
-      capturedAt: inspectionPhotos.capturedAt,
       width: inspectionPhotos.width,
       height: inspectionPhotos.height,
       projectId: inspectionPhotos.projectId,
       sessionId: inspectionPhotos.sessionId,
+      timeZone: companies.timeZone,
     })
     .from(inspectionPhotos)
+    .innerJoin(companies, eq(companies.id, inspectionPhotos.companyId))
     .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.id, photoId)));
   return row ?? null;
 }
 
 export type ThumbnailResult = Pick<
   NewPhotoRow,
-  'thumbSmallPath' | 'thumbLargePath' | 'thumbnailsAt' | 'width' | 'height' | 'gpsCoordinates' | 'gpsSource' | 'capturedAt' | 'capturedAtSource'
+  | 'thumbSmallPath'
+  | 'thumbLargePath'
+  | 'thumbnailsAt'
+  | 'width'
+  | 'height'
+  | 'gpsCoordinates'
+  | 'gpsSource'
+  | 'capturedAt'
+  | 'capturedAtSource'
+  | 'cameraSoftware'
+  | 'cameraWidth'
+  | 'cameraHeight'
 >;
 
 /** Publishes a photo's small thumbnail, stored by its upload, before the job makes the large one. */
@@ -195,8 +206,8 @@ export async function saveSmallThumbnail(db: Db | DbTx, companyId: string, photo
 }
 
 /**
- * Writes what the job made. EXIF values only fill what is still empty (a value the device sent in
- * the meantime is never overwritten), and so do the dimensions.
+ * Writes what the job made. The camera metadata's time and place replace the device's (the file is
+ * the truth of when and where it was taken); the dimensions only fill what is still empty.
  */
 export async function saveThumbnailResult(db: Db | DbTx, companyId: string, photoId: string, result: ThumbnailResult): Promise<void> {
   await db
@@ -207,18 +218,11 @@ export async function saveThumbnailResult(db: Db | DbTx, companyId: string, phot
       thumbnailsAt: result.thumbnailsAt,
       width: sql`coalesce(${inspectionPhotos.width}, ${result.width ?? null}::int)`,
       height: sql`coalesce(${inspectionPhotos.height}, ${result.height ?? null}::int)`,
-      ...(result.gpsCoordinates
-        ? {
-            gpsCoordinates: sql`coalesce(${inspectionPhotos.gpsCoordinates}, ${result.gpsCoordinates})`,
-            gpsSource: sql`case when ${inspectionPhotos.gpsCoordinates} is null then ${result.gpsSource ?? null} else ${inspectionPhotos.gpsSource} end`,
-          }
-        : {}),
-      ...(result.capturedAt
-        ? {
-            capturedAt: sql`coalesce(${inspectionPhotos.capturedAt}, ${result.capturedAt.toISOString()}::timestamptz)`,
-            capturedAtSource: sql`case when ${inspectionPhotos.capturedAt} is null then ${result.capturedAtSource ?? null} else ${inspectionPhotos.capturedAtSource} end`,
-          }
-        : {}),
+      ...(result.gpsCoordinates ? { gpsCoordinates: result.gpsCoordinates, gpsSource: result.gpsSource ?? null } : {}),
+      ...(result.capturedAt ? { capturedAt: result.capturedAt, capturedAtSource: result.capturedAtSource ?? null } : {}),
+      cameraSoftware: result.cameraSoftware ?? null,
+      cameraWidth: result.cameraWidth ?? null,
+      cameraHeight: result.cameraHeight ?? null,
     })
     .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.id, photoId)));
 }

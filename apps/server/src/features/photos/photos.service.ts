@@ -8,6 +8,7 @@ import type {
   UploadPhotoQuery,
   UploadPhotoResult,
 } from '@ridgeline/shared/contracts/photos';
+import type { ProvenanceFlag } from '@ridgeline/shared/domain/photo-provenance';
 import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ridgeline/shared/domain/field-capture';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
@@ -36,6 +37,7 @@ import {
   type PhotoRow,
 } from './photos.repository';
 import { projectExists } from '../../infra/db/project-lookup';
+import { parseLatLng, photoProvenanceFlags } from '../../infra/db/photo-provenance';
 
 const BUCKET = 'project-files';
 /** Signed photo URLs stay valid for five minutes. */
@@ -67,12 +69,6 @@ export function photoObjectPath(sessionId: string, meta: { category: string; sub
   return `${sessionId}/${meta.category}/${meta.subcategory ?? meta.phase ?? 'general'}/${photoId}_${timestamp}.${ext}`;
 }
 
-function parseGps(text: string | null): { lat: number; lng: number } | null {
-  if (!text) return null;
-  const [lat, lng] = text.split(',').map(Number);
-  return lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
-}
-
 const source = (value: string | null): 'device' | 'exif' | null => (value === 'device' || value === 'exif' ? value : null);
 
 /**
@@ -82,8 +78,14 @@ const source = (value: string | null): 'device' | 'exif' | null => (value === 'd
  * row in the same transaction.
  */
 export function createPhotosService({ db, storage, logger, queueThumbnails }: PhotosServiceDeps) {
-  function present(row: PhotoRow): Photo {
-    const gps = parseGps(row.gpsCoordinates);
+  /** The photos as the API answers them, each with its provenance flags. */
+  async function presentAll(companyId: string, rows: PhotoRow[]): Promise<Photo[]> {
+    const flags = await photoProvenanceFlags(db, companyId, rows);
+    return rows.map((row) => present(row, flags.get(row.id) ?? []));
+  }
+
+  function present(row: PhotoRow, flags: ProvenanceFlag[]): Photo {
+    const gps = parseLatLng(row.gpsCoordinates);
     return {
       id: row.id,
       sessionId: row.sessionId,
@@ -105,6 +107,10 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       gpsSource: source(row.gpsSource),
       capturedAt: row.capturedAt?.toISOString() ?? null,
       capturedAtSource: source(row.capturedAtSource),
+      origin: row.origin === 'camera' || row.origin === 'library' ? row.origin : null,
+      deviceGps: parseLatLng(row.deviceGps),
+      metadataRead: row.thumbnailsAt !== null,
+      flags,
       receivedAt: row.receivedAt.toISOString(),
       uploadedBy: row.uploadedBy ? { id: row.uploadedBy, name: row.uploaderName ?? '' } : null,
       filePath: row.filePath,
@@ -122,7 +128,9 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
   async function load(companyId: string, photoId: string): Promise<Photo> {
     const row = await findPhoto(db, companyId, photoId);
     if (!row) throw AppError.notFound('Photo not found');
-    return present(row);
+    const [photo] = await presentAll(companyId, [row]);
+    if (!photo) throw AppError.notFound('Photo not found');
+    return photo;
   }
 
   /**
@@ -143,7 +151,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     if (!same) return null;
     const sameShot = same.category === shot.category && same.subcategory === (shot.subcategory ?? null) && same.structureId === (shot.structureId ?? null);
     if (!sameShot) throw new AppError('PHOTO_ALREADY_USED', photoAlreadyUsedMessage(photoShotLabel(same)));
-    return present(same);
+    return load(tenant.companyId, same.id);
   }
 
   /** The upload: the body with the SHA-256 its reader computed as the bytes arrived (one pass over them). */
@@ -173,6 +181,8 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     const width = heic ? null : header.width;
     const height = heic ? null : header.height;
 
+    const library = query.origin === 'library';
+    const devicePlace = query.lat !== undefined && query.lng !== undefined ? `${query.lat},${query.lng}` : null;
     const filePath = await storeOriginal(sessionId, photoId, query, ext, type.mime, body);
     // Beside the original, where the thumbnail job keeps it; the job publishes it (the answer names no thumbnail).
     const smallPath = small ? thumbnailPath(filePath, 'small') : null;
@@ -201,10 +211,18 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
           phase: query.phase ?? null,
           photoType: query.photoType ?? null,
           notes: query.notes ?? null,
-          gpsCoordinates: query.lat !== undefined && query.lng !== undefined ? `${query.lat},${query.lng}` : null,
-          gpsSource: query.lat !== undefined ? 'device' : null,
-          capturedAt: query.capturedAt ? new Date(query.capturedAt) : null,
-          capturedAtSource: query.capturedAt ? 'device' : null,
+          // A photo taken with the app's camera was taken here and now (the file's camera metadata,
+          // read by the thumbnail job, takes their place when it has them); a library photo was not:
+          // the device's clock is no taken time, and its position is kept as where it was uploaded.
+          ...(library
+            ? { gpsCoordinates: null, gpsSource: null, capturedAt: null, capturedAtSource: null, deviceGps: devicePlace }
+            : {
+                gpsCoordinates: devicePlace,
+                gpsSource: devicePlace ? 'device' : null,
+                capturedAt: query.capturedAt ? new Date(query.capturedAt) : null,
+                capturedAtSource: query.capturedAt ? 'device' : null,
+              }),
+          origin: query.origin ?? 'camera',
           uploadedBy: actor.userId,
         });
         if (fresh) {
@@ -271,12 +289,12 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
 
   async function listForSession(tenant: Tenant, sessionId: string, query: PhotoListQuery): Promise<Photo[]> {
     if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
-    return (await listSessionPhotos(db, tenant.companyId, sessionId, filtersOf(query))).map(present);
+    return presentAll(tenant.companyId, await listSessionPhotos(db, tenant.companyId, sessionId, filtersOf(query)));
   }
 
   async function listForProject(tenant: Tenant, projectId: string, query: PhotoListQuery): Promise<Photo[]> {
     if (!(await projectExists(db, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
-    return (await listProjectPhotos(db, tenant.companyId, projectId, filtersOf(query))).map(present);
+    return presentAll(tenant.companyId, await listProjectPhotos(db, tenant.companyId, projectId, filtersOf(query)));
   }
 
   async function detail(tenant: Tenant, photoId: string): Promise<Photo> {

@@ -520,7 +520,9 @@ describe('the thumbnail job', () => {
     expect([large.width, large.height]).toEqual([800, 600]);
   });
 
-  it('fills GPS and capture time from EXIF only when the device sent none', async () => {
+  // Decision 039: the file's camera metadata is the taken time and place, over what the device sent
+  // (this test said the device's values were kept; issue 36 asks for the camera's).
+  it('fills GPS and capture time from EXIF, over what the device sent', async () => {
     const exif = {
       IFD2: { DateTimeOriginal: '2024:05:01 10:20:30' },
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4632/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 5600/100' },
@@ -538,7 +540,9 @@ describe('the thumbnail job', () => {
       owner.client,
       (await uploaded(owner.client, sessionId, await jpeg(64, 48, exif), { lat: 10, lng: 20, capturedAt: '2026-01-02T03:04:05.000Z' })).id,
     );
-    expect(told).toMatchObject({ gps: { lat: 10, lng: 20 }, gpsSource: 'device', capturedAt: '2026-01-02T03:04:05.000Z', capturedAtSource: 'device' });
+    expect(told).toMatchObject({ gpsSource: 'exif', capturedAtSource: 'exif' });
+    expect(told.gps?.lat).toBeCloseTo(40.4462, 4);
+    expect(told.capturedAt).toMatch(/^2024-05-01T/);
   });
 
   it('decodes a HEIC photo (off the main thread) into thumbnails and its dimensions', async () => {

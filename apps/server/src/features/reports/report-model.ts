@@ -24,6 +24,8 @@ import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPart, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
+import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
+import { photoProvenanceFlags } from '../../infra/db/photo-provenance';
 import {
   findCompanyFacts,
   findProjectFacts,
@@ -66,6 +68,8 @@ export type ModelInputs = {
   document: ReportDocument;
   /** The document's photos still there (live, of the report's source and company), by id. */
   photos: Map<string, SourcePhotoRow>;
+  /** Each photo's provenance flags, their reasons in words (decision 039); none when absent. */
+  flags?: Map<string, string[]>;
   /** A packet's parts; its Shingle ID page is the claim file's newest saved identification, when there is one. */
   packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null; shingleId: ShingleIdRow | null } | null;
   proposal: ProposalRow | null;
@@ -115,7 +119,8 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
     const estimate = parts.estimateId ? ((await listProjectEstimates(db, companyId, project.id, parts.estimateId))[0] ?? null) : null;
     packet = { parts, measurements, estimate, shingleId: await findLatestShingleId(db, companyId, project.id) };
   }
-  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal, proposalEstimate };
+  const flags = new Map([...(await photoProvenanceFlags(db, companyId, [...photos.values()])).entries()].map(([id, list]) => [id, list.map((f) => f.reason)]));
+  return { report, requesterName, company, project, session, inspectorName, document, photos, flags, packet, proposal, proposalEstimate };
 }
 
 /** The photos chosen for a proposal's PDF, as stored (ids only, at most PROPOSAL_PHOTOS_MAX). */
@@ -127,7 +132,19 @@ export function proposalPhotoIds(proposal: Pick<ProposalRow, 'photoIds'>): strin
 export function inputHashOf(inputs: ModelInputs): string {
   const { report, company, project, session, document, packet, proposal, proposalEstimate } = inputs;
   const photos = [...inputs.photos.values()]
-    .map((p) => [p.id, p.sha256, p.annotationUpdatedAt?.toISOString() ?? null, p.category, p.subcategory, p.thumbLargePath, p.gpsCoordinates, p.capturedAt?.toISOString() ?? null])
+    .map((p) => [
+      p.id,
+      p.sha256,
+      p.annotationUpdatedAt?.toISOString() ?? null,
+      p.category,
+      p.subcategory,
+      p.thumbLargePath,
+      p.gpsCoordinates,
+      p.capturedAt?.toISOString() ?? null,
+      p.deviceGps,
+      p.thumbnailsAt ? 'read' : null,
+      inputs.flags?.get(p.id) ?? [],
+    ])
     .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   const payload = {
     kind: report.kind,
@@ -237,7 +254,15 @@ export function photoNumbers(inputs: Pick<ModelInputs, 'document' | 'photos'>): 
   return numbers;
 }
 
-function pdfPhoto(photo: SourcePhotoRow, caption: string, number: number | null, zone: string | null): PdfPhoto {
+/** The words of a photo's taken time (or when it was added, without one) in the company's zone. */
+function takenOf(photo: SourcePhotoRow, zone: string | null): string {
+  return takenWords(
+    { capturedAt: photo.capturedAt?.toISOString() ?? null, receivedAt: photo.receivedAt.toISOString(), metadataRead: photo.thumbnailsAt !== null },
+    (iso) => formatDateTimeInZone(new Date(iso), zone),
+  );
+}
+
+function pdfPhoto(photo: SourcePhotoRow, caption: string, number: number | null, zone: string | null, flags: string[] = []): PdfPhoto {
   return {
     id: photo.id,
     image: photoImage(photo),
@@ -247,6 +272,9 @@ function pdfPhoto(photo: SourcePhotoRow, caption: string, number: number | null,
     categoryLabel: photoLabel(photo),
     capturedAt: photo.capturedAt ? formatDateTime(photo.capturedAt, zone) : null,
     gps: gpsOf(photo.gpsCoordinates),
+    addedWords: photo.capturedAt ? null : takenOf(photo, zone),
+    deviceGps: photo.gpsCoordinates ? null : gpsOf(photo.deviceGps),
+    flags,
     annotation: annotationOf(photo.annotation),
     number,
   };
@@ -266,7 +294,7 @@ function coverPhoto(inputs: ModelInputs, numbers: Map<string, number>): PdfPhoto
   const chosen = find('overview', 'front_of_house') ?? find('elevation', 'front');
   const photo = chosen ? inputs.photos.get(chosen.photoId) : undefined;
   if (!chosen || !photo) return null;
-  return pdfPhoto(photo, chosen.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone);
+  return pdfPhoto(photo, chosen.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone, inputs.flags?.get(photo.id));
 }
 
 function coverOf(inputs: ModelInputs, today: Date): PdfCover {
@@ -302,7 +330,7 @@ function photoSections(inputs: ModelInputs): PdfPhotoSection[] {
       layout: section.layout,
       photos: section.photos.flatMap((placed): PdfPhoto[] => {
         const photo = inputs.photos.get(placed.photoId);
-        return photo ? [pdfPhoto(photo, placed.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone)] : [];
+        return photo ? [pdfPhoto(photo, placed.caption, numbers.get(photo.id) ?? null, inputs.company.timeZone, inputs.flags?.get(photo.id))] : [];
       }),
     }))
     .filter((section) => section.photos.length > 0);
@@ -322,9 +350,16 @@ function evidenceRows(inputs: ModelInputs): PdfEvidenceRow[] {
         label: `${n}. ${placed.caption || photoLabel(photo)}`,
         fileName: photo.fileName,
         sha256: photo.sha256,
-        capturedAt: formatDateTime(photo.capturedAt, zone),
+        capturedAt: photo.capturedAt ? formatDateTime(photo.capturedAt, zone) : 'No camera time',
         receivedAt: formatDateTime(photo.receivedAt, zone),
         uploader: photo.uploaderName ?? '',
+        provenance: {
+          taken: takenOf(photo, zone),
+          timeSource: timeSourceWords(photo.capturedAt ? sourceOf(photo.capturedAtSource) : null),
+          place: gpsOf(photo.gpsCoordinates) ?? (photo.deviceGps ? `${gpsOf(photo.deviceGps) ?? ''} (device at upload, not where it was taken)` : 'None'),
+          placeSource: placeSourceWords(photo.gpsCoordinates ? sourceOf(photo.gpsSource) : null, photo.deviceGps !== null),
+          flags: inputs.flags?.get(photo.id) ?? [],
+        },
       });
     }
   }
@@ -332,7 +367,9 @@ function evidenceRows(inputs: ModelInputs): PdfEvidenceRow[] {
 }
 
 export const EVIDENCE_INTRO =
-  'Every photo in this report with the SHA-256 fingerprint of the file as it was uploaded, when it was taken, when the server received it and who uploaded it. Anyone holding the original file can compute its SHA-256 and compare: a photo altered after upload no longer matches.';
+  'Every photo in this report with the SHA-256 fingerprint of the file as it was uploaded, when it was taken, when the server received it and who uploaded it. Anyone holding the original file can compute its SHA-256 and compare: a photo altered after upload no longer matches. Below it, where each photo\'s time and place came from, and any reason to question them.';
+
+const sourceOf = (value: string | null): ProvenanceSource => (value === 'exif' || value === 'device' ? value : null);
 
 function photoReportParts(inputs: ModelInputs, today: Date, withCover: boolean): PdfSection[] {
   const parts: PdfSection[] = [];
@@ -629,7 +666,9 @@ function shingleIdPhotos(row: ShingleIdRow, timeZone: string | null): PdfPart | 
             height: null,
             caption: labels[photo.kind] ?? 'Shingle',
             categoryLabel: `Shingle ID · ${labels[photo.kind] ?? 'Shingle'}`,
-            capturedAt: formatDateTimeInZone(photo.createdAt, timeZone),
+            // The identification's photos are not read for camera metadata: when they were added, not "taken".
+            capturedAt: null,
+            addedWords: `Added ${formatDateTimeInZone(photo.createdAt, timeZone)}`,
             gps: null,
             annotation: null,
             number: null,

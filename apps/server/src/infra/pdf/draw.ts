@@ -486,8 +486,11 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, options: { sh
   if (photo.caption.trim()) lines.push({ text: photo.caption.trim(), font: BOLD });
   lines.push({ text: photo.categoryLabel, font: FONT });
   if (options.showMetadata) {
-    const meta = [photo.capturedAt ? `Taken ${photo.capturedAt}` : null, photo.gps ? `GPS ${photo.gps}` : null].filter(Boolean).join('   ');
+    const when = photo.capturedAt ? `Taken ${photo.capturedAt}` : (photo.addedWords ?? null);
+    const where = photo.gps ? `GPS ${photo.gps}` : photo.deviceGps ? `Device at upload ${photo.deviceGps}` : null;
+    const meta = [when, where].filter(Boolean).join('   ');
     if (meta) lines.push({ text: meta, font: FONT });
+    for (const flag of photo.flags ?? []) lines.push({ text: `Flag: ${flag}`, font: BOLD });
   }
   const number = photo.number !== null ? t(`Photo ${photo.number}`) : null;
   const numberWidth = number ? doc.font(BOLD).fontSize(size).widthOfString(number) + 8 : 0;
@@ -626,6 +629,28 @@ function drawEvidence(doc: Doc, intro: string, rows: PdfEvidenceRow[]): void {
   ];
   const body = rows.map((r) => [`${r.label}\n${r.fileName}`, r.sha256, r.capturedAt, r.receivedAt, r.uploader]);
   drawGrid(doc, columns, body, [], 7.5);
+  // Where each photo's time and place came from, and what an adjuster would question (decision 039).
+  const known = rows.flatMap((r) => (r.provenance ? [{ label: r.label, ...r.provenance }] : []));
+  if (known.length === 0) return;
+  ensureRoom(doc, 80);
+  doc.moveDown(0.8);
+  heading(doc, 'Time and place of each photo', 12);
+  paragraphs(doc, 'Camera metadata: the time and GPS the camera wrote into the file. Device at capture: the phone clock and location when the app took the photo. Device at upload: where the phone was when a photo from its library was added, which is not where it was taken. None: the file says nothing.', 8);
+  const provenanceColumns: Column[] = [
+    { label: 'Photo', width: 96 },
+    { label: 'Taken', width: 92 },
+    { label: 'Time from', width: 58 },
+    { label: 'Place', width: 92 },
+    { label: 'Place from', width: 58 },
+    { label: 'Flags', width: 144 },
+  ];
+  drawGrid(
+    doc,
+    provenanceColumns,
+    known.map((r) => [r.label, r.taken, r.timeSource, r.place, r.placeSource, r.flags.length > 0 ? r.flags.join('\n') : 'None']),
+    [],
+    7.5,
+  );
 }
 
 /** One table under its title: column shares of the width, the header repeated on each page it runs onto. */

@@ -22,6 +22,12 @@ export type PdfPhoto = {
   /** Printed as given (already in words): "May 2, 2026, 9:31 AM CDT", "32.77000, -96.79000". */
   capturedAt: string | null;
   gps: string | null;
+  /** Without a taken time: when it was added, in words ("Added May 2, 2026, 9:31 AM CDT; the file has no camera time"). */
+  addedWords?: string | null;
+  /** Without a taken place: the device's location at upload, printed labelled as such. */
+  deviceGps?: string | null;
+  /** Provenance flags, each its reason in words (decision 039). */
+  flags?: string[];
   annotation: Annotation | null;
   /** "Photo 3" under it: the number the evidence appendix gives the photo; null prints none. */
   number: number | null;
@@ -44,7 +50,16 @@ export type PdfCover = {
 };
 
 /** One photo's evidence line in the appendix. */
-export type PdfEvidenceRow = { label: string; fileName: string; sha256: string; capturedAt: string; receivedAt: string; uploader: string };
+export type PdfEvidenceRow = {
+  label: string;
+  fileName: string;
+  sha256: string;
+  capturedAt: string;
+  receivedAt: string;
+  uploader: string;
+  /** Where its time and place came from (decision 039): "camera metadata", "device at capture", "device at upload", "none". */
+  provenance?: { taken: string; timeSource: string; place: string; placeSource: string; flags: string[] };
+};
 
 export type PdfTable = {
   title: string;

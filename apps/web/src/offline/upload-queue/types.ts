@@ -1,3 +1,4 @@
+import type { PhotoOrigin } from '@ridgeline/shared/domain/photo-provenance';
 import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
 import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
 import type { ShinglePhotoKind } from '@ridgeline/shared/contracts/shingles';
@@ -19,6 +20,12 @@ export type QueuedPhotoMetadata = {
   structureId: string | null;
   gpsCoords: { lat: number; lng: number } | null;
   timestamp: number;
+  /**
+   * 'library' for a photo chosen "From library": the server keeps `gpsCoords` as the device's
+   * location at upload and never takes `timestamp` as its taken time. Absent (photos queued before
+   * it was recorded) reads as the app's camera.
+   */
+  origin?: PhotoOrigin;
 };
 
 /** A photo to queue; `sha256` when the screen has already hashed the file (it is not hashed twice). */

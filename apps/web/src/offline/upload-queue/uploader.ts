@@ -34,7 +34,9 @@ export function uploadQuery(record: QueuedPhotoRecord): URLSearchParams {
     structureId: m.structureId ?? undefined,
     lat: m.gpsCoords ? String(m.gpsCoords.lat) : undefined,
     lng: m.gpsCoords ? String(m.gpsCoords.lng) : undefined,
-    capturedAt: Number.isFinite(m.timestamp) ? new Date(m.timestamp).toISOString() : undefined,
+    // A library photo's clock is no taken time: it is not sent as one (the server reads the file's camera metadata).
+    capturedAt: m.origin !== 'library' && Number.isFinite(m.timestamp) ? new Date(m.timestamp).toISOString() : undefined,
+    origin: m.origin,
   };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, value);

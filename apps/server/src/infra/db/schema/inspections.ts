@@ -108,8 +108,17 @@ export const inspectionPhotos = pgTable(
     /** "lat,lng" as the spec writes it; `gpsSource` says whether the device or the file's EXIF gave it. */
     gpsCoordinates: text('gps_coordinates'),
     gpsSource: text('gps_source'),
+    /** When it was taken: the camera metadata's time ('exif') or the device's clock at capture ('device'); never an upload's time. */
     capturedAt: timestampTz('captured_at'),
     capturedAtSource: text('captured_at_source'),
+    /** 'camera' (the app's camera button) or 'library' ("From library"); null for photos stored before it was recorded. */
+    origin: text('origin'),
+    /** "lat,lng": where the device was when a library photo was uploaded; never its taken place. */
+    deviceGps: text('device_gps'),
+    /** From the file's camera metadata, read by the thumbnail job: its Software tag and the pixel size it records. */
+    cameraSoftware: text('camera_software'),
+    cameraWidth: integer('camera_width'),
+    cameraHeight: integer('camera_height'),
     receivedAt: timestampTz('received_at').notNull().defaultNow(),
     uploadedBy: userRef('uploaded_by'),
     thumbSmallPath: text('thumb_small_path'),

@@ -86,8 +86,10 @@ export function queueItems(
       notes: details.notes || null,
       structureId: details.structureId || null,
       gpsCoords: input.position,
-      // A photo just taken was taken now; one from the library when its file was last changed.
+      // A photo just taken was taken now; one from the library is ordered by when its file was last
+      // changed, and the server never takes either for its taken time (only the file's camera metadata).
       timestamp: input.fromCamera || !file.lastModified ? input.now : file.lastModified,
+      origin: input.fromCamera ? 'camera' : 'library',
     },
   }));
 }

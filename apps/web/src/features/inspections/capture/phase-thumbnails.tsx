@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { discardFailedUpload, useQueuedPhotoPreview, type QueuedPhotoView } from '../../../offline/upload-queue';
 import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoPreview } from './photo-preview';
 import { photoTagLabel } from './photo-words';
 
@@ -68,6 +69,10 @@ function UploadedThumb({ photo, sessionId }: { photo: Photo; sessionId: string }
         <AnnotationOverlay annotation={photo.annotation} width={box.width} height={box.height} />
       </div>
       <span className="truncate text-xs font-semibold text-slate-900">{label}</span>
+      <span className="text-xs break-words text-slate-700" data-taken="">
+        {photoTakenWords(photo)}
+      </span>
+      <ProvenanceFlags photo={photo} />
       <Link
         to={`/field-inspection/${sessionId}/photo-annotation?photo=${photo.id}`}
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"

@@ -14,6 +14,7 @@ import { usePhotos } from '../api/photo-list';
 import type { PhotoSource } from '../api/photo-keys';
 import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
 import { formatDateTime, photoTagLabel } from '../capture/photo-words';
+import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoLightbox } from './photo-lightbox';
 
 // The photos of a session or of a project: filtered by category, phase and elevation, each with its
@@ -47,9 +48,12 @@ function PhotoTile({ photo, onOpen }: { photo: Photo; onOpen: () => void }) {
           <AnnotationOverlay annotation={photo.annotation} width={box.width} height={box.height} />
         </span>
         <span className="truncate text-sm font-semibold text-slate-950">{label}</span>
-        <span className="truncate text-xs text-slate-700">{photo.deletedAt ? `Restorable until ${formatDateTime(photo.purgeAt)}` : formatDateTime(photo.capturedAt ?? photo.receivedAt)}</span>
+        <span className="text-xs break-words text-slate-700" data-taken="">
+          {photo.deletedAt ? `Restorable until ${formatDateTime(photo.purgeAt)}` : photoTakenWords(photo)}
+        </span>
         <span className="sr-only">Open</span>
       </button>
+      <ProvenanceFlags photo={photo} className="mt-1" />
     </li>
   );
 }

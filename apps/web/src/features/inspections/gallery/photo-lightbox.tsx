@@ -14,6 +14,8 @@ import { useRestorePhoto } from '../api/photo-restore';
 import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
 import { formatDateTime, phaseLabel, photoTagLabel, photoTypeLabel } from '../capture/photo-words';
 import { MoveForm, RetagForm } from './photo-forms';
+import { placeSourceWords, timeSourceWords } from '@ridgeline/shared/domain/photo-provenance';
+import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 
 // One photo large, with its drawing, where and when it was taken, who uploaded it, and what can be
 // done with it: annotate, retag, move, delete (restorable for 30 days), or restore a deleted one.
@@ -89,8 +91,8 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                 {photo.phase && <Detail term="Phase">{phaseLabel(photo.phase)}</Detail>}
                 {photo.photoType && <Detail term="Type">{photoTypeLabel(photo.photoType)}</Detail>}
                 <Detail term="Taken">
-                  {photo.capturedAt ? formatDateTime(photo.capturedAt) : 'Unknown'}
-                  {photo.capturedAtSource === 'exif' && ' (from the photo)'}
+                  {photo.capturedAt ? formatDateTime(photo.capturedAt) : photoTakenWords(photo)}
+                  {photo.capturedAt && ` (${timeSourceWords(photo.capturedAtSource)})`}
                 </Detail>
                 <Detail term="GPS">
                   {photo.gps ? (
@@ -100,8 +102,20 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                   ) : (
                     'None'
                   )}
-                  {photo.gpsSource === 'exif' && ' (from the photo)'}
+                  {photo.gps && ` (${placeSourceWords(photo.gpsSource, false)})`}
                 </Detail>
+                {photo.deviceGps && (
+                  <Detail term="Device at upload">
+                    {photo.deviceGps.lat.toFixed(5)}, {photo.deviceGps.lng.toFixed(5)} (where the phone was when it was added, not where the photo was taken)
+                  </Detail>
+                )}
+                {photo.flags.length > 0 && (
+                  <div className="col-span-2">
+                    <Detail term="Flags">
+                      <ProvenanceFlags photo={photo} />
+                    </Detail>
+                  </div>
+                )}
                 <Detail term="Uploaded by">{photo.uploadedBy?.name ?? 'A former member'}</Detail>
                 <Detail term="Received">{formatDateTime(photo.receivedAt)}</Detail>
                 {photo.notes && (

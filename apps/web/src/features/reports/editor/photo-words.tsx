@@ -1,6 +1,7 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
 import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
+import { placeWords, takenWords } from '@ridgeline/shared/domain/photo-provenance';
 import { formatDateTime } from '../../../lib/dates';
 
 // How the editor names and draws a source photo: its label (subcategory, else category), the
@@ -22,13 +23,10 @@ export function photoName(caption: string, n: number): string {
   return text ? text : `${n}`;
 }
 
-const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'Time unknown');
-
-/** The metadata printed under a photo: category, capture time, GPS. */
+/** The metadata printed under a photo: category, when it was taken (or added, without a camera time), where, and its flags. */
 export function metadataLines(photo: Photo | undefined): string[] {
   if (!photo) return [];
-  const gps = photo.gps ? `GPS ${photo.gps.lat.toFixed(5)}, ${photo.gps.lng.toFixed(5)}` : 'No GPS';
-  return [photoLabel(photo), `Captured ${when(photo.capturedAt)}`, gps];
+  return [photoLabel(photo), takenWords(photo, formatDateTime), placeWords(photo) ?? 'No GPS', ...photo.flags.map((flag) => `Flag: ${flag.reason}`)];
 }
 
 export const thumbUrl = (photo: Photo | undefined) => photo?.thumbSmallUrl ?? photo?.url ?? null;

@@ -340,3 +340,38 @@ export function statusDisagreementText(disagreement: LedgerStatusDisagreement): 
       return `The claim file is in "${disagreement.statusName}", but no depreciation release is on the ledger (${amount} of recoverable depreciation). Add it as a payment expected.`;
   }
 }
+
+/**
+ * What the insurer has approved, the one rule every document that states what the insurer pays
+ * reads (the proposal and its share page, the cover letter, the claim summary, the assistant's
+ * facts): the ledger's approved RCV plus the supplements it approved, and its approved deductible
+ * when one is entered. Null while the ledger holds no approved RCV: every figure is then our
+ * estimate, and is said to be.
+ */
+export type InsurerApproved = {
+  rcvCents: number;
+  supplementsApprovedCents: number;
+  /** RCV + approved supplements: the replacement cost the insurer approved. */
+  approvedCents: number;
+  deductibleCents: number | null;
+};
+
+export function insurerApproved(summary: Pick<LedgerSummary, 'rcv' | 'supplementsApprovedCents' | 'deductible'>): InsurerApproved | null {
+  if (summary.rcv.source !== 'approved') return null;
+  return {
+    rcvCents: summary.rcv.amountCents,
+    supplementsApprovedCents: summary.supplementsApprovedCents,
+    approvedCents: summary.rcv.amountCents + summary.supplementsApprovedCents,
+    deductibleCents: summary.deductible.source === 'approved' ? summary.deductible.amountCents : null,
+  };
+}
+
+/** The supplements the insurer has neither approved nor denied. */
+export function pendingSupplements(summary: Pick<LedgerSummary, 'supplements'>): LedgerSupplement[] {
+  return summary.supplements.filter((supplement) => supplement.status === 'pending');
+}
+
+/** 'Supplement "Drip edge" ($7,338.39) is neither approved nor denied.' */
+export function pendingSupplementText(supplement: Pick<LedgerSupplement, 'label' | 'requestedCents'>): string {
+  return `Supplement "${supplement.label}" (${formatUsdCents(supplement.requestedCents)}) is neither approved nor denied.`;
+}

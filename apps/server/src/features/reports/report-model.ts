@@ -8,6 +8,7 @@ import { formatInches } from '@ridgeline/shared/domain/shingle-length';
 import {
   COVER_LETTER_FIELDS,
   fillCoverLetter,
+  approvedAmountWords,
   homeownerShare,
   PROPOSAL_PHOTOS_MAX,
   PROPOSAL_TIERS,
@@ -22,7 +23,9 @@ import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
+import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
+import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
 import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPart, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
 import {
   findCompanyFacts,
@@ -68,7 +71,10 @@ export type ModelInputs = {
   photos: Map<string, SourcePhotoRow>;
   /** A packet's parts; its Shingle ID page is the claim file's newest saved identification, when there is one. */
   packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null; shingleId: ShingleIdRow | null } | null;
+  /** A proposal as printed: its approved amount is the one shown now (the ledger's insurer figures win over our estimate, readProposalApproved). */
   proposal: ProposalRow | null;
+  /** What the insurer has approved on the claim file's ledger (RCV plus approved supplements), or null while it has approved none. */
+  insurer?: InsurerApproved | null;
   /** The estimate a proposal was built from (its lines are printed), when it is still there. */
   proposalEstimate: EstimateRow | null;
 };
@@ -92,8 +98,10 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
   if (!company) throw new Error('The company of this report no longer exists');
   let project = report.projectId ? await findProjectFacts(db, companyId, report.projectId) : null;
   const session = report.sessionId ? await findSessionFacts(db, companyId, report.sessionId) : null;
-  const proposal = report.proposalId ? await findProposal(db, companyId, report.proposalId) : null;
-  if (!project && proposal) project = await findProjectFacts(db, companyId, proposal.projectId);
+  const stored = report.proposalId ? await findProposal(db, companyId, report.proposalId) : null;
+  if (!project && stored) project = await findProjectFacts(db, companyId, stored.projectId);
+  const insurer = project ? await readInsurerApproved(db, companyId, project.id) : null;
+  const proposal = stored ? { ...stored, ...proposalApprovedNow(stored, insurer) } : null;
   let inspectorName = session?.inspectorName ?? null;
   if (!session && project) inspectorName = (await listSessionsOfProject(db, companyId, project.id)).find((s) => s.inspectorName)?.inspectorName ?? null;
 
@@ -115,7 +123,7 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
     const estimate = parts.estimateId ? ((await listProjectEstimates(db, companyId, project.id, parts.estimateId))[0] ?? null) : null;
     packet = { parts, measurements, estimate, shingleId: await findLatestShingleId(db, companyId, project.id) };
   }
-  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal, proposalEstimate };
+  return { report, requesterName, company, project, session, inspectorName, document, photos, packet, proposal, insurer, proposalEstimate };
 }
 
 /** The photos chosen for a proposal's PDF, as stored (ids only, at most PROPOSAL_PHOTOS_MAX). */
@@ -148,7 +156,7 @@ export function inputHashOf(inputs: ModelInputs): string {
         }
       : null,
     proposal: proposal
-      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposalPhotoIds(proposal)]
+      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposal.approvedSource, proposalPhotoIds(proposal)]
       : null,
     proposalEstimate: proposalEstimate ? [proposalEstimate.id, proposalEstimate.updatedAt.toISOString()] : null,
   };
@@ -486,7 +494,7 @@ function supplementTable(estimate: EstimateRow): { tables: PdfTable[]; notes: st
 }
 
 /** The claim's values a cover letter names. */
-export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
+export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
   const { company, project, session } = inputs;
   const place = project ?? session;
   const lossType = project?.lossType ?? session?.lossType ?? null;
@@ -503,6 +511,7 @@ export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project
     loss_type: lossType && (LOSS_TYPE_VALUES as readonly string[]).includes(lossType) ? lossTypeLabel(lossType as LossType).toLowerCase() : '',
     adjuster_name: project?.adjusterName ?? session?.adjusterName ?? '',
     estimate_total: estimate ? formatUsdCents(estimate.rcvCents) : '',
+    insurer_approved: inputs.insurer ? formatUsdCents(inputs.insurer.approvedCents) : '',
     today: formatDateInZone(today, company.timeZone),
     sender_name: inputs.requesterName ?? '',
   };
@@ -676,17 +685,21 @@ function scopeTable(estimate: EstimateRow): PdfTable {
 }
 
 /**
- * The homeowner's part of an option as printed: the approved amount, the deductible, what the
- * insurance pays and what the homeowner pays (homeownerShare's rule); none while the deductible or
- * the approved amount is not known.
+ * The homeowner's part of an option as printed: the approved amount (named as the insurer's only
+ * when it is, approvedAmountWords), the deductible, what the insurance pays and what the homeowner
+ * pays (homeownerShare's rule, in cents); none while the deductible or the approved amount is not known.
  */
-export function homeownerPartLines(option: Pick<ProposalOption, 'priceCents'>, proposal: Pick<ProposalRow, 'deductibleCents' | 'approvedCents'>): { label: string; value: string }[] {
+export function homeownerPartLines(
+  option: Pick<ProposalOption, 'priceCents'>,
+  proposal: Pick<ProposalRow, 'deductibleCents' | 'approvedCents' | 'approvedSource'>,
+): { label: string; value: string }[] {
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return [];
   const share = homeownerShare({ priceCents: option.priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
+  const words = approvedAmountWords(proposal.approvedSource === 'insurer' || proposal.approvedSource === 'typed' ? proposal.approvedSource : 'estimate');
   return [
-    { label: 'Approved by your insurance', value: formatUsdCents(share.approvedCents) },
+    { label: words.label, value: formatUsdCents(share.approvedCents) },
     { label: 'Your deductible', value: formatUsdCents(share.deductibleCents) },
-    ...(share.upgradeCents > 0 ? [{ label: 'Upgrade above the approved amount', value: formatUsdCents(share.upgradeCents) }] : []),
+    ...(share.upgradeCents > 0 ? [{ label: words.upgradeLabel, value: formatUsdCents(share.upgradeCents) }] : []),
     { label: 'Insurance pays', value: formatUsdCents(share.insurerPaysCents) },
     { label: 'You pay', value: formatUsdCents(share.homeownerPaysCents) },
   ];

@@ -27,6 +27,7 @@ import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/sha
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
+import { readInsurerApproved } from '../../infra/db/claim-ledger';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -181,7 +182,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   }
 
   /** Every field the cover letter names has a value for this claim: 422 COVER_LETTER_INCOMPLETE naming those that do not. */
-  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null): void {
+  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null): void {
     const missing = missingCoverLetterFields(template, coverLetterValues(inputs, estimate, new Date()));
     if (missing.length > 0) throw new AppError('COVER_LETTER_INCOMPLETE', coverLetterIncompleteMessage(missing));
   }
@@ -237,7 +238,10 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       const estimate = input.estimateId ? ((await listProjectEstimates(db, tenant.companyId, input.projectId, input.estimateId))[0] ?? null) : null;
       if (input.estimateId && !estimate) throw AppError.badRequest('Choose an estimate of this claim file.');
       const project = await findProjectFacts(db, tenant.companyId, input.projectId);
-      if (company) assertCoverLetter(input.coverLetter, { company, project, session: null, requesterName: await findUserName(db, actor.userId) }, estimate);
+      if (company) {
+        const insurer = await readInsurerApproved(db, tenant.companyId, input.projectId);
+        assertCoverLetter(input.coverLetter, { company, project, session: null, requesterName: await findUserName(db, actor.userId), insurer }, estimate);
+      }
       const row = await db.transaction((tx) =>
         insertReport(tx, {
           companyId: tenant.companyId,
@@ -349,7 +353,8 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       if (!company || !project) throw AppError.notFound('Claim file not found');
       const estimates = await listProjectEstimates(db, tenant.companyId, projectId);
       const requester = await findUserName(db, actor.userId);
-      const values = coverLetterValues({ company, project, session: null, requesterName: requester }, estimates[0] ?? null, new Date());
+      const insurer = await readInsurerApproved(db, tenant.companyId, projectId);
+      const values = coverLetterValues({ company, project, session: null, requesterName: requester, insurer }, estimates[0] ?? null, new Date());
       return {
         template: company.coverLetterTemplate ?? DEFAULT_COVER_LETTER,
         values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),

@@ -38,6 +38,7 @@ function fakeProposal(overrides: Partial<Proposal> = {}): Proposal {
     options: defaultProposalOptions(1_000_000),
     deductibleCents: null,
     approvedCents: null,
+    approvedSource: 'typed',
     photoIds: [],
     chosenTier: null,
     signature: null,

@@ -1,5 +1,5 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
-import { canEditProposal, homeownerShare } from '@ridgeline/shared/domain/documents';
+import { approvedAmountWords, canEditProposal, homeownerShare, isInsurerFigure } from '@ridgeline/shared/domain/documents';
 import { FileSignature, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useCompanyDetailsGate } from '../../components/company-details-prompt';
@@ -158,6 +158,7 @@ function HomeownerPart({ proposal, priceCents }: { proposal: Proposal; priceCent
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   return (
     <p className="text-slate-700">
+      {!isInsurerFigure(proposal.approvedSource) && `${approvedAmountWords(proposal.approvedSource).label}: ${formatCents(share.approvedCents)} · `}
       Insurance pays {formatCents(share.insurerPaysCents)} · Homeowner pays {formatCents(share.homeownerPaysCents)}
     </p>
   );

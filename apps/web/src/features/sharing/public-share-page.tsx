@@ -1,6 +1,6 @@
 import { signProposalSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
 import { contactEmailSchema } from '@ridgeline/shared/contracts/fields';
-import { homeownerShare, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
+import { approvedAmountWords, homeownerShare, isInsurerFigure, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
 import { useMemo } from 'react';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useState } from 'react';
@@ -123,8 +123,10 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
 function homeownerPartText(proposal: PublicProposal, priceCents: number): string | null {
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
-  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} above what your insurance approved`] : [])];
-  return `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+  const words = approvedAmountWords(proposal.approvedSource);
+  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} ${words.above}`] : [])];
+  const split = `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+  return isInsurerFigure(proposal.approvedSource) ? split : `${words.label}: ${formatCents(share.approvedCents)}. ${split}`;
 }
 
 type PublicProposal = NonNullable<PublicShare['proposal']>;

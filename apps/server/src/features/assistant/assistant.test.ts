@@ -199,6 +199,7 @@ describe('assistant: answers', () => {
     expect(before).toContain('our estimate (not the insurer');
 
     await entry({ kind: 'figure', figure: 'rcv', amountCents: 1_840_000 });
+    await entry({ kind: 'figure', figure: 'acv', amountCents: 1_840_000 });
     const drip = (await entry({ kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 })).find((e) => e.label === 'Drip edge');
     await entry({ kind: 'supplement_approved', supplementId: drip?.id, amountCents: 320_000 });
     const ice = (await entry({ kind: 'supplement_requested', label: 'Ice barrier', amountCents: 733_839 })).find((e) => e.label === 'Ice barrier');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysAfter,
+  futureReceivedWarning,
   insurerApproved,
   ledgerIssueText,
   pendingSupplements,
@@ -212,5 +214,15 @@ describe('what the insurer has approved (the one rule the documents read)', () =
     expect(pendingSupplementText(pendingSupplements(summary)[0] ?? { label: '', requestedCents: 0 })).toBe('Supplement "Ice barrier" ($7,338.39) is neither approved nor denied.');
     const withDeductible = reconcileLedger([...entries, entry('ded', 'figure', { figure: 'deductible', amountCents: 150_000 })], start);
     expect(insurerApproved(withDeductible)?.deductibleCents).toBe(150_000);
+  });
+});
+
+describe('a check dated in the future', () => {
+  it('is warned at entry in days, and today or before is not', () => {
+    expect(futureReceivedWarning('2026-12-21', '2026-12-02')).toBe('Dated in 19 days: record it as expected?');
+    expect(futureReceivedWarning('2026-12-03', '2026-12-02')).toBe('Dated in 1 day: record it as expected?');
+    expect(futureReceivedWarning('2026-12-02', '2026-12-02')).toBeNull();
+    expect(futureReceivedWarning('2026-11-30', '2026-12-02')).toBeNull();
+    expect(daysAfter('2027-01-01', '2026-12-31')).toBe(1);
   });
 });

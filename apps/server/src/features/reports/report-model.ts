@@ -170,12 +170,6 @@ export function formatDateTime(date: Date | null, zone: string | null): string {
   return date ? formatDateTimeInZone(date, zone) : '';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD in UTC: how lists label an estimate's version. */
-export function formatDate(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
 
 function addressOf(place: { street: string; city: string | null; state: string | null; zip: string | null }): string {
   const region = [place.state, place.zip].filter(Boolean).join(' ');

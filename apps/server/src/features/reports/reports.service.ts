@@ -24,6 +24,7 @@ import {
 import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
 import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
@@ -31,7 +32,7 @@ import { readInsurerApproved } from '../../infra/db/claim-ledger';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { coverLetterValues, defaultTitle, documentOf, formatDate, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
+import { coverLetterValues, defaultTitle, documentOf, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
 import { assertCanDeleteDocument, assertCanEditCoverLetter } from './reports.policy';
 import {
   deleteReport,
@@ -358,7 +359,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       return {
         template: company.coverLetterTemplate ?? DEFAULT_COVER_LETTER,
         values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
-        estimates: estimates.map((e) => ({ id: e.id, label: `Estimate version ${e.version} (${formatDate(e.updatedAt)})`, totalCents: e.rcvCents })),
+        estimates: estimates.map((e) => ({ id: e.id, label: `Estimate version ${e.version} (${formatDateInZone(e.updatedAt, company.timeZone)})`, totalCents: e.rcvCents })),
       };
     },
 

@@ -107,6 +107,12 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
           Chosen: <strong>{tierLabel(chosen.tier)}</strong> ({chosen.productLine}, {formatCents(chosen.priceCents)})
         </p>
       )}
+      {proposal.approvedCents !== null && !editing && (
+        <p className={`text-sm ${isInsurerFigure(proposal.approvedSource) ? 'text-slate-900' : 'text-amber-900'}`} data-testid="proposal-approved">
+          {approvedAmountWords(proposal.approvedSource).label}: <strong className="tabular-nums">{formatCents(proposal.approvedCents)}</strong>
+          {proposal.approvedSource === 'insurer' ? ' (from the Money tab: RCV plus approved supplements)' : ''}
+        </p>
+      )}
       {editing && canEdit ? (
         <ProposalEditor proposal={proposal} onDone={() => onEdit(false)} />
       ) : (
@@ -158,7 +164,6 @@ function HomeownerPart({ proposal, priceCents }: { proposal: Proposal; priceCent
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   return (
     <p className="text-slate-700">
-      {!isInsurerFigure(proposal.approvedSource) && `${approvedAmountWords(proposal.approvedSource).label}: ${formatCents(share.approvedCents)} · `}
       Insurance pays {formatCents(share.insurerPaysCents)} · Homeowner pays {formatCents(share.homeownerPaysCents)}
     </p>
   );

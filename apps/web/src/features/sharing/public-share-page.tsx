@@ -18,7 +18,7 @@ import { publicShareFileUrl } from './api/share-keys';
 import { usePublicShare } from './api/public-share';
 import { useSignProposal } from './api/sign-proposal';
 import { SignaturePad } from './signature-pad';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime, formatDay } from '../../lib/dates';
 
 // The page a share link opens, with no sign-in: the company, the property, and the one document or
 // proposal shared. A report shows its pages and its PDF; a proposal shows its options with the
@@ -179,7 +179,7 @@ function SignedSummary({
         <dt className="font-semibold">Signed by</dt>
         <dd>{signature.name}</dd>
         <dt className="font-semibold">Date</dt>
-        <dd>{signature.date}</dd>
+        <dd>{formatDay(signature.date)}</dd>
         <dt className="font-semibold">Signed at</dt>
         <dd>
           <time dateTime={signature.signedAt}>{when(signature.signedAt)}</time>

@@ -60,9 +60,9 @@ test.describe('the claim money ledger', () => {
     await expect(page.getByText('Moved to Depreciation requested')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Move to Depreciation requested' })).toBeHidden();
 
-    await addPayment(page, 'payment_received', 'depreciation_release', '2,000.00', '2026-12-10');
+    await addPayment(page, 'payment_received', 'depreciation_release', '2,000.00', '2026-11-20');
     await expect(balance(page)).toHaveText('$1,000.00');
-    await addPayment(page, 'payment_received', 'deductible', '1,000.00', '2026-12-11');
+    await addPayment(page, 'payment_received', 'deductible', '1,000.00', '2026-11-21');
     await expect(balance(page)).toHaveText('$0.00');
     await expect(page.getByText('Paid in full')).toBeVisible();
     await expect(figureRow(page, 'Total due')).toContainText('$10,000.00');

@@ -52,7 +52,7 @@ export async function setCompanyAddress(page: Page, address = '220 Industrial Bl
  * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
  * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
  */
-export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}): Promise<string> {
+export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}, { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {}): Promise<string> {
   const project = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
     data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14', ...claim },
@@ -72,7 +72,7 @@ export async function claimFileWithEstimate(page: Page, claim: Record<string, un
   expect(session.status(), await session.text()).toBe(201);
   const estimate = await page.request.post('/api/estimates', {
     headers: ORIGIN_HEADERS,
-    data: { sessionId, lines: [{ id: 'roof', code: null, description: 'Roof replacement', quantity: 1, unit: 'EA', unitPriceCents: 1_000_000, source: 'manual' }] },
+    data: { sessionId, lines: [{ id: 'roof', code: null, description: 'Roof replacement', quantity: 1, unit: 'EA', unitPriceCents, source: 'manual' }] },
   });
   expect(estimate.status(), await estimate.text()).toBe(201);
   return projectId;

@@ -75,3 +75,9 @@ export function timeZoneChoices(current: string | null): string[] {
   if (!zones.includes('UTC')) zones.push('UTC');
   return current && !zones.includes(current) ? [current, ...zones] : zones;
 }
+
+/** Today in the reader's own calendar as YYYY-MM-DD: a machine value (an input's value, a comparison), never shown. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

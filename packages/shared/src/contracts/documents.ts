@@ -5,6 +5,7 @@ import {
   OVERRIDE_REASON_MAX,
   PHOTOS_PER_PAGE,
   PROPOSAL_PHOTOS_MAX,
+  PROPOSAL_APPROVED_SOURCES,
   PROPOSAL_STATUSES,
   PROPOSAL_TIER_VALUES,
   REPORT_KINDS,
@@ -226,6 +227,8 @@ export const proposalSchema = z.object({
   /** The claim's deductible and approved amount (replacement cost) each option's homeowner part is figured from; null when not known. */
   deductibleCents: z.number().int().nullable(),
   approvedCents: z.number().int().nullable(),
+  /** Where the approved amount comes from (proposalApprovedFigure): the ledger's insurer figures, our estimate, or typed. */
+  approvedSource: z.enum(PROPOSAL_APPROVED_SOURCES),
   /** The claim file's photos printed in the PDF, in order. */
   photoIds: z.array(z.uuid()),
   chosenTier: proposalTierSchema.nullable(),
@@ -245,8 +248,9 @@ export const proposalListQuerySchema = z.object({ projectId: z.uuid() });
 
 /**
  * A new proposal from an estimate; the options default to good / better / best built from its total,
- * the deductible to the claim file's, the approved amount to the claim file's replacement cost (the
- * estimate's when the claim file has none).
+ * the deductible to the insurer's (the claim file's while the ledger has none), the approved amount to
+ * what the insurer approved on the ledger (RCV plus approved supplements), or our estimate's RCV,
+ * said to be ours, while it has approved none.
  */
 export const createProposalSchema = z.object({
   projectId: z.uuid(),
@@ -341,6 +345,7 @@ export const publicShareSchema = z.object({
       /** Each option's homeowner part is figured from these (homeownerShare); null when not known. */
       deductibleCents: z.number().int().nullable(),
       approvedCents: z.number().int().nullable(),
+      approvedSource: z.enum(PROPOSAL_APPROVED_SOURCES),
       /** Whether signing asks for the homeowner's email (the claim file has none): the signed PDF is sent to it. */
       askEmail: z.boolean(),
       /** Whether the signed PDF is being made right now (the download comes once it is). */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canEditProposal, coverLetterIncompleteMessage, documentFileName, fillCoverLetter, homeownerShare, missingCoverLetterFields } from './documents';
+import {
+  approvedAmountWords,
+  canEditProposal,
+  coverLetterIncompleteMessage,
+  defaultProposalOptions,
+  documentFileName,
+  fillCoverLetter,
+  homeownerShare,
+  missingCoverLetterFields,
+  proposalApprovedFigure,
+} from './documents';
 
 describe('documentFileName', () => {
   it('keeps a title to characters every system accepts, as a .pdf', () => {
@@ -100,5 +110,31 @@ describe('canEditProposal', () => {
     expect(who({ status: 'sent', createdBy: 'colleague' })).toEqual(['owner', 'manager']);
     expect(who({ status: 'draft', createdBy: null })).toEqual(['owner', 'manager']);
     expect(who({ status: 'signed', createdBy: 'me' })).toEqual([]);
+  });
+});
+
+describe('the proposal’s figures, in cents', () => {
+  it('prices the good option at the figure itself and the others whole dollars above it: the upgrade is never a rounding remainder', () => {
+    for (const base of [2_039_660, 773_880, 1_000_000, 1, 0, 99_999_999]) {
+      const options = defaultProposalOptions(base);
+      expect(options[0]?.priceCents).toBe(base);
+      for (const option of options) {
+        expect(Number.isInteger(option.priceCents)).toBe(true);
+        const share = homeownerShare({ priceCents: option.priceCents, approvedCents: base, deductibleCents: 100_000 });
+        expect(share.upgradeCents % 100).toBe(0);
+        expect(share.insurerPaysCents + share.homeownerPaysCents).toBe(option.priceCents);
+      }
+    }
+    expect(defaultProposalOptions(2_039_660).map((o) => o.priceCents)).toEqual([2_039_660, 2_284_460, 2_610_760]);
+  });
+
+  it('shows the insurer’s figure once the ledger has one, until signed; a typed amount stays; our estimate is never called approved', () => {
+    const draft = { status: 'draft' as const, approvedCents: 2_039_660, approvedSource: 'estimate' as const };
+    expect(proposalApprovedFigure(draft, null)).toEqual({ approvedCents: 2_039_660, approvedSource: 'estimate' });
+    expect(proposalApprovedFigure(draft, { approvedCents: 2_160_000 })).toEqual({ approvedCents: 2_160_000, approvedSource: 'insurer' });
+    expect(proposalApprovedFigure({ ...draft, approvedSource: 'typed' }, { approvedCents: 2_160_000 })).toEqual({ approvedCents: 2_039_660, approvedSource: 'typed' });
+    expect(proposalApprovedFigure({ status: 'signed', approvedCents: 2_160_000, approvedSource: 'insurer' }, { approvedCents: 9 })).toEqual({ approvedCents: 2_160_000, approvedSource: 'insurer' });
+    expect(approvedAmountWords('estimate').label).not.toMatch(/^Approved/);
+    expect(approvedAmountWords('insurer').label).toBe('Approved by your insurance');
   });
 });

@@ -79,6 +79,7 @@ export const COVER_LETTER_FIELDS = [
   { key: 'loss_type', label: 'Loss type' },
   { key: 'adjuster_name', label: 'Adjuster' },
   { key: 'estimate_total', label: 'Estimate total (RCV)' },
+  { key: 'insurer_approved', label: 'Approved by the insurer (RCV plus approved supplements)' },
   { key: 'today', label: "Today's date" },
   { key: 'sender_name', label: 'Your name' },
 ] as const;
@@ -176,17 +177,56 @@ const DEFAULT_TERMS =
   'Price includes tear-off, disposal, materials and labor as listed in the estimate. 50% due at material delivery, balance on completion. Insurance proceeds are assigned to the contractor up to the contract price; the homeowner pays the deductible.';
 
 /**
- * Good, better and best built from the estimate's replacement cost: the estimate's own scope as the
- * good option, an impact-resistant (Class 4) line at 12% more, a designer line at 28% more, rounded
- * to whole dollars. The contractor edits every field before sending.
+ * Good, better and best built from one figure (what the insurer approved, or our estimate's
+ * replacement cost while it has approved none): the good option at exactly that figure, an
+ * impact-resistant (Class 4) line 12% above it and a designer line 28% above it, each step up rounded
+ * to whole dollars. All in integer cents: an option's price less the figure is its upgrade to the
+ * cent, never a rounding remainder. The contractor edits every field before sending.
  */
-export function defaultProposalOptions(estimateTotalCents: number): ProposalOptionDraft[] {
-  const price = (factor: number) => Math.round((Math.max(0, estimateTotalCents) * factor) / 100) * 100;
+export function defaultProposalOptions(baseCents: number): ProposalOptionDraft[] {
+  const base = Math.max(0, Math.round(baseCents));
+  const price = (percent: number) => base + Math.round((base * percent) / 10_000) * 100;
   return [
-    { tier: 'good', productLine: 'Architectural laminated shingles (as estimated)', priceCents: price(1), warranty: 'Manufacturer limited lifetime; 5-year workmanship', terms: DEFAULT_TERMS },
-    { tier: 'better', productLine: 'Impact-resistant Class 4 architectural shingles', priceCents: price(1.12), warranty: 'Manufacturer limited lifetime; 10-year workmanship', terms: DEFAULT_TERMS },
-    { tier: 'best', productLine: 'Designer shingles with synthetic underlayment upgrade', priceCents: price(1.28), warranty: 'Manufacturer enhanced system warranty; 25-year workmanship', terms: DEFAULT_TERMS },
+    { tier: 'good', productLine: 'Architectural laminated shingles (as estimated)', priceCents: base, warranty: 'Manufacturer limited lifetime; 5-year workmanship', terms: DEFAULT_TERMS },
+    { tier: 'better', productLine: 'Impact-resistant Class 4 architectural shingles', priceCents: price(12), warranty: 'Manufacturer limited lifetime; 10-year workmanship', terms: DEFAULT_TERMS },
+    { tier: 'best', productLine: 'Designer shingles with synthetic underlayment upgrade', priceCents: price(28), warranty: 'Manufacturer enhanced system warranty; 25-year workmanship', terms: DEFAULT_TERMS },
   ];
+}
+
+/**
+ * Where a proposal's approved amount comes from: the insurer's figures on the claim file's ledger
+ * (insurerApproved), our own estimate while the ledger has none, or typed by the contractor on the
+ * proposal. Only the insurer's and a typed one are printed as approved.
+ */
+export const PROPOSAL_APPROVED_SOURCES = ['insurer', 'estimate', 'typed'] as const;
+export type ProposalApprovedSource = (typeof PROPOSAL_APPROVED_SOURCES)[number];
+
+/**
+ * The approved amount a proposal shows now. A signed proposal keeps what it was signed with, and an
+ * amount the contractor typed stays; otherwise the insurer's figure (RCV plus approved supplements)
+ * wins as soon as the ledger has one, and the stored figure (our estimate) stands until then.
+ */
+export function proposalApprovedFigure(
+  proposal: { status: ProposalStatus; approvedCents: number | null; approvedSource: ProposalApprovedSource },
+  insurer: { approvedCents: number } | null,
+): { approvedCents: number | null; approvedSource: ProposalApprovedSource } {
+  if (proposal.status === 'signed' || proposal.approvedSource === 'typed') return { approvedCents: proposal.approvedCents, approvedSource: proposal.approvedSource };
+  if (insurer) return { approvedCents: insurer.approvedCents, approvedSource: 'insurer' };
+  return { approvedCents: proposal.approvedCents, approvedSource: 'estimate' };
+}
+
+/** Whether the approved amount is the insurer's (from the ledger or typed from its papers), not our estimate. */
+export const isInsurerFigure = (source: ProposalApprovedSource): boolean => source !== 'estimate';
+
+/** The words of the approved amount on paper and on the homeowner's page. */
+export function approvedAmountWords(source: ProposalApprovedSource): { label: string; upgradeLabel: string; above: string } {
+  return isInsurerFigure(source)
+    ? { label: 'Approved by your insurance', upgradeLabel: 'Upgrade above the approved amount', above: 'above what your insurance approved' }
+    : {
+        label: 'Our estimate, not yet approved by your insurance',
+        upgradeLabel: 'Upgrade above our estimate',
+        above: 'above our estimate (your insurance has not approved an amount yet)',
+      };
 }
 
 /** The most photos a proposal's PDF shows (chosen in the proposal's editor). */
@@ -206,8 +246,8 @@ export type HomeownerShare = {
 };
 
 /**
- * The homeowner's part of an option, for insurance work. The insurer pays the approved amount (the
- * claim file's replacement cost, or the estimate's when the claim file has none) up to the option's
+ * The homeowner's part of an option, for insurance work, in integer cents. The insurer pays the
+ * approved amount (proposalApprovedFigure: the insurer's figures, or our estimate's) up to the option's
  * price, less the deductible, never below zero; the homeowner pays the rest of the price: the
  * deductible, plus what the option costs above the approved amount. An option priced under the
  * deductible is paid by the homeowner alone. Amounts below zero count as zero.

@@ -100,6 +100,7 @@ export const ERROR_CATALOGUE = {
   LEDGER_SUPPLEMENT_DECIDED: { status: 409, message: 'This supplement already has the insurer\'s answer. Reverse that entry first to record another.' },
   LEDGER_PAYMENT_SETTLED: { status: 409, message: 'This expected payment is already received.' },
   LEDGER_FULL: { status: 409, message: 'This claim file\'s ledger is full (500 entries).' },
+  LEDGER_RECEIVED_IN_FUTURE: { status: 422, message: 'A payment dated in the future is not received yet: record it as a payment expected, or correct the date.' },
 
   // Field capture.
   PROFILE_NOT_FOUND: { status: 403, message: 'User profile not found' },

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerIssueText, reconcileLedger, statusDisagreements, statusDisagreementText, suggestedStatusKeys, type LedgerEntryInput } from './ledger';
+import {
+  daysAfter,
+  futureReceivedWarning,
+  insurerApproved,
+  ledgerIssueText,
+  pendingSupplements,
+  pendingSupplementText,
+  reconcileLedger,
+  statusDisagreements,
+  statusDisagreementText,
+  suggestedStatusKeys,
+  type LedgerEntryInput,
+} from './ledger';
 
 let nextId = 0;
 function entry(fields: Partial<LedgerEntryInput> & Pick<LedgerEntryInput, 'kind'>): LedgerEntryInput {
@@ -167,5 +179,50 @@ describe('statusDisagreements', () => {
     const asked = [...received, entry({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 411_209 })];
     expect(statusDisagreements({ key: 'depreciation_requested', name: 'Depreciation requested' }, asked, reconcileLedger(asked, estimate))).toEqual([]);
     expect(statusDisagreements({ key: 'approved', name: 'Approved' }, received, summary)).toEqual([]);
+  });
+});
+
+describe('what the insurer has approved (the one rule the documents read)', () => {
+  const entry = (id: string, kind: LedgerEntryInput['kind'], rest: Partial<LedgerEntryInput> = {}): LedgerEntryInput => ({
+    id,
+    kind,
+    figure: null,
+    paymentType: null,
+    amountCents: null,
+    label: null,
+    relatedId: null,
+    ...rest,
+  });
+  const start = { figuresFrom: 'estimate' as const, rcvCents: 2_039_660, acvCents: null, depreciationCents: null, deductibleCents: 100_000 };
+
+  it('is nothing while the ledger has no approved RCV: our estimate is not the insurer’s', () => {
+    expect(insurerApproved(reconcileLedger([], start))).toBeNull();
+  });
+
+  it('is the approved RCV plus the approved supplements, never a pending or denied one, with the approved deductible', () => {
+    const entries = [
+      entry('rcv', 'figure', { figure: 'rcv', amountCents: 1_840_000 }),
+      entry('s1', 'supplement_requested', { label: 'Drip edge', amountCents: 320_000 }),
+      entry('a1', 'supplement_approved', { relatedId: 's1', amountCents: 320_000 }),
+      entry('s2', 'supplement_requested', { label: 'Ice barrier', amountCents: 733_839 }),
+      entry('s3', 'supplement_requested', { label: 'Vents', amountCents: 10_000 }),
+      entry('d3', 'supplement_denied', { relatedId: 's3' }),
+    ];
+    const summary = reconcileLedger(entries, start);
+    expect(insurerApproved(summary)).toEqual({ rcvCents: 1_840_000, supplementsApprovedCents: 320_000, approvedCents: 2_160_000, deductibleCents: null });
+    expect(pendingSupplements(summary).map((s) => s.label)).toEqual(['Ice barrier']);
+    expect(pendingSupplementText(pendingSupplements(summary)[0] ?? { label: '', requestedCents: 0 })).toBe('Supplement "Ice barrier" ($7,338.39) is neither approved nor denied.');
+    const withDeductible = reconcileLedger([...entries, entry('ded', 'figure', { figure: 'deductible', amountCents: 150_000 })], start);
+    expect(insurerApproved(withDeductible)?.deductibleCents).toBe(150_000);
+  });
+});
+
+describe('a check dated in the future', () => {
+  it('is warned at entry in days, and today or before is not', () => {
+    expect(futureReceivedWarning('2026-12-21', '2026-12-02')).toBe('Dated in 19 days: record it as expected?');
+    expect(futureReceivedWarning('2026-12-03', '2026-12-02')).toBe('Dated in 1 day: record it as expected?');
+    expect(futureReceivedWarning('2026-12-02', '2026-12-02')).toBeNull();
+    expect(futureReceivedWarning('2026-11-30', '2026-12-02')).toBeNull();
+    expect(daysAfter('2027-01-01', '2026-12-31')).toBe(1);
   });
 });

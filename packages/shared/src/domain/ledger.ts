@@ -340,3 +340,62 @@ export function statusDisagreementText(disagreement: LedgerStatusDisagreement): 
       return `The claim file is in "${disagreement.statusName}", but no depreciation release is on the ledger (${amount} of recoverable depreciation). Add it as a payment expected.`;
   }
 }
+
+/**
+ * What the insurer has approved, the one rule every document that states what the insurer pays
+ * reads (the proposal and its share page, the cover letter, the claim summary, the assistant's
+ * facts): the ledger's approved RCV plus the supplements it approved, and its approved deductible
+ * when one is entered. Null while the ledger holds no approved RCV: every figure is then our
+ * estimate, and is said to be.
+ */
+export type InsurerApproved = {
+  rcvCents: number;
+  supplementsApprovedCents: number;
+  /** RCV + approved supplements: the replacement cost the insurer approved. */
+  approvedCents: number;
+  deductibleCents: number | null;
+};
+
+export function insurerApproved(summary: Pick<LedgerSummary, 'rcv' | 'supplementsApprovedCents' | 'deductible'>): InsurerApproved | null {
+  if (summary.rcv.source !== 'approved') return null;
+  return {
+    rcvCents: summary.rcv.amountCents,
+    supplementsApprovedCents: summary.supplementsApprovedCents,
+    approvedCents: summary.rcv.amountCents + summary.supplementsApprovedCents,
+    deductibleCents: summary.deductible.source === 'approved' ? summary.deductible.amountCents : null,
+  };
+}
+
+/** The supplements the insurer has neither approved nor denied. */
+export function pendingSupplements(summary: Pick<LedgerSummary, 'supplements'>): LedgerSupplement[] {
+  return summary.supplements.filter((supplement) => supplement.status === 'pending');
+}
+
+/** 'Supplement "Drip edge" ($7,338.39) is neither approved nor denied.' */
+export function pendingSupplementText(supplement: Pick<LedgerSupplement, 'label' | 'requestedCents'>): string {
+  return `Supplement "${supplement.label}" (${formatUsdCents(supplement.requestedCents)}) is neither approved nor denied.`;
+}
+
+/** How many days a calendar day (YYYY-MM-DD) is after `today` (YYYY-MM-DD): 0 today, negative before. */
+export function daysAfter(day: string, today: string): number {
+  const parse = (value: string) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  };
+  const days = Math.round((parse(day) - parse(today)) / 86_400_000);
+  return Number.isNaN(days) ? 0 : days;
+}
+
+/**
+ * A payment received is dated today or before: a check dated later is money expected, not received
+ * (the Money tab, the claim summary and analytics' money received per month keep the two apart).
+ * The server allows one day ahead of its own (UTC) date for a reader whose day has already begun.
+ */
+export const RECEIVED_DAYS_AHEAD_ALLOWED = 1;
+
+/** The warning at entry: "Dated in 19 days: record it as expected?" (null for today or before). */
+export function futureReceivedWarning(day: string, today: string): string | null {
+  const ahead = daysAfter(day, today);
+  if (ahead <= 0) return null;
+  return `Dated in ${ahead} day${ahead === 1 ? '' : 's'}: record it as expected?`;
+}

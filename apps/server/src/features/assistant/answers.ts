@@ -156,10 +156,16 @@ export function supplementLetter(context: ClaimContext, passages: ReadonlyMap<st
 export function claimSummary(context: ClaimContext): string {
   const pick = (prefix: string) => context.facts.filter((f) => f.ref === prefix || f.ref.startsWith(`${prefix}:`));
   const lines = [`Summary of ${context.title} for the adjuster meeting.`, ''];
-  for (const fact of [...pick('claim'), ...pick('loss'), ...pick('inspection'), ...pick('measurement'), ...pick('estimate'), ...pick('supplement'), ...pick('document'), ...pick('file')]) {
+  for (const fact of [...pick('claim'), ...pick('loss'), ...pick('inspection'), ...pick('measurement'), ...pick('estimate'), ...pick('ledger'), ...pick('supplement'), ...pick('document'), ...pick('file')]) {
     lines.push(factLine(fact));
   }
-  lines.push('', context.missing.length > 0 ? 'What is missing:' : 'Nothing is missing: photos, measurements, estimate and packet are in.');
+  const nothingMissing =
+    context.settled === 'paid_in_full'
+      ? 'Paid in full on the Money tab: nothing more to request from the insurer.'
+      : context.settled === 'closed'
+        ? 'The claim file is closed: nothing more to request from the insurer.'
+        : 'Nothing is missing: photos, measurements, estimate and packet are in.';
+  lines.push('', context.missing.length > 0 ? 'What is missing:' : nothingMissing);
   for (const m of context.missing) lines.push(`- ${m.label}: ${m.text} ${claimMarker(m.ref)}`);
   return lines.join('\n');
 }

@@ -223,6 +223,8 @@ export async function findClaimFile(db: Db | DbTx, companyId: string, projectId:
       rcvCents: projects.rcvCents,
       acvCents: projects.acvCents,
       status: projectStatuses.name,
+      statusKey: projectStatuses.key,
+      statusClosed: projectStatuses.isClosed,
     })
     .from(projects)
     .leftJoin(carriers, and(eq(carriers.id, projects.carrierId), eq(carriers.companyId, projects.companyId)))

@@ -184,6 +184,44 @@ describe('assistant: answers', () => {
     expect(missing).toMatchObject({ href: `/projects/${project.id}?tab=documents` });
   });
 
+  it('summarizes from the ledger and the status: the insurer’s figures, received apart from expected, a pending supplement called out, nothing "to request" on a paid file', async () => {
+    const { project } = await claimWithSupplement(ownerA.company.id, { steepest: 6 });
+    const entry = async (body: Record<string, unknown>) => {
+      const response = await ownerA.client.post<{ entries: { id: string; kind: string; label: string | null }[] }>(`/api/projects/${project.id}/ledger/entries`, body);
+      expect(response.status, response.text).toBe(201);
+      return response.body.entries;
+    };
+    const summarize = async () => (await ask(ownerA.client, { question: 'Summarize this claim file', projectId: project.id, task: 'claim_summary' })).answer.content;
+
+    // No insurer figure: our estimate is said to be ours.
+    const before = await summarize();
+    expect(before).toContain('the insurer has approved no figure yet: any RCV here is our estimate, not approved');
+    expect(before).toContain('our estimate (not the insurer');
+
+    await entry({ kind: 'figure', figure: 'rcv', amountCents: 1_840_000 });
+    await entry({ kind: 'figure', figure: 'acv', amountCents: 1_840_000 });
+    const drip = (await entry({ kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 })).find((e) => e.label === 'Drip edge');
+    await entry({ kind: 'supplement_approved', supplementId: drip?.id, amountCents: 320_000 });
+    const ice = (await entry({ kind: 'supplement_requested', label: 'Ice barrier', amountCents: 733_839 })).find((e) => e.label === 'Ice barrier');
+    await entry({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 50_000 });
+    await entry({ kind: 'payment_received', paymentType: 'acv_check', amountCents: 1_000_000, date: '2026-06-01', reference: 'CHK 1' });
+    const open = await summarize();
+    expect(open).toContain('the insurer approved RCV $18,400.00 plus $3,200.00 of approved supplements: $21,600.00');
+    expect(open).toContain('received $10,000.00, expected, not received yet $500.00');
+    expect(open).toContain('Supplement awaiting the insurer: Supplement "Ice barrier" ($7,338.39) is neither approved nor denied.');
+    // The supplement is on the ledger: the estimate's items are no longer "to request".
+    expect(open).not.toContain('supplement items to request');
+
+    // The insurer denies the ice barrier and pays the rest: paid in full, nothing more to request.
+    await entry({ kind: 'supplement_denied', supplementId: ice?.id });
+    await entry({ kind: 'payment_received', paymentType: 'supplement_check', amountCents: 1_160_000, date: '2026-07-01', reference: 'CHK 2' });
+    const paid = await summarize();
+    expect(paid).toContain('paid in full');
+    expect(paid).toContain('Paid in full on the Money tab: nothing more to request from the insurer.');
+    expect(paid).not.toContain('to request:');
+    expect(paid).not.toContain('No claim packet yet');
+  });
+
   it('drafts the supplement letter: one paragraph per item, with its measurement and its basis, under the adopted edition', async () => {
     const { project } = await claimWithSupplement(ownerA.company.id, { steepest: 9 });
     const letter2021 = await ask(ownerA.client, { question: 'Draft the supplement letter', projectId: project.id, task: 'supplement_letter' });

@@ -4,6 +4,8 @@ import {
   LEDGER_ENTRY_KINDS,
   LEDGER_FIGURES,
   LEDGER_PAYMENT_TYPES,
+  RECEIVED_DAYS_AHEAD_ALLOWED,
+  daysAfter,
   effectiveLedgerEntries,
   reconcileLedger,
   statusDisagreements,
@@ -165,6 +167,10 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
     // Another company's claim file is missing (404) before the role is read (403).
     await projectOrNotFound(tenant, projectId);
     assertCanWriteLedger(tenant);
+    // A check dated in the future is expected, not received: the two stay apart everywhere.
+    if (input.kind === 'payment_received' && daysAfter(input.date, new Date().toISOString().slice(0, 10)) > RECEIVED_DAYS_AHEAD_ALLOWED) {
+      throw new AppError('LEDGER_RECEIVED_IN_FUTURE');
+    }
     await db.transaction(async (tx) => {
       await projectOrNotFound(tenant, projectId, tx);
       const rows = await listLedgerEntries(tx, tenant.companyId, projectId);

@@ -268,4 +268,17 @@ describe('the claim money ledger', () => {
     expectError(await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1 }), 409, 'LEDGER_FULL');
     expect(await rowsOf(project.id)).toHaveLength(500);
   });
+
+  it('refuses a payment received dated in the future (it is expected, not received) and takes it as expected', async () => {
+    const project = await claimWithEstimate();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const check = { kind: 'payment_received' as const, paymentType: 'supplement_check' as const, amountCents: 320_000, reference: 'CHK 88' };
+    expectError(await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { ...check, date: day(19) }), 422, 'LEDGER_RECEIVED_IN_FUTURE');
+    expect(await rowsOf(project.id)).toHaveLength(0);
+    const expected = await add(ownerA, project.id, { kind: 'payment_expected', paymentType: 'supplement_check', amountCents: 320_000, date: day(19) });
+    expect(expected.summary).toMatchObject({ receivedCents: 0, expectedOutstandingCents: 320_000 });
+    // Dated today (or tomorrow, a reader ahead of the server's day) it is received.
+    const received = await add(ownerA, project.id, { ...check, date: day(1), expectedId: last(expected).id });
+    expect(received.summary).toMatchObject({ receivedCents: 320_000, expectedOutstandingCents: 0 });
+  });
 });

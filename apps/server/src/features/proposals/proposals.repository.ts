@@ -44,7 +44,7 @@ export async function updateProposal(
   db: Db | DbTx,
   companyId: string,
   id: string,
-  patch: Partial<Pick<ProposalRow, 'intro' | 'options' | 'deductibleCents' | 'approvedCents' | 'photoIds'>>,
+  patch: Partial<Pick<ProposalRow, 'intro' | 'options' | 'deductibleCents' | 'approvedCents' | 'approvedSource' | 'photoIds'>>,
 ): Promise<void> {
   await db
     .update(proposals)

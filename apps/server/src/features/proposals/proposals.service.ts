@@ -6,9 +6,11 @@ import {
   type ProposalOption,
   type UpdateProposalInput,
 } from '@ridgeline/shared/contracts/documents';
-import { defaultProposalOptions, proposalTitle, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import { defaultProposalOptions, proposalTitle, type ProposalApprovedSource, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { findProjectAddress } from '../../infra/db/project-lookup';
 import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
@@ -47,8 +49,9 @@ const notFound = () => AppError.notFound('This proposal was not found.');
  * file, edited until the homeowner signs (then frozen), and their PDF rendered by the document job.
  */
 export function createProposalsService({ db, storage, jobs }: ProposalsServiceDeps) {
-  function present(row: ProposalDetailRow): Proposal {
+  function present(row: ProposalDetailRow, insurer: InsurerApproved | null): Proposal {
     const p = row.proposal;
+    const approved = proposalApprovedNow(p, insurer);
     const parsed = storedOptions.safeParse(p.options);
     const signed = p.signedAt !== null && p.signerName !== null && p.signedDate !== null;
     return {
@@ -59,7 +62,8 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       intro: p.intro,
       options: parsed.success ? parsed.data : [],
       deductibleCents: p.deductibleCents,
-      approvedCents: p.approvedCents,
+      approvedCents: approved.approvedCents,
+      approvedSource: approved.approvedSource,
       photoIds: storedPhotoIds.catch([]).parse(p.photoIds),
       chosenTier: (p.chosenTier as ProposalTier | null) ?? null,
       signature:
@@ -84,26 +88,30 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
   async function load(tenant: Tenant, id: string): Promise<Proposal> {
     const row = await findProposal(db, tenant.companyId, id);
     if (!row) throw notFound();
-    return present(row);
+    return present(row, await readInsurerApproved(db, tenant.companyId, row.proposal.projectId));
   }
 
   async function list(tenant: Tenant, projectId: string): Promise<Proposal[]> {
     if (!(await findProjectAddress(db, tenant.companyId, projectId))) throw AppError.notFound('This claim file was not found.');
-    return (await listProposals(db, tenant.companyId, projectId)).map(present);
+    const [rows, insurer] = await Promise.all([listProposals(db, tenant.companyId, projectId), readInsurerApproved(db, tenant.companyId, projectId)]);
+    return rows.map((row) => present(row, insurer));
   }
 
   /**
-   * A proposal from an estimate of the claim file; without options, good / better / best from its RCV
-   * total. The homeowner's part starts from the claim file's deductible and its replacement cost as
-   * the approved amount (the estimate's RCV when the claim file has none); both are edited with it.
+   * A proposal from an estimate of the claim file; without options, good / better / best from what
+   * the insurer approved on the ledger (RCV plus approved supplements), or from the estimate's RCV
+   * total while it has approved none. The homeowner's part starts from the same figure and the
+   * insurer's deductible (the claim file's while the ledger has none). The row keeps our estimate's
+   * RCV, marked as ours: the insurer's figures are read from the ledger whenever it is shown, until
+   * it is signed (proposalApprovedFigure). Both are edited with it.
    */
   async function create(actor: Actor, tenant: Tenant, input: CreateProposalInput): Promise<Proposal> {
     const project = await findProjectAddress(db, tenant.companyId, input.projectId);
     if (!project) throw AppError.notFound('This claim file was not found.');
     const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
     if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
-    const claim = await findProjectClaimAmounts(db, tenant.companyId, project.id);
-    const options: ProposalOption[] = input.options ?? defaultProposalOptions(estimate.rcvCents);
+    const [claim, insurer] = await Promise.all([findProjectClaimAmounts(db, tenant.companyId, project.id), readInsurerApproved(db, tenant.companyId, project.id)]);
+    const options: ProposalOption[] = input.options ?? defaultProposalOptions(insurer?.approvedCents ?? estimate.rcvCents);
     const id = await insertProposal(db, {
       companyId: tenant.companyId,
       projectId: project.id,
@@ -111,8 +119,9 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       status: 'draft',
       intro: input.intro ?? DEFAULT_PROPOSAL_INTRO,
       options,
-      deductibleCents: claim?.deductibleCents ?? null,
-      approvedCents: claim?.rcvCents ?? estimate.rcvCents,
+      deductibleCents: insurer?.deductibleCents ?? claim?.deductibleCents ?? null,
+      approvedCents: estimate.rcvCents,
+      approvedSource: 'estimate',
       photoIds: [],
       createdBy: actor.userId,
     });
@@ -130,11 +139,22 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       if (!row) throw notFound();
       if (row.status === 'signed') throw new AppError('PROPOSAL_SIGNED');
       assertCanEditProposal(actor, tenant, { status: row.status as ProposalStatus, createdBy: row.createdBy });
-      const patch: { intro?: string; options?: ProposalOption[]; deductibleCents?: number | null; approvedCents?: number | null; photoIds?: string[] } = {};
+      const patch: {
+        intro?: string;
+        options?: ProposalOption[];
+        deductibleCents?: number | null;
+        approvedCents?: number | null;
+        approvedSource?: ProposalApprovedSource;
+        photoIds?: string[];
+      } = {};
       if (input.intro !== undefined) patch.intro = input.intro;
       if (input.options !== undefined) patch.options = input.options;
       if (input.deductibleCents !== undefined) patch.deductibleCents = input.deductibleCents;
-      if (input.approvedCents !== undefined) patch.approvedCents = input.approvedCents;
+      // The amount shown sent back as it was changes nothing; another one is the contractor's, typed.
+      if (input.approvedCents !== undefined && input.approvedCents !== proposalApprovedNow(row, await readInsurerApproved(tx, tenant.companyId, row.projectId)).approvedCents) {
+        patch.approvedCents = input.approvedCents;
+        patch.approvedSource = 'typed';
+      }
       if (input.photoIds !== undefined) {
         const found = await findProjectPhotoIds(tx, tenant.companyId, row.projectId, input.photoIds);
         const foreign = input.photoIds.filter((photoId) => !found.has(photoId));

@@ -77,7 +77,9 @@ describe('creating a proposal', () => {
     const proposal = await createProposal();
     expect(proposal).toMatchObject({ projectId, estimateId, status: 'draft', chosenTier: null, signature: null, reportId: null, signedFileId: null });
     expect(proposal.options).toEqual(defaultProposalOptions(RCV));
-    expect(proposal.options.map((o) => o.priceCents)).toEqual([773_900, 866_700, 990_600]);
+    // Good at the figure itself, to the cent (never $7,739.00 against $7,738.80 approved), better and best whole dollars above it.
+    expect(proposal.options.map((o) => o.priceCents)).toEqual([773_880, 866_780, 990_580]);
+    expect(proposal).toMatchObject({ approvedCents: RCV, approvedSource: 'estimate' });
     expect(proposal.intro.length).toBeGreaterThan(0);
     expect(proposal.createdBy?.id).toBe(owner.company.owner.id);
   });
@@ -206,11 +208,11 @@ async function insertPhoto(companyId: string, project: string): Promise<string> 
 }
 
 describe('the homeowner’s part and the photos', () => {
-  it('starts from the claim file’s deductible and replacement cost, or the estimate’s when the claim file has none', async () => {
-    expect(await createProposal()).toMatchObject({ deductibleCents: null, approvedCents: RCV, photoIds: [] });
+  it('starts from the claim file’s deductible and our estimate’s replacement cost, said to be ours (a figure typed on the claim file is not the insurer’s approval)', async () => {
+    expect(await createProposal()).toMatchObject({ deductibleCents: null, approvedCents: RCV, approvedSource: 'estimate', photoIds: [] });
     await server.db.update(projects).set({ deductibleCents: 150_000, rcvCents: 900_000 }).where(eq(projects.id, projectId));
     try {
-      expect(await createProposal()).toMatchObject({ deductibleCents: 150_000, approvedCents: 900_000 });
+      expect(await createProposal()).toMatchObject({ deductibleCents: 150_000, approvedCents: RCV, approvedSource: 'estimate' });
     } finally {
       await server.db.update(projects).set({ deductibleCents: null, rcvCents: null }).where(eq(projects.id, projectId));
     }
@@ -224,7 +226,7 @@ describe('the homeowner’s part and the photos', () => {
     const chosen = [photos[2], photos[0]];
     const response = await member.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen } });
     expect(response.status, statusOf(response)).toBe(200);
-    expect(proposalResponseSchema.parse(response.body).proposal).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen });
+    expect(proposalResponseSchema.parse(response.body).proposal).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, approvedSource: 'typed', photoIds: chosen });
     const cleared = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: null, photoIds: [] } });
     expect(proposalResponseSchema.parse(cleared.body).proposal).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
 
@@ -249,6 +251,50 @@ describe('the homeowner’s part and the photos', () => {
     }
     const [row] = await server.db.select().from(proposals).where(eq(proposals.id, created.id));
     expect(row).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
+  });
+});
+
+describe('what the insurer approved (the ledger) against our estimate', () => {
+  it('reads the ledger’s approved RCV plus approved supplements as soon as they exist, prices the options from it in cents, and freezes it at signing', async () => {
+    const claimId = (await insertProjectRow(server.db, owner.company.id, { street: '7 Ledger Ln' })).id;
+    const ownEstimateId = await insertEstimate(owner.company.id, { projectId: claimId, rcvCents: 2_039_660 });
+    const entry = async (body: Record<string, unknown>) => {
+      const response = await owner.client.post(`/api/projects/${claimId}/ledger/entries`, body);
+      expect(response.status, statusOf(response)).toBe(201);
+      return response.body as { entries: { id: string; kind: string }[] };
+    };
+    const create = async () => {
+      const response = await owner.client.post('/api/proposals', { projectId: claimId, estimateId: ownEstimateId });
+      expect(response.status, statusOf(response)).toBe(201);
+      return proposalResponseSchema.parse(response.body).proposal;
+    };
+    const read = async (id: string) => proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${id}`)).body).proposal;
+
+    // No insurer figure yet: our estimate, said to be ours, and the good option at exactly it.
+    const early = await create();
+    expect(early).toMatchObject({ approvedCents: 2_039_660, approvedSource: 'estimate' });
+    expect(early.options[0]?.priceCents).toBe(2_039_660);
+
+    await entry({ kind: 'figure', figure: 'rcv', amountCents: 1_840_000 });
+    await entry({ kind: 'figure', figure: 'deductible', amountCents: 100_000 });
+    const requested = await entry({ kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 });
+    const supplementId = requested.entries.find((e) => e.kind === 'supplement_requested')?.id;
+    await entry({ kind: 'supplement_approved', supplementId, amountCents: 320_000 });
+    await entry({ kind: 'supplement_requested', label: 'Ice barrier', amountCents: 733_839 });
+
+    // The draft made before reads the ledger now; a new one starts from it (RCV $18,400.00 + $3,200.00 approved; the pending one does not count).
+    expect(await read(early.id)).toMatchObject({ approvedCents: 2_160_000, approvedSource: 'insurer' });
+    const late = await create();
+    expect(late).toMatchObject({ approvedCents: 2_160_000, approvedSource: 'insurer', deductibleCents: 100_000 });
+    expect(late.options.map((o) => o.priceCents)).toEqual([2_160_000, 2_419_200, 2_764_800]);
+    // Sending back the amount shown (an edit of the intro) leaves it the insurer's; another amount is typed.
+    const same = await owner.client.request('PUT', `/api/proposals/${late.id}`, { json: { intro: 'Hello', approvedCents: 2_160_000 } });
+    expect(proposalResponseSchema.parse(same.body).proposal).toMatchObject({ approvedCents: 2_160_000, approvedSource: 'insurer' });
+    const typed = await owner.client.request('PUT', `/api/proposals/${early.id}`, { json: { approvedCents: 2_000_000 } });
+    expect(proposalResponseSchema.parse(typed.body).proposal).toMatchObject({ approvedCents: 2_000_000, approvedSource: 'typed' });
+
+    // Another company's proposal of this claim file is not found, and tells nothing of the ledger.
+    expect((await outsider.client.get(`/api/proposals/${late.id}`)).status).toBe(404);
   });
 });
 

@@ -294,9 +294,12 @@ describe('the proposal', () => {
   });
 
   it('prints the homeowner’s part of each option, the estimate’s lines without overhead and profit when off, the chosen photos and the letterhead', async () => {
+    // The insurer's RCV on the Money tab: what "Approved by your insurance" prints.
+    const approved = await owner.client.post(`/api/projects/${projectId}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1_000_000 });
+    expect(approved.status, approved.text).toBe(201);
     const created = await proposal(estimateId);
-    // The claim file's deductible and replacement cost.
-    expect(created).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: [] });
+    // The claim file's deductible and the insurer's replacement cost.
+    expect(created).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, approvedSource: 'insurer', photoIds: [] });
     const saved = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { photoIds: [photoIds.house, photoIds.hail] } });
     expect(saved.status, saved.text).toBe(200);
     const { pdf } = await proposalPdf(created.id);
@@ -321,6 +324,48 @@ describe('the proposal', () => {
     }
   });
 
+  it('says our estimate is ours until the insurer approves a figure, then prints the insurer’s RCV plus approved supplements; no rounding remainder is charged', async () => {
+    const claimId = (await insertProjectRow(server.db, owner.company.id, { street: '9 Estimate Way', homeownerName: 'Pat Miller', deductibleCents: 100_000 })).id;
+    const [session] = await server.db.insert(inspectionSessions).values({ id: randomUUID(), companyId: owner.company.id, projectId: claimId, street: '9 Estimate Way' }).returning({ id: inspectionSessions.id });
+    const [estimate] = await server.db
+      .insert(estimates)
+      .values({ companyId: owner.company.id, sessionId: session?.id ?? '', projectId: claimId, version: 1, rcvCents: 2_039_660 })
+      .returning({ id: estimates.id });
+    const created = await owner.client.post('/api/proposals', { projectId: claimId, estimateId: estimate?.id });
+    expect(created.status, created.text).toBe(201);
+    const id = proposalResponseSchema.parse(created.body).proposal.id;
+
+    const first = await proposalPdf(id);
+    try {
+      const text = flat(first.pdf.text);
+      // The good option is our estimate to the cent: no "$0.40 above" from rounding it to $20,397.00.
+      expect(text).toContain('Price: $20,396.60 Our estimate, not yet approved by your insurance: $20,396.60 Your deductible: $1,000.00 Insurance pays: $19,396.60 You pay: $1,000.00');
+      expect(text).toContain('Upgrade above our estimate: $2,448.00');
+      expect(text).not.toContain('Approved by your insurance');
+      expect(text).not.toMatch(/\$0\.\d\d above/);
+    } finally {
+      await first.pdf.cleanup();
+    }
+
+    const entry = async (body: Record<string, unknown>) => {
+      const response = await owner.client.post<{ entries: { id: string; kind: string }[] }>(`/api/projects/${claimId}/ledger/entries`, body);
+      expect(response.status, response.text).toBe(201);
+      return response.body.entries;
+    };
+    await entry({ kind: 'figure', figure: 'rcv', amountCents: 1_840_000 });
+    const supplement = (await entry({ kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 })).find((e) => e.kind === 'supplement_requested');
+    await entry({ kind: 'supplement_approved', supplementId: supplement?.id, amountCents: 320_000 });
+    const again = await proposalPdf(id);
+    try {
+      const text = flat(again.pdf.text);
+      // $18,400.00 approved plus the $3,200.00 supplement: $21,600.00, from the ledger, not our $20,396.60.
+      expect(text).toContain('Price: $20,396.60 Approved by your insurance: $21,600.00 Your deductible: $1,000.00 Insurance pays: $19,396.60 You pay: $1,000.00');
+      expect(text).not.toContain('not yet approved');
+    } finally {
+      await again.pdf.cleanup();
+    }
+  });
+
   it('shows overhead and profit when the estimate has them on', async () => {
     const { pdf } = await proposalPdf((await proposal(opEstimateId)).id);
     try {
@@ -341,7 +386,7 @@ describe('the proposal', () => {
     const visitor = server.client();
     const opened = publicShareSchema.parse((await visitor.get(`/api/public/share/${encodeURIComponent(token)}`)).body);
     // The claim file has no homeowner email: signing asks for one.
-    expect(opened.proposal).toMatchObject({ askEmail: true, deductibleCents: 100_000, approvedCents: 1_000_000, signedPdfPending: false });
+    expect(opened.proposal).toMatchObject({ askEmail: true, deductibleCents: 100_000, approvedCents: 1_000_000, approvedSource: 'insurer', signedPdfPending: false });
     const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const body = { tier: 'better', name: 'Pat Miller', date: '2026-05-03', signature: `data:image/png;base64,${png.toString('base64')}` };
     const withoutEmail = await visitor.post<{ error: { code: string } }>(`/api/public/share/${encodeURIComponent(token)}/sign`, body);
@@ -391,5 +436,10 @@ describe('the proposal', () => {
     expect(outbox.rows[0]?.attachments).toEqual([{ fileName: 'Signed proposal - Pat Miller.pdf', size: file?.fileSize }]);
     const copies = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${HOMEOWNER_EMAIL} and subject = 'Your signed proposal'`);
     expect(copies.rows[0]?.n).toBe(1);
+
+    // Signed with the insurer's $10,000.00: a later figure on the ledger does not change what was signed.
+    const later = await owner.client.post(`/api/projects/${projectId}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1_100_000 });
+    expect(later.status, later.text).toBe(201);
+    expect(proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${created.id}`)).body).proposal).toMatchObject({ approvedCents: 1_000_000, approvedSource: 'insurer' });
   });
 });

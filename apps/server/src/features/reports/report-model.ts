@@ -8,6 +8,7 @@ import { formatInches } from '@ridgeline/shared/domain/shingle-length';
 import {
   COVER_LETTER_FIELDS,
   fillCoverLetter,
+  approvedAmountWords,
   homeownerShare,
   PROPOSAL_PHOTOS_MAX,
   PROPOSAL_TIERS,
@@ -22,7 +23,9 @@ import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
+import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
+import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
 import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPart, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
 import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { photoProvenanceFlags } from '../../infra/db/photo-provenance';
@@ -72,7 +75,10 @@ export type ModelInputs = {
   flags?: Map<string, string[]>;
   /** A packet's parts; its Shingle ID page is the claim file's newest saved identification, when there is one. */
   packet: { parts: PacketParts; measurements: MeasurementRow[]; estimate: EstimateRow | null; shingleId: ShingleIdRow | null } | null;
+  /** A proposal as printed: its approved amount is the one shown now (the ledger's insurer figures win over our estimate, readProposalApproved). */
   proposal: ProposalRow | null;
+  /** What the insurer has approved on the claim file's ledger (RCV plus approved supplements), or null while it has approved none. */
+  insurer?: InsurerApproved | null;
   /** The estimate a proposal was built from (its lines are printed), when it is still there. */
   proposalEstimate: EstimateRow | null;
 };
@@ -96,8 +102,10 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
   if (!company) throw new Error('The company of this report no longer exists');
   let project = report.projectId ? await findProjectFacts(db, companyId, report.projectId) : null;
   const session = report.sessionId ? await findSessionFacts(db, companyId, report.sessionId) : null;
-  const proposal = report.proposalId ? await findProposal(db, companyId, report.proposalId) : null;
-  if (!project && proposal) project = await findProjectFacts(db, companyId, proposal.projectId);
+  const stored = report.proposalId ? await findProposal(db, companyId, report.proposalId) : null;
+  if (!project && stored) project = await findProjectFacts(db, companyId, stored.projectId);
+  const insurer = project ? await readInsurerApproved(db, companyId, project.id) : null;
+  const proposal = stored ? { ...stored, ...proposalApprovedNow(stored, insurer) } : null;
   let inspectorName = session?.inspectorName ?? null;
   if (!session && project) inspectorName = (await listSessionsOfProject(db, companyId, project.id)).find((s) => s.inspectorName)?.inspectorName ?? null;
 
@@ -120,7 +128,7 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
     packet = { parts, measurements, estimate, shingleId: await findLatestShingleId(db, companyId, project.id) };
   }
   const flags = new Map([...(await photoProvenanceFlags(db, companyId, [...photos.values()])).entries()].map(([id, list]) => [id, list.map((f) => f.reason)]));
-  return { report, requesterName, company, project, session, inspectorName, document, photos, flags, packet, proposal, proposalEstimate };
+  return { report, requesterName, company, project, session, inspectorName, document, photos, flags, packet, proposal, insurer, proposalEstimate };
 }
 
 /** The photos chosen for a proposal's PDF, as stored (ids only, at most PROPOSAL_PHOTOS_MAX). */
@@ -165,7 +173,7 @@ export function inputHashOf(inputs: ModelInputs): string {
         }
       : null,
     proposal: proposal
-      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposalPhotoIds(proposal)]
+      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposal.approvedSource, proposalPhotoIds(proposal)]
       : null,
     proposalEstimate: proposalEstimate ? [proposalEstimate.id, proposalEstimate.updatedAt.toISOString()] : null,
   };
@@ -179,12 +187,6 @@ export function formatDateTime(date: Date | null, zone: string | null): string {
   return date ? formatDateTimeInZone(date, zone) : '';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD in UTC: how lists label an estimate's version. */
-export function formatDate(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
 
 function addressOf(place: { street: string; city: string | null; state: string | null; zip: string | null }): string {
   const region = [place.state, place.zip].filter(Boolean).join(' ');
@@ -523,7 +525,7 @@ function supplementTable(estimate: EstimateRow): { tables: PdfTable[]; notes: st
 }
 
 /** The claim's values a cover letter names. */
-export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
+export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
   const { company, project, session } = inputs;
   const place = project ?? session;
   const lossType = project?.lossType ?? session?.lossType ?? null;
@@ -540,6 +542,7 @@ export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project
     loss_type: lossType && (LOSS_TYPE_VALUES as readonly string[]).includes(lossType) ? lossTypeLabel(lossType as LossType).toLowerCase() : '',
     adjuster_name: project?.adjusterName ?? session?.adjusterName ?? '',
     estimate_total: estimate ? formatUsdCents(estimate.rcvCents) : '',
+    insurer_approved: inputs.insurer ? formatUsdCents(inputs.insurer.approvedCents) : '',
     today: formatDateInZone(today, company.timeZone),
     sender_name: inputs.requesterName ?? '',
   };
@@ -715,17 +718,21 @@ function scopeTable(estimate: EstimateRow): PdfTable {
 }
 
 /**
- * The homeowner's part of an option as printed: the approved amount, the deductible, what the
- * insurance pays and what the homeowner pays (homeownerShare's rule); none while the deductible or
- * the approved amount is not known.
+ * The homeowner's part of an option as printed: the approved amount (named as the insurer's only
+ * when it is, approvedAmountWords), the deductible, what the insurance pays and what the homeowner
+ * pays (homeownerShare's rule, in cents); none while the deductible or the approved amount is not known.
  */
-export function homeownerPartLines(option: Pick<ProposalOption, 'priceCents'>, proposal: Pick<ProposalRow, 'deductibleCents' | 'approvedCents'>): { label: string; value: string }[] {
+export function homeownerPartLines(
+  option: Pick<ProposalOption, 'priceCents'>,
+  proposal: Pick<ProposalRow, 'deductibleCents' | 'approvedCents' | 'approvedSource'>,
+): { label: string; value: string }[] {
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return [];
   const share = homeownerShare({ priceCents: option.priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
+  const words = approvedAmountWords(proposal.approvedSource === 'insurer' || proposal.approvedSource === 'typed' ? proposal.approvedSource : 'estimate');
   return [
-    { label: 'Approved by your insurance', value: formatUsdCents(share.approvedCents) },
+    { label: words.label, value: formatUsdCents(share.approvedCents) },
     { label: 'Your deductible', value: formatUsdCents(share.deductibleCents) },
-    ...(share.upgradeCents > 0 ? [{ label: 'Upgrade above the approved amount', value: formatUsdCents(share.upgradeCents) }] : []),
+    ...(share.upgradeCents > 0 ? [{ label: words.upgradeLabel, value: formatUsdCents(share.upgradeCents) }] : []),
     { label: 'Insurance pays', value: formatUsdCents(share.insurerPaysCents) },
     { label: 'You pay', value: formatUsdCents(share.homeownerPaysCents) },
   ];

@@ -406,6 +406,7 @@ export type ProposalRow = {
   options: unknown;
   deductibleCents: number | null;
   approvedCents: number | null;
+  approvedSource: string;
   photoIds: unknown;
   chosenTier: string | null;
   signerName: string | null;
@@ -429,6 +430,7 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     options: unknown;
     deductible_cents: string | number | null;
     approved_cents: string | number | null;
+    approved_source: string;
     photo_ids: unknown;
     chosen_tier: string | null;
     signer_name: string | null;
@@ -441,7 +443,7 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     created_by: string | null;
     updated_at: string | Date;
   }>(sql`
-    select id, project_id, estimate_id, status, intro, options, deductible_cents, approved_cents, photo_ids, chosen_tier, signer_name,
+    select id, project_id, estimate_id, status, intro, options, deductible_cents, approved_cents, approved_source, photo_ids, chosen_tier, signer_name,
       signed_date::text as signed_date, signature_path, signer_ip, signed_at, signed_file_id, signer_email, created_by, updated_at
     from proposals where company_id = ${companyId} and id = ${proposalId}`);
   const r = result.rows[0];
@@ -455,6 +457,7 @@ export async function findProposal(db: Db | DbTx, companyId: string, proposalId:
     options: r.options,
     deductibleCents: r.deductible_cents === null ? null : Number(r.deductible_cents),
     approvedCents: r.approved_cents === null ? null : Number(r.approved_cents),
+    approvedSource: r.approved_source,
     photoIds: r.photo_ids,
     chosenTier: r.chosen_tier,
     signerName: r.signer_name,

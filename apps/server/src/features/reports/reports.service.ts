@@ -24,13 +24,15 @@ import {
 import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
 import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
+import { readInsurerApproved } from '../../infra/db/claim-ledger';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
-import { coverLetterValues, defaultTitle, documentOf, formatDate, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
+import { coverLetterValues, defaultTitle, documentOf, gatherInputs, inputHashOf, packetOf, type ModelInputs } from './report-model';
 import { assertCanDeleteDocument, assertCanEditCoverLetter } from './reports.policy';
 import {
   deleteReport,
@@ -181,7 +183,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   }
 
   /** Every field the cover letter names has a value for this claim: 422 COVER_LETTER_INCOMPLETE naming those that do not. */
-  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName'>, estimate: EstimateRow | null): void {
+  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null): void {
     const missing = missingCoverLetterFields(template, coverLetterValues(inputs, estimate, new Date()));
     if (missing.length > 0) throw new AppError('COVER_LETTER_INCOMPLETE', coverLetterIncompleteMessage(missing));
   }
@@ -237,7 +239,10 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       const estimate = input.estimateId ? ((await listProjectEstimates(db, tenant.companyId, input.projectId, input.estimateId))[0] ?? null) : null;
       if (input.estimateId && !estimate) throw AppError.badRequest('Choose an estimate of this claim file.');
       const project = await findProjectFacts(db, tenant.companyId, input.projectId);
-      if (company) assertCoverLetter(input.coverLetter, { company, project, session: null, requesterName: await findUserName(db, actor.userId) }, estimate);
+      if (company) {
+        const insurer = await readInsurerApproved(db, tenant.companyId, input.projectId);
+        assertCoverLetter(input.coverLetter, { company, project, session: null, requesterName: await findUserName(db, actor.userId), insurer }, estimate);
+      }
       const row = await db.transaction((tx) =>
         insertReport(tx, {
           companyId: tenant.companyId,
@@ -349,11 +354,12 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       if (!company || !project) throw AppError.notFound('Claim file not found');
       const estimates = await listProjectEstimates(db, tenant.companyId, projectId);
       const requester = await findUserName(db, actor.userId);
-      const values = coverLetterValues({ company, project, session: null, requesterName: requester }, estimates[0] ?? null, new Date());
+      const insurer = await readInsurerApproved(db, tenant.companyId, projectId);
+      const values = coverLetterValues({ company, project, session: null, requesterName: requester, insurer }, estimates[0] ?? null, new Date());
       return {
         template: company.coverLetterTemplate ?? DEFAULT_COVER_LETTER,
         values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
-        estimates: estimates.map((e) => ({ id: e.id, label: `Estimate version ${e.version} (${formatDate(e.updatedAt)})`, totalCents: e.rcvCents })),
+        estimates: estimates.map((e) => ({ id: e.id, label: `Estimate version ${e.version} (${formatDateInZone(e.updatedAt, company.timeZone)})`, totalCents: e.rcvCents })),
       };
     },
 

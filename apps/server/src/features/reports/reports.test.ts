@@ -696,7 +696,9 @@ describe('the render job', () => {
     expect(supplement.tables[0]?.rows[0]?.[4]).toBe('$420.00');
 
     const defaults = packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body);
-    expect(defaults.estimates).toEqual([{ id: estimate.id, label: expect.stringMatching(/^Estimate version 1 \(\d{4}-\d{2}-\d{2}\)$/), totalCents: 576_555 }]);
+    expect(defaults.estimates).toEqual([{ id: estimate.id, label: expect.stringMatching(/^Estimate version 1 \([A-Z][a-z]{2} \d{1,2}, \d{4}\)$/), totalCents: 576_555 }]);
+    // The insurer has approved nothing on the ledger: the letter's insurer figure is empty, never our estimate.
+    expect(defaults.values.insurer_approved).toBe('');
     expect(defaults.values.estimate_total).toBe('$5,765.55');
   });
 

@@ -3,6 +3,7 @@ import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '
 import { documentFileName, PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
+import { readProposalApproved } from '../../infra/db/claim-ledger';
 import { insertNotification } from '../../infra/db/notifications';
 import { findProjectAddress } from '../../infra/db/project-lookup';
 import { lockProposal } from '../../infra/db/proposal-pdf';
@@ -104,6 +105,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     if (!proposal) throw linkNotFound();
     const options = storedOptions.safeParse(proposal.options);
     const signed = proposal.status === 'signed';
+    const approved = await readProposalApproved(db, link.companyId, proposal);
     return {
       ...base,
       kind: 'proposal',
@@ -118,7 +120,8 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
             ? { name: proposal.signerName, date: proposal.signedDate, signedAt: proposal.signedAt.toISOString() }
             : null,
         deductibleCents: proposal.deductibleCents,
-        approvedCents: proposal.approvedCents,
+        approvedCents: approved.approvedCents,
+        approvedSource: approved.approvedSource,
         askEmail: !signed && !project?.homeownerEmail?.trim(),
         // Signed: the PDF is drawn again with the signature, and offered for download once it is.
         signedPdfPending: signed && document === null && (report?.status === 'queued' || report?.status === 'rendering'),
@@ -176,7 +179,11 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
         await storage.put('documents', path, png, { contentType: 'image/png', upsert: false });
         stored = true;
         const row = visitorRow(visitor);
+        // Signed with the approved amount the homeowner was shown: frozen from now on.
+        const approved = await readProposalApproved(tx, link.companyId, proposal);
         await markProposalSigned(tx, link.companyId, proposalId, {
+          approvedCents: approved.approvedCents,
+          approvedSource: approved.approvedSource,
           chosenTier: option.tier,
           signerName: input.name,
           signedDate: input.date,

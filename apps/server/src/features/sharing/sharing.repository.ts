@@ -178,6 +178,8 @@ export async function findFullProposal(db: Db | DbTx, companyId: string, id: str
 
 export type SignatureRecord = {
   chosenTier: string;
+  approvedCents: number | null;
+  approvedSource: string;
   signerName: string;
   signedDate: string;
   signaturePath: string;

@@ -8,9 +8,13 @@ import {
   LEDGER_FIGURES,
   LEDGER_PAYMENT_TYPE_LABELS,
   LEDGER_PAYMENT_TYPES,
+  futureReceivedWarning,
 } from '@ridgeline/shared/domain/ledger';
 import { SubmitButton } from '../../components/submit-button';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { localToday } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { formatCents, parseDollars } from '../../lib/money';
 import { notify } from '../../lib/toast';
@@ -89,6 +93,9 @@ export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledg
   const paymentType = useWatch({ control: form.control, name: 'paymentType' });
   const matchingExpectedId = what === 'payment_received' ? (expected.find((entry) => entry.paymentType === paymentType)?.id ?? '') : '';
   useEffect(() => form.setValue('expectedId', matchingExpectedId), [form, matchingExpectedId]);
+  // A check dated in the future is not received yet: said at once, with the way to record it as expected.
+  const date = useWatch({ control: form.control, name: 'date' });
+  const future = what === 'payment_received' && date ? futureReceivedWarning(date, localToday()) : null;
 
   return (
     <Form
@@ -145,6 +152,18 @@ export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledg
         {what !== 'supplement_denied' && <FormField name="amount" label="Amount ($)" inputMode="decimal" placeholder="0.00" />}
         {(what === 'payment_expected' || what === 'payment_received') && (
           <FormField name="date" label={what === 'payment_received' ? 'Received on' : 'Expected by (optional)'} type="date" />
+        )}
+        {future && (
+          <div className="flex flex-col gap-2 sm:col-span-2" data-testid="future-check-warning">
+            <Alert tone="warning" role="alert">
+              {future} A payment is received once it is in hand; until its date it is money expected.
+            </Alert>
+            <div>
+              <Button type="button" variant="secondary" onClick={() => form.setValue('what', 'payment_expected')}>
+                Record it as expected
+              </Button>
+            </div>
+          </div>
         )}
         {what === 'payment_received' && <FormField name="reference" label="Check or reference number (optional)" />}
         {what === 'payment_received' && expected.length > 0 && (

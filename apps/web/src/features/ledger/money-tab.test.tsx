@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClaimLedger, LedgerEntry } from '@ridgeline/shared/contracts/ledger';
 import { reconcileLedger, type LedgerEntryInput } from '@ridgeline/shared/domain/ledger';
+import { localToday } from '../../lib/dates';
 import { notify } from '../../lib/toast';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { renderWithSession } from '../../test/render-with-session';
@@ -111,6 +112,31 @@ describe('the Money tab', () => {
     await user.type(within(form).getByLabelText('Received on'), '2026-12-10');
     await user.click(within(form).getByRole('button', { name: 'Add entry' }));
     await waitFor(() => expect(sent(`POST ${ENTRIES_URL}`)[0]?.body).toMatchObject({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: 411_209, expectedId: expected.id }));
+  });
+
+  it('warns at entry that a check dated in the future is expected, not received, and records it as expected', async () => {
+    answer(`GET ${LEDGER_URL}`, json(ledgerOf([])));
+    answer(`POST ${ENTRIES_URL}`, json(ledgerOf([]), { status: 201 }));
+    renderTab();
+    const form = await screen.findByRole('form', { name: 'Add a money entry' });
+    const user = userEvent.setup();
+    const now = new Date();
+    const ahead = localToday(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 19));
+    await user.type(within(form).getByLabelText('Amount ($)'), '3,200.00');
+    await user.type(within(form).getByLabelText('Received on'), ahead);
+    expect(within(form).getByRole('alert')).toHaveTextContent('Dated in 19 days: record it as expected?');
+    await user.click(within(form).getByRole('button', { name: 'Record it as expected' }));
+    expect(within(form).getByLabelText('What happened')).toHaveValue('payment_expected');
+    expect(within(form).queryByText(/Dated in 19 days/)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Add entry' }));
+    await waitFor(() => expect(sent(`POST ${ENTRIES_URL}`)[0]?.body).toMatchObject({ kind: 'payment_expected', amountCents: 320_000, date: ahead }));
+  });
+
+  it('calls out a supplement neither approved nor denied', async () => {
+    const drip = entry({ kind: 'supplement_requested', label: 'Drip edge', amountCents: 733_839 });
+    answer(`GET ${LEDGER_URL}`, json(ledgerOf([drip])));
+    renderTab();
+    expect(await screen.findByTestId('pending-supplement')).toHaveTextContent('Supplement "Drip edge" ($7,338.39) is neither approved nor denied.');
   });
 
   it('refuses an amount that is not dollars and cents without sending anything', async () => {

@@ -1,7 +1,7 @@
 import { Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ClaimLedger, LedgerEntry, LedgerStatusSuggestion } from '@ridgeline/shared/contracts/ledger';
-import { ledgerIssueText, statusDisagreementText, type LedgerState } from '@ridgeline/shared/domain/ledger';
+import { ledgerIssueText, pendingSupplements, pendingSupplementText, statusDisagreementText, type LedgerState } from '@ridgeline/shared/domain/ledger';
 import { Alert, AlertBox } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -115,6 +115,11 @@ export function MoneyTab({ projectId, onMoveStatus }: { projectId: string; onMov
             </ul>
           </AlertBox>
         )}
+        {pendingSupplements(summary).map((supplement) => (
+          <Alert key={supplement.id} tone="warning" className="mt-3" data-testid="pending-supplement">
+            {pendingSupplementText(supplement)} Record the insurer's answer when it comes: until then it is neither in the figures nor the balance.
+          </Alert>
+        ))}
         {data.statusDisagreements.map((disagreement) => (
           <Alert key={disagreement.code} tone="warning" className="mt-3">
             {statusDisagreementText(disagreement)}

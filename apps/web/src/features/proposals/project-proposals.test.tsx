@@ -38,6 +38,7 @@ function fakeProposal(overrides: Partial<Proposal> = {}): Proposal {
     options: defaultProposalOptions(1_000_000),
     deductibleCents: null,
     approvedCents: null,
+    approvedSource: 'typed',
     photoIds: [],
     chosenTier: null,
     signature: null,
@@ -144,7 +145,7 @@ describe('ProjectProposals', () => {
     const record = await screen.findByRole('region', { name: 'Signature' }, SLOW);
     expect(within(record).getByText(/^Better: Impact-resistant/)).toBeInTheDocument();
     expect(within(record).getByText('Pat Miller')).toBeInTheDocument();
-    expect(within(record).getByText('2026-11-22')).toBeInTheDocument();
+    expect(within(record).getByText('Nov 22, 2026')).toBeInTheDocument();
     expect(within(record).getByText('203.0.113.9')).toBeInTheDocument();
     expect(within(record).getByRole('img', { name: 'Signature of Pat Miller' })).toHaveAttribute('src', 'https://storage.example/sig.png');
     expect(await within(record).findByRole('link', { name: 'Signed PDF: signed-proposal.pdf' }, SLOW)).toHaveAttribute('href', 'https://storage.example/signed.pdf');

@@ -1,5 +1,5 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
-import { canEditProposal, homeownerShare } from '@ridgeline/shared/domain/documents';
+import { approvedAmountWords, canEditProposal, homeownerShare, isInsurerFigure } from '@ridgeline/shared/domain/documents';
 import { FileSignature, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useCompanyDetailsGate } from '../../components/company-details-prompt';
@@ -105,6 +105,12 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
       {chosen && (
         <p className="text-sm text-slate-900">
           Chosen: <strong>{tierLabel(chosen.tier)}</strong> ({chosen.productLine}, {formatCents(chosen.priceCents)})
+        </p>
+      )}
+      {proposal.approvedCents !== null && !editing && (
+        <p className={`text-sm ${isInsurerFigure(proposal.approvedSource) ? 'text-slate-900' : 'text-amber-900'}`} data-testid="proposal-approved">
+          {approvedAmountWords(proposal.approvedSource).label}: <strong className="tabular-nums">{formatCents(proposal.approvedCents)}</strong>
+          {proposal.approvedSource === 'insurer' ? ' (from the Money tab: RCV plus approved supplements)' : ''}
         </p>
       )}
       {editing && canEdit ? (

@@ -1,6 +1,6 @@
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import type { Photo } from '@ridgeline/shared/contracts/photos';
-import { PROPOSAL_PHOTOS_MAX } from '@ridgeline/shared/domain/documents';
+import { PROPOSAL_PHOTOS_MAX, type ProposalApprovedSource } from '@ridgeline/shared/domain/documents';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -16,6 +16,13 @@ import { proposalFormSchema, proposalFormValues, proposalUpdateInput, tierLabel,
 // (typed in dollars), warranty and terms; the claim's deductible and approved amount the homeowner's
 // part of each option is figured from; and up to PROPOSAL_PHOTOS_MAX of the claim file's photos for
 // the PDF, in the order they are picked. Saved as a whole (PUT).
+
+/** Where the approved amount shown comes from. */
+const APPROVED_SOURCE_HINTS: Record<ProposalApprovedSource, string> = {
+  insurer: "From the Money tab: the insurer's approved RCV plus its approved supplements.",
+  estimate: 'Our estimate: the insurer has approved no figure on the Money tab yet. The homeowner reads it as our estimate, not approved.',
+  typed: 'Typed here; the homeowner reads it as approved by the insurance.',
+};
 
 const photoName = (photo: Photo) => (photo.notes ?? '').trim() || subcategoryLabel(photo.category, photo.subcategory) || categoryLabel(photo.category);
 
@@ -46,7 +53,7 @@ export function ProposalEditor({ proposal, onDone }: { proposal: Proposal; onDon
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField name="deductibleCents" label="Deductible (dollars)" inputMode="decimal" />
-          <FormField name="approvedCents" label="Approved by the insurance, RCV (dollars)" inputMode="decimal" />
+          <FormField name="approvedCents" label="Approved by the insurance, RCV (dollars)" inputMode="decimal" hint={APPROVED_SOURCE_HINTS[proposal.approvedSource]} />
         </div>
       </fieldset>
       {proposal.options.map((option, index) => (

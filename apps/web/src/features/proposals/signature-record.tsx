@@ -2,7 +2,7 @@ import type { Proposal } from '@ridgeline/shared/contracts/documents';
 import { formatCents } from '../../lib/money';
 import { useProjectFiles } from './api/project-files';
 import { tierLabel } from './proposal-form-schema';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatDay } from '../../lib/dates';
 
 // What the homeowner signed, as recorded: the option chosen, the name and date they wrote, when and
 // from which address they signed, where the signed copy was mailed, the drawn signature, and the
@@ -24,7 +24,7 @@ export function SignatureRecord({ proposal }: { proposal: Proposal }) {
         <dt className="font-semibold">Signed by the homeowner</dt>
         <dd>{signature.name}</dd>
         <dt className="font-semibold">Date written</dt>
-        <dd>{signature.date}</dd>
+        <dd>{formatDay(signature.date)}</dd>
         <dt className="font-semibold">Signed at</dt>
         <dd>
           <time dateTime={signature.signedAt}>{when(signature.signedAt)}</time>

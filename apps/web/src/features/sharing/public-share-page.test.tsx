@@ -35,6 +35,7 @@ function proposalShare(overrides: Partial<NonNullable<PublicShare['proposal']>> 
       signature: null,
       deductibleCents: null,
       approvedCents: null,
+      approvedSource: 'typed',
       askEmail: false,
       signedPdfPending: false,
       ...overrides,

@@ -1,6 +1,6 @@
 import { signProposalSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
 import { contactEmailSchema } from '@ridgeline/shared/contracts/fields';
-import { homeownerShare, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
+import { approvedAmountWords, homeownerShare, isInsurerFigure, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
 import { useMemo } from 'react';
 import { CheckCircle2, Download } from 'lucide-react';
 import { useState } from 'react';
@@ -18,7 +18,7 @@ import { publicShareFileUrl } from './api/share-keys';
 import { usePublicShare } from './api/public-share';
 import { useSignProposal } from './api/sign-proposal';
 import { SignaturePad } from './signature-pad';
-import { formatDate, formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime, formatDay } from '../../lib/dates';
 
 // The page a share link opens, with no sign-in: the company, the property, and the one document or
 // proposal shared. A report shows its pages and its PDF; a proposal shows its options with the
@@ -123,8 +123,10 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
 function homeownerPartText(proposal: PublicProposal, priceCents: number): string | null {
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
-  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} above what your insurance approved`] : [])];
-  return `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+  const words = approvedAmountWords(proposal.approvedSource);
+  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} ${words.above}`] : [])];
+  const split = `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+  return isInsurerFigure(proposal.approvedSource) ? split : `${words.label}: ${formatCents(share.approvedCents)}. ${split}`;
 }
 
 type PublicProposal = NonNullable<PublicShare['proposal']>;
@@ -177,7 +179,7 @@ function SignedSummary({
         <dt className="font-semibold">Signed by</dt>
         <dd>{signature.name}</dd>
         <dt className="font-semibold">Date</dt>
-        <dd>{signature.date}</dd>
+        <dd>{formatDay(signature.date)}</dd>
         <dt className="font-semibold">Signed at</dt>
         <dd>
           <time dateTime={signature.signedAt}>{when(signature.signedAt)}</time>

@@ -74,6 +74,8 @@ export const proposals = pgTable(
     /** The claim's deductible and approved amount (replacement cost) the homeowner's part is figured from; null when not known. */
     deductibleCents: bigint('deductible_cents', { mode: 'number' }),
     approvedCents: bigint('approved_cents', { mode: 'number' }),
+    /** Where the approved amount comes from: 'estimate' (ours, while the ledger has no insurer figures), 'typed', or 'insurer' (frozen at signing). */
+    approvedSource: text('approved_source').notNull().default('estimate'),
     /** The claim file's photos printed in the PDF, in order (at most PROPOSAL_PHOTOS_MAX). */
     photoIds: jsonb('photo_ids').notNull().default([]),
     chosenTier: text('chosen_tier'),

@@ -1,0 +1,100 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  LEDGER_ENTRY_KINDS,
+  LEDGER_FIGURES,
+  LEDGER_PAYMENT_TYPES,
+  insurerApproved,
+  reconcileLedger,
+  type InsurerApproved,
+  type LedgerEntryInput,
+  type LedgerEntryKind,
+  type LedgerFigure,
+  type LedgerPaymentType,
+  type LedgerSummary,
+} from '@ridgeline/shared/domain/ledger';
+import { PROPOSAL_APPROVED_SOURCES, proposalApprovedFigure, type ProposalApprovedSource, type ProposalStatus } from '@ridgeline/shared/domain/documents';
+import type { Db, DbTx } from './client';
+import { claimLedgerEntries, estimates, projects } from './schema/index';
+
+// The claim file's money ledger as the documents read it: the proposal and its share page, the
+// cover letter, the claim summary and the assistant's facts state what the insurer pays from here
+// (insurerApproved, the one rule in packages/shared), never from our estimate. The ledger feature
+// writes the entries; this is the read several features share. Every statement filters by company_id.
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+
+export type ClaimLedgerRead = {
+  entries: (LedgerEntryInput & { onDate: string | null })[];
+  summary: LedgerSummary;
+  /** What the insurer has approved (RCV plus approved supplements), or null while the ledger has no approved RCV. */
+  insurer: InsurerApproved | null;
+};
+
+/** The claim file's ledger reconciled as the Money tab shows it, or null when the company has no such claim file. */
+export async function readClaimLedger(db: Db | DbTx, companyId: string, projectId: string): Promise<ClaimLedgerRead | null> {
+  const [project] = await db
+    .select({ deductibleCents: projects.deductibleCents, rcvCents: projects.rcvCents, acvCents: projects.acvCents, depreciationCents: projects.depreciationCents })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  if (!project) return null;
+  const [rows, [estimate]] = await Promise.all([
+    db
+      .select({
+        id: claimLedgerEntries.id,
+        kind: claimLedgerEntries.kind,
+        figure: claimLedgerEntries.figure,
+        paymentType: claimLedgerEntries.paymentType,
+        amountCents: claimLedgerEntries.amountCents,
+        label: claimLedgerEntries.label,
+        relatedId: claimLedgerEntries.relatedId,
+        onDate: claimLedgerEntries.onDate,
+      })
+      .from(claimLedgerEntries)
+      .where(and(eq(claimLedgerEntries.companyId, companyId), eq(claimLedgerEntries.projectId, projectId)))
+      .orderBy(asc(claimLedgerEntries.createdAt), asc(claimLedgerEntries.id)),
+    db
+      .select({ rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, depreciationCents: estimates.depreciationCents })
+      .from(estimates)
+      .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
+      .orderBy(desc(estimates.createdAt), desc(estimates.version))
+      .limit(1),
+  ]);
+  const entries = rows.map((row) => ({
+    id: row.id,
+    kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
+    figure: oneOf<LedgerFigure>(LEDGER_FIGURES, row.figure),
+    paymentType: oneOf<LedgerPaymentType>(LEDGER_PAYMENT_TYPES, row.paymentType),
+    amountCents: row.amountCents,
+    label: row.label,
+    relatedId: row.relatedId,
+    onDate: row.onDate,
+  }));
+  const summary = reconcileLedger(entries, {
+    figuresFrom: estimate ? 'estimate' : 'claim_file',
+    rcvCents: estimate ? estimate.rcvCents : project.rcvCents,
+    acvCents: estimate ? estimate.acvCents : project.acvCents,
+    depreciationCents: estimate ? estimate.depreciationCents : project.depreciationCents,
+    deductibleCents: project.deductibleCents,
+  });
+  return { entries, summary, insurer: insurerApproved(summary) };
+}
+
+/** What the insurer has approved on the claim file's ledger, or null (none yet, or no such claim file). */
+export async function readInsurerApproved(db: Db | DbTx, companyId: string, projectId: string): Promise<InsurerApproved | null> {
+  return (await readClaimLedger(db, companyId, projectId))?.insurer ?? null;
+}
+
+type StoredProposal = { projectId: string; status: string; approvedCents: number | null; approvedSource: string };
+
+/** A proposal row's approved amount now (proposalApprovedFigure), given what the insurer has approved. */
+export function proposalApprovedNow(proposal: Omit<StoredProposal, 'projectId'>, insurer: InsurerApproved | null) {
+  const source = (PROPOSAL_APPROVED_SOURCES as readonly string[]).includes(proposal.approvedSource) ? (proposal.approvedSource as ProposalApprovedSource) : 'estimate';
+  const status: ProposalStatus = proposal.status === 'signed' ? 'signed' : proposal.status === 'sent' ? 'sent' : 'draft';
+  return proposalApprovedFigure({ status, approvedCents: proposal.approvedCents, approvedSource: source }, insurer);
+}
+
+/** The same, reading the proposal's claim file's ledger. */
+export async function readProposalApproved(db: Db | DbTx, companyId: string, proposal: StoredProposal) {
+  return proposalApprovedNow(proposal, await readInsurerApproved(db, companyId, proposal.projectId));
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "proposals" ADD COLUMN "approved_source" text DEFAULT 'estimate' NOT NULL;

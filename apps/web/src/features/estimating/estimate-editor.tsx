@@ -196,8 +196,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORD
                 Add line
               </Button>
               {measurement && (
-                // Narrower side padding: its words fit a 360 px phone on one line.
-                <Button variant="secondary" size="lg" className="px-3 sm:px-6" onClick={() => setConfirmRecalculate(true)}>
+                <Button variant="secondary" size="lg" onClick={() => setConfirmRecalculate(true)}>
                   <Calculator aria-hidden="true" className="size-5" />
                   Recalculate from measurements
                 </Button>

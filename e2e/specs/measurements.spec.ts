@@ -6,13 +6,14 @@ import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 
 // A roof measured in an inspection's Measurements step (two facets and linear feet, the squares worked
 // out as they are typed), saved, read back after a reload, with an imported PDF report and its totals
-// typed in; /measurements lists it and saves one made on its own to the claim file; the claim file's
-// Measurements tab shows both. On a phone and on a desktop screen.
+// typed in; /measurements lists it once, refuses a second record for the same roof (decision 041) and
+// saves one made on its own to another claim file; the claim file's Measurements tab shows the
+// inspection's record, edited there and read back in the inspection. On a phone and on a desktop screen.
 
-async function createProject(page: Page): Promise<string> {
+async function createProject(page: Page, fields: { title: string; street: string } = { title: 'Hail claim, Elm Street', street: '12 Elm Street' }): Promise<string> {
   const response = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Elm Street', homeownerName: 'Pat Miller', street: '12 Elm Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-12' },
+    data: { homeownerName: 'Pat Miller', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-12', ...fields },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -70,6 +71,7 @@ for (const screen of [
       const errors = collectErrors(page);
       await signedInUser(page, `measure-${screen.name}`);
       const projectId = await createProject(page);
+      await createProject(page, { title: 'Garage claim, Oak Street', street: '40 Oak Street' });
       const sessionId = await createSession(page, projectId);
 
       // The session's Measurements step: a facet per roof slope, squares as the numbers are typed.
@@ -152,27 +154,40 @@ for (const screen of [
       // 500 x 1.054 = 527.05 sq ft = 5.27 SQ.
       await expect(figure(garage.getByLabel('Garage totals'), 'Squares')).toHaveText('5.27');
       await expectNoSeriousA11yViolations(page);
+      // The Elm Street roof has its record (the inspection's): a second is refused (decision 041).
+      await page.getByRole('button', { name: 'Save measurements' }).click();
+      await expect(page.getByText('This claim file already has a measurement. Open it to change it.').first()).toBeVisible();
+      await expect(group.getByRole('listitem')).toHaveCount(1);
+      // Saved to a claim file of its own instead.
+      await page.getByLabel('Find a claim file').fill('Oak');
+      await expect(page.getByLabel('Claim file', { exact: true }).locator('option', { hasText: 'Garage claim, Oak Street' })).toHaveCount(1);
+      await page.getByLabel('Claim file', { exact: true }).selectOption({ label: 'Garage claim, Oak Street · 40 Oak Street' });
       await page.getByRole('button', { name: 'Save measurements' }).click();
       await expect(page.getByText('Measurements saved')).toBeVisible();
-      await expect(group.getByRole('link', { name: 'Garage re-measure' })).toBeVisible();
-      await expect(group.getByRole('listitem')).toHaveCount(2);
+      const oak = page.getByRole('region', { name: 'Garage claim, Oak Street' });
+      await expect(oak.getByRole('link', { name: 'Garage re-measure' })).toBeVisible();
+      await expect(group.getByRole('listitem')).toHaveCount(1);
 
-      // The claim file's Measurements tab: both.
+      // The claim file's Measurements tab: the inspection's record, one, and no second one to add.
       await page.goto(`/projects/${projectId}`);
       await page.getByRole('tab', { name: 'Measurements' }).click();
-      await expect(page.getByRole('heading', { name: 'Garage re-measure' })).toBeVisible();
-      await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(2);
+      await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Add measurement' })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Download eagleview-12-elm.pdf' })).toBeVisible();
       await expect(page.getByText('Main house: 2 facets, 18.39 SQ', { exact: false })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      // Opened in the calculator there, changed and saved.
-      await page.getByRole('button', { name: 'Edit Garage re-measure' }).click();
-      await page.getByRole('region', { name: 'Garage' }).getByLabel('Stories').fill('2');
+      // Opened in the calculator there, changed and saved: the inspection's step shows the change.
+      await page.getByRole('button', { name: /^Edit / }).click();
+      await page.getByRole('region', { name: 'Main house' }).getByLabel('Stories').fill('3');
       await page.getByRole('button', { name: 'Save measurements' }).click();
       await expect(page.getByText('Measurements saved')).toBeVisible();
-      await expect(page.getByText('Garage: 1 facet, 5.27 SQ, waste 10%, 1 layer, 2 stories')).toBeVisible();
+      await expect(page.getByText('Main house: 2 facets, 18.39 SQ, waste 10%, 1 layer, 3 stories')).toBeVisible();
+      await page.goto(`/field-inspection/${sessionId}/measurements`);
+      await expect(page.getByRole('region', { name: 'Main house' }).getByLabel('Stories')).toHaveValue('3');
 
-      expect(errors.filter((e) => e !== PLAIN_HTTP)).toEqual([]);
+      // The refused second record is the one failed request the browser logs.
+      const REFUSED = 'console: Failed to load resource: the server responded with a status of 409 (Conflict)';
+      expect(errors.filter((e) => e !== PLAIN_HTTP && e !== REFUSED)).toEqual([]);
     });
   });
 }

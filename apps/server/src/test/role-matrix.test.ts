@@ -156,7 +156,8 @@ const carrier = async (maker: Person) => (await ok(by(maker).post<{ id: string }
 const adjuster = async (maker: Person) => (await ok(by(maker).post<{ id: string }>('/api/adjusters', { name: next('Adjuster') }), 'adjuster')).id;
 const task = async (maker: Person) => (await ok(by(maker).post<{ id: string }>(`/api/projects/${projectId}/tasks`, { title: next('Call the adjuster') }), 'task')).id;
 const pipelineStatus = async () => (await ok(by(people.owner).post<{ id: string }>('/api/project-statuses', { name: next('Stage') }), 'status')).id;
-const measurement = async () => (await ok(by(people.owner).post<{ id: string }>('/api/measurements', measurementBody({ projectId })), 'measurement')).id;
+// One measurement record per claim file (decision 041): each is made on a claim file of its own.
+const measurement = async () => (await ok(by(people.owner).post<{ id: string }>('/api/measurements', measurementBody({ projectId: await freshProject() })), 'measurement')).id;
 const projectFile = async (maker: Person) => (await ok(by(maker).put<{ id: string }>(`/api/projects/${projectId}/files?name=${encodeURIComponent(next('scope'))}.pdf`, pdf()), 'file')).id;
 const group = async (actor: Person, memberIds: string[]) =>
   (await ok(by(actor).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds, name: next('Crew') }), 'conversation')).conversation.id;
@@ -243,7 +244,7 @@ const FIXTURES: Record<string, Fixture> = {
     return { path: '/api/functions/generate-photo-thumbnails', json: { photos: [{ id: taken.id, file_path: taken.filePath, file_name: taken.fileName }] } };
   },
 
-  'POST /api/measurements': async () => ({ path: '/api/measurements', json: measurementBody({ projectId }) }),
+  'POST /api/measurements': async () => ({ path: '/api/measurements', json: measurementBody({ projectId: await freshProject() }) }),
   'PUT /api/measurements/:id': async () => ({ path: `/api/measurements/${await measurement()}`, json: { label: 'Roof', structures: [mainHouse()] } }),
   'DELETE /api/measurements/:id': async () => ({ path: `/api/measurements/${await measurement()}` }),
   'PUT /api/measurements/:id/report': async () => ({ path: `/api/measurements/${await measurement()}/report?fileName=EagleView.pdf`, raw: pdf(), contentType: 'application/pdf' }),

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
-import ProjectDetailPage, { type ProjectTab } from '../features/projects/detail/project-detail-page';
+import ProjectDetailPage, { type ProjectSection, type ProjectTab } from '../features/projects/detail/project-detail-page';
 
 // /projects/:id: the project page with the other features' views of the project in tabs (the projects
 // feature does not know them; the app puts them together). Each tab's code loads when it is opened.
 
 const PhotoGallery = lazy(() => import('../features/inspections/gallery/photo-gallery').then((m) => ({ default: m.PhotoGallery })));
 
+const ProjectInspections = lazy(() => import('../features/inspections/project-inspections').then((m) => ({ default: m.ProjectInspections })));
 const ProjectMeasurements = lazy(() => import('../features/estimating/project-measurements').then((m) => ({ default: m.ProjectMeasurements })));
 const ProjectThread = lazy(() => import('../features/chat/project-thread').then((m) => ({ default: m.ProjectThread })));
 const ProjectDocumentsTab = lazy(() => import('./project-documents-tab').then((m) => ({ default: m.ProjectDocumentsTab })));
@@ -89,6 +90,18 @@ const TABS: readonly ProjectTab[] = [
   },
 ];
 
+/** On the claim file itself: its inspections, each linked to its session (and each session back to the claim file). */
+const SECTIONS: readonly ProjectSection[] = [
+  {
+    key: 'inspections',
+    render: (projectId) => (
+      <Suspense fallback={<p role="status">Loading inspections…</p>}>
+        <ProjectInspections projectId={projectId} />
+      </Suspense>
+    ),
+  },
+];
+
 export default function ProjectDetailRoute() {
-  return <ProjectDetailPage tabs={TABS} />;
+  return <ProjectDetailPage tabs={TABS} sections={SECTIONS} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCashAmount, formatUsdCents, lineTotalCents, percentOfCents } from './money';
+import { formatCashAmount, formatDeductionUsdCents, formatUsdCents, lineTotalCents, percentOfCents } from './money';
 
 describe('formatCashAmount', () => {
   it('writes cents as dollars with up to 2 decimals and no trailing zeros', () => {
@@ -23,6 +23,13 @@ describe('formatCashAmount', () => {
   it('does not count float noise as a cent more', () => {
     expect(formatCashAmount(1234.0000000001)).toBe('12.34');
     expect(formatCashAmount(0.1 * 3 * 100)).toBe('0.3');
+  });
+});
+
+describe('formatDeductionUsdCents', () => {
+  it('writes an amount taken off with its minus, and a zero as $0.00, never -$0.00', () => {
+    expect(formatDeductionUsdCents(0)).toBe('$0.00');
+    expect(formatDeductionUsdCents(57_656)).toBe('-$576.56');
   });
 });
 

@@ -8,6 +8,14 @@ export function formatUsdCents(cents: number): string {
 }
 
 /**
+ * An amount taken off a total (depreciation off the RCV): "-$1,234.50", and a zero as "$0.00", never
+ * "-$0.00" (nothing is taken off).
+ */
+export function formatDeductionUsdCents(cents: number): string {
+  return cents === 0 ? formatUsdCents(0) : `-${formatUsdCents(Math.abs(cents))}`;
+}
+
+/**
  * The cash-amount helper: cents divided by 100, rounded up to a whole cent, written with up to 2
  * decimals and no trailing zeros (12345 -> "123.45", 12350 -> "123.5", 12300 -> "123", 1234.5 -> "12.35").
  */

@@ -259,7 +259,8 @@ export async function claimMeasurements(db: Db | DbTx, companyId: string, projec
       squaresHundredths: roofMeasurements.squaresHundredths,
     })
     .from(roofMeasurements)
-    .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.projectId, projectId)))
+    // One record per roof: one superseded by the roof's record (decision 041) is not cited.
+    .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.projectId, projectId), isNull(roofMeasurements.supersededBy)))
     .orderBy(desc(roofMeasurements.updatedAt))
     .limit(5);
 }

@@ -24,6 +24,7 @@ import {
   insertMeasurementUnlessSessionHasOne,
   listMeasurements,
   lockMeasurement,
+  projectHasMeasurement,
   updateMeasurementRow,
   type MeasurementDetailRow,
 } from './measurements.repository';
@@ -38,6 +39,8 @@ const BUCKET = 'project-files';
 /** Download links stay valid for five minutes. */
 const URL_SECONDS = 300;
 const NOT_FOUND = 'Measurement not found';
+/** A claim file's roof has one measurement record: a second is refused, the first is opened to change it. */
+export const ROOF_MEASURED = 'This claim file already has a measurement. Open it to change it.';
 
 /** A report's declared type (the Content-Type sent) and the type its bytes must have. */
 const REPORT_KINDS: Record<string, { mime: string; ext: 'pdf' | 'xml' }> = {
@@ -90,8 +93,9 @@ function totalsColumns(structures: readonly StructureMeasurement[]) {
 }
 
 /**
- * Roof measurements: one per session at most (the session's claim file copied onto it), any number
- * per project (the /measurements calculator saves to a project). The totals are computed here from
+ * Roof measurements: one record per roof (decision 041). A claim file has one at most, shared by its
+ * inspections and its Measurements tab; an inspection on no claim file has its own, which becomes the
+ * claim file's when it is converted. The totals are computed here from
  * the structures (never taken from the client) and kept in the row for lists. A measurement report
  * (PDF or XML) is stored beside it in the private project-files bucket, under
  * {companyId}/measurements/{measurementId}/{timestamp}-{name}, never over another object.
@@ -148,9 +152,10 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
   }
 
   /**
-   * A session's measurement (409 when it has one already) or one saved to a project. The session or
-   * project must be the company's (404). A session linked to a claim file gives the measurement its
-   * project; a project given beside such a session must be that one (400).
+   * A session's measurement or a claim file's: 409 when the roof has one already (the session's, or
+   * its claim file's, wherever it was entered). The session or project must be the company's (404).
+   * A session linked to a claim file gives the measurement its project; a project given beside such
+   * a session must be that one (400).
    */
   async function create(actor: Actor, tenant: Tenant, input: CreateInput): Promise<Measurement> {
     const id = await db.transaction(async (tx) => {
@@ -164,6 +169,8 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
         }
       }
       if (projectId && !(await holdProject(tx, tenant.companyId, projectId))) throw AppError.notFound('Claim file not found');
+      const measured = () => AppError.conflict(input.sessionId ? 'This session already has a measurement. Open it to change it.' : ROOF_MEASURED);
+      if (projectId && (await projectHasMeasurement(tx, tenant.companyId, projectId))) throw measured();
       const inserted = await insertMeasurementUnlessSessionHasOne(tx, {
         companyId: tenant.companyId,
         sessionId: input.sessionId ?? null,
@@ -175,7 +182,7 @@ export function createMeasurementsService({ db, storage, logger, now = () => new
         notes: input.notes,
         createdBy: actor.userId,
       });
-      if (!inserted) throw AppError.conflict('This session already has a measurement. Open it to change it.');
+      if (!inserted) throw measured();
       return inserted;
     });
     return load(tenant, id);

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { measurementListSchema, measurementSchema, structureMeasurementSchema, type Measurement } from '@ridgeline/shared/contracts/estimating';
 import { measureRoof } from '@ridgeline/shared/domain/roof-measurements';
 import { roofMeasurements } from '../../infra/db/schema/index';
@@ -54,6 +54,11 @@ beforeAll(async () => {
   foreignSessionId = await createSession(outsider.client, { street: '9 Outsider Ln' });
 });
 
+// A claim file has one measurement record (decision 041): each test measures a claim file of its own.
+beforeEach(async () => {
+  projectId = (await insertProjectRow(server.db, owner.company.id, { title: 'Hail claim on Elm' })).id;
+});
+
 describe('report file names', () => {
   it('keeps the last part of the name with the extension of the bytes, and a safe object name', () => {
     expect(reportFileNames('EagleView report.pdf', 'pdf')).toEqual({ fileName: 'EagleView report.pdf', safeName: 'EagleView-report.pdf' });
@@ -104,8 +109,13 @@ describe('POST /api/measurements', () => {
     const ofSession = await create(owner.client, measurementBody({ sessionId }));
     expect(ofSession).toMatchObject({ sessionId, projectId, projectTitle: 'Hail claim on Elm' });
 
-    const standalone = await create(owner.client, measurementBody({ projectId, label: 'Garage from the calculator' }));
-    expect(standalone).toMatchObject({ sessionId: null, projectId, projectTitle: 'Hail claim on Elm', sessionAddress: null, label: 'Garage from the calculator' });
+    // The claim file's roof has its record (the session's): the calculator cannot add a second (decision 041).
+    const second = await owner.client.post('/api/measurements', measurementBody({ projectId, label: 'Garage from the calculator' }));
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual(errorShape('CONFLICT'));
+    const onItsOwn = (await insertProjectRow(server.db, owner.company.id, { title: 'Garage claim' })).id;
+    const standalone = await create(owner.client, measurementBody({ projectId: onItsOwn, label: 'Garage from the calculator' }));
+    expect(standalone).toMatchObject({ sessionId: null, projectId: onItsOwn, projectTitle: 'Garage claim', sessionAddress: null, label: 'Garage from the calculator' });
 
     // A project beside a session on another claim file is refused.
     const other = (await insertProjectRow(server.db, owner.company.id)).id;

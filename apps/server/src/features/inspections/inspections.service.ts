@@ -17,6 +17,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
+import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import {
@@ -276,6 +277,8 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
       if (!row) throw AppError.notFound(NOT_FOUND);
       const link: SessionPatch = input.projectId && row.projectId === null ? { projectId: input.projectId } : {};
       await applyEdit(tx, actor, tenant, row, input, link);
+      // Now on the claim file: the inspection's measurement and the claim file's are one record.
+      if (link.projectId) await joinSessionMeasurementToProject(tx, companyId, row.id, link.projectId);
       return false;
     });
     return { session: await get(tenant, input.id), created };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbTx } from '../../infra/db/client';
+import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, roofMeasurements } from '../../infra/db/schema/index';
 
 // Converting an inspection session into a claim file: the session locked, the directory looked up by
@@ -66,12 +67,9 @@ export async function relinkSessionPhotos(tx: DbTx, companyId: string, sessionId
     .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.sessionId, sessionId), notYet(inspectionPhotos.projectId, projectId)));
 }
 
-/** Points the session's measurement at the project. */
+/** Makes the session's measurement the claim file's: one record per roof (two become one, the one changed last kept). */
 export async function relinkSessionMeasurements(tx: DbTx, companyId: string, sessionId: string, projectId: string): Promise<void> {
-  await tx
-    .update(roofMeasurements)
-    .set({ projectId, updatedAt: new Date() })
-    .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.sessionId, sessionId), notYet(roofMeasurements.projectId, projectId)));
+  await joinSessionMeasurementToProject(tx, companyId, sessionId, projectId);
 }
 
 /** Points every version of the session's estimate at the project (versions are otherwise kept as they were). */

@@ -19,7 +19,7 @@ import {
 import { lineTotal, type EstimateLineInput } from '@ridgeline/shared/domain/estimate';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
-import { formatUsdCents } from '@ridgeline/shared/domain/money';
+import { formatDeductionUsdCents, formatUsdCents } from '@ridgeline/shared/domain/money';
 import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
@@ -487,7 +487,7 @@ function estimateTable(estimate: EstimateRow): PdfTable {
           ]
         : []),
       ['Replacement cost (RCV)', '', '', '', formatUsdCents(estimate.rcvCents)],
-      ['Depreciation', '', '', '', `-${formatUsdCents(estimate.depreciationCents)}`],
+      ['Depreciation', '', '', '', formatDeductionUsdCents(estimate.depreciationCents)],
       ['Actual cash value (ACV)', '', '', '', formatUsdCents(estimate.acvCents)],
     ],
   };

@@ -850,6 +850,30 @@ describe('rendered by the real engine', () => {
     for (const title of ['Measurements', 'Overview', 'Roof slope S']) expect(titles).toContain(title);
     expect(await text(path)).toContain('Claim CLM-778.');
   });
+  it("prints an estimate's zero depreciation as $0.00, never -$0.00, and one taken off with its minus", async () => {
+    const estimateOf = async (version: number, depreciationCents: number) => {
+      const [row] = await server.db
+        .insert(estimates)
+        .values({ companyId: owner.company.id, sessionId, projectId, version, lines: [line()], subtotalCents: 576_555, rcvCents: 576_555, depreciationCents, acvCents: 576_555 - depreciationCents })
+        .returning();
+      if (!row) throw new Error('no estimate');
+      return row.id;
+    };
+    const printed = async (estimateId: string) => {
+      const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{homeowner_name}},', estimateId, photoReport: false, measurements: false });
+      expect(made.status, made.text).toBe(201);
+      const report = await finished(owner.client, detailOf(made.body).id);
+      expect(report.status, report.error ?? '').toBe('ready');
+      return text(await download(owner.client, report.id));
+    };
+    const none = await printed(await estimateOf(91, 0));
+    expect(none).toMatch(/Depreciation\s+\$0\.00/);
+    expect(none).not.toContain('-$0.00');
+    const taken = await printed(await estimateOf(92, 57_656));
+    expect(taken).toMatch(/Depreciation\s+-\$576\.56/);
+    expect(taken).toMatch(/Actual cash value \(ACV\)\s+\$5,188\.99/);
+  });
+
   it('prints a corrupt logo as a grey box and still makes the PDF, while a photo file missing from storage still fails it', async () => {
     const logo = await owner.client.put('/api/company/logo', corruptPng(), { headers: { 'Content-Type': 'image/png' } });
     expect(logo.status, logo.text).toBe(200);

@@ -16,8 +16,9 @@ import { formFromMeasurement, formFromSessionStructures } from './measurement-fo
 import { MeasurementSummary, measurementLine, measurementTitle } from './measurement-summary';
 import { BIG_ACTION } from '../../components/sticky-actions';
 
-// The project page's Measurements tab: the claim file's measurements (its inspections' and those
-// made on their own), each opened in the calculator to edit, and a new one saved to the file.
+// The project page's Measurements tab: the claim file's roof measurement, one record (decision 041)
+// shared with its inspections' Measurements and Estimate steps, whichever screen it was entered on.
+// Opened in the calculator to edit; with none yet, one is added here.
 
 function CancelButton({ onClick }: { onClick: () => void }) {
   return (
@@ -64,12 +65,14 @@ export function ProjectMeasurements({ projectId }: { projectId: string }) {
   // The measurement open in the calculator: an id, 'new', or none.
   const [open, setOpen] = useState<string | null>(null);
   const close = () => setOpen(null);
+  // The roof has one record: with it, it is edited, never added a second time.
+  const measured = (list.data?.measurements.length ?? 0) > 0;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Measurements</h2>
-        {open === null && (
+        {open === null && list.isSuccess && !measured && (
           <Button type="button" className="min-h-12" onClick={() => setOpen('new')}>
             <Plus aria-hidden="true" className="size-5" />
             Add measurement
@@ -81,7 +84,7 @@ export function ProjectMeasurements({ projectId }: { projectId: string }) {
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.data?.measurements.length === 0 && open !== 'new' && (
         <EmptyState icon={<Ruler aria-hidden="true" className="size-6" />} title="No measurements yet">
-          Measurements taken in this claim file's inspections show here, and you can add one.
+          The roof's measurement shows here, whether it is entered here or in one of this claim file's inspections, and the estimate reads it from either.
         </EmptyState>
       )}
       {list.data?.measurements.map((m) =>

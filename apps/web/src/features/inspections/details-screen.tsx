@@ -1,7 +1,9 @@
 import { CloudOff } from 'lucide-react';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
@@ -11,7 +13,9 @@ import { errorText } from '../../lib/error-text';
 import { useOnline } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
 import { createLocalInspection, saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { useInspectionList } from './api/inspection-list';
 import { useProjectForInspection } from './api/project-prefill';
+import { inspectionDay, inspectionToContinue } from './claim-file-inspections';
 import { LossTypeChoice } from './components/loss-type-choice';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
@@ -57,11 +61,45 @@ function DetailsFields() {
   );
 }
 
+/**
+ * A claim file that has an inspection already: continue it, or start a re-inspection (decision 041);
+ * never a second, empty inspection without being asked.
+ */
+function ExistingInspectionChoice({ projectTitle, session, onReinspect }: { projectTitle: string | null; session: { id: string; createdAt: string }; onReinspect: () => void }) {
+  const day = inspectionDay(session.createdAt);
+  return (
+    <Card aria-labelledby="existing-inspection-heading" className="flex flex-col gap-3">
+      <CardTitle id="existing-inspection-heading">This claim file has an inspection</CardTitle>
+      <p className="text-slate-700">
+        {projectTitle ? (
+          <>
+            <strong>{projectTitle}</strong> was inspected on {day}.
+          </>
+        ) : (
+          <>This claim file was inspected on {day}.</>
+        )}{' '}
+        Continue that inspection, or start a re-inspection of the property: both stay on the claim file and share its roof measurement.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link to={`/field-inspection/${session.id}`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+          Continue the inspection of {day}
+        </Link>
+        <Button type="button" variant="secondary" size="lg" className={BIG_ACTION} onClick={onReinspect}>
+          Start a re-inspection
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 function NewDetails({ offline, projectId }: { offline: boolean; projectId: string | null }) {
   const user = useFieldUser();
   const navigate = useNavigate();
   const online = useOnline();
   const project = useProjectForInspection(projectId, online && !offline);
+  const existing = useInspectionList({ projectId: projectId ?? undefined }, online && !offline && project.isSuccess);
+  const [reinspecting, setReinspecting] = useState(false);
+  const toContinue = projectId && !reinspecting ? inspectionToContinue(existing.data?.sessions ?? []) : null;
   const form = useZodForm(detailsFormSchema, { defaultValues: { ...EMPTY_DETAILS, structures: [newStructureRow()] } });
   const title = offline ? 'New Offline Inspection' : 'New Field Inspection';
   useDocumentTitle(title);
@@ -93,9 +131,38 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
       )}
       {projectId && project.isPending && online && !offline && <p className="text-sm text-slate-700">Filling in from the claim file…</p>}
       {projectId && project.isError && <Alert tone="warning">The claim file could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>}
-      {projectId && project.data && (
+      {toContinue ? (
+        <ExistingInspectionChoice projectTitle={project.data?.title ?? null} session={toContinue} onReinspect={() => setReinspecting(true)} />
+      ) : projectId && project.data && existing.isPending && online && !offline ? (
+        <p className="text-sm text-slate-700">Looking for this claim file's inspections…</p>
+      ) : (
+        <NewDetailsForm projectId={projectId} projectTitle={project.data?.title ?? null} reinspection={reinspecting} form={form} submit={submit} title={title} />
+      )}
+    </div>
+  );
+}
+
+function NewDetailsForm({
+  projectId,
+  projectTitle,
+  reinspection,
+  form,
+  submit,
+  title,
+}: {
+  projectId: string | null;
+  projectTitle: string | null;
+  reinspection: boolean;
+  form: ReturnType<typeof useZodForm<typeof detailsFormSchema>>;
+  submit: (output: DetailsFormOutput) => Promise<void>;
+  title: string;
+}) {
+  return (
+    <>
+      {projectId && projectTitle && (
         <Alert tone="info">
-          Starting from the claim file <strong>{project.data.title}</strong>: its address and claim are filled in.
+          {reinspection ? 'A re-inspection of the claim file ' : 'Starting from the claim file '}
+          <strong>{projectTitle}</strong>: its address and claim are filled in.
         </Alert>
       )}
       <Form form={form} onSubmit={submit} aria-label={title} className={FIELD_FORM}>
@@ -107,7 +174,7 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
           </SubmitButton>
         </StickyActions>
       </Form>
-    </div>
+    </>
   );
 }
 

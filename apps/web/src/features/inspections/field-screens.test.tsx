@@ -162,6 +162,39 @@ describe('/field-inspection/new?projectId=', () => {
     expect(await screen.findByText(`Areas of ${body.id}`, {}, SLOW)).toBeInTheDocument();
     await waitFor(async () => expect((await onlyRecord()).pending).toBe(0));
   }, FORM_TEST_TIMEOUT_MS);
+
+  it('offers the inspection the claim file has before a re-inspection, and no empty form until asked', async () => {
+    const project: Project = {
+      ...fakeProject({ id: PROJECT_ID, title: 'Hail claim, Claim Ct', street: '40 Claim Ct' }),
+      homeownerPhone: null,
+      homeownerEmail: null,
+      latitude: null,
+      longitude: null,
+      adjuster: null,
+      carrierName: null,
+      policyNumber: null,
+      lossTypeSource: 'classified',
+      lossDescription: null,
+      deductibleCents: null,
+      acvCents: null,
+      depreciationCents: null,
+      serviceType: null,
+      closedAt: null,
+      createdBy: null,
+    };
+    answer('GET /api/projects/:id', json(project));
+    const existing = { ...fakeInspection('5f1c7b1e-2b7a-4e57-9d61-6f1f3c0f9a10', { projectId: PROJECT_ID, street: '40 Claim Ct' }), createdAt: '2026-12-01T18:54:00.000Z' };
+    answer('GET /api/inspections', json({ sessions: [existing], total: 1 }));
+    answer('GET /api/inspections/:id', json(existing));
+    renderAt(`/field-inspection/new?projectId=${PROJECT_ID}`);
+
+    const choice = await screen.findByRole('region', { name: 'This claim file has an inspection' }, SLOW);
+    expect(within(choice).getByRole('link', { name: /^Continue the inspection of Dec 1(, 2026)?$/ })).toHaveAttribute('href', `/field-inspection/${existing.id}`);
+    expect(screen.queryByLabelText('Street')).not.toBeInTheDocument();
+    await userEvent.click(within(choice).getByRole('button', { name: 'Start a re-inspection' }));
+    await waitFor(() => expect(screen.getByLabelText('Street')).toHaveValue('40 Claim Ct'));
+    expect(screen.getByText(/A re-inspection of the claim file/)).toBeInTheDocument();
+  }, FORM_TEST_TIMEOUT_MS);
 });
 
 describe('/field-inspection/:sessionId/areas-offline', () => {

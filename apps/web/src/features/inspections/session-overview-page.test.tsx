@@ -6,6 +6,7 @@ import type { LocalInspection } from '../../offline/inspection-store';
 import { answerSessionNumbers, fakeMe } from '../../test/claim-flow-fakes';
 import { answer, json } from '../../test/fake-server';
 import { fakeInspection } from '../../test/inspection-fakes';
+import { fakeProject } from '../../test/project-fakes';
 import { controlBrowserOnline, renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
 import SessionOverviewPage from './session-overview-page';
@@ -127,6 +128,24 @@ describe('/field-inspection/:id steps after the walk', () => {
       structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }] }],
     });
     answerSessionNumbers(SESSION_ID, { measurements: 1, versions: 2 });
+    answer('GET /api/projects/:id', json({
+      ...fakeProject({ id: PROJECT_ID, title: 'Hail claim, Elm St' }),
+      homeownerPhone: null,
+      homeownerEmail: null,
+      latitude: null,
+      longitude: null,
+      adjuster: null,
+      carrierName: null,
+      policyNumber: null,
+      lossTypeSource: 'classified',
+      lossDescription: null,
+      deductibleCents: null,
+      acvCents: null,
+      depreciationCents: null,
+      serviceType: null,
+      closedAt: null,
+      createdBy: null,
+    }));
     renderOverview();
 
     expect(await screen.findByText('Roof measured')).toBeInTheDocument();
@@ -135,6 +154,8 @@ describe('/field-inspection/:id steps after the walk', () => {
     expect(await screen.findByText('2 versions')).toBeInTheDocument();
     expect(step('Estimate')).toHaveAccessibleDescription('Done: 2 versions');
     expect(step('Convert to claim file')).toHaveAccessibleDescription('Done: On a claim file');
+    // The inspection names its claim file, linked (decision 041).
+    expect(await screen.findByRole('link', { name: 'Hail claim, Elm St' })).toHaveAttribute('href', `/projects/${PROJECT_ID}`);
   });
 
   it('asks the server nothing about them with no signal', async () => {

@@ -12,6 +12,7 @@ import { useLocalInspection, type LocalInspection } from '../../offline/inspecti
 import type { QueuedPhotoView } from '../../offline/upload-queue';
 import { activityText } from './activity-words';
 import { useInspectionActivity } from './api/inspection-activity';
+import { useProjectForInspection } from './api/project-prefill';
 import { useSessionEstimates } from './api/session-estimates';
 import { useSessionMeasurements } from './api/session-measurements';
 import { PhotoGallery } from './gallery/photo-gallery';
@@ -98,6 +99,17 @@ function SessionPhotosSection({ session }: { session: LocalInspection }) {
   );
 }
 
+/** The claim file the inspection is on, linked (its page lists its inspections): its title when it can be read. */
+function ClaimFileLink({ projectId }: { projectId: string }) {
+  const online = useOnline();
+  const project = useProjectForInspection(projectId, online);
+  return (
+    <Link to={`/projects/${projectId}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+      {project.data?.title ?? 'Open the claim file'}
+    </Link>
+  );
+}
+
 function Overview({ session }: { session: LocalInspection }) {
   const online = useOnline();
   const { shotLists, queued } = usePhaseShotLists(session);
@@ -111,6 +123,8 @@ function Overview({ session }: { session: LocalInspection }) {
           Inspection <Badge tone={session.status === 'completed' ? 'success' : 'info'}>{statusLabel(session.status)}</Badge>
         </CardTitle>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-700">Claim file</dt>
+          <dd className="text-slate-900">{session.projectId ? <ClaimFileLink projectId={session.projectId} /> : 'Not on a claim file yet'}</dd>
           <dt className="text-slate-700">Homeowner</dt>
           <dd className="text-slate-900">{session.homeownerName ?? '—'}</dd>
           <dt className="text-slate-700">Inspector</dt>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -10,8 +10,12 @@ const userRef = (name: string) => text(name).references(() => user.id, { onDelet
 
 /**
  * A roof measured: per structure its facets (pitch, plan area), linear feet, waste, layers and stories
- * (shared contract `StructureMeasurement`). A session has at most one; a project may hold several
- * (the session's, moved with it when it is converted, and ones saved from the /measurements calculator).
+ * (shared contract `StructureMeasurement`). One record per roof (decision 041): a claim file has at
+ * most one, which its inspections share whichever screen it was entered on; an inspection on no claim
+ * file has its own, which becomes the claim file's when it is converted. `session_id` and
+ * `project_id` say where it was entered and whose it is. Two records of one roof (an inspection's
+ * and its claim file's, met when the inspection is converted, or entered twice before this rule) keep
+ * the one changed last; the other is kept, hidden, as `superseded_by` it (never listed or read).
  * An imported measurement report (EagleView, HOVER ...) is stored as a file beside it, with the totals
  * typed in from it.
  */
@@ -39,6 +43,8 @@ export const roofMeasurements = pgTable(
     reportFileSize: bigint('report_file_size', { mode: 'number' }),
     reportUploadedAt: timestampTz('report_uploaded_at'),
     notes: text('notes'),
+    /** The record of the same roof this one was merged into: set, this one is hidden everywhere. */
+    supersededBy: uuid('superseded_by').references((): AnyPgColumn => roofMeasurements.id, { onDelete: 'cascade' }),
     createdBy: userRef('created_by'),
     ...timestamps(),
   },
@@ -46,6 +52,7 @@ export const roofMeasurements = pgTable(
     index('roof_measurements_company_updated_idx').on(t.companyId, t.updatedAt.desc()),
     index('roof_measurements_project_idx').on(t.projectId),
     uniqueIndex('roof_measurements_session_unique').on(t.sessionId).where(sql`${t.sessionId} is not null`),
+    uniqueIndex('roof_measurements_project_unique').on(t.projectId).where(sql`${t.projectId} is not null and ${t.supersededBy} is null`),
   ],
 );
 

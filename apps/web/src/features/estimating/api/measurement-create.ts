@@ -2,5 +2,5 @@ import { measurementSchema, type CreateMeasurementInput } from '@ridgeline/share
 import { api } from '../../../lib/api-client';
 import { useMeasurementWrite } from './keys';
 
-/** POST /api/measurements: 201 with the measurement; 409 when the session already has one. */
+/** POST /api/measurements: 201 with the measurement; 409 when the roof has one already (the session's, or its claim file's). */
 export const useCreateMeasurement = () => useMeasurementWrite((input: CreateMeasurementInput) => api.post('/api/measurements', input, { schema: measurementSchema }));

@@ -40,11 +40,15 @@ function NotFound() {
 /** A tab the app adds to the project page (photos, measurements, estimates: other features' views of the project). */
 export type ProjectTab = { value: string; label: string; render: (projectId: string) => ReactNode };
 
+/** A section the app adds to the claim file's own tab (its inspections: another feature's view of the project). */
+export type ProjectSection = { key: string; render: (projectId: string) => ReactNode };
+
 /**
  * /projects/:id: one claim file with its status pipeline, overview, tasks, files and timeline.
- * `tabs` (given by the app, which composes features) are shown beside the claim file.
+ * `tabs` (given by the app, which composes features) are shown beside the claim file, `sections`
+ * on it, above its tasks.
  */
-export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly ProjectTab[] } = {}) {
+export default function ProjectDetailPage({ tabs = [], sections = [] }: { tabs?: readonly ProjectTab[]; sections?: readonly ProjectSection[] } = {}) {
   const { id = '' } = useParams();
   const project = useProject(id);
   const statuses = useProjectStatuses();
@@ -103,6 +107,9 @@ export default function ProjectDetailPage({ tabs = [] }: { tabs?: readonly Proje
         <OverviewSection project={data} />
       </section>
       <div className="flex flex-col gap-4">
+        {sections.map((section) => (
+          <div key={section.key}>{section.render(data.id)}</div>
+        ))}
         <TasksSection projectId={data.id} />
         <FilesSection projectId={data.id} />
         <ActivitySection projectId={data.id} statuses={statusList} />

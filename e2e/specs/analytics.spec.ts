@@ -23,6 +23,8 @@ async function statusIds(request: APIRequestContext): Promise<Map<string, string
 }
 
 const table = (page: Page, name: string) => page.getByRole('table', { name });
+/** The labels of a chart's value axis, left to right or bottom to top. */
+const valueAxis = (page: Page, id: string, axis: 'x' | 'y') => page.locator(`[aria-labelledby="${id}-title"] .recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`).allTextContents();
 const rowOf = (page: Page, tableName: string, first: string) => table(page, tableName).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) });
 
 test.describe('analytics', () => {
@@ -71,6 +73,9 @@ test.describe('analytics', () => {
     await expect(rowOf(page, 'Supplements requested and approved', 'Requested')).toContainText('$500.00');
     await expect(table(page, 'Money received per month')).toContainText('$4,000.00');
     await expect(rowOf(page, 'Pipeline value by status', 'Approved')).toContainText('$10,000.00');
+    // Even ticks, every one labeled, money in whole dollars (the pipeline's axis skipped $24,000.00 between $16,000.00 and $32,000.00).
+    await expect.poll(() => valueAxis(page, 'pipeline', 'x')).toEqual(['$0', '$5,000', '$10,000']);
+    await expect.poll(() => valueAxis(page, 'revenue', 'y')).toEqual(['$0', '$1,000', '$2,000', '$3,000', '$4,000']);
     await expectNoSeriousA11yViolations(page);
 
     // The CSV of a table: the same numbers.
@@ -94,6 +99,7 @@ test.describe('analytics', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect(rowOf(page, 'Approval rate by loss type', 'Wind')).toBeVisible();
+    await expect.poll(() => valueAxis(page, 'approval-loss-type', 'x')).toEqual(['0%', '50%', '100%']);
     await expectNoHorizontalOverflow(page);
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 360, height: 740 });

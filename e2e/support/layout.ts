@@ -110,3 +110,40 @@ export async function controlsUnder(page: Page, cover: string, within = 'body'):
   })()`)) as { name: string; box: Box }[];
   return boxes.filter((b) => overlaps(b.box, covering)).map((b) => b.name);
 }
+
+/**
+ * What `cover` (a floating or docked button's selector) lies over, as the page stands: every control
+ * and every run of words (a figure, a label) in view that its box intersects, other than itself.
+ */
+export async function contentUnder(page: Page, cover: string): Promise<string[]> {
+  return (await page.evaluate(`(() => {
+    const covering = document.querySelector(${JSON.stringify(cover)});
+    if (!covering) return [];
+    const c = covering.getBoundingClientRect();
+    const hit = (r) => r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < innerHeight && r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+    const mine = (el) => covering === el || covering.contains(el) || el.contains(covering);
+    const drawn = (el) => { const s = getComputedStyle(el); return s.display !== 'none' && s.visibility !== 'hidden' && Number(s.opacity) > 0; };
+    const out = [];
+    for (const el of document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], summary')) {
+      if (mine(el) || !drawn(el)) continue;
+      if (hit(el.getBoundingClientRect())) out.push(el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '').replace(/\\s+/g, ' ').trim().slice(0, 60) + '"');
+    }
+    const words = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent.trim() || mine(parent) || !drawn(parent) || parent.closest('.sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if ([...range.getClientRects()].some(hit)) out.push('the words "' + node.textContent.trim().slice(0, 60) + '"');
+    }
+    return out;
+  })()`)) as string[];
+}
+
+/** The boxes of the toasts on the screen that reach past the viewport's edges (by their words). */
+export async function toastsOffScreen(page: Page): Promise<string[]> {
+  return (await page.evaluate(`(() => [...document.querySelectorAll('[data-sonner-toast]')]
+    .map((el) => ({ el, r: el.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 0 && (r.left < -1 || r.top < -1 || r.right > document.documentElement.clientWidth + 1 || r.bottom > innerHeight + 1))
+    .map(({ el, r }) => '"' + el.textContent.replace(/\\s+/g, ' ').trim().slice(0, 60) + '" at ' + Math.round(r.left) + ' to ' + Math.round(r.right) + ' of ' + document.documentElement.clientWidth + ' px'))()`)) as string[];
+}

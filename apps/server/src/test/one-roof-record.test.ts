@@ -166,7 +166,7 @@ describe('the migration of records entered twice', () => {
     const newer = one(await server.db.insert(roofMeasurements).values({ companyId: owner.company.id, sessionId, projectId: null, label: 'Field', structures: [], updatedAt: at(5) }).returning());
     const other = one(await server.db.insert(roofMeasurements).values({ companyId: owner.company.id, projectId, label: 'Typed again', structures: [], updatedAt: at(3) }).returning());
 
-    const migration = await readFile(join(import.meta.dirname, '../infra/db/migrations/0027_one_roof_measurement.sql'), 'utf8');
+    const migration = await readFile(join(import.meta.dirname, '../infra/db/migrations/0029_one_roof_measurement.sql'), 'utf8');
     const statements = migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => !s.startsWith('ALTER TABLE'));
     for (const statement of statements) await server.db.execute(sql.raw(statement));
 

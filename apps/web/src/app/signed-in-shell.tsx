@@ -77,7 +77,7 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
       {NAV_GROUPS.filter((group) => !group.adminOnly || isAdmin).map((group) => (
         <div key={group.label}>
           <p className="px-3 text-xs font-semibold tracking-wide text-blue-200 uppercase">{group.label}</p>
-          <ul className="mt-1 flex flex-col gap-0.5">
+          <ul aria-label={group.label} className="mt-1 flex flex-col gap-0.5">
             {group.items.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
@@ -260,13 +260,15 @@ function Layout() {
               </NavDrawer>
             </LoadOnIntent>
             <div className="ml-auto flex items-center gap-2">
+              {/* Below the large breakpoint the team chat's button is one of the header's (features/chat/chat-widget.tsx). */}
+              <div data-chat-dock="" className="contents" />
               <HelpButton />
               <UserMenu />
             </div>
           </header>
           <BillingBanner />
           {/* Room below the page for the floating chat button, so a page's last controls scroll clear of it. */}
-          <main id="main" className="flex-1 px-4 py-6 sm:px-6 [body:has([data-chat-button])_&]:pb-24">
+          <main id="main" className="flex-1 px-4 py-6 sm:px-6 [body:has([data-chat-button=floating])_&]:pb-24">
             <Outlet />
           </main>
           <UploadQueue />

@@ -43,7 +43,9 @@ export function Toasters() {
           gap: NOTIFICATION_TOASTER.gap,
           richColors: true,
           closeButton: true,
-          toastOptions: { style: { width: NOTIFICATION_TOASTER.width } },
+          // On a phone sonner sizes each toast to the screen less its margins: a fixed width there
+          // (356 px) ran a toast off the right edge of a 360 px screen.
+          toastOptions: phone ? {} : { style: { width: NOTIFICATION_TOASTER.width } },
         })}
       <QuietBoundary name="A toaster">
         <Suspense fallback={null}>{appToastsMounted && <AppToaster />}</Suspense>

@@ -109,8 +109,6 @@ function weeklyTotals(rows: readonly WeeklyActivityRow[]) {
   return [...weeks].map(([week, totals]) => ({ label: formatDay(week), ...totals }));
 }
 
-const percent = (value: number) => `${value}%`;
-
 function Figures({ figures }: { figures: Analytics }) {
   const range = fileDate(figures);
   const supplements: SupplementRow[] = [
@@ -129,7 +127,7 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={approvalColumns('Carrier')}
         fileName={`approval-by-carrier-${range}`}
         empty="No claim file opened in the range was approved or denied yet."
-        chart={<FigureBarChart sideways data={figures.approvalByCarrier.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} format={percent} />}
+        chart={<FigureBarChart sideways data={figures.approvalByCarrier.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} kind="percent" />}
       />
       <FigureCard
         id="approval-loss-type"
@@ -139,7 +137,7 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={approvalColumns('Loss type')}
         fileName={`approval-by-loss-type-${range}`}
         empty="No claim file opened in the range was approved or denied yet."
-        chart={<FigureBarChart sideways data={figures.approvalByLossType.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} format={percent} />}
+        chart={<FigureBarChart sideways data={figures.approvalByLossType.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} kind="percent" />}
       />
       <FigureCard
         id="supplements"
@@ -149,7 +147,7 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={supplementColumns}
         fileName={`supplements-${range}`}
         empty="No supplement on these claim files yet."
-        chart={<FigureBarChart data={supplements.map((row) => ({ label: row.label, cents: row.cents }))} series={[{ key: 'cents', name: 'Amount', color: CHART_COLORS.amber }]} format={formatCents} />}
+        chart={<FigureBarChart data={supplements.map((row) => ({ label: row.label, cents: row.cents }))} series={[{ key: 'cents', name: 'Amount', color: CHART_COLORS.amber }]} kind="money" />}
       />
       <FigureCard
         id="cycle-times"
@@ -177,7 +175,7 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={pipelineColumns}
         fileName={`pipeline-value-${range}`}
         empty="No claim file was opened in the range."
-        chart={<FigureBarChart sideways data={pipeline.map((row) => ({ label: row.name, rcv: row.rcvCents }))} series={[{ key: 'rcv', name: 'RCV', color: CHART_COLORS.green }]} format={formatCents} />}
+        chart={<FigureBarChart sideways data={pipeline.map((row) => ({ label: row.name, rcv: row.rcvCents }))} series={[{ key: 'rcv', name: 'RCV', color: CHART_COLORS.green }]} kind="money" />}
       />
       <FigureCard
         id="days-in-status"
@@ -215,7 +213,7 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={revenueColumns}
         fileName={`money-received-${range}`}
         empty="No payment was received in the range."
-        chart={<FigureBarChart data={figures.revenueByMonth.map((row) => ({ label: formatMonth(row.month), cents: row.receivedCents }))} series={[{ key: 'cents', name: 'Received', color: CHART_COLORS.green }]} format={formatCents} />}
+        chart={<FigureBarChart data={figures.revenueByMonth.map((row) => ({ label: formatMonth(row.month), cents: row.receivedCents }))} series={[{ key: 'cents', name: 'Received', color: CHART_COLORS.green }]} kind="money" />}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { answer, json, sent } from '../../test/fake-server';
 import { BOB, CARA, DAN, conversation } from '../../test/chat-shell-fakes';
 import { renderWithSession } from '../../test/render-with-session';
 import { alice, answerSession } from '../../test/session-fakes';
-import ChatWidget, { buttonBottom, chatButtonLabel } from './chat-widget';
+import ChatWidget, { buttonBottom, chatButtonLabel, DOCKED_QUERY } from './chat-widget';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
 // The thread is its own part (messages, composer); here it only says which conversation is open.
@@ -43,6 +43,34 @@ describe('where the chat button sits', () => {
     expect(buttonBottom(740, [{ top: 595, bottom: 740 }])).toBe(161);
     // The upload panel stands on the bar: above both.
     expect(buttonBottom(740, [{ top: 595, bottom: 740 }, { top: 420, bottom: 560 }])).toBe(336);
+  });
+});
+
+describe('the chat button on a phone or tablet', () => {
+  it('is one of the header\'s buttons (in the shell\'s dock), not floating over the page; on a wide screen it floats', async () => {
+    const matches = { value: true };
+    const media = vi.fn((query: string) => ({ matches: query === DOCKED_QUERY && matches.value, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    vi.stubGlobal('matchMedia', media);
+    const dock = document.createElement('div');
+    dock.setAttribute('data-chat-dock', '');
+    document.body.append(dock);
+    try {
+      answer('GET /api/chat/conversations', json({ conversations: [], totalUnread: 2 }));
+      renderWidget();
+      const button = await screen.findByRole('button', { name: 'Open team chat, 2 unread' });
+      expect(dock).toContainElement(button);
+      expect(button).toHaveAttribute('data-chat-button', 'docked');
+      expect(button.className).not.toMatch(/\bfixed\b/);
+      expect(within(button).getByText('2')).toBeInTheDocument();
+    } finally {
+      dock.remove();
+      vi.unstubAllGlobals();
+    }
+    answer('GET /api/chat/conversations', json({ conversations: [], totalUnread: 0 }));
+    renderWidget();
+    const floating = (await screen.findAllByRole('button', { name: 'Open team chat' })).at(-1);
+    expect(floating).toHaveAttribute('data-chat-button', 'floating');
+    expect(floating?.className).toMatch(/\bfixed\b/);
   });
 });
 

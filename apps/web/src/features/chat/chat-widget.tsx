@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { unreadBadge } from '@ridgeline/shared/domain/chat';
 import { useSession } from '../../lib/session/session-provider';
@@ -23,7 +24,11 @@ export function chatButtonLabel(totalUnread: number): string {
   return badge ? `Open team chat, ${badge} unread` : 'Open team chat';
 }
 
-// Where the button sits: bottom right, and never over a page's sticky action bar nor the photo
+// Where the button sits. Below the large breakpoint (phones and tablets, where the navigation is a
+// drawer and the page's header is its toolbar) it is one of the header's buttons, in the shell's
+// dock (data-chat-dock): a floating button there lay over whatever scrolled beneath it (a Money
+// amount, a form's field), so on those screens it floats over nothing. On a wide screen it floats
+// bottom right, and never over a page's sticky action bar nor the photo
 // upload panel: when one of them lies where the button would be, the button sits just above it
 // (measured as they change: a phone stacks a bar's buttons, so its height is not known ahead). The
 // signed-in shell leaves room below each page's content for it (data-chat-button), so the last
@@ -53,6 +58,23 @@ export function buttonBottom(viewportHeight: number, bars: readonly { top: numbe
     }
   }
   return bottom;
+}
+
+/** The screens where the button is docked in the header rather than floating (below Tailwind's lg). */
+export const DOCKED_QUERY = '(max-width: 1023.98px)';
+/** The element of the shell's header the docked button goes into. */
+export const CHAT_DOCK = '[data-chat-dock]';
+
+const dockedQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DOCKED_QUERY) : null);
+function subscribeDocked(onChange: () => void): () => void {
+  const query = dockedQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+/** The header's dock when this screen docks the button (and the shell has one), else null: the button floats. */
+function useDock(): Element | null {
+  const docked = useSyncExternalStore(subscribeDocked, () => dockedQuery()?.matches ?? false, () => false);
+  return docked ? document.querySelector(CHAT_DOCK) : null;
 }
 
 /** The button's distance from the screen's foot, following the bars as the page scrolls, resizes and changes. */
@@ -109,7 +131,8 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
-  const bottom = useClearOfBars(!open && !hidden);
+  const dock = useDock();
+  const bottom = useClearOfBars(!open && !hidden && !dock);
 
   // Focus moves into the panel when it opens and back to the button when it closes.
   useEffect(() => {
@@ -136,31 +159,47 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
     close();
   };
 
+  const badgeMark = badge && (
+    <span
+      aria-hidden="true"
+      data-testid="chat-unread-badge"
+      className="absolute -top-1 -right-1 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white ring-2 ring-white"
+    >
+      {badge}
+    </span>
+  );
+  const button = dock ? (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label={chatButtonLabel(totalUnread)}
+      aria-haspopup="dialog"
+      onClick={() => setOpen(true)}
+      data-chat-button="docked"
+      className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-800 text-white hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <MessageCircle aria-hidden="true" className="size-5" />
+      {badgeMark}
+    </button>
+  ) : (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-label={chatButtonLabel(totalUnread)}
+      aria-haspopup="dialog"
+      onClick={() => setOpen(true)}
+      data-chat-button="floating"
+      style={{ bottom: `max(${bottom}px, env(safe-area-inset-bottom))` }}
+      className="fixed right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-blue-800 text-white shadow-lg hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <MessageCircle aria-hidden="true" className="size-6" />
+      {badgeMark}
+    </button>
+  );
+
   return (
     <>
-      {!open && (
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-label={chatButtonLabel(totalUnread)}
-          aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
-          data-chat-button=""
-          style={{ bottom: `max(${bottom}px, env(safe-area-inset-bottom))` }}
-          className="fixed right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-blue-800 text-white shadow-lg hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-        >
-          <MessageCircle aria-hidden="true" className="size-6" />
-          {badge && (
-            <span
-              aria-hidden="true"
-              data-testid="chat-unread-badge"
-              className="absolute -top-1 -right-1 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white ring-2 ring-white"
-            >
-              {badge}
-            </span>
-          )}
-        </button>
-      )}
+      {!open && (dock ? createPortal(button, dock) : button)}
       {open && (
         <div
           ref={panelRef}

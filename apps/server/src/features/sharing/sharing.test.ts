@@ -405,6 +405,7 @@ describe('a proposal through its link', () => {
       signature: null,
       deductibleCents: null,
       approvedCents: 773_880,
+      approvedSource: 'estimate',
       askEmail: false,
       signedPdfPending: false,
     });
@@ -486,12 +487,12 @@ describe('a proposal through its link', () => {
     expect(Buffer.from(await image.arrayBuffer()).equals(stored?.body ?? Buffer.alloc(0))).toBe(true);
 
     const better = proposal.options.find((o) => o.tier === 'better');
-    expect(better?.priceCents).toBe(866_700);
+    expect(better?.priceCents).toBe(866_780);
     const activity = await server.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'proposal_signed')));
-    expect(activity.map((a) => a.body)).toEqual(['Jordan Reyes signed the proposal: Better - $8,667.00']);
+    expect(activity.map((a) => a.body)).toEqual(['Jordan Reyes signed the proposal: Better - $8,667.80']);
     const inbox = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'proposal_signed')));
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ companyId: owner.company.id, body: 'Jordan Reyes signed the proposal: Better - $8,667.00', link: `/projects/${projectId}?tab=documents` });
+    expect(inbox[0]).toMatchObject({ companyId: owner.company.id, body: 'Jordan Reyes signed the proposal: Better - $8,667.80', link: `/projects/${projectId}?tab=documents` });
 
     // The signed PDF is queued: the proposal's report row and one render job.
     const rendered = await server.db.select().from(reports).where(and(eq(reports.proposalId, proposal.id), eq(reports.kind, 'proposal')));

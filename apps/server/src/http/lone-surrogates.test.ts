@@ -13,7 +13,7 @@ import { useTestServer } from '../test/use-test-server';
 
 const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: SignedUpUser;
-const ids = { project: '', session: '', photo: '', measurement: '', estimate: '', report: '', proposal: '' };
+const ids = { project: '', unmeasured: '', session: '', photo: '', measurement: '', estimate: '', report: '', proposal: '' };
 
 const roof = { structureId: 'house', name: 'House', facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }], linear: { eave: 80 }, wastePct: 10, layers: 1, stories: 1 };
 const estimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
@@ -52,6 +52,8 @@ beforeAll(async () => {
   // A packet's letterhead prints the company's address and phone: the company has them.
   expect((await client.patch('/api/company', { address: '9 Ridge Rd, Tulsa, OK', phone: '+1 555 010 4444' })).status).toBe(200);
   ids.project = await made(client.post<{ id: string }>('/api/projects', { title: 'Surrogate claim', homeownerName: 'Hal Owner', street: '1 Test St' }));
+  // A roof has one measurement record: a new one goes on a claim file that has none yet.
+  ids.unmeasured = await made(client.post<{ id: string }>('/api/projects', { title: 'Unmeasured claim', homeownerName: 'Una Measured', street: '2 Test St' }));
   ids.session = await made(
     client.post<{ id: string }>('/api/inspections', { id: randomUUID(), projectId: ids.project, editedAt: new Date().toISOString(), fields: { street: '1 Field St' } }),
   );
@@ -80,7 +82,7 @@ const cases: Case[] = [
     body: (bad) => ({ editedAt: new Date().toISOString(), fields: { street: `2 Field St${bad}` } }),
   },
   { name: 'a new inspection session', method: 'POST', path: () => '/api/inspections', body: (bad) => ({ id: randomUUID(), editedAt: new Date().toISOString(), fields: { notes: `Hail${bad}` } }) },
-  { name: 'a new measurement', method: 'POST', path: () => '/api/measurements', body: (bad) => ({ projectId: ids.project, structures: [{ ...roof, name: `House${bad}` }] }) },
+  { name: 'a new measurement', method: 'POST', path: () => '/api/measurements', body: (bad) => ({ projectId: ids.unmeasured, structures: [{ ...roof, name: `House${bad}` }] }) },
   { name: 'a measurement saved', method: 'PUT', path: () => `/api/measurements/${ids.measurement}`, body: (bad) => ({ structures: [{ ...roof, name: `House${bad}` }] }) },
   { name: 'an estimate saved', method: 'PUT', path: () => `/api/estimates/${ids.estimate}`, body: (bad) => ({ lines: [{ ...estimateLine, description: `Shingles${bad}` }] }) },
   // After the save above: a new estimate is a new version, and only the latest version is saved.

@@ -168,6 +168,7 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
       {badge}
     </span>
   );
+  // Docked in the header (under 1024 px) it is 44 px across, the smallest target a thumb hits reliably.
   const button = dock ? (
     <button
       ref={buttonRef}
@@ -176,7 +177,7 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
       aria-haspopup="dialog"
       onClick={() => setOpen(true)}
       data-chat-button="docked"
-      className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-800 text-white hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-800 text-white hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
       <MessageCircle aria-hidden="true" className="size-5" />
       {badgeMark}

@@ -32,6 +32,9 @@ const figureRow = (page: Page, name: string) => page.getByLabel('Figures').locat
 
 test.describe('the claim money ledger', () => {
   test('from the estimate to paid in full, reconciled to zero, on a desktop and a phone', async ({ page }) => {
+    // The whole claim's money on two screen sizes with an axe check at the end: more than the suite's
+    // default minute on a busy two-core machine.
+    test.setTimeout(120_000);
     await signedInUser(page, 'money');
     // The estimate: one line of $10,000.00 (no depreciation); the claim file's deductible $1,000.00.
     const projectId = await claimFileWithEstimate(page, { deductibleCents: 100_000 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/infra/db/embedded-postgres';
-import { chromiumPath, parallelSteps, StepFailed, type ParallelStep } from './lib';
+import { chromiumPath, parallelSteps, step, StepFailed, type ParallelStep } from './lib';
 
 // `npm test`: lint, typecheck, unit + server integration tests on real PostgreSQL, then the
 // Playwright end-to-end suite in Chromium. TEST_DATABASE_URL / DATABASE_URL select an external
@@ -32,8 +32,8 @@ if (spawnSync('pg_dump', ['--version']).error && !process.env.PG_BIN_DIR) {
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
 try {
-  // Two phases: the checks and the web build side by side; then the vitest projects (two workers, each
-  // server test file with its own server and database) beside the Playwright suite. E2E_SHARDS=N splits
+  // Three phases: the checks and the web build side by side; the vitest projects (two workers, each
+  // server test file with its own server and database); then the Playwright suite. E2E_SHARDS=N splits
   // it into N shards run side by side, each with its own stack (server, SMTP capture, push service),
   // ports and fresh database: worth it with more cores than two. On two cores it is not (measured:
   // two shards took as long as one worker, the browsers only slower), so one is the default.
@@ -72,12 +72,8 @@ try {
       },
     };
   });
-  // The vitest projects run beside the Playwright suite, at a lower CPU priority (nice 10): the
-  // browser tests keep the processor they need for their timings, and vitest takes what they leave
-  // (a browser test spends much of its time waiting on the page), instead of the two running one
-  // after the other.
-  const vitest: ParallelStep = { title: 'Unit and server integration tests (vitest)', label: 'vitest', command: 'nice', args: ['-n', '10', 'npx', 'vitest', 'run'], options: { cwd: root, env } };
-  await parallelSteps([vitest, ...e2eSteps]);
+  await step('Unit and server integration tests (vitest)', 'npx', ['vitest', 'run'], { cwd: root, env });
+  await parallelSteps(e2eSteps);
   console.log('\n✔ All tests passed');
 } catch (error) {
   exitCode = error instanceof StepFailed ? error.code : 1;

@@ -1,23 +1,17 @@
 import type { ClaimLedger, CreateLedgerEntry, LedgerEntry, LedgerStatusSuggestion } from '@ridgeline/shared/contracts/ledger';
 import {
   LEDGER_ENTRIES_MAX,
-  LEDGER_ENTRY_KINDS,
-  LEDGER_FIGURES,
-  LEDGER_PAYMENT_TYPES,
   RECEIVED_DAYS_AHEAD_ALLOWED,
   daysAfter,
   effectiveLedgerEntries,
   reconcileLedger,
   statusDisagreements,
   suggestedStatusKeys,
-  type LedgerEntryInput,
-  type LedgerEntryKind,
-  type LedgerFigure,
-  type LedgerPaymentType,
 } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import { ledgerEntryInput } from '../../infra/db/claim-ledger';
 import { AppError } from '../../lib/app-error';
 import {
   findAuthorNames,
@@ -35,24 +29,8 @@ import { assertCanWriteLedger, mayWriteLedger } from './ledger.policy';
 
 export type LedgerServiceDeps = { db: Db };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
-  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-
-/** A stored row as the reconciliation reads it (the table's checks keep kind, figure and type known). */
-function toInput(row: LedgerEntryRow): LedgerEntryInput {
-  return {
-    id: row.id,
-    kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
-    figure: oneOf<LedgerFigure>(LEDGER_FIGURES, row.figure),
-    paymentType: oneOf<LedgerPaymentType>(LEDGER_PAYMENT_TYPES, row.paymentType),
-    amountCents: row.amountCents,
-    label: row.label,
-    relatedId: row.relatedId,
-  };
-}
-
 function presentEntry(row: LedgerEntryRow, reversedBy: Map<string, string>): LedgerEntry {
-  const input = toInput(row);
+  const input = ledgerEntryInput(row);
   return {
     id: row.id,
     kind: input.kind,
@@ -89,7 +67,7 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
       latestEstimateTotals(db, tenant.companyId, projectId),
       listPipelineStatuses(db, tenant.companyId),
     ]);
-    const inputs = rows.map(toInput);
+    const inputs = rows.map(ledgerEntryInput);
     const summary = reconcileLedger(inputs, {
       figuresFrom: estimate ? 'estimate' : 'claim_file',
       rcvCents: estimate ? estimate.rcvCents : project.rcvCents,
@@ -110,7 +88,7 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
 
   /** The rules an entry's reference must meet, checked against the ledger as it stands. */
   function relatedFor(input: CreateLedgerEntry, rows: LedgerEntryRow[]): string | null {
-    const inputs = rows.map(toInput);
+    const inputs = rows.map(ledgerEntryInput);
     const live = effectiveLedgerEntries(inputs);
     const find = (id: string) => rows.find((row) => row.id === id);
     switch (input.kind) {

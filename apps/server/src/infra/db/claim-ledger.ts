@@ -24,6 +24,19 @@ import { claimLedgerEntries, estimates, projects } from './schema/index';
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
+/** A stored ledger row as the reconciliation reads it (the table's checks keep kind, figure and type known). */
+export function ledgerEntryInput(row: { id: string; kind: string; figure: string | null; paymentType: string | null; amountCents: LedgerEntryInput['amountCents']; label: string | null; relatedId: string | null }): LedgerEntryInput {
+  return {
+    id: row.id,
+    kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
+    figure: oneOf<LedgerFigure>(LEDGER_FIGURES, row.figure),
+    paymentType: oneOf<LedgerPaymentType>(LEDGER_PAYMENT_TYPES, row.paymentType),
+    amountCents: row.amountCents,
+    label: row.label,
+    relatedId: row.relatedId,
+  };
+}
+
 export type ClaimLedgerRead = {
   entries: (LedgerEntryInput & { onDate: string | null })[];
   summary: LedgerSummary;
@@ -60,16 +73,7 @@ export async function readClaimLedger(db: Db | DbTx, companyId: string, projectI
       .orderBy(desc(estimates.createdAt), desc(estimates.version))
       .limit(1),
   ]);
-  const entries = rows.map((row) => ({
-    id: row.id,
-    kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
-    figure: oneOf<LedgerFigure>(LEDGER_FIGURES, row.figure),
-    paymentType: oneOf<LedgerPaymentType>(LEDGER_PAYMENT_TYPES, row.paymentType),
-    amountCents: row.amountCents,
-    label: row.label,
-    relatedId: row.relatedId,
-    onDate: row.onDate,
-  }));
+  const entries = rows.map((row) => ({ ...ledgerEntryInput(row), onDate: row.onDate }));
   const summary = reconcileLedger(entries, {
     figuresFrom: estimate ? 'estimate' : 'claim_file',
     rcvCents: estimate ? estimate.rcvCents : project.rcvCents,

@@ -1,19 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { rateLimiter } from './lib/rate-limiter';
 import { fakeServerLifecycle } from './test/fake-server';
 
-// jsdom has no ResizeObserver; Radix (selects, switches, tabs) observes sizes. Nothing is resized in
-// these tests, so an observer that never calls back is faithful.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
+// jsdom has no ResizeObserver; Radix (selects, switches, tabs, the chat's dialogs) observes sizes.
+// Nothing is resized in these tests, so an observer that never calls back is faithful. It is part of
+// the environment, not a stub: a test's vi.unstubAllGlobals() (after faking matchMedia, say) must
+// not take it away from the tests after it.
+class StillResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in globalThis)) {
+  Object.defineProperty(globalThis, 'ResizeObserver', { value: StillResizeObserver, configurable: true, writable: true });
+}
 
 // Every web unit test talks to the one fake server (src/test/fake-server.ts), never to the network.
 let serverFetch: typeof fetch | null = null;

@@ -77,7 +77,7 @@ test.describe('documents on paper, on a phone', () => {
     await expect(page.getByLabel('Approved by the insurance, RCV (dollars)')).toHaveValue('10,000.00');
     await page.getByRole('button', { name: 'Save' }).click();
     const card = page.getByRole('article', { name: 'Proposal 1' });
-    await expect(card.getByText('Insurance pays $9,000.00 · Homeowner pays $2,200.00')).toBeVisible();
+    await expect(card.getByText('Insurance would pay $9,000.00 · Homeowner pays $2,200.00')).toBeVisible();
 
     // Shared with the homeowner and sent by email from the product; the send is listed on the link.
     await card.getByRole('button', { name: 'Share with homeowner' }).click();
@@ -111,8 +111,8 @@ test.describe('documents on paper, on a phone', () => {
     });
     await homeowner.goto(sharePath);
     await expect(homeowner.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(homeowner.getByText('Insurance pays $9,000.00. You pay $1,000.00 (your deductible $1,000.00).')).toBeVisible();
-    await expect(homeowner.getByText('Insurance pays $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above what your insurance approved).')).toBeVisible();
+    await expect(homeowner.getByText('Our estimate, not yet approved by your insurance: $10,000.00. Insurance would pay $9,000.00. You pay $1,000.00 (your deductible $1,000.00).')).toBeVisible();
+    await expect(homeowner.getByText('Insurance would pay $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above our estimate).')).toBeVisible();
     await expectNoSeriousA11yViolations(homeowner);
 
     const sign = homeowner.getByRole('button', { name: 'Sign proposal' });

@@ -62,7 +62,7 @@ for (const size of SIZES) {
       if (size.name === 'desktop') {
         await expect(triage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Feedback Triage \d+ open$/ })).toBeVisible();
       }
-      await triage.getByLabel('Company').selectOption({ label: user.companyName });
+      await triage.getByRole('combobox', { name: 'Company' }).selectOption({ label: user.companyName });
       await triage.getByLabel('Type').selectOption({ label: 'Problem' });
       const row = triage.getByRole('list', { name: 'Feedback to triage' }).getByRole('listitem').filter({ hasText: message });
       await expect(row).toHaveCount(1);

@@ -38,7 +38,7 @@ test('the proposal states our estimate as ours, then the insurer’s approved fi
   await page.getByRole('button', { name: 'Save' }).click();
   const card = page.getByRole('article', { name: 'Proposal 1' });
   await expect(card.getByTestId('proposal-approved')).toHaveText('Our estimate, not yet approved by your insurance: $20,396.60');
-  await expect(card.getByText('Insurance pays $19,396.60 · Homeowner pays $1,000.00')).toBeVisible();
+  await expect(card.getByText('Insurance would pay $19,396.60 · Homeowner pays $1,000.00')).toBeVisible();
   await expect(card.getByText(/^Approved by your insurance/)).toHaveCount(0);
 
   // The insurer approves RCV $18,400.00 and a $3,200.00 supplement; another supplement waits.

@@ -218,15 +218,14 @@ export function proposalApprovedFigure(
 /** Whether the approved amount is the insurer's (from the ledger or typed from its papers), not our estimate. */
 export const isInsurerFigure = (source: ProposalApprovedSource): boolean => source !== 'estimate';
 
-/** The words of the approved amount on paper and on the homeowner's page. */
-export function approvedAmountWords(source: ProposalApprovedSource): { label: string; upgradeLabel: string; above: string } {
+/**
+ * The words of the approved amount on paper, on the homeowner's page and on the proposal's card. Until
+ * the insurer has approved a figure, what it pays is what it would pay if it approves our estimate.
+ */
+export function approvedAmountWords(source: ProposalApprovedSource): { label: string; upgradeLabel: string; above: string; insurerPays: string } {
   return isInsurerFigure(source)
-    ? { label: 'Approved by your insurance', upgradeLabel: 'Upgrade above the approved amount', above: 'above what your insurance approved' }
-    : {
-        label: 'Our estimate, not yet approved by your insurance',
-        upgradeLabel: 'Upgrade above our estimate',
-        above: 'above our estimate (your insurance has not approved an amount yet)',
-      };
+    ? { label: 'Approved by your insurance', upgradeLabel: 'Upgrade above the approved amount', above: 'above what your insurance approved', insurerPays: 'Insurance pays' }
+    : { label: 'Our estimate, not yet approved by your insurance', upgradeLabel: 'Upgrade above our estimate', above: 'above our estimate', insurerPays: 'Insurance would pay' };
 }
 
 /** The most photos a proposal's PDF shows (chosen in the proposal's editor). */

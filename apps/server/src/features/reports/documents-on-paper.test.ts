@@ -339,7 +339,7 @@ describe('the proposal', () => {
     try {
       const text = flat(first.pdf.text);
       // The good option is our estimate to the cent: no "$0.40 above" from rounding it to $20,397.00.
-      expect(text).toContain('Price: $20,396.60 Our estimate, not yet approved by your insurance: $20,396.60 Your deductible: $1,000.00 Insurance pays: $19,396.60 You pay: $1,000.00');
+      expect(text).toContain('Price: $20,396.60 Our estimate, not yet approved by your insurance: $20,396.60 Your deductible: $1,000.00 Insurance would pay: $19,396.60 You pay: $1,000.00');
       expect(text).toContain('Upgrade above our estimate: $2,448.00');
       expect(text).not.toContain('Approved by your insurance');
       expect(text).not.toMatch(/\$0\.\d\d above/);

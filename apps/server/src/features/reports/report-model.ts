@@ -733,7 +733,7 @@ export function homeownerPartLines(
     { label: words.label, value: formatUsdCents(share.approvedCents) },
     { label: 'Your deductible', value: formatUsdCents(share.deductibleCents) },
     ...(share.upgradeCents > 0 ? [{ label: words.upgradeLabel, value: formatUsdCents(share.upgradeCents) }] : []),
-    { label: 'Insurance pays', value: formatUsdCents(share.insurerPaysCents) },
+    { label: words.insurerPays, value: formatUsdCents(share.insurerPaysCents) },
     { label: 'You pay', value: formatUsdCents(share.homeownerPaysCents) },
   ];
 }

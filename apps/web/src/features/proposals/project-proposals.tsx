@@ -158,13 +158,16 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
   );
 }
 
-/** "Insurance pays $9,000.00 · You pay $1,000.00": the homeowner's part of one option, once both amounts are known. */
+/**
+ * "Insurance pays $9,000.00 · Homeowner pays $1,000.00" ("Insurance would pay" while the figure is our
+ * estimate): the homeowner's part of one option, once both amounts are known.
+ */
 function HomeownerPart({ proposal, priceCents }: { proposal: Proposal; priceCents: number }) {
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   return (
     <p className="text-slate-700">
-      Insurance pays {formatCents(share.insurerPaysCents)} · Homeowner pays {formatCents(share.homeownerPaysCents)}
+      {approvedAmountWords(proposal.approvedSource).insurerPays} {formatCents(share.insurerPaysCents)} · Homeowner pays {formatCents(share.homeownerPaysCents)}
     </p>
   );
 }

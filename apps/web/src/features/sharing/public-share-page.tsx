@@ -125,7 +125,7 @@ function homeownerPartText(proposal: PublicProposal, priceCents: number): string
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   const words = approvedAmountWords(proposal.approvedSource);
   const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} ${words.above}`] : [])];
-  const split = `Insurance pays ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
+  const split = `${words.insurerPays} ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
   return isInsurerFigure(proposal.approvedSource) ? split : `${words.label}: ${formatCents(share.approvedCents)}. ${split}`;
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AdjustCreditsInput, AdminBillingCompany, AdminBillingPage, adminBillingQuerySchema, ExtendTrialInput } from '@ridgeline/shared/contracts/billing';
 import { billingAccess, planPriceCents, type BillingStatus } from '@ridgeline/shared/domain/billing';
 import { storedPlanId } from '@ridgeline/shared/domain/plans';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +20,6 @@ type AdminBillingQuery = z.output<typeof adminBillingQuerySchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dateWords = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const asStatus = (status: string): BillingStatus => (status === 'active' || status === 'past_due' || status === 'canceled' ? status : 'trialing');
 
@@ -107,7 +107,7 @@ export function createAdminBillingService(deps: AdminBillingServiceDeps) {
           companyId,
           actorId: actor.userId,
           action: 'extend_trial',
-          detail: `Trial extended by ${input.days} ${input.days === 1 ? 'day' : 'days'} to ${dateWords.format(trialEndsAt)}`,
+          detail: `Trial extended by ${input.days} ${input.days === 1 ? 'day' : 'days'} to ${formatDateInZone(trialEndsAt, null)}`,
           reason: input.reason,
         });
       });

@@ -47,7 +47,7 @@ describe('the billing sweep: the trial', () => {
         [coOwner.email, 'Your Ridgeline trial ends in 3 days'],
       ].sort(),
     );
-    expect(three.mails[0]?.text).toContain('December 7, 2026');
+    expect(three.mails[0]?.text).toContain('Dec 7, 2026');
     expect(three.mails[0]?.text).toContain(`${PUBLIC_URL}/pricing`);
     expect((await sweep(at(2.8), watched)).mails).toEqual([]);
 
@@ -98,7 +98,7 @@ describe('the billing sweep: the period end', () => {
     expect(await row(company.id)).toMatchObject({ plan: 'starter', pendingPlan: null, billingStatus: 'active', currentPeriodEnd: new Date('2027-03-15T09:00:00Z') });
     const rows = await server.db.select().from(invoices).where(eq(invoices.companyId, company.id));
     expect(rows).toEqual([
-      expect.objectContaining({ description: 'Starter plan, Feb 15 - Mar 15, 2027 (test mode)', amountCents: 19_900, status: 'paid', testMode: true, periodStart: periodEnd, periodEnd: new Date('2027-03-15T09:00:00Z') }),
+      expect.objectContaining({ description: 'Starter plan, Feb 15, 2027 - Mar 15, 2027 (test mode)', amountCents: 19_900, status: 'paid', testMode: true, periodStart: periodEnd, periodEnd: new Date('2027-03-15T09:00:00Z') }),
     ]);
 
     // The same sweep again changes nothing more.

@@ -1,9 +1,11 @@
 import { escapeHtml } from '@ridgeline/shared/domain/sanitizers';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { MailMessage } from '../../infra/mail/mailer';
 
 // The billing mails to a company's owners: the trial's reminders and its end, a failed payment.
 
-const dateText = (at: Date): string => at.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Dates in the product's one format ("Dec 7, 2026", formatDateInZone), the day as UTC counts it.
+const dateText = (at: Date): string => formatDateInZone(at, null);
 
 /** A reminder 3 days and 1 day before the free trial ends. */
 export function trialReminderMail(to: string, companyName: string, daysLeft: number, trialEndsAt: Date, pricingUrl: string): MailMessage {

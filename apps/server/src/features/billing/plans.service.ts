@@ -2,6 +2,7 @@ import type { BillingOverview, ChoosePlanResult, PlanCheck } from '@ridgeline/sh
 import { addOneMonth, billingAccess, BILLING_STATUSES, isUpgrade, planById, planPriceCents, trialDaysLeft, type BillingStatus } from '@ridgeline/shared/domain/billing';
 import { effectivePlan, type PlanDefinition, type PlanId, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
+import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
@@ -24,11 +25,9 @@ const NAMED_FILES = 10;
 
 export const knownStatus = (status: string): BillingStatus => BILLING_STATUSES.find((known) => known === status) ?? 'active';
 
-const shortDate = (at: Date): string => at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** A test-mode invoice's words: "Professional plan, Nov 23 - Dec 23, 2026 (test mode)". */
+/** A test-mode invoice's words, its dates in the product's one format: "Professional plan, Nov 23, 2026 - Dec 23, 2026 (test mode)". */
 export function testInvoiceDescription(plan: PlanDefinition, start: Date, end: Date): string {
-  return `${plan.name} plan, ${shortDate(start)} - ${shortDate(end)}, ${end.getUTCFullYear()} (test mode)`;
+  return `${plan.name} plan, ${formatDateInZone(start, null)} - ${formatDateInZone(end, null)} (test mode)`;
 }
 
 /** The line a plan is sold as, in Checkout and on the subscription. */

@@ -116,7 +116,7 @@ describe('choosing a plan in test mode', () => {
     const [invoice, ...rest] = await invoicesOf(owner.company.id);
     expect(rest).toEqual([]);
     expect(invoice).toMatchObject({ testMode: true, status: 'paid', amountCents: 59_900, currency: 'usd', stripeInvoiceId: null });
-    expect(invoice?.description).toMatch(/^Business plan, [A-Z][a-z]{2} \d{1,2} - [A-Z][a-z]{2} \d{1,2}, \d{4} \(test mode\)$/);
+    expect(invoice?.description).toMatch(/^Business plan, [A-Z][a-z]{2} \d{1,2}, \d{4} - [A-Z][a-z]{2} \d{1,2}, \d{4} \(test mode\)$/);
     expect((await owner.client.get<{ limit: number; plan: string; trialing: boolean }>('/api/projects/active-files')).body).toMatchObject({ limit: 50, plan: 'business', trialing: false });
   });
 
@@ -290,6 +290,6 @@ describe('plan words', () => {
   });
 
   it('describes a test-mode invoice with its period', () => {
-    expect(testInvoiceDescription(PLANS[1], new Date('2026-11-23T10:00:00Z'), new Date('2026-12-23T10:00:00Z'))).toBe('Professional plan, Nov 23 - Dec 23, 2026 (test mode)');
+    expect(testInvoiceDescription(PLANS[1], new Date('2026-11-23T10:00:00Z'), new Date('2026-12-23T10:00:00Z'))).toBe('Professional plan, Nov 23, 2026 - Dec 23, 2026 (test mode)');
   });
 });

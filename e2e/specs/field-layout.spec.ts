@@ -87,6 +87,7 @@ for (const phone of PHONES) {
       }
       await page.goto(`/field-inspection/${sessionId}/roof`);
       await expect(page.getByRole('link', { name: 'Previous: Elevations' })).toContainText('Elevations');
+      // The walk is the areas chosen: the house's gutters make Collateral the step after the roof.
       await expect(page.getByRole('link', { name: 'Next: Collateral' })).toContainText('Collateral');
     });
 

@@ -6,9 +6,9 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 import { axeWithoutToasts } from '../support/toasts';
 
 // A claim file's Money tab from the estimate to paid in full: the office enters the insurer's
-// figures, the ACV check, the depreciation release it asked for (and moves the claim file to
-// "Depreciation requested" when the tab suggests it) and the homeowner's deductible, and the balance
-// reconciles to $0.00. The tab fits a phone and passes axe.
+// figures, the ACV check, the depreciation release it asked for and the homeowner's deductible, and
+// the balance reconciles to $0.00; the claim file follows its ledger by itself (Depreciation
+// requested, then Paid). The tab fits a phone and passes axe.
 
 const form = (page: Page) => page.getByRole('form', { name: 'Add a money entry' });
 const balance = (page: Page) => page.getByTestId('money-balance');
@@ -28,6 +28,7 @@ async function addPayment(page: Page, what: 'payment_received' | 'payment_expect
   await form(page).getByRole('button', { name: 'Add entry' }).click();
 }
 
+const currentStatus = (page: Page, name: string) => page.getByRole('list', { name: 'Status pipeline' }).getByRole('button', { name: `${name} (current status)` });
 const figureRow = (page: Page, name: string) => page.getByLabel('Figures').locator('div').filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe('the claim money ledger', () => {
@@ -57,10 +58,10 @@ test.describe('the claim money ledger', () => {
     await addPayment(page, 'payment_received', 'acv_check', '7,000.00', '2026-11-02');
     await expect(balance(page)).toHaveText('$3,000.00');
 
-    // The depreciation is asked for: the tab suggests the status, and the office moves the claim file.
+    // The depreciation is asked for: the server moves the claim file on by itself (its figures had
+    // made it Approved), and the page follows without a reload; the tab has nothing left to offer.
     await addPayment(page, 'payment_expected', 'depreciation_release', '2,000.00', '2026-12-15');
-    await page.getByRole('button', { name: 'Move to Depreciation requested' }).click();
-    await expect(page.getByText('Moved to Depreciation requested')).toBeVisible();
+    await expect(currentStatus(page, 'Depreciation requested')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Move to Depreciation requested' })).toBeHidden();
 
     await addPayment(page, 'payment_received', 'depreciation_release', '2,000.00', '2026-11-20');
@@ -71,7 +72,9 @@ test.describe('the claim money ledger', () => {
     await expect(figureRow(page, 'Total due')).toContainText('$10,000.00');
     // The release received settled the release expected.
     await expect(figureRow(page, 'Payments expected')).toContainText('$0.00');
-    await expect(page.getByRole('button', { name: 'Move to Paid' })).toBeVisible();
+    // Paid in full: the claim file is Paid, by itself.
+    await expect(currentStatus(page, 'Paid')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Move to Paid' })).toBeHidden();
     await expect(page.getByRole('list', { name: 'Entries, oldest first' }).getByRole('listitem')).toHaveCount(7);
 
     await axeWithoutToasts(page);

@@ -26,14 +26,18 @@ export const DAMAGE_PHOTO: SeededPhoto = { category: 'damage', subcategory: 'hai
 
 /**
  * A new session with the house above, its test squares counted: N = `north`, S = `south`; `fields`
- * adds to or replaces the address and claim fields.
+ * adds to or replaces the address and claim fields; `projectId` starts it on that claim file.
  */
-export async function createInspection(page: Page, { north, south, fields = {} }: { north: number; south: number; fields?: Record<string, string> }): Promise<string> {
+export async function createInspection(
+  page: Page,
+  { north, south, fields = {}, projectId }: { north: number; south: number; fields?: Record<string, string>; projectId?: string },
+): Promise<string> {
   const id = randomUUID();
   const response = await page.request.post('/api/inspections', {
     headers: ORIGIN_HEADERS,
     data: {
       id,
+      ...(projectId ? { projectId } : {}),
       editedAt: new Date().toISOString(),
       fields: {
         street: '12 Elm Street',

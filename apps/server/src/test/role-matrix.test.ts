@@ -196,6 +196,13 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/projects': async () => ({ path: '/api/projects', json: { title: next('Roof claim'), homeownerName: 'Dana Shingle', street: '14 Ridge Rd' } }),
   'PATCH /api/projects/:id': async () => ({ path: `/api/projects/${projectId}`, json: { city: next('Tulsa') } }),
   'POST /api/projects/:id/status': async () => ({ path: `/api/projects/${await freshProject()}/status`, json: { statusId: await statusId('inspected') } }),
+  'POST /api/projects/:id/mark-filed': async () => ({ path: `/api/projects/${await freshProject()}/mark-filed` }),
+  'POST /api/projects/:id/status-suggestion/accept': async () => {
+    const id = await freshProject();
+    await server.db.update(projects).set({ suggestedStatusId: await statusId('inspected'), suggestedStatusCause: 'inspection_completed', suggestedStatusAt: new Date() }).where(eq(projects.id, id));
+    return { path: `/api/projects/${id}/status-suggestion/accept` };
+  },
+  'DELETE /api/projects/:id/status-suggestion': async () => ({ path: `/api/projects/${await freshProject()}/status-suggestion` }),
   'POST /api/projects/:id/archive': async () => ({ path: `/api/projects/${await freshProject()}/archive` }),
   'POST /api/projects/:id/unarchive': async () => {
     const id = await freshProject();

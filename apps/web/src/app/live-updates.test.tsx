@@ -7,7 +7,8 @@ import { answer, json, sent } from '../test/fake-server';
 import { usePhotos } from '../features/inspections/api/photo-list';
 import { useProjectPhotos } from '../features/proposals/api/project-photos';
 import { useSourcePhotos } from '../features/reports/api/source-photos';
-import LivePhotoThumbnails from './live-photo-thumbnails';
+import { useProject } from '../features/projects/api/project';
+import LiveUpdates from './live-updates';
 
 // The screens that list photos (a session's gallery and the claim file's Photos tab, a proposal's
 // photos, a report's source photos) read them again when the server says a photo's thumbnails are
@@ -32,7 +33,7 @@ function Screens() {
   usePhotos({ kind: 'session', id: OTHER_SESSION });
   useProjectPhotos(PROJECT, true);
   useSourcePhotos({ projectId: null, sessionId: SESSION });
-  return <LivePhotoThumbnails />;
+  return <LiveUpdates />;
 }
 
 const paths = {
@@ -57,7 +58,8 @@ describe('photo lists and the realtime photo-thumbnails event', () => {
     await waitFor(() => expect(sent(paths.session)).toHaveLength(2));
     await waitFor(() => expect(sent(paths.project)).toHaveLength(2));
     await waitFor(() => expect(sent(paths.other)).toHaveLength(1));
-    expect(realtime.listeners.size).toBe(1);
+    // The photos' listener and the claim files' one.
+    expect(realtime.listeners.size).toBe(2);
 
     act(() => {
       emit({ type: 'ready' });
@@ -68,5 +70,30 @@ describe('photo lists and the realtime photo-thumbnails event', () => {
     await waitFor(() => expect(sent(paths.session)).toHaveLength(4));
     await waitFor(() => expect(sent(paths.project)).toHaveLength(4));
     expect(sent(paths.other)).toHaveLength(1);
+  });
+});
+
+const OTHER_PROJECT = '55555555-5555-4555-8555-555555555555';
+
+function ClaimFileScreens() {
+  useProject(PROJECT);
+  useProject(OTHER_PROJECT);
+  return <LiveUpdates />;
+}
+
+describe('a claim file the server moved forward (the realtime claim-file-status event)', () => {
+  it('reads that claim file again, and leaves the others', async () => {
+    answer(`GET /api/projects/${PROJECT}`, json({ id: PROJECT }));
+    answer(`GET /api/projects/${OTHER_PROJECT}`, json({ id: OTHER_PROJECT }));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ClaimFileScreens />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(sent(`GET /api/projects/${PROJECT}`)).toHaveLength(1));
+    await waitFor(() => expect(realtime.listeners.size).toBe(2));
+    act(() => emit({ type: 'claim-file-status', projectId: PROJECT }));
+    await waitFor(() => expect(sent(`GET /api/projects/${PROJECT}`)).toHaveLength(2));
+    expect(sent(`GET /api/projects/${OTHER_PROJECT}`)).toHaveLength(1);
   });
 });

@@ -50,8 +50,8 @@ const UploadPanel = lazy(() => import('../features/uploads/upload-panel'));
 const DocumentWatcher = lazy(() => import('../features/reports/document-watcher').then((m) => ({ default: m.DocumentWatcher })));
 // Its code loads once the browser is idle: the page in front of the user comes first.
 const ChatWidget = lazy(() => idle().then(() => import('../features/chat/chat-widget')));
-// Photo lists follow their thumbnails as the server stores them: the realtime listener loads once the browser is idle.
-const LivePhotoThumbnails = lazy(() => idle().then(() => import('./live-photo-thumbnails')));
+// What the server changes by itself (photo thumbnails stored, claim files moved forward) is followed: the realtime listener loads once the browser is idle.
+const LiveUpdates = lazy(() => idle().then(() => import('./live-updates')));
 // The unread count on the Inbox link loads once the browser is idle, off the first load.
 const InboxNavBadge = lazy(loadInboxNavBadge);
 // The open-feedback count on the admin navigation's triage link, the same way (only admins see that link).
@@ -170,7 +170,7 @@ function LivePhotos() {
   return (
     <QuietBoundary name="The photos' live thumbnails">
       <Suspense fallback={null}>
-        <LivePhotoThumbnails />
+        <LiveUpdates />
       </Suspense>
     </QuietBoundary>
   );

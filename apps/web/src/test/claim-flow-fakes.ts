@@ -14,6 +14,7 @@ export function fakeCompany(overrides: Partial<Company> = {}): Company {
   return {
     id: 'c-1',
     name: 'Peak Roofing',
+    statusMoves: 'move',
     phone: null,
     address: null,
     logoUrl: null,

@@ -196,7 +196,9 @@ export type ChatPushPayload = z.infer<typeof chatPushPayloadSchema>;
  * user belongs to (`message`, or `message-ref` when it was too large to carry: read it through the
  * API), a membership change (added, removed: read the conversation again), a new notification, a
  * photo's thumbnails stored (`photo-thumbnails`, to every socket of the company: the screens listing
- * the photo read it again). `ready` follows the connection: the client then asks for what it missed.
+ * the photo read it again), a claim file moved forward by itself or offered a move (`claim-file-status`,
+to every socket of the company: the screens showing that claim file or the company's claim files
+read them again). `ready` follows the connection: the client then asks for what it missed.
  */
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -205,6 +207,7 @@ export const realtimeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('membership'), conversationId: z.uuid() }),
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
   z.object({ type: z.literal('photo-thumbnails'), photoId: z.uuid(), projectId: z.uuid().nullable(), sessionId: z.uuid().nullable() }),
+  z.object({ type: z.literal('claim-file-status'), projectId: z.uuid() }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 

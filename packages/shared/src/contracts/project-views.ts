@@ -68,6 +68,11 @@ export const ACTIVITY_KINDS = [
   'service_delivered',
   /** A shingle identification was saved to the claim file; the body names the top candidate and the confidence. */
   'shingle_identified',
+  /**
+   * A move forward offered (the company's status moves "suggest"): old and new value are the statuses'
+   * names, the body the cause. A status_changed entry with a body is a move made by itself, for that cause.
+   */
+  'status_suggested',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

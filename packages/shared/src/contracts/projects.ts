@@ -63,6 +63,11 @@ export const projectSchema = projectSummarySchema.extend({
   serviceType: z.string().nullable(),
   closedAt: z.string().nullable(),
   createdBy: personRef,
+  /**
+   * A move forward offered by the claim file's events when the company chose "suggest" (decision
+   * 042): the status, the cause in words; accepted in one click (POST .../status-suggestion/accept) or dismissed (DELETE .../status-suggestion).
+   */
+  statusSuggestion: z.object({ statusId: idSchema, statusName: z.string(), cause: z.string(), suggestedAt: z.string() }).nullable().default(null),
 });
 export type Project = z.infer<typeof projectSchema>;
 

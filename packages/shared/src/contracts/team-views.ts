@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_STATUS_MOVE_MODE, STATUS_MOVE_MODES } from '../domain/status-progress';
 import { COMPANY_ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
 import { idSchema } from './common';
@@ -41,6 +42,8 @@ export const companySchema = z.object({
   hailHitThreshold: z.number().int(),
   /** The IANA time zone documents print times in; null until the company sets one (documents print UTC). */
   timeZone: z.string().nullable(),
+  /** What a claim file's events do to its status: 'move' it forward (default) or 'suggest' the move. */
+  statusMoves: z.enum(STATUS_MOVE_MODES).default(DEFAULT_STATUS_MOVE_MODE),
 });
 export type Company = z.infer<typeof companySchema>;
 

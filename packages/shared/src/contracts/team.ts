@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUS_MOVE_MODES } from '../domain/status-progress';
 import { shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
 import { isIanaTimeZone, TIME_ZONE_MAX } from '../domain/time-zones';
@@ -29,6 +30,8 @@ export const updateCompanySchema = z
     hailHitThreshold: z.number().int().min(1).max(100),
     /** An IANA zone name ("America/Chicago"), as the browser names it. */
     timeZone: singleLineString().trim().max(TIME_ZONE_MAX).refine(isIanaTimeZone, 'Choose a time zone from the list'),
+    /** What a claim file's events do to its status: move it forward, or suggest the move (decision 042). */
+    statusMoves: z.enum(STATUS_MOVE_MODES),
   })
   .partial();
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;

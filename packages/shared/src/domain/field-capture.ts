@@ -70,7 +70,15 @@ export const PHOTO_CATEGORIES = [
       { value: 'street', label: 'Street' },
     ],
   },
-  { value: 'elevation', label: 'Elevation', subcategories: ELEVATIONS.map((e) => ({ value: e.value, label: e.label })) },
+  {
+    value: 'elevation',
+    label: 'Elevation',
+    subcategories: [
+      ...ELEVATIONS.map((e) => ({ value: e.value, label: e.label })),
+      { value: 'siding', label: 'Siding' },
+      { value: 'windows', label: 'Windows' },
+    ],
+  },
   {
     value: 'roof',
     label: 'Roof',

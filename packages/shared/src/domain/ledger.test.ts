@@ -9,9 +9,9 @@ import {
   reconcileLedger,
   statusDisagreements,
   statusDisagreementText,
-  suggestedStatusKeys,
   type LedgerEntryInput,
 } from './ledger';
+import { ledgerMoveCauses } from './status-progress';
 
 let nextId = 0;
 function entry(fields: Partial<LedgerEntryInput> & Pick<LedgerEntryInput, 'kind'>): LedgerEntryInput {
@@ -80,7 +80,7 @@ describe('reconcileLedger', () => {
     const paid = reconcileLedger([...entries, entry({ kind: 'payment_received', paymentType: 'deductible', amountCents: 125_000 })], estimate);
     expect(paid.balanceDueCents).toBe(0);
     expect(paid.state).toBe('paid_in_full');
-    expect(suggestedStatusKeys(entries, paid)).toEqual(['paid']);
+    expect(ledgerMoveCauses(entries, paid)).toContain('paid_in_full');
   });
 
   it('lets the latest figure win and ignores reversed entries', () => {
@@ -151,18 +151,6 @@ describe('reconcileLedger', () => {
   });
 });
 
-describe('suggestedStatusKeys', () => {
-  it('suggests depreciation requested while a release is expected, and supplement requested while one is pending', () => {
-    const expected = entry({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 411_209 });
-    const supplement = entry({ kind: 'supplement_requested', amountCents: 10_000, label: 'Flashing' });
-    const entries = [entry({ kind: 'figure', figure: 'rcv', amountCents: 1_825_037 }), expected, supplement];
-    expect(suggestedStatusKeys(entries, reconcileLedger(entries, estimate))).toEqual(['depreciation_requested', 'supplement_requested']);
-    const received = [...entries, entry({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: 411_209, relatedId: expected.id })];
-    expect(suggestedStatusKeys(received, reconcileLedger(received, estimate))).toEqual(['supplement_requested']);
-    const onlyRcv = [entry({ kind: 'figure', figure: 'rcv', amountCents: 1_825_037 })];
-    expect(suggestedStatusKeys(onlyRcv, reconcileLedger(onlyRcv, estimate))).toEqual(['approved']);
-  });
-});
 
 describe('statusDisagreements', () => {
   it('says when the claim file is in Paid with money still due, or in Depreciation requested with no release on the ledger', () => {

@@ -283,26 +283,6 @@ export function ledgerIssueText(issue: LedgerIssue): string {
   }
 }
 
-/**
- * The pipeline statuses (their default keys) the entries point to, latest step first. They are
- * suggestions: the claim file's status only changes when someone moves it.
- * - paid: paid in full (balanced to zero);
- * - depreciation_requested: a depreciation release is expected and not yet received;
- * - supplement_requested: a supplement waits for the insurer's answer;
- * - approved: the insurer's RCV is entered.
- */
-export function suggestedStatusKeys(entries: readonly LedgerEntryInput[], summary: LedgerSummary): string[] {
-  const live = effectiveLedgerEntries(entries);
-  const settled = new Set(live.filter((entry) => entry.kind === 'payment_received').map((entry) => entry.relatedId));
-  if (summary.state === 'paid_in_full') return ['paid'];
-  const keys: string[] = [];
-  const depreciationAwaited = live.some((entry) => entry.kind === 'payment_expected' && entry.paymentType === 'depreciation_release' && !settled.has(entry.id));
-  if (depreciationAwaited) keys.push('depreciation_requested');
-  if (summary.supplements.some((supplement) => supplement.status === 'pending')) keys.push('supplement_requested');
-  if (keys.length === 0 && summary.rcv.source === 'approved') keys.push('approved');
-  return keys;
-}
-
 /** Where the claim file's status says what the ledger does not. */
 export const LEDGER_STATUS_DISAGREEMENTS = ['paid_with_balance_due', 'depreciation_requested_not_expected'] as const;
 export type LedgerStatusDisagreementCode = (typeof LEDGER_STATUS_DISAGREEMENTS)[number];

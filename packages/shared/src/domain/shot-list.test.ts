@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjacentPhases, buildShotList, shotListCompleteness, testSquareLabel, type ShotListPhoto, type ShotListStructure } from './shot-list';
+import { adjacentPhases, buildShotList, shotListCompleteness, testSquareLabel, walkPhases, type ShotListPhoto, type ShotListStructure } from './shot-list';
 
 const house: ShotListStructure = {
   id: 'house',
@@ -138,5 +138,30 @@ describe('shot list', () => {
     expect(adjacentPhases('overview')).toEqual({ previous: null, next: 'elevations' });
     expect(adjacentPhases('roof')).toEqual({ previous: 'elevations', next: 'collateral' });
     expect(adjacentPhases('detail')).toEqual({ previous: 'interior', next: null });
+  });
+
+  it('issue 36: gutters and siding chosen give their own shots; a phase no area calls for is not part of the walk', () => {
+    const walked: ShotListStructure = { id: 'house', name: 'Main house', areas: ['roof', 'front', 'gutters', 'siding', 'windows'], slopes: [{ direction: 'N', testSquareHits: 4 }] };
+    const shed: ShotListStructure = { id: 'shed', name: 'Shed', areas: ['gutters'], slopes: [] };
+    const lists = buildShotList([walked, shed], []);
+    expect(phaseOf(lists, 'elevations').shots.map((s) => [s.label, s.subcategory, s.required])).toEqual([
+      ['Main house: Front', 'front', true],
+      ['Main house: Siding', 'siding', true],
+      ['Main house: Windows', 'windows', true],
+    ]);
+    expect(phaseOf(lists, 'collateral').shots.filter((s) => s.required).map((s) => s.label)).toEqual(['Main house: Gutter', 'Main house: Downspout', 'Shed: Gutter', 'Shed: Downspout']);
+    expect(lists.map((l) => [l.phase, l.chosen])).toEqual([
+      ['overview', true],
+      ['elevations', true],
+      ['roof', true],
+      ['collateral', true],
+      ['interior', false],
+      ['detail', true],
+    ]);
+    expect(walkPhases([walked])).toEqual(['overview', 'elevations', 'roof', 'collateral', 'detail']);
+    expect(walkPhases([{ ...walked, areas: ['roof'] }])).toEqual(['overview', 'roof', 'detail']);
+    // The walk steps over the phases not chosen.
+    expect(adjacentPhases('collateral', [walked])).toEqual({ previous: 'roof', next: 'detail' });
+    expect(adjacentPhases('overview', [{ ...walked, areas: ['roof'] }])).toEqual({ previous: null, next: 'roof' });
   });
 });

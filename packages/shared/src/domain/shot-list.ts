@@ -12,13 +12,17 @@ import {
 // The shot list: for each capture phase, the photos an adjuster expects of this property, each
 // marked captured or missing from the photos already taken (uploaded and still queued).
 // - overview: front of house and address (required), street (optional);
-// - elevations: front, right, rear, left of every structure that has that side to inspect (required);
+// - elevations: front, right, rear, left of every structure that has that side to inspect, and its
+//   siding and its windows when they are chosen (required);
 // - roof: per slope of every structure with its roof to inspect, the slope and its test square with
 //   the hit count ("N = 11") (required); ridge, valley, penetrations, flashing (optional);
-// - collateral: gutter and downspout (required when gutters or collateral are to be inspected), the
-//   other soft metals and objects (optional);
+// - collateral: gutter and downspout of every structure with its gutters chosen (required; of the
+//   property as a whole when only collateral is chosen), the other soft metals and objects (optional);
 // - interior: ceiling stain (required when the interior is to be inspected), attic (optional);
 // - detail: close-ups of each damage type (optional).
+// A phase is part of the walk only when the areas chosen call for it (walkPhases): overview and detail
+// always, elevations with a side, siding or windows, the roof with the roof, collateral with gutters or
+// collateral, the interior with the interior. A phase left out is never "to do".
 // A photo fills a shot when its category and subcategory are the shot's and, for a shot of one
 // structure, it was taken of that structure (a photo with no structure counts for the first one).
 
@@ -66,6 +70,8 @@ export type PhaseShotList = {
   complete: boolean;
   /** Photos taken in this phase, in a shot or not. */
   photoCount: number;
+  /** The areas chosen call for this phase (it is part of the walk; see walkPhases). */
+  chosen: boolean;
 };
 
 export type ShotListCompleteness = { required: number; requiredCaptured: number; complete: boolean; percent: number };
@@ -97,9 +103,12 @@ function phaseSpecs(phase: CapturePhase, structures: readonly ShotListStructure[
     case 'overview':
       return [spec(phase, 'overview', 'front_of_house', true), spec(phase, 'overview', 'address', true), spec(phase, 'overview', 'street', false)];
     case 'elevations':
-      return structures.flatMap((structure) =>
-        ELEVATIONS.filter((e) => structure.areas.includes(e.value)).map((e) => spec(phase, 'elevation', e.value, true, named(structure, e.label), structure.id)),
-      );
+      return structures.flatMap((structure) => [
+        ...ELEVATIONS.filter((e) => structure.areas.includes(e.value)).map((e) => spec(phase, 'elevation', e.value, true, named(structure, e.label), structure.id)),
+        ...(['siding', 'windows'] as const)
+          .filter((area) => structure.areas.includes(area))
+          .map((area) => spec(phase, 'elevation', area, true, named(structure, subLabel('elevation', area)), structure.id)),
+      ]);
     case 'roof':
       return structures
         .filter((s) => s.areas.includes('roof'))
@@ -114,10 +123,12 @@ function phaseSpecs(phase: CapturePhase, structures: readonly ShotListStructure[
           ...['ridge', 'valley', 'penetrations', 'flashing'].map((sub) => spec(phase, 'roof', sub, false, named(structure, subLabel('roof', sub)), structure.id)),
         ]);
     case 'collateral': {
-      const required = has('gutters') || has('collateral');
-      return ['gutter', 'downspout', 'vent', 'ac_unit', 'window_screen', 'fence', 'mailbox', 'vehicle'].map((sub) =>
-        spec(phase, 'collateral', sub, required && (sub === 'gutter' || sub === 'downspout')),
-      );
+      const guttered = structures.filter((s) => s.areas.includes('gutters'));
+      const gutters =
+        guttered.length > 0
+          ? guttered.flatMap((structure) => ['gutter', 'downspout'].map((sub) => spec(phase, 'collateral', sub, true, named(structure, subLabel('collateral', sub)), structure.id)))
+          : ['gutter', 'downspout'].map((sub) => spec(phase, 'collateral', sub, has('collateral')));
+      return [...gutters, ...['vent', 'ac_unit', 'window_screen', 'fence', 'mailbox', 'vehicle'].map((sub) => spec(phase, 'collateral', sub, false))];
     }
     case 'interior':
       return [spec(phase, 'interior', 'ceiling_stain', has('interior')), spec(phase, 'interior', 'attic', false)];
@@ -146,7 +157,7 @@ export function buildShotList(structures: readonly ShotListStructure[], photos: 
     const required = shots.filter((s) => s.required);
     const requiredCaptured = required.filter((s) => s.count > 0).length;
     const photoCount = unique.filter((p) => p.phase === phase || (p.phase === null && shots.some((s) => photoFillsShot(s, p, defaultStructureId)))).length;
-    return { phase, label, shots, required: required.length, requiredCaptured, complete: requiredCaptured === required.length, photoCount };
+    return { phase, label, shots, required: required.length, requiredCaptured, complete: requiredCaptured === required.length, photoCount, chosen: phaseChosen(phase, structures) };
   });
 }
 
@@ -157,8 +168,40 @@ export function shotListCompleteness(phases: readonly Pick<PhaseShotList, 'requi
   return { required, requiredCaptured, complete: requiredCaptured === required, percent: required === 0 ? 100 : Math.round((requiredCaptured / required) * 100) };
 }
 
-/** The phase before and after `phase` in walking order (null at either end). */
-export function adjacentPhases(phase: CapturePhase): { previous: CapturePhase | null; next: CapturePhase | null } {
-  const index = CAPTURE_PHASES.findIndex((p) => p.value === phase);
-  return { previous: CAPTURE_PHASES[index - 1]?.value ?? null, next: CAPTURE_PHASES[index + 1]?.value ?? null };
+const SIDE_AREAS: readonly InspectionArea[] = [...ELEVATIONS.map((e) => e.value), 'siding', 'windows'];
+
+/** Whether the areas chosen on these structures call for the phase (overview and detail always do). */
+export function phaseChosen(phase: CapturePhase, structures: readonly Pick<ShotListStructure, 'areas'>[]): boolean {
+  const has = (areas: readonly InspectionArea[]) => structures.some((s) => s.areas.some((area) => areas.includes(area)));
+  switch (phase) {
+    case 'overview':
+    case 'detail':
+      return true;
+    case 'elevations':
+      return has(SIDE_AREAS);
+    case 'roof':
+      return has(['roof']);
+    case 'collateral':
+      return has(['gutters', 'collateral']);
+    case 'interior':
+      return has(['interior']);
+  }
+}
+
+/** The capture phases of this inspection's walk, in walking order: those the areas chosen call for. */
+export function walkPhases(structures: readonly Pick<ShotListStructure, 'areas'>[]): CapturePhase[] {
+  return CAPTURE_PHASES.map((p) => p.value).filter((phase) => phaseChosen(phase, structures));
+}
+
+/**
+ * The phase before and after `phase` in walking order (null at either end). With the structures, the
+ * walk is this inspection's: phases no area chosen calls for are stepped over.
+ */
+export function adjacentPhases(phase: CapturePhase, structures?: readonly Pick<ShotListStructure, 'areas'>[]): { previous: CapturePhase | null; next: CapturePhase | null } {
+  const order = CAPTURE_PHASES.map((p) => p.value);
+  const index = order.indexOf(phase);
+  const inWalk = (p: CapturePhase) => !structures || phaseChosen(p, structures);
+  const previous = order.slice(0, index).reverse().find(inWalk) ?? null;
+  const next = order.slice(index + 1).find(inWalk) ?? null;
+  return { previous, next };
 }

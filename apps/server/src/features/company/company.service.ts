@@ -21,6 +21,7 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     hailHitThreshold: row.hailHitThreshold,
     timeZone: row.timeZone,
+    statusMoves: row.statusMoves === 'suggest' ? 'suggest' : 'move',
   };
 }
 
@@ -41,6 +42,7 @@ export function createCompanyService({ db, storage }: CompanyServiceDeps) {
       address: input.address === '' ? null : input.address,
       hailHitThreshold: input.hailHitThreshold,
       timeZone: input.timeZone,
+      statusMoves: input.statusMoves,
     });
     if (!row) throw new AppError('NOT_FOUND', 'Company not found');
     return presentCompany(row, storage);

@@ -15,7 +15,7 @@ import { createInspectionsService } from './inspections.service';
 /** Inspection sessions: every member of the company reads and works on the company's sessions. */
 export function inspectionRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const inspections = createInspectionsService({ db: deps.database.db });
+  const inspections = createInspectionsService({ db: deps.database.db, events: deps.events });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);

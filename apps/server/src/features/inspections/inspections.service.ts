@@ -16,6 +16,7 @@ import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
 import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
 import { AppError } from '../../lib/app-error';
@@ -40,7 +41,7 @@ import {
 import { inspectorOf } from './inspections.policy';
 import { mergeSessionEdit, sameValue, type SessionEdit, type SessionState, type SessionValues } from './session-merge';
 
-export type InspectionsServiceDeps = { db: Db; now?: () => Date };
+export type InspectionsServiceDeps = { db: Db; events: EventPublisher; now?: () => Date };
 type CreateInput = z.output<typeof createInspectionSchema>;
 type UpdateInput = z.output<typeof updateInspectionSchema>;
 type ListQuery = z.output<typeof inspectionListQuerySchema>;
@@ -173,7 +174,16 @@ const BLANK: SessionState = {
  * session (a rep may pick up a colleague's visit, the office completes insurance details), so there is
  * no per-role rule; every id is looked up within the company, another company's is not found (404).
  */
-export function createInspectionsService({ db, now = () => new Date() }: InspectionsServiceDeps) {
+export function createInspectionsService({ db, events, now = () => new Date() }: InspectionsServiceDeps) {
+  /**
+   * A session on a claim file that is completed (now, or completed before and synced again: the
+   * subscriber is idempotent) moves its claim file on to Inspected, after the commit (decision 042).
+   */
+  async function announceCompletion(actor: Actor, tenant: Tenant, session: InspectionSession, completedNow: boolean): Promise<void> {
+    if (!completedNow || session.status !== 'completed' || !session.projectId) return;
+    await events.publish('inspection-completed', { companyId: tenant.companyId, sessionId: session.id, projectId: session.projectId, actorId: actor.userId });
+  }
+
   async function get(tenant: Tenant, id: string): Promise<InspectionSession> {
     const row = await findSessionDetail(db, tenant.companyId, id);
     if (!row) throw AppError.notFound(NOT_FOUND);
@@ -196,7 +206,8 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
   }
 
   /** Applies an edit to the locked row: the changed values, the edit times, and the timeline. */
-  async function applyEdit(tx: DbTx, actor: Actor, tenant: Tenant, row: SessionRow, edit: SessionEdit, extra: SessionPatch = {}): Promise<void> {
+  /** Answers whether the edit completed the session. */
+  async function applyEdit(tx: DbTx, actor: Actor, tenant: Tenant, row: SessionRow, edit: SessionEdit, extra: SessionPatch = {}): Promise<boolean> {
     const { companyId } = tenant;
     const at = now();
     const names = await carrierNamesFor(tx, companyId, edit.fields.carrierId, row.carrierId);
@@ -211,6 +222,7 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
       tx,
       merged.activity.map((entry): NewInspectionActivity => ({ companyId, sessionId: row.id, actorId: actor.userId, ...entry })),
     );
+    return merged.changed.includes('status') && merged.values.status === 'completed';
   }
 
   /** The baseline a session started from a claim file has: its address, homeowner, claim and carrier. */
@@ -252,6 +264,7 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
    */
   async function create(actor: Actor, tenant: Tenant, input: CreateInput): Promise<{ session: InspectionSession; created: boolean }> {
     const { companyId } = tenant;
+    let completed = false;
     const created = await db.transaction(async (tx) => {
       const baseline = input.projectId ? await projectBaseline(tx, companyId, input.projectId) : BLANK;
       const names = await carrierNamesFor(tx, companyId, input.fields.carrierId, baseline.carrierId);
@@ -270,27 +283,32 @@ export function createInspectionsService({ db, now = () => new Date() }: Inspect
       });
       if (inserted) {
         await insertInspectionActivity(tx, { companyId, sessionId: input.id, actorId: actor.userId, kind: 'created', body: values.street || null });
+        completed = values.status === 'completed';
         return true;
       }
       // The id exists: this company's session takes the fields as an update; another company's is not found.
       const row = await lockSession(tx, companyId, input.id);
       if (!row) throw AppError.notFound(NOT_FOUND);
       const link: SessionPatch = input.projectId && row.projectId === null ? { projectId: input.projectId } : {};
-      await applyEdit(tx, actor, tenant, row, input, link);
+      completed = await applyEdit(tx, actor, tenant, row, input, link);
       // Now on the claim file: the inspection's measurement and the claim file's are one record.
       if (link.projectId) await joinSessionMeasurementToProject(tx, companyId, row.id, link.projectId);
       return false;
     });
-    return { session: await get(tenant, input.id), created };
+    const session = await get(tenant, input.id);
+    await announceCompletion(actor, tenant, session, completed);
+    return { session, created };
   }
 
   async function update(actor: Actor, tenant: Tenant, id: string, input: UpdateInput): Promise<InspectionSession> {
-    await db.transaction(async (tx) => {
+    const completed = await db.transaction(async (tx) => {
       const row = await lockSession(tx, tenant.companyId, id);
       if (!row) throw AppError.notFound(NOT_FOUND);
-      await applyEdit(tx, actor, tenant, row, input);
+      return applyEdit(tx, actor, tenant, row, input);
     });
-    return get(tenant, id);
+    const session = await get(tenant, id);
+    await announceCompletion(actor, tenant, session, completed);
+    return session;
   }
 
   /** One page of the company's sessions, most recently changed first, with how many match. */

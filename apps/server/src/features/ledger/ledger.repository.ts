@@ -109,7 +109,7 @@ export async function findAuthorNames(db: Db | DbTx, userId: string) {
 /** The company's pipeline statuses, in order. */
 export async function listPipelineStatuses(db: Db | DbTx, companyId: string) {
   return db
-    .select({ id: projectStatuses.id, key: projectStatuses.key, name: projectStatuses.name, isHidden: projectStatuses.isHidden })
+    .select({ id: projectStatuses.id, key: projectStatuses.key, name: projectStatuses.name, isHidden: projectStatuses.isHidden, isClosed: projectStatuses.isClosed, position: projectStatuses.position })
     .from(projectStatuses)
     .where(eq(projectStatuses.companyId, companyId))
     .orderBy(asc(projectStatuses.position));

@@ -10,7 +10,7 @@ import { createLedgerService } from './ledger.service';
 /** A claim file's money ledger: everyone in the company reads it; owners and managers add entries. */
 export function ledgerRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const ledger = createLedgerService({ db: deps.database.db });
+  const ledger = createLedgerService({ db: deps.database.db, events: deps.events });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);

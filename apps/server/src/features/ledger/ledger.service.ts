@@ -6,12 +6,13 @@ import {
   effectiveLedgerEntries,
   reconcileLedger,
   statusDisagreements,
-  suggestedStatusKeys,
 } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
+import { ledgerStatusKeys } from '@ridgeline/shared/domain/status-progress';
 import { ledgerEntryInput } from '../../infra/db/claim-ledger';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { AppError } from '../../lib/app-error';
 import {
   findAuthorNames,
@@ -27,7 +28,7 @@ import {
 } from './ledger.repository';
 import { assertCanWriteLedger, mayWriteLedger } from './ledger.policy';
 
-export type LedgerServiceDeps = { db: Db };
+export type LedgerServiceDeps = { db: Db; events: EventPublisher };
 
 function presentEntry(row: LedgerEntryRow, reversedBy: Map<string, string>): LedgerEntry {
   const input = ledgerEntryInput(row);
@@ -53,7 +54,7 @@ function presentEntry(row: LedgerEntryRow, reversedBy: Map<string, string>): Led
  * managers, one entry at a time (the claim file's row is locked while an entry is checked and
  * added). An entry is never changed: a correction reverses it and adds a new one.
  */
-export function createLedgerService({ db }: LedgerServiceDeps) {
+export function createLedgerService({ db, events }: LedgerServiceDeps) {
   async function projectOrNotFound(tenant: Tenant, projectId: string, tx?: DbTx): Promise<LedgerProjectRow> {
     const row = tx ? await lockLedgerProject(tx, tenant.companyId, projectId) : await findLedgerProject(db, tenant.companyId, projectId);
     if (!row) throw AppError.notFound('Claim file not found');
@@ -75,12 +76,14 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
       depreciationCents: estimate ? estimate.depreciationCents : project.depreciationCents,
       deductibleCents: project.deductibleCents,
     });
-    // A suggestion names a status of the company's own pipeline (by its key), shown and not the current one.
-    const suggestedStatuses: LedgerStatusSuggestion[] = suggestedStatusKeys(inputs, summary).flatMap((key) => {
-      const status = statuses.find((candidate) => candidate.key === key && !candidate.isHidden);
-      return status && status.id !== project.statusId ? [{ statusId: status.id, key: status.key, name: status.name }] : [];
-    });
+    // The status the ledger points to furthest along (ledgerStatusKeys, the rule the server's moves
+    // follow, decision 042): the first of the company's own pipeline that is shown, open and ahead of
+    // the claim file. Once the server has moved the file there, nothing is left to offer.
     const current = statuses.find((status) => status.id === project.statusId);
+    const ahead = ledgerStatusKeys(inputs, summary)
+      .map((key) => statuses.find((candidate) => candidate.key === key && !candidate.isHidden && !candidate.isClosed))
+      .find((status) => status !== undefined && current !== undefined && status.position > current.position);
+    const suggestedStatuses: LedgerStatusSuggestion[] = ahead ? [{ statusId: ahead.id, key: ahead.key, name: ahead.name }] : [];
     const disagreements = current ? statusDisagreements(current, inputs, summary) : [];
     const reversedBy = new Map(rows.flatMap((row) => (row.kind === 'reversal' && row.relatedId ? [[row.relatedId, row.id] as const] : [])));
     return { entries: rows.map((row) => presentEntry(row, reversedBy)), summary, suggestedStatuses, statusDisagreements: disagreements, canWrite: mayWriteLedger(tenant) };
@@ -166,6 +169,8 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
         createdByName: author ? displayName(author) : actor.email,
       });
     });
+    // The claim file's status follows its ledger on the server (decision 042).
+    await events.publish('ledger-changed', { companyId: tenant.companyId, projectId, actorId: actor.userId });
     return read(tenant, projectId);
   }
 

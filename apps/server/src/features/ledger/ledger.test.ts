@@ -19,6 +19,10 @@ beforeAll(async () => {
   managerA = await signedInUser(server, { company: ownerA.company, role: 'manager' });
   memberA = await signedInUser(server, { company: ownerA.company, role: 'member' });
   ownerB = await signedInOwner(server, { name: 'Bravo Siding' });
+  // The claim files here stay where they are while their entries are checked: company A has the
+  // moves its ledger causes offered, not made (status-progress.test.ts checks the moves themselves).
+  const suggest = await ownerA.client.patch('/api/company', { statusMoves: 'suggest' });
+  expect(suggest.status, suggest.text).toBe(200);
 });
 
 function expectError(response: TestResponse, status: number, code: string) {
@@ -114,7 +118,7 @@ describe('the claim money ledger', () => {
     expect(paid.entries[0]).toMatchObject({ kind: 'figure', figure: 'rcv', createdByName: expect.any(String), createdAt: expect.any(String) });
     expect(paid.entries.find((e) => e.reference === 'Check 10442')).toMatchObject({ paymentType: 'acv_check', date: '2026-10-02' });
 
-    // The claim file's status is only suggested, never changed by the ledger.
+    // Company A chose "suggest": the ledger's moves are offered on the claim file, never made.
     const [stored] = await server.db.select({ statusId: projects.statusId }).from(projects).where(eq(projects.id, project.id));
     expect(stored?.statusId).toBe(project.statusId);
     expect(paid.statusDisagreements).toEqual([]);

@@ -224,12 +224,14 @@ export async function findProjectDetail(db: Db | DbTx, companyId: string, id: st
       adjuster: { id: adjusters.id, name: adjusters.name, phone: adjusters.phone, email: adjusters.email },
       assignee: assigneeName,
       creator: creatorName,
+      suggestedStatusName: projectStatuses.name,
     })
     .from(projects)
     .leftJoin(carriers, eq(carriers.id, projects.carrierId))
     .leftJoin(adjusters, eq(adjusters.id, projects.adjusterId))
     .leftJoin(assignee, eq(assignee.id, projects.assigneeId))
     .leftJoin(creator, eq(creator.id, projects.createdBy))
+    .leftJoin(projectStatuses, and(eq(projectStatuses.id, projects.suggestedStatusId), eq(projectStatuses.companyId, projects.companyId)))
     .where(and(eq(projects.companyId, companyId), eq(projects.id, id)));
   return row ?? null;
 }

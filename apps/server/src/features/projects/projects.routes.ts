@@ -18,12 +18,14 @@ import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
 import { createProjectStatusesService } from './project-statuses.service';
 import { createProjectsService } from './projects.service';
+import { createStatusProgress } from './status-progress';
 
 /** Claim files and the company's status pipeline; every route is scoped to the actor's company. */
 export function projectRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const projects = createProjectsService({ db: deps.database.db, readTimeoutMs: deps.config.databaseTimeouts.readMs });
   const statuses = createProjectStatusesService({ db: deps.database.db });
+  const progress = createStatusProgress({ db: deps.database.db });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
@@ -51,6 +53,19 @@ export function projectRoutes(deps: AppDeps) {
   app.post('/api/projects/:id/status', actor, tenant, id, validate('json', changeProjectStatusSchema), async (c) =>
     c.json(await projects.changeStatus(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json').statusId)),
   );
+  // The claim file's moves forward (decision 042): marked filed with the insurer, the move offered accepted or dismissed.
+  app.post('/api/projects/:id/mark-filed', actor, tenant, id, async (c) => {
+    await progress.markFiled(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
+    return c.json(await projects.get(c.get('tenant'), c.req.valid('param').id));
+  });
+  app.post('/api/projects/:id/status-suggestion/accept', actor, tenant, id, async (c) => {
+    await progress.acceptSuggestion(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
+    return c.json(await projects.get(c.get('tenant'), c.req.valid('param').id));
+  });
+  app.delete('/api/projects/:id/status-suggestion', actor, tenant, id, async (c) => {
+    await progress.dismissSuggestion(c.get('tenant'), c.req.valid('param').id);
+    return c.json(await projects.get(c.get('tenant'), c.req.valid('param').id));
+  });
   app.post('/api/projects/:id/archive', actor, tenant, id, async (c) =>
     c.json(await projects.archive(c.get('actor'), c.get('tenant'), c.req.valid('param').id)),
   );

@@ -17,6 +17,8 @@ import type { Db, DbTx } from '../../infra/db/client';
 import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import { presentProjectSummary } from '../../infra/db/project-summary';
 import { AppError } from '../../lib/app-error';
+import { isStatusMoveCause } from '@ridgeline/shared/domain/status-progress';
+import { statusMoveCauseText } from './status-progress';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
 import { insertActivity, type NewActivity } from '../../infra/db/project-activity';
 import { findActivityEntry, insertActivityReturning, listActivity, type ActivityRow } from './activity.repository';
@@ -97,6 +99,10 @@ function presentProject(row: ProjectDetailRow): Project {
     closedAt: iso(p.closedAt),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    statusSuggestion:
+      p.suggestedStatusId !== null && row.suggestedStatusName !== null && isStatusMoveCause(p.suggestedStatusCause)
+        ? { statusId: p.suggestedStatusId, statusName: row.suggestedStatusName, cause: statusMoveCauseText(p.suggestedStatusCause), suggestedAt: iso(p.suggestedStatusAt) ?? p.updatedAt.toISOString() }
+        : null,
   };
 }
 
@@ -232,23 +238,6 @@ export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
 export async function usableStatusByKey(tx: DbTx, companyId: string, key: string) {
   const status = await findStatusByKey(tx, companyId, key);
   return status && !status.isClosed && !status.isHidden ? status : null;
-}
-
-/**
- * Moves a claim file forward to the company's status of `key` (inside the caller's transaction) when
- * the file sits earlier in the pipeline, with its status_changed entry. A file already there or
- * further along, one in a closed status, or a pipeline without that status open and shown, stays.
- */
-export async function advanceProjectStatusInTx(tx: DbTx, actor: Actor, tenant: Tenant, id: string, key: string): Promise<void> {
-  const { companyId } = tenant;
-  const current = await lockProject(tx, companyId, id);
-  if (!current) throw new AppError('NOT_FOUND', 'Project not found');
-  const target = await usableStatusByKey(tx, companyId, key);
-  if (!target || target.id === current.statusId) return;
-  const from = await findStatus(tx, companyId, current.statusId);
-  if (!from || from.isClosed || from.position >= target.position) return;
-  await updateProjectRow(tx, companyId, id, { statusId: target.id });
-  await insertActivity(tx, { companyId, projectId: id, actorId: actor.userId, kind: 'status_changed', field: 'status', oldValue: from.name, newValue: target.name });
 }
 
 /** The name an existing reference shows in the timeline (the row may have left the directory). */
@@ -397,10 +386,14 @@ export function createProjectsService({ db, readTimeoutMs }: ProjectsServiceDeps
       const archived = current.archivedAt !== null;
       const isActive = !next.isClosed && !archived;
       if (isActive && !current.isActive) await assertRoomFor(tx, companyId, company);
+      // A move offered (decision 042) is settled once the file reaches it or passes it (accepting it is this move).
+      const offered = current.suggestedStatusId ? await findStatus(tx, companyId, current.suggestedStatusId) : null;
+      const settled = offered !== null && (offered.id === next.id || offered.position <= next.position);
       await updateProjectRow(tx, companyId, id, {
         statusId: next.id,
         isActive,
         closedAt: next.isClosed ? (current.closedAt ?? new Date()) : null,
+        ...(settled ? { suggestedStatusId: null, suggestedStatusCause: null, suggestedStatusAt: null } : {}),
       });
       await insertActivity(tx, {
         companyId,

@@ -6,7 +6,8 @@ import { insertInspectionActivity, type NewInspectionActivity } from '../../infr
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../../infra/db/project-activity';
 import { lockProject, type ProjectRow } from './projects.repository';
-import { advanceProjectStatusInTx, insertProjectInTx, updateProjectInTx, usableStatusByKey, type CreateProjectData, type FieldCarrierName, type UpdateProjectData } from './projects.service';
+import { progressProjectStatusInTx } from './status-progress';
+import { insertProjectInTx, updateProjectInTx, usableStatusByKey, type CreateProjectData, type FieldCarrierName, type UpdateProjectData } from './projects.service';
 import {
   countSessionContents,
   findAdjusterIdByName,
@@ -182,8 +183,9 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
       const sessionActivity: NewInspectionActivity[] = [];
       if (completing) sessionActivity.push({ companyId, sessionId, actorId: actor.userId, kind: 'status_changed', field: 'status', oldValue: session.status, newValue: 'completed' });
       if (!alreadyConverted) {
-        // An existing claim file (a lead the inspection was started from) moves on to Inspected, unless it is further along.
-        if (existing) await advanceProjectStatusInTx(tx, actor, tenant, project.id, INSPECTED_STATUS_KEY);
+        // An existing claim file (a lead the inspection was started from) moves on to Inspected, unless it
+        // is further along; or the move is offered, when the company chose "suggest" (decision 042).
+        if (existing) await progressProjectStatusInTx(tx, { companyId, projectId: project.id, causes: ['inspection_converted'], actorId: actor.userId });
         sessionActivity.push({ companyId, sessionId, actorId: actor.userId, kind: 'converted', body: project.title });
         await insertActivity(tx, { companyId, projectId: project.id, actorId: actor.userId, kind: 'inspection_attached', body: sessionLabel(session) || null });
       }

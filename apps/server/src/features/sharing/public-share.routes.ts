@@ -17,7 +17,7 @@ const SIGN_LIMIT = { limit: 20, windowMs: 60_000 };
  */
 export function publicShareRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const shares = createPublicShareService({ db: deps.database.db, storage: deps.storage, jobs: deps.jobs, secret: deps.storageSecret });
+  const shares = createPublicShareService({ db: deps.database.db, storage: deps.storage, jobs: deps.jobs, secret: deps.storageSecret, events: deps.events });
   const token = validate('param', shareTokenParamSchema);
   const visitor = (c: { req: { header: (name: string) => string | undefined } }, ip: string) => ({ ip, userAgent: c.req.header('user-agent') ?? null });
 

@@ -3,6 +3,7 @@ import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '
 import { documentFileName, PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { readProposalApproved } from '../../infra/db/claim-ledger';
 import { insertNotification } from '../../infra/db/notifications';
 import { findProjectAddress } from '../../infra/db/project-lookup';
@@ -26,7 +27,7 @@ import {
   type ShareLinkRow,
 } from './sharing.repository';
 
-export type PublicShareServiceDeps = { db: Db; storage: Storage; jobs: Pick<JobQueue, 'send'>; secret: string };
+export type PublicShareServiceDeps = { db: Db; storage: Storage; jobs: Pick<JobQueue, 'send'>; secret: string; events: EventPublisher };
 
 /** Who opened or signed: the client address as the app resolves it, and the browser it named. */
 export type Visitor = { ip: string; userAgent: string | null };
@@ -66,7 +67,7 @@ const tierLabel = (tier: string) => PROPOSAL_TIERS.find((t) => t.value === tier)
  * company's name and the property; its PDF; and the homeowner's signature of a proposal. Nothing
  * else of the company is reachable through it.
  */
-export function createPublicShareService({ db, storage, jobs, secret }: PublicShareServiceDeps) {
+export function createPublicShareService({ db, storage, jobs, secret, events }: PublicShareServiceDeps) {
   /** The live link a token names: signed by the server, not revoked, not expired. */
   async function resolve(token: string, now = new Date()): Promise<ShareLinkRow> {
     const linkId = verifyShareToken(secret, token);
@@ -165,6 +166,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
     const path = `${link.companyId}/proposals/${proposalId}/signature-${signedAt.getTime()}.png`;
     let stored = false;
     let reportId: string;
+    let projectId: string | null = null;
     try {
       reportId = await db.transaction(async (tx) => {
         const proposal = await lockProposal(tx, link.companyId, proposalId);
@@ -195,6 +197,7 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
         });
         const body = `${input.name} signed the proposal: ${tierLabel(option.tier)} - ${formatUsdCents(option.priceCents)}`;
         await insertProjectActivity(tx, { companyId: link.companyId, projectId: proposal.projectId, kind: 'proposal_signed', body, meta: { proposalId, tier: option.tier } });
+        projectId = proposal.projectId;
         if (proposal.createdBy) {
           await insertNotification(tx, {
             companyId: link.companyId,
@@ -218,6 +221,8 @@ export function createPublicShareService({ db, storage, jobs, secret }: PublicSh
       throw error;
     }
     await jobs.send<RenderDocumentJob>(RENDER_DOCUMENT_JOB, { reportId, companyId: link.companyId });
+    // The claim file moves on to the build (decision 042).
+    if (projectId) await events.publish('proposal-signed', { companyId: link.companyId, projectId, proposalId });
     return build(await resolve(token));
   }
 

@@ -10,7 +10,7 @@ import { createShareLinksService } from './share-links.service';
 /** Share links of a claim file's documents: create, list, revoke, view log, send by email. Every member makes and sends them; who revokes is sharing.policy.ts's. */
 export function shareLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const links = createShareLinksService({ db: deps.database.db, secret: deps.storageSecret, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail, limits: deps.limits });
+  const links = createShareLinksService({ db: deps.database.db, secret: deps.storageSecret, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail, limits: deps.limits, events: deps.events });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);

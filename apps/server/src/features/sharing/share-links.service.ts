@@ -3,6 +3,7 @@ import { proposalTitle, SHARE_LINK_DEFAULT_DAYS, type ShareAudience } from '@rid
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
+import type { EventPublisher } from '../../infra/events/event-bus';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { projectExists } from '../../infra/db/project-lookup';
 import type { MailMessage } from '../../infra/mail/mailer';
@@ -33,6 +34,7 @@ export type ShareLinksServiceDeps = {
   publicUrl: string;
   queueMail: (message: MailMessage) => Promise<void>;
   limits: Pick<RateLimitStore, 'hit'>;
+  events: EventPublisher;
 };
 
 /** Share links a company may send by email, per fixed 24-hour window: enough for a busy office, too few to spam with. */
@@ -51,7 +53,15 @@ export const linkTitle = (row: Pick<ShareLinkDetailRow, 'reportTitle' | 'proposa
  * valid for a number of days (30 unless told), revocable, each opening recorded; sent by email from
  * the product, each send logged (to whom, by whom, when).
  */
-export function createShareLinksService({ db, secret, publicUrl, queueMail, limits }: ShareLinksServiceDeps) {
+export function createShareLinksService({ db, secret, publicUrl, queueMail, limits, events }: ShareLinksServiceDeps) {
+  /** A claim packet's link for the adjuster, made or sent: the claim is filed (the claim file moves on, decision 042). */
+  async function announcePacketShared(actor: Actor, companyId: string, reportId: string | null, audience: string): Promise<void> {
+    if (!reportId || audience !== 'adjuster') return;
+    const report = await findReport(db, companyId, reportId);
+    if (!report || report.kind !== 'packet' || !report.projectId) return;
+    await events.publish('packet-shared', { companyId, projectId: report.projectId, reportId, actorId: actor.userId });
+  }
+
   function present(row: ShareLinkDetailRow, now = new Date()): ShareLink {
     const l = row.link;
     const state = l.revokedAt ? 'revoked' : l.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
@@ -107,6 +117,7 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
       await markProposalSent(tx, tenant.companyId, proposal.id);
       return insertLink(tx, { companyId: tenant.companyId, projectId: proposal.projectId, proposalId: proposal.id, audience: input.audience, expiresAt, createdBy: actor.userId });
     });
+    await announcePacketShared(actor, tenant.companyId, input.reportId ?? null, input.audience);
     return load(tenant, id);
   }
 
@@ -159,6 +170,7 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
         expires: formatDateInZone(row.link.expiresAt, company.timeZone),
       }),
     );
+    await announcePacketShared(actor, tenant.companyId, row.link.reportId, row.link.audience);
     return load(tenant, id);
   }
 

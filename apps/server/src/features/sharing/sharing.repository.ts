@@ -96,7 +96,7 @@ export async function insertView(db: Db | DbTx, values: { companyId: string; lin
 /** A report of the company that a link may open, or null. */
 export async function findReport(db: Db | DbTx, companyId: string, id: string) {
   const [row] = await db
-    .select({ id: reports.id, projectId: reports.projectId, sessionId: reports.sessionId, title: reports.title })
+    .select({ id: reports.id, kind: reports.kind, projectId: reports.projectId, sessionId: reports.sessionId, title: reports.title })
     .from(reports)
     .where(and(eq(reports.companyId, companyId), eq(reports.id, id)));
   return row ?? null;

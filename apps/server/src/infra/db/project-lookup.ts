@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbTx } from './client';
-import { projects } from './schema/index';
+import { projects, proposals } from './schema/index';
 
 // Several features take a project id from a request (tasks and files, photos, measurements and
 // estimates, a claim file's chat thread, proposals and share links) and must find it in the
@@ -33,4 +33,14 @@ export async function findProjectAddress(db: Db | DbTx, companyId: string, proje
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   return row ?? null;
+}
+
+/** Whether the homeowner has signed a proposal of the company's claim file (its status moves, decision 042). */
+export async function hasSignedProposal(db: Db | DbTx, companyId: string, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.companyId, companyId), eq(proposals.projectId, projectId), eq(proposals.status, 'signed')))
+    .limit(1);
+  return row !== undefined;
 }

@@ -24,6 +24,33 @@ export const EVENTS = {
     projectId: z.uuid().nullable(),
     sessionId: z.uuid().nullable(),
   }),
+  // A claim file's life (decision 042): each moves the claim file forward (projects' status progress).
+  /** An inspection on a claim file was completed. */
+  'inspection-completed': z.object({
+    companyId: z.uuid(),
+    sessionId: z.uuid(),
+    projectId: z.uuid(),
+    actorId: z.string().min(1).nullable(),
+  }),
+  /** A claim packet of a claim file was shared with the adjuster (its link made for the adjuster, or sent). */
+  'packet-shared': z.object({
+    companyId: z.uuid(),
+    projectId: z.uuid(),
+    reportId: z.uuid(),
+    actorId: z.string().min(1).nullable(),
+  }),
+  /** The homeowner signed a proposal of a claim file through its link. */
+  'proposal-signed': z.object({
+    companyId: z.uuid(),
+    projectId: z.uuid(),
+    proposalId: z.uuid(),
+  }),
+  /** An entry was added to a claim file's money ledger (figures, supplements, payments). */
+  'ledger-changed': z.object({
+    companyId: z.uuid(),
+    projectId: z.uuid(),
+    actorId: z.string().min(1).nullable(),
+  }),
 } as const;
 
 export type EventName = keyof typeof EVENTS;

@@ -45,6 +45,8 @@ export function activityText(entry: DashboardActivity): string {
     case 'created':
       return `${who} created ${on}`;
     case 'status_changed':
+      // A move made by itself names its cause (decision 042).
+      if (entry.body) return `${on} moved from ${entry.oldValue ?? 'no status'} to ${entry.newValue ?? 'no status'} because ${entry.body}`;
       return entry.oldValue ? `${who} moved ${on} from ${entry.oldValue} to ${entry.newValue ?? 'no status'}` : `${who} moved ${on} to ${entry.newValue ?? 'no status'}`;
     case 'field_changed': {
       const field = fieldWords(entry.field ?? 'a field');
@@ -75,6 +77,8 @@ export function activityText(entry: DashboardActivity): string {
       return body ? `${who} attached the inspection ${quoted(body)} to ${on}` : `${who} attached an inspection to ${on}`;
     case 'proposal_signed':
       return body ? `${body} (${on})` : `The homeowner signed the proposal for ${on}`;
+    case 'status_suggested':
+      return `Suggested moving ${on} from ${entry.oldValue ?? 'no status'} to ${entry.newValue ?? 'no status'} because ${body}`;
     case 'shingle_identified':
       return body ? `${who} identified the shingle on ${on}: ${body}` : `${who} saved a shingle identification to ${on}`;
     case 'service_ordered':

@@ -125,6 +125,7 @@ describe('/field-inspection/new?projectId=', () => {
   it('fills the form from the project and creates the session on the server with the project id', async () => {
     const project: Project = {
       ...fakeProject({ id: PROJECT_ID, street: '40 Claim Ct', homeownerName: 'Jo Park', zip: null }),
+      statusSuggestion: null,
       homeownerPhone: null,
       homeownerEmail: 'jo@example.com',
       latitude: null,
@@ -181,6 +182,7 @@ describe('/field-inspection/new?projectId=', () => {
       serviceType: null,
       closedAt: null,
       createdBy: null,
+      statusSuggestion: null,
     };
     answer('GET /api/projects/:id', json(project));
     const existing = { ...fakeInspection('5f1c7b1e-2b7a-4e57-9d61-6f1f3c0f9a10', { projectId: PROJECT_ID, street: '40 Claim Ct' }), createdAt: '2026-12-01T18:54:00.000Z' };

@@ -118,8 +118,31 @@ describe('/field-inspection/:id steps after the walk', () => {
     expect(step('Convert to claim file')).toHaveAccessibleDescription('To do: Not converted yet');
     // The walk's steps keep their own words.
     expect(step('Areas to inspect')).toHaveAccessibleDescription('Done: 1 area, 2 roof slopes');
+    // Issue 36: only the roof was chosen, so elevations, collateral and interior are no steps, and the
+    // close-ups are optional (not counted): 9 steps, not 13.
     const progress = screen.getByRole('region', { name: 'Progress' });
-    expect(within(progress).getByText('2 of 13 steps done')).toBeInTheDocument();
+    expect(within(progress).getByText('2 of 9 steps done')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Interior photos' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Elevations photos' })).toBeNull();
+    expect(step('Detail photos')).toHaveAccessibleDescription('Optional · No photos yet');
+  });
+
+  it('issue 36: gutters and siding chosen are steps of their own shots; the inspection is completed, saying what is still missing', async () => {
+    store.session = session({
+      structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters', 'siding'], slopes: [{ direction: 'N', testSquareHits: 11 }] }],
+    });
+    answerSessionNumbers(SESSION_ID);
+    renderOverview();
+    expect(await screen.findByText('0 of 1 required shots · 0 photos')).toBeInTheDocument();
+    expect(step('Elevations photos')).toHaveAccessibleDescription('To do: 0 of 1 required shots · 0 photos');
+    expect(step('Collateral photos')).toHaveAccessibleDescription('To do: 0 of 2 required shots · 0 photos');
+    expect(screen.queryByRole('link', { name: 'Interior photos' })).toBeNull();
+    const card = screen.getByRole('region', { name: 'Complete the inspection' });
+    const missing = within(card).getByRole('list', { name: 'Still missing' });
+    expect(within(missing).getByText('Collateral photos')).toBeInTheDocument();
+    expect(within(missing).getByText('Measurements')).toBeInTheDocument();
+    expect(within(missing).queryByText('Convert to claim file')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Complete anyway' })).toBeInTheDocument();
   });
 
   it('marks them done once measured, counted, estimated and converted', async () => {

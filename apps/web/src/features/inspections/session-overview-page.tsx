@@ -7,6 +7,9 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
+import { notify } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { saveInspectionFields } from '../../offline/inspection-store';
 import { useOnline } from '../../lib/session/session-provider';
 import { useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import type { QueuedPhotoView } from '../../offline/upload-queue';
@@ -18,7 +21,7 @@ import { useSessionMeasurements } from './api/session-measurements';
 import { PhotoGallery } from './gallery/photo-gallery';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
-import { closingSteps, formatWhen, sessionAddress, sessionSteps, statusLabel, type SessionNumbers } from './session-words';
+import { closingSteps, formatWhen, missingSteps, sessionAddress, sessionSteps, statusLabel, type SessionNumbers, type SessionStep } from './session-words';
 import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos, useShotList } from './session-shot-photos';
 
@@ -99,6 +102,59 @@ function SessionPhotosSection({ session }: { session: LocalInspection }) {
   );
 }
 
+/**
+ * Completing the inspection: what is still missing is listed first (each a link to its step), and the
+ * rep may complete it anyway; saved on the device and sent when online, like every edit of the session.
+ * A completed inspection on a claim file moves the claim file forward on the server.
+ */
+function CompleteCard({ session, steps }: { session: LocalInspection; steps: readonly SessionStep[] }) {
+  const userId = useFieldUser()?.userId;
+  const missing = missingSteps(steps);
+  async function setStatus(status: 'completed' | 'in_progress') {
+    if (!userId) return;
+    try {
+      await saveInspectionFields(userId, session.id, { status });
+      notify.success(status === 'completed' ? 'Inspection completed' : 'Inspection reopened');
+    } catch (error) {
+      notify.error('Not saved', errorText(error));
+    }
+  }
+  if (session.status === 'completed') {
+    return (
+      <Card aria-labelledby="complete-heading" className="flex flex-col gap-2">
+        <CardTitle id="complete-heading">Completion</CardTitle>
+        <CardDescription>{session.completedAt ? `Completed ${formatWhen(session.completedAt)}.` : 'Completed on this device; it is sent when online.'}</CardDescription>
+        <Button variant="secondary" className="self-start" onClick={() => void setStatus('in_progress')}>
+          Reopen the inspection
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <Card aria-labelledby="complete-heading" className="flex flex-col gap-2">
+      <CardTitle id="complete-heading">Complete the inspection</CardTitle>
+      {missing.length === 0 ? (
+        <CardDescription>Everything the areas chosen call for is here.</CardDescription>
+      ) : (
+        <>
+          <CardDescription>Still missing:</CardDescription>
+          <ul className="flex flex-col gap-1" aria-label="Still missing">
+            {missing.map((step) => (
+              <li key={step.key} className="text-sm text-slate-900">
+                <span className="font-semibold">{step.label}</span>
+                <span className="text-slate-700">: {step.detail}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Button className="self-start" onClick={() => void setStatus('completed')}>
+        {missing.length === 0 ? 'Complete inspection' : 'Complete anyway'}
+      </Button>
+    </Card>
+  );
+}
+
 /** The claim file the inspection is on, linked (its page lists its inspections): its title when it can be read. */
 function ClaimFileLink({ projectId }: { projectId: string }) {
   const online = useOnline();
@@ -114,8 +170,9 @@ function Overview({ session }: { session: LocalInspection }) {
   const online = useOnline();
   const { shotLists, queued } = usePhaseShotLists(session);
   const steps = [...sessionSteps(session, queuedByPhase(queued), !online, shotLists), ...closingSteps(session, useSessionNumbers(session))];
-  const done = steps.filter((s) => s.done).length;
-  const next = steps.find((s) => !s.done);
+  const counted = steps.filter((s) => !s.optional);
+  const done = counted.filter((s) => s.done).length;
+  const next = counted.find((s) => !s.done);
   return (
     <>
       <Card aria-labelledby="summary-heading" className="flex flex-col gap-2">
@@ -146,10 +203,10 @@ function Overview({ session }: { session: LocalInspection }) {
         <div className="px-4 pt-4">
           <CardTitle id="progress-heading">Progress</CardTitle>
           <CardDescription>
-            {done} of {steps.length} steps done
+            {done} of {counted.length} steps done
           </CardDescription>
-          <div role="progressbar" aria-label="Steps done" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={done} className="mt-2 h-2 rounded-full bg-slate-200">
-            <div className="h-2 rounded-full bg-green-700" style={{ width: `${Math.round((done / steps.length) * 100)}%` }} />
+          <div role="progressbar" aria-label="Steps done" aria-valuemin={0} aria-valuemax={counted.length} aria-valuenow={done} className="mt-2 h-2 rounded-full bg-slate-200">
+            <div className="h-2 rounded-full bg-green-700" style={{ width: `${Math.round((done / Math.max(1, counted.length)) * 100)}%` }} />
           </div>
         </div>
         <ol className="divide-y divide-slate-200 border-t border-slate-200">
@@ -167,7 +224,7 @@ function Overview({ session }: { session: LocalInspection }) {
                   {step.label}
                 </Link>
                 <span id={`step-${step.key}-detail`} className="truncate text-sm text-slate-700">
-                  <span className="sr-only">{step.done ? 'Done: ' : 'To do: '}</span>
+                  <span className="sr-only">{step.done ? 'Done: ' : step.optional ? '' : 'To do: '}</span>
                   {step.detail}
                 </span>
               </span>
@@ -176,10 +233,11 @@ function Overview({ session }: { session: LocalInspection }) {
           ))}
         </ol>
       </Card>
+      <CompleteCard session={session} steps={steps} />
       <SessionPhotosSection session={session} />
       <Timeline session={session} />
       <StickyActions>
-        {next ? (
+        {next && session.status !== 'completed' ? (
           <Link to={next.to} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
             Next: {next.label}
           </Link>

@@ -1,6 +1,6 @@
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
-import { testSquareLabel, type PhaseShotList } from '@ridgeline/shared/domain/shot-list';
+import { buildShotList, phaseChosen, testSquareLabel, type PhaseShotList } from '@ridgeline/shared/domain/shot-list';
 import { formatDateTime } from '../../lib/dates';
 
 // Words and small rules the session screens share: the address line, the steps of a session and
@@ -32,6 +32,8 @@ export type SessionStep = {
   /** What the step holds so far, in a few words. */
   detail: string;
   done: boolean;
+  /** Nothing is required of it (a phase with no required shot, such as the close-ups): never "to do", not counted in the progress. */
+  optional?: boolean;
   /** The path of the step's screen. */
   to: string;
 };
@@ -75,15 +77,21 @@ export function sessionSteps(
       to: `${base}/${offline ? 'areas-offline' : 'areas'}`,
     },
   ];
+  // Only the phases the areas chosen call for are steps (an interior nobody chose is not "to do"); a
+  // phase with no required shot is optional.
+  const expected = buildShotList(session.structures, []);
   for (const phase of CAPTURE_PHASES) {
+    if (!phaseChosen(phase.value, session.structures)) continue;
     const list = shotLists?.find((l) => l.phase === phase.value);
     const count = list ? list.photoCount : (session.photosByPhase[phase.value] ?? 0) + (queuedByPhase[phase.value] ?? 0);
     const required = list && list.required > 0 ? list : null;
+    const optional = (expected.find((l) => l.phase === phase.value)?.required ?? 0) === 0;
     steps.push({
       key: `phase-${phase.value}`,
       label: `${phase.label} photos`,
-      detail: required ? `${required.requiredCaptured} of ${required.required} required shots · ${count} photo${count === 1 ? '' : 's'}` : photoWords(count),
+      detail: required ? `${required.requiredCaptured} of ${required.required} required shots · ${count} photo${count === 1 ? '' : 's'}` : optional ? `Optional · ${photoWords(count)}` : photoWords(count),
       done: required ? required.complete : count > 0,
+      ...(optional ? { optional: true } : {}),
       to: offline ? `${base}/phase-offline/${phase.value}` : `${base}/${phase.value}`,
     });
   }
@@ -141,4 +149,12 @@ export function closingSteps(session: Pick<InspectionSession, 'id' | 'projectId'
       to: `${base}/convert`,
     },
   ];
+}
+
+/**
+ * What is still missing before the inspection is complete: every step that is not optional and not
+ * done, but the claim file (converting is the office's step, before or after completing).
+ */
+export function missingSteps(steps: readonly SessionStep[]): SessionStep[] {
+  return steps.filter((step) => !step.done && !step.optional && step.key !== 'convert');
 }

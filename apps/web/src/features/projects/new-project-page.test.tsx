@@ -29,6 +29,7 @@ function renderPage(role: CompanyRole = 'owner') {
 
 const created: Project = {
   ...fakeProject({ id: 'p-9' }),
+  statusSuggestion: null,
   homeownerPhone: null,
   homeownerEmail: null,
   latitude: null,

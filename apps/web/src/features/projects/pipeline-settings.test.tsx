@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CompanyRoleInput } from '@ridgeline/shared/contracts/team';
+import { fakeCompany } from '../../test/claim-flow-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { CLOSED_ID, fakeStatuses, INSPECTION_ID, LEAD_ID } from '../../test/project-fakes';
 import { PipelineSettings } from './pipeline-settings';
@@ -10,6 +11,7 @@ import { PipelineSettings } from './pipeline-settings';
 function renderAs(role: CompanyRoleInput) {
   answer('GET /api/me', json({ id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Roof', phone: null, avatarUrl: null, role: 'contractor', isEnabled: true, company: { id: 'c-1', name: 'Roofs', role } }));
   answer('GET /api/project-statuses', json({ statuses: fakeStatuses }));
+  answer('GET /api/company', json(fakeCompany()));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -71,5 +73,21 @@ describe('the project pipeline on /settings', () => {
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lead', 'Inspection', 'ClosedClosed']);
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('lets an owner choose whether the events move a claim file forward or suggest the move', async () => {
+    answer('PATCH /api/company', ({ body }) => json(fakeCompany(body as object)));
+    renderAs('owner');
+    const move = await screen.findByRole('radio', { name: 'Move the claim file forward by itself' });
+    expect(move).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Suggest the move, one click to accept' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save status moves' }));
+    await waitFor(() => expect(sent('PATCH /api/company')[0]?.body).toEqual({ statusMoves: 'suggest' }));
+  });
+
+  it('shows members the choice without a way to change it', async () => {
+    renderAs('member');
+    expect(await screen.findByRole('radio', { name: 'Move the claim file forward by itself' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save status moves' })).not.toBeInTheDocument();
   });
 });

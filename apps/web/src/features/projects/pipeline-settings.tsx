@@ -10,16 +10,22 @@ import {
   type ProjectStatus,
   type UpdateProjectStatusInput,
 } from '@ridgeline/shared/contracts/projects';
+import { updateCompanySchema, type Company } from '@ridgeline/shared/contracts/team';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
+import { STATUS_MOVE_MODE_LABELS, STATUS_MOVE_MODES } from '@ridgeline/shared/domain/status-progress';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { FormRadioGroup } from '../../components/ui/radio-group';
 import { Label } from '../../components/ui/label';
 import { SubmitButton } from '../../components/submit-button';
+import { useCompany } from '../../lib/api/company';
 import { useMe } from '../../lib/api/me';
+import { useUpdateCompany } from '../../lib/api/update-company';
+import { saveWithToasts } from '../../lib/save-with-toasts';
 import { cn } from '../../lib/cn';
 import { scrollInstantly, scrollSmoothlyAgain } from './instant-scroll';
 import { errorText } from '../../lib/error-text';
@@ -51,7 +57,45 @@ export function PipelineSettings() {
       {statuses.isPending && <p role="status">Loading the pipeline…</p>}
       {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
       {statuses.data && (canEdit ? <EditablePipeline statuses={ordered} /> : <ReadOnlyPipeline statuses={ordered} />)}
+      <StatusMovesSettings canEdit={canEdit} />
     </Card>
+  );
+}
+
+const STATUS_MOVE_DESCRIPTIONS: Record<Company['statusMoves'], string> = {
+  move: 'An inspection completed, the packet shared with the adjuster, a signed proposal and the ledger’s figures and payments move the claim file on, only forward, each named on its timeline.',
+  suggest: 'The same events offer the move on the claim file; someone accepts it in one click or dismisses it.',
+};
+
+const statusMovesFormSchema = updateCompanySchema.pick({ statusMoves: true }).required();
+
+/** Whether a claim file's events move it forward by themselves or only suggest the move (owners and managers choose). */
+function StatusMovesSettings({ canEdit }: { canEdit: boolean }) {
+  const company = useCompany();
+  if (!company.data) return null;
+  return <StatusMovesForm key={company.data.statusMoves} company={company.data} canEdit={canEdit} />;
+}
+
+function StatusMovesForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
+  const update = useUpdateCompany();
+  const form = useZodForm(statusMovesFormSchema, { defaultValues: { statusMoves: company.statusMoves } });
+  const submit = saveWithToasts(update, ['Status moves saved', 'Claim files follow their events as you chose.'], 'Status moves not saved');
+  return (
+    <Form form={form} onSubmit={submit} className="border-t border-slate-200 pt-4">
+      <FormRadioGroup
+        name="statusMoves"
+        legend="When a claim file’s events happen"
+        disabled={!canEdit}
+        options={STATUS_MOVE_MODES.map((mode) => ({ value: mode, label: STATUS_MOVE_MODE_LABELS[mode], description: STATUS_MOVE_DESCRIPTIONS[mode] }))}
+      />
+      {canEdit && (
+        <div>
+          <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+            Save status moves
+          </SubmitButton>
+        </div>
+      )}
+    </Form>
   );
 }
 

@@ -29,7 +29,7 @@ import { scrollInstantly, scrollSmoothlyAgain } from './instant-scroll';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useChangeProjectStatus } from './api/change-status';
-import { projectsKey } from './api/keys';
+import { projectsKey } from '../../lib/api/shared-keys';
 import { LimitAlert } from '../../components/limit-alert';
 import { projectAddress } from './project-table';
 

@@ -7,6 +7,9 @@ export const directoryKey = ['directory'] as const;
 /** The dashboard (GET /api/dashboard): every claim-file write may change it. */
 export const dashboardKey = ['dashboard'] as const;
 
+/** The lists of claim files (the board, the list, their filters): a claim file moved by the server refreshes them. */
+export const projectsKey = ['projects'] as const;
+
 /** A claim file (GET /api/projects/:id) and what sits below it (its timeline): an order on it refreshes them. */
 export const projectKey = (id: string) => ['project', id] as const;
 

@@ -17,6 +17,8 @@ export const companies = pgTable('companies', {
   coverLetterTemplate: text('cover_letter_template'),
   /** The IANA time zone documents print times in ("America/Chicago"); null until set (printed in UTC). */
   timeZone: text('time_zone'),
+  /** What the claim file's events do to its status: 'move' it forward (default) or 'suggest' the move (one click to accept). */
+  statusMoves: text('status_moves').notNull().default('move'),
   // The assistant: the IRC edition the company's jurisdictions adopted (2018, 2021, 2024: which code
   // passages hold), whether its owner lets answers go to the AI provider (off: built-in answers only),
   // and its answers per day (UTC); null uses the server's ASSISTANT_DAILY_LIMIT.

@@ -101,6 +101,13 @@ export const projects = pgTable(
     statusId: uuid('status_id')
       .notNull()
       .references(() => projectStatuses.id),
+    /**
+     * A move forward the company chose to be offered rather than made (status moves "suggest"): the
+     * status, its cause (a key of STATUS_MOVE_CAUSES) and when; cleared once the file reaches it or passes it.
+     */
+    suggestedStatusId: uuid('suggested_status_id').references(() => projectStatuses.id, { onDelete: 'set null' }),
+    suggestedStatusCause: text('suggested_status_cause'),
+    suggestedStatusAt: timestampTz('suggested_status_at'),
     isActive: boolean('is_active').notNull().default(true),
     archivedAt: timestampTz('archived_at'),
     closedAt: timestampTz('closed_at'),

@@ -190,7 +190,20 @@ describe('capture screen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('session-upload-progress')).toHaveTextContent('1 of 3 uploaded(2 uploading...)');
     // Walking order: the roof comes after the elevations and before the collateral.
     expect(screen.getByRole('link', { name: /Previous: Elevations/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/elevations`);
-    expect(screen.getByRole('link', { name: /Next: Collateral/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/collateral`);
+    // Issue 36: no gutters or collateral were chosen, so the walk goes from the roof to the close-ups.
+    expect(screen.getByRole('link', { name: /Next: Detail/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/detail`);
+  });
+
+  it('issue 36: once every required shot has its photo, the big button names the next phase and the camera stays in the bar', async () => {
+    queue.queued = ['slope_n', 'test_square_n', 'slope_s', 'test_square_s'].map((sub) => queuedPhoto(`p-${sub}`, sub));
+    answer(`GET /api/inspections/${SESSION_ID}/photos`, json({ photos: [] }));
+    renderAt(`/field-inspection/${SESSION_ID}/roof`);
+    await waitFor(() => expect(screen.getByTestId('required-progress')).toHaveTextContent('4 of 4 required shots captured'));
+    const next = screen.getByTestId('next-step-button');
+    expect(next).toHaveTextContent('Next: Detail');
+    expect(next).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/detail`);
+    // The optional shots can still be taken, from the camera in the bar.
+    expect(screen.getByTestId('capture-button')).toHaveTextContent('Take photo');
   });
 
   it('queues photos from the camera tagged with the first missing shot, the phase, the details, GPS and capture time', async () => {
@@ -356,7 +369,7 @@ describe('capture screen', { timeout: 30_000 }, () => {
     queue.queued = [queuedPhoto('p1', 'slope_s')];
     renderAt(`/field-inspection/${SESSION_ID}/phase-offline/roof`);
     await waitFor(() => expect(shot(/^Slope S/)).toHaveAttribute('data-captured', 'true'));
-    expect(screen.getByRole('link', { name: /Next: Collateral/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/phase-offline/collateral`);
+    expect(screen.getByRole('link', { name: /Next: Detail/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/phase-offline/detail`);
     expect(sentPaths().filter((p) => p.includes('/photos'))).toEqual([]);
   });
 

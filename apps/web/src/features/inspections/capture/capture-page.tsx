@@ -4,7 +4,7 @@ import { Link, useMatch, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { CaptureScreen, type StepLink } from './capture-screen';
+import { CaptureScreen, type StepFor } from './capture-screen';
 import { isCapturePhase, isUuid, phaseLabel } from './photo-words';
 import { SessionNotFound } from './session-not-found';
 
@@ -42,10 +42,16 @@ export default function CapturePage() {
   if (!isUuid(sessionId)) return <SessionNotFound />;
   if (!isCapturePhase(phase)) return <NotAPhase sessionId={sessionId} />;
   const base = `/field-inspection/${sessionId}`;
-  const { previous, next } = adjacentPhases(phase);
   const phasePath = (p: CapturePhase) => (offline ? `${base}/phase-offline/${p}` : `${base}/${p}`);
-  const previousLink: StepLink = previous ? { to: phasePath(previous), label: phaseLabel(previous) } : { to: `${base}/${offline ? 'areas-offline' : 'areas'}`, label: 'Areas' };
-  const nextLink: StepLink = next ? { to: phasePath(next), label: phaseLabel(next) } : { to: `${base}/insurance-details`, label: 'Insurance' };
+  // The walk of this inspection: the phases its areas call for (an interior nobody chose is stepped over).
+  const previousLink: StepFor = (structures) => {
+    const { previous } = adjacentPhases(phase, structures);
+    return previous ? { to: phasePath(previous), label: phaseLabel(previous) } : { to: `${base}/${offline ? 'areas-offline' : 'areas'}`, label: 'Areas' };
+  };
+  const nextLink: StepFor = (structures) => {
+    const { next } = adjacentPhases(phase, structures);
+    return next ? { to: phasePath(next), label: phaseLabel(next) } : { to: `${base}/insurance-details`, label: 'Insurance' };
+  };
   return (
     <CaptureScreen
       key={`${sessionId}-${phase}`}

@@ -1,6 +1,7 @@
 import { ELEVATIONS, photoShotLabel, STRUCTURE_KINDS, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import type { UploadStatus } from '@ridgeline/shared/domain/upload-queue';
 import type { Shot } from '@ridgeline/shared/domain/shot-list';
+import type { Structure } from '@ridgeline/shared/contracts/inspections';
 import { ArrowLeft, ArrowRight, Camera, Images, Zap } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -34,6 +35,8 @@ import { useLastPosition } from './use-last-position';
 // the rep is told which shot holds it; a photo the server refuses later is said at once, too.
 
 export type StepLink = { to: string; label: string };
+/** A step of the bar, fixed or read from the session's structures (the walk skips the phases no area chosen calls for). */
+export type StepFor = StepLink | ((structures: readonly Pick<Structure, 'areas'>[]) => StepLink);
 
 type Props = {
   sessionId: string;
@@ -42,8 +45,8 @@ type Props = {
   intro: ReactNode;
   /** Keeps only some of the phase's shots (an elevation screen keeps its side). */
   shotFilter?: (shot: Shot) => boolean;
-  previous: StepLink | null;
-  next: StepLink | null;
+  previous: StepFor | null;
+  next: StepFor | null;
   /** Only this device's data: no server read at all (the offline routes). */
   localOnly?: boolean;
 };
@@ -60,7 +63,7 @@ function useFailureNotices(queued: readonly { id: string; status: UploadStatus; 
   }, [queued]);
 }
 
-export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, previous, next, localOnly = false }: Props) {
+export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, previous: previousFor, next: nextFor, localOnly = false }: Props) {
   useDocumentTitle(title);
   const { user, isOnline } = useSession();
   const { session, loading } = useLocalInspection(sessionId, user?.id);
@@ -77,6 +80,12 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
   const shots = useMemo(() => (phaseList?.shots ?? []).filter(shotFilter ?? (() => true)), [phaseList, shotFilter]);
   const required = shots.filter((s) => s.required);
   const requiredCaptured = required.filter((s) => s.count > 0).length;
+  const stepOf = (step: StepFor | null) => (typeof step === 'function' ? step(structures) : step);
+  const previous = stepOf(previousFor);
+  const next = stepOf(nextFor);
+  // Every required shot has its photo: the big button is the way on, named by the next step; the
+  // camera stays a tap away in the bar above it.
+  const phaseDone = required.length > 0 && requiredCaptured === required.length && next !== null;
 
   const form = useZodForm(captureDetailsSchema, { defaultValues: initialDetails(phase, [], []) });
   const [category, subcategory, structureId] = useWatch({ control: form.control, name: ['category', 'subcategory', 'structureId'] });
@@ -288,7 +297,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         onChange={(event) => void onFiles(event, false)}
       />
 
-      {/* Three equal thirds above the full-width capture button: nothing is squeezed at 360 px. */}
+      {/* Three equal thirds above the full-width button: nothing is squeezed at 360 px. */}
       <div data-capture-bar="" className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
         <div className="mx-auto grid w-full max-w-xl grid-cols-3 gap-2">
           {previous ? <StepButton step={previous} direction="previous" /> : <span />}
@@ -296,16 +305,38 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
             <Images aria-hidden="true" className="size-5" />
             From library
           </Button>
-          {next ? <StepButton step={next} direction="next" /> : <span />}
+          {phaseDone ? (
+            <Button variant="secondary" className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
+              <Camera aria-hidden="true" className="size-5" />
+              <span>Take photo</span>
+              <span className="max-w-full truncate text-xs font-normal">{target}</span>
+            </Button>
+          ) : next ? (
+            <StepButton step={next} direction="next" />
+          ) : (
+            <span />
+          )}
         </div>
         <div className="mx-auto flex w-full max-w-xl">
-          <Button size="lg" className="min-h-[72px] w-full min-w-0 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
-            <Camera aria-hidden="true" className="size-7" />
-            <span className="flex min-w-0 flex-col items-start leading-tight">
-              <span>Take photo</span>
-              <span className="max-w-full truncate text-sm font-normal">{target}</span>
-            </span>
-          </Button>
+          {phaseDone && next ? (
+            <Button asChild size="lg" className="min-h-[72px] w-full min-w-0 text-lg">
+              <Link to={next.to} data-testid="next-step-button">
+                <ArrowRight aria-hidden="true" className="size-7" />
+                <span className="flex min-w-0 flex-col items-start leading-tight">
+                  <span>Next: {next.label}</span>
+                  <span className="max-w-full truncate text-sm font-normal">Every required shot is captured</span>
+                </span>
+              </Link>
+            </Button>
+          ) : (
+            <Button size="lg" className="min-h-[72px] w-full min-w-0 text-lg" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
+              <Camera aria-hidden="true" className="size-7" />
+              <span className="flex min-w-0 flex-col items-start leading-tight">
+                <span>Take photo</span>
+                <span className="max-w-full truncate text-sm font-normal">{target}</span>
+              </span>
+            </Button>
+          )}
         </div>
       </div>
     </div>

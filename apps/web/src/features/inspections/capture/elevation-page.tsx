@@ -1,12 +1,12 @@
 import { ELEVATIONS, type Elevation } from '@ridgeline/shared/domain/field-capture';
-import type { Shot } from '@ridgeline/shared/domain/shot-list';
+import { adjacentPhases, type Shot } from '@ridgeline/shared/domain/shot-list';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { CaptureScreen, type StepLink } from './capture-screen';
-import { isUuid } from './photo-words';
+import { CaptureScreen, type StepFor, type StepLink } from './capture-screen';
+import { isUuid, phaseLabel } from './photo-words';
 import { SessionNotFound } from './session-not-found';
 
 // /field-inspection/:sessionId/elevation/:elevation: one side of the building with its own
@@ -43,7 +43,13 @@ export default function ElevationPage() {
   const before = ELEVATIONS[index - 1];
   const after = ELEVATIONS[index + 1];
   const previous: StepLink = before ? { to: `${base}/elevation/${before.value}`, label: before.label } : { to: `${base}/overview`, label: 'Overview' };
-  const next: StepLink = after ? { to: `${base}/elevation/${after.value}`, label: after.label } : { to: `${base}/roof`, label: 'Roof' };
+  // After the left side: the next phase of this inspection's walk.
+  const next: StepFor = after
+    ? { to: `${base}/elevation/${after.value}`, label: after.label }
+    : (structures) => {
+        const phase = adjacentPhases('elevations', structures).next;
+        return phase ? { to: `${base}/${phase}`, label: phaseLabel(phase) } : { to: `${base}/insurance-details`, label: 'Insurance' };
+      };
   return (
     <CaptureScreen
       key={`${sessionId}-${elevation}`}

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type ChangeProjectStatusInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { dashboardKey } from '../../../lib/api/shared-keys';
-import { activeFilesKey, projectKey } from '../../../lib/api/shared-keys';
-import { projectsKey } from './keys';
+import { activeFilesKey, dashboardKey, projectKey, projectsKey } from '../../../lib/api/shared-keys';
 
 /** POST /api/projects/:id/status: moves a project (board drag, detail pipeline); 409 when reopening needs a slot the plan lacks. */
 export async function changeProjectStatus(id: string, input: ChangeProjectStatusInput) {

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type CreateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { dashboardKey } from '../../../lib/api/shared-keys';
-import { activeFilesKey } from '../../../lib/api/shared-keys';
-import { projectsKey } from './keys';
+import { activeFilesKey, dashboardKey, projectsKey } from '../../../lib/api/shared-keys';
 import { projectStatusesKey } from './project-statuses';
 
 /** POST /api/projects: 201 with the project; 409 ACTIVE_FILE_LIMIT when the plan has no free slot. */

@@ -2,9 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { projectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { dashboardKey } from '../../../lib/api/shared-keys';
-import { activeFilesKey, projectKey } from '../../../lib/api/shared-keys';
-import { projectsKey } from './keys';
+import { activeFilesKey, dashboardKey, projectKey, projectsKey } from '../../../lib/api/shared-keys';
 import { activityKey } from './activity';
 
 // One claim file: GET and PATCH /api/projects/:id, POST /api/projects/:id/archive and /unarchive.

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { projectListSchema, type ProjectListQuery } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { projectsKey } from './keys';
+import { projectsKey } from '../../../lib/api/shared-keys';
 
 /** The query string of a list read (and of the CSV export): only the filters that are set, in a stable order. */
 export function projectListSearch(query: ProjectListQuery): string {

@@ -7,7 +7,7 @@ import {
   type UpdateProjectStatusInput,
 } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
-import { projectsKey } from './keys';
+import { projectsKey } from '../../../lib/api/shared-keys';
 import { projectStatusesKey } from './project-statuses';
 
 // The pipeline's writes (owners and managers): POST /api/project-statuses, PATCH and DELETE

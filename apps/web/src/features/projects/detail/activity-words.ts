@@ -21,6 +21,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
     case 'created':
       return `${who} created the claim file`;
     case 'status_changed':
+      // A move made by itself names its cause (decision 042).
+      if (entry.body) return `The claim file moved from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)} because ${entry.body}`;
       return `${who} moved the claim file from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
     case 'field_changed':
       return `${who} ${fieldChange(entry.field ?? '', entry.oldValue, entry.newValue)}`;
@@ -47,6 +49,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return entry.body ? `${who} attached the inspection “${entry.body}”` : `${who} attached an inspection`;
     case 'proposal_signed':
       return entry.body ?? 'The homeowner signed the proposal';
+    case 'status_suggested':
+      return `Suggested moving the claim file from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)} because ${entry.body ?? 'of its events'}`;
     case 'shingle_identified':
       return entry.body ? `${who} saved a shingle identification: ${entry.body}` : `${who} saved a shingle identification`;
     case 'service_ordered':

@@ -29,6 +29,7 @@ function aProject(overrides: Partial<Project> = {}): Project {
   return {
     id: PROJECT_ID,
     title: 'Hail claim, Oak Street',
+    statusSuggestion: null,
     homeownerName: 'Dana Homeowner',
     street: '12 Oak Street',
     city: 'Dallas',
@@ -109,10 +110,10 @@ function anEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
 }
 
 /** Every read of the page answered: the project, its pipeline, the pickers, tasks, files and timeline. */
-function answerPage({ project = aProject(), tasks = [aTask()], files = [aFile()], activity = [anEntry()] } = {}) {
+function answerPage({ project = aProject(), tasks = [aTask()], files = [aFile()], activity = [anEntry()], pipeline = statuses } = {}) {
   answerAll({
     [`GET /api/projects/${PROJECT_ID}`]: json(project),
-    'GET /api/project-statuses': json({ statuses }),
+    'GET /api/project-statuses': json({ statuses: pipeline }),
     'GET /api/team': json({
       members: [{ id: 'member-1', userId: alex.id, name: alex.name, email: 'alex@example.com', role: 'owner', joinedAt: '2026-01-01T00:00:00.000Z' }],
       invitations: [],
@@ -432,6 +433,52 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The Starter plan allows 10 active files.');
     expect(within(alert).getByRole('link', { name: 'See plans and pricing' })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('offers the move its events suggest, accepted in one click', async () => {
+    const suggestion = { statusId: INSPECTED, statusName: 'Inspected', cause: 'the inspection was completed', suggestedAt: '2026-11-03T10:00:00.000Z' };
+    answerPage({ project: aProject({ statusId: LEAD, statusSuggestion: suggestion }) });
+    let accepted = false;
+    answer(`GET /api/projects/${PROJECT_ID}`, () => json(accepted ? aProject({ statusId: INSPECTED }) : aProject({ statusId: LEAD, statusSuggestion: suggestion })));
+    answer(`POST /api/projects/${PROJECT_ID}/status-suggestion/accept`, () => {
+      accepted = true;
+      return json(aProject({ statusId: INSPECTED }));
+    });
+    renderPage();
+    const offer = await screen.findByTestId('status-suggestion');
+    expect(offer).toHaveTextContent('Suggested: move to Inspected, because the inspection was completed.');
+    const user = userEvent.setup();
+    await user.click(within(offer).getByRole('button', { name: 'Move to Inspected' }));
+    await waitFor(() => expect(sent(`POST /api/projects/${PROJECT_ID}/status-suggestion/accept`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('status-suggestion')).not.toBeInTheDocument());
+  });
+
+  it('dismisses the move offered, and the claim file stays', async () => {
+    const suggestion = { statusId: INSPECTED, statusName: 'Inspected', cause: 'the inspection was completed', suggestedAt: '2026-11-03T10:00:00.000Z' };
+    answerPage({ project: aProject({ statusId: LEAD, statusSuggestion: suggestion }) });
+    answer(`DELETE /api/projects/${PROJECT_ID}/status-suggestion`, json(aProject({ statusId: LEAD })));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByTestId('status-suggestion')).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(sent(`DELETE /api/projects/${PROJECT_ID}/status-suggestion`)).toHaveLength(1));
+    expect(sent(`POST /api/projects/${PROJECT_ID}/status`)).toHaveLength(0);
+  });
+
+  it('marks the claim filed while Claim filed lies ahead, and offers it no more once there', async () => {
+    const FILED = '22222222-2222-4222-8222-222222222209';
+    const pipeline = [...statuses.slice(0, 2), { id: FILED, key: 'claim_filed', name: 'Claim filed', position: 2, isClosed: false, isHidden: false, projectCount: 0 }, { ...statuses[2], position: 3 } as ProjectStatus];
+    answerPage({ project: aProject({ statusId: INSPECTED }), pipeline });
+    let filed = false;
+    answer(`GET /api/projects/${PROJECT_ID}`, () => json(aProject({ statusId: filed ? FILED : INSPECTED })));
+    answer(`POST /api/projects/${PROJECT_ID}/mark-filed`, () => {
+      filed = true;
+      return json(aProject({ statusId: FILED }));
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Mark claim filed' }));
+    await waitFor(() => expect(sent(`POST /api/projects/${PROJECT_ID}/mark-filed`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark claim filed' })).not.toBeInTheDocument());
   });
 
   it('shows the carrier named in the field that is not in the directory, and adds it to the directory as the file carrier', async () => {

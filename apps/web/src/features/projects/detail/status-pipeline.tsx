@@ -1,11 +1,13 @@
 import { Check } from 'lucide-react';
 import type { Project, ProjectStatus } from '@ridgeline/shared/contracts/projects';
+import { AlertBox } from '../../../components/ui/alert';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useChangeProjectStatus } from '../api/change-status';
+import { useStatusMove } from '../api/status-moves';
 import { ActiveFileLimitAlert, isActiveFileLimit } from './limit-alert';
 
 /** The statuses a project can move through: the visible ones in order, and its own even when hidden. */
@@ -13,11 +15,27 @@ export function pipelineSteps(statuses: ProjectStatus[], currentId: string): Pro
   return [...statuses].filter((status) => !status.isHidden || status.id === currentId).sort((a, b) => a.position - b.position);
 }
 
-/** The pipeline as a stepper: past steps ticked, the current one highlighted; choosing another moves the project there. */
+/** The status "Mark claim filed" moves to: the company's Claim filed, when it is shown, open and still ahead. */
+export function filedStepAhead(steps: ProjectStatus[], currentId: string): ProjectStatus | null {
+  const current = steps.find((status) => status.id === currentId);
+  const filed = steps.find((status) => status.key === 'claim_filed' && !status.isHidden && !status.isClosed);
+  return current && filed && !current.isClosed && filed.position > current.position ? filed : null;
+}
+
+/**
+ * The pipeline as a stepper: past steps ticked, the current one highlighted; choosing another moves
+ * the project there. The claim file also moves forward by itself as its events happen; a company that
+ * chose "suggest" sees the move offered here, one click to accept. "Mark claim filed" records a claim
+ * filed outside the product (by phone, on the carrier's portal).
+ */
 export function StatusPipeline({ project, statuses }: { project: Project; statuses: ProjectStatus[] }) {
   const change = useChangeProjectStatus();
+  const moves = useStatusMove(project.id);
   const steps = pipelineSteps(statuses, project.statusId);
   const currentIndex = steps.findIndex((status) => status.id === project.statusId);
+  const filed = project.archivedAt === null ? filedStepAhead(steps, project.statusId) : null;
+  const suggestion = project.statusSuggestion;
+  const busy = change.isPending || moves.isPending;
 
   const move = (status: ProjectStatus) => {
     change.mutate(
@@ -43,7 +61,7 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
               <Button
                 variant={current ? 'primary' : 'secondary'}
                 aria-current={current ? 'step' : undefined}
-                disabled={change.isPending}
+                disabled={busy}
                 onClick={() => (current ? undefined : move(status))}
                 className={cn('w-full min-w-0 justify-start px-2 text-left sm:px-4', past && 'border-green-300 bg-green-50 text-green-900 hover:bg-green-100')}
               >
@@ -59,7 +77,46 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
           );
         })}
       </ol>
-      {change.isPending && (
+      {suggestion && (
+        <AlertBox tone="info" className="flex flex-wrap items-center justify-between gap-2" data-testid="status-suggestion">
+          <p className="min-w-0">
+            Suggested: move to {suggestion.statusName}, because {suggestion.cause}.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={busy}
+              onClick={() =>
+                moves.mutate('accept', {
+                  onSuccess: () => notify.success('Status changed', `The claim file is now ${suggestion.statusName}.`),
+                  onError: (error) => notify.error('Status not changed', errorText(error)),
+                })
+              }
+            >
+              Move to {suggestion.statusName}
+            </Button>
+            <Button variant="secondary" disabled={busy} onClick={() => moves.mutate('dismiss', { onError: (error) => notify.error('Suggestion not dismissed', errorText(error)) })}>
+              Dismiss
+            </Button>
+          </div>
+        </AlertBox>
+      )}
+      {filed && (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() =>
+              moves.mutate('mark-filed', {
+                onSuccess: () => notify.success('Claim marked filed', `The claim file is now ${filed.name}.`),
+                onError: (error) => notify.error('Status not changed', errorText(error)),
+              })
+            }
+          >
+            Mark claim filed
+          </Button>
+        </div>
+      )}
+      {busy && (
         <p role="status" className="text-sm text-slate-700">
           Moving the claim file…
         </p>

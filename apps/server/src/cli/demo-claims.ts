@@ -1,16 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import { createAdjusterSchema, createCarrierSchema } from '@ridgeline/shared/contracts/carriers';
+import { createInspectionSchema } from '@ridgeline/shared/contracts/inspections';
+import { createLedgerEntrySchema, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
 import { createProjectSchema, createTaskSchema } from '@ridgeline/shared/contracts/projects';
 import { loadConfig } from '../config';
 import type { Actor, Tenant } from '../http/context';
 import type { Db } from '../infra/db/client';
+import type { EventPublisher } from '../infra/events/event-bus';
+import { inspectionSessions, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
 import { createCarriersService } from '../features/carriers/carriers.service';
+import { createInspectionsService } from '../features/inspections/inspections.service';
+import { createLedgerService } from '../features/ledger/ledger.service';
 import { createProjectStatusesService } from '../features/projects/project-statuses.service';
 import { createProjectTasksService } from '../features/projects/project-tasks.service';
 import { createProjectsService } from '../features/projects/projects.service';
 
-// The demo company's claim book: a carrier directory and claim files across the pipeline, made
-// through the product's own services (the plan limit, loss-type classification and activity apply),
-// every input parsed by the same contracts the API validates with.
+// The demo company's claim book: a carrier directory and claim files over eight months, each walked
+// through the pipeline as a claim goes (inspected, filed, approved or denied, supplemented, built,
+// paid), with its inspection and its ledger (the insurer's figures, supplements, checks). Everything
+// is made through the product's own services (the plan limit, loss-type classification, the
+// ledger's rules and activity apply), every input parsed by the same contracts the API validates
+// with. The services stamp everything "now"; the demo then dates each claim file's history and its
+// inspection back to when that step happened (its payments carry the days they were received), so the dashboard and /analytics show
+// months of work (the status history, cycle times, days in status, weekly activity, revenue by month).
+
+// The seed walks each claim file's statuses itself: nothing is queued from the command line.
+const NO_EVENTS: EventPublisher = { publish: async () => false };
 
 const DAY_MS = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -39,38 +55,110 @@ const CARRIERS = [
   },
 ] as const;
 
+type DemoLedger = {
+  /** The insurer's RCV, ACV and recoverable depreciation (cents), with the deductible. */
+  rcv: number;
+  acv: number;
+  depreciation: number;
+  /** Days after the claim file opened: the ACV check, the depreciation release, the deductible (any may be absent). */
+  acvPaidDay?: number;
+  depreciationPaidDay?: number;
+  deductiblePaidDay?: number;
+  /** A supplement asked for, and the insurer's answer (approved for `approved` cents, denied, or none yet). */
+  supplement?: { label: string; amount: number; answer: 'approved' | 'denied' | 'pending'; approved?: number };
+};
+
 type DemoProject = {
   homeowner: string;
   street: string;
   city: string;
   zip: string;
   carrier: number;
-  status: string;
   description: string;
   claimNumber: string | null;
   rcvCents: number | null;
+  /** Days ago the claim file was opened. */
   daysAgo: number;
+  /** The statuses it went through after Lead, each with the day (after opening) it got there. */
+  path: [status: string, day: number][];
+  /** The day (after opening) of its inspection, completed. */
+  inspectedDay?: number;
+  ledger?: DemoLedger;
   task?: { title: string; dueIn: number };
 };
 
+const DEDUCTIBLE = 100_000;
+
 const PROJECTS: DemoProject[] = [
-  { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', carrier: 0, status: 'lead', description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, task: { title: 'Schedule the inspection', dueIn: 1 } },
-  { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', carrier: 1, status: 'inspected', description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 4, task: { title: 'File the claim with Red River', dueIn: -2 } },
-  { homeowner: 'Amelia Franks', street: '17 Quail Run', city: 'Norman', zip: '73072', carrier: 0, status: 'claim_filed', description: 'Shingles torn off by wind on the ridge', claimNumber: 'PMI-2026-118402', rcvCents: 1265000, daysAgo: 9 },
-  { homeowner: 'Derek & Lana Moss', street: '3020 Osage Trail', city: 'Yukon', zip: '73099', carrier: 2, status: 'adjuster_scheduled', description: 'Hail storm, soft metals and AC fins dented', claimNumber: 'HG-55120937', rcvCents: 2390000, daysAgo: 14, task: { title: 'Meet the adjuster on site', dueIn: 3 } },
-  { homeowner: 'Patricia Odum', street: '1209 Redbud Ln', city: 'Mustang', zip: '73064', carrier: 1, status: 'approved', description: 'Hail', claimNumber: 'RRC-7730125', rcvCents: 3105000, daysAgo: 21, task: { title: 'Order materials for the build', dueIn: 5 } },
-  { homeowner: 'Henry Whitaker', street: '55 Prairie Wind Rd', city: 'Piedmont', zip: '73078', carrier: 0, status: 'supplement_requested', description: 'Wind-driven rain through lifted shingles', claimNumber: 'PMI-2026-117733', rcvCents: 1588000, daysAgo: 30, task: { title: 'Send the drip edge and starter supplement', dueIn: -4 } },
-  { homeowner: 'Grace Lin', street: '760 Sycamore St', city: 'Bethany', zip: '73008', carrier: 2, status: 'build_scheduled', description: 'Hail with wind, skylight cracked', claimNumber: 'HG-55098811', rcvCents: 2744000, daysAgo: 40 },
-  { homeowner: 'Walter Brooks', street: '2314 Harvest Hill', city: 'Choctaw', zip: '73020', carrier: 1, status: 'closed', description: 'Roof leak over the garage', claimNumber: 'RRC-7712290', rcvCents: 912000, daysAgo: 75 },
+  { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', carrier: 0, description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, path: [], task: { title: 'Schedule the inspection', dueIn: 1 } },
+  { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', carrier: 1, description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 6, path: [['inspected', 2]], inspectedDay: 2, task: { title: 'File the claim with Red River', dueIn: -2 } },
+  { homeowner: 'Amelia Franks', street: '17 Quail Run', city: 'Norman', zip: '73072', carrier: 0, description: 'Shingles torn off by wind on the ridge', claimNumber: 'PMI-2026-118402', rcvCents: 1265000, daysAgo: 12, path: [['inspected', 1], ['claim_filed', 3]], inspectedDay: 1 },
+  { homeowner: 'Derek & Lana Moss', street: '3020 Osage Trail', city: 'Yukon', zip: '73099', carrier: 2, description: 'Hail storm, soft metals and AC fins dented', claimNumber: 'HG-55120937', rcvCents: 2390000, daysAgo: 19, path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 9]], inspectedDay: 2, task: { title: 'Meet the adjuster on site', dueIn: 3 } },
+  {
+    homeowner: 'Patricia Odum', street: '1209 Redbud Ln', city: 'Mustang', zip: '73064', carrier: 1, description: 'Hail', claimNumber: 'RRC-7730125', rcvCents: 3105000, daysAgo: 34,
+    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 8], ['approved', 20]], inspectedDay: 1,
+    ledger: { rcv: 3_105_000, acv: 2_480_000, depreciation: 625_000, acvPaidDay: 27 }, task: { title: 'Order materials for the build', dueIn: 5 },
+  },
+  {
+    homeowner: 'Henry Whitaker', street: '55 Prairie Wind Rd', city: 'Piedmont', zip: '73078', carrier: 0, description: 'Wind-driven rain through lifted shingles', claimNumber: 'PMI-2026-117733', rcvCents: 1588000, daysAgo: 47,
+    path: [['inspected', 2], ['claim_filed', 5], ['approved', 19], ['supplement_requested', 26]], inspectedDay: 2,
+    ledger: { rcv: 1_588_000, acv: 1_240_000, depreciation: 348_000, acvPaidDay: 24, supplement: { label: 'Drip edge and starter strip', amount: 86_400, answer: 'pending' } },
+    task: { title: 'Send the drip edge and starter supplement', dueIn: -4 },
+  },
+  {
+    homeowner: 'Grace Lin', street: '760 Sycamore St', city: 'Bethany', zip: '73008', carrier: 2, description: 'Hail with wind, skylight cracked', claimNumber: 'HG-55098811', rcvCents: 2744000, daysAgo: 58,
+    path: [['inspected', 1], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 24], ['build_scheduled', 33]], inspectedDay: 1,
+    ledger: { rcv: 2_744_000, acv: 2_150_000, depreciation: 594_000, acvPaidDay: 30, supplement: { label: 'Skylight flashing kit', amount: 42_000, answer: 'approved', approved: 38_500 } },
+  },
+  {
+    homeowner: 'Walter Brooks', street: '2314 Harvest Hill', city: 'Choctaw', zip: '73020', carrier: 1, description: 'Roof leak over the garage', claimNumber: 'RRC-7712290', rcvCents: 912000, daysAgo: 92,
+    path: [['inspected', 3], ['claim_filed', 6], ['denied', 30], ['closed', 38]], inspectedDay: 3,
+  },
+  {
+    homeowner: 'Nadia Kowalski', street: '81 Bluestem Ave', city: 'Edmond', zip: '73013', carrier: 0, description: 'Hail, bruised shingles and dented vents', claimNumber: 'PMI-2026-109921', rcvCents: 2215000, daysAgo: 118,
+    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 7], ['approved', 18], ['build_scheduled', 25], ['completed', 41], ['depreciation_requested', 43]], inspectedDay: 1,
+    ledger: { rcv: 2_215_000, acv: 1_720_000, depreciation: 495_000, acvPaidDay: 22, deductiblePaidDay: 41 },
+  },
+  {
+    homeowner: 'Owen Tate', street: '4902 Kickingbird Rd', city: 'Edmond', zip: '73034', carrier: 2, description: 'Hail', claimNumber: 'HG-54977310', rcvCents: 1968000, daysAgo: 146,
+    path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 11], ['approved', 27], ['build_scheduled', 36], ['completed', 50], ['depreciation_requested', 51], ['paid', 66]], inspectedDay: 2,
+    ledger: { rcv: 1_968_000, acv: 1_530_000, depreciation: 438_000, acvPaidDay: 31, depreciationPaidDay: 64, deductiblePaidDay: 50 },
+  },
+  {
+    homeowner: 'Bea Hollister', street: '610 Coltrane Rd', city: 'Edmond', zip: '73034', carrier: 1, description: 'Wind damage, shingles and ridge cap blown off', claimNumber: 'RRC-7688014', rcvCents: 1394000, daysAgo: 171,
+    path: [['inspected', 1], ['claim_filed', 2], ['approved', 15], ['build_scheduled', 22], ['completed', 35], ['depreciation_requested', 36], ['paid', 58]], inspectedDay: 1,
+    ledger: { rcv: 1_394_000, acv: 1_050_000, depreciation: 344_000, acvPaidDay: 18, depreciationPaidDay: 55, deductiblePaidDay: 35, supplement: { label: 'Ridge vent', amount: 31_000, answer: 'denied' } },
+  },
+  {
+    homeowner: 'Samuel Greer', street: '220 Fox Lake Ln', city: 'Moore', zip: '73160', carrier: 1, description: 'Hail', claimNumber: 'RRC-7661102', rcvCents: 1710000, daysAgo: 196,
+    path: [['inspected', 2], ['claim_filed', 5], ['adjuster_scheduled', 12], ['denied', 34], ['closed', 40]], inspectedDay: 2,
+  },
+  {
+    homeowner: 'Marisol Vega', street: '1500 N Kelly Ave', city: 'Edmond', zip: '73003', carrier: 0, description: 'Hail and wind, gutters and downspouts crushed', claimNumber: 'PMI-2026-098812', rcvCents: 2880000, daysAgo: 214,
+    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 9], ['approved', 21], ['supplement_requested', 27], ['build_scheduled', 38], ['completed', 52], ['depreciation_requested', 53], ['paid', 71]], inspectedDay: 1,
+    ledger: { rcv: 2_880_000, acv: 2_210_000, depreciation: 670_000, acvPaidDay: 25, depreciationPaidDay: 69, deductiblePaidDay: 52, supplement: { label: 'Gutters and downspouts, 180 LF', amount: 168_000, answer: 'approved', approved: 152_000 } },
+  },
+  {
+    homeowner: 'Clyde Harjo', street: '9 Lakeshore Dr', city: 'Norman', zip: '73026', carrier: 2, description: 'Hail', claimNumber: 'HG-54900215', rcvCents: 1502000, daysAgo: 233,
+    path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 26], ['build_scheduled', 34], ['completed', 47], ['depreciation_requested', 48], ['paid', 63]], inspectedDay: 2,
+    ledger: { rcv: 1_502_000, acv: 1_180_000, depreciation: 322_000, acvPaidDay: 30, depreciationPaidDay: 61, deductiblePaidDay: 47 },
+  },
 ];
 
-/** Builds the demo company's carriers, adjusters, projects and tasks, acting as the given member. */
+/** Builds the demo company's carriers, adjusters, projects, inspections, ledgers and tasks, acting as the given member. */
 export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assignees: string[]): Promise<number> {
   const carriers = createCarriersService({ db });
   // The demo seeds claim files and never exports them: the default read timeout is enough.
-  const projects = createProjectsService({ db, readTimeoutMs: loadConfig().databaseTimeouts.readMs });
+  const projectsService = createProjectsService({ db, readTimeoutMs: loadConfig().databaseTimeouts.readMs });
   const tasks = createProjectTasksService({ db });
+  const inspections = createInspectionsService({ db, events: NO_EVENTS });
+  const ledger = createLedgerService({ db, events: NO_EVENTS });
   const statuses = (await createProjectStatusesService({ db }).list(tenant)).statuses;
+  const statusOf = (key: string) => {
+    const status = statuses.find((candidate) => candidate.key === key);
+    if (!status) throw new Error(`The default pipeline has no status ${key}`);
+    return status;
+  };
 
   const directory: { carrierId: string; adjusterId: string }[] = [];
   for (const entry of CARRIERS) {
@@ -81,10 +169,12 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
   }
 
   for (const [index, demo] of PROJECTS.entries()) {
-    const status = statuses.find((candidate) => candidate.key === demo.status);
     const from = directory[demo.carrier];
     const assigneeId = assignees[index % assignees.length] ?? null;
-    const project = await projects.create(
+    const openedAt = new Date(Date.now() - demo.daysAgo * DAY_MS);
+    const at = (dayAfterOpening: number) => new Date(openedAt.getTime() + dayAfterOpening * DAY_MS);
+    const dateOf = (dayAfterOpening: number) => at(dayAfterOpening).toISOString().slice(0, 10);
+    const project = await projectsService.create(
       owner,
       tenant,
       createProjectSchema.parse({
@@ -101,14 +191,94 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
         dateOfLoss: day(-demo.daysAgo - 3),
         lossDescription: demo.description,
         rcvCents: demo.rcvCents,
-        deductibleCents: demo.rcvCents === null ? null : 100000,
+        deductibleCents: demo.rcvCents === null ? null : DEDUCTIBLE,
         assigneeId,
-        statusId: status?.id,
       }),
     );
+    for (const [key] of demo.path) await projectsService.changeStatus(owner, tenant, project.id, statusOf(key).id);
+
+    // Its inspection, by the member it is assigned to, completed.
+    let sessionId: string | null = null;
+    if (demo.inspectedDay !== undefined) {
+      sessionId = randomUUID();
+      const inspector: Actor = { ...owner, userId: assigneeId ?? owner.userId };
+      await inspections.create(
+        inspector,
+        tenant,
+        createInspectionSchema.parse({ id: sessionId, projectId: project.id, editedAt: at(demo.inspectedDay).toISOString(), fields: { street: demo.street, city: demo.city, state: 'OK', zip: demo.zip, status: 'completed' } }),
+      );
+    }
+
+    // Its ledger: the insurer's figures, a supplement and its answer, the checks as they came in.
+    const entries: CreateLedgerEntryInput[] = [];
+    const money = demo.ledger;
+    if (money) {
+      for (const [figure, amountCents] of [['rcv', money.rcv], ['acv', money.acv], ['recoverable_depreciation', money.depreciation], ['deductible', DEDUCTIBLE]] as const) {
+        entries.push({ kind: 'figure', figure, amountCents });
+      }
+      if (money.acvPaidDay !== undefined) entries.push({ kind: 'payment_received', paymentType: 'acv_check', amountCents: money.acv - DEDUCTIBLE, date: dateOf(money.acvPaidDay), reference: `Check ${10400 + index}` });
+    }
+    const add = (input: CreateLedgerEntryInput) => ledger.append(owner, tenant, project.id, createLedgerEntrySchema.parse(input));
+    for (const input of entries) await add(input);
+    if (money?.supplement) {
+      const { label, amount, answer } = money.supplement;
+      const supplementId = (await add({ kind: 'supplement_requested', label, amountCents: amount })).entries.at(-1)?.id;
+      if (supplementId && answer === 'approved') {
+        const approved = money.supplement.approved ?? amount;
+        await add({ kind: 'supplement_approved', supplementId, amountCents: approved });
+        // The supplement's check comes with the depreciation's.
+        if (money.depreciationPaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'supplement_check', amountCents: approved, date: dateOf(money.depreciationPaidDay - 2) });
+      }
+      if (supplementId && answer === 'denied') await add({ kind: 'supplement_denied', supplementId });
+    }
+    // Asked for once the build is done: expected until the insurer releases it.
+    const askedDay = demo.path.find(([key]) => key === 'depreciation_requested')?.[1];
+    if (money && askedDay !== undefined && money.depreciationPaidDay === undefined) await add({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(askedDay + 30) });
+    if (money?.depreciationPaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(money.depreciationPaidDay) });
+    if (money?.deductiblePaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'deductible', amountCents: DEDUCTIBLE, date: dateOf(money.deductiblePaidDay) });
+
     if (demo.task) {
       await tasks.create(owner, tenant, project.id, createTaskSchema.parse({ title: demo.task.title, dueDate: day(demo.task.dueIn), assigneeId }));
     }
+    await dateBack(db, tenant.companyId, project.id, { openedAt, steps: demo.path.map(([, stepDay]) => at(stepDay)), sessionId, inspectedAt: demo.inspectedDay === undefined ? null : at(demo.inspectedDay) });
   }
   return PROJECTS.length;
+}
+
+/**
+ * Dates a claim file's records back to when each step happened: the file opened, each stay of its
+ * history from its step to the next (the last still going), its timeline's status moves in the same
+ * order, and its inspection. The ledger is append-only, even here: its entries keep the day they were
+ * written, their payments the day each was received.
+ */
+async function dateBack(
+  db: Db,
+  companyId: string,
+  projectId: string,
+  when: { openedAt: Date; steps: Date[]; sessionId: string | null; inspectedAt: Date | null },
+): Promise<void> {
+  const ofProject = (table: typeof projectStatusHistory | typeof projectActivity) => and(eq(table.companyId, companyId), eq(table.projectId, projectId));
+  await db.transaction(async (tx) => {
+    await tx.update(projects).set({ createdAt: when.openedAt }).where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+    const stays = await tx.select({ id: projectStatusHistory.id }).from(projectStatusHistory).where(ofProject(projectStatusHistory)).orderBy(asc(projectStatusHistory.enteredAt), asc(projectStatusHistory.id));
+    const starts = [when.openedAt, ...when.steps];
+    for (const [index, stay] of stays.entries()) {
+      const enteredAt = starts[index] ?? when.openedAt;
+      const leftAt = index + 1 < stays.length ? (starts[index + 1] ?? null) : null;
+      await tx.update(projectStatusHistory).set({ enteredAt, leftAt }).where(eq(projectStatusHistory.id, stay.id));
+    }
+    const moves = await tx
+      .select({ id: projectActivity.id, kind: projectActivity.kind })
+      .from(projectActivity)
+      .where(ofProject(projectActivity))
+      .orderBy(asc(projectActivity.createdAt), asc(projectActivity.id));
+    let step = 0;
+    for (const entry of moves) {
+      const createdAt = entry.kind === 'status_changed' ? (when.steps[step++] ?? when.openedAt) : entry.kind === 'created' ? when.openedAt : (when.inspectedAt ?? when.openedAt);
+      await tx.update(projectActivity).set({ createdAt }).where(eq(projectActivity.id, entry.id));
+    }
+    if (when.sessionId && when.inspectedAt) {
+      await tx.update(inspectionSessions).set({ createdAt: when.inspectedAt, updatedAt: when.inspectedAt }).where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, when.sessionId)));
+    }
+  });
 }

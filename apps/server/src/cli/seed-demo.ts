@@ -5,7 +5,8 @@ import { withCliDatabase } from './cli-database';
 import { seedDemoClaims } from './demo-claims';
 
 // `npm run seed:demo`: a demo company with an owner and three members, verified and ready to sign in,
-// with a carrier directory and claim files across the pipeline.
+// with a carrier directory and eight months of claim files walked through the pipeline, each with its
+// inspection, its ledger (figures, supplements, checks) and its status history (demo-claims.ts).
 // The people and the company are made by the same factories the tests use, which create companies
 // through the onboarding service of sign-up (trial included) and memberships through the team repository.
 const PASSWORD = 'Ridgeline-Demo-2026';

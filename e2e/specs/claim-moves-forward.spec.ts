@@ -57,7 +57,7 @@ test.describe('the claim file moves forward by itself', () => {
     test.setTimeout(90_000);
     await page.setViewportSize(PHONES[0]);
     await signedInUser(page, 'forward-suggest');
-    await page.goto('/settings');
+    await page.goto('/settings?section=pipeline');
     await page.getByRole('radio', { name: 'Suggest the move, one click to accept' }).check();
     await page.getByRole('button', { name: 'Save status moves' }).click();
     await expect(page.getByText('Status moves saved')).toBeVisible();

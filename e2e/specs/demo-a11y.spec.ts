@@ -41,6 +41,8 @@ const ROUTES = [
   '/feedback-loop',
   '/tutorials',
   '/settings',
+  '/settings?section=pipeline',
+  '/settings?section=estimating',
   '/security',
   '/analytics',
   '/admin/impersonation',

@@ -64,7 +64,7 @@ for (const screen of [
       await signedInUser(page, `story-${screen.name}`);
 
       // A new company's hail-hit threshold is 8.
-      await page.goto('/settings');
+      await page.goto('/settings?section=estimating');
       await expect(page.getByLabel('Hits to recommend replacing')).toHaveValue('8');
 
       const sessionId = await createInspection(page, { north: 11, south: 3 });

@@ -137,7 +137,7 @@ test.describe('projects', () => {
   test('an owner renames and reorders the pipeline on /settings', async ({ page }) => {
     await signedInUser(page, 'pipeline');
     await createProjectApi(page, 1);
-    await page.goto('/settings');
+    await page.goto('/settings?section=pipeline');
     await expect(page.getByRole('heading', { name: 'Claim file pipeline' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const name = page.getByLabel('Name of Inspected');

@@ -27,7 +27,7 @@ test('a threshold of 12 turns the 11 hits of the N slope from replace into repai
   await page.goto(`/field-inspection/${sessionId}/analysis`);
   await expect(recommendation(page)).toHaveText('Recommendation: Replace');
 
-  await page.goto('/settings');
+  await page.goto('/settings?section=estimating');
   await expect(page.getByRole('heading', { level: 2, name: 'Hail-hit threshold' })).toBeVisible();
   const threshold = page.getByLabel('Hits to recommend replacing');
   await expect(threshold).toHaveValue('8');
@@ -55,7 +55,7 @@ test('a price list imported from CSV prices the next estimate', async ({ page })
   const errors = collectErrors(page);
   await signedInUser(page, 'price-list');
 
-  await page.goto('/settings');
+  await page.goto('/settings?section=estimating');
   const prices = page.getByRole('region', { name: 'Price list' });
   await expect(prices.getByRole('group', { name: 'Shingles: roof squares plus waste' }).getByLabel('Unit price ($)')).toHaveValue('265.00');
   await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'siding,Vinyl siding,SF,9', ',Satellite dish detach and reset,EA,85'].join('\n'));

@@ -1,5 +1,6 @@
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
@@ -8,6 +9,7 @@ import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/c
 import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCompany } from '../../lib/api/company';
 import { useUpdateCompany } from '../../lib/api/update-company';
@@ -75,9 +77,31 @@ function PlanCard({ company }: { company: Company }) {
   );
 }
 
-/** /settings: the company's profile, plan and logo; owners and managers may change them. `children`: sections other features add (composed in app/). */
-export default function SettingsPage({ children }: { children?: ReactNode }) {
+/** A section other features add to /settings (composed in app/): its name in the address, its label, its cards. */
+export type SettingsSection = { value: string; label: string; render: () => ReactNode };
+
+const COMPANY_SECTION = 'company';
+
+/**
+ * /settings in sections, one at a time, each saving on its own: the company's profile, plan and logo
+ * (owners and managers may change them), then the sections other features add. The open section is
+ * in the address (?section=pipeline), so a link or a reload opens it; an unknown name opens the company.
+ */
+export default function SettingsPage({ sections = [] }: { sections?: readonly SettingsSection[] }) {
   useDocumentTitle('Settings');
+  const [search, setSearch] = useSearchParams();
+  const named = search.get('section');
+  const open = named && sections.some((section) => section.value === named) ? named : COMPANY_SECTION;
+  const openSection = (value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === COMPANY_SECTION) next.delete('section');
+        else next.set('section', value);
+        return next;
+      },
+      { replace: true },
+    );
   const company = useCompany();
   const me = useMe();
   const upload = useUploadLogo();
@@ -85,18 +109,12 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
 
   const onLogo = uploadOnChoose(upload, ['Logo updated', 'Your logo will appear on reports and documents.']);
 
-  return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Settings">Your company profile, shown on photo reports and claim documents.</PageHeader>
+  const companySection = (
+    <div className="flex flex-col gap-6">
       {company.isPending && <p role="status">Loading your company…</p>}
       {company.isError && <Alert>{errorText(company.error)}</Alert>}
       {company.data && (
         <>
-          {!canEdit && (
-            <Alert tone="warning" role="note" className="border border-amber-300">
-              Only company owners and managers can change these settings.
-            </Alert>
-          )}
           <PlanCard company={company.data} />
           <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
             <h2 id="logo-heading" className="sr-only">Company logo</h2>
@@ -117,7 +135,42 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </>
       )}
-      {children}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <PageHeader title="Settings">Your company profile, shown on photo reports and claim documents, and how your claim files and estimates work.</PageHeader>
+      {me.data && !canEdit && (
+        <Alert tone="warning" role="note" className="border border-amber-300">
+          Only company owners and managers can change these settings.
+        </Alert>
+      )}
+      {sections.length > 0 ? (
+        <Tabs value={open} onValueChange={openSection}>
+          {/* Each section as wide as its name; on a phone the row scrolls sideways rather than squeezing names together. */}
+          <TabsList aria-label="Settings sections" className="max-w-full auto-cols-max overflow-x-auto">
+            <TabsTrigger value={COMPANY_SECTION} className="whitespace-nowrap">
+              Company
+            </TabsTrigger>
+            {sections.map((section) => (
+              <TabsTrigger key={section.value} value={section.value} className="whitespace-nowrap">
+                {section.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TabsContent value={COMPANY_SECTION} className="mt-4">
+            {companySection}
+          </TabsContent>
+          {sections.map((section) => (
+            <TabsContent key={section.value} value={section.value} className="mt-4 flex flex-col gap-6">
+              {section.render()}
+            </TabsContent>
+          ))}
+        </Tabs>
+      ) : (
+        companySection
+      )}
     </div>
   );
 }

@@ -53,7 +53,9 @@ async function fillRequired() {
   await userEvent.type(screen.getByLabelText('Homeowner name'), 'Jane Smith');
 }
 
-describe('/projects/new', () => {
+// Each test types a whole claim file and a carrier: more than the default 5 s on a busy machine (a test
+// cut off at 5 s keeps typing into the page while its retry types too).
+describe('/projects/new', { timeout: 30_000 }, () => {
   it('says what is missing or wrong, in words, and sends nothing', async () => {
     answerProjectReads();
     renderPage();

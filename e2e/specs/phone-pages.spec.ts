@@ -38,6 +38,9 @@ for (const phone of PHONES) {
       await page.goto('/projects');
       const cards = page.getByTestId('projects-cards');
       await expect(cards.getByRole('link', { name: 'Owner 1', exact: true })).toBeVisible();
+      // The header's chat button loads when the browser is idle and can make the header taller: the
+      // list is scrolled once it is there, so the scroll measured is the page's own.
+      await expect(chatButton(page)).toBeVisible();
       await page.evaluate('window.scrollTo({ top: 1500, behavior: "instant" })');
       await expect.poll(() => scrollY(page)).toBe(1500);
       // A claim file in view there.

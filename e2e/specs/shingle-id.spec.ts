@@ -284,6 +284,8 @@ test('a platform admin changes a shared catalog line: the note changes, a new ve
   const lines = page.getByRole('list', { name: 'Catalog lines' });
   await page.getByLabel('Search maker or line').fill('Capstone');
   const line = lines.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Elk Capstone (Formula FLX)' }) });
+  // Counted once the line is on the page (a count does not wait for it).
+  await expect(line.getByRole('button', { name: 'Edit Elk Capstone (Formula FLX)' })).toBeVisible();
   const verifiedBefore = await line.getByText('verified', { exact: true }).count();
   const unverifiedBefore = await line.getByText('unverified', { exact: true }).count();
   await line.getByRole('button', { name: 'Edit Elk Capstone (Formula FLX)' }).click();

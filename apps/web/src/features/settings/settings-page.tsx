@@ -1,6 +1,5 @@
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { updateCompanySchema, type Company, type UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
@@ -11,6 +10,7 @@ import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useSearchChoice } from '../../lib/use-search-choice';
 import { useCompany } from '../../lib/api/company';
 import { useUpdateCompany } from '../../lib/api/update-company';
 import { useMe } from '../../lib/api/me';
@@ -89,19 +89,7 @@ const COMPANY_SECTION = 'company';
  */
 export default function SettingsPage({ sections = [] }: { sections?: readonly SettingsSection[] }) {
   useDocumentTitle('Settings');
-  const [search, setSearch] = useSearchParams();
-  const named = search.get('section');
-  const open = named && sections.some((section) => section.value === named) ? named : COMPANY_SECTION;
-  const openSection = (value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === COMPANY_SECTION) next.delete('section');
-        else next.set('section', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [open, openSection] = useSearchChoice('section', sections.map((section) => section.value), COMPANY_SECTION);
   const company = useCompany();
   const me = useMe();
   const upload = useUploadLogo();

@@ -1,11 +1,12 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSearchChoice } from '../../../lib/use-search-choice';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -56,19 +57,7 @@ export default function ProjectDetailPage({ tabs = [], sections = [] }: { tabs?:
   useDocumentTitle(project.data ? project.data.title : notFound ? 'Claim file not found' : 'Claim file');
   // The open tab is in the address (?tab=documents), so a link from the inbox or a mention opens it
   // and a reload keeps it; an unknown name opens the claim file.
-  const [search, setSearch] = useSearchParams();
-  const named = search.get('tab');
-  const openTab = named && tabs.some((tab) => tab.value === named) ? named : 'file';
-  const openTabNamed = (value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'file') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const [openTab, openTabNamed] = useSearchChoice('tab', tabs.map((tab) => tab.value), 'file');
 
   if (notFound) return <NotFound />;
   if (project.isPending) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { newClaimFile } from '../support/documents';
+import { signedInUser } from '../support/flows';
 import { createInspection } from '../support/inspection-seed';
 import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 
@@ -8,15 +9,6 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 // timeline names the cause), "Mark claim filed" to Claim filed; a company that chose "suggest" gets
 // the move its ledger causes offered on the claim file, one click to accept. On a phone, at 360 and
 // 390 px, against the real server.
-
-async function newClaimFile(page: Page): Promise<string> {
-  const response = await page.request.post('/api/projects', {
-    headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Elm Street', homeownerName: 'Pat Miller', street: '12 Elm Street', city: 'Tulsa', state: 'OK', zip: '74103' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 const pipeline = (page: Page) => page.getByRole('list', { name: 'Status pipeline' });
 const current = (page: Page, name: string) => pipeline(page).getByRole('button', { name: `${name} (current status)` });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Measurement } from '@ridgeline/shared/contracts/estimating';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { newClaimFile } from '../support/documents';
 import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 
@@ -12,15 +13,6 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 // inspection shows its claim file. At 360 and 390 px.
 
 const PLAIN_HTTP = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
-
-async function createProject(page: Page): Promise<string> {
-  const response = await page.request.post('/api/projects', {
-    headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Elm Street', homeownerName: 'Pat Miller', street: '12 Elm Street', city: 'Edmond', state: 'OK', zip: '73034' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 async function createSession(page: Page, projectId: string): Promise<string> {
   const id = randomUUID();
@@ -45,7 +37,7 @@ for (const phone of PHONES) {
       test.setTimeout(150_000);
       const errors = collectErrors(page);
       await signedInUser(page, `once-${phone.width}`);
-      const projectId = await createProject(page);
+      const projectId = await newClaimFile(page, { city: 'Edmond', zip: '73034' });
       const sessionId = await createSession(page, projectId);
 
       // Measured on the claim file's Measurements tab.

@@ -52,13 +52,18 @@ export async function setCompanyAddress(page: Page, address = '220 Industrial Bl
  * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
  * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
  */
-export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}, { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {}): Promise<string> {
-  const project = await page.request.post('/api/projects', {
+/** A new claim file through the API (Pat Miller's, 12 Elm Street, Tulsa, unless `fields` say otherwise): its id. */
+export async function newClaimFile(page: Page, fields: Record<string, unknown> = {}): Promise<string> {
+  const response = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-14', ...claim },
+    data: { title: 'Hail claim, Elm Street', homeownerName: 'Pat Miller', street: '12 Elm Street', city: 'Tulsa', state: 'OK', zip: '74103', ...fields },
   });
-  expect(project.status(), await project.text()).toBe(201);
-  const projectId = ((await project.json()) as { id: string }).id;
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}, { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {}): Promise<string> {
+  const projectId = await newClaimFile(page, { title: 'Hail claim, Oak Street', street: '12 Oak Street', claimNumber: 'CLM-14', ...claim });
   const sessionId = randomUUID();
   const session = await page.request.post('/api/inspections', {
     headers: ORIGIN_HEADERS,

@@ -22,17 +22,17 @@ const GUTTER_PHOTO: SeededPhoto = { category: 'collateral', subcategory: 'gutter
 //   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
 //   drip edge     140 LF   x   $3.10 =   $434.00   (eave 80 + rake 60)
 //   ridge cap      40 LF   x   $5.95 =   $238.00   (ridge 40 + hip 0)
-//   ice & water  4.80 SQ   x $175.00 =   $840.00   (eave 80 LF x 6 ft / 100)
-//   underlayment 22.36 SQ  x  $42.00 =   $939.12   (felt on its own line, so not in the shingles)
+//   ice & water  4.80 SQ   x $175.00 =   $840.00   (eave 80 LF x 6 ft / 100: a company with no state keeps the eaves)
+//   underlayment 17.56 SQ  x  $42.00 =   $737.52   (felt on its own line, not under the ice barrier)
 //   pipe jacks      3 EA   x  $58.00 =   $174.00
 //   roof vents      4 EA   x  $72.50 =   $290.00
 //   tear-off     22.36 SQ  x  $74.00 = $1,654.64   (22.36 SQ x 1 layer)
 //   dumpster        2 EA   x $585.00 = $1,170.00   (22.36 SQ / 20 SQ a load = 1.118, rounded up)
 //   permit          1 EA   x $350.00 =   $350.00
 //   gutters        80 LF   x  $11.25 =   $900.00   (the eave, where the gutter photo shows damage)
-//   line items                        $13,823.76
-// O&P on: 10% overhead $1,382.38 (1,382.376 rounded) + 10% profit $1,382.38 = RCV $16,588.52; no
-// depreciation, so ACV $16,588.52.
+//   line items                        $13,622.16
+// O&P on: 10% overhead $1,362.22 (1,362.216 rounded) + 10% profit $1,362.22 = RCV $16,346.60; no
+// depreciation, so ACV $16,346.60.
 
 // The app logs this console error whenever it is not served over HTTPS, as in the e2e stack.
 const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
@@ -117,7 +117,7 @@ for (const screen of [
       const lineRow = (description: string) => lines.getByRole('row').filter({ hasText: description });
       await expect(lineRow('Laminated - comp. shingle rfg. - w/out felt').first()).toContainText('24.6 SQ');
       await expect(lines).not.toContainText('w/ felt');
-      await expect(lineRow('Roofing felt - synthetic underlayment')).toContainText('22.36 SQ');
+      await expect(lineRow('Roofing felt - synthetic underlayment')).toContainText('17.56 SQ');
       await expect(lineRow('Flashing - pipe jack')).toContainText('3 EA');
       await expect(lineRow('Roof vent - turtle type - Metal')).toContainText('4 EA');
       await expect(lineRow('Dumpster load - Approx. 20 yards, 4 tons of debris')).toContainText('2 EA');
@@ -125,17 +125,17 @@ for (const screen of [
       await expect(lineRow('R&R Gutter / downspout - aluminum - up to 5"')).toContainText('80 LF');
       await expect(lineRow('R&R Gutter / downspout - aluminum - up to 5"')).toContainText('Eave 80 LF where gutter damage was photographed');
       const totals = page.getByLabel('Estimate totals');
-      await expect(figure(totals, 'Line items')).toHaveText('$13,823.76');
+      await expect(figure(totals, 'Line items')).toHaveText('$13,622.16');
       // O&P off: no overhead or profit line at all.
       await expect(totals.getByRole('term')).toHaveText(['Line items', 'RCV', 'Depreciation', 'ACV']);
-      await expect(figure(totals, 'RCV')).toHaveText('$13,823.76');
+      await expect(figure(totals, 'RCV')).toHaveText('$13,622.16');
       await page.getByRole('switch', { name: 'Overhead & profit' }).click();
       await expect(totals.getByRole('term')).toHaveText(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
-      await expect(figure(totals, 'Overhead (10%)')).toHaveText('$1,382.38');
-      await expect(figure(totals, 'Profit (10%)')).toHaveText('$1,382.38');
-      await expect(figure(totals, 'RCV')).toHaveText('$16,588.52');
+      await expect(figure(totals, 'Overhead (10%)')).toHaveText('$1,362.22');
+      await expect(figure(totals, 'Profit (10%)')).toHaveText('$1,362.22');
+      await expect(figure(totals, 'RCV')).toHaveText('$16,346.60');
       await expect(figure(totals, 'Depreciation')).toHaveText('$0.00');
-      await expect(figure(totals, 'ACV')).toHaveText('$16,588.52');
+      await expect(figure(totals, 'ACV')).toHaveText('$16,346.60');
       await page.getByRole('button', { name: 'Save estimate' }).click();
       await expect(page.getByText('Estimate saved')).toBeVisible();
       await toastsGone(page);
@@ -173,9 +173,9 @@ for (const screen of [
 
       await page.getByRole('tab', { name: 'Estimates' }).click();
       await expect(page.getByRole('heading', { name: /Version 1/ })).toBeVisible();
-      await expect(figure(page.getByLabel('Totals of version 1'), 'RCV')).toHaveText('$16,588.52');
+      await expect(figure(page.getByLabel('Totals of version 1'), 'RCV')).toHaveText('$16,346.60');
       const estimates = (await (await page.request.get(`/api/estimates?projectId=${projectId}`)).json()) as { estimates: Estimate[] };
-      expect(estimates.estimates.map((e) => [e.version, e.totals.rcvCents])).toEqual([[1, 1_658_852]]);
+      expect(estimates.estimates.map((e) => [e.version, e.totals.rcvCents])).toEqual([[1, 1_634_660]]);
 
       // Converting again opens the same claim file.
       await page.goto(`/field-inspection/${sessionId}/convert`);

@@ -4,7 +4,7 @@ import SettingsPage, { type SettingsSection } from '../features/settings/setting
 
 /**
  * /settings: the company settings, then a section for the claim file pipeline (and how events move
- * claim files) and one for estimating (the hail-hit threshold and the price list): three features,
+ * claim files) and one for estimating (the hail-hit threshold, the ice barrier and the price list): three features,
  * composed here, each section reached directly (?section=pipeline) and saving on its own.
  */
 const SECTIONS: readonly SettingsSection[] = [

@@ -1,7 +1,7 @@
 import type { ConvertSessionResult } from '@ridgeline/shared/contracts/estimating';
 import type { Company, Me } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
-import { DEFAULT_HAIL_HIT_THRESHOLD } from '@ridgeline/shared/domain/inspection-analysis';
+import { fakeCompany } from './company-fakes';
 import { fakeEstimate } from './estimating-fakes';
 import { answer, json } from './fake-server';
 import { fakeMeasurement } from './measurement-fakes';
@@ -9,22 +9,6 @@ import { fakeMeasurement } from './measurement-fakes';
 // Fakes of the reads around an inspection's numbers (tests only): the company with its hail-hit
 // threshold, the signed-in user with a role, a session's measurement and estimate versions (the
 // measurement and estimate fakes' own), and a conversion's answer.
-
-export function fakeCompany(overrides: Partial<Company> = {}): Company {
-  return {
-    id: 'c-1',
-    name: 'Peak Roofing',
-    statusMoves: 'move',
-    phone: null,
-    address: null,
-    logoUrl: null,
-    plan: 'professional',
-    trialEndsAt: null,
-    hailHitThreshold: DEFAULT_HAIL_HIT_THRESHOLD,
-    timeZone: null,
-    ...overrides,
-  };
-}
 
 export function fakeMe(role: CompanyRole = 'owner'): Me {
   return {

@@ -1,6 +1,8 @@
 import type { Estimate, EstimateLine, Measurement } from '@ridgeline/shared/contracts/estimating';
 import { DEFAULT_PRICE_LIST, estimateTotals } from '@ridgeline/shared/domain/estimate';
 import { supplementCheck } from '@ridgeline/shared/domain/supplement';
+import type { Company } from '@ridgeline/shared/contracts/team';
+import { fakeCompany } from './company-fakes';
 import { answer, json, type Reply, type SentRequest } from './fake-server';
 
 // Fakes of the estimating reads (tests only): a one-structure measurement, estimates as the server
@@ -79,7 +81,12 @@ export function savedFromRequest(request: SentRequest, version: number, id = `00
 }
 
 /** The estimate step's reads: the session's versions, its measurement (or none) and the default price list. */
-export function answerEstimateReads({ estimates = [], measurement = fakeMeasurement() }: { estimates?: Estimate[]; measurement?: Measurement | null } = {}): void {
+export function answerEstimateReads({
+  estimates = [],
+  measurement = fakeMeasurement(),
+  company = fakeCompany(),
+}: { estimates?: Estimate[]; measurement?: Measurement | null; company?: Company } = {}): void {
+  answer('GET /api/company', json(company));
   answer('GET /api/estimates', json({ estimates }));
   answer('GET /api/measurements', json({ measurements: measurement ? [measurement] : [] }));
   answer('GET /api/price-list', json({ items: DEFAULT_PRICE_LIST.map((item) => ({ ...item })) }));

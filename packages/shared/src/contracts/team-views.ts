@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_STATUS_MOVE_MODE, STATUS_MOVE_MODES } from '../domain/status-progress';
+import { CODE_EDITIONS } from '../domain/assistant';
+import { UNSET_ICE_BARRIER, US_STATE_CODES } from '../domain/ice-barrier';
 import { COMPANY_ROLES } from '../domain/roles';
 import { PLAN_IDS } from '../domain/plans';
 import { idSchema } from './common';
@@ -29,6 +31,17 @@ export const teamResponseSchema = z.object({
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
+/** Where the company's estimates charge ice and water barrier, each choice with where it came from (domain/ice-barrier). */
+export const iceBarrierSettingSchema = z.object({
+  state: z.enum(US_STATE_CODES).nullable(),
+  stateFrom: z.enum(['chosen', 'address', 'none']),
+  atEaves: z.boolean(),
+  atEavesFrom: z.enum(['chosen', 'state', 'none']),
+  eaveWidthFt: z.number().int(),
+  edition: z.enum(CODE_EDITIONS),
+});
+export type IceBarrierSettingView = z.infer<typeof iceBarrierSettingSchema>;
+
 /** The company profile on /settings. */
 export const companySchema = z.object({
   id: idSchema,
@@ -44,6 +57,8 @@ export const companySchema = z.object({
   timeZone: z.string().nullable(),
   /** What a claim file's events do to its status: 'move' it forward (default) or 'suggest' the move. */
   statusMoves: z.enum(STATUS_MOVE_MODES).default(DEFAULT_STATUS_MOVE_MODE),
+  /** Where estimates charge ice and water barrier (a company read kept on a device before it existed reads the old rule). */
+  iceBarrier: iceBarrierSettingSchema.default(UNSET_ICE_BARRIER),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -3,6 +3,7 @@ import { STATUS_MOVE_MODES } from '../domain/status-progress';
 import { shortText, singleLineString } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './fields';
 import { isIanaTimeZone, TIME_ZONE_MAX } from '../domain/time-zones';
+import { ICE_BARRIER_EAVE_FT_MAX, ICE_BARRIER_EAVE_FT_MIN, US_STATE_CODES } from '../domain/ice-barrier';
 import { companyRoleSchema, teamEntry } from './team-views';
 
 export * from './team-views';
@@ -32,6 +33,16 @@ export const updateCompanySchema = z
     timeZone: singleLineString().trim().max(TIME_ZONE_MAX).refine(isIanaTimeZone, 'Choose a time zone from the list'),
     /** What a claim file's events do to its status: move it forward, or suggest the move (decision 042). */
     statusMoves: z.enum(STATUS_MOVE_MODES),
+    /** The state the company's jobs are in; null reads it from the address. */
+    jurisdictionState: z.enum(US_STATE_CODES).nullable(),
+    /** Whether its jurisdiction requires an ice barrier at the eaves; null follows the state's default. */
+    iceBarrierAtEaves: z.boolean().nullable(),
+    /** How far up the roof from the eave's edge the barrier runs, in whole feet. */
+    iceBarrierEaveFt: z
+      .number()
+      .int(`Enter a whole number of feet from ${ICE_BARRIER_EAVE_FT_MIN} to ${ICE_BARRIER_EAVE_FT_MAX}`)
+      .min(ICE_BARRIER_EAVE_FT_MIN, `Enter a whole number of feet from ${ICE_BARRIER_EAVE_FT_MIN} to ${ICE_BARRIER_EAVE_FT_MAX}`)
+      .max(ICE_BARRIER_EAVE_FT_MAX, `Enter a whole number of feet from ${ICE_BARRIER_EAVE_FT_MIN} to ${ICE_BARRIER_EAVE_FT_MAX}`),
   })
   .partial();
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;

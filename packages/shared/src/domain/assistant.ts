@@ -26,6 +26,11 @@ export const CODE_EDITIONS = ['2018', '2021', '2024'] as const;
 export type CodeEdition = (typeof CODE_EDITIONS)[number];
 export const DEFAULT_CODE_EDITION: CodeEdition = '2021';
 
+/** A stored edition as one of the editions (an unknown value reads as the default). */
+export function codeEditionOf(value: string): CodeEdition {
+  return CODE_EDITIONS.find((e) => e === value) ?? DEFAULT_CODE_EDITION;
+}
+
 /**
  * Whether a passage holds under the adopted edition. A passage names the editions it holds in
  * (`editions`), or none when it is not tied to an IRC edition (manufacturer, estimating, hail). The

@@ -4,6 +4,7 @@ import { createEstimateSchema, ESTIMATE_TOO_LARGE_MESSAGE, estimateInputSchema }
 import { defaultProposalOptions } from './documents';
 import {
   buildEstimateLines,
+  DEFAULT_FORMULA_INPUTS,
   DEFAULT_PRICE_LIST,
   estimateTotals,
   formulaQuantities,
@@ -17,7 +18,9 @@ import {
   type EstimateSettings,
   type FormulaQuantity,
   type PriceListEntry,
+  type RecordedDamage,
 } from './estimate';
+import type { IceBarrierPolicy } from './ice-barrier';
 import { EMPTY_LINEAR_FEET, type StructureMeasurementInput } from './roof-measurements';
 
 const structure = (overrides: Partial<StructureMeasurementInput> = {}): StructureMeasurementInput => ({
@@ -38,6 +41,9 @@ const flat = structure({
   layers: 2,
   stories: 1,
 });
+
+const withIceBarrier = (iceBarrier: IceBarrierPolicy) => ({ ...DEFAULT_FORMULA_INPUTS, iceBarrier });
+const withDamage = (damage: RecordedDamage) => ({ ...DEFAULT_FORMULA_INPUTS, damage });
 
 function quantityOf(quantities: FormulaQuantity[], code: FormulaQuantity['code']): FormulaQuantity | undefined {
   return quantities.find((q) => q.code === code);
@@ -66,8 +72,8 @@ describe('the named formulas', () => {
     expect(quantityOf(quantities, 'ice_water')).toEqual({ code: 'ice_water', quantity: 7.8, basis: 'Eave 120 LF x 6 ft + valley 20 LF x 3 ft' });
   });
 
-  it('underlayment = squares: 20 SQ (no waste)', () => {
-    expect(quantityOf(quantities, 'underlayment')?.quantity).toBe(20);
+  it('underlayment = squares - ice and water barrier: 20 - 7.8 = 12.2 SQ (no waste, one underlayment per area)', () => {
+    expect(quantityOf(quantities, 'underlayment')).toEqual({ code: 'underlayment', quantity: 12.2, basis: 'Roof area 20 SQ - ice & water barrier 7.8 SQ' });
   });
 
   it('step flashing and headwall are their linear feet', () => {
@@ -84,6 +90,38 @@ describe('the named formulas', () => {
   it('leaves out every formula whose quantity is 0 (no steep facets, one story)', () => {
     expect(quantities.map((q) => q.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'step_flashing', 'headwall', 'tear_off', 'dumpster', 'permit']);
     expect(formulaQuantities([structure()])).toEqual([]);
+  });
+});
+
+describe('the ice barrier where the jurisdiction requires it', () => {
+  // The Edmond, Oklahoma walk: 180 LF of eaves, 24 LF of valleys on a 30 SQ roof.
+  const edmond = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 3000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 180, valley: 24 } });
+
+  it('no barrier at the eaves where it is not required: the valleys keep their 3 ft lining', () => {
+    const quantities = formulaQuantities([edmond], withIceBarrier({ atEaves: false, eaveWidthFt: 6 }));
+    expect(quantityOf(quantities, 'ice_water')).toEqual({ code: 'ice_water', quantity: 0.72, basis: 'Valley 24 LF x 3 ft; none at the eaves (not required there)' });
+    expect(quantityOf(quantities, 'underlayment')?.quantity).toBe(29.28);
+  });
+
+  it('the eaves at the company’s width where it is required', () => {
+    const quantities = formulaQuantities([edmond], withIceBarrier({ atEaves: true, eaveWidthFt: 3 }));
+    expect(quantityOf(quantities, 'ice_water')).toEqual({ code: 'ice_water', quantity: 6.12, basis: 'Eave 180 LF x 3 ft + valley 24 LF x 3 ft' });
+  });
+
+  it('never charges two underlayments for one area: barrier + underlayment = the roof, and never below 0', () => {
+    for (const policy of [{ atEaves: true, eaveWidthFt: 6 }, { atEaves: true, eaveWidthFt: 12 }, { atEaves: false, eaveWidthFt: 6 }]) {
+      const quantities = formulaQuantities([edmond], withIceBarrier(policy));
+      expect((quantityOf(quantities, 'ice_water')?.quantity ?? 0) + (quantityOf(quantities, 'underlayment')?.quantity ?? 0)).toBeCloseTo(30, 6);
+    }
+    const small = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 500 }], linear: { ...EMPTY_LINEAR_FEET, eave: 100 } });
+    expect(quantityOf(formulaQuantities([small], withIceBarrier({ atEaves: true, eaveWidthFt: 12 })), 'underlayment')).toBeUndefined();
+  });
+
+  it('no valleys and no barrier at the eaves: no ice and water line at all', () => {
+    const plain = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 3000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 180 } });
+    const codes = formulaQuantities([plain], withIceBarrier({ atEaves: false, eaveWidthFt: 6 })).map((q) => q.code);
+    expect(codes).not.toContain('ice_water');
+    expect(codes).toContain('underlayment');
   });
 });
 
@@ -265,15 +303,15 @@ describe('the lines every roof replacement carries', () => {
     const house = structure({ structureId: 'house', facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 120 } });
     const garage = structure({ structureId: 'garage', facets: [{ pitchRise: 0, planAreaSqFt: 500 }], linear: { ...EMPTY_LINEAR_FEET, eave: 45.5 } });
     expect(quantityOf(formulaQuantities([house, garage]), 'gutters')).toBeUndefined();
-    expect(quantityOf(formulaQuantities([house, garage], { gutterStructureIds: ['garage'] }), 'gutters')).toEqual({
+    expect(quantityOf(formulaQuantities([house, garage], withDamage({ gutterStructureIds: ['garage'] })), 'gutters')).toEqual({
       code: 'gutters',
       quantity: 45.5,
       basis: 'Eave 45.5 LF where gutter damage was photographed',
     });
     // Both: 120 + 45.5 = 165.5 LF.
-    expect(quantityOf(formulaQuantities([house, garage], { gutterStructureIds: ['house', 'garage'] }), 'gutters')?.quantity).toBe(165.5);
+    expect(quantityOf(formulaQuantities([house, garage], withDamage({ gutterStructureIds: ['house', 'garage'] })), 'gutters')?.quantity).toBe(165.5);
     // A structure of the calculator with no session id is never matched.
-    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], { gutterStructureIds: ['house'] }), 'gutters')).toBeUndefined();
+    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], withDamage({ gutterStructureIds: ['house'] })), 'gutters')).toBeUndefined();
   });
 
   it('reads gutter damage from collateral photos of gutters and downspouts; a photo of no structure counts for the first', () => {
@@ -315,7 +353,7 @@ describe('felt counted once', () => {
   it('the default shingle line is "w/out felt", beside its own underlayment line', () => {
     const lines = buildEstimateLines([flat], DEFAULT_PRICE_LIST, ids());
     expect(lines.find((l) => l.code === 'shingles')?.description).toBe('Laminated - comp. shingle rfg. - w/out felt');
-    expect(lines.find((l) => l.code === 'underlayment')).toMatchObject({ description: 'Roofing felt - synthetic underlayment', quantity: 20 });
+    expect(lines.find((l) => l.code === 'underlayment')).toMatchObject({ description: 'Roofing felt - synthetic underlayment', quantity: 12.2 });
   });
 
   it('a shingle item of the company said "w/ felt" is used without felt, at the company’s price', () => {

@@ -1,4 +1,5 @@
 import { lineTotalCents, percentOfCents } from './money';
+import { EAVES_ICE_BARRIER, VALLEY_LINING_FT, type IceBarrierPolicy } from './ice-barrier';
 import { measureRoof, roundTo, type LinearFeet, type RoofMeasurementResult, type StructureMeasurementInput } from './roof-measurements';
 
 // An estimate: line items computed from the roof's measurements by named formulas, priced from the
@@ -10,8 +11,9 @@ import { measureRoof, roundTo, type LinearFeet, type RoofMeasurementResult, type
 // - starter = eave + rake                              (LF)
 // - drip edge = eave + rake                            (LF)
 // - ridge cap = ridge + hip                            (LF)
-// - ice and water barrier = eave x 6 ft + valley x 3 ft, in squares (SQ)
-// - underlayment = squares                             (SQ)
+// - ice and water barrier = eave x the company's width (only where its jurisdiction requires the
+//   barrier at the eaves) + valley x 3 ft, in squares (SQ)
+// - underlayment = squares - ice and water barrier    (SQ): one underlayment per area
 // - step flashing, headwall (counter) flashing         (LF)
 // - pipe jack flashing, roof vents: the counts on the roof (EA)
 // - steep charges: squares of the facets at 7-9/12, 10-12/12 and over 12/12 (SQ each)
@@ -167,12 +169,27 @@ const sq = (n: number) => `${roundTo(n, 2)} SQ`;
 const count = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The ice and water barrier's squares and their basis: the eaves where the jurisdiction requires it, the valleys always. */
+function iceWaterQuantity(l: LinearFeet, policy: IceBarrierPolicy): { quantity: number; basis: string } {
+  const valley = `${feet(l.valley)} x ${VALLEY_LINING_FT} ft`;
+  if (!policy.atEaves) return { quantity: roundTo((l.valley * VALLEY_LINING_FT) / 100, 2), basis: `Valley ${valley}; none at the eaves (not required there)` };
+  return { quantity: roundTo((l.eave * policy.eaveWidthFt + l.valley * VALLEY_LINING_FT) / 100, 2), basis: `Eave ${feet(l.eave)} x ${policy.eaveWidthFt} ft + valley ${valley}` };
+}
+
+/**
+ * What the formulas read beside the measurements: the damage the inspection photographed, and the
+ * company's ice barrier rule (whether its jurisdiction requires the barrier at the eaves, how wide).
+ */
+export type FormulaInputs = { damage: RecordedDamage; iceBarrier: IceBarrierPolicy };
+export const DEFAULT_FORMULA_INPUTS: FormulaInputs = { damage: NO_RECORDED_DAMAGE, iceBarrier: EAVES_ICE_BARRIER };
+
 /** The quantity of every formula, with the measurement behind it; a formula whose quantity is 0 is left out. */
-export function formulaQuantities(structures: readonly StructureMeasurementInput[], damage: RecordedDamage = NO_RECORDED_DAMAGE): FormulaQuantity[] {
+export function formulaQuantities(structures: readonly StructureMeasurementInput[], { damage, iceBarrier }: FormulaInputs = DEFAULT_FORMULA_INPUTS): FormulaQuantity[] {
   const roof: RoofMeasurementResult = measureRoof(structures);
   const l: LinearFeet = roof.linear;
   const sum = (pick: (s: RoofMeasurementResult['structures'][number]) => number) => roundTo(roof.structures.reduce((n, s) => n + pick(s), 0), 2);
-  const iceWater = roundTo((l.eave * 6 + l.valley * 3) / 100, 2);
+  const iceWater = iceWaterQuantity(l, iceBarrier);
+  const underlayment = roundTo(Math.max(0, roof.squares - iceWater.quantity), 2);
   const highSquares = sum((s) => (s.stories >= 2 ? s.squares : 0));
   const tearOff = sum((s) => s.squares * s.layers);
   const loads = Math.ceil(tearOff / DUMPSTER_LOAD_SQUARES - 1e-9);
@@ -191,8 +208,12 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
     { code: 'starter', quantity: roundTo(l.eave + l.rake, 2), basis: `Eave ${feet(l.eave)} + rake ${feet(l.rake)}` },
     { code: 'drip_edge', quantity: roundTo(l.eave + l.rake, 2), basis: `Eave ${feet(l.eave)} + rake ${feet(l.rake)}` },
     { code: 'ridge_cap', quantity: roundTo(l.ridge + l.hip, 2), basis: `Ridge ${feet(l.ridge)} + hip ${feet(l.hip)}` },
-    { code: 'ice_water', quantity: iceWater, basis: `Eave ${feet(l.eave)} x 6 ft + valley ${feet(l.valley)} x 3 ft` },
-    { code: 'underlayment', quantity: roof.squares, basis: `Roof area ${sq(roof.squares)}` },
+    { code: 'ice_water', quantity: iceWater.quantity, basis: iceWater.basis },
+    {
+      code: 'underlayment',
+      quantity: underlayment,
+      basis: iceWater.quantity > 0 ? `Roof area ${sq(roof.squares)} - ice & water barrier ${sq(iceWater.quantity)}` : `Roof area ${sq(roof.squares)}`,
+    },
     { code: 'step_flashing', quantity: l.stepFlashing, basis: `Step flashing ${feet(l.stepFlashing)}` },
     { code: 'headwall', quantity: l.headwall, basis: `Headwall ${feet(l.headwall)}` },
     { code: 'pipe_jack', quantity: pipeJacks, basis: `${plural(pipeJacks, 'pipe jack')} on the roof` },
@@ -218,10 +239,10 @@ export function buildEstimateLines(
   structures: readonly StructureMeasurementInput[],
   priceList: readonly PriceListEntry[],
   newId: () => string,
-  damage: RecordedDamage = NO_RECORDED_DAMAGE,
+  inputs: FormulaInputs = DEFAULT_FORMULA_INPUTS,
 ): EstimateLineInput[] {
   const list = pricedList(priceList);
-  const quantities = formulaQuantities(structures, damage);
+  const quantities = formulaQuantities(structures, inputs);
   const ownUnderlayment = quantities.some((q) => q.code === 'underlayment');
   return quantities.map(({ code, quantity, basis }) => {
     const price = list.find((p) => p.code === code);

@@ -14,8 +14,7 @@ import type {
 } from '@ridgeline/shared/contracts/assistant';
 import {
   BUILT_IN_NOTICE,
-  CODE_EDITIONS,
-  DEFAULT_CODE_EDITION,
+  codeEditionOf,
   PROVIDER_OFF_NOTICE,
   type AssistantTask,
   type CodeEdition,
@@ -64,7 +63,6 @@ export const PROMPT_PASSAGES = 8;
 export const BUILT_IN_PASSAGES = 3;
 export const RESEARCH_PASSAGES = 5;
 
-const editionOf = (value: string): CodeEdition => (CODE_EDITIONS as readonly string[]).includes(value) ? (value as CodeEdition) : DEFAULT_CODE_EDITION;
 
 export function presentMessage(row: MessageRow): AssistantMessage {
   return {
@@ -129,7 +127,7 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
   async function settingsOf(tenant: Tenant) {
     const row = await readSettings(db, tenant.companyId);
     if (!row) throw AppError.notFound('Company not found');
-    return { edition: editionOf(row.codeEdition), providerEnabled: row.providerEnabled, dailyLimit: row.dailyLimit ?? defaultDailyLimit };
+    return { edition: codeEditionOf(row.codeEdition), providerEnabled: row.providerEnabled, dailyLimit: row.dailyLimit ?? defaultDailyLimit };
   }
 
   async function statusOf(tenant: Tenant): Promise<AssistantStatus> {

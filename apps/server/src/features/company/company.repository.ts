@@ -44,7 +44,7 @@ export async function findCompany(db: Db | DbTx, companyId: string): Promise<Com
 export async function updateCompany(
   db: Db | DbTx,
   companyId: string,
-  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath' | 'hailHitThreshold' | 'timeZone' | 'statusMoves'>>,
+  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath' | 'hailHitThreshold' | 'timeZone' | 'statusMoves' | 'jurisdictionState' | 'iceBarrierAtEaves' | 'iceBarrierEaveFt'>>,
 ): Promise<CompanyRow | null> {
   const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, companyId)).returning();
   return row ?? null;

@@ -1,4 +1,6 @@
 import type { Company, UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
+import { codeEditionOf } from '@ridgeline/shared/domain/assistant';
+import { resolveIceBarrier } from '@ridgeline/shared/domain/ice-barrier';
 import type { Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
@@ -22,6 +24,13 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     hailHitThreshold: row.hailHitThreshold,
     timeZone: row.timeZone,
     statusMoves: row.statusMoves === 'suggest' ? 'suggest' : 'move',
+    iceBarrier: resolveIceBarrier({
+      jurisdictionState: row.jurisdictionState,
+      iceBarrierAtEaves: row.iceBarrierAtEaves,
+      iceBarrierEaveFt: row.iceBarrierEaveFt,
+      address: row.address,
+      codeEdition: codeEditionOf(row.codeEdition),
+    }),
   };
 }
 
@@ -43,6 +52,9 @@ export function createCompanyService({ db, storage }: CompanyServiceDeps) {
       hailHitThreshold: input.hailHitThreshold,
       timeZone: input.timeZone,
       statusMoves: input.statusMoves,
+      jurisdictionState: input.jurisdictionState,
+      iceBarrierAtEaves: input.iceBarrierAtEaves,
+      iceBarrierEaveFt: input.iceBarrierEaveFt,
     });
     if (!row) throw new AppError('NOT_FOUND', 'Company not found');
     return presentCompany(row, storage);

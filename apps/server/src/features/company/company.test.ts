@@ -78,6 +78,44 @@ describe('GET/PATCH /api/company', () => {
     expect((await member.get<Company>('/api/company')).body.timeZone).toBe('America/Chicago');
   });
 
+  it('keeps where estimates charge ice barrier: the state from the address until chosen, its default until the company says; bad input is 400 and changes nothing', async () => {
+    const fresh = (await member.get<Company>('/api/company')).body.iceBarrier;
+    expect(fresh).toMatchObject({ atEaves: true, eaveWidthFt: 6, edition: '2021' });
+
+    // An Edmond, Oklahoma company: the state is read from its address, and Oklahoma's default leaves the eaves out.
+    const fromAddress = await manager.patch<Company>('/api/company', { address: '1200 S Broadway, Edmond, OK 73034' });
+    expect(fromAddress.body.iceBarrier).toEqual({ state: 'OK', stateFrom: 'address', atEaves: false, atEavesFrom: 'state', eaveWidthFt: 6, edition: '2021' });
+
+    const chosen = await manager.patch<Company>('/api/company', { jurisdictionState: 'MN', iceBarrierEaveFt: 3 });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body.iceBarrier).toEqual({ state: 'MN', stateFrom: 'chosen', atEaves: true, atEavesFrom: 'state', eaveWidthFt: 3, edition: '2021' });
+    const said = await owner.patch<Company>('/api/company', { iceBarrierAtEaves: false });
+    expect(said.body.iceBarrier).toMatchObject({ state: 'MN', atEaves: false, atEavesFrom: 'chosen' });
+
+    for (const body of [
+      { jurisdictionState: 'ZZ' },
+      { jurisdictionState: 'ok' },
+      { iceBarrierAtEaves: 'yes' },
+      { iceBarrierEaveFt: 2 },
+      { iceBarrierEaveFt: 13 },
+      { iceBarrierEaveFt: 4.5 },
+      { iceBarrierEaveFt: null },
+      { jurisdictionState: 'TX', iceBarrierEaveFt: 40 },
+    ]) {
+      const refused = await owner.patch('/api/company', body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    const forbidden = await member.patch('/api/company', { iceBarrierAtEaves: true });
+    expect(forbidden.status).toBe(403);
+    // Nothing refused was written: still Minnesota, not at the eaves, 3 ft.
+    expect((await member.get<Company>('/api/company')).body.iceBarrier).toMatchObject({ state: 'MN', atEaves: false, eaveWidthFt: 3 });
+
+    // Back to following the address and its state's default.
+    const reset = await owner.patch<Company>('/api/company', { jurisdictionState: null, iceBarrierAtEaves: null, iceBarrierEaveFt: 6, address: '' });
+    expect(reset.body.iceBarrier).toEqual(fresh);
+  });
+
   it('takes the browser’s time zone at sign-up when it is an IANA zone', async () => {
     const zoneOf = async (timeZone: unknown) => {
       const client = server.client();

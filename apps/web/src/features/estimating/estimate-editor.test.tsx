@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateEstimateInput, EstimateLine } from '@ridgeline/shared/contracts/estimating';
 import { answer, apiError, sent } from '../../test/fake-server';
+import { fakeCompany } from '../../test/company-fakes';
 import { answerEstimateReads, fakeEstimate, fakeMeasurement, MEASURED_SESSION_ID, savedFromRequest } from '../../test/estimating-fakes';
 import { notify } from '../../lib/toast';
 import { EstimateEditor } from './estimate-editor';
@@ -22,14 +23,14 @@ const SLOW = { timeout: 8_000 };
 //   starter       140 LF   x   $2.25 =   $315.00   (eave 80 + rake 60)
 //   drip edge     140 LF   x   $3.10 =   $434.00
 //   ridge cap      40 LF   x   $5.95 =   $238.00
-//   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 x 6 ft / 100)
-//   underlayment 22.36 SQ  x  $42.00 =   $939.12
+//   ice & water  4.80 SQ   x $175.00 =   $840.00   (80 x 6 ft / 100: a company with no state keeps the eaves)
+//   underlayment 17.56 SQ  x  $42.00 =   $737.52   (22.36 - 4.80: one underlayment per area)
 //   tear-off     22.36 SQ  x  $74.00 = $1,654.64
 //   dumpster        2 EA   x $585.00 = $1,170.00   (22.36 SQ / 20 = 1.118, rounded up)
 //   permit          1 EA   x $350.00 =   $350.00
-//   line items                        $12,459.76
-//   O&P on: overhead and profit 10% each = $1,245.98 + $1,245.98 (1,245.976); RCV $14,951.72
-const LINE_ITEMS = '$12,459.76';
+//   line items                        $12,258.16
+//   O&P on: overhead and profit 10% each = $1,225.82 + $1,225.82 (1,225.816); RCV $14,709.80
+const LINE_ITEMS = '$12,258.16';
 
 function renderEditor(props: Partial<ComponentProps<typeof EstimateEditor>> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -79,14 +80,14 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('switch', { name: 'Overhead & profit' }));
     expect(terms('Estimate totals')).toEqual(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
-    expect(total('Overhead (10%)')).toBe('$1,245.98');
-    expect(total('Profit (10%)')).toBe('$1,245.98');
-    expect(total('RCV')).toBe('$14,951.72');
+    expect(total('Overhead (10%)')).toBe('$1,225.82');
+    expect(total('Profit (10%)')).toBe('$1,225.82');
+    expect(total('RCV')).toBe('$14,709.80');
 
-    // 10% of RCV depreciated: $1,495.17 (1,495.172); ACV $13,456.55.
+    // 10% of RCV depreciated: $1,470.98; ACV $13,238.82.
     await user.type(screen.getByLabelText('Depreciation %'), '10');
-    expect(total('Depreciation')).toBe('$1,495.17');
-    expect(total('ACV')).toBe('$13,456.55');
+    expect(total('Depreciation')).toBe('$1,470.98');
+    expect(total('ACV')).toBe('$13,238.82');
 
     await user.click(screen.getByRole('button', { name: 'Save estimate' }));
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'), SLOW);
@@ -163,7 +164,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     const user = userEvent.setup();
     await user.click(screen.getByRole('textbox', { name: 'Carrier scope CSV' }));
-    await user.paste('Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,20,SQ,40\nbad row,x,SQ,1');
+    await user.paste('Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,15,SQ,40\nbad row,x,SQ,1');
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(await screen.findByText('Row 6: "x" is not a quantity', {}, SLOW)).toBeInTheDocument();
 
@@ -171,8 +172,22 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(within(preview).getByText('Asphalt starter - universal starter course')).toBeInTheDocument();
     expect(within(preview).getByText('Drip edge')).toBeInTheDocument();
     expect(within(preview).getAllByText('Supported by: Eave 80 LF + rake 60 LF')).toHaveLength(2);
-    expect(within(preview).getByText("Under-counted: ours 22.36 SQ, the carrier's 20 SQ")).toBeInTheDocument();
+    expect(within(preview).getByText("Under-counted: ours 17.56 SQ, the carrier's 15 SQ")).toBeInTheDocument();
     expect(within(preview).queryByText(/Laminated/)).not.toBeInTheDocument();
+  });
+
+  it('an Oklahoma company’s lines leave the eaves out of the ice barrier, say why, and charge the rest of the roof one underlayment', async () => {
+    const iceBarrier = { state: 'OK', stateFrom: 'address', atEaves: false, atEavesFrom: 'state', eaveWidthFt: 6, edition: '2021' } as const;
+    answerEstimateReads({ company: fakeCompany({ address: '1200 S Broadway, Edmond, OK 73034', iceBarrier }) });
+    renderEditor();
+    const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
+    // The fake roof has no valleys, so no ice and water line at all; the underlayment covers all 22.36 SQ.
+    expect(within(table).queryByText('Ice & water barrier')).not.toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Roofing felt - synthetic underlayment/ })).toHaveTextContent('22.36 SQ');
+    expect(screen.getByTestId('ice-barrier-note')).toHaveTextContent('No ice barrier at the eaves in Oklahoma: only the valleys are lined. Oklahoma\'s default');
+    expect(screen.getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute('href', '/settings?section=estimating');
+    // $12,258.16 - $840.00 of ice barrier + 4.80 SQ x $42.00 of underlayment back = $11,619.76.
+    expect(total('Line items')).toBe('$11,619.76');
   });
 
   it('shows the server refusing a save in words', async () => {
@@ -197,8 +212,8 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('Satellite dish reset')).toBeInTheDocument();
     expect(within(table).queryByText('Shingles')).not.toBeInTheDocument();
-    // $12,459.76 of formula lines + $85.00.
-    expect(total('Line items')).toBe('$12,544.76');
+    // $12,258.16 of formula lines + $85.00.
+    expect(total('Line items')).toBe('$12,343.16');
   });
 
   it('prices the counts of the measurement and the gutter damage the inspection recorded', async () => {
@@ -215,8 +230,8 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(row('Dumpster load - Approx. 20 yards, 4 tons of debris')).toHaveTextContent('Tear-off 22.36 SQ, one load per 20 SQ');
     expect(row('R&R Gutter / downspout - aluminum - up to 5"')).toHaveTextContent('80 LF');
     expect(row('R&R Gutter / downspout - aluminum - up to 5"')).toHaveTextContent('Eave 80 LF where gutter damage was photographed');
-    // $12,459.76 + 2 x $58.00 + 3 x $72.50 + 80 LF x $11.25 = $12,459.76 + $116.00 + $217.50 + $900.00.
-    expect(total('Line items')).toBe('$13,693.26');
+    // $12,258.16 + 2 x $58.00 + 3 x $72.50 + 80 LF x $11.25 = $12,258.16 + $116.00 + $217.50 + $900.00.
+    expect(total('Line items')).toBe('$13,491.66');
   });
 
   it('shows overhead and profit of a saved version only when its O&P is on', async () => {

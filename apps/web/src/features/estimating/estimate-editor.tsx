@@ -2,7 +2,9 @@ import { Calculator, Download, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Estimate, EstimateInput, EstimateLine, Measurement, PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import { DEFAULT_PRICE_LIST, NO_RECORDED_DAMAGE, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
+import type { IceBarrierSettingView } from '@ridgeline/shared/contracts/team-views';
+import { DEFAULT_PRICE_LIST, NO_RECORDED_DAMAGE, type FormulaInputs, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
+import { EAVES_ICE_BARRIER } from '@ridgeline/shared/domain/ice-barrier';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -11,6 +13,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useCompany } from '../../lib/api/company';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateEstimate } from './api/estimate-create';
@@ -32,6 +35,7 @@ import {
   type EstimateDraft,
 } from './estimate/draft';
 import { EstimateVersionView } from './estimate/estimate-version-view';
+import { IceBarrierNote } from './estimate/ice-barrier-note';
 import { LineDialog } from './estimate/line-dialog';
 import { LinesTable } from './estimate/lines-table';
 import { Switch } from './estimate/op-switch';
@@ -41,8 +45,8 @@ import { VersionsList } from './estimate/versions-list';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 
 // A session's estimate. With nothing saved yet, its lines are the measurement's formula lines priced
-// from the company's list (with the gutters when the inspection photographed their damage); then
-// lines are edited, added and removed, depreciation and O&P set, and
+// from the company's list (with the gutters when the inspection photographed their damage, and the
+// ice barrier where the company's jurisdiction requires it); then lines are edited, added and removed, depreciation and O&P set, and
 // the carrier's scope entered for the supplement check. "Save estimate" saves the latest version in
 // place (the first save creates version 1); "Save as new version" keeps the latest as it was.
 
@@ -99,9 +103,13 @@ type EditorProps = Props & {
   /** The measurement was read (null then means there is none). */
   measurementRead: boolean;
   priceList: readonly PriceListItem[];
+  /** What the formulas read beside the measurement. */
+  inputs: FormulaInputs;
+  /** The company's ice barrier setting (null when the company could not be read). */
+  iceBarrier: IceBarrierSettingView | null;
 };
 
-function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORDED_DAMAGE, initial, versions, measurement, measurementRead, priceList }: EditorProps) {
+function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions, measurement, measurementRead, priceList, inputs, iceBarrier }: EditorProps) {
   const [draft, setDraft] = useState(initial);
   // The latest version as this screen last saved or read it (the list refetches after a save).
   const [saved, setSaved] = useState<Estimate | undefined>(versions.find((v) => v.isLatest) ?? versions[0]);
@@ -178,6 +186,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORD
               <CardDescription>
                 {saved ? `Version ${saved.version}${clean ? '' : ': changes not saved yet'}` : 'Not saved yet'}. Lines under a measurement were computed from it.
               </CardDescription>
+              {measurement && <IceBarrierNote setting={iceBarrier} />}
             </div>
             {draft.lines.length === 0 ? (
               <p className="text-sm text-slate-700">No lines yet.</p>
@@ -196,7 +205,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORD
                 Add line
               </Button>
               {measurement && (
-                <Button variant="secondary" size="lg" onClick={() => setConfirmRecalculate(true)}>
+                <Button variant="secondary" size="lg" className="whitespace-normal" onClick={() => setConfirmRecalculate(true)}>
                   <Calculator aria-hidden="true" className="size-5" />
                   Recalculate from measurements
                 </Button>
@@ -276,7 +285,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, damage = NO_RECORD
             <Button
               size="lg"
               onClick={() => {
-                if (measurement) setDraft((d) => recalculated(d, measurement.structures, priceList, damage));
+                if (measurement) setDraft((d) => recalculated(d, measurement.structures, priceList, inputs));
                 setConfirmRecalculate(false);
               }}
             >
@@ -294,8 +303,9 @@ export function EstimateEditor(props: Props) {
   const estimates = useEstimates({ sessionId: props.sessionId });
   const measurement = useSessionMeasurement(props.sessionId);
   const priceList = usePriceList();
+  const company = useCompany();
 
-  if (estimates.isPending || measurement.isPending || priceList.isPending) {
+  if (estimates.isPending || measurement.isPending || priceList.isPending || company.isPending) {
     return <Skeleton className="h-64" aria-label="Loading the estimate" />;
   }
   if (estimates.isError) {
@@ -309,15 +319,30 @@ export function EstimateEditor(props: Props) {
     );
   }
   const prices: readonly PriceListItem[] = priceList.data?.items ?? DEFAULT_PRICE_LIST;
+  const iceBarrier = company.data?.iceBarrier ?? null;
+  const inputs: FormulaInputs = { damage: props.damage ?? NO_RECORDED_DAMAGE, iceBarrier: iceBarrier ?? EAVES_ICE_BARRIER };
   const found = measurement.data ?? null;
   const versions = estimates.data.estimates;
   const latest = versions.find((v) => v.isLatest) ?? versions[0];
-  const initial = latest ? draftFromEstimate(latest) : emptyDraft(found ? formulaLines(found.structures, prices, props.damage) : []);
+  const initial = latest ? draftFromEstimate(latest) : emptyDraft(found ? formulaLines(found.structures, prices, inputs) : []);
   return (
     <>
       {measurement.isError && <Alert>The measurements could not be read: {errorText(measurement.error)}</Alert>}
       {priceList.isError && <Alert tone="warning">The price list could not be read ({errorText(priceList.error)}): new lines use the standard prices.</Alert>}
-      <DraftEditor key={props.sessionId} {...props} initial={initial} versions={versions} measurement={found} measurementRead={measurement.isSuccess} priceList={prices} />
+      {company.isError && (
+        <Alert tone="warning">The company settings could not be read ({errorText(company.error)}): new lines include the ice barrier at the eaves.</Alert>
+      )}
+      <DraftEditor
+        key={props.sessionId}
+        {...props}
+        initial={initial}
+        versions={versions}
+        measurement={found}
+        measurementRead={measurement.isSuccess}
+        priceList={prices}
+        inputs={inputs}
+        iceBarrier={iceBarrier}
+      />
     </>
   );
 }

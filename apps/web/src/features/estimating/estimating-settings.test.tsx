@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceList } from '@ridgeline/shared/contracts/estimating';
 import { DEFAULT_PRICE_LIST } from '@ridgeline/shared/domain/estimate';
 import { createQueryClient } from '../../lib/query-client';
-import { answerCompany, fakeCompany } from '../../test/claim-flow-fakes';
+import { answerCompany } from '../../test/claim-flow-fakes';
+import { fakeCompany } from '../../test/company-fakes';
 import { answer, apiError, json, sent } from '../../test/fake-server';
 import { EstimatingSettings } from './estimating-settings';
 import { mergePriceList } from './settings/price-list-form';
@@ -46,6 +47,44 @@ function answerPriceListSave() {
 const savedItems = () => (sent('PUT /api/price-list').at(-1)?.body as PriceList).items;
 
 describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
+  it('shows where the ice barrier goes, with the rule, the state from the address and its default; saves the company’s choice', async () => {
+    answerCompany({
+      address: '1200 S Broadway, Edmond, OK 73034',
+      iceBarrier: { state: 'OK', stateFrom: 'address', atEaves: false, atEavesFrom: 'state', eaveWidthFt: 6, edition: '2024' },
+    });
+    answer('GET /api/price-list', json(defaults));
+    answer('PATCH /api/company', (request) =>
+      json(fakeCompany({ iceBarrier: { state: 'MN', stateFrom: 'chosen', atEaves: true, atEavesFrom: 'chosen', eaveWidthFt: 3, edition: '2024' }, ...(request.body as object) })),
+    );
+    renderSettings();
+
+    const form = await screen.findByRole('form', { name: 'Ice barrier' });
+    expect(within(form).getByTestId('ice-barrier-rule')).toHaveTextContent('Commonly reported: IRC R905.1.2 (2024 IRC)');
+    expect(within(form).getByTestId('ice-barrier-rule')).toHaveTextContent('The 2024 IRC no longer adds 36 in');
+    expect(within(form).getByRole('option', { name: 'From your address (Oklahoma)' })).toBeInTheDocument();
+    expect(within(form).getByRole('option', { name: "Oklahoma's default: not required" })).toBeInTheDocument();
+    expect(within(form).getByTestId('ice-barrier-preview')).toHaveTextContent('Estimates leave the eaves out and line only the valleys. Oklahoma\'s default (a state-wide guess, not verified');
+
+    // Choosing Minnesota shows its default before anything is saved.
+    await userEvent.selectOptions(within(form).getByLabelText('State your jobs are in'), 'MN');
+    expect(within(form).getByRole('option', { name: "Minnesota's default: required" })).toBeInTheDocument();
+    expect(within(form).getByTestId('ice-barrier-preview')).toHaveTextContent('Estimates include the ice barrier at the eaves');
+
+    const width = within(form).getByLabelText('Width up the roof from the eave (ft)');
+    await userEvent.clear(width);
+    await userEvent.type(width, '2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ice barrier' }));
+    expect(await within(form).findByText('Enter a whole number of feet from 3 to 12')).toBeInTheDocument();
+    expect(sent('PATCH /api/company')).toHaveLength(0);
+
+    await userEvent.clear(width);
+    await userEvent.type(width, '3');
+    await userEvent.selectOptions(within(form).getByLabelText('Ice barrier at the eaves'), 'required');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save ice barrier' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ice barrier saved', 'New estimate lines follow it.'));
+    expect(sent('PATCH /api/company').at(-1)?.body).toEqual({ jurisdictionState: 'MN', iceBarrierAtEaves: true, iceBarrierEaveFt: 3 });
+  });
+
   it('saves the hail-hit threshold, and refuses a number out of range', async () => {
     answerCompany();
     answer('GET /api/price-list', json(defaults));

@@ -8,10 +8,11 @@ import { usePriceList } from './api/price-list';
 import { PriceListEditor } from './settings/price-list-editor';
 import { PriceListImport } from './settings/price-list-import';
 import { PriceListTable } from './settings/price-list-table';
+import { IceBarrierForm } from './settings/ice-barrier-settings';
 import { ThresholdForm } from './settings/threshold-settings';
 
-// The estimating part of /settings: the hail-hit threshold the analysis uses, and the price list
-// estimate lines are priced from (edited row by row, imported from CSV, or reset to the defaults).
+// The estimating part of /settings: the hail-hit threshold the analysis uses, where estimates charge
+// ice and water barrier (the company's jurisdiction), and the price list estimate lines are priced from (edited row by row, imported from CSV, or reset to the defaults).
 // Owners and managers change them; everyone else reads them.
 
 function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown: boolean }) {
@@ -43,7 +44,7 @@ function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown:
   );
 }
 
-/** The "Hail-hit threshold" and "Price list" cards of /settings. */
+/** The "Hail-hit threshold", "Ice and water barrier" and "Price list" cards of /settings. */
 export function EstimatingSettings() {
   const me = useMe();
   const company = useCompany();
@@ -58,6 +59,14 @@ export function EstimatingSettings() {
         {me.data && !canEdit && <p className="text-sm text-slate-700">Only company owners and managers can change the threshold.</p>}
         {company.isError && <Alert>{errorText(company.error)}</Alert>}
         {company.data && <ThresholdForm key={company.data.hailHitThreshold} company={company.data} canEdit={canEdit} />}
+      </Card>
+      <Card aria-labelledby="ice-barrier-heading" className="flex flex-col gap-4">
+        <div>
+          <CardTitle id="ice-barrier-heading">Ice and water barrier</CardTitle>
+          <CardDescription>Whether estimates charge an ice barrier at the eaves, as your jurisdiction requires. Valleys are lined either way, and no area is charged two underlayments.</CardDescription>
+        </div>
+        {me.data && !canEdit && <p className="text-sm text-slate-700">Only company owners and managers can change the ice barrier.</p>}
+        {company.data && <IceBarrierForm key={JSON.stringify([company.data.iceBarrier, company.data.address])} company={company.data} canEdit={canEdit} />}
       </Card>
       <PriceListSection canEdit={canEdit} roleKnown={Boolean(me.data)} />
     </>

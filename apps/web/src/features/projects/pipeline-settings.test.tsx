@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CompanyRoleInput } from '@ridgeline/shared/contracts/team';
-import { fakeCompany } from '../../test/claim-flow-fakes';
+import { fakeCompany } from '../../test/company-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { CLOSED_ID, fakeStatuses, INSPECTION_ID, LEAD_ID } from '../../test/project-fakes';
 import { PipelineSettings } from './pipeline-settings';

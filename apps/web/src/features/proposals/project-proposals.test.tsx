@@ -8,7 +8,8 @@ import { defaultProposalOptions } from '@ridgeline/shared/domain/documents';
 import { fakeEstimate } from '../../test/estimating-fakes';
 import { answer, json, sent } from '../../test/fake-server';
 import { notify } from '../../lib/toast';
-import { answerCompany, fakeCompany, fakeMe } from '../../test/claim-flow-fakes';
+import { answerCompany, fakeMe } from '../../test/claim-flow-fakes';
+import { fakeCompany } from '../../test/company-fakes';
 import { PROPOSAL_RIGHTS_TEXT, ProjectProposals } from './project-proposals';
 
 vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));

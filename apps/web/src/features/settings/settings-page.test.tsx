@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeCompany, fakeMe } from '../../test/claim-flow-fakes';
+import { fakeMe } from '../../test/claim-flow-fakes';
+import { fakeCompany } from '../../test/company-fakes';
 import { answer, json } from '../../test/fake-server';
 import SettingsPage, { type SettingsSection } from './settings-page';
 

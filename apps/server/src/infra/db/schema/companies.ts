@@ -19,6 +19,12 @@ export const companies = pgTable('companies', {
   timeZone: text('time_zone'),
   /** What the claim file's events do to its status: 'move' it forward (default) or 'suggest' the move (one click to accept). */
   statusMoves: text('status_moves').notNull().default('move'),
+  // Where estimates charge ice and water barrier (packages/shared/src/domain/ice-barrier.ts): the
+  // state the company's jobs are in (null: read from the address), whether its jurisdiction requires
+  // the barrier at the eaves (null: the state's default) and how far up the roof it runs, in feet.
+  jurisdictionState: text('jurisdiction_state'),
+  iceBarrierAtEaves: boolean('ice_barrier_at_eaves'),
+  iceBarrierEaveFt: integer('ice_barrier_eave_ft').notNull().default(6),
   // The assistant: the IRC edition the company's jurisdictions adopted (2018, 2021, 2024: which code
   // passages hold), whether its owner lets answers go to the AI provider (off: built-in answers only),
   // and its answers per day (UTC); null uses the server's ASSISTANT_DAILY_LIMIT.

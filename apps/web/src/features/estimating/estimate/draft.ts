@@ -1,5 +1,5 @@
 import type { Estimate, EstimateLine, PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import { buildEstimateLines, estimateTotals, type EstimateSettings, type EstimateTotals, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
+import { buildEstimateLines, estimateTotals, type EstimateSettings, type EstimateTotals, type FormulaInputs } from '@ridgeline/shared/domain/estimate';
 import type { StructureMeasurementInput } from '@ridgeline/shared/domain/roof-measurements';
 import { supplementCheck, type CarrierScopeLine, type SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { newClientId } from '../../../offline/inspection-store';
@@ -36,14 +36,14 @@ export function draftFromEstimate(estimate: Estimate): EstimateDraft {
   };
 }
 
-/** The formula lines of a measurement (and of the damage the inspection recorded), priced from the company's list. */
-export function formulaLines(structures: readonly StructureMeasurementInput[], priceList: readonly PriceListItem[], damage?: RecordedDamage): EstimateLine[] {
-  return buildEstimateLines(structures, priceList, newLineId, damage);
+/** The formula lines of a measurement (with the damage the inspection recorded and the company's ice barrier rule), priced from the company's list. */
+export function formulaLines(structures: readonly StructureMeasurementInput[], priceList: readonly PriceListItem[], inputs: FormulaInputs): EstimateLine[] {
+  return buildEstimateLines(structures, priceList, newLineId, inputs);
 }
 
 /** Formula lines built again from the measurement; lines added by hand stay, after them. */
-export function recalculated(draft: EstimateDraft, structures: readonly StructureMeasurementInput[], priceList: readonly PriceListItem[], damage?: RecordedDamage): EstimateDraft {
-  return { ...draft, lines: [...formulaLines(structures, priceList, damage), ...draft.lines.filter((line) => line.source === 'manual')] };
+export function recalculated(draft: EstimateDraft, structures: readonly StructureMeasurementInput[], priceList: readonly PriceListItem[], inputs: FormulaInputs): EstimateDraft {
+  return { ...draft, lines: [...formulaLines(structures, priceList, inputs), ...draft.lines.filter((line) => line.source === 'manual')] };
 }
 
 export function draftTotals(draft: EstimateDraft): EstimateTotals {

@@ -42,7 +42,7 @@ const version = (JSON.parse(readFileSync(new URL('../../../package.json', import
  * The configured storage driver; both serve objects through the app's signed /api/storage URLs. The
  * AWS SDK is loaded only when S3 is used, so a local install never pays for it at start.
  */
-async function createStorage(config: Config, storageSecret: string): Promise<Storage> {
+export async function createStorage(config: Config, storageSecret: string): Promise<Storage> {
   const urls = { secret: storageSecret, publicUrl: config.publicUrl };
   if (config.storage.driver === 's3') {
     const { createS3Client, createS3Storage } = await import('./infra/storage/s3');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { createAdjusterSchema, createCarrierSchema } from '@ridgeline/shared/contracts/carriers';
 import { createInspectionSchema } from '@ridgeline/shared/contracts/inspections';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
@@ -8,22 +8,27 @@ import { loadConfig } from '../config';
 import type { Actor, Tenant } from '../http/context';
 import type { Db } from '../infra/db/client';
 import type { EventPublisher } from '../infra/events/event-bus';
-import { inspectionSessions, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
+import { inspectionActivity, inspectionSessions, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
+import type { Storage } from '../infra/storage/storage';
+import { createLogger } from '../lib/logger';
 import { createCarriersService } from '../features/carriers/carriers.service';
 import { createInspectionsService } from '../features/inspections/inspections.service';
 import { createLedgerService } from '../features/ledger/ledger.service';
 import { createProjectStatusesService } from '../features/projects/project-statuses.service';
 import { createProjectTasksService } from '../features/projects/project-tasks.service';
 import { createProjectsService } from '../features/projects/projects.service';
+import { createDemoPhotographer, planDemoInspection } from './demo-photos';
 
 // The demo company's claim book: a carrier directory and claim files over eight months, each walked
 // through the pipeline as a claim goes (inspected, filed, approved or denied, supplemented, built,
-// paid), with its inspection and its ledger (the insurer's figures, supplements, checks). Everything
+// paid), with its inspection, its photos and its ledger (the insurer's figures, supplements, checks). Everything
 // is made through the product's own services (the plan limit, loss-type classification, the
 // ledger's rules and activity apply), every input parsed by the same contracts the API validates
 // with. The services stamp everything "now"; the demo then dates each claim file's history and its
 // inspection back to when that step happened (its payments carry the days they were received), so the dashboard and /analytics show
 // months of work (the status history, cycle times, days in status, weekly activity, revenue by month).
+// Each inspection walks its shot list with photos taken on its day at the property (demo-photos.ts),
+// stored as the phone's uploads are, in the file store the server uses.
 
 // The seed walks each claim file's statuses itself: nothing is queued from the command line.
 const NO_EVENTS: EventPublisher = { publish: async () => false };
@@ -73,6 +78,11 @@ type DemoProject = {
   street: string;
   city: string;
   zip: string;
+  /** The property's coordinates: its photos' GPS is read against them. */
+  lat: number;
+  lng: number;
+  /** A detached garage on the lot, inspected with the house. */
+  garage?: true;
   carrier: number;
   description: string;
   claimNumber: string | null;
@@ -90,69 +100,70 @@ type DemoProject = {
 const DEDUCTIBLE = 100_000;
 
 const PROJECTS: DemoProject[] = [
-  { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', carrier: 0, description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, path: [], task: { title: 'Schedule the inspection', dueIn: 1 } },
-  { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', carrier: 1, description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 6, path: [['inspected', 2]], inspectedDay: 2, task: { title: 'File the claim with Red River', dueIn: -2 } },
-  { homeowner: 'Amelia Franks', street: '17 Quail Run', city: 'Norman', zip: '73072', carrier: 0, description: 'Shingles torn off by wind on the ridge', claimNumber: 'PMI-2026-118402', rcvCents: 1265000, daysAgo: 12, path: [['inspected', 1], ['claim_filed', 3]], inspectedDay: 1 },
-  { homeowner: 'Derek & Lana Moss', street: '3020 Osage Trail', city: 'Yukon', zip: '73099', carrier: 2, description: 'Hail storm, soft metals and AC fins dented', claimNumber: 'HG-55120937', rcvCents: 2390000, daysAgo: 19, path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 9]], inspectedDay: 2, task: { title: 'Meet the adjuster on site', dueIn: 3 } },
+  { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', lat: 35.6712, lng: -97.4263, carrier: 0, description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, path: [], task: { title: 'Schedule the inspection', dueIn: 1 } },
+  { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', lat: 35.3268, lng: -97.5034, carrier: 1, description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 6, path: [['inspected', 2]], inspectedDay: 2, task: { title: 'File the claim with Red River', dueIn: -2 } },
+  { homeowner: 'Amelia Franks', street: '17 Quail Run', city: 'Norman', zip: '73072', lat: 35.2139, lng: -97.4851, carrier: 0, description: 'Shingles torn off by wind on the ridge', claimNumber: 'PMI-2026-118402', rcvCents: 1265000, daysAgo: 12, path: [['inspected', 1], ['claim_filed', 3]], inspectedDay: 1 },
+  { homeowner: 'Derek & Lana Moss', street: '3020 Osage Trail', city: 'Yukon', zip: '73099', lat: 35.4921, lng: -97.7388, garage: true, carrier: 2, description: 'Hail storm, soft metals and AC fins dented', claimNumber: 'HG-55120937', rcvCents: 2390000, daysAgo: 19, path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 9]], inspectedDay: 2, task: { title: 'Meet the adjuster on site', dueIn: 3 } },
   {
-    homeowner: 'Patricia Odum', street: '1209 Redbud Ln', city: 'Mustang', zip: '73064', carrier: 1, description: 'Hail', claimNumber: 'RRC-7730125', rcvCents: 3105000, daysAgo: 34,
+    homeowner: 'Patricia Odum', street: '1209 Redbud Ln', city: 'Mustang', zip: '73064', lat: 35.3917, lng: -97.7152, carrier: 1, description: 'Hail', claimNumber: 'RRC-7730125', rcvCents: 3105000, daysAgo: 34,
     path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 8], ['approved', 20]], inspectedDay: 1,
     ledger: { rcv: 3_105_000, acv: 2_480_000, depreciation: 625_000, acvPaidDay: 27 }, task: { title: 'Order materials for the build', dueIn: 5 },
   },
   {
-    homeowner: 'Henry Whitaker', street: '55 Prairie Wind Rd', city: 'Piedmont', zip: '73078', carrier: 0, description: 'Wind-driven rain through lifted shingles', claimNumber: 'PMI-2026-117733', rcvCents: 1588000, daysAgo: 47,
+    homeowner: 'Henry Whitaker', street: '55 Prairie Wind Rd', city: 'Piedmont', zip: '73078', lat: 35.6488, lng: -97.7561, carrier: 0, description: 'Wind-driven rain through lifted shingles', claimNumber: 'PMI-2026-117733', rcvCents: 1588000, daysAgo: 47,
     path: [['inspected', 2], ['claim_filed', 5], ['approved', 19], ['supplement_requested', 26]], inspectedDay: 2,
     ledger: { rcv: 1_588_000, acv: 1_240_000, depreciation: 348_000, acvPaidDay: 24, supplement: { label: 'Drip edge and starter strip', amount: 86_400, answer: 'pending' } },
     task: { title: 'Send the drip edge and starter supplement', dueIn: -4 },
   },
   {
-    homeowner: 'Grace Lin', street: '760 Sycamore St', city: 'Bethany', zip: '73008', carrier: 2, description: 'Hail with wind, skylight cracked', claimNumber: 'HG-55098811', rcvCents: 2744000, daysAgo: 58,
+    homeowner: 'Grace Lin', street: '760 Sycamore St', city: 'Bethany', zip: '73008', lat: 35.5142, lng: -97.6398, carrier: 2, description: 'Hail with wind, skylight cracked', claimNumber: 'HG-55098811', rcvCents: 2744000, daysAgo: 58,
     path: [['inspected', 1], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 24], ['build_scheduled', 33]], inspectedDay: 1,
     ledger: { rcv: 2_744_000, acv: 2_150_000, depreciation: 594_000, acvPaidDay: 30, supplement: { label: 'Skylight flashing kit', amount: 42_000, answer: 'approved', approved: 38_500 } },
   },
   {
-    homeowner: 'Walter Brooks', street: '2314 Harvest Hill', city: 'Choctaw', zip: '73020', carrier: 1, description: 'Roof leak over the garage', claimNumber: 'RRC-7712290', rcvCents: 912000, daysAgo: 92,
+    homeowner: 'Walter Brooks', street: '2314 Harvest Hill', city: 'Choctaw', zip: '73020', lat: 35.4889, lng: -97.2791, carrier: 1, description: 'Roof leak over the garage', claimNumber: 'RRC-7712290', rcvCents: 912000, daysAgo: 92,
     path: [['inspected', 3], ['claim_filed', 6], ['denied', 30], ['closed', 38]], inspectedDay: 3,
   },
   {
-    homeowner: 'Nadia Kowalski', street: '81 Bluestem Ave', city: 'Edmond', zip: '73013', carrier: 0, description: 'Hail, bruised shingles and dented vents', claimNumber: 'PMI-2026-109921', rcvCents: 2215000, daysAgo: 118,
+    homeowner: 'Nadia Kowalski', street: '81 Bluestem Ave', city: 'Edmond', zip: '73013', lat: 35.6247, lng: -97.4649, carrier: 0, description: 'Hail, bruised shingles and dented vents', claimNumber: 'PMI-2026-109921', rcvCents: 2215000, daysAgo: 118,
     path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 7], ['approved', 18], ['build_scheduled', 25], ['completed', 41], ['depreciation_requested', 43]], inspectedDay: 1,
     ledger: { rcv: 2_215_000, acv: 1_720_000, depreciation: 495_000, acvPaidDay: 22, deductiblePaidDay: 41 },
   },
   {
-    homeowner: 'Owen Tate', street: '4902 Kickingbird Rd', city: 'Edmond', zip: '73034', carrier: 2, description: 'Hail', claimNumber: 'HG-54977310', rcvCents: 1968000, daysAgo: 146,
+    homeowner: 'Owen Tate', street: '4902 Kickingbird Rd', city: 'Edmond', zip: '73034', lat: 35.6606, lng: -97.4412, carrier: 2, description: 'Hail', claimNumber: 'HG-54977310', rcvCents: 1968000, daysAgo: 146,
     path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 11], ['approved', 27], ['build_scheduled', 36], ['completed', 50], ['depreciation_requested', 51], ['paid', 66]], inspectedDay: 2,
     ledger: { rcv: 1_968_000, acv: 1_530_000, depreciation: 438_000, acvPaidDay: 31, depreciationPaidDay: 64, deductiblePaidDay: 50 },
   },
   {
-    homeowner: 'Bea Hollister', street: '610 Coltrane Rd', city: 'Edmond', zip: '73034', carrier: 1, description: 'Wind damage, shingles and ridge cap blown off', claimNumber: 'RRC-7688014', rcvCents: 1394000, daysAgo: 171,
+    homeowner: 'Bea Hollister', street: '610 Coltrane Rd', city: 'Edmond', zip: '73034', lat: 35.6801, lng: -97.4527, carrier: 1, description: 'Wind damage, shingles and ridge cap blown off', claimNumber: 'RRC-7688014', rcvCents: 1394000, daysAgo: 171,
     path: [['inspected', 1], ['claim_filed', 2], ['approved', 15], ['build_scheduled', 22], ['completed', 35], ['depreciation_requested', 36], ['paid', 58]], inspectedDay: 1,
     ledger: { rcv: 1_394_000, acv: 1_050_000, depreciation: 344_000, acvPaidDay: 18, depreciationPaidDay: 55, deductiblePaidDay: 35, supplement: { label: 'Ridge vent', amount: 31_000, answer: 'denied' } },
   },
   {
-    homeowner: 'Samuel Greer', street: '220 Fox Lake Ln', city: 'Moore', zip: '73160', carrier: 1, description: 'Hail', claimNumber: 'RRC-7661102', rcvCents: 1710000, daysAgo: 196,
+    homeowner: 'Samuel Greer', street: '220 Fox Lake Ln', city: 'Moore', zip: '73160', lat: 35.3442, lng: -97.4712, carrier: 1, description: 'Hail', claimNumber: 'RRC-7661102', rcvCents: 1710000, daysAgo: 196,
     path: [['inspected', 2], ['claim_filed', 5], ['adjuster_scheduled', 12], ['denied', 34], ['closed', 40]], inspectedDay: 2,
   },
   {
-    homeowner: 'Marisol Vega', street: '1500 N Kelly Ave', city: 'Edmond', zip: '73003', carrier: 0, description: 'Hail and wind, gutters and downspouts crushed', claimNumber: 'PMI-2026-098812', rcvCents: 2880000, daysAgo: 214,
+    homeowner: 'Marisol Vega', street: '1500 N Kelly Ave', city: 'Edmond', zip: '73003', lat: 35.6731, lng: -97.47, garage: true, carrier: 0, description: 'Hail and wind, gutters and downspouts crushed', claimNumber: 'PMI-2026-098812', rcvCents: 2880000, daysAgo: 214,
     path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 9], ['approved', 21], ['supplement_requested', 27], ['build_scheduled', 38], ['completed', 52], ['depreciation_requested', 53], ['paid', 71]], inspectedDay: 1,
     ledger: { rcv: 2_880_000, acv: 2_210_000, depreciation: 670_000, acvPaidDay: 25, depreciationPaidDay: 69, deductiblePaidDay: 52, supplement: { label: 'Gutters and downspouts, 180 LF', amount: 168_000, answer: 'approved', approved: 152_000 } },
   },
   {
-    homeowner: 'Clyde Harjo', street: '9 Lakeshore Dr', city: 'Norman', zip: '73026', carrier: 2, description: 'Hail', claimNumber: 'HG-54900215', rcvCents: 1502000, daysAgo: 233,
+    homeowner: 'Clyde Harjo', street: '9 Lakeshore Dr', city: 'Norman', zip: '73026', lat: 35.2412, lng: -97.3528, carrier: 2, description: 'Hail', claimNumber: 'HG-54900215', rcvCents: 1502000, daysAgo: 233,
     path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 26], ['build_scheduled', 34], ['completed', 47], ['depreciation_requested', 48], ['paid', 63]], inspectedDay: 2,
     ledger: { rcv: 1_502_000, acv: 1_180_000, depreciation: 322_000, acvPaidDay: 30, depreciationPaidDay: 61, deductiblePaidDay: 47 },
   },
 ];
 
-/** Builds the demo company's carriers, adjusters, projects, inspections, ledgers and tasks, acting as the given member. */
-export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assignees: string[]): Promise<number> {
+/** Builds the demo company's carriers, adjusters, projects, inspections and their photos (stored in `storage`), ledgers and tasks, acting as the given member. */
+export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assignees: string[], storage: Storage): Promise<number> {
   const carriers = createCarriersService({ db });
   // The demo seeds claim files and never exports them: the default read timeout is enough.
   const projectsService = createProjectsService({ db, readTimeoutMs: loadConfig().databaseTimeouts.readMs });
   const tasks = createProjectTasksService({ db });
   const inspections = createInspectionsService({ db, events: NO_EVENTS });
   const ledger = createLedgerService({ db, events: NO_EVENTS });
+  const photographer = createDemoPhotographer({ db, storage, logger: createLogger('warn') });
   const statuses = (await createProjectStatusesService({ db }).list(tenant)).statuses;
   const statusOf = (key: string) => {
     const status = statuses.find((candidate) => candidate.key === key);
@@ -185,6 +196,8 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
         city: demo.city,
         state: 'OK',
         zip: demo.zip,
+        latitude: demo.lat,
+        longitude: demo.lng,
         carrierId: from?.carrierId ?? null,
         adjusterId: from?.adjusterId ?? null,
         claimNumber: demo.claimNumber,
@@ -197,16 +210,36 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
     );
     for (const [key] of demo.path) await projectsService.changeStatus(owner, tenant, project.id, statusOf(key).id);
 
-    // Its inspection, by the member it is assigned to, completed.
-    let sessionId: string | null = null;
+    // Its inspection, by the member it is assigned to, completed: its structures and its photos, shot by shot.
+    let walk: { sessionId: string; startedAt: Date; completedAt: Date } | null = null;
     if (demo.inspectedDay !== undefined) {
-      sessionId = randomUUID();
+      const sessionId = randomUUID();
       const inspector: Actor = { ...owner, userId: assigneeId ?? owner.userId };
+      const property = {
+        index,
+        street: demo.street,
+        city: demo.city,
+        place: { lat: demo.lat, lng: demo.lng },
+        description: demo.description,
+        lossType: project.lossType,
+        denied: demo.path.some(([key]) => key === 'denied'),
+        garage: demo.garage === true,
+        camera: index % assignees.length,
+        day: at(demo.inspectedDay),
+      };
+      const plan = planDemoInspection(property);
       await inspections.create(
         inspector,
         tenant,
-        createInspectionSchema.parse({ id: sessionId, projectId: project.id, editedAt: at(demo.inspectedDay).toISOString(), fields: { street: demo.street, city: demo.city, state: 'OK', zip: demo.zip, status: 'completed' } }),
+        createInspectionSchema.parse({
+          id: sessionId,
+          projectId: project.id,
+          editedAt: plan.completedAt.toISOString(),
+          fields: { street: demo.street, city: demo.city, state: 'OK', zip: demo.zip, structures: plan.structures, status: 'completed' },
+        }),
       );
+      await photographer.photograph(inspector, tenant, sessionId, property, plan);
+      walk = { sessionId, startedAt: plan.startedAt, completedAt: plan.completedAt };
     }
 
     // Its ledger: the insurer's figures, a supplement and its answer, the checks as they came in.
@@ -240,7 +273,9 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
     if (demo.task) {
       await tasks.create(owner, tenant, project.id, createTaskSchema.parse({ title: demo.task.title, dueDate: day(demo.task.dueIn), assigneeId }));
     }
-    await dateBack(db, tenant.companyId, project.id, { openedAt, steps: demo.path.map(([, stepDay]) => at(stepDay)), sessionId, inspectedAt: demo.inspectedDay === undefined ? null : at(demo.inspectedDay) });
+    // The inspected step is when the inspection was completed.
+    const steps = demo.path.map(([key, stepDay]) => (key === 'inspected' && walk ? walk.completedAt : at(stepDay)));
+    await dateBack(db, tenant.companyId, project.id, { openedAt, steps, walk });
   }
   return PROJECTS.length;
 }
@@ -248,15 +283,17 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
 /**
  * Dates a claim file's records back to when each step happened: the file opened, each stay of its
  * history from its step to the next (the last still going), its timeline's status moves in the same
- * order, and its inspection. The ledger is append-only, even here: its entries keep the day they were
- * written, their payments the day each was received.
+ * order, and its inspection (started on arrival, completed after the last photo, its timeline's
+ * entries other than the photos', which are dated with them). The ledger is append-only, even here:
+ * its entries keep the day they were written, their payments the day each was received.
  */
 async function dateBack(
   db: Db,
   companyId: string,
   projectId: string,
-  when: { openedAt: Date; steps: Date[]; sessionId: string | null; inspectedAt: Date | null },
+  when: { openedAt: Date; steps: Date[]; walk: { sessionId: string; startedAt: Date; completedAt: Date } | null },
 ): Promise<void> {
+  const inspectedAt = when.walk?.completedAt ?? null;
   const ofProject = (table: typeof projectStatusHistory | typeof projectActivity) => and(eq(table.companyId, companyId), eq(table.projectId, projectId));
   await db.transaction(async (tx) => {
     await tx.update(projects).set({ createdAt: when.openedAt }).where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
@@ -274,11 +311,18 @@ async function dateBack(
       .orderBy(asc(projectActivity.createdAt), asc(projectActivity.id));
     let step = 0;
     for (const entry of moves) {
-      const createdAt = entry.kind === 'status_changed' ? (when.steps[step++] ?? when.openedAt) : entry.kind === 'created' ? when.openedAt : (when.inspectedAt ?? when.openedAt);
+      const createdAt = entry.kind === 'status_changed' ? (when.steps[step++] ?? when.openedAt) : entry.kind === 'created' ? when.openedAt : (inspectedAt ?? when.openedAt);
       await tx.update(projectActivity).set({ createdAt }).where(eq(projectActivity.id, entry.id));
     }
-    if (when.sessionId && when.inspectedAt) {
-      await tx.update(inspectionSessions).set({ createdAt: when.inspectedAt, updatedAt: when.inspectedAt }).where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, when.sessionId)));
+    const { walk } = when;
+    if (walk) {
+      await tx
+        .update(inspectionSessions)
+        .set({ createdAt: walk.startedAt, updatedAt: walk.completedAt, completedAt: walk.completedAt })
+        .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, walk.sessionId)));
+      const ofSession = and(eq(inspectionActivity.companyId, companyId), eq(inspectionActivity.sessionId, walk.sessionId));
+      await tx.update(inspectionActivity).set({ createdAt: walk.startedAt }).where(and(ofSession, eq(inspectionActivity.kind, 'created')));
+      await tx.update(inspectionActivity).set({ createdAt: walk.completedAt }).where(and(ofSession, notInArray(inspectionActivity.kind, ['created', 'photo_uploaded'])));
     }
   });
 }

@@ -1,12 +1,17 @@
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
+import { loadConfig } from '../config';
 import { findUserIdByEmail } from '../infra/db/user-lookup';
+import { deriveSecret, loadAuthSecret } from '../infra/secrets/auth-secret';
+import { createStorage } from '../server';
 import { createCompany, createUser } from '../test/factories';
 import { withCliDatabase } from './cli-database';
 import { seedDemoClaims } from './demo-claims';
 
 // `npm run seed:demo`: a demo company with an owner and three members, verified and ready to sign in,
 // with a carrier directory and eight months of claim files walked through the pipeline, each with its
-// inspection, its ledger (figures, supplements, checks) and its status history (demo-claims.ts).
+// inspection and its photos, its ledger (figures, supplements, checks) and its status history
+// (demo-claims.ts). The photos go into the file store the server uses (DATA_DIR/storage, or the S3
+// bucket with STORAGE_DRIVER=s3), as the server stores an upload.
 // The people and the company are made by the same factories the tests use, which create companies
 // through the onboarding service of sign-up (trial included) and memberships through the team repository.
 const PASSWORD = 'Ridgeline-Demo-2026';
@@ -33,7 +38,9 @@ const created = await withCliDatabase(async ({ db }) => {
   const members = [];
   for (const other of others) members.push(await createUser(db, { ...person(other), company, role: other.role }));
   const actor = { userId: company.owner.id, email: company.owner.email, role: 'contractor' as const, sessionId: 'seed-demo', impersonatedBy: null };
-  await seedDemoClaims(db, actor, { companyId: company.id, role: 'owner' }, [company.owner.id, ...members.map((member) => member.id)]);
+  const config = loadConfig();
+  const storage = await createStorage(config, deriveSecret(await loadAuthSecret(db, config.authSecret), 'storage-urls'));
+  await seedDemoClaims(db, actor, { companyId: company.id, role: 'owner' }, [company.owner.id, ...members.map((member) => member.id)], storage);
   return true;
 });
 

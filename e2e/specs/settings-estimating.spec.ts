@@ -58,10 +58,10 @@ test('a price list imported from CSV prices the next estimate', async ({ page })
   await page.goto('/settings?section=estimating');
   const prices = page.getByRole('region', { name: 'Price list' });
   await expect(prices.getByRole('group', { name: 'Shingles: roof squares plus waste' }).getByLabel('Unit price ($)')).toHaveValue('265.00');
-  await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'siding,Vinyl siding,SF,9', ',Satellite dish detach and reset,EA,85'].join('\n'));
+  await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'skylight,Skylight,EA,900', ',Satellite dish detach and reset,EA,85'].join('\n'));
   await prices.getByRole('button', { name: 'Preview import' }).click();
   const preview = prices.getByRole('region', { name: 'Import preview' });
-  await expect(preview.getByRole('alert')).toContainText('Row 3: Unknown code "siding"');
+  await expect(preview.getByRole('alert')).toContainText('Row 3: Unknown code "skylight"');
   await expect(preview.getByRole('row')).toHaveCount(3);
   await axeWithoutToasts(page);
   await preview.getByRole('button', { name: 'Save imported prices' }).click();

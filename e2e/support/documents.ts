@@ -48,10 +48,6 @@ export async function setCompanyAddress(page: Page, address = '220 Industrial Bl
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/**
- * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
- * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
- */
 /** A new claim file through the API (Pat Miller's, 12 Elm Street, Tulsa, unless `fields` say otherwise): its id. */
 export async function newClaimFile(page: Page, fields: Record<string, unknown> = {}): Promise<string> {
   const response = await page.request.post('/api/projects', {
@@ -62,6 +58,10 @@ export async function newClaimFile(page: Page, fields: Record<string, unknown> =
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
+ * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
+ */
 export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}, { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {}): Promise<string> {
   const projectId = await newClaimFile(page, { title: 'Hail claim, Oak Street', street: '12 Oak Street', claimNumber: 'CLM-14', ...claim });
   const sessionId = randomUUID();

@@ -2,6 +2,7 @@ import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { loadConfig } from '../config';
 import { findUserIdByEmail } from '../infra/db/user-lookup';
 import { deriveSecret, loadAuthSecret } from '../infra/secrets/auth-secret';
+import { updateCompany } from '../features/company/company.repository';
 import { createStorage } from '../server';
 import { createCompany, createUser } from '../test/factories';
 import { withCliDatabase } from './cli-database';
@@ -35,6 +36,8 @@ const created = await withCliDatabase(async ({ db }) => {
   for (const person of PEOPLE) if (await findUserIdByEmail(db, person.email)) return false;
   const person = (p: (typeof PEOPLE)[number]) => ({ email: p.email, password: PASSWORD, firstName: p.first, lastName: p.last, phone: PHONE });
   const company = await createCompany(db, { ...COMPANY, owner: person(owner) });
+  // An Oklahoma City company: its documents print times in Central time, as its phones took them.
+  await updateCompany(db, company.id, { timeZone: 'America/Chicago' });
   const members = [];
   for (const other of others) members.push(await createUser(db, { ...person(other), company, role: other.role }));
   const actor = { userId: company.owner.id, email: company.owner.email, role: 'contractor' as const, sessionId: 'seed-demo', impersonatedBy: null };

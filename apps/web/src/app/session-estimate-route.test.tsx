@@ -72,7 +72,12 @@ describe('/field-inspection/:sessionId/estimate', { timeout: 30_000 }, () => {
     renderAt(MEASURED_SESSION_ID);
     const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     // The measurement's eave: 80 LF.
-    expect(within(table).getByRole('row', { name: /R&R Gutter \/ downspout/ })).toHaveTextContent('Eave 80 LF where gutter damage was photographed');
-    expect(sentPaths().filter((p) => p.includes('/photos'))).toEqual([`GET /api/inspections/${MEASURED_SESSION_ID}/photos?category=collateral`]);
+    const gutters = within(table).getByRole('row', { name: /R&R Gutter \/ downspout/ });
+    expect(gutters).toHaveTextContent('Eave 80 LF where gutter damage was photographed (1 photo)');
+    // The line names its photo and shows it.
+    expect(gutters).toHaveTextContent('Supported by 1 photo');
+    expect(within(gutters).getAllByRole('img')).toHaveLength(1);
+    // Every photo of the session is read once: each kind of damage beyond the roof is priced from them.
+    expect(sentPaths().filter((p) => p.includes('/photos'))).toEqual([`GET /api/inspections/${MEASURED_SESSION_ID}/photos`]);
   });
 });

@@ -1,6 +1,8 @@
 import { CloudOff } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { recordedDamage } from '@ridgeline/shared/domain/estimate';
+import { photoShotLabel } from '@ridgeline/shared/domain/field-capture';
 import { buttonVariants } from '../components/ui/button-variants';
 import { BIG_ACTION } from '../components/sticky-actions';
 import { Alert } from '../components/ui/alert';
@@ -17,19 +19,25 @@ import { useLocalInspection } from '../offline/inspection-store';
 
 // /field-inspection/:sessionId/estimate: the session's estimate step. The estimate lives on the
 // server (its totals and supplement list are computed there), so it opens once the session has
-// reached the server and there is a signal. The session's collateral photos say where the gutters
-// were photographed damaged, which the formula lines price.
+// reached the server and there is a signal. The session's photos say where the damage beyond the
+// roof was photographed (gutters, siding, windows, screens, the A/C, vents), which the formula lines
+// price, each line with its photos.
 
 function SessionEstimate({ sessionId, firstStructureId }: { sessionId: string; firstStructureId: string | null }) {
-  const collateral = usePhotos({ kind: 'session', id: sessionId }, { category: 'collateral' });
-  if (collateral.isPending) return <Skeleton className="h-64" aria-label="Loading the estimate" />;
+  const photos = usePhotos({ kind: 'session', id: sessionId });
+  const byId = useMemo(
+    () => new Map((photos.data?.photos ?? []).map((p) => [p.id, { thumbUrl: p.thumbSmallUrl, label: `${photoShotLabel(p)} photo ${p.fileName}` }])),
+    [photos.data],
+  );
+  if (photos.isPending) return <Skeleton className="h-64" aria-label="Loading the estimate" />;
   return (
     <>
-      {collateral.isError && <Alert tone="warning">The photos could not be read ({errorText(collateral.error)}): gutter damage is not priced.</Alert>}
+      {photos.isError && <Alert tone="warning">The photos could not be read ({errorText(photos.error)}): damage beyond the roof is not priced.</Alert>}
       <EstimateEditor
         sessionId={sessionId}
         measurementsPath={`/field-inspection/${sessionId}/measurements`}
-        damage={recordedDamage(collateral.data?.photos ?? [], firstStructureId)}
+        damage={recordedDamage(photos.data?.photos ?? [], firstStructureId)}
+        photos={byId}
         nextStep={
           <Link to={`/field-inspection/${sessionId}/convert`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
             Convert to claim file

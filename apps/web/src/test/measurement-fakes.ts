@@ -19,6 +19,10 @@ export function fakeStructure(overrides: Partial<StructureMeasurement> = {}): St
     stories: 1,
     roofVents: 0,
     pipeJacks: 0,
+    sidingSqFt: 0,
+    damagedWindows: 0,
+    damagedScreens: 0,
+    acCondensers: 0,
     ...overrides,
   };
 }

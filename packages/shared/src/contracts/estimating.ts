@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimateTotals, MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES, PRICE_CODES } from '../domain/estimate';
+import { estimateTotals, MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES, MAX_LINE_PHOTOS, PRICE_CODES } from '../domain/estimate';
 import { formatUsdCents } from '../domain/money';
 import { singleLineString, longText } from './common';
 
@@ -64,6 +64,15 @@ export const structureMeasurementSchema = z.object({
   roofVents: z.number().int('Enter a whole number of vents').min(0, 'Enter a whole number of vents').max(200, 'At most 200 vents').default(0),
   /** Pipe jacks (plumbing vent boots) counted on this roof: the pipe-jack flashing line's quantity. */
   pipeJacks: z.number().int('Enter a whole number of pipe jacks').min(0, 'Enter a whole number of pipe jacks').max(200, 'At most 200 pipe jacks').default(0),
+  // Beyond the roof, each priced only where its damage was photographed (domain/estimate DAMAGE_KINDS).
+  /** The siding area to replace, sq ft. */
+  sidingSqFt: decimal(100_000).default(0),
+  /** Windows with damaged glass, counted. */
+  damagedWindows: z.number().int('Enter a whole number of windows').min(0, 'Enter a whole number of windows').max(200, 'At most 200 windows').default(0),
+  /** Window screens damaged, counted. */
+  damagedScreens: z.number().int('Enter a whole number of screens').min(0, 'Enter a whole number of screens').max(200, 'At most 200 screens').default(0),
+  /** A/C condensers with damaged fins, counted. */
+  acCondensers: z.number().int('Enter a whole number of condensers').min(0, 'Enter a whole number of condensers').max(20, 'At most 20 condensers').default(0),
 });
 export type StructureMeasurement = z.infer<typeof structureMeasurementSchema>;
 export type StructureMeasurementData = z.input<typeof structureMeasurementSchema>;
@@ -186,6 +195,8 @@ export const estimateLineSchema = z.object({
   depreciationBp: basisPoints.default(0),
   source: z.enum(['formula', 'manual']),
   basis: singleLineString().trim().max(200).nullable().default(null),
+  /** The inspection's photos that support the line (damage beyond the roof): each one of its session's photos. */
+  photoIds: z.array(z.uuid()).max(MAX_LINE_PHOTOS).default([]),
 });
 export type EstimateLine = z.infer<typeof estimateLineSchema>;
 export type EstimateLineData = z.input<typeof estimateLineSchema>;

@@ -15,6 +15,7 @@ import {
   PRICE_CODES,
   recordedDamage,
   shinglesWithoutFelt,
+  unpricedDamage,
   type EstimateSettings,
   type FormulaQuantity,
   type PriceListEntry,
@@ -172,6 +173,7 @@ describe('pricing from the price list', () => {
       depreciationBp: 0,
       source: 'formula',
       basis: '20 SQ + 10% waste',
+      photoIds: [],
     });
     expect(lines[1]).toMatchObject({ id: 'line-2', code: 'starter', description: 'Asphalt starter - universal starter course', unit: 'LF', unitPriceCents: 225 });
     // A price-list item without a code is never a formula line.
@@ -299,27 +301,79 @@ describe('the lines every roof replacement carries', () => {
     expect(quantityOf(formulaQuantities([structure()]), 'permit')).toBeUndefined();
   });
 
-  it('prices gutters at the eave feet of the structures whose gutter damage was photographed, and only then', () => {
+  it('prices gutters at the eave feet of the structures whose gutter damage was photographed, and only then, tied to those photos', () => {
     const house = structure({ structureId: 'house', facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 120 } });
     const garage = structure({ structureId: 'garage', facets: [{ pitchRise: 0, planAreaSqFt: 500 }], linear: { ...EMPTY_LINEAR_FEET, eave: 45.5 } });
     expect(quantityOf(formulaQuantities([house, garage]), 'gutters')).toBeUndefined();
-    expect(quantityOf(formulaQuantities([house, garage], withDamage({ gutterStructureIds: ['garage'] })), 'gutters')).toEqual({
+    expect(quantityOf(formulaQuantities([house, garage], withDamage([{ code: 'gutters', structureId: 'garage', photoIds: ['p1', 'p2'] }])), 'gutters')).toEqual({
       code: 'gutters',
       quantity: 45.5,
-      basis: 'Eave 45.5 LF where gutter damage was photographed',
+      basis: 'Eave 45.5 LF where gutter damage was photographed (2 photos)',
+      photoIds: ['p1', 'p2'],
     });
     // Both: 120 + 45.5 = 165.5 LF.
-    expect(quantityOf(formulaQuantities([house, garage], withDamage({ gutterStructureIds: ['house', 'garage'] })), 'gutters')?.quantity).toBe(165.5);
+    const both = withDamage([
+      { code: 'gutters', structureId: 'house', photoIds: ['p3'] },
+      { code: 'gutters', structureId: 'garage', photoIds: ['p1'] },
+    ]);
+    expect(quantityOf(formulaQuantities([house, garage], both), 'gutters')).toMatchObject({ quantity: 165.5, photoIds: ['p3', 'p1'] });
     // A structure of the calculator with no session id is never matched.
-    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], withDamage({ gutterStructureIds: ['house'] })), 'gutters')).toBeUndefined();
+    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], withDamage([{ code: 'gutters', structureId: 'house', photoIds: ['p3'] }])), 'gutters')).toBeUndefined();
   });
 
-  it('reads gutter damage from collateral photos of gutters and downspouts; a photo of no structure counts for the first', () => {
-    const photo = (subcategory: string | null, structureId: string | null, category = 'collateral') => ({ category, subcategory, structureId });
-    expect(recordedDamage([photo('ac_unit', 'house'), photo('gutter', null, 'damage'), photo('front', 'garage', 'elevation')], 'house')).toEqual({ gutterStructureIds: [] });
-    expect(recordedDamage([photo('gutter', 'garage'), photo('downspout', 'garage')], 'house')).toEqual({ gutterStructureIds: ['garage'] });
-    expect(recordedDamage([photo('downspout', null), photo('gutter', 'garage')], 'house')).toEqual({ gutterStructureIds: ['house', 'garage'] });
-    expect(recordedDamage([photo('gutter', null)], null)).toEqual({ gutterStructureIds: [] });
+  it('reads each kind of damage from its photos, per structure; a photo of no structure counts for the first', () => {
+    const photo = (id: string, subcategory: string | null, structureId: string | null, category = 'collateral') => ({ id, category, subcategory, structureId });
+    expect(recordedDamage([photo('a', 'gutter', null, 'damage'), photo('b', 'front', 'garage', 'elevation')], 'house')).toEqual([]);
+    expect(recordedDamage([photo('a', 'gutter', 'garage'), photo('b', 'downspout', 'garage'), photo('a', 'gutter', 'garage')], 'house')).toEqual([
+      { code: 'gutters', structureId: 'garage', photoIds: ['a', 'b'] },
+    ]);
+    expect(
+      recordedDamage(
+        [photo('s1', 'siding', 'house', 'elevation'), photo('w1', 'windows', null, 'elevation'), photo('sc', 'window_screen', null), photo('ac', 'ac_unit', null), photo('v', 'vent', 'garage')],
+        'house',
+      ),
+    ).toEqual([
+      { code: 'siding', structureId: 'house', photoIds: ['s1'] },
+      { code: 'window_glass', structureId: 'house', photoIds: ['w1'] },
+      { code: 'window_screen', structureId: 'house', photoIds: ['sc'] },
+      { code: 'ac_fins', structureId: 'house', photoIds: ['ac'] },
+      { code: 'roof_vent', structureId: 'garage', photoIds: ['v'] },
+    ]);
+    expect(recordedDamage([photo('a', 'gutter', null)], null)).toEqual([]);
+  });
+
+  it('every damaged area photographed has its line from the measurement, tied to its photos; one not measured is named as not priced', () => {
+    const house = structure({
+      structureId: 'house',
+      facets: [{ pitchRise: 0, planAreaSqFt: 2000 }],
+      linear: { ...EMPTY_LINEAR_FEET, eave: 120 },
+      roofVents: 3,
+      sidingSqFt: 420.5,
+      damagedWindows: 2,
+      damagedScreens: 0,
+      acCondensers: 1,
+    });
+    const damage: RecordedDamage = [
+      { code: 'siding', structureId: 'house', photoIds: ['s1', 's2', 's3'] },
+      { code: 'window_glass', structureId: 'house', photoIds: ['w1'] },
+      { code: 'window_screen', structureId: 'house', photoIds: ['sc1'] },
+      { code: 'ac_fins', structureId: 'house', photoIds: ['ac1'] },
+      { code: 'roof_vent', structureId: 'house', photoIds: ['v1'] },
+    ];
+    const quantities = formulaQuantities([house], withDamage(damage));
+    expect(quantityOf(quantities, 'siding')).toEqual({ code: 'siding', quantity: 420.5, basis: 'Siding 420.5 SF where siding damage was photographed (3 photos)', photoIds: ['s1', 's2', 's3'] });
+    expect(quantityOf(quantities, 'window_glass')).toEqual({ code: 'window_glass', quantity: 2, basis: '2 damaged windows counted (1 photo)', photoIds: ['w1'] });
+    expect(quantityOf(quantities, 'ac_fins')).toMatchObject({ quantity: 1, photoIds: ['ac1'] });
+    expect(quantityOf(quantities, 'roof_vent')).toEqual({ code: 'roof_vent', quantity: 3, basis: '3 roof vents on the roof (1 photo)', photoIds: ['v1'] });
+    // Screens photographed but none counted: no line, and named as not priced with what it needs.
+    expect(quantityOf(quantities, 'window_screen')).toBeUndefined();
+    expect(unpricedDamage([house], damage)).toEqual([{ code: 'window_screen', label: 'Window screen damage', structureId: 'house', photoIds: ['sc1'], needs: 'the damaged screens' }]);
+    // Nothing photographed: no siding line even with an area measured.
+    expect(quantityOf(formulaQuantities([house]), 'siding')).toBeUndefined();
+
+    const lines = buildEstimateLines([house], DEFAULT_PRICE_LIST, () => 'id', withDamage(damage));
+    expect(lines.find((l) => l.code === 'siding')).toMatchObject({ description: 'R&R Siding - vinyl', unit: 'SF', quantity: 420.5, photoIds: ['s1', 's2', 's3'] });
+    expect(lines.find((l) => l.code === 'shingles')?.photoIds).toEqual([]);
   });
 
   it('names the lines as Xactimate does, each with a default US price in whole cents', () => {

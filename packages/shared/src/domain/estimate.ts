@@ -22,7 +22,9 @@ import { measureRoof, roundTo, type LinearFeet, type RoofMeasurementResult, type
 // - dumpster: one 20-yard, 4-ton load per 20 squares of tear-off, rounded up (EA): a square of
 //   laminated shingles torn off weighs about 400 lb with its felt and nails
 // - permit: one for the roof replacement               (EA)
-// - gutters: the eave feet of the structures whose gutter or downspout damage was photographed (LF)
+// - beyond the roof, each only on a structure where its damage was photographed, and tied to those
+//   photos (see DAMAGE_KINDS): gutters (its eave feet, LF), siding (the area measured, SF), windows,
+//   window screens and A/C condenser fins (counted, EA); a vent photographed supports the roof vents
 //
 // Underlayment is its own line, so the shingle line never includes felt: a shingle item described
 // "w/ felt" prices the line as "w/out felt" (felt counted once).
@@ -50,6 +52,10 @@ export const PRICE_CODES = [
   'dumpster',
   'permit',
   'gutters',
+  'siding',
+  'window_glass',
+  'window_screen',
+  'ac_fins',
 ] as const;
 export type PriceCode = (typeof PRICE_CODES)[number];
 
@@ -78,6 +84,10 @@ export const DEFAULT_PRICE_LIST: readonly (PriceListEntry & { code: PriceCode })
   { code: 'dumpster', description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', unit: 'EA', unitPriceCents: 58_500 },
   { code: 'permit', description: 'Permit', unit: 'EA', unitPriceCents: 35_000 },
   { code: 'gutters', description: 'R&R Gutter / downspout - aluminum - up to 5"', unit: 'LF', unitPriceCents: 1_125 },
+  { code: 'siding', description: 'R&R Siding - vinyl', unit: 'SF', unitPriceCents: 685 },
+  { code: 'window_glass', description: 'Reglaze window - double pane, up to 16 SF', unit: 'EA', unitPriceCents: 32_500 },
+  { code: 'window_screen', description: 'R&R Window screen, 1 - 9 SF', unit: 'EA', unitPriceCents: 5_400 },
+  { code: 'ac_fins', description: 'Comb and straighten a/c condenser fins', unit: 'EA', unitPriceCents: 9_500 },
 ];
 
 /**
@@ -137,37 +147,117 @@ export type EstimateLineInput = {
   depreciationBp: number;
   source: 'formula' | 'manual';
   basis: string | null;
+  /** The photos that support the line (damage beyond the roof); none for the rest. */
+  photoIds?: string[];
 };
 
-export type FormulaQuantity = { code: PriceCode; quantity: number; basis: string };
+export type FormulaQuantity = { code: PriceCode; quantity: number; basis: string; photoIds?: readonly string[] };
 
-/** Damage the inspection recorded beyond the roof: the structures (ids) whose gutters or downspouts were photographed. */
-export type RecordedDamage = { gutterStructureIds: readonly string[] };
-export const NO_RECORDED_DAMAGE: RecordedDamage = { gutterStructureIds: [] };
+/**
+ * Damage beyond the roof that an estimate prices from photos: each kind is recorded when a photo of it
+ * was taken, and priced from the measurement of the structure it was taken of.
+ * - gutters: a collateral photo of a gutter or a downspout; the structure's eave feet (LF);
+ * - siding: an elevation photo of the siding; the siding area measured (SF);
+ * - windows: an elevation photo of the windows; the damaged windows counted (EA);
+ * - window screens: a collateral photo of a window screen; the screens counted (EA);
+ * - A/C condenser fins: a collateral photo of the A/C unit; the condensers counted (EA);
+ * - vents (soft metal): a collateral photo of a vent; it supports the roof-vent line (EA).
+ * A photo taken of no structure counts for the session's first structure, as in the shot list.
+ */
+export const DAMAGE_KINDS = [
+  { code: 'gutters', label: 'Gutter damage', shots: [['collateral', 'gutter'], ['collateral', 'downspout']], quantity: 'its eave feet' },
+  { code: 'siding', label: 'Siding damage', shots: [['elevation', 'siding']], quantity: 'the siding area to replace' },
+  { code: 'window_glass', label: 'Window damage', shots: [['elevation', 'windows']], quantity: 'the damaged windows' },
+  { code: 'window_screen', label: 'Window screen damage', shots: [['collateral', 'window_screen']], quantity: 'the damaged screens' },
+  { code: 'ac_fins', label: 'A/C condenser damage', shots: [['collateral', 'ac_unit']], quantity: 'the A/C condensers' },
+  { code: 'roof_vent', label: 'Vent damage', shots: [['collateral', 'vent']], quantity: 'the roof vents' },
+] as const satisfies readonly { code: PriceCode; label: string; shots: readonly (readonly [string, string])[]; quantity: string }[];
+export type DamageCode = (typeof DAMAGE_KINDS)[number]['code'];
+
+/** The photos of one kind of damage on one structure. */
+export type DamageRecord = { code: DamageCode; structureId: string; photoIds: readonly string[] };
+/** Damage the inspection recorded beyond the roof, by kind and structure. */
+export type RecordedDamage = readonly DamageRecord[];
+export const NO_RECORDED_DAMAGE: RecordedDamage = [];
 
 /** A 20-yard dumpster load holds 4 tons: about 20 squares of laminated shingles torn off. */
 export const DUMPSTER_LOAD_SQUARES = 20;
 
-/** A photo as the gutter rule reads it. */
-export type DamagePhoto = { category: string; subcategory: string | null; structureId: string | null };
+/** A photo as the damage rules read it. */
+export type DamagePhoto = { id: string; category: string; subcategory: string | null; structureId: string | null };
 
-/**
- * The structures whose gutter damage the inspection recorded: a collateral photo of a gutter or a
- * downspout (the collateral step photographs their dents). A photo taken of no structure counts for
- * the session's first structure, as in the shot list.
- */
+/** The damage the session's photos record, per kind and structure, each with its photos in the order given. */
 export function recordedDamage(photos: readonly DamagePhoto[], firstStructureId: string | null): RecordedDamage {
-  const ids = photos
-    .filter((p) => p.category === 'collateral' && (p.subcategory === 'gutter' || p.subcategory === 'downspout'))
-    .map((p) => p.structureId ?? firstStructureId)
-    .filter((id): id is string => id !== null);
-  return { gutterStructureIds: [...new Set(ids)] };
+  const records: DamageRecord[] = [];
+  for (const kind of DAMAGE_KINDS) {
+    const byStructure = new Map<string, string[]>();
+    for (const photo of photos) {
+      if (!kind.shots.some(([category, subcategory]) => photo.category === category && photo.subcategory === subcategory)) continue;
+      const structureId = photo.structureId ?? firstStructureId;
+      if (structureId === null) continue;
+      const ids = byStructure.get(structureId) ?? [];
+      if (!ids.includes(photo.id)) ids.push(photo.id);
+      byStructure.set(structureId, ids);
+    }
+    for (const [structureId, photoIds] of byStructure) records.push({ code: kind.code, structureId, photoIds });
+  }
+  return records;
 }
 
 const feet = (n: number) => `${roundTo(n, 2)} LF`;
 const sq = (n: number) => `${roundTo(n, 2)} SQ`;
 const count = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const structureOf = (structures: readonly StructureMeasurementInput[], structureId: string) => structures.find((s) => s.structureId === structureId);
+const photosNote = (photoIds: readonly string[]) => (photoIds.length === 0 ? '' : ` (${plural(photoIds.length, 'photo')})`);
+
+/**
+ * A kind of damage priced from the structures where it was photographed: the sum of `amount` over them
+ * (a structure the measurement does not hold counts 0), with the photos of the structures that count.
+ */
+function damageQuantity(
+  structures: readonly StructureMeasurementInput[],
+  damage: RecordedDamage,
+  code: DamageCode,
+  amount: (structureId: string) => number,
+): { quantity: number; photoIds: string[] } {
+  const records = damage.filter((d) => d.code === code && structureOf(structures, d.structureId) !== undefined && amount(d.structureId) > 0);
+  return { quantity: roundTo(records.reduce((n, d) => n + amount(d.structureId), 0), 2), photoIds: records.flatMap((d) => d.photoIds) };
+}
+
+/** Damage photographed that no line prices yet: its structure's measurement has no quantity for it. */
+export type UnpricedDamage = { code: DamageCode; label: string; structureId: string; photoIds: readonly string[]; needs: string };
+
+/** Each kind of damage photographed on a structure whose measurement gives it no quantity (vents aside: the roof's count prices them). */
+export function unpricedDamage(structures: readonly StructureMeasurementInput[], damage: RecordedDamage): UnpricedDamage[] {
+  const roof = measureRoof(structures);
+  const amountOf = (d: DamageRecord): number => {
+    const index = structures.findIndex((s) => s.structureId === d.structureId);
+    const s = structures[index];
+    if (!s) return 0;
+    switch (d.code) {
+      case 'gutters':
+        return roof.structures[index]?.linear.eave ?? 0;
+      case 'siding':
+        return s.sidingSqFt ?? 0;
+      case 'window_glass':
+        return count(s.damagedWindows);
+      case 'window_screen':
+        return count(s.damagedScreens);
+      case 'ac_fins':
+        return count(s.acCondensers);
+      case 'roof_vent':
+        return 1;
+    }
+  };
+  return damage
+    .filter((d) => amountOf(d) <= 0)
+    .map((d) => {
+      const kind = DAMAGE_KINDS.find((k) => k.code === d.code);
+      return { code: d.code, label: kind?.label ?? d.code, structureId: d.structureId, photoIds: d.photoIds, needs: kind?.quantity ?? '' };
+    });
+}
 
 /** The ice and water barrier's squares and their basis: the eaves where the jurisdiction requires it, the valleys always. */
 function iceWaterQuantity(l: LinearFeet, policy: IceBarrierPolicy): { quantity: number; basis: string } {
@@ -195,13 +285,13 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
   const loads = Math.ceil(tearOff / DUMPSTER_LOAD_SQUARES - 1e-9);
   const pipeJacks = structures.reduce((n, s) => n + count(s.pipeJacks), 0);
   const roofVents = structures.reduce((n, s) => n + count(s.roofVents), 0);
-  const gutterFeet = roundTo(
-    roof.structures.reduce((n, s, i) => {
-      const id = structures[i]?.structureId;
-      return id !== undefined && damage.gutterStructureIds.includes(id) ? n + s.linear.eave : n;
-    }, 0),
-    2,
-  );
+  const eaveOf = (structureId: string) => roof.structures[structures.findIndex((st) => st.structureId === structureId)]?.linear.eave ?? 0;
+  const gutters = damageQuantity(structures, damage, 'gutters', eaveOf);
+  const siding = damageQuantity(structures, damage, 'siding', (id) => structureOf(structures, id)?.sidingSqFt ?? 0);
+  const windows = damageQuantity(structures, damage, 'window_glass', (id) => count(structureOf(structures, id)?.damagedWindows));
+  const screens = damageQuantity(structures, damage, 'window_screen', (id) => count(structureOf(structures, id)?.damagedScreens));
+  const condensers = damageQuantity(structures, damage, 'ac_fins', (id) => count(structureOf(structures, id)?.acCondensers));
+  const ventPhotos = damage.filter((d) => d.code === 'roof_vent').flatMap((d) => d.photoIds);
   const wasteNote = roof.structures.map((s) => `${s.wastePct}%`).filter((w, i, all) => all.indexOf(w) === i).join(' / ');
   const all: FormulaQuantity[] = [
     { code: 'shingles', quantity: roof.orderSquares, basis: `${sq(roof.squares)} + ${wasteNote || '0%'} waste` },
@@ -217,7 +307,7 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
     { code: 'step_flashing', quantity: l.stepFlashing, basis: `Step flashing ${feet(l.stepFlashing)}` },
     { code: 'headwall', quantity: l.headwall, basis: `Headwall ${feet(l.headwall)}` },
     { code: 'pipe_jack', quantity: pipeJacks, basis: `${plural(pipeJacks, 'pipe jack')} on the roof` },
-    { code: 'roof_vent', quantity: roofVents, basis: `${plural(roofVents, 'roof vent')} on the roof` },
+    { code: 'roof_vent', quantity: roofVents, basis: `${plural(roofVents, 'roof vent')} on the roof${photosNote(ventPhotos)}`, ...(ventPhotos.length > 0 ? { photoIds: ventPhotos } : {}) },
     { code: 'steep_7_9', quantity: sum((s) => s.squaresByTier.steep_7_9), basis: `Facets at 7/12 to 9/12: ${sq(sum((s) => s.squaresByTier.steep_7_9))}` },
     { code: 'steep_10_12', quantity: sum((s) => s.squaresByTier.steep_10_12), basis: `Facets at 10/12 to 12/12: ${sq(sum((s) => s.squaresByTier.steep_10_12))}` },
     { code: 'steep_over_12', quantity: sum((s) => s.squaresByTier.steep_over_12), basis: `Facets over 12/12: ${sq(sum((s) => s.squaresByTier.steep_over_12))}` },
@@ -225,7 +315,11 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
     { code: 'tear_off', quantity: tearOff, basis: `${sq(roof.squares)} x layers` },
     { code: 'dumpster', quantity: loads, basis: `Tear-off ${sq(tearOff)}, one load per ${DUMPSTER_LOAD_SQUARES} SQ` },
     { code: 'permit', quantity: roof.squares > 0 ? 1 : 0, basis: 'One permit for the roof replacement' },
-    { code: 'gutters', quantity: gutterFeet, basis: `Eave ${feet(gutterFeet)} where gutter damage was photographed` },
+    { code: 'gutters', quantity: gutters.quantity, basis: `Eave ${feet(gutters.quantity)} where gutter damage was photographed${photosNote(gutters.photoIds)}`, photoIds: gutters.photoIds },
+    { code: 'siding', quantity: siding.quantity, basis: `Siding ${roundTo(siding.quantity, 2)} SF where siding damage was photographed${photosNote(siding.photoIds)}`, photoIds: siding.photoIds },
+    { code: 'window_glass', quantity: windows.quantity, basis: `${plural(windows.quantity, 'damaged window')} counted${photosNote(windows.photoIds)}`, photoIds: windows.photoIds },
+    { code: 'window_screen', quantity: screens.quantity, basis: `${plural(screens.quantity, 'damaged screen')} counted${photosNote(screens.photoIds)}`, photoIds: screens.photoIds },
+    { code: 'ac_fins', quantity: condensers.quantity, basis: `${plural(condensers.quantity, 'A/C condenser')} with damage photographed${photosNote(condensers.photoIds)}`, photoIds: condensers.photoIds },
   ];
   return all.filter((f) => f.quantity > 0);
 }
@@ -240,11 +334,11 @@ export function buildEstimateLines(
   priceList: readonly PriceListEntry[],
   newId: () => string,
   inputs: FormulaInputs = DEFAULT_FORMULA_INPUTS,
-): EstimateLineInput[] {
+): (EstimateLineInput & { photoIds: string[] })[] {
   const list = pricedList(priceList);
   const quantities = formulaQuantities(structures, inputs);
   const ownUnderlayment = quantities.some((q) => q.code === 'underlayment');
-  return quantities.map(({ code, quantity, basis }) => {
+  return quantities.map(({ code, quantity, basis, photoIds = [] }) => {
     const price = list.find((p) => p.code === code);
     const description = price?.description ?? code;
     return {
@@ -257,6 +351,7 @@ export function buildEstimateLines(
       depreciationBp: 0,
       source: 'formula',
       basis,
+      photoIds: [...photoIds],
     };
   });
 }
@@ -283,6 +378,8 @@ export const PROFIT_BP = 1_000;
 
 /** The most lines an estimate holds. */
 export const MAX_ESTIMATE_LINES = 300;
+/** The most photos one line names as its support. */
+export const MAX_LINE_PHOTOS = 60;
 
 /**
  * The most an estimate may total (RCV: the lines with overhead and profit): $50,000,000, whatever its

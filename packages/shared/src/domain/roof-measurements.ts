@@ -49,6 +49,12 @@ export type StructureMeasurementInput = {
   roofVents?: number;
   /** Pipe jacks (plumbing vent boots) counted on the roof; none when not given. */
   pipeJacks?: number;
+  /** Beyond the roof, priced only where the damage was photographed: the siding area to replace (sq ft). */
+  sidingSqFt?: number;
+  /** Windows with damaged glass, window screens damaged, and A/C condensers with bent fins, counted. */
+  damagedWindows?: number;
+  damagedScreens?: number;
+  acCondensers?: number;
 };
 
 export const PITCH_TIERS = [

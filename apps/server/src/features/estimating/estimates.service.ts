@@ -14,7 +14,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
-import { findSessionRef, lockSessionRef } from './estimating.repository';
+import { findSessionRef, lockSessionRef, sessionPhotoIds, type SessionRef } from './estimating.repository';
 import { projectExists } from '../../infra/db/project-lookup';
 import { estimateCsv, type CsvFile } from './estimate-export';
 import { sessionAddress } from './session-address';
@@ -36,6 +36,17 @@ type ListQuery = z.output<typeof estimateListQuerySchema>;
 
 const NOT_FOUND = 'Estimate not found';
 export const OLD_VERSION_MESSAGE = 'Only the latest version can be changed. Save it as a new version instead.';
+export const LINE_PHOTO_MESSAGE = 'A line names a photo that is not one of this inspection’s photos. Recalculate the lines, or remove the photo from the line.';
+
+/**
+ * A line's photos must be photos of the estimate's own inspection (or its claim file), not deleted:
+ * a line never points at another company's photo, or at one a report could not print.
+ */
+async function assertLinePhotos(tx: DbTx, companyId: string, session: SessionRef, input: EstimateInput): Promise<void> {
+  const ids = [...new Set(input.lines.flatMap((line) => line.photoIds))];
+  const found = await sessionPhotoIds(tx, companyId, session, ids);
+  if (ids.some((id) => !found.has(id))) throw AppError.badRequest(LINE_PHOTO_MESSAGE);
+}
 
 /** Stored JSON entries that still fit the contract; one that no longer fits is left out rather than failing the read. */
 function entriesOf<T>(stored: unknown, schema: z.ZodType<T>): T[] {
@@ -127,6 +138,7 @@ export function createEstimatesService({ db }: EstimatesServiceDeps) {
     const id = await db.transaction(async (tx: DbTx) => {
       const session = await lockSessionRef(tx, tenant.companyId, input.sessionId);
       if (!session) throw AppError.notFound('Inspection session not found');
+      await assertLinePhotos(tx, tenant.companyId, session, input);
       const version = (await latestVersion(tx, tenant.companyId, session.id)) + 1;
       return insertEstimate(tx, {
         ...computed(input),
@@ -146,9 +158,10 @@ export function createEstimatesService({ db }: EstimatesServiceDeps) {
     if (!found) throw AppError.notFound(NOT_FOUND);
     await db.transaction(async (tx: DbTx) => {
       // The session first, as a new version takes it: a save and a new version run one after the other.
-      await lockSessionRef(tx, tenant.companyId, found.estimate.sessionId);
+      const session = await lockSessionRef(tx, tenant.companyId, found.estimate.sessionId);
       const row = await lockEstimate(tx, tenant.companyId, id);
-      if (!row) throw AppError.notFound(NOT_FOUND);
+      if (!row || !session) throw AppError.notFound(NOT_FOUND);
+      await assertLinePhotos(tx, tenant.companyId, session, input);
       if (row.version < (await latestVersion(tx, tenant.companyId, row.sessionId))) throw AppError.conflict(OLD_VERSION_MESSAGE);
       await updateEstimateRow(tx, tenant.companyId, id, computed(input));
     });

@@ -10,7 +10,8 @@ import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from
 import type { TestClient } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
 import { createSession, errorShape, line, MISSING, statusOf } from './estimating.fixtures';
-import { OLD_VERSION_MESSAGE } from './estimates.service';
+import { LINE_PHOTO_MESSAGE, OLD_VERSION_MESSAGE } from './estimates.service';
+import { createHash, randomUUID } from 'node:crypto';
 
 const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
@@ -147,7 +148,7 @@ describe('POST /api/estimates', () => {
       { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: 10.5 })] },
       { sessionId, ...estimateBody(), lines: [line({ unitPriceCents: -100 })] },
       { sessionId, ...estimateBody(), lines: [line({ depreciationBp: 10_001 })] },
-      { sessionId, ...estimateBody(), lines: [line({ code: 'siding' as never })] },
+      { sessionId, ...estimateBody(), lines: [line({ code: 'skylight' as never })] },
       { sessionId, ...estimateBody(), lines: [line({ source: 'magic' as never })] },
       { sessionId, ...estimateBody(), lines: [line({ description: '' })] },
       { sessionId, ...estimateBody(), lines: [line({ id: 'has space' })] },
@@ -300,6 +301,55 @@ const roofLines = () => [
   line({ id: 'r4', code: 'permit', description: 'Permit', quantity: 1, unit: 'EA', unitPriceCents: 35_000, basis: 'One permit for the roof replacement' }),
   line({ id: 'r5', code: 'gutters', description: 'R&R Gutter / downspout - aluminum - up to 5"', quantity: 80, unit: 'LF', unitPriceCents: 1_125, basis: 'Eave 80 LF where gutter damage was photographed' }),
 ];
+
+/** A photo of `sessionId` uploaded through the API: an elevation photo of the siding. */
+let shade = 0;
+async function sidingPhoto(client: TestClient, sessionId: string): Promise<string> {
+  shade += 37;
+  const body = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 170, b: shade % 256 } } }).jpeg().toBuffer();
+  const id = randomUUID();
+  const query = new URLSearchParams({ fileName: 'siding.jpg', category: 'elevation', subcategory: 'siding', phase: 'elevations', sha256: createHash('sha256').update(body).digest('hex') });
+  const response = await client.put(`/api/inspections/${sessionId}/photos/${id}?${query.toString()}`, body);
+  expect(response.status, response.text).toBe(201);
+  return id;
+}
+
+describe('the photos a line names', () => {
+  it('are kept with the line when they are its inspection’s; another inspection’s, another company’s or a deleted one is 400 and writes nothing', async () => {
+    const sessionId = await createSession(owner.client);
+    const otherSessionId = await createSession(owner.client);
+    const [mine, alsoMine, otherSessions, foreign] = await Promise.all([
+      sidingPhoto(owner.client, sessionId),
+      sidingPhoto(owner.client, sessionId),
+      sidingPhoto(owner.client, otherSessionId),
+      sidingPhoto(outsider.client, foreignSessionId),
+    ]);
+    const siding = (photoIds: string[]) =>
+      line({ id: 'sd', code: 'siding', description: 'R&R Siding - vinyl', quantity: 420, unit: 'SF', unitPriceCents: 685, basis: 'Siding 420 SF where siding damage was photographed (2 photos)', photoIds });
+    const saved = await create(owner.client, sessionId, { lines: [...lines(), siding([mine, alsoMine])] });
+    expect(saved.lines.find((l) => l.id === 'sd')?.photoIds).toEqual([mine, alsoMine]);
+    expect(saved.lines.find((l) => l.id === 'l1')?.photoIds).toEqual([]);
+
+    for (const photoIds of [[otherSessions], [foreign], [mine, MISSING]]) {
+      const refused = await owner.client.post('/api/estimates', { sessionId, ...estimateBody({ lines: [siding(photoIds)] }) });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: LINE_PHOTO_MESSAGE } });
+      const put = await save(owner.client, saved.id, estimateBody({ lines: [siding(photoIds)] }));
+      expect(put.status, put.text).toBe(400);
+    }
+    const malformed = await owner.client.post('/api/estimates', { sessionId, ...estimateBody({ lines: [siding(['not-a-uuid'])] }) });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+
+    // A deleted photo can no longer be named.
+    expect((await owner.client.request('DELETE', `/api/photos/${alsoMine}`)).status).toBe(204);
+    expect((await save(owner.client, saved.id, estimateBody({ lines: [siding([mine, alsoMine])] }))).status).toBe(400);
+    // Nothing refused was written: one version, its lines as first saved.
+    const rows = await rowsOf(sessionId);
+    expect(rows).toHaveLength(1);
+    expect((rows[0]?.lines as EstimateLineData[]).find((l) => l.id === 'sd')?.photoIds).toEqual([mine, alsoMine]);
+  });
+});
 
 describe('the lines every roof replacement carries', () => {
   it('saves them, and the supplement check compares them with the scope', async () => {

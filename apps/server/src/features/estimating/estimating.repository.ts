@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { inspectionSessions, projects } from '../../infra/db/schema/index';
+import { inspectionPhotos, inspectionSessions, projects } from '../../infra/db/schema/index';
 
 // What measurements and estimates hang on: the company's sessions and projects. Every lookup filters
 // by company_id, so another company's session or project is simply not found.
@@ -46,4 +46,15 @@ export async function holdProject(tx: DbTx, companyId: string, id: string): Prom
     .where(and(eq(projects.companyId, companyId), eq(projects.id, id)))
     .for('key share');
   return row !== undefined;
+}
+
+/** Which of `ids` are photos of the session (or of its claim file) that are not deleted: the photos an estimate line may name. */
+export async function sessionPhotoIds(db: Db | DbTx, companyId: string, session: SessionRef, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const ofSession = session.projectId ? or(eq(inspectionPhotos.sessionId, session.id), eq(inspectionPhotos.projectId, session.projectId)) : eq(inspectionPhotos.sessionId, session.id);
+  const rows = await db
+    .select({ id: inspectionPhotos.id })
+    .from(inspectionPhotos)
+    .where(and(eq(inspectionPhotos.companyId, companyId), inArray(inspectionPhotos.id, [...ids]), isNull(inspectionPhotos.deletedAt), ofSession));
+  return new Set(rows.map((r) => r.id));
 }

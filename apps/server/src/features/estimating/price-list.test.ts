@@ -96,7 +96,7 @@ describe('/api/price-list', () => {
     const bad: unknown[] = [
       {},
       { items: 'all' },
-      { items: [{ ...item, code: 'siding' }] },
+      { items: [{ ...item, code: 'skylight' }] },
       { items: [item, { ...item, description: 'Shingles again' }] },
       { items: [{ ...item, unitPriceCents: -1 }] },
       { items: [{ ...item, unitPriceCents: 12.5 }] },

@@ -428,7 +428,7 @@ function measurementTables(measurements: readonly MeasurementRow[]): { tables: P
   return { tables, notes };
 }
 
-type EstimateLineData = Pick<EstimateLineInput, 'description' | 'quantity' | 'unit' | 'unitPriceCents' | 'depreciationBp'>;
+type EstimateLineData = Pick<EstimateLineInput, 'description' | 'quantity' | 'unit' | 'unitPriceCents' | 'depreciationBp'> & { photoIds: string[] };
 
 function linesOf(value: unknown): EstimateLineData[] {
   if (!Array.isArray(value)) return [];
@@ -442,9 +442,29 @@ function linesOf(value: unknown): EstimateLineData[] {
         unit: typeof line.unit === 'string' ? line.unit : '',
         unitPriceCents: typeof line.unitPriceCents === 'number' ? line.unitPriceCents : 0,
         depreciationBp: typeof line.depreciationBp === 'number' ? line.depreciationBp : 0,
+        photoIds: Array.isArray(line.photoIds) ? line.photoIds.filter((id): id is string => typeof id === 'string') : [],
       },
     ];
   });
+}
+
+/**
+ * A line's description with the photos behind it, by the numbers this document prints them under
+ * ("R&R Siding - vinyl (photos 4, 5)"); photos named but not printed here are counted as in the
+ * claim file, so a line never points at a photo the reader cannot find.
+ */
+function describedWithPhotos(line: EstimateLineData, numbers: ReadonlyMap<string, number>): string {
+  if (line.photoIds.length === 0) return line.description;
+  const printed = line.photoIds.flatMap((id) => {
+    const n = numbers.get(id);
+    return n === undefined ? [] : [n];
+  });
+  const elsewhere = line.photoIds.length - printed.length;
+  const parts = [
+    ...(printed.length > 0 ? [`${printed.length === 1 ? 'photo' : 'photos'} ${[...new Set(printed)].sort((a, b) => a - b).join(', ')}`] : []),
+    ...(elsewhere > 0 ? [`${elsewhere} ${elsewhere === 1 ? 'photo' : 'photos'} in the claim file`] : []),
+  ];
+  return `${line.description} (${parts.join('; ')})`;
 }
 
 function supplementOf(value: unknown): Pick<SupplementItem, 'description' | 'kind' | 'ourQuantity' | 'carrierQuantity' | 'unit' | 'amountCents' | 'support'>[] {
@@ -466,7 +486,7 @@ function supplementOf(value: unknown): Pick<SupplementItem, 'description' | 'kin
   });
 }
 
-function estimateTable(estimate: EstimateRow): PdfTable {
+function estimateTable(estimate: EstimateRow, numbers: ReadonlyMap<string, number>): PdfTable {
   const lines = linesOf(estimate.lines);
   return {
     title: `Estimate (version ${estimate.version})`,
@@ -477,7 +497,7 @@ function estimateTable(estimate: EstimateRow): PdfTable {
       { label: 'Unit price', align: 'right', width: 0.16 },
       { label: 'Total', align: 'right', width: 0.16 },
     ],
-    rows: lines.map((line) => [line.description, num(line.quantity), line.unit, formatUsdCents(line.unitPriceCents), formatUsdCents(lineTotal(line))]),
+    rows: lines.map((line) => [describedWithPhotos(line, numbers), num(line.quantity), line.unit, formatUsdCents(line.unitPriceCents), formatUsdCents(lineTotal(line))]),
     footer: [
       ['Subtotal', '', '', '', formatUsdCents(estimate.subtotalCents)],
       ...(estimate.opEnabled
@@ -562,7 +582,7 @@ function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
   }
   if (packet.parts.measurements) sections.push({ bookmark: 'Measurements', part: { kind: 'tables', ...measurementTables(packet.measurements) } });
   if (packet.estimate) {
-    sections.push({ bookmark: 'Estimate', part: { kind: 'tables', tables: [estimateTable(packet.estimate)], notes: [] } });
+    sections.push({ bookmark: 'Estimate', part: { kind: 'tables', tables: [estimateTable(packet.estimate, packet.parts.photoReport ? photoNumbers(inputs) : new Map())], notes: [] } });
     sections.push({ bookmark: 'Supplement', part: { kind: 'tables', ...supplementTable(packet.estimate) } });
   }
   if (packet.shingleId) {

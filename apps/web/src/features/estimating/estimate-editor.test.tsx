@@ -102,7 +102,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
   });
 
   it('saves the latest version in place, and as a new version with its number', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 10, unit: 'SQ', unitPriceCents: 30_000, depreciationBp: 0, source: 'formula', basis: '10 SQ + 0% waste' };
+    const line: EstimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 10, unit: 'SQ', unitPriceCents: 30_000, depreciationBp: 0, source: 'formula', basis: '10 SQ + 0% waste', photoIds: [] };
     answerEstimateReads({ estimates: [fakeEstimate({ lines: [line] })] });
     answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', (request) => savedFromRequest(request, 1));
     answer('POST /api/estimates', (request) => savedFromRequest(request, 2));
@@ -200,8 +200,8 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
   });
 
   it('recalculates the formula lines from the measurement after asking, keeping the lines added by hand', async () => {
-    const edited: EstimateLine = { id: 'f1', code: 'shingles', description: 'Shingles', quantity: 99, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: 'old' };
-    const manual: EstimateLine = { id: 'm1', code: null, description: 'Satellite dish reset', quantity: 1, unit: 'EA', unitPriceCents: 8_500, depreciationBp: 0, source: 'manual', basis: null };
+    const edited: EstimateLine = { id: 'f1', code: 'shingles', description: 'Shingles', quantity: 99, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: 'old', photoIds: [] };
+    const manual: EstimateLine = { id: 'm1', code: null, description: 'Satellite dish reset', quantity: 1, unit: 'EA', unitPriceCents: 8_500, depreciationBp: 0, source: 'manual', basis: null, photoIds: [] };
     answerEstimateReads({ estimates: [fakeEstimate({ lines: [edited, manual] })] });
     renderEditor();
     const user = userEvent.setup();
@@ -221,7 +221,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     const [house] = measured.structures;
     if (!house) throw new Error('no structure');
     answerEstimateReads({ measurement: { ...measured, structures: [{ ...house, pipeJacks: 2, roofVents: 3 }] } });
-    renderEditor({ damage: { gutterStructureIds: [house.structureId] } });
+    renderEditor({ damage: [{ code: 'gutters', structureId: house.structureId, photoIds: ['00000000-0000-4000-8000-00000000aa01'] }] });
     const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     expect(row('Flashing - pipe jack')).toHaveTextContent('2 EA');
@@ -234,8 +234,43 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(total('Line items')).toBe('$13,491.66');
   });
 
+  it('prices every damaged area photographed from the measurement, each line with its photos; one not counted is named, not priced', async () => {
+    const measured = fakeMeasurement();
+    const [house] = measured.structures;
+    if (!house) throw new Error('no structure');
+    answerEstimateReads({ measurement: { ...measured, structures: [{ ...house, sidingSqFt: 420, damagedWindows: 2 }] } });
+    const sidingIds = ['00000000-0000-4000-8000-00000000ab01', '00000000-0000-4000-8000-00000000ab02'];
+    const photos = new Map(sidingIds.map((id, i) => [id, { thumbUrl: `/thumbs/${id}.jpg`, label: `Siding photo ${i + 1}` }]));
+    renderEditor({
+      damage: [
+        { code: 'siding', structureId: house.structureId, photoIds: sidingIds },
+        { code: 'window_glass', structureId: house.structureId, photoIds: ['00000000-0000-4000-8000-00000000ab03'] },
+        { code: 'window_screen', structureId: house.structureId, photoIds: ['00000000-0000-4000-8000-00000000ab04'] },
+      ],
+      photos,
+    });
+    const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
+    const siding = within(table).getByRole('row', { name: /R&R Siding - vinyl/ });
+    expect(siding).toHaveTextContent('420 SF');
+    expect(siding).toHaveTextContent('Siding 420 SF where siding damage was photographed (2 photos)');
+    expect(siding).toHaveTextContent('Supported by 2 photos');
+    expect(within(siding).getByRole('img', { name: 'Siding photo 1' })).toHaveAttribute('src', `/thumbs/${sidingIds[0] ?? ''}.jpg`);
+    expect(within(table).getByRole('row', { name: /Reglaze window/ })).toHaveTextContent('2 damaged windows counted (1 photo)');
+    // Screens photographed, none counted: named, with the step that prices them.
+    const unpriced = screen.getByRole('region', { name: 'Photographed, not priced yet' });
+    expect(unpriced).toHaveTextContent('Window screen damage on Main house (1 photo): enter the damaged screens in the Measurements step, then recalculate.');
+    expect(within(table).queryByRole('row', { name: /Window screen/ })).not.toBeInTheDocument();
+
+    // Saved with the lines: the photos go to the server with them.
+    answer('POST /api/estimates', (request) => savedFromRequest(request, 1));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save estimate' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith('Estimate saved'), SLOW);
+    const body = sent('POST /api/estimates')[0]?.body as CreateEstimateInput;
+    expect(body.lines.find((l) => l.code === 'siding')?.photoIds).toEqual(sidingIds);
+  });
+
   it('shows overhead and profit of a saved version only when its O&P is on', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: null };
+    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: null, photoIds: [] };
     answerEstimateReads({
       estimates: [fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2, lines: [line] }), fakeEstimate({ version: 1, isLatest: false, opEnabled: true, lines: [line] })],
     });
@@ -269,7 +304,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
   });
 
   it('prints the saved supplement list alone', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF' };
+    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF', photoIds: [] };
     answerEstimateReads({ estimates: [fakeEstimate({ lines: [line], carrierScope: [{ description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 }] })] });
     renderEditor();
     const saved = await screen.findByRole('region', { name: 'Saved with version 1' }, SLOW);

@@ -3,9 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Estimate, EstimateInput, EstimateLine, Measurement, PriceListItem } from '@ridgeline/shared/contracts/estimating';
 import type { IceBarrierSettingView } from '@ridgeline/shared/contracts/team-views';
-import { DEFAULT_PRICE_LIST, NO_RECORDED_DAMAGE, type FormulaInputs, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
+import { DEFAULT_PRICE_LIST, NO_RECORDED_DAMAGE, unpricedDamage, type FormulaInputs, type RecordedDamage } from '@ridgeline/shared/domain/estimate';
 import { EAVES_ICE_BARRIER } from '@ridgeline/shared/domain/ice-barrier';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertBox } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -37,7 +37,7 @@ import {
 import { EstimateVersionView } from './estimate/estimate-version-view';
 import { IceBarrierNote } from './estimate/ice-barrier-note';
 import { LineDialog } from './estimate/line-dialog';
-import { LinesTable } from './estimate/lines-table';
+import { LinesTable, type LinePhoto } from './estimate/lines-table';
 import { Switch } from './estimate/op-switch';
 import { SupplementList } from './estimate/supplement-list';
 import { TotalsList } from './estimate/totals-list';
@@ -56,8 +56,10 @@ type Props = {
   measurementsPath: string;
   /** The step after a saved estimate (a link). */
   nextStep?: ReactNode;
-  /** What the inspection recorded beyond the roof (gutter damage), for the formula lines. */
+  /** What the inspection's photos record beyond the roof (gutters, siding, windows ...), for the formula lines. */
   damage?: RecordedDamage;
+  /** The inspection's photos by id, to show the photos each line names. */
+  photos?: ReadonlyMap<string, LinePhoto>;
 };
 
 const toInput = (draft: EstimateDraft): EstimateInput => ({ ...draft });
@@ -109,7 +111,7 @@ type EditorProps = Props & {
   iceBarrier: IceBarrierSettingView | null;
 };
 
-function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions, measurement, measurementRead, priceList, inputs, iceBarrier }: EditorProps) {
+function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions, measurement, measurementRead, priceList, inputs, iceBarrier, photos }: EditorProps) {
   const [draft, setDraft] = useState(initial);
   // The latest version as this screen last saved or read it (the list refetches after a save).
   const [saved, setSaved] = useState<Estimate | undefined>(versions.find((v) => v.isLatest) ?? versions[0]);
@@ -120,6 +122,8 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
   const update = useUpdateEstimate();
   const busy = create.isPending || update.isPending;
 
+  const unpriced = measurement ? unpricedDamage(measurement.structures, inputs.damage) : [];
+  const structureName = (id: string) => measurement?.structures.find((s) => s.structureId === id)?.name ?? 'the property';
   const totals = draftTotals(draft);
   const supplement = draftSupplement(draft);
   const clean = sameAsSaved(draft, saved);
@@ -180,6 +184,25 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             </Alert>
           )}
 
+          {unpriced.length > 0 && (
+            <AlertBox tone="info" role="region" aria-labelledby="unpriced-heading">
+              <p id="unpriced-heading" className="font-semibold">
+                Photographed, not priced yet
+              </p>
+              <ul className="list-disc pl-5">
+                {unpriced.map((d) => (
+                  <li key={`${d.code}:${d.structureId}`}>
+                    {d.label} on {structureName(d.structureId)} ({d.photoIds.length === 1 ? '1 photo' : `${d.photoIds.length} photos`}): enter {d.needs} in the{' '}
+                    <Link to={measurementsPath} className="font-semibold underline">
+                      Measurements step
+                    </Link>
+                    , then recalculate.
+                  </li>
+                ))}
+              </ul>
+            </AlertBox>
+          )}
+
           <Card aria-labelledby="lines-heading" className="flex flex-col gap-3">
             <div>
               <CardTitle id="lines-heading">Line items</CardTitle>
@@ -193,6 +216,7 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             ) : (
               <LinesTable
                 lines={draft.lines}
+                photos={photos}
                 caption="Estimate lines"
                 perLineDepreciation={perLine}
                 onEdit={(line) => setLineDialog({ line })}

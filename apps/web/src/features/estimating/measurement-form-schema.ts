@@ -27,6 +27,10 @@ export type StructureRow = {
   stories: string;
   roofVents: string;
   pipeJacks: string;
+  sidingSqFt: string;
+  damagedWindows: string;
+  damagedScreens: string;
+  acCondensers: string;
 };
 export const REPORT_LINEAR = LINEAR_KINDS;
 export type ReportRow = { provider: string; totalSquares: string; predominantPitch: string; wastePct: string } & LinearRow;
@@ -77,6 +81,10 @@ const structureRow = z
     stories: numberBox('Enter the number of stories'),
     roofVents: numberBox(null),
     pipeJacks: numberBox(null),
+    sidingSqFt: numberBox(null),
+    damagedWindows: numberBox(null),
+    damagedScreens: numberBox(null),
+    acCondensers: numberBox(null),
   })
   .transform(
     (row): StructureMeasurementData => ({
@@ -90,6 +98,10 @@ const structureRow = z
       // A count left blank is none.
       roofVents: row.roofVents ?? 0,
       pipeJacks: row.pipeJacks ?? 0,
+      sidingSqFt: row.sidingSqFt ?? 0,
+      damagedWindows: row.damagedWindows ?? 0,
+      damagedScreens: row.damagedScreens ?? 0,
+      acCondensers: row.acCondensers ?? 0,
     }),
   )
   .pipe(structureMeasurementSchema);
@@ -147,9 +159,24 @@ export function blankFacet(id: string, name = ''): FacetRow {
 
 const blankLinear = (): LinearRow => Object.fromEntries(LINEAR_KINDS.map((k) => [k.value, ''])) as LinearRow;
 
-/** A structure before anything is measured: the facets named, 10% waste, one layer, one story, no vent or pipe jack counted. */
+/** A structure before anything is measured: the facets named, 10% waste, one layer, one story, nothing counted beyond the roof. */
 export function blankStructure(structureId: string, name: string, facets: FacetRow[]): StructureRow {
-  return { structureId, name, facets, linear: blankLinear(), hipValleyInPlan: false, wastePct: '10', layers: '1', stories: '1', roofVents: '0', pipeJacks: '0' };
+  return {
+    structureId,
+    name,
+    facets,
+    linear: blankLinear(),
+    hipValleyInPlan: false,
+    wastePct: '10',
+    layers: '1',
+    stories: '1',
+    roofVents: '0',
+    pipeJacks: '0',
+    sidingSqFt: '',
+    damagedWindows: '0',
+    damagedScreens: '0',
+    acCondensers: '0',
+  };
 }
 
 export function blankReport(): ReportRow {
@@ -168,6 +195,10 @@ function structureRowOf(s: StructureMeasurement): StructureRow {
     stories: text(s.stories),
     roofVents: text(s.roofVents),
     pipeJacks: text(s.pipeJacks),
+    sidingSqFt: s.sidingSqFt ? String(s.sidingSqFt) : '',
+    damagedWindows: text(s.damagedWindows),
+    damagedScreens: text(s.damagedScreens),
+    acCondensers: text(s.acCondensers),
   };
 }
 
@@ -214,6 +245,10 @@ export function structureSoFar(row: Partial<StructureRow> | undefined): Structur
     stories: soFar(row?.stories),
     roofVents: soFar(row?.roofVents),
     pipeJacks: soFar(row?.pipeJacks),
+    sidingSqFt: soFar(row?.sidingSqFt),
+    damagedWindows: soFar(row?.damagedWindows),
+    damagedScreens: soFar(row?.damagedScreens),
+    acCondensers: soFar(row?.acCondensers),
   };
 }
 

@@ -21,7 +21,7 @@ function renderTab() {
 
 describe('ProjectEstimates', () => {
   it('lists every version newest first, read-only, with totals and the saved supplement list', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'starter', description: 'Starter', quantity: 140, unit: 'LF', unitPriceCents: 225, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF' };
+    const line: EstimateLine = { id: 'l1', code: 'starter', description: 'Starter', quantity: 140, unit: 'LF', unitPriceCents: 225, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF', photoIds: [] };
     answer(
       'GET /api/estimates',
       json({

@@ -157,6 +157,17 @@ export function StructureSection({ index, newId, onRemove }: Props) {
         </div>
       </fieldset>
 
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold text-slate-900">Damage beyond the roof</legend>
+        <p className="text-sm text-slate-700">Priced only where the damage was photographed, each line with its photos.</p>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField<MeasurementFormInput> name={`${base}.sidingSqFt`} label="Siding to replace (SF)" inputMode="decimal" autoComplete="off" />
+          <FormField<MeasurementFormInput> name={`${base}.damagedWindows`} label="Damaged windows" inputMode="numeric" autoComplete="off" />
+          <FormField<MeasurementFormInput> name={`${base}.damagedScreens`} label="Damaged window screens" inputMode="numeric" autoComplete="off" />
+          <FormField<MeasurementFormInput> name={`${base}.acCondensers`} label="A/C condensers with bent fins" inputMode="numeric" autoComplete="off" />
+        </div>
+      </fieldset>
+
       <StructureFigures result={result} label={`${title} totals`} />
     </Card>
   );

@@ -62,7 +62,7 @@ export function lineFormValues(line: EstimateLine | undefined): LineFormInput {
   };
 }
 
-/** The line the form describes: an edited line keeps its id, code, source and basis; a new one takes the price-list item's code. */
+/** The line the form describes: an edited line keeps its id, code, source, basis and photos; a new one takes the price-list item's code. */
 export function lineFromForm(output: LineFormOutput, existing: EstimateLine | undefined, item: PriceListItem | undefined, newId: () => string): EstimateLine {
   return {
     id: existing?.id ?? newId(),
@@ -74,5 +74,6 @@ export function lineFromForm(output: LineFormOutput, existing: EstimateLine | un
     depreciationBp: output.depreciation,
     source: existing?.source ?? 'manual',
     basis: existing?.basis ?? null,
+    photoIds: existing?.photoIds ?? [],
   };
 }

@@ -14,7 +14,29 @@ type Props = {
   /** Editable when given. */
   onEdit?: (line: EstimateLine) => void;
   onRemove?: (line: EstimateLine) => void;
+  /** The inspection's photos by id, to show a line's supporting photos (their count alone without it). */
+  photos?: ReadonlyMap<string, LinePhoto>;
 };
+
+/** A photo as a line shows it: its small thumbnail (null until made) and its name. */
+export type LinePhoto = { thumbUrl: string | null; label: string };
+
+/** The photos a line names: their count, and the first few thumbnails when they are known. */
+function LinePhotos({ ids, photos }: { ids: readonly string[]; photos: ReadonlyMap<string, LinePhoto> | undefined }) {
+  if (ids.length === 0) return null;
+  const shown = ids.flatMap((id) => {
+    const photo = photos?.get(id);
+    return photo?.thumbUrl ? [{ id, ...photo, thumbUrl: photo.thumbUrl }] : [];
+  });
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1 text-xs text-slate-700">
+      <span>Supported by {ids.length === 1 ? '1 photo' : `${ids.length} photos`}</span>
+      {shown.slice(0, 4).map((photo) => (
+        <img key={photo.id} src={photo.thumbUrl} alt={photo.label} className="size-10 rounded object-cover" loading="lazy" />
+      ))}
+    </span>
+  );
+}
 
 // On a phone each row is a card: the header row is read by screen readers only, the cells stack,
 // and each number carries its own small label.
@@ -23,7 +45,7 @@ const CELL = 'max-sm:py-0';
 const PHONE_LABEL = 'text-xs text-slate-700 sm:hidden';
 
 /** The estimate's lines: description (with the measurement behind a formula line), quantity, unit price, total. */
-export function LinesTable({ lines, caption, perLineDepreciation, onEdit, onRemove }: Props) {
+export function LinesTable({ lines, caption, perLineDepreciation, onEdit, onRemove, photos }: Props) {
   const editable = Boolean(onEdit ?? onRemove);
   return (
     <Table className="max-sm:block">
@@ -58,6 +80,7 @@ export function LinesTable({ lines, caption, perLineDepreciation, onEdit, onRemo
             <TableCell className={CELL}>
               <span className="font-medium">{line.description}</span>
               {line.basis && <span className="block text-xs text-slate-700">{line.basis}</span>}
+              <LinePhotos ids={line.photoIds} photos={photos} />
             </TableCell>
             <TableCell className={`${CELL} whitespace-nowrap sm:text-right`}>
               <span className={PHONE_LABEL}>Quantity: </span>

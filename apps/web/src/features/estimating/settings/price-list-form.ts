@@ -27,6 +27,10 @@ export const PRICE_CODE_LABELS: Record<PriceCode, string> = {
   dumpster: 'Dumpster: one load per 20 squares of tear-off',
   permit: 'Permit: one per roof replacement',
   gutters: 'Gutters: eave feet where gutter damage was photographed',
+  siding: 'Siding: the area measured where siding damage was photographed',
+  window_glass: 'Windows: damaged windows counted where window damage was photographed',
+  window_screen: 'Window screens: damaged screens counted where screen damage was photographed',
+  ac_fins: 'A/C condenser fins: condensers counted where their damage was photographed',
 };
 
 /** The label of a row's code: what a formula item prices, or the company's own item. */

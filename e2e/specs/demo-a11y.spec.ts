@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { datesInOtherFormats } from '@ridgeline/shared/domain/time-zones';
 import { settleAnimations } from '../support/a11y';
 import { ORIGIN_HEADERS, signInApi } from '../support/flows';
 import { createInspection, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
@@ -143,11 +144,12 @@ test.describe('every signed-in route with the demo data passes axe', () => {
 });
 
 test.describe('every signed-in route with the demo data fits a 360 px phone', () => {
-  test('no route scrolls sideways, and every control fits the screen', async ({ browser }) => {
+  test('no route scrolls sideways, every control fits the screen, and every date reads one way', async ({ browser }) => {
     test.setTimeout(300_000);
     const { state, ids } = await demoSession(browser);
     const context = await browser.newContext({ storageState: state, viewport: NARROWEST, isMobile: true, hasTouch: true });
     const page = await context.newPage();
+    const otherDates: string[] = [];
     for (const route of ROUTES) {
       const path = route.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
       await page.goto(path);
@@ -156,7 +158,11 @@ test.describe('every signed-in route with the demo data fits a 360 px phone', ()
       await page.waitForLoadState('networkidle');
       await settleAnimations(page);
       await expectNoHorizontalOverflow(page, route);
+      const text = await page.evaluate(() => document.body.innerText);
+      // One date format on every screen; a date typed into a date box is its value, not the page's text.
+      otherDates.push(...datesInOtherFormats(text).map((found) => `${route}: "${found}"`));
     }
+    expect(otherDates, 'dates in a second format').toEqual([]);
     await context.close();
   });
 });

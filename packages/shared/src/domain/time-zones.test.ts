@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatDateInZone, formatDateTimeInZone, isIanaTimeZone, printZone } from './time-zones';
+import { datesInOtherFormats, formatCalendarDate, formatDateInZone, formatDateTimeInZone, isIanaTimeZone, printZone } from './time-zones';
 
 describe('time zones', () => {
   it('accepts IANA zone names and refuses offsets, abbreviations, unknown names and junk', () => {
@@ -23,5 +23,13 @@ describe('time zones', () => {
     expect(formatDateInZone(new Date('2026-03-04T03:00:00Z'), 'UTC')).toBe('Mar 4, 2026');
     expect(formatCalendarDate('2026-05-02')).toBe('May 2, 2026');
     expect(formatCalendarDate('')).toBe('');
+  });
+});
+
+describe('one date format', () => {
+  it('finds the dates written another way, and none of the product’s own', () => {
+    expect(datesInOtherFormats('Loss Nov 14, 2026; signed Dec 1, 2026, 6:54 PM CST; May 3, 2026')).toEqual([]);
+    expect(datesInOtherFormats('Loss 2026-11-14, due 12/01/2026, paid November 20, 2026')).toEqual(['2026-11-14', 'November 20, 2026', '12/01/2026']);
+    expect(datesInOtherFormats('Production 2008-2015, model 1-2-3')).toEqual([]);
   });
 });

@@ -61,3 +61,17 @@ export function formatCalendarDate(isoDate: string): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return formatDateInZone(date, FALLBACK_TIME_ZONE);
 }
+
+/**
+ * Every screen and paper writes a date one way ("Nov 14, 2026", with its time "Nov 14, 2026, 2:14 PM
+ * CST"). The dates in `text` written another way: ISO days ("2026-11-14"), long month names
+ * ("November 14, 2026"; May reads the same both ways) and numeric US days ("11/14/2026").
+ */
+export function datesInOtherFormats(text: string): string[] {
+  const patterns = [
+    /\b(19|20)\d{2}-\d{2}-\d{2}\b/g,
+    /\b(January|February|March|April|June|July|August|September|October|November|December) \d{1,2}, \d{4}\b/g,
+    /\b\d{1,2}\/\d{1,2}\/(19|20)\d{2}\b/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[0]));
+}

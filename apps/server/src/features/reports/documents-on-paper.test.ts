@@ -12,6 +12,7 @@ import {
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, projectActivity, projectFiles, reports } from '../../infra/db/schema/index';
+import { datesInOtherFormats } from '@ridgeline/shared/domain/time-zones';
 import { imagesOnPage, pageText, readBack, requirePoppler } from '../../infra/pdf/pdf-test-kit';
 import { insertProjectRow, signedInOwner } from '../../test/factories';
 import type { TestClient } from '../../test/test-client';
@@ -117,7 +118,10 @@ async function pdfOf(client: TestClient, id: string) {
   expect(report.error).toBeNull();
   const response = await fetch(`${server.url}/api/reports/${id}/file`, { headers: { Cookie: client.cookieHeader() } });
   expect(response.status).toBe(200);
-  return readBack(Buffer.from(await response.arrayBuffer()));
+  const pdf = await readBack(Buffer.from(await response.arrayBuffer()));
+  // Every paper writes a date one way ("Nov 14, 2026").
+  expect(datesInOtherFormats(pdf.text), 'dates in a second format').toEqual([]);
+  return pdf;
 }
 
 beforeAll(async () => {

@@ -24,6 +24,7 @@ import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { closingSteps, formatWhen, missingSteps, sessionAddress, sessionSteps, statusLabel, type SessionNumbers, type SessionStep } from './session-words';
 import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos, useShotList } from './session-shot-photos';
+import { formatDay } from '../../lib/dates';
 
 // /field-inspection/:sessionId: the session's overview: where it stands in each step (each capture
 // phase by its required shots, as the capture screens and the analysis count them, then
@@ -187,7 +188,7 @@ function Overview({ session }: { session: LocalInspection }) {
           <dt className="text-slate-700">Inspector</dt>
           <dd className="text-slate-900">{session.inspector?.name ?? '—'}</dd>
           <dt className="text-slate-700">Date of loss</dt>
-          <dd className="text-slate-900">{session.dateOfLoss ?? '—'}</dd>
+          <dd className="text-slate-900">{session.dateOfLoss ? formatDay(session.dateOfLoss) : '—'}</dd>
           <dt className="text-slate-700">Loss type</dt>
           <dd className="text-slate-900">{session.lossType ? lossTypeLabel(session.lossType) : '—'}</dd>
         </dl>

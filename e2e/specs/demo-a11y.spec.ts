@@ -158,7 +158,7 @@ test.describe('every signed-in route with the demo data fits a 360 px phone', ()
       await page.waitForLoadState('networkidle');
       await settleAnimations(page);
       await expectNoHorizontalOverflow(page, route);
-      const text = await page.evaluate(() => document.body.innerText);
+      const text = await page.locator('body').innerText();
       // One date format on every screen; a date typed into a date box is its value, not the page's text.
       otherDates.push(...datesInOtherFormats(text).map((found) => `${route}: "${found}"`));
     }

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import { SEED_CATALOG } from '../packages/shared/src/domain/shingle-catalog';
 import { EMPTY_MEASUREMENTS, type CatalogEntry, type ShingleMeasurements } from '../packages/shared/src/domain/shingle-id';
-import { seededRandom } from '../packages/shared/src/domain/shingle-test-bench';
+import { seededRandom } from '../packages/shared/src/domain/seeded-random';
 import { writeResults } from './support';
 
 // `npm run bench:shingle`: how long one shingle ranking takes on a phone. The shared ranking

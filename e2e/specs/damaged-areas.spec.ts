@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Estimate } from '@ridgeline/shared/contracts/estimating';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { setCompanyAddress } from '../support/documents';
 import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
-import { REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
+import { createInspection, REQUIRED_PHOTOS, uploadPhotos } from '../support/inspection-seed';
 import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 
 // Every damaged area chosen in the field and photographed has its estimate line, tied to its photos:
@@ -17,39 +16,14 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 // with the numbers its photos carry in the photo report (the PDF read back with poppler). On a phone,
 // at 360 and 390 px, against the real server.
 
-async function inspectionWithSiding(page: Page): Promise<string> {
-  const id = randomUUID();
-  const response = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id,
-      editedAt: new Date().toISOString(),
-      fields: {
-        street: '48 Juniper Lane',
-        city: 'Tulsa',
-        state: 'OK',
-        zip: '74105',
-        homeownerName: 'Robin Castillo',
-        claimNumber: 'CLM-5521',
-        dateOfLoss: '2026-05-03',
-        lossDescription: 'Hail: bruised shingles, cracked siding and window glass',
-        structures: [
-          {
-            id: 'house',
-            name: 'Main house',
-            kind: 'main_house',
-            areas: ['roof', 'front', 'rear', 'siding', 'windows'],
-            slopes: [
-              { direction: 'N', testSquareHits: 11 },
-              { direction: 'S', testSquareHits: 6 },
-            ],
-          },
-        ],
-      },
-    },
+/** The house of inspection-seed with its siding and windows to inspect too, and a loss that names them. */
+function inspectionWithSiding(page: Page): Promise<string> {
+  return createInspection(page, {
+    north: 11,
+    south: 6,
+    areas: ['roof', 'front', 'rear', 'siding', 'windows'],
+    fields: { street: '48 Juniper Lane', zip: '74105', homeownerName: 'Robin Castillo', claimNumber: 'CLM-5521', lossDescription: 'Hail: bruised shingles, cracked siding and window glass' },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return id;
 }
 
 const lines = (page: Page) => page.getByRole('table', { name: 'Estimate lines' });

@@ -26,11 +26,18 @@ export const DAMAGE_PHOTO: SeededPhoto = { category: 'damage', subcategory: 'hai
 
 /**
  * A new session with the house above, its test squares counted: N = `north`, S = `south`; `fields`
- * adds to or replaces the address and claim fields; `projectId` starts it on that claim file.
+ * adds to or replaces the address and claim fields; `projectId` starts it on that claim file; `areas`
+ * replaces the house's areas to inspect (roof, front and rear).
  */
 export async function createInspection(
   page: Page,
-  { north, south, fields = {}, projectId }: { north: number; south: number; fields?: Record<string, string>; projectId?: string },
+  {
+    north,
+    south,
+    fields = {},
+    projectId,
+    areas = ['roof', 'front', 'rear'],
+  }: { north: number; south: number; fields?: Record<string, string>; projectId?: string; areas?: readonly string[] },
 ): Promise<string> {
   const id = randomUUID();
   const response = await page.request.post('/api/inspections', {
@@ -53,7 +60,7 @@ export async function createInspection(
             id: 'house',
             name: 'Main house',
             kind: 'main_house',
-            areas: ['roof', 'front', 'rear'],
+            areas,
             slopes: [
               { direction: 'N', testSquareHits: north },
               { direction: 'S', testSquareHits: south },

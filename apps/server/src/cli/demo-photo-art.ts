@@ -1,4 +1,5 @@
 import { imagePipeline } from '../infra/images/images';
+import { seededRandom } from '@ridgeline/shared/domain/seeded-random';
 
 // The demo's field photos as drawings: one scene per kind of shot (the front of the house, a side, a
 // roof slope, a test square, a dented gutter, a hail bruise ...), drawn once as SVG with a grain of
@@ -37,17 +38,6 @@ export const SCENES = [
 ] as const;
 export type Scene = (typeof SCENES)[number];
 
-/** A small seeded generator (mulberry32): the same seed draws the same scene. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const svg = (body: string, defs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
@@ -128,7 +118,7 @@ function house(kind: 'front' | 'side' | 'rear'): string {
 }
 
 function slope(variant: 'hail' | 'wind' | 'worn', seed: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const treeLine = Array.from({ length: 28 }, (_, i) => `<circle cx="${i * 60 + next() * 30}" cy="${300 + next() * 30}" r="${45 + next() * 30}" fill="${next() > 0.5 ? '#3e6230' : '#355628'}"/>`).join('');
   let damage = '';
   if (variant === 'hail') damage = bruises(next, 150, 360, 1200);
@@ -157,7 +147,7 @@ function slope(variant: 'hail' | 'wind' | 'worn', seed: number): string {
 
 /** A close-up of a shingle's surface, with what the damage looks like drawn over it. */
 function closeUp(scene: Scene): string {
-  const next = random(SCENES.indexOf(scene) + 100);
+  const next = seededRandom(SCENES.indexOf(scene) + 100);
   const surface = `<rect width="${W}" height="${H}" fill="#55595f"/>${courses(next, -40, H, 300, 0, 86)}`;
   const quarter =
     '<circle cx="1330" cy="960" r="92" fill="#b9bcc0" stroke="#8e9296" stroke-width="8"/><circle cx="1330" cy="960" r="70" fill="none" stroke="#a3a7ab" stroke-width="4"/>';
@@ -186,7 +176,7 @@ function closeUp(scene: Scene): string {
 }
 
 function sceneSvg(scene: Scene): string {
-  const next = random(SCENES.indexOf(scene) + 1);
+  const next = seededRandom(SCENES.indexOf(scene) + 1);
   switch (scene) {
     case 'house-front':
       return house('front');
@@ -277,7 +267,7 @@ let grain: Promise<Buffer> | null = null;
 /** Camera noise, made once: mid-gray pixels scattered around 128 (the sum of two draws), laid over every scene. */
 function cameraGrain(): Promise<Buffer> {
   if (!grain) {
-    const next = random(7);
+    const next = seededRandom(7);
     const pixels = Buffer.alloc(W * H);
     for (let i = 0; i < pixels.length; i++) pixels[i] = Math.round(120 + (next() + next()) * 8);
     grain = imagePipeline(pixels, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
@@ -322,7 +312,7 @@ function frameMarks(marks: PhotoMarks): string | null {
   const parts: string[] = [];
   if (marks.testSquare) {
     const { hits, direction, seed } = marks.testSquare;
-    const next = random(seed);
+    const next = seededRandom(seed);
     parts.push('<rect x="330" y="140" width="940" height="860" fill="none" stroke="#f4f4ef" stroke-width="14" stroke-dasharray="60 8" opacity="0.95"/>');
     for (let i = 0; i < hits; i++) {
       const cx = (400 + next() * 800).toFixed(0);

@@ -14,6 +14,7 @@ import type { Logger } from '../lib/logger';
 import { createThumbnailWorker, type ThumbnailJob } from '../features/photos/photo-thumbnails';
 import { createPhotosService } from '../features/photos/photos.service';
 import { drawPhoto, type ExifTags, type Scene } from './demo-photo-art';
+import { seededRandom } from '@ridgeline/shared/domain/seeded-random';
 
 // The demo inspections' photos: for each inspection the shots its shot list asks for (the overview's
 // front of house and address, each elevation chosen, each roof slope and its test square with its
@@ -83,17 +84,6 @@ export type DemoInspectionPlan = {
   completedAt: Date;
 };
 
-/** A small seeded generator (mulberry32): the same claim file walks the same way every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const ROOFS: SlopeDirection[][] = [
   ['N', 'E', 'S', 'W'],
@@ -221,7 +211,7 @@ function cameraClock(at: Date): { local: string; offset: string } {
  */
 export function planDemoInspection(property: DemoProperty): DemoInspectionPlan {
   const structures = demoStructures(property);
-  const next = random(property.index + 1);
+  const next = seededRandom(property.index + 1);
   const day = cameraClock(property.day).local.slice(0, 10);
   const startMinute = 9 * 60 + ((property.index * 47) % 270);
   const start = cameraTime(`${day} ${String(Math.floor(startMinute / 60)).padStart(2, '0')}:${String(startMinute % 60).padStart(2, '0')}:00`, null, CAMERA_ZONE) ?? property.day;
@@ -288,7 +278,7 @@ export function createDemoPhotographer({ db, storage, logger }: DemoPhotographer
   /** Uploads the plan's photos to the session as the inspector, then dates each to when it was taken and sent. Answers how many. */
   async function photograph(inspector: Actor, tenant: Tenant, sessionId: string, property: DemoProperty, plan: DemoInspectionPlan): Promise<number> {
     const camera = CAMERAS[property.camera % CAMERAS.length] ?? CAMERAS[0];
-    const next = random(property.index + 101);
+    const next = seededRandom(property.index + 101);
     const taken = plan.photos.map((photo) => {
       const clock = cameraClock(photo.takenAt);
       // Within about 15 yards of the property's point: the yard, the driveway, the roof.

@@ -1,4 +1,5 @@
 import { EMPTY_MEASUREMENTS, rankShingles, type CatalogEntry, type ShingleMeasurements } from './shingle-id';
+import { seededRandom } from './seeded-random';
 import { formatInches, toSixteenth } from './shingle-length';
 
 // The identification test bench. Its labelled set is made from the catalog itself: each line with
@@ -14,18 +15,6 @@ export const LABELLED_SET_DESCRIPTION =
   'The labeled set is the catalog\'s own figures with simulated measuring noise (each length, height and exposure moved at random within the noise and read to 1/16 in). No real measured samples are in it yet.';
 
 export type BenchSample = { label: string; measurements: ShingleMeasurements };
-
-/** A small deterministic random generator (mulberry32), so every run of the bench draws the same samples. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const jitter = (value: number, noise: number, random: () => number) => toSixteenth(value + (random() * 2 - 1) * noise);
 

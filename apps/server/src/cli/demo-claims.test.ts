@@ -5,6 +5,7 @@ import { inspectionSessionSchema, type InspectionSession } from '@ridgeline/shar
 import type { ClaimLedger } from '@ridgeline/shared/contracts/ledger';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
 import { reportDetailResponseSchema, shotReadinessSchema } from '@ridgeline/shared/contracts/documents';
+import { estimateListSchema, measurementListSchema } from '@ridgeline/shared/contracts/estimating';
 import { photoListSchema, type PhotoList } from '@ridgeline/shared/contracts/photos';
 import { buildShotList, shotListCompleteness } from '@ridgeline/shared/domain/shot-list';
 import { readImageHeader } from '../infra/images/images';
@@ -17,7 +18,8 @@ const server = useTestServer({ API_WRITE_LIMIT: '100000' });
 
 describe('the demo claim book', () => {
   it('fills a company with months of claim files through the services, and every analytics panel has something to show', async () => {
-    const owner = await signedInOwner(server);
+    // An Oklahoma City company, as the demo's.
+    const owner = await signedInOwner(server, { address: '1200 Storm Chaser Way, Oklahoma City, OK 73102' });
     const actor = { userId: owner.me.id, email: owner.email, role: 'contractor' as const, sessionId: 'seed-demo', impersonatedBy: null };
     expect(await seedDemoClaims(server.db, actor, { companyId: owner.company.id, role: 'owner' }, [owner.me.id], server.deps.storage)).toBe(14);
 
@@ -87,6 +89,19 @@ describe('the demo claim book', () => {
         expect((photo.capturedAt ?? '') >= (project?.dateOfLoss ?? '9999-12-31'), what).toBe(true);
         expect(new Date(photo.receivedAt).getTime(), what).toBeLessThan(Date.now() - 86_400_000);
       }
+      // Its roof measured and estimated: the formula lines, the gutters priced with their photos, O&P on,
+      // no ice barrier at the eaves of an Oklahoma company's roofs, dated with the visit.
+      const measured = measurementListSchema.parse((await owner.client.get(`/api/measurements?sessionId=${row.id}`)).body).measurements;
+      expect(measured, row.street).toHaveLength(1);
+      const [estimate, ...older] = estimateListSchema.parse((await owner.client.get(`/api/estimates?sessionId=${row.id}`)).body).estimates;
+      expect(older, row.street).toEqual([]);
+      expect(estimate?.opEnabled, row.street).toBe(true);
+      expect(estimate?.totals.rcvCents ?? 0, row.street).toBeGreaterThan(500_000);
+      const gutters = estimate?.lines.find((line) => line.code === 'gutters');
+      expect(gutters?.photoIds.length ?? 0, row.street).toBeGreaterThan(0);
+      for (const id of gutters?.photoIds ?? []) expect(photos.map((photo) => photo.id), row.street).toContain(id);
+      expect(estimate?.lines.find((line) => line.code === 'ice_water'), row.street).toBeUndefined();
+      expect(new Date(estimate?.createdAt ?? Date.now()).getTime(), row.street).toBeLessThan(Date.now() - 86_400_000);
     }
     expect(stored.length).toBeGreaterThan(13 * 12);
     for (const photo of stored) {

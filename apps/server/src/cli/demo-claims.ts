@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { createAdjusterSchema, createCarrierSchema } from '@ridgeline/shared/contracts/carriers';
+import { createEstimateSchema, createMeasurementSchema, type StructureMeasurementData } from '@ridgeline/shared/contracts/estimating';
 import { createInspectionSchema } from '@ridgeline/shared/contracts/inspections';
+import { codeEditionOf } from '@ridgeline/shared/domain/assistant';
+import { buildEstimateLines, pricedList, recordedDamage } from '@ridgeline/shared/domain/estimate';
+import { resolveIceBarrier } from '@ridgeline/shared/domain/ice-barrier';
+import { pitchFactor } from '@ridgeline/shared/domain/roof-measurements';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
 import { createProjectSchema, createTaskSchema } from '@ridgeline/shared/contracts/projects';
 import { loadConfig } from '../config';
 import type { Actor, Tenant } from '../http/context';
 import type { Db } from '../infra/db/client';
 import type { EventPublisher } from '../infra/events/event-bus';
-import { inspectionActivity, inspectionSessions, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
+import { estimates, inspectionActivity, inspectionPhotos, inspectionSessions, roofMeasurements, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
 import type { Storage } from '../infra/storage/storage';
 import { createLogger } from '../lib/logger';
 import { createCarriersService } from '../features/carriers/carriers.service';
+import { findCompany } from '../features/company/company.repository';
+import { createEstimatesService } from '../features/estimating/estimates.service';
+import { createMeasurementsService } from '../features/estimating/measurements.service';
 import { createInspectionsService } from '../features/inspections/inspections.service';
 import { createLedgerService } from '../features/ledger/ledger.service';
 import { createProjectStatusesService } from '../features/projects/project-statuses.service';
 import { createProjectTasksService } from '../features/projects/project-tasks.service';
 import { createProjectsService } from '../features/projects/projects.service';
-import { createDemoPhotographer, planDemoInspection } from './demo-photos';
+import { createDemoPhotographer, planDemoInspection, type DemoInspectionPlan } from './demo-photos';
 
 // The demo company's claim book: a carrier directory and claim files over eight months, each walked
 // through the pipeline as a claim goes (inspected, filed, approved or denied, supplemented, built,
@@ -28,7 +36,9 @@ import { createDemoPhotographer, planDemoInspection } from './demo-photos';
 // inspection back to when that step happened (its payments carry the days they were received), so the dashboard and /analytics show
 // months of work (the status history, cycle times, days in status, weekly activity, revenue by month).
 // Each inspection walks its shot list with photos taken on its day at the property (demo-photos.ts),
-// stored as the phone's uploads are, in the file store the server uses.
+// stored as the phone's uploads are, in the file store the server uses; then its roof is measured and
+// estimated as the estimate step does it (the formula lines from the measurement, the damage its
+// photos show and the company's ice barrier rule, priced from the default list, O&P on).
 
 // The seed walks each claim file's statuses itself: nothing is queued from the command line.
 const NO_EVENTS: EventPublisher = { publish: async () => false };
@@ -99,6 +109,41 @@ type DemoProject = {
 
 const DEDUCTIBLE = 100_000;
 
+/** About what a square of a replacement costs with its O&P (the default price list, a 6/12 roof): sizes each demo roof to its claim's RCV. */
+const DOLLARS_PER_SQUARE = 560;
+const PITCH = 6;
+
+/**
+ * The measurement of an inspection's structures: each slope a facet of the same plan area, the house
+ * sized so its estimate comes near the claim file's RCV (a garage a fifth of it), the edges of a
+ * square-ish hip or gable roof, vents and pipe jacks counted, an A/C condenser beside the house.
+ */
+function demoMeasurement(plan: DemoInspectionPlan, rcvCents: number | null): StructureMeasurementData[] {
+  const houseSquares = Math.max(14, Math.round((rcvCents ?? 1_800_000) / 100 / DOLLARS_PER_SQUARE));
+  return plan.structures.map((structure, index) => {
+    const squares = index === 0 ? houseSquares : Math.max(4, Math.round(houseSquares / 5));
+    const planArea = Math.round((squares * 100) / pitchFactor(PITCH));
+    const facets = Math.max(1, structure.slopes.length);
+    const side = Math.round(Math.sqrt(planArea));
+    const hip = facets >= 4;
+    return {
+      structureId: structure.id,
+      name: structure.name,
+      facets: structure.slopes.map((slope, n) => ({ id: `${structure.id}-${n + 1}`, name: `${slope.direction} slope`, pitchRise: PITCH, planAreaSqFt: Math.round(planArea / facets) })),
+      linear: hip
+        ? { ridge: Math.round(side * 0.3), hip: Math.round(side * 2.8), valley: 0, rake: 0, eave: side * 4, stepFlashing: 12, headwall: 0 }
+        : { ridge: side, hip: 0, valley: 0, rake: Math.round(side * 2 * 1.12), eave: side * 2, stepFlashing: 0, headwall: 0 },
+      hipValleyInPlan: false,
+      wastePct: hip ? 15 : 10,
+      layers: 1,
+      stories: 1,
+      roofVents: index === 0 ? 4 : 1,
+      pipeJacks: index === 0 ? 3 : 0,
+      acCondensers: index === 0 ? 1 : 0,
+    };
+  });
+}
+
 const PROJECTS: DemoProject[] = [
   { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', lat: 35.6712, lng: -97.4263, carrier: 0, description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, path: [], task: { title: 'Schedule the inspection', dueIn: 1 } },
   { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', lat: 35.3268, lng: -97.5034, carrier: 1, description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 6, path: [['inspected', 2]], inspectedDay: 2, task: { title: 'File the claim with Red River', dueIn: -2 } },
@@ -164,6 +209,16 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
   const inspections = createInspectionsService({ db, events: NO_EVENTS });
   const ledger = createLedgerService({ db, events: NO_EVENTS });
   const photographer = createDemoPhotographer({ db, storage, logger: createLogger('warn') });
+  const measurementsService = createMeasurementsService({ db, storage, logger: createLogger('warn') });
+  const estimatesService = createEstimatesService({ db });
+  const company = await findCompany(db, tenant.companyId);
+  const iceBarrier = resolveIceBarrier({
+    jurisdictionState: company?.jurisdictionState ?? null,
+    iceBarrierAtEaves: company?.iceBarrierAtEaves ?? null,
+    iceBarrierEaveFt: company?.iceBarrierEaveFt ?? 6,
+    address: company?.address ?? null,
+    codeEdition: codeEditionOf(company?.codeEdition ?? ''),
+  });
   const statuses = (await createProjectStatusesService({ db }).list(tenant)).statuses;
   const statusOf = (key: string) => {
     const status = statuses.find((candidate) => candidate.key === key);
@@ -240,6 +295,16 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
       );
       await photographer.photograph(inspector, tenant, sessionId, property, plan);
       walk = { sessionId, startedAt: plan.startedAt, completedAt: plan.completedAt };
+
+      // Its roof measured, and its estimate from the measurement and the damage its photos show.
+      const measurement = await measurementsService.create(inspector, tenant, createMeasurementSchema.parse({ sessionId, label: 'Roof', structures: demoMeasurement(plan, demo.rcvCents) }));
+      const photos = await db
+        .select({ id: inspectionPhotos.id, category: inspectionPhotos.category, subcategory: inspectionPhotos.subcategory, structureId: inspectionPhotos.structureId })
+        .from(inspectionPhotos)
+        .where(and(eq(inspectionPhotos.companyId, tenant.companyId), eq(inspectionPhotos.sessionId, sessionId)));
+      const damage = recordedDamage(photos, plan.structures[0]?.id ?? null);
+      const lines = buildEstimateLines(measurement.structures, pricedList([]), randomUUID, { damage, iceBarrier });
+      await estimatesService.create(inspector, tenant, createEstimateSchema.parse({ sessionId, lines, opEnabled: true, depreciationMode: 'overall', overallDepreciationBp: 2_000 }));
     }
 
     // Its ledger: the insurer's figures, a supplement and its answer, the checks as they came in.
@@ -284,7 +349,8 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
  * Dates a claim file's records back to when each step happened: the file opened, each stay of its
  * history from its step to the next (the last still going), its timeline's status moves in the same
  * order, and its inspection (started on arrival, completed after the last photo, its timeline's
- * entries other than the photos', which are dated with them). The ledger is append-only, even here:
+ * entries other than the photos', which are dated with them; its measurement and estimate, made as
+ * it ended). The ledger is append-only, even here:
  * its entries keep the day they were written, their payments the day each was received.
  */
 async function dateBack(
@@ -323,6 +389,10 @@ async function dateBack(
       const ofSession = and(eq(inspectionActivity.companyId, companyId), eq(inspectionActivity.sessionId, walk.sessionId));
       await tx.update(inspectionActivity).set({ createdAt: walk.startedAt }).where(and(ofSession, eq(inspectionActivity.kind, 'created')));
       await tx.update(inspectionActivity).set({ createdAt: walk.completedAt }).where(and(ofSession, notInArray(inspectionActivity.kind, ['created', 'photo_uploaded'])));
+      // Measured and estimated as the visit ended.
+      const dated = { createdAt: walk.completedAt, updatedAt: walk.completedAt };
+      await tx.update(roofMeasurements).set(dated).where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.sessionId, walk.sessionId)));
+      await tx.update(estimates).set(dated).where(and(eq(estimates.companyId, companyId), eq(estimates.sessionId, walk.sessionId)));
     }
   });
 }

@@ -45,9 +45,10 @@ import { VersionsList } from './estimate/versions-list';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 
 // A session's estimate. With nothing saved yet, its lines are the measurement's formula lines priced
-// from the company's list (with the gutters when the inspection photographed their damage, and the
-// ice barrier where the company's jurisdiction requires it); then lines are edited, added and removed, depreciation and O&P set, and
-// the carrier's scope entered for the supplement check. "Save estimate" saves the latest version in
+// from the company's list: the damage beyond the roof that the inspection photographed (each line with
+// its photos; a kind photographed but not counted is named, not priced), and the ice barrier where the
+// company's jurisdiction requires it. Then lines are edited, added and removed, depreciation and O&P
+// set, and the carrier's scope entered for the supplement check. "Save estimate" saves the latest version in
 // place (the first save creates version 1); "Save as new version" keeps the latest as it was.
 
 type Props = {

@@ -11,6 +11,7 @@ import {
   isDefaultPrice,
   lineTotal,
   MAX_ESTIMATE_CENTS,
+  MAX_LINE_PHOTOS,
   pricedList,
   PRICE_CODES,
   recordedDamage,
@@ -317,6 +318,11 @@ describe('the lines every roof replacement carries', () => {
       { code: 'gutters', structureId: 'garage', photoIds: ['p1'] },
     ]);
     expect(quantityOf(formulaQuantities([house, garage], both), 'gutters')).toMatchObject({ quantity: 165.5, photoIds: ['p3', 'p1'] });
+    // A line names at most MAX_LINE_PHOTOS of them, so the server takes it whatever the walk shot.
+    const many = Array.from({ length: MAX_LINE_PHOTOS + 15 }, (_, i) => `p${i}`);
+    const lots = quantityOf(formulaQuantities([house, garage], withDamage([{ code: 'gutters', structureId: 'garage', photoIds: many }])), 'gutters');
+    expect(lots?.photoIds).toEqual(many.slice(0, MAX_LINE_PHOTOS));
+    expect(lots?.basis).toBe(`Eave 45.5 LF where gutter damage was photographed (${MAX_LINE_PHOTOS} photos)`);
     // A structure of the calculator with no session id is never matched.
     expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], withDamage([{ code: 'gutters', structureId: 'house', photoIds: ['p3'] }])), 'gutters')).toBeUndefined();
   });

@@ -209,21 +209,45 @@ const sq = (n: number) => `${roundTo(n, 2)} SQ`;
 const count = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const structureOf = (structures: readonly StructureMeasurementInput[], structureId: string) => structures.find((s) => s.structureId === structureId);
 const photosNote = (photoIds: readonly string[]) => (photoIds.length === 0 ? '' : ` (${plural(photoIds.length, 'photo')})`);
 
 /**
- * A kind of damage priced from the structures where it was photographed: the sum of `amount` over them
- * (a structure the measurement does not hold counts 0), with the photos of the structures that count.
+ * What prices a kind of damage photographed on one structure, from its measurement: its eave feet
+ * for the gutters, the siding area, the windows, screens and condensers counted; 0 for a structure
+ * the measurement does not hold. Vents are priced by the roof's count, not per structure (null).
+ */
+function damageAmount(structures: readonly StructureMeasurementInput[], roof: RoofMeasurementResult, code: DamageCode, structureId: string): number | null {
+  const index = structures.findIndex((s) => s.structureId === structureId);
+  const s = structures[index];
+  if (code === 'roof_vent') return null;
+  if (!s) return 0;
+  switch (code) {
+    case 'gutters':
+      return roof.structures[index]?.linear.eave ?? 0;
+    case 'siding':
+      return s.sidingSqFt ?? 0;
+    case 'window_glass':
+      return count(s.damagedWindows);
+    case 'window_screen':
+      return count(s.damagedScreens);
+    case 'ac_fins':
+      return count(s.acCondensers);
+  }
+}
+
+/**
+ * A kind of damage priced from the structures where it was photographed and measured: the sum of
+ * their amounts, with their photos (at most MAX_LINE_PHOTOS, the most a line names).
  */
 function damageQuantity(
   structures: readonly StructureMeasurementInput[],
+  roof: RoofMeasurementResult,
   damage: RecordedDamage,
   code: DamageCode,
-  amount: (structureId: string) => number,
 ): { quantity: number; photoIds: string[] } {
-  const records = damage.filter((d) => d.code === code && structureOf(structures, d.structureId) !== undefined && amount(d.structureId) > 0);
-  return { quantity: roundTo(records.reduce((n, d) => n + amount(d.structureId), 0), 2), photoIds: records.flatMap((d) => d.photoIds) };
+  const amounts = damage.filter((d) => d.code === code).map((d) => ({ photoIds: d.photoIds, amount: damageAmount(structures, roof, code, d.structureId) ?? 0 }));
+  const priced = amounts.filter((a) => a.amount > 0);
+  return { quantity: roundTo(priced.reduce((n, a) => n + a.amount, 0), 2), photoIds: priced.flatMap((a) => a.photoIds).slice(0, MAX_LINE_PHOTOS) };
 }
 
 /** Damage photographed that no line prices yet: its structure's measurement has no quantity for it. */
@@ -232,27 +256,11 @@ export type UnpricedDamage = { code: DamageCode; label: string; structureId: str
 /** Each kind of damage photographed on a structure whose measurement gives it no quantity (vents aside: the roof's count prices them). */
 export function unpricedDamage(structures: readonly StructureMeasurementInput[], damage: RecordedDamage): UnpricedDamage[] {
   const roof = measureRoof(structures);
-  const amountOf = (d: DamageRecord): number => {
-    const index = structures.findIndex((s) => s.structureId === d.structureId);
-    const s = structures[index];
-    if (!s) return 0;
-    switch (d.code) {
-      case 'gutters':
-        return roof.structures[index]?.linear.eave ?? 0;
-      case 'siding':
-        return s.sidingSqFt ?? 0;
-      case 'window_glass':
-        return count(s.damagedWindows);
-      case 'window_screen':
-        return count(s.damagedScreens);
-      case 'ac_fins':
-        return count(s.acCondensers);
-      case 'roof_vent':
-        return 1;
-    }
-  };
   return damage
-    .filter((d) => amountOf(d) <= 0)
+    .filter((d) => {
+      const amount = damageAmount(structures, roof, d.code, d.structureId);
+      return amount !== null && amount <= 0;
+    })
     .map((d) => {
       const kind = DAMAGE_KINDS.find((k) => k.code === d.code);
       return { code: d.code, label: kind?.label ?? d.code, structureId: d.structureId, photoIds: d.photoIds, needs: kind?.quantity ?? '' };
@@ -285,13 +293,12 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
   const loads = Math.ceil(tearOff / DUMPSTER_LOAD_SQUARES - 1e-9);
   const pipeJacks = structures.reduce((n, s) => n + count(s.pipeJacks), 0);
   const roofVents = structures.reduce((n, s) => n + count(s.roofVents), 0);
-  const eaveOf = (structureId: string) => roof.structures[structures.findIndex((st) => st.structureId === structureId)]?.linear.eave ?? 0;
-  const gutters = damageQuantity(structures, damage, 'gutters', eaveOf);
-  const siding = damageQuantity(structures, damage, 'siding', (id) => structureOf(structures, id)?.sidingSqFt ?? 0);
-  const windows = damageQuantity(structures, damage, 'window_glass', (id) => count(structureOf(structures, id)?.damagedWindows));
-  const screens = damageQuantity(structures, damage, 'window_screen', (id) => count(structureOf(structures, id)?.damagedScreens));
-  const condensers = damageQuantity(structures, damage, 'ac_fins', (id) => count(structureOf(structures, id)?.acCondensers));
-  const ventPhotos = damage.filter((d) => d.code === 'roof_vent').flatMap((d) => d.photoIds);
+  const gutters = damageQuantity(structures, roof, damage, 'gutters');
+  const siding = damageQuantity(structures, roof, damage, 'siding');
+  const windows = damageQuantity(structures, roof, damage, 'window_glass');
+  const screens = damageQuantity(structures, roof, damage, 'window_screen');
+  const condensers = damageQuantity(structures, roof, damage, 'ac_fins');
+  const ventPhotos = damage.filter((d) => d.code === 'roof_vent').flatMap((d) => d.photoIds).slice(0, MAX_LINE_PHOTOS);
   const wasteNote = roof.structures.map((s) => `${s.wastePct}%`).filter((w, i, all) => all.indexOf(w) === i).join(' / ');
   const all: FormulaQuantity[] = [
     { code: 'shingles', quantity: roof.orderSquares, basis: `${sq(roof.squares)} + ${wasteNote || '0%'} waste` },

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import type { Estimate } from '@ridgeline/shared/contracts/estimating';
 import { parseScopeCsv } from '@ridgeline/shared/domain/estimate-csv';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { newClaimFile } from '../support/documents';
+import { collectErrors, signedInUser } from '../support/flows';
+import { measuredSession } from '../support/inspection-seed';
 import { axeWithoutToasts } from '../support/toasts';
 
 // The estimate step of an inspection: a session on a claim file with its measurement (seeded through
@@ -37,33 +38,6 @@ const STRUCTURE = {
   stories: 1,
 };
 
-async function createProject(page: Page): Promise<string> {
-  const response = await page.request.post('/api/projects', {
-    headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-12' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** A session (on the project when given) with its measurement. */
-async function measuredSession(page: Page, projectId: string | null): Promise<string> {
-  const id = randomUUID();
-  const session = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id,
-      projectId,
-      editedAt: new Date().toISOString(),
-      fields: { street: '12 Oak Street', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
-    },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const measurement = await page.request.post('/api/measurements', { headers: ORIGIN_HEADERS, data: { sessionId: id, structures: [STRUCTURE] } });
-  expect(measurement.status(), await measurement.text()).toBe(201);
-  return id;
-}
-
 // The app logs this console error whenever it is not served over HTTPS, as in the e2e stack.
 const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
 const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
@@ -80,8 +54,8 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   test.setTimeout(120_000);
   const errors = collectErrors(page);
   await signedInUser(page, 'estimate');
-  const projectId = await createProject(page);
-  const sessionId = await measuredSession(page, projectId);
+  const projectId = await newClaimFile(page, { title: 'Hail claim, Oak Street', street: '12 Oak Street', claimNumber: 'CLM-12' });
+  const sessionId = await measuredSession(page, { structure: STRUCTURE, projectId });
 
   await page.goto(`/field-inspection/${sessionId}/estimate`);
   await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
@@ -218,7 +192,7 @@ test.describe('on a phone', () => {
   test('the estimate step reads as cards, with O&P and save in reach', async ({ page }) => {
     const errors = collectErrors(page);
     await signedInUser(page, 'estimate-phone');
-    const sessionId = await measuredSession(page, null);
+    const sessionId = await measuredSession(page, { structure: STRUCTURE });
     await page.goto(`/field-inspection/${sessionId}/estimate`);
     await expect(page.getByRole('heading', { level: 1, name: 'Estimate' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Estimate lines' }).getByText('Total: ')).toHaveCount(9);

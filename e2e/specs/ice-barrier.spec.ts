@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ORIGIN_HEADERS, signedInUser } from '../support/flows';
+import { setCompanyAddress } from '../support/documents';
+import { signedInUser } from '../support/flows';
+import { measuredSession } from '../support/inspection-seed';
 import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 
 // The ice barrier only where the company's jurisdiction requires it: an Edmond, Oklahoma company's
@@ -14,37 +15,16 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 //   not required: ice & water = 24 x 3 / 100 = 0.72 SQ; underlayment 30 - 0.72 = 29.28 SQ
 //   required:     ice & water = (180 x 6 + 24 x 3) / 100 = 11.52 SQ; underlayment 30 - 11.52 = 18.48 SQ
 
-async function measuredSession(page: Page): Promise<string> {
-  const id = randomUUID();
-  const session = await page.request.post('/api/inspections', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      id,
-      editedAt: new Date().toISOString(),
-      fields: { street: '1200 S Broadway', city: 'Edmond', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
-    },
-  });
-  expect(session.status(), await session.text()).toBe(201);
-  const measurement = await page.request.post('/api/measurements', {
-    headers: ORIGIN_HEADERS,
-    data: {
-      sessionId: id,
-      structures: [
-        {
-          structureId: 'house',
-          name: 'Main house',
-          facets: [{ id: 'f1', pitchRise: 0, planAreaSqFt: 3000 }],
-          linear: { ridge: 60, hip: 0, valley: 24, rake: 50, eave: 180, stepFlashing: 0, headwall: 0 },
-          wastePct: 10,
-          layers: 1,
-          stories: 1,
-        },
-      ],
-    },
-  });
-  expect(measurement.status(), await measurement.text()).toBe(201);
-  return id;
-}
+const EDMOND_ROOF = {
+  structureId: 'house',
+  name: 'Main house',
+  facets: [{ id: 'f1', pitchRise: 0, planAreaSqFt: 3000 }],
+  linear: { ridge: 60, hip: 0, valley: 24, rake: 50, eave: 180, stepFlashing: 0, headwall: 0 },
+  wastePct: 10,
+  layers: 1,
+  stories: 1,
+};
+const measuredEdmondRoof = (page: Page) => measuredSession(page, { structure: EDMOND_ROOF, street: '1200 S Broadway', city: 'Edmond' });
 
 const lines = (page: Page) => page.getByRole('table', { name: 'Estimate lines' });
 
@@ -54,8 +34,7 @@ test.describe('the ice barrier where the jurisdiction requires it', () => {
       test.setTimeout(90_000);
       await page.setViewportSize(phone);
       await signedInUser(page, `ice-${phone.width}`);
-      const address = await page.request.patch('/api/company', { headers: ORIGIN_HEADERS, data: { address: '1200 S Broadway, Edmond, OK 73034' } });
-      expect(address.status(), await address.text()).toBe(200);
+      await setCompanyAddress(page, '1200 S Broadway, Edmond, OK 73034');
 
       // The setting reads the state from the address and says its default is a guess to check.
       await page.goto('/settings?section=estimating');
@@ -68,7 +47,7 @@ test.describe('the ice barrier where the jurisdiction requires it', () => {
       await expectNoHorizontalOverflow(page, `estimating settings at ${phone.width} px`);
       await expectNoSeriousA11yViolations(page);
 
-      const first = await measuredSession(page);
+      const first = await measuredEdmondRoof(page);
       await page.goto(`/field-inspection/${first}/estimate`);
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('0.72 SQ');
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('Valley 24 LF x 3 ft; none at the eaves (not required there)');
@@ -84,7 +63,7 @@ test.describe('the ice barrier where the jurisdiction requires it', () => {
       await expect(page.getByText('Ice barrier saved')).toBeVisible();
       await expect(form.getByTestId('ice-barrier-preview')).toContainText('Estimates include the ice barrier at the eaves. Your choice.');
 
-      const second = await measuredSession(page);
+      const second = await measuredEdmondRoof(page);
       await page.goto(`/field-inspection/${second}/estimate`);
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('11.52 SQ');
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('Eave 180 LF x 6 ft + valley 24 LF x 3 ft');

@@ -108,3 +108,22 @@ export async function uploadPhotos(page: Page, sessionId: string, photos: readon
   }
   return ids;
 }
+
+/**
+ * A session of one house with its roof to inspect (on `projectId` when given) and its measurement of
+ * `structure` (whose `structureId` is "house"), through the API: its id.
+ */
+export async function measuredSession(
+  page: Page,
+  { structure, street = '12 Oak Street', city = 'Tulsa', projectId = null }: { structure: Record<string, unknown>; street?: string; city?: string; projectId?: string | null },
+): Promise<string> {
+  const id = randomUUID();
+  const session = await page.request.post('/api/inspections', {
+    headers: ORIGIN_HEADERS,
+    data: { id, projectId, editedAt: new Date().toISOString(), fields: { street, city, structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] } },
+  });
+  expect(session.status(), await session.text()).toBe(201);
+  const measurement = await page.request.post('/api/measurements', { headers: ORIGIN_HEADERS, data: { sessionId: id, structures: [structure] } });
+  expect(measurement.status(), await measurement.text()).toBe(201);
+  return id;
+}

@@ -3,9 +3,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { createAdjusterSchema, createCarrierSchema } from '@ridgeline/shared/contracts/carriers';
 import { createEstimateSchema, createMeasurementSchema, type StructureMeasurementData } from '@ridgeline/shared/contracts/estimating';
 import { createInspectionSchema } from '@ridgeline/shared/contracts/inspections';
-import { codeEditionOf } from '@ridgeline/shared/domain/assistant';
 import { buildEstimateLines, pricedList, recordedDamage } from '@ridgeline/shared/domain/estimate';
-import { resolveIceBarrier } from '@ridgeline/shared/domain/ice-barrier';
 import { pitchFactor } from '@ridgeline/shared/domain/roof-measurements';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
 import { createProjectSchema, createTaskSchema } from '@ridgeline/shared/contracts/projects';
@@ -18,6 +16,7 @@ import type { Storage } from '../infra/storage/storage';
 import { createLogger } from '../lib/logger';
 import { createCarriersService } from '../features/carriers/carriers.service';
 import { findCompany } from '../features/company/company.repository';
+import { companyIceBarrier } from '../features/company/company.service';
 import { createEstimatesService } from '../features/estimating/estimates.service';
 import { createMeasurementsService } from '../features/estimating/measurements.service';
 import { createInspectionsService } from '../features/inspections/inspections.service';
@@ -212,13 +211,8 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
   const measurementsService = createMeasurementsService({ db, storage, logger: createLogger('warn') });
   const estimatesService = createEstimatesService({ db });
   const company = await findCompany(db, tenant.companyId);
-  const iceBarrier = resolveIceBarrier({
-    jurisdictionState: company?.jurisdictionState ?? null,
-    iceBarrierAtEaves: company?.iceBarrierAtEaves ?? null,
-    iceBarrierEaveFt: company?.iceBarrierEaveFt ?? 6,
-    address: company?.address ?? null,
-    codeEdition: codeEditionOf(company?.codeEdition ?? ''),
-  });
+  if (!company) throw new Error('The demo company is not there');
+  const iceBarrier = companyIceBarrier(company);
   const statuses = (await createProjectStatusesService({ db }).list(tenant)).statuses;
   const statusOf = (key: string) => {
     const status = statuses.find((candidate) => candidate.key === key);

@@ -1,6 +1,6 @@
 import type { Company, UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { codeEditionOf } from '@ridgeline/shared/domain/assistant';
-import { resolveIceBarrier } from '@ridgeline/shared/domain/ice-barrier';
+import { resolveIceBarrier, type IceBarrierSetting } from '@ridgeline/shared/domain/ice-barrier';
 import type { Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
@@ -10,6 +10,17 @@ import { assertCanManageCompany } from './company.policy';
 import { findCompany, updateCompany, type CompanyRow } from './company.repository';
 
 export type CompanyServiceDeps = { db: Db; storage: Storage };
+
+/** Where the company's estimates charge ice and water barrier, each choice with where it came from. */
+export function companyIceBarrier(row: CompanyRow): IceBarrierSetting {
+  return resolveIceBarrier({
+    jurisdictionState: row.jurisdictionState,
+    iceBarrierAtEaves: row.iceBarrierAtEaves,
+    iceBarrierEaveFt: row.iceBarrierEaveFt,
+    address: row.address,
+    codeEdition: codeEditionOf(row.codeEdition),
+  });
+}
 
 /** Shapes a company row for the API (never the raw row). */
 function presentCompany(row: CompanyRow, storage: Storage): Company {
@@ -24,13 +35,7 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     hailHitThreshold: row.hailHitThreshold,
     timeZone: row.timeZone,
     statusMoves: row.statusMoves === 'suggest' ? 'suggest' : 'move',
-    iceBarrier: resolveIceBarrier({
-      jurisdictionState: row.jurisdictionState,
-      iceBarrierAtEaves: row.iceBarrierAtEaves,
-      iceBarrierEaveFt: row.iceBarrierEaveFt,
-      address: row.address,
-      codeEdition: codeEditionOf(row.codeEdition),
-    }),
+    iceBarrier: companyIceBarrier(row),
   };
 }
 

@@ -11,7 +11,14 @@ export default defineConfig({
       'packages/shared',
       'apps/server',
       'apps/web',
-      { test: { name: 'lint-rules', include: ['eslint-rules/**/*.test.ts'], environment: 'node', retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0 } },
+      {
+        test: {
+          name: 'lint-rules',
+          include: ['eslint-rules/**/*.test.ts'],
+          environment: 'node',
+          retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
+        },
+      },
     ],
     // Two cores: server test files each start a server and a database.
     maxWorkers: 2,

@@ -15,7 +15,10 @@ import { LOSS_TYPE_VALUES } from '@ridgeline/shared/domain/loss-types';
  */
 export async function seedClaimFiles(pool: pg.Pool, companyIds: string[], perCompany: number): Promise<void> {
   const mine = 'p.company_id = any($1::uuid[])';
-  await pool.query(`insert into carriers (company_id, name) select c, n from unnest($1::uuid[]) c cross join unnest(array['State Farm', 'Allstate', 'USAA', 'Liberty Mutual', 'Farmers']) n`, [companyIds]);
+  await pool.query(
+    `insert into carriers (company_id, name) select c, n from unnest($1::uuid[]) c cross join unnest(array['State Farm', 'Allstate', 'USAA', 'Liberty Mutual', 'Farmers']) n`,
+    [companyIds],
+  );
   await pool.query('alter table projects disable trigger projects_status_history');
   await pool.query(
     `with co as (select id, (row_number() over (order by id))::int as n from companies where id = any($1::uuid[])),
@@ -72,14 +75,20 @@ export async function seedClaimFiles(pool: pg.Pool, companyIds: string[], perCom
 
 /** `count` bench companies with an owner and a member each and the default pipeline. */
 export async function seedSmallCompanies(pool: pg.Pool, count: number): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(`insert into companies (name, plan, trial_ends_at) select 'Bench Roofing ' || n, 'enterprise', null from generate_series(1, $1::int) n returning id`, [count]);
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into companies (name, plan, trial_ends_at) select 'Bench Roofing ' || n, 'enterprise', null from generate_series(1, $1::int) n returning id`,
+    [count],
+  );
   const ids = rows.map((row) => row.id);
   await pool.query(
     `insert into "user" (id, name, email, first_name, last_name, email_verified)
     select c || '-' || r, 'Bench ' || r, c || '-' || r || '@example.com', 'Bench', r, true from unnest($1::uuid[]) c cross join unnest(array['owner', 'member']) r`,
     [ids],
   );
-  await pool.query(`insert into members (company_id, user_id, role) select c, c || '-' || r, r from unnest($1::uuid[]) c cross join unnest(array['owner', 'member']) r`, [ids]);
+  await pool.query(
+    `insert into members (company_id, user_id, role) select c, c || '-' || r, r from unnest($1::uuid[]) c cross join unnest(array['owner', 'member']) r`,
+    [ids],
+  );
   await pool.query(
     `insert into project_statuses (company_id, key, name, position, is_closed)
      select c, d.key, d.name, d.position - 1, d.is_closed from unnest($1::uuid[]) c

@@ -67,7 +67,10 @@ async function signUp(pool: pg.Pool, label: string): Promise<Person> {
     address = email;
     await pool.query('update "user" set email_verified = true where email = $1', [email]);
   });
-  const { rows } = await pool.query<{ user_id: string; company_id: string }>('select m.user_id, m.company_id from members m join "user" u on u.id = m.user_id where u.email = $1', [address]);
+  const { rows } = await pool.query<{ user_id: string; company_id: string }>(
+    'select m.user_id, m.company_id from members m join "user" u on u.id = m.user_id where u.email = $1',
+    [address],
+  );
   const row = rows[0];
   if (!row) throw new Error(`no membership for ${address}`);
   return { cookie, userId: row.user_id, companyId: row.company_id };
@@ -100,7 +103,11 @@ async function loop(people: Person[], path: (person: Person) => string, stop: { 
  * company's reads of the kind all running) is asked again after its Retry-After. The served views'
  * milliseconds and the refusals.
  */
-async function askLikeTheApp(people: Person[], path: string, stop: { done: boolean }): Promise<{ served: number[]; refused: number; servedPerPerson: number[] }> {
+async function askLikeTheApp(
+  people: Person[],
+  path: string,
+  stop: { done: boolean },
+): Promise<{ served: number[]; refused: number; servedPerPerson: number[] }> {
   const served: number[] = [];
   const servedPerPerson = people.map(() => 0);
   let refused = 0;
@@ -150,7 +157,11 @@ try {
     const other = await signUp(pool, 'analytics-other');
     // The colleagues join the owner's company: five managers (the company's figures) and a member (their own).
     for (const [index, person] of colleagues.entries()) {
-      await pool.query('update members set company_id = $1, role = $2 where user_id = $3', [owner.companyId, index === 0 ? 'member' : 'manager', person.userId]);
+      await pool.query('update members set company_id = $1, role = $2 where user_id = $3', [
+        owner.companyId,
+        index === 0 ? 'member' : 'manager',
+        person.userId,
+      ]);
       person.companyId = owner.companyId;
     }
     const big = owner.companyId;
@@ -160,17 +171,31 @@ try {
     await pool.query('analyze');
     const seedSeconds = Math.round((performance.now() - seedStart) / 100) / 10;
     const counts = (
-      await pool.query<{ projects: string; stays: string; sessions: string; photos: string; entries: string; big_projects: string; big_stays: string; big_entries: string }>(`select
+      await pool.query<{
+        projects: string;
+        stays: string;
+        sessions: string;
+        photos: string;
+        entries: string;
+        big_projects: string;
+        big_stays: string;
+        big_entries: string;
+      }>(
+        `select
         (select count(*) from projects) as projects, (select count(*) from project_status_history) as stays,
         (select count(*) from inspection_sessions) as sessions, (select count(*) from inspection_photos) as photos,
         (select count(*) from claim_ledger_entries) as entries,
         (select count(*) from projects where company_id = $1) as big_projects,
         (select count(*) from project_status_history where company_id = $1) as big_stays,
-        (select count(*) from claim_ledger_entries where company_id = $1) as big_entries`, [big])
+        (select count(*) from claim_ledger_entries where company_id = $1) as big_entries`,
+        [big],
+      )
     ).rows[0];
 
     // Part 1: the small companies, in this process.
-    const companies = (await pool.query<{ id: string }>('select id from companies where id = any($1::uuid[]) order by md5(id::text) limit $2', [small, SAMPLE])).rows.map((row) => row.id);
+    const companies = (
+      await pool.query<{ id: string }>('select id from companies where id = any($1::uuid[]) order by md5(id::text) limit $2', [small, SAMPLE])
+    ).rows.map((row) => row.id);
     const analytics = createAnalyticsService({ db: database.db, readTimeoutMs: 60_000 });
     const actorOf = (userId: string): Actor => ({ userId, email: `${userId}@example.com`, role: 'contractor', sessionId: 'bench', impersonatedBy: null });
     // Warm-up: the first views of a fresh connection plan their statements and read pages in.
@@ -210,10 +235,11 @@ try {
       for (let i = 0; i < BIG_SAMPLE; i += 1) values.push(await timedGet(view.person, view.path));
       bigTimings.push({ name: view.name, path: view.path, ...timing(values) });
     }
-    const bigClaimFiles = ((await (await fetch(`${ORIGIN}/api/analytics?${threeYears}`, { headers: { cookie: owner.cookie } })).json()) as { pipelineByStatus: { claimFiles: number }[] }).pipelineByStatus.reduce(
-      (sum, row) => sum + row.claimFiles,
-      0,
-    );
+    const bigClaimFiles = (
+      (await (await fetch(`${ORIGIN}/api/analytics?${threeYears}`, { headers: { cookie: owner.cookie } })).json()) as {
+        pipelineByStatus: { claimFiles: number }[];
+      }
+    ).pipelineByStatus.reduce((sum, row) => sum + row.claimFiles, 0);
 
     // Part 3: the other tenant's claim files list, idle and while seven analytics users of the big company run.
     const analyticsUsers = [owner, ...colleagues];
@@ -246,7 +272,14 @@ try {
       memberView: timing(memberView),
       baselineCount: timing(baseline),
       big: { sample: BIG_SAMPLE, claimFilesInThreeYearView: bigClaimFiles, views: bigTimings },
-      crossTenant: { read: listPath(), readConcurrency: READ_CONCURRENCY, analyticsUsers: analyticsUsers.length, windowSeconds: WINDOW_MS / 1000, rounds, ratio },
+      crossTenant: {
+        read: listPath(),
+        readConcurrency: READ_CONCURRENCY,
+        analyticsUsers: analyticsUsers.length,
+        windowSeconds: WINDOW_MS / 1000,
+        rounds,
+        ratio,
+      },
       goalP95Ms: GOAL_P95_MS,
       goalRatio: GOAL_RATIO,
       pass: {

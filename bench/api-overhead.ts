@@ -29,7 +29,9 @@ export async function benchApiOverhead() {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    const cookie = await signedInOwnerCookie(`http://localhost:${PORT}`, 'api', (email) => admin.query('update "user" set email_verified = true where email = $1', [email]));
+    const cookie = await signedInOwnerCookie(`http://localhost:${PORT}`, 'api', (email) =>
+      admin.query('update "user" set email_verified = true where email = $1', [email]),
+    );
     const run = (url: string, headers: Record<string, string> = {}) => autocannon({ url, headers, connections: 20, duration: DURATION });
     // Warm-up of both servers (JIT, prepared statements, pool connections).
     await run(`http://localhost:${PORT}/api/health`);
@@ -52,7 +54,12 @@ export async function benchApiOverhead() {
         const cpuBefore = processCpuSeconds(one.pid) ?? 0;
         const result = await run(one.url, one.headers);
         const cpuUsPerRequest = (((processCpuSeconds(one.pid) ?? 0) - cpuBefore) / Math.max(1, result.requests.total)) * 1e6;
-        measured[one.key] = { rps: result.requests.average, p99ms: result.latency.p99, errors: result.errors + result.non2xx, cpuUsPerRequest: Number(cpuUsPerRequest.toFixed(1)) };
+        measured[one.key] = {
+          rps: result.requests.average,
+          p99ms: result.latency.p99,
+          errors: result.errors + result.non2xx,
+          cpuUsPerRequest: Number(cpuUsPerRequest.toFixed(1)),
+        };
       }
       const { ridgeline, bareHono, signedInTrivial, signedInMe } = measured;
       if (!ridgeline || !bareHono || !signedInTrivial || !signedInMe) throw new Error('a case was not measured');
@@ -77,10 +84,19 @@ export async function benchApiOverhead() {
     const cpuRatio = middle(rounds.map(ratioOf), (r) => r.cpu).cpu;
     const cpuMeRatio = middle(rounds.map(ratioOf), (r) => r.cpuMe).cpuMe;
     const med = (key: (typeof cases)[number]['key']) => ({
-      rps: middle(rounds.map((r) => r[key].rps), (v) => v),
-      p99ms: middle(rounds.map((r) => r[key].p99ms), (v) => v),
+      rps: middle(
+        rounds.map((r) => r[key].rps),
+        (v) => v,
+      ),
+      p99ms: middle(
+        rounds.map((r) => r[key].p99ms),
+        (v) => v,
+      ),
       errors: rounds.reduce((sum, r) => sum + r[key].errors, 0),
-      cpuUsPerRequest: middle(rounds.map((r) => r[key].cpuUsPerRequest), (v) => v),
+      cpuUsPerRequest: middle(
+        rounds.map((r) => r[key].cpuUsPerRequest),
+        (v) => v,
+      ),
     });
     const data = {
       durationSeconds: DURATION,

@@ -43,7 +43,14 @@ const post = (path: string, body: unknown) =>
 async function benchSession(pool: pg.Pool): Promise<Session> {
   const existing = await pool.query('select id from "user" where email = $1', [EMAIL]);
   if (!existing.rowCount) {
-    const signUp = await post('/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Lister', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email: EMAIL, password: BENCH_PASSWORD });
+    const signUp = await post('/api/auth/sign-up/email', {
+      firstName: 'Bench',
+      lastName: 'Lister',
+      companyName: 'Bench Roofing',
+      phone: '+1 555 010 2030',
+      email: EMAIL,
+      password: BENCH_PASSWORD,
+    });
     if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
     // The confirmation mail is not part of what is measured: confirm the address directly.
     await pool.query('update "user" set email_verified = true where email = $1', [EMAIL]);
@@ -114,7 +121,9 @@ export async function benchApiProjects() {
       'select (select count(*)::int from projects) as projects, (select count(*)::int from companies) as companies, (select count(*)::int from projects where company_id = $1) as mine',
       [session.companyId],
     );
-    const status = await pool.query<{ id: string; name: string }>('select id, name from project_statuses where company_id = $1 and position = 1', [session.companyId]);
+    const status = await pool.query<{ id: string; name: string }>('select id, name from project_statuses where company_id = $1 and position = 1', [
+      session.companyId,
+    ]);
     const statusRow = status.rows[0];
     if (!statusRow) throw new Error('the bench company has no second status');
 
@@ -182,7 +191,13 @@ export async function benchApiProjects() {
       rounds: ROUNDS,
       callers: CALLERS,
       poolSize: POOL_SIZE,
-      dataSet: { projects: counts.rows[0]?.projects, companies: counts.rows[0]?.companies, benchCompanyProjects: counts.rows[0]?.mine, seededThisRun: seeded, seedSeconds: seeded ? Number(seedSeconds.toFixed(1)) : null },
+      dataSet: {
+        projects: counts.rows[0]?.projects,
+        companies: counts.rows[0]?.companies,
+        benchCompanyProjects: counts.rows[0]?.mine,
+        seededThisRun: seeded,
+        seedSeconds: seeded ? Number(seedSeconds.toFixed(1)) : null,
+      },
       goal: GOAL,
       cases: results,
       reference: { signedInTrivial },

@@ -66,19 +66,49 @@ async function seedClaim(cookie: string): Promise<string> {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
-  const project = await post('/api/projects', { title: 'Bench hail claim', homeownerName: 'Pat Bench', street: '1 Bench Way', city: 'Tulsa', claimNumber: 'CLM-1', carrierName: 'Prairie Mutual' });
+  const project = await post('/api/projects', {
+    title: 'Bench hail claim',
+    homeownerName: 'Pat Bench',
+    street: '1 Bench Way',
+    city: 'Tulsa',
+    claimNumber: 'CLM-1',
+    carrierName: 'Prairie Mutual',
+  });
   const sessionId = randomUUID();
   await post('/api/inspections', {
     id: sessionId,
     projectId: project.id,
     editedAt: new Date().toISOString(),
-    fields: { street: '1 Bench Way', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 12 }, { direction: 'S', testSquareHits: 5 }] }] },
+    fields: {
+      street: '1 Bench Way',
+      structures: [
+        {
+          id: 'house',
+          name: 'Main house',
+          kind: 'main_house',
+          areas: ['roof'],
+          slopes: [
+            { direction: 'N', testSquareHits: 12 },
+            { direction: 'S', testSquareHits: 5 },
+          ],
+        },
+      ],
+    },
   });
   await post('/api/estimates', {
     sessionId,
     lines: [
       { id: 'sh', code: 'shingles', description: 'Laminated shingles', quantity: 30, unit: 'SQ', unitPriceCents: 25_000, source: 'manual' },
-      { id: 'de', code: 'drip_edge', description: 'Drip edge', quantity: 240, unit: 'LF', unitPriceCents: 300, source: 'manual', basis: '160 LF eaves and 80 LF rakes' },
+      {
+        id: 'de',
+        code: 'drip_edge',
+        description: 'Drip edge',
+        quantity: 240,
+        unit: 'LF',
+        unitPriceCents: 300,
+        source: 'manual',
+        basis: '160 LF eaves and 80 LF rakes',
+      },
       { id: 'st', code: 'starter', description: 'Starter course', quantity: 240, unit: 'LF', unitPriceCents: 200, source: 'manual', basis: 'eaves and rakes' },
     ],
     carrierScope: [{ description: 'Laminated comp shingles', quantity: 30, unit: 'SQ', unitPriceCents: 24_000 }],
@@ -98,7 +128,11 @@ async function main() {
   const loadBefore = loadavg();
   try {
     const cookie = await signedInOwnerCookie(ORIGIN, 'assistant', (email) => db.query('update "user" set email_verified = true where email = $1', [email]));
-    const settings = await fetch(`${ORIGIN}/api/assistant/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json', origin: ORIGIN, cookie }, body: JSON.stringify({ dailyLimit: 10_000 }) });
+    const settings = await fetch(`${ORIGIN}/api/assistant/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+      body: JSON.stringify({ dailyLimit: 10_000 }),
+    });
     if (!settings.ok) throw new Error(`settings answered ${settings.status}`);
     const projectId = await seedClaim(cookie);
     const passages = Number((await db.query('select count(*) from knowledge_passages where retired_at is null')).rows[0]?.count ?? 0);
@@ -111,7 +145,12 @@ async function main() {
     const loadAfter = loadavg();
     const result = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, model: cpus()[0]?.model ?? 'unknown', loadAverageBefore: loadBefore.map(round1), loadAverageAfter: loadAfter.map(round1) },
+      machine: {
+        cores: cpus().length,
+        model: cpus()[0]?.model ?? 'unknown',
+        loadAverageBefore: loadBefore.map(round1),
+        loadAverageAfter: loadAfter.map(round1),
+      },
       questions: COUNT,
       passages,
       firstTokenMs: stats(all.map((t) => t.firstTokenMs)),

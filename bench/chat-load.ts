@@ -84,7 +84,12 @@ export async function prepareClients(databaseUrl: string, origin: string, load: 
       const members = clients.filter((client) => client.room === room);
       const [owner, ...others] = members;
       if (!owner) throw new Error('empty room');
-      const response = await post('/api/chat/conversations', { memberIds: others.map((other) => other.user.id), name: `Crew ${room}` }, owner.cookie, addressOf(owner.index));
+      const response = await post(
+        '/api/chat/conversations',
+        { memberIds: others.map((other) => other.user.id), name: `Crew ${room}` },
+        owner.cookie,
+        addressOf(owner.index),
+      );
       if (response.status !== 201) throw new Error(`creating the group answered ${response.status}: ${await response.text()}`);
       const { conversation } = (await response.json()) as { conversation: { id: string } };
       for (const member of members) member.conversationId = conversation.id;
@@ -220,7 +225,12 @@ export async function runSide(side: Side, clients: Client[], load: ChatLoad): Pr
     measuredMessages,
     expectedDeliveries,
     deliveries,
-    latencyMs: { p50: round1(percentile(latencies, 0.5)), p95: round1(percentile(latencies, 0.95)), p99: round1(percentile(latencies, 0.99)), max: round1(latencies.at(-1) ?? 0) },
+    latencyMs: {
+      p50: round1(percentile(latencies, 0.5)),
+      p95: round1(percentile(latencies, 0.95)),
+      p99: round1(percentile(latencies, 0.99)),
+      max: round1(latencies.at(-1) ?? 0),
+    },
     lost,
     duplicated,
     sendErrors,
@@ -233,7 +243,13 @@ export async function runSide(side: Side, clients: Client[], load: ChatLoad): Pr
  * each client's socket opened on `socketOrigin(client)`; `publicOrigin` is the app's address the
  * browser would send as Origin.
  */
-export function ridgelineSide(name: string, pids: () => (number | undefined)[], postOrigin: string, socketOrigin: (client: Client) => string, publicOrigin: string): Side {
+export function ridgelineSide(
+  name: string,
+  pids: () => (number | undefined)[],
+  postOrigin: string,
+  socketOrigin: (client: Client) => string,
+  publicOrigin: string,
+): Side {
   return {
     name,
     pids,
@@ -249,7 +265,14 @@ export function ridgelineSide(name: string, pids: () => (number | undefined)[], 
       ),
     send: async (client, _socket, content) => {
       try {
-        const response = await postAs(postOrigin, publicOrigin, `/api/chat/conversations/${client.conversationId}/messages`, { clientId: randomUUID(), content }, client.cookie, addressOf(client.index));
+        const response = await postAs(
+          postOrigin,
+          publicOrigin,
+          `/api/chat/conversations/${client.conversationId}/messages`,
+          { clientId: randomUUID(), content },
+          client.cookie,
+          addressOf(client.index),
+        );
         await response.arrayBuffer();
         return response.status === 201;
       } catch {

@@ -9,7 +9,9 @@ const databaseUrl = process.env.BENCH_SERVER_DATABASE_URL;
 if (!port || !databaseUrl) throw new Error('BENCH_PORT and BENCH_SERVER_DATABASE_URL are required');
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-await pool.query('create table if not exists bench_relay_messages (id bigserial primary key, room int not null, content text not null, created_at timestamptz not null default now())');
+await pool.query(
+  'create table if not exists bench_relay_messages (id bigserial primary key, room int not null, content text not null, created_at timestamptz not null default now())',
+);
 const rooms = new Map<number, Set<WebSocket>>();
 const wss = new WebSocketServer({ port, perMessageDeflate: false });
 

@@ -4,7 +4,20 @@ import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { openDatabase } from '../apps/server/src/infra/db/client';
 import { createLogger } from '../apps/server/src/lib/logger';
-import { GRACE_MS, openSocket, option, prepareClients, ridgelineSide, ROOM_SIZE, round1, runSide, SERVER_ENV, type ChatLoad, type Side, type SideResult } from './chat-load';
+import {
+  GRACE_MS,
+  openSocket,
+  option,
+  prepareClients,
+  ridgelineSide,
+  ROOM_SIZE,
+  round1,
+  runSide,
+  SERVER_ENV,
+  type ChatLoad,
+  type Side,
+  type SideResult,
+} from './chat-load';
 import { dropDatabase, freshDatabase, startChild, startServerChild, stopServerChild, writeResults } from './support';
 
 // `npm run bench:chat`: N WebSocket clients (500) in rooms of 10 (each room one group conversation of
@@ -60,7 +73,14 @@ function machine(postgresVersion: string) {
   };
 }
 
-function markdown(data: { machine: ReturnType<typeof machine>; config: Record<string, number>; results: SideResult[]; ratio: number; met: boolean; date: string }): string {
+function markdown(data: {
+  machine: ReturnType<typeof machine>;
+  config: Record<string, number>;
+  results: SideResult[];
+  ratio: number;
+  met: boolean;
+  date: string;
+}): string {
   const row = (r: SideResult) =>
     `| ${r.side === 'ridgeline' ? 'Ridgeline (API + LISTEN/NOTIFY + hub)' : 'bare ws relay (INSERT, then relay)'} | ${r.latencyMs.p50} | ${r.latencyMs.p95} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ${r.deliveries} / ${r.expectedDeliveries} | ${r.lost} | ${r.duplicated} | ${r.sendErrors} | ${r.serverCpuMsPerMessage ?? 'n/a'} |`;
   const [ours, relay] = data.results;
@@ -95,7 +115,17 @@ try {
   const clients = await prepareClients(databaseUrl, ORIGIN, LOAD);
   console.log(`${CLIENTS} clients signed in, ${ROOMS} rooms in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
   const running = server;
-  const ours = await runSide(ridgelineSide('ridgeline', () => [running.pid], ORIGIN, () => ORIGIN, ORIGIN), clients, LOAD);
+  const ours = await runSide(
+    ridgelineSide(
+      'ridgeline',
+      () => [running.pid],
+      ORIGIN,
+      () => ORIGIN,
+      ORIGIN,
+    ),
+    clients,
+    LOAD,
+  );
   console.log(JSON.stringify(ours));
   await stopServerChild(server);
   server = null;

@@ -63,7 +63,12 @@ async function listMedian(cookie: string): Promise<ListResult & { rounds: ListRe
   await listRun(cookie, Math.max(1, Math.round(LIST_SECONDS / 3)));
   const rounds: ListResult[] = [];
   for (let round = 0; round < ROUNDS; round++) rounds.push(await listRun(cookie, LIST_SECONDS));
-  return { rps: round1(median(rounds.map((r) => r.rps))), p99ms: median(rounds.map((r) => r.p99ms)), errors: rounds.reduce((sum, r) => sum + r.errors, 0), rounds };
+  return {
+    rps: round1(median(rounds.map((r) => r.rps))),
+    p99ms: median(rounds.map((r) => r.p99ms)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    rounds,
+  };
 }
 
 const databaseUrl = await freshDatabase();
@@ -88,7 +93,17 @@ try {
   const clients = await prepareClients(databaseUrl, PROXY, LOAD);
 
   const first = instances[0];
-  const oneChat = await runSide(ridgelineSide('one instance', () => [first?.pid], PROXY, () => `http://localhost:${INSTANCE_PORTS[0]}`, PROXY), clients, LOAD);
+  const oneChat = await runSide(
+    ridgelineSide(
+      'one instance',
+      () => [first?.pid],
+      PROXY,
+      () => `http://localhost:${INSTANCE_PORTS[0]}`,
+      PROXY,
+    ),
+    clients,
+    LOAD,
+  );
   console.log(JSON.stringify(oneChat));
   const oneList = await listMedian(cookie);
   console.log(JSON.stringify(oneList));
@@ -96,7 +111,13 @@ try {
   instances.push(await startServerChild(INSTANCE_PORTS[1], databaseUrl, env));
   targets.push(INSTANCE_PORTS[1]);
   const twoChat = await runSide(
-    ridgelineSide('two instances', () => instances.map((child) => child.pid), PROXY, (client) => `http://localhost:${INSTANCE_PORTS[client.index % 2]}`, PROXY),
+    ridgelineSide(
+      'two instances',
+      () => instances.map((child) => child.pid),
+      PROXY,
+      (client) => `http://localhost:${INSTANCE_PORTS[client.index % 2]}`,
+      PROXY,
+    ),
     clients,
     LOAD,
   );
@@ -111,7 +132,12 @@ try {
     load: LOAD,
     list: { claimFiles: CLAIM_FILES, callers: CALLERS, seconds: LIST_SECONDS, rounds: ROUNDS },
     chat: { one: oneChat, two: twoChat },
-    claimFileList: { one: oneList, two: twoList, throughputRatio: Number((twoList.rps / oneList.rps).toFixed(2)), p99Ratio: Number((twoList.p99ms / Math.max(0.1, oneList.p99ms)).toFixed(2)) },
+    claimFileList: {
+      one: oneList,
+      two: twoList,
+      throughputRatio: Number((twoList.rps / oneList.rps).toFixed(2)),
+      p99Ratio: Number((twoList.p99ms / Math.max(0.1, oneList.p99ms)).toFixed(2)),
+    },
   };
   writeResults(
     'cluster',

@@ -13,7 +13,18 @@ import { MAX_IMAGE_PIXELS, PIXEL_BUDGET_TEXT } from '@ridgeline/shared/domain/im
 import { RENDER_LIMITS } from '../apps/server/src/infra/pdf/render';
 import { pngBomb } from '../apps/server/src/test/images';
 import { benchPhotos } from './pdf-photos';
-import { benchDataDir, dropDatabase, freshDatabase, median, memoryOf, postJson, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import {
+  benchDataDir,
+  dropDatabase,
+  freshDatabase,
+  median,
+  memoryOf,
+  postJson,
+  signedInOwnerCookie,
+  startServerChild,
+  stopServerChild,
+  writeResults,
+} from './support';
 
 // `npm run bench:pdf` (BENCH_PDF_PART=largest-image for this part alone): the server's memory while
 // it renders a report whose images are the largest the pixel budget allows. The real server runs in
@@ -51,8 +62,22 @@ const mb = (kb: number) => round1(kb / 1024);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-type Company = { name: string; cookie: string; sessionId: string; logo: { width: number; height: number; bytes: number }; photo: { width: number; height: number; bytes: number } };
-type Measure = { company: string; renderSeconds: number; rssBeforeMb: number; peakRssMb: number; peakRiseMb: number; rssAfterMb: number; pageCount: number | null };
+type Company = {
+  name: string;
+  cookie: string;
+  sessionId: string;
+  logo: { width: number; height: number; bytes: number };
+  photo: { width: number; height: number; bytes: number };
+};
+type Measure = {
+  company: string;
+  renderSeconds: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+  peakRiseMb: number;
+  rssAfterMb: number;
+  pageCount: number | null;
+};
 
 async function put(path: string, body: Buffer, cookie: string, contentType: string): Promise<Response> {
   return fetch(`${ORIGIN}${path}`, { method: 'PUT', headers: { cookie, origin: ORIGIN, 'content-type': contentType }, body });
@@ -74,13 +99,20 @@ async function company(db: pg.Pool, name: string, logo: Buffer, photo: { bytes: 
   const logoAnswer = await put('/api/company/logo', logo, cookie, 'image/png');
   if (logoAnswer.status !== 200) throw new Error(`PUT /api/company/logo answered ${logoAnswer.status}: ${await logoAnswer.text()}`);
   const sessionId = randomUUID();
-  const session = await postJson(ORIGIN, '/api/inspections', { id: sessionId, fields: { street: '8192 Budget Way', city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() }, cookie);
+  const session = await postJson(
+    ORIGIN,
+    '/api/inspections',
+    { id: sessionId, fields: { street: '8192 Budget Way', city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() },
+    cookie,
+  );
   if (session.status !== 201) throw new Error(`POST /api/inspections answered ${session.status}: ${await session.text()}`);
   const uploaded = await uploadPhoto(cookie, sessionId, photo.bytes, photo.fileName, photo.contentType);
   if (uploaded.status !== 201) throw new Error(`photo upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const deadline = performance.now() + THUMBNAIL_TIMEOUT_MS;
   for (;;) {
-    const { rows } = await db.query<{ n: string }>('select count(*) as n from inspection_photos where session_id = $1 and thumb_large_path is not null', [sessionId]);
+    const { rows } = await db.query<{ n: string }>('select count(*) as n from inspection_photos where session_id = $1 and thumb_large_path is not null', [
+      sessionId,
+    ]);
     if (Number(rows[0]?.n ?? 0) >= 1) break;
     if (performance.now() > deadline) throw new Error(`thumbnails not ready after ${THUMBNAIL_TIMEOUT_MS / 1000} s`);
     await sleep(200);
@@ -101,7 +133,12 @@ async function measure(target: Company, pid: number | undefined): Promise<Measur
   }, SAMPLE_MS);
   const t0 = performance.now();
   try {
-    const created = await postJson(ORIGIN, '/api/reports', { kind: 'photo', sessionId: target.sessionId, layout: 1, overrideReason: 'Bench: the shot list is not part of what is measured.' }, target.cookie);
+    const created = await postJson(
+      ORIGIN,
+      '/api/reports',
+      { kind: 'photo', sessionId: target.sessionId, layout: 1, overrideReason: 'Bench: the shot list is not part of what is measured.' },
+      target.cookie,
+    );
     if (created.status !== 201) throw new Error(`POST /api/reports answered ${created.status}: ${await created.text()}`);
     const reportId = ((await created.json()) as { report: ReportDetail }).report.id;
     let report: ReportDetail | null = null;
@@ -149,7 +186,9 @@ export async function benchPdfLargestImage() {
   const [phone] = await benchPhotos(1);
   if (!phone) throw new Error('no phone photo');
   const largest = await pngBomb(SIDE, SIDE, 4);
-  const smallLogo = await sharp({ create: { width: 600, height: 240, channels: 4, background: { r: 20, g: 60, b: 140, alpha: 0.9 } } }).png().toBuffer();
+  const smallLogo = await sharp({ create: { width: 600, height: 240, channels: 4, background: { r: 20, g: 60, b: 140, alpha: 0.9 } } })
+    .png()
+    .toBuffer();
   const databaseUrl = await freshDatabase();
   if (!databaseUrl) throw new Error('bench:pdf needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to make its own database on)');
   const dataDir = benchDataDir();

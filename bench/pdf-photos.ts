@@ -19,7 +19,9 @@ const PHOTO_DIR = join(tmpdir(), `ridgeline-bench-pdf-photos-v${GENERATOR_VERSIO
 async function makePhoto(index: number): Promise<Buffer> {
   const mean = 90 + ((index * 37) % 70);
   const blur = 1.2 + ((index * 7) % 15) / 10;
-  const noise = await sharp({ create: { width: WIDTH / 4, height: HEIGHT / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean, sigma: 60 } } })
+  const noise = await sharp({
+    create: { width: WIDTH / 4, height: HEIGHT / 4, channels: 3, background: '#808080', noise: { type: 'gaussian', mean, sigma: 60 } },
+  })
     .png({ compressionLevel: 1 })
     .toBuffer();
   return sharp(noise).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).blur(blur).jpeg({ quality: 85 }).toBuffer();

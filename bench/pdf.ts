@@ -12,7 +12,21 @@ import { PHOTO_CATEGORIES } from '@ridgeline/shared/domain/field-capture';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
 import { benchPdfLargestImage } from './pdf-largest-image';
 import { benchPhotos, HEIGHT, WIDTH, type BenchPhoto } from './pdf-photos';
-import { benchDataDir, dropDatabase, freshDatabase, median, memoryOf, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import {
+  benchDataDir,
+  dropDatabase,
+  freshDatabase,
+  median,
+  memoryOf,
+  percentile,
+  pool,
+  postJson,
+  processCpuSeconds,
+  signedInOwnerCookie,
+  startServerChild,
+  stopServerChild,
+  writeResults,
+} from './support';
 
 // `npm run bench:pdf`: a 200-photo report rendered by the real job. The real server runs in a child
 // process on its own database; a signed-up owner uploads 200 phone-size JPEGs (4032 x 3024, noise
@@ -56,10 +70,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const post = (path: string, body: unknown, cookie = '') => postJson(ORIGIN, path, body, cookie);
 
-
 async function createSession(cookie: string): Promise<string> {
   const id = randomUUID();
-  const response = await post('/api/inspections', { id, fields: { street: '200 Bench Way', city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() }, cookie);
+  const response = await post(
+    '/api/inspections',
+    { id, fields: { street: '200 Bench Way', city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() },
+    cookie,
+  );
   if (response.status !== 201) throw new Error(`POST /api/inspections answered ${response.status}: ${await response.text()}`);
   return id;
 }
@@ -89,7 +106,9 @@ async function uploadPhotos(db: pg.Pool, cookie: string, sessionId: string, phot
   });
   const deadline = performance.now() + THUMBNAIL_TIMEOUT_MS;
   for (;;) {
-    const { rows } = await db.query<{ n: string }>('select count(*) as n from inspection_photos where session_id = $1 and thumb_large_path is not null', [sessionId]);
+    const { rows } = await db.query<{ n: string }>('select count(*) as n from inspection_photos where session_id = $1 and thumb_large_path is not null', [
+      sessionId,
+    ]);
     if (Number(rows[0]?.n ?? 0) >= photos.length) break;
     if (performance.now() > deadline) throw new Error(`thumbnails not ready after ${THUMBNAIL_TIMEOUT_MS / 1000} s`);
     await sleep(200);
@@ -108,7 +127,11 @@ async function annotate(cookie: string, ids: string[]): Promise<number> {
         { type: 'text', id: 's3', x: 0.1, y: 0.85, text: 'Hail hit', color: '#ffffff', size: 0.05 },
       ],
     };
-    const response = await fetch(`${ORIGIN}/api/photos/${id}/annotation`, { method: 'PUT', headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ annotation }) });
+    const response = await fetch(`${ORIGIN}/api/photos/${id}/annotation`, {
+      method: 'PUT',
+      headers: { cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ annotation }),
+    });
     if (!response.ok) throw new Error(`PUT /api/photos/${id}/annotation answered ${response.status}: ${await response.text()}`);
   }
   return chosen.length;
@@ -168,7 +191,11 @@ async function renderRound(cookie: string, sessionId: string, pid: number | unde
   const during = measureReads(cookie, stop);
   const t0 = performance.now();
   try {
-    const created = await post('/api/reports', { kind: 'photo', sessionId, layout: 2, overrideReason: 'Bench: the shot list is not part of what is measured.' }, cookie);
+    const created = await post(
+      '/api/reports',
+      { kind: 'photo', sessionId, layout: 2, overrideReason: 'Bench: the shot list is not part of what is measured.' },
+      cookie,
+    );
     if (created.status !== 201) throw new Error(`POST /api/reports answered ${created.status}: ${await created.text()}`);
     const reportId = ((await created.json()) as { report: ReportDetail }).report.id;
     let report: ReportDetail | null = null;

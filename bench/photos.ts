@@ -10,7 +10,19 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import type { PhotoList, UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
 import { UPLOAD_CONCURRENCY } from '@ridgeline/shared/domain/upload-queue';
-import { benchDataDir, dropDatabase, freshDatabase, percentile, pool, postJson, processCpuSeconds, signedInOwnerCookie, startServerChild, stopServerChild, writeResults } from './support';
+import {
+  benchDataDir,
+  dropDatabase,
+  freshDatabase,
+  percentile,
+  pool,
+  postJson,
+  processCpuSeconds,
+  signedInOwnerCookie,
+  startServerChild,
+  stopServerChild,
+  writeResults,
+} from './support';
 
 // `npm run bench:photos`: 100 phone-size JPEGs (4000 x 3000, generated with sharp: noise blurred so
 // they compress like photos, quality 85, 2-4 MB, every file different) uploaded through the real API
@@ -70,7 +82,6 @@ type RawRun = { strategy: RawStrategy; concurrency: number; photos: number; seco
 const round1 = (n: number) => Number(n.toFixed(1));
 const round3 = (n: number) => Number(n.toFixed(3));
 
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -82,7 +93,6 @@ const ownCpuSeconds = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
 };
-
 
 // ---------------------------------------------------------------------------------------------
 // The photos: made once and kept in the temp folder for later runs.
@@ -125,10 +135,13 @@ async function benchPhotos(count: number): Promise<BenchPhoto[]> {
 
 const post = (path: string, body: unknown, cookie = '') => postJson(ORIGIN, path, body, cookie);
 
-
 async function createSession(cookie: string, label: string): Promise<string> {
   const id = randomUUID();
-  const response = await post('/api/inspections', { id, fields: { street: `${label} Bench Way`, city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() }, cookie);
+  const response = await post(
+    '/api/inspections',
+    { id, fields: { street: `${label} Bench Way`, city: 'Denver', state: 'CO', zip: '80202' }, editedAt: new Date().toISOString() },
+    cookie,
+  );
   if (response.status !== 201) throw new Error(`POST /api/inspections answered ${response.status}: ${await response.text()}`);
   const session = (await response.json()) as InspectionSession;
   if (session.id !== id) throw new Error('the session came back with another id');
@@ -155,7 +168,14 @@ function uploadPath(sessionId: string, photoId: string, photo: BenchPhoto, index
  * one query every 20 ms sees when each photo's two thumbnails are in place. The run ends when the
  * last photo has both.
  */
-async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: string, rawBest: RawRun | null, serverPid: number | undefined): Promise<ApiRun & { sessionId: string; photoIds: string[] }> {
+async function apiRun(
+  db: pg.Pool,
+  cookie: string,
+  photos: BenchPhoto[],
+  label: string,
+  rawBest: RawRun | null,
+  serverPid: number | undefined,
+): Promise<ApiRun & { sessionId: string; photoIds: string[] }> {
   const sessionId = await createSession(cookie, label);
   const photoIds = photos.map(() => randomUUID());
   const started = new Map<string, number>();
@@ -194,7 +214,8 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
     if (response.status !== 201) failure ??= new Error(`upload ${index} answered ${response.status}: ${text.slice(0, 300)}`);
     else {
       const result = JSON.parse(text) as UploadPhotoResult;
-      if (result.duplicate || result.photo.id !== id || result.photo.sha256 !== photo.sha256) failure ??= new Error(`upload ${index} answered ${text.slice(0, 300)}`);
+      if (result.duplicate || result.photo.id !== id || result.photo.sha256 !== photo.sha256)
+        failure ??= new Error(`upload ${index} answered ${text.slice(0, 300)}`);
     }
   });
   const uploadsDone = performance.now();
@@ -207,7 +228,8 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
   while (ready.size < photos.length && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   polling = false;
   await poller;
-  if (ready.size < photos.length) throw new Error(`${label}: only ${ready.size} of ${photos.length} photos had thumbnails after ${THUMBNAIL_TIMEOUT_MS / 1000} s`);
+  if (ready.size < photos.length)
+    throw new Error(`${label}: only ${ready.size} of ${photos.length} photos had thumbnails after ${THUMBNAIL_TIMEOUT_MS / 1000} s`);
   const end = Math.max(...ready.values());
   const cpuEnd = processCpuSeconds(serverPid);
 
@@ -223,7 +245,14 @@ async function apiRun(db: pg.Pool, cookie: string, photos: BenchPhoto[], label: 
     uploadsPerSecond: round3(photos.length / ((uploadsDone - t0) / 1000)),
     uploadMs: { p50: round1(median(uploadMs)), p95: round1(percentile(uploadMs, 0.95)), max: round1(Math.max(...uploadMs)) },
     thumbnailReadyMs: { p50: round1(median(readyMs)), p95: round1(percentile(readyMs, 0.95)), max: round1(Math.max(...readyMs)) },
-    idealThumbnailReadyP95Ms: rawBest ? round1(idealReadyP95(photoIds.map((id) => ({ start: started.get(id) ?? 0, landed: answered.get(id) ?? 0 })), rawBest)) : 0,
+    idealThumbnailReadyP95Ms: rawBest
+      ? round1(
+          idealReadyP95(
+            photoIds.map((id) => ({ start: started.get(id) ?? 0, landed: answered.get(id) ?? 0 })),
+            rawBest,
+          ),
+        )
+      : 0,
     statuses,
     serverCpuMsPerPhoto: cpuStart !== null && cpuEnd !== null ? round1(((cpuEnd - cpuStart) * 1000) / photos.length) : null,
   };
@@ -253,7 +282,8 @@ async function verifyRun(cookie: string, sessionId: string, photoIds: string[], 
   const response = await fetch(`${ORIGIN}/api/inspections/${sessionId}/photos`, { headers: { cookie } });
   if (!response.ok) throw new Error(`GET /api/inspections/${sessionId}/photos answered ${response.status}: ${await response.text()}`);
   const list = ((await response.json()) as PhotoList).photos;
-  if (list.length !== photos.length || new Set(list.map((p) => p.id)).size !== photos.length) throw new Error(`the session holds ${list.length} photos, expected ${photos.length}`);
+  if (list.length !== photos.length || new Set(list.map((p) => p.id)).size !== photos.length)
+    throw new Error(`the session holds ${list.length} photos, expected ${photos.length}`);
   photoIds.forEach((id, index) => {
     const stored = list.find((p) => p.id === id);
     if (!stored) throw new Error(`photo ${index} is missing`);
@@ -322,7 +352,8 @@ export async function benchPhotoUploads() {
   const first = await sharp(photos[0]?.path).metadata();
 
   const databaseUrl = await freshDatabase();
-  if (!databaseUrl) throw new Error('bench:photos needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!databaseUrl)
+    throw new Error('bench:photos needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   // The server's data folder holds every uploaded photo (hundreds of MB): removed at the end.
   const dataDir = benchDataDir();
   // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (support.ts).
@@ -350,7 +381,8 @@ export async function benchPhotoUploads() {
     const [fixedStrategy, fixedConcurrency] = (process.env.BENCH_RAW ?? '').split(':');
     const fixed = RAW_STRATEGIES.find((s) => s === fixedStrategy);
     if (fixed && Number(fixedConcurrency) > 0) rawLevels.push(await rawRun(probe, spec, fixed, Number(fixedConcurrency)));
-    else for (const strategy of RAW_STRATEGIES) for (const concurrency of RAW_CONCURRENCY_LEVELS) rawLevels.push(await rawRun(probe, spec, strategy, concurrency));
+    else
+      for (const strategy of RAW_STRATEGIES) for (const concurrency of RAW_CONCURRENCY_LEVELS) rawLevels.push(await rawRun(probe, spec, strategy, concurrency));
     const best = rawLevels.reduce((a, b) => (b.photosPerSecond > a.photosPerSecond ? b : a));
 
     // Rounds of the two sides back to back, taking turns at going first.
@@ -381,18 +413,35 @@ export async function benchPhotoUploads() {
       idealThumbnailReadyP95Ms: round1(median(apiRounds.map((r) => r.idealThumbnailReadyP95Ms))),
       serverCpuMsPerPhoto: apiRounds.every((r) => r.serverCpuMsPerPhoto !== null) ? round1(median(apiRounds.map((r) => r.serverCpuMsPerPhoto ?? 0))) : null,
     };
-    const raw = { strategy: best.strategy, concurrency: best.concurrency, photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))), cpuMsPerPhoto: round1(median(rawRounds.map((r) => r.cpuMsPerPhoto))) };
+    const raw = {
+      strategy: best.strategy,
+      concurrency: best.concurrency,
+      photosPerSecond: round3(median(rawRounds.map((r) => r.photosPerSecond))),
+      cpuMsPerPhoto: round1(median(rawRounds.map((r) => r.cpuMsPerPhoto))),
+    };
     const ratio = round3(api.photosPerSecond / raw.photosPerSecond);
     /** Raw sharp's CPU per photo over the server's: the throughput ratio the API would reach on a machine of its own, CPU bound. */
     const cpuRatio = api.serverCpuMsPerPhoto ? round3(raw.cpuMsPerPhoto / api.serverCpuMsPerPhoto) : null;
     const data = {
       date: new Date().toISOString(),
-      machine: { cores: cpus().length, model: cpus()[0]?.model ?? '', loadAverageBefore: loadBefore.map(round1), loadAverageAfter: loadavg().map(round1), sharp: sharp.versions.sharp, vips: sharp.versions.vips },
+      machine: {
+        cores: cpus().length,
+        model: cpus()[0]?.model ?? '',
+        loadAverageBefore: loadBefore.map(round1),
+        loadAverageAfter: loadavg().map(round1),
+        sharp: sharp.versions.sharp,
+        vips: sharp.versions.vips,
+      },
       photos: {
         count: COUNT,
         width: first.width,
         height: first.height,
-        sizeMb: { min: round1(Math.min(...sizes)), median: round1(median(sizes)), max: round1(Math.max(...sizes)), total: round1(sizes.reduce((a, b) => a + b, 0)) },
+        sizeMb: {
+          min: round1(Math.min(...sizes)),
+          median: round1(median(sizes)),
+          max: round1(Math.max(...sizes)),
+          total: round1(sizes.reduce((a, b) => a + b, 0)),
+        },
         rotatedWithExifOrientation: photos.filter((p) => p.rotated).length,
         distinctSha256: new Set(photos.map((p) => p.sha256)).size,
       },

@@ -32,7 +32,13 @@ function packageOf(url: string, name: string): string {
     return `node:${parts[0] === 'internal' ? parts.slice(0, 2).join('/') : (parts[0] ?? '')}`;
   }
   const source = url.indexOf('/src/');
-  return source >= 0 ? `app:${url.slice(source + 5).split('/').slice(0, 2).join('/')}` : url;
+  return source >= 0
+    ? `app:${url
+        .slice(source + 5)
+        .split('/')
+        .slice(0, 2)
+        .join('/')}`
+    : url;
 }
 
 function summarize(file: string, top: number, lastSeconds: number | null): string {

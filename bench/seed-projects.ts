@@ -33,8 +33,55 @@ export async function ensureBenchProjectsDatabase(): Promise<string> {
   return url.toString();
 }
 
-const FIRST_NAMES = ['James', 'Maria', 'Robert', 'Linda', 'Michael', 'Patricia', 'David', 'Jennifer', 'William', 'Elizabeth', 'Carlos', 'Susan', 'Thomas', 'Jessica', 'Daniel', 'Sarah', 'Kevin', 'Karen', 'Brian', 'Nancy'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris'];
+const FIRST_NAMES = [
+  'James',
+  'Maria',
+  'Robert',
+  'Linda',
+  'Michael',
+  'Patricia',
+  'David',
+  'Jennifer',
+  'William',
+  'Elizabeth',
+  'Carlos',
+  'Susan',
+  'Thomas',
+  'Jessica',
+  'Daniel',
+  'Sarah',
+  'Kevin',
+  'Karen',
+  'Brian',
+  'Nancy',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+];
 const STREETS = ['Oak', 'Maple', 'Cedar', 'Pine', 'Elm', 'Hickory', 'Willow', 'Birch', 'Magnolia', 'Sycamore'];
 const CITIES = [
   ['Dallas', 'TX'],
@@ -79,10 +126,9 @@ export async function seedBenchProjects(pool: pg.Pool, bench: { companyId: strin
        on conflict do nothing`,
       [DEFAULT_PIPELINE.map((s) => s.key), DEFAULT_PIPELINE.map((s) => s.name), DEFAULT_PIPELINE.map((s) => s.isClosed)],
     );
-    await client.query(
-      `insert into carriers (company_id, name) select c.id, n from companies c cross join unnest($1::text[]) n on conflict do nothing`,
-      [CARRIERS],
-    );
+    await client.query(`insert into carriers (company_id, name) select c.id, n from companies c cross join unnest($1::text[]) n on conflict do nothing`, [
+      CARRIERS,
+    ]);
     // Row g of the data set is project j of company n (g = n + j * companies), h a scramble of it:
     // names, streets, cities and loss types vary within every company (h), creation dates over the
     // whole set (g), statuses and carriers round each company's own projects (j).

@@ -28,7 +28,15 @@ function syntheticCatalog(): CatalogEntry[] {
     const base = sized[i % sized.length] ?? SEED_CATALOG[0];
     if (!base) break;
     const shift = (figure: CatalogEntry['length']) => (figure ? { value: figure.value + Math.round((random() - 0.5) * 8) / 16, verified: false } : null);
-    entries.push({ ...base, id: `bench-${i}`, line: `${base.line} (bench ${i})`, length: shift(base.length), height: shift(base.height), exposure: shift(base.exposure), confidence: 'C' });
+    entries.push({
+      ...base,
+      id: `bench-${i}`,
+      line: `${base.line} (bench ${i})`,
+      length: shift(base.length),
+      height: shift(base.height),
+      exposure: shift(base.exposure),
+      confidence: 'C',
+    });
   }
   return entries;
 }
@@ -65,7 +73,8 @@ try {
   await page.addScriptTag({ content: script });
   timings = await page.evaluate(
     ({ catalog, queries, warmup, runs }) => {
-      const { rankShingles } = (globalThis as unknown as { shingleRanking: { rankShingles: (c: unknown, m: unknown) => { candidates: unknown[] } } }).shingleRanking;
+      const { rankShingles } = (globalThis as unknown as { shingleRanking: { rankShingles: (c: unknown, m: unknown) => { candidates: unknown[] } } })
+        .shingleRanking;
       for (let i = 0; i < warmup; i += 1) rankShingles(catalog, queries[i % queries.length]);
       const out: number[] = [];
       for (let i = 0; i < runs; i += 1) {
@@ -85,7 +94,12 @@ const sorted = [...timings].sort((a, b) => a - b);
 const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 const result = {
   date: new Date().toISOString(),
-  machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), loadAverage: loadavg().map((n) => Math.round(n * 100) / 100) },
+  machine: {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
+  },
   catalogSize: catalog.length,
   throttle: THROTTLE,
   runs: RUNS,

@@ -27,7 +27,9 @@ function tasksetWorks(): boolean {
  * taskset runs unpinned and says so.
  */
 export const coreSplit: { loadGenerator: string; server: string } | null =
-  process.env.BENCH_CORE_SPLIT !== 'off' && availableParallelism() >= 2 && tasksetWorks() ? { loadGenerator: '0', server: `1-${availableParallelism() - 1}` } : null;
+  process.env.BENCH_CORE_SPLIT !== 'off' && availableParallelism() >= 2 && tasksetWorks()
+    ? { loadGenerator: '0', server: `1-${availableParallelism() - 1}` }
+    : null;
 
 /** Pins a process, every thread it has (libuv's pool, V8's workers), to cores ('0' or '1-3'). */
 function pinProcess(pid: number, cores: string): void {
@@ -40,7 +42,8 @@ const loadAtStart = loadavg();
 
 /** The words every result carries about how the cores were shared. */
 export function coreSplitText(): string {
-  if (!coreSplit) return `unpinned (${process.env.BENCH_CORE_SPLIT === 'off' ? 'BENCH_CORE_SPLIT=off' : 'no taskset or one core'}): load generator, server and PostgreSQL share all ${availableParallelism()} cores`;
+  if (!coreSplit)
+    return `unpinned (${process.env.BENCH_CORE_SPLIT === 'off' ? 'BENCH_CORE_SPLIT=off' : 'no taskset or one core'}): load generator, server and PostgreSQL share all ${availableParallelism()} cores`;
   return `load generator on core ${coreSplit.loadGenerator}, server processes on ${coreSplit.server === '1-1' ? 'core 1' : `cores ${coreSplit.server}`} (taskset), PostgreSQL unpinned`;
 }
 
@@ -219,7 +222,14 @@ export function sessionCookieOf(signIn: Response): string {
  */
 export async function signedInOwnerCookie(origin: string, label: string, confirm: (email: string) => Promise<unknown>): Promise<string> {
   const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
-  const signUp = await postJson(origin, '/api/auth/sign-up/email', { firstName: 'Bench', lastName: 'Owner', companyName: 'Bench Roofing', phone: '+1 555 010 2030', email, password: BENCH_PASSWORD });
+  const signUp = await postJson(origin, '/api/auth/sign-up/email', {
+    firstName: 'Bench',
+    lastName: 'Owner',
+    companyName: 'Bench Roofing',
+    phone: '+1 555 010 2030',
+    email,
+    password: BENCH_PASSWORD,
+  });
   if (!signUp.ok) throw new Error(`bench sign-up answered ${signUp.status}: ${await signUp.text()}`);
   await confirm(email);
   const signIn = await postJson(origin, '/api/auth/sign-in/email', { email, password: BENCH_PASSWORD });

@@ -104,7 +104,9 @@ writeResults(
     `| all JavaScript of the visit (gzip) | ${summary.kilobytesGzip} KB | | |\n` +
     `| script files | ${summary.files} | | |\n\n` +
     `| file | KB (gzip) | |\n|---|---|---|\n` +
-    scripts.map((file) => `| ${file.path.replace(/^\/assets\//, '')} | ${kilobytes(file.encodedBytes)} |${beforeIdle.has(file.path) ? '' : ' idle preload'} |`).join('\n') +
+    scripts
+      .map((file) => `| ${file.path.replace(/^\/assets\//, '')} | ${kilobytes(file.encodedBytes)} |${beforeIdle.has(file.path) ? '' : ' idle preload'} |`)
+      .join('\n') +
     '\n',
 );
 process.exit(0);

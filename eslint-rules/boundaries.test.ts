@@ -30,10 +30,20 @@ describe('import boundaries', () => {
     ['fails', 'a feature imports the app assembly', 'apps/server/src/features/company/x.ts', "import { x } from '../../app';"],
     ['fails', 'http imports a feature routes file', 'apps/server/src/http/x.ts', "import { x } from '../features/company/company.routes';"],
     ['fails', 'shared imports an app', 'packages/shared/src/domain/x.ts', "import { x } from '../../../../apps/server/src/lib/app-error';"],
-    ['passes', 'a web feature imports lib, components and shared', 'apps/web/src/features/team/x.tsx', "import { x } from '../../lib/api-client';\nimport { y } from '../../components/ui/button';\nimport { z } from '@ridgeline/shared/domain/users';\nexport const w = [y, z];"],
+    [
+      'passes',
+      'a web feature imports lib, components and shared',
+      'apps/web/src/features/team/x.tsx',
+      "import { x } from '../../lib/api-client';\nimport { y } from '../../components/ui/button';\nimport { z } from '@ridgeline/shared/domain/users';\nexport const w = [y, z];",
+    ],
     ['passes', 'a web feature imports its own files', 'apps/web/src/features/team/x.tsx', "import { x } from './api/team-api';"],
     ['passes', 'the web app layer composes features', 'apps/web/src/app/x.tsx', "import { x } from '../features/team/team-page';"],
-    ['passes', 'a server feature imports http, infra and lib', 'apps/server/src/features/team/x.ts', "import { x } from '../../http/middleware/auth';\nimport { y } from '../../infra/db/client';\nimport { z } from '../../lib/app-error';\nexport const w = [y, z];"],
+    [
+      'passes',
+      'a server feature imports http, infra and lib',
+      'apps/server/src/features/team/x.ts',
+      "import { x } from '../../http/middleware/auth';\nimport { y } from '../../infra/db/client';\nimport { z } from '../../lib/app-error';\nexport const w = [y, z];",
+    ],
     ['passes', 'the app assembly mounts routes', 'apps/server/src/app.ts', "import { x } from './features/company/company.routes';"],
     ['passes', 'a test uses the test helpers', 'apps/server/src/features/team/x.test.ts', "import { x } from '../../test/test-server';"],
   ])('%s when %s', async (verdict, _name, file, code) => {

@@ -9,16 +9,25 @@
 const SPELLINGS = [
   [/^(colo)ur(s|ed|ing|ful)?$/i, 'color'],
   [/^(behavio|favo|hono|labo|neighbo|flavo|harbo|humo|rumo|savo|endeavo|odo|armo|vapo)ur(s|ed|ing|ite|ites|hood|able)?$/i, '…or'],
-  [/^[a-z]*(organi|recogni|authori|summari|customi|minimi|maximi|optimi|categori|apologi|reali|utili|finali|initiali|normali|capitali|saniti|visuali|synchroni|personali|standardi|memori|emphasi|digiti|legali|stabili|prioriti)s(e|ed|es|ing|ation|ations|er|ers)$/i, '…ize'],
+  [
+    /^[a-z]*(organi|recogni|authori|summari|customi|minimi|maximi|optimi|categori|apologi|reali|utili|finali|initiali|normali|capitali|saniti|visuali|synchroni|personali|standardi|memori|emphasi|digiti|legali|stabili|prioriti)s(e|ed|es|ing|ation|ations|er|ers)$/i,
+    '…ize',
+  ],
   [/^analys(e|ed|ing)$/i, 'analyze'],
   [/^catalogue(s|d)?$/i, 'catalog'],
   [/^licence(s|d)?$/i, 'license'],
   [/^(defen|offen)ce(s)?$/i, 'defense / offense'],
   [/^(cent|met|lit|fib|theat)re(s)?$/i, '…er'],
-  [/^(cancel|travel|model|label|signal|level|fuel|counsel|marshal|dial|total|channel|tunnel|funnel|shovel|pedal|jewel)l(ed|ing|er|ers)$/i, 'one l (canceled, labeled)'],
+  [
+    /^(cancel|travel|model|label|signal|level|fuel|counsel|marshal|dial|total|channel|tunnel|funnel|shovel|pedal|jewel)l(ed|ing|er|ers)$/i,
+    'one l (canceled, labeled)',
+  ],
   [/^storeys?$/i, 'story / stories'],
   [/^grey(s|ed|ing|ish)?$/i, 'gray'],
-  [/^(tyre|kerb|cheque|programme|judgement|fulfilment|instalment|ageing|aluminium|whilst|amongst|practise|practised|sceptic|sceptical|manoeuvre|mould|moulds|mouldy|plough|draught|enrolment|jewellery|pyjamas)$/i, 'the US spelling'],
+  [
+    /^(tyre|kerb|cheque|programme|judgement|fulfilment|instalment|ageing|aluminium|whilst|amongst|practise|practised|sceptic|sceptical|manoeuvre|mould|moulds|mouldy|plough|draught|enrolment|jewellery|pyjamas)$/i,
+    'the US spelling',
+  ],
   [/^(enrol|fulfil|instal|distil)$/i, 'enroll, fulfill, install, distill'],
 ];
 
@@ -37,7 +46,8 @@ function isCode(node) {
   const holder = node.type === 'TemplateElement' ? parent.parent : parent;
   const literal = node.type === 'TemplateElement' ? parent : node;
   if (holder?.type === 'TaggedTemplateExpression') return true;
-  if (holder?.type === 'NewExpression' && holder.arguments.includes(literal) && holder.callee.type === 'Identifier' && /Error$/.test(holder.callee.name)) return true;
+  if (holder?.type === 'NewExpression' && holder.arguments.includes(literal) && holder.callee.type === 'Identifier' && /Error$/.test(holder.callee.name))
+    return true;
   if (holder?.type === 'CallExpression' && holder.arguments.includes(literal)) {
     const callee = holder.callee;
     if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && LOG_OBJECTS.has(callee.object.name)) return true;

@@ -58,8 +58,7 @@ const builtIndex = join(web, 'dist/index.html');
 const servesWeb = process.env.SERVE_WEB !== 'false';
 const sourcesChanged =
   servesWeb &&
-  (!existsSync(builtIndex) ||
-    Math.max(newest(join(web, 'src')), newest(shared), statSync(join(web, 'index.html')).mtimeMs) > statSync(builtIndex).mtimeMs);
+  (!existsSync(builtIndex) || Math.max(newest(join(web, 'src')), newest(shared), statSync(join(web, 'index.html')).mtimeMs) > statSync(builtIndex).mtimeMs);
 if (sourcesChanged) {
   console.log('Building the web app...');
   const build = await runChild('npm', ['run', 'build', '-w', '@ridgeline/web']);

@@ -25,20 +25,23 @@ if (spawnSync('pdftotext', ['-v']).error) {
 
 // The backup test dumps and restores the embedded database with the PostgreSQL client tools.
 if (spawnSync('pg_dump', ['--version']).error && !process.env.PG_BIN_DIR) {
-  console.error('pg_dump was not found. The backup tests need the PostgreSQL client tools.\nInstall them with:  apt-get install -y postgresql-client-15  (or set PG_BIN_DIR)');
+  console.error(
+    'pg_dump was not found. The backup tests need the PostgreSQL client tools.\nInstall them with:  apt-get install -y postgresql-client-15  (or set PG_BIN_DIR)',
+  );
   process.exit(1);
 }
 
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
 try {
-  // Three phases: the checks and the web build side by side; the vitest projects (two workers, each
+  // Three phases: the checks (lint, formatting, types) and the web build side by side; the vitest projects (two workers, each
   // server test file with its own server and database); then the Playwright suite. E2E_SHARDS=N splits
   // it into N shards run side by side, each with its own stack (server, SMTP capture, push service),
   // ports and fresh database: worth it with more cores than two. On two cores it is not (measured:
   // two shards took as long as one worker, the browsers only slower), so one is the default.
   await parallelSteps([
     { title: 'Lint', label: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'], options: { cwd: root } },
+    { title: 'Formatting (Prettier)', label: 'format', command: 'npx', args: ['prettier', '--check', '.'], options: { cwd: root } },
     { title: 'Typecheck', label: 'types', command: 'npm', args: ['run', 'typecheck'], options: { cwd: root } },
     { title: 'Build the web app', label: 'build', command: 'npm', args: ['run', 'build', '-w', '@ridgeline/web'], options: { cwd: root } },
   ]);

@@ -41,7 +41,9 @@ function readBarrel(info: Rolldown.ModuleInfo): Barrel {
     for (const name of listedNames(list, 'exported')) files.set(name, join(dirname(info.id), path));
   }
   const stars = [...code.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)].flatMap(([, source = '']) =>
-    source.startsWith('.') ? [join(dirname(info.id), source)] : info.importedIds.filter((id) => BARRELS.some((barrel) => barrel.name === source && barrel.main.test(id))),
+    source.startsWith('.')
+      ? [join(dirname(info.id), source)]
+      : info.importedIds.filter((id) => BARRELS.some((barrel) => barrel.name === source && barrel.main.test(id))),
   );
   return { files, stars };
 }
@@ -109,7 +111,12 @@ function staticallyReachable(getModuleInfo: (id: string) => Rolldown.ModuleInfo 
 // and tells zod not to probe for eval (the CSP forbids it) before any schema is built.
 const stageRoots = {
   signedIn: ['./src/app/app-providers.tsx', './src/app/signed-in-shell.tsx', './src/app/dashboard-page.tsx'],
-  afterIdle: ['./src/features/projects/projects-page.tsx', './src/features/chat/chat-widget.tsx', './src/features/inbox/inbox-nav-badge.tsx', './src/features/billing/read-only-banner.tsx'],
+  afterIdle: [
+    './src/features/projects/projects-page.tsx',
+    './src/features/chat/chat-widget.tsx',
+    './src/features/inbox/inbox-nav-badge.tsx',
+    './src/features/billing/read-only-banner.tsx',
+  ],
   landing: ['./src/features/landing/landing-entry.tsx', './src/features/landing/landing-page.tsx'],
   landingDocument: ['./src/features/landing/landing-static.ts'],
   entry: ['./src/app/app-entry.tsx'],
@@ -160,7 +167,12 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    prerenderLanding({ root, html: fromRoot('./landing.html'), shell: fromRoot('./index.html'), module: fromRoot('./src/features/landing/landing-document.tsx') }),
+    prerenderLanding({
+      root,
+      html: fromRoot('./landing.html'),
+      shell: fromRoot('./index.html'),
+      module: fromRoot('./src/features/landing/landing-document.tsx'),
+    }),
     VitePWA({
       strategies: 'generateSW',
       filename: 'sw.js',

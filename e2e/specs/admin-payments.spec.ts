@@ -70,7 +70,10 @@ test.describe('admin payments', () => {
     const extended = after.companies[0];
     expect(extended?.creditBalance).toBe(5);
     expect(new Date(extended?.trialEndsAt ?? '').getTime()).toBe(trialEnd + 7 * DAY_MS);
-    const shown = await admin.evaluate((iso) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)), extended?.trialEndsAt ?? '');
+    const shown = await admin.evaluate(
+      (iso) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso)),
+      extended?.trialEndsAt ?? '',
+    );
     await expect(row.getByText(shown, { exact: true })).toBeVisible();
 
     // On a phone the companies are cards with the same actions.
@@ -115,7 +118,10 @@ test.describe('admin service orders', () => {
     const created = await owner.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title, street: '4 Birch Ln', homeownerName: 'Eva Ortiz' } });
     expect(created.status(), await created.text()).toBe(201);
     const projectId = ((await created.json()) as { id: string }).id;
-    const ordered = await owner.request.post(`/api/projects/${projectId}/service-orders`, { headers: ORIGIN_HEADERS, data: { serviceType: 'xact360', notes: 'Two slopes, steep' } });
+    const ordered = await owner.request.post(`/api/projects/${projectId}/service-orders`, {
+      headers: ORIGIN_HEADERS,
+      data: { serviceType: 'xact360', notes: 'Two slopes, steep' },
+    });
     expect(ordered.status(), await ordered.text()).toBe(201);
 
     // The platform admin's queue: start the work, then deliver the estimate.
@@ -135,7 +141,11 @@ test.describe('admin service orders', () => {
     await admin.getByLabel('Status').selectOption('in_progress');
     const working = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: title });
     await expect(working.getByText('In progress', { exact: true })).toBeVisible();
-    await working.getByLabel('Deliver Xact360').setInputFiles({ name: 'Ortiz Xact360 estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+    await working.getByLabel('Deliver Xact360').setInputFiles({
+      name: 'Ortiz Xact360 estimate.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
     await expect(admin.getByText('Xact360 delivered', { exact: true })).toBeVisible();
     await admin.getByLabel('Status').selectOption('delivered');
     const done = admin.getByRole('list', { name: 'Service order queue' }).getByRole('listitem').filter({ hasText: title });

@@ -25,8 +25,12 @@ async function statusIds(request: APIRequestContext): Promise<Map<string, string
 
 const table = (page: Page, name: string) => page.getByRole('table', { name });
 /** The labels of a chart's value axis, left to right or bottom to top. */
-const valueAxis = (page: Page, id: string, axis: 'x' | 'y') => page.locator(`[aria-labelledby="${id}-title"] .recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`).allTextContents();
-const rowOf = (page: Page, tableName: string, first: string) => table(page, tableName).getByRole('row').filter({ has: page.getByRole('cell', { name: first, exact: true }) });
+const valueAxis = (page: Page, id: string, axis: 'x' | 'y') =>
+  page.locator(`[aria-labelledby="${id}-title"] .recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`).allTextContents();
+const rowOf = (page: Page, tableName: string, first: string) =>
+  table(page, tableName)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: first, exact: true }) });
 
 test.describe('analytics', () => {
   test('the figures on seeded data, filtered and downloaded, on a desktop and a phone; a member sees their own', async ({ page, browser }) => {
@@ -54,7 +58,12 @@ test.describe('analytics', () => {
     await post(request, `/api/projects/${approved.id}/status`, { statusId: statuses.get('approved') });
     await post(request, `/api/projects/${approved.id}/ledger/entries`, { kind: 'supplement_requested', label: 'Drip edge', amountCents: 50_000 });
     const today = new Date().toISOString().slice(0, 10);
-    await post(request, `/api/projects/${approved.id}/ledger/entries`, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 400_000, date: today });
+    await post(request, `/api/projects/${approved.id}/ledger/entries`, {
+      kind: 'payment_received',
+      paymentType: 'acv_check',
+      amountCents: 400_000,
+      date: today,
+    });
     const denied = await post<{ id: string }>(request, '/api/projects', {
       title: 'Analytics wind claim',
       homeownerName: 'Sam Wind',

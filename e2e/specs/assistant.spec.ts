@@ -53,7 +53,16 @@ async function askBuiltIn(scope: Page | Locator, question: string) {
 async function claimWithSupplement(page: Page): Promise<string> {
   const project = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Birch Lane', homeownerName: 'Dana Whitfield', street: '48 Birch Lane', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-5521', carrierName: 'Prairie Mutual' },
+    data: {
+      title: 'Hail claim, Birch Lane',
+      homeownerName: 'Dana Whitfield',
+      street: '48 Birch Lane',
+      city: 'Tulsa',
+      state: 'OK',
+      zip: '74103',
+      claimNumber: 'CLM-5521',
+      carrierName: 'Prairie Mutual',
+    },
   });
   expect(project.status(), await project.text()).toBe(201);
   const projectId = ((await project.json()) as { id: string }).id;
@@ -64,7 +73,11 @@ async function claimWithSupplement(page: Page): Promise<string> {
       id: sessionId,
       projectId,
       editedAt: new Date().toISOString(),
-      fields: { street: '48 Birch Lane', city: 'Tulsa', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 12 }] }] },
+      fields: {
+        street: '48 Birch Lane',
+        city: 'Tulsa',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 12 }] }],
+      },
     },
   });
   expect(session.status(), await session.text()).toBe(201);
@@ -74,7 +87,16 @@ async function claimWithSupplement(page: Page): Promise<string> {
       sessionId,
       lines: [
         { id: 'shingles', code: 'shingles', description: 'Laminated shingles', quantity: 24, unit: 'SQ', unitPriceCents: 25_000, source: 'manual' },
-        { id: 'drip', code: 'drip_edge', description: 'Drip edge', quantity: 220, unit: 'LF', unitPriceCents: 300, source: 'manual', basis: '140 LF of eaves and 80 LF of rakes measured' },
+        {
+          id: 'drip',
+          code: 'drip_edge',
+          description: 'Drip edge',
+          quantity: 220,
+          unit: 'LF',
+          unitPriceCents: 300,
+          source: 'manual',
+          basis: '140 LF of eaves and 80 LF of rakes measured',
+        },
       ],
       carrierScope: [{ description: 'Laminated comp shingles', quantity: 24, unit: 'SQ', unitPriceCents: 24_000 }],
     },
@@ -122,7 +144,10 @@ test.describe('assistant', () => {
       // Copied into a chat message: the panel's conversations, to choose the one it is for.
       await answer.getByRole('button', { name: 'Copy into a chat message' }).click();
       await expect(panel.getByRole('status', { name: 'Draft waiting' })).toContainText("Choose the conversation for the assistant's draft.");
-      await panel.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(colleagueName) }).click();
+      await panel
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('button', { name: new RegExp(colleagueName) })
+        .click();
       const box = panel.getByRole('textbox', { name: 'Message' });
       await expect(box).toHaveValue(/Commonly reported: A drip edge is required at the eaves and rakes/);
       await expect(box).toHaveValue(/\(IRC R905\.2\.8\.5\)/);
@@ -158,7 +183,9 @@ test.describe('assistant', () => {
     await expect(page.getByLabel('Assistant answer')).toHaveCount(2);
   });
 
-  test(`"Ask about this claim" answers from the claim file, and its supplement letter goes into the packet cover letter and the claim file's conversation`, async ({ page }) => {
+  test(`"Ask about this claim" answers from the claim file, and its supplement letter goes into the packet cover letter and the claim file's conversation`, async ({
+    page,
+  }) => {
     await signedInUser(page, 'assistant-claim');
     await setCompanyAddress(page);
     const projectId = await claimWithSupplement(page);
@@ -230,7 +257,12 @@ test.describe('assistant', () => {
     await expect(page.getByLabel('Assistant answer').last().getByRole('region', { name: 'Sources' })).toContainText('Zebrafinch starter sheet');
 
     await page.goto('/admin/knowledge');
-    await page.getByRole('list', { name: 'Passages' }).getByRole('listitem').filter({ hasText: slug }).getByRole('button', { name: /^Retire/ }).click();
+    await page
+      .getByRole('list', { name: 'Passages' })
+      .getByRole('listitem')
+      .filter({ hasText: slug })
+      .getByRole('button', { name: /^Retire/ })
+      .click();
     await expect(page.getByText('Passage retired')).toBeVisible();
     await page.goto('/assistant');
     await page.getByRole('textbox', { name: 'Ask the assistant' }).fill('zebrafinch starter');

@@ -7,7 +7,6 @@ import { TEST_MODE_LABEL } from '@ridgeline/shared/domain/billing';
 // test-mode invoice (a table on a wide screen, cards on a phone); credits bought show on the
 // success page and in the purchases; /payment-success never trusts the URL alone.
 
-
 async function choosePlan(page: Page, plan: string) {
   const response = await page.request.post('/api/billing/plan', { headers: ORIGIN_HEADERS, data: { plan } });
   expect(response.status(), await response.text()).toBe(200);

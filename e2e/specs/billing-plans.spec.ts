@@ -105,7 +105,9 @@ test.describe('pricing on a phone', () => {
     await page.goto('/pricing');
     await expect(planCard(page, 'Enterprise')).toBeVisible();
     for (const name of ['Starter', 'Professional', 'Business', 'Enterprise']) {
-      const box = await planCard(page, name).getByRole('button', { name: `Choose ${name}` }).boundingBox();
+      const box = await planCard(page, name)
+        .getByRole('button', { name: `Choose ${name}` })
+        .boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       expect(box?.width ?? 0).toBeGreaterThan(200);
     }

@@ -30,7 +30,12 @@ test.describe('carrier directory', () => {
     await expectNoSeriousA11yViolations(page);
 
     // Two carriers through the dialog; the same name again in other case is refused.
-    const dialog = await addCarrierInDialog(page, { name: 'Acme Mutual', phone: '(405) 555-0100', email: 'claims@acme.example', portal: 'https://portal.acme.example' });
+    const dialog = await addCarrierInDialog(page, {
+      name: 'Acme Mutual',
+      phone: '(405) 555-0100',
+      email: 'claims@acme.example',
+      portal: 'https://portal.acme.example',
+    });
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Carrier added', { exact: true })).toBeVisible();
     await addCarrierInDialog(page, { name: 'Prairie Farm Insurance' });
@@ -166,7 +171,9 @@ test.describe('carrier directory', () => {
     await expect(phone.getByRole('button', { name: 'Edit carrier' })).toHaveCount(0);
     const refused = await phone.request.delete(`/api/carriers/${officeId}`, { headers: ORIGIN_HEADERS });
     expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Only company owners and managers can delete a carrier from the directory.');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'Only company owners and managers can delete a carrier from the directory.',
+    );
     await member.context.close();
   });
 

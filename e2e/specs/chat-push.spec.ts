@@ -49,7 +49,10 @@ async function invitedColleague(owner: Page): Promise<{ api: APIRequestContext; 
 }
 
 test.describe('chat push notifications', () => {
-  test('enabling notifications stores the subscription, and a colleague\'s message reaches the device decrypted, naming the sender', async ({ page, context }) => {
+  test("enabling notifications stores the subscription, and a colleague's message reaches the device decrypted, naming the sender", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['notifications'], { origin: BASE_URL });
     const subscription = push.subscribe();
     await stubPush(page, subscription);
@@ -70,16 +73,27 @@ test.describe('chat push notifications', () => {
     const conversationId = ((await dm.json()) as { conversation: { id: string } }).conversation.id;
     const text = `Ridge vent delivered for ${owner.lastName}, crew starts at 7 tomorrow`;
     const start = push.received.length;
-    const sent = await colleague.api.post(`/api/chat/conversations/${conversationId}/messages`, { headers: ORIGIN_HEADERS, data: { clientId: crypto.randomUUID(), content: text } });
+    const sent = await colleague.api.post(`/api/chat/conversations/${conversationId}/messages`, {
+      headers: ORIGIN_HEADERS,
+      data: { clientId: crypto.randomUUID(), content: text },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
-    const queued = await colleague.api.post('/api/functions/send-chat-push', { headers: ORIGIN_HEADERS, data: { conversation_id: conversationId, preview: text } });
+    const queued = await colleague.api.post('/api/functions/send-chat-push', {
+      headers: ORIGIN_HEADERS,
+      data: { conversation_id: conversationId, preview: text },
+    });
     expect(queued.status(), await queued.text()).toBe(202);
     expect(await queued.json()).toEqual({ queued: 1 });
 
     await expect.poll(() => push.received.length - start, { timeout: 15_000 }).toBe(1);
     const received = push.received[start];
     expect(received?.endpoint).toBe(subscription.endpoint);
-    expect(received?.payload).toEqual({ title: colleague.name, body: `${text.slice(0, 30)}…`, conversationId, url: `/messages?conversation=${conversationId}` });
+    expect(received?.payload).toEqual({
+      title: colleague.name,
+      body: `${text.slice(0, 30)}…`,
+      conversationId,
+      url: `/messages?conversation=${conversationId}`,
+    });
     await colleague.api.dispose();
 
     // The service worker shows what a push carries: delivered to it through the DevTools protocol.

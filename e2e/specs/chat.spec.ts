@@ -25,7 +25,10 @@ async function openChat(page: Page): Promise<void> {
 }
 
 test.describe('team chat', () => {
-  test('two colleagues: a direct message from the widget arrives live with the unread badge, replies come back, delivery p95 under 1 s', async ({ browser, page }) => {
+  test('two colleagues: a direct message from the widget arrives live with the unread badge, replies come back, delivery p95 under 1 s', async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(180_000);
     const { owner, colleagues } = await companyOfColleagues(browser, page, 1);
     const [mate] = colleagues;
@@ -176,7 +179,10 @@ test.describe('team chat', () => {
     const { colleagues } = await companyOfColleagues(browser, page, 1);
     const [mate] = colleagues;
     if (!mate) throw new Error('no colleague');
-    const created = await page.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title: 'Miller roof', homeownerName: 'Pat Miller', street: '12 Elm St' } });
+    const created = await page.request.post('/api/projects', {
+      headers: ORIGIN_HEADERS,
+      data: { title: 'Miller roof', homeownerName: 'Pat Miller', street: '12 Elm St' },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const project = (await created.json()) as { id: string };
 

@@ -78,7 +78,9 @@ test.describe('credits', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('"Date","Kind","Credits","Balance","Reason","By","Claim file"');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Purchase","10","10","Bought 10 credits \\(test mode\\)","${owner.firstName} ${owner.lastName}",""$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^"\\d{4}-\\d{2}-\\d{2}T[^"]+","Purchase","10","10","Bought 10 credits \\(test mode\\)","${owner.firstName} ${owner.lastName}",""$`),
+    );
   });
 
   test('a member sees the balance and the ledger but no Buy button, and who can buy', async ({ page, browser }) => {

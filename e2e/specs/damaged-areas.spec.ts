@@ -22,7 +22,13 @@ function inspectionWithSiding(page: Page): Promise<string> {
     north: 11,
     south: 6,
     areas: ['roof', 'front', 'rear', 'siding', 'windows'],
-    fields: { street: '48 Juniper Lane', zip: '74105', homeownerName: 'Robin Castillo', claimNumber: 'CLM-5521', lossDescription: 'Hail: bruised shingles, cracked siding and window glass' },
+    fields: {
+      street: '48 Juniper Lane',
+      zip: '74105',
+      homeownerName: 'Robin Castillo',
+      claimNumber: 'CLM-5521',
+      lossDescription: 'Hail: bruised shingles, cracked siding and window glass',
+    },
   });
 }
 
@@ -84,7 +90,13 @@ test.describe('damaged areas priced with their photos', () => {
       const { projectId } = (await converted.json()) as { projectId: string };
       const made = await page.request.post('/api/reports/packet', {
         headers: ORIGIN_HEADERS,
-        data: { projectId, coverLetter: 'Please find the claim file for {{claim_number}} enclosed.', photoReport: true, measurements: true, estimateId: estimate?.id },
+        data: {
+          projectId,
+          coverLetter: 'Please find the claim file for {{claim_number}} enclosed.',
+          photoReport: true,
+          measurements: true,
+          estimateId: estimate?.id,
+        },
       });
       expect(made.status(), await made.text()).toBe(201);
       const { report } = (await made.json()) as { report: { id: string } };

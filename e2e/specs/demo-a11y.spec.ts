@@ -104,7 +104,10 @@ async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> 
   if (!project || !carrier) throw new Error('the demo has no claim file or carrier');
   const session = await createInspection(page, { north: 9, south: 4 });
   await uploadPhotos(page, session, REQUIRED_PHOTOS);
-  const created = await page.request.post('/api/reports', { headers: ORIGIN_HEADERS, data: { kind: 'advanced', sessionId: session, title: 'Demo hail report' } });
+  const created = await page.request.post('/api/reports', {
+    headers: ORIGIN_HEADERS,
+    data: { kind: 'advanced', sessionId: session, title: 'Demo hail report' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const report = ((await created.json()) as { report: { id: string } }).report.id;
   demo = { state: await context.storageState(), ids: { project, carrier, session, report } };

@@ -91,7 +91,9 @@ test.describe('documents on paper, on a phone', () => {
     await expectNoSeriousA11yViolations(page);
     await email.getByRole('button', { name: 'Send link' }).click();
     await expect(email).toBeHidden();
-    await expect(link.getByRole('list', { name: /^Emails of/ })).toContainText(`Emailed to ${homeownerEmail} by ${contractor.firstName} ${contractor.lastName} on`);
+    await expect(link.getByRole('list', { name: /^Emails of/ })).toContainText(
+      `Emailed to ${homeownerEmail} by ${contractor.firstName} ${contractor.lastName} on`,
+    );
     await expectNoSeriousA11yViolations(page);
 
     const invitation = await waitForMail(homeownerEmail, 'A proposal is ready for you to review and sign');
@@ -111,8 +113,14 @@ test.describe('documents on paper, on a phone', () => {
     });
     await homeowner.goto(sharePath);
     await expect(homeowner.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(homeowner.getByText('Our estimate, not yet approved by your insurance: $10,000.00. Insurance would pay $9,000.00. You pay $1,000.00 (your deductible $1,000.00).')).toBeVisible();
-    await expect(homeowner.getByText('Insurance would pay $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above our estimate).')).toBeVisible();
+    await expect(
+      homeowner.getByText(
+        'Our estimate, not yet approved by your insurance: $10,000.00. Insurance would pay $9,000.00. You pay $1,000.00 (your deductible $1,000.00).',
+      ),
+    ).toBeVisible();
+    await expect(
+      homeowner.getByText('Insurance would pay $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above our estimate).'),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(homeowner);
 
     const sign = homeowner.getByRole('button', { name: 'Sign proposal' });

@@ -22,7 +22,10 @@ async function createSession(page: Page, projectId: string): Promise<string> {
       id,
       projectId,
       editedAt: new Date().toISOString(),
-      fields: { street: '12 Elm Street', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 0 }] }] },
+      fields: {
+        street: '12 Elm Street',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 0 }] }],
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -101,7 +104,9 @@ for (const phone of PHONES) {
       await expect(page).toHaveURL(/\/field-inspection\/[0-9a-f-]{36}\/areas$/);
       const reinspection = /\/field-inspection\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? '';
       await expect
-        .poll(async () => ((await (await page.request.get(`/api/inspections/${reinspection}`)).json()) as { projectId?: string }).projectId ?? null, { timeout: 15_000 })
+        .poll(async () => ((await (await page.request.get(`/api/inspections/${reinspection}`)).json()) as { projectId?: string }).projectId ?? null, {
+          timeout: 15_000,
+        })
         .toBe(projectId);
       // It shares the roof's measurement.
       const shared = (await (await page.request.get(`/api/measurements?sessionId=${reinspection}`)).json()) as { measurements: Measurement[] };

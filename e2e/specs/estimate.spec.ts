@@ -42,7 +42,11 @@ const STRUCTURE = {
 const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.';
 const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
 
-const total = (page: Page, term: string) => page.getByLabel('Estimate totals').locator('div', { has: page.getByText(term, { exact: true }) }).locator('dd');
+const total = (page: Page, term: string) =>
+  page
+    .getByLabel('Estimate totals')
+    .locator('div', { has: page.getByText(term, { exact: true }) })
+    .locator('dd');
 
 async function serverEstimates(page: Page, sessionId: string): Promise<Estimate[]> {
   const response = await page.request.get(`/api/estimates?sessionId=${sessionId}`);
@@ -128,23 +132,29 @@ test('an estimate from the measurements: totals, O&P, lines edited, versions, th
   // prices apart, a heading and a totals row, quoted cells holding commas and quotes, CRLF):
   // shingles, ridge cap, tear-off, less underlayment and one dumpster load; no starter, drip edge,
   // ice and water, permit or O&P; a pipe jack we have no line for.
-  await page.getByLabel('Carrier scope CSV').fill(
-    [
-      '"#","QTY","UNIT","DESCRIPTION","REMOVE","REPLACE","TAX","O&P","RCV"',
-      '"","","","Dwelling Roof","","","","",""',
-      '"1","24.6","SQ","Laminated - comp. shingle rfg. - w/out felt","0.00","270.00","0.00","0.00","6,642.00"',
-      '"2","40","LF","Hip / Ridge cap - Standard profile - composition shingles","0.00","5.50","0.00","0.00","220.00"',
-      '"3","22.36","SQ","Remove Laminated - comp. shingle rfg. - w/out felt","70.00","0.00","0.00","0.00","1,565.20"',
-      '"4","15","SQ","Roofing felt - synthetic underlayment","0.00","40.00","0.00","0.00","600.00"',
-      '"5","1","EA","Dumpster load - Approx. 20 yards, 4 tons of debris","0.00","585.00","0.00","0.00","585.00"',
-      '"6","1","EA","Flashing - pipe jack, ""split boot""","0.00","58.00","0.00","0.00","58.00"',
-      '"","","","Totals: Dwelling Roof","","","0.00","0.00","9,670.20"',
-    ].join('\r\n'),
-  );
+  await page
+    .getByLabel('Carrier scope CSV')
+    .fill(
+      [
+        '"#","QTY","UNIT","DESCRIPTION","REMOVE","REPLACE","TAX","O&P","RCV"',
+        '"","","","Dwelling Roof","","","","",""',
+        '"1","24.6","SQ","Laminated - comp. shingle rfg. - w/out felt","0.00","270.00","0.00","0.00","6,642.00"',
+        '"2","40","LF","Hip / Ridge cap - Standard profile - composition shingles","0.00","5.50","0.00","0.00","220.00"',
+        '"3","22.36","SQ","Remove Laminated - comp. shingle rfg. - w/out felt","70.00","0.00","0.00","0.00","1,565.20"',
+        '"4","15","SQ","Roofing felt - synthetic underlayment","0.00","40.00","0.00","0.00","600.00"',
+        '"5","1","EA","Dumpster load - Approx. 20 yards, 4 tons of debris","0.00","585.00","0.00","0.00","585.00"',
+        '"6","1","EA","Flashing - pipe jack, ""split boot""","0.00","58.00","0.00","0.00","58.00"',
+        '"","","","Totals: Dwelling Roof","","","0.00","0.00","9,670.20"',
+      ].join('\r\n'),
+    );
   await page.getByRole('button', { name: 'Import CSV' }).click();
   await expect(page.getByText('6 scope lines imported.')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Flashing - pipe jack, "split boot"' })).toContainText('1 EA × $58.00');
-  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Remove Laminated' })).toContainText('22.36 SQ × $70.00');
+  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Flashing - pipe jack, "split boot"' })).toContainText(
+    '1 EA × $58.00',
+  );
+  await expect(page.getByRole('list', { name: 'Scope lines' }).getByRole('listitem').filter({ hasText: 'Remove Laminated' })).toContainText(
+    '22.36 SQ × $70.00',
+  );
   const preview = page.getByRole('region', { name: 'Preview (not saved yet)' });
   await expect(preview.getByRole('listitem').filter({ hasText: 'Asphalt starter' })).toContainText('Supported by: Eave 80 LF + rake 60 LF');
   await expect(preview.getByRole('listitem').filter({ hasText: 'Drip edge' })).toContainText('Missing from the scope: ours 150 LF');

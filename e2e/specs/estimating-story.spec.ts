@@ -40,7 +40,10 @@ const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_
 
 /** The figure shown under `term` in a totals list. */
 function figure(totals: Locator, term: string): Locator {
-  return totals.locator('div').filter({ has: totals.page().getByText(term, { exact: true }) }).locator('dd');
+  return totals
+    .locator('div')
+    .filter({ has: totals.page().getByText(term, { exact: true }) })
+    .locator('dd');
 }
 
 /** A step of the overview's progress list (the app's menu also has a Measurements link). */
@@ -103,7 +106,9 @@ for (const screen of [
       await expect(page.getByRole('heading', { level: 1, name: 'Analysis' })).toBeVisible();
       await expect(page).toHaveTitle('Analysis - Ridgeline');
       await expect(page.getByRole('heading', { level: 2, name: 'Recommendation: Replace' })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Reasons' }).getByRole('listitem')).toHaveText(['Main house N slope: test square has 11 hits, at or above the threshold of 8.']);
+      await expect(page.getByRole('list', { name: 'Reasons' }).getByRole('listitem')).toHaveText([
+        'Main house N slope: test square has 11 hits, at or above the threshold of 8.',
+      ]);
       const slopes = page.getByRole('region', { name: 'Roof slopes and test squares' });
       await expect(slopes.getByRole('listitem').filter({ hasText: 'N slope' })).toContainText('1 photo · Test square N = 11 (1 photo)');
       await expect(slopes.getByRole('listitem').filter({ hasText: 'S slope' })).toContainText('Test square S = 3');
@@ -148,7 +153,9 @@ for (const screen of [
       await expect(moves).toContainText('1 measurement');
       await expect(moves).toContainText('1 version');
       await expect(page.getByRole('radio', { name: 'Create a new claim file' })).toBeChecked();
-      await expect(page.getByRole('radio', { name: 'Create a new claim file' })).toHaveAccessibleDescription('Uses an active file of your plan: 0 of 25 in use.');
+      await expect(page.getByRole('radio', { name: 'Create a new claim file' })).toHaveAccessibleDescription(
+        'Uses an active file of your plan: 0 of 25 in use.',
+      );
       await axeWithoutToasts(page);
       const convert = page.getByRole('button', { name: 'Convert', exact: true });
       expect((await convert.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(48);

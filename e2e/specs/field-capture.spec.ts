@@ -11,7 +11,17 @@ import { axeWithoutToasts } from '../support/toasts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-type Photo = { id: string; sha256: string; category: string; subcategory: string | null; notes: string | null; url: string; annotation: unknown; projectId: string | null; deletedAt: string | null };
+type Photo = {
+  id: string;
+  sha256: string;
+  category: string;
+  subcategory: string | null;
+  notes: string | null;
+  url: string;
+  annotation: unknown;
+  projectId: string | null;
+  deletedAt: string | null;
+};
 
 /** A small JPEG of one colour (each file different, so each has its own SHA-256). */
 async function jpeg(r: number, g: number, b: number): Promise<Buffer> {
@@ -25,7 +35,15 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 async function createProject(page: Page): Promise<string> {
   const response = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Elm Street', homeownerName: 'Pat Miller', street: '12 Elm Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-11' },
+    data: {
+      title: 'Hail claim, Elm Street',
+      homeownerName: 'Pat Miller',
+      street: '12 Elm Street',
+      city: 'Tulsa',
+      state: 'OK',
+      zip: '74103',
+      claimNumber: 'CLM-11',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -116,11 +134,14 @@ test.describe('field capture', () => {
     await page.getByLabel('Test square N hits').press('Enter');
     await expect(shot(page, /Test square N = 11/)).toBeVisible();
     await expect
-      .poll(async () => {
-        const response = await page.request.get(`/api/inspections/${sessionId}`);
-        const session = (await response.json()) as { structures: { slopes: { direction: string; testSquareHits: number | null }[] }[] };
-        return session.structures[0]?.slopes.find((s) => s.direction === 'N')?.testSquareHits;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/inspections/${sessionId}`);
+          const session = (await response.json()) as { structures: { slopes: { direction: string; testSquareHits: number | null }[] }[] };
+          return session.structures[0]?.slopes.find((s) => s.direction === 'N')?.testSquareHits;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(11);
 
     // Annotate the test square photo: an arrow drawn with a finger, saved beside the photo.
@@ -144,7 +165,13 @@ test.describe('field capture', () => {
     await page.getByRole('button', { name: 'Save annotation' }).click();
     await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
     const annotated = (await (await page.request.get(`/api/photos/${testSquare?.id}`)).json()) as Photo;
-    expect(annotated.annotation).toMatchObject({ version: 1, shapes: [{ type: 'arrow', color: '#ef4444' }, { type: 'circle', color: '#facc15' }] });
+    expect(annotated.annotation).toMatchObject({
+      version: 1,
+      shapes: [
+        { type: 'arrow', color: '#ef4444' },
+        { type: 'circle', color: '#facc15' },
+      ],
+    });
     // The original file and its SHA-256 never change.
     expect(annotated.sha256).toBe(sha256(files[2] as Buffer));
     const original = await page.request.get(annotated.url);

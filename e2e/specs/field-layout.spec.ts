@@ -26,17 +26,43 @@ async function seedSession(page: Page): Promise<{ sessionId: string; photoId: st
         carrierName: 'State Farm Fire and Casualty Company',
         claimNumber: 'CLM-2026-0001234567',
         structures: [
-          { id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'right', 'rear', 'left', 'gutters', 'interior'], slopes: [{ direction: 'NE', testSquareHits: 12 }, { direction: 'SW', testSquareHits: null }] },
-          { id: 'garage', name: 'Detached workshop and garage', kind: 'detached_garage', areas: ['roof', 'front'], slopes: [{ direction: 'N', testSquareHits: 3 }] },
+          {
+            id: 'house',
+            name: 'Main house',
+            kind: 'main_house',
+            areas: ['roof', 'front', 'right', 'rear', 'left', 'gutters', 'interior'],
+            slopes: [
+              { direction: 'NE', testSquareHits: 12 },
+              { direction: 'SW', testSquareHits: null },
+            ],
+          },
+          {
+            id: 'garage',
+            name: 'Detached workshop and garage',
+            kind: 'detached_garage',
+            areas: ['roof', 'front'],
+            slopes: [{ direction: 'N', testSquareHits: 3 }],
+          },
         ],
       },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 30 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   const photoId = randomUUID();
-  const query = new URLSearchParams({ fileName: 'front.jpg', sha256: createHash('sha256').update(bytes).digest('hex'), category: 'overview', subcategory: 'front_of_house', phase: 'overview' });
-  const uploaded = await page.request.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, { headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' }, data: bytes });
+  const query = new URLSearchParams({
+    fileName: 'front.jpg',
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    category: 'overview',
+    subcategory: 'front_of_house',
+    phase: 'overview',
+  });
+  const uploaded = await page.request.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, {
+    headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' },
+    data: bytes,
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   return { sessionId, photoId };
 }

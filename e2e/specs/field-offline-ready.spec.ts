@@ -22,7 +22,9 @@ async function seedSession(page: Page): Promise<{ sessionId: string; photoId: st
         street: '9 Offline Ridge',
         city: 'Amarillo',
         homeownerName: 'Lee Rain',
-        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'rear'], slopes: [{ direction: 'N', testSquareHits: 9 }] }],
+        structures: [
+          { id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'rear'], slopes: [{ direction: 'N', testSquareHits: 9 }] },
+        ],
       },
     },
   });
@@ -47,7 +49,10 @@ for (const phone of PHONES) {
   test.describe(`at ${phone.width} px`, () => {
     test.use({ viewport: phone, isMobile: true, hasTouch: true });
 
-    test('after the first sign-in the hub says what is downloading, then "Ready for offline"; every field screen then opens offline', async ({ page, context }) => {
+    test('after the first sign-in the hub says what is downloading, then "Ready for offline"; every field screen then opens offline', async ({
+      page,
+      context,
+    }) => {
       test.setTimeout(180_000);
       await signedInUser(page, `offline-ready-${phone.width}`);
       const { sessionId, photoId } = await seedSession(page);

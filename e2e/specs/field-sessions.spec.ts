@@ -24,7 +24,9 @@ async function serverSession(request: APIRequestContext, id: string): Promise<In
 
 /** A small generated JPEG of one colour. */
 function colourJpeg(r: number, g: number, b: number): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g, b } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -94,9 +96,7 @@ test('a whole inspection walk online, then one created and edited with no networ
   await expect(page.getByRole('link', { name: 'Areas to inspect', exact: true })).toHaveAccessibleDescription(/^Done: /);
 
   // The server has it all.
-  await expect
-    .poll(async () => (await serverSession(page.request, id)).deductibleCents, { timeout: 15_000 })
-    .toBe(125050);
+  await expect.poll(async () => (await serverSession(page.request, id)).deductibleCents, { timeout: 15_000 }).toBe(125050);
   const saved = await serverSession(page.request, id);
   expect(saved).toMatchObject({
     street: '12 Hail Rd',

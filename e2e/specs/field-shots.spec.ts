@@ -32,7 +32,11 @@ async function createSession(page: Page): Promise<string> {
     data: {
       id,
       editedAt: new Date().toISOString(),
-      fields: { street: '31 Shot List Lane', homeownerName: 'Dee Tail', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 7 }] }] },
+      fields: {
+        street: '31 Shot List Lane',
+        homeownerName: 'Dee Tail',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 7 }] }],
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -106,8 +110,17 @@ for (const phone of PHONES) {
       // The phone's offline capture screen reads only the device: it does not know what the office sent.
       await openOverviewCapture(page, sessionId, true);
       const shared = await jpeg();
-      const query = new URLSearchParams({ fileName: 'front.jpg', sha256: sha256(shared), category: 'overview', subcategory: 'front_of_house', phase: 'overview' });
-      const sent = await page.request.put(`/api/inspections/${sessionId}/photos/${randomUUID()}?${query.toString()}`, { headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' }, data: shared });
+      const query = new URLSearchParams({
+        fileName: 'front.jpg',
+        sha256: sha256(shared),
+        category: 'overview',
+        subcategory: 'front_of_house',
+        phase: 'overview',
+      });
+      const sent = await page.request.put(`/api/inspections/${sessionId}/photos/${randomUUID()}?${query.toString()}`, {
+        headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' },
+        data: shared,
+      });
       expect(sent.status(), await sent.text()).toBe(201);
 
       const chooser = page.waitForEvent('filechooser');
@@ -127,15 +140,23 @@ for (const phone of PHONES) {
       await signedInUser(page, `cut-short-${phone.width}`);
       const sessionId = await createSession(page);
       await openOverviewCapture(page, sessionId);
-      const noisy = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      const noisy = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+      })
         .jpeg()
         .toBuffer();
       const first = await jpeg();
       const last = await jpeg();
-      await page.getByTestId('library-input').setInputFiles([file('IMG_0101.jpg', first), file('IMG_0102.jpg', noisy.subarray(0, 20_000)), file('IMG_0103.jpg', last)]);
-      await expect(page.getByText('Failed to upload photo: This photo could not be read: the file is damaged or was not saved completely.', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+      await page
+        .getByTestId('library-input')
+        .setInputFiles([file('IMG_0101.jpg', first), file('IMG_0102.jpg', noisy.subarray(0, 20_000)), file('IMG_0103.jpg', last)]);
+      await expect(
+        page.getByText('Failed to upload photo: This photo could not be read: the file is damaged or was not saved completely.', { exact: false }).first(),
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[data-queued-photo][data-status="failed"]')).toHaveCount(1);
-      await expect.poll(async () => (await serverPhotos(page, sessionId)).map((p) => p.sha256).sort(), { timeout: 30_000 }).toEqual([sha256(first), sha256(last)].sort());
+      await expect
+        .poll(async () => (await serverPhotos(page, sessionId)).map((p) => p.sha256).sort(), { timeout: 30_000 })
+        .toEqual([sha256(first), sha256(last)].sort());
     });
 
     test('three quick shots fill three shots, and a HEIC photo shows a placeholder naming its shot, never a broken image', async ({ page }) => {
@@ -169,7 +190,8 @@ for (const phone of PHONES) {
       // Every image drawn in the phase's photos is a real one.
       const photos = page.getByRole('region', { name: 'Photos in this phase' });
       await expect(photos.locator('img')).toHaveCount(2);
-      const allDrawn = () => photos.locator('img').evaluateAll((images) => images.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0));
+      const allDrawn = () =>
+        photos.locator('img').evaluateAll((images) => images.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0));
       await expect.poll(allDrawn).toBe(true);
 
       release();

@@ -43,21 +43,27 @@ test('the proposal states our estimate as ours, then the insurer’s approved fi
 
   // The insurer approves RCV $18,400.00 and a $3,200.00 supplement; another supplement waits.
   await ledgerEntry(page, projectId, { kind: 'figure', figure: 'rcv', amountCents: 1_840_000 });
-  const drip = (await ledgerEntry(page, projectId, { kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 })).entries.find((e) => e.label === 'Drip edge');
+  const drip = (await ledgerEntry(page, projectId, { kind: 'supplement_requested', label: 'Drip edge', amountCents: 320_000 })).entries.find(
+    (e) => e.label === 'Drip edge',
+  );
   await ledgerEntry(page, projectId, { kind: 'supplement_approved', supplementId: drip?.id, amountCents: 320_000 });
   await ledgerEntry(page, projectId, { kind: 'supplement_requested', label: 'Ice barrier', amountCents: 733_839 });
 
   for (const phone of PHONES) {
     await page.setViewportSize(phone);
     await openDocuments(page, projectId);
-    await expect(card.getByTestId('proposal-approved')).toHaveText('Approved by your insurance: $21,600.00 (from the Money tab: RCV plus approved supplements)');
+    await expect(card.getByTestId('proposal-approved')).toHaveText(
+      'Approved by your insurance: $21,600.00 (from the Money tab: RCV plus approved supplements)',
+    );
     await card.getByTestId('proposal-approved').scrollIntoViewIfNeeded();
     await expect(card.getByTestId('proposal-approved')).toBeInViewport();
     await expectNoHorizontalOverflow(page, `Proposal at ${phone.width} px`);
   }
 });
 
-test('the Money tab warns at entry about a check dated in the future and records it as expected; a supplement with no answer is called out', async ({ page }) => {
+test('the Money tab warns at entry about a check dated in the future and records it as expected; a supplement with no answer is called out', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signedInUser(page, 'figures-money');
   const projectId = await claimFileWithEstimate(page, { deductibleCents: 100_000 });

@@ -14,7 +14,9 @@ const ZOD_WORDS = /Too small|Too big|expected string|Invalid input|>=\s?\d/;
 test.describe('first impressions on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a plan chosen on the landing page goes through sign-up: the sign-up form, plain words for what is missing, the plan kept on /pricing', async ({ page }) => {
+  test('a plan chosen on the landing page goes through sign-up: the sign-up form, plain words for what is missing, the plan kept on /pricing', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.locator('#pricing').getByRole('link', { name: 'Start free trial on the Business plan' }).click();
     await expect(page).toHaveURL(/\/auth\?mode=signup&plan=business$/);

@@ -68,7 +68,9 @@ test.describe('the ice barrier where the jurisdiction requires it', () => {
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('11.52 SQ');
       await expect(lines(page).getByRole('row', { name: /Ice & water barrier/ })).toContainText('Eave 180 LF x 6 ft + valley 24 LF x 3 ft');
       await expect(lines(page).getByRole('row', { name: /Roofing felt - synthetic underlayment/ })).toContainText('18.48 SQ');
-      await expect(lines(page).getByRole('row', { name: /Roofing felt - synthetic underlayment/ })).toContainText('Roof area 30 SQ - ice & water barrier 11.52 SQ');
+      await expect(lines(page).getByRole('row', { name: /Roofing felt - synthetic underlayment/ })).toContainText(
+        'Roof area 30 SQ - ice & water barrier 11.52 SQ',
+      );
       await expect(page.getByTestId('ice-barrier-note')).toContainText('Ice barrier at the eaves in Oklahoma: 6 ft up the roof. Your choice.');
       await expectNoHorizontalOverflow(page, `estimate at ${phone.width} px`);
     });

@@ -66,7 +66,10 @@ test.describe('inbox', () => {
     await expectNoSeriousA11yViolations(inbox);
 
     // Opening the older one goes to its conversation and marks it read.
-    await list.getByRole('link', { name: `${ownerName} mentioned you` }).last().click();
+    await list
+      .getByRole('link', { name: `${ownerName} mentioned you` })
+      .last()
+      .click();
     await expect(inbox).toHaveURL(new RegExp(`/messages\\?conversation=${conversation.id}$`));
     await inbox.goto('/inbox');
     await expect(inbox.getByTestId('inbox-unread-count')).toHaveText('1 unread');

@@ -51,7 +51,11 @@ test.describe('landing page', () => {
     await page.goto('/');
     const pricing = pricingSection(page);
     await expect(pricing).not.toBeInViewport();
-    await page.getByRole('link', { name: 'See Smart Pricing' }).or(page.getByRole('button', { name: 'See Smart Pricing' })).first().click();
+    await page
+      .getByRole('link', { name: 'See Smart Pricing' })
+      .or(page.getByRole('button', { name: 'See Smart Pricing' }))
+      .first()
+      .click();
     await expect(pricing).toBeInViewport();
     await expect(page).toHaveURL(/\/(#pricing)?$/);
   });

@@ -22,14 +22,24 @@ async function created(page: Page, path: string, data: Record<string, unknown>):
 async function upload(page: Page, sessionId: string, body: Buffer): Promise<string> {
   const id = randomUUID();
   const query = new URLSearchParams({ fileName: 'ridge.jpg', category: 'roof', phase: 'roof', sha256: createHash('sha256').update(body).digest('hex') });
-  const response = await page.request.put(`/api/inspections/${sessionId}/photos/${id}?${query.toString()}`, { headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' }, data: body });
+  const response = await page.request.put(`/api/inspections/${sessionId}/photos/${id}?${query.toString()}`, {
+    headers: { ...ORIGIN_HEADERS, 'Content-Type': 'image/jpeg' },
+    data: body,
+  });
   expect(response.status(), await response.text()).toBe(201);
   return id;
 }
 
 test('an open gallery shows a photo uploaded elsewhere by its thumbnail once the server has made it', async ({ page }) => {
   await signedInUser(page, 'gallery');
-  const projectId = await created(page, '/api/projects', { title: 'Hail claim, Oak Street', homeownerName: 'Lee Park', street: '4 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103' });
+  const projectId = await created(page, '/api/projects', {
+    title: 'Hail claim, Oak Street',
+    homeownerName: 'Lee Park',
+    street: '4 Oak Street',
+    city: 'Tulsa',
+    state: 'OK',
+    zip: '74103',
+  });
   const sessionId = randomUUID();
   const structures = [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: null }] }];
   await created(page, '/api/inspections', { id: sessionId, projectId, editedAt: new Date().toISOString(), fields: { structures } });

@@ -10,7 +10,10 @@ import { collectErrors, ORIGIN_HEADERS, signedInUser } from '../support/flows';
 // saves one made on its own to another claim file; the claim file's Measurements tab shows the
 // inspection's record, edited there and read back in the inspection. On a phone and on a desktop screen.
 
-async function createProject(page: Page, fields: { title: string; street: string } = { title: 'Hail claim, Elm Street', street: '12 Elm Street' }): Promise<string> {
+async function createProject(
+  page: Page,
+  fields: { title: string; street: string } = { title: 'Hail claim, Elm Street', street: '12 Elm Street' },
+): Promise<string> {
   const response = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
     data: { homeownerName: 'Pat Miller', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-12', ...fields },
@@ -50,7 +53,10 @@ async function createSession(page: Page, projectId: string): Promise<string> {
 
 /** The figure shown under `term` in a totals list. */
 function figure(totals: Locator, term: string): Locator {
-  return totals.locator('div').filter({ has: totals.page().getByText(term, { exact: true }) }).locator('dd');
+  return totals
+    .locator('div')
+    .filter({ has: totals.page().getByText(term, { exact: true }) })
+    .locator('dd');
 }
 
 // The app logs this whenever it is not served over HTTPS, as the e2e stack is (see routes.spec.ts).

@@ -24,12 +24,19 @@ async function addPayment(page: Page, what: 'payment_received' | 'payment_expect
   await form(page).getByLabel('What happened').selectOption(what);
   await form(page).getByLabel('Payment', { exact: true }).selectOption(type);
   await form(page).getByLabel('Amount ($)').fill(dollars);
-  await form(page).getByLabel(what === 'payment_received' ? 'Received on' : 'Expected by (optional)').fill(date);
+  await form(page)
+    .getByLabel(what === 'payment_received' ? 'Received on' : 'Expected by (optional)')
+    .fill(date);
   await form(page).getByRole('button', { name: 'Add entry' }).click();
 }
 
-const currentStatus = (page: Page, name: string) => page.getByRole('list', { name: 'Status pipeline' }).getByRole('button', { name: `${name} (current status)` });
-const figureRow = (page: Page, name: string) => page.getByLabel('Figures').locator('div').filter({ has: page.getByText(name, { exact: true }) });
+const currentStatus = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Status pipeline' }).getByRole('button', { name: `${name} (current status)` });
+const figureRow = (page: Page, name: string) =>
+  page
+    .getByLabel('Figures')
+    .locator('div')
+    .filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe('the claim money ledger', () => {
   test('from the estimate to paid in full, reconciled to zero, on a desktop and a phone', async ({ page }) => {

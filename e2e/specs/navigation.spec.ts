@@ -8,13 +8,64 @@ import { expectNoHorizontalOverflow, PHONES } from '../support/layout';
 // "Companies"). Every page it linked to is still one click away, on a desktop and in a phone's drawer.
 
 const GROUPS: [group: string, links: [name: string, path: string][]][] = [
-  ['Work', [['Dashboard', '/dashboard'], ['Inbox', '/inbox'], ['Messages', '/messages'], ['Assistant', '/assistant']]],
-  ['Field', [['Inspect a Roof', '/field-inspection'], ['All Inspections', '/field-inspections'], ['Roof Measurements', '/measurements'], ['Identify a Shingle', '/shingle-id'], ['Past Shingle IDs', '/shingle-history']]],
-  ['Claims', [['Claim Files', '/projects'], ['Carriers and Adjusters', '/companies'], ['Analytics', '/analytics']]],
-  ['Reports', [['Photo Reports', '/photo-reports'], ['Report Builder', '/advanced-photo-reports']]],
-  ['Billing', [['Subscription and Invoices', '/payments'], ['Compare Plans', '/pricing'], ['Service Credits', '/credits']]],
-  ['Company', [['Team', '/team'], ['Settings', '/settings'], ['Account Security', '/security']]],
-  ['Help', [['Tutorials', '/tutorials'], ['Send Feedback', '/feedback'], ['Replies to Your Feedback', '/feedback-loop']]],
+  [
+    'Work',
+    [
+      ['Dashboard', '/dashboard'],
+      ['Inbox', '/inbox'],
+      ['Messages', '/messages'],
+      ['Assistant', '/assistant'],
+    ],
+  ],
+  [
+    'Field',
+    [
+      ['Inspect a Roof', '/field-inspection'],
+      ['All Inspections', '/field-inspections'],
+      ['Roof Measurements', '/measurements'],
+      ['Identify a Shingle', '/shingle-id'],
+      ['Past Shingle IDs', '/shingle-history'],
+    ],
+  ],
+  [
+    'Claims',
+    [
+      ['Claim Files', '/projects'],
+      ['Carriers and Adjusters', '/companies'],
+      ['Analytics', '/analytics'],
+    ],
+  ],
+  [
+    'Reports',
+    [
+      ['Photo Reports', '/photo-reports'],
+      ['Report Builder', '/advanced-photo-reports'],
+    ],
+  ],
+  [
+    'Billing',
+    [
+      ['Subscription and Invoices', '/payments'],
+      ['Compare Plans', '/pricing'],
+      ['Service Credits', '/credits'],
+    ],
+  ],
+  [
+    'Company',
+    [
+      ['Team', '/team'],
+      ['Settings', '/settings'],
+      ['Account Security', '/security'],
+    ],
+  ],
+  [
+    'Help',
+    [
+      ['Tutorials', '/tutorials'],
+      ['Send Feedback', '/feedback'],
+      ['Replies to Your Feedback', '/feedback-loop'],
+    ],
+  ],
 ];
 
 async function expectGroups(page: Page): Promise<void> {

@@ -44,7 +44,9 @@ for (const phone of PHONES) {
       await page.evaluate('window.scrollTo({ top: 1500, behavior: "instant" })');
       await expect.poll(() => scrollY(page)).toBe(1500);
       // A claim file in view there.
-      const href = (await page.evaluate(`[...document.querySelectorAll('[data-testid="projects-cards"] a')].find((a) => a.getBoundingClientRect().top > 60)?.getAttribute('href')`)) as string;
+      const href = (await page.evaluate(
+        `[...document.querySelectorAll('[data-testid="projects-cards"] a')].find((a) => a.getBoundingClientRect().top > 60)?.getAttribute('href')`,
+      )) as string;
       await cards.locator(`a[href="${href}"]`).click();
       await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -74,7 +76,10 @@ for (const phone of PHONES) {
         data: {
           id,
           editedAt: new Date().toISOString(),
-          fields: { street: '5 Step Street', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front'], slopes: [{ direction: 'N', testSquareHits: 4 }] }] },
+          fields: {
+            street: '5 Step Street',
+            structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front'], slopes: [{ direction: 'N', testSquareHits: 4 }] }],
+          },
         },
       });
       expect(created.status(), await created.text()).toBe(201);

@@ -119,7 +119,10 @@ test.describe('photo reports and claim packets', () => {
     await packet.getByRole('button', { name: 'Make packet anyway' }).click();
     await expect(packet).toBeHidden();
 
-    const packetRow = packetPanel.getByRole('list', { name: 'Documents of this claim file' }).getByRole('listitem').filter({ has: page.getByText('Claim packet', { exact: true }) });
+    const packetRow = packetPanel
+      .getByRole('list', { name: 'Documents of this claim file' })
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Claim packet', { exact: true }) });
     await watchUntilReady(packetRow);
     const packetDownloading = page.waitForEvent('download');
     await packetRow.getByRole('link', { name: /^Download/ }).click();

@@ -115,7 +115,7 @@ test.describe('projects', () => {
     await expect(announced).toHaveText(`${homeowner} is over ${second.name}.`);
     await page.keyboard.press('Space');
     await expect(column(page, second.name).getByRole('link', { name: homeowner })).toBeVisible();
-    await expect.poll(async () => (await (await page.request.get(`/api/projects/${projectId}`)).json() as { statusId: string }).statusId).toBe(second.id);
+    await expect.poll(async () => ((await (await page.request.get(`/api/projects/${projectId}`)).json()) as { statusId: string }).statusId).toBe(second.id);
 
     // Mouse: drag the handle into the next column.
     const from = await page.getByRole('button', { name: `Drag ${homeowner}` }).boundingBox();
@@ -127,7 +127,7 @@ test.describe('projects', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 15 });
     await page.mouse.up();
     await expect(column(page, third.name).getByRole('link', { name: homeowner })).toBeVisible();
-    await expect.poll(async () => (await (await page.request.get(`/api/projects/${projectId}`)).json() as { statusId: string }).statusId).toBe(third.id);
+    await expect.poll(async () => ((await (await page.request.get(`/api/projects/${projectId}`)).json()) as { statusId: string }).statusId).toBe(third.id);
 
     // One hand, no dragging: the card's "Move to" select.
     await page.getByLabel(`Move ${homeowner} to`).selectOption(first.id);

@@ -128,12 +128,24 @@ test.describe('advanced report editor', () => {
     const path = await file.path();
     expect(readFileSync(path).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(path);
-    const order = ['Bravo address', 'Alpha house', 'Charlie front, dented siding', 'Delta rear, first browser', 'Foxtrot square N', 'Echo slope N', 'Golf slope S', 'Hotel square S'];
+    const order = [
+      'Bravo address',
+      'Alpha house',
+      'Charlie front, dented siding',
+      'Delta rear, first browser',
+      'Foxtrot square N',
+      'Echo slope N',
+      'Golf slope S',
+      'Hotel square S',
+    ];
     // The photo pages, after the cover: the cover shows the front-of-house photo with its caption,
     // whichever place it holds, and the two overview photos' first order depends on their upload.
     const pages = text.slice(text.indexOf('page 1 of'));
     const at = order.map((caption) => pages.indexOf(caption));
-    expect(at.every((i) => i >= 0), `captions in the PDF: ${JSON.stringify(at)}`).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      `captions in the PDF: ${JSON.stringify(at)}`,
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     expect(text).not.toContain('second browser');
 
@@ -157,7 +169,15 @@ test.describe('advanced report editor', () => {
     const sections = await page.getByRole('list', { name: 'Sections' }).boundingBox();
     const preview = await page.getByRole('list', { name: 'Pages' }).boundingBox();
     expect(sections && preview && preview.y > sections.y + sections.height - 1).toBe(true);
-    for (const name of ['Move photo 1', 'Move photo 1 down', 'Remove photo 1', 'Move section Overview', 'Move section Overview down', 'Add photos', 'Render PDF']) {
+    for (const name of [
+      'Move photo 1',
+      'Move photo 1 down',
+      'Remove photo 1',
+      'Move section Overview',
+      'Move section Overview down',
+      'Add photos',
+      'Render PDF',
+    ]) {
       const box = await page.getByRole('button', { name, exact: true }).boundingBox();
       expect(box && box.height >= 44 && box.width >= 44, `${name}: ${JSON.stringify(box)}`).toBe(true);
     }

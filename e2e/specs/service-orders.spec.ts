@@ -15,7 +15,10 @@ async function buyCredits(page: Page, pack: 'pack_5' | 'pack_10'): Promise<void>
 }
 
 async function createProject(page: Page, title: string): Promise<string> {
-  const response = await page.request.post('/api/projects', { headers: ORIGIN_HEADERS, data: { title, homeownerName: 'Pat Miller', street: '12 Elm St', city: 'Tulsa' } });
+  const response = await page.request.post('/api/projects', {
+    headers: ORIGIN_HEADERS,
+    data: { title, homeownerName: 'Pat Miller', street: '12 Elm St', city: 'Tulsa' },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }

@@ -12,7 +12,10 @@ const NOT_HTTPS = 'console: Not served over HTTPS: sign-in cookies and claim dat
 const unexpected = (errors: string[]) => errors.filter((error) => error !== NOT_HTTPS);
 
 function figure(totals: Locator, term: string): Locator {
-  return totals.locator('div').filter({ has: totals.page().getByText(term, { exact: true }) }).locator('dd');
+  return totals
+    .locator('div')
+    .filter({ has: totals.page().getByText(term, { exact: true }) })
+    .locator('dd');
 }
 
 const recommendation = (page: Page) => page.getByRole('heading', { level: 2, name: /^Recommendation: / });
@@ -42,7 +45,11 @@ test('a threshold of 12 turns the 11 hits of the N slope from replace into repai
 
   await page.goto(`/field-inspection/${sessionId}/analysis`);
   await expect(recommendation(page)).toHaveText('Recommendation: Repair');
-  await expect(reasons(page)).toHaveText(['1 damage photo taken.', 'Main house N slope: 11 hits, below the threshold of 12.', 'Main house S slope: 3 hits, below the threshold of 12.']);
+  await expect(reasons(page)).toHaveText([
+    '1 damage photo taken.',
+    'Main house N slope: 11 hits, below the threshold of 12.',
+    'Main house S slope: 3 hits, below the threshold of 12.',
+  ]);
   await expect(page.getByText(/test square has 12 hits or more/)).toBeVisible();
   await axeWithoutToasts(page);
   expect(unexpected(errors)).toEqual([]);
@@ -58,7 +65,13 @@ test('a price list imported from CSV prices the next estimate', async ({ page })
   await page.goto('/settings?section=estimating');
   const prices = page.getByRole('region', { name: 'Price list' });
   await expect(prices.getByRole('group', { name: 'Shingles: roof squares plus waste' }).getByLabel('Unit price ($)')).toHaveValue('265.00');
-  await prices.getByLabel('Or paste CSV').fill(['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'skylight,Skylight,EA,900', ',Satellite dish detach and reset,EA,85'].join('\n'));
+  await prices
+    .getByLabel('Or paste CSV')
+    .fill(
+      ['code,description,unit,price', 'shingles,Architectural shingles,SQ,$300.00', 'skylight,Skylight,EA,900', ',Satellite dish detach and reset,EA,85'].join(
+        '\n',
+      ),
+    );
   await prices.getByRole('button', { name: 'Preview import' }).click();
   const preview = prices.getByRole('region', { name: 'Import preview' });
   await expect(preview.getByRole('alert')).toContainText('Row 3: Unknown code "skylight"');

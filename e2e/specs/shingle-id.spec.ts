@@ -26,7 +26,15 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 async function createClaimFile(page: Page): Promise<string> {
   const response = await page.request.post('/api/projects', {
     headers: ORIGIN_HEADERS,
-    data: { title: 'Hail claim, Oak Street', homeownerName: 'Pat Miller', street: '12 Oak Street', city: 'Tulsa', state: 'OK', zip: '74103', claimNumber: 'CLM-25' },
+    data: {
+      title: 'Hail claim, Oak Street',
+      homeownerName: 'Pat Miller',
+      street: '12 Oak Street',
+      city: 'Tulsa',
+      state: 'OK',
+      zip: '74103',
+      claimNumber: 'CLM-25',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -76,7 +84,10 @@ async function packetText(page: Page, projectId: string): Promise<{ text: string
   return { text, images };
 }
 
-test('measure, rank, answer a separating question, save to the claim file, see it in the history, rank offline, print it in the packet', async ({ page, context }) => {
+test('measure, rank, answer a separating question, save to the claim file, see it in the history, rank offline, print it in the packet', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(180_000);
   await signedInUser(page, 'shingle-id');
   await setCompanyAddress(page);
@@ -138,7 +149,10 @@ test('measure, rank, answer a separating question, save to the claim file, see i
   await page.goto('/shingle-id');
   await expect(page.getByText(/product lines kept on this phone/)).toBeVisible();
   await page.getByLabel('Claim file (optional)').fill('Oak');
-  await page.getByRole('list', { name: 'Matching claim files' }).getByRole('button', { name: /Hail claim, Oak Street/ }).click();
+  await page
+    .getByRole('list', { name: 'Matching claim files' })
+    .getByRole('button', { name: /Hail claim, Oak Street/ })
+    .click();
   await expect(page.getByText('Claim file: Hail claim, Oak Street')).toBeVisible();
   await expect(page.getByLabel('Address')).toHaveValue('12 Oak Street, Tulsa, OK 74103');
   await page.getByLabel('Exposure', { exact: true }).fill('5-5/8');

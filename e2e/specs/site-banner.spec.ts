@@ -65,7 +65,10 @@ test.describe('the site banner', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(banner(page)).toHaveCount(0);
     } finally {
-      const restored = await adminPage.request.put('/api/admin/site-banner', { headers: ORIGIN_HEADERS, data: { enabled: true, text: SITE_BANNER_DEFAULT_TEXT } });
+      const restored = await adminPage.request.put('/api/admin/site-banner', {
+        headers: ORIGIN_HEADERS,
+        data: { enabled: true, text: SITE_BANNER_DEFAULT_TEXT },
+      });
       expect(restored.status(), await restored.text()).toBe(200);
       await adminContext.close();
     }

@@ -75,11 +75,27 @@ test.describe('help and tutorials', () => {
 
   test('a stored embed on a non-https or other host shows no video: the help offers feedback about the page alone', async ({ page }) => {
     await signedInUser(page, 'unsafe-help');
-    for (const embedCode of ['<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>', '<iframe src="https://videos.example.com/embed/1"></iframe>']) {
+    for (const embedCode of [
+      '<iframe src="http://www.youtube.com/embed/abcdefghijk"></iframe>',
+      '<iframe src="https://videos.example.com/embed/1"></iframe>',
+    ]) {
       // Rows like these cannot be saved through the API; this is what the page does if one exists.
       await page.route('**/api/tutorials?route=*', (route) =>
         route.fulfill({
-          json: { tutorials: [{ id: '7f0c3c1e-0000-4000-8000-000000000001', pageRoute: '/dashboard', isActive: true, title: 'Unsafe', description: null, embedCode, guide: null, updatedAt: '2026-01-01T00:00:00.000Z' }] },
+          json: {
+            tutorials: [
+              {
+                id: '7f0c3c1e-0000-4000-8000-000000000001',
+                pageRoute: '/dashboard',
+                isActive: true,
+                title: 'Unsafe',
+                description: null,
+                embedCode,
+                guide: null,
+                updatedAt: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          },
         }),
       );
       const answered = page.waitForResponse('**/api/tutorials?route=*');

@@ -24,11 +24,18 @@ type TestPhoto = { name: string; mimeType: 'image/jpeg'; buffer: Buffer; sha256:
 async function makePhotos(count: number, label: string): Promise<TestPhoto[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      const noise = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 80 + ((index * 13) % 90), sigma: 50 } } })
+      const noise = await sharp({
+        create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 80 + ((index * 13) % 90), sigma: 50 } },
+      })
         .png()
         .toBuffer();
       const buffer = await sharp(noise).resize(1200, 900).blur(0.8).jpeg({ quality: 85 }).toBuffer();
-      return { name: `${label}-${String(index + 1).padStart(2, '0')}.jpg`, mimeType: 'image/jpeg' as const, buffer, sha256: createHash('sha256').update(buffer).digest('hex') };
+      return {
+        name: `${label}-${String(index + 1).padStart(2, '0')}.jpg`,
+        mimeType: 'image/jpeg' as const,
+        buffer,
+        sha256: createHash('sha256').update(buffer).digest('hex'),
+      };
     }),
   );
 }
@@ -50,7 +57,12 @@ async function expectExactly(request: APIRequestContext, sessionId: string, phot
   for (const photo of stored) {
     const original = await request.get(photo.url);
     expect(original.status()).toBe(200);
-    expect(createHash('sha256').update(await original.body()).digest('hex'), `${photo.fileName} as stored`).toBe(photo.sha256);
+    expect(
+      createHash('sha256')
+        .update(await original.body())
+        .digest('hex'),
+      `${photo.fileName} as stored`,
+    ).toBe(photo.sha256);
     expect(photo.fileSize).toBe(photos.find((p) => p.sha256 === photo.sha256)?.buffer.length);
   }
 }
@@ -59,7 +71,28 @@ async function createSessionApi(request: APIRequestContext, street: string): Pro
   const id = randomUUID();
   const response = await request.post('/api/inspections', {
     headers: ORIGIN_HEADERS,
-    data: { id, fields: { street, city: 'Denver', state: 'CO', zip: '80202', structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'right', 'rear', 'left'], slopes: [{ direction: 'N', testSquareHits: 8 }, { direction: 'S', testSquareHits: 11 }] }] }, editedAt: new Date().toISOString() },
+    data: {
+      id,
+      fields: {
+        street,
+        city: 'Denver',
+        state: 'CO',
+        zip: '80202',
+        structures: [
+          {
+            id: 'main',
+            name: 'Main house',
+            kind: 'main_house',
+            areas: ['roof', 'front', 'right', 'rear', 'left'],
+            slopes: [
+              { direction: 'N', testSquareHits: 8 },
+              { direction: 'S', testSquareHits: 11 },
+            ],
+          },
+        ],
+      },
+      editedAt: new Date().toISOString(),
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as InspectionSession).id;
@@ -212,7 +245,10 @@ test('a session created with no network syncs later with its photos', async ({ p
   await page.goto('/field-inspection/new-offline');
   await page.getByLabel('Street').fill('12 Offline Ridge Road');
   await page.getByLabel('City').fill('Boulder');
-  await page.getByRole('button', { name: /^(Start inspection|Save|Next)/ }).first().click();
+  await page
+    .getByRole('button', { name: /^(Start inspection|Save|Next)/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/field-inspection\/[0-9a-f-]{36}/);
   const sessionId = /\/field-inspection\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
 

@@ -26,7 +26,9 @@ test('the upload panel follows the queue: failures, offline, reload, sign-out wa
     return route.fulfill({
       status: 502,
       contentType: 'application/json',
-      body: JSON.stringify({ error: { message: 'Photo storage is busy', code: 'UPSTREAM_FAILED', timestamp: new Date().toISOString(), requestId: `e2e-${refused}` } }),
+      body: JSON.stringify({
+        error: { message: 'Photo storage is busy', code: 'UPSTREAM_FAILED', timestamp: new Date().toISOString(), requestId: `e2e-${refused}` },
+      }),
     });
   });
 
@@ -88,7 +90,11 @@ test('the upload panel follows the queue: failures, offline, reload, sign-out wa
   for (const photo of stored) {
     const original = await page.request.get(photo.url);
     expect(original.status()).toBe(200);
-    expect(createHash('sha256').update(await original.body()).digest('hex')).toBe(photo.sha256);
+    expect(
+      createHash('sha256')
+        .update(await original.body())
+        .digest('hex'),
+    ).toBe(photo.sha256);
   }
 
   // Signing out now asks nothing (everything is uploaded).

@@ -52,7 +52,9 @@ test("a full company and a used hour: the photos stay on the phone with the serv
   expect(full.files).toBe(2);
   for (const record of full.records) {
     expect(record).toMatchObject({ status: 'failed', retryCount: 1 });
-    expect(record.error).toBe("Failed to upload photo: Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.");
+    expect(record.error).toBe(
+      "Failed to upload photo: Your company's storage is full: it keeps at most 500 GB of files and photos. Delete what it no longer needs to make room for this upload.",
+    );
   }
   await page.waitForTimeout(4000);
   expect(sent).toBe(2);

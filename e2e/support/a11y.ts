@@ -13,9 +13,7 @@ export async function settleAnimations(page: Page): Promise<void> {
   // A string: it runs in the page, and the e2e project has no DOM types.
   const settled = `document.getAnimations().every((animation) =>
     animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity)`;
-  await page
-    .waitForFunction(settled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 50 })
-    .catch(() => undefined);
+  await page.waitForFunction(settled, undefined, { timeout: SETTLE_TIMEOUT_MS, polling: 50 }).catch(() => undefined);
 }
 
 /** Runs axe (WCAG 2 A and AA) on the settled page and fails on any serious or critical violation. */
@@ -24,6 +22,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join(', ')}`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }

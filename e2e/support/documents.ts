@@ -62,7 +62,11 @@ export async function newClaimFile(page: Page, fields: Record<string, unknown> =
  * A claim file (12 Oak Street, claim CLM-14, homeowner Pat Miller) with one estimate of $10,000.00
  * (one manual line), through the API; `claim` adds or overrides the claim file's fields.
  */
-export async function claimFileWithEstimate(page: Page, claim: Record<string, unknown> = {}, { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {}): Promise<string> {
+export async function claimFileWithEstimate(
+  page: Page,
+  claim: Record<string, unknown> = {},
+  { unitPriceCents = 1_000_000 }: { unitPriceCents?: number } = {},
+): Promise<string> {
   const projectId = await newClaimFile(page, { title: 'Hail claim, Oak Street', street: '12 Oak Street', claimNumber: 'CLM-14', ...claim });
   const sessionId = randomUUID();
   const session = await page.request.post('/api/inspections', {

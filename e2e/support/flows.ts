@@ -17,11 +17,7 @@ export const RESET_SUBJECT = 'Reset your Ridgeline password';
  * Signs a user up through the API and opens the mailed confirmation link with `request`.
  * With `page.request` the session cookie lands in the page's browser context: it is signed in.
  */
-export async function signUpAndConfirmApi(
-  request: APIRequestContext,
-  user: TestUser,
-  extra: { invitationId?: string } = {},
-): Promise<void> {
+export async function signUpAndConfirmApi(request: APIRequestContext, user: TestUser, extra: { invitationId?: string } = {}): Promise<void> {
   const response = await request.post('/api/auth/sign-up/email', {
     headers: ORIGIN_HEADERS,
     data: {

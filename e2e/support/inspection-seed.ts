@@ -115,12 +115,22 @@ export async function uploadPhotos(page: Page, sessionId: string, photos: readon
  */
 export async function measuredSession(
   page: Page,
-  { structure, street = '12 Oak Street', city = 'Tulsa', projectId = null }: { structure: Record<string, unknown>; street?: string; city?: string; projectId?: string | null },
+  {
+    structure,
+    street = '12 Oak Street',
+    city = 'Tulsa',
+    projectId = null,
+  }: { structure: Record<string, unknown>; street?: string; city?: string; projectId?: string | null },
 ): Promise<string> {
   const id = randomUUID();
   const session = await page.request.post('/api/inspections', {
     headers: ORIGIN_HEADERS,
-    data: { id, projectId, editedAt: new Date().toISOString(), fields: { street, city, structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] } },
+    data: {
+      id,
+      projectId,
+      editedAt: new Date().toISOString(),
+      fields: { street, city, structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
+    },
   });
   expect(session.status(), await session.text()).toBe(201);
   const measurement = await page.request.post('/api/measurements', { headers: ORIGIN_HEADERS, data: { sessionId: id, structures: [structure] } });

@@ -168,20 +168,39 @@ endTrial = async (email) => {
   const ended = await server.deps.database.db
     .update(companies)
     .set({ trialEndsAt: new Date(Date.now() - 60_000) })
-    .where(inArray(companies.id, server.deps.database.db.select({ id: members.companyId }).from(members).innerJoin(user, eq(user.id, members.userId)).where(eq(user.email, email.toLowerCase()))))
+    .where(
+      inArray(
+        companies.id,
+        server.deps.database.db
+          .select({ id: members.companyId })
+          .from(members)
+          .innerJoin(user, eq(user.id, members.userId))
+          .where(eq(user.email, email.toLowerCase())),
+      ),
+    )
     .returning({ id: companies.id });
   if (ended.length === 0) throw new Error(`No company for ${email}`);
 };
 useUploadQuota = async (email, use) => {
   const { db } = server.deps.database;
-  const [member] = await db.select({ userId: user.id, companyId: members.companyId }).from(user).innerJoin(members, eq(members.userId, user.id)).where(eq(user.email, email.toLowerCase()));
+  const [member] = await db
+    .select({ userId: user.id, companyId: members.companyId })
+    .from(user)
+    .innerJoin(members, eq(members.userId, user.id))
+    .where(eq(user.email, email.toLowerCase()));
   if (!member) throw new Error(`No company for ${email}`);
   const { companyStorageBytes, userHourlyBytes } = server.deps.config.uploadQuota;
   const key = userFilesWindowKey(member.userId);
   if (use === 'storage') {
-    await db.insert(companyStorage).values({ companyId: member.companyId, bytes: companyStorageBytes }).onConflictDoUpdate({ target: companyStorage.companyId, set: { bytes: companyStorageBytes } });
+    await db
+      .insert(companyStorage)
+      .values({ companyId: member.companyId, bytes: companyStorageBytes })
+      .onConflictDoUpdate({ target: companyStorage.companyId, set: { bytes: companyStorageBytes } });
   } else if (use === 'hour') {
-    await db.insert(uploadByteCounts).values({ key, bytes: userHourlyBytes }).onConflictDoUpdate({ target: uploadByteCounts.key, set: { bytes: userHourlyBytes, windowStart: new Date() } });
+    await db
+      .insert(uploadByteCounts)
+      .values({ key, bytes: userHourlyBytes })
+      .onConflictDoUpdate({ target: uploadByteCounts.key, set: { bytes: userHourlyBytes, windowStart: new Date() } });
   } else if (use === 'none') {
     await db.delete(companyStorage).where(eq(companyStorage.companyId, member.companyId));
     await db.delete(uploadByteCounts).where(eq(uploadByteCounts.key, key));
@@ -191,10 +210,15 @@ seedDemo = () =>
   new Promise((resolve, reject) => {
     const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     const seed = fileURLToPath(new URL('../../apps/server/src/cli/seed-demo.ts', import.meta.url));
-    execFile(process.execPath, ['--import', 'tsx', seed], { env, cwd: fileURLToPath(new URL('../../', import.meta.url)), timeout: 120_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`seed:demo failed: ${error.message}\n${stderr}`));
-      else resolve(stdout);
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', seed],
+      { env, cwd: fileURLToPath(new URL('../../', import.meta.url)), timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`seed:demo failed: ${error.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
   });
 console.log(`e2e stack ready on ${server.url} (${embedded ? 'embedded' : 'external'} database)`);
 

@@ -27,7 +27,13 @@ export async function createSession(request: APIRequestContext): Promise<string>
     headers: ORIGIN_HEADERS,
     data: {
       id: randomUUID(),
-      fields: { street: '8 Upload Lane', city: 'Denver', state: 'CO', zip: '80202', structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }] },
+      fields: {
+        street: '8 Upload Lane',
+        city: 'Denver',
+        state: 'CO',
+        zip: '80202',
+        structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [] }],
+      },
       editedAt: new Date().toISOString(),
     },
   });
@@ -40,7 +46,6 @@ export async function serverPhotos(request: APIRequestContext, sessionId: string
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as PhotoList).photos;
 }
-
 
 /** The signed-in user's id, as the session says. */
 export async function userId(request: APIRequestContext): Promise<string> {
@@ -79,7 +84,16 @@ export async function seedQueue(page: Page, owner: string, sessionId: string, ph
     uploadedPath: null,
     completedAt: null,
     error: null,
-    metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: item.timestamp },
+    metadata: {
+      category: 'roof',
+      subcategory: null,
+      phase: 'roof',
+      photoType: null,
+      notes: null,
+      structureId: null,
+      gpsCoords: null,
+      timestamp: item.timestamp,
+    },
     createdAt: Date.now(),
   });
   const rows = items.map((item) => ({ record: record(item), base64: item.base64 }));

@@ -74,16 +74,47 @@ export function createApp(deps: AppDeps) {
   // each with its own limit) may be larger. A GET or HEAD has no body to limit (looking would build a
   // web Request per read for nothing).
   const jsonLimit = limitBody(MAX_JSON_BYTES);
-  app.use('/api/*', (c, next) =>
-    isRawBody(c.req.method, c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => (isRawBody(c.req.method, c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonLimit(c, next)));
   app.use(runGates([rejectUnsafeText]));
 
   // The gates in the order a request meets them: disabled account, maintenance mode, and the billing
   // gate (a read-only company's writes answer 402).
   app.use('/api/*', runGates([disabledAccountGate, maintenanceGate, billingGate].map((gate) => gate(deps))));
 
-  const features = [healthRoutes, maintenanceRoutes, authRoutes, profileRoutes, companyRoutes, storageRoutes, adminRoutes, cspRoutes, tutorialRoutes, projectRoutes, projectTaskRoutes, projectFileRoutes, carrierRoutes, dashboardRoutes, inspectionRoutes, photoRoutes, estimatingRoutes, sessionConversionRoutes, chatRoutes, chatAttachmentRoutes, inboxRoutes, pushRoutes, reportRoutes, proposalRoutes, shareLinkRoutes, publicShareRoutes, billingRoutes, feedbackRoutes, ledgerRoutes, analyticsRoutes, shingleRoutes, assistantRoutes];
+  const features = [
+    healthRoutes,
+    maintenanceRoutes,
+    authRoutes,
+    profileRoutes,
+    companyRoutes,
+    storageRoutes,
+    adminRoutes,
+    cspRoutes,
+    tutorialRoutes,
+    projectRoutes,
+    projectTaskRoutes,
+    projectFileRoutes,
+    carrierRoutes,
+    dashboardRoutes,
+    inspectionRoutes,
+    photoRoutes,
+    estimatingRoutes,
+    sessionConversionRoutes,
+    chatRoutes,
+    chatAttachmentRoutes,
+    inboxRoutes,
+    pushRoutes,
+    reportRoutes,
+    proposalRoutes,
+    shareLinkRoutes,
+    publicShareRoutes,
+    billingRoutes,
+    feedbackRoutes,
+    ledgerRoutes,
+    analyticsRoutes,
+    shingleRoutes,
+    assistantRoutes,
+  ];
   for (const routes of features) app.route('/', routes(deps));
 
   app.all('/api/*', (c) => errorResponse(c, 'NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`));

@@ -32,10 +32,17 @@ describe('loadConfig', () => {
   it('sizes the upload quotas for real work: hundreds of photos a rep per hour, a few screenshots, and each configurable', () => {
     const MB = 1024 * 1024;
     const { uploadQuota } = loadConfig({});
-    expect(uploadQuota).toEqual({ userHourlyBytes: 5120 * MB, screenshotHourlyBytes: 50 * MB, companyHourlyBytes: 20_480 * MB, companyStorageBytes: 500 * 1024 * MB });
+    expect(uploadQuota).toEqual({
+      userHourlyBytes: 5120 * MB,
+      screenshotHourlyBytes: 50 * MB,
+      companyHourlyBytes: 20_480 * MB,
+      companyStorageBytes: 500 * 1024 * MB,
+    });
     // Several hundred phone photos at the top of 5-10 MB fit one person's hour.
     expect(uploadQuota.userHourlyBytes).toBeGreaterThanOrEqual(500 * 10 * MB);
-    expect(loadConfig({ UPLOAD_USER_HOURLY_MB: '100', FEEDBACK_SCREENSHOT_HOURLY_MB: '20', UPLOAD_COMPANY_HOURLY_MB: '300', COMPANY_STORAGE_GB: '2' }).uploadQuota).toEqual({
+    expect(
+      loadConfig({ UPLOAD_USER_HOURLY_MB: '100', FEEDBACK_SCREENSHOT_HOURLY_MB: '20', UPLOAD_COMPANY_HOURLY_MB: '300', COMPANY_STORAGE_GB: '2' }).uploadQuota,
+    ).toEqual({
       userHourlyBytes: 100 * MB,
       screenshotHourlyBytes: 20 * MB,
       companyHourlyBytes: 300 * MB,
@@ -52,7 +59,9 @@ describe('loadConfig', () => {
     expect(timeouts).toEqual({ headersMs: 20_000, requestMs: 150_000, keepAliveMs: 15_000, shutdownMs: 25_000 });
     // 5 MB at 400 kbit/s, the slow-3G profile, takes about 105 s.
     expect(timeouts.requestMs).toBeGreaterThan(((5 * 1024 * 1024 * 8) / 400_000) * 1000);
-    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', KEEP_ALIVE_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_MS: '10000' }).timeouts).toEqual({
+    expect(
+      loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', KEEP_ALIVE_TIMEOUT_MS: '3000', SHUTDOWN_TIMEOUT_MS: '10000' }).timeouts,
+    ).toEqual({
       headersMs: 5000,
       requestMs: 60_000,
       keepAliveMs: 3000,
@@ -95,7 +104,15 @@ describe('storage', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'true',
       }).storage,
-    ).toEqual({ driver: 's3', bucket: 'ridgeline-files', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true });
+    ).toEqual({
+      driver: 's3',
+      bucket: 'ridgeline-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
     expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'ridgeline-files', S3_REGION: 'eu-west-1' }).storage).toEqual({
       driver: 's3',
       bucket: 'ridgeline-files',
@@ -110,7 +127,9 @@ describe('storage', () => {
   it('refuses S3 without its bucket and region, with half a key pair, or with a bad bucket name', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER=s3\n\s+S3_REGION: required/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files' })).toThrow(/S3_REGION: required when STORAGE_DRIVER=s3/);
-    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY, or neither/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY, or neither/,
+    );
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Files_Here', S3_REGION: 'us-east-1' })).toThrow(/S3_BUCKET: an S3 bucket name/);
     expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
   });
@@ -121,10 +140,24 @@ describe('the assistant', () => {
     expect(loadConfig({}).assistant).toEqual({ provider: null, dailyLimit: 200 });
     expect(loadConfig({ ASSISTANT_API_KEY: '' }).assistant.provider).toBeNull();
     expect(
-      loadConfig({ ASSISTANT_API_KEY: 'sk-local', ASSISTANT_BASE_URL: 'http://127.0.0.1:8000/v1', ASSISTANT_MODEL: 'llama-3.1-8b', ASSISTANT_TIMEOUT_MS: '30000', ASSISTANT_MAX_RETRIES: '4', ASSISTANT_DAILY_LIMIT: '50' })
-        .assistant,
-    ).toEqual({ provider: { apiKey: 'sk-local', baseUrl: 'http://127.0.0.1:8000/v1', model: 'llama-3.1-8b', timeoutMs: 30_000, maxRetries: 4 }, dailyLimit: 50 });
-    expect(loadConfig({ ASSISTANT_API_KEY: 'sk-x' }).assistant.provider).toMatchObject({ baseUrl: null, model: 'gpt-4o-mini', timeoutMs: 60_000, maxRetries: 2 });
+      loadConfig({
+        ASSISTANT_API_KEY: 'sk-local',
+        ASSISTANT_BASE_URL: 'http://127.0.0.1:8000/v1',
+        ASSISTANT_MODEL: 'llama-3.1-8b',
+        ASSISTANT_TIMEOUT_MS: '30000',
+        ASSISTANT_MAX_RETRIES: '4',
+        ASSISTANT_DAILY_LIMIT: '50',
+      }).assistant,
+    ).toEqual({
+      provider: { apiKey: 'sk-local', baseUrl: 'http://127.0.0.1:8000/v1', model: 'llama-3.1-8b', timeoutMs: 30_000, maxRetries: 4 },
+      dailyLimit: 50,
+    });
+    expect(loadConfig({ ASSISTANT_API_KEY: 'sk-x' }).assistant.provider).toMatchObject({
+      baseUrl: null,
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+      maxRetries: 2,
+    });
     expect(() => loadConfig({ ASSISTANT_BASE_URL: 'not a url' })).toThrow(/ASSISTANT_BASE_URL/);
     expect(() => loadConfig({ ASSISTANT_DAILY_LIMIT: '0' })).toThrow(/ASSISTANT_DAILY_LIMIT/);
     expect(() => loadConfig({ ASSISTANT_MAX_RETRIES: '11' })).toThrow(/ASSISTANT_MAX_RETRIES/);
@@ -135,7 +168,9 @@ describe('billing in production', () => {
   const key = 'sk_test_51ridgeline';
 
   it('refuses production without a Stripe key unless BILLING_TEST_MODE=true asks for test mode', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Invalid configuration:\n\s+STRIPE_SECRET_KEY: required in production.*BILLING_TEST_MODE=true/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /Invalid configuration:\n\s+STRIPE_SECRET_KEY: required in production.*BILLING_TEST_MODE=true/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'false' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: '' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'true' })).toMatchObject({ env: 'production', stripe: null, billingTestMode: true });
@@ -146,7 +181,9 @@ describe('billing in production', () => {
     expect(loadConfig({})).toMatchObject({ env: 'development', stripe: null, billingTestMode: true });
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ stripe: null, billingTestMode: true });
     expect(() => loadConfig({ NODE_ENV: 'production', BILLING_TEST_MODE: 'yes' })).toThrow(/BILLING_TEST_MODE/);
-    expect(() => loadConfig({ BILLING_TEST_MODE: 'true', STRIPE_SECRET_KEY: key })).toThrow(/BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set/);
+    expect(() => loadConfig({ BILLING_TEST_MODE: 'true', STRIPE_SECRET_KEY: key })).toThrow(
+      /BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set/,
+    );
   });
 
   describe('the npm start process', () => {
@@ -163,7 +200,15 @@ describe('billing in production', () => {
       const database = await createTestDatabase();
       databases.push(database);
       const port = await freePort();
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', SERVE_WEB: 'false', LOG_LEVEL: 'warn' };
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SERVE_WEB: 'false',
+        LOG_LEVEL: 'warn',
+      };
       delete env.STRIPE_SECRET_KEY;
       delete env.BILLING_TEST_MODE;
       Object.assign(env, billing);
@@ -185,11 +230,17 @@ describe('billing in production', () => {
       const deadline = Date.now() + 45_000;
       let healthy = false;
       while (!healthy && Date.now() < deadline && running.child.exitCode === null) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+        healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!healthy) await new Promise((r) => setTimeout(r, 250));
       }
       expect(healthy, running.output()).toBe(true);
-      const warning = running.output().split('\n').find((line) => line.includes(BILLING_TEST_MODE_WARNING));
+      const warning = running
+        .output()
+        .split('\n')
+        .find((line) => line.includes(BILLING_TEST_MODE_WARNING));
       expect(warning, running.output()).toBeDefined();
       expect(JSON.parse(warning ?? '{}')).toMatchObject({ level: 40, billingTestMode: true });
       running.child.kill('SIGINT');

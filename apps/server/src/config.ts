@@ -28,7 +28,10 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['true', 'false']).default('true'),
   API_WRITE_LIMIT: z.coerce.number().int().positive().default(600),
   CSP_REPORT_LIMIT: z.coerce.number().int().positive().default(60),
-  FRAME_ANCESTORS: z.string().regex(/^[\w\s,.:/*-]*$/, 'origins separated by spaces or commas').default(''),
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(/^[\w\s,.:/*-]*$/, 'origins separated by spaces or commas')
+    .default(''),
   // Slow clients: a phone on a bad network sends its headers (a few KB) well within 20 s, and a
   // 5 MB upload at slow-3G speed (about 400 kbit/s, some 105 s) within 150 s.
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
@@ -64,7 +67,10 @@ const envSchema = z.object({
   // The realtime heartbeat: sockets are pinged, and their sessions checked again, this often.
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   // Web push: the contact the push services see in the VAPID claims.
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL').default('mailto:push@ridgeline.local'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// URL')
+    .default('mailto:push@ridgeline.local'),
   // Web push reaches only push services at public addresses. The test suite's local push service
   // listens on 127.0.0.1: its host:port is listed here by the tests, and only there (refused in production).
   PUSH_TEST_HOSTS: z
@@ -79,8 +85,14 @@ const envSchema = z.object({
   // customer portal, and the webhook (signed with the webhook secret) applies them; without one, a
   // labelled test mode completes at once and charges nothing. STRIPE_API_BASE points the official
   // client at another host (the test suite's local Stripe).
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'a Stripe secret key (sk_... or rk_...)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_... or rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'a Stripe webhook signing secret (whsec_...)')
+    .optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   // Billing's test mode under NODE_ENV=production: refused unless asked for by name, so that a missing
   // key never turns a live deployment into one that gives plans and credits away unnoticed.
@@ -101,7 +113,7 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .refine((text) => /^\d+$/.test(text) ? Number(text) >= 1 && Number(text) <= 10 : text.split(',').every((item) => isProxyAddress(item.trim())), {
+    .refine((text) => (/^\d+$/.test(text) ? Number(text) >= 1 && Number(text) <= 10 : text.split(',').every((item) => isProxyAddress(item.trim()))), {
       message: 'a number of hops (1-10), or addresses and CIDR ranges separated by commas, or "loopback"',
     })
     .optional(),
@@ -110,8 +122,14 @@ const envSchema = z.object({
   // region; S3_ENDPOINT for a server other than AWS; the keys both or neither (neither: the SDK's
   // credential chain, e.g. an instance role); S3_FORCE_PATH_STYLE=true for MinIO and most others.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)').optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'a region name (us-east-1)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3-63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'a region name (us-east-1)')
+    .optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -151,7 +169,15 @@ export type Config = {
   /** The storage driver: local disk under dataDir/storage, or an S3-compatible bucket. */
   storage:
     | { driver: 'local' }
-    | { driver: 's3'; bucket: string; region: string; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
   databaseUrl: string | undefined;
   databaseDirectUrl: string | undefined;
   publicUrl: string;
@@ -234,7 +260,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   if (billingTestMode && env.STRIPE_SECRET_KEY) {
-    throw new Error('Invalid configuration:\n  BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set (test mode charges nothing; the key takes payments). Remove one.');
+    throw new Error(
+      'Invalid configuration:\n  BILLING_TEST_MODE: must not be true while STRIPE_SECRET_KEY is set (test mode charges nothing; the key takes payments). Remove one.',
+    );
   }
   const storage = storageConfig(env);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -250,15 +278,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authSecret: env.BETTER_AUTH_SECRET,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
-    trustedOrigins: env.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedOrigins: env.TRUSTED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL,
     metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
     authIpLimit: env.AUTH_IP_LIMIT,
     serveWeb: env.SERVE_WEB === 'true',
     apiWriteLimit: env.API_WRITE_LIMIT,
     cspReportLimit: env.CSP_REPORT_LIMIT,
-    frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean),
-    timeouts: { headersMs: env.HEADERS_TIMEOUT_MS, requestMs: env.REQUEST_TIMEOUT_MS, keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS, shutdownMs: env.SHUTDOWN_TIMEOUT_MS },
+    frameAncestors: env.FRAME_ANCESTORS.split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    timeouts: {
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      shutdownMs: env.SHUTDOWN_TIMEOUT_MS,
+    },
     databaseTimeouts: { poolMs: env.DATABASE_POOL_TIMEOUT_MS, readMs: env.DATABASE_READ_TIMEOUT_MS },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectFileMaxMb: env.PROJECT_FILE_MAX_MB,
@@ -270,11 +307,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       companyHourlyBytes: env.UPLOAD_COMPANY_HOURLY_MB * MB,
       companyStorageBytes: env.COMPANY_STORAGE_GB * 1024 * MB,
     },
-    chat: { attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB, messageLimit: env.CHAT_MESSAGE_LIMIT, realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND, realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS },
+    chat: {
+      attachmentMaxMb: env.CHAT_ATTACHMENT_MAX_MB,
+      messageLimit: env.CHAT_MESSAGE_LIMIT,
+      realtimeEventsPerSecond: env.REALTIME_EVENTS_PER_SECOND,
+      realtimeHeartbeatMs: env.REALTIME_HEARTBEAT_MS,
+    },
     vapidSubject: env.VAPID_SUBJECT,
     pushEndpoints: {
       allowHttp: env.NODE_ENV !== 'production',
-      testHosts: (env.PUSH_TEST_HOSTS ?? '').split(',').map((item) => item.trim().toLowerCase()).filter(Boolean),
+      testHosts: (env.PUSH_TEST_HOSTS ?? '')
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
     },
     invitationLimits: { perCompanyPerDay: env.INVITATION_COMPANY_LIMIT, perIpPerHour: env.INVITATION_IP_LIMIT },
     stripe: env.STRIPE_SECRET_KEY
@@ -283,7 +328,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     billingTestMode: !env.STRIPE_SECRET_KEY,
     assistant: {
       provider: env.ASSISTANT_API_KEY
-        ? { apiKey: env.ASSISTANT_API_KEY, baseUrl: env.ASSISTANT_BASE_URL ?? null, model: env.ASSISTANT_MODEL, timeoutMs: env.ASSISTANT_TIMEOUT_MS, maxRetries: env.ASSISTANT_MAX_RETRIES }
+        ? {
+            apiKey: env.ASSISTANT_API_KEY,
+            baseUrl: env.ASSISTANT_BASE_URL ?? null,
+            model: env.ASSISTANT_MODEL,
+            timeoutMs: env.ASSISTANT_TIMEOUT_MS,
+            maxRetries: env.ASSISTANT_MAX_RETRIES,
+          }
         : null,
       dailyLimit: env.ASSISTANT_DAILY_LIMIT,
     },
@@ -295,7 +346,7 @@ function storageConfig(env: z.infer<typeof envSchema>): Config['storage'] {
   const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE_DRIVER=s3`).join('\n')}`);
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK\'s credential chain)');
+    throw new Error("Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's credential chain)");
   }
   return {
     driver: 's3',
@@ -311,5 +362,10 @@ function storageConfig(env: z.infer<typeof envSchema>): Config['storage'] {
 function parseTrustProxy(value: string | undefined): TrustProxy | null {
   if (!value) return null;
   if (/^\d+$/.test(value)) return { hops: Number(value) };
-  return { addresses: value.split(',').map((item) => item.trim()).filter(Boolean) };
+  return {
+    addresses: value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  };
 }

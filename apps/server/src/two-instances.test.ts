@@ -121,12 +121,20 @@ describe('two instances on one database and one S3 store', () => {
       const conversation = await on(0, owner.client).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds: [colleague.id] });
       expect(conversation.status, conversation.text).toBe(201);
       const clientId = randomUUID();
-      const sent = await on(0, owner.client).post<{ message: { id: string } }>(`/api/chat/conversations/${conversation.body.conversation.id}/messages`, { clientId, content: 'Sent on A, read on B' });
+      const sent = await on(0, owner.client).post<{ message: { id: string } }>(`/api/chat/conversations/${conversation.body.conversation.id}/messages`, {
+        clientId,
+        content: 'Sent on A, read on B',
+      });
       expect(sent.status, sent.text).toBe(201);
-      const event = await socket.next((e) => (e.type === 'message' && e.message.id === sent.body.message.id) || (e.type === 'message-ref' && e.messageId === sent.body.message.id), 10_000);
+      const event = await socket.next(
+        (e) => (e.type === 'message' && e.message.id === sent.body.message.id) || (e.type === 'message-ref' && e.messageId === sent.body.message.id),
+        10_000,
+      );
       expect(event).toBeTruthy();
       await new Promise((r) => setTimeout(r, 500));
-      const copies = socket.events.filter((e) => (e.type === 'message' && e.message.id === sent.body.message.id) || (e.type === 'message-ref' && e.messageId === sent.body.message.id));
+      const copies = socket.events.filter(
+        (e) => (e.type === 'message' && e.message.id === sent.body.message.id) || (e.type === 'message-ref' && e.messageId === sent.body.message.id),
+      );
       expect(copies).toHaveLength(1);
       const read = await on(1, reader.client).get<MessagesResponse>(`/api/chat/conversations/${conversation.body.conversation.id}/messages`);
       expect(read.body.messages.map((m) => m.content)).toEqual(['Sent on A, read on B']);
@@ -141,14 +149,32 @@ describe('two instances on one database and one S3 store', () => {
     const created = await on(0, owner.client).post('/api/inspections', {
       id: sessionId,
       editedAt: new Date().toISOString(),
-      fields: { street: '40 Hail Alley', city: 'Tulsa', state: 'OK', zip: '74103', homeownerName: 'Jo Park', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 6 }] }] },
+      fields: {
+        street: '40 Hail Alley',
+        city: 'Tulsa',
+        state: 'OK',
+        zip: '74103',
+        homeownerName: 'Jo Park',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 6 }] }],
+      },
     });
     expect(created.status, created.text).toBe(201);
-    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 60 } } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+      .jpeg()
+      .toBuffer();
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const photoId = randomUUID();
-    const query = new URLSearchParams({ fileName: 'front.jpg', sha256, category: 'overview', subcategory: 'front_of_house', phase: 'overview', structureId: 'house' });
-    const put = await on(0, owner.client).put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } });
+    const query = new URLSearchParams({
+      fileName: 'front.jpg',
+      sha256,
+      category: 'overview',
+      subcategory: 'front_of_house',
+      phase: 'overview',
+      structureId: 'house',
+    });
+    const put = await on(0, owner.client).put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), {
+      headers: { 'Content-Type': 'image/jpeg' },
+    });
     expect(put.status, put.text).toBe(201);
 
     let photo: Photo | null = null;
@@ -164,13 +190,24 @@ describe('two instances on one database and one S3 store', () => {
       // Signed links work on either instance: the same secret, the same store.
       const served = await fetch(link.replace(publicUrl, url(index % 2)));
       expect(served.status, link).toBe(200);
-      if (link === photo.url) expect(createHash('sha256').update(new Uint8Array(await served.arrayBuffer())).digest('hex')).toBe(sha256);
+      if (link === photo.url)
+        expect(
+          createHash('sha256')
+            .update(new Uint8Array(await served.arrayBuffer()))
+            .digest('hex'),
+        ).toBe(sha256);
     }
-    const thumbnailJobs = await db.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'generate-photo-thumbnails' and data->>'photoId' = ${photoId}`);
+    const thumbnailJobs = await db.db.execute<{ state: string }>(
+      sql`select state from pgboss.job where name = 'generate-photo-thumbnails' and data->>'photoId' = ${photoId}`,
+    );
     expect(thumbnailJobs.rows.map((row) => row.state)).toEqual(['completed']);
 
     // A photo report asked for on both instances at the same moment: one document, one render.
-    const report = await on(0, owner.client).post<{ report: { id: string } }>('/api/reports', { kind: 'photo', sessionId, overrideReason: 'Front only for the two-instance test' });
+    const report = await on(0, owner.client).post<{ report: { id: string } }>('/api/reports', {
+      kind: 'photo',
+      sessionId,
+      overrideReason: 'Front only for the two-instance test',
+    });
     expect(report.status, report.text).toBe(201);
     const reportId = report.body.report.id;
     let status = '';
@@ -186,7 +223,9 @@ describe('two instances on one database and one S3 store', () => {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.report.status).toBe('ready');
     }
-    const renders = await db.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'render-document' and data->>'reportId' = ${reportId}`);
+    const renders = await db.db.execute<{ state: string }>(
+      sql`select state from pgboss.job where name = 'render-document' and data->>'reportId' = ${reportId}`,
+    );
     expect(renders.rows.map((row) => row.state)).toEqual(['completed']);
   }, 120_000);
 
@@ -211,7 +250,9 @@ describe('two instances on one database and one S3 store', () => {
     const active = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from projects where company_id = ${company.id} and is_active`);
     for (let i = active.rows[0]?.n ?? 0; i < 23; i++) await insertProjectRow(db.db, company.id, { title: `Filler ${i}` });
     const asks = await Promise.all(
-      [0, 1, 0, 1].map((index, n) => on(index, owner.client).post('/api/projects', { title: `Race ${n}`, homeownerName: 'Lee Fox', street: `${n} Race Street` })),
+      [0, 1, 0, 1].map((index, n) =>
+        on(index, owner.client).post('/api/projects', { title: `Race ${n}`, homeownerName: 'Lee Fox', street: `${n} Race Street` }),
+      ),
     );
     expect(asks.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
     for (const refusedAsk of asks.filter((a) => a.status === 409)) expect(refusedAsk.text).toContain('ACTIVE_FILE_LIMIT');
@@ -224,7 +265,14 @@ describe('two instances on one database and one S3 store', () => {
     const created = await on(0, owner.client).post('/api/inspections', {
       id: sessionId,
       editedAt: new Date().toISOString(),
-      fields: { street: '7 Restart Road', city: 'Tulsa', state: 'OK', zip: '74103', homeownerName: 'Ada Hale', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 3 }] }] },
+      fields: {
+        street: '7 Restart Road',
+        city: 'Tulsa',
+        state: 'OK',
+        zip: '74103',
+        homeownerName: 'Ada Hale',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 3 }] }],
+      },
     });
     expect(created.status, created.text).toBe(201);
     const conversation = await on(0, owner.client).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds: [colleague.id] });
@@ -236,7 +284,9 @@ describe('two instances on one database and one S3 store', () => {
     let turn = 0;
     let restarted = false;
     const answeredByRestarted = { count: 0 };
-    async function balanced<T>(send: (client: TestClient) => Promise<{ status: number; body: T; text: string }>): Promise<{ status: number; body: T; text: string }> {
+    async function balanced<T>(
+      send: (client: TestClient) => Promise<{ status: number; body: T; text: string }>,
+    ): Promise<{ status: number; body: T; text: string }> {
       for (let attempt = 0; attempt < 40; attempt++) {
         const index = turn++ % 2;
         try {
@@ -258,11 +308,24 @@ describe('two instances on one database and one S3 store', () => {
       // Until the restarted instance has taken some of the work (and at least 24 photos), however
       // long its restart takes on a busy machine (the test's own timeout is the bound).
       for (let n = 0; n < 24 || !restarted || answeredByRestarted.count < 4; n++) {
-        const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (n * 37) % 256, g: (n * 71) % 256, b: 200 } } }).jpeg().toBuffer();
+        const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (n * 37) % 256, g: (n * 71) % 256, b: 200 } } })
+          .jpeg()
+          .toBuffer();
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         const photoId = randomUUID();
-        const query = new URLSearchParams({ fileName: `detail-${n}.jpg`, sha256, category: 'damage', subcategory: 'hail', phase: 'detail', structureId: 'house' });
-        const answer = await balanced((client) => client.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } }));
+        const query = new URLSearchParams({
+          fileName: `detail-${n}.jpg`,
+          sha256,
+          category: 'damage',
+          subcategory: 'hail',
+          phase: 'detail',
+          structureId: 'house',
+        });
+        const answer = await balanced((client) =>
+          client.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), {
+            headers: { 'Content-Type': 'image/jpeg' },
+          }),
+        );
         expect([200, 201], answer.text).toContain(answer.status);
         photos.set(photoId, sha256);
         // A phone's pace while the instance is away, faster once it is back.
@@ -300,7 +363,11 @@ describe('two instances on one database and one S3 store', () => {
     expect(rows.rows[0]?.n).toBe(photos.size);
     for (const photo of listed.body.photos) {
       const original = await fetch(photo.url.replace(publicUrl, url(0)));
-      expect(createHash('sha256').update(new Uint8Array(await original.arrayBuffer())).digest('hex')).toBe(photos.get(photo.id));
+      expect(
+        createHash('sha256')
+          .update(new Uint8Array(await original.arrayBuffer()))
+          .digest('hex'),
+      ).toBe(photos.get(photo.id));
     }
     // Every message once, in the order sent (all of them, past the API's page of the newest).
     const stored = await db.db.execute<{ content: string }>(sql`select content from messages where conversation_id = ${conversationId} order by seq`);

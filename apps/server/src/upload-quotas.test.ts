@@ -38,7 +38,9 @@ const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A real JPEG of random pixels, about 700 KB, different every call (it decodes to its last byte). */
 async function noiseJpeg(): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 1100, height: 850, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const jpeg = await sharp({
+    create: { width: 1100, height: 850, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
   if (jpeg.length < 550 * KB || jpeg.length > 1000 * KB) throw new Error(`the test photo is ${jpeg.length} bytes`);
@@ -99,7 +101,12 @@ const send = (user: SignedUpUser, upload: Upload): Promise<Answer> =>
 function sendHeadersOnly(user: SignedUpUser, upload: Upload): Promise<Answer> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const headers = { Origin: server.url, Cookie: user.client.cookieHeader(), 'Content-Type': upload.contentType, 'Content-Length': String(upload.body.length) };
+    const headers = {
+      Origin: server.url,
+      Cookie: user.client.cookieHeader(),
+      'Content-Type': upload.contentType,
+      'Content-Length': String(upload.body.length),
+    };
     const req = request({ hostname, port, path: upload.path, method: upload.method, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -147,7 +154,11 @@ const PATHS: UploadPath[] = [
     firstStatus: 201,
     prepare: async ({ owner }) => {
       const project = await insertProjectRow(server.db, owner.company.id);
-      return { uploader: owner, upload: () => Promise.resolve({ method: 'PUT', path: `/api/projects/${project.id}/files?name=scope.pdf`, body: paddedPdf(), contentType: 'application/pdf' }) };
+      return {
+        uploader: owner,
+        upload: () =>
+          Promise.resolve({ method: 'PUT', path: `/api/projects/${project.id}/files?name=scope.pdf`, body: paddedPdf(), contentType: 'application/pdf' }),
+      };
     },
   },
   {
@@ -159,7 +170,13 @@ const PATHS: UploadPath[] = [
       expect(created.status, created.text).toBe(201);
       return {
         uploader: owner,
-        upload: () => Promise.resolve({ method: 'PUT', path: `/api/measurements/${created.body.id}/report?fileName=report.pdf`, body: paddedPdf(), contentType: 'application/pdf' }),
+        upload: () =>
+          Promise.resolve({
+            method: 'PUT',
+            path: `/api/measurements/${created.body.id}/report?fileName=report.pdf`,
+            body: paddedPdf(),
+            contentType: 'application/pdf',
+          }),
       };
     },
   },
@@ -167,27 +184,43 @@ const PATHS: UploadPath[] = [
     name: 'avatar',
     kept: true,
     firstStatus: 200,
-    prepare: ({ owner }) => Promise.resolve({ uploader: owner, upload: () => Promise.resolve({ method: 'PUT', path: '/api/me/avatar', body: paddedPng(), contentType: 'image/png' }) }),
+    prepare: ({ owner }) =>
+      Promise.resolve({
+        uploader: owner,
+        upload: () => Promise.resolve({ method: 'PUT', path: '/api/me/avatar', body: paddedPng(), contentType: 'image/png' }),
+      }),
   },
   {
     name: 'company logo',
     kept: true,
     firstStatus: 200,
-    prepare: ({ owner }) => Promise.resolve({ uploader: owner, upload: () => Promise.resolve({ method: 'PUT', path: '/api/company/logo', body: paddedPng(), contentType: 'image/png' }) }),
+    prepare: ({ owner }) =>
+      Promise.resolve({
+        uploader: owner,
+        upload: () => Promise.resolve({ method: 'PUT', path: '/api/company/logo', body: paddedPng(), contentType: 'image/png' }),
+      }),
   },
   {
     name: 'shingle photo',
     kept: true,
     firstStatus: 201,
     prepare: async ({ owner }) => {
-      const saved = await owner.client.post<ShingleIdentification>('/api/shingles/identifications', { id: randomUUID(), measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' } });
+      const saved = await owner.client.post<ShingleIdentification>('/api/shingles/identifications', {
+        id: randomUUID(),
+        measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' },
+      });
       expect(saved.status, saved.text).toBe(201);
       return {
         uploader: owner,
         upload: async () => {
           const body = await noiseJpeg();
           const query = new URLSearchParams({ kind: 'face', sha256: sha(body), fileName: 'face.jpg' });
-          return { method: 'PUT', path: `/api/shingles/identifications/${saved.body.id}/photos/${randomUUID()}?${query.toString()}`, body, contentType: 'image/jpeg' };
+          return {
+            method: 'PUT',
+            path: `/api/shingles/identifications/${saved.body.id}/photos/${randomUUID()}?${query.toString()}`,
+            body,
+            contentType: 'image/jpeg',
+          };
         },
       };
     },
@@ -198,7 +231,10 @@ const PATHS: UploadPath[] = [
     kept: false,
     firstStatus: 404,
     prepare: ({ owner }) =>
-      Promise.resolve({ uploader: owner, upload: async () => ({ method: 'POST', path: '/api/shingles/vision-suggestions', body: await noiseJpeg(), contentType: 'image/jpeg' }) }),
+      Promise.resolve({
+        uploader: owner,
+        upload: async () => ({ method: 'POST', path: '/api/shingles/vision-suggestions', body: await noiseJpeg(), contentType: 'image/jpeg' }),
+      }),
   },
   {
     name: 'chat attachment',
@@ -212,7 +248,12 @@ const PATHS: UploadPath[] = [
       return {
         uploader: owner,
         upload: () =>
-          Promise.resolve({ method: 'PUT', path: `/api/chat/conversations/${conversationId}/attachments?clientId=${randomUUID()}&fileName=roof.png`, body: paddedPng(), contentType: 'image/png' }),
+          Promise.resolve({
+            method: 'PUT',
+            path: `/api/chat/conversations/${conversationId}/attachments?clientId=${randomUUID()}&fileName=roof.png`,
+            body: paddedPng(),
+            contentType: 'image/png',
+          }),
       };
     },
   },
@@ -221,7 +262,10 @@ const PATHS: UploadPath[] = [
     kept: true,
     firstStatus: 201,
     prepare: ({ owner }) =>
-      Promise.resolve({ uploader: owner, upload: () => Promise.resolve({ method: 'PUT', path: `/api/feedback/screenshots?draft=${randomUUID()}`, body: paddedPng(), contentType: 'image/png' }) }),
+      Promise.resolve({
+        uploader: owner,
+        upload: () => Promise.resolve({ method: 'PUT', path: `/api/feedback/screenshots?draft=${randomUUID()}`, body: paddedPng(), contentType: 'image/png' }),
+      }),
   },
   {
     // A platform admin delivers into the company that ordered: the admin's hourly budget, the company's hour and storage.
@@ -231,13 +275,20 @@ const PATHS: UploadPath[] = [
     prepare: async ({ owner }) => {
       const admin = await signedInUser(server, { platformAdmin: true });
       const project = await insertProjectRow(server.db, owner.company.id);
-      await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: owner.company.id, kind: 'purchase', credits: 40, reason: '40 credits bought', actorId: null }));
+      await server.db.transaction((tx) =>
+        appendCreditEntry(tx, { companyId: owner.company.id, kind: 'purchase', credits: 40, reason: '40 credits bought', actorId: null }),
+      );
       return {
         uploader: admin,
         upload: async () => {
           const placed = await owner.client.post<ServiceOrder>(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360', notes: '' });
           expect(placed.status, placed.text).toBe(201);
-          return { method: 'PUT', path: `/api/admin/service-orders/${placed.body.id}/delivery?fileName=estimate.pdf`, body: paddedPdf(), contentType: 'application/pdf' };
+          return {
+            method: 'PUT',
+            path: `/api/admin/service-orders/${placed.body.id}/delivery?fileName=estimate.pdf`,
+            body: paddedPdf(),
+            contentType: 'application/pdf',
+          };
         },
       };
     },
@@ -266,7 +317,11 @@ describe('the hourly upload quota of a user', () => {
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      expect(messageOf(refused)).toMatch(path.name === 'feedback screenshot' ? /^Your feedback screenshots this hour have reached the limit of 1 MB\./ : /^Your uploads this hour have reached the limit of 1 MB per person\. Uploads can continue in \d+ minutes?\.$/);
+      expect(messageOf(refused)).toMatch(
+        path.name === 'feedback screenshot'
+          ? /^Your feedback screenshots this hour have reached the limit of 1 MB\./
+          : /^Your uploads this hour have reached the limit of 1 MB per person\. Uploads can continue in \d+ minutes?\.$/,
+      );
       expect(await uploadRows()).toEqual(rows);
       expect(await storedFiles()).toEqual(files);
     });
@@ -291,14 +346,25 @@ describe('an upload that never arrives whole', () => {
     // The headers announce the whole file; a tenth of it is sent, then the connection drops.
     const { hostname, port } = new URL(server.url);
     await new Promise<void>((resolve) => {
-      const headers = { Origin: server.url, Cookie: owner.client.cookieHeader(), 'Content-Type': upload.contentType, 'Content-Length': String(upload.body.length) };
+      const headers = {
+        Origin: server.url,
+        Cookie: owner.client.cookieHeader(),
+        'Content-Type': upload.contentType,
+        'Content-Length': String(upload.body.length),
+      };
       const req = request({ hostname, port, path: upload.path, method: upload.method, headers });
       req.on('error', () => resolve());
       req.on('response', () => resolve());
       req.write(upload.body.subarray(0, 70 * KB), () => setTimeout(() => req.destroy(), 300));
     });
     const counted = async () =>
-      Number((await server.db.execute<{ bytes: string }>(sql`select coalesce(sum(bytes), 0)::text as bytes from upload_byte_counts where key like ${`%${owner.me.id}`}`)).rows[0]?.bytes);
+      Number(
+        (
+          await server.db.execute<{ bytes: string }>(
+            sql`select coalesce(sum(bytes), 0)::text as bytes from upload_byte_counts where key like ${`%${owner.me.id}`}`,
+          )
+        ).rows[0]?.bytes,
+      );
     await expect.poll(counted, { timeout: 5000 }).toBe(0);
     const sentAgain = await send(owner, upload);
     expect(sentAgain.status, JSON.stringify(sentAgain.body)).toBe(201);
@@ -310,15 +376,25 @@ describe('an upload that never arrives whole', () => {
 describe('the hourly upload quota of a company', () => {
   it("counts every user of the company together (2 MB), refuses past it with the company's words, and another company is not affected", async () => {
     const { owner } = await freshParty();
-    const [second, third] = [await signedInUser(server, { company: owner.company, role: 'member' }), await signedInUser(server, { company: owner.company, role: 'member' })];
+    const [second, third] = [
+      await signedInUser(server, { company: owner.company, role: 'member' }),
+      await signedInUser(server, { company: owner.company, role: 'member' }),
+    ];
     const project = await insertProjectRow(server.db, owner.company.id);
-    const file = () => ({ method: 'PUT' as const, path: `/api/projects/${project.id}/files?name=scope.pdf`, body: paddedPdf(), contentType: 'application/pdf' });
+    const file = () => ({
+      method: 'PUT' as const,
+      path: `/api/projects/${project.id}/files?name=scope.pdf`,
+      body: paddedPdf(),
+      contentType: 'application/pdf',
+    });
     expect((await send(owner, file())).status).toBe(201);
     expect((await send(second, file())).status).toBe(201);
     const [rows, files] = [await uploadRows(), await storedFiles()];
     const refused = await send(third, file());
     expectRefused(refused, 429, 'UPLOAD_QUOTA_EXCEEDED');
-    expect(messageOf(refused)).toMatch(/^Your company's uploads this hour have reached the limit of 2 MB per company\. Uploads can continue in \d+ minutes?\.$/);
+    expect(messageOf(refused)).toMatch(
+      /^Your company's uploads this hour have reached the limit of 2 MB per company\. Uploads can continue in \d+ minutes?\.$/,
+    );
     expect(await uploadRows()).toEqual(rows);
     expect(await storedFiles()).toEqual(files);
 
@@ -346,7 +422,9 @@ describe("the company's storage total", () => {
         return;
       }
       expectRefused(answer, 413, 'STORAGE_FULL');
-      expect(messageOf(answer)).toBe("Your company's storage is full: it keeps at most 1 GB of files and photos. Delete what it no longer needs to make room for this upload.");
+      expect(messageOf(answer)).toBe(
+        "Your company's storage is full: it keeps at most 1 GB of files and photos. Delete what it no longer needs to make room for this upload.",
+      );
       expect(answer.headers.connection).toBe('close');
       expect(await uploadRows()).toEqual(rows);
       expect(await storedFiles()).toEqual(files);
@@ -363,7 +441,9 @@ describe("the company's storage total", () => {
     const stored = async () => Number((await server.db.select().from(companyStorage).where(eq(companyStorage.companyId, owner.company.id)))[0]?.bytes ?? 0);
     const project = await insertProjectRow(server.db, owner.company.id);
     const body = paddedPdf();
-    const uploaded = await owner.client.put<{ id: string }>(`/api/projects/${project.id}/files?name=scope.pdf`, body, { headers: { 'Content-Type': 'application/pdf' } });
+    const uploaded = await owner.client.put<{ id: string }>(`/api/projects/${project.id}/files?name=scope.pdf`, body, {
+      headers: { 'Content-Type': 'application/pdf' },
+    });
     expect(uploaded.status, uploaded.text).toBe(201);
     expect(await stored()).toBe(body.length);
     expect((await owner.client.delete(`/api/project-files/${uploaded.body.id}`)).status).toBe(204);

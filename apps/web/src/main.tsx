@@ -16,4 +16,3 @@ if (path === '/' || path === '/landing') {
 } else {
   void import('./app/app-entry').then(({ renderApp }) => renderApp(root));
 }
-

@@ -100,7 +100,8 @@ export async function readManifest(folder: string, expectedSha256: string): Prom
     throw new Error(`${file} is not JSON.`);
   }
   const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`${file} is not a manifest this version reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${file} is not a manifest this version reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 
@@ -113,7 +114,8 @@ export async function verifyBackup(folder: string, manifest: Manifest): Promise<
   const check = async (file: string, expected: FileEntry) => {
     if (!existsSync(file)) return problems.push(`${expected.path} is missing`);
     const actual = await describeFile(folder, file);
-    if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256) problems.push(`${expected.path} does not match its SHA-256 (${actual.sha256}, expected ${expected.sha256})`);
+    if (actual.bytes !== expected.bytes || actual.sha256 !== expected.sha256)
+      problems.push(`${expected.path} does not match its SHA-256 (${actual.sha256}, expected ${expected.sha256})`);
   };
   await check(join(folder, DATABASE_DUMP), manifest.database.dump);
   for (const entry of manifest.storage) await check(join(folder, STORAGE_FOLDER, entry.path), { ...entry, path: `${STORAGE_FOLDER}/${entry.path}` });
@@ -139,10 +141,10 @@ export async function serverVersion(url: string): Promise<{ text: string; major:
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ server_version: string; server_version_num: string }>('select current_setting($1) as server_version, current_setting($2) as server_version_num', [
-      'server_version',
-      'server_version_num',
-    ]);
+    const { rows } = await client.query<{ server_version: string; server_version_num: string }>(
+      'select current_setting($1) as server_version, current_setting($2) as server_version_num',
+      ['server_version', 'server_version_num'],
+    );
     const row = rows[0];
     if (!row) throw new Error('PostgreSQL did not say its version');
     return { text: row.server_version, major: Math.floor(Number(row.server_version_num) / 10000) };

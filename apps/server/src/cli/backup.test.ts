@@ -33,7 +33,15 @@ afterAll(async () => {
 });
 
 function appConfig(dataDir: string, port: number) {
-  return loadConfig({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SERVE_WEB: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  return loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  });
 }
 
 async function finished(running: Running): Promise<{ code: number | null; output: string }> {
@@ -80,21 +88,41 @@ describe('npm run backup and npm run restore', () => {
     const inspection = await owner.client.post('/api/inspections', {
       id: sessionId,
       editedAt: new Date().toISOString(),
-      fields: { street: '12 Elm Street', city: 'Tulsa', state: 'OK', zip: '74103', homeownerName: 'Pat Miller', structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 8 }] }] },
+      fields: {
+        street: '12 Elm Street',
+        city: 'Tulsa',
+        state: 'OK',
+        zip: '74103',
+        homeownerName: 'Pat Miller',
+        structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 8 }] }],
+      },
     });
     expect(inspection.status, inspection.text).toBe(201);
     const uploaded = new Map<string, string>();
     for (const [index, subcategory] of ['front_of_house', 'address'].entries()) {
-      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 + index * 90, g: 120, b: 200 } } }).jpeg().toBuffer();
-      const query = new URLSearchParams({ fileName: `${subcategory}.jpg`, sha256: sha256(bytes), category: 'overview', subcategory, phase: 'overview', structureId: 'house' });
+      const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 + index * 90, g: 120, b: 200 } } })
+        .jpeg()
+        .toBuffer();
+      const query = new URLSearchParams({
+        fileName: `${subcategory}.jpg`,
+        sha256: sha256(bytes),
+        category: 'overview',
+        subcategory,
+        phase: 'overview',
+        structureId: 'house',
+      });
       const photoId = randomUUID();
-      const put = await owner.client.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), { headers: { 'Content-Type': 'image/jpeg' } });
+      const put = await owner.client.put(`/api/inspections/${sessionId}/photos/${photoId}?${query.toString()}`, new Uint8Array(bytes), {
+        headers: { 'Content-Type': 'image/jpeg' },
+      });
       expect(put.status, put.text).toBe(201);
       uploaded.set(photoId, sha256(bytes));
     }
 
     const colleagues = await owner.client.get<{ colleagues: { id: string }[] }>('/api/chat/colleagues');
-    const conversation = await owner.client.post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds: colleagues.body.colleagues.map((c) => c.id) });
+    const conversation = await owner.client.post<{ conversation: { id: string } }>('/api/chat/conversations', {
+      memberIds: colleagues.body.colleagues.map((c) => c.id),
+    });
     expect(conversation.status, conversation.text).toBe(201);
     const conversationId = conversation.body.conversation.id;
     const said = ['Tarp is on the north slope', 'Adjuster meets us Tuesday at 9'];

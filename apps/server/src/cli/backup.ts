@@ -62,7 +62,9 @@ try {
       const result = await snapshotHolder.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       counts[key] = result.rows[0]?.n ?? 0;
     }
-    await runTool(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]?.snapshot ?? ''}`, `--file=${join(out, DATABASE_DUMP)}`], { url });
+    await runTool(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]?.snapshot ?? ''}`, `--file=${join(out, DATABASE_DUMP)}`], {
+      url,
+    });
     await snapshotHolder.query('commit');
   } finally {
     await snapshotHolder.end();
@@ -96,7 +98,9 @@ try {
   const manifestSha256 = await sha256File(join(out, MANIFEST));
   const bytes = storage.reduce((sum, entry) => sum + entry.bytes, 0) + manifest.database.dump.bytes;
   console.log(`Backup written to ${out}`);
-  console.log(`  database: PostgreSQL ${version.text}, ${counts.claimFiles} claim files, ${counts.photos} photos, ${counts.messages} messages, ${counts.users} users`);
+  console.log(
+    `  database: PostgreSQL ${version.text}, ${counts.claimFiles} claim files, ${counts.photos} photos, ${counts.messages} messages, ${counts.users} users`,
+  );
   if (config.storage.driver === 's3') console.log('  files: in the S3 bucket, not copied (keep the bucket versioned, see docs/deployment.md)');
   else console.log(`  files: ${storage.length} (${(bytes / 1024 / 1024).toFixed(1)} MB in all, each with its SHA-256 in ${MANIFEST})`);
   console.log(`  manifest SHA-256: ${manifestSha256}`);

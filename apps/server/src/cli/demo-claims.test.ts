@@ -79,12 +79,24 @@ describe('the demo claim book', () => {
       const shotList = buildShotList(session.structures, photos);
       expect(shotListCompleteness(shotList).complete, row.street).toBe(true);
       for (const phase of shotList) if (phase.chosen) expect(phase.photoCount, `${row.street} ${phase.phase}`).toBeGreaterThan(0);
-      expect(session.structures.flatMap((structure) => structure.slopes).every((slope) => slope.testSquareHits !== null), row.street).toBe(true);
+      expect(
+        session.structures.flatMap((structure) => structure.slopes).every((slope) => slope.testSquareHits !== null),
+        row.street,
+      ).toBe(true);
       for (const photo of photos) {
         const what = `${row.street}: ${photo.fileName} (${photo.subcategory ?? photo.category})`;
         expect(photo.flags, what).toEqual([]);
-        expect({ metadataRead: photo.metadataRead, small: photo.thumbSmallUrl !== null, large: photo.thumbLargeUrl !== null }, what).toEqual({ metadataRead: true, small: true, large: true });
-        expect({ mimeType: photo.mimeType, width: photo.width, height: photo.height, origin: photo.origin }, what).toEqual({ mimeType: 'image/jpeg', width: 1600, height: 1200, origin: 'camera' });
+        expect({ metadataRead: photo.metadataRead, small: photo.thumbSmallUrl !== null, large: photo.thumbLargeUrl !== null }, what).toEqual({
+          metadataRead: true,
+          small: true,
+          large: true,
+        });
+        expect({ mimeType: photo.mimeType, width: photo.width, height: photo.height, origin: photo.origin }, what).toEqual({
+          mimeType: 'image/jpeg',
+          width: 1600,
+          height: 1200,
+          origin: 'camera',
+        });
         expect({ time: photo.capturedAtSource, place: photo.gpsSource }, what).toEqual({ time: 'exif', place: 'exif' });
         expect((photo.capturedAt ?? '') >= (project?.dateOfLoss ?? '9999-12-31'), what).toBe(true);
         expect(new Date(photo.receivedAt).getTime(), what).toBeLessThan(Date.now() - 86_400_000);
@@ -99,14 +111,25 @@ describe('the demo claim book', () => {
       expect(estimate?.totals.rcvCents ?? 0, row.street).toBeGreaterThan(500_000);
       const gutters = estimate?.lines.find((line) => line.code === 'gutters');
       expect(gutters?.photoIds.length ?? 0, row.street).toBeGreaterThan(0);
-      for (const id of gutters?.photoIds ?? []) expect(photos.map((photo) => photo.id), row.street).toContain(id);
-      expect(estimate?.lines.find((line) => line.code === 'ice_water'), row.street).toBeUndefined();
+      for (const id of gutters?.photoIds ?? [])
+        expect(
+          photos.map((photo) => photo.id),
+          row.street,
+        ).toContain(id);
+      expect(
+        estimate?.lines.find((line) => line.code === 'ice_water'),
+        row.street,
+      ).toBeUndefined();
       expect(new Date(estimate?.createdAt ?? Date.now()).getTime(), row.street).toBeLessThan(Date.now() - 86_400_000);
     }
     expect(stored.length).toBeGreaterThan(13 * 12);
     for (const photo of stored) {
       expect(photo.thumbSmallPath && photo.thumbLargePath, photo.fileName).toBeTruthy();
-      for (const [path, side] of [[photo.filePath, 1600], [photo.thumbSmallPath ?? '', 400], [photo.thumbLargePath ?? '', 1600]] as const) {
+      for (const [path, side] of [
+        [photo.filePath, 1600],
+        [photo.thumbSmallPath ?? '', 400],
+        [photo.thumbLargePath ?? '', 1600],
+      ] as const) {
         const object = await server.deps.storage.get('project-files', path);
         expect(object?.contentType, path).toBe('image/jpeg');
         const header = object ? await readImageHeader(object.body) : null;
@@ -120,7 +143,10 @@ describe('the demo claim book', () => {
     expect(made.status, made.text).toBe(201);
     const reportId = reportDetailResponseSchema.parse(made.body).report.id;
     await expect
-      .poll(async () => reportDetailResponseSchema.parse((await owner.client.get(`/api/reports/${reportId}`)).body).report.status, { timeout: 60_000, interval: 250 })
+      .poll(async () => reportDetailResponseSchema.parse((await owner.client.get(`/api/reports/${reportId}`)).body).report.status, {
+        timeout: 60_000,
+        interval: 250,
+      })
       .toMatch(/^(ready|failed)$/);
     expect(reportDetailResponseSchema.parse((await owner.client.get(`/api/reports/${reportId}`)).body).report).toMatchObject({ status: 'ready', error: null });
   }, 180_000);

@@ -11,7 +11,16 @@ import { loadConfig } from '../config';
 import type { Actor, Tenant } from '../http/context';
 import type { Db } from '../infra/db/client';
 import type { EventPublisher } from '../infra/events/event-bus';
-import { estimates, inspectionActivity, inspectionPhotos, inspectionSessions, roofMeasurements, projectActivity, projects, projectStatusHistory } from '../infra/db/schema/index';
+import {
+  estimates,
+  inspectionActivity,
+  inspectionPhotos,
+  inspectionSessions,
+  roofMeasurements,
+  projectActivity,
+  projects,
+  projectStatusHistory,
+} from '../infra/db/schema/index';
 import type { Storage } from '../infra/storage/storage';
 import { createLogger } from '../lib/logger';
 import { createCarriersService } from '../features/carriers/carriers.service';
@@ -128,7 +137,12 @@ function demoMeasurement(plan: DemoInspectionPlan, rcvCents: number | null): Str
     return {
       structureId: structure.id,
       name: structure.name,
-      facets: structure.slopes.map((slope, n) => ({ id: `${structure.id}-${n + 1}`, name: `${slope.direction} slope`, pitchRise: PITCH, planAreaSqFt: Math.round(planArea / facets) })),
+      facets: structure.slopes.map((slope, n) => ({
+        id: `${structure.id}-${n + 1}`,
+        name: `${slope.direction} slope`,
+        pitchRise: PITCH,
+        planAreaSqFt: Math.round(planArea / facets),
+      })),
       linear: hip
         ? { ridge: Math.round(side * 0.3), hip: Math.round(side * 2.8), valley: 0, rake: 0, eave: side * 4, stepFlashing: 12, headwall: 0 }
         : { ridge: side, hip: 0, valley: 0, rake: Math.round(side * 2 * 1.12), eave: side * 2, stepFlashing: 0, headwall: 0 },
@@ -144,57 +158,334 @@ function demoMeasurement(plan: DemoInspectionPlan, rcvCents: number | null): Str
 }
 
 const PROJECTS: DemoProject[] = [
-  { homeowner: 'Ruth Calloway', street: '4411 Maple Ridge Dr', city: 'Edmond', zip: '73034', lat: 35.6712, lng: -97.4263, carrier: 0, description: 'Hail and wind on the west slopes, gutters dented', claimNumber: null, rcvCents: null, daysAgo: 1, path: [], task: { title: 'Schedule the inspection', dueIn: 1 } },
-  { homeowner: 'Jorge Villanueva', street: '908 Cedar Bluff Ct', city: 'Moore', zip: '73160', lat: 35.3268, lng: -97.5034, carrier: 1, description: 'Golf-ball hail, bruised shingles on every slope', claimNumber: null, rcvCents: 1842000, daysAgo: 6, path: [['inspected', 2]], inspectedDay: 2, task: { title: 'File the claim with Red River', dueIn: -2 } },
-  { homeowner: 'Amelia Franks', street: '17 Quail Run', city: 'Norman', zip: '73072', lat: 35.2139, lng: -97.4851, carrier: 0, description: 'Shingles torn off by wind on the ridge', claimNumber: 'PMI-2026-118402', rcvCents: 1265000, daysAgo: 12, path: [['inspected', 1], ['claim_filed', 3]], inspectedDay: 1 },
-  { homeowner: 'Derek & Lana Moss', street: '3020 Osage Trail', city: 'Yukon', zip: '73099', lat: 35.4921, lng: -97.7388, garage: true, carrier: 2, description: 'Hail storm, soft metals and AC fins dented', claimNumber: 'HG-55120937', rcvCents: 2390000, daysAgo: 19, path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 9]], inspectedDay: 2, task: { title: 'Meet the adjuster on site', dueIn: 3 } },
   {
-    homeowner: 'Patricia Odum', street: '1209 Redbud Ln', city: 'Mustang', zip: '73064', lat: 35.3917, lng: -97.7152, carrier: 1, description: 'Hail', claimNumber: 'RRC-7730125', rcvCents: 3105000, daysAgo: 34,
-    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 8], ['approved', 20]], inspectedDay: 1,
-    ledger: { rcv: 3_105_000, acv: 2_480_000, depreciation: 625_000, acvPaidDay: 27 }, task: { title: 'Order materials for the build', dueIn: 5 },
+    homeowner: 'Ruth Calloway',
+    street: '4411 Maple Ridge Dr',
+    city: 'Edmond',
+    zip: '73034',
+    lat: 35.6712,
+    lng: -97.4263,
+    carrier: 0,
+    description: 'Hail and wind on the west slopes, gutters dented',
+    claimNumber: null,
+    rcvCents: null,
+    daysAgo: 1,
+    path: [],
+    task: { title: 'Schedule the inspection', dueIn: 1 },
   },
   {
-    homeowner: 'Henry Whitaker', street: '55 Prairie Wind Rd', city: 'Piedmont', zip: '73078', lat: 35.6488, lng: -97.7561, carrier: 0, description: 'Wind-driven rain through lifted shingles', claimNumber: 'PMI-2026-117733', rcvCents: 1588000, daysAgo: 47,
-    path: [['inspected', 2], ['claim_filed', 5], ['approved', 19], ['supplement_requested', 26]], inspectedDay: 2,
-    ledger: { rcv: 1_588_000, acv: 1_240_000, depreciation: 348_000, acvPaidDay: 24, supplement: { label: 'Drip edge and starter strip', amount: 86_400, answer: 'pending' } },
+    homeowner: 'Jorge Villanueva',
+    street: '908 Cedar Bluff Ct',
+    city: 'Moore',
+    zip: '73160',
+    lat: 35.3268,
+    lng: -97.5034,
+    carrier: 1,
+    description: 'Golf-ball hail, bruised shingles on every slope',
+    claimNumber: null,
+    rcvCents: 1842000,
+    daysAgo: 6,
+    path: [['inspected', 2]],
+    inspectedDay: 2,
+    task: { title: 'File the claim with Red River', dueIn: -2 },
+  },
+  {
+    homeowner: 'Amelia Franks',
+    street: '17 Quail Run',
+    city: 'Norman',
+    zip: '73072',
+    lat: 35.2139,
+    lng: -97.4851,
+    carrier: 0,
+    description: 'Shingles torn off by wind on the ridge',
+    claimNumber: 'PMI-2026-118402',
+    rcvCents: 1265000,
+    daysAgo: 12,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 3],
+    ],
+    inspectedDay: 1,
+  },
+  {
+    homeowner: 'Derek & Lana Moss',
+    street: '3020 Osage Trail',
+    city: 'Yukon',
+    zip: '73099',
+    lat: 35.4921,
+    lng: -97.7388,
+    garage: true,
+    carrier: 2,
+    description: 'Hail storm, soft metals and AC fins dented',
+    claimNumber: 'HG-55120937',
+    rcvCents: 2390000,
+    daysAgo: 19,
+    path: [
+      ['inspected', 2],
+      ['claim_filed', 4],
+      ['adjuster_scheduled', 9],
+    ],
+    inspectedDay: 2,
+    task: { title: 'Meet the adjuster on site', dueIn: 3 },
+  },
+  {
+    homeowner: 'Patricia Odum',
+    street: '1209 Redbud Ln',
+    city: 'Mustang',
+    zip: '73064',
+    lat: 35.3917,
+    lng: -97.7152,
+    carrier: 1,
+    description: 'Hail',
+    claimNumber: 'RRC-7730125',
+    rcvCents: 3105000,
+    daysAgo: 34,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 3],
+      ['adjuster_scheduled', 8],
+      ['approved', 20],
+    ],
+    inspectedDay: 1,
+    ledger: { rcv: 3_105_000, acv: 2_480_000, depreciation: 625_000, acvPaidDay: 27 },
+    task: { title: 'Order materials for the build', dueIn: 5 },
+  },
+  {
+    homeowner: 'Henry Whitaker',
+    street: '55 Prairie Wind Rd',
+    city: 'Piedmont',
+    zip: '73078',
+    lat: 35.6488,
+    lng: -97.7561,
+    carrier: 0,
+    description: 'Wind-driven rain through lifted shingles',
+    claimNumber: 'PMI-2026-117733',
+    rcvCents: 1588000,
+    daysAgo: 47,
+    path: [
+      ['inspected', 2],
+      ['claim_filed', 5],
+      ['approved', 19],
+      ['supplement_requested', 26],
+    ],
+    inspectedDay: 2,
+    ledger: {
+      rcv: 1_588_000,
+      acv: 1_240_000,
+      depreciation: 348_000,
+      acvPaidDay: 24,
+      supplement: { label: 'Drip edge and starter strip', amount: 86_400, answer: 'pending' },
+    },
     task: { title: 'Send the drip edge and starter supplement', dueIn: -4 },
   },
   {
-    homeowner: 'Grace Lin', street: '760 Sycamore St', city: 'Bethany', zip: '73008', lat: 35.5142, lng: -97.6398, carrier: 2, description: 'Hail with wind, skylight cracked', claimNumber: 'HG-55098811', rcvCents: 2744000, daysAgo: 58,
-    path: [['inspected', 1], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 24], ['build_scheduled', 33]], inspectedDay: 1,
-    ledger: { rcv: 2_744_000, acv: 2_150_000, depreciation: 594_000, acvPaidDay: 30, supplement: { label: 'Skylight flashing kit', amount: 42_000, answer: 'approved', approved: 38_500 } },
+    homeowner: 'Grace Lin',
+    street: '760 Sycamore St',
+    city: 'Bethany',
+    zip: '73008',
+    lat: 35.5142,
+    lng: -97.6398,
+    carrier: 2,
+    description: 'Hail with wind, skylight cracked',
+    claimNumber: 'HG-55098811',
+    rcvCents: 2744000,
+    daysAgo: 58,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 4],
+      ['adjuster_scheduled', 10],
+      ['approved', 24],
+      ['build_scheduled', 33],
+    ],
+    inspectedDay: 1,
+    ledger: {
+      rcv: 2_744_000,
+      acv: 2_150_000,
+      depreciation: 594_000,
+      acvPaidDay: 30,
+      supplement: { label: 'Skylight flashing kit', amount: 42_000, answer: 'approved', approved: 38_500 },
+    },
   },
   {
-    homeowner: 'Walter Brooks', street: '2314 Harvest Hill', city: 'Choctaw', zip: '73020', lat: 35.4889, lng: -97.2791, carrier: 1, description: 'Roof leak over the garage', claimNumber: 'RRC-7712290', rcvCents: 912000, daysAgo: 92,
-    path: [['inspected', 3], ['claim_filed', 6], ['denied', 30], ['closed', 38]], inspectedDay: 3,
+    homeowner: 'Walter Brooks',
+    street: '2314 Harvest Hill',
+    city: 'Choctaw',
+    zip: '73020',
+    lat: 35.4889,
+    lng: -97.2791,
+    carrier: 1,
+    description: 'Roof leak over the garage',
+    claimNumber: 'RRC-7712290',
+    rcvCents: 912000,
+    daysAgo: 92,
+    path: [
+      ['inspected', 3],
+      ['claim_filed', 6],
+      ['denied', 30],
+      ['closed', 38],
+    ],
+    inspectedDay: 3,
   },
   {
-    homeowner: 'Nadia Kowalski', street: '81 Bluestem Ave', city: 'Edmond', zip: '73013', lat: 35.6247, lng: -97.4649, carrier: 0, description: 'Hail, bruised shingles and dented vents', claimNumber: 'PMI-2026-109921', rcvCents: 2215000, daysAgo: 118,
-    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 7], ['approved', 18], ['build_scheduled', 25], ['completed', 41], ['depreciation_requested', 43]], inspectedDay: 1,
+    homeowner: 'Nadia Kowalski',
+    street: '81 Bluestem Ave',
+    city: 'Edmond',
+    zip: '73013',
+    lat: 35.6247,
+    lng: -97.4649,
+    carrier: 0,
+    description: 'Hail, bruised shingles and dented vents',
+    claimNumber: 'PMI-2026-109921',
+    rcvCents: 2215000,
+    daysAgo: 118,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 3],
+      ['adjuster_scheduled', 7],
+      ['approved', 18],
+      ['build_scheduled', 25],
+      ['completed', 41],
+      ['depreciation_requested', 43],
+    ],
+    inspectedDay: 1,
     ledger: { rcv: 2_215_000, acv: 1_720_000, depreciation: 495_000, acvPaidDay: 22, deductiblePaidDay: 41 },
   },
   {
-    homeowner: 'Owen Tate', street: '4902 Kickingbird Rd', city: 'Edmond', zip: '73034', lat: 35.6606, lng: -97.4412, carrier: 2, description: 'Hail', claimNumber: 'HG-54977310', rcvCents: 1968000, daysAgo: 146,
-    path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 11], ['approved', 27], ['build_scheduled', 36], ['completed', 50], ['depreciation_requested', 51], ['paid', 66]], inspectedDay: 2,
+    homeowner: 'Owen Tate',
+    street: '4902 Kickingbird Rd',
+    city: 'Edmond',
+    zip: '73034',
+    lat: 35.6606,
+    lng: -97.4412,
+    carrier: 2,
+    description: 'Hail',
+    claimNumber: 'HG-54977310',
+    rcvCents: 1968000,
+    daysAgo: 146,
+    path: [
+      ['inspected', 2],
+      ['claim_filed', 4],
+      ['adjuster_scheduled', 11],
+      ['approved', 27],
+      ['build_scheduled', 36],
+      ['completed', 50],
+      ['depreciation_requested', 51],
+      ['paid', 66],
+    ],
+    inspectedDay: 2,
     ledger: { rcv: 1_968_000, acv: 1_530_000, depreciation: 438_000, acvPaidDay: 31, depreciationPaidDay: 64, deductiblePaidDay: 50 },
   },
   {
-    homeowner: 'Bea Hollister', street: '610 Coltrane Rd', city: 'Edmond', zip: '73034', lat: 35.6801, lng: -97.4527, carrier: 1, description: 'Wind damage, shingles and ridge cap blown off', claimNumber: 'RRC-7688014', rcvCents: 1394000, daysAgo: 171,
-    path: [['inspected', 1], ['claim_filed', 2], ['approved', 15], ['build_scheduled', 22], ['completed', 35], ['depreciation_requested', 36], ['paid', 58]], inspectedDay: 1,
-    ledger: { rcv: 1_394_000, acv: 1_050_000, depreciation: 344_000, acvPaidDay: 18, depreciationPaidDay: 55, deductiblePaidDay: 35, supplement: { label: 'Ridge vent', amount: 31_000, answer: 'denied' } },
+    homeowner: 'Bea Hollister',
+    street: '610 Coltrane Rd',
+    city: 'Edmond',
+    zip: '73034',
+    lat: 35.6801,
+    lng: -97.4527,
+    carrier: 1,
+    description: 'Wind damage, shingles and ridge cap blown off',
+    claimNumber: 'RRC-7688014',
+    rcvCents: 1394000,
+    daysAgo: 171,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 2],
+      ['approved', 15],
+      ['build_scheduled', 22],
+      ['completed', 35],
+      ['depreciation_requested', 36],
+      ['paid', 58],
+    ],
+    inspectedDay: 1,
+    ledger: {
+      rcv: 1_394_000,
+      acv: 1_050_000,
+      depreciation: 344_000,
+      acvPaidDay: 18,
+      depreciationPaidDay: 55,
+      deductiblePaidDay: 35,
+      supplement: { label: 'Ridge vent', amount: 31_000, answer: 'denied' },
+    },
   },
   {
-    homeowner: 'Samuel Greer', street: '220 Fox Lake Ln', city: 'Moore', zip: '73160', lat: 35.3442, lng: -97.4712, carrier: 1, description: 'Hail', claimNumber: 'RRC-7661102', rcvCents: 1710000, daysAgo: 196,
-    path: [['inspected', 2], ['claim_filed', 5], ['adjuster_scheduled', 12], ['denied', 34], ['closed', 40]], inspectedDay: 2,
+    homeowner: 'Samuel Greer',
+    street: '220 Fox Lake Ln',
+    city: 'Moore',
+    zip: '73160',
+    lat: 35.3442,
+    lng: -97.4712,
+    carrier: 1,
+    description: 'Hail',
+    claimNumber: 'RRC-7661102',
+    rcvCents: 1710000,
+    daysAgo: 196,
+    path: [
+      ['inspected', 2],
+      ['claim_filed', 5],
+      ['adjuster_scheduled', 12],
+      ['denied', 34],
+      ['closed', 40],
+    ],
+    inspectedDay: 2,
   },
   {
-    homeowner: 'Marisol Vega', street: '1500 N Kelly Ave', city: 'Edmond', zip: '73003', lat: 35.6731, lng: -97.47, garage: true, carrier: 0, description: 'Hail and wind, gutters and downspouts crushed', claimNumber: 'PMI-2026-098812', rcvCents: 2880000, daysAgo: 214,
-    path: [['inspected', 1], ['claim_filed', 3], ['adjuster_scheduled', 9], ['approved', 21], ['supplement_requested', 27], ['build_scheduled', 38], ['completed', 52], ['depreciation_requested', 53], ['paid', 71]], inspectedDay: 1,
-    ledger: { rcv: 2_880_000, acv: 2_210_000, depreciation: 670_000, acvPaidDay: 25, depreciationPaidDay: 69, deductiblePaidDay: 52, supplement: { label: 'Gutters and downspouts, 180 LF', amount: 168_000, answer: 'approved', approved: 152_000 } },
+    homeowner: 'Marisol Vega',
+    street: '1500 N Kelly Ave',
+    city: 'Edmond',
+    zip: '73003',
+    lat: 35.6731,
+    lng: -97.47,
+    garage: true,
+    carrier: 0,
+    description: 'Hail and wind, gutters and downspouts crushed',
+    claimNumber: 'PMI-2026-098812',
+    rcvCents: 2880000,
+    daysAgo: 214,
+    path: [
+      ['inspected', 1],
+      ['claim_filed', 3],
+      ['adjuster_scheduled', 9],
+      ['approved', 21],
+      ['supplement_requested', 27],
+      ['build_scheduled', 38],
+      ['completed', 52],
+      ['depreciation_requested', 53],
+      ['paid', 71],
+    ],
+    inspectedDay: 1,
+    ledger: {
+      rcv: 2_880_000,
+      acv: 2_210_000,
+      depreciation: 670_000,
+      acvPaidDay: 25,
+      depreciationPaidDay: 69,
+      deductiblePaidDay: 52,
+      supplement: { label: 'Gutters and downspouts, 180 LF', amount: 168_000, answer: 'approved', approved: 152_000 },
+    },
   },
   {
-    homeowner: 'Clyde Harjo', street: '9 Lakeshore Dr', city: 'Norman', zip: '73026', lat: 35.2412, lng: -97.3528, carrier: 2, description: 'Hail', claimNumber: 'HG-54900215', rcvCents: 1502000, daysAgo: 233,
-    path: [['inspected', 2], ['claim_filed', 4], ['adjuster_scheduled', 10], ['approved', 26], ['build_scheduled', 34], ['completed', 47], ['depreciation_requested', 48], ['paid', 63]], inspectedDay: 2,
+    homeowner: 'Clyde Harjo',
+    street: '9 Lakeshore Dr',
+    city: 'Norman',
+    zip: '73026',
+    lat: 35.2412,
+    lng: -97.3528,
+    carrier: 2,
+    description: 'Hail',
+    claimNumber: 'HG-54900215',
+    rcvCents: 1502000,
+    daysAgo: 233,
+    path: [
+      ['inspected', 2],
+      ['claim_filed', 4],
+      ['adjuster_scheduled', 10],
+      ['approved', 26],
+      ['build_scheduled', 34],
+      ['completed', 47],
+      ['depreciation_requested', 48],
+      ['paid', 63],
+    ],
+    inspectedDay: 2,
     ledger: { rcv: 1_502_000, acv: 1_180_000, depreciation: 322_000, acvPaidDay: 30, depreciationPaidDay: 61, deductiblePaidDay: 47 },
   },
 ];
@@ -291,24 +582,49 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
       walk = { sessionId, startedAt: plan.startedAt, completedAt: plan.completedAt };
 
       // Its roof measured, and its estimate from the measurement and the damage its photos show.
-      const measurement = await measurementsService.create(inspector, tenant, createMeasurementSchema.parse({ sessionId, label: 'Roof', structures: demoMeasurement(plan, demo.rcvCents) }));
+      const measurement = await measurementsService.create(
+        inspector,
+        tenant,
+        createMeasurementSchema.parse({ sessionId, label: 'Roof', structures: demoMeasurement(plan, demo.rcvCents) }),
+      );
       const photos = await db
-        .select({ id: inspectionPhotos.id, category: inspectionPhotos.category, subcategory: inspectionPhotos.subcategory, structureId: inspectionPhotos.structureId })
+        .select({
+          id: inspectionPhotos.id,
+          category: inspectionPhotos.category,
+          subcategory: inspectionPhotos.subcategory,
+          structureId: inspectionPhotos.structureId,
+        })
         .from(inspectionPhotos)
         .where(and(eq(inspectionPhotos.companyId, tenant.companyId), eq(inspectionPhotos.sessionId, sessionId)));
       const damage = recordedDamage(photos, plan.structures[0]?.id ?? null);
       const lines = buildEstimateLines(measurement.structures, pricedList([]), randomUUID, { damage, iceBarrier });
-      await estimatesService.create(inspector, tenant, createEstimateSchema.parse({ sessionId, lines, opEnabled: true, depreciationMode: 'overall', overallDepreciationBp: 2_000 }));
+      await estimatesService.create(
+        inspector,
+        tenant,
+        createEstimateSchema.parse({ sessionId, lines, opEnabled: true, depreciationMode: 'overall', overallDepreciationBp: 2_000 }),
+      );
     }
 
     // Its ledger: the insurer's figures, a supplement and its answer, the checks as they came in.
     const entries: CreateLedgerEntryInput[] = [];
     const money = demo.ledger;
     if (money) {
-      for (const [figure, amountCents] of [['rcv', money.rcv], ['acv', money.acv], ['recoverable_depreciation', money.depreciation], ['deductible', DEDUCTIBLE]] as const) {
+      for (const [figure, amountCents] of [
+        ['rcv', money.rcv],
+        ['acv', money.acv],
+        ['recoverable_depreciation', money.depreciation],
+        ['deductible', DEDUCTIBLE],
+      ] as const) {
         entries.push({ kind: 'figure', figure, amountCents });
       }
-      if (money.acvPaidDay !== undefined) entries.push({ kind: 'payment_received', paymentType: 'acv_check', amountCents: money.acv - DEDUCTIBLE, date: dateOf(money.acvPaidDay), reference: `Check ${10400 + index}` });
+      if (money.acvPaidDay !== undefined)
+        entries.push({
+          kind: 'payment_received',
+          paymentType: 'acv_check',
+          amountCents: money.acv - DEDUCTIBLE,
+          date: dateOf(money.acvPaidDay),
+          reference: `Check ${10400 + index}`,
+        });
     }
     const add = (input: CreateLedgerEntryInput) => ledger.append(owner, tenant, project.id, createLedgerEntrySchema.parse(input));
     for (const input of entries) await add(input);
@@ -319,15 +635,19 @@ export async function seedDemoClaims(db: Db, owner: Actor, tenant: Tenant, assig
         const approved = money.supplement.approved ?? amount;
         await add({ kind: 'supplement_approved', supplementId, amountCents: approved });
         // The supplement's check comes with the depreciation's.
-        if (money.depreciationPaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'supplement_check', amountCents: approved, date: dateOf(money.depreciationPaidDay - 2) });
+        if (money.depreciationPaidDay !== undefined)
+          await add({ kind: 'payment_received', paymentType: 'supplement_check', amountCents: approved, date: dateOf(money.depreciationPaidDay - 2) });
       }
       if (supplementId && answer === 'denied') await add({ kind: 'supplement_denied', supplementId });
     }
     // Asked for once the build is done: expected until the insurer releases it.
     const askedDay = demo.path.find(([key]) => key === 'depreciation_requested')?.[1];
-    if (money && askedDay !== undefined && money.depreciationPaidDay === undefined) await add({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(askedDay + 30) });
-    if (money?.depreciationPaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(money.depreciationPaidDay) });
-    if (money?.deductiblePaidDay !== undefined) await add({ kind: 'payment_received', paymentType: 'deductible', amountCents: DEDUCTIBLE, date: dateOf(money.deductiblePaidDay) });
+    if (money && askedDay !== undefined && money.depreciationPaidDay === undefined)
+      await add({ kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(askedDay + 30) });
+    if (money?.depreciationPaidDay !== undefined)
+      await add({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: money.depreciation, date: dateOf(money.depreciationPaidDay) });
+    if (money?.deductiblePaidDay !== undefined)
+      await add({ kind: 'payment_received', paymentType: 'deductible', amountCents: DEDUCTIBLE, date: dateOf(money.deductiblePaidDay) });
 
     if (demo.task) {
       await tasks.create(owner, tenant, project.id, createTaskSchema.parse({ title: demo.task.title, dueDate: day(demo.task.dueIn), assigneeId }));
@@ -356,8 +676,15 @@ async function dateBack(
   const inspectedAt = when.walk?.completedAt ?? null;
   const ofProject = (table: typeof projectStatusHistory | typeof projectActivity) => and(eq(table.companyId, companyId), eq(table.projectId, projectId));
   await db.transaction(async (tx) => {
-    await tx.update(projects).set({ createdAt: when.openedAt }).where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
-    const stays = await tx.select({ id: projectStatusHistory.id }).from(projectStatusHistory).where(ofProject(projectStatusHistory)).orderBy(asc(projectStatusHistory.enteredAt), asc(projectStatusHistory.id));
+    await tx
+      .update(projects)
+      .set({ createdAt: when.openedAt })
+      .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+    const stays = await tx
+      .select({ id: projectStatusHistory.id })
+      .from(projectStatusHistory)
+      .where(ofProject(projectStatusHistory))
+      .orderBy(asc(projectStatusHistory.enteredAt), asc(projectStatusHistory.id));
     const starts = [when.openedAt, ...when.steps];
     for (const [index, stay] of stays.entries()) {
       const enteredAt = starts[index] ?? when.openedAt;
@@ -371,7 +698,8 @@ async function dateBack(
       .orderBy(asc(projectActivity.createdAt), asc(projectActivity.id));
     let step = 0;
     for (const entry of moves) {
-      const createdAt = entry.kind === 'status_changed' ? (when.steps[step++] ?? when.openedAt) : entry.kind === 'created' ? when.openedAt : (inspectedAt ?? when.openedAt);
+      const createdAt =
+        entry.kind === 'status_changed' ? (when.steps[step++] ?? when.openedAt) : entry.kind === 'created' ? when.openedAt : (inspectedAt ?? when.openedAt);
       await tx.update(projectActivity).set({ createdAt }).where(eq(projectActivity.id, entry.id));
     }
     const { walk } = when;
@@ -381,12 +709,24 @@ async function dateBack(
         .set({ createdAt: walk.startedAt, updatedAt: walk.completedAt, completedAt: walk.completedAt })
         .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, walk.sessionId)));
       const ofSession = and(eq(inspectionActivity.companyId, companyId), eq(inspectionActivity.sessionId, walk.sessionId));
-      await tx.update(inspectionActivity).set({ createdAt: walk.startedAt }).where(and(ofSession, eq(inspectionActivity.kind, 'created')));
-      await tx.update(inspectionActivity).set({ createdAt: walk.completedAt }).where(and(ofSession, notInArray(inspectionActivity.kind, ['created', 'photo_uploaded'])));
+      await tx
+        .update(inspectionActivity)
+        .set({ createdAt: walk.startedAt })
+        .where(and(ofSession, eq(inspectionActivity.kind, 'created')));
+      await tx
+        .update(inspectionActivity)
+        .set({ createdAt: walk.completedAt })
+        .where(and(ofSession, notInArray(inspectionActivity.kind, ['created', 'photo_uploaded'])));
       // Measured and estimated as the visit ended.
       const dated = { createdAt: walk.completedAt, updatedAt: walk.completedAt };
-      await tx.update(roofMeasurements).set(dated).where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.sessionId, walk.sessionId)));
-      await tx.update(estimates).set(dated).where(and(eq(estimates.companyId, companyId), eq(estimates.sessionId, walk.sessionId)));
+      await tx
+        .update(roofMeasurements)
+        .set(dated)
+        .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.sessionId, walk.sessionId)));
+      await tx
+        .update(estimates)
+        .set(dated)
+        .where(and(eq(estimates.companyId, companyId), eq(estimates.sessionId, walk.sessionId)));
     }
   });
 }

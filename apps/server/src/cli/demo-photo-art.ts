@@ -38,7 +38,6 @@ export const SCENES = [
 ] as const;
 export type Scene = (typeof SCENES)[number];
 
-
 const svg = (body: string, defs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><defs>${defs}</defs>${body}</svg>`;
 
@@ -47,9 +46,12 @@ const gray = (next: () => number, base: number, spread: number) => {
   return `rgb(${v},${v + 2},${v + 6})`;
 };
 
-const SKY = '<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fa9d6"/><stop offset="1" stop-color="#d8e6f3"/></linearGradient>';
-const LAWN = '<linearGradient id="lawn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6d9a48"/><stop offset="1" stop-color="#41692c"/></linearGradient>';
-const SIDING = '<pattern id="siding" width="40" height="22" patternUnits="userSpaceOnUse"><rect width="40" height="22" fill="#d8ccb4"/><rect y="18" width="40" height="4" fill="#b9ad95"/></pattern>';
+const SKY =
+  '<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fa9d6"/><stop offset="1" stop-color="#d8e6f3"/></linearGradient>';
+const LAWN =
+  '<linearGradient id="lawn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6d9a48"/><stop offset="1" stop-color="#41692c"/></linearGradient>';
+const SIDING =
+  '<pattern id="siding" width="40" height="22" patternUnits="userSpaceOnUse"><rect width="40" height="22" fill="#d8ccb4"/><rect y="18" width="40" height="4" fill="#b9ad95"/></pattern>';
 const BRICK =
   '<pattern id="brick" width="120" height="56" patternUnits="userSpaceOnUse"><rect width="120" height="56" fill="#c9c2b6"/><rect x="2" y="2" width="116" height="24" fill="#9a4a35"/><rect x="-58" y="30" width="116" height="24" fill="#8e4331"/><rect x="62" y="30" width="116" height="24" fill="#a14f39"/></pattern>';
 
@@ -63,9 +65,13 @@ function courses(next: () => number, top: number, bottom: number, first: number,
     const tab = height * 2.9;
     const offset = row % 2 === 0 ? 0 : tab / 2;
     for (let x = -offset; x < W; x += tab) {
-      parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(tab - Math.max(1.5, height * 0.05)).toFixed(1)}" height="${(height + 1).toFixed(1)}" fill="${gray(next, base, 22)}"/>`);
+      parts.push(
+        `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${(tab - Math.max(1.5, height * 0.05)).toFixed(1)}" height="${(height + 1).toFixed(1)}" fill="${gray(next, base, 22)}"/>`,
+      );
     }
-    parts.push(`<rect x="0" y="${(y + height - Math.max(1.5, height * 0.08)).toFixed(1)}" width="${W}" height="${Math.max(1.5, height * 0.08).toFixed(1)}" fill="#34373b" opacity="0.8"/>`);
+    parts.push(
+      `<rect x="0" y="${(y + height - Math.max(1.5, height * 0.08)).toFixed(1)}" width="${W}" height="${Math.max(1.5, height * 0.08).toFixed(1)}" fill="#34373b" opacity="0.8"/>`,
+    );
     y += height;
     height *= 1 + grow;
     row += 1;
@@ -80,7 +86,9 @@ function bruises(next: () => number, count: number, top: number, bottom: number)
     const y = top + next() * (bottom - top);
     const scale = 0.4 + ((y - top) / (bottom - top)) * 1.6;
     const r = (6 + next() * 9) * scale;
-    parts.push(`<ellipse cx="${(next() * W).toFixed(0)}" cy="${y.toFixed(0)}" rx="${r.toFixed(1)}" ry="${(r * 0.75).toFixed(1)}" fill="#1f2124" opacity="${(0.55 + next() * 0.3).toFixed(2)}"/>`);
+    parts.push(
+      `<ellipse cx="${(next() * W).toFixed(0)}" cy="${y.toFixed(0)}" rx="${r.toFixed(1)}" ry="${(r * 0.75).toFixed(1)}" fill="#1f2124" opacity="${(0.55 + next() * 0.3).toFixed(2)}"/>`,
+    );
   }
   return parts.join('');
 }
@@ -119,7 +127,10 @@ function house(kind: 'front' | 'side' | 'rear'): string {
 
 function slope(variant: 'hail' | 'wind' | 'worn', seed: number): string {
   const next = seededRandom(seed);
-  const treeLine = Array.from({ length: 28 }, (_, i) => `<circle cx="${i * 60 + next() * 30}" cy="${300 + next() * 30}" r="${45 + next() * 30}" fill="${next() > 0.5 ? '#3e6230' : '#355628'}"/>`).join('');
+  const treeLine = Array.from(
+    { length: 28 },
+    (_, i) => `<circle cx="${i * 60 + next() * 30}" cy="${300 + next() * 30}" r="${45 + next() * 30}" fill="${next() > 0.5 ? '#3e6230' : '#355628'}"/>`,
+  ).join('');
   let damage = '';
   if (variant === 'hail') damage = bruises(next, 150, 360, 1200);
   if (variant === 'wind') {
@@ -129,12 +140,16 @@ function slope(variant: 'hail' | 'wind' | 'worn', seed: number): string {
       const h = 30 + ((y - 360) / 840) * 50;
       const x = next() * (W - 300);
       gaps.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${(h * 3).toFixed(0)}" height="${h.toFixed(0)}" fill="#3b3029"/>`);
-      gaps.push(`<circle cx="${(x + h * 0.6).toFixed(0)}" cy="${(y + h * 0.45).toFixed(0)}" r="4" fill="#c9c9c9"/><circle cx="${(x + h * 2.3).toFixed(0)}" cy="${(y + h * 0.45).toFixed(0)}" r="4" fill="#c9c9c9"/>`);
+      gaps.push(
+        `<circle cx="${(x + h * 0.6).toFixed(0)}" cy="${(y + h * 0.45).toFixed(0)}" r="4" fill="#c9c9c9"/><circle cx="${(x + h * 2.3).toFixed(0)}" cy="${(y + h * 0.45).toFixed(0)}" r="4" fill="#c9c9c9"/>`,
+      );
     }
     for (let i = 0; i < 8; i++) {
       const y = 450 + next() * 700;
       const x = next() * (W - 200);
-      gaps.push(`<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${(x + 140 + next() * 80).toFixed(0)}" y2="${(y + (next() - 0.5) * 8).toFixed(0)}" stroke="#a9acb0" stroke-width="4" opacity="0.8"/>`);
+      gaps.push(
+        `<line x1="${x.toFixed(0)}" y1="${y.toFixed(0)}" x2="${(x + 140 + next() * 80).toFixed(0)}" y2="${(y + (next() - 0.5) * 8).toFixed(0)}" stroke="#a9acb0" stroke-width="4" opacity="0.8"/>`,
+      );
     }
     damage = gaps.join('');
   }
@@ -151,14 +166,19 @@ function closeUp(scene: Scene): string {
   const surface = `<rect width="${W}" height="${H}" fill="#55595f"/>${courses(next, -40, H, 300, 0, 86)}`;
   const quarter =
     '<circle cx="1330" cy="960" r="92" fill="#b9bcc0" stroke="#8e9296" stroke-width="8"/><circle cx="1330" cy="960" r="70" fill="none" stroke="#a3a7ab" stroke-width="4"/>';
-  const chalk = (cx: number, cy: number, r: number) => `<ellipse cx="${cx}" cy="${cy}" rx="${r}" ry="${r * 0.92}" fill="none" stroke="#f2f2ee" stroke-width="12" opacity="0.92"/>`;
+  const chalk = (cx: number, cy: number, r: number) =>
+    `<ellipse cx="${cx}" cy="${cy}" rx="${r}" ry="${r * 0.92}" fill="none" stroke="#f2f2ee" stroke-width="12" opacity="0.92"/>`;
   let mark = '';
   switch (scene) {
     case 'hail-bruise':
       mark = `<circle cx="760" cy="560" r="120" fill="#202225"/><circle cx="760" cy="560" r="80" fill="#17181a"/>${chalk(760, 560, 210)}${quarter}`;
       break;
     case 'granule-loss':
-      mark = Array.from({ length: 26 }, () => `<ellipse cx="${(200 + next() * 1200).toFixed(0)}" cy="${(150 + next() * 900).toFixed(0)}" rx="${(30 + next() * 90).toFixed(0)}" ry="${(20 + next() * 50).toFixed(0)}" fill="#25272a" opacity="0.85"/>`).join('');
+      mark = Array.from(
+        { length: 26 },
+        () =>
+          `<ellipse cx="${(200 + next() * 1200).toFixed(0)}" cy="${(150 + next() * 900).toFixed(0)}" rx="${(30 + next() * 90).toFixed(0)}" ry="${(20 + next() * 50).toFixed(0)}" fill="#25272a" opacity="0.85"/>`,
+      ).join('');
       break;
     case 'wind-crease':
       mark = `<polygon points="240,300 1360,300 1400,520 200,520" fill="#6a6f76"/><polygon points="200,520 1400,520 1380,560 220,560" fill="#2a2c2f"/><polyline points="260,430 560,418 820,436 1080,414 1340,428" fill="none" stroke="#c9ccd0" stroke-width="9"/><polyline points="260,442 560,430 820,448 1080,426 1340,440" fill="none" stroke="#222427" stroke-width="5"/>${chalk(800, 430, 330)}`;
@@ -185,9 +205,17 @@ function sceneSvg(scene: Scene): string {
     case 'house-rear':
       return house('rear');
     case 'address':
-      return svg(`<rect width="${W}" height="${H}" fill="url(#brick)"/><rect x="380" y="330" width="840" height="420" rx="26" fill="#1f2a36"/><rect x="400" y="350" width="800" height="380" rx="18" fill="none" stroke="#c9a75a" stroke-width="8"/><rect x="1260" y="220" width="160" height="260" rx="20" fill="#2b2b2b"/><circle cx="1340" cy="300" r="50" fill="#f3e2a6"/>`, BRICK);
+      return svg(
+        `<rect width="${W}" height="${H}" fill="url(#brick)"/><rect x="380" y="330" width="840" height="420" rx="26" fill="#1f2a36"/><rect x="400" y="350" width="800" height="380" rx="18" fill="none" stroke="#c9a75a" stroke-width="8"/><rect x="1260" y="220" width="160" height="260" rx="20" fill="#2b2b2b"/><circle cx="1340" cy="300" r="50" fill="#f3e2a6"/>`,
+        BRICK,
+      );
     case 'street': {
-      const houses = [100, 520, 1020, 1360].map((x, i) => `<rect x="${x}" y="${420 + i * 8}" width="260" height="150" fill="${['#c9b99c', '#a8b2b8', '#d6cdbd', '#b7a48c'][i]}"/><polygon points="${x - 20},${430 + i * 8} ${x + 130},${340 + i * 8} ${x + 280},${430 + i * 8}" fill="#4b4f55"/>`).join('');
+      const houses = [100, 520, 1020, 1360]
+        .map(
+          (x, i) =>
+            `<rect x="${x}" y="${420 + i * 8}" width="260" height="150" fill="${['#c9b99c', '#a8b2b8', '#d6cdbd', '#b7a48c'][i]}"/><polygon points="${x - 20},${430 + i * 8} ${x + 130},${340 + i * 8} ${x + 280},${430 + i * 8}" fill="#4b4f55"/>`,
+        )
+        .join('');
       return svg(
         `<rect width="${W}" height="${H}" fill="url(#sky)"/>${houses}<rect y="560" width="${W}" height="640" fill="url(#lawn)"/><polygon points="700,560 900,560 1600,1200 0,1200" fill="#5a5d61"/><polygon points="790,600 810,600 830,700 770,700" fill="#e8d36a"/><polygon points="760,800 840,800 880,1000 720,1000" fill="#e8d36a"/>`,
         `${SKY}${LAWN}`,
@@ -204,7 +232,11 @@ function sceneSvg(scene: Scene): string {
     case 'ridge':
       return svg(
         `<rect width="${W}" height="${H}" fill="url(#sky)"/><polygon points="0,520 ${W},470 ${W},${H} 0,${H}" fill="#4d5157"/><clipPath id="plane"><polygon points="0,520 ${W},470 ${W},${H} 0,${H}"/></clipPath><g clip-path="url(#plane)">${courses(next, 470, H, 30, 0.07)}</g>` +
-          Array.from({ length: 14 }, (_, i) => `<polygon points="${i * 120 - 10},${522 - i * 3.6} ${i * 120 + 120},${518 - i * 3.6} ${i * 120 + 110},${470 - i * 3.6} ${i * 120},${474 - i * 3.6}" fill="${gray(next, 72, 18)}" stroke="#2e3034" stroke-width="3"/>`).join('') +
+          Array.from(
+            { length: 14 },
+            (_, i) =>
+              `<polygon points="${i * 120 - 10},${522 - i * 3.6} ${i * 120 + 120},${518 - i * 3.6} ${i * 120 + 110},${470 - i * 3.6} ${i * 120},${474 - i * 3.6}" fill="${gray(next, 72, 18)}" stroke="#2e3034" stroke-width="3"/>`,
+          ).join('') +
           bruises(next, 40, 520, H),
         SKY,
       );
@@ -244,7 +276,11 @@ function sceneSvg(scene: Scene): string {
       return svg(
         `<rect width="${W}" height="${H}" fill="url(#siding)"/><rect y="940" width="${W}" height="260" fill="#9b9a92"/><rect x="380" y="260" width="840" height="760" rx="16" fill="#c4c7c9"/><rect x="420" y="300" width="760" height="660" fill="#7d8286"/>` +
           `<g stroke="#a9aeb2" stroke-width="5">${Array.from({ length: 76 }, (_, i) => `<line x1="${424 + i * 10}" y1="300" x2="${424 + i * 10}" y2="960"/>`).join('')}</g>` +
-          Array.from({ length: 30 }, () => `<ellipse cx="${(440 + next() * 720).toFixed(0)}" cy="${(320 + next() * 620).toFixed(0)}" rx="${(10 + next() * 16).toFixed(0)}" ry="${(8 + next() * 10).toFixed(0)}" fill="#4f5357" opacity="0.8"/>`).join(''),
+          Array.from(
+            { length: 30 },
+            () =>
+              `<ellipse cx="${(440 + next() * 720).toFixed(0)}" cy="${(320 + next() * 620).toFixed(0)}" rx="${(10 + next() * 16).toFixed(0)}" ry="${(8 + next() * 10).toFixed(0)}" fill="#4f5357" opacity="0.8"/>`,
+          ).join(''),
         SIDING,
       );
     case 'ceiling-stain':
@@ -255,7 +291,10 @@ function sceneSvg(scene: Scene): string {
     case 'attic':
       return svg(
         `<rect width="${W}" height="${H}" fill="#6b5236"/>` +
-          Array.from({ length: 9 }, (_, i) => `<polygon points="${i * 200 - 60},${H} ${i * 200 + 10},${H} ${i * 200 + 220},0 ${i * 200 + 150},0" fill="#b58a57"/>`).join('') +
+          Array.from(
+            { length: 9 },
+            (_, i) => `<polygon points="${i * 200 - 60},${H} ${i * 200 + 10},${H} ${i * 200 + 220},0 ${i * 200 + 150},0" fill="#b58a57"/>`,
+          ).join('') +
           `<polygon points="700,0 900,0 860,${H} 640,${H}" fill="#3e2c1c" opacity="0.55"/><rect y="1050" width="${W}" height="150" fill="#d9c9a0"/>`,
       );
     default:
@@ -270,7 +309,9 @@ function cameraGrain(): Promise<Buffer> {
     const next = seededRandom(7);
     const pixels = Buffer.alloc(W * H);
     for (let i = 0; i < pixels.length; i++) pixels[i] = Math.round(120 + (next() + next()) * 8);
-    grain = imagePipeline(pixels, { raw: { width: W, height: H, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+    grain = imagePipeline(pixels, { raw: { width: W, height: H, channels: 1 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
   }
   return grain;
 }
@@ -317,12 +358,16 @@ function frameMarks(marks: PhotoMarks): string | null {
     for (let i = 0; i < hits; i++) {
       const cx = (400 + next() * 800).toFixed(0);
       const cy = (210 + next() * 720).toFixed(0);
-      parts.push(`<circle cx="${cx}" cy="${cy}" r="14" fill="#1b1c1e"/><ellipse cx="${cx}" cy="${cy}" rx="40" ry="36" fill="none" stroke="#f4f4ef" stroke-width="8"/>`);
+      parts.push(
+        `<circle cx="${cx}" cy="${cy}" r="14" fill="#1b1c1e"/><ellipse cx="${cx}" cy="${cy}" rx="40" ry="36" fill="none" stroke="#f4f4ef" stroke-width="8"/>`,
+      );
     }
     parts.push(`<text x="360" y="124" font-family="${SANS}" font-size="64" font-weight="bold" fill="#f4f4ef">${escapeXml(`${direction} = ${hits}`)}</text>`);
   }
   if (marks.houseNumber) {
-    parts.push(`<text x="800" y="610" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, Georgia, serif" font-size="210" font-weight="bold" fill="#e9d9a6">${escapeXml(marks.houseNumber)}</text>`);
+    parts.push(
+      `<text x="800" y="610" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, Georgia, serif" font-size="210" font-weight="bold" fill="#e9d9a6">${escapeXml(marks.houseNumber)}</text>`,
+    );
   }
   return parts.length > 0 ? svg(parts.join('')) : null;
 }

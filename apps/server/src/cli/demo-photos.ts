@@ -42,8 +42,19 @@ const NO_EVENTS: EventPublisher = { publish: async () => false };
 const CAMERAS = [
   { make: 'Apple', model: 'iPhone 15 Pro', software: '17.6.1', fileName: (n: number, _local: string) => `IMG_${String(n).padStart(4, '0')}.JPG` },
   { make: 'Apple', model: 'iPhone 14', software: '17.5.1', fileName: (n: number, _local: string) => `IMG_${String(n).padStart(4, '0')}.JPG` },
-  { make: 'samsung', model: 'SM-S921U', software: 'S921USQS2AXE1', fileName: (_n: number, local: string) => `${local.slice(0, 10).replace(/:/g, '')}_${local.slice(11).replace(/:/g, '')}.jpg` },
-  { make: 'Google', model: 'Pixel 8', software: 'HDR+ 1.0.641377693zd', fileName: (n: number, local: string) => `PXL_${local.slice(0, 10).replace(/:/g, '')}_${local.slice(11).replace(/:/g, '')}${String(n % 1000).padStart(3, '0')}.jpg` },
+  {
+    make: 'samsung',
+    model: 'SM-S921U',
+    software: 'S921USQS2AXE1',
+    fileName: (_n: number, local: string) => `${local.slice(0, 10).replace(/:/g, '')}_${local.slice(11).replace(/:/g, '')}.jpg`,
+  },
+  {
+    make: 'Google',
+    model: 'Pixel 8',
+    software: 'HDR+ 1.0.641377693zd',
+    fileName: (n: number, local: string) =>
+      `PXL_${local.slice(0, 10).replace(/:/g, '')}_${local.slice(11).replace(/:/g, '')}${String(n % 1000).padStart(3, '0')}.jpg`,
+  },
 ] as const;
 
 /** The property an inspector walks, as the demo's claim file describes it. */
@@ -84,7 +95,6 @@ export type DemoInspectionPlan = {
   completedAt: Date;
 };
 
-
 const ROOFS: SlopeDirection[][] = [
   ['N', 'E', 'S', 'W'],
   ['N', 'S'],
@@ -111,7 +121,13 @@ export function demoStructures(property: DemoProperty): Structure[] {
   const areas: InspectionArea[] = ['roof', 'front', 'right', 'rear', 'left', 'gutters', ...(hasWater(property) ? (['interior'] as const) : [])];
   const roof = ROOFS[property.index % ROOFS.length] ?? ['N', 'S'];
   const structures: Structure[] = [
-    { id: 'main-house', name: 'Main house', kind: 'main_house', areas, slopes: roof.map((direction, slope) => ({ direction, testSquareHits: hitsOf(property, 0, slope) })) },
+    {
+      id: 'main-house',
+      name: 'Main house',
+      kind: 'main_house',
+      areas,
+      slopes: roof.map((direction, slope) => ({ direction, testSquareHits: hitsOf(property, 0, slope) })),
+    },
   ];
   if (property.garage) {
     structures.push({
@@ -176,21 +192,32 @@ function depiction(property: DemoProperty, shot: Shot): Pick<PlannedPhoto, 'scen
   const slopeScene: Scene = property.denied || !(hasHail(property) || hasWind(property)) ? 'slope-worn' : hasHail(property) ? 'slope-hail' : 'slope-wind';
   switch (shot.category) {
     case 'overview':
-      return { scene: sub === 'address' ? 'address' : sub === 'street' ? 'street' : 'house-front', photoType: sub === 'address' ? 'close_up' : 'wide', notes: null };
+      return {
+        scene: sub === 'address' ? 'address' : sub === 'street' ? 'street' : 'house-front',
+        photoType: sub === 'address' ? 'close_up' : 'wide',
+        notes: null,
+      };
     case 'elevation':
       return { scene: sub === 'front' ? 'house-front' : sub === 'rear' ? 'house-rear' : 'house-side', photoType: 'wide', notes: null };
     case 'roof':
-      if (sub.startsWith('test_square_')) return { scene: 'test-square', photoType: 'measurement', notes: `Hits circled in chalk inside the 10 ft x 10 ft test square: ${shot.hits ?? 0}.` };
+      if (sub.startsWith('test_square_'))
+        return { scene: 'test-square', photoType: 'measurement', notes: `Hits circled in chalk inside the 10 ft x 10 ft test square: ${shot.hits ?? 0}.` };
       if (sub.startsWith('slope_')) return { scene: slopeScene, photoType: 'wide', notes: null };
       if (sub === 'ridge') return { scene: 'ridge', photoType: 'wide', notes: null };
-      return { scene: /skylight/i.test(property.description) ? 'skylight' : 'vent', photoType: 'close_up', notes: /skylight/i.test(property.description) ? 'Skylight lens cracked by impact.' : 'Dents in the box vent.' };
+      return {
+        scene: /skylight/i.test(property.description) ? 'skylight' : 'vent',
+        photoType: 'close_up',
+        notes: /skylight/i.test(property.description) ? 'Skylight lens cracked by impact.' : 'Dents in the box vent.',
+      };
     case 'collateral':
       if (sub === 'gutter') return { scene: 'gutter', photoType: 'close_up', notes: hasHail(property) ? 'Hail dents along the gutter.' : null };
       if (sub === 'downspout') return { scene: 'downspout', photoType: 'close_up', notes: hasHail(property) ? 'Dents in the downspout.' : null };
       if (sub === 'ac_unit') return { scene: 'ac-unit', photoType: 'close_up', notes: 'Condenser fins dented.' };
       return { scene: 'vent', photoType: 'close_up', notes: 'Dents in the box vent.' };
     case 'interior':
-      return sub === 'ceiling_stain' ? { scene: 'ceiling-stain', photoType: 'wide', notes: 'Water stain on the ceiling below the damaged area.' } : { scene: 'attic', photoType: 'wide', notes: 'Water marks on the decking.' };
+      return sub === 'ceiling_stain'
+        ? { scene: 'ceiling-stain', photoType: 'wide', notes: 'Water stain on the ceiling below the damaged area.' }
+        : { scene: 'attic', photoType: 'wide', notes: 'Water marks on the decking.' };
     default:
       return { scene: DAMAGE_SCENES[sub] ?? 'hail-bruise', photoType: 'close_up', notes: DAMAGE_NOTES[sub] ?? null };
   }
@@ -198,7 +225,17 @@ function depiction(property: DemoProperty, shot: Shot): Pick<PlannedPhoto, 'scen
 
 /** The wall clock of a moment in the cameras' zone, as EXIF writes it ("2026:03:04 10:15:00"), with its offset ("-06:00"). */
 function cameraClock(at: Date): { local: string; offset: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: CAMERA_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: CAMERA_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
   const offset = /([+-]\d{2}:\d{2})/.exec(get('timeZoneName'))?.[1] ?? '+00:00';
   return { local: `${get('year')}:${get('month')}:${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`, offset };
@@ -214,17 +251,23 @@ export function planDemoInspection(property: DemoProperty): DemoInspectionPlan {
   const next = seededRandom(property.index + 1);
   const day = cameraClock(property.day).local.slice(0, 10);
   const startMinute = 9 * 60 + ((property.index * 47) % 270);
-  const start = cameraTime(`${day} ${String(Math.floor(startMinute / 60)).padStart(2, '0')}:${String(startMinute % 60).padStart(2, '0')}:00`, null, CAMERA_ZONE) ?? property.day;
+  const start =
+    cameraTime(`${day} ${String(Math.floor(startMinute / 60)).padStart(2, '0')}:${String(startMinute % 60).padStart(2, '0')}:00`, null, CAMERA_ZONE) ??
+    property.day;
   let clock = start.getTime() + 4 * MINUTE_MS;
   const houseNumber = property.street.split(' ')[0] ?? '';
   const photos: PlannedPhoto[] = [];
   for (const phase of buildShotList(structures, [])) {
     if (!phase.chosen) continue;
     clock += (2 + next() * 4) * MINUTE_MS;
-    const shots = phase.phase === 'detail' ? closeUps(property).flatMap((sub) => phase.shots.filter((shot) => shot.subcategory === sub)) : phase.shots.filter((shot) => shot.required || wanted(property, shot, structures));
+    const shots =
+      phase.phase === 'detail'
+        ? closeUps(property).flatMap((sub) => phase.shots.filter((shot) => shot.subcategory === sub))
+        : phase.shots.filter((shot) => shot.required || wanted(property, shot, structures));
     for (const shot of shots) {
       clock += Math.round((25 + next() * 50) * 1000);
-      const testSquare = shot.hits !== undefined ? { direction: shot.subcategory.replace('test_square_', '').toUpperCase() as SlopeDirection, hits: shot.hits ?? 0 } : undefined;
+      const testSquare =
+        shot.hits !== undefined ? { direction: shot.subcategory.replace('test_square_', '').toUpperCase() as SlopeDirection, hits: shot.hits ?? 0 } : undefined;
       photos.push({
         shot: { category: shot.category, subcategory: shot.subcategory, phase: shot.phase, structureId: shot.structureId, label: shot.label },
         ...depiction(property, shot),
@@ -251,7 +294,12 @@ function cameraMetadata(camera: (typeof CAMERAS)[number], clock: { local: string
   return {
     IFD0: { Make: camera.make, Model: camera.model, Software: camera.software, DateTime: clock.local },
     IFD2: { DateTimeOriginal: clock.local, DateTimeDigitized: clock.local, OffsetTimeOriginal: clock.offset },
-    IFD3: { GPSLatitudeRef: at.lat >= 0 ? 'N' : 'S', GPSLatitude: exifDegrees(at.lat), GPSLongitudeRef: at.lng >= 0 ? 'E' : 'W', GPSLongitude: exifDegrees(at.lng) },
+    IFD3: {
+      GPSLatitudeRef: at.lat >= 0 ? 'N' : 'S',
+      GPSLatitude: exifDegrees(at.lat),
+      GPSLongitudeRef: at.lng >= 0 ? 'E' : 'W',
+      GPSLongitude: exifDegrees(at.lng),
+    },
   };
 }
 
@@ -292,7 +340,12 @@ export function createDemoPhotographer({ db, storage, logger }: DemoPhotographer
     async function take({ photo, clock, at, fileName, receivedAt }: (typeof taken)[number], index: number): Promise<{ id: string; receivedAt: Date }> {
       const body = await drawPhoto(
         photo.scene,
-        { label: photo.shot.label, detail: `${property.street}, ${property.city}`, ...(photo.testSquare ? { testSquare: { ...photo.testSquare, seed: property.index * 31 + index } } : {}), ...(photo.houseNumber ? { houseNumber: photo.houseNumber } : {}) },
+        {
+          label: photo.shot.label,
+          detail: `${property.street}, ${property.city}`,
+          ...(photo.testSquare ? { testSquare: { ...photo.testSquare, seed: property.index * 31 + index } } : {}),
+          ...(photo.houseNumber ? { houseNumber: photo.houseNumber } : {}),
+        },
         cameraMetadata(camera, clock, at),
       );
       const id = randomUUID();
@@ -351,7 +404,14 @@ async function dateBackPhotos(db: Db, companyId: string, sessionId: string, sent
       await tx
         .update(inspectionActivity)
         .set({ createdAt: receivedAt })
-        .where(and(eq(inspectionActivity.companyId, companyId), eq(inspectionActivity.sessionId, sessionId), eq(inspectionActivity.kind, 'photo_uploaded'), sql`${inspectionActivity.newValue}->>'photoId' = ${id}`));
+        .where(
+          and(
+            eq(inspectionActivity.companyId, companyId),
+            eq(inspectionActivity.sessionId, sessionId),
+            eq(inspectionActivity.kind, 'photo_uploaded'),
+            sql`${inspectionActivity.newValue}->>'photoId' = ${id}`,
+          ),
+        );
     }
   });
 }

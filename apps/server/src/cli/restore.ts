@@ -4,7 +4,19 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { runningServerPid, startEmbeddedPostgres, type EmbeddedHandle } from '../infra/db/embedded-postgres';
-import { countRows, DATABASE_DUMP, listFiles, pgTool, readManifest, runTool, serverVersion, sha256File, STORAGE_FOLDER, verifyBackup, type Counts } from './backup-archive';
+import {
+  countRows,
+  DATABASE_DUMP,
+  listFiles,
+  pgTool,
+  readManifest,
+  runTool,
+  serverVersion,
+  sha256File,
+  STORAGE_FOLDER,
+  verifyBackup,
+  type Counts,
+} from './backup-archive';
 
 // `npm run restore -- <backup folder> --sha256 <manifest SHA-256>`: a backup made by `npm run
 // backup` into a fresh DATA_DIR with the embedded database. The manifest must have the SHA-256 the
@@ -62,7 +74,10 @@ try {
 
   const counts = await countRows(embedded.url);
   const differences = (Object.keys(counts) as (keyof Counts)[]).filter((key) => counts[key] !== manifest.counts[key]);
-  if (differences.length > 0) throw new Error(`the restored database differs from the backup: ${differences.map((key) => `${key} ${counts[key]} (backup ${manifest.counts[key]})`).join(', ')}`);
+  if (differences.length > 0)
+    throw new Error(
+      `the restored database differs from the backup: ${differences.map((key) => `${key} ${counts[key]} (backup ${manifest.counts[key]})`).join(', ')}`,
+    );
   console.log(`Restored into ${dataDir}`);
   console.log(`  database: ${counts.claimFiles} claim files, ${counts.photos} photos, ${counts.messages} messages, ${counts.users} users, as in the backup`);
   console.log(`  files: ${manifest.storage.length}, each matching its SHA-256`);

@@ -24,7 +24,13 @@ let destroyClient: () => void;
 const photo = Buffer.alloc(6 * 1024 * 1024, 0xab); // more than one 5 MB part
 const objects = [
   { bucket: 'project-files', path: 'session-1/roof/general/p1_1700000000000.jpg', body: photo, contentType: 'image/jpeg', cacheControl: 'max-age=3600' },
-  { bucket: 'chat-attachments', path: 'conv-1/user-1/1700000000000-scope.pdf', body: Buffer.from('%PDF-1.4 scope'), contentType: 'application/pdf', cacheControl: 'private, max-age=300' },
+  {
+    bucket: 'chat-attachments',
+    path: 'conv-1/user-1/1700000000000-scope.pdf',
+    body: Buffer.from('%PDF-1.4 scope'),
+    contentType: 'application/pdf',
+    cacheControl: 'private, max-age=300',
+  },
   { bucket: 'avatars', path: 'users/u1/me.png', body: Buffer.from('png-ish'), contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' },
   { bucket: 'documents', path: 'reports/r1/report.pdf', body: Buffer.from('%PDF-1.4 report'), contentType: 'application/pdf', cacheControl: undefined },
 ] as const;
@@ -40,7 +46,10 @@ beforeAll(async () => {
   dataDir = freshDataDir('ridgeline-migrate-', dirs);
   const local = createLocalDiskStorage({ root: join(dataDir, 'storage'), secret: 's', publicUrl: 'http://x.test' });
   for (const object of objects) {
-    await local.put(object.bucket, object.path, object.body, { contentType: object.contentType, ...(object.cacheControl ? { cacheControl: object.cacheControl } : {}) });
+    await local.put(object.bucket, object.path, object.body, {
+      contentType: object.contentType,
+      ...(object.cacheControl ? { cacheControl: object.cacheControl } : {}),
+    });
   }
   const client = createS3Client(s3.settings);
   destroyClient = () => client.destroy();

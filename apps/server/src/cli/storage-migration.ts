@@ -12,7 +12,12 @@ import { BUCKETS, isSafeObjectPath, ObjectExistsError, type Bucket, type Storage
 // command can run again after an interruption; one there with other bytes is never overwritten.
 
 export type MigrationOutcome = 'copied' | 'already there' | 'different object there' | 'mismatch after copy' | 'failed';
-export type MigrationSummary = { objects: number; copied: number; skipped: number; failed: { bucket: Bucket; path: string; outcome: MigrationOutcome; detail?: string }[] };
+export type MigrationSummary = {
+  objects: number;
+  copied: number;
+  skipped: number;
+  failed: { bucket: Bucket; path: string; outcome: MigrationOutcome; detail?: string }[];
+};
 
 type Meta = { contentType?: string; cacheControl?: string };
 

@@ -58,7 +58,11 @@ beforeAll(async () => {
   ids.project = (await owner.post<{ id: string }>('/api/projects', { title: 'Bad input claim', homeownerName: 'Hal Owner', street: '1 Test St' })).body.id;
   ids.task = (await owner.post<{ id: string }>(`/api/projects/${ids.project}/tasks`, { title: 'Call the adjuster' })).body.id;
   ids.status = (await owner.get<{ statuses: { id: string }[] }>('/api/project-statuses')).body.statuses[0]?.id ?? '';
-  const inspection = await owner.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Field St' } });
+  const inspection = await owner.post<{ id: string }>('/api/inspections', {
+    id: randomUUID(),
+    editedAt: new Date().toISOString(),
+    fields: { street: '1 Field St' },
+  });
   expect(inspection.status, inspection.text).toBe(201);
   ids.session = inspection.body.id;
   const png = tinyPng(4, 4);
@@ -86,7 +90,13 @@ const endpoints = (): Endpoint[] => [
   { method: 'POST', path: '/api/auth/reset-password', signedIn: false, valid: { token: 'abc', newPassword: 'Fresh-Copper-Flashing-77' }, requiresFields: true },
   { method: 'POST', path: '/api/auth/factors/totp/challenge', signedIn: false, valid: { channel: 'totp' }, requiresFields: false },
   { method: 'POST', path: '/api/auth/factors/totp/verify', signedIn: false, valid: { code: '123456', challenge_id: 'abc' }, requiresFields: true },
-  { method: 'POST', path: '/api/auth/change-password', signedIn: true, valid: { currentPassword: 'wrong-current-pw', newPassword: 'Fresh-Copper-Flashing-77' }, requiresFields: true },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    signedIn: true,
+    valid: { currentPassword: 'wrong-current-pw', newPassword: 'Fresh-Copper-Flashing-77' },
+    requiresFields: true,
+  },
   { method: 'POST', path: '/api/auth/two-factor/enable', signedIn: true, valid: { password: 'wrong-current-pw' }, requiresFields: true },
   { method: 'POST', path: '/api/auth/two-factor/verify-totp', signedIn: true, valid: { code: '123456' }, requiresFields: true },
   { method: 'POST', path: '/api/auth/two-factor/verify-backup-code', signedIn: true, valid: { code: 'abcde-fghij' }, requiresFields: true },
@@ -97,7 +107,13 @@ const endpoints = (): Endpoint[] => [
   { method: 'PATCH', path: '/api/company', signedIn: true, valid: { name: 'New Name', phone: '+1 555 010 9999', address: '1 Main St' }, requiresFields: false },
   { method: 'POST', path: '/api/team/invitations', signedIn: true, valid: { email: uniqueEmail(), role: 'member' }, requiresFields: true },
   { method: 'PATCH', path: '/api/team/members/:self', signedIn: true, valid: { role: 'manager' }, requiresFields: true },
-  { method: 'POST', path: '/api/security/csp-violation', signedIn: false, valid: { documentURI: 'http://localhost/', violatedDirective: 'script-src' }, requiresFields: true },
+  {
+    method: 'POST',
+    path: '/api/security/csp-violation',
+    signedIn: false,
+    valid: { documentURI: 'http://localhost/', violatedDirective: 'script-src' },
+    requiresFields: true,
+  },
   { method: 'POST', path: '/api/functions/admin-impersonation', signedIn: true, valid: { action: 'status' }, requiresFields: true },
   // Claim files: every valid body below holds only fields that may not be null.
   { method: 'POST', path: '/api/projects', signedIn: true, valid: { title: 'Claim', homeownerName: 'Ann Lee', street: '2 Oak St' }, requiresFields: true },
@@ -138,17 +154,32 @@ const endpoints = (): Endpoint[] => [
   // Measurements, the price list and estimates (the PUTs here replace a resource with JSON).
   { method: 'POST', path: '/api/measurements', signedIn: true, valid: { projectId: ':project', structures: [roof] }, requiresFields: true },
   { method: 'PUT', path: '/api/measurements/:measurement', signedIn: true, valid: { structures: [roof] }, requiresFields: true },
-  { method: 'PUT', path: '/api/price-list', signedIn: true, valid: { items: [{ code: 'shingles', description: 'Shingles', unit: 'SQ', unitPriceCents: 100 }] }, requiresFields: true },
+  {
+    method: 'PUT',
+    path: '/api/price-list',
+    signedIn: true,
+    valid: { items: [{ code: 'shingles', description: 'Shingles', unit: 'SQ', unitPriceCents: 100 }] },
+    requiresFields: true,
+  },
   { method: 'POST', path: '/api/estimates', signedIn: true, valid: { sessionId: ':session', lines: [estimateLine] }, requiresFields: true },
   { method: 'PUT', path: '/api/estimates/:estimate', signedIn: true, valid: { lines: [estimateLine] }, requiresFields: true },
   // Team chat (validation answers before the conversation is looked up, so any conversation id serves).
   { method: 'POST', path: '/api/chat/conversations', signedIn: true, valid: { memberIds: ['no-such-colleague'], name: 'Crew' }, requiresFields: true },
   { method: 'POST', path: `/api/chat/conversations/${randomUUID()}/members`, signedIn: true, valid: { profileId: 'no-such-colleague' }, requiresFields: true },
-  { method: 'POST', path: `/api/chat/conversations/${randomUUID()}/messages`, signedIn: true, valid: { clientId: randomUUID(), content: 'Hello crew' }, requiresFields: true },
+  {
+    method: 'POST',
+    path: `/api/chat/conversations/${randomUUID()}/messages`,
+    signedIn: true,
+    valid: { clientId: randomUUID(), content: 'Hello crew' },
+    requiresFields: true,
+  },
 ];
 
 /** A path or body with the ids of the owner's rows in place of their :names. */
-const withIds = (text: string) => text.replace(/:(self|project|task|carrier|adjuster|status|session|photo|measurement|estimate)\b/g, (_match, name: string) => (name === 'self' ? ownerMemberId : ids[name as keyof typeof ids]));
+const withIds = (text: string) =>
+  text.replace(/:(self|project|task|carrier|adjuster|status|session|photo|measurement|estimate)\b/g, (_match, name: string) =>
+    name === 'self' ? ownerMemberId : ids[name as keyof typeof ids],
+  );
 
 /** A bad body and the exact status it must get: a 401 or 429 must not pass for a 400. */
 type Case = { name: string; body: string; contentType?: string; status: number };
@@ -165,13 +196,23 @@ function casesFor(endpoint: Endpoint): Case[] {
   cases.push({ name: 'a valid body sent as text/plain', body: JSON.stringify(endpoint.valid), contentType: 'text/plain', status: 415 });
   if (endpoint.requiresFields) cases.push({ name: 'no fields', body: '{}', status: 400 });
   for (const field of Object.keys(endpoint.valid)) {
-    for (const [label, value] of [['a number', 12345], ['an array', ['x']], ['an object', { a: 1 }], ['null', null], ['true', true]] as const) {
+    for (const [label, value] of [
+      ['a number', 12345],
+      ['an array', ['x']],
+      ['an object', { a: 1 }],
+      ['null', null],
+      ['true', true],
+    ] as const) {
       cases.push({ name: `${field} as ${label}`, body: JSON.stringify({ ...endpoint.valid, [field]: value }), status: 400 });
     }
     if (typeof endpoint.valid[field] === 'string') {
       cases.push({ name: `${field} of 10,000 characters`, body: JSON.stringify({ ...endpoint.valid, [field]: LONG }), status: 400 });
       // JSON.stringify writes a lone surrogate as its escape, "\ud800", which JSON.parse turns back into one.
-      cases.push({ name: `${field} with a lone surrogate`, body: JSON.stringify({ ...endpoint.valid, [field]: `${String(endpoint.valid[field])}\ud800` }), status: 400 });
+      cases.push({
+        name: `${field} with a lone surrogate`,
+        body: JSON.stringify({ ...endpoint.valid, [field]: `${String(endpoint.valid[field])}\ud800` }),
+        status: 400,
+      });
     }
     if (endpoint.requiresFields) {
       const without = Object.fromEntries(Object.entries(endpoint.valid).filter(([key]) => key !== field));
@@ -223,11 +264,17 @@ describe('a body nested 5,000 levels deep', () => {
     // The walk covers the whole app, the sign-in, the auth gateway and the homeowner's signing among them.
     expect(routes.length).toBeGreaterThan(100);
     for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/public/share/:token/sign', '/api/projects', '/api/proposals/:id']) {
-      expect(routes.some((route) => route.path === path), path).toBe(true);
+      expect(
+        routes.some((route) => route.path === path),
+        path,
+      ).toBe(true);
     }
     for (const route of routes) {
       const path = route.path.replace(/:[A-Za-z_]+(\{[^}]*\})?/g, () => randomUUID()).replace(/\*/g, 'any');
-      for (const [who, client] of [['signed out', server.client()], ['signed in', admin]] as const) {
+      for (const [who, client] of [
+        ['signed out', server.client()],
+        ['signed in', admin],
+      ] as const) {
         for (const body of [deepObject, deepArray, deepInValidBody]) {
           const response = await client.request(route.method, path, { body });
           const label = `${route.method} ${route.path} ${who}, ${body.slice(0, 12)}...`;
@@ -255,21 +302,40 @@ describe('dates outside 1900-2100', () => {
   const pngSha256 = createHash('sha256').update(png).digest('hex');
 
   /** Every route that takes a date, once per date field: the request with `when` in that field. */
-  type DateRoute = { name: string; kind: 'date' | 'time'; method: 'GET' | 'POST' | 'PATCH' | 'PUT'; path: (when: string) => string; body?: (when: string) => unknown; signedIn?: boolean };
+  type DateRoute = {
+    name: string;
+    kind: 'date' | 'time';
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+    path: (when: string) => string;
+    body?: (when: string) => unknown;
+    signedIn?: boolean;
+  };
   const dateRoutes = (): DateRoute[] => [
-    { name: 'a new claim file\'s date of loss', kind: 'date', method: 'POST', path: () => '/api/projects', body: (when) => ({ title: 'Claim', homeownerName: 'Ann Lee', street: '2 Oak St', dateOfLoss: when }) },
-    { name: 'a claim file\'s date of loss', kind: 'date', method: 'PATCH', path: () => `/api/projects/${ids.project}`, body: (when) => ({ dateOfLoss: when }) },
-    { name: 'a new task\'s due date', kind: 'date', method: 'POST', path: () => `/api/projects/${ids.project}/tasks`, body: (when) => ({ title: 'Call', dueDate: when }) },
-    { name: 'a task\'s due date', kind: 'date', method: 'PATCH', path: () => `/api/tasks/${ids.task}`, body: (when) => ({ dueDate: when }) },
     {
-      name: 'an expected payment\'s date',
+      name: "a new claim file's date of loss",
+      kind: 'date',
+      method: 'POST',
+      path: () => '/api/projects',
+      body: (when) => ({ title: 'Claim', homeownerName: 'Ann Lee', street: '2 Oak St', dateOfLoss: when }),
+    },
+    { name: "a claim file's date of loss", kind: 'date', method: 'PATCH', path: () => `/api/projects/${ids.project}`, body: (when) => ({ dateOfLoss: when }) },
+    {
+      name: "a new task's due date",
+      kind: 'date',
+      method: 'POST',
+      path: () => `/api/projects/${ids.project}/tasks`,
+      body: (when) => ({ title: 'Call', dueDate: when }),
+    },
+    { name: "a task's due date", kind: 'date', method: 'PATCH', path: () => `/api/tasks/${ids.task}`, body: (when) => ({ dueDate: when }) },
+    {
+      name: "an expected payment's date",
       kind: 'date',
       method: 'POST',
       path: () => `/api/projects/${ids.project}/ledger/entries`,
       body: (when) => ({ kind: 'payment_expected', paymentType: 'acv_check', amountCents: 100, date: when }),
     },
     {
-      name: 'a received payment\'s date',
+      name: "a received payment's date",
       kind: 'date',
       method: 'POST',
       path: () => `/api/projects/${ids.project}/ledger/entries`,
@@ -283,19 +349,43 @@ describe('dates outside 1900-2100', () => {
       path: () => `/api/public/share/${shareToken}/sign`,
       body: (when) => ({ tier: 'good', name: 'Hal Owner', date: when, signature: 'data:image/png;base64,iVBORw0KGgo=' }),
     },
-    { name: 'a new session\'s date of loss', kind: 'date', method: 'POST', path: () => '/api/inspections', body: (when) => ({ id: randomUUID(), editedAt: now(), fields: { dateOfLoss: when } }) },
-    { name: 'a new session\'s edit time', kind: 'time', method: 'POST', path: () => '/api/inspections', body: (when) => ({ id: randomUUID(), editedAt: when, fields: { street: '3 Field St' } }) },
     {
-      name: 'a new session\'s edit time of a field',
+      name: "a new session's date of loss",
+      kind: 'date',
+      method: 'POST',
+      path: () => '/api/inspections',
+      body: (when) => ({ id: randomUUID(), editedAt: now(), fields: { dateOfLoss: when } }),
+    },
+    {
+      name: "a new session's edit time",
+      kind: 'time',
+      method: 'POST',
+      path: () => '/api/inspections',
+      body: (when) => ({ id: randomUUID(), editedAt: when, fields: { street: '3 Field St' } }),
+    },
+    {
+      name: "a new session's edit time of a field",
       kind: 'time',
       method: 'POST',
       path: () => '/api/inspections',
       body: (when) => ({ id: randomUUID(), editedAt: now(), fieldEditedAt: { street: when }, fields: { street: '3 Field St' } }),
     },
-    { name: 'a session\'s date of loss', kind: 'date', method: 'PATCH', path: () => `/api/inspections/${ids.session}`, body: (when) => ({ editedAt: now(), fields: { dateOfLoss: when } }) },
-    { name: 'a session\'s edit time', kind: 'time', method: 'PATCH', path: () => `/api/inspections/${ids.session}`, body: (when) => ({ editedAt: when, fields: { street: '4 Field St' } }) },
     {
-      name: 'a session\'s edit time of a field',
+      name: "a session's date of loss",
+      kind: 'date',
+      method: 'PATCH',
+      path: () => `/api/inspections/${ids.session}`,
+      body: (when) => ({ editedAt: now(), fields: { dateOfLoss: when } }),
+    },
+    {
+      name: "a session's edit time",
+      kind: 'time',
+      method: 'PATCH',
+      path: () => `/api/inspections/${ids.session}`,
+      body: (when) => ({ editedAt: when, fields: { street: '4 Field St' } }),
+    },
+    {
+      name: "a session's edit time of a field",
       kind: 'time',
       method: 'PATCH',
       path: () => `/api/inspections/${ids.session}`,
@@ -305,13 +395,14 @@ describe('dates outside 1900-2100', () => {
       name: 'when a photo was taken',
       kind: 'time',
       method: 'PUT',
-      path: (when) => `/api/inspections/${ids.session}/photos/${randomUUID()}?fileName=b.png&category=roof&sha256=${pngSha256}&capturedAt=${encodeURIComponent(when)}`,
+      path: (when) =>
+        `/api/inspections/${ids.session}/photos/${randomUUID()}?fileName=b.png&category=roof&sha256=${pngSha256}&capturedAt=${encodeURIComponent(when)}`,
       body: () => png,
     },
-    { name: 'the analytics view\'s end', kind: 'date', method: 'GET', path: (when) => `/api/analytics?to=${when}` },
-    { name: 'the analytics view\'s start', kind: 'date', method: 'GET', path: (when) => `/api/analytics?from=${when}` },
-    { name: 'the credit entries\' start', kind: 'date', method: 'GET', path: (when) => `/api/credits/entries?from=${when}` },
-    { name: 'the credit entries\' end', kind: 'date', method: 'GET', path: (when) => `/api/credits/entries.csv?to=${when}` },
+    { name: "the analytics view's end", kind: 'date', method: 'GET', path: (when) => `/api/analytics?to=${when}` },
+    { name: "the analytics view's start", kind: 'date', method: 'GET', path: (when) => `/api/analytics?from=${when}` },
+    { name: "the credit entries' start", kind: 'date', method: 'GET', path: (when) => `/api/credits/entries?from=${when}` },
+    { name: "the credit entries' end", kind: 'date', method: 'GET', path: (when) => `/api/credits/entries.csv?to=${when}` },
     { name: 'where a page of the inbox starts', kind: 'time', method: 'GET', path: (when) => `/api/notifications?before=${encodeURIComponent(when)}` },
   ];
 
@@ -325,7 +416,10 @@ describe('dates outside 1900-2100', () => {
         const label = `${route.method} ${route.name} at ${when}`;
         expectErrorShape(response, label, 400);
         // Refused for its date (the 400's words name the range), not for anything else in the request.
-        expect((response.body as { error: unknown }).error, label).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(`${DATE_MIN} to ${DATE_MAX}`) });
+        expect((response.body as { error: unknown }).error, label).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: expect.stringContaining(`${DATE_MIN} to ${DATE_MAX}`),
+        });
       }
       expect(await server.counts()).toEqual(before);
     });

@@ -22,7 +22,13 @@ function slowUpload(url: string, cookie: string, body: Buffer, pieces: number, p
   return new Promise<{ status: number; text: string } | { error: string }>((resolve) => {
     const target = new URL(url);
     const req = request(
-      { hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'PUT', headers: { cookie, origin: target.origin, 'content-type': 'application/octet-stream', 'content-length': body.length } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'PUT',
+        headers: { cookie, origin: target.origin, 'content-type': 'application/octet-stream', 'content-length': body.length },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -48,7 +54,9 @@ async function setUp(env: Record<string, string>) {
   const companyId = owner.me.company?.id ?? '';
   const sessionId = randomUUID();
   await running.db.insert(inspectionSessions).values({ id: sessionId, companyId, projectId: null, street: '12 Shingle Way' });
-  const body = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 30 } } }).jpeg().toBuffer();
+  const body = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+    .jpeg()
+    .toBuffer();
   const sha256 = createHash('sha256').update(body).digest('hex');
   const photoId = randomUUID();
   const url = `${running.url}/api/inspections/${sessionId}/photos/${photoId}?sha256=${sha256}&fileName=roof.jpg&category=roof&phase=roof`;
@@ -62,7 +70,10 @@ describe('graceful shutdown', () => {
     await wait(400); // the upload has started and is still sending
     const stopping = server.stop();
     await wait(50);
-    const late = await fetch(`${server.url}/api/ready`).then((r) => ({ status: r.status }), (error: Error) => ({ error: error.message }));
+    const late = await fetch(`${server.url}/api/ready`).then(
+      (r) => ({ status: r.status }),
+      (error: Error) => ({ error: error.message }),
+    );
     expect(late).toHaveProperty('error'); // no new connections once the stop began
     const answer = await upload;
     expect(answer).toMatchObject({ status: 201 });

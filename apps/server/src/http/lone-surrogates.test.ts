@@ -15,7 +15,15 @@ const server = useTestServer({ API_WRITE_LIMIT: '5000' });
 let owner: SignedUpUser;
 const ids = { project: '', unmeasured: '', session: '', photo: '', measurement: '', estimate: '', report: '', proposal: '' };
 
-const roof = { structureId: 'house', name: 'House', facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }], linear: { eave: 80 }, wastePct: 10, layers: 1, stories: 1 };
+const roof = {
+  structureId: 'house',
+  name: 'House',
+  facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }],
+  linear: { eave: 80 },
+  wastePct: 10,
+  layers: 1,
+  stories: 1,
+};
 const estimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
 const option = { tier: 'good', productLine: 'Three-tab', priceCents: 500_000, warranty: '10 years', terms: 'Net 30' };
 const textShape = { type: 'text', id: 's1', x: 0.5, y: 0.5, text: 'Hail hit', color: '#ef4444', size: 0.05 };
@@ -26,8 +34,16 @@ const textShape = { type: 'text', id: 's1', x: 0.5, y: 0.5, text: 'Hail hit', co
  */
 async function snapshot(): Promise<Record<string, string>> {
   const rows: Record<string, string> = {
-    companies: 't::text', projects: 't::text', project_activity: 't::text', inspection_sessions: 't::text', inspection_activity: 't::text',
-    inspection_photos: 't::text', roof_measurements: 't::text', estimates: 't::text', price_list_items: 't::text', proposals: 't::text',
+    companies: 't::text',
+    projects: 't::text',
+    project_activity: 't::text',
+    inspection_sessions: 't::text',
+    inspection_activity: 't::text',
+    inspection_photos: 't::text',
+    roof_measurements: 't::text',
+    estimates: 't::text',
+    price_list_items: 't::text',
+    proposals: 't::text',
     reports: '(t.id, t.title, t.document, t.packet, t.version)::text',
   };
   const result: Record<string, string> = {};
@@ -55,7 +71,12 @@ beforeAll(async () => {
   // A roof has one measurement record: a new one goes on a claim file that has none yet.
   ids.unmeasured = await made(client.post<{ id: string }>('/api/projects', { title: 'Unmeasured claim', homeownerName: 'Una Measured', street: '2 Test St' }));
   ids.session = await made(
-    client.post<{ id: string }>('/api/inspections', { id: randomUUID(), projectId: ids.project, editedAt: new Date().toISOString(), fields: { street: '1 Field St' } }),
+    client.post<{ id: string }>('/api/inspections', {
+      id: randomUUID(),
+      projectId: ids.project,
+      editedAt: new Date().toISOString(),
+      fields: { street: '1 Field St' },
+    }),
   );
   const png = tinyPng(4, 4);
   ids.photo = randomUUID();
@@ -64,7 +85,10 @@ beforeAll(async () => {
   expect(photo.status, photo.text).toBe(201);
   ids.measurement = await made(client.post<{ id: string }>('/api/measurements', { projectId: ids.project, structures: [roof] }));
   ids.estimate = await made(client.post<{ id: string }>('/api/estimates', { sessionId: ids.session, lines: [estimateLine] }));
-  ids.report = await made(client.post<{ id: string; report: { id: string } }>('/api/reports', { kind: 'advanced', projectId: ids.project }), (b) => b.report.id);
+  ids.report = await made(
+    client.post<{ id: string; report: { id: string } }>('/api/reports', { kind: 'advanced', projectId: ids.project }),
+    (b) => b.report.id,
+  );
   ids.proposal = await made(
     client.post<{ id: string; proposal: { id: string } }>('/api/proposals', { projectId: ids.project, estimateId: ids.estimate }),
     (b) => b.proposal.id,
@@ -76,20 +100,50 @@ type Case = { name: string; method: 'POST' | 'PUT' | 'PATCH'; path: () => string
 /** One case per kind of endpoint whose strings land in a jsonb column; `bad` goes into a string of a valid body. */
 const cases: Case[] = [
   {
-    name: 'an inspection session\'s fields',
+    name: "an inspection session's fields",
     method: 'PATCH',
     path: () => `/api/inspections/${ids.session}`,
     body: (bad) => ({ editedAt: new Date().toISOString(), fields: { street: `2 Field St${bad}` } }),
   },
-  { name: 'a new inspection session', method: 'POST', path: () => '/api/inspections', body: (bad) => ({ id: randomUUID(), editedAt: new Date().toISOString(), fields: { notes: `Hail${bad}` } }) },
-  { name: 'a new measurement', method: 'POST', path: () => '/api/measurements', body: (bad) => ({ projectId: ids.unmeasured, structures: [{ ...roof, name: `House${bad}` }] }) },
-  { name: 'a measurement saved', method: 'PUT', path: () => `/api/measurements/${ids.measurement}`, body: (bad) => ({ structures: [{ ...roof, name: `House${bad}` }] }) },
-  { name: 'an estimate saved', method: 'PUT', path: () => `/api/estimates/${ids.estimate}`, body: (bad) => ({ lines: [{ ...estimateLine, description: `Shingles${bad}` }] }) },
-  // After the save above: a new estimate is a new version, and only the latest version is saved.
-  { name: 'a new estimate', method: 'POST', path: () => '/api/estimates', body: (bad) => ({ sessionId: ids.session, lines: [{ ...estimateLine, description: `Shingles${bad}` }] }) },
-  { name: 'the price list', method: 'PUT', path: () => '/api/price-list', body: (bad) => ({ items: [{ code: 'shingles', description: `Shingles${bad}`, unit: 'SQ', unitPriceCents: 100 }] }) },
   {
-    name: 'a photo\'s annotation',
+    name: 'a new inspection session',
+    method: 'POST',
+    path: () => '/api/inspections',
+    body: (bad) => ({ id: randomUUID(), editedAt: new Date().toISOString(), fields: { notes: `Hail${bad}` } }),
+  },
+  {
+    name: 'a new measurement',
+    method: 'POST',
+    path: () => '/api/measurements',
+    body: (bad) => ({ projectId: ids.unmeasured, structures: [{ ...roof, name: `House${bad}` }] }),
+  },
+  {
+    name: 'a measurement saved',
+    method: 'PUT',
+    path: () => `/api/measurements/${ids.measurement}`,
+    body: (bad) => ({ structures: [{ ...roof, name: `House${bad}` }] }),
+  },
+  {
+    name: 'an estimate saved',
+    method: 'PUT',
+    path: () => `/api/estimates/${ids.estimate}`,
+    body: (bad) => ({ lines: [{ ...estimateLine, description: `Shingles${bad}` }] }),
+  },
+  // After the save above: a new estimate is a new version, and only the latest version is saved.
+  {
+    name: 'a new estimate',
+    method: 'POST',
+    path: () => '/api/estimates',
+    body: (bad) => ({ sessionId: ids.session, lines: [{ ...estimateLine, description: `Shingles${bad}` }] }),
+  },
+  {
+    name: 'the price list',
+    method: 'PUT',
+    path: () => '/api/price-list',
+    body: (bad) => ({ items: [{ code: 'shingles', description: `Shingles${bad}`, unit: 'SQ', unitPriceCents: 100 }] }),
+  },
+  {
+    name: "a photo's annotation",
     method: 'PUT',
     path: () => `/api/photos/${ids.photo}/annotation`,
     body: (bad) => ({ annotation: { version: 1, shapes: [{ ...textShape, text: `Hail hit${bad}` }] } }),
@@ -98,18 +152,41 @@ const cases: Case[] = [
     name: 'a report draft',
     method: 'PUT',
     path: () => `/api/reports/${ids.report}`,
-    body: (bad) => ({ version: 1, document: { sections: [{ id: 's1', title: 'Roof', note: `Test square${bad}`, layout: 2, photos: [{ photoId: ids.photo, caption: `Hail${bad}` }] }] } }),
+    body: (bad) => ({
+      version: 1,
+      document: { sections: [{ id: 's1', title: 'Roof', note: `Test square${bad}`, layout: 2, photos: [{ photoId: ids.photo, caption: `Hail${bad}` }] }] },
+    }),
   },
-  { name: 'a new report\'s title', method: 'POST', path: () => '/api/reports', body: (bad) => ({ kind: 'advanced', projectId: ids.project, title: `Roof${bad}` }) },
   {
-    name: 'a packet\'s cover letter',
+    name: "a new report's title",
+    method: 'POST',
+    path: () => '/api/reports',
+    body: (bad) => ({ kind: 'advanced', projectId: ids.project, title: `Roof${bad}` }),
+  },
+  {
+    name: "a packet's cover letter",
     method: 'POST',
     path: () => '/api/reports/packet',
     body: (bad) => ({ projectId: ids.project, coverLetter: `Dear adjuster${bad}`, photoReport: false, overrideReason: 'steep' }),
   },
-  { name: 'the cover letter template', method: 'PUT', path: () => '/api/reports/cover-letter-template', body: (bad) => ({ template: `Dear {{adjuster_name}}${bad}` }) },
-  { name: 'a new proposal', method: 'POST', path: () => '/api/proposals', body: (bad) => ({ projectId: ids.project, estimateId: ids.estimate, intro: `Hello${bad}`, options: [option] }) },
-  { name: 'a proposal saved', method: 'PUT', path: () => `/api/proposals/${ids.proposal}`, body: (bad) => ({ options: [{ ...option, productLine: `Three-tab${bad}` }] }) },
+  {
+    name: 'the cover letter template',
+    method: 'PUT',
+    path: () => '/api/reports/cover-letter-template',
+    body: (bad) => ({ template: `Dear {{adjuster_name}}${bad}` }),
+  },
+  {
+    name: 'a new proposal',
+    method: 'POST',
+    path: () => '/api/proposals',
+    body: (bad) => ({ projectId: ids.project, estimateId: ids.estimate, intro: `Hello${bad}`, options: [option] }),
+  },
+  {
+    name: 'a proposal saved',
+    method: 'PUT',
+    path: () => `/api/proposals/${ids.proposal}`,
+    body: (bad) => ({ options: [{ ...option, productLine: `Three-tab${bad}` }] }),
+  },
   { name: 'a claim file', method: 'PATCH', path: () => `/api/projects/${ids.project}`, body: (bad) => ({ title: `Renamed${bad}` }) },
 ];
 

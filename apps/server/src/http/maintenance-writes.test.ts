@@ -38,9 +38,7 @@ async function flipAndWait(enabled: boolean): Promise<number> {
   const status = enabled ? 503 : 200;
   const started = Date.now();
   await setFlagInSql(enabled);
-  await expect
-    .poll(async () => (await contractor.client.get('/api/me')).status, { timeout: FOLLOW_MS + SLACK_MS, interval: 50 })
-    .toBe(status);
+  await expect.poll(async () => (await contractor.client.get('/api/me')).status, { timeout: FOLLOW_MS + SLACK_MS, interval: 50 }).toBe(status);
   return Date.now() - started;
 }
 

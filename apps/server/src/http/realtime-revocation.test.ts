@@ -68,7 +68,10 @@ async function crew(on: TestServer, size: number): Promise<{ owner: Owner; peopl
   const owner = await signedInOwner(on);
   const people: Member[] = [];
   for (let i = 0; i < size; i++) people.push(await signedInUser(on, { company: owner.company }));
-  const created = await owner.client.post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds: people.map((person) => person.user.id), name: 'Crew' });
+  const created = await owner.client.post<{ conversation: { id: string } }>('/api/chat/conversations', {
+    memberIds: people.map((person) => person.user.id),
+    name: 'Crew',
+  });
   expect(created.status, created.text).toBe(201);
   return { owner, people, conversationId: created.body.conversation.id };
 }
@@ -86,7 +89,13 @@ const carries = (message: ChatMessage) => (event: TestSocket['events'][number]) 
  * A message posted after the event reaches the listening sockets (the events have flowed) and never
  * the cut-off ones, which are closed with the code and reason.
  */
-async function expectCutOff(sender: SignedUpUser, conversationId: string, listening: TestSocket[], cutOff: TestSocket[], close: { code: number; reason: string }): Promise<void> {
+async function expectCutOff(
+  sender: SignedUpUser,
+  conversationId: string,
+  listening: TestSocket[],
+  cutOff: TestSocket[],
+  close: { code: number; reason: string },
+): Promise<void> {
   const message = await post(sender, conversationId, `After the change ${randomUUID()}`);
   for (const socket of listening) await socket.next(carries(message), 3000);
   for (const socket of cutOff) {

@@ -43,7 +43,10 @@ describe('GET /api/realtime', () => {
     const noCookie = await refusedUpgrade(server.url, { Origin: server.url });
     expect(noCookie.status).toBe(401);
     expect(JSON.parse(noCookie.body)).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
-    const forged = await refusedUpgrade(server.url, { Origin: server.url, Cookie: 'better-auth.session_token=abc.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' });
+    const forged = await refusedUpgrade(server.url, {
+      Origin: server.url,
+      Cookie: 'better-auth.session_token=abc.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+    });
     expect(forged.status).toBe(401);
     const otherOrigin = await refusedUpgrade(server.url, headersOf(owner, 'https://evil.example'));
     expect(otherOrigin.status).toBe(403);
@@ -116,7 +119,10 @@ describe('two API instances on one database', () => {
     expect(created.status).toBe(201);
     const conversationId = created.body.conversation.id;
     const started = Date.now();
-    const posted = await owner.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, { clientId: randomUUID(), content: 'Adjuster is on site' });
+    const posted = await owner.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, {
+      clientId: randomUUID(),
+      content: 'Adjuster is on site',
+    });
     expect(posted.status).toBe(201);
     const event = await onB.next((e) => e.type === 'message');
     expect(Date.now() - started).toBeLessThan(1000);

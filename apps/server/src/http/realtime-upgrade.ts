@@ -42,7 +42,11 @@ function refuse(socket: Duplex, code: ErrorCode): void {
 }
 
 /** Who may open the socket: the grant it is opened with when allowed, else the code it is refused with. */
-export async function authorizeUpgrade(request: IncomingMessage, deps: UpgradeDeps, allowedOrigins: ReadonlySet<string>): Promise<{ grant: SocketGrant } | { refuse: ErrorCode }> {
+export async function authorizeUpgrade(
+  request: IncomingMessage,
+  deps: UpgradeDeps,
+  allowedOrigins: ReadonlySet<string>,
+): Promise<{ grant: SocketGrant } | { refuse: ErrorCode }> {
   if (request.method !== 'GET') return { refuse: 'METHOD_NOT_ALLOWED' };
   const origin = request.headers.origin;
   if (!origin || !allowedOrigins.has(origin)) return { refuse: 'INVALID_ORIGIN' };

@@ -59,7 +59,10 @@ describe("O'Brien", () => {
     for (const q of ["O'Brien", "o'brien", "O'Brien & Sons"]) {
       const found = await admin.client.get<AdminUserList>(`/api/admin/users?q=${encodeURIComponent(q)}`);
       expect(found.status, q).toBe(200);
-      expect(found.body.users.map((u) => u.email), q).toEqual([obrien.email]);
+      expect(
+        found.body.users.map((u) => u.email),
+        q,
+      ).toEqual([obrien.email]);
     }
     const noisy = await admin.client.get<AdminUserList>(`/api/admin/users?q=${encodeURIComponent(`Brien'; drop table "user"; --`)}`);
     expect(noisy.status).toBe(200);

@@ -5,7 +5,7 @@ import { readCookie, signSessionToken, verifySessionToken } from './session-cook
 const cookie = { name: 'better-auth.session_token', secret: 'a-secret-of-at-least-thirty-two-characters' };
 
 describe('session cookie', () => {
-  it('accepts better-auth\'s signature: HMAC-SHA256 of the token, standard base64, URI-encoded', () => {
+  it("accepts better-auth's signature: HMAC-SHA256 of the token, standard base64, URI-encoded", () => {
     const signature = createHmac('sha256', cookie.secret).update('tok3n').digest('base64');
     const header = `other=1; ${cookie.name}=${encodeURIComponent(`tok3n.${signature}`)}`;
     expect(verifySessionToken(header, cookie)).toBe('tok3n');

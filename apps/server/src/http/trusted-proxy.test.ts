@@ -84,7 +84,8 @@ describe('resolving the client behind proxies', () => {
   });
 
   it('refuses a TRUST_PROXY it cannot read', () => {
-    for (const bad of ['0', '11', 'yes', '10.0.0.0/33', '1.2.3.4/8/1', 'example.com']) expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    for (const bad of ['0', '11', 'yes', '10.0.0.0/33', '1.2.3.4/8/1', 'example.com'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     expect(loadConfig({}).trustProxy).toBeNull();
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual({ addresses: ['loopback', '10.0.0.0/8'] });

@@ -33,12 +33,15 @@ function rawPatch(headers: Record<string, string>, body: string): Promise<number
 }
 
 describe('write guard', () => {
-  it.each([['http://evil.test'], ['null'], ['http://127.0.0.1:1']])('refuses a write from Origin %s with 403 INVALID_ORIGIN and changes nothing', async (origin) => {
-    const refused = await owner.client.patch('/api/company', { name: 'Hijacked' }, { headers: { Origin: origin } });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: { code: 'INVALID_ORIGIN', requestId: expect.any(String) } });
-    expect(await companyName()).toBe('Origin Roofing');
-  });
+  it.each([['http://evil.test'], ['null'], ['http://127.0.0.1:1']])(
+    'refuses a write from Origin %s with 403 INVALID_ORIGIN and changes nothing',
+    async (origin) => {
+      const refused = await owner.client.patch('/api/company', { name: 'Hijacked' }, { headers: { Origin: origin } });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: { code: 'INVALID_ORIGIN', requestId: expect.any(String) } });
+      expect(await companyName()).toBe('Origin Roofing');
+    },
+  );
 
   it('refuses a write with no Origin and no Referer, and accepts a same-origin Referer', async () => {
     const cookie = owner.client.cookieHeader();
@@ -65,7 +68,10 @@ describe('write guard', () => {
     const elsewhere = await owner.client.request('POST', '/api/projects', photo);
     expect(elsewhere.status).toBe(415);
     expect(elsewhere.body).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
-    const crossSite = await owner.client.request('POST', '/api/shingles/vision-suggestions', { ...photo, headers: { ...photo.headers, Origin: 'http://evil.test' } });
+    const crossSite = await owner.client.request('POST', '/api/shingles/vision-suggestions', {
+      ...photo,
+      headers: { ...photo.headers, Origin: 'http://evil.test' },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body).toMatchObject({ error: { code: 'INVALID_ORIGIN' } });
     // Past the guard, the route itself answers: no AI provider here, so the feature is absent.

@@ -26,7 +26,8 @@ export function jsonNestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH):
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === BACKSLASH) i++; // the escaped character, a quote included, is part of the string
+      if (code === BACKSLASH)
+        i++; // the escaped character, a quote included, is part of the string
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) inString = true;
     else if (code === OPEN_BRACE || code === OPEN_BRACKET) {

@@ -17,7 +17,11 @@ export type Behavior =
 
 /** A message's content: text, or (a question about a photo) text and image parts. */
 export type SeenContent = string | ({ type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } })[];
-export type SeenRequest = { authorization: string | undefined; body: { model: string; stream?: boolean; messages: { role: string; content: SeenContent }[] }; closedEarly: boolean };
+export type SeenRequest = {
+  authorization: string | undefined;
+  body: { model: string; stream?: boolean; messages: { role: string; content: SeenContent }[] };
+  closedEarly: boolean;
+};
 
 const chunk = (id: string, delta: Record<string, unknown>, finish: string | null) =>
   `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -36,7 +40,10 @@ export async function startChatCompletionsServer() {
     });
     const behavior = script.shift() ?? { kind: 'stream', pieces: ['No script left.'] };
     if (behavior.kind === 'status') {
-      res.writeHead(behavior.status, { 'content-type': 'application/json', ...(behavior.retryAfterMs ? { 'retry-after-ms': String(behavior.retryAfterMs) } : {}) });
+      res.writeHead(behavior.status, {
+        'content-type': 'application/json',
+        ...(behavior.retryAfterMs ? { 'retry-after-ms': String(behavior.retryAfterMs) } : {}),
+      });
       res.end(JSON.stringify({ error: { message: `scripted ${behavior.status}`, type: 'test' } }));
       return;
     }
@@ -51,7 +58,10 @@ export async function startChatCompletionsServer() {
           created: 1,
           model: 'local-model',
           choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: behavior.kind === 'stream' && behavior.usage ? { ...behavior.usage, total_tokens: behavior.usage.prompt_tokens + behavior.usage.completion_tokens } : undefined,
+          usage:
+            behavior.kind === 'stream' && behavior.usage
+              ? { ...behavior.usage, total_tokens: behavior.usage.prompt_tokens + behavior.usage.completion_tokens }
+              : undefined,
         }),
       );
       return;
@@ -69,7 +79,9 @@ export async function startChatCompletionsServer() {
     if (behavior.kind === 'hang') return; // until the client closes the request
     res.write(chunk('c1', {}, 'stop'));
     if (behavior.usage) {
-      res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { ...behavior.usage, total_tokens: behavior.usage.prompt_tokens + behavior.usage.completion_tokens } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'local-model', choices: [], usage: { ...behavior.usage, total_tokens: behavior.usage.prompt_tokens + behavior.usage.completion_tokens } })}\n\n`,
+      );
     }
     res.end('data: [DONE]\n\n');
   }
@@ -83,9 +95,10 @@ export async function startChatCompletionsServer() {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     script,
     seen,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -99,7 +99,8 @@ export async function startFakeStripe() {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': newId('req_') });
     res.end(JSON.stringify(body));
   };
-  const missing = (res: ServerResponse, what: string) => send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+  const missing = (res: ServerResponse, what: string) =>
+    send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
 
   function newSubscription(customer: string, metadata: Record<string, string>, price: Json): FakeSubscription {
     const start = nowS();
@@ -109,7 +110,10 @@ export async function startFakeStripe() {
       status: 'active',
       customer,
       metadata,
-      items: { object: 'list', data: [{ id: newId('si_'), object: 'subscription_item', current_period_start: start, current_period_end: start + 30 * DAY_S, price }] },
+      items: {
+        object: 'list',
+        data: [{ id: newId('si_'), object: 'subscription_item', current_period_start: start, current_period_end: start + 30 * DAY_S, price }],
+      },
     };
     subscriptions.set(subscription.id, subscription);
     return subscription;
@@ -150,7 +154,15 @@ export async function startFakeStripe() {
       return send(res, 200, { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `${base}/portal/${id}` });
     }
     if (method === 'POST' && path === '/v1/prices') {
-      const price = { id: newId('price_'), object: 'price', currency: body.currency, unit_amount: Number(body.unit_amount), recurring: body.recurring ?? null, product: newId('prod_'), metadata: body.metadata ?? {} };
+      const price = {
+        id: newId('price_'),
+        object: 'price',
+        currency: body.currency,
+        unit_amount: Number(body.unit_amount),
+        recurring: body.recurring ?? null,
+        product: newId('prod_'),
+        metadata: body.metadata ?? {},
+      };
       prices.set(price.id, price);
       return send(res, 200, price);
     }
@@ -198,7 +210,12 @@ export async function startFakeStripe() {
     subscriptions,
 
     /** A Checkout Session as a test sets it up (the app's start-checkout endpoints create theirs through the adapter). */
-    createSession(options: { mode: 'subscription' | 'payment'; amountCents: number; metadata?: Record<string, string>; customer?: string | null }): FakeSession {
+    createSession(options: {
+      mode: 'subscription' | 'payment';
+      amountCents: number;
+      metadata?: Record<string, string>;
+      customer?: string | null;
+    }): FakeSession {
       const session: FakeSession = {
         id: newId('cs_test_', 66),
         object: 'checkout.session',
@@ -257,14 +274,31 @@ export async function startFakeStripe() {
         created: nowS(),
         period_start: start - 30 * DAY_S,
         period_end: start,
-        parent: options.subscription ? { type: 'subscription_details', subscription_details: { subscription: options.subscription, metadata: options.metadata ?? {} } } : null,
-        lines: { object: 'list', data: [{ id: newId('il_'), object: 'line_item', description: options.description ?? '1 × Ridgeline plan (at $399.00 / month)', period: { start, end } }] },
+        parent: options.subscription
+          ? { type: 'subscription_details', subscription_details: { subscription: options.subscription, metadata: options.metadata ?? {} } }
+          : null,
+        lines: {
+          object: 'list',
+          data: [
+            { id: newId('il_'), object: 'line_item', description: options.description ?? '1 × Ridgeline plan (at $399.00 / month)', period: { start, end } },
+          ],
+        },
       };
     },
 
     /** A Stripe event wrapping an object. */
     event(type: string, object: unknown, id: string = newId('evt_')): Json {
-      return { id, object: 'event', api_version: '2026-10-28.endive', created: nowS(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } };
+      return {
+        id,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: nowS(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      };
     },
 
     /** Delivers an event to the app's webhook, signed as Stripe signs it (or with the given signature). */
@@ -273,7 +307,11 @@ export async function startFakeStripe() {
       const signature = options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? FAKE_WEBHOOK_SECRET });
       const response = await fetch(`${appUrl}/api/billing/webhook`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature, 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Stripe-Signature': signature,
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
       });
       const text = await response.text();

@@ -34,7 +34,8 @@ async function listed(client: TestClient, query: string): Promise<Measurement[]>
   return measurementListSchema.parse(response.body).measurements;
 }
 
-const newProject = async (title = 'Hail claim on Elm') => (await insertProjectRow(server.db, owner.company.id, { title, street: '12 Hail Rd', homeownerName: 'Pat Elm' })).id;
+const newProject = async (title = 'Hail claim on Elm') =>
+  (await insertProjectRow(server.db, owner.company.id, { title, street: '12 Hail Rd', homeownerName: 'Pat Elm' })).id;
 
 beforeAll(async () => {
   owner = await signedInOwner(server);
@@ -56,7 +57,9 @@ describe('one measurement record per roof', () => {
     expect(again.body).toEqual(errorShape('CONFLICT'));
 
     // Edited from the inspection, it shows on the claim file's tab.
-    const edited = await owner.client.request<Measurement>('PUT', `/api/measurements/${onTab.id}`, { json: { label: 'Edited in the field', structures: [mainHouse({ wastePct: 15 })] } });
+    const edited = await owner.client.request<Measurement>('PUT', `/api/measurements/${onTab.id}`, {
+      json: { label: 'Edited in the field', structures: [mainHouse({ wastePct: 15 })] },
+    });
     expect(edited.status, statusOf(edited)).toBe(200);
     const onFile = await listed(owner.client, `?projectId=${projectId}`);
     expect(onFile.map((m) => [m.id, m.label, m.structures[0]?.wastePct])).toEqual([[onTab.id, 'Edited in the field', 15]]);
@@ -92,7 +95,9 @@ describe('one measurement record per roof', () => {
   it('an inspection converted onto a claim file that has its own record leaves one: the one changed last, with the report file', async () => {
     const projectId = await newProject();
     const onTab = await create(owner.client, measurementBody({ projectId, label: 'From the tab' }));
-    const report = await owner.client.put(`/api/measurements/${onTab.id}/report?fileName=eagleview.pdf`, pdf, { headers: { 'Content-Type': 'application/pdf' } });
+    const report = await owner.client.put(`/api/measurements/${onTab.id}/report?fileName=eagleview.pdf`, pdf, {
+      headers: { 'Content-Type': 'application/pdf' },
+    });
     expect(report.status, statusOf(report)).toBe(200);
     // The inspection was started on its own, measured, then attached to the claim file.
     const sessionId = await createSession(owner.client);
@@ -113,7 +118,7 @@ describe('one measurement record per roof', () => {
     expect(context?.facts.filter((f) => f.label.startsWith('Measurement'))).toHaveLength(1);
   });
 
-  it("an inspection started on its own keeps its record on the claim file it is converted into", async () => {
+  it('an inspection started on its own keeps its record on the claim file it is converted into', async () => {
     const sessionId = await createSession(owner.client, { street: '40 New Claim St' });
     const inField = await create(owner.client, measurementBody({ sessionId }));
     const converted = await owner.client.post<{ projectId: string }>(`/api/inspections/${sessionId}/convert`, { mode: 'new' });
@@ -148,26 +153,41 @@ describe('the migration of records entered twice', () => {
       if (!row) throw new Error('no row written');
       return row;
     };
-    const older = one(await server.db
-      .insert(roofMeasurements)
-      .values({
-        companyId: owner.company.id,
-        projectId,
-        label: 'Tab',
-        structures: [],
-        reportFilePath: 'x/report.pdf',
-        reportFileName: 'report.pdf',
-        reportMimeType: 'application/pdf',
-        reportFileSize: 10,
-        reportUploadedAt: at(0),
-        updatedAt: at(1),
-      })
-      .returning());
-    const newer = one(await server.db.insert(roofMeasurements).values({ companyId: owner.company.id, sessionId, projectId: null, label: 'Field', structures: [], updatedAt: at(5) }).returning());
-    const other = one(await server.db.insert(roofMeasurements).values({ companyId: owner.company.id, projectId, label: 'Typed again', structures: [], updatedAt: at(3) }).returning());
+    const older = one(
+      await server.db
+        .insert(roofMeasurements)
+        .values({
+          companyId: owner.company.id,
+          projectId,
+          label: 'Tab',
+          structures: [],
+          reportFilePath: 'x/report.pdf',
+          reportFileName: 'report.pdf',
+          reportMimeType: 'application/pdf',
+          reportFileSize: 10,
+          reportUploadedAt: at(0),
+          updatedAt: at(1),
+        })
+        .returning(),
+    );
+    const newer = one(
+      await server.db
+        .insert(roofMeasurements)
+        .values({ companyId: owner.company.id, sessionId, projectId: null, label: 'Field', structures: [], updatedAt: at(5) })
+        .returning(),
+    );
+    const other = one(
+      await server.db
+        .insert(roofMeasurements)
+        .values({ companyId: owner.company.id, projectId, label: 'Typed again', structures: [], updatedAt: at(3) })
+        .returning(),
+    );
 
     const migration = await readFile(join(import.meta.dirname, '../infra/db/migrations/0029_one_roof_measurement.sql'), 'utf8');
-    const statements = migration.split('--> statement-breakpoint').map((s) => s.trim()).filter((s) => !s.startsWith('ALTER TABLE'));
+    const statements = migration
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => !s.startsWith('ALTER TABLE'));
     for (const statement of statements) await server.db.execute(sql.raw(statement));
 
     const rows = await server.db.select().from(roofMeasurements).where(eq(roofMeasurements.projectId, projectId));

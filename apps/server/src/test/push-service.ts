@@ -41,7 +41,11 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** Checks `vapid t=<JWT>, k=<key>` as a push service does; the claims when valid, else why not. */
-export function checkVapidHeader(header: string | undefined, origin: string, now = Date.now()): { ok: true; key: string; claims: ReceivedPush['claims'] } | { ok: false; reason: string } {
+export function checkVapidHeader(
+  header: string | undefined,
+  origin: string,
+  now = Date.now(),
+): { ok: true; key: string; claims: ReceivedPush['claims'] } | { ok: false; reason: string } {
   const match = /^vapid\s+t=([\w-]+\.[\w-]+\.[\w-]+)\s*,\s*k=([\w-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2]) return { ok: false, reason: 'no vapid authorization' };
   const [token, key] = [match[1], match[2]];
@@ -117,7 +121,14 @@ export async function startLocalPushService({ port = 0 }: { port?: number } = {}
         return refuse(400, `undecryptable: ${error instanceof Error ? error.message : String(error)}`);
       }
       const ttl = request.headers.ttl;
-      received.push({ subscriptionId: id, endpoint: `${origin}/push/${id}`, payload, ttl: Array.isArray(ttl) ? ttl[0] : ttl, vapidKey: vapid.key, claims: vapid.claims });
+      received.push({
+        subscriptionId: id,
+        endpoint: `${origin}/push/${id}`,
+        payload,
+        ttl: Array.isArray(ttl) ? ttl[0] : ttl,
+        vapidKey: vapid.key,
+        claims: vapid.claims,
+      });
       response.writeHead(201).end();
     })().catch(() => response.writeHead(500).end());
   });

@@ -33,7 +33,9 @@ export function openTestSocket(baseUrl: string, headers: Record<string, string>,
       waiter.resolve(parsed.data);
     }
   });
-  const closedWith = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closedWith = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const closed = closedWith.then(({ code }) => code);
   const next = (match: (event: RealtimeEvent) => boolean, timeoutMs = 1000) =>
     new Promise<RealtimeEvent>((resolve, reject) => {
@@ -57,7 +59,13 @@ export function openTestSocket(baseUrl: string, headers: Record<string, string>,
     ws.once('unexpected-response', (_request, response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => reject(Object.assign(new Error(`upgrade refused with ${response.statusCode}`), { refusal: { status: response.statusCode ?? 0, body } satisfies SocketRefusal })));
+      response.on('end', () =>
+        reject(
+          Object.assign(new Error(`upgrade refused with ${response.statusCode}`), {
+            refusal: { status: response.statusCode ?? 0, body } satisfies SocketRefusal,
+          }),
+        ),
+      );
     });
     ws.once('error', reject);
   });

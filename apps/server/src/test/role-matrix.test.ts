@@ -135,7 +135,10 @@ async function photo(maker: Person): Promise<{ id: string; filePath: string; fil
 }
 
 async function statusId(key: string): Promise<string> {
-  const [row] = await server.db.select({ id: projectStatuses.id }).from(projectStatuses).where(and(eq(projectStatuses.companyId, companyId), eq(projectStatuses.key, key)));
+  const [row] = await server.db
+    .select({ id: projectStatuses.id })
+    .from(projectStatuses)
+    .where(and(eq(projectStatuses.companyId, companyId), eq(projectStatuses.key, key)));
   if (!row) throw new Error(`no status ${key}`);
   return row.id;
 }
@@ -150,26 +153,53 @@ async function estimateOnProject(): Promise<string> {
 
 const proposal = async (maker: Person) =>
   (await ok(by(maker).post<{ proposal: { id: string } }>('/api/proposals', { projectId, estimateId: await estimateOnProject() }), 'proposal')).proposal.id;
-const report = async (maker: Person) => (await ok(by(maker).post<{ report: { id: string; version: number } }>('/api/reports', { kind: 'advanced', projectId }), 'report')).report;
-const shareLink = async (maker: Person) => (await ok(by(maker).post<{ link: { id: string } }>('/api/share-links', { reportId: (await report(maker)).id, audience: 'adjuster' }), 'link')).link.id;
+const report = async (maker: Person) =>
+  (await ok(by(maker).post<{ report: { id: string; version: number } }>('/api/reports', { kind: 'advanced', projectId }), 'report')).report;
+const shareLink = async (maker: Person) =>
+  (await ok(by(maker).post<{ link: { id: string } }>('/api/share-links', { reportId: (await report(maker)).id, audience: 'adjuster' }), 'link')).link.id;
 const carrier = async (maker: Person) => (await ok(by(maker).post<{ id: string }>('/api/carriers', { name: next('Mutual') }), 'carrier')).id;
 const adjuster = async (maker: Person) => (await ok(by(maker).post<{ id: string }>('/api/adjusters', { name: next('Adjuster') }), 'adjuster')).id;
-const task = async (maker: Person) => (await ok(by(maker).post<{ id: string }>(`/api/projects/${projectId}/tasks`, { title: next('Call the adjuster') }), 'task')).id;
+const task = async (maker: Person) =>
+  (await ok(by(maker).post<{ id: string }>(`/api/projects/${projectId}/tasks`, { title: next('Call the adjuster') }), 'task')).id;
 const pipelineStatus = async () => (await ok(by(people.owner).post<{ id: string }>('/api/project-statuses', { name: next('Stage') }), 'status')).id;
 // One measurement record per claim file (decision 041): each is made on a claim file of its own.
-const measurement = async () => (await ok(by(people.owner).post<{ id: string }>('/api/measurements', measurementBody({ projectId: await freshProject() })), 'measurement')).id;
-const projectFile = async (maker: Person) => (await ok(by(maker).put<{ id: string }>(`/api/projects/${projectId}/files?name=${encodeURIComponent(next('scope'))}.pdf`, pdf()), 'file')).id;
+const measurement = async () =>
+  (await ok(by(people.owner).post<{ id: string }>('/api/measurements', measurementBody({ projectId: await freshProject() })), 'measurement')).id;
+const projectFile = async (maker: Person) =>
+  (await ok(by(maker).put<{ id: string }>(`/api/projects/${projectId}/files?name=${encodeURIComponent(next('scope'))}.pdf`, pdf()), 'file')).id;
 const group = async (actor: Person, memberIds: string[]) =>
   (await ok(by(actor).post<{ conversation: { id: string } }>('/api/chat/conversations', { memberIds, name: next('Crew') }), 'conversation')).conversation.id;
 /** A company's own shingle line: only what the contract requires (figures left unknown). */
-const localProduct = () => ({ manufacturer: 'Matrix Supply', line: next('House Brand'), type: null, cut: null, length: null, height: null, exposure: null, discontinued: { value: 'no', verified: false }, confidence: 'C', source: 'Measured in our yard' });
+const localProduct = () => ({
+  manufacturer: 'Matrix Supply',
+  line: next('House Brand'),
+  type: null,
+  cut: null,
+  length: null,
+  height: null,
+  exposure: null,
+  discontinued: { value: 'no', verified: false },
+  confidence: 'C',
+  source: 'Measured in our yard',
+});
 const product = async () => (await ok(by(people.owner).post<{ id: string }>('/api/shingles/local-products', localProduct()), 'product')).id;
 const identification = async (maker: Person) =>
-  (await ok(by(maker).post<{ id: string }>('/api/shingles/identifications', { id: randomUUID(), measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' } }), 'identification')).id;
+  (
+    await ok(
+      by(maker).post<{ id: string }>('/api/shingles/identifications', {
+        id: randomUUID(),
+        measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' },
+      }),
+      'identification',
+    )
+  ).id;
 
 async function colleagueMember(): Promise<{ userId: string; memberId: string }> {
   const user = await createUser(server.db, { company: { id: companyId, name: 'Matrix Roofing' }, role: 'member' });
-  const [row] = await server.db.select({ id: members.id }).from(members).where(and(eq(members.companyId, companyId), eq(members.userId, user.id)));
+  const [row] = await server.db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.companyId, companyId), eq(members.userId, user.id)));
   if (!row) throw new Error('no membership');
   return { userId: user.id, memberId: row.id };
 }
@@ -199,7 +229,10 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/projects/:id/mark-filed': async () => ({ path: `/api/projects/${await freshProject()}/mark-filed` }),
   'POST /api/projects/:id/status-suggestion/accept': async () => {
     const id = await freshProject();
-    await server.db.update(projects).set({ suggestedStatusId: await statusId('inspected'), suggestedStatusCause: 'inspection_completed', suggestedStatusAt: new Date() }).where(eq(projects.id, id));
+    await server.db
+      .update(projects)
+      .set({ suggestedStatusId: await statusId('inspected'), suggestedStatusCause: 'inspection_completed', suggestedStatusAt: new Date() })
+      .where(eq(projects.id, id));
     return { path: `/api/projects/${id}/status-suggestion/accept` };
   },
   'DELETE /api/projects/:id/status-suggestion': async () => ({ path: `/api/projects/${await freshProject()}/status-suggestion` }),
@@ -212,7 +245,11 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/projects/:id/notes': async () => ({ path: `/api/projects/${projectId}/notes`, json: { body: 'Called the adjuster.' } }),
   'POST /api/project-statuses': async () => ({ path: '/api/project-statuses', json: { name: next('Stage') } }),
   'POST /api/project-statuses/reorder': async () => {
-    const rows = await server.db.select({ id: projectStatuses.id }).from(projectStatuses).where(eq(projectStatuses.companyId, companyId)).orderBy(projectStatuses.position);
+    const rows = await server.db
+      .select({ id: projectStatuses.id })
+      .from(projectStatuses)
+      .where(eq(projectStatuses.companyId, companyId))
+      .orderBy(projectStatuses.position);
     return { path: '/api/project-statuses/reorder', json: { ids: rows.map((row) => row.id) } };
   },
   'PATCH /api/project-statuses/:id': async () => ({ path: `/api/project-statuses/${await pipelineStatus()}`, json: { name: next('Renamed') } }),
@@ -231,14 +268,23 @@ const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/adjusters/:id': async (_actor, maker) => ({ path: `/api/adjusters/${await adjuster(maker)}` }),
 
   'POST /api/inspections': async () => ({ path: '/api/inspections', json: { id: randomUUID(), editedAt: now(), fields: { street: '3 Hail Ct' } } }),
-  'PATCH /api/inspections/:id': async (_actor, maker) => ({ path: `/api/inspections/${await session(maker)}`, json: { editedAt: now(), fields: { notes: 'North slope bruised' } } }),
+  'PATCH /api/inspections/:id': async (_actor, maker) => ({
+    path: `/api/inspections/${await session(maker)}`,
+    json: { editedAt: now(), fields: { notes: 'North slope bruised' } },
+  }),
   'POST /api/inspections/:id/convert': async (_actor, maker) => ({ path: `/api/inspections/${await session(maker)}/convert`, json: { mode: 'new' } }),
   'PUT /api/inspections/:sessionId/photos/:photoId': async (_actor, maker) => {
     const bytes = await jpeg();
-    return { path: `/api/inspections/${await session(maker)}/photos/${randomUUID()}?fileName=roof.jpg&category=roof&phase=roof&sha256=${sha(bytes)}`, raw: bytes };
+    return {
+      path: `/api/inspections/${await session(maker)}/photos/${randomUUID()}?fileName=roof.jpg&category=roof&phase=roof&sha256=${sha(bytes)}`,
+      raw: bytes,
+    };
   },
   'PATCH /api/photos/:id': async (_actor, maker) => ({ path: `/api/photos/${(await photo(maker)).id}`, json: { notes: 'Soft metal dent' } }),
-  'POST /api/photos/:id/move': async (_actor, maker) => ({ path: `/api/photos/${(await photo(maker)).id}/move`, json: { sessionId: await session(people.owner) } }),
+  'POST /api/photos/:id/move': async (_actor, maker) => ({
+    path: `/api/photos/${(await photo(maker)).id}/move`,
+    json: { sessionId: await session(people.owner) },
+  }),
   'PUT /api/photos/:id/annotation': async (_actor, maker) => ({ path: `/api/photos/${(await photo(maker)).id}/annotation`, json: { annotation: null } }),
   'DELETE /api/photos/:id': async (_actor, maker) => ({ path: `/api/photos/${(await photo(maker)).id}` }),
   'POST /api/photos/:id/restore': async (_actor, maker) => {
@@ -254,10 +300,17 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/measurements': async () => ({ path: '/api/measurements', json: measurementBody({ projectId: await freshProject() }) }),
   'PUT /api/measurements/:id': async () => ({ path: `/api/measurements/${await measurement()}`, json: { label: 'Roof', structures: [mainHouse()] } }),
   'DELETE /api/measurements/:id': async () => ({ path: `/api/measurements/${await measurement()}` }),
-  'PUT /api/measurements/:id/report': async () => ({ path: `/api/measurements/${await measurement()}/report?fileName=EagleView.pdf`, raw: pdf(), contentType: 'application/pdf' }),
+  'PUT /api/measurements/:id/report': async () => ({
+    path: `/api/measurements/${await measurement()}/report?fileName=EagleView.pdf`,
+    raw: pdf(),
+    contentType: 'application/pdf',
+  }),
   'DELETE /api/measurements/:id/report': async () => {
     const id = await measurement();
-    await ok(by(people.owner).put(`/api/measurements/${id}/report?fileName=EagleView.pdf`, pdf(), { headers: { 'Content-Type': 'application/pdf' } }), 'measurement report');
+    await ok(
+      by(people.owner).put(`/api/measurements/${id}/report?fileName=EagleView.pdf`, pdf(), { headers: { 'Content-Type': 'application/pdf' } }),
+      'measurement report',
+    );
     return { path: `/api/measurements/${id}/report` };
   },
   'POST /api/estimates': async (_actor, maker) => ({ path: '/api/estimates', json: { sessionId: await session(maker), lines: [line()] } }),
@@ -267,7 +320,10 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'PUT /api/price-list': async () => ({ path: '/api/price-list', json: { items: [{ code: null, description: 'Tarp', unit: 'EA', unitPriceCents: 5_000 }] } }),
 
-  'POST /api/chat/conversations': async (actor) => ({ path: '/api/chat/conversations', json: { memberIds: [people.colleague.id, actor.role === 'owner' ? people.manager.id : people.owner.id], name: next('Crew') } }),
+  'POST /api/chat/conversations': async (actor) => ({
+    path: '/api/chat/conversations',
+    json: { memberIds: [people.colleague.id, actor.role === 'owner' ? people.manager.id : people.owner.id], name: next('Crew') },
+  }),
   'POST /api/chat/conversations/:id/members': async (actor) => {
     const others = ROLES.map((role) => people[role].id).filter((id) => id !== actor.id);
     return { path: `/api/chat/conversations/${await group(actor, [people.colleague.id, others[0] ?? ''])}/members`, json: { profileId: others[1] } };
@@ -276,22 +332,32 @@ const FIXTURES: Record<string, Fixture> = {
     const other = ROLES.map((role) => people[role].id).find((id) => id !== actor.id) ?? '';
     return { path: `/api/chat/conversations/${await group(actor, [people.colleague.id, other])}/members/${other}` };
   },
-  'POST /api/chat/conversations/:id/archive': async (actor) => ({ path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/archive` }),
+  'POST /api/chat/conversations/:id/archive': async (actor) => ({
+    path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/archive`,
+  }),
   'POST /api/chat/conversations/:id/restore': async (actor) => {
     const id = await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id]);
     await ok(by(actor).post(`/api/chat/conversations/${id}/archive`), 'archive conversation');
     return { path: `/api/chat/conversations/${id}/restore` };
   },
   'POST /api/chat/projects/:projectId/conversation': async () => ({ path: `/api/chat/projects/${await freshProject()}/conversation` }),
-  'POST /api/chat/conversations/:id/messages': async (actor) => ({ path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/messages`, json: { clientId: randomUUID(), content: 'On the roof now' } }),
-  'POST /api/chat/conversations/:id/read': async (actor) => ({ path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/read` }),
+  'POST /api/chat/conversations/:id/messages': async (actor) => ({
+    path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/messages`,
+    json: { clientId: randomUUID(), content: 'On the roof now' },
+  }),
+  'POST /api/chat/conversations/:id/read': async (actor) => ({
+    path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/read`,
+  }),
   'PUT /api/chat/conversations/:id/attachments': async (actor) => ({
     path: `/api/chat/conversations/${await group(actor, [people.colleague.id, people.owner.id === actor.id ? people.manager.id : people.owner.id])}/attachments?clientId=${randomUUID()}&fileName=dent.png`,
     raw: tinyPng(),
   }),
   'POST /api/notifications/read-all': async () => ({ path: '/api/notifications/read-all' }),
   'POST /api/notifications/:id/read': async (actor) => {
-    const [row] = await server.db.insert(notifications).values({ companyId, profileId: actor.id, kind: 'mention', title: 'You were mentioned' }).returning({ id: notifications.id });
+    const [row] = await server.db
+      .insert(notifications)
+      .values({ companyId, profileId: actor.id, kind: 'mention', title: 'You were mentioned' })
+      .returning({ id: notifications.id });
     return { path: `/api/notifications/${row?.id ?? ''}/read` };
   },
   'POST /api/push/subscriptions': async () => ({ path: '/api/push/subscriptions', json: push.subscribe() }),
@@ -308,19 +374,34 @@ const FIXTURES: Record<string, Fixture> = {
 
   'PUT /api/reports/cover-letter-template': async () => ({ path: '/api/reports/cover-letter-template', json: { template: 'Dear {{adjuster_name}},' } }),
   'POST /api/reports': async () => ({ path: '/api/reports', json: { kind: 'advanced', projectId } }),
-  'POST /api/reports/packet': async () => ({ path: '/api/reports/packet', json: { projectId, coverLetter: 'Dear adjuster, the packet of the claim is attached.', overrideReason: 'The homeowner asked for it today' } }),
+  'POST /api/reports/packet': async () => ({
+    path: '/api/reports/packet',
+    json: { projectId, coverLetter: 'Dear adjuster, the packet of the claim is attached.', overrideReason: 'The homeowner asked for it today' },
+  }),
   'PUT /api/reports/:id': async (_actor, maker) => {
     const draft = await report(maker);
-    return { path: `/api/reports/${draft.id}`, json: { version: draft.version, title: next('Report'), document: { sections: [], showAnnotations: true, showMetadata: true } } };
+    return {
+      path: `/api/reports/${draft.id}`,
+      json: { version: draft.version, title: next('Report'), document: { sections: [], showAnnotations: true, showMetadata: true } },
+    };
   },
-  'POST /api/reports/:id/render': async (_actor, maker) => ({ path: `/api/reports/${(await report(maker)).id}/render`, json: { overrideReason: 'The homeowner asked for it today' } }),
+  'POST /api/reports/:id/render': async (_actor, maker) => ({
+    path: `/api/reports/${(await report(maker)).id}/render`,
+    json: { overrideReason: 'The homeowner asked for it today' },
+  }),
   'DELETE /api/reports/:id': async (_actor, maker) => ({ path: `/api/reports/${(await report(maker)).id}` }),
   'POST /api/proposals': async () => ({ path: '/api/proposals', json: { projectId, estimateId: await estimateOnProject() } }),
-  'PUT /api/proposals/:id': async (_actor, maker) => ({ path: `/api/proposals/${await proposal(maker)}`, json: { intro: next('Three options for your roof') } }),
+  'PUT /api/proposals/:id': async (_actor, maker) => ({
+    path: `/api/proposals/${await proposal(maker)}`,
+    json: { intro: next('Three options for your roof') },
+  }),
   'POST /api/proposals/:id/pdf': async (_actor, maker) => ({ path: `/api/proposals/${await proposal(maker)}/pdf` }),
   'POST /api/share-links': async (_actor, maker) => ({ path: '/api/share-links', json: { reportId: (await report(maker)).id, audience: 'adjuster' } }),
   'POST /api/share-links/:id/revoke': async (_actor, maker) => ({ path: `/api/share-links/${await shareLink(maker)}/revoke` }),
-  'POST /api/share-links/:id/email': async (_actor, maker) => ({ path: `/api/share-links/${await shareLink(maker)}/email`, json: { to: 'desk.adjuster@example.com' } }),
+  'POST /api/share-links/:id/email': async (_actor, maker) => ({
+    path: `/api/share-links/${await shareLink(maker)}/email`,
+    json: { to: 'desk.adjuster@example.com' },
+  }),
 
   'POST /api/billing/plan': async () => ({ path: '/api/billing/plan', json: { plan: 'enterprise' } }),
   // Test mode (no Stripe): the payer passes the role check and learns there is no portal.
@@ -334,14 +415,26 @@ const FIXTURES: Record<string, Fixture> = {
   'PUT /api/feedback/screenshots': async () => ({ path: '/api/feedback/screenshots', raw: tinyPng(8, 8) }),
   'POST /api/feedback': async () => ({ path: '/api/feedback', json: { type: 'idea', message: 'A dark mode for the roof', appVersion: '1.0.0' } }),
   'POST /api/feedback/:id/replies': async (actor) => {
-    const sent = await ok(by(actor).post<{ id: string }>('/api/feedback', { type: 'question', message: 'Where are my photos?', appVersion: '1.0.0' }), 'feedback');
+    const sent = await ok(
+      by(actor).post<{ id: string }>('/api/feedback', { type: 'question', message: 'Where are my photos?', appVersion: '1.0.0' }),
+      'feedback',
+    );
     return { path: `/api/feedback/${sent.id}/replies`, json: { body: 'Found them, thanks.' } };
   },
-  'POST /api/projects/:id/ledger/entries': async () => ({ path: `/api/projects/${projectId}/ledger/entries`, json: { kind: 'figure', figure: 'rcv', amountCents: 1_200_000 } }),
-  'POST /api/shingles/identifications': async () => ({ path: '/api/shingles/identifications', json: { id: randomUUID(), measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' } } }),
+  'POST /api/projects/:id/ledger/entries': async () => ({
+    path: `/api/projects/${projectId}/ledger/entries`,
+    json: { kind: 'figure', figure: 'rcv', amountCents: 1_200_000 },
+  }),
+  'POST /api/shingles/identifications': async () => ({
+    path: '/api/shingles/identifications',
+    json: { id: randomUUID(), measurements: { ...EMPTY_MEASUREMENTS, lengthIn: 39.375, exposureIn: 5.625, type: 'laminated' } },
+  }),
   'PUT /api/shingles/identifications/:id/photos/:photoId': async (_actor, maker) => {
     const bytes = await jpeg();
-    return { path: `/api/shingles/identifications/${await identification(maker)}/photos/${randomUUID()}?kind=face&sha256=${sha(bytes)}&fileName=face.jpg`, raw: bytes };
+    return {
+      path: `/api/shingles/identifications/${await identification(maker)}/photos/${randomUUID()}?kind=face&sha256=${sha(bytes)}&fileName=face.jpg`,
+      raw: bytes,
+    };
   },
   'POST /api/shingles/vision-suggestions': async () => {
     chat.local?.script.push({ kind: 'stream', pieces: [JSON.stringify({ type: 'laminated' })] });
@@ -364,7 +457,9 @@ const UNWATCHED = ['rate_limits', 'session', 'mail_outbox', '__drizzle_migration
 async function settle(): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const busy = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`);
+    const busy = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+    );
     if ((busy.rows[0]?.n ?? 0) === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -378,7 +473,9 @@ async function digest(): Promise<Record<string, string>> {
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
   const watched = tables.rows.map((row) => row.name).filter((name) => !UNWATCHED.includes(name));
-  const parts = watched.map((name) => sql`select ${name}::text as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`);
+  const parts = watched.map(
+    (name) => sql`select ${name}::text as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
+  );
   const rows = await server.db.execute<{ name: string; digest: string }>(sql.join(parts, sql` union all `));
   return Object.fromEntries(rows.rows.map((row) => [row.name, row.digest]));
 }
@@ -393,7 +490,8 @@ async function attempt(actor: Person, route: string, made: Attempt): Promise<Tes
 }
 
 const what = (actor: Person, route: string, whose: string) => `${actor.role} ${route} (${whose})`;
-const whose = (actor: Person, maker: Person) => (maker.id === actor.id ? 'their own' : maker.id === people.colleague.id ? "a colleague's" : `the ${maker.role}'s`);
+const whose = (actor: Person, maker: Person) =>
+  maker.id === actor.id ? 'their own' : maker.id === people.colleague.id ? "a colleague's" : `the ${maker.role}'s`;
 
 async function expectAllowed(actor: Person, route: string, maker: Person): Promise<void> {
   const made = await (FIXTURES[route] ?? missingFixture(route))(actor, maker);
@@ -414,7 +512,9 @@ async function expectRefused(actor: Person, route: string, maker: Person): Promi
   const response = await attempt(actor, route, made);
   const label = what(actor, route, whose(actor, maker));
   expect(response.status, `${label}: ${response.text.slice(0, 400)}`).toBe(403);
-  expect(response.body, label).toMatchObject({ error: { code: expect.stringMatching(/^(FORBIDDEN|NOT_PAYER)$/), message: expect.any(String), requestId: expect.any(String) } });
+  expect(response.body, label).toMatchObject({
+    error: { code: expect.stringMatching(/^(FORBIDDEN|NOT_PAYER)$/), message: expect.any(String), requestId: expect.any(String) },
+  });
   expect(changed(before, await digest()), `${label} changed rows`).toEqual([]);
 }
 
@@ -427,7 +527,8 @@ const colleagueOf = (actor: Person): Person => (actor.role === 'member' ? people
 
 function writeRoutes(): string[] {
   const seen = new Set<string>();
-  for (const route of appRoutes(server.deps)) if (WRITES.has(route.method) && (route.path.startsWith('/api/') || route.path === '/metrics')) seen.add(`${route.method} ${route.path}`);
+  for (const route of appRoutes(server.deps))
+    if (WRITES.has(route.method) && (route.path.startsWith('/api/') || route.path === '/metrics')) seen.add(`${route.method} ${route.path}`);
   return [...seen].sort();
 }
 
@@ -457,7 +558,7 @@ describe('the role matrix of docs/security.md', () => {
       try {
         await check();
       } catch (error) {
-        wrong.push(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+        wrong.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
       }
     };
     for (const { route, cells } of company) {
@@ -480,7 +581,8 @@ describe('the role matrix of docs/security.md', () => {
     const adminRoutes = other.filter((row) => row.who.startsWith('platform admin')).map((row) => row.route);
     expect(adminRoutes.length).toBeGreaterThan(15);
     const fill = (path: string) => path.replace(/:[A-Za-z]+/g, () => randomUUID());
-    const bodyOf = (route: string) => (route.endsWith('/admin-impersonation') ? { action: 'start', targetUserId: people.member.id, reason: 'Support call' } : {});
+    const bodyOf = (route: string) =>
+      route.endsWith('/admin-impersonation') ? { action: 'start', targetUserId: people.member.id, reason: 'Support call' } : {};
     for (const route of adminRoutes) {
       const [method = 'POST', path = ''] = route.split(' ');
       for (const role of ROLES) {

@@ -26,7 +26,11 @@ async function filesUnder(folder: string): Promise<string[]> {
 export async function templateDatabaseName(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await filesUnder(migrationsFolder)) {
-    hash.update(relative(migrationsFolder, file)).update('\0').update(await readFile(file)).update('\0');
+    hash
+      .update(relative(migrationsFolder, file))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
   }
   return `rl_tpl_${hash.digest('hex').slice(0, 16)}`;
 }

@@ -10,8 +10,28 @@ import DashboardPage from './dashboard-page';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const COMPANY = { id: id(900), name: 'Ridge Roofing', phone: null, address: null, logoUrl: null, plan: 'professional', trialEndsAt: null, createdAt: '2026-11-01T00:00:00Z' };
-const ME = { id: alice.id, email: alice.email, firstName: 'Alice', lastName: 'Roof', name: 'Alice Roof', phone: null, role: 'contractor', isEnabled: true, avatarUrl: null, company: { id: id(900), name: 'Ridge Roofing', role: 'owner' } };
+const COMPANY = {
+  id: id(900),
+  name: 'Ridge Roofing',
+  phone: null,
+  address: null,
+  logoUrl: null,
+  plan: 'professional',
+  trialEndsAt: null,
+  createdAt: '2026-11-01T00:00:00Z',
+};
+const ME = {
+  id: alice.id,
+  email: alice.email,
+  firstName: 'Alice',
+  lastName: 'Roof',
+  name: 'Alice Roof',
+  phone: null,
+  role: 'contractor',
+  isEnabled: true,
+  avatarUrl: null,
+  company: { id: id(900), name: 'Ridge Roofing', role: 'owner' },
+};
 const TEAM = { myRole: 'owner', members: [], invitations: [] };
 
 const project = (n: number, title: string): ProjectSummary => ({

@@ -38,12 +38,27 @@ export default function DashboardPage() {
   const data = dashboard.data;
   // Any claim file at all, archived ones included (they are among the recent ones, not in the pipeline counts).
   const hasProject = data ? data.recentProjects.length > 0 || data.byStatus.some((status) => status.count > 0) : false;
-  const twoFactor = { done: Boolean(session.user?.twoFactorEnabled), to: '/security', icon: <ShieldCheck aria-hidden="true" className="size-5" />, text: 'Turn on two-factor sign-in to protect your claim files' };
+  const twoFactor = {
+    done: Boolean(session.user?.twoFactorEnabled),
+    to: '/security',
+    icon: <ShieldCheck aria-hidden="true" className="size-5" />,
+    text: 'Turn on two-factor sign-in to protect your claim files',
+  };
   const steps = managesCompany
     ? [
         { done: hasProject, to: '/projects/new', icon: <FilePlus2 aria-hidden="true" className="size-5" />, text: 'Create your first claim file' },
-        { done: memberCount > 1, to: '/team', icon: <Users aria-hidden="true" className="size-5" />, text: 'Invite your crew and office staff (users are unlimited)' },
-        { done: Boolean(company.data?.logoUrl && company.data.address), to: '/settings', icon: <Building2 aria-hidden="true" className="size-5" />, text: 'Add your logo and address for reports and claim packets' },
+        {
+          done: memberCount > 1,
+          to: '/team',
+          icon: <Users aria-hidden="true" className="size-5" />,
+          text: 'Invite your crew and office staff (users are unlimited)',
+        },
+        {
+          done: Boolean(company.data?.logoUrl && company.data.address),
+          to: '/settings',
+          icon: <Building2 aria-hidden="true" className="size-5" />,
+          text: 'Add your logo and address for reports and claim packets',
+        },
         twoFactor,
       ]
     : [twoFactor];
@@ -56,13 +71,11 @@ export default function DashboardPage() {
       </PageHeader>
 
       <section aria-labelledby="overview-heading">
-        <h2 id="overview-heading" className="sr-only">Overview</h2>
+        <h2 id="overview-heading" className="sr-only">
+          Overview
+        </h2>
         <div className="grid gap-4 sm:grid-cols-3">
-          {data ? (
-            <ActiveFilesCard activeFiles={data.activeFiles} />
-          ) : (
-            <StatCard icon={null} label="Active files" value="…" detail="Billed by active files" />
-          )}
+          {data ? <ActiveFilesCard activeFiles={data.activeFiles} /> : <StatCard icon={null} label="Active files" value="…" detail="Billed by active files" />}
           {isOwner ? (
             <StatCard
               icon={<CalendarClock aria-hidden="true" className="size-4" />}
@@ -83,20 +96,20 @@ export default function DashboardPage() {
       </section>
 
       {role !== null && (
-      <Card aria-labelledby="start-heading">
-        <CardTitle id="start-heading">{managesCompany ? 'Get set up' : 'Your account'}</CardTitle>
-        <ul className="mt-3 flex flex-col gap-2">
-          {steps.map((step) => (
-            <li key={step.to}>
-              <Link to={step.to} className="flex min-h-11 items-center gap-3 rounded-md px-2 py-2 text-slate-800 hover:bg-slate-50">
-                <span className={step.done ? 'text-green-700' : 'text-blue-700'}>{step.icon}</span>
-                <span className={step.done ? 'line-through decoration-slate-400' : ''}>{step.text}</span>
-                {step.done && <span className="sr-only">(done)</span>}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </Card>
+        <Card aria-labelledby="start-heading">
+          <CardTitle id="start-heading">{managesCompany ? 'Get set up' : 'Your account'}</CardTitle>
+          <ul className="mt-3 flex flex-col gap-2">
+            {steps.map((step) => (
+              <li key={step.to}>
+                <Link to={step.to} className="flex min-h-11 items-center gap-3 rounded-md px-2 py-2 text-slate-800 hover:bg-slate-50">
+                  <span className={step.done ? 'text-green-700' : 'text-blue-700'}>{step.icon}</span>
+                  <span className={step.done ? 'line-through decoration-slate-400' : ''}>{step.text}</span>
+                  {step.done && <span className="sr-only">(done)</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
       )}
 
       {dashboard.isPending && <p role="status">Loading your claim files…</p>}

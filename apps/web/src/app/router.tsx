@@ -147,7 +147,10 @@ export const routes: RouteObject[] = [
 /** Starts loading the code of every route that matches `pathname` at once (no layout-by-layout waterfall). */
 export function preloadRoutes(pathname: string): void {
   // A failed load is the rendered lazy route's to report (through the route error page), not this one's.
-  for (const match of matchRoutes(routes, pathname) ?? []) preloaders.get(match.route)?.().catch(() => undefined);
+  for (const match of matchRoutes(routes, pathname) ?? [])
+    preloaders
+      .get(match.route)?.()
+      .catch(() => undefined);
 }
 
 /** Every field screen's route (/field-inspection...): their code is what a rep needs with no signal. */

@@ -44,8 +44,25 @@ function renderApp() {
     <MemoryRouter initialEntries={['/projects']}>
       <ScrollRestoration positions={createScrollPositions(null)} />
       <Routes>
-        <Route path="/projects" element={<><h1>Projects</h1><Link to="/projects/1">Open claim</Link><Link to="/projects?sort=updated">Sort</Link></>} />
-        <Route path="/projects/1" element={<><h1>Claim</h1><Back /></>} />
+        <Route
+          path="/projects"
+          element={
+            <>
+              <h1>Projects</h1>
+              <Link to="/projects/1">Open claim</Link>
+              <Link to="/projects?sort=updated">Sort</Link>
+            </>
+          }
+        />
+        <Route
+          path="/projects/1"
+          element={
+            <>
+              <h1>Claim</h1>
+              <Back />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -57,18 +57,38 @@ describe('/field-inspection/:sessionId/estimate', { timeout: 30_000 }, () => {
     answerEstimateReads({ estimates: [fakeEstimate()] });
     answer('GET /api/inspections/:id/photos', json({ photos: [] }));
     renderAt(MEASURED_SESSION_ID);
-    expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toHaveAttribute('href', `/field-inspection/${MEASURED_SESSION_ID}/convert`);
+    expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toHaveAttribute(
+      'href',
+      `/field-inspection/${MEASURED_SESSION_ID}/convert`,
+    );
     expect(screen.getByRole('button', { name: 'Save as new version' })).toBeInTheDocument();
   });
 
   it("prices the gutters of the structure whose gutter damage the session's photos show", async () => {
     // The session's first structure is the measurement's "main": a gutter photo of no structure counts for it.
-    const session = fakeInspection(MEASURED_SESSION_ID, { street: '12 Oak St', structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters'], slopes: [] }] });
+    const session = fakeInspection(MEASURED_SESSION_ID, {
+      street: '12 Oak St',
+      structures: [{ id: 'main', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters'], slopes: [] }],
+    });
     await storeServerCopy(alice.id, session);
     answer('GET /api/inspections/:id', json(session));
     answer('GET /api/inspections', json({ sessions: [], total: 0 }));
     answerEstimateReads();
-    answer('GET /api/inspections/:id/photos', json({ photos: [fakePhoto(1, { sessionId: MEASURED_SESSION_ID, projectId: null, structureId: null, category: 'collateral', subcategory: 'gutter', phase: 'collateral' })] }));
+    answer(
+      'GET /api/inspections/:id/photos',
+      json({
+        photos: [
+          fakePhoto(1, {
+            sessionId: MEASURED_SESSION_ID,
+            projectId: null,
+            structureId: null,
+            category: 'collateral',
+            subcategory: 'gutter',
+            phase: 'collateral',
+          }),
+        ],
+      }),
+    );
     renderAt(MEASURED_SESSION_ID);
     const table = await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     // The measurement's eave: 80 LF.

@@ -103,7 +103,11 @@ function DetailsForm({ company, missing, onSaved }: { company: Company; missing:
       <FormField name="address" id="letterhead-address" label="Address" control="textarea" rows={2} autoComplete="street-address" />
       <FormField name="phone" id="letterhead-phone" label="Phone" type="tel" autoComplete="tel" />
       <p className="text-sm text-slate-700">
-        Your logo is optional: add it on the <Link to="/settings" className="font-semibold text-blue-800 underline underline-offset-2">Settings page</Link> to print it on the letterhead too.
+        Your logo is optional: add it on the{' '}
+        <Link to="/settings" className="font-semibold text-blue-800 underline underline-offset-2">
+          Settings page
+        </Link>{' '}
+        to print it on the letterhead too.
       </p>
       <FormError />
       <DialogFooter>

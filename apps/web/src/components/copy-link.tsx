@@ -9,15 +9,7 @@ import { notify } from '../lib/toast';
  * A link shown in full (selectable on a phone) with a Copy button that puts it on the clipboard;
  * `pasteHint` is the toast's line saying where the copied link goes.
  */
-export function CopyLink({
-  url,
-  label,
-  pasteHint = 'Paste it into a text or an email.',
-}: {
-  url: string;
-  label: string;
-  pasteHint?: string;
-}) {
+export function CopyLink({ url, label, pasteHint = 'Paste it into a text or an email.' }: { url: string; label: string; pasteHint?: string }) {
   const id = useId();
   const copy = async () => {
     try {

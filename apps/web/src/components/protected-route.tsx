@@ -4,9 +4,7 @@ import { useSession } from '../lib/session/session-provider';
 import { Badge } from './ui/badge';
 
 function OnlineBadge({ online }: { online: boolean }) {
-  return (
-    <Badge tone={online ? 'success' : 'neutral'}>{online ? 'Online' : 'Offline'}</Badge>
-  );
+  return <Badge tone={online ? 'success' : 'neutral'}>{online ? 'Online' : 'Offline'}</Badge>;
 }
 
 type BannerProps = { title: string; text: string; tone: 'amber' | 'red' | 'slate'; role?: 'status' | 'alert'; children?: ReactNode };
@@ -54,9 +52,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
           )}
         </Banner>
       )}
-      {status === 'authenticated' && !isOnline && (
-        <Banner tone="slate" title="Offline Mode" text="Data will sync when connection is restored" />
-      )}
+      {status === 'authenticated' && !isOnline && <Banner tone="slate" title="Offline Mode" text="Data will sync when connection is restored" />}
       {children}
     </>
   );

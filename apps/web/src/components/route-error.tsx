@@ -37,7 +37,11 @@ export function RouteError({ error }: { error: unknown }) {
         <button type="button" onClick={() => void navigate(0)} className="rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900">
           Try Again
         </button>
-        <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50"
+        >
           Refresh Page
         </button>
       </div>

@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
  */
 export function StickyActions({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   return (
-    <div data-sticky-actions="" className="sticky bottom-0 z-10 -mx-4 mt-2 border-t border-slate-300 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6">
+    <div
+      data-sticky-actions=""
+      className="sticky bottom-0 z-10 -mx-4 mt-2 border-t border-slate-300 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6"
+    >
       <div className={`mx-auto flex flex-col gap-2 sm:flex-row-reverse sm:items-center ${wide ? 'max-w-4xl' : 'max-w-xl'}`}>{children}</div>
     </div>
   );

@@ -40,7 +40,12 @@ type Options<T> = {
 function isErrorBody(data: unknown): data is ErrorBody {
   if (typeof data !== 'object' || data === null || !('error' in data)) return false;
   const error = (data as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' && typeof (error as { code?: unknown }).code === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -70,7 +75,12 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   const limit = rateLimiter.check('api_general', name);
   if (!limit.allowed) {
     const error = new ApiError(429, 'RATE_LIMITED', rateLimitMessage(limit.retryAfter), newRequestId(), limit.retryAfter);
-    logSecurityEvent('warning', 'client_rate_limited', error.message, { method, path: pathOnly(path), requestId: error.requestId, retryAfter: limit.retryAfter });
+    logSecurityEvent('warning', 'client_rate_limited', error.message, {
+      method,
+      path: pathOnly(path),
+      requestId: error.requestId,
+      retryAfter: limit.retryAfter,
+    });
     throw error;
   }
   const startedAt = performance.now();
@@ -190,7 +200,12 @@ async function stream(path: string, body: unknown, options: { signal: AbortSigna
       data = text;
     }
     const shaped = isErrorBody(data) ? data.error : null;
-    const error = new ApiError(response.status, shaped?.code ?? 'HTTP_ERROR', shaped?.message ?? `Request failed (${response.status})`, shaped?.requestId ?? requestId);
+    const error = new ApiError(
+      response.status,
+      shaped?.code ?? 'HTTP_ERROR',
+      shaped?.message ?? `Request failed (${response.status})`,
+      shaped?.requestId ?? requestId,
+    );
     logRefusal('POST', path, error);
     throw error;
   }
@@ -214,4 +229,3 @@ export const api = {
   delete: <T = null>(path: string, options?: Options<T>) => request<T>('DELETE', path, undefined, options),
   stream,
 };
-

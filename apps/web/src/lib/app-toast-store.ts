@@ -30,7 +30,10 @@ export function createAppToastStore(schedule: (fn: () => void, ms: number) => un
   return {
     show(toast: { title: string; description?: string; variant?: AppToastVariant }): number {
       const id = nextId++;
-      toasts = [{ id, title: toast.title, description: toast.description, variant: toast.variant ?? 'default', open: true }, ...toasts].slice(0, APP_TOAST_LIMIT);
+      toasts = [{ id, title: toast.title, description: toast.description, variant: toast.variant ?? 'default', open: true }, ...toasts].slice(
+        0,
+        APP_TOAST_LIMIT,
+      );
       emit();
       return id;
     },

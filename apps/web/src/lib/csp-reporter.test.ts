@@ -14,7 +14,7 @@ const event = {
 };
 
 describe('CSP reporter', () => {
-  it("builds the report body the server takes", () => {
+  it('builds the report body the server takes', () => {
     expect(violationBody(event, 1000)).toEqual({
       documentURI: 'http://localhost/dashboard',
       referrer: '',

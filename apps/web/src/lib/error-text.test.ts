@@ -3,8 +3,7 @@ import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { ApiError } from './api-client';
 import { errorText, retryAfterMessage } from './error-text';
 
-const apiError = (status: number, code: string, message: string, retryAfter: number | null = null) =>
-  new ApiError(status, code, message, 'req-1', retryAfter);
+const apiError = (status: number, code: string, message: string, retryAfter: number | null = null) => new ApiError(status, code, message, 'req-1', retryAfter);
 
 describe('error text', () => {
   it('a 429 says when the user may try again', () => {

@@ -25,8 +25,7 @@ export function retryAfterMessage(retryAfterSeconds: number | null, now: Date = 
 
 /** The catalogue codes whose words on the web differ from the server's sentence. */
 const WORDS: Partial<Record<ErrorCode, (error: ApiError) => string>> = {
-  EMAIL_NOT_VERIFIED: () =>
-    'Please confirm your email address first: open the link we sent you when you signed up (check your spam folder too).',
+  EMAIL_NOT_VERIFIED: () => 'Please confirm your email address first: open the link we sent you when you signed up (check your spam folder too).',
   RATE_LIMITED: (error) => retryAfterMessage(error.retryAfter),
   // A 429 that is not about retrying soon: the server's sentence names the company's limit and when it starts again.
   ASSISTANT_DAILY_LIMIT: (error) => error.message || errorMessage('ASSISTANT_DAILY_LIMIT'),

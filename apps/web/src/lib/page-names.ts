@@ -48,7 +48,11 @@ const named: Readonly<Record<string, string>> = PAGE_NAMES;
 
 /** "/field-inspection" -> "Field inspection": the words of a route's last segment, for a page with no name of its own. */
 function wordsOf(route: string): string {
-  const segment = route.split('/').filter((part) => part && part !== '*' && !part.startsWith(':')).at(-1) ?? '';
+  const segment =
+    route
+      .split('/')
+      .filter((part) => part && part !== '*' && !part.startsWith(':'))
+      .at(-1) ?? '';
   const words = segment.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]?.toUpperCase() + words.slice(1) : 'Every page';
 }

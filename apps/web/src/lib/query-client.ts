@@ -16,7 +16,10 @@ export function retryDelay(attempt: number): number {
  * it loaded), which ends in a moment.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  const answered = error instanceof ApiError && error.code !== 'READ_IN_PROGRESS' && ((error.status >= 400 && error.status < 500) || error.code === 'MAINTENANCE' || error.code === 'QUERY_TIMEOUT');
+  const answered =
+    error instanceof ApiError &&
+    error.code !== 'READ_IN_PROGRESS' &&
+    ((error.status >= 400 && error.status < 500) || error.code === 'MAINTENANCE' || error.code === 'QUERY_TIMEOUT');
   return !answered && failureCount < QUERY_DEFAULTS.retries;
 }
 

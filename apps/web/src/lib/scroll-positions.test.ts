@@ -6,11 +6,16 @@ const saved = (entries: Record<string, number>) => (key: string) => entries[key]
 describe('where a page opens scrolled', () => {
   it('a new page (pushed or replaced, another path) at the top', () => {
     expect(scrollTargetFor({ key: 'b', pathname: '/projects/1', hash: '', action: 'PUSH' }, '/projects/new', saved({ b: 900 }))).toEqual({ kind: 'top' });
-    expect(scrollTargetFor({ key: 'c', pathname: '/field-inspection/s/overview', hash: '', action: 'REPLACE' }, '/field-inspection/s/areas', saved({}))).toEqual({ kind: 'top' });
+    expect(
+      scrollTargetFor({ key: 'c', pathname: '/field-inspection/s/overview', hash: '', action: 'REPLACE' }, '/field-inspection/s/areas', saved({})),
+    ).toEqual({ kind: 'top' });
   });
 
   it('a page gone back or forward to where it was left, or at the top when nothing was kept', () => {
-    expect(scrollTargetFor({ key: 'a', pathname: '/projects', hash: '', action: 'POP' }, '/projects/1', saved({ a: 2277 }))).toEqual({ kind: 'restore', y: 2277 });
+    expect(scrollTargetFor({ key: 'a', pathname: '/projects', hash: '', action: 'POP' }, '/projects/1', saved({ a: 2277 }))).toEqual({
+      kind: 'restore',
+      y: 2277,
+    });
     expect(scrollTargetFor({ key: 'z', pathname: '/projects', hash: '', action: 'POP' }, '/projects/1', saved({}))).toEqual({ kind: 'top' });
   });
 

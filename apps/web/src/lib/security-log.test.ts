@@ -23,7 +23,10 @@ describe('security log', () => {
   });
 
   it('stores {at, level, event, message, context} in localStorage and reads newest first', () => {
-    const log = createSecurityLog(() => localStorage, () => new Date('2026-03-01T09:00:00.000Z'));
+    const log = createSecurityLog(
+      () => localStorage,
+      () => new Date('2026-03-01T09:00:00.000Z'),
+    );
     log.log('warning', 'http_forbidden', 'You do not have permission', { path: '/api/admin' });
     log.log('error', 'csp_violation', 'Blocked script', { blocked: 'https://evil.example' });
     const stored: unknown = JSON.parse(localStorage.getItem(SECURITY_LOG_KEY) ?? 'null');
@@ -61,7 +64,15 @@ describe('security log', () => {
 
     localStorage.setItem(SECURITY_LOG_KEY, '{"level":"error"}');
     expect(readSecurityLog()).toEqual([]);
-    localStorage.setItem(SECURITY_LOG_KEY, JSON.stringify([{ at: 'x', level: 'info', event: 'e', message: 'm', context: '' }, null, 3, { at: 'x', level: 'error', event: 'kept', message: 'm', context: '' }]));
+    localStorage.setItem(
+      SECURITY_LOG_KEY,
+      JSON.stringify([
+        { at: 'x', level: 'info', event: 'e', message: 'm', context: '' },
+        null,
+        3,
+        { at: 'x', level: 'error', event: 'kept', message: 'm', context: '' },
+      ]),
+    );
     expect(readSecurityLog().map((e) => e.event)).toEqual(['kept']);
   });
 

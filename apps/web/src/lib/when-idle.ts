@@ -15,7 +15,10 @@ export const IDLE_TIMEOUT_MS = 3000;
 export const FALLBACK_DELAY_MS = 1500;
 
 /** Runs `run` once the browser is idle (at the latest after `timeoutMs`); returns the cancel. */
-export function whenIdle(run: () => void, { timeoutMs = IDLE_TIMEOUT_MS, host = window as unknown as IdleHost }: { timeoutMs?: number; host?: IdleHost } = {}): () => void {
+export function whenIdle(
+  run: () => void,
+  { timeoutMs = IDLE_TIMEOUT_MS, host = window as unknown as IdleHost }: { timeoutMs?: number; host?: IdleHost } = {},
+): () => void {
   if (host.requestIdleCallback && host.cancelIdleCallback) {
     const id = host.requestIdleCallback(run, { timeout: timeoutMs });
     // Called on the host itself: the browser's functions refuse to run detached from window.

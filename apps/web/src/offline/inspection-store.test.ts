@@ -15,7 +15,8 @@ const USER = 'user-1';
 const browser = controlBrowserOnline();
 
 /** The server's copy of a session: what a POST/PATCH/GET answers. */
-const serverSession = (id: string, overrides: Partial<InspectionSession> = {}) => fakeInspection(id, { inspector: { id: USER, name: 'Rita Field' }, ...overrides });
+const serverSession = (id: string, overrides: Partial<InspectionSession> = {}) =>
+  fakeInspection(id, { inspector: { id: USER, name: 'Rita Field' }, ...overrides });
 
 /** A server that applies each POST/PATCH body's fields to its one copy, as the real one does for newer edits. */
 function echoServer() {
@@ -58,7 +59,14 @@ describe('local inspection store', () => {
     const id = await createOffline();
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const session = await getLocalInspection(USER, id);
-    expect(session).toMatchObject({ id, pendingCreate: true, street: '12 Hail Rd', homeownerName: 'Ann Lee', status: 'in_progress', inspector: { name: 'Rita Field' } });
+    expect(session).toMatchObject({
+      id,
+      pendingCreate: true,
+      street: '12 Hail Rd',
+      homeownerName: 'Ann Lee',
+      status: 'in_progress',
+      inspector: { name: 'Rita Field' },
+    });
     expect(Object.keys(session?.dirty ?? {}).sort()).toEqual(['homeownerName', 'street']);
     expect(sent()).toHaveLength(0);
     expect(await sessionSyncGate().isPending(id)).toBe(true);
@@ -69,7 +77,7 @@ describe('local inspection store', () => {
     expect(await hasLocalInspections('user-2')).toBe(false);
   });
 
-  it('syncs a pending session with one POST carrying its fields and each field\'s edit time, then it is no longer pending', async () => {
+  it("syncs a pending session with one POST carrying its fields and each field's edit time, then it is no longer pending", async () => {
     const id = await createOffline();
     browser.online = false;
     await saveInspectionFields(USER, id, { city: 'Plano' });
@@ -178,7 +186,7 @@ describe('local inspection store', () => {
     expect(await getLocalInspection(USER, known.id)).toMatchObject({ street: '1 Elm' });
   });
 
-  it('keeps the server\'s refusal on the session and does not send it again until it is edited', async () => {
+  it("keeps the server's refusal on the session and does not send it again until it is edited", async () => {
     const id = await createOffline();
     answer('POST /api/inspections', apiError('VALIDATION_ERROR', { message: 'Street is too long' }));
     emptyList();

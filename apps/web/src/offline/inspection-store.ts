@@ -1,6 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { BLANK_INSPECTION_CONTENT, inspectionFieldsSchema, type InspectionFieldName, type InspectionFields, type InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import {
+  BLANK_INSPECTION_CONTENT,
+  inspectionFieldsSchema,
+  type InspectionFieldName,
+  type InspectionFields,
+  type InspectionSession,
+} from '@ridgeline/shared/contracts/inspections';
 import { classifyLossType } from '@ridgeline/shared/domain/loss-types';
 import { inspectionDb, recordKey, type InspectionFieldValues, type InspectionRecord } from './inspection-db';
 import { activeInspectionUser, pullInspection, requestInspectionSync, subscribeActiveInspectionUser } from './inspection-sync';

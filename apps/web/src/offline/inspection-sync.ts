@@ -56,18 +56,33 @@ function unsent(record: InspectionRecord): { fields: InspectionFieldValues; edit
  * Stores the server's answer to what was sent: the copy replaces the last one, and each field sent
  * stops being an unsent edit unless it was edited again meanwhile.
  */
-async function applyAnswer(userId: string, sessionId: string, session: InspectionSession, sentTimes: Partial<Record<InspectionFieldName, string>>): Promise<boolean> {
+async function applyAnswer(
+  userId: string,
+  sessionId: string,
+  session: InspectionSession,
+  sentTimes: Partial<Record<InspectionFieldName, string>>,
+): Promise<boolean> {
   const db = inspectionDb();
   let created = false;
   await db.transaction('rw', db.sessions, async () => {
     const record = await db.sessions.get(recordKey(userId, sessionId));
     if (!record) return;
     // A field edited again since it was sent keeps its newer value and time for the next request.
-    const stillUnsent = (name: string) => (sentTimes as Record<string, string | undefined>)[name] !== (record.dirty as Record<string, string | undefined>)[name];
+    const stillUnsent = (name: string) =>
+      (sentTimes as Record<string, string | undefined>)[name] !== (record.dirty as Record<string, string | undefined>)[name];
     const dirty = Object.fromEntries(Object.entries(record.dirty).filter(([name]) => stillUnsent(name)));
     const values = Object.fromEntries(Object.entries(record.values).filter(([name]) => stillUnsent(name)));
     created = record.pending === 1;
-    await db.sessions.put({ ...record, server: session, projectId: session.projectId, pending: 0, dirty, values: values as InspectionFieldValues, syncError: null, syncErrorAt: null });
+    await db.sessions.put({
+      ...record,
+      server: session,
+      projectId: session.projectId,
+      pending: 0,
+      dirty,
+      values: values as InspectionFieldValues,
+      syncError: null,
+      syncErrorAt: null,
+    });
   });
   return created;
 }
@@ -92,7 +107,13 @@ async function push(userId: string): Promise<void> {
     try {
       let session: InspectionSession;
       if (record.pending === 1) {
-        session = await postInspection({ id: record.id, projectId: record.projectId, fields: edits.fields, editedAt: edits.editedAt, fieldEditedAt: edits.fieldEditedAt });
+        session = await postInspection({
+          id: record.id,
+          projectId: record.projectId,
+          fields: edits.fields,
+          editedAt: edits.editedAt,
+          fieldEditedAt: edits.fieldEditedAt,
+        });
       } else {
         const body: UpdateInspectionInput = { fields: edits.fields, editedAt: edits.editedAt, fieldEditedAt: edits.fieldEditedAt };
         session = await patchInspection(record.id, body);

@@ -33,7 +33,10 @@ export function answerCompany(company: Partial<Company> = {}, role: CompanyRole 
 /** GET /api/measurements and GET /api/estimates of a session: `measurements` and `versions` estimate versions. */
 export function answerSessionNumbers(sessionId: string, { measurements = 0, versions = 0 }: { measurements?: number; versions?: number } = {}): void {
   answer('GET /api/measurements', json({ measurements: measurements > 0 ? [fakeMeasurement({ sessionId })] : [] }));
-  answer('GET /api/estimates', json({ estimates: Array.from({ length: versions }, (_, i) => fakeEstimate({ sessionId, version: versions - i, isLatest: i === 0 })) }));
+  answer(
+    'GET /api/estimates',
+    json({ estimates: Array.from({ length: versions }, (_, i) => fakeEstimate({ sessionId, version: versions - i, isLatest: i === 0 })) }),
+  );
 }
 
 export function fakeConvertResult(projectId: string, overrides: Partial<ConvertSessionResult> = {}): ConvertSessionResult {

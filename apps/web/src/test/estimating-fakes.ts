@@ -55,7 +55,11 @@ type EstimateFields = Pick<Estimate, 'lines' | 'depreciationMode' | 'overallDepr
 export function fakeEstimate(fields: Partial<EstimateFields> & Partial<Omit<Estimate, keyof EstimateFields>> = {}): Estimate {
   const now = '2026-11-21T10:00:00.000Z';
   const lines: EstimateLine[] = fields.lines ?? [];
-  const settings = { depreciationMode: fields.depreciationMode ?? 'overall', overallDepreciationBp: fields.overallDepreciationBp ?? 0, opEnabled: fields.opEnabled ?? false };
+  const settings = {
+    depreciationMode: fields.depreciationMode ?? 'overall',
+    overallDepreciationBp: fields.overallDepreciationBp ?? 0,
+    opEnabled: fields.opEnabled ?? false,
+  };
   const carrierScope = fields.carrierScope ?? [];
   const totals = estimateTotals(lines, settings);
   return {

@@ -8,7 +8,15 @@ import { createSessionMachine, type Network } from '../lib/session/session-machi
 // (tests only). The machine's fetchSession is always the real fetcher talking to the fake server.
 
 // As fetchSessionUser presents them: two-factor off, account enabled.
-export const alice: SessionUser = { id: 'u-alice', email: 'alice@example.com', name: 'Alice Roof', firstName: 'Alice', lastName: 'Roof', twoFactorEnabled: false, isEnabled: true };
+export const alice: SessionUser = {
+  id: 'u-alice',
+  email: 'alice@example.com',
+  name: 'Alice Roof',
+  firstName: 'Alice',
+  lastName: 'Roof',
+  twoFactorEnabled: false,
+  isEnabled: true,
+};
 export const bob: SessionUser = { id: 'u-bob', email: 'bob@example.com', name: 'Bob Shingle', twoFactorEnabled: false, isEnabled: true };
 
 export const SESSION_ROUTE = 'GET /api/auth/get-session';
@@ -18,7 +26,15 @@ export function sessionReply(user: SessionUser | null, session: { token?: string
   if (!user) return json(null);
   return json({
     session: { id: 's-1', userId: user.id, token: 'tok-this', ...session },
-    user: { id: user.id, email: user.email, name: user.name, firstName: user.firstName ?? null, lastName: user.lastName ?? null, twoFactorEnabled: user.twoFactorEnabled ?? false, banned: user.isEnabled === false },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      twoFactorEnabled: user.twoFactorEnabled ?? false,
+      banned: user.isEnabled === false,
+    },
   });
 }
 

@@ -36,7 +36,6 @@ export const impersonationRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
 
-
 export const impersonationAuditEntrySchema = z.object({
   id: z.number(),
   admin: z.object({ id: idSchema, email: z.string() }),

@@ -44,7 +44,13 @@ export type StatusValueRow = z.infer<typeof statusValueRowSchema>;
 export const statusDaysRowSchema = z.object({ statusId: z.string(), name: z.string(), stays: count, averageDays: days, medianDays: days });
 export type StatusDaysRow = z.infer<typeof statusDaysRowSchema>;
 
-export const weeklyActivityRowSchema = z.object({ week: z.iso.date(), memberId: z.string().nullable(), memberName: z.string(), inspections: count, photos: count });
+export const weeklyActivityRowSchema = z.object({
+  week: z.iso.date(),
+  memberId: z.string().nullable(),
+  memberName: z.string(),
+  inspections: count,
+  photos: count,
+});
 export type WeeklyActivityRow = z.infer<typeof weeklyActivityRowSchema>;
 
 export const monthlyRevenueRowSchema = z.object({ month: z.iso.date(), receivedCents: cents, payments: count });

@@ -123,7 +123,11 @@ export type Passage = z.infer<typeof passageSchema>;
 export const passageListSchema = z.object({ passages: z.array(passageSchema) });
 
 const passageFields = {
-  slug: singleLineString().trim().min(1).max(80).regex(/^[a-z0-9][a-z0-9-]*$/, 'Lowercase letters, digits and dashes'),
+  slug: singleLineString()
+    .trim()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'Lowercase letters, digits and dashes'),
   topic: z.enum(PASSAGE_TOPICS),
   section: shortText(160),
   title: shortText(200),

@@ -67,12 +67,18 @@ export const changePasswordSchema = z.object({
 export const factorChallengeSchema = z.object({ channel: z.string().max(20).optional() });
 /** Multi-factor calls: POST /factors/{factorId}/verify. */
 export const factorVerifySchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
   challenge_id: z.string().min(1).max(128),
 });
 
 /** Turning two-factor off needs the password and a current code from the authenticator. */
 export const disableTwoFactorSchema = z.object({
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });

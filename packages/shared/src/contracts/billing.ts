@@ -158,7 +158,12 @@ export const creditEntriesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type CreditEntriesQuery = z.infer<typeof creditEntriesQuerySchema>;
-export const creditEntriesPageSchema = z.object({ entries: z.array(creditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const creditEntriesPageSchema = z.object({
+  entries: z.array(creditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type CreditEntriesPage = z.infer<typeof creditEntriesPageSchema>;
 
 // ---------------------------------------------------------------- service orders
@@ -234,7 +239,14 @@ export const adminBillingPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  totals: z.object({ mrrCents: z.number().int(), paying: z.number().int(), trialing: z.number().int(), readOnly: z.number().int(), failedPayments: z.number().int(), credits: z.number().int() }),
+  totals: z.object({
+    mrrCents: z.number().int(),
+    paying: z.number().int(),
+    trialing: z.number().int(),
+    readOnly: z.number().int(),
+    failedPayments: z.number().int(),
+    credits: z.number().int(),
+  }),
 });
 export type AdminBillingPage = z.infer<typeof adminBillingPageSchema>;
 

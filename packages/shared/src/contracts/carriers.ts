@@ -7,8 +7,14 @@ import { projectSummarySchema } from './project-views';
 // GET/POST /api/carriers, GET/PATCH/DELETE /api/carriers/:id (the page lists its projects and adjusters),
 // GET/POST /api/adjusters, PATCH/DELETE /api/adjusters/:id.
 
-const optionalEmail = contactEmailSchema.or(z.literal('').transform(() => null)).nullable().optional();
-const optionalPhone = contactPhoneSchema.or(z.literal('').transform(() => null)).nullable().optional();
+const optionalEmail = contactEmailSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+const optionalPhone = contactPhoneSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
 const portalUrl = singleLineString()
   .trim()
   .max(500)

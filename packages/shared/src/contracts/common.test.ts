@@ -5,7 +5,8 @@ import { calendarDate, DATE_RANGE_MESSAGE, dateTime, hasLoneSurrogate, longText,
 
 describe('lone surrogates', () => {
   it('are found wherever they stand, and a pair (an emoji) is not one', () => {
-    for (const text of ['\ud800', 'a\udfff', '\ud83c', 'x\ud83cy', '\udfe0\ud83c', '🏠\ud800', '\ud800🏠']) expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(true);
+    for (const text of ['\ud800', 'a\udfff', '\ud83c', 'x\ud83cy', '\udfe0\ud83c', '🏠\ud800', '\ud800🏠'])
+      expect(hasLoneSurrogate(text), JSON.stringify(text)).toBe(true);
     for (const text of ['', 'Hail hit', '🏠', '\ud83c\udfe0', 'Roof 🏠 and 👷 crew', 'Café ß 中文']) expect(hasLoneSurrogate(text), text).toBe(false);
   });
 

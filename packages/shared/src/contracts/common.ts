@@ -62,8 +62,7 @@ const FIRST_INSTANT = Date.parse(`${DATE_MIN}T00:00:00Z`);
 const END_INSTANT = Date.parse('2101-01-01T00:00:00Z');
 
 /** A calendar date (YYYY-MM-DD) a request carries, 1900-01-01 to 2100-12-31; `error` words a malformed one. */
-export const calendarDate = (params?: { error: string }) =>
-  z.iso.date(params).refine((text) => text >= DATE_MIN && text <= DATE_MAX, DATE_RANGE_MESSAGE);
+export const calendarDate = (params?: { error: string }) => z.iso.date(params).refine((text) => text >= DATE_MIN && text <= DATE_MAX, DATE_RANGE_MESSAGE);
 
 /** An instant a request carries (ISO 8601 with Z or an offset), 1900-01-01 to 2100-12-31 in UTC. */
 export const dateTime = () =>

@@ -28,7 +28,9 @@ const person = z.object({ id: z.string(), name: z.string() });
 
 export const reportKindSchema = z.enum(REPORT_KINDS);
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
-export const photosPerPageSchema = z.union(PHOTOS_PER_PAGE.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<6>]);
+export const photosPerPageSchema = z.union(
+  PHOTOS_PER_PAGE.map((n) => z.literal(n)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<4>, z.ZodLiteral<6>],
+);
 
 /** What a photo report is made from: a claim file or an inspection session (exactly one). */
 export const reportSourceSchema = z

@@ -16,7 +16,10 @@ const decimal = (max: number, places = 2) =>
     .min(0)
     .max(max)
     .transform((n) => Math.round(n * 10 ** places) / 10 ** places);
-const clientId = singleLineString().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const clientId = singleLineString()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const optionalFeet = decimal(100_000).nullable().optional();
 
 // ---------------------------------------------------------------- measurements

@@ -14,8 +14,14 @@ import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views
 
 const cents = z.number().int().min(0).max(100_000_000_00);
 const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
-const optionalEmail = contactEmailSchema.or(z.literal('').transform(() => null)).nullable().optional();
-const optionalPhone = contactPhoneSchema.or(z.literal('').transform(() => null)).nullable().optional();
+const optionalEmail = contactEmailSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+const optionalPhone = contactPhoneSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
 
 export const inspectionStatusSchema = z.enum(['in_progress', 'completed']);
 export type InspectionStatus = z.infer<typeof inspectionStatusSchema>;
@@ -29,7 +35,10 @@ export type Slope = z.infer<typeof slopeSchema>;
 
 /** A structure on the property, the areas to inspect on it, and its roof slopes. The id is the client's. */
 export const structureSchema = z.object({
-  id: singleLineString().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/),
+  id: singleLineString()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
   name: singleLineString().trim().min(1).max(80),
   kind: z.enum(STRUCTURE_KIND_VALUES),
   areas: z.array(z.enum(INSPECTION_AREA_VALUES)).max(INSPECTION_AREA_VALUES.length),
@@ -201,7 +210,17 @@ export type InspectionList = z.infer<typeof inspectionListSchema>;
 /** GET /api/inspections/:id/activity: newest first. `oldValue` keeps what an edit overwrote. */
 export const inspectionActivityEntrySchema = z.object({
   id: idSchema,
-  kind: z.enum(['created', 'field_changed', 'edit_superseded', 'status_changed', 'photo_uploaded', 'photo_deleted', 'photo_restored', 'photo_moved', 'converted']),
+  kind: z.enum([
+    'created',
+    'field_changed',
+    'edit_superseded',
+    'status_changed',
+    'photo_uploaded',
+    'photo_deleted',
+    'photo_restored',
+    'photo_moved',
+    'converted',
+  ]),
   field: z.string().nullable(),
   oldValue: z.unknown(),
   newValue: z.unknown(),

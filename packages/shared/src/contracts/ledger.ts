@@ -37,10 +37,21 @@ const entryDate = calendarDate({ error: 'Enter a date.' });
 /** POST /api/projects/:id/ledger/entries: one new entry. A correction reverses an earlier entry. */
 export const createLedgerEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('figure'), figure: ledgerFigureSchema, amountCents: cents, note }),
-  z.object({ kind: z.literal('supplement_requested'), label: singleLineString().trim().min(1, 'Name the supplement.').max(LEDGER_LABEL_MAX), amountCents: positiveCents, note }),
+  z.object({
+    kind: z.literal('supplement_requested'),
+    label: singleLineString().trim().min(1, 'Name the supplement.').max(LEDGER_LABEL_MAX),
+    amountCents: positiveCents,
+    note,
+  }),
   z.object({ kind: z.literal('supplement_approved'), supplementId: z.uuid(), amountCents: cents, note }),
   z.object({ kind: z.literal('supplement_denied'), supplementId: z.uuid(), note }),
-  z.object({ kind: z.literal('payment_expected'), paymentType: ledgerPaymentTypeSchema, amountCents: positiveCents, date: entryDate.nullable().optional(), note }),
+  z.object({
+    kind: z.literal('payment_expected'),
+    paymentType: ledgerPaymentTypeSchema,
+    amountCents: positiveCents,
+    date: entryDate.nullable().optional(),
+    note,
+  }),
   z.object({
     kind: z.literal('payment_received'),
     paymentType: ledgerPaymentTypeSchema,

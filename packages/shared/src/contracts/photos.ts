@@ -17,7 +17,10 @@ export const photoCategorySchema = z.enum(PHOTO_CATEGORY_VALUES);
 export const capturePhaseSchema = z.enum(CAPTURE_PHASE_VALUES);
 export const photoTypeSchema = z.enum(PHOTO_TYPE_VALUES);
 export const subcategorySchema = z.string().regex(SUBCATEGORY_PATTERN, 'Use lowercase letters, digits and underscores');
-const structureIdSchema = singleLineString().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+const structureIdSchema = singleLineString()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The upload's metadata, in the query string (the body is the file). */
 export const uploadPhotoQuerySchema = z
@@ -64,8 +67,25 @@ const strokeWidth = z.number().min(0.001).max(0.05);
 export const annotationShapeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('arrow'), id: shapeId, x1: unit, y1: unit, x2: unit, y2: unit, color, width: strokeWidth }),
   z.object({ type: z.literal('circle'), id: shapeId, cx: unit, cy: unit, rx: unit, ry: unit, color, width: strokeWidth }),
-  z.object({ type: z.literal('freehand'), id: shapeId, points: z.array(z.tuple([unit, unit])).min(2).max(2000), color, width: strokeWidth }),
-  z.object({ type: z.literal('text'), id: shapeId, x: unit, y: unit, text: singleLineString().trim().min(1).max(200), color, size: z.number().min(0.01).max(0.2) }),
+  z.object({
+    type: z.literal('freehand'),
+    id: shapeId,
+    points: z
+      .array(z.tuple([unit, unit]))
+      .min(2)
+      .max(2000),
+    color,
+    width: strokeWidth,
+  }),
+  z.object({
+    type: z.literal('text'),
+    id: shapeId,
+    x: unit,
+    y: unit,
+    text: singleLineString().trim().min(1).max(200),
+    color,
+    size: z.number().min(0.01).max(0.2),
+  }),
 ]);
 export type AnnotationShape = z.infer<typeof annotationShapeSchema>;
 export const annotationSchema = z.object({ version: z.literal(1), shapes: z.array(annotationShapeSchema).max(200) });

@@ -11,8 +11,14 @@ export * from './project-views';
 const cents = z.number().int().min(0).max(100_000_000_00);
 const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
 /** An empty string clears a contact field; anything else must be a valid address or number. */
-const optionalEmail = contactEmailSchema.or(z.literal('').transform(() => null)).nullable().optional();
-const optionalPhone = contactPhoneSchema.or(z.literal('').transform(() => null)).nullable().optional();
+const optionalEmail = contactEmailSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+const optionalPhone = contactPhoneSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
 
 // ---------------------------------------------------------------------------------------------
 // Statuses: GET /api/project-statuses, POST /api/project-statuses, PATCH /api/project-statuses/:id,
@@ -95,7 +101,12 @@ const projectFields = {
   rcvCents: cents.nullable().optional(),
   acvCents: cents.nullable().optional(),
   depreciationCents: cents.nullable().optional(),
-  serviceType: singleLineString().trim().max(60).regex(/^[a-z0-9_]*$/, 'Use lowercase letters, digits and underscores').nullable().optional(),
+  serviceType: singleLineString()
+    .trim()
+    .max(60)
+    .regex(/^[a-z0-9_]*$/, 'Use lowercase letters, digits and underscores')
+    .nullable()
+    .optional(),
   assigneeId: idSchema.nullable().optional(),
 };
 

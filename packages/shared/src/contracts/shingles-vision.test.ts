@@ -14,7 +14,12 @@ describe('reading a vision answer', () => {
       nailZone: 'none',
       sealant: 'dashed',
     });
-    expect(readVisionAnswer('{"type":"Laminated","cut":"slate_look","nailZone":3,"sealant":null}')).toEqual({ type: null, cut: 'slate_look', nailZone: null, sealant: null });
+    expect(readVisionAnswer('{"type":"Laminated","cut":"slate_look","nailZone":3,"sealant":null}')).toEqual({
+      type: null,
+      cut: 'slate_look',
+      nailZone: null,
+      sealant: null,
+    });
   });
 
   it('unwraps a fenced JSON block', () => {

@@ -212,10 +212,19 @@ export const catalogEntryInputSchema = z.object({
   length: optionalFigure,
   height: optionalFigure,
   exposure: optionalFigure,
-  nailZone: z.object({ value: z.enum(NAIL_ZONES), verified: z.boolean() }).nullable().default(null),
-  sealant: z.object({ value: z.enum(SEALANTS), verified: z.boolean() }).nullable().default(null),
+  nailZone: z
+    .object({ value: z.enum(NAIL_ZONES), verified: z.boolean() })
+    .nullable()
+    .default(null),
+  sealant: z
+    .object({ value: z.enum(SEALANTS), verified: z.boolean() })
+    .nullable()
+    .default(null),
   granulesOnBack: z.object({ value: z.boolean(), verified: z.boolean() }).nullable().default(null),
-  yearsMade: z.object({ text: shortText(80), verified: z.boolean() }).nullable().default(null),
+  yearsMade: z
+    .object({ text: shortText(80), verified: z.boolean() })
+    .nullable()
+    .default(null),
   discontinued: discontinuedSchema,
   confidence: z.enum(ROW_CONFIDENCES),
   source: shortText(300),
@@ -264,5 +273,10 @@ export function readVisionAnswer(text: string): ShingleVisionSuggestion {
     const result = z.enum(values).safeParse(value);
     return result.success ? result.data : null;
   };
-  return { type: pick(SHINGLE_TYPES, object.type), cut: pick(SHINGLE_CUTS, object.cut), nailZone: pick(NAIL_ZONES, object.nailZone), sealant: pick(SEALANTS, object.sealant) };
+  return {
+    type: pick(SHINGLE_TYPES, object.type),
+    cut: pick(SHINGLE_CUTS, object.cut),
+    nailZone: pick(NAIL_ZONES, object.nailZone),
+    sealant: pick(SEALANTS, object.sealant),
+  };
 }

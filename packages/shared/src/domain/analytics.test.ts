@@ -21,7 +21,10 @@ describe('the analytics range', () => {
   });
 
   it('reads the form: empty fields are "every", the rest checked as the request', () => {
-    expect(analyticsFilterFormSchema.parse({ from: '', to: '2026-06-30', memberId: '', carrierId: '', lossType: 'hail' })).toEqual({ to: '2026-06-30', lossType: 'hail' });
+    expect(analyticsFilterFormSchema.parse({ from: '', to: '2026-06-30', memberId: '', carrierId: '', lossType: 'hail' })).toEqual({
+      to: '2026-06-30',
+      lossType: 'hail',
+    });
     expect(analyticsFilterFormSchema.safeParse({ from: '', to: '', memberId: '', carrierId: 'acme', lossType: '' }).success).toBe(false);
   });
 });

@@ -19,7 +19,17 @@ import {
 const arrow: AnnotationShape = { type: 'arrow', id: 's1', x1: 0.1, y1: 0.1, x2: 0.5, y2: 0.5, color: '#ef4444', width: 0.01 };
 const circle: AnnotationShape = { type: 'circle', id: 's2', cx: 0.5, cy: 0.5, rx: 0.1, ry: 0.2, color: '#facc15', width: 0.005 };
 const text: AnnotationShape = { type: 'text', id: 's3', x: 0.2, y: 0.8, text: 'Hail hit', color: '#ffffff', size: 0.05 };
-const line: AnnotationShape = { type: 'freehand', id: 's4', points: [[0, 0], [0.25, 0.5], [0.5, 0.25]], color: '#3b82f6', width: 0.004 };
+const line: AnnotationShape = {
+  type: 'freehand',
+  id: 's4',
+  points: [
+    [0, 0],
+    [0.25, 0.5],
+    [0.5, 0.25],
+  ],
+  color: '#3b82f6',
+  width: 0.004,
+};
 
 describe('annotation editor', () => {
   it('adds shapes on top, and undo / redo walk the history', () => {
@@ -97,7 +107,10 @@ describe('annotation editor', () => {
     expect(parseAnnotation(null)).toEqual({ ok: true, annotation: null });
     expect(parseAnnotation('{oops')).toEqual({ ok: false, error: 'The annotation is not valid JSON' });
     expect(parseAnnotation({ version: 2, shapes: [] })).toMatchObject({ ok: false, error: expect.stringContaining('version') });
-    expect(parseAnnotation({ version: 1, shapes: [{ ...arrow, color: 'pink' }] })).toMatchObject({ ok: false, error: expect.stringContaining('shapes.0.color') });
+    expect(parseAnnotation({ version: 1, shapes: [{ ...arrow, color: 'pink' }] })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('shapes.0.color'),
+    });
     expect(parseAnnotation({ version: 1, shapes: [{ ...circle, cx: 3 }] })).toMatchObject({ ok: false });
   });
 });

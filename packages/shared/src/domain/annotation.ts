@@ -177,12 +177,35 @@ export function annotationToSvg(annotation: { shapes: readonly AnnotationShape[]
         const baseY = y2 - head * Math.sin(angle) * Math.cos(spread);
         const left = [x2 - head * Math.cos(angle - spread), y2 - head * Math.sin(angle - spread)];
         const right = [x2 - head * Math.cos(angle + spread), y2 - head * Math.sin(angle + spread)];
-        elements.push({ kind: 'line', key: `${shape.id}-shaft`, x1: r1(x1), y1: r1(y1), x2: r1(baseX), y2: r1(baseY), stroke: shape.color, strokeWidth: r1(stroke) });
-        elements.push({ kind: 'polygon', key: `${shape.id}-head`, points: [[x2, y2], left, right].map(([x, y]) => `${r1(x ?? 0)},${r1(y ?? 0)}`).join(' '), fill: shape.color });
+        elements.push({
+          kind: 'line',
+          key: `${shape.id}-shaft`,
+          x1: r1(x1),
+          y1: r1(y1),
+          x2: r1(baseX),
+          y2: r1(baseY),
+          stroke: shape.color,
+          strokeWidth: r1(stroke),
+        });
+        elements.push({
+          kind: 'polygon',
+          key: `${shape.id}-head`,
+          points: [[x2, y2], left, right].map(([x, y]) => `${r1(x ?? 0)},${r1(y ?? 0)}`).join(' '),
+          fill: shape.color,
+        });
         break;
       }
       case 'circle':
-        elements.push({ kind: 'ellipse', key: shape.id, cx: r1(shape.cx * w), cy: r1(shape.cy * h), rx: r1(shape.rx * w), ry: r1(shape.ry * h), stroke: shape.color, strokeWidth: r1(shape.width * w) });
+        elements.push({
+          kind: 'ellipse',
+          key: shape.id,
+          cx: r1(shape.cx * w),
+          cy: r1(shape.cy * h),
+          rx: r1(shape.rx * w),
+          ry: r1(shape.ry * h),
+          stroke: shape.color,
+          strokeWidth: r1(shape.width * w),
+        });
         break;
       case 'freehand':
         elements.push({
@@ -197,7 +220,17 @@ export function annotationToSvg(annotation: { shapes: readonly AnnotationShape[]
         const fontSize = shape.size * w;
         // A dark or light outline under the letters keeps them readable on any part of the photo.
         const outline = shape.color === '#000000' ? '#ffffff' : '#000000';
-        elements.push({ kind: 'text', key: shape.id, x: r1(shape.x * w), y: r1(shape.y * h), text: shape.text, fill: shape.color, fontSize: r1(fontSize), stroke: outline, strokeWidth: r1(fontSize * 0.08) });
+        elements.push({
+          kind: 'text',
+          key: shape.id,
+          x: r1(shape.x * w),
+          y: r1(shape.y * h),
+          text: shape.text,
+          fill: shape.color,
+          fontSize: r1(fontSize),
+          stroke: outline,
+          strokeWidth: r1(fontSize * 0.08),
+        });
         break;
       }
     }

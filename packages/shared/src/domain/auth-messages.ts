@@ -1,6 +1,5 @@
 /** The exact message when sign-up meets an address that already exists. */
-export const EMAIL_ALREADY_REGISTERED_MESSAGE =
-  'This email is already registered. Please sign in or reset your password.';
+export const EMAIL_ALREADY_REGISTERED_MESSAGE = 'This email is already registered. Please sign in or reset your password.';
 
 /** Auth actions refused while offline, each with its own sentence. */
 export const OFFLINE_MESSAGES = {

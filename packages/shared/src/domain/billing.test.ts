@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addOneMonth, billingAccess, graceEndsAt, isUpgrade, PAYMENT_GRACE_DAYS, planById, planPriceCents, readOnlyMessage, trialDaysLeft, TRIAL_REMINDER_DAYS } from './billing';
+import {
+  addOneMonth,
+  billingAccess,
+  graceEndsAt,
+  isUpgrade,
+  PAYMENT_GRACE_DAYS,
+  planById,
+  planPriceCents,
+  readOnlyMessage,
+  trialDaysLeft,
+  TRIAL_REMINDER_DAYS,
+} from './billing';
 import { PLAN_IDS, TRIAL_DAYS } from './plans';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -7,9 +18,19 @@ const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
 
 describe('billing access', () => {
   it('keeps a company in its trial writable until the trial ends, then read-only', () => {
-    expect(billingAccess({ status: 'trialing', trialEndsAt: inDays(TRIAL_DAYS), graceEndsAt: null }, now)).toEqual({ readOnly: false, reason: null, trialing: true, inGrace: false });
+    expect(billingAccess({ status: 'trialing', trialEndsAt: inDays(TRIAL_DAYS), graceEndsAt: null }, now)).toEqual({
+      readOnly: false,
+      reason: null,
+      trialing: true,
+      inGrace: false,
+    });
     expect(billingAccess({ status: 'trialing', trialEndsAt: new Date(now.getTime() + 1), graceEndsAt: null }, now).readOnly).toBe(false);
-    expect(billingAccess({ status: 'trialing', trialEndsAt: now, graceEndsAt: null }, now)).toEqual({ readOnly: true, reason: 'trial_ended', trialing: false, inGrace: false });
+    expect(billingAccess({ status: 'trialing', trialEndsAt: now, graceEndsAt: null }, now)).toEqual({
+      readOnly: true,
+      reason: 'trial_ended',
+      trialing: false,
+      inGrace: false,
+    });
     expect(billingAccess({ status: 'trialing', trialEndsAt: '2026-11-01T00:00:00Z', graceEndsAt: null }, now).reason).toBe('trial_ended');
   });
 
@@ -17,13 +38,28 @@ describe('billing access', () => {
     const failedAt = inDays(-2);
     const grace = graceEndsAt(failedAt);
     expect(grace.getTime() - failedAt.getTime()).toBe(PAYMENT_GRACE_DAYS * 86_400_000);
-    expect(billingAccess({ status: 'past_due', trialEndsAt: null, graceEndsAt: grace }, now)).toEqual({ readOnly: false, reason: null, trialing: false, inGrace: true });
-    expect(billingAccess({ status: 'past_due', trialEndsAt: null, graceEndsAt: grace }, inDays(6))).toEqual({ readOnly: true, reason: 'payment_failed', trialing: false, inGrace: false });
+    expect(billingAccess({ status: 'past_due', trialEndsAt: null, graceEndsAt: grace }, now)).toEqual({
+      readOnly: false,
+      reason: null,
+      trialing: false,
+      inGrace: true,
+    });
+    expect(billingAccess({ status: 'past_due', trialEndsAt: null, graceEndsAt: grace }, inDays(6))).toEqual({
+      readOnly: true,
+      reason: 'payment_failed',
+      trialing: false,
+      inGrace: false,
+    });
   });
 
   it('makes a canceled subscription read-only and an active plan writable, whatever the trial date', () => {
     expect(billingAccess({ status: 'canceled', trialEndsAt: inDays(5), graceEndsAt: null }, now)).toMatchObject({ readOnly: true, reason: 'canceled' });
-    expect(billingAccess({ status: 'active', trialEndsAt: inDays(-30), graceEndsAt: null }, now)).toEqual({ readOnly: false, reason: null, trialing: false, inGrace: false });
+    expect(billingAccess({ status: 'active', trialEndsAt: inDays(-30), graceEndsAt: null }, now)).toEqual({
+      readOnly: false,
+      reason: null,
+      trialing: false,
+      inGrace: false,
+    });
   });
 
   it('says why, that nothing is lost, and points to /pricing', () => {

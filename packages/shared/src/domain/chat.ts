@@ -73,9 +73,7 @@ export function messageTypeOf(mime: string): Exclude<MessageType, 'text'> {
  * The new-conversation rule: nobody selected is refused; one colleague and no name is a direct
  * message; two or more need a group name (one with a name is a group too).
  */
-export type NewConversationCheck =
-  | { ok: true; kind: 'dm' | 'group' }
-  | { ok: false; reason: 'no-members' | 'group-name-required' };
+export type NewConversationCheck = { ok: true; kind: 'dm' | 'group' } | { ok: false; reason: 'no-members' | 'group-name-required' };
 
 export function checkNewConversation(memberCount: number, name: string): NewConversationCheck {
   if (memberCount < 1) return { ok: false, reason: 'no-members' };

@@ -9,7 +9,9 @@ describe('company details a letterhead needs', () => {
   });
 
   it('says what to add, where, and why', () => {
-    expect(companyDetailsMessage(['address'], 'a claim packet')).toBe("Add your company's address in Settings before making a claim packet: it is printed on its letterhead.");
+    expect(companyDetailsMessage(['address'], 'a claim packet')).toBe(
+      "Add your company's address in Settings before making a claim packet: it is printed on its letterhead.",
+    );
     expect(companyDetailsMessage(['name', 'address', 'phone'], 'a proposal')).toBe(
       "Add your company's name, address and phone number in Settings before making a proposal: they are printed on its letterhead.",
     );

@@ -23,9 +23,9 @@ describe('documentFileName', () => {
 
 describe('fillCoverLetter', () => {
   it('fills known fields, shows a missing one by its label, and leaves unknown names as written', () => {
-    expect(fillCoverLetter('Claim {{claim_number}} for {{ homeowner_name }}; {{policy_number}}; {{nope}}', { claim_number: 'CLM-1', homeowner_name: 'Pat' })).toBe(
-      'Claim CLM-1 for Pat; [Policy number]; {{nope}}',
-    );
+    expect(
+      fillCoverLetter('Claim {{claim_number}} for {{ homeowner_name }}; {{policy_number}}; {{nope}}', { claim_number: 'CLM-1', homeowner_name: 'Pat' }),
+    ).toBe('Claim CLM-1 for Pat; [Policy number]; {{nope}}');
   });
 });
 
@@ -77,13 +77,20 @@ describe('homeownerShare', () => {
   });
 
   it('under the deductible, or with nothing approved, the homeowner pays it all; amounts below zero count as zero', () => {
-    expect(homeownerShare({ priceCents: dollars(500), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toMatchObject({ insurerPaysCents: 0, homeownerPaysCents: dollars(500) });
+    expect(homeownerShare({ priceCents: dollars(500), approvedCents: dollars(10_000), deductibleCents: dollars(1_000) })).toMatchObject({
+      insurerPaysCents: 0,
+      homeownerPaysCents: dollars(500),
+    });
     expect(homeownerShare({ priceCents: dollars(9_000), approvedCents: 0, deductibleCents: dollars(1_000) })).toMatchObject({
       insurerPaysCents: 0,
       homeownerPaysCents: dollars(9_000),
       upgradeCents: dollars(9_000),
     });
-    expect(homeownerShare({ priceCents: dollars(9_000), approvedCents: dollars(10_000), deductibleCents: -5 })).toMatchObject({ deductibleCents: 0, insurerPaysCents: dollars(9_000), homeownerPaysCents: 0 });
+    expect(homeownerShare({ priceCents: dollars(9_000), approvedCents: dollars(10_000), deductibleCents: -5 })).toMatchObject({
+      deductibleCents: 0,
+      insurerPaysCents: dollars(9_000),
+      homeownerPaysCents: 0,
+    });
   });
 
   it('always splits the whole price', () => {
@@ -132,8 +139,14 @@ describe('the proposal’s figures, in cents', () => {
     const draft = { status: 'draft' as const, approvedCents: 2_039_660, approvedSource: 'estimate' as const };
     expect(proposalApprovedFigure(draft, null)).toEqual({ approvedCents: 2_039_660, approvedSource: 'estimate' });
     expect(proposalApprovedFigure(draft, { approvedCents: 2_160_000 })).toEqual({ approvedCents: 2_160_000, approvedSource: 'insurer' });
-    expect(proposalApprovedFigure({ ...draft, approvedSource: 'typed' }, { approvedCents: 2_160_000 })).toEqual({ approvedCents: 2_039_660, approvedSource: 'typed' });
-    expect(proposalApprovedFigure({ status: 'signed', approvedCents: 2_160_000, approvedSource: 'insurer' }, { approvedCents: 9 })).toEqual({ approvedCents: 2_160_000, approvedSource: 'insurer' });
+    expect(proposalApprovedFigure({ ...draft, approvedSource: 'typed' }, { approvedCents: 2_160_000 })).toEqual({
+      approvedCents: 2_039_660,
+      approvedSource: 'typed',
+    });
+    expect(proposalApprovedFigure({ status: 'signed', approvedCents: 2_160_000, approvedSource: 'insurer' }, { approvedCents: 9 })).toEqual({
+      approvedCents: 2_160_000,
+      approvedSource: 'insurer',
+    });
     expect(approvedAmountWords('estimate').label).not.toMatch(/^Approved/);
     expect(approvedAmountWords('insurer').label).toBe('Approved by your insurance');
   });

@@ -187,9 +187,27 @@ export function defaultProposalOptions(baseCents: number): ProposalOptionDraft[]
   const base = Math.max(0, Math.round(baseCents));
   const price = (percent: number) => base + Math.round((base * percent) / 10_000) * 100;
   return [
-    { tier: 'good', productLine: 'Architectural laminated shingles (as estimated)', priceCents: base, warranty: 'Manufacturer limited lifetime; 5-year workmanship', terms: DEFAULT_TERMS },
-    { tier: 'better', productLine: 'Impact-resistant Class 4 architectural shingles', priceCents: price(12), warranty: 'Manufacturer limited lifetime; 10-year workmanship', terms: DEFAULT_TERMS },
-    { tier: 'best', productLine: 'Designer shingles with synthetic underlayment upgrade', priceCents: price(28), warranty: 'Manufacturer enhanced system warranty; 25-year workmanship', terms: DEFAULT_TERMS },
+    {
+      tier: 'good',
+      productLine: 'Architectural laminated shingles (as estimated)',
+      priceCents: base,
+      warranty: 'Manufacturer limited lifetime; 5-year workmanship',
+      terms: DEFAULT_TERMS,
+    },
+    {
+      tier: 'better',
+      productLine: 'Impact-resistant Class 4 architectural shingles',
+      priceCents: price(12),
+      warranty: 'Manufacturer limited lifetime; 10-year workmanship',
+      terms: DEFAULT_TERMS,
+    },
+    {
+      tier: 'best',
+      productLine: 'Designer shingles with synthetic underlayment upgrade',
+      priceCents: price(28),
+      warranty: 'Manufacturer enhanced system warranty; 25-year workmanship',
+      terms: DEFAULT_TERMS,
+    },
   ];
 }
 
@@ -210,7 +228,8 @@ export function proposalApprovedFigure(
   proposal: { status: ProposalStatus; approvedCents: number | null; approvedSource: ProposalApprovedSource },
   insurer: { approvedCents: number } | null,
 ): { approvedCents: number | null; approvedSource: ProposalApprovedSource } {
-  if (proposal.status === 'signed' || proposal.approvedSource === 'typed') return { approvedCents: proposal.approvedCents, approvedSource: proposal.approvedSource };
+  if (proposal.status === 'signed' || proposal.approvedSource === 'typed')
+    return { approvedCents: proposal.approvedCents, approvedSource: proposal.approvedSource };
   if (insurer) return { approvedCents: insurer.approvedCents, approvedSource: 'insurer' };
   return { approvedCents: proposal.approvedCents, approvedSource: 'estimate' };
 }
@@ -224,8 +243,18 @@ export const isInsurerFigure = (source: ProposalApprovedSource): boolean => sour
  */
 export function approvedAmountWords(source: ProposalApprovedSource): { label: string; upgradeLabel: string; above: string; insurerPays: string } {
   return isInsurerFigure(source)
-    ? { label: 'Approved by your insurance', upgradeLabel: 'Upgrade above the approved amount', above: 'above what your insurance approved', insurerPays: 'Insurance pays' }
-    : { label: 'Our estimate, not yet approved by your insurance', upgradeLabel: 'Upgrade above our estimate', above: 'above our estimate', insurerPays: 'Insurance would pay' };
+    ? {
+        label: 'Approved by your insurance',
+        upgradeLabel: 'Upgrade above the approved amount',
+        above: 'above what your insurance approved',
+        insurerPays: 'Insurance pays',
+      }
+    : {
+        label: 'Our estimate, not yet approved by your insurance',
+        upgradeLabel: 'Upgrade above our estimate',
+        above: 'above our estimate',
+        insurerPays: 'Insurance would pay',
+      };
 }
 
 /** The most photos a proposal's PDF shows (chosen in the proposal's editor). */

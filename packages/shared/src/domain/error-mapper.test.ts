@@ -31,7 +31,12 @@ describe('mapError', () => {
   it('gives every error a generated request id and a timestamp, and logs it', () => {
     const log = vi.fn();
     const result = mapError(new Error('boom'), { makeId: () => 'req-1', now: () => new Date('2026-11-22T10:00:00Z'), log });
-    expect(result).toEqual({ message: 'An unexpected error occurred. Please try again.', code: 'UNKNOWN_ERROR', timestamp: '2026-11-22T10:00:00.000Z', requestId: 'req-1' });
+    expect(result).toEqual({
+      message: 'An unexpected error occurred. Please try again.',
+      code: 'UNKNOWN_ERROR',
+      timestamp: '2026-11-22T10:00:00.000Z',
+      requestId: 'req-1',
+    });
     expect(log).toHaveBeenCalledWith(result, expect.any(Error));
     expect(mapError(new Error('x'), quiet).requestId).not.toBe(mapError(new Error('x'), quiet).requestId);
   });

@@ -40,8 +40,7 @@ export const ERROR_CATALOGUE = {
   // Accounts and sign-in.
   ACCOUNT_DISABLED: {
     status: 403,
-    message:
-      'Your account access has been disabled by an administrator. Please contact your system administrator to restore access to your account.',
+    message: 'Your account access has been disabled by an administrator. Please contact your system administrator to restore access to your account.',
   },
   EMAIL_ALREADY_REGISTERED: { status: 409, message: EMAIL_ALREADY_REGISTERED_MESSAGE },
   WEAK_PASSWORD: { status: 400, message: COMMON_PASSWORD_MESSAGE },
@@ -95,12 +94,15 @@ export const ERROR_CATALOGUE = {
   CARRIER_EXISTS: { status: 409, message: 'A carrier with this name is already in your directory.' },
 
   // The claim money ledger.
-  LEDGER_REFERENCE_INVALID: { status: 422, message: 'The entry this refers to is not on this claim file\'s ledger, or is not of the right kind.' },
+  LEDGER_REFERENCE_INVALID: { status: 422, message: "The entry this refers to is not on this claim file's ledger, or is not of the right kind." },
   LEDGER_ALREADY_REVERSED: { status: 409, message: 'This entry is already reversed, or is itself a reversal.' },
-  LEDGER_SUPPLEMENT_DECIDED: { status: 409, message: 'This supplement already has the insurer\'s answer. Reverse that entry first to record another.' },
+  LEDGER_SUPPLEMENT_DECIDED: { status: 409, message: "This supplement already has the insurer's answer. Reverse that entry first to record another." },
   LEDGER_PAYMENT_SETTLED: { status: 409, message: 'This expected payment is already received.' },
-  LEDGER_FULL: { status: 409, message: 'This claim file\'s ledger is full (500 entries).' },
-  LEDGER_RECEIVED_IN_FUTURE: { status: 422, message: 'A payment dated in the future is not received yet: record it as a payment expected, or correct the date.' },
+  LEDGER_FULL: { status: 409, message: "This claim file's ledger is full (500 entries)." },
+  LEDGER_RECEIVED_IN_FUTURE: {
+    status: 422,
+    message: 'A payment dated in the future is not received yet: record it as a payment expected, or correct the date.',
+  },
 
   // Field capture.
   PROFILE_NOT_FOUND: { status: 403, message: 'User profile not found' },

@@ -74,7 +74,8 @@ describe('dollarsToCents', () => {
 
 describe('parsePriceListCsv', () => {
   it('reads code, description, unit and price, skipping a header row', () => {
-    const text = 'Code,Description,Unit,Price\nshingles,"Laminated comp. shingle roofing, w/ felt",SQ,"$285.00"\ndrip_edge,Drip edge,LF,3.1\n,Skylight flashing kit,EA,"$1,250"';
+    const text =
+      'Code,Description,Unit,Price\nshingles,"Laminated comp. shingle roofing, w/ felt",SQ,"$285.00"\ndrip_edge,Drip edge,LF,3.1\n,Skylight flashing kit,EA,"$1,250"';
     expect(parsePriceListCsv(text)).toEqual({
       rows: [
         { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', unit: 'SQ', unitPriceCents: 28_500 },
@@ -86,12 +87,24 @@ describe('parsePriceListCsv', () => {
   });
 
   it('reads a file without a header, and codes in any case', () => {
-    expect(parsePriceListCsv('Starter;Starter strip;LF;2,25').rows).toEqual([{ code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 225 }]);
-    expect(parsePriceListCsv('STARTER,Starter strip,LF,2.25').rows).toEqual([{ code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 225 }]);
+    expect(parsePriceListCsv('Starter;Starter strip;LF;2,25').rows).toEqual([
+      { code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 225 },
+    ]);
+    expect(parsePriceListCsv('STARTER,Starter strip,LF,2.25').rows).toEqual([
+      { code: 'starter', description: 'Starter strip', unit: 'LF', unitPriceCents: 225 },
+    ]);
   });
 
   it('reports each bad row with its number and keeps the good ones', () => {
-    const text = ['code,description,unit,price', 'slate,Slate,SQ,900', 'starter,,LF,2.25', 'starter,Starter,,2.25', 'starter,Starter,LF,free', 'starter,Starter,LF,2.25', 'starter,Starter again,LF,2.50'].join('\n');
+    const text = [
+      'code,description,unit,price',
+      'slate,Slate,SQ,900',
+      'starter,,LF,2.25',
+      'starter,Starter,,2.25',
+      'starter,Starter,LF,free',
+      'starter,Starter,LF,2.25',
+      'starter,Starter again,LF,2.50',
+    ].join('\n');
     const result = parsePriceListCsv(text);
     expect(result.rows).toEqual([{ code: 'starter', description: 'Starter', unit: 'LF', unitPriceCents: 225 }]);
     expect(result.errors).toEqual([
@@ -179,6 +192,8 @@ describe('parseScopeCsv', () => {
   });
 
   it('takes a first row with amounts as data, not as a header', () => {
-    expect(parseScopeCsv('Unit price adjustment,1,EA,$50').rows).toEqual([{ description: 'Unit price adjustment', quantity: 1, unit: 'EA', unitPriceCents: 5_000 }]);
+    expect(parseScopeCsv('Unit price adjustment,1,EA,$50').rows).toEqual([
+      { description: 'Unit price adjustment', quantity: 1, unit: 'EA', unitPriceCents: 5_000 },
+    ]);
   });
 });

@@ -155,7 +155,8 @@ export function parseScopeCsv(text: string): CsvResult<CarrierScopeLine> {
     const withUnit = columns.unit < 0 || cell(columns.unit) === '' ? quantityWithUnit(quantityCell) : null;
     const qty = withUnit?.quantity ?? quantityOf(quantityCell);
     const unit = withUnit?.unit ?? cell(columns.unit);
-    const priceCells = columns.price >= 0 || (columns.remove < 0 && columns.replace < 0) ? [cell(columns.price)] : [cell(columns.remove), cell(columns.replace)];
+    const priceCells =
+      columns.price >= 0 || (columns.remove < 0 && columns.replace < 0) ? [cell(columns.price)] : [cell(columns.remove), cell(columns.replace)];
     const prices = priceCells.map((price) => (price === '' ? 0 : dollarsToCents(price)));
     const badPrice = priceCells.find((_, i) => prices[i] === null);
     if (description === '') errors.push({ row, message: 'Description is missing' });

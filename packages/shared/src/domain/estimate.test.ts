@@ -90,7 +90,19 @@ describe('the named formulas', () => {
   });
 
   it('leaves out every formula whose quantity is 0 (no steep facets, one story)', () => {
-    expect(quantities.map((q) => q.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'step_flashing', 'headwall', 'tear_off', 'dumpster', 'permit']);
+    expect(quantities.map((q) => q.code)).toEqual([
+      'shingles',
+      'starter',
+      'drip_edge',
+      'ridge_cap',
+      'ice_water',
+      'underlayment',
+      'step_flashing',
+      'headwall',
+      'tear_off',
+      'dumpster',
+      'permit',
+    ]);
     expect(formulaQuantities([structure()])).toEqual([]);
   });
 });
@@ -101,7 +113,11 @@ describe('the ice barrier where the jurisdiction requires it', () => {
 
   it('no barrier at the eaves where it is not required: the valleys keep their 3 ft lining', () => {
     const quantities = formulaQuantities([edmond], withIceBarrier({ atEaves: false, eaveWidthFt: 6 }));
-    expect(quantityOf(quantities, 'ice_water')).toEqual({ code: 'ice_water', quantity: 0.72, basis: 'Valley 24 LF x 3 ft; none at the eaves (not required there)' });
+    expect(quantityOf(quantities, 'ice_water')).toEqual({
+      code: 'ice_water',
+      quantity: 0.72,
+      basis: 'Valley 24 LF x 3 ft; none at the eaves (not required there)',
+    });
     expect(quantityOf(quantities, 'underlayment')?.quantity).toBe(29.28);
   });
 
@@ -111,7 +127,11 @@ describe('the ice barrier where the jurisdiction requires it', () => {
   });
 
   it('never charges two underlayments for one area: barrier + underlayment = the roof, and never below 0', () => {
-    for (const policy of [{ atEaves: true, eaveWidthFt: 6 }, { atEaves: true, eaveWidthFt: 12 }, { atEaves: false, eaveWidthFt: 6 }]) {
+    for (const policy of [
+      { atEaves: true, eaveWidthFt: 6 },
+      { atEaves: true, eaveWidthFt: 12 },
+      { atEaves: false, eaveWidthFt: 6 },
+    ]) {
       const quantities = formulaQuantities([edmond], withIceBarrier(policy));
       expect((quantityOf(quantities, 'ice_water')?.quantity ?? 0) + (quantityOf(quantities, 'underlayment')?.quantity ?? 0)).toBeCloseTo(30, 6);
     }
@@ -149,7 +169,11 @@ describe('steep and high charges', () => {
     const house = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], stories: 2 });
     const garage = structure({ facets: [{ pitchRise: 0, planAreaSqFt: 500 }], stories: 1 });
     expect(quantityOf(formulaQuantities([garage]), 'high_charge')).toBeUndefined();
-    expect(quantityOf(formulaQuantities([house, garage]), 'high_charge')).toEqual({ code: 'high_charge', quantity: 20, basis: 'Structures of 2 stories or more: 20 SQ' });
+    expect(quantityOf(formulaQuantities([house, garage]), 'high_charge')).toEqual({
+      code: 'high_charge',
+      quantity: 20,
+      basis: 'Structures of 2 stories or more: 20 SQ',
+    });
     expect(quantityOf(formulaQuantities([{ ...house, stories: 3 }]), 'high_charge')?.quantity).toBe(20);
   });
 
@@ -163,7 +187,14 @@ describe('steep and high charges', () => {
 describe('pricing from the price list', () => {
   it('prices each formula from the list, a code missing from the list from the defaults', () => {
     let n = 0;
-    const lines = buildEstimateLines([flat], [{ code: 'shingles', description: 'Architectural shingles', unit: 'SQ', unitPriceCents: 30_000 }, { code: null, description: 'Skylight', unit: 'EA', unitPriceCents: 50_000 }], () => `line-${++n}`);
+    const lines = buildEstimateLines(
+      [flat],
+      [
+        { code: 'shingles', description: 'Architectural shingles', unit: 'SQ', unitPriceCents: 30_000 },
+        { code: null, description: 'Skylight', unit: 'EA', unitPriceCents: 50_000 },
+      ],
+      () => `line-${++n}`,
+    );
     expect(lines[0]).toEqual({
       id: 'line-1',
       code: 'shingles',
@@ -176,7 +207,13 @@ describe('pricing from the price list', () => {
       basis: '20 SQ + 10% waste',
       photoIds: [],
     });
-    expect(lines[1]).toMatchObject({ id: 'line-2', code: 'starter', description: 'Asphalt starter - universal starter course', unit: 'LF', unitPriceCents: 225 });
+    expect(lines[1]).toMatchObject({
+      id: 'line-2',
+      code: 'starter',
+      description: 'Asphalt starter - universal starter course',
+      unit: 'LF',
+      unitPriceCents: 225,
+    });
     // A price-list item without a code is never a formula line.
     expect(lines.some((line) => line.description === 'Skylight')).toBe(false);
     expect(lines).toHaveLength(11);
@@ -194,14 +231,26 @@ describe('totals', () => {
     { quantity: 10, unitPriceCents: 10_000, depreciationBp: 1_000 },
     { quantity: 2.5, unitPriceCents: 333, depreciationBp: 0 },
   ];
-  const settings = (overrides: Partial<EstimateSettings> = {}): EstimateSettings => ({ depreciationMode: 'line', overallDepreciationBp: 0, opEnabled: false, ...overrides });
+  const settings = (overrides: Partial<EstimateSettings> = {}): EstimateSettings => ({
+    depreciationMode: 'line',
+    overallDepreciationBp: 0,
+    opEnabled: false,
+    ...overrides,
+  });
 
   it('prices a line to the nearest cent', () => {
     expect(lineTotal(lines[1] ?? { quantity: 0, unitPriceCents: 0 })).toBe(833);
   });
 
   it('without O&P: RCV = the line items; depreciation per line; ACV = RCV - depreciation', () => {
-    expect(estimateTotals(lines, settings())).toEqual({ subtotalCents: 100_833, overheadCents: 0, profitCents: 0, rcvCents: 100_833, depreciationCents: 10_000, acvCents: 90_833 });
+    expect(estimateTotals(lines, settings())).toEqual({
+      subtotalCents: 100_833,
+      overheadCents: 0,
+      profitCents: 0,
+      rcvCents: 100_833,
+      depreciationCents: 10_000,
+      acvCents: 90_833,
+    });
   });
 
   it('with O&P: 10% overhead + 10% profit of the line items, in RCV, not depreciated per line', () => {
@@ -218,8 +267,15 @@ describe('totals', () => {
 
   it('overall depreciation is a percentage of RCV, ignoring the lines’ own', () => {
     // 25% of $1,209.99 = $302.4975 -> $302.50.
-    expect(estimateTotals(lines, settings({ opEnabled: true, depreciationMode: 'overall', overallDepreciationBp: 2_500 }))).toMatchObject({ rcvCents: 120_999, depreciationCents: 30_250, acvCents: 90_749 });
-    expect(estimateTotals(lines, settings({ depreciationMode: 'overall', overallDepreciationBp: 0 }))).toMatchObject({ depreciationCents: 0, acvCents: 100_833 });
+    expect(estimateTotals(lines, settings({ opEnabled: true, depreciationMode: 'overall', overallDepreciationBp: 2_500 }))).toMatchObject({
+      rcvCents: 120_999,
+      depreciationCents: 30_250,
+      acvCents: 90_749,
+    });
+    expect(estimateTotals(lines, settings({ depreciationMode: 'overall', overallDepreciationBp: 0 }))).toMatchObject({
+      depreciationCents: 0,
+      acvCents: 100_833,
+    });
   });
 
   it('keeps every figure in integer cents, whatever the quantities', () => {
@@ -241,17 +297,34 @@ describe('totals', () => {
   });
 
   it('an empty estimate is all zeros', () => {
-    expect(estimateTotals([], settings({ opEnabled: true }))).toEqual({ subtotalCents: 0, overheadCents: 0, profitCents: 0, rcvCents: 0, depreciationCents: 0, acvCents: 0 });
+    expect(estimateTotals([], settings({ opEnabled: true }))).toEqual({
+      subtotalCents: 0,
+      overheadCents: 0,
+      profitCents: 0,
+      rcvCents: 0,
+      depreciationCents: 0,
+      acvCents: 0,
+    });
   });
 });
 
 describe('the most an estimate may total', () => {
-  const line = (quantity: number, unitPriceCents: number) => ({ id: 'l1', code: null, description: 'Roofing', quantity, unit: 'SQ', unitPriceCents, source: 'manual' as const });
+  const line = (quantity: number, unitPriceCents: number) => ({
+    id: 'l1',
+    code: null,
+    description: 'Roofing',
+    quantity,
+    unit: 'SQ',
+    unitPriceCents,
+    source: 'manual' as const,
+  });
 
   it('is taken by the contract up to the cent, with O&P, and refused a cent over', () => {
     // $41,666,666.66 of line items with 10% + 10% O&P is $50,000,000.00; a cent more is over.
     const at = { lines: [line(1, 4_166_666_666)], opEnabled: true };
-    expect(estimateTotals([{ ...line(1, 4_166_666_666), depreciationBp: 0 }], { depreciationMode: 'overall', overallDepreciationBp: 0, opEnabled: true }).rcvCents).toBe(MAX_ESTIMATE_CENTS);
+    expect(
+      estimateTotals([{ ...line(1, 4_166_666_666), depreciationBp: 0 }], { depreciationMode: 'overall', overallDepreciationBp: 0, opEnabled: true }).rcvCents,
+    ).toBe(MAX_ESTIMATE_CENTS);
     expect(estimateInputSchema.safeParse(at).success).toBe(true);
     const over = estimateInputSchema.safeParse({ lines: [line(1, 4_166_666_667)], opEnabled: true });
     expect(over.success).toBe(false);
@@ -264,7 +337,7 @@ describe('the most an estimate may total', () => {
     const options = defaultProposalOptions(MAX_ESTIMATE_CENTS);
     expect(options.map((o) => o.priceCents)).toEqual([5_000_000_000, 5_600_000_000, 6_400_000_000]);
     for (const option of options) expect(proposalOptionSchema.safeParse(option).success, option.tier).toBe(true);
-    });
+  });
 });
 
 describe('the lines every roof replacement carries', () => {
@@ -306,12 +379,14 @@ describe('the lines every roof replacement carries', () => {
     const house = structure({ structureId: 'house', facets: [{ pitchRise: 0, planAreaSqFt: 2000 }], linear: { ...EMPTY_LINEAR_FEET, eave: 120 } });
     const garage = structure({ structureId: 'garage', facets: [{ pitchRise: 0, planAreaSqFt: 500 }], linear: { ...EMPTY_LINEAR_FEET, eave: 45.5 } });
     expect(quantityOf(formulaQuantities([house, garage]), 'gutters')).toBeUndefined();
-    expect(quantityOf(formulaQuantities([house, garage], withDamage([{ code: 'gutters', structureId: 'garage', photoIds: ['p1', 'p2'] }])), 'gutters')).toEqual({
-      code: 'gutters',
-      quantity: 45.5,
-      basis: 'Eave 45.5 LF where gutter damage was photographed (2 photos)',
-      photoIds: ['p1', 'p2'],
-    });
+    expect(quantityOf(formulaQuantities([house, garage], withDamage([{ code: 'gutters', structureId: 'garage', photoIds: ['p1', 'p2'] }])), 'gutters')).toEqual(
+      {
+        code: 'gutters',
+        quantity: 45.5,
+        basis: 'Eave 45.5 LF where gutter damage was photographed (2 photos)',
+        photoIds: ['p1', 'p2'],
+      },
+    );
     // Both: 120 + 45.5 = 165.5 LF.
     const both = withDamage([
       { code: 'gutters', structureId: 'house', photoIds: ['p3'] },
@@ -324,7 +399,12 @@ describe('the lines every roof replacement carries', () => {
     expect(lots?.photoIds).toEqual(many.slice(0, MAX_LINE_PHOTOS));
     expect(lots?.basis).toBe(`Eave 45.5 LF where gutter damage was photographed (${MAX_LINE_PHOTOS} photos)`);
     // A structure of the calculator with no session id is never matched.
-    expect(quantityOf(formulaQuantities([{ ...house, structureId: undefined }], withDamage([{ code: 'gutters', structureId: 'house', photoIds: ['p3'] }])), 'gutters')).toBeUndefined();
+    expect(
+      quantityOf(
+        formulaQuantities([{ ...house, structureId: undefined }], withDamage([{ code: 'gutters', structureId: 'house', photoIds: ['p3'] }])),
+        'gutters',
+      ),
+    ).toBeUndefined();
   });
 
   it('reads each kind of damage from its photos, per structure; a photo of no structure counts for the first', () => {
@@ -335,7 +415,13 @@ describe('the lines every roof replacement carries', () => {
     ]);
     expect(
       recordedDamage(
-        [photo('s1', 'siding', 'house', 'elevation'), photo('w1', 'windows', null, 'elevation'), photo('sc', 'window_screen', null), photo('ac', 'ac_unit', null), photo('v', 'vent', 'garage')],
+        [
+          photo('s1', 'siding', 'house', 'elevation'),
+          photo('w1', 'windows', null, 'elevation'),
+          photo('sc', 'window_screen', null),
+          photo('ac', 'ac_unit', null),
+          photo('v', 'vent', 'garage'),
+        ],
         'house',
       ),
     ).toEqual([
@@ -367,18 +453,35 @@ describe('the lines every roof replacement carries', () => {
       { code: 'roof_vent', structureId: 'house', photoIds: ['v1'] },
     ];
     const quantities = formulaQuantities([house], withDamage(damage));
-    expect(quantityOf(quantities, 'siding')).toEqual({ code: 'siding', quantity: 420.5, basis: 'Siding 420.5 SF where siding damage was photographed (3 photos)', photoIds: ['s1', 's2', 's3'] });
-    expect(quantityOf(quantities, 'window_glass')).toEqual({ code: 'window_glass', quantity: 2, basis: '2 damaged windows counted (1 photo)', photoIds: ['w1'] });
+    expect(quantityOf(quantities, 'siding')).toEqual({
+      code: 'siding',
+      quantity: 420.5,
+      basis: 'Siding 420.5 SF where siding damage was photographed (3 photos)',
+      photoIds: ['s1', 's2', 's3'],
+    });
+    expect(quantityOf(quantities, 'window_glass')).toEqual({
+      code: 'window_glass',
+      quantity: 2,
+      basis: '2 damaged windows counted (1 photo)',
+      photoIds: ['w1'],
+    });
     expect(quantityOf(quantities, 'ac_fins')).toMatchObject({ quantity: 1, photoIds: ['ac1'] });
     expect(quantityOf(quantities, 'roof_vent')).toEqual({ code: 'roof_vent', quantity: 3, basis: '3 roof vents on the roof (1 photo)', photoIds: ['v1'] });
     // Screens photographed but none counted: no line, and named as not priced with what it needs.
     expect(quantityOf(quantities, 'window_screen')).toBeUndefined();
-    expect(unpricedDamage([house], damage)).toEqual([{ code: 'window_screen', label: 'Window screen damage', structureId: 'house', photoIds: ['sc1'], needs: 'the damaged screens' }]);
+    expect(unpricedDamage([house], damage)).toEqual([
+      { code: 'window_screen', label: 'Window screen damage', structureId: 'house', photoIds: ['sc1'], needs: 'the damaged screens' },
+    ]);
     // Nothing photographed: no siding line even with an area measured.
     expect(quantityOf(formulaQuantities([house]), 'siding')).toBeUndefined();
 
     const lines = buildEstimateLines([house], DEFAULT_PRICE_LIST, () => 'id', withDamage(damage));
-    expect(lines.find((l) => l.code === 'siding')).toMatchObject({ description: 'R&R Siding - vinyl', unit: 'SF', quantity: 420.5, photoIds: ['s1', 's2', 's3'] });
+    expect(lines.find((l) => l.code === 'siding')).toMatchObject({
+      description: 'R&R Siding - vinyl',
+      unit: 'SF',
+      quantity: 420.5,
+      photoIds: ['s1', 's2', 's3'],
+    });
     expect(lines.find((l) => l.code === 'shingles')?.photoIds).toEqual([]);
   });
 

@@ -165,7 +165,15 @@ export type FormulaQuantity = { code: PriceCode; quantity: number; basis: string
  * A photo taken of no structure counts for the session's first structure, as in the shot list.
  */
 export const DAMAGE_KINDS = [
-  { code: 'gutters', label: 'Gutter damage', shots: [['collateral', 'gutter'], ['collateral', 'downspout']], quantity: 'its eave feet' },
+  {
+    code: 'gutters',
+    label: 'Gutter damage',
+    shots: [
+      ['collateral', 'gutter'],
+      ['collateral', 'downspout'],
+    ],
+    quantity: 'its eave feet',
+  },
   { code: 'siding', label: 'Siding damage', shots: [['elevation', 'siding']], quantity: 'the siding area to replace' },
   { code: 'window_glass', label: 'Window damage', shots: [['elevation', 'windows']], quantity: 'the damaged windows' },
   { code: 'window_screen', label: 'Window screen damage', shots: [['collateral', 'window_screen']], quantity: 'the damaged screens' },
@@ -245,9 +253,17 @@ function damageQuantity(
   damage: RecordedDamage,
   code: DamageCode,
 ): { quantity: number; photoIds: string[] } {
-  const amounts = damage.filter((d) => d.code === code).map((d) => ({ photoIds: d.photoIds, amount: damageAmount(structures, roof, code, d.structureId) ?? 0 }));
+  const amounts = damage
+    .filter((d) => d.code === code)
+    .map((d) => ({ photoIds: d.photoIds, amount: damageAmount(structures, roof, code, d.structureId) ?? 0 }));
   const priced = amounts.filter((a) => a.amount > 0);
-  return { quantity: roundTo(priced.reduce((n, a) => n + a.amount, 0), 2), photoIds: priced.flatMap((a) => a.photoIds).slice(0, MAX_LINE_PHOTOS) };
+  return {
+    quantity: roundTo(
+      priced.reduce((n, a) => n + a.amount, 0),
+      2,
+    ),
+    photoIds: priced.flatMap((a) => a.photoIds).slice(0, MAX_LINE_PHOTOS),
+  };
 }
 
 /** Damage photographed that no line prices yet: its structure's measurement has no quantity for it. */
@@ -271,7 +287,10 @@ export function unpricedDamage(structures: readonly StructureMeasurementInput[],
 function iceWaterQuantity(l: LinearFeet, policy: IceBarrierPolicy): { quantity: number; basis: string } {
   const valley = `${feet(l.valley)} x ${VALLEY_LINING_FT} ft`;
   if (!policy.atEaves) return { quantity: roundTo((l.valley * VALLEY_LINING_FT) / 100, 2), basis: `Valley ${valley}; none at the eaves (not required there)` };
-  return { quantity: roundTo((l.eave * policy.eaveWidthFt + l.valley * VALLEY_LINING_FT) / 100, 2), basis: `Eave ${feet(l.eave)} x ${policy.eaveWidthFt} ft + valley ${valley}` };
+  return {
+    quantity: roundTo((l.eave * policy.eaveWidthFt + l.valley * VALLEY_LINING_FT) / 100, 2),
+    basis: `Eave ${feet(l.eave)} x ${policy.eaveWidthFt} ft + valley ${valley}`,
+  };
 }
 
 /**
@@ -282,10 +301,17 @@ export type FormulaInputs = { damage: RecordedDamage; iceBarrier: IceBarrierPoli
 export const DEFAULT_FORMULA_INPUTS: FormulaInputs = { damage: NO_RECORDED_DAMAGE, iceBarrier: EAVES_ICE_BARRIER };
 
 /** The quantity of every formula, with the measurement behind it; a formula whose quantity is 0 is left out. */
-export function formulaQuantities(structures: readonly StructureMeasurementInput[], { damage, iceBarrier }: FormulaInputs = DEFAULT_FORMULA_INPUTS): FormulaQuantity[] {
+export function formulaQuantities(
+  structures: readonly StructureMeasurementInput[],
+  { damage, iceBarrier }: FormulaInputs = DEFAULT_FORMULA_INPUTS,
+): FormulaQuantity[] {
   const roof: RoofMeasurementResult = measureRoof(structures);
   const l: LinearFeet = roof.linear;
-  const sum = (pick: (s: RoofMeasurementResult['structures'][number]) => number) => roundTo(roof.structures.reduce((n, s) => n + pick(s), 0), 2);
+  const sum = (pick: (s: RoofMeasurementResult['structures'][number]) => number) =>
+    roundTo(
+      roof.structures.reduce((n, s) => n + pick(s), 0),
+      2,
+    );
   const iceWater = iceWaterQuantity(l, iceBarrier);
   const underlayment = roundTo(Math.max(0, roof.squares - iceWater.quantity), 2);
   const highSquares = sum((s) => (s.stories >= 2 ? s.squares : 0));
@@ -298,8 +324,14 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
   const windows = damageQuantity(structures, roof, damage, 'window_glass');
   const screens = damageQuantity(structures, roof, damage, 'window_screen');
   const condensers = damageQuantity(structures, roof, damage, 'ac_fins');
-  const ventPhotos = damage.filter((d) => d.code === 'roof_vent').flatMap((d) => d.photoIds).slice(0, MAX_LINE_PHOTOS);
-  const wasteNote = roof.structures.map((s) => `${s.wastePct}%`).filter((w, i, all) => all.indexOf(w) === i).join(' / ');
+  const ventPhotos = damage
+    .filter((d) => d.code === 'roof_vent')
+    .flatMap((d) => d.photoIds)
+    .slice(0, MAX_LINE_PHOTOS);
+  const wasteNote = roof.structures
+    .map((s) => `${s.wastePct}%`)
+    .filter((w, i, all) => all.indexOf(w) === i)
+    .join(' / ');
   const all: FormulaQuantity[] = [
     { code: 'shingles', quantity: roof.orderSquares, basis: `${sq(roof.squares)} + ${wasteNote || '0%'} waste` },
     { code: 'starter', quantity: roundTo(l.eave + l.rake, 2), basis: `Eave ${feet(l.eave)} + rake ${feet(l.rake)}` },
@@ -314,19 +346,57 @@ export function formulaQuantities(structures: readonly StructureMeasurementInput
     { code: 'step_flashing', quantity: l.stepFlashing, basis: `Step flashing ${feet(l.stepFlashing)}` },
     { code: 'headwall', quantity: l.headwall, basis: `Headwall ${feet(l.headwall)}` },
     { code: 'pipe_jack', quantity: pipeJacks, basis: `${plural(pipeJacks, 'pipe jack')} on the roof` },
-    { code: 'roof_vent', quantity: roofVents, basis: `${plural(roofVents, 'roof vent')} on the roof${photosNote(ventPhotos)}`, ...(ventPhotos.length > 0 ? { photoIds: ventPhotos } : {}) },
+    {
+      code: 'roof_vent',
+      quantity: roofVents,
+      basis: `${plural(roofVents, 'roof vent')} on the roof${photosNote(ventPhotos)}`,
+      ...(ventPhotos.length > 0 ? { photoIds: ventPhotos } : {}),
+    },
     { code: 'steep_7_9', quantity: sum((s) => s.squaresByTier.steep_7_9), basis: `Facets at 7/12 to 9/12: ${sq(sum((s) => s.squaresByTier.steep_7_9))}` },
-    { code: 'steep_10_12', quantity: sum((s) => s.squaresByTier.steep_10_12), basis: `Facets at 10/12 to 12/12: ${sq(sum((s) => s.squaresByTier.steep_10_12))}` },
-    { code: 'steep_over_12', quantity: sum((s) => s.squaresByTier.steep_over_12), basis: `Facets over 12/12: ${sq(sum((s) => s.squaresByTier.steep_over_12))}` },
+    {
+      code: 'steep_10_12',
+      quantity: sum((s) => s.squaresByTier.steep_10_12),
+      basis: `Facets at 10/12 to 12/12: ${sq(sum((s) => s.squaresByTier.steep_10_12))}`,
+    },
+    {
+      code: 'steep_over_12',
+      quantity: sum((s) => s.squaresByTier.steep_over_12),
+      basis: `Facets over 12/12: ${sq(sum((s) => s.squaresByTier.steep_over_12))}`,
+    },
     { code: 'high_charge', quantity: highSquares, basis: `Structures of 2 stories or more: ${sq(highSquares)}` },
     { code: 'tear_off', quantity: tearOff, basis: `${sq(roof.squares)} x layers` },
     { code: 'dumpster', quantity: loads, basis: `Tear-off ${sq(tearOff)}, one load per ${DUMPSTER_LOAD_SQUARES} SQ` },
     { code: 'permit', quantity: roof.squares > 0 ? 1 : 0, basis: 'One permit for the roof replacement' },
-    { code: 'gutters', quantity: gutters.quantity, basis: `Eave ${feet(gutters.quantity)} where gutter damage was photographed${photosNote(gutters.photoIds)}`, photoIds: gutters.photoIds },
-    { code: 'siding', quantity: siding.quantity, basis: `Siding ${roundTo(siding.quantity, 2)} SF where siding damage was photographed${photosNote(siding.photoIds)}`, photoIds: siding.photoIds },
-    { code: 'window_glass', quantity: windows.quantity, basis: `${plural(windows.quantity, 'damaged window')} counted${photosNote(windows.photoIds)}`, photoIds: windows.photoIds },
-    { code: 'window_screen', quantity: screens.quantity, basis: `${plural(screens.quantity, 'damaged screen')} counted${photosNote(screens.photoIds)}`, photoIds: screens.photoIds },
-    { code: 'ac_fins', quantity: condensers.quantity, basis: `${plural(condensers.quantity, 'A/C condenser')} with damage photographed${photosNote(condensers.photoIds)}`, photoIds: condensers.photoIds },
+    {
+      code: 'gutters',
+      quantity: gutters.quantity,
+      basis: `Eave ${feet(gutters.quantity)} where gutter damage was photographed${photosNote(gutters.photoIds)}`,
+      photoIds: gutters.photoIds,
+    },
+    {
+      code: 'siding',
+      quantity: siding.quantity,
+      basis: `Siding ${roundTo(siding.quantity, 2)} SF where siding damage was photographed${photosNote(siding.photoIds)}`,
+      photoIds: siding.photoIds,
+    },
+    {
+      code: 'window_glass',
+      quantity: windows.quantity,
+      basis: `${plural(windows.quantity, 'damaged window')} counted${photosNote(windows.photoIds)}`,
+      photoIds: windows.photoIds,
+    },
+    {
+      code: 'window_screen',
+      quantity: screens.quantity,
+      basis: `${plural(screens.quantity, 'damaged screen')} counted${photosNote(screens.photoIds)}`,
+      photoIds: screens.photoIds,
+    },
+    {
+      code: 'ac_fins',
+      quantity: condensers.quantity,
+      basis: `${plural(condensers.quantity, 'A/C condenser')} with damage photographed${photosNote(condensers.photoIds)}`,
+      photoIds: condensers.photoIds,
+    },
   ];
   return all.filter((f) => f.quantity > 0);
 }
@@ -403,7 +473,10 @@ export function lineTotal(line: Pick<EstimateLineInput, 'quantity' | 'unitPriceC
 }
 
 /** Subtotal, O&P, RCV, depreciation and ACV of an estimate. */
-export function estimateTotals(lines: readonly Pick<EstimateLineInput, 'quantity' | 'unitPriceCents' | 'depreciationBp'>[], settings: EstimateSettings): EstimateTotals {
+export function estimateTotals(
+  lines: readonly Pick<EstimateLineInput, 'quantity' | 'unitPriceCents' | 'depreciationBp'>[],
+  settings: EstimateSettings,
+): EstimateTotals {
   const subtotalCents = lines.reduce((n, line) => n + lineTotal(line), 0);
   const overheadCents = settings.opEnabled ? percentOfCents(subtotalCents, OVERHEAD_BP) : 0;
   const profitCents = settings.opEnabled ? percentOfCents(subtotalCents, PROFIT_BP) : 0;

@@ -27,7 +27,12 @@ describe('the state of an address', () => {
 
 describe('the company’s ice barrier setting', () => {
   it('an Oklahoma company does not charge the eaves by default; a Minnesota one does', () => {
-    expect(resolveIceBarrier(choices({ address: '1 Main St, Edmond, OK 73034' }))).toMatchObject({ state: 'OK', stateFrom: 'address', atEaves: false, atEavesFrom: 'state' });
+    expect(resolveIceBarrier(choices({ address: '1 Main St, Edmond, OK 73034' }))).toMatchObject({
+      state: 'OK',
+      stateFrom: 'address',
+      atEaves: false,
+      atEavesFrom: 'state',
+    });
     expect(resolveIceBarrier(choices({ jurisdictionState: 'MN' }))).toMatchObject({ state: 'MN', stateFrom: 'chosen', atEaves: true, atEavesFrom: 'state' });
   });
 

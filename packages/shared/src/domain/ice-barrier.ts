@@ -17,16 +17,56 @@ import { CONFIDENCE_LABELS, DEFAULT_CODE_EDITION, type CodeEdition } from './ass
 // Where the barrier is laid, the synthetic underlayment is not: one underlayment per area.
 
 export const US_STATES = [
-  ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
-  ['CO', 'Colorado'], ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'],
-  ['GA', 'Georgia'], ['HI', 'Hawaii'], ['ID', 'Idaho'], ['IL', 'Illinois'], ['IN', 'Indiana'],
-  ['IA', 'Iowa'], ['KS', 'Kansas'], ['KY', 'Kentucky'], ['LA', 'Louisiana'], ['ME', 'Maine'],
-  ['MD', 'Maryland'], ['MA', 'Massachusetts'], ['MI', 'Michigan'], ['MN', 'Minnesota'], ['MS', 'Mississippi'],
-  ['MO', 'Missouri'], ['MT', 'Montana'], ['NE', 'Nebraska'], ['NV', 'Nevada'], ['NH', 'New Hampshire'],
-  ['NJ', 'New Jersey'], ['NM', 'New Mexico'], ['NY', 'New York'], ['NC', 'North Carolina'], ['ND', 'North Dakota'],
-  ['OH', 'Ohio'], ['OK', 'Oklahoma'], ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'],
-  ['SC', 'South Carolina'], ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'],
-  ['VT', 'Vermont'], ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'],
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
   ['WY', 'Wyoming'],
 ] as const;
 export type UsState = (typeof US_STATES)[number][0];
@@ -41,7 +81,31 @@ export function stateName(code: UsState): string {
  * states): the barrier is included at the eaves there until the company says otherwise. Unverified.
  */
 const ICE_DAMMING_STATES: readonly UsState[] = [
-  'AK', 'CO', 'CT', 'ID', 'IL', 'IN', 'IA', 'ME', 'MA', 'MI', 'MN', 'MT', 'NE', 'NH', 'NJ', 'NY', 'ND', 'OH', 'PA', 'RI', 'SD', 'UT', 'VT', 'WI', 'WY',
+  'AK',
+  'CO',
+  'CT',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'ME',
+  'MA',
+  'MI',
+  'MN',
+  'MT',
+  'NE',
+  'NH',
+  'NJ',
+  'NY',
+  'ND',
+  'OH',
+  'PA',
+  'RI',
+  'SD',
+  'UT',
+  'VT',
+  'WI',
+  'WY',
 ];
 
 export function stateDefaultAtEaves(state: UsState): boolean {
@@ -59,7 +123,12 @@ export function stateFromAddress(address: string | null): UsState | null {
   const zip = /(?:^|[\s,])([A-Za-z]{2})\.?\s+\d{5}(?:-\d{4})?\b/.exec(address);
   const code = zip?.[1]?.toUpperCase();
   if (code && isUsState(code)) return code;
-  const parts = address.split(',').map((p) => p.replace(/\d{5}(-\d{4})?/g, '').trim().toLowerCase());
+  const parts = address.split(',').map((p) =>
+    p
+      .replace(/\d{5}(-\d{4})?/g, '')
+      .trim()
+      .toLowerCase(),
+  );
   for (const part of parts.reverse()) {
     const named = US_STATES.find(([, name]) => name.toLowerCase() === part);
     if (named) return named[0];

@@ -35,7 +35,11 @@ describe('analyseInspection', () => {
   it('not enough evidence: a required shot is missing', () => {
     expect(analyseInspection(input({ missingRequiredShots: ['Roof overview'] }))).toEqual({
       recommendation: 'not_enough_evidence',
-      reasons: ['1 required shot missing: Roof overview.', 'Main house N slope: 3 hits, below the threshold of 8.', 'Main house S slope: 2 hits, below the threshold of 8.'],
+      reasons: [
+        '1 required shot missing: Roof overview.',
+        'Main house N slope: 3 hits, below the threshold of 8.',
+        'Main house S slope: 2 hits, below the threshold of 8.',
+      ],
     });
   });
 
@@ -76,7 +80,12 @@ describe('analyseInspection', () => {
   it("follows the company's own threshold", () => {
     expect(analyseInspection(input({ slopes: [slope('N', 5)], threshold: 5 })).recommendation).toBe('replace');
     expect(analyseInspection(input({ slopes: [slope('N', 5)], threshold: 6 })).recommendation).toBe('repair');
-    expect(analyseInspection(input({ slopes: [slope('N', 9)], threshold: 10 })).reasons).toEqual(['4 damage photos taken.', 'Main house N slope: 9 hits, below the threshold of 10.']);
-    expect(analyseInspection(input({ slopes: [slope('N', 1)], threshold: 1 })).reasons).toEqual(['Main house N slope: test square has 1 hit, at or above the threshold of 1.']);
+    expect(analyseInspection(input({ slopes: [slope('N', 9)], threshold: 10 })).reasons).toEqual([
+      '4 damage photos taken.',
+      'Main house N slope: 9 hits, below the threshold of 10.',
+    ]);
+    expect(analyseInspection(input({ slopes: [slope('N', 1)], threshold: 1 })).reasons).toEqual([
+      'Main house N slope: test square has 1 hit, at or above the threshold of 1.',
+    ]);
   });
 });

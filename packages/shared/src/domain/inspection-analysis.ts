@@ -42,7 +42,8 @@ export function analyseInspection(input: AnalysisInput): Analysis {
   const { slopes, missingRequiredShots, damagePhotoCount, threshold } = input;
   const reaching = slopes.filter((s) => s.testSquareHits !== null && s.testSquareHits >= threshold);
   const uncounted = slopes.filter((s) => s.testSquareHits === null);
-  const missing = missingRequiredShots.length > 0 ? [`${plural(missingRequiredShots.length, 'required shot')} missing: ${missingRequiredShots.join(', ')}.`] : [];
+  const missing =
+    missingRequiredShots.length > 0 ? [`${plural(missingRequiredShots.length, 'required shot')} missing: ${missingRequiredShots.join(', ')}.`] : [];
 
   if (reaching.length > 0) {
     return {
@@ -56,15 +57,12 @@ export function analyseInspection(input: AnalysisInput): Analysis {
   const belowThreshold = slopes
     .filter((s) => s.testSquareHits !== null)
     .map((s) => `${slopeName(s)}: ${plural(s.testSquareHits ?? 0, 'hit')}, below the threshold of ${threshold}.`);
-  if (slopes.length === 0) return { recommendation: 'not_enough_evidence', reasons: ['No test square is recorded: no roof slope was added to the inspection.', ...missing] };
+  if (slopes.length === 0)
+    return { recommendation: 'not_enough_evidence', reasons: ['No test square is recorded: no roof slope was added to the inspection.', ...missing] };
   if (uncounted.length > 0 || missing.length > 0) {
     return {
       recommendation: 'not_enough_evidence',
-      reasons: [
-        ...uncounted.map((s) => `${slopeName(s)}: no test square recorded.`),
-        ...missing,
-        ...belowThreshold,
-      ],
+      reasons: [...uncounted.map((s) => `${slopeName(s)}: no test square recorded.`), ...missing, ...belowThreshold],
     };
   }
   if (damagePhotoCount > 0) {

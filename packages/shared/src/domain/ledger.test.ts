@@ -16,7 +16,15 @@ import { ledgerMoveCauses } from './status-progress';
 let nextId = 0;
 function entry(fields: Partial<LedgerEntryInput> & Pick<LedgerEntryInput, 'kind'>): LedgerEntryInput {
   nextId += 1;
-  return { id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`, figure: null, paymentType: null, amountCents: null, label: null, relatedId: null, ...fields };
+  return {
+    id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
+    figure: null,
+    paymentType: null,
+    amountCents: null,
+    label: null,
+    relatedId: null,
+    ...fields,
+  };
 }
 
 // The estimate: RCV $18,250.37, depreciation $4,112.09, so ACV $14,138.28; the claim file's deductible $1,000.00.
@@ -151,7 +159,6 @@ describe('reconcileLedger', () => {
   });
 });
 
-
 describe('statusDisagreements', () => {
   it('says when the claim file is in Paid with money still due, or in Depreciation requested with no release on the ledger', () => {
     const received = [entry({ kind: 'payment_received', paymentType: 'acv_check', amountCents: 1_313_828 })];
@@ -199,7 +206,9 @@ describe('what the insurer has approved (the one rule the documents read)', () =
     const summary = reconcileLedger(entries, start);
     expect(insurerApproved(summary)).toEqual({ rcvCents: 1_840_000, supplementsApprovedCents: 320_000, approvedCents: 2_160_000, deductibleCents: null });
     expect(pendingSupplements(summary).map((s) => s.label)).toEqual(['Ice barrier']);
-    expect(pendingSupplementText(pendingSupplements(summary)[0] ?? { label: '', requestedCents: 0 })).toBe('Supplement "Ice barrier" ($7,338.39) is neither approved nor denied.');
+    expect(pendingSupplementText(pendingSupplements(summary)[0] ?? { label: '', requestedCents: 0 })).toBe(
+      'Supplement "Ice barrier" ($7,338.39) is neither approved nor denied.',
+    );
     const withDeductible = reconcileLedger([...entries, entry('ded', 'figure', { figure: 'deductible', amountCents: 150_000 })], start);
     expect(insurerApproved(withDeductible)?.deductibleCents).toBe(150_000);
   });

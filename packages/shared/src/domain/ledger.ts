@@ -294,7 +294,11 @@ export type LedgerStatusDisagreement = { code: LedgerStatusDisagreementCode; sta
  * - depreciation_requested: a depreciation release must be expected or received (otherwise the
  *   recoverable depreciation not yet released).
  */
-export function statusDisagreements(status: { key: string; name: string }, entries: readonly LedgerEntryInput[], summary: LedgerSummary): LedgerStatusDisagreement[] {
+export function statusDisagreements(
+  status: { key: string; name: string },
+  entries: readonly LedgerEntryInput[],
+  summary: LedgerSummary,
+): LedgerStatusDisagreement[] {
   if (status.key === 'paid' && summary.state !== 'paid_in_full') {
     return [{ code: 'paid_with_balance_due', statusName: status.name, amountCents: Math.abs(summary.balanceDueCents) }];
   }

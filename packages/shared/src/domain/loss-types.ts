@@ -42,17 +42,22 @@ type Word = keyof typeof WORDS;
 
 /** The words of a text, lowercased; hyphens and punctuation separate words. */
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z]+/).filter((word) => word.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 0);
 }
 
 function matcher(words: string[]) {
   const has = (word: Word) => words.some((candidate) => WORDS[word].test(candidate));
   /** The words appear one after another (a phrase such as "rising water"). */
   const phrase = (...sequence: Word[]) =>
-    words.some((_, start) => sequence.every((word, offset) => {
-      const candidate = words[start + offset];
-      return candidate !== undefined && WORDS[word].test(candidate);
-    }));
+    words.some((_, start) =>
+      sequence.every((word, offset) => {
+        const candidate = words[start + offset];
+        return candidate !== undefined && WORDS[word].test(candidate);
+      }),
+    );
   return { has, phrase };
 }
 

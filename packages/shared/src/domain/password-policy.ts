@@ -3,5 +3,4 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Message shown when a password is on the common-passwords list. */
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common and easy to guess. Please choose a different password.';
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common and easy to guess. Please choose a different password.';

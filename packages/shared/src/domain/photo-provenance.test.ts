@@ -20,13 +20,22 @@ describe('photo provenance', () => {
     expect(milesBetween({ lat: 35.6528, lng: -97.4781 }, { lat: 35.6528, lng: -97.4781 })).toBe(0);
     expect(milesWords(1.44)).toBe('1.4 miles');
     expect(milesWords(5134.2)).toBe('5,134 miles');
-    const flags = provenanceFlags({ takenDay: null, takenPlace: { lat: 35.67, lng: -97.4781 }, edited: null, dateOfLoss: null, property: { lat: 35.6528, lng: -97.4781 }, otherPlaces: [] });
+    const flags = provenanceFlags({
+      takenDay: null,
+      takenPlace: { lat: 35.67, lng: -97.4781 },
+      edited: null,
+      dateOfLoss: null,
+      property: { lat: 35.6528, lng: -97.4781 },
+      otherPlaces: [],
+    });
     expect(flags.map((f) => f.kind)).toEqual(['far-from-property']);
   });
 
   it('never calls the upload time a taken time', () => {
     const format = (iso: string) => iso.slice(0, 10);
-    expect(takenWords({ capturedAt: null, receivedAt: '2026-12-01T18:54:00Z', metadataRead: true }, format)).toBe('Added 2026-12-01; the file has no camera time');
+    expect(takenWords({ capturedAt: null, receivedAt: '2026-12-01T18:54:00Z', metadataRead: true }, format)).toBe(
+      'Added 2026-12-01; the file has no camera time',
+    );
     expect(takenWords({ capturedAt: '2008-10-22T14:29:49Z', receivedAt: '2026-12-01T18:54:00Z', metadataRead: true }, format)).toBe('Taken 2008-10-22');
   });
 });

@@ -90,7 +90,8 @@ export function editedReason(input: { software: string | null; pixels: Size | nu
   const { pixels, camera } = input;
   if (pixels && camera && camera.width > 0 && camera.height > 0) {
     const same = (pixels.width === camera.width && pixels.height === camera.height) || (pixels.width === camera.height && pixels.height === camera.width);
-    if (!same) return `Edited after capture: it is ${pixels.width} × ${pixels.height} pixels, while its camera metadata says ${camera.width} × ${camera.height}`;
+    if (!same)
+      return `Edited after capture: it is ${pixels.width} × ${pixels.height} pixels, while its camera metadata says ${camera.width} × ${camera.height}`;
   }
   return null;
 }
@@ -175,7 +176,16 @@ export function cameraTime(local: string, offset: string | null, zone: string | 
   }
   // The zone's offset at that wall time: guessed once, corrected once (enough across a DST change).
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: printZone(zone), hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instant));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: printZone(zone),
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(instant));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
     return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
   };

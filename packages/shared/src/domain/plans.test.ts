@@ -36,8 +36,14 @@ describe('effective plan', () => {
   });
 
   it("follows the company's own plan once the trial has ended or without one", () => {
-    expect(effectivePlan({ plan: 'starter', status: 'trialing', trialEndsAt: new Date('2026-03-10T12:00:00Z') }, now)).toEqual({ plan: plan('starter'), trialing: false });
-    expect(effectivePlan({ plan: 'business', status: 'trialing', trialEndsAt: '2026-01-01T00:00:00Z' }, now)).toEqual({ plan: plan('business'), trialing: false });
+    expect(effectivePlan({ plan: 'starter', status: 'trialing', trialEndsAt: new Date('2026-03-10T12:00:00Z') }, now)).toEqual({
+      plan: plan('starter'),
+      trialing: false,
+    });
+    expect(effectivePlan({ plan: 'business', status: 'trialing', trialEndsAt: '2026-01-01T00:00:00Z' }, now)).toEqual({
+      plan: plan('business'),
+      trialing: false,
+    });
     expect(effectivePlan({ plan: 'enterprise', status: 'trialing', trialEndsAt: null }, now)).toEqual({ plan: plan('enterprise'), trialing: false });
   });
 
@@ -77,7 +83,7 @@ describe('active file slots', () => {
 });
 
 describe('stored plans', () => {
-  it('knows the four plan ids and reads anything else as Professional, every company\'s default', () => {
+  it("knows the four plan ids and reads anything else as Professional, every company's default", () => {
     for (const id of PLAN_IDS) {
       expect(isPlanId(id)).toBe(true);
       expect(storedPlanId(id)).toBe(id);

@@ -14,7 +14,15 @@ const garage: LayoutStructure = { id: 'garage', name: 'Detached garage', slopes:
 let n = 0;
 const photo = (category: string, subcategory: string | null, extra: Partial<LayoutPhoto> = {}): LayoutPhoto => {
   n += 1;
-  return { id: `p${String(n).padStart(3, '0')}`, category, subcategory, structureId: null, notes: null, capturedAt: `2026-05-02T14:${String(n % 60).padStart(2, '0')}:00Z`, ...extra };
+  return {
+    id: `p${String(n).padStart(3, '0')}`,
+    category,
+    subcategory,
+    structureId: null,
+    notes: null,
+    capturedAt: `2026-05-02T14:${String(n % 60).padStart(2, '0')}:00Z`,
+    ...extra,
+  };
 };
 
 describe('arrangeForAdjusters', () => {
@@ -90,7 +98,10 @@ describe('arrangeForAdjusters', () => {
 
   it('gives every section a short unique id', () => {
     const long: LayoutStructure = { id: 'x'.repeat(64), name: 'Long', slopes: [{ direction: 'NW', testSquareHits: 1 }] };
-    const sections = arrangeForAdjusters([photo('roof', 'slope_nw', { structureId: long.id }), photo('elevation', 'rear', { structureId: long.id })], [long, house]);
+    const sections = arrangeForAdjusters(
+      [photo('roof', 'slope_nw', { structureId: long.id }), photo('elevation', 'rear', { structureId: long.id })],
+      [long, house],
+    );
     const ids = sections.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id.length <= 64)).toBe(true);
@@ -99,7 +110,8 @@ describe('arrangeForAdjusters', () => {
 
 describe('pagesOfDocument', () => {
   it('counts the pages each section takes for its layout', () => {
-    const ids = (count: number) => Array.from({ length: count }, (_, i) => ({ photoId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, caption: '' }));
+    const ids = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ photoId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, caption: '' }));
     const pages = pagesOfDocument({
       sections: [
         { id: 'a', title: 'A', note: '', layout: 1, photos: ids(3) },
@@ -156,7 +168,8 @@ describe('paginatePhotos', () => {
   });
 
   it('counts the shared pages in the document’s total and on each section', () => {
-    const ids = (count: number) => Array.from({ length: count }, (_, i) => ({ photoId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, caption: '' }));
+    const ids = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ photoId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, caption: '' }));
     const pages = pagesOfDocument({
       sections: ['Front', 'Right', 'Rear', 'Left'].map((title) => ({ id: title, title: `${title} elevation`, note: '', layout: 2 as const, photos: ids(1) })),
     });

@@ -51,7 +51,11 @@ function slopeDirectionOf(subcategory: string | null, kind: 'slope' | 'test_squa
 }
 
 /** The photos arranged into sections in the order adjusters read, each section laid out with `layout`. */
-export function arrangeForAdjusters(photos: readonly LayoutPhoto[], structures: readonly LayoutStructure[], layout: PhotosPerPage = DEFAULT_PHOTOS_PER_PAGE): ReportSection[] {
+export function arrangeForAdjusters(
+  photos: readonly LayoutPhoto[],
+  structures: readonly LayoutStructure[],
+  layout: PhotosPerPage = DEFAULT_PHOTOS_PER_PAGE,
+): ReportSection[] {
   const unique = [...new Map(photos.map((p) => [p.id, p])).values()].sort(byCaptureTime);
   const known = new Set(structures.map((s) => s.id));
   const firstId = structures[0]?.id ?? null;
@@ -67,13 +71,20 @@ export function arrangeForAdjusters(photos: readonly LayoutPhoto[], structures: 
     sections.push({ id, title, note, layout, photos: chosen.map((p) => ({ photoId: p.id, caption: defaultCaption(p) })) });
   };
   // The structures sections are made for: the listed ones, or one unnamed structure when none is.
-  const targets: { key: string; structure: LayoutStructure | null }[] = structures.length > 0 ? structures.map((s, i) => ({ key: `s${i}`, structure: s })) : [{ key: 's0', structure: null }];
-  const ofTarget = (target: { structure: LayoutStructure | null }, photo: LayoutPhoto) => (target.structure === null ? true : structureOf(photo) === target.structure.id);
+  const targets: { key: string; structure: LayoutStructure | null }[] =
+    structures.length > 0 ? structures.map((s, i) => ({ key: `s${i}`, structure: s })) : [{ key: 's0', structure: null }];
+  const ofTarget = (target: { structure: LayoutStructure | null }, photo: LayoutPhoto) =>
+    target.structure === null ? true : structureOf(photo) === target.structure.id;
 
   add('overview', 'Overview', '', (p) => p.category === 'overview');
   for (const target of targets) {
     for (const elevation of ELEVATIONS) {
-      add(`elevation-${elevation.value}-${target.key}`, named(target.structure, `${elevation.label} elevation`), '', (p) => p.category === 'elevation' && p.subcategory === elevation.value && ofTarget(target, p));
+      add(
+        `elevation-${elevation.value}-${target.key}`,
+        named(target.structure, `${elevation.label} elevation`),
+        '',
+        (p) => p.category === 'elevation' && p.subcategory === elevation.value && ofTarget(target, p),
+      );
     }
   }
   for (const target of targets) {
@@ -83,13 +94,20 @@ export function arrangeForAdjusters(photos: readonly LayoutPhoto[], structures: 
     for (const direction of SLOPE_DIRECTIONS) {
       if (directions.some((d) => d.direction === direction)) continue;
       const photographed = unique.some(
-        (p) => p.category === 'roof' && ofTarget(target, p) && (slopeDirectionOf(p.subcategory, 'slope') === direction || slopeDirectionOf(p.subcategory, 'test_square') === direction),
+        (p) =>
+          p.category === 'roof' &&
+          ofTarget(target, p) &&
+          (slopeDirectionOf(p.subcategory, 'slope') === direction || slopeDirectionOf(p.subcategory, 'test_square') === direction),
       );
       if (photographed) directions.push({ direction, hits: null });
     }
     for (const { direction, hits } of directions) {
-      const slopePhotos = unique.filter((p) => !taken.has(p.id) && p.category === 'roof' && ofTarget(target, p) && slopeDirectionOf(p.subcategory, 'slope') === direction);
-      const squarePhotos = unique.filter((p) => !taken.has(p.id) && p.category === 'roof' && ofTarget(target, p) && slopeDirectionOf(p.subcategory, 'test_square') === direction);
+      const slopePhotos = unique.filter(
+        (p) => !taken.has(p.id) && p.category === 'roof' && ofTarget(target, p) && slopeDirectionOf(p.subcategory, 'slope') === direction,
+      );
+      const squarePhotos = unique.filter(
+        (p) => !taken.has(p.id) && p.category === 'roof' && ofTarget(target, p) && slopeDirectionOf(p.subcategory, 'test_square') === direction,
+      );
       const chosen = [...slopePhotos, ...squarePhotos];
       if (chosen.length === 0) continue;
       for (const p of chosen) taken.add(p.id);
@@ -104,7 +122,12 @@ export function arrangeForAdjusters(photos: readonly LayoutPhoto[], structures: 
     }
   }
   for (const target of targets) {
-    add(`roof-details-${target.key}`, named(target.structure, 'Roof details'), '', (p) => p.category === 'roof' && ofTarget(target, p) && (ROOF_DETAILS as readonly string[]).includes(p.subcategory ?? ''));
+    add(
+      `roof-details-${target.key}`,
+      named(target.structure, 'Roof details'),
+      '',
+      (p) => p.category === 'roof' && ofTarget(target, p) && (ROOF_DETAILS as readonly string[]).includes(p.subcategory ?? ''),
+    );
   }
   // Roof photos of no known slope or detail still belong with the roof.
   add('roof-other', 'Roof', '', (p) => p.category === 'roof');

@@ -140,7 +140,14 @@ describe('measureStructure', () => {
     const result = measureStructure(gable);
     expect(result.predominantRise).toBe(6);
     expect(result.hipValleyFactor).toBe(1.5);
-    const steep = measureStructure(structure({ facets: [{ pitchRise: 4, planAreaSqFt: 100 }, { pitchRise: 12, planAreaSqFt: 300 }] }));
+    const steep = measureStructure(
+      structure({
+        facets: [
+          { pitchRise: 4, planAreaSqFt: 100 },
+          { pitchRise: 12, planAreaSqFt: 300 },
+        ],
+      }),
+    );
     expect(steep.predominantRise).toBe(12);
     expect(steep.hipValleyFactor).toBe(1.732);
     expect(measureStructure(structure()).predominantRise).toBe(0);
@@ -149,7 +156,14 @@ describe('measureStructure', () => {
   it('keeps hips and valleys as typed, or converts them when they were measured on plan', () => {
     expect(measureStructure(gable).linear).toEqual({ ...EMPTY_LINEAR_FEET, ridge: 50, hip: 40, valley: 30, eave: 100, rake: 60 });
     // At 6/12: 40 x 1.5 / sqrt(2) = 42.43 and 30 x 1.5 / sqrt(2) = 31.82; the other lines are untouched.
-    expect(measureStructure({ ...gable, hipValleyInPlan: true }).linear).toEqual({ ...EMPTY_LINEAR_FEET, ridge: 50, hip: 42.43, valley: 31.82, eave: 100, rake: 60 });
+    expect(measureStructure({ ...gable, hipValleyInPlan: true }).linear).toEqual({
+      ...EMPTY_LINEAR_FEET,
+      ridge: 50,
+      hip: 42.43,
+      valley: 31.82,
+      eave: 100,
+      rake: 60,
+    });
   });
 
   it('measures an empty structure as zero', () => {

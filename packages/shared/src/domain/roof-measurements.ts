@@ -208,7 +208,11 @@ export type RoofMeasurementResult = {
 /** Every structure measured, and the property's totals (sums of the structures' rounded figures). */
 export function measureRoof(structures: readonly StructureMeasurementInput[]): RoofMeasurementResult {
   const results = structures.map(measureStructure);
-  const sum = (pick: (s: StructureMeasurementResult) => number) => roundTo(results.reduce((n, s) => n + pick(s), 0), 2);
+  const sum = (pick: (s: StructureMeasurementResult) => number) =>
+    roundTo(
+      results.reduce((n, s) => n + pick(s), 0),
+      2,
+    );
   const linear = { ...EMPTY_LINEAR_FEET };
   for (const kind of LINEAR_KINDS) linear[kind.value] = sum((s) => s.linear[kind.value]);
   return { structures: results, trueAreaSqFt: sum((s) => s.trueAreaSqFt), squares: sum((s) => s.squares), orderSquares: sum((s) => s.orderSquares), linear };

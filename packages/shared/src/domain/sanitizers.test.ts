@@ -3,9 +3,7 @@ import { escapeHtml, sanitizeEmail, sanitizeHtml, sanitizePhone, sanitizeSql, sa
 
 describe('sanitizers', () => {
   it('html strips script blocks and escapes text', () => {
-    expect(sanitizeHtml('<p>Hail & "wind"</p><script>alert(1)</script><SCRIPT src=x></SCRIPT>')).toBe(
-      '&lt;p&gt;Hail &amp; &quot;wind&quot;&lt;/p&gt;',
-    );
+    expect(sanitizeHtml('<p>Hail & "wind"</p><script>alert(1)</script><SCRIPT src=x></SCRIPT>')).toBe('&lt;p&gt;Hail &amp; &quot;wind&quot;&lt;/p&gt;');
     expect(sanitizeHtml("it's")).toBe('it&#39;s');
   });
 

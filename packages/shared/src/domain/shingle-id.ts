@@ -236,7 +236,11 @@ function dimensionFactor(
     return 1;
   }
   const factor = Math.exp(-(((diff - 1 / 16) / fallOff) ** 2));
-  say(reasons, factor >= 0.5 ? 'match' : 'mismatch', () => `${label} ${formatInches(measured)} in is ${formatInches(diff)} in off the catalog's ${catalogWords()}`);
+  say(
+    reasons,
+    factor >= 0.5 ? 'match' : 'mismatch',
+    () => `${label} ${formatInches(measured)} in is ${formatInches(diff)} in off the catalog's ${catalogWords()}`,
+  );
   return factor;
 }
 
@@ -389,7 +393,11 @@ export function separatingQuestions(group: CatalogEntry[], m: ShingleMeasurement
     });
   }
   if (m.sealant === 'unknown' && distinct(group.map((entry) => entry.sealant?.value ?? null)) > 1) {
-    questions.push({ key: 'sealant', prompt: 'Is the sealant on the back dashed or one solid line?', options: SEALANTS.map((value) => ({ value, label: SEALANT_LABELS[value] })) });
+    questions.push({
+      key: 'sealant',
+      prompt: 'Is the sealant on the back dashed or one solid line?',
+      options: SEALANTS.map((value) => ({ value, label: SEALANT_LABELS[value] })),
+    });
   }
   if (m.granulesOnBack === 'unknown' && distinct(group.map((entry) => entry.granulesOnBack?.value ?? null)) > 1) {
     questions.push({ key: 'granulesOnBack', prompt: 'Are there granules on the back of the shingle?', options: YES_NO });
@@ -451,20 +459,23 @@ export function rankShingles(catalog: CatalogEntry[], m: ShingleMeasurements): S
   const topFit = listed[0]?.fit ?? 0;
   const group = listed.filter((row) => row.fit >= topFit * TIE_SHARE);
   const tied = group.length > 1;
-  const candidates: ShingleCandidate[] = listed.slice(0, MAX_CANDIDATES).map(({ entry }) => ({ entry, ...scoreEntry(entry, m) })).map(({ entry, fit, reasons, figures }) => ({
-    entryId: entry.id,
-    manufacturer: entry.manufacturer,
-    line: entry.line,
-    type: entry.type,
-    scope: entry.scope,
-    fit,
-    level: candidateLevel(fit, entry.confidence, figures),
-    reasons,
-    figures,
-    yearsMade: entry.yearsMade,
-    discontinued: entry.discontinued,
-    rowConfidence: entry.confidence,
-  }));
+  const candidates: ShingleCandidate[] = listed
+    .slice(0, MAX_CANDIDATES)
+    .map(({ entry }) => ({ entry, ...scoreEntry(entry, m) }))
+    .map(({ entry, fit, reasons, figures }) => ({
+      entryId: entry.id,
+      manufacturer: entry.manufacturer,
+      line: entry.line,
+      type: entry.type,
+      scope: entry.scope,
+      fit,
+      level: candidateLevel(fit, entry.confidence, figures),
+      reasons,
+      figures,
+      yearsMade: entry.yearsMade,
+      discontinued: entry.discontinued,
+      rowConfidence: entry.confidence,
+    }));
   const confidence = nothingEntered ? 'low' : resultConfidence(candidates[0], tied);
   const topGroup = group.map((row) => row.entry.id);
   return {

@@ -12,7 +12,7 @@ export const BENCH_NOISE_LEVELS = [0, 1 / 16, 1 / 8, 1 / 4] as const;
 export const BENCH_SAMPLES_PER_LINE = 5;
 
 export const LABELLED_SET_DESCRIPTION =
-  'The labeled set is the catalog\'s own figures with simulated measuring noise (each length, height and exposure moved at random within the noise and read to 1/16 in). No real measured samples are in it yet.';
+  "The labeled set is the catalog's own figures with simulated measuring noise (each length, height and exposure moved at random within the noise and read to 1/16 in). No real measured samples are in it yet.";
 
 export type BenchSample = { label: string; measurements: ShingleMeasurements };
 

@@ -141,7 +141,12 @@ describe('shot list', () => {
   });
 
   it('issue 36: gutters and siding chosen give their own shots; a phase no area calls for is not part of the walk', () => {
-    const walked: ShotListStructure = { id: 'house', name: 'Main house', areas: ['roof', 'front', 'gutters', 'siding', 'windows'], slopes: [{ direction: 'N', testSquareHits: 4 }] };
+    const walked: ShotListStructure = {
+      id: 'house',
+      name: 'Main house',
+      areas: ['roof', 'front', 'gutters', 'siding', 'windows'],
+      slopes: [{ direction: 'N', testSquareHits: 4 }],
+    };
     const shed: ShotListStructure = { id: 'shed', name: 'Shed', areas: ['gutters'], slopes: [] };
     const lists = buildShotList([walked, shed], []);
     expect(phaseOf(lists, 'elevations').shots.map((s) => [s.label, s.subcategory, s.required])).toEqual([
@@ -149,7 +154,11 @@ describe('shot list', () => {
       ['Main house: Siding', 'siding', true],
       ['Main house: Windows', 'windows', true],
     ]);
-    expect(phaseOf(lists, 'collateral').shots.filter((s) => s.required).map((s) => s.label)).toEqual(['Main house: Gutter', 'Main house: Downspout', 'Shed: Gutter', 'Shed: Downspout']);
+    expect(
+      phaseOf(lists, 'collateral')
+        .shots.filter((s) => s.required)
+        .map((s) => s.label),
+    ).toEqual(['Main house: Gutter', 'Main house: Downspout', 'Shed: Gutter', 'Shed: Downspout']);
     expect(lists.map((l) => [l.phase, l.chosen])).toEqual([
       ['overview', true],
       ['elevations', true],

@@ -91,7 +91,14 @@ function shotKey(phase: CapturePhase, structureId: string | null, category: Phot
 
 type ShotSpec = Omit<Shot, 'key' | 'count'>;
 
-function spec(phase: CapturePhase, category: PhotoCategory, subcategory: string, required: boolean, label = subLabel(category, subcategory), structureId: string | null = null): ShotSpec {
+function spec(
+  phase: CapturePhase,
+  category: PhotoCategory,
+  subcategory: string,
+  required: boolean,
+  label = subLabel(category, subcategory),
+  structureId: string | null = null,
+): ShotSpec {
   return { phase, category, subcategory, required, label, structureId };
 }
 
@@ -104,7 +111,9 @@ function phaseSpecs(phase: CapturePhase, structures: readonly ShotListStructure[
       return [spec(phase, 'overview', 'front_of_house', true), spec(phase, 'overview', 'address', true), spec(phase, 'overview', 'street', false)];
     case 'elevations':
       return structures.flatMap((structure) => [
-        ...ELEVATIONS.filter((e) => structure.areas.includes(e.value)).map((e) => spec(phase, 'elevation', e.value, true, named(structure, e.label), structure.id)),
+        ...ELEVATIONS.filter((e) => structure.areas.includes(e.value)).map((e) =>
+          spec(phase, 'elevation', e.value, true, named(structure, e.label), structure.id),
+        ),
         ...(['siding', 'windows'] as const)
           .filter((area) => structure.areas.includes(area))
           .map((area) => spec(phase, 'elevation', area, true, named(structure, subLabel('elevation', area)), structure.id)),
@@ -116,17 +125,28 @@ function phaseSpecs(phase: CapturePhase, structures: readonly ShotListStructure[
           ...structure.slopes.flatMap((slope) => [
             spec(phase, 'roof', slopeSubcategory('slope', slope.direction), true, named(structure, `Slope ${slope.direction}`), structure.id),
             {
-              ...spec(phase, 'roof', slopeSubcategory('test_square', slope.direction), true, named(structure, `Test square ${testSquareLabel(slope.direction, slope.testSquareHits)}`), structure.id),
+              ...spec(
+                phase,
+                'roof',
+                slopeSubcategory('test_square', slope.direction),
+                true,
+                named(structure, `Test square ${testSquareLabel(slope.direction, slope.testSquareHits)}`),
+                structure.id,
+              ),
               hits: slope.testSquareHits,
             },
           ]),
-          ...['ridge', 'valley', 'penetrations', 'flashing'].map((sub) => spec(phase, 'roof', sub, false, named(structure, subLabel('roof', sub)), structure.id)),
+          ...['ridge', 'valley', 'penetrations', 'flashing'].map((sub) =>
+            spec(phase, 'roof', sub, false, named(structure, subLabel('roof', sub)), structure.id),
+          ),
         ]);
     case 'collateral': {
       const guttered = structures.filter((s) => s.areas.includes('gutters'));
       const gutters =
         guttered.length > 0
-          ? guttered.flatMap((structure) => ['gutter', 'downspout'].map((sub) => spec(phase, 'collateral', sub, true, named(structure, subLabel('collateral', sub)), structure.id)))
+          ? guttered.flatMap((structure) =>
+              ['gutter', 'downspout'].map((sub) => spec(phase, 'collateral', sub, true, named(structure, subLabel('collateral', sub)), structure.id)),
+            )
           : ['gutter', 'downspout'].map((sub) => spec(phase, 'collateral', sub, has('collateral')));
       return [...gutters, ...['vent', 'ac_unit', 'window_screen', 'fence', 'mailbox', 'vehicle'].map((sub) => spec(phase, 'collateral', sub, false))];
     }
@@ -157,7 +177,16 @@ export function buildShotList(structures: readonly ShotListStructure[], photos: 
     const required = shots.filter((s) => s.required);
     const requiredCaptured = required.filter((s) => s.count > 0).length;
     const photoCount = unique.filter((p) => p.phase === phase || (p.phase === null && shots.some((s) => photoFillsShot(s, p, defaultStructureId)))).length;
-    return { phase, label, shots, required: required.length, requiredCaptured, complete: requiredCaptured === required.length, photoCount, chosen: phaseChosen(phase, structures) };
+    return {
+      phase,
+      label,
+      shots,
+      required: required.length,
+      requiredCaptured,
+      complete: requiredCaptured === required.length,
+      photoCount,
+      chosen: phaseChosen(phase, structures),
+    };
   });
 }
 
@@ -165,7 +194,12 @@ export function buildShotList(structures: readonly ShotListStructure[], photos: 
 export function shotListCompleteness(phases: readonly Pick<PhaseShotList, 'required' | 'requiredCaptured'>[]): ShotListCompleteness {
   const required = phases.reduce((n, p) => n + p.required, 0);
   const requiredCaptured = phases.reduce((n, p) => n + p.requiredCaptured, 0);
-  return { required, requiredCaptured, complete: requiredCaptured === required, percent: required === 0 ? 100 : Math.round((requiredCaptured / required) * 100) };
+  return {
+    required,
+    requiredCaptured,
+    complete: requiredCaptured === required,
+    percent: required === 0 ? 100 : Math.round((requiredCaptured / required) * 100),
+  };
 }
 
 const SIDE_AREAS: readonly InspectionArea[] = [...ELEVATIONS.map((e) => e.value), 'siding', 'windows'];
@@ -197,7 +231,10 @@ export function walkPhases(structures: readonly Pick<ShotListStructure, 'areas'>
  * The phase before and after `phase` in walking order (null at either end). With the structures, the
  * walk is this inspection's: phases no area chosen calls for are stepped over.
  */
-export function adjacentPhases(phase: CapturePhase, structures?: readonly Pick<ShotListStructure, 'areas'>[]): { previous: CapturePhase | null; next: CapturePhase | null } {
+export function adjacentPhases(
+  phase: CapturePhase,
+  structures?: readonly Pick<ShotListStructure, 'areas'>[],
+): { previous: CapturePhase | null; next: CapturePhase | null } {
   const order = CAPTURE_PHASES.map((p) => p.value);
   const index = order.indexOf(phase);
   const inWalk = (p: CapturePhase) => !structures || phaseChosen(p, structures);

@@ -6,7 +6,15 @@ import { STATUS_MOVE_CAUSES, STATUS_MOVE_CAUSE_TEXT, STATUS_MOVE_REQUIRES, STATU
 let nextId = 0;
 function entry(fields: Partial<LedgerEntryInput> & Pick<LedgerEntryInput, 'kind'>): LedgerEntryInput {
   nextId += 1;
-  return { id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`, figure: null, paymentType: null, amountCents: null, label: null, relatedId: null, ...fields };
+  return {
+    id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
+    figure: null,
+    paymentType: null,
+    amountCents: null,
+    label: null,
+    relatedId: null,
+    ...fields,
+  };
 }
 
 // The estimate: RCV $18,250.37, depreciation $4,112.09; the claim file's deductible $1,000.00.

@@ -84,7 +84,8 @@ export function ledgerMoveCauses(entries: readonly LedgerEntryInput[], summary: 
   const live = effectiveLedgerEntries(entries);
   const causes: StatusMoveCause[] = [];
   if (summary.rcv.source === 'approved') causes.push('insurer_figures');
-  if (live.some((entry) => entry.kind === 'payment_received' && entry.paymentType !== null && entry.paymentType !== 'deductible')) causes.push('insurer_payment');
+  if (live.some((entry) => entry.kind === 'payment_received' && entry.paymentType !== null && entry.paymentType !== 'deductible'))
+    causes.push('insurer_payment');
   if (summary.supplements.some((supplement) => supplement.status === 'pending')) causes.push('supplement_requested');
   if (live.some((entry) => (entry.kind === 'payment_expected' || entry.kind === 'payment_received') && entry.paymentType === 'depreciation_release')) {
     causes.push('depreciation_requested');

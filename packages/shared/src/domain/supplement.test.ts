@@ -5,7 +5,17 @@ import { recogniseScopeLine, supplementCheck, type CarrierScopeLine } from './su
 let n = 0;
 function line(code: PriceCode | null, quantity: number, unitPriceCents: number, basis: string | null = null, unit = 'LF'): EstimateLineInput {
   const price = DEFAULT_PRICE_LIST.find((p) => p.code === code);
-  return { id: `l${++n}`, code, description: price?.description ?? 'Hand-written line', quantity, unit, unitPriceCents, depreciationBp: 0, source: basis ? 'formula' : 'manual', basis };
+  return {
+    id: `l${++n}`,
+    code,
+    description: price?.description ?? 'Hand-written line',
+    quantity,
+    unit,
+    unitPriceCents,
+    depreciationBp: 0,
+    source: basis ? 'formula' : 'manual',
+    basis,
+  };
 }
 const scope = (description: string, quantity: number, unit = 'LF', unitPriceCents = 0): CarrierScopeLine => ({ description, quantity, unit, unitPriceCents });
 
@@ -64,9 +74,12 @@ describe('recognising a carrier scope line', () => {
     expect(recogniseScopeLine(description)).toBe(code);
   });
 
-  it.each(['Ridge vent - aluminum', 'Chimney cap', 'Gutter guard', 'Power attic vent - motor', 'Satellite dish - detach & reset'])('%s is not one of our items', (description) => {
-    expect(recogniseScopeLine(description)).toBeNull();
-  });
+  it.each(['Ridge vent - aluminum', 'Chimney cap', 'Gutter guard', 'Power attic vent - motor', 'Satellite dish - detach & reset'])(
+    '%s is not one of our items',
+    (description) => {
+      expect(recogniseScopeLine(description)).toBeNull();
+    },
+  );
 
   it('recognises every default price-list description as its own item', () => {
     for (const price of DEFAULT_PRICE_LIST) expect(recogniseScopeLine(price.description), price.description).toBe(price.code);
@@ -91,7 +104,12 @@ describe('the supplement check', () => {
   });
 
   it('lists what the scope under-counts, worth the difference only', () => {
-    const items = supplementCheck(ours, noOp, [scope('Starter strip', 200), scope('Drip edge', 120), scope('I&W', 4.5, 'SQ'), scope('Steep roof 10/12', 6.78, 'SQ')]);
+    const items = supplementCheck(ours, noOp, [
+      scope('Starter strip', 200),
+      scope('Drip edge', 120),
+      scope('I&W', 4.5, 'SQ'),
+      scope('Steep roof 10/12', 6.78, 'SQ'),
+    ]);
     expect(items.map((i) => [i.code, i.kind, i.carrierQuantity, i.amountCents])).toEqual([
       ['drip_edge', 'under_counted', 120, 80 * 310],
       // 7.8 - 4.5 = 3.3 SQ x $175.00.
@@ -100,7 +118,13 @@ describe('the supplement check', () => {
   });
 
   it("adds up the scope's lines of one item, and asks nothing when the scope has as much or more", () => {
-    const items = supplementCheck(ours, noOp, [scope('Starter - eaves', 120), scope('Starter - rakes', 80), scope('Drip edge', 250), scope('I&W', 7.8, 'SQ'), scope('Steep roof 10/12', 6.78, 'SQ')]);
+    const items = supplementCheck(ours, noOp, [
+      scope('Starter - eaves', 120),
+      scope('Starter - rakes', 80),
+      scope('Drip edge', 250),
+      scope('I&W', 7.8, 'SQ'),
+      scope('Steep roof 10/12', 6.78, 'SQ'),
+    ]);
     expect(items).toEqual([]);
   });
 
@@ -137,18 +161,28 @@ describe('the supplement check', () => {
     expect(items).toEqual([expect.objectContaining({ code: 'starter', ourQuantity: 200, amountCents: 45_000, support: 'Added by hand' })]);
   });
 
-  it("takes the scope's shingle line \"w/ felt\" as that many squares of underlayment too, so felt is never asked for twice", () => {
+  it('takes the scope\'s shingle line "w/ felt" as that many squares of underlayment too, so felt is never asked for twice', () => {
     const roof = [line('shingles', 24.6, 26_500, '22.36 SQ + 10% waste', 'SQ'), line('underlayment', 22.36, 4_200, 'Roof area 22.36 SQ', 'SQ')];
     const totals = estimateTotals(roof, { depreciationMode: 'line', overallDepreciationBp: 0, opEnabled: false });
     // The carrier's 24.6 SQ "w/ felt" covers our 22.36 SQ of felt: nothing to ask.
     expect(supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/ felt', 24.6, 'SQ')])).toEqual([]);
     // 20 SQ "w/ felt" leaves 2.36 SQ of felt (2.36 x $42.00 = $99.12) and 4.6 SQ of shingles (4.6 x $265.00 = $1,219.00).
-    expect(supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/ felt', 20, 'SQ')]).map((i) => [i.code, i.kind, i.carrierQuantity, i.amountCents])).toEqual([
+    expect(
+      supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/ felt', 20, 'SQ')]).map((i) => [
+        i.code,
+        i.kind,
+        i.carrierQuantity,
+        i.amountCents,
+      ]),
+    ).toEqual([
       ['shingles', 'under_counted', 20, 121_900],
       ['underlayment', 'under_counted', 20, 9_912],
     ]);
     // "w/out felt" and a tear-off "w/ felt" pay for no felt: ours is missing from the scope.
-    const withoutFelt = supplementCheck(roof, totals, [scope('Laminated - comp. shingle rfg. - w/out felt', 24.6, 'SQ'), scope('Remove Laminated - comp. shingle rfg. - w/ felt', 22.36, 'SQ')]);
+    const withoutFelt = supplementCheck(roof, totals, [
+      scope('Laminated - comp. shingle rfg. - w/out felt', 24.6, 'SQ'),
+      scope('Remove Laminated - comp. shingle rfg. - w/ felt', 22.36, 'SQ'),
+    ]);
     expect(withoutFelt.map((i) => [i.code, i.kind, i.amountCents])).toEqual([['underlayment', 'missing', 93_912]]);
   });
 
@@ -161,7 +195,11 @@ describe('the supplement check', () => {
       line('gutters', 80, 1_125, 'Eave 80 LF where gutter damage was photographed', 'LF'),
     ];
     const totals = estimateTotals(roof, { depreciationMode: 'line', overallDepreciationBp: 0, opEnabled: false });
-    const items = supplementCheck(roof, totals, [scope('Flashing - pipe jack', 3, 'EA'), scope('Roof vent - turtle type - Metal', 5, 'EA'), scope('Dumpster load - Approx. 20 yards, 4 tons of debris', 1, 'EA')]);
+    const items = supplementCheck(roof, totals, [
+      scope('Flashing - pipe jack', 3, 'EA'),
+      scope('Roof vent - turtle type - Metal', 5, 'EA'),
+      scope('Dumpster load - Approx. 20 yards, 4 tons of debris', 1, 'EA'),
+    ]);
     expect(items.map((i) => [i.code, i.kind, i.ourQuantity, i.carrierQuantity, i.amountCents, i.support])).toEqual([
       ['pipe_jack', 'under_counted', 4, 3, 5_800, '4 pipe jacks on the roof'],
       ['dumpster', 'under_counted', 2, 1, 58_500, 'Tear-off 22.36 SQ, one load per 20 SQ'],

@@ -87,7 +87,10 @@ export function supplementCheck(ours: readonly EstimateLineInput[], totals: Esti
   for (const [code, lines] of byCode) {
     const first = lines[0];
     if (!first) continue;
-    const ourQuantity = roundTo(lines.reduce((n, l) => n + l.quantity, 0), 2);
+    const ourQuantity = roundTo(
+      lines.reduce((n, l) => n + l.quantity, 0),
+      2,
+    );
     const carrierQuantity = carrier.get(code) ?? 0;
     if (ourQuantity <= carrierQuantity || ourQuantity === 0) continue;
     const difference = roundTo(ourQuantity - carrierQuantity, 2);

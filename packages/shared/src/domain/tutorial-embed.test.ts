@@ -51,7 +51,12 @@ describe('tutorialRoutesFor', () => {
 
 describe('guideSteps', () => {
   it('reads one step a line, without blank lines or list marks', () => {
-    expect(guideSteps('1. Open the menu.\r\n\n  - Choose Team.\n2) Press Invite.\n• Done')).toEqual(['Open the menu.', 'Choose Team.', 'Press Invite.', 'Done']);
+    expect(guideSteps('1. Open the menu.\r\n\n  - Choose Team.\n2) Press Invite.\n• Done')).toEqual([
+      'Open the menu.',
+      'Choose Team.',
+      'Press Invite.',
+      'Done',
+    ]);
     expect(guideSteps(null)).toEqual([]);
     expect(guideSteps('   ')).toEqual([]);
   });

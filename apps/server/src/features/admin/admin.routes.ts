@@ -41,9 +41,7 @@ export function adminRoutes(deps: AppDeps) {
     },
   );
 
-  app.get('/api/admin/impersonation/audit', requireActor(deps), requirePlatformAdmin(), async (c) =>
-    c.json({ entries: await impersonation.audit() }),
-  );
+  app.get('/api/admin/impersonation/audit', requireActor(deps), requirePlatformAdmin(), async (c) => c.json({ entries: await impersonation.audit() }));
 
   // The admin-impersonation function: action status | start | end. better-auth switches the
   // session (HTTP: the request's cookies in, new cookies out); the cookies are sent only once the

@@ -25,7 +25,12 @@ describe('admin user list', () => {
     const byCompany = await admin.client.get<AdminUserList>('/api/admin/users?q=storm pros');
     expect(byCompany.status).toBe(200);
     expect(byCompany.body.users.map((u) => u.email)).toEqual([worker.email]);
-    expect(byCompany.body.users[0]).toMatchObject({ name: expect.stringMatching(/^Wendy /), companyName: 'Storm Pros Exteriors', isEnabled: true, role: 'contractor' });
+    expect(byCompany.body.users[0]).toMatchObject({
+      name: expect.stringMatching(/^Wendy /),
+      companyName: 'Storm Pros Exteriors',
+      isEnabled: true,
+      role: 'contractor',
+    });
     const byName = await admin.client.get<AdminUserList>('/api/admin/users?q=wendy');
     expect(byName.body.users.map((u) => u.email)).toEqual([worker.email]);
     const byEmail = await admin.client.get<AdminUserList>(`/api/admin/users?q=${encodeURIComponent(owner.email)}`);
@@ -46,7 +51,10 @@ describe('admin user list', () => {
     expect(patch.status).toBe(403);
     expect((await admin.client.patch(`/api/admin/users/${userId(worker)}`, { isEnabled: 'no' })).status).toBe(400);
     expect((await admin.client.patch('/api/admin/users/nobody', { isEnabled: false })).status).toBe(404);
-    const [row] = await server.db.select({ banned: user.banned }).from(user).where(eq(user.id, userId(worker)));
+    const [row] = await server.db
+      .select({ banned: user.banned })
+      .from(user)
+      .where(eq(user.id, userId(worker)));
     expect(row?.banned).toBe(false);
   });
 });
@@ -75,7 +83,10 @@ describe('disabled accounts', () => {
 
     // Signing out ends the session; signing in again is refused with the same code.
     expect((await second.post('/api/auth/sign-out')).status).toBe(200);
-    const sessions = await server.db.select().from(session).where(eq(session.userId, userId(target)));
+    const sessions = await server.db
+      .select()
+      .from(session)
+      .where(eq(session.userId, userId(target)));
     expect(sessions).toHaveLength(1);
     const signIn = await server.client().post('/api/auth/sign-in/email', { email: target.email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(403);
@@ -176,7 +187,10 @@ describe('impersonation', () => {
     const sessionId = started.body.sessionId ?? '';
     // The hour passes: the server's own times are moved back 61 minutes (nothing is written but the shift).
     const shift = sql`interval '61 minutes'`;
-    await server.db.update(session).set({ expiresAt: sql`${session.expiresAt} - ${shift}` }).where(eq(session.id, sessionId));
+    await server.db
+      .update(session)
+      .set({ expiresAt: sql`${session.expiresAt} - ${shift}` })
+      .where(eq(session.id, sessionId));
     await server.db
       .update(impersonationAudit)
       .set({ expiresAt: sql`${impersonationAudit.expiresAt} - ${shift}`, startedAt: sql`${impersonationAudit.startedAt} - ${shift}` })

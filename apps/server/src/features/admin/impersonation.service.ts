@@ -5,14 +5,7 @@ import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { assertMayBeImpersonated, assertMayStartImpersonation } from './admin.policy';
-import {
-  deleteSession,
-  findImpersonationTarget,
-  findSessionExpiry,
-  insertAuditEntry,
-  listAuditEntries,
-  markAuditEnded,
-} from './impersonation.repository';
+import { deleteSession, findImpersonationTarget, findSessionExpiry, insertAuditEntry, listAuditEntries, markAuditEnded } from './impersonation.repository';
 
 // Impersonation on better-auth's admin plugin: a one-hour session for the target with
 // `impersonatedBy`, the admin's own session kept by better-auth until the end. Every start and end

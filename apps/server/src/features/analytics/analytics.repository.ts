@@ -22,10 +22,11 @@ export type AnalyticsFilter = {
   lossType: string | null;
 };
 
-const keyList = (keys: readonly string[]): SQL => sql.join(
-  keys.map((key) => sql`${key}`),
-  sql`, `,
-);
+const keyList = (keys: readonly string[]): SQL =>
+  sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
 
 // A day starts at midnight UTC, whatever the database session's time zone.
 const startOf = (f: AnalyticsFilter) => sql`(${f.from}::date::timestamp at time zone 'UTC')`;
@@ -106,7 +107,8 @@ export async function approvalRows(db: Db | DbTx, f: AnalyticsFilter): Promise<{
     union all
     select 'loss_type', d.loss_type, null, ${counts} from decided d group by d.loss_type
     order by 1, 3 nulls last, 2`);
-  const of = (dimension: 'carrier' | 'loss_type') => result.rows.filter((row) => row.dimension === dimension).map(({ key, label, approved, denied }) => ({ key, label, approved, denied }));
+  const of = (dimension: 'carrier' | 'loss_type') =>
+    result.rows.filter((row) => row.dimension === dimension).map(({ key, label, approved, denied }) => ({ key, label, approved, denied }));
   return { byCarrier: of('carrier'), byLossType: of('loss_type') };
 }
 

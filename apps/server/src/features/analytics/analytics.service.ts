@@ -40,7 +40,13 @@ function presentApproval(row: ApprovalSqlRow, label: string): ApprovalRow {
 function presentCycles(row: CycleSqlRow): CycleTimeRow[] {
   return [
     { key: 'filed', label: 'Inspection to claim filed', claimFiles: int(row.filed), medianDays: decimal(row.filed_median), p90Days: decimal(row.filed_p90) },
-    { key: 'approved', label: 'Inspection to approval', claimFiles: int(row.approved), medianDays: decimal(row.approved_median), p90Days: decimal(row.approved_p90) },
+    {
+      key: 'approved',
+      label: 'Inspection to approval',
+      claimFiles: int(row.approved),
+      medianDays: decimal(row.approved_median),
+      p90Days: decimal(row.approved_p90),
+    },
     { key: 'paid', label: 'Inspection to first payment', claimFiles: int(row.paid), medianDays: decimal(row.paid_median), p90Days: decimal(row.paid_p90) },
   ];
 }
@@ -93,7 +99,10 @@ function present(rows: Awaited<ReturnType<typeof figures>>, f: AnalyticsFilter, 
   return {
     filters: { from: f.from, to: f.to, memberId: f.memberId, carrierId: f.carrierId, lossType: query.lossType ?? null },
     scope,
-    members: members.map((person) => ({ id: person.id, name: displayName({ firstName: person.first_name, lastName: person.last_name, name: person.name, email: person.email }) })),
+    members: members.map((person) => ({
+      id: person.id,
+      name: displayName({ firstName: person.first_name, lastName: person.last_name, name: person.name, email: person.email }),
+    })),
     carriers,
     approvalByCarrier: approvals.byCarrier.map((row) => presentApproval(row, row.label ?? 'No carrier')),
     approvalByLossType: approvals.byLossType.map((row) => presentApproval(row, isLossType(row.key) ? lossTypeLabel(row.key) : 'Other')),
@@ -116,7 +125,10 @@ function present(rows: Awaited<ReturnType<typeof figures>>, f: AnalyticsFilter, 
     weeklyActivity: weekly.map((row) => ({
       week: row.week,
       memberId: row.member_id,
-      memberName: row.member_id === null ? 'Former member' : displayName({ firstName: row.first_name, lastName: row.last_name, name: row.name, email: row.email }) || 'Former member',
+      memberName:
+        row.member_id === null
+          ? 'Former member'
+          : displayName({ firstName: row.first_name, lastName: row.last_name, name: row.name, email: row.email }) || 'Former member',
       inspections: int(row.inspections),
       photos: int(row.photos),
     })),

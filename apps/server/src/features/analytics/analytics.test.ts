@@ -27,7 +27,10 @@ const RANGE = 'from=2026-01-01&to=2026-06-30';
 const at = (day: string) => new Date(`${day}T00:00:00Z`);
 
 async function statusIds(companyId: string): Promise<Map<string, string>> {
-  const rows = await server.db.select({ id: projectStatuses.id, key: projectStatuses.key }).from(projectStatuses).where(eq(projectStatuses.companyId, companyId));
+  const rows = await server.db
+    .select({ id: projectStatuses.id, key: projectStatuses.key })
+    .from(projectStatuses)
+    .where(eq(projectStatuses.companyId, companyId));
   return new Map(rows.map((row) => [row.key, row.id]));
 }
 
@@ -75,7 +78,10 @@ async function photos(companyId: string, sessionId: string, uploadedBy: string, 
 
 type Entry = Omit<typeof claimLedgerEntries.$inferInsert, 'companyId' | 'projectId'>;
 async function ledger(companyId: string, projectId: string, entry: Entry) {
-  const [row] = await server.db.insert(claimLedgerEntries).values({ companyId, projectId, ...entry }).returning({ id: claimLedgerEntries.id });
+  const [row] = await server.db
+    .insert(claimLedgerEntries)
+    .values({ companyId, projectId, ...entry })
+    .returning({ id: claimLedgerEntries.id });
   if (!row) throw new Error('No ledger row');
   return row.id;
 }
@@ -330,7 +336,14 @@ describe('analytics figures on seeded data', () => {
   });
 
   it('refuses bad filters with the one error shape, and anyone signed out', async () => {
-    for (const query of ['from=2026-03-01&to=2026-02-01', 'from=2020-01-01&to=2026-01-01', 'lossType=meteor', 'carrierId=acme', 'from=2026-13-01', `memberId=${'x'.repeat(65)}`]) {
+    for (const query of [
+      'from=2026-03-01&to=2026-02-01',
+      'from=2020-01-01&to=2026-01-01',
+      'lossType=meteor',
+      'carrierId=acme',
+      'from=2026-13-01',
+      `memberId=${'x'.repeat(65)}`,
+    ]) {
       expectError(await ownerA.client.get(`/api/analytics?${query}`), 400, 'VALIDATION_ERROR');
     }
     const anonymous = await fetch(`${server.url}/api/analytics`);
@@ -376,7 +389,11 @@ describe('analytics statements', () => {
     const sent: { query: string; params: unknown[] }[] = [];
     const traced = drizzle(server.deps.database.pool, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } });
     const actor = { userId: ownerA.company.owner.id, email: ownerA.email, role: 'contractor' as const, sessionId: 'plans', impersonatedBy: null };
-    await createAnalyticsService({ db: traced, readTimeoutMs: 5_000 }).view(actor, { companyId: ownerA.company.id, role: 'owner' }, { from: '2026-01-01', to: '2026-06-30' });
+    await createAnalyticsService({ db: traced, readTimeoutMs: 5_000 }).view(
+      actor,
+      { companyId: ownerA.company.id, role: 'owner' },
+      { from: '2026-01-01', to: '2026-06-30' },
+    );
     const reads = sent.filter(({ query }) => /^\s*(with|select)\b/i.test(query) && !query.includes('pg_try_advisory_xact_lock'));
     expect(reads.length).toBeGreaterThanOrEqual(7);
     for (const { query, params } of reads) {

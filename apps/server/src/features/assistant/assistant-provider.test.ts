@@ -20,7 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => local.stop());
 
-const server = useTestServer(() => ({ ASSISTANT_API_KEY: 'local-test-key', ASSISTANT_BASE_URL: local.baseUrl, ASSISTANT_MODEL: 'local-model', ASSISTANT_MAX_RETRIES: '2', ASSISTANT_TIMEOUT_MS: '5000' }));
+const server = useTestServer(() => ({
+  ASSISTANT_API_KEY: 'local-test-key',
+  ASSISTANT_BASE_URL: local.baseUrl,
+  ASSISTANT_MODEL: 'local-model',
+  ASSISTANT_MAX_RETRIES: '2',
+  ASSISTANT_TIMEOUT_MS: '5000',
+}));
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let other: Awaited<ReturnType<typeof signedInOwner>>;
 
@@ -53,7 +59,8 @@ function expectError(response: TestResponse, status: number, code: string) {
 }
 
 const statusOf = async (user: { client: TestClient }) => (await user.client.get<AssistantConversation>('/api/assistant/conversation')).body.status;
-const claimFiles = (companyId: string, count: number) => Promise.all(Array.from({ length: count }, (_, i) => insertProjectRow(server.db, companyId, { title: `Claim file ${i + 1}` })));
+const claimFiles = (companyId: string, count: number) =>
+  Promise.all(Array.from({ length: count }, (_, i) => insertProjectRow(server.db, companyId, { title: `Claim file ${i + 1}` })));
 const DRIP_EDGE: Behavior = { kind: 'stream', pieces: ['Drip edge is required at the eaves [K:irc-r905-2-8-5-drip-edge].'] };
 
 describe('assistant: the provider adapter', () => {
@@ -62,7 +69,12 @@ describe('assistant: the provider adapter', () => {
     await insertProjectRow(server.db, other.company.id, { title: 'Other company secret file', claimNumber: 'SECRET-9' });
     local.script.push({
       kind: 'stream',
-      pieces: ['Drip edge is required ', 'at the eaves and rakes [K:irc-r905-2-8-5-drip-edge]. ', 'Gutters need guards [K:irc-r999-9-invented]. ', 'Claim MINE-1 is open [C:claim].'],
+      pieces: [
+        'Drip edge is required ',
+        'at the eaves and rakes [K:irc-r905-2-8-5-drip-edge]. ',
+        'Gutters need guards [K:irc-r999-9-invented]. ',
+        'Claim MINE-1 is open [C:claim].',
+      ],
       usage: { prompt_tokens: 812, completion_tokens: 41 },
     });
     const response = await owner.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?', projectId: mine.id });
@@ -73,7 +85,9 @@ describe('assistant: the provider adapter', () => {
     expect(tokens.join('')).toContain('[K:irc-r999-9-invented]');
     const done = events.find((e) => e.event === 'done')?.data as AskDone;
     expect(done.answer.mode).toBe('provider');
-    expect(done.answer.content).toBe('Drip edge is required at the eaves and rakes [K:irc-r905-2-8-5-drip-edge]. Gutters need guards. Claim MINE-1 is open [C:claim].');
+    expect(done.answer.content).toBe(
+      'Drip edge is required at the eaves and rakes [K:irc-r905-2-8-5-drip-edge]. Gutters need guards. Claim MINE-1 is open [C:claim].',
+    );
     expect(done.answer.dropped).toEqual(['[K:irc-r999-9-invented]']);
     expect(done.answer.citations.map((c) => (c.kind === 'passage' ? c.slug : c.ref))).toEqual(['irc-r905-2-8-5-drip-edge', 'claim']);
     const [row] = (await savedOf(owner.company.id)).filter((m) => m.id === done.answer.id);
@@ -93,7 +107,10 @@ describe('assistant: the provider adapter', () => {
   });
 
   it('retries a 429 with backoff, then answers', async () => {
-    local.script.push({ kind: 'status', status: 429, retryAfterMs: 20 }, { kind: 'stream', pieces: ['A cricket goes behind chimneys wider than 30 in [K:irc-r903-2-2-cricket].'] });
+    local.script.push(
+      { kind: 'status', status: 429, retryAfterMs: 20 },
+      { kind: 'stream', pieces: ['A cricket goes behind chimneys wider than 30 in [K:irc-r903-2-2-cricket].'] },
+    );
     const response = await owner.client.post('/api/assistant/ask', { question: 'When is a cricket required?' });
     const done = parseSse(response.text).find((e) => e.event === 'done')?.data as AskDone;
     expect(done.answer.citations.map((c) => (c.kind === 'passage' ? c.slug : c.ref))).toEqual(['irc-r903-2-2-cricket']);
@@ -102,10 +119,16 @@ describe('assistant: the provider adapter', () => {
 
   it('gives up after the retries with a clear message, and saves nothing', async () => {
     const before = await savedOf(owner.company.id);
-    local.script.push({ kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'status', status: 503, retryAfterMs: 10 });
+    local.script.push(
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+    );
     const response = await owner.client.post('/api/assistant/ask', { question: 'Valley lining?' });
     const events = parseSse(response.text);
-    expect(events.find((e) => e.event === 'error')?.data).toEqual({ error: { code: 'ASSISTANT_ANSWER_FAILED', message: 'The AI provider answered 503. Nothing was saved; ask again.' } });
+    expect(events.find((e) => e.event === 'error')?.data).toEqual({
+      error: { code: 'ASSISTANT_ANSWER_FAILED', message: 'The AI provider answered 503. Nothing was saved; ask again.' },
+    });
     expect(local.seen).toHaveLength(3);
     expect(await savedOf(owner.company.id)).toEqual(before);
   });
@@ -116,7 +139,10 @@ describe('assistant: the provider adapter', () => {
     const response = await owner.client.post('/api/assistant/ask', { question: 'Step flashing at a sidewall?' });
     const events = parseSse(response.text);
     expect(events.filter((e) => e.event === 'token').length).toBeGreaterThan(0);
-    expect(events.at(-1)).toEqual({ event: 'error', data: { error: { code: 'ASSISTANT_ANSWER_FAILED', message: 'The answer was cut off before it was complete. Nothing was saved; ask again.' } } });
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { error: { code: 'ASSISTANT_ANSWER_FAILED', message: 'The answer was cut off before it was complete. Nothing was saved; ask again.' } },
+    });
     expect(events.some((e) => e.event === 'done')).toBe(false);
     expect(await savedOf(owner.company.id)).toEqual(before);
   });
@@ -132,7 +158,7 @@ describe('assistant: the provider adapter', () => {
     expect(await savedOf(owner.company.id)).toEqual(before);
   });
 
-  it("answers built-in, sending nothing to the provider, once the owner turns it off", async () => {
+  it('answers built-in, sending nothing to the provider, once the owner turns it off', async () => {
     expect((await owner.client.patch('/api/assistant/settings', { providerEnabled: false })).status).toBe(200);
     const response = await owner.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?' });
     const done = parseSse(response.text).find((e) => e.event === 'done')?.data as AskDone;
@@ -152,7 +178,9 @@ describe('assistant: the daily limit counts calls to the provider', () => {
     expect((await burst.client.patch('/api/assistant/settings', { dailyLimit: 1 })).status).toBe(200);
     const files = await claimFiles(burst.company.id, 8);
     files.forEach(() => local.script.push(DRIP_EDGE));
-    const responses = await Promise.all(files.map((file) => burst.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?', projectId: file.id })));
+    const responses = await Promise.all(
+      files.map((file) => burst.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?', projectId: file.id })),
+    );
     expect(local.seen).toHaveLength(1);
     const answered = responses.filter((r) => r.status === 200);
     expect(answered).toHaveLength(1);
@@ -180,7 +208,11 @@ describe('assistant: the daily limit counts calls to the provider', () => {
   it('gives the use back when the provider refused before answering', async () => {
     const refused = await signedInOwner(server, { name: 'Refused Roofing' });
     expect((await refused.client.patch('/api/assistant/settings', { dailyLimit: 1 })).status).toBe(200);
-    local.script.push({ kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'status', status: 503, retryAfterMs: 10 });
+    local.script.push(
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+      { kind: 'status', status: 503, retryAfterMs: 10 },
+    );
     const failed = await refused.client.post('/api/assistant/ask', { question: 'Valley lining?' });
     expect(parseSse(failed.text).at(-1)?.data).toMatchObject({ error: { code: 'ASSISTANT_ANSWER_FAILED' } });
     expect(await statusOf(refused)).toMatchObject({ answersToday: 0 });
@@ -217,7 +249,9 @@ describe('assistant: one question at a time in a conversation', () => {
     stop.abort();
     await expect.poll(() => local.seen[0]?.closedEarly, { timeout: 5000 }).toBe(true);
     local.script.push(DRIP_EDGE);
-    await expect.poll(async () => (await busy.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?' })).status, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await busy.client.post('/api/assistant/ask', { question: 'Is drip edge required at the eaves?' })).status, { timeout: 5000 })
+      .toBe(200);
     expect(local.seen).toHaveLength(4);
   });
 });
@@ -235,7 +269,8 @@ describe('assistant: the provider prompt', () => {
     expect(system).toHaveLength(1);
     const rules = String(system[0]?.content);
     expect(rules).toContain('[K:slug]');
-    for (const claimText of ['Birch Lane', 'DATA-42', 'Ignore the rules above', 'developer mode', '[C:claim]', '[K:irc-']) expect(rules).not.toContain(claimText);
+    for (const claimText of ['Birch Lane', 'DATA-42', 'Ignore the rules above', 'developer mode', '[C:claim]', '[K:irc-'])
+      expect(rules).not.toContain(claimText);
 
     // The question goes last, as the user's, after the sources: each in a fenced block that the
     // backticks typed into the claim file cannot close, said to be data and not instructions.

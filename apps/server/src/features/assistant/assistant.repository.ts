@@ -173,7 +173,12 @@ export async function insertTurn(tx: DbTx, question: NewTurn, answer: NewTurn): 
 }
 
 /** An answer of the user's own conversations in the company, with the question before it. */
-export async function findOwnAnswer(db: Db | DbTx, companyId: string, userId: string, messageId: string): Promise<{ answer: MessageRow; projectId: string | null } | null> {
+export async function findOwnAnswer(
+  db: Db | DbTx,
+  companyId: string,
+  userId: string,
+  messageId: string,
+): Promise<{ answer: MessageRow; projectId: string | null } | null> {
   const [row] = await db
     .select({ answer: assistantMessages, projectId: assistantConversations.projectId })
     .from(assistantMessages)
@@ -193,7 +198,13 @@ export async function questionBefore(db: Db | DbTx, answer: MessageRow): Promise
   const [row] = await db
     .select({ content: assistantMessages.content })
     .from(assistantMessages)
-    .where(and(eq(assistantMessages.conversationId, answer.conversationId), eq(assistantMessages.role, 'user'), sql`${assistantMessages.createdAt} <= ${answer.createdAt}`))
+    .where(
+      and(
+        eq(assistantMessages.conversationId, answer.conversationId),
+        eq(assistantMessages.role, 'user'),
+        sql`${assistantMessages.createdAt} <= ${answer.createdAt}`,
+      ),
+    )
     .orderBy(desc(assistantMessages.createdAt))
     .limit(1);
   return row?.content ?? null;
@@ -236,7 +247,13 @@ export async function findClaimFile(db: Db | DbTx, companyId: string, projectId:
 
 export async function claimSessions(db: Db | DbTx, companyId: string, projectId: string) {
   return db
-    .select({ id: inspectionSessions.id, status: inspectionSessions.status, structures: inspectionSessions.structures, notes: inspectionSessions.notes, createdAt: inspectionSessions.createdAt })
+    .select({
+      id: inspectionSessions.id,
+      status: inspectionSessions.status,
+      structures: inspectionSessions.structures,
+      notes: inspectionSessions.notes,
+      createdAt: inspectionSessions.createdAt,
+    })
     .from(inspectionSessions)
     .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.projectId, projectId)))
     .orderBy(asc(inspectionSessions.createdAt));
@@ -244,31 +261,46 @@ export async function claimSessions(db: Db | DbTx, companyId: string, projectId:
 
 export async function claimPhotos(db: Db | DbTx, companyId: string, projectId: string) {
   return db
-    .select({ id: inspectionPhotos.id, category: inspectionPhotos.category, subcategory: inspectionPhotos.subcategory, phase: inspectionPhotos.phase, structureId: inspectionPhotos.structureId })
+    .select({
+      id: inspectionPhotos.id,
+      category: inspectionPhotos.category,
+      subcategory: inspectionPhotos.subcategory,
+      phase: inspectionPhotos.phase,
+      structureId: inspectionPhotos.structureId,
+    })
     .from(inspectionPhotos)
     .where(and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.projectId, projectId), isNull(inspectionPhotos.deletedAt)));
 }
 
 export async function claimMeasurements(db: Db | DbTx, companyId: string, projectId: string) {
-  return db
-    .select({
-      id: roofMeasurements.id,
-      label: roofMeasurements.label,
-      structures: roofMeasurements.structures,
-      trueAreaSqFt: roofMeasurements.trueAreaSqFt,
-      squaresHundredths: roofMeasurements.squaresHundredths,
-    })
-    .from(roofMeasurements)
-    // One record per roof: one superseded by the roof's record (decision 041) is not cited.
-    .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.projectId, projectId), isNull(roofMeasurements.supersededBy)))
-    .orderBy(desc(roofMeasurements.updatedAt))
-    .limit(5);
+  return (
+    db
+      .select({
+        id: roofMeasurements.id,
+        label: roofMeasurements.label,
+        structures: roofMeasurements.structures,
+        trueAreaSqFt: roofMeasurements.trueAreaSqFt,
+        squaresHundredths: roofMeasurements.squaresHundredths,
+      })
+      .from(roofMeasurements)
+      // One record per roof: one superseded by the roof's record (decision 041) is not cited.
+      .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.projectId, projectId), isNull(roofMeasurements.supersededBy)))
+      .orderBy(desc(roofMeasurements.updatedAt))
+      .limit(5)
+  );
 }
 
 /** The claim file's newest estimate (highest version of its newest session). */
 export async function claimEstimate(db: Db | DbTx, companyId: string, projectId: string) {
   const [row] = await db
-    .select({ id: estimates.id, version: estimates.version, supplement: estimates.supplement, rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, sessionId: estimates.sessionId })
+    .select({
+      id: estimates.id,
+      version: estimates.version,
+      supplement: estimates.supplement,
+      rcvCents: estimates.rcvCents,
+      acvCents: estimates.acvCents,
+      sessionId: estimates.sessionId,
+    })
     .from(estimates)
     .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
     .orderBy(desc(estimates.updatedAt), desc(estimates.version))
@@ -296,7 +328,14 @@ export async function claimReports(db: Db | DbTx, companyId: string, projectId: 
 
 export async function claimActivity(db: Db | DbTx, companyId: string, projectId: string) {
   return db
-    .select({ id: projectActivity.id, kind: projectActivity.kind, field: projectActivity.field, newValue: projectActivity.newValue, body: projectActivity.body, createdAt: projectActivity.createdAt })
+    .select({
+      id: projectActivity.id,
+      kind: projectActivity.kind,
+      field: projectActivity.field,
+      newValue: projectActivity.newValue,
+      body: projectActivity.body,
+      createdAt: projectActivity.createdAt,
+    })
     .from(projectActivity)
     .where(and(eq(projectActivity.companyId, companyId), eq(projectActivity.projectId, projectId)))
     .orderBy(desc(projectActivity.createdAt))

@@ -85,7 +85,9 @@ export function assistantRoutes(deps: AppDeps) {
   app.get('/api/admin/knowledge', actor, admin, validate('query', z.object({ retired: z.enum(['true', 'false']).optional() })), async (c) =>
     c.json({ passages: await assistant.passages(c.req.valid('query').retired === 'true') }),
   );
-  app.post('/api/admin/knowledge', actor, admin, validate('json', createPassageSchema), async (c) => c.json(await assistant.createPassage(c.req.valid('json')), 201));
+  app.post('/api/admin/knowledge', actor, admin, validate('json', createPassageSchema), async (c) =>
+    c.json(await assistant.createPassage(c.req.valid('json')), 201),
+  );
   app.patch('/api/admin/knowledge/:id', actor, admin, id, validate('json', updatePassageSchema), async (c) =>
     c.json(await assistant.editPassage(c.req.valid('param').id, c.req.valid('json'))),
   );

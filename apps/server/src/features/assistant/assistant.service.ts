@@ -12,20 +12,24 @@ import type {
   updateAssistantSettingsSchema,
   updatePassageSchema,
 } from '@ridgeline/shared/contracts/assistant';
-import {
-  BUILT_IN_NOTICE,
-  codeEditionOf,
-  PROVIDER_OFF_NOTICE,
-  type AssistantTask,
-  type CodeEdition,
-} from '@ridgeline/shared/domain/assistant';
+import { BUILT_IN_NOTICE, codeEditionOf, PROVIDER_OFF_NOTICE, type AssistantTask, type CodeEdition } from '@ridgeline/shared/domain/assistant';
 import type { Actor, Tenant } from '../../http/context';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
 import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';
 import { intakeFeedback } from '../../infra/db/feedback-intake';
 import { AppError } from '../../lib/app-error';
-import { builtInAnswer, checkCitations, claimSummary, providerPrompt, relevantFacts, strongPassages, supplementLetter, SUPPLEMENT_BASIS, type Sources } from './answers';
+import {
+  builtInAnswer,
+  checkCitations,
+  claimSummary,
+  providerPrompt,
+  relevantFacts,
+  strongPassages,
+  supplementLetter,
+  SUPPLEMENT_BASIS,
+  type Sources,
+} from './answers';
 import { assertCanSetAssistant } from './assistant.policy';
 import {
   conversationOf,
@@ -62,7 +66,6 @@ export const PROMPT_HISTORY_TURNS = 6;
 export const PROMPT_PASSAGES = 8;
 export const BUILT_IN_PASSAGES = 3;
 export const RESEARCH_PASSAGES = 5;
-
 
 export function presentMessage(row: MessageRow): AssistantMessage {
   return {
@@ -166,7 +169,14 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
     const context = input.projectId ? await readClaimContext(db, tenant.companyId, input.projectId) : null;
     if (input.projectId && !context) throw AppError.notFound('Claim file not found');
     const { id } = await conversationOf(db, tenant.companyId, actor.userId, context?.projectId ?? null);
-    const use = await reserveAssistantUse(db, { companyId: tenant.companyId, userId: actor.userId, kind: 'answer', conversationId: id, dailyLimit: settings.dailyLimit, now: now() });
+    const use = await reserveAssistantUse(db, {
+      companyId: tenant.companyId,
+      userId: actor.userId,
+      kind: 'answer',
+      conversationId: id,
+      dailyLimit: settings.dailyLimit,
+      now: now(),
+    });
     const useProvider = provider && settings.providerEnabled && input.task === 'answer' ? provider : null;
     return {
       actor,
@@ -197,19 +207,36 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
   }
 
   /** The provider's answer, its tokens streamed through `onToken`; `spend` says whether its use counts if what follows fails. */
-  async function askProvider(plan: AskPlan, provider: ChatProvider, sources: Sources, options: { signal: AbortSignal; onToken: (token: string) => void }, spend: Spend) {
+  async function askProvider(
+    plan: AskPlan,
+    provider: ChatProvider,
+    sources: Sources,
+    options: { signal: AbortSignal; onToken: (token: string) => void },
+    spend: Spend,
+  ) {
     const history = await listMessages(db, plan.tenant.companyId, plan.conversationId, PROMPT_HISTORY_TURNS);
     const turns: ChatTurn[] = history.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content }));
     const { input } = plan;
     // Asked from here on: a stop or a cut answer still counts, the provider was called.
     spend.counts = true;
     try {
-      const answer = await provider.complete(providerPrompt({ question: input.question, edition: plan.edition, research: input.research, passages: sources.passages, facts: sources.facts, history: turns }), options);
+      const answer = await provider.complete(
+        providerPrompt({
+          question: input.question,
+          edition: plan.edition,
+          research: input.research,
+          passages: sources.passages,
+          facts: sources.facts,
+          history: turns,
+        }),
+        options,
+      );
       spend.model = answer.model;
       return { raw: answer.text, usage: { model: answer.model, ...answer.usage } };
     } catch (error) {
       if (error instanceof ProviderStopped) throw error;
-      if (error instanceof ProviderStreamCut) throw new AppError('ASSISTANT_ANSWER_FAILED', 'The answer was cut off before it was complete. Nothing was saved; ask again.');
+      if (error instanceof ProviderStreamCut)
+        throw new AppError('ASSISTANT_ANSWER_FAILED', 'The answer was cut off before it was complete. Nothing was saved; ask again.');
       if (error instanceof ProviderFailed) {
         // Refused or never reached: the provider answered nothing, so the use is given back.
         spend.counts = false;
@@ -223,7 +250,8 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
   async function makeAnswer(plan: AskPlan, sources: Sources, options: { signal: AbortSignal; onToken: (token: string) => void }, spend: Spend) {
     const { input, context } = plan;
     const noUsage: AnswerUsage = { model: null, promptTokens: null, completionTokens: null };
-    if (input.task === 'supplement_letter' && context) return { raw: supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition), usage: noUsage };
+    if (input.task === 'supplement_letter' && context)
+      return { raw: supplementLetter(context, new Map(sources.passages.map((p) => [p.slug, p])), plan.edition), usage: noUsage };
     if (input.task === 'claim_summary' && context) return { raw: claimSummary(context), usage: noUsage };
     if (plan.provider) return askProvider(plan, plan.provider, sources, options, spend);
     return { raw: builtInAnswer(plan.notice, sources.passages, sources.facts), usage: noUsage };
@@ -291,7 +319,12 @@ export function createAssistantService({ db, provider, defaultDailyLimit, now = 
           source: 'assistant',
           sourceRef: messageId,
           page: found.projectId ? `/assistant?claim=${found.projectId}` : '/assistant',
-          message: [`An assistant answer was rated wrong.`, input.note ? `Note: ${input.note}` : null, `Question: ${question ?? '(not found)'}`, `Answer: ${found.answer.content}`]
+          message: [
+            `An assistant answer was rated wrong.`,
+            input.note ? `Note: ${input.note}` : null,
+            `Question: ${question ?? '(not found)'}`,
+            `Answer: ${found.answer.content}`,
+          ]
             .filter(Boolean)
             .join('\n\n')
             .slice(0, 5000),

@@ -45,26 +45,69 @@ const slugsOf = (message: AssistantMessage) => message.citations.flatMap((c) => 
 
 /** A claim file with an inspection (hit counts), a measurement with an 8:12 slope and an estimate with its supplement list. */
 async function claimWithSupplement(companyId: string, options: { steepest: number }) {
-  const project = await insertProjectRow(server.db, companyId, { title: 'Hale residence', lossType: 'hail', lossDescription: 'Hail storm in May', claimNumber: 'CLM-77', carrierName: 'Prairie Mutual' });
+  const project = await insertProjectRow(server.db, companyId, {
+    title: 'Hale residence',
+    lossType: 'hail',
+    lossDescription: 'Hail storm in May',
+    claimNumber: 'CLM-77',
+    carrierName: 'Prairie Mutual',
+  });
   const sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({
     id: sessionId,
     companyId,
     projectId: project.id,
     street: project.street,
-    structures: [{ id: 'main', name: 'Main house', kind: 'house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }, { direction: 'S', testSquareHits: 4 }] }],
+    structures: [
+      {
+        id: 'main',
+        name: 'Main house',
+        kind: 'house',
+        areas: ['roof'],
+        slopes: [
+          { direction: 'N', testSquareHits: 11 },
+          { direction: 'S', testSquareHits: 4 },
+        ],
+      },
+    ],
   });
   await server.db.insert(roofMeasurements).values({
     companyId,
     projectId: project.id,
     label: 'Main',
-    structures: [{ name: 'Main house', facets: [{ pitchRise: options.steepest, planAreaSqFt: 1200 }, { pitchRise: 6, planAreaSqFt: 800 }] }],
+    structures: [
+      {
+        name: 'Main house',
+        facets: [
+          { pitchRise: options.steepest, planAreaSqFt: 1200 },
+          { pitchRise: 6, planAreaSqFt: 800 },
+        ],
+      },
+    ],
     trueAreaSqFt: 2400,
     squaresHundredths: 2400,
   });
   const supplement: SupplementItem[] = [
-    { code: 'drip_edge', description: 'Drip edge', kind: 'missing', ourQuantity: 220, carrierQuantity: 0, unit: 'LF', amountCents: 66000, support: '140 LF of eaves and 80 LF of rakes measured' },
-    { code: 'ice_water', description: 'Ice and water barrier', kind: 'under_counted', ourQuantity: 6, carrierQuantity: 3, unit: 'SQ', amountCents: 42000, support: 'eaves 140 LF by 3 ft plus valleys' },
+    {
+      code: 'drip_edge',
+      description: 'Drip edge',
+      kind: 'missing',
+      ourQuantity: 220,
+      carrierQuantity: 0,
+      unit: 'LF',
+      amountCents: 66000,
+      support: '140 LF of eaves and 80 LF of rakes measured',
+    },
+    {
+      code: 'ice_water',
+      description: 'Ice and water barrier',
+      kind: 'under_counted',
+      ourQuantity: 6,
+      carrierQuantity: 3,
+      unit: 'SQ',
+      amountCents: 42000,
+      support: 'eaves 140 LF by 3 ft plus valleys',
+    },
   ];
   const [estimate] = await server.db
     .insert(estimates)
@@ -135,8 +178,24 @@ describe('assistant: the knowledge base', () => {
     // Only platform admins: a company owner is not one.
     expectError(await ownerA.client.get('/api/admin/knowledge'), 403, 'FORBIDDEN');
     expectError(await ownerA.client.post('/api/admin/knowledge', { slug: 'x' }), 403, 'FORBIDDEN');
-    expectError(await admin.client.post('/api/admin/knowledge', { slug: 'Bad Slug', topic: 'code', section: 'x', title: 'x', body: 'x', source: 'x', confidence: 'P' }), 400, 'VALIDATION_ERROR');
-    expectError(await admin.client.post('/api/admin/knowledge', { slug: 'ok-slug', topic: 'code', section: 'x', title: 'x', body: 'x', source: 'x', confidence: 'maybe' }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await admin.client.post('/api/admin/knowledge', { slug: 'Bad Slug', topic: 'code', section: 'x', title: 'x', body: 'x', source: 'x', confidence: 'P' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await admin.client.post('/api/admin/knowledge', {
+        slug: 'ok-slug',
+        topic: 'code',
+        section: 'x',
+        title: 'x',
+        body: 'x',
+        source: 'x',
+        confidence: 'maybe',
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await admin.client.patch(`/api/admin/knowledge/${randomUUID()}`, { title: 'x' }), 404, 'NOT_FOUND');
     expectError(await admin.client.patch(`/api/admin/knowledge/${created.body.id}`, {}), 400, 'VALIDATION_ERROR');
   });
@@ -165,11 +224,14 @@ describe('assistant: answers', () => {
     expect(owners.body.messages.some((m) => m.id === done.answer.id)).toBe(false);
   });
 
-  it("answers about a claim file with its own records cited, and keeps one thread per claim file and user", async () => {
+  it('answers about a claim file with its own records cited, and keeps one thread per claim file and user', async () => {
     const { project } = await claimWithSupplement(ownerA.company.id, { steepest: 9 });
     const done = await ask(ownerA.client, { question: 'How many hail hits on the north slope?', projectId: project.id });
     const claimRefs = done.answer.citations.flatMap((c) => (c.kind === 'claim' ? [c.ref] : []));
-    expect(claimRefs.some((ref) => ref.startsWith('inspection:')), done.answer.content).toBe(true);
+    expect(
+      claimRefs.some((ref) => ref.startsWith('inspection:')),
+      done.answer.content,
+    ).toBe(true);
     expect(done.answer.content).toContain('N slope: 11 hits in the test square');
     const thread = await ownerA.client.get<AssistantConversation>(`/api/assistant/conversation?projectId=${project.id}`);
     expect(thread.body).toMatchObject({ projectId: project.id, projectTitle: 'Hale residence' });
@@ -187,11 +249,15 @@ describe('assistant: answers', () => {
   it('summarizes from the ledger and the status: the insurer’s figures, received apart from expected, a pending supplement called out, nothing "to request" on a paid file', async () => {
     const { project } = await claimWithSupplement(ownerA.company.id, { steepest: 6 });
     const entry = async (body: Record<string, unknown>) => {
-      const response = await ownerA.client.post<{ entries: { id: string; kind: string; label: string | null }[] }>(`/api/projects/${project.id}/ledger/entries`, body);
+      const response = await ownerA.client.post<{ entries: { id: string; kind: string; label: string | null }[] }>(
+        `/api/projects/${project.id}/ledger/entries`,
+        body,
+      );
       expect(response.status, response.text).toBe(201);
       return response.body.entries;
     };
-    const summarize = async () => (await ask(ownerA.client, { question: 'Summarize this claim file', projectId: project.id, task: 'claim_summary' })).answer.content;
+    const summarize = async () =>
+      (await ask(ownerA.client, { question: 'Summarize this claim file', projectId: project.id, task: 'claim_summary' })).answer.content;
 
     // No insurer figure: our estimate is said to be ours.
     const before = await summarize();
@@ -228,7 +294,9 @@ describe('assistant: answers', () => {
     const text = letter2021.answer.content;
     expect(text).toContain('1. Drip edge is missing from the scope. We measured 220 LF');
     expect(text).toContain('2. Ice and water barrier is under-counted (3 SQ in the scope)');
-    expect(slugsOf(letter2021.answer)).toEqual(expect.arrayContaining(['irc-r905-2-8-5-drip-edge', 'irc-r905-1-2-ice-barrier-extent', 'irc-r905-1-2-ice-barrier-steep-36']));
+    expect(slugsOf(letter2021.answer)).toEqual(
+      expect.arrayContaining(['irc-r905-2-8-5-drip-edge', 'irc-r905-1-2-ice-barrier-extent', 'irc-r905-1-2-ice-barrier-steep-36']),
+    );
     // Secondary facts are worded "commonly reported"; no unverified passage is ever cited to a carrier.
     expect(text).toContain('Commonly reported:');
     expect(letter2021.answer.citations.every((c) => c.kind !== 'passage' || c.confidence !== '?')).toBe(true);
@@ -254,11 +322,21 @@ describe('assistant: answers', () => {
   });
 
   it('checks every citation: an invented section or a record not given is taken out and listed as dropped', () => {
-    const passage = { slug: 'irc-r905-2-8-5-drip-edge', section: 'IRC R905.2.8.5', title: 'Drip edge', source: 's', editionNote: '2012-2021', confidence: 'S' } as PassageRow;
-    const checked = checkCitations('Drip edge is required [K:irc-r905-2-8-5-drip-edge]. Gutters need guards [K:irc-r999-9-invented]. The claim is open [C:claim] [C:file:nope].', {
-      passages: [passage],
-      facts: [{ ref: 'claim', label: 'Claim file', text: 'x', href: '/projects/1' }],
-    });
+    const passage = {
+      slug: 'irc-r905-2-8-5-drip-edge',
+      section: 'IRC R905.2.8.5',
+      title: 'Drip edge',
+      source: 's',
+      editionNote: '2012-2021',
+      confidence: 'S',
+    } as PassageRow;
+    const checked = checkCitations(
+      'Drip edge is required [K:irc-r905-2-8-5-drip-edge]. Gutters need guards [K:irc-r999-9-invented]. The claim is open [C:claim] [C:file:nope].',
+      {
+        passages: [passage],
+        facts: [{ ref: 'claim', label: 'Claim file', text: 'x', href: '/projects/1' }],
+      },
+    );
     expect(checked.text).toBe('Drip edge is required [K:irc-r905-2-8-5-drip-edge]. Gutters need guards. The claim is open [C:claim].');
     expect(checked.dropped).toEqual(['[K:irc-r999-9-invented]', '[C:file:nope]']);
     expect(checked.citations.map((c) => (c.kind === 'passage' ? c.slug : c.ref))).toEqual(['irc-r905-2-8-5-drip-edge', 'claim']);
@@ -268,7 +346,10 @@ describe('assistant: answers', () => {
     const owner = await signedInOwner(server, { name: 'Limit Roofing' });
     const member = await signedInUser(server, { company: owner.company, role: 'member' });
     expectError(await member.client.patch('/api/assistant/settings', { dailyLimit: 2 }), 403, 'FORBIDDEN');
-    expect((await owner.client.patch<AssistantSettings>('/api/assistant/settings', { dailyLimit: 2 })).body).toMatchObject({ dailyLimit: 2, providerConfigured: false });
+    expect((await owner.client.patch<AssistantSettings>('/api/assistant/settings', { dailyLimit: 2 })).body).toMatchObject({
+      dailyLimit: 2,
+      providerConfigured: false,
+    });
     await ask(owner.client, { question: 'drip edge' });
     await ask(member.client, { question: 'cricket' });
     const refused = await member.client.post('/api/assistant/ask', { question: 'valley lining' });
@@ -285,10 +366,16 @@ describe('assistant: answers', () => {
     const helpful = await memberA.client.post<AssistantMessage>(`/api/assistant/messages/${done.answer.id}/rating`, { rating: 'helpful' });
     expect(helpful.body.rating).toBe('helpful');
     for (let i = 0; i < 2; i += 1) {
-      const wrong = await memberA.client.post<AssistantMessage>(`/api/assistant/messages/${done.answer.id}/rating`, { rating: 'wrong', note: 'Our county is on 2:12 with double felt' });
+      const wrong = await memberA.client.post<AssistantMessage>(`/api/assistant/messages/${done.answer.id}/rating`, {
+        rating: 'wrong',
+        note: 'Our county is on 2:12 with double felt',
+      });
       expect(wrong.body.rating).toBe('wrong');
     }
-    const filed = await server.db.select().from(feedback).where(and(eq(feedback.source, 'assistant'), eq(feedback.sourceRef, done.answer.id)));
+    const filed = await server.db
+      .select()
+      .from(feedback)
+      .where(and(eq(feedback.source, 'assistant'), eq(feedback.sourceRef, done.answer.id)));
     expect(filed).toHaveLength(1);
     expect(filed[0]?.message).toContain('Our county is on 2:12');
     expect(filed[0]).toMatchObject({ companyId: ownerA.company.id, authorId: memberA.me.id, type: 'problem' });

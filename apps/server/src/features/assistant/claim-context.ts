@@ -6,16 +6,7 @@ import { buildShotList, type ShotListStructure } from '@ridgeline/shared/domain/
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { readClaimLedger, type ClaimLedgerRead } from '../../infra/db/claim-ledger';
 import type { Db } from '../../infra/db/client';
-import {
-  claimActivity,
-  claimEstimate,
-  claimFiles,
-  claimMeasurements,
-  claimPhotos,
-  claimReports,
-  claimSessions,
-  findClaimFile,
-} from './assistant.repository';
+import { claimActivity, claimEstimate, claimFiles, claimMeasurements, claimPhotos, claimReports, claimSessions, findClaimFile } from './assistant.repository';
 
 // The claim file as the assistant reads it: each record a fact with the reference an answer cites it
 // by (`[C:ref]`), its words and where it is in the app. Built on the server from the company's own rows
@@ -87,19 +78,27 @@ export async function readClaimContext(db: Db, companyId: string, projectId: str
     ['claimNumber', 'claim number'],
     ['dateOfLoss', 'date of loss'],
   ] as const) {
-    if (!project[field]) missing.push({ ref: `missing:${field}`, label: `No ${label} on the claim file`, text: `Add the ${label} on the claim file.`, href: base });
+    if (!project[field])
+      missing.push({ ref: `missing:${field}`, label: `No ${label} on the claim file`, text: `Add the ${label} on the claim file.`, href: base });
   }
 
   const structures: ShotListStructure[] = [];
   for (const session of sessions) {
     const list = Array.isArray(session.structures) ? (session.structures as StructureJson[]) : [];
     const hits = list.flatMap((s) =>
-      (s.slopes ?? []).map((slope) => `${s.name ?? 'structure'} ${slope.direction ?? '?'} slope: ${slope.testSquareHits === null || slope.testSquareHits === undefined ? 'not counted' : `${slope.testSquareHits} hits in the test square`}`),
+      (s.slopes ?? []).map(
+        (slope) =>
+          `${s.name ?? 'structure'} ${slope.direction ?? '?'} slope: ${slope.testSquareHits === null || slope.testSquareHits === undefined ? 'not counted' : `${slope.testSquareHits} hits in the test square`}`,
+      ),
     );
     facts.push({
       ref: `inspection:${session.id}`,
       label: 'Inspection',
-      text: joinPresent([`${session.status === 'completed' ? 'completed' : 'in progress'} inspection`, hits.join('; ') || 'no test squares counted', session.notes]),
+      text: joinPresent([
+        `${session.status === 'completed' ? 'completed' : 'in progress'} inspection`,
+        hits.join('; ') || 'no test squares counted',
+        session.notes,
+      ]),
       href: `/field-inspection/${session.id}`,
     });
     for (const s of list) {
@@ -108,18 +107,25 @@ export async function readClaimContext(db: Db, companyId: string, projectId: str
         id: s.id,
         name: s.name,
         areas: (s.areas ?? []) as ShotListStructure['areas'],
-        slopes: (s.slopes ?? []).map((slope) => ({ direction: (slope.direction ?? 'N') as ShotListStructure['slopes'][number]['direction'], testSquareHits: slope.testSquareHits ?? null })),
+        slopes: (s.slopes ?? []).map((slope) => ({
+          direction: (slope.direction ?? 'N') as ShotListStructure['slopes'][number]['direction'],
+          testSquareHits: slope.testSquareHits ?? null,
+        })),
       });
     }
   }
-  if (sessions.length === 0) missing.push({ ref: 'missing:inspection', label: 'No inspection', text: 'Start a field inspection for this property.', href: '/field-inspection/new' });
+  if (sessions.length === 0)
+    missing.push({ ref: 'missing:inspection', label: 'No inspection', text: 'Start a field inspection for this property.', href: '/field-inspection/new' });
   if (structures.length > 0) {
     const shots = buildShotList(structures, photos).flatMap((phase) => phase.shots.filter((shot) => shot.required && shot.count === 0));
     if (shots.length > 0) {
       missing.push({
         ref: 'missing:photos',
         label: `${shots.length} required photo${shots.length === 1 ? '' : 's'} not taken`,
-        text: shots.slice(0, 12).map((shot) => shot.label).join(', '),
+        text: shots
+          .slice(0, 12)
+          .map((shot) => shot.label)
+          .join(', '),
         href: `${base}?tab=photos`,
       });
     }
@@ -134,11 +140,21 @@ export async function readClaimContext(db: Db, companyId: string, projectId: str
     facts.push({
       ref: `measurement:${m.id}`,
       label: `Measurement${m.label ? ` ${m.label}` : ''}`,
-      text: joinPresent([`${(m.squaresHundredths / 100).toFixed(2)} squares`, `${m.trueAreaSqFt} sq ft true area`, steepest !== null ? `steepest pitch ${steepest}:12` : null]),
+      text: joinPresent([
+        `${(m.squaresHundredths / 100).toFixed(2)} squares`,
+        `${m.trueAreaSqFt} sq ft true area`,
+        steepest !== null ? `steepest pitch ${steepest}:12` : null,
+      ]),
       href: `${base}?tab=measurements`,
     });
   }
-  if (measurements.length === 0) missing.push({ ref: 'missing:measurements', label: 'No roof measurement', text: 'Measure the roof or import a measurement report.', href: `${base}?tab=measurements` });
+  if (measurements.length === 0)
+    missing.push({
+      ref: 'missing:measurements',
+      label: 'No roof measurement',
+      text: 'Measure the roof or import a measurement report.',
+      href: `${base}?tab=measurements`,
+    });
 
   const supplement = estimate && Array.isArray(estimate.supplement) ? (estimate.supplement as SupplementItem[]) : [];
   if (estimate) {
@@ -159,22 +175,49 @@ export async function readClaimContext(db: Db, companyId: string, projectId: str
     // Items to request only while none is on the ledger yet and the file is not paid.
     const requested = (ledger?.summary.supplements.length ?? 0) > 0;
     if (supplement.length > 0 && !requested && !settled) {
-      missing.push({ ref: 'missing:supplement', label: `${supplement.length} supplement item${supplement.length === 1 ? '' : 's'} to request`, text: supplement.map((i) => i.description).join(', '), href: `${base}?tab=estimates` });
+      missing.push({
+        ref: 'missing:supplement',
+        label: `${supplement.length} supplement item${supplement.length === 1 ? '' : 's'} to request`,
+        text: supplement.map((i) => i.description).join(', '),
+        href: `${base}?tab=estimates`,
+      });
     }
   } else {
     missing.push({ ref: 'missing:estimate', label: 'No estimate', text: 'Write the estimate from the inspection.', href: `${base}?tab=estimates` });
   }
 
   for (const file of files) facts.push({ ref: `file:${file.id}`, label: 'File', text: file.fileName, href: `${base}?tab=documents` });
-  for (const doc of documents) facts.push({ ref: `document:${doc.id}`, label: `Document (${doc.kind.replace(/_/g, ' ')})`, text: `${doc.title}, ${doc.status}`, href: `${base}?tab=documents` });
-  if (!settled && !documents.some((d) => d.kind === 'packet')) missing.push({ ref: 'missing:packet', label: 'No claim packet yet', text: 'Make the claim packet (cover letter, photos, measurements, estimate).', href: `${base}?tab=documents` });
+  for (const doc of documents)
+    facts.push({
+      ref: `document:${doc.id}`,
+      label: `Document (${doc.kind.replace(/_/g, ' ')})`,
+      text: `${doc.title}, ${doc.status}`,
+      href: `${base}?tab=documents`,
+    });
+  if (!settled && !documents.some((d) => d.kind === 'packet'))
+    missing.push({
+      ref: 'missing:packet',
+      label: 'No claim packet yet',
+      text: 'Make the claim packet (cover letter, photos, measurements, estimate).',
+      href: `${base}?tab=documents`,
+    });
   if (ledger) {
     for (const supplement of pendingSupplements(ledger.summary)) {
-      missing.push({ ref: `ledger:supplement:${supplement.id}`, label: 'Supplement awaiting the insurer', text: `${pendingSupplementText(supplement)} Record the insurer's answer on the Money tab.`, href: `${base}?tab=money` });
+      missing.push({
+        ref: `ledger:supplement:${supplement.id}`,
+        label: 'Supplement awaiting the insurer',
+        text: `${pendingSupplementText(supplement)} Record the insurer's answer on the Money tab.`,
+        href: `${base}?tab=money`,
+      });
     }
     const status = project.statusKey && project.status ? { key: project.statusKey, name: project.status } : null;
     for (const disagreement of status ? statusDisagreements(status, ledger.entries, ledger.summary) : []) {
-      missing.push({ ref: `ledger:status:${disagreement.code}`, label: 'Status and ledger disagree', text: statusDisagreementText(disagreement), href: `${base}?tab=money` });
+      missing.push({
+        ref: `ledger:status:${disagreement.code}`,
+        label: 'Status and ledger disagree',
+        text: statusDisagreementText(disagreement),
+        href: `${base}?tab=money`,
+      });
     }
   }
   // On a settled file only what the ledger itself still asks remains.
@@ -187,7 +230,15 @@ export async function readClaimContext(db: Db, companyId: string, projectId: str
       href: base,
     });
   }
-  return { projectId, title: project.title, facts, supplement, steepestPitch, missing: stillMissing, settled: settled ? (ledger?.summary.state === 'paid_in_full' ? 'paid_in_full' : 'closed') : null };
+  return {
+    projectId,
+    title: project.title,
+    facts,
+    supplement,
+    steepestPitch,
+    missing: stillMissing,
+    settled: settled ? (ledger?.summary.state === 'paid_in_full' ? 'paid_in_full' : 'closed') : null,
+  };
 }
 
 /**
@@ -222,7 +273,12 @@ function ledgerFacts({ summary, insurer }: ClaimLedgerRead, base: string): Claim
         : supplement.status === 'denied'
           ? 'denied'
           : 'neither approved nor denied yet';
-    facts.push({ ref: `ledger:supplement:${supplement.id}`, label: 'Supplement on the ledger', text: `${supplement.label}: requested ${formatUsdCents(supplement.requestedCents)}, ${answer}`, href });
+    facts.push({
+      ref: `ledger:supplement:${supplement.id}`,
+      label: 'Supplement on the ledger',
+      text: `${supplement.label}: requested ${formatUsdCents(supplement.requestedCents)}, ${answer}`,
+      href,
+    });
   }
   return facts;
 }

@@ -28,7 +28,7 @@ describe('better-auth error codes', () => {
     }
   });
 
-  it('passes the catalogue\'s better-auth codes through at their status, and a ban as ACCOUNT_DISABLED', () => {
+  it("passes the catalogue's better-auth codes through at their status, and a ban as ACCOUNT_DISABLED", () => {
     const passed = BETTER_AUTH_CODES.filter(isErrorCode);
     expect(passed).toEqual(expect.arrayContaining(['INVALID_EMAIL_OR_PASSWORD', 'EMAIL_NOT_VERIFIED', 'INVALID_PASSWORD', 'INVALID_ORIGIN']));
     for (const code of passed) expect(authErrorCode(code, errorStatus(code))).toBe(code);

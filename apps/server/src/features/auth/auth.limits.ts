@@ -55,7 +55,16 @@ export function createSecretCheckLimit(deps: Pick<AppDeps, 'limits' | 'logger' |
       throw AppError.rateLimited(state.retryAfter, `Too many incorrect codes or passwords. Please try again in ${minutesText(state.retryAfter)}.`);
     }
     await next();
-    const code = c.res.status >= 400 ? await c.res.clone().json().then((body: unknown) => errorBodySchema.safeParse(body).data?.error.code ?? '', () => '') : '';
+    const code =
+      c.res.status >= 400
+        ? await c.res
+            .clone()
+            .json()
+            .then(
+              (body: unknown) => errorBodySchema.safeParse(body).data?.error.code ?? '',
+              () => '',
+            )
+        : '';
     if (WRONG_SECRET_CODES.has(code)) {
       deps.logger.warn({ event: 'secret_check_failed', code, ...event }, 'security');
       await deps.limits.block(key, SECRET_CHECK_RULE);

@@ -108,6 +108,9 @@ export async function deleteUser(db: Db | DbTx, userId: string): Promise<void> {
 
 /** Whether the session with this token is the user's own. */
 export async function sessionBelongsTo(db: Db | DbTx, token: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: session.id }).from(session).where(and(eq(session.token, token), eq(session.userId, userId)));
+  const [row] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.token, token), eq(session.userId, userId)));
   return row !== undefined;
 }

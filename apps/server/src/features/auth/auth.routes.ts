@@ -56,10 +56,7 @@ export function authRoutes(deps: AppDeps) {
     const ip = clientIp(c);
     const state = await login.attempt(email, ip);
     if (!state.allowed) {
-      throw AppError.rateLimited(
-        state.retryAfter,
-        `Too many failed sign-in attempts. Please try again in ${minutesText(state.retryAfter)}.`,
-      );
+      throw AppError.rateLimited(state.retryAfter, `Too many failed sign-in attempts. Please try again in ${minutesText(state.retryAfter)}.`);
     }
     const response = await forwardToAuth(c, deps, { body: { email, password, rememberMe: true } });
     // Only a wrong password counts: an unverified or disabled account had the right one.

@@ -53,7 +53,14 @@ export function createAuthService({ db }: { db: Db }) {
      * One query for every grant.
      */
     async checkSocketGrants(grants: readonly SocketGrant[]): Promise<(RevocationReason | null)[]> {
-      const rows = new Map((await findSessionAccess(db, grants.map((grant) => grant.sessionId))).map((row) => [row.sessionId, row]));
+      const rows = new Map(
+        (
+          await findSessionAccess(
+            db,
+            grants.map((grant) => grant.sessionId),
+          )
+        ).map((row) => [row.sessionId, row]),
+      );
       return grants.map((grant) => {
         const row = rows.get(grant.sessionId);
         if (!row || row.userId !== grant.userId) return 'session-ended';

@@ -102,11 +102,7 @@ export function createAuth(deps: AuthDeps) {
         },
       },
     },
-    plugins: [
-      admin({ defaultRole: 'contractor', adminRoles: ['admin'], impersonationSessionDuration: 60 * 60 }),
-      twoFactor({ issuer: 'Ridgeline' }),
-      jwt(),
-    ],
+    plugins: [admin({ defaultRole: 'contractor', adminRoles: ['admin'], impersonationSessionDuration: 60 * 60 }), twoFactor({ issuer: 'Ridgeline' }), jwt()],
   });
 }
 

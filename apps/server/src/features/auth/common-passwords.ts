@@ -6,9 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@ridgeline/shared/domain/password-policy';
 let commonPasswords: Set<string> | null = null;
 
 function list(): Set<string> {
-  commonPasswords ??= new Set(
-    (dictionary['passwords-common'] as string[]).filter((p) => p.length >= PASSWORD_MIN_LENGTH).map((p) => p.toLowerCase()),
-  );
+  commonPasswords ??= new Set((dictionary['passwords-common'] as string[]).filter((p) => p.length >= PASSWORD_MIN_LENGTH).map((p) => p.toLowerCase()));
   return commonPasswords;
 }
 

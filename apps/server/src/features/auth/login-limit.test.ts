@@ -12,7 +12,7 @@ describe('sign-in limits', () => {
     const client = server.client();
     for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/sign-in/email', { email, password: 'wrong-password-x' })).status).toBe(401);
     expect((await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(200);
-    await server.db.execute('delete from rate_limits where key like \'login-ip:%\'');
+    await server.db.execute("delete from rate_limits where key like 'login-ip:%'");
     for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/sign-in/email', { email, password: 'wrong-password-y' })).status).toBe(401);
     expect((await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD })).status).toBe(200);
   });

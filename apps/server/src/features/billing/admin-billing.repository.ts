@@ -43,7 +43,15 @@ type SqlRow = {
   owner_email: string | null;
 };
 
-type SqlTotals = { total: string | number; mrr_cents: string | number; paying: string | number; trialing: string | number; read_only: string | number; failed_payments: string | number; credits: string | number };
+type SqlTotals = {
+  total: string | number;
+  mrr_cents: string | number;
+  paying: string | number;
+  trialing: string | number;
+  read_only: string | number;
+  failed_payments: string | number;
+  credits: string | number;
+};
 
 /** `%term%` with LIKE's wildcards escaped, so a search for "50%" means those characters. */
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -104,7 +112,9 @@ function present(row: SqlRow): AdminBillingRow {
 
 /** A page of the companies the filter matches, newest first. */
 export async function listAdminBillingCompanies(db: Db | DbTx, filter: AdminBillingFilter, page: number, pageSize: number): Promise<AdminBillingRow[]> {
-  const result = await db.execute<SqlRow>(sql`${companiesWith(filterSql(filter))} order by c.created_at desc, c.id limit ${pageSize} offset ${(page - 1) * pageSize}`);
+  const result = await db.execute<SqlRow>(
+    sql`${companiesWith(filterSql(filter))} order by c.created_at desc, c.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
   return result.rows.map(present);
 }
 

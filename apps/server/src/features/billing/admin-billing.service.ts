@@ -20,7 +20,6 @@ type AdminBillingQuery = z.output<typeof adminBillingQuerySchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 const asStatus = (status: string): BillingStatus => (status === 'active' || status === 'past_due' || status === 'canceled' ? status : 'trialing');
 
 /** A company as the admin sees it: read-only by billingAccess; MRR the plan price while it pays and can write. */

@@ -95,7 +95,14 @@ describe('admin billing: the companies', () => {
       owner: { userId: trialing.me.id, name: 'Robin Slate', email: trialing.email },
       createdAt: expect.any(String),
     });
-    expect(rowOf(page, paying.company.id)).toMatchObject({ plan: 'business', status: 'active', readOnly: false, mrrCents: 59_900, failedPayments: 1, creditBalance: 3 });
+    expect(rowOf(page, paying.company.id)).toMatchObject({
+      plan: 'business',
+      status: 'active',
+      readOnly: false,
+      mrrCents: 59_900,
+      failedPayments: 1,
+      creditBalance: 3,
+    });
     expect(rowOf(page, inGrace.company.id)).toMatchObject({ plan: 'starter', status: 'past_due', readOnly: false, mrrCents: 19_900 });
     expect(rowOf(page, lapsed.company.id)).toMatchObject({ status: 'past_due', readOnly: true, mrrCents: 0, failedPayments: 2, creditBalance: 4 });
     expect(rowOf(page, ended.company.id)).toMatchObject({ status: 'trialing', readOnly: true, mrrCents: 0 });
@@ -143,7 +150,10 @@ describe('admin billing: the companies', () => {
 
 describe('admin billing: credits', () => {
   it('grants and removes credits as adjustment rows with the admin and the reason, refusing to go below zero', async () => {
-    const granted = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${inGrace.company.id}/credits`, { credits: 5, reason: 'Apology for the outage' });
+    const granted = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${inGrace.company.id}/credits`, {
+      credits: 5,
+      reason: 'Apology for the outage',
+    });
     expect(granted.status, granted.text).toBe(200);
     expect(granted.body).toMatchObject({ id: inGrace.company.id, creditBalance: 5, plan: 'starter', status: 'past_due' });
 
@@ -151,7 +161,10 @@ describe('admin billing: credits', () => {
     expectError(tooMany, 409, 'INSUFFICIENT_CREDITS');
     expect(errorMessage(tooMany)).toBe('The company has only 5 credits.');
 
-    const removed = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${inGrace.company.id}/credits`, { credits: -2, reason: 'Granted twice by mistake' });
+    const removed = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${inGrace.company.id}/credits`, {
+      credits: -2,
+      reason: 'Granted twice by mistake',
+    });
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.creditBalance).toBe(3);
 
@@ -182,13 +195,21 @@ describe('admin billing: extending a trial', () => {
     const company = await signedInOwner(server, { name: 'Golf Roofing' });
     const end = inDays(10);
     await setBilling(company.company.id, { trialEndsAt: end });
-    const response = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${company.company.id}/extend-trial`, { days: 7, reason: 'Storm season' });
+    const response = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${company.company.id}/extend-trial`, {
+      days: 7,
+      reason: 'Storm season',
+    });
     expect(response.status, response.text).toBe(200);
     const expected = new Date(end.getTime() + 7 * DAY_MS);
     expect(response.body).toMatchObject({ id: company.company.id, status: 'trialing', readOnly: false, trialEndsAt: expected.toISOString() });
     const audit = await server.db.select().from(billingAudit).where(eq(billingAudit.companyId, company.company.id));
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'extend_trial', detail: `Trial extended by 7 days to ${dateWords.format(expected)}`, reason: 'Storm season', actorId: admin.me.id }),
+      expect.objectContaining({
+        action: 'extend_trial',
+        detail: `Trial extended by 7 days to ${dateWords.format(expected)}`,
+        reason: 'Storm season',
+        actorId: admin.me.id,
+      }),
     ]);
   });
 
@@ -196,11 +217,16 @@ describe('admin billing: extending a trial', () => {
     const company = await signedInOwner(server, { name: 'Hotel Roofing' });
     await setBilling(company.company.id, { trialEndsAt: inDays(-3) });
     // The old trial's reminders and end mail went out; the new end gets its own.
-    await server.db.insert(billingNotices).values(['trial_reminder_3', 'trial_reminder_1', 'trial_ended', 'payment_failed:in_1'].map((kind) => ({ companyId: company.company.id, kind })));
+    await server.db
+      .insert(billingNotices)
+      .values(['trial_reminder_3', 'trial_reminder_1', 'trial_ended', 'payment_failed:in_1'].map((kind) => ({ companyId: company.company.id, kind })));
     expectError(await company.client.post('/api/carriers', { name: 'State Farm' }), 402, 'BILLING_READ_ONLY');
 
     const before = Date.now();
-    const response = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${company.company.id}/extend-trial`, { days: 1, reason: 'Card on the way' });
+    const response = await admin.client.post<AdminBillingCompany>(`/api/admin/billing/companies/${company.company.id}/extend-trial`, {
+      days: 1,
+      reason: 'Card on the way',
+    });
     expect(response.status, response.text).toBe(200);
     expect(response.body.readOnly).toBe(false);
     const newEnd = new Date(response.body.trialEndsAt ?? '').getTime();
@@ -228,7 +254,10 @@ describe('admin billing: extending a trial', () => {
     expectError(await admin.client.post(url, { days: 7 }), 400, 'VALIDATION_ERROR');
     expectError(await admin.client.post(`/api/admin/billing/companies/${MISSING_ID}/extend-trial`, { days: 7, reason: 'Nobody' }), 404, 'NOT_FOUND');
 
-    const [row] = await server.db.select({ trialEndsAt: companies.trialEndsAt, status: companies.billingStatus }).from(companies).where(eq(companies.id, ended.company.id));
+    const [row] = await server.db
+      .select({ trialEndsAt: companies.trialEndsAt, status: companies.billingStatus })
+      .from(companies)
+      .where(eq(companies.id, ended.company.id));
     expect(row?.status).toBe('trialing');
     expect(row?.trialEndsAt?.getTime()).toBeLessThan(Date.now());
     const audits = await server.db.select().from(billingAudit);

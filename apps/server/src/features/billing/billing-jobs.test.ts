@@ -60,7 +60,11 @@ describe('the billing sweep: the trial', () => {
     expect(ended.mails[0]?.text).toContain('nothing has been deleted');
     expect((await sweep(new Date(trialEndsAt.getTime() + 2 * DAY), watched)).mails).toEqual([]);
 
-    const notices = await server.db.select({ kind: billingNotices.kind }).from(billingNotices).where(eq(billingNotices.companyId, company.id)).orderBy(asc(billingNotices.kind));
+    const notices = await server.db
+      .select({ kind: billingNotices.kind })
+      .from(billingNotices)
+      .where(eq(billingNotices.companyId, company.id))
+      .orderBy(asc(billingNotices.kind));
     expect(notices.map((notice) => notice.kind)).toEqual(['trial_ended', 'trial_reminder_1', 'trial_reminder_3']);
     // Nothing is deleted or changed by the trial's end: the company stays trialing (read-only by date).
     expect(await row(company.id)).toMatchObject({ billingStatus: 'trialing', plan: 'professional' });
@@ -89,16 +93,31 @@ describe('the billing sweep: the period end', () => {
   it('applies a waiting downgrade once the period has ended, and in test mode starts the next period with its invoice', async () => {
     const company = await createCompany(server.db);
     const periodEnd = new Date('2027-02-15T09:00:00Z');
-    await server.db.update(companies).set({ billingStatus: 'active', plan: 'business', pendingPlan: 'starter', currentPeriodEnd: periodEnd }).where(eq(companies.id, company.id));
+    await server.db
+      .update(companies)
+      .set({ billingStatus: 'active', plan: 'business', pendingPlan: 'starter', currentPeriodEnd: periodEnd })
+      .where(eq(companies.id, company.id));
 
     await sweep(new Date(periodEnd.getTime() - 60_000), []);
     expect(await row(company.id)).toMatchObject({ plan: 'business', pendingPlan: 'starter' });
 
     await sweep(new Date(periodEnd.getTime() + 60_000), []);
-    expect(await row(company.id)).toMatchObject({ plan: 'starter', pendingPlan: null, billingStatus: 'active', currentPeriodEnd: new Date('2027-03-15T09:00:00Z') });
+    expect(await row(company.id)).toMatchObject({
+      plan: 'starter',
+      pendingPlan: null,
+      billingStatus: 'active',
+      currentPeriodEnd: new Date('2027-03-15T09:00:00Z'),
+    });
     const rows = await server.db.select().from(invoices).where(eq(invoices.companyId, company.id));
     expect(rows).toEqual([
-      expect.objectContaining({ description: 'Starter plan, Feb 15, 2027 - Mar 15, 2027 (test mode)', amountCents: 19_900, status: 'paid', testMode: true, periodStart: periodEnd, periodEnd: new Date('2027-03-15T09:00:00Z') }),
+      expect.objectContaining({
+        description: 'Starter plan, Feb 15, 2027 - Mar 15, 2027 (test mode)',
+        amountCents: 19_900,
+        status: 'paid',
+        testMode: true,
+        periodStart: periodEnd,
+        periodEnd: new Date('2027-03-15T09:00:00Z'),
+      }),
     ]);
 
     // The same sweep again changes nothing more.
@@ -111,7 +130,14 @@ describe('the billing sweep: the period end', () => {
     const periodEnd = new Date('2027-04-01T00:00:00Z');
     await server.db
       .update(companies)
-      .set({ billingStatus: 'active', plan: 'enterprise', pendingPlan: 'professional', currentPeriodEnd: periodEnd, stripeCustomerId: `cus_${company.id}`, stripeSubscriptionId: `sub_${company.id}` })
+      .set({
+        billingStatus: 'active',
+        plan: 'enterprise',
+        pendingPlan: 'professional',
+        currentPeriodEnd: periodEnd,
+        stripeCustomerId: `cus_${company.id}`,
+        stripeSubscriptionId: `sub_${company.id}`,
+      })
       .where(eq(companies.id, company.id));
     await sweep(new Date(periodEnd.getTime() + 1000), []);
     expect(await row(company.id)).toMatchObject({ plan: 'professional', pendingPlan: null, currentPeriodEnd: periodEnd });

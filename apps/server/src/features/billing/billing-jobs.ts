@@ -85,7 +85,13 @@ export async function runBillingSweep(deps: BillingSweepDeps, now: Date = new Da
       const start = row.currentPeriodEnd;
       const end = addOneMonth(start);
       await updateBillingRow(tx, row.id, { plan: plan.id, pendingPlan: null, currentPeriodEnd: end });
-      await insertTestInvoice(tx, { companyId: row.id, description: testInvoiceDescription(plan, start, end), amountCents: planPriceCents(plan.id), periodStart: start, periodEnd: end });
+      await insertTestInvoice(tx, {
+        companyId: row.id,
+        description: testInvoiceDescription(plan, start, end),
+        amountCents: planPriceCents(plan.id),
+        periodStart: start,
+        periodEnd: end,
+      });
       return true;
     });
     if (applied) periods += 1;

@@ -5,7 +5,10 @@ import { checkoutSessions } from '../../infra/db/schema/index';
 // Payments started (a Stripe Checkout Session or a test-mode purchase) and their completion.
 
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;
-export type NewCheckout = Pick<typeof checkoutSessions.$inferInsert, 'id' | 'companyId' | 'kind' | 'plan' | 'pack' | 'credits' | 'amountCents' | 'testMode' | 'createdBy'>;
+export type NewCheckout = Pick<
+  typeof checkoutSessions.$inferInsert,
+  'id' | 'companyId' | 'kind' | 'plan' | 'pack' | 'credits' | 'amountCents' | 'testMode' | 'createdBy'
+>;
 
 export async function insertCheckoutSession(db: Db | DbTx, checkout: NewCheckout): Promise<CheckoutRow> {
   const [row] = await db.insert(checkoutSessions).values(checkout).returning();

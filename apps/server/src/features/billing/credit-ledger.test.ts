@@ -33,7 +33,8 @@ async function databaseError(statement: Promise<unknown>): Promise<string> {
   throw new Error('the statement succeeded');
 }
 
-const ledgerOf = (companyId: string) => server.db.select().from(creditEntries).where(eq(creditEntries.companyId, companyId)).orderBy(asc(creditEntries.balanceAfter));
+const ledgerOf = (companyId: string) =>
+  server.db.select().from(creditEntries).where(eq(creditEntries.companyId, companyId)).orderBy(asc(creditEntries.balanceAfter));
 
 describe('credit ledger', () => {
   it('keeps the balance at or above zero under 20 concurrent spends: exactly the credits there are get spent', async () => {
@@ -44,7 +45,13 @@ describe('credit ledger', () => {
 
     const spends = Array.from({ length: 20 }, (_, index) =>
       wide.db.transaction(async (tx) => {
-        const entry = await appendCreditEntry(tx, { companyId: company.id, kind: 'spend', credits: -1, reason: `Spend ${index + 1}`, actorId: company.owner.id });
+        const entry = await appendCreditEntry(tx, {
+          companyId: company.id,
+          kind: 'spend',
+          credits: -1,
+          reason: `Spend ${index + 1}`,
+          actorId: company.owner.id,
+        });
         // The transaction stays open a moment after its row, so the others really wait on the lock.
         await tx.execute(sql`select pg_sleep(0.01)`);
         return entry;
@@ -89,7 +96,9 @@ describe('credit ledger', () => {
     expect(await creditBalance(server.db, company.id)).toBe(18);
 
     // A change that would go below zero is refused and writes nothing.
-    await expect(server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'spend', credits: -19, reason: 'too much', actorId: null }))).rejects.toMatchObject({
+    await expect(
+      server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'spend', credits: -19, reason: 'too much', actorId: null })),
+    ).rejects.toMatchObject({
       code: 'INSUFFICIENT_CREDITS',
     });
     expect(await ledgerOf(company.id)).toHaveLength(5);
@@ -102,15 +111,21 @@ describe('credit ledger', () => {
 
   it('refuses to change or rewrite a row (append-only), and the table refuses a negative balance written around the lock', async () => {
     const company = await createCompany(server.db);
-    const row = await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 5, reason: 'Bought 5 credits', actorId: null }));
+    const row = await server.db.transaction((tx) =>
+      appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 5, reason: 'Bought 5 credits', actorId: null }),
+    );
 
-    expect(await databaseError(server.db.update(creditEntries).set({ credits: 500, balanceAfter: 500 }).where(eq(creditEntries.id, row.id)))).toMatch(/append-only/);
+    expect(await databaseError(server.db.update(creditEntries).set({ credits: 500, balanceAfter: 500 }).where(eq(creditEntries.id, row.id)))).toMatch(
+      /append-only/,
+    );
     expect(await databaseError(server.db.execute(sql`update credit_entries set reason = 'edited' where id = ${row.id}`))).toMatch(/append-only/);
     const [stored] = await server.db.select().from(creditEntries).where(eq(creditEntries.id, row.id));
     expect(stored).toMatchObject({ credits: 5, balanceAfter: 5, reason: 'Bought 5 credits' });
 
     expect(
-      await databaseError(server.db.insert(creditEntries).values({ companyId: company.id, kind: 'spend', credits: -6, balanceAfter: -1, reason: 'around the lock' })),
+      await databaseError(
+        server.db.insert(creditEntries).values({ companyId: company.id, kind: 'spend', credits: -6, balanceAfter: -1, reason: 'around the lock' }),
+      ),
     ).toMatch(/credit_entries_balance_not_negative/);
     expect(await creditBalance(server.db, company.id)).toBe(5);
   });
@@ -118,8 +133,12 @@ describe('credit ledger', () => {
   it("lets an author's account be deleted: the rows keep every figure and only lose who wrote them; a direct edit of that column is still refused", async () => {
     const company = await createCompany(server.db);
     const buyer = await createUser(server.db, { company, role: 'manager' });
-    const row = await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 5, reason: 'Bought 5 credits', actorId: buyer.id }));
-    const other = await server.db.transaction((tx) => appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 3, reason: 'Bought 3 credits', actorId: company.owner.id }));
+    const row = await server.db.transaction((tx) =>
+      appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 5, reason: 'Bought 5 credits', actorId: buyer.id }),
+    );
+    const other = await server.db.transaction((tx) =>
+      appendCreditEntry(tx, { companyId: company.id, kind: 'purchase', credits: 3, reason: 'Bought 3 credits', actorId: company.owner.id }),
+    );
 
     expect(await databaseError(server.db.execute(sql`update credit_entries set actor_id = null where id = ${other.id}`))).toMatch(/append-only/);
 

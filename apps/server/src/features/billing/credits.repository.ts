@@ -64,19 +64,27 @@ const listColumns = {
 };
 
 /** The company's ledger rows matching the filters, newest first, from `offset`, at most `limit`. */
-export async function listCreditEntries(db: Db | DbTx, companyId: string, filters: CreditEntryFilters, limit: number, offset = 0): Promise<CreditEntryListRow[]> {
-  return db
-    .select(listColumns)
-    .from(creditEntries)
-    .leftJoin(user, eq(user.id, creditEntries.actorId))
-    // The order and its project are the company's own: the join repeats the company.
-    .leftJoin(serviceOrders, and(eq(serviceOrders.id, creditEntries.serviceOrderId), eq(serviceOrders.companyId, companyId)))
-    .leftJoin(projects, and(eq(projects.id, serviceOrders.projectId), eq(projects.companyId, companyId)))
-    .leftJoin(checkoutSessions, and(eq(checkoutSessions.id, creditEntries.checkoutSessionId), eq(checkoutSessions.companyId, companyId)))
-    .where(whereOf(companyId, filters))
-    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
-    .limit(limit)
-    .offset(offset);
+export async function listCreditEntries(
+  db: Db | DbTx,
+  companyId: string,
+  filters: CreditEntryFilters,
+  limit: number,
+  offset = 0,
+): Promise<CreditEntryListRow[]> {
+  return (
+    db
+      .select(listColumns)
+      .from(creditEntries)
+      .leftJoin(user, eq(user.id, creditEntries.actorId))
+      // The order and its project are the company's own: the join repeats the company.
+      .leftJoin(serviceOrders, and(eq(serviceOrders.id, creditEntries.serviceOrderId), eq(serviceOrders.companyId, companyId)))
+      .leftJoin(projects, and(eq(projects.id, serviceOrders.projectId), eq(projects.companyId, companyId)))
+      .leftJoin(checkoutSessions, and(eq(checkoutSessions.id, creditEntries.checkoutSessionId), eq(checkoutSessions.companyId, companyId)))
+      .where(whereOf(companyId, filters))
+      .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+      .limit(limit)
+      .offset(offset)
+  );
 }
 
 /** How many of the company's ledger rows match the filters. */

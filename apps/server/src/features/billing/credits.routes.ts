@@ -12,7 +12,12 @@ import { createCreditsService } from './credits.service';
  */
 export function creditsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const credits = createCreditsService({ db: deps.database.db, payments: deps.payments, publicUrl: deps.config.publicUrl, readTimeoutMs: deps.config.databaseTimeouts.readMs });
+  const credits = createCreditsService({
+    db: deps.database.db,
+    payments: deps.payments,
+    publicUrl: deps.config.publicUrl,
+    readTimeoutMs: deps.config.databaseTimeouts.readMs,
+  });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const entriesQuery = validate('query', creditEntriesQuerySchema);

@@ -85,10 +85,11 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
     const filters = filtersOf(query);
     assertRange(filters);
     const limits = { timeoutMs: readTimeoutMs, kind: 'credits-csv', userId: actor.userId, companyId: tenant.companyId };
-    const [company, rows] = await withStatementTimeout(db, limits, async (tx) => [
-      await findBillingRow(tx, tenant.companyId),
-      await listCreditEntries(tx, tenant.companyId, filters, CREDITS_EXPORT_LIMIT),
-    ] as const);
+    const [company, rows] = await withStatementTimeout(
+      db,
+      limits,
+      async (tx) => [await findBillingRow(tx, tenant.companyId), await listCreditEntries(tx, tenant.companyId, filters, CREDITS_EXPORT_LIMIT)] as const,
+    );
     if (!company) throw AppError.notFound('Company not found');
     const body = creditsCsv(
       rows.map((row) => ({
@@ -112,7 +113,14 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
   async function buy(actor: Actor, tenant: Tenant, input: BuyCreditsInput): Promise<BuyCreditsResult> {
     assertCanPay(actor, tenant);
     const pack = packById(input.pack);
-    const checkout = { companyId: tenant.companyId, kind: 'credits', pack: pack.id, credits: pack.credits, amountCents: pack.priceCents, createdBy: actor.userId };
+    const checkout = {
+      companyId: tenant.companyId,
+      kind: 'credits',
+      pack: pack.id,
+      credits: pack.credits,
+      amountCents: pack.priceCents,
+      createdBy: actor.userId,
+    };
 
     if (!payments) {
       const id = `test_${randomUUID()}`;

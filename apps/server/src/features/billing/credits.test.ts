@@ -67,12 +67,28 @@ describe('credits: summary and purchase in test mode', () => {
     expect(result).toEqual({ outcome: 'applied', checkoutId: expect.stringMatching(/^test_[0-9a-f-]{36}$/), checkoutUrl: null, balance: 10 });
 
     const [checkout] = await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, result.checkoutId));
-    expect(checkout).toMatchObject({ companyId: ownerA.company.id, kind: 'credits', pack: 'pack_10', credits: 10, amountCents: 24_000, status: 'complete', testMode: true, createdBy: ownerA.me.id });
+    expect(checkout).toMatchObject({
+      companyId: ownerA.company.id,
+      kind: 'credits',
+      pack: 'pack_10',
+      credits: 10,
+      amountCents: 24_000,
+      status: 'complete',
+      testMode: true,
+      createdBy: ownerA.me.id,
+    });
     expect(checkout?.completedAt).toBeInstanceOf(Date);
 
     const ledger = await ledgerOf(ownerA.company.id);
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ kind: 'purchase', credits: 10, balanceAfter: 10, reason: 'Bought 10 credits (test mode)', actorId: ownerA.me.id, checkoutSessionId: result.checkoutId });
+    expect(ledger[0]).toMatchObject({
+      kind: 'purchase',
+      credits: 10,
+      balanceAfter: 10,
+      reason: 'Bought 10 credits (test mode)',
+      actorId: ownerA.me.id,
+      checkoutSessionId: result.checkoutId,
+    });
 
     // A platform admin in the company buys too; the balance adds up.
     expect((await buy(adminInA, 'pack_5')).balance).toBe(15);
@@ -127,7 +143,10 @@ describe('credits: summary and purchase in test mode', () => {
 
   it('still sells credits while the company is read-only (the way out), while other writes answer 402', async () => {
     const owner = await signedInOwner(server, { name: 'Expired Trial Roofing' });
-    await server.db.update(companies).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+    await server.db
+      .update(companies)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, owner.company.id));
     expectError(await owner.client.post('/api/carriers', { name: 'State Farm' }), 402, 'BILLING_READ_ONLY');
     expect((await buy(owner, 'pack_25')).balance).toBe(25);
     const entries = await owner.client.get<CreditEntriesPage>('/api/credits/entries');
@@ -148,18 +167,46 @@ describe('credits: the ledger, its filters and its CSV', () => {
     const companyId = owner.company.id;
     const project = await insertProjectRow(server.db, companyId, { title: '12 Oak St hail claim' });
     projectTitle = project.title;
-    const [order] = await server.db.insert(serviceOrders).values({ companyId, projectId: project.id, serviceType: 'xact360', credits: 4, orderedBy: owner.me.id }).returning();
+    const [order] = await server.db
+      .insert(serviceOrders)
+      .values({ companyId, projectId: project.id, serviceType: 'xact360', credits: 4, orderedBy: owner.me.id })
+      .returning();
     if (!order) throw new Error('service order not inserted');
     // Rows with set days (written in order, each balance the one before plus its credits).
     const rows = [
       { kind: 'purchase', credits: 25, balanceAfter: 25, reason: 'Bought 25 credits', actorId: owner.me.id, createdAt: new Date('2026-03-01T09:00:00Z') },
-      { kind: 'spend', credits: -4, balanceAfter: 21, reason: 'Xact360 ordered', actorId: owner.me.id, serviceOrderId: order.id, createdAt: new Date('2026-03-02T23:59:59Z') },
-      { kind: 'refund', credits: 4, balanceAfter: 25, reason: 'Xact360 cancelled: duplicate', actorId: null, serviceOrderId: order.id, createdAt: new Date('2026-03-03T00:00:00Z') },
-      { kind: 'adjustment', credits: -3, balanceAfter: 22, reason: '=HYPERLINK("http://evil.example","click")', actorId: null, createdAt: new Date('2026-03-05T12:00:00Z') },
+      {
+        kind: 'spend',
+        credits: -4,
+        balanceAfter: 21,
+        reason: 'Xact360 ordered',
+        actorId: owner.me.id,
+        serviceOrderId: order.id,
+        createdAt: new Date('2026-03-02T23:59:59Z'),
+      },
+      {
+        kind: 'refund',
+        credits: 4,
+        balanceAfter: 25,
+        reason: 'Xact360 cancelled: duplicate',
+        actorId: null,
+        serviceOrderId: order.id,
+        createdAt: new Date('2026-03-03T00:00:00Z'),
+      },
+      {
+        kind: 'adjustment',
+        credits: -3,
+        balanceAfter: 22,
+        reason: '=HYPERLINK("http://evil.example","click")',
+        actorId: null,
+        createdAt: new Date('2026-03-05T12:00:00Z'),
+      },
     ] as const;
     for (const row of rows) await server.db.insert(creditEntries).values({ ...row, companyId });
     // And one through the ledger's own path, today.
-    await server.db.transaction((tx) => appendCreditEntry(tx, { companyId, kind: 'purchase', credits: 5, reason: 'Bought 5 credits (test mode)', actorId: member.me.id }));
+    await server.db.transaction((tx) =>
+      appendCreditEntry(tx, { companyId, kind: 'purchase', credits: 5, reason: 'Bought 5 credits (test mode)', actorId: member.me.id }),
+    );
   });
 
   it('lists the rows newest first with who and the project of a service order, paged', async () => {
@@ -296,14 +343,26 @@ describe('credits: purchase through Stripe Checkout', () => {
       },
     ]);
     const [checkout] = await checkoutsOf(owner.company.id);
-    expect(checkout).toMatchObject({ id: 'cs_test_1', kind: 'credits', pack: 'pack_25', credits: 25, amountCents: 57_500, status: 'open', testMode: false, createdBy: owner.me.id });
+    expect(checkout).toMatchObject({
+      id: 'cs_test_1',
+      kind: 'credits',
+      pack: 'pack_25',
+      credits: 25,
+      amountCents: 57_500,
+      status: 'open',
+      testMode: false,
+      createdBy: owner.me.id,
+    });
     expect(await ledgerOf(owner.company.id)).toEqual([]);
   });
 
   it('refuses a member before asking the provider anything', async () => {
     const calls: StartCheckoutInput[] = [];
     const service = createCreditsService({ db: server.db, payments: fakeGateway(calls), publicUrl: 'https://app.ridgeline.example', readTimeoutMs: 5_000 });
-    await expect(service.buy(actorOf(memberA), { companyId: ownerA.company.id, role: 'member' }, { pack: 'pack_5' })).rejects.toMatchObject({ code: 'NOT_PAYER', status: 403 });
+    await expect(service.buy(actorOf(memberA), { companyId: ownerA.company.id, role: 'member' }, { pack: 'pack_5' })).rejects.toMatchObject({
+      code: 'NOT_PAYER',
+      status: 403,
+    });
     expect(calls).toEqual([]);
   });
 });

@@ -53,4 +53,3 @@ export async function upsertStripeInvoice(tx: DbTx, values: StripeInvoiceValues)
 export async function listInvoices(db: Db | DbTx, companyId: string): Promise<InvoiceRow[]> {
   return db.select().from(invoices).where(eq(invoices.companyId, companyId)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(200);
 }
-

@@ -13,7 +13,13 @@ import { createWebhookService } from './webhook.service';
 export function paymentsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const payments = createPaymentsService({ db: deps.database.db, payments: deps.payments, publicUrl: deps.config.publicUrl, logger: deps.logger });
-  const webhook = createWebhookService({ db: deps.database.db, payments: deps.payments, queueMail: deps.queueMail, publicUrl: deps.config.publicUrl, logger: deps.logger });
+  const webhook = createWebhookService({
+    db: deps.database.db,
+    payments: deps.payments,
+    queueMail: deps.queueMail,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
 

@@ -61,7 +61,9 @@ export function createPaymentsService({ db, payments, publicUrl, logger }: Payme
       const session = await payments.retrieveCheckout(row.id);
       if (session.status === 'complete' && session.paid) {
         const periodEnd = session.subscriptionId ? (await payments.retrieveSubscription(session.subscriptionId)).currentPeriodEnd : null;
-        await db.transaction((tx) => completeCheckout(tx, row.id, { customerId: session.customerId, subscriptionId: session.subscriptionId, currentPeriodEnd: periodEnd }));
+        await db.transaction((tx) =>
+          completeCheckout(tx, row.id, { customerId: session.customerId, subscriptionId: session.subscriptionId, currentPeriodEnd: periodEnd }),
+        );
       } else if (session.status === 'expired') {
         await db.transaction((tx) => expireCheckoutSession(tx, row.id));
       }

@@ -21,7 +21,11 @@ function expectError(response: { status: number; body: unknown; text?: string },
   expect(response.body).toMatchObject({ error: { code, message: expect.any(String), timestamp: expect.any(String), requestId: expect.any(String) } });
 }
 
-async function insertInvoice(server: TestServer, companyId: string, values: { description: string; amountCents: number; createdAt: Date; testMode?: boolean; status?: string }) {
+async function insertInvoice(
+  server: TestServer,
+  companyId: string,
+  values: { description: string; amountCents: number; createdAt: Date; testMode?: boolean; status?: string },
+) {
   await server.db.insert(invoices).values({
     companyId,
     description: values.description,
@@ -85,7 +89,13 @@ describe('payments with Stripe', () => {
       fake.completeCheckout(session.id);
       const done = await owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${session.id}`);
       expect(done.body.status).toBe('complete');
-      expect(await findBillingRow(server.db, owner.company.id)).toMatchObject({ billingStatus: 'active', plan: 'business', stripeCustomerId: session.customer, stripeSubscriptionId: session.subscription, currentPeriodEnd: expect.any(Date) });
+      expect(await findBillingRow(server.db, owner.company.id)).toMatchObject({
+        billingStatus: 'active',
+        plan: 'business',
+        stripeCustomerId: session.customer,
+        stripeSubscriptionId: session.subscription,
+        currentPeriodEnd: expect.any(Date),
+      });
 
       // The webhook arriving afterwards finds it complete and applies nothing more.
       const late = await fake.sendWebhook(server.url, fake.event('checkout.session.completed', session));
@@ -96,11 +106,18 @@ describe('payments with Stripe', () => {
       const owner = await signedInOwner(server);
       const { session } = await startCheckout(owner, { kind: 'credits', credits: 10 });
       fake.completeCheckout(session.id);
-      const [page, webhook] = await Promise.all([owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${session.id}`), fake.sendWebhook(server.url, fake.event('checkout.session.completed', session))]);
+      const [page, webhook] = await Promise.all([
+        owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${session.id}`),
+        fake.sendWebhook(server.url, fake.event('checkout.session.completed', session)),
+      ]);
       expect(page.body.status).toBe('complete');
       expect(webhook.status).toBe(200);
       expect(await creditBalance(server.db, owner.company.id)).toBe(10);
-      expect((await owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${session.id}`)).body).toMatchObject({ status: 'complete', kind: 'credits', credits: 10 });
+      expect((await owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${session.id}`)).body).toMatchObject({
+        status: 'complete',
+        kind: 'credits',
+        credits: 10,
+      });
       expect(await creditBalance(server.db, owner.company.id)).toBe(10);
     });
 
@@ -167,7 +184,12 @@ describe('payments with Stripe', () => {
   describe('GET /api/billing/invoices', () => {
     it("lists the company's invoices newest first to any member, and none of another company's", async () => {
       await insertInvoice(server, ownerA.company.id, { description: 'Professional, March', amountCents: 39_900, createdAt: new Date('2026-03-01T10:00:00Z') });
-      await insertInvoice(server, ownerA.company.id, { description: 'Professional, April', amountCents: 39_950, createdAt: new Date('2026-04-01T10:00:00Z'), status: 'failed' });
+      await insertInvoice(server, ownerA.company.id, {
+        description: 'Professional, April',
+        amountCents: 39_950,
+        createdAt: new Date('2026-04-01T10:00:00Z'),
+        status: 'failed',
+      });
       await insertInvoice(server, ownerB.company.id, { description: 'Bravo secret invoice', amountCents: 99_900, createdAt: new Date('2026-04-02T10:00:00Z') });
 
       const list = await memberA.client.get<{ invoices: Invoice[] }>('/api/billing/invoices');
@@ -206,7 +228,11 @@ describe('payments in test mode', () => {
     expectError(portal, 409, 'NO_PAYMENT_CUSTOMER');
     expect(portal.body.error.message).toMatch(/test mode/i);
 
-    const webhook = await fetch(`${server.url}/api/billing/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=abc' }, body: '{"id":"evt_1"}' });
+    const webhook = await fetch(`${server.url}/api/billing/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=abc' },
+      body: '{"id":"evt_1"}',
+    });
     expectError({ status: webhook.status, body: await webhook.json() }, 400, 'WEBHOOK_SIGNATURE_INVALID');
 
     await insertInvoice(server, owner.company.id, { description: 'Professional plan (test mode)', amountCents: 39_900, createdAt: new Date(), testMode: true });

@@ -1,5 +1,14 @@
 import type { BillingOverview, ChoosePlanResult, PlanCheck } from '@ridgeline/shared/contracts/billing';
-import { addOneMonth, billingAccess, BILLING_STATUSES, isUpgrade, planById, planPriceCents, trialDaysLeft, type BillingStatus } from '@ridgeline/shared/domain/billing';
+import {
+  addOneMonth,
+  billingAccess,
+  BILLING_STATUSES,
+  isUpgrade,
+  planById,
+  planPriceCents,
+  trialDaysLeft,
+  type BillingStatus,
+} from '@ridgeline/shared/domain/billing';
 import { effectivePlan, type PlanDefinition, type PlanId, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
@@ -32,7 +41,12 @@ export function testInvoiceDescription(plan: PlanDefinition, start: Date, end: D
 
 /** The line a plan is sold as, in Checkout and on the subscription. */
 export function planLine(plan: PlanDefinition) {
-  return { name: `Ridgeline ${plan.name}`, description: `Up to ${plan.activeFiles} active files, unlimited users`, amountCents: planPriceCents(plan.id), recurring: true };
+  return {
+    name: `Ridgeline ${plan.name}`,
+    description: `Up to ${plan.activeFiles} active files, unlimited users`,
+    amountCents: planPriceCents(plan.id),
+    recurring: true,
+  };
 }
 
 /**
@@ -78,9 +92,19 @@ export function createPlansService(deps: PlansServiceDeps) {
   }
 
   async function overviewIn(tx: Db | DbTx, actor: Actor, tenant: Tenant): Promise<BillingOverview> {
-    const [row, active, owners] = await Promise.all([findBillingRow(tx, tenant.companyId), countActiveFiles(tx, tenant.companyId), listOwners(tx, tenant.companyId)]);
+    const [row, active, owners] = await Promise.all([
+      findBillingRow(tx, tenant.companyId),
+      countActiveFiles(tx, tenant.companyId),
+      listOwners(tx, tenant.companyId),
+    ]);
     if (!row) throw AppError.notFound('Company not found');
-    return present(row, active, actor, tenant, owners.map((owner) => ({ name: displayName(owner), email: owner.email })));
+    return present(
+      row,
+      active,
+      actor,
+      tenant,
+      owners.map((owner) => ({ name: displayName(owner), email: owner.email })),
+    );
   }
 
   /** GET /api/billing: any member reads the plan, the trial, the access and who may pay. */
@@ -97,7 +121,8 @@ export function createPlansService(deps: PlansServiceDeps) {
       limit: plan.activeFiles,
       active: files.length,
       mustClose,
-      activeProjects: mustClose > 0 ? files.map((file) => ({ id: file.id, title: file.title, status: file.status, updatedAt: file.updatedAt.toISOString() })) : [],
+      activeProjects:
+        mustClose > 0 ? files.map((file) => ({ id: file.id, title: file.title, status: file.status, updatedAt: file.updatedAt.toISOString() })) : [],
     };
   }
 
@@ -110,7 +135,13 @@ export function createPlansService(deps: PlansServiceDeps) {
   async function startTestPeriod(tx: DbTx, companyId: string, plan: PlanDefinition, at: Date): Promise<void> {
     const end = addOneMonth(at);
     await updateBillingRow(tx, companyId, { billingStatus: 'active', plan: plan.id, currentPeriodEnd: end, graceEndsAt: null, pendingPlan: null });
-    await insertTestInvoice(tx, { companyId, description: testInvoiceDescription(plan, at, end), amountCents: planPriceCents(plan.id), periodStart: at, periodEnd: end });
+    await insertTestInvoice(tx, {
+      companyId,
+      description: testInvoiceDescription(plan, at, end),
+      amountCents: planPriceCents(plan.id),
+      periodStart: at,
+      periodEnd: end,
+    });
   }
 
   /**
@@ -133,7 +164,14 @@ export function createPlansService(deps: PlansServiceDeps) {
 
       const check = await checkIn(tx, tenant.companyId, plan.id);
       if (check.mustClose > 0) {
-        throw new AppError('PLAN_BELOW_ACTIVE_FILES', planBelowActiveFilesMessage(plan, check.mustClose, check.activeProjects.map((file) => file.title)));
+        throw new AppError(
+          'PLAN_BELOW_ACTIVE_FILES',
+          planBelowActiveFilesMessage(
+            plan,
+            check.mustClose,
+            check.activeProjects.map((file) => file.title),
+          ),
+        );
       }
 
       // A plan already running (active or in a payment's grace): a change of plan on it.
@@ -141,7 +179,12 @@ export function createPlansService(deps: PlansServiceDeps) {
       if (running && plan.id === current) {
         if (row.pendingPlan === null) throw new AppError('SAME_PLAN', `Your company is already on the ${plan.name} plan.`);
         if (payments && row.stripeSubscriptionId) {
-          await payments.changeSubscriptionPlan({ subscriptionId: row.stripeSubscriptionId, line: planLine(plan), metadata: { companyId: tenant.companyId, plan: plan.id }, prorate: false });
+          await payments.changeSubscriptionPlan({
+            subscriptionId: row.stripeSubscriptionId,
+            line: planLine(plan),
+            metadata: { companyId: tenant.companyId, plan: plan.id },
+            prorate: false,
+          });
         }
         await updateBillingRow(tx, tenant.companyId, { pendingPlan: null });
         return { outcome: 'applied' as const, checkoutUrl: null };
@@ -159,11 +202,24 @@ export function createPlansService(deps: PlansServiceDeps) {
             successUrl: `${publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
             cancelUrl: `${publicUrl}/pricing`,
           });
-          await insertCheckoutSession(tx, { id: session.id, companyId: tenant.companyId, kind: 'plan', plan: plan.id, amountCents: planPriceCents(plan.id), testMode: false, createdBy: actor.userId });
+          await insertCheckoutSession(tx, {
+            id: session.id,
+            companyId: tenant.companyId,
+            kind: 'plan',
+            plan: plan.id,
+            amountCents: planPriceCents(plan.id),
+            testMode: false,
+            createdBy: actor.userId,
+          });
           return { outcome: 'checkout' as const, checkoutUrl: session.url };
         }
         const upgrade = isUpgrade(current, plan.id);
-        await payments.changeSubscriptionPlan({ subscriptionId: liveSubscription, line: planLine(plan), metadata: { companyId: tenant.companyId, plan: plan.id }, prorate: upgrade });
+        await payments.changeSubscriptionPlan({
+          subscriptionId: liveSubscription,
+          line: planLine(plan),
+          metadata: { companyId: tenant.companyId, plan: plan.id },
+          prorate: upgrade,
+        });
         if (upgrade) {
           await updateBillingRow(tx, tenant.companyId, { plan: plan.id, pendingPlan: null });
           return { outcome: 'applied' as const, checkoutUrl: null };
@@ -181,7 +237,13 @@ export function createPlansService(deps: PlansServiceDeps) {
         // An upgrade keeps the running period; the new price is recorded for the rest of it.
         const end = row.currentPeriodEnd ?? addOneMonth(at);
         await updateBillingRow(tx, tenant.companyId, { plan: plan.id, pendingPlan: null, currentPeriodEnd: end });
-        await insertTestInvoice(tx, { companyId: tenant.companyId, description: testInvoiceDescription(plan, at, end), amountCents: planPriceCents(plan.id), periodStart: at, periodEnd: end });
+        await insertTestInvoice(tx, {
+          companyId: tenant.companyId,
+          description: testInvoiceDescription(plan, at, end),
+          amountCents: planPriceCents(plan.id),
+          periodStart: at,
+          periodEnd: end,
+        });
         return { outcome: 'applied' as const, checkoutUrl: null };
       }
       await updateBillingRow(tx, tenant.companyId, { pendingPlan: plan.id, currentPeriodEnd: row.currentPeriodEnd ?? addOneMonth(at) });

@@ -72,7 +72,10 @@ describe('billing overview', () => {
 
   it('says read-only once the trial has ended, and refuses a visitor without a session', async () => {
     const ended = await signedInOwner(server);
-    await server.db.update(companies).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, ended.company.id));
+    await server.db
+      .update(companies)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, ended.company.id));
     const body = (await ended.client.get<BillingOverview>('/api/billing')).body;
     expect(body).toMatchObject({ status: 'trialing', readOnly: true, readOnlyReason: 'trial_ended', trialDaysLeft: 0, effectivePlan: 'professional' });
     expectError(await server.client().get('/api/billing'), 401, 'UNAUTHENTICATED');
@@ -91,11 +94,28 @@ describe('plan check', () => {
     expect(starter.status, starter.text).toBe(200);
     expect(starter.body).toMatchObject({ plan: 'starter', limit: 10, active: 12, mustClose: 2 });
     expect(starter.body.activeProjects.map((file) => file.title)).toEqual(titles);
-    expect(starter.body.activeProjects[0]).toEqual({ id: expect.any(String), title: 'File 01', status: expect.any(String), updatedAt: '2026-01-01T00:00:00.000Z' });
+    expect(starter.body.activeProjects[0]).toEqual({
+      id: expect.any(String),
+      title: 'File 01',
+      status: expect.any(String),
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
 
-    expect((await owner.client.get<PlanCheck>('/api/billing/plan-check?plan=business')).body).toEqual({ plan: 'business', limit: 50, active: 12, mustClose: 0, activeProjects: [] });
+    expect((await owner.client.get<PlanCheck>('/api/billing/plan-check?plan=business')).body).toEqual({
+      plan: 'business',
+      limit: 50,
+      active: 12,
+      mustClose: 0,
+      activeProjects: [],
+    });
     // Another company sees its own files only.
-    expect((await other.client.get<PlanCheck>('/api/billing/plan-check?plan=starter')).body).toEqual({ plan: 'starter', limit: 10, active: 0, mustClose: 0, activeProjects: [] });
+    expect((await other.client.get<PlanCheck>('/api/billing/plan-check?plan=starter')).body).toEqual({
+      plan: 'starter',
+      limit: 10,
+      active: 0,
+      mustClose: 0,
+      activeProjects: [],
+    });
     expectError(await owner.client.get('/api/billing/plan-check?plan=gold'), 400, 'VALIDATION_ERROR');
     expectError(await owner.client.get('/api/billing/plan-check'), 400, 'VALIDATION_ERROR');
   });
@@ -107,7 +127,19 @@ describe('choosing a plan in test mode', () => {
     const before = Date.now();
     const response = await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'business' });
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toMatchObject({ outcome: 'applied', checkoutUrl: null, billing: { plan: 'business', effectivePlan: 'business', status: 'active', readOnly: false, trialDaysLeft: 0, pendingPlan: null, activeFiles: { active: 0, limit: 50 } } });
+    expect(response.body).toMatchObject({
+      outcome: 'applied',
+      checkoutUrl: null,
+      billing: {
+        plan: 'business',
+        effectivePlan: 'business',
+        status: 'active',
+        readOnly: false,
+        trialDaysLeft: 0,
+        pendingPlan: null,
+        activeFiles: { active: 0, limit: 50 },
+      },
+    });
     const row = await billingRow(owner.company.id);
     expect(row.billingStatus).toBe('active');
     const periodEnd = row.currentPeriodEnd?.getTime() ?? 0;
@@ -117,7 +149,11 @@ describe('choosing a plan in test mode', () => {
     expect(rest).toEqual([]);
     expect(invoice).toMatchObject({ testMode: true, status: 'paid', amountCents: 59_900, currency: 'usd', stripeInvoiceId: null });
     expect(invoice?.description).toMatch(/^Business plan, [A-Z][a-z]{2} \d{1,2}, \d{4} - [A-Z][a-z]{2} \d{1,2}, \d{4} \(test mode\)$/);
-    expect((await owner.client.get<{ limit: number; plan: string; trialing: boolean }>('/api/projects/active-files')).body).toMatchObject({ limit: 50, plan: 'business', trialing: false });
+    expect((await owner.client.get<{ limit: number; plan: string; trialing: boolean }>('/api/projects/active-files')).body).toMatchObject({
+      limit: 50,
+      plan: 'business',
+      trialing: false,
+    });
   });
 
   it('refuses the plan already running (409 SAME_PLAN), applies an upgrade at once in the same period, schedules a downgrade', async () => {
@@ -133,7 +169,10 @@ describe('choosing a plan in test mode', () => {
 
     const down = await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'starter' });
     expect(down.status, down.text).toBe(200);
-    expect(down.body).toMatchObject({ outcome: 'scheduled', billing: { plan: 'enterprise', pendingPlan: 'starter', effectivePlan: 'enterprise', currentPeriodEnd: periodEnd?.toISOString() } });
+    expect(down.body).toMatchObject({
+      outcome: 'scheduled',
+      billing: { plan: 'enterprise', pendingPlan: 'starter', effectivePlan: 'enterprise', currentPeriodEnd: periodEnd?.toISOString() },
+    });
     expect(await invoicesOf(owner.company.id)).toHaveLength(2);
 
     // Choosing the current plan while a downgrade waits cancels the downgrade.
@@ -167,7 +206,10 @@ describe('choosing a plan in test mode', () => {
     expectError(await owner.client.post('/api/billing/plan', {}), 400, 'VALIDATION_ERROR');
 
     const admin = await signedInUser(server, { company: owner.company, role: 'member', platformAdmin: true });
-    expect((await admin.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'starter' })).body).toMatchObject({ outcome: 'applied', billing: { plan: 'starter', canPay: true } });
+    expect((await admin.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'starter' })).body).toMatchObject({
+      outcome: 'applied',
+      billing: { plan: 'starter', canPay: true },
+    });
   });
 
   it("changes only the caller's own company", async () => {
@@ -181,15 +223,24 @@ describe('choosing a plan in test mode', () => {
 
   it('lifts read-only at once: the next write after choosing a plan goes through', async () => {
     const owner = await signedInOwner(server);
-    await server.db.update(companies).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+    await server.db
+      .update(companies)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, owner.company.id));
     expectError(await owner.client.post('/api/carriers', { name: 'Before' }), 402, 'BILLING_READ_ONLY');
-    expect((await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'starter' })).body).toMatchObject({ outcome: 'applied', billing: { readOnly: false, status: 'active' } });
+    expect((await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'starter' })).body).toMatchObject({
+      outcome: 'applied',
+      billing: { readOnly: false, status: 'active' },
+    });
     expect((await owner.client.post('/api/carriers', { name: 'After' })).status).toBe(201);
   });
 
   it('starts a new period when a canceled company chooses again', async () => {
     const owner = await signedInOwner(server);
-    await server.db.update(companies).set({ billingStatus: 'canceled', plan: 'business', currentPeriodEnd: new Date('2026-01-01T00:00:00Z') }).where(eq(companies.id, owner.company.id));
+    await server.db
+      .update(companies)
+      .set({ billingStatus: 'canceled', plan: 'business', currentPeriodEnd: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(companies.id, owner.company.id));
     const chosen = await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'business' });
     expect(chosen.body).toMatchObject({ outcome: 'applied', billing: { status: 'active', plan: 'business', readOnly: false } });
     expect((await billingRow(owner.company.id)).currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now());
@@ -244,7 +295,9 @@ describe('choosing a plan with Stripe', () => {
       },
     ]);
     const rows = await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.companyId, owner.company.id));
-    expect(rows).toEqual([expect.objectContaining({ kind: 'plan', plan: 'business', amountCents: 59_900, status: 'open', testMode: false, createdBy: owner.me.id })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ kind: 'plan', plan: 'business', amountCents: 59_900, status: 'open', testMode: false, createdBy: owner.me.id }),
+    ]);
     expect(await billingRow(owner.company.id)).toMatchObject({ billingStatus: 'trialing', plan: 'professional' });
     expect(await invoicesOf(owner.company.id)).toEqual([]);
   });
@@ -253,7 +306,13 @@ describe('choosing a plan with Stripe', () => {
     const owner = await signedInOwner(server);
     await server.db
       .update(companies)
-      .set({ billingStatus: 'active', plan: 'professional', stripeCustomerId: `cus_${owner.company.id}`, stripeSubscriptionId: `sub_${owner.company.id}`, currentPeriodEnd: new Date(Date.now() + 10 * 86_400_000) })
+      .set({
+        billingStatus: 'active',
+        plan: 'professional',
+        stripeCustomerId: `cus_${owner.company.id}`,
+        stripeSubscriptionId: `sub_${owner.company.id}`,
+        currentPeriodEnd: new Date(Date.now() + 10 * 86_400_000),
+      })
       .where(eq(companies.id, owner.company.id));
     const calls: Call[] = [];
     const plans = createPlansService({ db: server.db, payments: fakePayments(calls), publicUrl: 'https://app.ridgeline.test' });
@@ -263,8 +322,18 @@ describe('choosing a plan with Stripe', () => {
     const down = await plans.choosePlan(actorOf(owner), tenantOf(owner), 'starter');
     expect(down).toMatchObject({ outcome: 'scheduled', billing: { plan: 'enterprise', pendingPlan: 'starter' } });
     expect(calls).toEqual([
-      { kind: 'change', subscriptionId: `sub_${owner.company.id}`, line: expect.objectContaining({ name: 'Ridgeline Enterprise', amountCents: 99_900 }), prorate: true },
-      { kind: 'change', subscriptionId: `sub_${owner.company.id}`, line: expect.objectContaining({ name: 'Ridgeline Starter', amountCents: 19_900 }), prorate: false },
+      {
+        kind: 'change',
+        subscriptionId: `sub_${owner.company.id}`,
+        line: expect.objectContaining({ name: 'Ridgeline Enterprise', amountCents: 99_900 }),
+        prorate: true,
+      },
+      {
+        kind: 'change',
+        subscriptionId: `sub_${owner.company.id}`,
+        line: expect.objectContaining({ name: 'Ridgeline Starter', amountCents: 19_900 }),
+        prorate: false,
+      },
     ]);
     expect(await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.companyId, owner.company.id))).toEqual([]);
     expect(await invoicesOf(owner.company.id)).toEqual([]);
@@ -276,7 +345,9 @@ describe('choosing a plan with Stripe', () => {
     const plans = createPlansService({ db: server.db, payments: fakePayments(calls), publicUrl: 'https://app.ridgeline.test' });
     await expect(plans.choosePlan(actorOf(owner), { companyId: owner.company.id, role: 'manager' }, 'starter')).rejects.toMatchObject({ code: 'NOT_PAYER' });
     expect(calls).toEqual([]);
-    expect((await server.db.execute<{ n: number }>(sql`select count(*)::int as n from checkout_sessions where company_id = ${owner.company.id}`)).rows[0]?.n).toBe(0);
+    expect(
+      (await server.db.execute<{ n: number }>(sql`select count(*)::int as n from checkout_sessions where company_id = ${owner.company.id}`)).rows[0]?.n,
+    ).toBe(0);
   });
 });
 
@@ -290,6 +361,8 @@ describe('plan words', () => {
   });
 
   it('describes a test-mode invoice with its period', () => {
-    expect(testInvoiceDescription(PLANS[1], new Date('2026-11-23T10:00:00Z'), new Date('2026-12-23T10:00:00Z'))).toBe('Professional plan, Nov 23, 2026 - Dec 23, 2026 (test mode)');
+    expect(testInvoiceDescription(PLANS[1], new Date('2026-11-23T10:00:00Z'), new Date('2026-12-23T10:00:00Z'))).toBe(
+      'Professional plan, Nov 23, 2026 - Dec 23, 2026 (test mode)',
+    );
   });
 });

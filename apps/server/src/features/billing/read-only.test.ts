@@ -48,7 +48,10 @@ beforeAll(async () => {
   owner = await signedInOwner(server, { name: 'Ended Trial Roofing' });
   member = await signedInUser(server, { company: owner.company, role: 'member' });
   projectId = (await insertProjectRow(server.db, owner.company.id, { title: 'Smith roof' })).id;
-  await server.db.update(companies).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+  await server.db
+    .update(companies)
+    .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+    .where(eq(companies.id, owner.company.id));
 });
 
 describe('a company whose trial has ended', () => {
@@ -95,9 +98,31 @@ describe('a company whose trial has ended', () => {
   });
 
   it('leaves open what is not a change of company data: reading, the own account, signing out, the way to pay', async () => {
-    const open = ['/api/billing/plan', '/api/credits/purchase', '/api/auth/sign-out', '/api/me', '/api/me/avatar', '/api/push/subscriptions', '/api/notifications/read-all', `/api/notifications/${randomUUID()}/read`, `/api/chat/conversations/${randomUUID()}/read`, '/api/admin/users', '/api/functions/admin-impersonation', '/api/public/share/x/sign', '/api/rpc/user_exists_by_email'];
+    const open = [
+      '/api/billing/plan',
+      '/api/credits/purchase',
+      '/api/auth/sign-out',
+      '/api/me',
+      '/api/me/avatar',
+      '/api/push/subscriptions',
+      '/api/notifications/read-all',
+      `/api/notifications/${randomUUID()}/read`,
+      `/api/chat/conversations/${randomUUID()}/read`,
+      '/api/admin/users',
+      '/api/functions/admin-impersonation',
+      '/api/public/share/x/sign',
+      '/api/rpc/user_exists_by_email',
+    ];
     for (const path of open) expect(isOpenWhenReadOnly(path), path).toBe(true);
-    for (const path of ['/api/projects', '/api/carriers', `/api/projects/${projectId}/service-orders`, '/api/chat/conversations', '/api/company', '/api/billingx']) expect(isOpenWhenReadOnly(path), path).toBe(false);
+    for (const path of [
+      '/api/projects',
+      '/api/carriers',
+      `/api/projects/${projectId}/service-orders`,
+      '/api/chat/conversations',
+      '/api/company',
+      '/api/billingx',
+    ])
+      expect(isOpenWhenReadOnly(path), path).toBe(false);
 
     // Marking the inbox read is reading; editing one's own name is the own account.
     expect((await member.client.post('/api/notifications/read-all', {})).status).toBe(200);
@@ -114,7 +139,11 @@ describe('a company whose trial has ended', () => {
     await server.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
     const viewer = server.client();
     expect((await viewer.post('/api/auth/sign-in/email', { email: admin.email, password: TEST_PASSWORD })).status).toBe(200);
-    const started = await viewer.post('/api/functions/admin-impersonation', { action: 'start', targetUserId: member.user.id, reason: 'Help after the trial ended' });
+    const started = await viewer.post('/api/functions/admin-impersonation', {
+      action: 'start',
+      targetUserId: member.user.id,
+      reason: 'Help after the trial ended',
+    });
     expect(started.status, started.text).toBe(200);
     expectReadOnly(await viewer.post('/api/carriers', { name: 'As the member' }), 'a carrier while viewing as the member');
     const ended = await viewer.post('/api/functions/admin-impersonation', { action: 'end' });

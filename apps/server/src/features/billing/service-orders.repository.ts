@@ -61,7 +61,11 @@ function selectOrders(db: Db | DbTx) {
 }
 
 /** A project of the company with what ordering needs (its title, whether it is archived), or null. */
-export async function findOrderProject(db: Db | DbTx, companyId: string, projectId: string): Promise<{ id: string; title: string; archivedAt: Date | null } | null> {
+export async function findOrderProject(
+  db: Db | DbTx,
+  companyId: string,
+  projectId: string,
+): Promise<{ id: string; title: string; archivedAt: Date | null } | null> {
   const [row] = await db
     .select({ id: projects.id, title: projects.title, archivedAt: projects.archivedAt })
     .from(projects)
@@ -82,7 +86,10 @@ export async function lockOrderProject(tx: DbTx, companyId: string, projectId: s
 export type NewServiceOrder = { companyId: string; projectId: string; serviceType: string; credits: number; notes: string; orderedBy: string };
 
 export async function insertServiceOrder(tx: DbTx, order: NewServiceOrder): Promise<string> {
-  const [row] = await tx.insert(serviceOrders).values({ ...order, status: 'ordered' }).returning({ id: serviceOrders.id });
+  const [row] = await tx
+    .insert(serviceOrders)
+    .values({ ...order, status: 'ordered' })
+    .returning({ id: serviceOrders.id });
   if (!row) throw new Error('service order not inserted');
   return row.id;
 }

@@ -21,7 +21,6 @@ import { createServiceOrdersService } from './service-orders.service';
 type ServiceOrderList = z.infer<typeof serviceOrderListSchema>;
 type AdminServiceOrderList = z.infer<typeof adminServiceOrderListSchema>;
 
-
 /**
  * Billing routes: service orders on projects (any member reads them; owners and managers order and
  * cancel), and the platform admin's queue (start, deliver a file, cancel with a refund).
@@ -50,7 +49,9 @@ export function serviceOrderRoutes(deps: AppDeps) {
     const body: AdminServiceOrderList = { orders: await orders.adminList(c.req.valid('query').status) };
     return c.json(body);
   });
-  app.post('/api/admin/service-orders/:id/status', actor, admin, id, validate('json', serviceOrderProgressSchema), async (c) => c.json(await orders.adminStart(c.req.valid('param').id)));
+  app.post('/api/admin/service-orders/:id/status', actor, admin, id, validate('json', serviceOrderProgressSchema), async (c) =>
+    c.json(await orders.adminStart(c.req.valid('param').id)),
+  );
   app.post('/api/admin/service-orders/:id/cancel', actor, admin, id, validate('json', cancelServiceOrderSchema), async (c) =>
     c.json(await orders.adminCancel(c.get('actor'), c.req.valid('param').id, c.req.valid('json').reason)),
   );

@@ -46,7 +46,9 @@ function present(row: ServiceOrderRow): ServiceOrder {
     credits: row.credits,
     status: statusOf(row.status),
     notes: row.notes,
-    orderedBy: hasOrderer ? displayName({ firstName: row.ordererFirstName, lastName: row.ordererLastName, name: row.ordererName, email: row.ordererEmail }) : null,
+    orderedBy: hasOrderer
+      ? displayName({ firstName: row.ordererFirstName, lastName: row.ordererLastName, name: row.ordererName, email: row.ordererEmail })
+      : null,
     deliveredFile: row.deliveredFileId && row.deliveredFileName ? { id: row.deliveredFileId, fileName: row.deliveredFileName } : null,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
@@ -91,10 +93,30 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
       const project = await lockOrderProject(tx, tenant.companyId, projectId);
       if (!project) throw AppError.notFound('Claim file not found');
       if (project.archivedAt !== null) throw AppError.conflict('This claim file is archived. Restore it before ordering a service.');
-      const orderId = await insertServiceOrder(tx, { companyId: tenant.companyId, projectId, serviceType: input.serviceType, credits, notes: input.notes, orderedBy: actor.userId });
+      const orderId = await insertServiceOrder(tx, {
+        companyId: tenant.companyId,
+        projectId,
+        serviceType: input.serviceType,
+        credits,
+        notes: input.notes,
+        orderedBy: actor.userId,
+      });
       const label = orderLabel({ serviceType: input.serviceType, projectTitle: project.title });
-      await appendCreditEntry(tx, { companyId: tenant.companyId, kind: 'spend', credits: -credits, reason: label, actorId: actor.userId, serviceOrderId: orderId });
-      await insertActivity(tx, { companyId: tenant.companyId, projectId, actorId: actor.userId, kind: 'service_ordered', body: `${serviceTypeName(input.serviceType)} (${creditsText(credits)})` });
+      await appendCreditEntry(tx, {
+        companyId: tenant.companyId,
+        kind: 'spend',
+        credits: -credits,
+        reason: label,
+        actorId: actor.userId,
+        serviceOrderId: orderId,
+      });
+      await insertActivity(tx, {
+        companyId: tenant.companyId,
+        projectId,
+        actorId: actor.userId,
+        kind: 'service_ordered',
+        body: `${serviceTypeName(input.serviceType)} (${creditsText(credits)})`,
+      });
       return orderId;
     });
     return present(await presentOne(tenant.companyId, id));
@@ -107,7 +129,14 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
   async function cancelLocked(tx: DbTx, actor: Actor, order: LockedServiceOrder, reason: string): Promise<void> {
     await updateServiceOrder(tx, order.id, { status: 'cancelled', cancelReason: reason });
     const label = orderLabel(order);
-    await appendCreditEntry(tx, { companyId: order.companyId, kind: 'refund', credits: order.credits, reason: `Refund: ${label} canceled`, actorId: actor.userId, serviceOrderId: order.id });
+    await appendCreditEntry(tx, {
+      companyId: order.companyId,
+      kind: 'refund',
+      credits: order.credits,
+      reason: `Refund: ${label} canceled`,
+      actorId: actor.userId,
+      serviceOrderId: order.id,
+    });
     await insertActivity(tx, {
       companyId: order.companyId,
       projectId: order.projectId,
@@ -123,7 +152,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     await db.transaction(async (tx) => {
       const order = await lockServiceOrder(tx, tenant.companyId, orderId);
       if (!order) throw AppError.notFound('Service order not found');
-      if (order.status !== 'ordered') throw new AppError('SERVICE_ORDER_CLOSED', 'The work on this order has started or ended, so it can no longer be canceled.');
+      if (order.status !== 'ordered')
+        throw new AppError('SERVICE_ORDER_CLOSED', 'The work on this order has started or ended, so it can no longer be canceled.');
       await cancelLocked(tx, actor, order, reason);
     });
     return present(await presentOne(tenant.companyId, orderId));
@@ -150,7 +180,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
     await db.transaction(async (tx) => {
       const order = await lockServiceOrder(tx, null, orderId);
       if (!order) throw AppError.notFound('Service order not found');
-      if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'A delivered or canceled order can no longer be canceled.');
+      if (order.status !== 'ordered' && order.status !== 'in_progress')
+        throw new AppError('SERVICE_ORDER_CLOSED', 'A delivered or canceled order can no longer be canceled.');
       await cancelLocked(tx, actor, order, reason);
     });
     return presentAdmin(await presentOne(null, orderId));
@@ -162,7 +193,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
    */
   async function deliveryCompany(orderId: string): Promise<string> {
     const order = await presentOne(null, orderId);
-    if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
+    if (order.status !== 'ordered' && order.status !== 'in_progress')
+      throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
     return order.companyId;
   }
 
@@ -174,7 +206,8 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
    */
   async function adminDeliver(actor: Actor, orderId: string, name: string, body: Buffer): Promise<AdminServiceOrder> {
     const before = await presentOne(null, orderId);
-    if (before.status !== 'ordered' && before.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
+    if (before.status !== 'ordered' && before.status !== 'in_progress')
+      throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
     const { fileName, ext, mimeType } = await checkProjectFile(name, body);
     const fileId = randomUUID();
     const objectPath = projectFileObjectPath(before.projectId, fileId, ext);
@@ -183,10 +216,26 @@ export function createServiceOrdersService({ db, storage, logger }: ServiceOrder
       await db.transaction(async (tx) => {
         const order = await lockServiceOrder(tx, null, orderId);
         if (!order) throw AppError.notFound('Service order not found');
-        if (order.status !== 'ordered' && order.status !== 'in_progress') throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
-        await insertProjectFile(tx, { id: fileId, companyId: order.companyId, projectId: order.projectId, objectPath, fileName, mimeType, fileSize: body.length, uploadedBy: actor.userId });
+        if (order.status !== 'ordered' && order.status !== 'in_progress')
+          throw new AppError('SERVICE_ORDER_CLOSED', 'This order is already delivered or canceled.');
+        await insertProjectFile(tx, {
+          id: fileId,
+          companyId: order.companyId,
+          projectId: order.projectId,
+          objectPath,
+          fileName,
+          mimeType,
+          fileSize: body.length,
+          uploadedBy: actor.userId,
+        });
         await updateServiceOrder(tx, order.id, { status: 'delivered', deliveredFileId: fileId });
-        await insertActivity(tx, { companyId: order.companyId, projectId: order.projectId, actorId: actor.userId, kind: 'service_delivered', body: `${serviceTypeName(order.serviceType)}: ${fileName}` });
+        await insertActivity(tx, {
+          companyId: order.companyId,
+          projectId: order.projectId,
+          actorId: actor.userId,
+          kind: 'service_delivered',
+          body: `${serviceTypeName(order.serviceType)}: ${fileName}`,
+        });
         if (order.orderedBy) {
           await insertNotification(tx, {
             companyId: order.companyId,

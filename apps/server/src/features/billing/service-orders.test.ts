@@ -47,7 +47,8 @@ async function grant(companyId: string, credits: number): Promise<void> {
 const balanceOf = (companyId: string) => creditBalance(server.db, companyId);
 const ordersOf = (companyId: string) => server.db.select().from(serviceOrders).where(eq(serviceOrders.companyId, companyId));
 const ledgerOf = (companyId: string) => server.db.select().from(creditEntries).where(eq(creditEntries.companyId, companyId)).orderBy(creditEntries.createdAt);
-const activityOf = (projectId: string) => server.db.select().from(projectActivity).where(eq(projectActivity.projectId, projectId)).orderBy(projectActivity.createdAt);
+const activityOf = (projectId: string) =>
+  server.db.select().from(projectActivity).where(eq(projectActivity.projectId, projectId)).orderBy(projectActivity.createdAt);
 
 async function order(user: SignedUpUser, projectId: string, body: Record<string, unknown> = { serviceType: 'xact360', notes: '' }): Promise<ServiceOrder> {
   const response = await user.client.post<ServiceOrder>(`/api/projects/${projectId}/service-orders`, body);
@@ -75,7 +76,14 @@ describe('service orders on a project', () => {
     });
     expect(await balanceOf(ownerA.company.id)).toBe(8);
     const spend = (await ledgerOf(ownerA.company.id)).at(-1);
-    expect(spend).toMatchObject({ kind: 'spend', credits: -4, balanceAfter: 8, reason: 'Xact360 for 12 Ridge Rd', serviceOrderId: created.id, actorId: ownerA.me.id });
+    expect(spend).toMatchObject({
+      kind: 'spend',
+      credits: -4,
+      balanceAfter: 8,
+      reason: 'Xact360 for 12 Ridge Rd',
+      serviceOrderId: created.id,
+      actorId: ownerA.me.id,
+    });
     expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_ordered', 'Xact360 (4 credits)']);
 
     // A manager orders too; every member reads the project's orders, newest first.
@@ -110,7 +118,9 @@ describe('service orders on a project', () => {
     const owner = await signedInOwner(server);
     const project = await insertProjectRow(server.db, owner.company.id);
     await grant(owner.company.id, 8);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => owner.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => owner.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360' })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
     expect(await ordersOf(owner.company.id)).toHaveLength(2);
     expect((await ledgerOf(owner.company.id)).filter((row) => row.kind === 'spend')).toHaveLength(2);
@@ -125,7 +135,11 @@ describe('service orders on a project', () => {
     expectError(await memberA.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360' }), 403, 'FORBIDDEN');
     expectError(await ownerA.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'roof_magic' }), 400, 'VALIDATION_ERROR');
     expectError(await ownerA.client.post(`/api/projects/${project.id}/service-orders`, {}), 400, 'VALIDATION_ERROR');
-    expectError(await ownerA.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360', notes: 'x'.repeat(2001) }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await ownerA.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'xact360', notes: 'x'.repeat(2001) }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await ownerA.client.post('/api/projects/not-a-uuid/service-orders', { serviceType: 'xact360' }), 400, 'VALIDATION_ERROR');
     expectError(await ownerA.client.post(`/api/projects/${MISSING}/service-orders`, { serviceType: 'xact360' }), 404, 'NOT_FOUND');
 
@@ -171,8 +185,17 @@ describe('service orders on a project', () => {
     expect(serviceOrderSchema.parse(cancelled.body)).toMatchObject({ status: 'cancelled', cancelReason: 'Wrong claim' });
     expect(await balanceOf(ownerA.company.id)).toBe(start - 4);
     const refund = (await ledgerOf(ownerA.company.id)).at(-1);
-    expect(refund).toMatchObject({ kind: 'refund', credits: 4, reason: 'Refund: Xact360 for 7 Gable Ct canceled', serviceOrderId: first.id, actorId: managerA.me.id });
-    expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_cancelled', 'Xact360 (4 credits refunded): Wrong claim']);
+    expect(refund).toMatchObject({
+      kind: 'refund',
+      credits: 4,
+      reason: 'Refund: Xact360 for 7 Gable Ct canceled',
+      serviceOrderId: first.id,
+      actorId: managerA.me.id,
+    });
+    expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual([
+      'service_cancelled',
+      'Xact360 (4 credits refunded): Wrong claim',
+    ]);
 
     // Cancelled once is closed: no second refund.
     expectError(await ownerA.client.post(`/api/service-orders/${first.id}/cancel`, { reason: 'Again' }), 409, 'SERVICE_ORDER_CLOSED');
@@ -192,7 +215,10 @@ describe('a read-only company (its trial ended without a plan)', () => {
     const project = await insertProjectRow(server.db, owner.company.id);
     await grant(owner.company.id, 8);
     const placed = await order(owner, project.id);
-    await server.db.update(companies).set({ billingStatus: 'trialing', trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+    await server.db
+      .update(companies)
+      .set({ billingStatus: 'trialing', trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, owner.company.id));
 
     expectError(await owner.client.post(`/api/projects/${project.id}/service-orders`, { serviceType: 'ugo_assisted' }), 402, 'BILLING_READ_ONLY');
     expectError(await owner.client.post(`/api/service-orders/${placed.id}/cancel`, { reason: 'Changed our mind' }), 402, 'BILLING_READ_ONLY');
@@ -267,7 +293,11 @@ describe("the platform admin's service order queue", () => {
     await grant(ownerA.company.id, 4);
     const placed = await order(managerA, project.id);
 
-    expectError(await admin.client.put(`/api/admin/service-orders/${placed.id}/delivery?fileName=run.exe`, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)])), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(
+      await admin.client.put(`/api/admin/service-orders/${placed.id}/delivery?fileName=run.exe`, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)])),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expectError(await admin.client.put(`/api/admin/service-orders/${placed.id}/delivery`, pdf()), 400, 'VALIDATION_ERROR');
     expectError(await admin.client.put(`/api/admin/service-orders/${MISSING}/delivery?fileName=estimate.pdf`, pdf()), 404, 'NOT_FOUND');
 
@@ -281,7 +311,10 @@ describe("the platform admin's service order queue", () => {
     expect(files.status, files.text).toBe(200);
     const listed = projectFileListSchema.parse(files.body).files;
     expect(listed.map((file) => [file.id, file.fileName, file.mimeType])).toEqual([[body.deliveredFile?.id, 'Xact360 estimate.pdf', 'application/pdf']]);
-    const [fileRow] = await server.db.select().from(projectFiles).where(eq(projectFiles.id, body.deliveredFile?.id ?? MISSING));
+    const [fileRow] = await server.db
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.id, body.deliveredFile?.id ?? MISSING));
     expect(fileRow?.companyId).toBe(ownerA.company.id);
     expect((await server.deps.storage.get('project-files', fileRow?.objectPath ?? ''))?.body.subarray(0, 5).toString()).toBe('%PDF-');
     const seen = serviceOrderListSchema.parse((await ownerA.client.get(`/api/projects/${project.id}/service-orders`)).body).orders;
@@ -291,7 +324,9 @@ describe("the platform admin's service order queue", () => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.profileId, managerA.me.id), eq(notifications.companyId, ownerA.company.id)));
-    expect(told).toEqual([expect.objectContaining({ kind: 'document_ready', title: 'Xact360 delivered for 40 Hip Ln', link: `/projects/${project.id}?tab=services` })]);
+    expect(told).toEqual([
+      expect.objectContaining({ kind: 'document_ready', title: 'Xact360 delivered for 40 Hip Ln', link: `/projects/${project.id}?tab=services` }),
+    ]);
     expect((await activityOf(project.id)).map((row) => [row.kind, row.body])).toContainEqual(['service_delivered', 'Xact360: Xact360 estimate.pdf']);
 
     // Delivered once: a second delivery and a cancel are refused, nothing more is stored.

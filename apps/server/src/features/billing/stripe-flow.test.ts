@@ -27,7 +27,11 @@ describe('payments through Stripe', () => {
     const owner = await signedInOwner(server, { name: 'Checkout Roofing' });
     const chosen = await owner.client.post<ChoosePlanResult>('/api/billing/plan', { plan: 'business' });
     expect(chosen.status, chosen.text).toBe(200);
-    expect(chosen.body).toMatchObject({ outcome: 'checkout', checkoutUrl: expect.stringContaining('/checkout/pay/'), billing: { status: 'trialing', mode: 'stripe' } });
+    expect(chosen.body).toMatchObject({
+      outcome: 'checkout',
+      checkoutUrl: expect.stringContaining('/checkout/pay/'),
+      billing: { status: 'trialing', mode: 'stripe' },
+    });
     const [started] = await server.db.select().from(checkoutSessions).where(eq(checkoutSessions.companyId, owner.company.id));
     expect(started).toMatchObject({ kind: 'plan', plan: 'business', status: 'open', testMode: false });
     const sessionId = started?.id ?? '';
@@ -71,7 +75,11 @@ describe('payments through Stripe', () => {
     expect((await fake.sendWebhook(server.url, fake.event('checkout.session.completed', paid))).status).toBe(200);
 
     expect((await owner.client.get<CreditSummary>('/api/credits')).body.balance).toBe(10);
-    expect((await owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${bought.body.checkoutId}`)).body).toMatchObject({ kind: 'credits', status: 'complete', credits: 10 });
+    expect((await owner.client.get<CheckoutStatus>(`/api/billing/checkouts/${bought.body.checkoutId}`)).body).toMatchObject({
+      kind: 'credits',
+      status: 'complete',
+      credits: 10,
+    });
   });
 
   it("accepts a signed event whatever its text holds: Stripe's payload is not refused for a control character", async () => {

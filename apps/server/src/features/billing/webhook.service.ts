@@ -6,7 +6,16 @@ import type { MailMessage } from '../../infra/mail/mailer';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { claimBillingNotice, findBillingRow, findBillingRowByCustomer, listOwners, lockBillingRow, updateBillingRow, type BillingPatch, type BillingRow } from './billing-state.repository';
+import {
+  claimBillingNotice,
+  findBillingRow,
+  findBillingRowByCustomer,
+  listOwners,
+  lockBillingRow,
+  updateBillingRow,
+  type BillingPatch,
+  type BillingRow,
+} from './billing-state.repository';
 import { completeCheckoutSession, expireCheckoutSession, findCheckoutSessionById, type CheckoutRow } from './checkouts.repository';
 import { appendCreditEntry } from './credit-ledger.repository';
 import { paymentFailedMail } from './billing-mails';
@@ -81,7 +90,9 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 /** The service period an invoice bills: its first line's (the invoice's own period is the one before). */
 function invoicePeriod(invoice: Stripe.Invoice): { start: Date | null; end: Date | null } {
   const line = invoice.lines.data[0];
-  return line ? { start: fromUnix(line.period.start), end: fromUnix(line.period.end) } : { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
+  return line
+    ? { start: fromUnix(line.period.start), end: fromUnix(line.period.end) }
+    : { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
 }
 
 /** A subscription event or invoice concerns the company's current subscription (or it has none on record yet). */
@@ -188,7 +199,13 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
       const patch: BillingPatch = { billingStatus: 'active', graceEndsAt: null };
       if (period.end && (!company.currentPeriodEnd || period.end > company.currentPeriodEnd)) patch.currentPeriodEnd = period.end;
       // A downgrade waits for the period's end: the first paid invoice of the next period applies it.
-      if (company.pendingPlan && isPlanId(company.pendingPlan) && period.start && company.currentPeriodEnd && period.start.getTime() >= company.currentPeriodEnd.getTime()) {
+      if (
+        company.pendingPlan &&
+        isPlanId(company.pendingPlan) &&
+        period.start &&
+        company.currentPeriodEnd &&
+        period.start.getTime() >= company.currentPeriodEnd.getTime()
+      ) {
         Object.assign(patch, { plan: company.pendingPlan, pendingPlan: null });
       }
       await updateBillingRow(tx, company.id, patch);
@@ -213,7 +230,8 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
     async receive(rawBody: string, signature: string | undefined): Promise<{ applied: boolean }> {
       const event = verify(rawBody, signature);
       const companyId = await companyOf(event);
-      const completedSession = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded' ? event.data.object : null;
+      const completedSession =
+        event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded' ? event.data.object : null;
       const periodEnd = completedSession ? await periodEndOf(idOf(completedSession.subscription)) : null;
 
       const outcome = await db.transaction(async (tx) => {
@@ -225,7 +243,11 @@ export function createWebhookService({ db, payments, queueMail, publicUrl, logge
             const session = event.data.object;
             const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
             if (!paid) return { applied: false, mails: [] };
-            const done = await completeCheckout(tx, session.id, { customerId: idOf(session.customer), subscriptionId: idOf(session.subscription), currentPeriodEnd: periodEnd });
+            const done = await completeCheckout(tx, session.id, {
+              customerId: idOf(session.customer),
+              subscriptionId: idOf(session.subscription),
+              currentPeriodEnd: periodEnd,
+            });
             return { applied: done !== null, mails: [] };
           }
           case 'checkout.session.expired':

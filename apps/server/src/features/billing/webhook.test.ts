@@ -51,7 +51,11 @@ async function mailCount(to: string, subject: string): Promise<number> {
 /** A Checkout started for the company: the fake Stripe's session and our row, as the start-checkout endpoints make them. */
 async function startCheckout(owner: Owner, purchase: { kind: 'plan'; plan: 'starter' | 'professional' | 'business' } | { kind: 'credits'; credits: number }) {
   const amountCents = purchase.kind === 'plan' ? 59_900 : purchase.credits * 2_400;
-  const session = fake.createSession({ mode: purchase.kind === 'plan' ? 'subscription' : 'payment', amountCents, metadata: { companyId: owner.company.id, kind: purchase.kind } });
+  const session = fake.createSession({
+    mode: purchase.kind === 'plan' ? 'subscription' : 'payment',
+    amountCents,
+    metadata: { companyId: owner.company.id, kind: purchase.kind },
+  });
   await insertCheckoutSession(server.db, {
     id: session.id,
     companyId: owner.company.id,
@@ -88,7 +92,11 @@ describe('the Stripe webhook', () => {
 
     expectError(await fake.sendWebhook(server.url, event, { signature: 't=1700000000,v1=0123456789abcdef' }), 400, 'WEBHOOK_SIGNATURE_INVALID');
     expectError(await fake.sendWebhook(server.url, event, { secret: 'whsec_not_ours_at_all' }), 400, 'WEBHOOK_SIGNATURE_INVALID');
-    const unsigned = await fetch(`${server.url}/api/billing/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
+    const unsigned = await fetch(`${server.url}/api/billing/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(event),
+    });
     expectError({ status: unsigned.status, body: await unsigned.json() }, 400, 'WEBHOOK_SIGNATURE_INVALID');
 
     expect(await billingOf(owner.company.id)).toEqual(before);
@@ -136,7 +144,14 @@ describe('the Stripe webhook', () => {
 
     const ledger = await ledgerOf(owner.company.id);
     expect(ledger).toEqual([
-      expect.objectContaining({ kind: 'purchase', credits: 10, balanceAfter: 10, reason: 'Bought 10 credits', actorId: owner.company.owner.id, checkoutSessionId: session.id }),
+      expect.objectContaining({
+        kind: 'purchase',
+        credits: 10,
+        balanceAfter: 10,
+        reason: 'Bought 10 credits',
+        actorId: owner.company.owner.id,
+        checkoutSessionId: session.id,
+      }),
     ]);
     expect(await creditBalance(server.db, owner.company.id)).toBe(10);
     // A one-time purchase leaves the customer on record, so the portal can show its card and receipt.
@@ -160,7 +175,12 @@ describe('the Stripe webhook', () => {
     const owner = await signedInOwner(server);
     const session = fake.completeCheckout((await startCheckout(owner, { kind: 'plan', plan: 'business' })).id);
     const subscription = session.subscription ?? '';
-    const first = fake.invoice({ customer: session.customer ?? '', subscription, amountCents: 59_900, metadata: { companyId: owner.company.id, kind: 'plan' } });
+    const first = fake.invoice({
+      customer: session.customer ?? '',
+      subscription,
+      amountCents: 59_900,
+      metadata: { companyId: owner.company.id, kind: 'plan' },
+    });
     expect((await fake.sendWebhook(server.url, fake.event('invoice.paid', first))).body).toMatchObject({ applied: true });
     expect(await invoicesOf(owner.company.id)).toEqual([expect.objectContaining({ stripeInvoiceId: first.id, status: 'paid', amountCents: 59_900 })]);
 
@@ -218,7 +238,10 @@ describe('the Stripe webhook', () => {
     expect(await mailCount(owner.email, 'Your payment failed')).toBe(1);
 
     // The grace period over: every write answers 402, reads go on.
-    await server.db.update(companies).set({ graceEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, owner.company.id));
+    await server.db
+      .update(companies)
+      .set({ graceEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, owner.company.id));
     expectError(await createCarrier(member, 'Too Late Mutual'), 402, 'BILLING_READ_ONLY');
     expect((await member.client.get('/api/carriers')).status).toBe(200);
 
@@ -236,11 +259,23 @@ describe('the Stripe webhook', () => {
     await server.db.update(companies).set({ pendingPlan: 'starter', currentPeriodEnd: periodEnd }).where(eq(companies.id, owner.company.id));
 
     // An invoice of the period still running (a proration) leaves the downgrade waiting.
-    const proration = fake.invoice({ customer: owner.customer, subscription: owner.subscription, amountCents: 5_000, periodStart: Math.floor(periodEnd.getTime() / 1000) - 86_400, periodEnd: Math.floor(periodEnd.getTime() / 1000) });
+    const proration = fake.invoice({
+      customer: owner.customer,
+      subscription: owner.subscription,
+      amountCents: 5_000,
+      periodStart: Math.floor(periodEnd.getTime() / 1000) - 86_400,
+      periodEnd: Math.floor(periodEnd.getTime() / 1000),
+    });
     expect((await fake.sendWebhook(server.url, fake.event('invoice.paid', proration))).status).toBe(200);
     expect(await billingOf(owner.company.id)).toMatchObject({ plan: 'professional', pendingPlan: 'starter' });
 
-    const renewal = fake.invoice({ customer: owner.customer, subscription: owner.subscription, amountCents: 19_900, description: '1 × Ridgeline Starter', periodStart: Math.floor(periodEnd.getTime() / 1000) });
+    const renewal = fake.invoice({
+      customer: owner.customer,
+      subscription: owner.subscription,
+      amountCents: 19_900,
+      description: '1 × Ridgeline Starter',
+      periodStart: Math.floor(periodEnd.getTime() / 1000),
+    });
     const event = fake.event('invoice.paid', renewal);
     expect((await fake.sendWebhook(server.url, event)).status).toBe(200);
     expect((await fake.sendWebhook(server.url, event)).status).toBe(200);
@@ -294,7 +329,12 @@ describe('the Stripe webhook', () => {
 
     const stranger = fake.invoice({ customer: 'cus_nobody_we_know', subscription: 'sub_nobody', amountCents: 99_900 });
     expect((await fake.sendWebhook(server.url, fake.event('invoice.payment_failed', stranger))).status).toBe(200);
-    expect(await server.db.select().from(invoices).where(eq(invoices.stripeInvoiceId, String(stranger.id)))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.stripeInvoiceId, String(stranger.id))),
+    ).toEqual([]);
     expect(await billingOf(owner.company.id)).toEqual(before);
   });
 

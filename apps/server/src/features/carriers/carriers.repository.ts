@@ -47,7 +47,11 @@ const carrierColumns = {
 export type CarrierRow = { id: string; createdBy: string | null } & CarrierFields & { projectCount: number; adjusterCount: number };
 
 function selectCarriers(db: Db | DbTx, where: SQL | undefined) {
-  return db.select(carrierColumns).from(carriers).where(where).orderBy(asc(sql`lower(${carriers.name})`), asc(carriers.id));
+  return db
+    .select(carrierColumns)
+    .from(carriers)
+    .where(where)
+    .orderBy(asc(sql`lower(${carriers.name})`), asc(carriers.id));
 }
 
 /** The company's carriers by name, with their project and adjuster counts; `q` matches the name in any case. */
@@ -128,7 +132,16 @@ const adjusterColumns = {
   carrierName: carriers.name,
 };
 
-export type AdjusterRow = { id: string; name: string; phone: string | null; email: string | null; notes: string | null; createdBy: string | null; carrierId: string | null; carrierName: string | null };
+export type AdjusterRow = {
+  id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  notes: string | null;
+  createdBy: string | null;
+  carrierId: string | null;
+  carrierName: string | null;
+};
 
 function selectAdjusters(db: Db | DbTx, where: SQL | undefined) {
   return db

@@ -76,8 +76,16 @@ describe('carriers', () => {
     const jane = await createAdjuster(ownerA, { name: 'Jane Hail', phone: '555-0101', email: 'jane@sf.example', carrierId: created.id });
     expect(jane).toMatchObject({ name: 'Jane Hail', carrier: { id: created.id, name: 'State Farm' }, notes: null });
     await createAdjuster(ownerA, { name: 'Other Adjuster', carrierId: allstate.id });
-    const older = await insertProjectRow(server.db, ownerA.company.id, { carrierId: created.id, createdAt: new Date('2026-01-01T00:00:00Z'), assigneeId: ownerA.me.id });
-    const newer = await insertProjectRow(server.db, ownerA.company.id, { carrierId: created.id, createdAt: new Date('2026-02-01T00:00:00Z'), claimNumber: 'CLM-1' });
+    const older = await insertProjectRow(server.db, ownerA.company.id, {
+      carrierId: created.id,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      assigneeId: ownerA.me.id,
+    });
+    const newer = await insertProjectRow(server.db, ownerA.company.id, {
+      carrierId: created.id,
+      createdAt: new Date('2026-02-01T00:00:00Z'),
+      claimNumber: 'CLM-1',
+    });
     await insertProjectRow(server.db, ownerA.company.id, { carrierId: allstate.id });
 
     const detail = await memberA.client.get<CarrierDetail>(`/api/carriers/${created.id}`);
@@ -85,7 +93,13 @@ describe('carriers', () => {
     expect(detail.body.carrier).toMatchObject({ id: created.id, projectCount: 2, adjusterCount: 1 });
     expect(detail.body.adjusters.map((a) => a.id)).toEqual([jane.id]);
     expect(detail.body.projects.map((p) => p.id)).toEqual([newer.id, older.id]);
-    expect(detail.body.projects[0]).toMatchObject({ claimNumber: 'CLM-1', carrier: { id: created.id, name: 'State Farm' }, assignee: null, isActive: true, lossType: 'other' });
+    expect(detail.body.projects[0]).toMatchObject({
+      claimNumber: 'CLM-1',
+      carrier: { id: created.id, name: 'State Farm' },
+      assignee: null,
+      isActive: true,
+      lossType: 'other',
+    });
     expect(detail.body.projects[1]?.assignee).toEqual({ id: ownerA.me.id, name: 'Robin Slate' });
 
     const renamed = await ownerA.client.patch<Carrier>(`/api/carriers/${created.id}`, { name: 'State Farm Insurance', notes: null, claimsEmail: '' });
@@ -240,7 +254,7 @@ describe('who may change the directory', () => {
     otherMemberA = await signedInUser(server, { company: ownerA.company, role: 'member' });
   });
 
-  it('lets a member change the carriers and adjusters they added, and nobody else\'s', async () => {
+  it("lets a member change the carriers and adjusters they added, and nobody else's", async () => {
     const mine = await createCarrier(memberA, { name: 'Member Mutual' });
     const myAdjuster = await createAdjuster(memberA, { name: 'Mina Met', carrierId: mine.id });
     expect(mine.createdBy).toBe(memberA.me.id);
@@ -272,7 +286,9 @@ describe('who may change the directory', () => {
     const refusals = [await memberA.client.delete(`/api/adjusters/${adjuster.id}`), await memberA.client.delete(`/api/carriers/${carrier.id}`)];
     for (const response of refusals) {
       expectError(response, 403, 'FORBIDDEN');
-      expect((response.body as { error: { message: string } }).error.message).toMatch(/^Only company owners and managers can delete an? (carrier|adjuster) from the directory\.$/);
+      expect((response.body as { error: { message: string } }).error.message).toMatch(
+        /^Only company owners and managers can delete an? (carrier|adjuster) from the directory\.$/,
+      );
     }
     expect(await directoryOf(ownerA.company.id)).toEqual(before);
     expect((await server.db.select().from(projects).where(eq(projects.id, project.id)))[0]).toMatchObject({ carrierId: carrier.id, adjusterId: adjuster.id });

@@ -25,7 +25,8 @@ export type ChatCore = {
 
 export type ChatAttachmentsServiceDeps = { chat: ChatCore; storage: Storage; logger: Pick<Logger, 'warn'>; maxMb: number; now?: () => number };
 
-export const UNSUPPORTED_ATTACHMENT_MESSAGE = 'This type of file cannot be attached. Send an image, a video, an audio recording, a PDF, a Word document (.doc, .docx) or a text file (.txt).';
+export const UNSUPPORTED_ATTACHMENT_MESSAGE =
+  'This type of file cannot be attached. Send an image, a video, an audio recording, a PDF, a Word document (.doc, .docx) or a text file (.txt).';
 
 export const UNREADABLE_IMAGE_MESSAGE = 'This image could not be read. Send it as a JPEG, PNG, WebP, GIF or HEIC image.';
 
@@ -91,7 +92,11 @@ export async function attachmentType(bytes: Buffer, fileName: string): Promise<s
  * outside letters, digits, '.', '-' and '_' made '-', at most 120 characters with its extension kept.
  */
 export function safeFileName(name: string): string {
-  const base = (name.split(/[/\\]/).pop() ?? '').normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[.-]+/, '');
+  const base = (name.split(/[/\\]/).pop() ?? '')
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[.-]+/, '');
   const ext = extensionOf(base);
   const stem = ext ? base.slice(0, -(ext.length + 1)) : base;
   const shortExt = ext.slice(0, 16);
@@ -146,7 +151,13 @@ export function createChatAttachmentsService({ chat, storage, logger, maxMb, now
    * storing anything, and of uploads racing each other the ones whose message was not written remove
    * their objects. When the message cannot be written, the stored object is removed again.
    */
-  async function upload(actor: Actor, tenant: Tenant, conversationId: string, query: AttachmentQuery, body: Buffer): Promise<{ message: ChatMessage; created: boolean }> {
+  async function upload(
+    actor: Actor,
+    tenant: Tenant,
+    conversationId: string,
+    query: AttachmentQuery,
+    body: Buffer,
+  ): Promise<{ message: ChatMessage; created: boolean }> {
     await chat.requireMember(actor, tenant, conversationId);
     if (body.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', attachmentLimitMessage(maxMb));
     if (body.length === 0) throw AppError.badRequest('The file is empty.');

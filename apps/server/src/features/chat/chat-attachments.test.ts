@@ -22,7 +22,14 @@ const server = useTestServer({ CHAT_ATTACHMENT_MAX_MB: '1' });
 const FILES = {
   png: tinyPng(),
   webm: Buffer.concat([Buffer.from('1A45DFA3', 'hex'), Buffer.from([0x9f, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(100)]),
-  ogg: Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.from([0, 2]), Buffer.alloc(20), Buffer.from([1, 0x1e]), Buffer.from('\x01vorbis', 'latin1'), Buffer.alloc(100)]),
+  ogg: Buffer.concat([
+    Buffer.from('OggS', 'latin1'),
+    Buffer.from([0, 2]),
+    Buffer.alloc(20),
+    Buffer.from([1, 0x1e]),
+    Buffer.from('\x01vorbis', 'latin1'),
+    Buffer.alloc(100),
+  ]),
   // A voice note as MediaRecorder writes it: WebM with one Opus audio track.
   voiceWebm: Buffer.concat([
     Buffer.from('1A45DFA3', 'hex'),
@@ -38,7 +45,10 @@ const FILES = {
     Buffer.alloc(100),
   ]),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
-  docx: zipOf([['[Content_Types].xml', '<Types/>'], ['word/document.xml', '<w:document/>']]),
+  docx: zipOf([
+    ['[Content_Types].xml', '<Types/>'],
+    ['word/document.xml', '<w:document/>'],
+  ]),
   doc: Buffer.concat([Buffer.from('D0CF11E0A1B11AE1', 'hex'), Buffer.alloc(1024)]),
   txt: Buffer.from('Ridge cap: 42 ft\nStarter: 180 ft — ordered ✓\n'),
   exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
@@ -63,7 +73,12 @@ beforeAll(async () => {
 
 type Sent = TestResponse<{ message: ChatMessage }>;
 
-function upload(user: SignedUpUser, fileName: string, body: Buffer, options: { clientId?: string; caption?: string; conversation?: string } = {}): Promise<Sent> {
+function upload(
+  user: SignedUpUser,
+  fileName: string,
+  body: Buffer,
+  options: { clientId?: string; caption?: string; conversation?: string } = {},
+): Promise<Sent> {
   const query = new URLSearchParams({ clientId: options.clientId ?? randomUUID(), fileName, ...(options.caption ? { caption: options.caption } : {}) });
   return user.client.put(`/api/chat/conversations/${options.conversation ?? conversationId}/attachments?${query.toString()}`, new Uint8Array(body));
 }
@@ -153,7 +168,10 @@ describe('storage', () => {
   it('stores at {conversationId}/{userId}/{timestamp}-{filename}, with a safe file name', async () => {
     const response = await upload(colleague, '../../Roof photo (north) #2.png', FILES.png);
     expect(response.status, response.text).toBe(201);
-    const [row] = await server.db.select().from(messageAttachments).where(eq(messageAttachments.id, response.body.message.attachments[0]?.id ?? ''));
+    const [row] = await server.db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.id, response.body.message.attachments[0]?.id ?? ''));
     expect(row?.objectPath).toMatch(new RegExp(`^${conversationId}/${colleague.user.id}/\\d{13}-Roof-photo-north-2\\.png$`));
     expect(row?.fileName).toBe('Roof-photo-north-2.png');
     expect(safeFileName('C:\\Users\\me\\Scope of work.docx')).toBe('Scope-of-work.docx');
@@ -262,9 +280,21 @@ describe('storage', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    expectError(await owner.client.put(`/api/chat/conversations/${conversationId}/attachments?fileName=a.png`, new Uint8Array(FILES.png)), 400, 'VALIDATION_ERROR');
-    expectError(await owner.client.put(`/api/chat/conversations/${conversationId}/attachments?clientId=${randomUUID()}`, new Uint8Array(FILES.png)), 400, 'VALIDATION_ERROR');
-    expectError(await owner.client.put(`/api/chat/conversations/not-a-uuid/attachments?clientId=${randomUUID()}&fileName=a.png`, new Uint8Array(FILES.png)), 400, 'VALIDATION_ERROR');
+    expectError(
+      await owner.client.put(`/api/chat/conversations/${conversationId}/attachments?fileName=a.png`, new Uint8Array(FILES.png)),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await owner.client.put(`/api/chat/conversations/${conversationId}/attachments?clientId=${randomUUID()}`, new Uint8Array(FILES.png)),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await owner.client.put(`/api/chat/conversations/not-a-uuid/attachments?clientId=${randomUUID()}&fileName=a.png`, new Uint8Array(FILES.png)),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await owner.client.get('/api/chat/attachments/not-a-uuid/url'), 400, 'VALIDATION_ERROR');
   });
 });
@@ -347,6 +377,8 @@ describe('the message ceiling', () => {
     expectError(refused, 429, 'RATE_LIMITED');
     expect(await limited.db.select().from(messageAttachments)).toHaveLength(2);
     // Another sender has a ceiling of their own.
-    expect((await other.client.put(`/api/chat/conversations/${id}/attachments?clientId=${randomUUID()}&fileName=roof.png`, new Uint8Array(FILES.png))).status).toBe(201);
+    expect(
+      (await other.client.put(`/api/chat/conversations/${id}/attachments?clientId=${randomUUID()}&fileName=roof.png`, new Uint8Array(FILES.png))).status,
+    ).toBe(201);
   });
 });

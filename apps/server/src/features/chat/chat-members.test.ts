@@ -37,7 +37,10 @@ const socketOf = (user: SignedUpUser) => openReadySocket(server.url, user, socke
 const membershipOf = (conversationId: string) => (event: RealtimeEvent) => event.type === 'membership' && event.conversationId === conversationId;
 
 async function memberIds(conversationId: string): Promise<string[]> {
-  const rows = await server.db.select({ id: conversationMembers.profileId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+  const rows = await server.db
+    .select({ id: conversationMembers.profileId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
   return rows.map((row) => row.id).sort();
 }
 
@@ -76,7 +79,7 @@ describe('removing a member', () => {
     for (const socket of [ownerSocket, beaSocket, calSocket, deeSocket, outsiderSocket]) socket?.close();
   });
 
-  it('another company\'s user gets 404, changes nothing and is told nothing', async () => {
+  it("another company's user gets 404, changes nothing and is told nothing", async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Gutter crew');
     const beaSocket = await socketOf(bea);
     expectError(await outsider.client.delete(`/api/chat/conversations/${conversation.id}/members/${cal.me.id}`), 404, 'NOT_FOUND');
@@ -101,7 +104,10 @@ describe('adding a member', () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Adjuster meeting');
     const calSocket = await socketOf(cal);
     const path = `/api/chat/conversations/${conversation.id}/members`;
-    const answers = await Promise.all([owner.client.post<{ conversation: Conversation }>(path, { profileId: dee.me.id }), bea.client.post<{ conversation: Conversation }>(path, { profileId: dee.me.id })]);
+    const answers = await Promise.all([
+      owner.client.post<{ conversation: Conversation }>(path, { profileId: dee.me.id }),
+      bea.client.post<{ conversation: Conversation }>(path, { profileId: dee.me.id }),
+    ]);
     for (const answer of answers) {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.conversation.members.map((member) => member.id)).toContain(dee.me.id);
@@ -117,7 +123,8 @@ describe('adding a member', () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Supplements');
     let answer: Promise<{ status: number; text: string; body: unknown }> | null = null;
     await whileHeld(
-      (client) => client.query('delete from conversation_members where conversation_id = $1 and profile_id = $2', [conversation.id, bea.me.id]).then(() => undefined),
+      (client) =>
+        client.query('delete from conversation_members where conversation_id = $1 and profile_id = $2', [conversation.id, bea.me.id]).then(() => undefined),
       async () => {
         answer = bea.client.post(`/api/chat/conversations/${conversation.id}/members`, { profileId: dee.me.id });
         // The add reaches its check while the removal is still uncommitted.

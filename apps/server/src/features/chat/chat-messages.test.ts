@@ -25,12 +25,16 @@ let outsider: SignedUpUser & { company: TestCompany };
 type NotificationRow = { profile_id: string; kind: string; title: string; body: string; link: string | null; actor_id: string | null };
 
 async function notificationsOf(profileId: string): Promise<NotificationRow[]> {
-  const result = await server.db.execute<NotificationRow>(sql`select profile_id, kind, title, body, link, actor_id from notifications where profile_id = ${profileId} order by created_at`);
+  const result = await server.db.execute<NotificationRow>(
+    sql`select profile_id, kind, title, body, link, actor_id from notifications where profile_id = ${profileId} order by created_at`,
+  );
   return result.rows;
 }
 
 async function mentionRows(messageId: string): Promise<string[]> {
-  const result = await server.db.execute<{ id: string }>(sql`select mentioned_profile_id as id from message_mentions where message_id = ${messageId} order by 1`);
+  const result = await server.db.execute<{ id: string }>(
+    sql`select mentioned_profile_id as id from message_mentions where message_id = ${messageId} order by 1`,
+  );
   return result.rows.map((row) => row.id);
 }
 
@@ -47,7 +51,11 @@ describe('mentions', () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id, cal.me.id], 'Mentions');
     const beaBefore = await notificationsOf(bea.me.id);
     const calBefore = await notificationsOf(cal.me.id);
-    const message = await send(owner.client, conversation.id, '@Bea Shingle can you check the flashing on the chimney today?', [bea.me.id, bea.me.id, owner.me.id]);
+    const message = await send(owner.client, conversation.id, '@Bea Shingle can you check the flashing on the chimney today?', [
+      bea.me.id,
+      bea.me.id,
+      owner.me.id,
+    ]);
     expect(message.mentions.sort()).toEqual([bea.me.id, owner.me.id].sort());
     expect(await mentionRows(message.id)).toEqual([bea.me.id, owner.me.id].sort());
     const beaAfter = await notificationsOf(bea.me.id);
@@ -81,16 +89,28 @@ describe('mentions', () => {
     const thread = await owner.client.post<{ conversation: Conversation }>(`/api/chat/projects/${project.id}/conversation`);
     const message = await send(owner.client, thread.body.conversation.id, 'Dee, the adjuster meets us Friday', [dee.me.id, outsider.me.id]);
     expect(message.mentions).toEqual([dee.me.id]);
-    expect((await notificationsOf(dee.me.id)).at(-1)).toMatchObject({ kind: 'mention', link: `/projects/${project.id}?tab=messages`, title: 'Olive Owner mentioned you' });
+    expect((await notificationsOf(dee.me.id)).at(-1)).toMatchObject({
+      kind: 'mention',
+      link: `/projects/${project.id}?tab=messages`,
+      title: 'Olive Owner mentioned you',
+    });
   });
 
   it('that fail to be written only log: the message is stored and sent', async () => {
     const { conversation } = await createConversation(cal.client, [bea.me.id, dee.me.id], 'Failing mentions');
-    await server.db.execute(sql`create or replace function chat_test_refuse_mention() returns trigger language plpgsql as $$ begin raise exception 'mention refused'; end $$`);
-    await server.db.execute(sql`create trigger chat_test_refuse_mention before insert on message_mentions for each row execute function chat_test_refuse_mention()`);
+    await server.db.execute(
+      sql`create or replace function chat_test_refuse_mention() returns trigger language plpgsql as $$ begin raise exception 'mention refused'; end $$`,
+    );
+    await server.db.execute(
+      sql`create trigger chat_test_refuse_mention before insert on message_mentions for each row execute function chat_test_refuse_mention()`,
+    );
     try {
       const before = await chatCounts(server.db);
-      const response = await cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id}/messages`, { clientId: randomUUID(), content: 'Bea, ladder?', mentions: [bea.me.id] });
+      const response = await cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id}/messages`, {
+        clientId: randomUUID(),
+        content: 'Bea, ladder?',
+        mentions: [bea.me.id],
+      });
       expect(response.status, response.text).toBe(201);
       expect(response.body.message.mentions).toEqual([]);
       const after = await chatCounts(server.db);
@@ -150,7 +170,10 @@ describe('realtime', () => {
   it('a text too large for NOTIFY goes as a reference with its seq; the message reads back as it was answered', async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id], 'Long');
     const content = '🏠'.repeat(2500);
-    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id}/messages`, { clientId: randomUUID(), content });
+    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id}/messages`, {
+      clientId: randomUUID(),
+      content,
+    });
     expect(response.status).toBe(201);
     const message = response.body.message;
     const envelope = await arrived((item) => item.event.type === 'message-ref' && item.event.messageId === message.id);
@@ -166,7 +189,10 @@ describe('realtime', () => {
   it('ids sent in upper case answer as every later read writes them', async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id], 'Cases');
     const clientId = randomUUID().toUpperCase();
-    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id.toUpperCase()}/messages`, { clientId, content: 'Upper' });
+    const response = await bea.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversation.id.toUpperCase()}/messages`, {
+      clientId,
+      content: 'Upper',
+    });
     expect(response.status).toBe(201);
     const message = response.body.message;
     expect(message).toMatchObject({ clientId: clientId.toLowerCase(), conversationId: conversation.id });
@@ -188,7 +214,9 @@ describe('realtime', () => {
   it('a mention publishes the notification to the mentioned colleague', async () => {
     const { conversation } = await createConversation(owner.client, [cal.me.id]);
     await send(owner.client, conversation.id, 'Cal, call me', [cal.me.id]);
-    const envelope = await arrived((item) => item.event.type === 'notification' && item.to.includes(cal.me.id) && item.event.notification.body === 'Cal, call me');
+    const envelope = await arrived(
+      (item) => item.event.type === 'notification' && item.to.includes(cal.me.id) && item.event.notification.body === 'Cal, call me',
+    );
     expect(envelope.to).toEqual([cal.me.id]);
   });
 });
@@ -256,13 +284,20 @@ describe('the service the attachments route uses', () => {
 
     // Members read the attachment's object; a colleague who is not a member and another company get 404.
     const attachmentId = image?.id ?? '';
-    await expect(chat.attachmentForMember(actorOf(cal), tenant, attachmentId)).resolves.toEqual({ objectPath: `${conversation.id}/${bea.me.id}/1-roof.jpg`, fileType: 'image/jpeg' });
+    await expect(chat.attachmentForMember(actorOf(cal), tenant, attachmentId)).resolves.toEqual({
+      objectPath: `${conversation.id}/${bea.me.id}/1-roof.jpg`,
+      fileType: 'image/jpeg',
+    });
     await expect(chat.attachmentForMember(actorOf(dee), tenant, attachmentId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(chat.attachmentForMember(actorOf(outsider), tenantOf(outsider.company.id), attachmentId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(chat.attachmentForMember(actorOf(bea), tenantOf(outsider.company.id), attachmentId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     // An upload sent again finds the stored message by its client id before storing anything.
-    await expect(chat.sentMessage(beaActor, tenant, conversation.id, photo.message.clientId ?? '')).resolves.toMatchObject({ id: photo.message.id, seq: photo.message.seq, attachments: [{ id: image?.id }] });
+    await expect(chat.sentMessage(beaActor, tenant, conversation.id, photo.message.clientId ?? '')).resolves.toMatchObject({
+      id: photo.message.id,
+      seq: photo.message.seq,
+      attachments: [{ id: image?.id }],
+    });
     await expect(chat.sentMessage(beaActor, tenant, conversation.id, randomUUID())).resolves.toBeNull();
     await expect(chat.sentMessage(actorOf(cal), tenant, conversation.id, photo.message.clientId ?? '')).resolves.toBeNull();
     await expect(chat.sentMessage(actorOf(dee), tenant, conversation.id, photo.message.clientId ?? '')).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -284,7 +319,9 @@ describe('the service the attachments route uses', () => {
     const chat = createChatService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, events: server.deps.events });
     const { conversation } = await createConversation(owner.client, [bea.me.id]);
     const before = await chatCounts(server.db);
-    await expect(chat.postMessage(actorOf(bea), tenantOf(owner.company.id), conversation.id, { clientId: randomUUID(), content: '   ', mentions: [] })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(
+      chat.postMessage(actorOf(bea), tenantOf(owner.company.id), conversation.id, { clientId: randomUUID(), content: '   ', mentions: [] }),
+    ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(
       chat.postMessage(actorOf(dee), tenantOf(owner.company.id), conversation.id, {
         clientId: randomUUID(),

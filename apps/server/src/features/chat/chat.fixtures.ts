@@ -18,7 +18,12 @@ type TestClient = {
 export function expectError(response: TestResponse, status: number, code: string, message?: string) {
   expect(response.status, response.text).toBe(status);
   expect(response.body).toMatchObject({
-    error: { code, message: message === undefined ? expect.any(String) : expect.stringContaining(message), timestamp: expect.any(String), requestId: expect.any(String) },
+    error: {
+      code,
+      message: message === undefined ? expect.any(String) : expect.stringContaining(message),
+      timestamp: expect.any(String),
+      requestId: expect.any(String),
+    },
   });
 }
 
@@ -29,7 +34,11 @@ export async function createConversation(client: TestClient, memberIds: string[]
 }
 
 export async function send(client: TestClient, conversationId: string, content: string, mentions: string[] = []): Promise<ChatMessage> {
-  const response = await client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, { clientId: randomUUID(), content, mentions });
+  const response = await client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, {
+    clientId: randomUUID(),
+    content,
+    mentions,
+  });
   if (response.status !== 201) throw new Error(`send answered ${response.status}: ${response.text}`);
   return response.body.message;
 }

@@ -132,7 +132,10 @@ export async function insertMembers(tx: Db | DbTx, conversationId: string, profi
 
 /** The ids of the conversation's members. */
 export async function memberIdsOf(db: Db | DbTx, conversationId: string): Promise<string[]> {
-  const rows = await db.select({ profileId: conversationMembers.profileId }).from(conversationMembers).where(eq(conversationMembers.conversationId, conversationId));
+  const rows = await db
+    .select({ profileId: conversationMembers.profileId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
   return rows.map((row) => row.profileId);
 }
 
@@ -236,7 +239,9 @@ export type MessageWithSenderRow = MessageRow & {
   senderEmail: string | null;
 };
 
-function withSender(rows: { message: MessageRow; senderFirstName: string | null; senderLastName: string | null; senderName: string | null; senderEmail: string | null }[]): MessageWithSenderRow[] {
+function withSender(
+  rows: { message: MessageRow; senderFirstName: string | null; senderLastName: string | null; senderName: string | null; senderEmail: string | null }[],
+): MessageWithSenderRow[] {
   return rows.map(({ message, ...sender }) => ({ ...message, ...sender }));
 }
 
@@ -273,7 +278,13 @@ export async function hasMessageBefore(db: Db | DbTx, conversationId: string, se
 }
 
 /** The messages after a seq of every conversation of the company the person is a member of, oldest first, `limit + 1` at most. */
-export async function messagesForMemberAfter(db: Db | DbTx, companyId: string, profileId: string, after: number, limit: number): Promise<MessageWithSenderRow[]> {
+export async function messagesForMemberAfter(
+  db: Db | DbTx,
+  companyId: string,
+  profileId: string,
+  after: number,
+  limit: number,
+): Promise<MessageWithSenderRow[]> {
   const rows = await db
     .select({ message: messages, ...senderColumns })
     .from(messages)
@@ -351,7 +362,18 @@ export async function insertTextMessageAndNotify(db: Db, values: NewTextMessage,
   const result = await db.$client.query<{ member_ids: string[]; seq: string | null; created_at: Date | null; notified: number }>({
     name: 'chat_post_text_message',
     text: POST_TEXT_MESSAGE,
-    values: [values.conversationId, values.companyId, values.id, values.senderId, values.content, values.clientId, envelopes.full, envelopes.ref, envelopes.channel, envelopes.maxBytes],
+    values: [
+      values.conversationId,
+      values.companyId,
+      values.id,
+      values.senderId,
+      values.content,
+      values.clientId,
+      envelopes.full,
+      envelopes.ref,
+      envelopes.channel,
+      envelopes.maxBytes,
+    ],
   });
   const [row] = result.rows;
   if (!row) return null;
@@ -394,7 +416,11 @@ export async function insertMentions(tx: Db | DbTx, messageId: string, profileId
 
 export async function attachmentsOf(db: Db | DbTx, messageIds: string[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return [];
-  return db.select().from(messageAttachments).where(inArray(messageAttachments.messageId, messageIds)).orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
+  return db
+    .select()
+    .from(messageAttachments)
+    .where(inArray(messageAttachments.messageId, messageIds))
+    .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id));
 }
 
 export async function mentionsOf(db: Db | DbTx, messageIds: string[]): Promise<{ messageId: string; profileId: string }[]> {

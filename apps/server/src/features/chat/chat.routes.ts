@@ -36,7 +36,9 @@ export function chatRoutes(deps: AppDeps) {
     const result = await chat.createConversation(c.get('actor'), c.get('tenant'), c.req.valid('json'));
     return c.json(result, result.created ? 201 : 200);
   });
-  app.get('/api/chat/conversations/:id', actor, tenant, id, async (c) => c.json(await chat.conversation(c.get('actor'), c.get('tenant'), c.req.valid('param').id)));
+  app.get('/api/chat/conversations/:id', actor, tenant, id, async (c) =>
+    c.json(await chat.conversation(c.get('actor'), c.get('tenant'), c.req.valid('param').id)),
+  );
 
   app.post('/api/chat/conversations/:id/members', actor, tenant, id, validate('json', addMemberSchema), async (c) =>
     c.json(await chat.addMember(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json').profileId)),
@@ -66,9 +68,13 @@ export function chatRoutes(deps: AppDeps) {
     const { message, created } = await chat.postMessage(actor, c.get('tenant'), c.req.valid('param').id, c.req.valid('json'), sender);
     return c.json({ message }, created ? 201 : 200);
   });
-  app.post('/api/chat/conversations/:id/read', actor, tenant, id, async (c) => c.json(await chat.markRead(c.get('actor'), c.get('tenant'), c.req.valid('param').id)));
+  app.post('/api/chat/conversations/:id/read', actor, tenant, id, async (c) =>
+    c.json(await chat.markRead(c.get('actor'), c.get('tenant'), c.req.valid('param').id)),
+  );
 
-  app.get('/api/chat/sync', actor, tenant, validate('query', syncQuerySchema), async (c) => c.json(await chat.sync(c.get('actor'), c.get('tenant'), c.req.valid('query'))));
+  app.get('/api/chat/sync', actor, tenant, validate('query', syncQuerySchema), async (c) =>
+    c.json(await chat.sync(c.get('actor'), c.get('tenant'), c.req.valid('query'))),
+  );
 
   return app;
 }

@@ -112,7 +112,6 @@ function conversationLink(conversation: Pick<ConversationRow, 'id' | 'name'>): s
   return projectId ? `/projects/${projectId}?tab=messages` : `/messages?conversation=${conversation.id}`;
 }
 
-
 function asMessageType(value: string): MessageType {
   return (MESSAGE_TYPES as readonly string[]).includes(value) ? (value as MessageType) : 'text';
 }
@@ -146,21 +145,35 @@ export function createChatService(deps: ChatServiceDeps) {
    */
   async function announceMessage(tenant: Tenant, message: ChatMessage): Promise<void> {
     if (message.senderId === null) return;
-    await events.publish('chat-message-posted', { companyId: tenant.companyId, conversationId: message.conversationId, messageId: message.id, senderId: message.senderId });
+    await events.publish('chat-message-posted', {
+      companyId: tenant.companyId,
+      conversationId: message.conversationId,
+      messageId: message.id,
+      senderId: message.senderId,
+    });
   }
 
   /**
    * The conversation when the actor is a member of it in their company; 404 otherwise (nothing said
    * about why). `lock`: the actor's membership is held to the end of the transaction (a change of members).
    */
-  async function memberConversation(dbOrTx: Db | DbTx, actor: Actor, tenant: Tenant, conversationId: string, options: { lock?: boolean } = {}): Promise<ConversationRow> {
+  async function memberConversation(
+    dbOrTx: Db | DbTx,
+    actor: Actor,
+    tenant: Tenant,
+    conversationId: string,
+    options: { lock?: boolean } = {},
+  ): Promise<ConversationRow> {
     const row = await findMemberConversation(dbOrTx, tenant.companyId, conversationId, actor.userId, options);
     if (!row) throw AppError.notFound('Conversation not found');
     return row;
   }
 
   async function presentConversations(dbOrTx: Db | DbTx, actor: Actor, rows: ConversationSummaryRow[]): Promise<Conversation[]> {
-    const memberRows = await membersOf(dbOrTx, rows.map((row) => row.id));
+    const memberRows = await membersOf(
+      dbOrTx,
+      rows.map((row) => row.id),
+    );
     const byConversation = new Map<string, MemberRow[]>();
     for (const member of memberRows) {
       const list = byConversation.get(member.conversationId) ?? [];
@@ -221,7 +234,8 @@ export function createChatService(deps: ChatServiceDeps) {
     const mentions = new Map<string, string[]>();
     for (const row of mentionRows) mentions.set(row.messageId, [...(mentions.get(row.messageId) ?? []), row.profileId]);
     return rows.map((row) => {
-      const sender = row.senderEmail === null ? null : { firstName: row.senderFirstName, lastName: row.senderLastName, name: row.senderName, email: row.senderEmail };
+      const sender =
+        row.senderEmail === null ? null : { firstName: row.senderFirstName, lastName: row.senderLastName, name: row.senderName, email: row.senderEmail };
       return presentMessage(row, sender, attachments.get(row.id) ?? [], mentions.get(row.id) ?? []);
     });
   }
@@ -403,7 +417,13 @@ export function createChatService(deps: ChatServiceDeps) {
      * the message is announced (chat-message-posted): its push to the other members' devices is the
      * server's work, whether the browser stays or not.
      */
-    async postMessage(actor: Actor, tenant: Tenant, conversationId: string, input: PostMessageInput, sender?: SenderName): Promise<{ message: ChatMessage; created: boolean }> {
+    async postMessage(
+      actor: Actor,
+      tenant: Tenant,
+      conversationId: string,
+      input: PostMessageInput,
+      sender?: SenderName,
+    ): Promise<{ message: ChatMessage; created: boolean }> {
       const content = input.content.trim();
       if (!input.attachment && content === '') throw AppError.badRequest(MESSAGE_TEXT_REQUIRED);
       // The common case, a text with no mentions from a sender whose name the caller read with the
@@ -454,7 +474,10 @@ export function createChatService(deps: ChatServiceDeps) {
             const mentioned = await tx.transaction((savepoint) => recordMentions(savepoint, actor, tenant, conversation, message, input.mentions, memberIds));
             message = { ...message, mentions: mentioned };
           } catch (error) {
-            logger.warn({ err: error instanceof Error ? error.message : String(error), conversationId, messageId: inserted.id }, 'chat mentions were not recorded');
+            logger.warn(
+              { err: error instanceof Error ? error.message : String(error), conversationId, messageId: inserted.id },
+              'chat mentions were not recorded',
+            );
           }
         }
         // The conversation row is locked from here to the commit: touched last, so messages of one

@@ -28,7 +28,14 @@ describe('colleagues', () => {
     const response = await owner.client.get<{ colleagues: ChatColleague[] }>('/api/chat/colleagues');
     expect(response.status).toBe(200);
     expect(response.body.colleagues.map((person) => person.name)).toEqual(['Bea Shingle', 'Cal Gutter', 'Dee Flash']);
-    expect(response.body.colleagues[0]).toEqual({ id: bea.me.id, name: 'Bea Shingle', firstName: 'Bea', lastName: 'Shingle', email: bea.email, avatarUrl: null });
+    expect(response.body.colleagues[0]).toEqual({
+      id: bea.me.id,
+      name: 'Bea Shingle',
+      firstName: 'Bea',
+      lastName: 'Shingle',
+      email: bea.email,
+      avatarUrl: null,
+    });
     const other = await outsider.client.get<{ colleagues: ChatColleague[] }>('/api/chat/colleagues');
     expect(other.body.colleagues).toEqual([]);
   });
@@ -65,7 +72,7 @@ describe('direct messages', () => {
     expect(after.members - before.members).toBe(2);
   });
 
-  it("cannot change members and refuses to remove yourself", async () => {
+  it('cannot change members and refuses to remove yourself', async () => {
     const { conversation } = await createConversation(owner.client, [bea.me.id]);
     expectError(await owner.client.post(`/api/chat/conversations/${conversation.id}/members`, { profileId: cal.me.id }), 400, 'VALIDATION_ERROR');
     expectError(await owner.client.delete(`/api/chat/conversations/${conversation.id}/members/${bea.me.id}`), 400, 'VALIDATION_ERROR');
@@ -77,7 +84,12 @@ describe('groups', () => {
   it('need a name; nobody selected is refused; nothing is written', async () => {
     const before = await chatCounts(server.db);
     expectError(await owner.client.post('/api/chat/conversations', { memberIds: [bea.me.id, cal.me.id] }), 400, 'VALIDATION_ERROR', GROUP_NAME_MESSAGE);
-    expectError(await owner.client.post('/api/chat/conversations', { memberIds: [bea.me.id, cal.me.id], name: '   ' }), 400, 'VALIDATION_ERROR', GROUP_NAME_MESSAGE);
+    expectError(
+      await owner.client.post('/api/chat/conversations', { memberIds: [bea.me.id, cal.me.id], name: '   ' }),
+      400,
+      'VALIDATION_ERROR',
+      GROUP_NAME_MESSAGE,
+    );
     expectError(await owner.client.post('/api/chat/conversations', { memberIds: [] }), 400, 'VALIDATION_ERROR', SELECT_MEMBERS_MESSAGE);
     expectError(await owner.client.post('/api/chat/conversations', { memberIds: [owner.me.id] }), 400, 'VALIDATION_ERROR', SELECT_MEMBERS_MESSAGE);
     expectError(await owner.client.post('/api/chat/conversations', { memberIds: [bea.me.id, cal.me.id], name: 'project:abc' }), 400, 'VALIDATION_ERROR');
@@ -95,7 +107,11 @@ describe('groups', () => {
   it('hold the creator and the members; members are added and removed, never yourself', async () => {
     const created = await owner.client.post<CreateConversationResponse>('/api/chat/conversations', { memberIds: [bea.me.id, cal.me.id], name: ' Roof crew ' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ kind: 'group', created: true, conversation: { isGroup: true, name: 'Roof crew', title: 'Roof crew', createdBy: owner.me.id } });
+    expect(created.body).toMatchObject({
+      kind: 'group',
+      created: true,
+      conversation: { isGroup: true, name: 'Roof crew', title: 'Roof crew', createdBy: owner.me.id },
+    });
     const id = created.body.conversation.id;
     expect(created.body.conversation.members.map((member) => member.id).sort()).toEqual([owner.me.id, bea.me.id, cal.me.id].sort());
 
@@ -241,7 +257,14 @@ describe('messages', () => {
     expect(latest.body.hasEarlier).toBe(true);
     expect(latest.body.messages[0]?.content).toBe('message 6');
     expect(latest.body.messages.at(-1)?.content).toBe('message 205');
-    expect(latest.body.messages[0]).toMatchObject({ senderId: bea.me.id, senderName: 'Bea Shingle', messageType: 'text', attachments: [], mentions: [], clientId: null });
+    expect(latest.body.messages[0]).toMatchObject({
+      senderId: bea.me.id,
+      senderName: 'Bea Shingle',
+      messageType: 'text',
+      attachments: [],
+      mentions: [],
+      clientId: null,
+    });
     const seqs = latest.body.messages.map((message) => message.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 
@@ -267,7 +290,13 @@ describe('messages', () => {
     const body = { clientId: randomUUID(), content: '  Ladder is on the truck  ' };
     const first = await cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, body);
     expect(first.status).toBe(201);
-    expect(first.body.message).toMatchObject({ content: 'Ladder is on the truck', clientId: body.clientId, senderId: cal.me.id, senderName: 'Cal Gutter', conversationId });
+    expect(first.body.message).toMatchObject({
+      content: 'Ladder is on the truck',
+      clientId: body.clientId,
+      senderId: cal.me.id,
+      senderName: 'Cal Gutter',
+      conversationId,
+    });
     const second = await cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, body);
     expect(second.status).toBe(200);
     expect(second.body.message).toEqual(first.body.message);
@@ -275,7 +304,9 @@ describe('messages', () => {
     expect(after.messages - before.messages).toBe(1);
     // Sent twice at once (a flaky network's retry), it is still stored once.
     const racing = { clientId: randomUUID(), content: 'Twice at once' };
-    const raced = await Promise.all([1, 2, 3].map(() => cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, racing)));
+    const raced = await Promise.all(
+      [1, 2, 3].map(() => cal.client.post<{ message: ChatMessage }>(`/api/chat/conversations/${conversationId}/messages`, racing)),
+    );
     expect(raced.map((response) => response.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(raced.map((response) => response.body.message.id)).size).toBe(1);
     expect((await chatCounts(server.db)).messages - before.messages).toBe(2);

@@ -13,7 +13,13 @@ export async function insertCompanyWithOwner(
 ): Promise<CompanyRow> {
   const [company] = await tx
     .insert(companies)
-    .values({ name: input.name, phone: input.phone, timeZone: input.timeZone ?? null, trialEndsAt: input.trialEndsAt, ...(input.plan ? { plan: input.plan } : {}) })
+    .values({
+      name: input.name,
+      phone: input.phone,
+      timeZone: input.timeZone ?? null,
+      trialEndsAt: input.trialEndsAt,
+      ...(input.plan ? { plan: input.plan } : {}),
+    })
     .returning();
   if (!company) throw new Error('Company insert returned nothing');
   await tx.insert(members).values({ companyId: company.id, userId: input.userId, role: 'owner' });
@@ -44,8 +50,26 @@ export async function findCompany(db: Db | DbTx, companyId: string): Promise<Com
 export async function updateCompany(
   db: Db | DbTx,
   companyId: string,
-  patch: Partial<Pick<CompanyRow, 'name' | 'phone' | 'address' | 'logoPath' | 'hailHitThreshold' | 'timeZone' | 'statusMoves' | 'jurisdictionState' | 'iceBarrierAtEaves' | 'iceBarrierEaveFt'>>,
+  patch: Partial<
+    Pick<
+      CompanyRow,
+      | 'name'
+      | 'phone'
+      | 'address'
+      | 'logoPath'
+      | 'hailHitThreshold'
+      | 'timeZone'
+      | 'statusMoves'
+      | 'jurisdictionState'
+      | 'iceBarrierAtEaves'
+      | 'iceBarrierEaveFt'
+    >
+  >,
 ): Promise<CompanyRow | null> {
-  const [row] = await db.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, companyId)).returning();
+  const [row] = await db
+    .update(companies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(companies.id, companyId))
+    .returning();
   return row ?? null;
 }

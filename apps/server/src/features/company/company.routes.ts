@@ -34,9 +34,7 @@ export function companyRoutes(deps: AppDeps) {
     c.json(await company.editCompany(c.get('tenant'), c.req.valid('json'))),
   );
 
-  app.put('/api/company/logo', actor, tenant, async (c) =>
-    c.json(await company.setLogo(c.get('tenant'), () => readImageUpload(c, logoLimit))),
-  );
+  app.put('/api/company/logo', actor, tenant, async (c) => c.json(await company.setLogo(c.get('tenant'), () => readImageUpload(c, logoLimit))));
 
   app.get('/api/team', actor, tenant, async (c) => c.json(await team.getTeam(c.get('tenant'))));
 

@@ -44,7 +44,7 @@ describe('GET/PATCH /api/company', () => {
     expect((await owner.get<Company>('/api/company')).body.name).toBe('Shingle & Daughters');
   });
 
-  it("sets the hail-hit threshold of the analysis (1 to 100, default 8); members get 403", async () => {
+  it('sets the hail-hit threshold of the analysis (1 to 100, default 8); members get 403', async () => {
     expect((await member.get<Company>('/api/company')).body.hailHitThreshold).toBe(8);
     const set = await manager.patch<Company>('/api/company', { hailHitThreshold: 10 });
     expect(set.status).toBe(200);
@@ -120,7 +120,15 @@ describe('GET/PATCH /api/company', () => {
     const zoneOf = async (timeZone: unknown) => {
       const client = server.client();
       const email = uniqueEmail();
-      const signUp = await client.post('/api/auth/sign-up/email', { firstName: 'Dana', lastName: 'Ruiz', companyName: 'Zone Roofing', phone: '+1 555 010 2030', email, password: TEST_PASSWORD, timeZone });
+      const signUp = await client.post('/api/auth/sign-up/email', {
+        firstName: 'Dana',
+        lastName: 'Ruiz',
+        companyName: 'Zone Roofing',
+        phone: '+1 555 010 2030',
+        email,
+        password: TEST_PASSWORD,
+        timeZone,
+      });
       expect(signUp.status, signUp.text).toBe(200);
       await client.get(linkIn(await server.readMail(email, 'Confirm')));
       return (await client.get<Company>('/api/company')).body.timeZone;

@@ -21,7 +21,9 @@ const invitationsOf = async (companyId: string) =>
 
 function expectLimited(response: TestResponse, maxSeconds: number) {
   expect(response.status, response.text).toBe(429);
-  expect(response.body).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: expect.any(String), timestamp: expect.any(String) } });
+  expect(response.body).toMatchObject({
+    error: { code: 'RATE_LIMITED', message: expect.any(String), requestId: expect.any(String), timestamp: expect.any(String) },
+  });
   const retryAfter = Number(response.headers.get('Retry-After'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
@@ -71,7 +73,9 @@ describe('the invitation mail', () => {
     expect(mail.text).toContain(`Company name, as the company entered it: "${lure}"`);
     expect(mail.text).toContain('Invited by: "Dana Ridge"');
     const [row] = await server.db.select({ html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.id, mail.id));
-    expect(row?.html).toContain('Company name, as the company entered it: &ldquo;<strong>Your account is locked - verify at https://evil.example/&lt;b&gt;now&lt;/b&gt;</strong>&rdquo;');
+    expect(row?.html).toContain(
+      'Company name, as the company entered it: &ldquo;<strong>Your account is locked - verify at https://evil.example/&lt;b&gt;now&lt;/b&gt;</strong>&rdquo;',
+    );
     expect(row?.html).not.toContain('<b>now');
   });
 });

@@ -52,7 +52,12 @@ export function createOnboardingService({ db, invitationSecret }: OnboardingServ
       return;
     }
     const plan = typeof body.plan === 'string' && isPlanId(body.plan) ? body.plan : undefined;
-    await createCompanyForOwner(newUser.id, { name: text(body.companyName) ?? DEFAULT_COMPANY_NAME, phone: text(body.phone), plan, timeZone: text(body.timeZone) });
+    await createCompanyForOwner(newUser.id, {
+      name: text(body.companyName) ?? DEFAULT_COMPANY_NAME,
+      phone: text(body.phone),
+      plan,
+      timeZone: text(body.timeZone),
+    });
   }
 
   return { createCompanyForOwner, provisionNewUser };

@@ -55,7 +55,10 @@ export async function countOwners(db: Db | DbTx, companyId: string): Promise<num
 
 /** Sets a member's company role, only within the given company. */
 export async function setMemberRole(tx: DbTx, companyId: string, memberId: string, role: string) {
-  await tx.update(members).set({ role }).where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
+  await tx
+    .update(members)
+    .set({ role })
+    .where(and(eq(members.companyId, companyId), eq(members.id, memberId)));
 }
 
 /** Removes a member, only within the given company. */
@@ -87,10 +90,7 @@ export async function listPendingInvitations(db: Db | DbTx, companyId: string) {
 }
 
 /** Stores a new pending invitation. */
-export async function insertInvitation(
-  db: Db | DbTx,
-  input: { companyId: string; email: string; role: string; inviterId: string; expiresAt: Date },
-) {
+export async function insertInvitation(db: Db | DbTx, input: { companyId: string; email: string; role: string; inviterId: string; expiresAt: Date }) {
   const [row] = await db.insert(invitations).values(input).returning();
   if (!row) throw new Error('Invitation insert returned nothing');
   return row;

@@ -77,7 +77,10 @@ export function createTeamService({ db, publicUrl, queueMail, limits, invitation
     const companyKey = `invitation-company:${companyId}`;
     const company = await limits.hit(companyKey, perCompany);
     if (!company.allowed) {
-      throw AppError.rateLimited(company.retryAfter, `Your company has sent ${perCompany.limit} invitations in the last 24 hours, the most allowed. Please try again later.`);
+      throw AppError.rateLimited(
+        company.retryAfter,
+        `Your company has sent ${perCompany.limit} invitations in the last 24 hours, the most allowed. Please try again later.`,
+      );
     }
     const address = await limits.hit(`invitation-ip:${ip}`, perAddress);
     if (!address.allowed) {

@@ -71,7 +71,9 @@ describe('joining through an invitation', () => {
     expect(me.body.company).toEqual({ id: owner.me.company?.id, name: 'Team Roofing', role: 'member' });
     // The confirmation mail is never sent: the address was proven by the invitation's own mail.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const confirmations = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject ilike '%Confirm%'`);
+    const confirmations = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${email} and subject ilike '%Confirm%'`,
+    );
     expect(confirmations.rows[0]?.n).toBe(0);
   });
 

@@ -80,10 +80,20 @@ describe('tenant isolation', () => {
     expect(team.body.members.map((m) => m.email)).not.toContain(ownerB.email);
   });
 
-  it("refuses B every measurement, estimate and price of A", async () => {
+  it('refuses B every measurement, estimate and price of A', async () => {
     const a = ownerA.client;
-    const sessionId = (await a.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Alpha Way' } })).body.id;
-    const roof = { structureId: 'house', name: 'House', facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }], linear: {}, wastePct: 10, layers: 1, stories: 1 };
+    const sessionId = (
+      await a.post<{ id: string }>('/api/inspections', { id: randomUUID(), editedAt: new Date().toISOString(), fields: { street: '1 Alpha Way' } })
+    ).body.id;
+    const roof = {
+      structureId: 'house',
+      name: 'House',
+      facets: [{ id: 'f1', pitchRise: 6, planAreaSqFt: 1000 }],
+      linear: {},
+      wastePct: 10,
+      layers: 1,
+      stories: 1,
+    };
     const measurement = await a.post<{ id: string }>('/api/measurements', { sessionId, structures: [roof] });
     const line = { id: 'l1', code: 'shingles', description: 'Alpha Roofing shingles', quantity: 11, unit: 'SQ', unitPriceCents: 28_500, source: 'formula' };
     const estimate = await a.post<{ id: string }>('/api/estimates', { sessionId, lines: [line] });
@@ -96,7 +106,12 @@ describe('tenant isolation', () => {
       ['GET measurement', await b.get(`/api/measurements/${measurement.body.id}`)],
       ['PUT measurement', await b.request('PUT', `/api/measurements/${measurement.body.id}`, { json: { structures: [roof] } })],
       ['DELETE measurement', await b.delete(`/api/measurements/${measurement.body.id}`)],
-      ['PUT report', await b.put(`/api/measurements/${measurement.body.id}/report?fileName=r.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), { headers: { 'Content-Type': 'application/pdf' } })],
+      [
+        'PUT report',
+        await b.put(`/api/measurements/${measurement.body.id}/report?fileName=r.pdf`, Buffer.from('%PDF-1.4\n%%EOF\n'), {
+          headers: { 'Content-Type': 'application/pdf' },
+        }),
+      ],
       ['DELETE report', await b.delete(`/api/measurements/${measurement.body.id}/report`)],
       ['POST measurement', await b.post('/api/measurements', { sessionId, structures: [roof] })],
       ['GET estimate', await b.get(`/api/estimates/${estimate.body.id}`)],
@@ -119,7 +134,11 @@ describe('tenant isolation', () => {
     const a = ownerA.client;
     const b = ownerB.client;
     const project = await insertProjectRow(server.db, ownerA.me.company?.id ?? '', { title: 'Alpha ledger claim' });
-    const added = await a.post<ClaimLedger>(`/api/projects/${project.id}/ledger/entries`, { kind: 'supplement_requested', label: 'Alpha drip edge', amountCents: 12_345 });
+    const added = await a.post<ClaimLedger>(`/api/projects/${project.id}/ledger/entries`, {
+      kind: 'supplement_requested',
+      label: 'Alpha drip edge',
+      amountCents: 12_345,
+    });
     expect(added.status, added.text).toBe(201);
     const entryId = added.body.entries[0]?.id ?? '';
     // What is written: the entries and their reconciliation. The status the ledger points to is not

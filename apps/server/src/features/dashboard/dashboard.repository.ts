@@ -31,7 +31,12 @@ export async function countByVisibleStatus(db: Db | DbTx, companyId: string) {
     .groupBy(projects.statusId)
     .as('counts');
   return db
-    .select({ statusId: projectStatuses.id, name: projectStatuses.name, isClosed: projectStatuses.isClosed, count: sql<number>`coalesce(${counts.count}, 0)::int` })
+    .select({
+      statusId: projectStatuses.id,
+      name: projectStatuses.name,
+      isClosed: projectStatuses.isClosed,
+      count: sql<number>`coalesce(${counts.count}, 0)::int`,
+    })
     .from(projectStatuses)
     .leftJoin(counts, eq(counts.statusId, projectStatuses.id))
     .where(and(eq(projectStatuses.companyId, companyId), eq(projectStatuses.isHidden, false)))
@@ -60,10 +65,7 @@ export async function listOpenTasksOf(db: Db | DbTx, companyId: string, userId: 
 
 /** The company's most recently changed projects, as list rows. */
 export async function listRecentProjects(db: Db | DbTx, companyId: string, limit: number) {
-  const rows = await selectProjectSummaries(db)
-    .where(eq(projects.companyId, companyId))
-    .orderBy(desc(projects.updatedAt), desc(projects.id))
-    .limit(limit);
+  const rows = await selectProjectSummaries(db).where(eq(projects.companyId, companyId)).orderBy(desc(projects.updatedAt), desc(projects.id)).limit(limit);
   return rows.map(presentProjectSummary);
 }
 

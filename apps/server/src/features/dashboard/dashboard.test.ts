@@ -71,7 +71,10 @@ describe('GET /api/dashboard', () => {
 
     // A hidden status is left off; after the trial the company's own plan sets the limit.
     await server.db.update(projectStatuses).set({ isHidden: true }).where(eq(projectStatuses.id, second.id));
-    await server.db.update(companies).set({ plan: 'starter', trialEndsAt: new Date('2020-01-01T00:00:00Z') }).where(eq(companies.id, ownerA.company.id));
+    await server.db
+      .update(companies)
+      .set({ plan: 'starter', trialEndsAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(companies.id, ownerA.company.id));
     const later = await dashboardOf(memberA);
     expect(later.byStatus.map((s) => s.statusId)).not.toContain(second.id);
     expect(later.byStatus).toHaveLength(statuses.length - 1);
@@ -89,16 +92,18 @@ describe('GET /api/dashboard', () => {
       assigneeId: ownerA.me.id,
       ...extra,
     });
-    await server.db.insert(projectTasks).values([
-      mine('undated', null),
-      mine('future late', '2099-06-01'),
-      mine('future soon', '2099-01-01'),
-      mine('overdue recent', '2021-05-01'),
-      mine('overdue oldest', '2020-01-01'),
-      mine('done overdue', '2019-01-01', { done: true, doneAt: new Date() }),
-      mine('for the member', '2019-01-01', { assigneeId: memberA.me.id }),
-      mine('unassigned', '2019-01-01', { assigneeId: null }),
-    ]);
+    await server.db
+      .insert(projectTasks)
+      .values([
+        mine('undated', null),
+        mine('future late', '2099-06-01'),
+        mine('future soon', '2099-01-01'),
+        mine('overdue recent', '2021-05-01'),
+        mine('overdue oldest', '2020-01-01'),
+        mine('done overdue', '2019-01-01', { done: true, doneAt: new Date() }),
+        mine('for the member', '2019-01-01', { assigneeId: memberA.me.id }),
+        mine('unassigned', '2019-01-01', { assigneeId: null }),
+      ]);
     const first = await dashboardOf(ownerA);
     expect(first.myTasks.map((t) => [t.title, t.overdue])).toEqual([
       ['overdue oldest', true],
@@ -178,8 +183,12 @@ describe('GET /api/dashboard', () => {
   it("never shows another company's files, statuses, tasks or activity", async () => {
     // A task on A's project assigned to B's owner (never written by the API) still stays with A.
     const aProject = await insertProjectRow(server.db, ownerA.company.id, { title: 'Alpha Secret House' });
-    await server.db.insert(projectTasks).values({ companyId: ownerA.company.id, projectId: aProject.id, title: 'Alpha secret task', dueDate: '2020-01-01', assigneeId: ownerB.me.id });
-    await server.db.insert(projectActivity).values({ companyId: ownerA.company.id, projectId: aProject.id, actorId: ownerA.me.id, kind: 'note', body: 'Alpha secret note' });
+    await server.db
+      .insert(projectTasks)
+      .values({ companyId: ownerA.company.id, projectId: aProject.id, title: 'Alpha secret task', dueDate: '2020-01-01', assigneeId: ownerB.me.id });
+    await server.db
+      .insert(projectActivity)
+      .values({ companyId: ownerA.company.id, projectId: aProject.id, actorId: ownerA.me.id, kind: 'note', body: 'Alpha secret note' });
 
     const response = await ownerB.client.get<Dashboard>('/api/dashboard');
     expect(response.status).toBe(200);
@@ -193,7 +202,10 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.recentProjects).toHaveLength(1);
     expect(dashboard.recentActivity).toEqual([]);
     // Reading changes nothing of A's.
-    const aTasks = await server.db.select().from(projectTasks).where(and(eq(projectTasks.companyId, ownerA.company.id), eq(projectTasks.assigneeId, ownerB.me.id)));
+    const aTasks = await server.db
+      .select()
+      .from(projectTasks)
+      .where(and(eq(projectTasks.companyId, ownerA.company.id), eq(projectTasks.assigneeId, ownerB.me.id)));
     expect(aTasks).toHaveLength(1);
   });
 

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@ridgeline/shared/contracts/documents';
-import { ESTIMATE_TOO_LARGE_MESSAGE, estimateListSchema, estimateSchema, type Estimate, type EstimateInput, type EstimateLineData } from '@ridgeline/shared/contracts/estimating';
+import {
+  ESTIMATE_TOO_LARGE_MESSAGE,
+  estimateListSchema,
+  estimateSchema,
+  type Estimate,
+  type EstimateInput,
+  type EstimateLineData,
+} from '@ridgeline/shared/contracts/estimating';
 import { MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES } from '@ridgeline/shared/domain/estimate';
 import { parseScopeCsv } from '@ridgeline/shared/domain/estimate-csv';
 import { estimates } from '../../infra/db/schema/index';
@@ -29,7 +36,15 @@ let foreignProjectId: string;
 const lines = () => [
   line({ id: 'l1', code: 'shingles', quantity: 20, unitPriceCents: 28_500, basis: '18.18 SQ + 10% waste' }),
   line({ id: 'l2', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, basis: 'Eave 80 LF + rake 60 LF' }),
-  line({ id: 'l3', code: 'starter', description: 'Asphalt starter, universal starter course', quantity: 140, unit: 'LF', unitPriceCents: 225, basis: 'Eave 80 LF + rake 60 LF' }),
+  line({
+    id: 'l3',
+    code: 'starter',
+    description: 'Asphalt starter, universal starter course',
+    quantity: 140,
+    unit: 'LF',
+    unitPriceCents: 225,
+    basis: 'Eave 80 LF + rake 60 LF',
+  }),
 ];
 const HAND_TOTALS = { subtotalCents: 644_900, overheadCents: 64_490, profitCents: 64_490, rcvCents: 773_880, depreciationCents: 77_388, acvCents: 696_492 };
 
@@ -41,7 +56,15 @@ const carrierScope = () => [
 ];
 
 function estimateBody(overrides: Partial<EstimateInput> = {}): EstimateInput {
-  return { lines: lines(), depreciationMode: 'overall', overallDepreciationBp: 1_000, opEnabled: true, carrierScope: carrierScope(), notes: null, ...overrides };
+  return {
+    lines: lines(),
+    depreciationMode: 'overall',
+    overallDepreciationBp: 1_000,
+    opEnabled: true,
+    carrierScope: carrierScope(),
+    notes: null,
+    ...overrides,
+  };
 }
 
 async function create(client: TestClient, sessionId: string, overrides: Partial<EstimateInput> = {}): Promise<Estimate> {
@@ -91,10 +114,46 @@ describe('POST /api/estimates', () => {
     expect(created.carrierScope).toHaveLength(3);
     // What the scope lacks or under-counts, each worth the difference at our price, with its support.
     expect(created.supplement).toEqual([
-      { code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', kind: 'under_counted', ourQuantity: 20, carrierQuantity: 18, unit: 'SQ', amountCents: 57_000, support: '18.18 SQ + 10% waste' },
-      { code: 'drip_edge', description: 'Drip edge', kind: 'under_counted', ourQuantity: 140, carrierQuantity: 100, unit: 'LF', amountCents: 12_400, support: 'Eave 80 LF + rake 60 LF' },
-      { code: 'starter', description: 'Asphalt starter, universal starter course', kind: 'missing', ourQuantity: 140, carrierQuantity: 0, unit: 'LF', amountCents: 31_500, support: 'Eave 80 LF + rake 60 LF' },
-      { code: 'o_and_p', description: 'Overhead and profit', kind: 'missing', ourQuantity: 1, carrierQuantity: 0, unit: 'EA', amountCents: 128_980, support: expect.stringContaining('10% overhead + 10% profit') },
+      {
+        code: 'shingles',
+        description: 'Laminated comp. shingle roofing, w/ felt',
+        kind: 'under_counted',
+        ourQuantity: 20,
+        carrierQuantity: 18,
+        unit: 'SQ',
+        amountCents: 57_000,
+        support: '18.18 SQ + 10% waste',
+      },
+      {
+        code: 'drip_edge',
+        description: 'Drip edge',
+        kind: 'under_counted',
+        ourQuantity: 140,
+        carrierQuantity: 100,
+        unit: 'LF',
+        amountCents: 12_400,
+        support: 'Eave 80 LF + rake 60 LF',
+      },
+      {
+        code: 'starter',
+        description: 'Asphalt starter, universal starter course',
+        kind: 'missing',
+        ourQuantity: 140,
+        carrierQuantity: 0,
+        unit: 'LF',
+        amountCents: 31_500,
+        support: 'Eave 80 LF + rake 60 LF',
+      },
+      {
+        code: 'o_and_p',
+        description: 'Overhead and profit',
+        kind: 'missing',
+        ourQuantity: 1,
+        carrierQuantity: 0,
+        unit: 'EA',
+        amountCents: 128_980,
+        support: expect.stringContaining('10% overhead + 10% profit'),
+      },
     ]);
     // Saved with the estimate.
     const [row] = await rowsOf(sessionId);
@@ -107,7 +166,14 @@ describe('POST /api/estimates', () => {
     const perLine = lines().map((l, i) => ({ ...l, depreciationBp: i === 0 ? 2_500 : 0 }));
     const created = await create(owner.client, sessionId, { lines: perLine, depreciationMode: 'line', opEnabled: false, carrierScope: [] });
     // 25% of $5,700.00 = $1,425.00 on the shingles only.
-    expect(created.totals).toEqual({ subtotalCents: 644_900, overheadCents: 0, profitCents: 0, rcvCents: 644_900, depreciationCents: 142_500, acvCents: 502_400 });
+    expect(created.totals).toEqual({
+      subtotalCents: 644_900,
+      overheadCents: 0,
+      profitCents: 0,
+      rcvCents: 644_900,
+      depreciationCents: 142_500,
+      acvCents: 502_400,
+    });
     expect(created.supplement).toEqual([]);
   });
 
@@ -164,7 +230,10 @@ describe('POST /api/estimates', () => {
       expect(response.status, `${JSON.stringify(body).slice(0, 100)}: ${statusOf(response)}`).toBe(400);
       expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
     }
-    const text = await owner.client.request('POST', '/api/estimates', { body: JSON.stringify({ sessionId, ...estimateBody() }), headers: { 'Content-Type': 'text/plain' } });
+    const text = await owner.client.request('POST', '/api/estimates', {
+      body: JSON.stringify({ sessionId, ...estimateBody() }),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(await rowsOf(sessionId)).toEqual([]);
   });
@@ -174,10 +243,19 @@ describe('the largest estimate', () => {
   // 300 lines (the most an estimate holds) whose line items are $41,666,666.66: with 10% overhead and
   // 10% profit the RCV is $50,000,000.00 exactly, the most an estimate may total.
   const maximal = (lastPriceCents = 279_666_666) => [
-    ...Array.from({ length: MAX_ESTIMATE_LINES - 1 }, (_, i) => line({ id: `m${i}`, code: null, quantity: 1_000_000, unit: 'LF', unitPriceCents: 13, depreciationBp: 10_000, source: 'manual', basis: null })),
+    ...Array.from({ length: MAX_ESTIMATE_LINES - 1 }, (_, i) =>
+      line({ id: `m${i}`, code: null, quantity: 1_000_000, unit: 'LF', unitPriceCents: 13, depreciationBp: 10_000, source: 'manual', basis: null }),
+    ),
     line({ id: 'last', code: null, quantity: 1, unit: 'EA', unitPriceCents: lastPriceCents, depreciationBp: 10_000, source: 'manual', basis: null }),
   ];
-  const body = (lines: EstimateLineData[]) => ({ lines, depreciationMode: 'line' as const, overallDepreciationBp: 0, opEnabled: true, carrierScope: [], notes: null });
+  const body = (lines: EstimateLineData[]) => ({
+    lines,
+    depreciationMode: 'line' as const,
+    overallDepreciationBp: 0,
+    opEnabled: true,
+    carrierScope: [],
+    notes: null,
+  });
 
   /** The totals worked in exact integers (BigInt), by the same rules: each line and each percentage to the nearest cent. */
   function exactTotals(lines: EstimateLineData[]) {
@@ -188,7 +266,14 @@ describe('the largest estimate', () => {
     const profit = percent(subtotal, 1_000n);
     const rcv = subtotal + overhead + profit;
     const depreciation = lines.reduce((n, l) => n + percent(lineCents(l), BigInt(l.depreciationBp ?? 0)), 0n);
-    return { subtotalCents: subtotal, overheadCents: overhead, profitCents: profit, rcvCents: rcv, depreciationCents: depreciation, acvCents: rcv - depreciation };
+    return {
+      subtotalCents: subtotal,
+      overheadCents: overhead,
+      profitCents: profit,
+      rcvCents: rcv,
+      depreciationCents: depreciation,
+      acvCents: rcv - depreciation,
+    };
   }
 
   it('is taken with every total exact, and a proposal made from it is signed', async () => {
@@ -211,7 +296,9 @@ describe('the largest estimate', () => {
     const link = await owner.client.post<{ link: { url: string } }>('/api/share-links', { proposalId: proposal.body.proposal.id, audience: 'homeowner' });
     expect(link.status, statusOf(link)).toBe(201);
     const token = decodeURIComponent(new URL(link.body.link.url).pathname.replace(/^\/share\//, ''));
-    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const signed = await server.client().post<{ proposal: { status: string; chosenTier: string } }>(`/api/public/share/${encodeURIComponent(token)}/sign`, {
       tier: 'best',
       name: 'Jordan Reyes',
@@ -226,11 +313,7 @@ describe('the largest estimate', () => {
 
   it('refuses one cent more, or any line past the limit, with 400 naming it, on a new estimate and a save, and writes nothing', async () => {
     const sessionId = await createSession(owner.client);
-    const over = [
-      maximal(279_666_667),
-      [line({ quantity: 1_000_000, unitPriceCents: 100_000_000_00 })],
-      [line({ quantity: 175_439, unitPriceCents: 28_500 })],
-    ];
+    const over = [maximal(279_666_667), [line({ quantity: 1_000_000, unitPriceCents: 100_000_000_00 })], [line({ quantity: 175_439, unitPriceCents: 28_500 })]];
     for (const lines of over) {
       const response = await owner.client.post('/api/estimates', { sessionId, ...body(lines) });
       expect(response.status, statusOf(response)).toBe(400);
@@ -255,7 +338,14 @@ describe('PUT /api/estimates/:id', () => {
     const first = await create(owner.client, sessionId);
     const changed = await save(member.client, first.id, estimateBody({ opEnabled: false, carrierScope: [], notes: 'Adjuster meeting Friday' }));
     expect(changed.status, statusOf(changed)).toBe(200);
-    expect(changed.body).toMatchObject({ id: first.id, version: 1, isLatest: true, notes: 'Adjuster meeting Friday', totals: { subtotalCents: 644_900, rcvCents: 644_900 }, supplement: [] });
+    expect(changed.body).toMatchObject({
+      id: first.id,
+      version: 1,
+      isLatest: true,
+      notes: 'Adjuster meeting Friday',
+      totals: { subtotalCents: 644_900, rcvCents: 644_900 },
+      supplement: [],
+    });
 
     const second = await create(owner.client, sessionId);
     const before = await rowsOf(sessionId);
@@ -266,9 +356,19 @@ describe('PUT /api/estimates/:id', () => {
     expect(await rowsOf(sessionId)).toEqual(before);
 
     // The latest recomputes everything from what is sent.
-    const latest = await save(owner.client, second.id, { ...estimateBody({ lines: [lines()[0] ?? line()], opEnabled: false, overallDepreciationBp: 0 }), totals: { rcvCents: 1 } });
+    const latest = await save(owner.client, second.id, {
+      ...estimateBody({ lines: [lines()[0] ?? line()], opEnabled: false, overallDepreciationBp: 0 }),
+      totals: { rcvCents: 1 },
+    });
     expect(latest.status).toBe(200);
-    expect(latest.body.totals).toEqual({ subtotalCents: 570_000, overheadCents: 0, profitCents: 0, rcvCents: 570_000, depreciationCents: 0, acvCents: 570_000 });
+    expect(latest.body.totals).toEqual({
+      subtotalCents: 570_000,
+      overheadCents: 0,
+      profitCents: 0,
+      rcvCents: 570_000,
+      depreciationCents: 0,
+      acvCents: 570_000,
+    });
     expect(latest.body.supplement).toEqual([expect.objectContaining({ code: 'shingles', kind: 'under_counted', amountCents: 57_000 })]);
   });
 
@@ -280,7 +380,10 @@ describe('PUT /api/estimates/:id', () => {
       expect(response.status, statusOf(response)).toBe(400);
       expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
     }
-    const text = await owner.client.request('PUT', `/api/estimates/${estimate.id}`, { body: JSON.stringify(estimateBody()), headers: { 'Content-Type': 'text/plain' } });
+    const text = await owner.client.request('PUT', `/api/estimates/${estimate.id}`, {
+      body: JSON.stringify(estimateBody()),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect((await save(owner.client, 'not-a-uuid', estimateBody())).status).toBe(400);
     expect((await save(owner.client, MISSING, estimateBody())).body).toEqual(errorShape('NOT_FOUND'));
@@ -295,20 +398,51 @@ describe('PUT /api/estimates/:id', () => {
  * Line items $9,113.00.
  */
 const roofLines = () => [
-  line({ id: 'r1', code: 'shingles', description: 'Laminated - comp. shingle rfg. - w/out felt', quantity: 24.6, unitPriceCents: 26_500, basis: '22.36 SQ + 10% waste' }),
+  line({
+    id: 'r1',
+    code: 'shingles',
+    description: 'Laminated - comp. shingle rfg. - w/out felt',
+    quantity: 24.6,
+    unitPriceCents: 26_500,
+    basis: '22.36 SQ + 10% waste',
+  }),
   line({ id: 'r2', code: 'pipe_jack', description: 'Flashing - pipe jack', quantity: 3, unit: 'EA', unitPriceCents: 5_800, basis: '3 pipe jacks on the roof' }),
-  line({ id: 'r3', code: 'dumpster', description: 'Dumpster load - Approx. 20 yards, 4 tons of debris', quantity: 2, unit: 'EA', unitPriceCents: 58_500, basis: 'Tear-off 22.36 SQ, one load per 20 SQ' }),
+  line({
+    id: 'r3',
+    code: 'dumpster',
+    description: 'Dumpster load - Approx. 20 yards, 4 tons of debris',
+    quantity: 2,
+    unit: 'EA',
+    unitPriceCents: 58_500,
+    basis: 'Tear-off 22.36 SQ, one load per 20 SQ',
+  }),
   line({ id: 'r4', code: 'permit', description: 'Permit', quantity: 1, unit: 'EA', unitPriceCents: 35_000, basis: 'One permit for the roof replacement' }),
-  line({ id: 'r5', code: 'gutters', description: 'R&R Gutter / downspout - aluminum - up to 5"', quantity: 80, unit: 'LF', unitPriceCents: 1_125, basis: 'Eave 80 LF where gutter damage was photographed' }),
+  line({
+    id: 'r5',
+    code: 'gutters',
+    description: 'R&R Gutter / downspout - aluminum - up to 5"',
+    quantity: 80,
+    unit: 'LF',
+    unitPriceCents: 1_125,
+    basis: 'Eave 80 LF where gutter damage was photographed',
+  }),
 ];
 
 /** A photo of `sessionId` uploaded through the API: an elevation photo of the siding. */
 let shade = 0;
 async function sidingPhoto(client: TestClient, sessionId: string): Promise<string> {
   shade += 37;
-  const body = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 170, b: shade % 256 } } }).jpeg().toBuffer();
+  const body = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 180, g: 170, b: shade % 256 } } })
+    .jpeg()
+    .toBuffer();
   const id = randomUUID();
-  const query = new URLSearchParams({ fileName: 'siding.jpg', category: 'elevation', subcategory: 'siding', phase: 'elevations', sha256: createHash('sha256').update(body).digest('hex') });
+  const query = new URLSearchParams({
+    fileName: 'siding.jpg',
+    category: 'elevation',
+    subcategory: 'siding',
+    phase: 'elevations',
+    sha256: createHash('sha256').update(body).digest('hex'),
+  });
   const response = await client.put(`/api/inspections/${sessionId}/photos/${id}?${query.toString()}`, body);
   expect(response.status, response.text).toBe(201);
   return id;
@@ -325,7 +459,16 @@ describe('the photos a line names', () => {
       sidingPhoto(outsider.client, foreignSessionId),
     ]);
     const siding = (photoIds: string[]) =>
-      line({ id: 'sd', code: 'siding', description: 'R&R Siding - vinyl', quantity: 420, unit: 'SF', unitPriceCents: 685, basis: 'Siding 420 SF where siding damage was photographed (2 photos)', photoIds });
+      line({
+        id: 'sd',
+        code: 'siding',
+        description: 'R&R Siding - vinyl',
+        quantity: 420,
+        unit: 'SF',
+        unitPriceCents: 685,
+        basis: 'Siding 420 SF where siding damage was photographed (2 photos)',
+        photoIds,
+      });
     const saved = await create(owner.client, sessionId, { lines: [...lines(), siding([mine, alsoMine])] });
     expect(saved.lines.find((l) => l.id === 'sd')?.photoIds).toEqual([mine, alsoMine]);
     expect(saved.lines.find((l) => l.id === 'l1')?.photoIds).toEqual([]);
@@ -388,7 +531,13 @@ describe('GET /api/estimates/:id/export.csv', () => {
     expect(rows[3]).toBe('"dumpster","Dumpster load - Approx. 20 yards, 4 tons of debris","2","EA","585.00","1170.00"');
     expect(rows[5]).toBe('"gutters","R&R Gutter / downspout - aluminum - up to 5""","80","LF","11.25","900.00"');
     // The totals, without overhead and profit: O&P is off.
-    expect(rows.slice(6)).toEqual(['"","Line items","","","","9113.00"', '"","RCV","","","","9113.00"', '"","Depreciation","","","","0.00"', '"","ACV","","","","9113.00"', '']);
+    expect(rows.slice(6)).toEqual([
+      '"","Line items","","","","9113.00"',
+      '"","RCV","","","","9113.00"',
+      '"","Depreciation","","","","0.00"',
+      '"","ACV","","","","9113.00"',
+      '',
+    ]);
     expect(response.text).not.toMatch(/Overhead|Profit/);
 
     const same = roofLines().map((l) => ({ description: l.description, quantity: l.quantity, unit: l.unit, unitPriceCents: l.unitPriceCents }));
@@ -399,7 +548,12 @@ describe('GET /api/estimates/:id/export.csv', () => {
     const sessionId = await createSession(owner.client);
     const estimate = await create(owner.client, sessionId);
     const response = await owner.client.get(`/api/estimates/${estimate.id}/export.csv`);
-    expect(response.text.replace(/^\uFEFF/, '').split('\r\n').slice(4)).toEqual([
+    expect(
+      response.text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(4),
+    ).toEqual([
       '"","Line items","","","","6449.00"',
       '"","Overhead","","","","644.90"',
       '"","Profit","","","","644.90"',

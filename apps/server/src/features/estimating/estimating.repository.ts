@@ -51,7 +51,9 @@ export async function holdProject(tx: DbTx, companyId: string, id: string): Prom
 /** Which of `ids` are photos of the session (or of its claim file) that are not deleted: the photos an estimate line may name. */
 export async function sessionPhotoIds(db: Db | DbTx, companyId: string, session: SessionRef, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const ofSession = session.projectId ? or(eq(inspectionPhotos.sessionId, session.id), eq(inspectionPhotos.projectId, session.projectId)) : eq(inspectionPhotos.sessionId, session.id);
+  const ofSession = session.projectId
+    ? or(eq(inspectionPhotos.sessionId, session.id), eq(inspectionPhotos.projectId, session.projectId))
+    : eq(inspectionPhotos.sessionId, session.id);
   const rows = await db
     .select({ id: inspectionPhotos.id })
     .from(inspectionPhotos)

@@ -88,7 +88,14 @@ describe('POST /api/measurements', () => {
       totals: MAIN_HOUSE_TOTALS,
       createdByName: 'Casey Gutter',
     });
-    expect(created.structures[0]).toMatchObject({ structureId: 'house', hipValleyInPlan: false, facets: [{ pitchRise: 6, planAreaSqFt: 1000 }, { lengthFt: 20, widthFt: 30 }] });
+    expect(created.structures[0]).toMatchObject({
+      structureId: 'house',
+      hipValleyInPlan: false,
+      facets: [
+        { pitchRise: 6, planAreaSqFt: 1000 },
+        { lengthFt: 20, widthFt: 30 },
+      ],
+    });
     expect(await rowOf(created.id)).toMatchObject({ companyId: owner.company.id, trueAreaSqFt: 1839, squaresHundredths: 1839, orderSquaresHundredths: 2023 });
 
     // A session has at most one measurement.
@@ -115,7 +122,13 @@ describe('POST /api/measurements', () => {
     expect(second.body).toEqual(errorShape('CONFLICT'));
     const onItsOwn = (await insertProjectRow(server.db, owner.company.id, { title: 'Garage claim' })).id;
     const standalone = await create(owner.client, measurementBody({ projectId: onItsOwn, label: 'Garage from the calculator' }));
-    expect(standalone).toMatchObject({ sessionId: null, projectId: onItsOwn, projectTitle: 'Garage claim', sessionAddress: null, label: 'Garage from the calculator' });
+    expect(standalone).toMatchObject({
+      sessionId: null,
+      projectId: onItsOwn,
+      projectTitle: 'Garage claim',
+      sessionAddress: null,
+      label: 'Garage from the calculator',
+    });
 
     // A project beside a session on another claim file is refused.
     const other = (await insertProjectRow(server.db, owner.company.id)).id;
@@ -140,12 +153,17 @@ describe('POST /api/measurements', () => {
     expect(replaced.status, statusOf(replaced)).toBe(200);
     expect(replaced.body.totals).toEqual(expected);
     expect(await rowOf(made.id)).toMatchObject({ trueAreaSqFt: expected.trueAreaSqFt, orderSquaresHundredths: Math.round(largest.orderSquares * 100) });
-    expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements[0]?.totals).toEqual(expected);
-    });
+    expect((await owner.client.get<{ measurements: Measurement[] }>(`/api/measurements?sessionId=${sessionId}`)).body.measurements[0]?.totals).toEqual(
+      expected,
+    );
+  });
 
   it('keeps the pipe jacks and roof vents counted on each roof; none when not given, or in a measurement saved before the counts', async () => {
     const sessionId = await createSession(owner.client);
-    const counted = await create(owner.client, measurementBody({ sessionId, structures: [mainHouse({ pipeJacks: 3, roofVents: 4 }), mainHouse({ structureId: 'garage', name: 'Garage' })] }));
+    const counted = await create(
+      owner.client,
+      measurementBody({ sessionId, structures: [mainHouse({ pipeJacks: 3, roofVents: 4 }), mainHouse({ structureId: 'garage', name: 'Garage' })] }),
+    );
     expect(counted.structures.map((s) => [s.structureId, s.pipeJacks, s.roofVents])).toEqual([
       ['house', 3, 4],
       ['garage', 0, 0],
@@ -165,7 +183,10 @@ describe('POST /api/measurements', () => {
       expect(response.status, `${JSON.stringify(bad)}: ${statusOf(response)}`).toBe(400);
       expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
     }
-    expect(measurementSchema.parse((await owner.client.get(`/api/measurements/${counted.id}`)).body).structures[0]).toMatchObject({ pipeJacks: 3, roofVents: 4 });
+    expect(measurementSchema.parse((await owner.client.get(`/api/measurements/${counted.id}`)).body).structures[0]).toMatchObject({
+      pipeJacks: 3,
+      roofVents: 4,
+    });
   });
 
   it('refuses bad input with 400 in the error shape and writes nothing', async () => {
@@ -195,14 +216,22 @@ describe('POST /api/measurements', () => {
       expect(response.status, `${JSON.stringify(body).slice(0, 120)}: ${statusOf(response)}`).toBe(400);
       expect(response.body).toEqual(errorShape('VALIDATION_ERROR'));
     }
-    const text = await owner.client.request('POST', '/api/measurements', { body: JSON.stringify(measurementBody({ sessionId })), headers: { 'Content-Type': 'text/plain' } });
+    const text = await owner.client.request('POST', '/api/measurements', {
+      body: JSON.stringify(measurementBody({ sessionId })),
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(await server.db.select().from(roofMeasurements)).toHaveLength(before.length);
   });
 
   it("refuses another company's session or project with 404 and writes nothing", async () => {
     const before = await server.db.select().from(roofMeasurements);
-    for (const body of [measurementBody({ sessionId: foreignSessionId }), measurementBody({ projectId: foreignProjectId }), measurementBody({ sessionId: MISSING }), measurementBody({ projectId: MISSING })]) {
+    for (const body of [
+      measurementBody({ sessionId: foreignSessionId }),
+      measurementBody({ projectId: foreignProjectId }),
+      measurementBody({ sessionId: MISSING }),
+      measurementBody({ projectId: MISSING }),
+    ]) {
       const response = await owner.client.post('/api/measurements', body);
       expect(response.status, statusOf(response)).toBe(404);
       expect(response.body).toEqual(errorShape('NOT_FOUND'));

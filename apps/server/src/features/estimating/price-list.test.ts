@@ -154,7 +154,12 @@ describe('/api/price-list', () => {
       { code: null, description: 'Satellite dish detach & reset', unit: 'EA', unitPriceCents: 9_500 },
     ]);
     expect(items.slice(4)).toEqual(DEFAULT_PRICE_LIST.filter((d) => !['shingles', 'underlayment', 'headwall'].includes(d.code)));
-    expect(items.filter((i) => i.code !== null).map((i) => i.code).sort()).toEqual([...PRICE_CODES].sort());
+    expect(
+      items
+        .filter((i) => i.code !== null)
+        .map((i) => i.code)
+        .sort(),
+    ).toEqual([...PRICE_CODES].sort());
     expect(items.filter((i) => /w\/ felt/.test(i.description))).toEqual([]);
     // Nothing is written by reading; saving what was read stores it.
     expect(await rowsOf(owner.company.id)).toHaveLength(4);

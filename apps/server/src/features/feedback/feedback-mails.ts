@@ -32,10 +32,22 @@ function mail(to: string, subject: string, intro: string, lines: string[], url: 
 
 /** A reply of the team to the user's feedback, with the reply in full. */
 export function feedbackReplyMail(to: string, item: { message: string; reply: string; url: string }): MailMessage {
-  return mail(to, FEEDBACK_REPLY_SUBJECT, 'The Ridgeline team answered the feedback you sent.', [`Your feedback: "${excerpt(item.message)}"`, `Reply: "${item.reply}"`], item.url);
+  return mail(
+    to,
+    FEEDBACK_REPLY_SUBJECT,
+    'The Ridgeline team answered the feedback you sent.',
+    [`Your feedback: "${excerpt(item.message)}"`, `Reply: "${item.reply}"`],
+    item.url,
+  );
 }
 
 /** The team moved the user's feedback to another status. */
 export function feedbackStatusMail(to: string, item: { message: string; statusLabel: string; url: string }): MailMessage {
-  return mail(to, feedbackStatusSubject(item.statusLabel), 'The Ridgeline team changed the status of the feedback you sent.', [`Your feedback: "${excerpt(item.message)}"`, `Status: ${item.statusLabel}`], item.url);
+  return mail(
+    to,
+    feedbackStatusSubject(item.statusLabel),
+    'The Ridgeline team changed the status of the feedback you sent.',
+    [`Your feedback: "${excerpt(item.message)}"`, `Status: ${item.statusLabel}`],
+    item.url,
+  );
 }

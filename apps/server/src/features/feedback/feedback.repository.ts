@@ -123,7 +123,11 @@ export async function countOpenFeedback(db: Db | DbTx): Promise<{ open: number; 
 }
 
 /** The item, held until the transaction ends (a reply and a status change land one after the other). */
-export async function lockFeedback(tx: DbTx, owner: FeedbackOwner | null, id: string): Promise<{ id: string; companyId: string; authorId: string; status: string; message: string } | null> {
+export async function lockFeedback(
+  tx: DbTx,
+  owner: FeedbackOwner | null,
+  id: string,
+): Promise<{ id: string; companyId: string; authorId: string; status: string; message: string } | null> {
   const [row] = await tx
     .select({ id: feedback.id, companyId: feedback.companyId, authorId: feedback.authorId, status: feedback.status, message: feedback.message })
     .from(feedback)
@@ -134,15 +138,23 @@ export async function lockFeedback(tx: DbTx, owner: FeedbackOwner | null, id: st
 
 /** Moves the item to a status and marks it changed now. */
 export async function updateFeedbackStatus(tx: DbTx, id: string, status: FeedbackStatus): Promise<void> {
-  await tx.update(feedback).set({ status, updatedAt: sql`now()` }).where(eq(feedback.id, id));
+  await tx
+    .update(feedback)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(feedback.id, id));
 }
 
 /** Marks the item changed now (a reply). */
 export async function touchFeedback(tx: DbTx, id: string): Promise<void> {
-  await tx.update(feedback).set({ updatedAt: sql`now()` }).where(eq(feedback.id, id));
+  await tx
+    .update(feedback)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(feedback.id, id));
 }
 
-export type NewEntry = { feedbackId: string; authorId: string; byTeam: boolean } & ({ kind: 'reply'; body: string } | { kind: 'status'; status: FeedbackStatus });
+export type NewEntry = { feedbackId: string; authorId: string; byTeam: boolean } & (
+  { kind: 'reply'; body: string } | { kind: 'status'; status: FeedbackStatus }
+);
 
 export async function insertEntry(tx: DbTx, entry: NewEntry): Promise<void> {
   await tx.insert(feedbackEntries).values({
@@ -189,7 +201,16 @@ export async function listEntries(db: Db | DbTx, feedbackId: string): Promise<En
     .orderBy(asc(feedbackEntries.createdAt), asc(feedbackEntries.id));
 }
 
-export type NewScreenshot = { companyId: string; authorId: string; draftId: string | null; objectPath: string; contentType: string; byteSize: number; width: number; height: number };
+export type NewScreenshot = {
+  companyId: string;
+  authorId: string;
+  draftId: string | null;
+  objectPath: string;
+  contentType: string;
+  byteSize: number;
+  width: number;
+  height: number;
+};
 
 export async function insertScreenshot(db: Db | DbTx, screenshot: NewScreenshot): Promise<{ id: string }> {
   const [row] = await db.insert(feedbackScreenshots).values(screenshot).returning({ id: feedbackScreenshots.id });
@@ -235,9 +256,17 @@ export async function claimScreenshot(tx: DbTx, owner: FeedbackOwner, screenshot
 }
 
 /** The screenshot sent with an item, or null. */
-export async function findItemScreenshot(db: Db | DbTx, feedbackId: string): Promise<{ objectPath: string; contentType: string; width: number; height: number } | null> {
+export async function findItemScreenshot(
+  db: Db | DbTx,
+  feedbackId: string,
+): Promise<{ objectPath: string; contentType: string; width: number; height: number } | null> {
   const [row] = await db
-    .select({ objectPath: feedbackScreenshots.objectPath, contentType: feedbackScreenshots.contentType, width: feedbackScreenshots.width, height: feedbackScreenshots.height })
+    .select({
+      objectPath: feedbackScreenshots.objectPath,
+      contentType: feedbackScreenshots.contentType,
+      width: feedbackScreenshots.width,
+      height: feedbackScreenshots.height,
+    })
     .from(feedbackScreenshots)
     .where(eq(feedbackScreenshots.feedbackId, feedbackId));
   return row ?? null;

@@ -81,7 +81,9 @@ type TriageQuery = z.output<typeof adminFeedbackQuerySchema>;
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T => values.find((candidate) => candidate === value) ?? fallback;
 
 const nameOf = (row: { authorFirstName: string | null; authorLastName: string | null; authorAccountName: string | null; authorEmail: string | null }) =>
-  row.authorEmail === null ? null : displayName({ firstName: row.authorFirstName, lastName: row.authorLastName, name: row.authorAccountName, email: row.authorEmail }) || null;
+  row.authorEmail === null
+    ? null
+    : displayName({ firstName: row.authorFirstName, lastName: row.authorLastName, name: row.authorAccountName, email: row.authorEmail }) || null;
 
 function presentItem(row: FeedbackRow): FeedbackItem {
   return {
@@ -135,7 +137,12 @@ export function createFeedbackService({ db, storage, logger, queueMail, publicUr
       appVersion: row.appVersion,
       browser: row.browser,
       screenshot: screenshot
-        ? { url: storage.url(FEEDBACK_BUCKET, screenshot.objectPath, SCREENSHOT_URL_SECONDS), contentType: screenshot.contentType, width: screenshot.width, height: screenshot.height }
+        ? {
+            url: storage.url(FEEDBACK_BUCKET, screenshot.objectPath, SCREENSHOT_URL_SECONDS),
+            contentType: screenshot.contentType,
+            width: screenshot.width,
+            height: screenshot.height,
+          }
         : null,
       entries: entries.map(presentEntry),
     };

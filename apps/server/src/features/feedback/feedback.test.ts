@@ -62,7 +62,11 @@ async function screenshot(client: TestClient, bytes: Uint8Array = tinyPng(4, 3))
 }
 
 async function send(user: SignedUpUser, body: Record<string, unknown> = {}): Promise<FeedbackDetail> {
-  const response = await user.client.post<FeedbackDetail>('/api/feedback', { type: 'problem', message: 'The photo grid jumps when I scroll.', page: '/projects', appVersion: '0.1.0', ...body }, { headers: { 'User-Agent': BROWSER } });
+  const response = await user.client.post<FeedbackDetail>(
+    '/api/feedback',
+    { type: 'problem', message: 'The photo grid jumps when I scroll.', page: '/projects', appVersion: '0.1.0', ...body },
+    { headers: { 'User-Agent': BROWSER } },
+  );
   expect(response.status, response.text).toBe(201);
   return feedbackDetailSchema.parse(response.body);
 }
@@ -144,7 +148,11 @@ describe('sending feedback', () => {
     }
     expect(await server.db.select().from(feedbackEntries).where(eq(feedbackEntries.feedbackId, mine.id))).toEqual([]);
     const seen = adminFeedbackDetailSchema.parse((await admin.client.get(`/api/admin/feedback/${mine.id}`)).body);
-    expect(seen).toMatchObject({ id: mine.id, company: { id: ownerA.company.id, name: 'Alpha Roofing' }, author: { name: 'Mel Member', email: memberA.email } });
+    expect(seen).toMatchObject({
+      id: mine.id,
+      company: { id: ownerA.company.id, name: 'Alpha Roofing' },
+      author: { name: 'Mel Member', email: memberA.email },
+    });
     expectError(await memberA.client.get(`/api/feedback/${MISSING}`), 404, 'NOT_FOUND');
   });
 
@@ -155,11 +163,19 @@ describe('sending feedback', () => {
       const response = await other.client.post('/api/feedback', { type: 'problem', message: 'Stolen screenshot', appVersion: '0.1.0', screenshotId: shot.id });
       expectError(response, 422, 'FEEDBACK_SCREENSHOT_MISSING');
     }
-    expectError(await memberA.client.post('/api/feedback', { type: 'problem', message: 'Gone', appVersion: '0.1.0', screenshotId: MISSING }), 422, 'FEEDBACK_SCREENSHOT_MISSING');
+    expectError(
+      await memberA.client.post('/api/feedback', { type: 'problem', message: 'Gone', appVersion: '0.1.0', screenshotId: MISSING }),
+      422,
+      'FEEDBACK_SCREENSHOT_MISSING',
+    );
     expect(await feedbackCounts()).toEqual(before);
 
     await send(memberA, { screenshotId: shot.id });
-    expectError(await memberA.client.post('/api/feedback', { type: 'problem', message: 'Again', appVersion: '0.1.0', screenshotId: shot.id }), 422, 'FEEDBACK_SCREENSHOT_MISSING');
+    expectError(
+      await memberA.client.post('/api/feedback', { type: 'problem', message: 'Again', appVersion: '0.1.0', screenshotId: shot.id }),
+      422,
+      'FEEDBACK_SCREENSHOT_MISSING',
+    );
   });
 
   it('two sends of one screenshot at once: one is sent with it, the other is refused and writes nothing', async () => {
@@ -253,7 +269,10 @@ describe('the screenshot', () => {
     const sentShot = await screenshot(memberA.client);
     await send(memberA, { screenshotId: sentShot.id });
     const dayAgo = new Date(Date.now() - 25 * 3_600_000);
-    await server.db.update(feedbackScreenshots).set({ createdAt: dayAgo }).where(sql`${feedbackScreenshots.id} in (${stale.id}, ${sentShot.id})`);
+    await server.db
+      .update(feedbackScreenshots)
+      .set({ createdAt: dayAgo })
+      .where(sql`${feedbackScreenshots.id} in (${stale.id}, ${sentShot.id})`);
     const [staleRow] = await server.db.select().from(feedbackScreenshots).where(eq(feedbackScreenshots.id, stale.id));
     expect(await storedScreenshots()).toContain(staleRow?.objectPath);
 
@@ -267,7 +286,8 @@ describe('the screenshot', () => {
 });
 
 describe('screenshots waiting to be sent', () => {
-  const forDraft = (client: TestClient, draft: string, bytes: Uint8Array = tinyPng(4, 3)) => client.put<FeedbackScreenshot>(`/api/feedback/screenshots?draft=${draft}`, bytes);
+  const forDraft = (client: TestClient, draft: string, bytes: Uint8Array = tinyPng(4, 3)) =>
+    client.put<FeedbackScreenshot>(`/api/feedback/screenshots?draft=${draft}`, bytes);
   const rowOf = async (id: string) => (await server.db.select().from(feedbackScreenshots).where(eq(feedbackScreenshots.id, id)))[0];
 
   it("a new screenshot for the same draft replaces the draft's waiting one and deletes its file; other drafts, a colleague and another company keep theirs", async () => {
@@ -288,7 +308,11 @@ describe('screenshots waiting to be sent', () => {
     for (const stays of [replacement, kept, colleagues, otherCompanys]) expect(await rowOf(stays.id)).toBeDefined();
 
     // The replaced one can no longer be sent; its replacement can.
-    expectError(await author.client.post('/api/feedback', { type: 'problem', message: 'With the first image', appVersion: '0.1.0', screenshotId: first.id }), 422, 'FEEDBACK_SCREENSHOT_MISSING');
+    expectError(
+      await author.client.post('/api/feedback', { type: 'problem', message: 'With the first image', appVersion: '0.1.0', screenshotId: first.id }),
+      422,
+      'FEEDBACK_SCREENSHOT_MISSING',
+    );
     expect((await send(author, { screenshotId: replacement.id })).screenshot).not.toBeNull();
     expectError(await author.client.put(`/api/feedback/screenshots?draft=not-a-uuid`, tinyPng()), 400, 'VALIDATION_ERROR');
   });
@@ -302,7 +326,10 @@ describe('screenshots waiting to be sent', () => {
       expect(feedbackScreenshotSchema.parse(kept.body).byteSize).toBe(SCREENSHOT_MAX_BYTES);
     }
     const before = { rows: (await feedbackCounts())?.screenshots, files: await storedScreenshots() };
-    const refused = await sendLarge(server.url, 'PUT', `/api/feedback/screenshots?draft=${randomUUID()}`, big(6), { Cookie: author.client.cookieHeader(), 'Content-Type': 'image/png' });
+    const refused = await sendLarge(server.url, 'PUT', `/api/feedback/screenshots?draft=${randomUUID()}`, big(6), {
+      Cookie: author.client.cookieHeader(),
+      'Content-Type': 'image/png',
+    });
     expectError(refused, 429, 'UPLOAD_QUOTA_EXCEEDED');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.body).toMatchObject({ error: { message: expect.stringMatching(/^Your feedback screenshots this hour have reached the limit of 50 MB\./) } });
@@ -319,7 +346,12 @@ describe('the team’s triage', () => {
     const page = adminFeedbackPageSchema.parse((await admin.client.get('/api/admin/feedback')).body);
     expect(page.items.map((item) => item.id)).toEqual(expect.arrayContaining([fromA.id, fromB.id]));
     expect(page.items[0]?.id).toBe(fromA.id);
-    expect(page.companies).toEqual(expect.arrayContaining([{ id: ownerA.company.id, name: 'Alpha Roofing' }, { id: ownerB.company.id, name: 'Bravo Siding' }]));
+    expect(page.companies).toEqual(
+      expect.arrayContaining([
+        { id: ownerA.company.id, name: 'Alpha Roofing' },
+        { id: ownerB.company.id, name: 'Bravo Siding' },
+      ]),
+    );
 
     const onlyB = adminFeedbackPageSchema.parse((await admin.client.get(`/api/admin/feedback?companyId=${ownerB.company.id}`)).body);
     expect(onlyB.items.every((item) => item.company.id === ownerB.company.id)).toBe(true);
@@ -360,8 +392,10 @@ describe('the team’s triage', () => {
 
   it('refuses a bad status, filter or id with 400, and an unknown id with 404', async () => {
     const item = await send(memberA);
-    for (const body of [{}, { status: 'closed' }, { status: 'Done' }]) expectError(await admin.client.patch(`/api/admin/feedback/${item.id}`, body), 400, 'VALIDATION_ERROR');
-    for (const query of ['status=closed', 'type=bug', 'companyId=alpha', 'page=0']) expectError(await admin.client.get(`/api/admin/feedback?${query}`), 400, 'VALIDATION_ERROR');
+    for (const body of [{}, { status: 'closed' }, { status: 'Done' }])
+      expectError(await admin.client.patch(`/api/admin/feedback/${item.id}`, body), 400, 'VALIDATION_ERROR');
+    for (const query of ['status=closed', 'type=bug', 'companyId=alpha', 'page=0'])
+      expectError(await admin.client.get(`/api/admin/feedback?${query}`), 400, 'VALIDATION_ERROR');
     expectError(await admin.client.post(`/api/admin/feedback/${item.id}/replies`, { body: ' ' }), 400, 'VALIDATION_ERROR');
     expectError(await admin.client.patch(`/api/admin/feedback/${MISSING}`, { status: 'done' }), 404, 'NOT_FOUND');
     expectError(await admin.client.post(`/api/admin/feedback/${MISSING}/replies`, { body: 'Hello' }), 404, 'NOT_FOUND');
@@ -378,7 +412,13 @@ describe('replies and status changes', () => {
     expect(changed.entries).toEqual([expect.objectContaining({ kind: 'status', status: 'planned', body: null, byTeam: true, authorName: 'Avery Admin' })]);
 
     const [told] = (await notificationsOf(memberA)).filter((n) => n.link === `/feedback-loop/${item.id}`);
-    expect(told).toMatchObject({ kind: 'feedback', title: 'Your feedback is now: Planned', body: 'Uploads stall on my phone at the third photo.', actorName: 'Avery Admin', readAt: null });
+    expect(told).toMatchObject({
+      kind: 'feedback',
+      title: 'Your feedback is now: Planned',
+      body: 'Uploads stall on my phone at the third photo.',
+      actorName: 'Avery Admin',
+      readAt: null,
+    });
     const mail = await server.readMail(memberA.email, feedbackStatusSubject('Planned'), lastMail);
     expect(mail.text).toContain('Your feedback: "Uploads stall on my phone at the third photo."');
     expect(mail.text).toContain(`${server.url}/feedback-loop/${item.id}`);
@@ -387,7 +427,9 @@ describe('replies and status changes', () => {
     const again = await admin.client.patch(`/api/admin/feedback/${item.id}`, { status: 'planned' });
     expect(again.status).toBe(200);
     expect(await feedbackCounts()).toEqual(before);
-    const mails = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${memberA.email} and subject = ${feedbackStatusSubject('Planned')}`);
+    const mails = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${memberA.email} and subject = ${feedbackStatusSubject('Planned')}`,
+    );
     expect(mails.rows[0]?.n).toBe(1);
     // Nobody else was told.
     expect((await notificationsOf(colleagueA)).filter((n) => n.kind === 'feedback')).toEqual([]);
@@ -437,7 +479,10 @@ describe('replies and status changes', () => {
 describe('a company that is read-only', () => {
   it('can still send feedback and answer the team', async () => {
     const ended = await signedInOwner(server, { name: 'Ended Trial Gutters' });
-    await server.db.update(companies).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(companies.id, ended.company.id));
+    await server.db
+      .update(companies)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, ended.company.id));
     expectError(await ended.client.post('/api/carriers', { name: 'Blocked Mutual' }), 402, 'BILLING_READ_ONLY');
     const shot = await screenshot(ended.client);
     const item = await send(ended, { message: 'I cannot find where to pay.', screenshotId: shot.id });
@@ -448,7 +493,15 @@ describe('a company that is read-only', () => {
 describe('feedback filed by another feature', () => {
   it('an answer of the assistant rated wrong arrives in triage and in its author’s list, once per rating', async () => {
     const ratingId = randomUUID();
-    const filed = { companyId: ownerA.company.id, authorId: memberA.me.id, type: 'problem', message: 'Q: Is hail covered? A: Never.', page: '/assistant', source: 'assistant', sourceRef: ratingId } as const;
+    const filed = {
+      companyId: ownerA.company.id,
+      authorId: memberA.me.id,
+      type: 'problem',
+      message: 'Q: Is hail covered? A: Never.',
+      page: '/assistant',
+      source: 'assistant',
+      sourceRef: ratingId,
+    } as const;
     const first = await server.db.transaction((tx) => intakeFeedback(tx, filed));
     const second = await server.db.transaction((tx) => intakeFeedback(tx, filed));
     expect(first.created).toBe(true);
@@ -458,6 +511,13 @@ describe('feedback filed by another feature', () => {
     expect(triage.items.find((item) => item.id === first.id)).toMatchObject({ source: 'assistant', status: 'new', page: '/assistant' });
     const list = feedbackListSchema.parse((await memberA.client.get('/api/feedback')).body);
     expect(list.items.filter((item) => item.id === first.id)).toHaveLength(1);
-    expect((await server.db.select().from(notifications).where(eq(notifications.link, `/feedback-loop/${first.id}`))).length).toBe(0);
+    expect(
+      (
+        await server.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.link, `/feedback-loop/${first.id}`))
+      ).length,
+    ).toBe(0);
   });
 });

@@ -19,7 +19,14 @@ function expectError(response: TestResponse, status: number, code: string) {
 /** A notification for the user, written the way every feature writes one, at a chosen time. */
 async function notifyUser(to: SignedUpUser, companyId: string, fields: Partial<NewNotification> & { at?: Date } = {}): Promise<Notification> {
   const { at, ...rest } = fields;
-  const written = await insertNotification(server.db, { companyId, profileId: to.me.id, kind: 'mention', title: 'Someone mentioned you', body: 'Check the ridge vent', ...rest });
+  const written = await insertNotification(server.db, {
+    companyId,
+    profileId: to.me.id,
+    kind: 'mention',
+    title: 'Someone mentioned you',
+    body: 'Check the ridge vent',
+    ...rest,
+  });
   if (at) await server.db.update(notifications).set({ createdAt: at }).where(eq(notifications.id, written.id));
   return { ...written, createdAt: (at ?? new Date(written.createdAt)).toISOString() };
 }
@@ -43,15 +50,34 @@ describe('the inbox', () => {
   });
 
   it('lists the actor’s own notifications newest first with the actor’s name and how many are unread', async () => {
-    const older = await notifyUser(colleague, owner.company.id, { title: 'Olive Owner mentioned you', actorId: owner.me.id, link: '/messages?conversation=1', at: new Date('2026-03-01T10:00:00Z') });
-    const newer = await notifyUser(colleague, owner.company.id, { title: 'Status changed', kind: 'status_change', body: '', at: new Date('2026-03-02T10:00:00Z') });
+    const older = await notifyUser(colleague, owner.company.id, {
+      title: 'Olive Owner mentioned you',
+      actorId: owner.me.id,
+      link: '/messages?conversation=1',
+      at: new Date('2026-03-01T10:00:00Z'),
+    });
+    const newer = await notifyUser(colleague, owner.company.id, {
+      title: 'Status changed',
+      kind: 'status_change',
+      body: '',
+      at: new Date('2026-03-02T10:00:00Z'),
+    });
     await notifyUser(owner, owner.company.id, { title: 'Not for Casey' });
 
     const response = await colleague.client.get<NotificationsResponse>('/api/notifications');
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({
       notifications: [
-        { id: newer.id, kind: 'status_change', title: 'Status changed', body: '', link: null, actorName: null, readAt: null, createdAt: '2026-03-02T10:00:00.000Z' },
+        {
+          id: newer.id,
+          kind: 'status_change',
+          title: 'Status changed',
+          body: '',
+          link: null,
+          actorName: null,
+          readAt: null,
+          createdAt: '2026-03-02T10:00:00.000Z',
+        },
         {
           id: older.id,
           kind: 'mention',

@@ -62,7 +62,11 @@ export async function sessionExists(db: Db | DbTx, companyId: string, id: string
  * and then does nothing, so two replays of one offline creation make one row.
  */
 export async function insertSessionIfNew(tx: DbTx, values: NewSessionRow): Promise<boolean> {
-  const rows = await tx.insert(inspectionSessions).values(values).onConflictDoNothing({ target: inspectionSessions.id }).returning({ id: inspectionSessions.id });
+  const rows = await tx
+    .insert(inspectionSessions)
+    .values(values)
+    .onConflictDoNothing({ target: inspectionSessions.id })
+    .returning({ id: inspectionSessions.id });
   return rows.length > 0;
 }
 
@@ -108,7 +112,10 @@ export async function lockProjectForSession(tx: DbTx, companyId: string, id: str
     .for('key share');
   if (!project) return null;
   const [carrier] = project.carrierId
-    ? await tx.select({ name: carriers.name }).from(carriers).where(and(eq(carriers.companyId, companyId), eq(carriers.id, project.carrierId)))
+    ? await tx
+        .select({ name: carriers.name })
+        .from(carriers)
+        .where(and(eq(carriers.companyId, companyId), eq(carriers.id, project.carrierId)))
     : [];
   const [adjuster] = project.adjusterId
     ? await tx

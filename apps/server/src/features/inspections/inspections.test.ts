@@ -125,7 +125,14 @@ describe('creating a session with the client id', () => {
     const queue: [string, string, Record<string, unknown>][] = [
       ['POST', '/api/inspections', { id, editedAt: at(1), fields: { street: '20 Offline Rd', lossDescription: 'Wind damage' } }],
       ['PATCH', `/api/inspections/${id}`, { editedAt: at(3), fields: { homeownerName: 'Olive Offline' } }],
-      ['PATCH', `/api/inspections/${id}`, { editedAt: at(5), fields: { structures: [{ id: 'garage', name: 'Garage', kind: 'detached_garage', areas: ['roof'], slopes: [{ direction: 'S', testSquareHits: 7 }] }] } }],
+      [
+        'PATCH',
+        `/api/inspections/${id}`,
+        {
+          editedAt: at(5),
+          fields: { structures: [{ id: 'garage', name: 'Garage', kind: 'detached_garage', areas: ['roof'], slopes: [{ direction: 'S', testSquareHits: 7 }] }] },
+        },
+      ],
       ['PATCH', `/api/inspections/${id}`, { editedAt: at(7), fields: { status: 'completed' } }],
     ];
     const sync = async () => {
@@ -141,7 +148,13 @@ describe('creating a session with the client id', () => {
     await sync();
     expect((await memberA.client.get<InspectionSession>(`/api/inspections/${id}`)).body).toEqual(once);
     expect(await activityRows(id)).toHaveLength(entries.length);
-    expect(once).toMatchObject({ street: '20 Offline Rd', homeownerName: 'Olive Offline', lossType: 'wind', status: 'completed', structures: [{ id: 'garage' }] });
+    expect(once).toMatchObject({
+      street: '20 Offline Rd',
+      homeownerName: 'Olive Offline',
+      lossType: 'wind',
+      status: 'completed',
+      structures: [{ id: 'garage' }],
+    });
   });
 
   it('answers 404 for an id another company has, and changes nothing there', async () => {
@@ -276,7 +289,10 @@ describe('status, loss type and carrier', () => {
     ]);
     // A type given with a description at creation: chosen when they agree, overridden when not.
     expect(await createSession(ownerA, { fields: { lossDescription: 'Tornado', lossType: 'tornado' } })).toMatchObject({ lossTypeSource: 'chosen' });
-    expect(await createSession(ownerA, { fields: { lossDescription: 'Tornado', lossType: 'hail' } })).toMatchObject({ lossType: 'hail', lossTypeSource: 'overridden' });
+    expect(await createSession(ownerA, { fields: { lossDescription: 'Tornado', lossType: 'hail' } })).toMatchObject({
+      lossType: 'hail',
+      lossTypeSource: 'overridden',
+    });
     expect(await createSession(ownerA, { fields: {} })).toMatchObject({ lossType: null, lossTypeSource: null });
   });
 
@@ -439,7 +455,7 @@ describe('listing', () => {
 });
 
 describe('another company', () => {
-  it("gets 404 on every endpoint for a session it does not own, sees nothing and changes nothing", async () => {
+  it('gets 404 on every endpoint for a session it does not own, sees nothing and changes nothing', async () => {
     const session = await createSession(ownerA, { fields: { street: '77 Secret St', homeownerName: 'Sam Secret' } });
     await patch(ownerA, session.id, { editedAt: at(1), fields: { notes: 'Private note' } });
     const before = { rows: await sessionRows(session.id), activity: await activityRows(session.id) };
@@ -481,7 +497,11 @@ describe('bad input', () => {
       ['POST', '/api/inspections', { id: randomUUID(), editedAt: at(1), fields: { status: 'archived' } }],
       ['POST', '/api/inspections', { id: randomUUID(), editedAt: at(1), fields: { lossType: 'meteor' } }],
       ['POST', '/api/inspections', { id: randomUUID(), editedAt: at(1), fields: { latitude: 91 } }],
-      ['POST', '/api/inspections', { id: randomUUID(), editedAt: at(1), fields: { structures: [{ id: 'a b', name: 'X', kind: 'shed', areas: [], slopes: [] }] } }],
+      [
+        'POST',
+        '/api/inspections',
+        { id: randomUUID(), editedAt: at(1), fields: { structures: [{ id: 'a b', name: 'X', kind: 'shed', areas: [], slopes: [] }] } },
+      ],
       ['POST', '/api/inspections', { id: randomUUID(), editedAt: at(1), fieldEditedAt: { nonsense: at(1) } }],
       ['PATCH', `/api/inspections/${session.id}`, { editedAt: at(1), fields: {} }],
       ['PATCH', `/api/inspections/${session.id}`, { fields: { street: 'x' } }],

@@ -14,7 +14,14 @@ const projectColumns = {
   acvCents: projects.acvCents,
   depreciationCents: projects.depreciationCents,
 };
-export type LedgerProjectRow = { id: string; statusId: string; deductibleCents: number | null; rcvCents: number | null; acvCents: number | null; depreciationCents: number | null };
+export type LedgerProjectRow = {
+  id: string;
+  statusId: string;
+  deductibleCents: number | null;
+  rcvCents: number | null;
+  acvCents: number | null;
+  depreciationCents: number | null;
+};
 
 /** The claim file of the company with the figures typed on it, or null. */
 export async function findLedgerProject(db: Db | DbTx, companyId: string, projectId: string): Promise<LedgerProjectRow | null> {
@@ -109,7 +116,14 @@ export async function findAuthorNames(db: Db | DbTx, userId: string) {
 /** The company's pipeline statuses, in order. */
 export async function listPipelineStatuses(db: Db | DbTx, companyId: string) {
   return db
-    .select({ id: projectStatuses.id, key: projectStatuses.key, name: projectStatuses.name, isHidden: projectStatuses.isHidden, isClosed: projectStatuses.isClosed, position: projectStatuses.position })
+    .select({
+      id: projectStatuses.id,
+      key: projectStatuses.key,
+      name: projectStatuses.name,
+      isHidden: projectStatuses.isHidden,
+      isClosed: projectStatuses.isClosed,
+      position: projectStatuses.position,
+    })
     .from(projectStatuses)
     .where(eq(projectStatuses.companyId, companyId))
     .orderBy(asc(projectStatuses.position));

@@ -86,7 +86,13 @@ export function createLedgerService({ db, events }: LedgerServiceDeps) {
     const suggestedStatuses: LedgerStatusSuggestion[] = ahead ? [{ statusId: ahead.id, key: ahead.key, name: ahead.name }] : [];
     const disagreements = current ? statusDisagreements(current, inputs, summary) : [];
     const reversedBy = new Map(rows.flatMap((row) => (row.kind === 'reversal' && row.relatedId ? [[row.relatedId, row.id] as const] : [])));
-    return { entries: rows.map((row) => presentEntry(row, reversedBy)), summary, suggestedStatuses, statusDisagreements: disagreements, canWrite: mayWriteLedger(tenant) };
+    return {
+      entries: rows.map((row) => presentEntry(row, reversedBy)),
+      summary,
+      suggestedStatuses,
+      statusDisagreements: disagreements,
+      canWrite: mayWriteLedger(tenant),
+    };
   }
 
   /** The rules an entry's reference must meet, checked against the ledger as it stands. */
@@ -98,7 +104,8 @@ export function createLedgerService({ db, events }: LedgerServiceDeps) {
       case 'supplement_approved':
       case 'supplement_denied': {
         const request = find(input.supplementId);
-        if (!request || request.kind !== 'supplement_requested') throw new AppError('LEDGER_REFERENCE_INVALID', 'Choose a supplement requested on this claim file.');
+        if (!request || request.kind !== 'supplement_requested')
+          throw new AppError('LEDGER_REFERENCE_INVALID', 'Choose a supplement requested on this claim file.');
         if (!live.some((entry) => entry.id === request.id)) throw new AppError('LEDGER_REFERENCE_INVALID', 'This supplement request was reversed.');
         const decided = live.some((entry) => (entry.kind === 'supplement_approved' || entry.kind === 'supplement_denied') && entry.relatedId === request.id);
         if (decided) throw new AppError('LEDGER_SUPPLEMENT_DECIDED');
@@ -116,7 +123,8 @@ export function createLedgerService({ db, events }: LedgerServiceDeps) {
       case 'reversal': {
         const target = find(input.reversesId);
         if (!target) throw new AppError('LEDGER_REFERENCE_INVALID', 'Choose an entry of this claim file to reverse.');
-        if (target.kind === 'reversal' || rows.some((row) => row.kind === 'reversal' && row.relatedId === target.id)) throw new AppError('LEDGER_ALREADY_REVERSED');
+        if (target.kind === 'reversal' || rows.some((row) => row.kind === 'reversal' && row.relatedId === target.id))
+          throw new AppError('LEDGER_ALREADY_REVERSED');
         return target.id;
       }
       default:

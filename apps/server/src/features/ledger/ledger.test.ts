@@ -42,15 +42,32 @@ const last = (ledger: ClaimLedger) => {
   return entry;
 };
 
-const rowsOf = (projectId: string) => server.db.select().from(claimLedgerEntries).where(eq(claimLedgerEntries.projectId, projectId)).orderBy(claimLedgerEntries.createdAt);
+const rowsOf = (projectId: string) =>
+  server.db.select().from(claimLedgerEntries).where(eq(claimLedgerEntries.projectId, projectId)).orderBy(claimLedgerEntries.createdAt);
 
 /** A claim file of company A whose latest estimate is RCV $18,250.37, depreciation $4,112.09, ACV $14,138.28; deductible $1,000.00. */
 async function claimWithEstimate() {
   const project = await insertProjectRow(server.db, ownerA.company.id, { deductibleCents: 100_000, rcvCents: 1, acvCents: 1, depreciationCents: 0 });
   const sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: ownerA.company.id, projectId: project.id });
-  await server.db.insert(estimates).values({ companyId: ownerA.company.id, sessionId, projectId: project.id, version: 1, rcvCents: 1_700_000, depreciationCents: 400_000, acvCents: 1_300_000 });
-  await server.db.insert(estimates).values({ companyId: ownerA.company.id, sessionId, projectId: project.id, version: 2, rcvCents: 1_825_037, depreciationCents: 411_209, acvCents: 1_413_828 });
+  await server.db.insert(estimates).values({
+    companyId: ownerA.company.id,
+    sessionId,
+    projectId: project.id,
+    version: 1,
+    rcvCents: 1_700_000,
+    depreciationCents: 400_000,
+    acvCents: 1_300_000,
+  });
+  await server.db.insert(estimates).values({
+    companyId: ownerA.company.id,
+    sessionId,
+    projectId: project.id,
+    version: 2,
+    rcvCents: 1_825_037,
+    depreciationCents: 411_209,
+    acvCents: 1_413_828,
+  });
   return project;
 }
 
@@ -87,16 +104,29 @@ describe('the claim money ledger', () => {
     expect(supplemented.suggestedStatuses.map((s) => s.key)).toEqual(['approved']);
     // ACV check = ACV - deductible = 1,389,999 - 125,000 = 1,264,999.
     await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 1_264_999, date: '2026-10-02', reference: 'Check 10442' });
-    const expected = last(await add(ownerA, project.id, { kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 400_001, date: '2026-11-30' }));
+    const expected = last(
+      await add(ownerA, project.id, { kind: 'payment_expected', paymentType: 'depreciation_release', amountCents: 400_001, date: '2026-11-30' }),
+    );
     const awaiting = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
     expect(awaiting.body.suggestedStatuses.map((s) => [s.key, s.name])).toEqual([['depreciation_requested', 'Depreciation requested']]);
     expect(awaiting.body.summary.expectedOutstandingCents).toBe(400_001);
 
-    await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'depreciation_release', amountCents: 400_001, date: '2026-11-20', expectedId: expected.id });
+    await add(ownerA, project.id, {
+      kind: 'payment_received',
+      paymentType: 'depreciation_release',
+      amountCents: 400_001,
+      date: '2026-11-20',
+      expectedId: expected.id,
+    });
     await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'mortgage_endorsed', amountCents: 100_050, date: '2026-11-21' });
     const beforeDeductible = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
     // insurer: 1,800,000 + 100,050 - 10,000 - 125,000 = 1,765,050; received from it 1,264,999 + 400,001 + 100,050 = 1,765,050.
-    expect(beforeDeductible.body.summary).toMatchObject({ insurerApprovedCents: 1_765_050, receivedFromInsurerCents: 1_765_050, balanceDueCents: 125_000, expectedOutstandingCents: 0 });
+    expect(beforeDeductible.body.summary).toMatchObject({
+      insurerApprovedCents: 1_765_050,
+      receivedFromInsurerCents: 1_765_050,
+      balanceDueCents: 125_000,
+      expectedOutstandingCents: 0,
+    });
 
     const paid = await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'deductible', amountCents: 125_000, date: '2026-11-22' });
     // 1,765,050 + 125,000 = 1,890,050 due and received: the balance is 0.
@@ -125,9 +155,17 @@ describe('the claim money ledger', () => {
   });
 
   it("says where the claim file's status disagrees with the ledger", async () => {
-    const project = await insertProjectRow(server.db, ownerA.company.id, { rcvCents: 1_000_000, acvCents: 800_000, depreciationCents: 200_000, deductibleCents: 50_000 });
+    const project = await insertProjectRow(server.db, ownerA.company.id, {
+      rcvCents: 1_000_000,
+      acvCents: 800_000,
+      depreciationCents: 200_000,
+      deductibleCents: 50_000,
+    });
     const statusId = async (key: string) => {
-      const [row] = await server.db.select({ id: projectStatuses.id }).from(projectStatuses).where(sql`${projectStatuses.companyId} = ${ownerA.company.id} and ${projectStatuses.key} = ${key}`);
+      const [row] = await server.db
+        .select({ id: projectStatuses.id })
+        .from(projectStatuses)
+        .where(sql`${projectStatuses.companyId} = ${ownerA.company.id} and ${projectStatuses.key} = ${key}`);
       if (!row) throw new Error(`No status ${key}`);
       return row.id;
     };
@@ -137,14 +175,24 @@ describe('the claim money ledger', () => {
     // 1,000,000 due - 750,000 received = 250,000 still due.
     const ledger = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
     expect(ledger.body.statusDisagreements).toEqual([{ code: 'paid_with_balance_due', statusName: 'Paid', amountCents: 250_000 }]);
-    await server.db.update(projects).set({ statusId: await statusId('depreciation_requested') }).where(eq(projects.id, project.id));
+    await server.db
+      .update(projects)
+      .set({ statusId: await statusId('depreciation_requested') })
+      .where(eq(projects.id, project.id));
     const asked = await ownerA.client.get<ClaimLedger>(`/api/projects/${project.id}/ledger`);
     // 200,000 recoverable (the claim file's figure), nothing released or expected.
-    expect(asked.body.statusDisagreements).toEqual([{ code: 'depreciation_requested_not_expected', statusName: 'Depreciation requested', amountCents: 200_000 }]);
+    expect(asked.body.statusDisagreements).toEqual([
+      { code: 'depreciation_requested_not_expected', statusName: 'Depreciation requested', amountCents: 200_000 },
+    ]);
   });
 
   it('corrects by reversing: the reversed entry stays, marked, and stops counting', async () => {
-    const project = await insertProjectRow(server.db, ownerA.company.id, { rcvCents: 1_000_000, acvCents: 800_000, depreciationCents: 200_000, deductibleCents: 50_000 });
+    const project = await insertProjectRow(server.db, ownerA.company.id, {
+      rcvCents: 1_000_000,
+      acvCents: 800_000,
+      depreciationCents: 200_000,
+      deductibleCents: 50_000,
+    });
     const wrong = last(await add(ownerA, project.id, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 705_000, date: '2026-10-01' }));
     const reversed = await add(ownerA, project.id, { kind: 'reversal', reversesId: wrong.id, note: 'Typed $7,050.00 for $7,500.00' });
     expect(reversed.entries[0]).toMatchObject({ id: wrong.id, reversedById: last(reversed).id });
@@ -153,8 +201,16 @@ describe('the claim money ledger', () => {
     // The claim file's own figures: 1,000,000 - 50,000 + 50,000 - 750,000 = 250,000.
     expect(fixed.summary).toMatchObject({ rcv: { source: 'claim_file' }, receivedCents: 750_000, balanceDueCents: 250_000 });
 
-    expectError(await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'reversal', reversesId: wrong.id, note: 'Again' }), 409, 'LEDGER_ALREADY_REVERSED');
-    expectError(await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'reversal', reversesId: last(reversed).id, note: 'Undo the undo' }), 409, 'LEDGER_ALREADY_REVERSED');
+    expectError(
+      await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'reversal', reversesId: wrong.id, note: 'Again' }),
+      409,
+      'LEDGER_ALREADY_REVERSED',
+    );
+    expectError(
+      await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'reversal', reversesId: last(reversed).id, note: 'Undo the undo' }),
+      409,
+      'LEDGER_ALREADY_REVERSED',
+    );
     expect(await rowsOf(project.id)).toHaveLength(3);
   });
 
@@ -179,7 +235,11 @@ describe('the claim money ledger', () => {
   it('refuses an edit or a removal in the database itself (append-only)', async () => {
     const project = await insertProjectRow(server.db, ownerA.company.id);
     const entry = last(await add(ownerA, project.id, { kind: 'figure', figure: 'rcv', amountCents: 123_456 }));
-    const failure = async (query: Promise<unknown>) => query.then(() => '', (error: unknown) => String(error instanceof Error && error.cause instanceof Error ? error.cause.message : error));
+    const failure = async (query: Promise<unknown>) =>
+      query.then(
+        () => '',
+        (error: unknown) => String(error instanceof Error && error.cause instanceof Error ? error.cause.message : error),
+      );
     expect(await failure(server.db.update(claimLedgerEntries).set({ amountCents: 1 }).where(eq(claimLedgerEntries.id, entry.id)))).toMatch(/append-only/);
     expect(await failure(server.db.execute(sql`delete from claim_ledger_entries where id = ${entry.id}`))).toMatch(/append-only/);
     expect((await rowsOf(project.id)).map((row) => row.amountCents)).toEqual([123_456]);
@@ -221,8 +281,16 @@ describe('the claim money ledger', () => {
     }
     // B's own claim file cannot point at A's entries either.
     const own = await insertProjectRow(server.db, ownerB.company.id);
-    expectError(await ownerB.client.post(`/api/projects/${own.id}/ledger/entries`, { kind: 'reversal', reversesId: entry.id, note: 'Not mine' }), 422, 'LEDGER_REFERENCE_INVALID');
-    expectError(await ownerB.client.post(`/api/projects/${own.id}/ledger/entries`, { kind: 'supplement_denied', supplementId: entry.id }), 422, 'LEDGER_REFERENCE_INVALID');
+    expectError(
+      await ownerB.client.post(`/api/projects/${own.id}/ledger/entries`, { kind: 'reversal', reversesId: entry.id, note: 'Not mine' }),
+      422,
+      'LEDGER_REFERENCE_INVALID',
+    );
+    expectError(
+      await ownerB.client.post(`/api/projects/${own.id}/ledger/entries`, { kind: 'supplement_denied', supplementId: entry.id }),
+      422,
+      'LEDGER_REFERENCE_INVALID',
+    );
     expect(await rowsOf(project.id)).toEqual(before);
     expect(await rowsOf(own.id)).toEqual([]);
     // An unknown claim file is the same 404.
@@ -252,7 +320,11 @@ describe('the claim money ledger', () => {
     }
     expectError(await ownerA.client.get('/api/projects/not-a-uuid/ledger'), 400, 'VALIDATION_ERROR');
     expectError(await ownerA.client.post(url, { kind: 'supplement_approved', supplementId: randomUUID(), amountCents: 100 }), 422, 'LEDGER_REFERENCE_INVALID');
-    expectError(await ownerA.client.post(url, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 100, date: '2026-10-01', expectedId: request.id }), 422, 'LEDGER_REFERENCE_INVALID');
+    expectError(
+      await ownerA.client.post(url, { kind: 'payment_received', paymentType: 'acv_check', amountCents: 100, date: '2026-10-01', expectedId: request.id }),
+      422,
+      'LEDGER_REFERENCE_INVALID',
+    );
     await add(ownerA, project.id, { kind: 'supplement_denied', supplementId: request.id });
     expectError(await ownerA.client.post(url, { kind: 'supplement_approved', supplementId: request.id, amountCents: 100 }), 409, 'LEDGER_SUPPLEMENT_DECIDED');
     expect((await rowsOf(project.id)).map((row) => row.kind)).toEqual(['supplement_requested', 'supplement_denied']);

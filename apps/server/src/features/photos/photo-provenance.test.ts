@@ -3,7 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { photoListSchema, photoSchema, uploadPhotoResultSchema, type Photo, type UploadPhotoQuery, type UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
+import {
+  photoListSchema,
+  photoSchema,
+  uploadPhotoResultSchema,
+  type Photo,
+  type UploadPhotoQuery,
+  type UploadPhotoResult,
+} from '@ridgeline/shared/contracts/photos';
 import { companies, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, type SignedUpUser } from '../../test/factories';
 import { useTestServer } from '../../test/use-test-server';
@@ -147,7 +154,9 @@ describe('provenance flags', () => {
       near.push(await uploaded(session, await jpeg(64, 48), { capturedAt: NOW, lat: DEVICE.lat + offset, lng: DEVICE.lng, subcategory: `hail_${i}` }));
     }
     const far = await read((await uploaded(session, await jpeg(64, 48, TUSCANY), { origin: 'library', subcategory: 'far' })).id);
-    expect(far.flags).toEqual([{ kind: 'far-from-session', reason: expect.stringMatching(/^Taken 5,\d{3} miles from the nearest of the session's other photos$/) as unknown }]);
+    expect(far.flags).toEqual([
+      { kind: 'far-from-session', reason: expect.stringMatching(/^Taken 5,\d{3} miles from the nearest of the session's other photos$/) as unknown },
+    ]);
     for (const photo of near) expect(kinds(await read(photo.id))).toEqual([]);
   });
 

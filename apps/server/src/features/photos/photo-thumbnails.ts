@@ -66,7 +66,11 @@ export async function drawSmallThumbnail(bytes: Buffer): Promise<Buffer | null> 
 
 /** The large size only, from a JPEG, PNG or WebP original whose upright size the upload stored. */
 export async function makeLargeThumbnail(bytes: Buffer): Promise<Buffer> {
-  return imagePipeline(bytes, { failOn: 'none' }).rotate().resize(...LARGE_RESIZE).jpeg(LARGE_JPEG).toBuffer();
+  return imagePipeline(bytes, { failOn: 'none' })
+    .rotate()
+    .resize(...LARGE_RESIZE)
+    .jpeg(LARGE_JPEG)
+    .toBuffer();
 }
 
 /**
@@ -91,8 +95,14 @@ export async function makeThumbnails(bytes: Buffer, mimeType: string, known?: { 
     width = size.width;
     height = size.height;
   }
-  const large = await source.resize(...LARGE_RESIZE).jpeg(LARGE_JPEG).toBuffer();
-  const small = await imagePipeline(large).resize(...SMALL_RESIZE).jpeg(SMALL_JPEG).toBuffer();
+  const large = await source
+    .resize(...LARGE_RESIZE)
+    .jpeg(LARGE_JPEG)
+    .toBuffer();
+  const small = await imagePipeline(large)
+    .resize(...SMALL_RESIZE)
+    .jpeg(SMALL_JPEG)
+    .toBuffer();
   return { small, large, width, height };
 }
 
@@ -105,7 +115,21 @@ export type ExifFacts = {
 };
 
 const NO_EXIF: ExifFacts = { gps: null, capturedAt: null, software: null, size: null };
-const EXIF_PICK = ['DateTimeOriginal', 'OffsetTimeOriginal', 'CreateDate', 'OffsetTimeDigitized', 'Software', 'ExifImageWidth', 'ExifImageHeight', 'latitude', 'longitude', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'];
+const EXIF_PICK = [
+  'DateTimeOriginal',
+  'OffsetTimeOriginal',
+  'CreateDate',
+  'OffsetTimeDigitized',
+  'Software',
+  'ExifImageWidth',
+  'ExifImageHeight',
+  'latitude',
+  'longitude',
+  'GPSLatitude',
+  'GPSLongitude',
+  'GPSLatitudeRef',
+  'GPSLongitudeRef',
+];
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 const positive = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
@@ -128,7 +152,11 @@ export async function readExif(bytes: Buffer, zone: string | null = null): Promi
     }
     const original = text(exif.DateTimeOriginal);
     const digitized = text(exif.CreateDate);
-    facts.capturedAt = original ? cameraTime(original, text(exif.OffsetTimeOriginal), zone) : digitized ? cameraTime(digitized, text(exif.OffsetTimeDigitized), zone) : null;
+    facts.capturedAt = original
+      ? cameraTime(original, text(exif.OffsetTimeOriginal), zone)
+      : digitized
+        ? cameraTime(digitized, text(exif.OffsetTimeDigitized), zone)
+        : null;
     facts.software = text(exif.Software);
     const width = positive(exif.ExifImageWidth);
     const height = positive(exif.ExifImageHeight);
@@ -157,15 +185,14 @@ export function createThumbnailWorker({ db, storage, events }: { db: Db; storage
     const original = await storage.get(BUCKET, photo.filePath);
     if (!original) throw new Error(`The original of photo ${photoId} is missing at ${photo.filePath}`);
     const [thumbs, exif] = await Promise.all([
-      largeOnly && known ? makeLargeThumbnail(original.body).then((large) => ({ large, small: null, ...known })) : makeThumbnails(original.body, photo.mimeType, known),
+      largeOnly && known
+        ? makeLargeThumbnail(original.body).then((large) => ({ large, small: null, ...known }))
+        : makeThumbnails(original.body, photo.mimeType, known),
       readExif(original.body, photo.timeZone),
     ]);
     // Thumbnails are derived from the original: making them again replaces them.
     const stored = { contentType: 'image/jpeg', cacheControl: THUMBNAIL_CACHE_CONTROL, upsert: true };
-    await Promise.all([
-      ...(thumbs.small ? [storage.put(BUCKET, smallPath, thumbs.small, stored)] : []),
-      storage.put(BUCKET, largePath, thumbs.large, stored),
-    ]);
+    await Promise.all([...(thumbs.small ? [storage.put(BUCKET, smallPath, thumbs.small, stored)] : []), storage.put(BUCKET, largePath, thumbs.large, stored)]);
     const result: ThumbnailResult = {
       thumbSmallPath: smallPath,
       thumbLargePath: largePath,

@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 
 async function upload(shade: number) {
-  const body = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: shade, g: 0, b: 0 } } }).png().toBuffer();
+  const body = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: shade, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
   const sha = createHash('sha256').update(body).digest('hex');
   return owner.client.put(`/api/inspections/${sessionId}/photos/${randomUUID()}?fileName=a.png&category=roof&sha256=${sha}`, body);
 }

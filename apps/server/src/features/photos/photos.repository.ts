@@ -10,10 +10,7 @@ export type PhotoRow = typeof inspectionPhotos.$inferSelect & { uploaderName: st
 export type NewPhotoRow = typeof inspectionPhotos.$inferInsert;
 
 function selectPhotos(db: Db | DbTx) {
-  return db
-    .select({ photo: inspectionPhotos, uploaderName: user.name })
-    .from(inspectionPhotos)
-    .leftJoin(user, eq(user.id, inspectionPhotos.uploadedBy));
+  return db.select({ photo: inspectionPhotos, uploaderName: user.name }).from(inspectionPhotos).leftJoin(user, eq(user.id, inspectionPhotos.uploadedBy));
 }
 
 const flatten = (rows: Array<{ photo: typeof inspectionPhotos.$inferSelect; uploaderName: string | null }>): PhotoRow[] =>
@@ -249,7 +246,16 @@ export async function purgeDeletedPhotos(db: Db, before: Date, limit: number): P
           due.map((row) => row.id),
         ),
       )
-      .returning({ id: inspectionPhotos.id, filePath: inspectionPhotos.filePath, small: inspectionPhotos.thumbSmallPath, large: inspectionPhotos.thumbLargePath });
-    return removed.map((row) => ({ id: row.id, filePath: row.filePath, paths: [row.filePath, row.small, row.large].filter((path): path is string => Boolean(path)) }));
+      .returning({
+        id: inspectionPhotos.id,
+        filePath: inspectionPhotos.filePath,
+        small: inspectionPhotos.thumbSmallPath,
+        large: inspectionPhotos.thumbLargePath,
+      });
+    return removed.map((row) => ({
+      id: row.id,
+      filePath: row.filePath,
+      paths: [row.filePath, row.small, row.large].filter((path): path is string => Boolean(path)),
+    }));
   });
 }

@@ -22,7 +22,6 @@ import { AppError } from '../../lib/app-error';
 import { THUMBNAIL_JOB, type ThumbnailJob } from './photo-thumbnails';
 import { createPhotosService } from './photos.service';
 
-
 /**
  * Field photos: the raw upload (PUT, the body is the file; idempotent on the photo id and SHA-256),
  * galleries, retag, move, annotation, soft delete and restore, and the thumbnails function.
@@ -94,9 +93,7 @@ export function photoRoutes(deps: AppDeps) {
     await photos.remove(c.get('actor'), c.get('tenant'), c.req.valid('param').id);
     return c.body(null, 204);
   });
-  app.post('/api/photos/:id/restore', actor, tenant, id, async (c) =>
-    c.json(await photos.restore(c.get('actor'), c.get('tenant'), c.req.valid('param').id)),
-  );
+  app.post('/api/photos/:id/restore', actor, tenant, id, async (c) => c.json(await photos.restore(c.get('actor'), c.get('tenant'), c.req.valid('param').id)));
 
   app.post('/api/functions/generate-photo-thumbnails', actor, tenant, validate('json', generateThumbnailsSchema), async (c) =>
     c.json(await photos.regenerateThumbnails(c.get('tenant'), c.req.valid('json'))),

@@ -65,7 +65,13 @@ export type PhotosServiceDeps = {
 };
 
 /** The storage path: `{sessionId}/{category}/{subcategory or phase or general}/{photoId}_{timestamp}.{ext}`. */
-export function photoObjectPath(sessionId: string, meta: { category: string; subcategory?: string | undefined; phase?: string | undefined }, photoId: string, timestamp: number, ext: string): string {
+export function photoObjectPath(
+  sessionId: string,
+  meta: { category: string; subcategory?: string | undefined; phase?: string | undefined },
+  photoId: string,
+  timestamp: number,
+  ext: string,
+): string {
   return `${sessionId}/${meta.category}/${meta.subcategory ?? meta.phase ?? 'general'}/${photoId}_${timestamp}.${ext}`;
 }
 
@@ -140,7 +146,13 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
    * it fills another (one photo fills one shot). The same id with other bytes is a conflict; an id
    * of another company is not found. Null when the photo is new.
    */
-  async function existing(tenant: Tenant, sessionId: string, photoId: string, sha256: string, shot: Pick<UploadPhotoQuery, 'category' | 'subcategory' | 'structureId'>): Promise<Photo | null> {
+  async function existing(
+    tenant: Tenant,
+    sessionId: string,
+    photoId: string,
+    sha256: string,
+    shot: Pick<UploadPhotoQuery, 'category' | 'subcategory' | 'structureId'>,
+  ): Promise<Photo | null> {
     const owner = await findPhotoIdentity(db, photoId);
     if (owner) {
       if (owner.companyId !== tenant.companyId) throw AppError.notFound('Photo not found');
@@ -155,7 +167,14 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
   }
 
   /** The upload: the body with the SHA-256 its reader computed as the bytes arrived (one pass over them). */
-  async function upload(actor: Actor, tenant: Tenant, sessionId: string, photoId: string, query: UploadPhotoQuery, { body, sha256 }: { body: Buffer; sha256: string }): Promise<UploadPhotoResult & { created: boolean }> {
+  async function upload(
+    actor: Actor,
+    tenant: Tenant,
+    sessionId: string,
+    photoId: string,
+    query: UploadPhotoQuery,
+    { body, sha256 }: { body: Buffer; sha256: string },
+  ): Promise<UploadPhotoResult & { created: boolean }> {
     if (!(await findSessionRef(db, tenant.companyId, sessionId))) throw AppError.notFound('Inspection session not found');
     if (body.length === 0) throw AppError.badRequest('The upload is empty.');
     if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
@@ -350,7 +369,15 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       const sessions = [...new Set([photo.sessionId, sessionId].filter((id): id is string => id !== null))];
       await insertInspectionActivity(
         tx,
-        sessions.map((id) => ({ companyId: tenant.companyId, sessionId: id, actorId: actor.userId, kind: 'photo_moved' as const, body: photo.fileName, oldValue: moved.from, newValue: moved.to })),
+        sessions.map((id) => ({
+          companyId: tenant.companyId,
+          sessionId: id,
+          actorId: actor.userId,
+          kind: 'photo_moved' as const,
+          body: photo.fileName,
+          oldValue: moved.from,
+          newValue: moved.to,
+        })),
       );
     });
     return load(tenant.companyId, photoId);
@@ -373,7 +400,14 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       if (photo.deletedAt) return;
       await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: new Date(), deletedBy: actor.userId });
       if (photo.sessionId) {
-        await insertInspectionActivity(tx, { companyId: tenant.companyId, sessionId: photo.sessionId, actorId: actor.userId, kind: 'photo_deleted', body: photo.fileName, oldValue: { photoId } });
+        await insertInspectionActivity(tx, {
+          companyId: tenant.companyId,
+          sessionId: photo.sessionId,
+          actorId: actor.userId,
+          kind: 'photo_deleted',
+          body: photo.fileName,
+          oldValue: { photoId },
+        });
       }
     });
   }
@@ -392,7 +426,14 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       }
       await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: null, deletedBy: null });
       if (photo.sessionId) {
-        await insertInspectionActivity(tx, { companyId: tenant.companyId, sessionId: photo.sessionId, actorId: actor.userId, kind: 'photo_restored', body: photo.fileName, newValue: { photoId } });
+        await insertInspectionActivity(tx, {
+          companyId: tenant.companyId,
+          sessionId: photo.sessionId,
+          actorId: actor.userId,
+          kind: 'photo_restored',
+          body: photo.fileName,
+          newValue: { photoId },
+        });
       }
     });
     return load(tenant.companyId, photoId);

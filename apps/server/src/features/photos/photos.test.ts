@@ -5,7 +5,14 @@ import { Agent, request } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { photoListSchema, photoSchema, uploadPhotoResultSchema, type Photo, type UploadPhotoQuery, type UploadPhotoResult } from '@ridgeline/shared/contracts/photos';
+import {
+  photoListSchema,
+  photoSchema,
+  uploadPhotoResultSchema,
+  type Photo,
+  type UploadPhotoQuery,
+  type UploadPhotoResult,
+} from '@ridgeline/shared/contracts/photos';
 import type { Actor } from '../../http/context';
 import { inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
@@ -253,7 +260,11 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
     expect(objects).toEqual([rows[0]?.filePath.split('/').pop()]);
     // The small thumbnail each request drew from its decode check: only the stored one's is kept.
     const smalls = (await readdir(folder)).filter((name) => name.startsWith(photoId) && name.endsWith('_thumb_small.jpg'));
-    expect(smalls).toEqual([thumbnailPath(rows[0]?.filePath ?? '', 'small').split('/').pop()]);
+    expect(smalls).toEqual([
+      thumbnailPath(rows[0]?.filePath ?? '', 'small')
+        .split('/')
+        .pop(),
+    ]);
   });
 
   it('refuses other bytes under a stored photo id with 409 PHOTO_CONFLICT', async () => {
@@ -283,8 +294,12 @@ describe('PUT /api/inspections/:sessionId/photos/:photoId', () => {
   });
 
   it('accepts PNG and WebP', async () => {
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } }).png().toBuffer();
-    const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#996633' } }).webp().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#996633' } })
+      .webp()
+      .toBuffer();
     expect(await uploaded(owner.client, sessionId, png, { fileName: 'a.png' })).toMatchObject({ mimeType: 'image/png', width: 30, height: 20 });
     const photo = await uploaded(owner.client, sessionId, webp, { fileName: 'a.webp' });
     expect(photo.filePath).toMatch(/\.webp$/);
@@ -415,7 +430,9 @@ describe('the size limit on a kept-alive connection', () => {
       const photoId = randomUUID();
       const tooLarge = await send(agent, uploadUrl(sessionId, photoId, { sha256: sha(big) }), big, true);
       expect(tooLarge.status).toBe(413);
-      expect(JSON.parse(tooLarge.text)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1 MB') as unknown, requestId: expect.any(String) as unknown } });
+      expect(JSON.parse(tooLarge.text)).toMatchObject({
+        error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('1 MB') as unknown, requestId: expect.any(String) as unknown },
+      });
       expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoId))).toHaveLength(0);
       expect(await objectsOf(photoId)).toEqual([]);
     } finally {
@@ -560,8 +577,19 @@ describe('the thumbnail job', () => {
 describe('galleries, retag, move and annotation', () => {
   it('lists a session and its project with filters; deleted=1 lists the restorable ones', async () => {
     const session = await insertSession(owner.company.id, projectId);
-    const front = await uploaded(owner.client, session, await jpeg(), { category: 'elevation', subcategory: 'front', phase: 'elevations', capturedAt: '2026-05-01T10:00:00.000Z' });
-    const hail = await uploaded(owner.client, session, await jpeg(), { category: 'damage', subcategory: 'hail', phase: 'roof', structureId: 'garage', capturedAt: '2026-05-01T09:00:00.000Z' });
+    const front = await uploaded(owner.client, session, await jpeg(), {
+      category: 'elevation',
+      subcategory: 'front',
+      phase: 'elevations',
+      capturedAt: '2026-05-01T10:00:00.000Z',
+    });
+    const hail = await uploaded(owner.client, session, await jpeg(), {
+      category: 'damage',
+      subcategory: 'hail',
+      phase: 'roof',
+      structureId: 'garage',
+      capturedAt: '2026-05-01T09:00:00.000Z',
+    });
     const gone = await uploaded(owner.client, session, await jpeg(), { category: 'damage', subcategory: 'hail', phase: 'roof' });
     expect((await owner.client.delete(`/api/photos/${gone.id}`)).status).toBe(204);
 
@@ -585,15 +613,30 @@ describe('galleries, retag, move and annotation', () => {
     const from = await insertSession(owner.company.id, projectId);
     const to = await insertSession(owner.company.id);
     const photo = await uploaded(owner.client, from, await jpeg());
-    const retag = await owner.client.patch<Photo>(`/api/photos/${photo.id}`, { category: 'damage', subcategory: 'wind_crease', notes: 'Creased tab', phase: null });
+    const retag = await owner.client.patch<Photo>(`/api/photos/${photo.id}`, {
+      category: 'damage',
+      subcategory: 'wind_crease',
+      notes: 'Creased tab',
+      phase: null,
+    });
     expect(retag.status, retag.text).toBe(200);
-    expect(retag.body).toMatchObject({ category: 'damage', subcategory: 'wind_crease', notes: 'Creased tab', phase: null, sha256: photo.sha256, filePath: photo.filePath });
+    expect(retag.body).toMatchObject({
+      category: 'damage',
+      subcategory: 'wind_crease',
+      notes: 'Creased tab',
+      phase: null,
+      sha256: photo.sha256,
+      filePath: photo.filePath,
+    });
 
     const moved = await owner.client.post<Photo>(`/api/photos/${photo.id}/move`, { sessionId: to });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body).toMatchObject({ sessionId: to, projectId: null });
     for (const session of [from, to]) {
-      const kinds = await server.db.select().from(inspectionActivity).where(and(eq(inspectionActivity.sessionId, session), eq(inspectionActivity.kind, 'photo_moved')));
+      const kinds = await server.db
+        .select()
+        .from(inspectionActivity)
+        .where(and(eq(inspectionActivity.sessionId, session), eq(inspectionActivity.kind, 'photo_moved')));
       expect(kinds).toHaveLength(1);
     }
     const filed = await owner.client.post<Photo>(`/api/photos/${photo.id}/move`, { projectId });
@@ -616,7 +659,17 @@ describe('galleries, retag, move and annotation', () => {
       shapes: [
         { type: 'arrow', id: 'a1', x1: 0.1, y1: 0.1, x2: 0.5, y2: 0.5, color: '#ef4444', width: 0.01 },
         { type: 'circle', id: 'c1', cx: 0.5, cy: 0.5, rx: 0.1, ry: 0.1, color: '#facc15', width: 0.005 },
-        { type: 'freehand', id: 'f1', points: [[0.1, 0.2], [0.2, 0.3], [0.3, 0.25]], color: '#ffffff', width: 0.004 },
+        {
+          type: 'freehand',
+          id: 'f1',
+          points: [
+            [0.1, 0.2],
+            [0.2, 0.3],
+            [0.3, 0.25],
+          ],
+          color: '#ffffff',
+          width: 0.004,
+        },
         { type: 'text', id: 't1', x: 0.6, y: 0.2, text: '8 hits', color: '#000000', size: 0.05 },
       ],
     };
@@ -636,7 +689,9 @@ describe('galleries, retag, move and annotation', () => {
     const stored = await server.deps.storage.get('project-files', photo.filePath);
     expect(sha(stored?.body ?? Buffer.alloc(0))).toBe(sha(body));
 
-    const bad = await owner.client.request('PUT', `/api/photos/${photo.id}/annotation`, { json: { annotation: { version: 1, shapes: [{ type: 'arrow', id: 'x', x1: 2, y1: 0, x2: 0, y2: 0, color: '#ef4444', width: 0.01 }] } } });
+    const bad = await owner.client.request('PUT', `/api/photos/${photo.id}/annotation`, {
+      json: { annotation: { version: 1, shapes: [{ type: 'arrow', id: 'x', x1: 2, y1: 0, x2: 0, y2: 0, color: '#ef4444', width: 0.01 }] } },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -665,7 +720,9 @@ describe('soft delete, restore and purge', () => {
     const deletedAt = row?.deletedAt ?? new Date();
     const day = 24 * 3600 * 1000;
     const photos = createPhotosService({ db: server.db, storage: server.deps.storage, logger: server.deps.logger, queueThumbnails: () => Promise.resolve() });
-    await expect(photos.restore(ownerActor(), { companyId: owner.company.id, role: 'owner' }, photo.id, new Date(deletedAt.getTime() + 31 * day))).rejects.toThrow(/can no longer be restored/);
+    await expect(
+      photos.restore(ownerActor(), { companyId: owner.company.id, role: 'owner' }, photo.id, new Date(deletedAt.getTime() + 31 * day)),
+    ).rejects.toThrow(/can no longer be restored/);
 
     await photos.purge(new Date(deletedAt.getTime() + 29 * day));
     expect(await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id))).toHaveLength(1);
@@ -687,7 +744,14 @@ describe('who may delete and restore a photo', () => {
     // Thumbnails made first: the job's writes would otherwise change the rows compared below.
     const mine = await withThumbnails(colleague.client, (await uploaded(colleague.client, session, await jpeg(320, 240))).id);
     const theirs = await withThumbnails(owner.client, (await uploaded(owner.client, session, await jpeg(330, 250))).id);
-    const refusal = (action: string) => ({ error: { code: 'FORBIDDEN', message: `Only company owners and managers, or the person who took this photo, can ${action} it.`, timestamp: expect.any(String), requestId: expect.any(String) } });
+    const refusal = (action: string) => ({
+      error: {
+        code: 'FORBIDDEN',
+        message: `Only company owners and managers, or the person who took this photo, can ${action} it.`,
+        timestamp: expect.any(String),
+        requestId: expect.any(String),
+      },
+    });
 
     const before = await rowsOf(session);
     const deleting = await colleague.client.delete(`/api/photos/${theirs.id}`);
@@ -719,7 +783,9 @@ describe('generate-photo-thumbnails', () => {
     expect(queued.status, queued.text).toBe(200);
     expect(queued.body).toEqual({ queued: 1 });
     await expect
-      .poll(async () => (await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id)))[0]?.thumbnailsAt?.getTime(), { timeout: 15_000 })
+      .poll(async () => (await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo.id)))[0]?.thumbnailsAt?.getTime(), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(before?.thumbnailsAt?.getTime() ?? 0);
 
     const wrongPath = await owner.client.post('/api/functions/generate-photo-thumbnails', { photos: [item, { ...item, file_path: 'elsewhere/x.jpg' }] });

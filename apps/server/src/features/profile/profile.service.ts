@@ -15,7 +15,10 @@ export type ProfileServiceDeps = { db: Db; storage: Storage };
 const AVATAR_URL_MARKER = '/api/storage/avatars/';
 
 /** What presenting a profile reads: the profile row's fields, which the identity also carries. */
-type MeFields = Pick<ProfileRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'image' | 'role' | 'banned' | 'banExpires' | 'companyId' | 'companyName' | 'companyRole'>;
+type MeFields = Pick<
+  ProfileRow,
+  'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'image' | 'role' | 'banned' | 'banExpires' | 'companyId' | 'companyName' | 'companyRole'
+>;
 
 function presentMe(row: MeFields): Me {
   return {
@@ -23,10 +26,7 @@ function presentMe(row: MeFields): Me {
     avatarUrl: row.image,
     role: row.role === 'admin' ? 'admin' : 'contractor',
     isEnabled: !isBanActive(row),
-    company:
-      row.companyId && row.companyName && row.companyRole
-        ? { id: row.companyId, name: row.companyName, role: row.companyRole as CompanyRole }
-        : null,
+    company: row.companyId && row.companyName && row.companyRole ? { id: row.companyId, name: row.companyName, role: row.companyRole as CompanyRole } : null,
   };
 }
 

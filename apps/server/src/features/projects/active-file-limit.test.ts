@@ -122,6 +122,8 @@ describe('the active-file limit', () => {
     expect((await owner.client.post('/api/projects', newProject)).status).toBe(201);
     const refused = await owner.client.post('/api/projects', newProject);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ error: { code: 'ACTIVE_FILE_LIMIT', message: expect.stringContaining('Professional plan allows up to 25 active files') } });
+    expect(refused.body).toMatchObject({
+      error: { code: 'ACTIVE_FILE_LIMIT', message: expect.stringContaining('Professional plan allows up to 25 active files') },
+    });
   });
 });

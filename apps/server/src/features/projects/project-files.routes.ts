@@ -21,17 +21,10 @@ export function projectFileRoutes(deps: AppDeps) {
     return c.json(body);
   });
 
-  app.put(
-    '/api/projects/:id/files',
-    actor,
-    tenant,
-    validate('param', uuidParamSchema),
-    validate('query', uploadProjectFileQuerySchema),
-    async (c) => {
-      const body = await readRawBody(c, fileLimit);
-      return c.json(await files.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query').name, body), 201);
-    },
-  );
+  app.put('/api/projects/:id/files', actor, tenant, validate('param', uuidParamSchema), validate('query', uploadProjectFileQuerySchema), async (c) => {
+    const body = await readRawBody(c, fileLimit);
+    return c.json(await files.upload(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('query').name, body), 201);
+  });
 
   app.delete('/api/project-files/:id', actor, tenant, validate('param', uuidParamSchema), async (c) => {
     await files.remove(c.get('actor'), c.get('tenant'), c.req.valid('param').id);

@@ -42,9 +42,21 @@ const bytes = {
     return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBPVP8 '), Buffer.alloc(10)]);
   },
   heic: () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(64)]),
-  docx: () => zipOf([['[Content_Types].xml', contentTypes('wordprocessingml.document')], ['word/document.xml', '<w/>']]),
-  xlsx: () => zipOf([['[Content_Types].xml', contentTypes('spreadsheetml.sheet')], ['xl/workbook.xml', '<x/>']]),
-  pptx: () => zipOf([['[Content_Types].xml', contentTypes('presentationml.presentation')], ['ppt/presentation.xml', '<p/>']]),
+  docx: () =>
+    zipOf([
+      ['[Content_Types].xml', contentTypes('wordprocessingml.document')],
+      ['word/document.xml', '<w/>'],
+    ]),
+  xlsx: () =>
+    zipOf([
+      ['[Content_Types].xml', contentTypes('spreadsheetml.sheet')],
+      ['xl/workbook.xml', '<x/>'],
+    ]),
+  pptx: () =>
+    zipOf([
+      ['[Content_Types].xml', contentTypes('presentationml.presentation')],
+      ['ppt/presentation.xml', '<p/>'],
+    ]),
   cfb: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1024)]),
   exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]),
   zip: () => zipOf([['notes.txt', 'hello']]),
@@ -149,7 +161,12 @@ describe('PUT /api/projects/:id/files', () => {
   it('decides the type from the bytes: a .pdf name holding a PNG is stored as a PNG', async () => {
     const png = tinyPng(4, 4);
     const file = await upload(colleague.client, projectId, 'estimate.pdf', png);
-    expect(file).toMatchObject({ fileName: 'estimate.png', mimeType: 'image/png', fileSize: png.length, uploadedBy: { id: colleague.me.id, name: 'Casey Gutter' } });
+    expect(file).toMatchObject({
+      fileName: 'estimate.png',
+      mimeType: 'image/png',
+      fileSize: png.length,
+      uploadedBy: { id: colleague.me.id, name: 'Casey Gutter' },
+    });
     expect(new URL(file.url).pathname).toMatch(new RegExp(`/projects/${projectId}/${file.id}\\.png$`));
     const served = await download(file.url);
     expect(served.type).toBe('image/png');
@@ -332,7 +349,9 @@ describe('who may delete a file', () => {
     const activity = await activityOf(projectId);
     const refused = await colleague.client.delete(`/api/project-files/${file.id}`);
     expect(refused.status, refused.text).toBe(403);
-    expect(refused.body).toMatchObject({ error: { code: 'FORBIDDEN', message: 'Only company owners and managers, or the person who uploaded this file, can delete it.' } });
+    expect(refused.body).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'Only company owners and managers, or the person who uploaded this file, can delete it.' },
+    });
     expect(await fileRows()).toEqual(rows);
     expect(await activityOf(projectId)).toEqual(activity);
     expect((await download(file.url)).status).toBe(200);

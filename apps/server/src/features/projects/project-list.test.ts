@@ -40,11 +40,73 @@ beforeAll(async () => {
   allstate = al?.id ?? '';
   const day = (n: number) => new Date(Date.UTC(2026, 0, n));
   const rows = [
-    { title: 'A', homeownerName: 'Zoe Abbott', street: '1 Oak St', city: 'Denver', zip: '80202', claimNumber: 'CLM-100', carrierId: stateFarm, lossType: 'hail', dateOfLoss: '2026-03-01', createdAt: day(1) },
-    { title: 'B', homeownerName: 'adam baker', street: '2 Pine Ave', city: 'Boulder', zip: '80301', claimNumber: 'CLM-200', carrierId: allstate, lossType: 'wind', dateOfLoss: null, createdAt: day(2), assigneeId: colleague.me.id },
-    { title: 'C', homeownerName: 'Maya 100% Cruz', street: '3 Elm Rd', city: 'Denver', zip: '80203', claimNumber: 'A_B-7', carrierId: null, lossType: 'hail', dateOfLoss: '2025-12-24', createdAt: day(3), statusId: statusIds.closed, isActive: false },
-    { title: 'D', homeownerName: 'Omar Diaz', street: '4 Birch Ln', city: 'Aurora', zip: '80010', claimNumber: null, carrierId: stateFarm, lossType: 'flood', dateOfLoss: '2026-02-10', createdAt: day(4), archivedAt: day(5), isActive: false },
-    { title: 'E', homeownerName: '=HYPERLINK("http://evil.example","x")', street: '+5 Cedar Ct', city: '-Denver', zip: '@80204', claimNumber: '\tCLM-500', carrierId: null, lossType: 'other', dateOfLoss: null, createdAt: day(6), statusId: statusIds.inspected, rcvCents: 1_234_56 },
+    {
+      title: 'A',
+      homeownerName: 'Zoe Abbott',
+      street: '1 Oak St',
+      city: 'Denver',
+      zip: '80202',
+      claimNumber: 'CLM-100',
+      carrierId: stateFarm,
+      lossType: 'hail',
+      dateOfLoss: '2026-03-01',
+      createdAt: day(1),
+    },
+    {
+      title: 'B',
+      homeownerName: 'adam baker',
+      street: '2 Pine Ave',
+      city: 'Boulder',
+      zip: '80301',
+      claimNumber: 'CLM-200',
+      carrierId: allstate,
+      lossType: 'wind',
+      dateOfLoss: null,
+      createdAt: day(2),
+      assigneeId: colleague.me.id,
+    },
+    {
+      title: 'C',
+      homeownerName: 'Maya 100% Cruz',
+      street: '3 Elm Rd',
+      city: 'Denver',
+      zip: '80203',
+      claimNumber: 'A_B-7',
+      carrierId: null,
+      lossType: 'hail',
+      dateOfLoss: '2025-12-24',
+      createdAt: day(3),
+      statusId: statusIds.closed,
+      isActive: false,
+    },
+    {
+      title: 'D',
+      homeownerName: 'Omar Diaz',
+      street: '4 Birch Ln',
+      city: 'Aurora',
+      zip: '80010',
+      claimNumber: null,
+      carrierId: stateFarm,
+      lossType: 'flood',
+      dateOfLoss: '2026-02-10',
+      createdAt: day(4),
+      archivedAt: day(5),
+      isActive: false,
+    },
+    {
+      title: 'E',
+      homeownerName: '=HYPERLINK("http://evil.example","x")',
+      street: '+5 Cedar Ct',
+      city: '-Denver',
+      zip: '@80204',
+      claimNumber: '\tCLM-500',
+      carrierId: null,
+      lossType: 'other',
+      dateOfLoss: null,
+      createdAt: day(6),
+      statusId: statusIds.inspected,
+      rcvCents: 1_234_56,
+    },
   ] as const;
   for (const row of rows) {
     const inserted = await insertProjectRow(server.db, owner.company.id, { ...row, updatedAt: row.createdAt });
@@ -148,8 +210,16 @@ describe('the project list', () => {
   it('answers the active files with the plan that counts', async () => {
     const response = await owner.client.get('/api/projects/active-files');
     expect(response.body).toEqual({ active: 3, limit: 25, plan: 'professional', planName: 'Professional', trialing: true });
-    await server.db.execute(sql`update companies set plan = 'business', billing_status = 'active', trial_ends_at = now() - interval '1 day' where id = ${owner.company.id}`);
-    expect((await owner.client.get('/api/projects/active-files')).body).toEqual({ active: 3, limit: 50, plan: 'business', planName: 'Business', trialing: false });
+    await server.db.execute(
+      sql`update companies set plan = 'business', billing_status = 'active', trial_ends_at = now() - interval '1 day' where id = ${owner.company.id}`,
+    );
+    expect((await owner.client.get('/api/projects/active-files')).body).toEqual({
+      active: 3,
+      limit: 50,
+      plan: 'business',
+      planName: 'Business',
+      trialing: false,
+    });
     expect((await other.client.get('/api/projects/active-files')).body).toMatchObject({ active: 1 });
   });
 });
@@ -166,7 +236,9 @@ describe('the CSV export', () => {
       '"Title","Homeowner","Phone","Email","Address","City","State","ZIP","Carrier","Claim number","Policy number","Loss type","Date of loss","Status","Assignee","Active","RCV","Created"',
     );
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toMatch(/^"A","Zoe Abbott","","","1 Oak St","Denver","","80202","State Farm","CLM-100","","Hail","2026-03-01","Lead","","Yes","","2026-01-01T00:00:00.000Z"$/);
+    expect(lines[1]).toMatch(
+      /^"A","Zoe Abbott","","","1 Oak St","Denver","","80202","State Farm","CLM-100","","Hail","2026-03-01","Lead","","Yes","","2026-01-01T00:00:00.000Z"$/,
+    );
     expect(lines[2]).toContain('"adam baker"');
     expect(lines[2]).toContain('"Casey Crew"');
     expect(lines[3]).toContain('"Closed","","No"');
@@ -204,7 +276,10 @@ describe('after a change', () => {
     const patched = await owner.client.patch(`/api/projects/${ids.A}`, { city: 'Golden' });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(titles(await list('sort=updated'))[0]).toBe('A');
-    const [row] = await server.db.select({ city: projects.city }).from(projects).where(eq(projects.id, ids.A ?? ''));
+    const [row] = await server.db
+      .select({ city: projects.city })
+      .from(projects)
+      .where(eq(projects.id, ids.A ?? ''));
     expect(row?.city).toBe('Golden');
   });
 });

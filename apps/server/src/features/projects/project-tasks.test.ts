@@ -158,7 +158,9 @@ describe('PATCH /api/tasks/:id', () => {
 
   it('records one task_completed when the same task is ticked off from several places at once', async () => {
     const task = await createTask(owner.client, projectId, { title: 'Tarp the roof' });
-    const answers = await Promise.all([owner, colleague, owner, colleague, owner].map((who) => who.client.patch<Task>(`/api/tasks/${task.id}`, { done: true })));
+    const answers = await Promise.all(
+      [owner, colleague, owner, colleague, owner].map((who) => who.client.patch<Task>(`/api/tasks/${task.id}`, { done: true })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     const completed = (await activityOf(projectId)).filter((a) => a.kind === 'task_completed' && a.body === 'Tarp the roof');
     expect(completed).toHaveLength(1);
@@ -274,7 +276,12 @@ describe('tenant isolation', () => {
     }
     expect(await taskRows()).toEqual(before);
     expect(await activityOf(projectId)).toEqual(activityBefore);
-    expect(await server.db.select().from(projectTasks).where(and(eq(projectTasks.projectId, foreignProjectId)))).toEqual([]);
+    expect(
+      await server.db
+        .select()
+        .from(projectTasks)
+        .where(and(eq(projectTasks.projectId, foreignProjectId))),
+    ).toEqual([]);
     expect(await activityOf(foreignProjectId)).toEqual([]);
 
     const anonymous = server.client();

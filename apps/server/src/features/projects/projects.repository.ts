@@ -34,7 +34,6 @@ const userName = { id: user.id, firstName: user.firstName, lastName: user.lastNa
 const assigneeName = { id: assignee.id, firstName: assignee.firstName, lastName: assignee.lastName, name: assignee.name, email: assignee.email };
 const creatorName = { id: creator.id, firstName: creator.firstName, lastName: creator.lastName, name: creator.name, email: creator.email };
 
-
 /** A LIKE pattern matching the term anywhere, with %, _ and \ taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -186,11 +185,7 @@ export type ListCompanyFacts = { plan: string; status: string; trialEndsAt: stri
 
 /** How many projects match the filters (for a page past the end, which carries no row to read it from). */
 export async function countProjects(db: Db | DbTx, companyId: string, filters: ProjectListFilters): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(projects)
-    .leftJoin(carriers, carrierOfProject(companyId))
-    .where(listWhere(companyId, filters));
+  const [row] = await db.select({ total: count() }).from(projects).leftJoin(carriers, carrierOfProject(companyId)).where(listWhere(companyId, filters));
   return row?.total ?? 0;
 }
 
@@ -279,7 +274,10 @@ export async function lockCompanyPlan(tx: DbTx, companyId: string) {
 
 /** The company's plan and trial (no lock). */
 export async function findCompanyPlan(db: Db | DbTx, companyId: string) {
-  const [row] = await db.select({ plan: companies.plan, status: companies.billingStatus, trialEndsAt: companies.trialEndsAt }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ plan: companies.plan, status: companies.billingStatus, trialEndsAt: companies.trialEndsAt })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row ?? null;
 }
 

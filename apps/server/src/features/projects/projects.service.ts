@@ -101,7 +101,12 @@ function presentProject(row: ProjectDetailRow): Project {
     updatedAt: p.updatedAt.toISOString(),
     statusSuggestion:
       p.suggestedStatusId !== null && row.suggestedStatusName !== null && isStatusMoveCause(p.suggestedStatusCause)
-        ? { statusId: p.suggestedStatusId, statusName: row.suggestedStatusName, cause: statusMoveCauseText(p.suggestedStatusCause), suggestedAt: iso(p.suggestedStatusAt) ?? p.updatedAt.toISOString() }
+        ? {
+            statusId: p.suggestedStatusId,
+            statusName: row.suggestedStatusName,
+            cause: statusMoveCauseText(p.suggestedStatusCause),
+            suggestedAt: iso(p.suggestedStatusAt) ?? p.updatedAt.toISOString(),
+          }
         : null,
   };
 }
@@ -182,7 +187,13 @@ export type FieldCarrierName = { carrierName?: string | null };
  * and the 'created' activity is written with it (its body: the title, or `createdBody` when given).
  * A caller that does more in the same transaction (converting an inspection) gets all or nothing.
  */
-export async function insertProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, input: CreateProjectData & FieldCarrierName, createdBody?: string): Promise<ProjectRow> {
+export async function insertProjectInTx(
+  tx: DbTx,
+  actor: Actor,
+  tenant: Tenant,
+  input: CreateProjectData & FieldCarrierName,
+  createdBody?: string,
+): Promise<ProjectRow> {
   const { companyId } = tenant;
   const company = await lockCompany(tx, companyId);
   for (const field of REFERENCE_FIELDS) {

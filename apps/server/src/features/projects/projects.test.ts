@@ -117,7 +117,10 @@ describe('creating a project', () => {
   });
 
   it('keeps a chosen loss type, and files "other" when there is nothing to classify', async () => {
-    expect(await createProject(owner.client, { lossType: 'tornado', lossDescription: 'hail' })).toMatchObject({ lossType: 'tornado', lossTypeSource: 'chosen' });
+    expect(await createProject(owner.client, { lossType: 'tornado', lossDescription: 'hail' })).toMatchObject({
+      lossType: 'tornado',
+      lossTypeSource: 'chosen',
+    });
     expect(await createProject(owner.client)).toMatchObject({ lossType: 'other', lossTypeSource: 'classified' });
   });
 
@@ -245,13 +248,23 @@ describe('changing a project', () => {
 
     // A type chosen from the list stays chosen.
     const chosen = await createProject(owner.client, { lossType: 'wind' });
-    expect((await owner.client.patch<Project>(`/api/projects/${chosen.id}`, { lossType: 'hail' })).body).toMatchObject({ lossType: 'hail', lossTypeSource: 'chosen' });
+    expect((await owner.client.patch<Project>(`/api/projects/${chosen.id}`, { lossType: 'hail' })).body).toMatchObject({
+      lossType: 'hail',
+      lossTypeSource: 'chosen',
+    });
   });
 
   it('refuses bad changes with 400 and writes nothing', async () => {
     const project = await createProject(owner.client, { carrierId });
     const before = await rowCounts(owner.company.id);
-    for (const body of [{}, { title: '' }, { carrierId: otherCarrierId, title: 'New title' }, { assigneeId: other.me.id }, { rcvCents: 'ten' }, { unknownOnly: 1 }]) {
+    for (const body of [
+      {},
+      { title: '' },
+      { carrierId: otherCarrierId, title: 'New title' },
+      { assigneeId: other.me.id },
+      { rcvCents: 'ten' },
+      { unknownOnly: 1 },
+    ]) {
       expectError(await owner.client.patch(`/api/projects/${project.id}`, body), 400, 'VALIDATION_ERROR');
     }
     expect(await rowCounts(owner.company.id)).toEqual(before);
@@ -320,7 +333,10 @@ describe('status, archive and notes', () => {
       const responses = await Promise.all(
         Array.from({ length: 8 }, (_, i) => owner.client.post<Project>(`/api/projects/${project.id}/${i % 2 === 0 ? 'archive' : 'unarchive'}`)),
       );
-      expect(responses.map((r) => r.status), responses.map((r) => r.text.slice(0, 200)).join('\n')).toEqual(Array(8).fill(200));
+      expect(
+        responses.map((r) => r.status),
+        responses.map((r) => r.text.slice(0, 200)).join('\n'),
+      ).toEqual(Array(8).fill(200));
     }
     // Each change happened once, from the state the one before left: as many unarchives as archives,
     // or one archive more; and the project and the active-file count agree with that.
@@ -355,7 +371,12 @@ describe('status, archive and notes', () => {
     const project = await createProject(owner.client);
     const note = await member.client.post<ActivityEntry>(`/api/projects/${project.id}/notes`, { body: '  Adjuster meeting moved to Friday.  ' });
     expect(note.status).toBe(201);
-    expect(note.body).toMatchObject({ kind: 'note', body: 'Adjuster meeting moved to Friday.', actor: { id: member.me.id, name: 'Milo Member' }, projectId: project.id });
+    expect(note.body).toMatchObject({
+      kind: 'note',
+      body: 'Adjuster meeting moved to Friday.',
+      actor: { id: member.me.id, name: 'Milo Member' },
+      projectId: project.id,
+    });
     const activity = await activityOf(owner.client, project.id);
     expect(activity[0]).toEqual(note.body);
 

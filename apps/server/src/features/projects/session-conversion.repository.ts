@@ -81,7 +81,11 @@ export async function relinkSessionEstimates(tx: DbTx, companyId: string, sessio
 }
 
 /** What the session brings to its claim file: live photos, measurements and estimate versions. */
-export async function countSessionContents(tx: DbTx, companyId: string, sessionId: string): Promise<{ photos: number; measurements: number; estimates: number }> {
+export async function countSessionContents(
+  tx: DbTx,
+  companyId: string,
+  sessionId: string,
+): Promise<{ photos: number; measurements: number; estimates: number }> {
   const [photos] = await tx
     .select({ n: count() })
     .from(inspectionPhotos)

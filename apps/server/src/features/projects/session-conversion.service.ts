@@ -7,7 +7,14 @@ import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../../infra/db/project-activity';
 import { lockProject, type ProjectRow } from './projects.repository';
 import { progressProjectStatusInTx } from './status-progress';
-import { insertProjectInTx, updateProjectInTx, usableStatusByKey, type CreateProjectData, type FieldCarrierName, type UpdateProjectData } from './projects.service';
+import {
+  insertProjectInTx,
+  updateProjectInTx,
+  usableStatusByKey,
+  type CreateProjectData,
+  type FieldCarrierName,
+  type UpdateProjectData,
+} from './projects.service';
 import {
   countSessionContents,
   findAdjusterIdByName,
@@ -46,7 +53,11 @@ const emptyText = (value: string | null) => !filled(value);
 
 /** How the session is named in lists and timelines: its street (with the city), else its homeowner. */
 function sessionLabel(session: ConvertedSessionRow): string {
-  if (filled(session.street)) return [session.street, session.city].filter(filled).map((part) => part.trim()).join(', ');
+  if (filled(session.street))
+    return [session.street, session.city]
+      .filter(filled)
+      .map((part) => part.trim())
+      .join(', ');
   return (session.homeownerName ?? '').trim();
 }
 
@@ -91,7 +102,18 @@ function newProjectFrom(session: ConvertedSessionRow, directory: Directory, tota
 /** The project's empty fields that the session can fill; a field with a value is never overwritten. */
 function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, directory: Directory, totals: Totals): UpdateProjectData & FieldCarrierName {
   const patch: UpdateProjectData & FieldCarrierName = {};
-  const texts = ['homeownerName', 'homeownerPhone', 'homeownerEmail', 'street', 'city', 'state', 'zip', 'policyNumber', 'claimNumber', 'lossDescription'] as const;
+  const texts = [
+    'homeownerName',
+    'homeownerPhone',
+    'homeownerEmail',
+    'street',
+    'city',
+    'state',
+    'zip',
+    'policyNumber',
+    'claimNumber',
+    'lossDescription',
+  ] as const;
   for (const field of texts) {
     const value = session[field];
     if (emptyText(project[field]) && filled(value)) patch[field] = value;
@@ -181,7 +203,16 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
         updatedAt: at,
       });
       const sessionActivity: NewInspectionActivity[] = [];
-      if (completing) sessionActivity.push({ companyId, sessionId, actorId: actor.userId, kind: 'status_changed', field: 'status', oldValue: session.status, newValue: 'completed' });
+      if (completing)
+        sessionActivity.push({
+          companyId,
+          sessionId,
+          actorId: actor.userId,
+          kind: 'status_changed',
+          field: 'status',
+          oldValue: session.status,
+          newValue: 'completed',
+        });
       if (!alreadyConverted) {
         // An existing claim file (a lead the inspection was started from) moves on to Inspected, unless it
         // is further along; or the move is offered, when the company chose "suggest" (decision 042).

@@ -320,7 +320,7 @@ describe('the claim file moves on to Inspected', () => {
   });
 });
 
-describe("the carrier typed in the field", () => {
+describe('the carrier typed in the field', () => {
   it('is kept on the new claim file when the directory has no carrier of that name, and reaches the timeline and the claim', async () => {
     const session = await createSession(ownerA, { carrierId: null, carrierName: '  Prairie Farm Mutual ' });
     const response = await convert(ownerA, session.id, { mode: 'new' });
@@ -338,7 +338,10 @@ describe("the carrier typed in the field", () => {
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body).toMatchObject({ carrier: { id: carrier.id, name: 'Prairie Farm Mutual' }, carrierName: null });
     const timeline = (await ownerA.client.get<ActivityList>(`/api/projects/${project.id}/activity`)).body.activity;
-    expect(timeline.find((e) => e.kind === 'field_changed' && e.field === 'carrierId')).toMatchObject({ oldValue: 'Prairie Farm Mutual', newValue: 'Prairie Farm Mutual' });
+    expect(timeline.find((e) => e.kind === 'field_changed' && e.field === 'carrierId')).toMatchObject({
+      oldValue: 'Prairie Farm Mutual',
+      newValue: 'Prairie Farm Mutual',
+    });
   });
 
   it('a name the directory has (in any case) is its carrier, not a typed name', async () => {

@@ -35,7 +35,11 @@ async function statuses(user: SignedUpUser) {
 }
 
 async function newProject(user: SignedUpUser): Promise<Project> {
-  const response = await user.client.post<Project>('/api/projects', { title: `Hail ${randomUUID().slice(0, 6)}`, homeownerName: 'Hank Owner', street: '12 Hail Ln' });
+  const response = await user.client.post<Project>('/api/projects', {
+    title: `Hail ${randomUUID().slice(0, 6)}`,
+    homeownerName: 'Hank Owner',
+    street: '12 Hail Ln',
+  });
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
@@ -63,7 +67,9 @@ async function entry(user: SignedUpUser, projectId: string, body: CreateLedgerEn
 }
 
 async function timeline(user: SignedUpUser, projectId: string) {
-  return (await user.client.get<ActivityList>(`/api/projects/${projectId}/activity`)).body.activity.filter((a) => a.kind === 'status_changed' || a.kind === 'status_suggested');
+  return (await user.client.get<ActivityList>(`/api/projects/${projectId}/activity`)).body.activity.filter(
+    (a) => a.kind === 'status_changed' || a.kind === 'status_suggested',
+  );
 }
 
 /** A ready claim packet (or photo report) PDF of the claim file. */
@@ -91,7 +97,10 @@ async function readyReport(user: Owner, projectId: string, kind: 'packet' | 'pho
 async function homeownerSigns(user: Owner, projectId: string): Promise<void> {
   const sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: user.company.id, projectId, street: '12 Hail Ln' });
-  const [estimate] = await server.db.insert(estimates).values({ companyId: user.company.id, sessionId, projectId, version: 1, rcvCents: 1_000_000 }).returning({ id: estimates.id });
+  const [estimate] = await server.db
+    .insert(estimates)
+    .values({ companyId: user.company.id, sessionId, projectId, version: 1, rcvCents: 1_000_000 })
+    .returning({ id: estimates.id });
   const created = await user.client.post('/api/proposals', { projectId, estimateId: estimate?.id });
   expect(created.status, created.text).toBe(201);
   const proposal = proposalResponseSchema.parse(created.body).proposal;
@@ -99,8 +108,16 @@ async function homeownerSigns(user: Owner, projectId: string): Promise<void> {
   expect(shared.status, shared.text).toBe(201);
   const link = shareLinkResponseSchema.parse(shared.body).link;
   const token = decodeURIComponent(new URL(link.url).pathname.replace(/^\/share\//, ''));
-  const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } }).png().toBuffer();
-  const signed = await server.client().post(`/api/public/share/${encodeURIComponent(token)}/sign`, { tier: 'good', name: 'Hank Owner', date: '2026-11-23', email: 'hank@example.com', signature: `data:image/png;base64,${png.toString('base64')}` });
+  const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 0 } } })
+    .png()
+    .toBuffer();
+  const signed = await server.client().post(`/api/public/share/${encodeURIComponent(token)}/sign`, {
+    tier: 'good',
+    name: 'Hank Owner',
+    date: '2026-11-23',
+    email: 'hank@example.com',
+    signature: `data:image/png;base64,${png.toString('base64')}`,
+  });
   expect(signed.status, signed.text).toBe(200);
 }
 
@@ -161,7 +178,12 @@ describe('each event of the claim moves it as a restoration office would', () =>
     expect(await keyOf(ownerA, project.id)).toBe('lead');
     expect((await ownerA.client.post('/api/share-links', { reportId: packet, audience: 'adjuster' })).status).toBe(201);
     await until(async () => (await keyOf(ownerA, project.id)) === 'claim_filed');
-    expect((await timeline(ownerA, project.id))[0]).toMatchObject({ kind: 'status_changed', oldValue: 'Lead', newValue: 'Claim filed', body: 'the claim packet was shared with the adjuster' });
+    expect((await timeline(ownerA, project.id))[0]).toMatchObject({
+      kind: 'status_changed',
+      oldValue: 'Lead',
+      newValue: 'Claim filed',
+      body: 'the claim packet was shared with the adjuster',
+    });
   });
 
   it('marked filed: Claim filed at once, named on the timeline; a file further along stays', async () => {
@@ -170,7 +192,11 @@ describe('each event of the claim moves it as a restoration office would', () =>
     const marked = await member.client.post<Project>(`/api/projects/${project.id}/mark-filed`);
     expect(marked.status, marked.text).toBe(200);
     expect(await keyOfStatus(ownerA, marked.body.statusId)).toBe('claim_filed');
-    expect((await timeline(ownerA, project.id))[0]).toMatchObject({ kind: 'status_changed', newValue: 'Claim filed', body: 'the claim was marked filed with the insurer' });
+    expect((await timeline(ownerA, project.id))[0]).toMatchObject({
+      kind: 'status_changed',
+      newValue: 'Claim filed',
+      body: 'the claim was marked filed with the insurer',
+    });
     const approved = (await statuses(ownerA)).find((s) => s.key === 'approved');
     expect((await ownerA.client.post(`/api/projects/${project.id}/status`, { statusId: approved?.id })).status).toBe(200);
     const again = await ownerA.client.post<Project>(`/api/projects/${project.id}/mark-filed`);
@@ -178,7 +204,7 @@ describe('each event of the claim moves it as a restoration office would', () =>
     expect(await keyOfStatus(ownerA, again.body.statusId)).toBe('approved');
   });
 
-  it('the ledger: the insurer\'s figures Approved; a signed proposal waits for them, then Build scheduled; a depreciation release asked; paid in full: Paid; /analytics counts it as Paid', async () => {
+  it("the ledger: the insurer's figures Approved; a signed proposal waits for them, then Build scheduled; a depreciation release asked; paid in full: Paid; /analytics counts it as Paid", async () => {
     const project = await newProject(ownerA);
     await homeownerSigns(ownerA, project.id);
     // Signed before the insurer approved: the homeowner's agreement, not yet the go-ahead for the build.
@@ -237,7 +263,11 @@ describe('the move offered ("suggest")', () => {
     expect(accepted.status, accepted.text).toBe(200);
     expect(accepted.body.statusSuggestion).toBeNull();
     expect(await keyOfStatus(ownerB, accepted.body.statusId)).toBe('approved');
-    expect((await timeline(ownerB, project.id))[0]).toMatchObject({ kind: 'status_changed', newValue: 'Approved', body: "the insurer's approved figures were entered" });
+    expect((await timeline(ownerB, project.id))[0]).toMatchObject({
+      kind: 'status_changed',
+      newValue: 'Approved',
+      body: "the insurer's approved figures were entered",
+    });
 
     await entry(ownerB, project.id, { kind: 'supplement_requested', label: 'Drip edge', amountCents: 20_000 });
     await until(async () => (await ownerB.client.get<Project>(`/api/projects/${project.id}`)).body.statusSuggestion?.statusName === 'Supplement requested');
@@ -256,7 +286,7 @@ describe('the move offered ("suggest")', () => {
 });
 
 describe('another company', () => {
-  it("cannot mark, accept or dismiss on a claim file it does not have (404), and nothing changes", async () => {
+  it('cannot mark, accept or dismiss on a claim file it does not have (404), and nothing changes', async () => {
     const project = await newProject(ownerA);
     for (const response of [
       await ownerB.client.post(`/api/projects/${project.id}/mark-filed`),

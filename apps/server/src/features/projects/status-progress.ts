@@ -1,4 +1,10 @@
-import { STATUS_MOVE_CAUSE_TEXT, STATUS_MOVE_REQUIRES, STATUS_MOVE_TARGETS, isStatusMoveCause, type StatusMoveCause } from '@ridgeline/shared/domain/status-progress';
+import {
+  STATUS_MOVE_CAUSE_TEXT,
+  STATUS_MOVE_REQUIRES,
+  STATUS_MOVE_TARGETS,
+  isStatusMoveCause,
+  type StatusMoveCause,
+} from '@ridgeline/shared/domain/status-progress';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertActivity } from '../../infra/db/project-activity';
@@ -72,13 +78,31 @@ export async function progressProjectStatusInTx(tx: DbTx, move: StatusMove): Pro
     // A move offered already that goes as far stays as it is.
     if (offered && offered.position >= target.position) return 'stayed';
     await setStatusSuggestion(tx, companyId, projectId, { statusId: target.id, cause, at: new Date() });
-    await insertActivity(tx, { companyId, projectId, actorId: move.actorId, kind: 'status_suggested', field: 'status', oldValue: from.name, newValue: target.name, body });
+    await insertActivity(tx, {
+      companyId,
+      projectId,
+      actorId: move.actorId,
+      kind: 'status_suggested',
+      field: 'status',
+      oldValue: from.name,
+      newValue: target.name,
+      body,
+    });
     await publishToCompany(tx, { company: companyId, event: { type: 'claim-file-status', projectId } });
     return 'suggested';
   }
   await updateProjectRow(tx, companyId, projectId, { statusId: target.id });
   if (offered && offered.position <= target.position) await setStatusSuggestion(tx, companyId, projectId, null);
-  await insertActivity(tx, { companyId, projectId, actorId: move.actorId, kind: 'status_changed', field: 'status', oldValue: from.name, newValue: target.name, body });
+  await insertActivity(tx, {
+    companyId,
+    projectId,
+    actorId: move.actorId,
+    kind: 'status_changed',
+    field: 'status',
+    oldValue: from.name,
+    newValue: target.name,
+    body,
+  });
   await publishToCompany(tx, { company: companyId, event: { type: 'claim-file-status', projectId } });
   return 'moved';
 }
@@ -93,7 +117,11 @@ const NOT_FOUND = 'Claim file not found';
  */
 export function createStatusProgress({ db }: { db: Db }) {
   /** Runs `work` on the company's claim file, locked; not found when the company has no such file. */
-  async function onProject<T>(tenant: Tenant, projectId: string, work: (tx: DbTx, project: NonNullable<Awaited<ReturnType<typeof lockProject>>>) => Promise<T>): Promise<T> {
+  async function onProject<T>(
+    tenant: Tenant,
+    projectId: string,
+    work: (tx: DbTx, project: NonNullable<Awaited<ReturnType<typeof lockProject>>>) => Promise<T>,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
       const project = await lockProject(tx, tenant.companyId, projectId);
       if (!project) throw AppError.notFound(NOT_FOUND);
@@ -106,7 +134,9 @@ export function createStatusProgress({ db }: { db: Db }) {
 
     /** The office filed the claim with the insurer (by phone, on the carrier's portal): on to Claim filed. */
     markFiled: (actor: Actor, tenant: Tenant, projectId: string): Promise<StatusMoveResult> =>
-      onProject(tenant, projectId, (tx) => progressProjectStatusInTx(tx, { companyId: tenant.companyId, projectId, causes: ['marked_filed'], actorId: actor.userId, asked: true })),
+      onProject(tenant, projectId, (tx) =>
+        progressProjectStatusInTx(tx, { companyId: tenant.companyId, projectId, causes: ['marked_filed'], actorId: actor.userId, asked: true }),
+      ),
 
     /**
      * Accepts the move offered: made for its cause as the pipeline stands now (still only forward). A

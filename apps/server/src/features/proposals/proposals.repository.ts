@@ -13,10 +13,7 @@ const reportIdOf = sql<string | null>`(select r.id from reports r where r.compan
   and r.proposal_id = "proposals"."id" and r.kind = 'proposal' order by r.created_at desc limit 1)`;
 
 function selectProposals(db: Db | DbTx) {
-  return db
-    .select({ proposal: proposals, reportId: reportIdOf, creator: userNameColumns })
-    .from(proposals)
-    .leftJoin(user, eq(user.id, proposals.createdBy));
+  return db.select({ proposal: proposals, reportId: reportIdOf, creator: userNameColumns }).from(proposals).leftJoin(user, eq(user.id, proposals.createdBy));
 }
 
 export type ProposalDetailRow = Awaited<ReturnType<typeof listProposals>>[number];

@@ -110,7 +110,10 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
     if (!project) throw AppError.notFound('This claim file was not found.');
     const estimate = await findProjectEstimate(db, tenant.companyId, input.projectId, input.estimateId);
     if (!estimate) throw AppError.notFound('This estimate was not found in the claim file.');
-    const [claim, insurer] = await Promise.all([findProjectClaimAmounts(db, tenant.companyId, project.id), readInsurerApproved(db, tenant.companyId, project.id)]);
+    const [claim, insurer] = await Promise.all([
+      findProjectClaimAmounts(db, tenant.companyId, project.id),
+      readInsurerApproved(db, tenant.companyId, project.id),
+    ]);
     const options: ProposalOption[] = input.options ?? defaultProposalOptions(insurer?.approvedCents ?? estimate.rcvCents);
     const id = await insertProposal(db, {
       companyId: tenant.companyId,
@@ -151,7 +154,10 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       if (input.options !== undefined) patch.options = input.options;
       if (input.deductibleCents !== undefined) patch.deductibleCents = input.deductibleCents;
       // The amount shown sent back as it was changes nothing; another one is the contractor's, typed.
-      if (input.approvedCents !== undefined && input.approvedCents !== proposalApprovedNow(row, await readInsurerApproved(tx, tenant.companyId, row.projectId)).approvedCents) {
+      if (
+        input.approvedCents !== undefined &&
+        input.approvedCents !== proposalApprovedNow(row, await readInsurerApproved(tx, tenant.companyId, row.projectId)).approvedCents
+      ) {
         patch.approvedCents = input.approvedCents;
         patch.approvedSource = 'typed';
       }
@@ -159,7 +165,9 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
         const found = await findProjectPhotoIds(tx, tenant.companyId, row.projectId, input.photoIds);
         const foreign = input.photoIds.filter((photoId) => !found.has(photoId));
         if (foreign.length > 0) {
-          throw AppError.badRequest(`${foreign.length === 1 ? 'A photo is' : `${foreign.length} photos are`} not among this claim file's photos (deleted, or of another claim file).`);
+          throw AppError.badRequest(
+            `${foreign.length === 1 ? 'A photo is' : `${foreign.length} photos are`} not among this claim file's photos (deleted, or of another claim file).`,
+          );
         }
         patch.photoIds = input.photoIds;
       }
@@ -186,7 +194,13 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       }
       const project = await findProjectAddress(tx, tenant.companyId, row.projectId);
       if (!project) throw notFound();
-      return insertProposalReport(tx, { companyId: tenant.companyId, projectId: row.projectId, proposalId: id, title: proposalTitle(project.street), userId: actor.userId });
+      return insertProposalReport(tx, {
+        companyId: tenant.companyId,
+        projectId: row.projectId,
+        proposalId: id,
+        title: proposalTitle(project.street),
+        userId: actor.userId,
+      });
     });
     await jobs.send<RenderDocumentJob>(RENDER_DOCUMENT_JOB, { reportId, companyId: tenant.companyId });
     return load(tenant, id);

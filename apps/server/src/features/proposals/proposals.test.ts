@@ -47,7 +47,9 @@ async function ensureRenderQueue() {
 }
 
 async function jobsFor(reportId: string): Promise<number> {
-  const rows = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${RENDER_DOCUMENT_JOB} and data->>'reportId' = ${reportId}`);
+  const rows = await server.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pgboss.job where name = ${RENDER_DOCUMENT_JOB} and data->>'reportId' = ${reportId}`,
+  );
   return rows.rows[0]?.n ?? 0;
 }
 
@@ -181,7 +183,10 @@ describe('reading and editing', () => {
 
   it('refuses an edit once signed (409 PROPOSAL_SIGNED) and keeps the proposal', async () => {
     const created = await createProposal();
-    await server.db.update(proposals).set({ status: 'signed', signedAt: new Date(), signerName: 'Pat', signedDate: '2026-11-23', chosenTier: 'good' }).where(eq(proposals.id, created.id));
+    await server.db
+      .update(proposals)
+      .set({ status: 'signed', signedAt: new Date(), signerName: 'Pat', signedDate: '2026-11-23', chosenTier: 'good' })
+      .where(eq(proposals.id, created.id));
     const response = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { intro: 'Changed after signing' } });
     expect(response.status, statusOf(response)).toBe(409);
     expect(response.body).toEqual(errorShape('PROPOSAL_SIGNED'));
@@ -224,16 +229,26 @@ describe('the homeowner’s part and the photos', () => {
     const photos = [];
     for (let i = 0; i < 7; i++) photos.push(await insertPhoto(owner.company.id, projectId));
     const chosen = [photos[2], photos[0]];
-    const response = await member.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen } });
+    const response = await member.client.request('PUT', `/api/proposals/${created.id}`, {
+      json: { deductibleCents: 100_000, approvedCents: 1_000_000, photoIds: chosen },
+    });
     expect(response.status, statusOf(response)).toBe(200);
-    expect(proposalResponseSchema.parse(response.body).proposal).toMatchObject({ deductibleCents: 100_000, approvedCents: 1_000_000, approvedSource: 'typed', photoIds: chosen });
+    expect(proposalResponseSchema.parse(response.body).proposal).toMatchObject({
+      deductibleCents: 100_000,
+      approvedCents: 1_000_000,
+      approvedSource: 'typed',
+      photoIds: chosen,
+    });
     const cleared = await owner.client.request('PUT', `/api/proposals/${created.id}`, { json: { deductibleCents: null, photoIds: [] } });
     expect(proposalResponseSchema.parse(cleared.body).proposal).toMatchObject({ deductibleCents: null, approvedCents: 1_000_000, photoIds: [] });
 
     const otherClaimPhoto = await insertPhoto(owner.company.id, otherProjectId);
     const foreignPhoto = await insertPhoto(outsider.company.id, foreignProjectId);
     const [deleted] = photos.slice(-1);
-    await server.db.update(inspectionPhotos).set({ deletedAt: new Date() }).where(eq(inspectionPhotos.id, deleted ?? ''));
+    await server.db
+      .update(inspectionPhotos)
+      .set({ deletedAt: new Date() })
+      .where(eq(inspectionPhotos.id, deleted ?? ''));
     for (const json of [
       { photoIds: photos.slice(0, 7) },
       { photoIds: [photos[0], photos[0]] },
@@ -312,7 +327,9 @@ describe('who may change a proposal', () => {
     const [before] = await server.db.select().from(proposals).where(eq(proposals.id, theirs.id));
     const refused = await member.client.request('PUT', `/api/proposals/${theirs.id}`, { json: { intro: 'Changed by a colleague', deductibleCents: 1 } });
     expect(refused.status, statusOf(refused)).toBe(403);
-    expect(refused.body).toEqual({ error: { ...errorShape('FORBIDDEN').error, message: 'Only company owners and managers, or the person who prepared this proposal, can change it.' } });
+    expect(refused.body).toEqual({
+      error: { ...errorShape('FORBIDDEN').error, message: 'Only company owners and managers, or the person who prepared this proposal, can change it.' },
+    });
     expect((await server.db.select().from(proposals).where(eq(proposals.id, theirs.id)))[0]).toEqual(before);
 
     // The PDF is drawn for anyone's proposal: it changes nothing of it.
@@ -347,7 +364,10 @@ describe('the proposal PDF', () => {
     const again = await owner.client.post(`/api/proposals/${created.id}/pdf`);
     expect(again.status).toBe(202);
     expect(proposalResponseSchema.parse(again.body).proposal.reportId).toBe(reportId);
-    const rows = await server.db.select().from(reports).where(and(eq(reports.proposalId, created.id), eq(reports.kind, 'proposal')));
+    const rows = await server.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.proposalId, created.id), eq(reports.kind, 'proposal')));
     expect(rows).toHaveLength(1);
     expect(['queued', 'rendering', 'ready', 'failed']).toContain(rows[0]?.status);
     expect(await jobsFor(reportId)).toBe(2);

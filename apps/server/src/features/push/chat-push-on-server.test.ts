@@ -26,7 +26,10 @@ beforeAll(async () => {
   colleague = await signedInUser(server, { company: owner.company, firstName: 'Casey', lastName: 'Eave' });
   third = await signedInUser(server, { company: owner.company, firstName: 'Jordan', lastName: 'Gable' });
   stranger = await signedInOwner(server, { name: 'Bravo Siding' });
-  const [row] = await server.db.insert(conversations).values({ companyId: owner.company.id, isGroup: true, name: 'Crew', createdBy: owner.me.id }).returning({ id: conversations.id });
+  const [row] = await server.db
+    .insert(conversations)
+    .values({ companyId: owner.company.id, isGroup: true, name: 'Crew', createdBy: owner.me.id })
+    .returning({ id: conversations.id });
   if (!row) throw new Error('no conversation');
   conversationId = row.id;
   await server.db.insert(conversationMembers).values([owner.me.id, colleague.user.id, third.user.id].map((profileId) => ({ conversationId, profileId })));
@@ -44,7 +47,9 @@ async function subscribe(user: SignedUpUser): Promise<LocalSubscription> {
 async function pushesSettled(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const waiting = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'chat-message-posted--push' and state not in ('completed', 'failed', 'cancelled')`);
+    const waiting = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'chat-message-posted--push' and state not in ('completed', 'failed', 'cancelled')`,
+    );
     if (waiting.rows[0]?.n === 0) return;
     if (Date.now() > deadline) throw new Error('the push jobs did not finish');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -79,7 +84,12 @@ describe('a chat message is pushed by the server', () => {
     expect(got.third).toHaveLength(1);
     expect(got.owner).toEqual([]);
     expect(got.stranger).toEqual([]);
-    expect(got.colleague[0]?.payload).toEqual({ title: 'Dana Ridge', body: 'The adjuster confirmed the rid…', conversationId, url: `/messages?conversation=${conversationId}` });
+    expect(got.colleague[0]?.payload).toEqual({
+      title: 'Dana Ridge',
+      body: 'The adjuster confirmed the rid…',
+      conversationId,
+      url: `/messages?conversation=${conversationId}`,
+    });
   });
 
   it('the offline outbox sending a message again with its client id pushes nothing more, and neither does the old send-chat-push', async () => {
@@ -87,12 +97,18 @@ describe('a chat message is pushed by the server', () => {
     const first = await post(colleague, { clientId, content: 'Tarp is on the north slope' });
     expect(first.status, first.text).toBe(201);
     await push.waitFor(start + 2);
-    const again = await Promise.all([post(colleague, { clientId, content: 'Tarp is on the north slope' }), post(colleague, { clientId, content: 'Tarp is on the north slope' })]);
+    const again = await Promise.all([
+      post(colleague, { clientId, content: 'Tarp is on the north slope' }),
+      post(colleague, { clientId, content: 'Tarp is on the north slope' }),
+    ]);
     for (const answer of again) {
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message.id).toBe(first.body.message.id);
     }
-    const old = await colleague.client.post<{ queued: number }>('/api/functions/send-chat-push', { conversation_id: conversationId, preview: 'Tarp is on the north slope' });
+    const old = await colleague.client.post<{ queued: number }>('/api/functions/send-chat-push', {
+      conversation_id: conversationId,
+      preview: 'Tarp is on the north slope',
+    });
     expect(old.status, old.text).toBe(202);
     expect(old.body).toEqual({ queued: 2 });
     await pushesSettled();
@@ -118,7 +134,9 @@ describe('a chat message is pushed by the server', () => {
     await pushesSettled();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const got = pushesSince(start);
-    expect(got.owner.map((received) => received.payload)).toEqual([{ title: 'Jordan Gable', body: 'Dumpster arrives at 9', conversationId, url: `/messages?conversation=${conversationId}` }]);
+    expect(got.owner.map((received) => received.payload)).toEqual([
+      { title: 'Jordan Gable', body: 'Dumpster arrives at 9', conversationId, url: `/messages?conversation=${conversationId}` },
+    ]);
     expect(got.colleague).toHaveLength(1);
     expect(got.all).toHaveLength(2);
   });
@@ -158,7 +176,10 @@ describe('a chat message is pushed by the server', () => {
 
 describe('subscriptions', () => {
   it('a device of a user of another company is never pushed a message of this one', async () => {
-    const rows = await server.db.select({ profileId: pushSubscriptions.profileId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, devices.stranger.endpoint));
+    const rows = await server.db
+      .select({ profileId: pushSubscriptions.profileId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, devices.stranger.endpoint));
     expect(rows).toEqual([{ profileId: stranger.me.id }]);
     expect(push.received.filter((received) => received.endpoint === devices.stranger.endpoint)).toEqual([]);
   });

@@ -14,13 +14,27 @@ export type PushRecipientRow = { id: string; endpoint: string; p256dh: string; a
  * answers false. One statement, so two users racing for a new endpoint leave it to exactly one.
  */
 export async function upsertSubscription(db: Db | DbTx, fields: SubscriptionFields): Promise<boolean> {
-  const values = { endpoint: fields.endpoint, p256dh: fields.p256dh, auth: fields.auth, deviceInfo: fields.deviceInfo, profileId: fields.userId, userId: fields.userId };
+  const values = {
+    endpoint: fields.endpoint,
+    p256dh: fields.p256dh,
+    auth: fields.auth,
+    deviceInfo: fields.deviceInfo,
+    profileId: fields.userId,
+    userId: fields.userId,
+  };
   const rows = await db
     .insert(pushSubscriptions)
     .values(values)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: values.p256dh, auth: values.auth, deviceInfo: values.deviceInfo, profileId: values.profileId, userId: values.userId, updatedAt: sql`now()` },
+      set: {
+        p256dh: values.p256dh,
+        auth: values.auth,
+        deviceInfo: values.deviceInfo,
+        profileId: values.profileId,
+        userId: values.userId,
+        updatedAt: sql`now()`,
+      },
       setWhere: or(eq(pushSubscriptions.userId, fields.userId), isNull(pushSubscriptions.userId)),
     })
     .returning({ id: pushSubscriptions.id });
@@ -66,7 +80,12 @@ export async function listRecipientSubscriptions(db: Db | DbTx, companyId: strin
  * The newest message the user sent in the conversation (of the company): its text, and the file name
  * of its attachment when it has one. Null when they sent none.
  */
-export async function findLatestMessageOf(db: Db | DbTx, companyId: string, conversationId: string, senderId: string): Promise<{ content: string; fileName: string | null } | null> {
+export async function findLatestMessageOf(
+  db: Db | DbTx,
+  companyId: string,
+  conversationId: string,
+  senderId: string,
+): Promise<{ content: string; fileName: string | null } | null> {
   const [row] = await db
     .select({ content: messages.content, fileName: messageAttachments.fileName })
     .from(messages)
@@ -107,6 +126,9 @@ export async function claimMessagePush(
 
 /** The names a sender is shown by. */
 export async function findSenderNames(db: Db | DbTx, userId: string): Promise<{ firstName: string; lastName: string; name: string; email: string } | null> {
-  const [row] = await db.select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ firstName: user.firstName, lastName: user.lastName, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
   return row ?? null;
 }

@@ -68,7 +68,13 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
       logger.warn({ userId: actor.userId, reason: checked.reason }, 'push endpoint refused');
       throw new AppError('PUSH_ENDPOINT_REFUSED');
     }
-    const stored = await upsertSubscription(db, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, deviceInfo: input.deviceInfo ?? null, userId: actor.userId });
+    const stored = await upsertSubscription(db, {
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      deviceInfo: input.deviceInfo ?? null,
+      userId: actor.userId,
+    });
     if (!stored) throw new AppError('PUSH_ENDPOINT_TAKEN');
   }
 
@@ -102,7 +108,12 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
     const claimed = await claimMessagePush(db, event.companyId, event.messageId);
     // Claimed already, or no other member has a device: nothing to send.
     if (!claimed?.senderId || !claimed.reachable) return null;
-    return deliverChatPush({ companyId: event.companyId, conversationId: claimed.conversationId, senderId: claimed.senderId, preview: previewOfMessage(claimed.content, claimed.fileName) });
+    return deliverChatPush({
+      companyId: event.companyId,
+      conversationId: claimed.conversationId,
+      senderId: claimed.senderId,
+      preview: previewOfMessage(claimed.content, claimed.fileName),
+    });
   }
 
   /**
@@ -135,7 +146,8 @@ export function createPushService({ db, logger, vapidSubject, endpoints, sender 
         try {
           const answer = await push.send({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload);
           if (answer === 'gone' || answer === 'refused') {
-            if (answer === 'refused') logger.warn({ subscriptionId: target.id, conversationId: job.conversationId }, 'push endpoint refused: subscription deleted');
+            if (answer === 'refused')
+              logger.warn({ subscriptionId: target.id, conversationId: job.conversationId }, 'push endpoint refused: subscription deleted');
             await deleteSubscriptionById(db, target.id);
             outcome.removed += 1;
           } else outcome.delivered += 1;

@@ -38,7 +38,10 @@ afterAll(() => push.close());
 
 /** A conversation row with its members (the chat feature's own tests create them through its API). */
 async function conversationOf(companyId: string, memberIds: string[]): Promise<string> {
-  const [row] = await server.db.insert(conversations).values({ companyId, isGroup: memberIds.length > 2, name: 'Crew', createdBy: memberIds[0] }).returning({ id: conversations.id });
+  const [row] = await server.db
+    .insert(conversations)
+    .values({ companyId, isGroup: memberIds.length > 2, name: 'Crew', createdBy: memberIds[0] })
+    .returning({ id: conversations.id });
   if (!row) throw new Error('no conversation');
   await server.db.insert(conversationMembers).values(memberIds.map((profileId) => ({ conversationId: row.id, profileId })));
   return row.id;
@@ -69,7 +72,9 @@ async function postMessage(user: SignedUpUser, content: string, conversation = c
 /** Waits until the server's push of the message has run to its end. */
 async function pushDone(messageId: string): Promise<void> {
   await until(async () => {
-    const jobs = await server.db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'chat-message-posted--push' and data->>'messageId' = ${messageId}`);
+    const jobs = await server.db.execute<{ state: string }>(
+      sql`select state from pgboss.job where name = 'chat-message-posted--push' and data->>'messageId' = ${messageId}`,
+    );
     return jobs.rows.length > 0 && jobs.rows.every((job) => job.state === 'completed');
   });
 }
@@ -127,11 +132,17 @@ describe('push subscriptions', () => {
     await subscribe(colleague, renewed);
     const rows = await rowsOf(subscription.endpoint);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ p256dh: renewed.keys.p256dh, auth: 'bmV3LWF1dGgtc2VjcmV0', profileId: colleague.user.id, userId: colleague.user.id, deviceInfo: 'Chromium on Linux' });
+    expect(rows[0]).toMatchObject({
+      p256dh: renewed.keys.p256dh,
+      auth: 'bmV3LWF1dGgtc2VjcmV0',
+      profileId: colleague.user.id,
+      userId: colleague.user.id,
+      deviceInfo: 'Chromium on Linux',
+    });
     await colleague.client.delete('/api/push/subscriptions', { json: { endpoint: subscription.endpoint } });
   });
 
-  it('deletes only the actor\'s own subscription', async () => {
+  it("deletes only the actor's own subscription", async () => {
     const subscription = await subscribe(colleague);
     expect((await third.client.delete('/api/push/subscriptions', { json: { endpoint: subscription.endpoint } })).status).toBe(204);
     expect(await rowsOf(subscription.endpoint)).toHaveLength(1);
@@ -145,14 +156,18 @@ describe('push subscriptions', () => {
     const before = (await server.db.select().from(pushSubscriptions)).length;
     expectError(await colleague.client.post('/api/push/subscriptions', { endpoint: 'not a url', keys: { p256dh: 'a', auth: 'b' } }), 400, 'VALIDATION_ERROR');
     expectError(await colleague.client.post('/api/push/subscriptions', { endpoint: `${push.origin}/push/x` }), 400, 'VALIDATION_ERROR');
-    expectError(await colleague.client.post('/api/push/subscriptions', { endpoint: `${push.origin}/push/x`, keys: { p256dh: '', auth: 'b' } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await colleague.client.post('/api/push/subscriptions', { endpoint: `${push.origin}/push/x`, keys: { p256dh: '', auth: 'b' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expectError(await colleague.client.delete('/api/push/subscriptions', { json: {} }), 400, 'VALIDATION_ERROR');
     expect(await server.db.select().from(pushSubscriptions)).toHaveLength(before);
   });
 });
 
 describe('send-chat-push', () => {
-  it('delivers the sender\'s name and the 30-character preview to the other members only, the sender taken from the session', async () => {
+  it("delivers the sender's name and the 30-character preview to the other members only, the sender taken from the session", async () => {
     const mine = await subscribe(owner);
     const theirs = await subscribe(colleague);
     const thirds = await subscribe(third);
@@ -217,7 +232,12 @@ describe('send-chat-push', () => {
       endpoints: server.deps.config.pushEndpoints,
     });
     const start = push.received.length;
-    const outcome = await service.deliverChatPush({ companyId: owner.company.id, conversationId, senderId: owner.company.owner.id, preview: 'Shingles delivered' });
+    const outcome = await service.deliverChatPush({
+      companyId: owner.company.id,
+      conversationId,
+      senderId: owner.company.owner.id,
+      preview: 'Shingles delivered',
+    });
     expect(outcome).toEqual({ delivered: 1, removed: 0, failed: 1 });
     expect(warnings).toHaveLength(1);
     expect(JSON.stringify(warnings[0])).toContain('500');
@@ -226,7 +246,7 @@ describe('send-chat-push', () => {
     for (const s of [failing, fine]) await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, s.endpoint));
   });
 
-  it('another company\'s user and a non-member of the same company get 404, and nothing is queued', async () => {
+  it("another company's user and a non-member of the same company get 404, and nothing is queued", async () => {
     const theirs = await subscribe(colleague);
     const jobsBefore = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-chat-push'`);
     expectError(await sendChatPush(stranger, { conversation_id: conversationId, preview: 'hello' }), 404, 'NOT_FOUND');
@@ -364,7 +384,9 @@ describe('the chat push preview', () => {
     const response = await sendChatPush(owner, { conversation_id: conversationId, preview: 'Your account is locked - verify at https://evil.example' });
     expect(response.status, response.text).toBe(202);
     await push.waitFor(start + 1);
-    expect(push.received.slice(start).map((p) => p.payload)).toEqual([{ title: 'Dana Ridge', body: 'Crew starts at 7 on Elm St', conversationId, url: `/messages?conversation=${conversationId}` }]);
+    expect(push.received.slice(start).map((p) => p.payload)).toEqual([
+      { title: 'Dana Ridge', body: 'Crew starts at 7 on Elm St', conversationId, url: `/messages?conversation=${conversationId}` },
+    ]);
     await server.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, theirs.endpoint));
   });
 

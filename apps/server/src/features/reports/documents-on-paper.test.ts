@@ -74,7 +74,16 @@ async function insertPhoto(key: string, category: string, subcategory: string | 
 }
 
 async function insertEstimate(opEnabled: boolean, version: number): Promise<string> {
-  const line = { id: 'l1', code: 'shingles', description: 'Laminated comp. shingle roofing, w/out felt', quantity: 20, unit: 'SQ', unitPriceCents: 50_000, depreciationBp: 0, source: 'formula' };
+  const line = {
+    id: 'l1',
+    code: 'shingles',
+    description: 'Laminated comp. shingle roofing, w/out felt',
+    quantity: 20,
+    unit: 'SQ',
+    unitPriceCents: 50_000,
+    depreciationBp: 0,
+    source: 'formula',
+  };
   const subtotal = 1_000_000;
   const [row] = await server.db
     .insert(estimates)
@@ -132,7 +141,10 @@ beforeAll(async () => {
   expect(zone.status, zone.text).toBe(200);
   const companyId = owner.company.id;
   const [carrier] = await server.db.insert(carriers).values({ companyId, name: 'Prairie Mutual' }).returning({ id: carriers.id });
-  const [adjuster] = await server.db.insert(adjusters).values({ companyId, carrierId: carrier?.id ?? null, name: 'Sam Adjuster' }).returning({ id: adjusters.id });
+  const [adjuster] = await server.db
+    .insert(adjusters)
+    .values({ companyId, carrierId: carrier?.id ?? null, name: 'Sam Adjuster' })
+    .returning({ id: adjusters.id });
   projectId = (
     await insertProjectRow(server.db, companyId, {
       title: 'Hail claim, Oak Street',
@@ -160,7 +172,15 @@ beforeAll(async () => {
     projectId,
     street: '12 Oak Street',
     inspectorId: owner.company.owner.id,
-    structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'right', 'rear', 'left'], slopes: [{ direction: 'S', testSquareHits: 11 }] }],
+    structures: [
+      {
+        id: 'house',
+        name: 'Main house',
+        kind: 'main_house',
+        areas: ['roof', 'front', 'right', 'rear', 'left'],
+        slopes: [{ direction: 'S', testSquareHits: 11 }],
+      },
+    ],
   });
   await insertPhoto('house', 'overview', 'front_of_house', 'The house from the street', 1);
   await insertPhoto('address', 'overview', 'address', 'House number 12', 2);
@@ -202,7 +222,16 @@ describe('the photo report', () => {
       expect(cover).toContain('Photo 1 · The house from the street');
       expect(await imagesOnPage(pdf.file, 1)).toBe(1);
 
-      const captions = ['The house from the street', 'House number 12', 'Front, gutters dented', 'Right elevation', 'Rear elevation', 'Left elevation', 'South slope', 'Hail hit on the ridge cap'];
+      const captions = [
+        'The house from the street',
+        'House number 12',
+        'Front, gutters dented',
+        'Right elevation',
+        'Rear elevation',
+        'Left elevation',
+        'South slope',
+        'Hail hit on the ridge cap',
+      ];
       const appendix = await pageText(pdf.file, pdf.pages);
       for (const [i, caption] of captions.entries()) {
         const n = i + 1;
@@ -228,7 +257,11 @@ describe('the photo report', () => {
 describe('the claim packet', () => {
   it('is refused, naming what is missing, while the company has no address, and nothing is made', async () => {
     const before = (await server.db.select().from(reports).where(eq(reports.companyId, bare.company.id))).length;
-    const refused = await bare.client.post<{ error: { code: string; message: string } }>('/api/reports/packet', { projectId: bareProjectId, coverLetter: 'Claim {{claim_number}}', photoReport: false });
+    const refused = await bare.client.post<{ error: { code: string; message: string } }>('/api/reports/packet', {
+      projectId: bareProjectId,
+      coverLetter: 'Claim {{claim_number}}',
+      photoReport: false,
+    });
     expect(refused.status, refused.text).toBe(422);
     expect(refused.body.error.code).toBe('COMPANY_DETAILS_MISSING');
     expect(refused.body.error.message).toBe("Add your company's address in Settings before making a claim packet: it is printed on its letterhead.");
@@ -236,7 +269,12 @@ describe('the claim packet', () => {
   });
 
   it('prints the letterhead with the address above the default cover letter, every field filled and nothing in place of one', async () => {
-    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: DEFAULT_COVER_LETTER, estimateId, overrideReason: 'Test square N not reachable' });
+    const made = await owner.client.post('/api/reports/packet', {
+      projectId,
+      coverLetter: DEFAULT_COVER_LETTER,
+      estimateId,
+      overrideReason: 'Test square N not reachable',
+    });
     expect(made.status, made.text).toBe(201);
     const id = detailOf(made.body).id;
     const pdf = await pdfOf(owner.client, id);
@@ -279,7 +317,10 @@ describe('the proposal', () => {
   }
 
   it('is refused while the company has no address', async () => {
-    const [bareSession] = await server.db.insert(inspectionSessions).values({ id: randomUUID(), companyId: bare.company.id, projectId: bareProjectId, street: '1 Ridge Rd' }).returning({ id: inspectionSessions.id });
+    const [bareSession] = await server.db
+      .insert(inspectionSessions)
+      .values({ id: randomUUID(), companyId: bare.company.id, projectId: bareProjectId, street: '1 Ridge Rd' })
+      .returning({ id: inspectionSessions.id });
     const [bareEstimate] = await server.db
       .insert(estimates)
       .values({ companyId: bare.company.id, sessionId: bareSession?.id ?? '', projectId: bareProjectId, version: 1, rcvCents: 500_000 })
@@ -311,7 +352,9 @@ describe('the proposal', () => {
       const text = flat(pdf.text);
       expect(await pageText(pdf.file, 1)).toMatch(new RegExp(`^ ?Summit Roofing Co ${ADDRESS} \\${PHONE} Proposal Prepared for Pat Miller`));
       // Good at the approved $10,000.00; better at $11,200.00, $1,200.00 above it.
-      expect(text).toContain('Price: $10,000.00 Approved by your insurance: $10,000.00 Your deductible: $1,000.00 Insurance pays: $9,000.00 You pay: $1,000.00');
+      expect(text).toContain(
+        'Price: $10,000.00 Approved by your insurance: $10,000.00 Your deductible: $1,000.00 Insurance pays: $9,000.00 You pay: $1,000.00',
+      );
       expect(text).toContain(
         'Price: $11,200.00 Approved by your insurance: $10,000.00 Your deductible: $1,000.00 Upgrade above the approved amount: $1,200.00 Insurance pays: $9,000.00 You pay: $2,200.00',
       );
@@ -329,8 +372,12 @@ describe('the proposal', () => {
   });
 
   it('says our estimate is ours until the insurer approves a figure, then prints the insurer’s RCV plus approved supplements; no rounding remainder is charged', async () => {
-    const claimId = (await insertProjectRow(server.db, owner.company.id, { street: '9 Estimate Way', homeownerName: 'Pat Miller', deductibleCents: 100_000 })).id;
-    const [session] = await server.db.insert(inspectionSessions).values({ id: randomUUID(), companyId: owner.company.id, projectId: claimId, street: '9 Estimate Way' }).returning({ id: inspectionSessions.id });
+    const claimId = (await insertProjectRow(server.db, owner.company.id, { street: '9 Estimate Way', homeownerName: 'Pat Miller', deductibleCents: 100_000 }))
+      .id;
+    const [session] = await server.db
+      .insert(inspectionSessions)
+      .values({ id: randomUUID(), companyId: owner.company.id, projectId: claimId, street: '9 Estimate Way' })
+      .returning({ id: inspectionSessions.id });
     const [estimate] = await server.db
       .insert(estimates)
       .values({ companyId: owner.company.id, sessionId: session?.id ?? '', projectId: claimId, version: 1, rcvCents: 2_039_660 })
@@ -343,7 +390,9 @@ describe('the proposal', () => {
     try {
       const text = flat(first.pdf.text);
       // The good option is our estimate to the cent: no "$0.40 above" from rounding it to $20,397.00.
-      expect(text).toContain('Price: $20,396.60 Our estimate, not yet approved by your insurance: $20,396.60 Your deductible: $1,000.00 Insurance would pay: $19,396.60 You pay: $1,000.00');
+      expect(text).toContain(
+        'Price: $20,396.60 Our estimate, not yet approved by your insurance: $20,396.60 Your deductible: $1,000.00 Insurance would pay: $19,396.60 You pay: $1,000.00',
+      );
       expect(text).toContain('Upgrade above our estimate: $2,448.00');
       expect(text).not.toContain('Approved by your insurance');
       expect(text).not.toMatch(/\$0\.\d\d above/);
@@ -363,7 +412,9 @@ describe('the proposal', () => {
     try {
       const text = flat(again.pdf.text);
       // $18,400.00 approved plus the $3,200.00 supplement: $21,600.00, from the ledger, not our $20,396.60.
-      expect(text).toContain('Price: $20,396.60 Approved by your insurance: $21,600.00 Your deductible: $1,000.00 Insurance pays: $19,396.60 You pay: $1,000.00');
+      expect(text).toContain(
+        'Price: $20,396.60 Approved by your insurance: $21,600.00 Your deductible: $1,000.00 Insurance pays: $19,396.60 You pay: $1,000.00',
+      );
       expect(text).not.toContain('not yet approved');
     } finally {
       await again.pdf.cleanup();
@@ -390,8 +441,16 @@ describe('the proposal', () => {
     const visitor = server.client();
     const opened = publicShareSchema.parse((await visitor.get(`/api/public/share/${encodeURIComponent(token)}`)).body);
     // The claim file has no homeowner email: signing asks for one.
-    expect(opened.proposal).toMatchObject({ askEmail: true, deductibleCents: 100_000, approvedCents: 1_000_000, approvedSource: 'insurer', signedPdfPending: false });
-    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    expect(opened.proposal).toMatchObject({
+      askEmail: true,
+      deductibleCents: 100_000,
+      approvedCents: 1_000_000,
+      approvedSource: 'insurer',
+      signedPdfPending: false,
+    });
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const body = { tier: 'better', name: 'Pat Miller', date: '2026-05-03', signature: `data:image/png;base64,${png.toString('base64')}` };
     const withoutEmail = await visitor.post<{ error: { code: string } }>(`/api/public/share/${encodeURIComponent(token)}/sign`, body);
     expect(withoutEmail.status).toBe(400);
@@ -416,19 +475,32 @@ describe('the proposal', () => {
     }
 
     // The homeowner's page now offers the signed PDF.
-    await expect.poll(async () => publicShareSchema.parse((await visitor.get(`/api/public/share/${encodeURIComponent(token)}`)).body).proposal?.signedPdfPending, { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(async () => publicShareSchema.parse((await visitor.get(`/api/public/share/${encodeURIComponent(token)}`)).body).proposal?.signedPdfPending, {
+        timeout: 30_000,
+      })
+      .toBe(false);
     const download = await visitor.get(`/api/public/share/${encodeURIComponent(token)}/file`);
     expect(download.status).toBe(200);
 
     // Kept among the claim file's files as the homeowner's, with no company user as its uploader.
     let fileId: string | null = null;
-    await expect.poll(async () => (fileId = proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${created.id}`)).body).proposal.signedFileId), { timeout: 30_000 }).not.toBeNull();
-    const [file] = await server.db.select().from(projectFiles).where(eq(projectFiles.id, fileId ?? ''));
+    await expect
+      .poll(async () => (fileId = proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${created.id}`)).body).proposal.signedFileId), {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
+    const [file] = await server.db
+      .select()
+      .from(projectFiles)
+      .where(eq(projectFiles.id, fileId ?? ''));
     expect(file).toMatchObject({ fileName: 'Signed proposal - Pat Miller.pdf', uploadedBy: null });
     const kept = await server.db
       .select()
       .from(projectActivity)
-      .where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'file_uploaded'), eq(projectActivity.body, 'Signed proposal - Pat Miller.pdf')));
+      .where(
+        and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'file_uploaded'), eq(projectActivity.body, 'Signed proposal - Pat Miller.pdf')),
+      );
     expect(kept.map((a) => a.actorId)).toEqual([null]);
 
     // The signed copy, mailed once with the PDF attached.
@@ -436,14 +508,21 @@ describe('the proposal', () => {
     expect(mail.text).toContain('Company: "Summit Roofing Co"');
     expect(mail.text).toContain('Option: Better: Impact-resistant Class 4 architectural shingles, $11,200.00');
     expect(mail.text).toMatch(/Signed: May \d{1,2}, 2026|Signed: \w{3} \d{1,2}, 2026, .* C[DS]T/);
-    const outbox = await server.db.execute<{ attachments: { fileName: string; size: number }[] | null }>(sql`select attachments from mail_outbox where id = ${mail.id}`);
+    const outbox = await server.db.execute<{ attachments: { fileName: string; size: number }[] | null }>(
+      sql`select attachments from mail_outbox where id = ${mail.id}`,
+    );
     expect(outbox.rows[0]?.attachments).toEqual([{ fileName: 'Signed proposal - Pat Miller.pdf', size: file?.fileSize }]);
-    const copies = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" = ${HOMEOWNER_EMAIL} and subject = 'Your signed proposal'`);
+    const copies = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" = ${HOMEOWNER_EMAIL} and subject = 'Your signed proposal'`,
+    );
     expect(copies.rows[0]?.n).toBe(1);
 
     // Signed with the insurer's $10,000.00: a later figure on the ledger does not change what was signed.
     const later = await owner.client.post(`/api/projects/${projectId}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1_100_000 });
     expect(later.status, later.text).toBe(201);
-    expect(proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${created.id}`)).body).proposal).toMatchObject({ approvedCents: 1_000_000, approvedSource: 'insurer' });
+    expect(proposalResponseSchema.parse((await owner.client.get(`/api/proposals/${created.id}`)).body).proposal).toMatchObject({
+      approvedCents: 1_000_000,
+      approvedSource: 'insurer',
+    });
   });
 });

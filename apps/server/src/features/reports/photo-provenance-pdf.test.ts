@@ -58,7 +58,16 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ridgeline-provenance-'));
   owner = await signedInOwner(server, { phone: '+1 555 010 9999', address: '1 Main St, Edmond, OK' });
   await server.db.update(companies).set({ timeZone: 'America/Chicago' }).where(eq(companies.id, owner.company.id));
-  projectId = (await insertProjectRow(server.db, owner.company.id, { street: '9 Hail Ct', city: 'Edmond', state: 'OK', dateOfLoss: '2026-11-14', latitude: DEVICE.lat, longitude: DEVICE.lng })).id;
+  projectId = (
+    await insertProjectRow(server.db, owner.company.id, {
+      street: '9 Hail Ct',
+      city: 'Edmond',
+      state: 'OK',
+      dateOfLoss: '2026-11-14',
+      latitude: DEVICE.lat,
+      longitude: DEVICE.lng,
+    })
+  ).id;
   sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({
     id: sessionId,
@@ -80,9 +89,23 @@ describe('the photo report prints where each photo’s time and place came from'
       { category: 'roof', subcategory: 'slope_s', origin: 'library', ...DEVICE, notes: 'Old storm' },
     );
     // A library photo without camera metadata.
-    const bare = await uploadRead(await jpeg(60), { category: 'overview', subcategory: 'address', origin: 'library', ...DEVICE, capturedAt: '2026-12-01T18:54:00.000Z', notes: 'From the library' });
+    const bare = await uploadRead(await jpeg(60), {
+      category: 'overview',
+      subcategory: 'address',
+      origin: 'library',
+      ...DEVICE,
+      capturedAt: '2026-12-01T18:54:00.000Z',
+      notes: 'From the library',
+    });
     // Taken with the app's camera at the property.
-    await uploadRead(await jpeg(120), { category: 'overview', subcategory: 'front_of_house', capturedAt: '2026-12-01T18:40:00.000Z', lat: DEVICE.lat + 0.0004, lng: DEVICE.lng, notes: 'Front of the house' });
+    await uploadRead(await jpeg(120), {
+      category: 'overview',
+      subcategory: 'front_of_house',
+      capturedAt: '2026-12-01T18:40:00.000Z',
+      lat: DEVICE.lat + 0.0004,
+      lng: DEVICE.lng,
+      notes: 'Front of the house',
+    });
 
     const made = await owner.client.post('/api/reports', { kind: 'photo', projectId, layout: 2, overrideReason: 'Walk test' });
     expect(made.status, made.text).toBe(201);
@@ -115,7 +138,14 @@ describe('the photo report prints where each photo’s time and place came from'
     // The appendix: where each one's time and place came from.
     const appendix = text.slice(text.indexOf('Time and place of each photo'));
     expect(appendix.length).toBeLessThan(text.length);
-    for (const words of ['camera metadata', 'device at capture', 'device at upload', 'None: the file says nothing', 'the file has no camera time', 'before the date of loss']) {
+    for (const words of [
+      'camera metadata',
+      'device at capture',
+      'device at upload',
+      'None: the file says nothing',
+      'the file has no camera time',
+      'before the date of loss',
+    ]) {
       expect(appendix).toContain(words);
     }
     // Row by row (the first line of each row, as laid out): where each one's time and place came from.
@@ -127,9 +157,15 @@ describe('the photo report prints where each photo’s time and place came from'
 });
 
 function formatted(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' })
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
     .format(new Date(iso))
     .replace(/[\u202f\u2009\u00a0]/g, ' ');
 }
-
-

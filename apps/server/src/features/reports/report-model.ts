@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { annotationSchema, type Annotation } from '@ridgeline/shared/contracts/photos';
-import { reportDocumentSchema, packetPartsSchema, proposalOptionSchema, type PacketParts, type ReportDocument, type ProposalOption } from '@ridgeline/shared/contracts/documents';
+import {
+  reportDocumentSchema,
+  packetPartsSchema,
+  proposalOptionSchema,
+  type PacketParts,
+  type ReportDocument,
+  type ProposalOption,
+} from '@ridgeline/shared/contracts/documents';
 import { structureMeasurementSchema } from '@ridgeline/shared/contracts/estimating';
 import { SHINGLE_PHOTO_LABELS, shingleMeasurementsSchema, shingleRankingSchema } from '@ridgeline/shared/contracts/shingles';
 import { NAIL_ZONE_LABELS, SEALANT_LABELS, SHINGLE_CUT_LABELS, SHINGLE_TYPE_LABELS } from '@ridgeline/shared/domain/shingle-id';
@@ -26,7 +33,18 @@ import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@rid
 import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
 import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
-import type { PdfCover, PdfDocumentModel, PdfEvidenceRow, PdfImageRef, PdfLetterhead, PdfPart, PdfPhoto, PdfPhotoSection, PdfSection, PdfTable } from '../../infra/pdf/model';
+import type {
+  PdfCover,
+  PdfDocumentModel,
+  PdfEvidenceRow,
+  PdfImageRef,
+  PdfLetterhead,
+  PdfPart,
+  PdfPhoto,
+  PdfPhotoSection,
+  PdfSection,
+  PdfTable,
+} from '../../infra/pdf/model';
 import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { photoProvenanceFlags } from '../../infra/db/photo-provenance';
 import {
@@ -117,7 +135,8 @@ export async function gatherInputs(db: Db | DbTx, report: ReportRow, requesterNa
   if (proposal && project) {
     // A proposal's PDF prints the lines of its estimate and the photos chosen for it.
     if (proposal.estimateId) proposalEstimate = (await listProjectEstimates(db, companyId, project.id, proposal.estimateId))[0] ?? null;
-    for (const photo of await listSourcePhotos(db, companyId, { projectId: project.id, sessionId: null }, proposalPhotoIds(proposal))) photos.set(photo.id, photo);
+    for (const photo of await listSourcePhotos(db, companyId, { projectId: project.id, sessionId: null }, proposalPhotoIds(proposal)))
+      photos.set(photo.id, photo);
   }
 
   const parts = packetOf(report);
@@ -173,7 +192,17 @@ export function inputHashOf(inputs: ModelInputs): string {
         }
       : null,
     proposal: proposal
-      ? [proposal.id, proposal.updatedAt.toISOString(), proposal.signaturePath, proposal.signedAt?.toISOString() ?? null, proposal.chosenTier, proposal.deductibleCents, proposal.approvedCents, proposal.approvedSource, proposalPhotoIds(proposal)]
+      ? [
+          proposal.id,
+          proposal.updatedAt.toISOString(),
+          proposal.signaturePath,
+          proposal.signedAt?.toISOString() ?? null,
+          proposal.chosenTier,
+          proposal.deductibleCents,
+          proposal.approvedCents,
+          proposal.approvedSource,
+          proposalPhotoIds(proposal),
+        ]
       : null,
     proposalEstimate: proposalEstimate ? [proposalEstimate.id, proposalEstimate.updatedAt.toISOString()] : null,
   };
@@ -186,7 +215,6 @@ export function inputHashOf(inputs: ModelInputs): string {
 export function formatDateTime(date: Date | null, zone: string | null): string {
   return date ? formatDateTimeInZone(date, zone) : '';
 }
-
 
 function addressOf(place: { street: string; city: string | null; state: string | null; zip: string | null }): string {
   const region = [place.state, place.zip].filter(Boolean).join(' ');
@@ -369,14 +397,17 @@ function evidenceRows(inputs: ModelInputs): PdfEvidenceRow[] {
 }
 
 export const EVIDENCE_INTRO =
-  'Every photo in this report with the SHA-256 fingerprint of the file as it was uploaded, when it was taken, when the server received it and who uploaded it. Anyone holding the original file can compute its SHA-256 and compare: a photo altered after upload no longer matches. Below it, where each photo\'s time and place came from, and any reason to question them.';
+  "Every photo in this report with the SHA-256 fingerprint of the file as it was uploaded, when it was taken, when the server received it and who uploaded it. Anyone holding the original file can compute its SHA-256 and compare: a photo altered after upload no longer matches. Below it, where each photo's time and place came from, and any reason to question them.";
 
 const sourceOf = (value: string | null): ProvenanceSource => (value === 'exif' || value === 'device' ? value : null);
 
 function photoReportParts(inputs: ModelInputs, today: Date, withCover: boolean): PdfSection[] {
   const parts: PdfSection[] = [];
   if (withCover) parts.push({ bookmark: 'Cover', part: { kind: 'cover', cover: coverOf(inputs, today) } });
-  parts.push({ bookmark: 'Photos', part: { kind: 'photos', sections: photoSections(inputs), showAnnotations: inputs.document.showAnnotations, showMetadata: inputs.document.showMetadata } });
+  parts.push({
+    bookmark: 'Photos',
+    part: { kind: 'photos', sections: photoSections(inputs), showAnnotations: inputs.document.showAnnotations, showMetadata: inputs.document.showMetadata },
+  });
   parts.push({ bookmark: 'Photo evidence', part: { kind: 'evidence', intro: EVIDENCE_INTRO, rows: evidenceRows(inputs) } });
   return parts;
 }
@@ -497,7 +528,13 @@ function estimateTable(estimate: EstimateRow, numbers: ReadonlyMap<string, numbe
       { label: 'Unit price', align: 'right', width: 0.16 },
       { label: 'Total', align: 'right', width: 0.16 },
     ],
-    rows: lines.map((line) => [describedWithPhotos(line, numbers), num(line.quantity), line.unit, formatUsdCents(line.unitPriceCents), formatUsdCents(lineTotal(line))]),
+    rows: lines.map((line) => [
+      describedWithPhotos(line, numbers),
+      num(line.quantity),
+      line.unit,
+      formatUsdCents(line.unitPriceCents),
+      formatUsdCents(lineTotal(line)),
+    ]),
     footer: [
       ['Subtotal', '', '', '', formatUsdCents(estimate.subtotalCents)],
       ...(estimate.opEnabled
@@ -545,7 +582,11 @@ function supplementTable(estimate: EstimateRow): { tables: PdfTable[]; notes: st
 }
 
 /** The claim's values a cover letter names. */
-export function coverLetterValues(inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null, today: Date): CoverLetterValues {
+export function coverLetterValues(
+  inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>,
+  estimate: EstimateRow | null,
+  today: Date,
+): CoverLetterValues {
   const { company, project, session } = inputs;
   const place = project ?? session;
   const lossType = project?.lossType ?? session?.lossType ?? null;
@@ -582,7 +623,10 @@ function packetSections(inputs: ModelInputs, today: Date): PdfSection[] {
   }
   if (packet.parts.measurements) sections.push({ bookmark: 'Measurements', part: { kind: 'tables', ...measurementTables(packet.measurements) } });
   if (packet.estimate) {
-    sections.push({ bookmark: 'Estimate', part: { kind: 'tables', tables: [estimateTable(packet.estimate, packet.parts.photoReport ? photoNumbers(inputs) : new Map())], notes: [] } });
+    sections.push({
+      bookmark: 'Estimate',
+      part: { kind: 'tables', tables: [estimateTable(packet.estimate, packet.parts.photoReport ? photoNumbers(inputs) : new Map())], notes: [] },
+    });
     sections.push({ bookmark: 'Supplement', part: { kind: 'tables', ...supplementTable(packet.estimate) } });
   }
   if (packet.shingleId) {
@@ -650,7 +694,8 @@ function shingleIdPage(row: ShingleIdRow, timeZone: string | null): { tables: Pd
       rows: ranking.candidates.map((candidate, index) => [
         `${index + 1}. ${candidate.manufacturer} ${candidate.line}`,
         String(candidate.fit),
-        candidate.figures.map((figure) => `${figure.label} ${formatInches(figure.value)} in (${verifiedMark(figure.verified)})`).join('; ') || 'No size in the catalog',
+        candidate.figures.map((figure) => `${figure.label} ${formatInches(figure.value)} in (${verifiedMark(figure.verified)})`).join('; ') ||
+          'No size in the catalog',
         candidate.yearsMade ? `${candidate.yearsMade.text}${candidate.yearsMade.verified ? '' : ' (unverified)'}` : 'Not known',
         candidate.discontinued.value === 'unknown'
           ? 'Not known'
@@ -681,22 +726,20 @@ function shingleIdPhotos(row: ShingleIdRow, timeZone: string | null): PdfPart | 
         title: 'Shingle identification: photos',
         note: `${row.photos.length} photo${row.photos.length === 1 ? '' : 's'} taken for the identification saved ${formatDateTimeInZone(row.createdAt, timeZone)}.`,
         layout: 4,
-        photos: row.photos.map(
-          (photo): PdfPhoto => ({
-            id: photo.id,
-            image: { bucket: PHOTOS_BUCKET, path: photo.filePath },
-            width: null,
-            height: null,
-            caption: labels[photo.kind] ?? 'Shingle',
-            categoryLabel: `Shingle ID · ${labels[photo.kind] ?? 'Shingle'}`,
-            // The identification's photos are not read for camera metadata: when they were added, not "taken".
-            capturedAt: null,
-            addedWords: `Added ${formatDateTimeInZone(photo.createdAt, timeZone)}`,
-            gps: null,
-            annotation: null,
-            number: null,
-          }),
-        ),
+        photos: row.photos.map((photo): PdfPhoto => ({
+          id: photo.id,
+          image: { bucket: PHOTOS_BUCKET, path: photo.filePath },
+          width: null,
+          height: null,
+          caption: labels[photo.kind] ?? 'Shingle',
+          categoryLabel: `Shingle ID · ${labels[photo.kind] ?? 'Shingle'}`,
+          // The identification's photos are not read for camera metadata: when they were added, not "taken".
+          capturedAt: null,
+          addedWords: `Added ${formatDateTimeInZone(photo.createdAt, timeZone)}`,
+          gps: null,
+          annotation: null,
+          number: null,
+        })),
       },
     ],
   };

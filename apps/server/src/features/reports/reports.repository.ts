@@ -71,7 +71,13 @@ function filtersOf(companyId: string, filters: ReportFilters): SQL | undefined {
 }
 
 /** A page of the company's reports, newest first, and how many match in all. */
-export async function listReports(db: Db | DbTx, companyId: string, filters: ReportFilters, page: number, pageSize: number): Promise<{ rows: ReportListRow[]; total: number }> {
+export async function listReports(
+  db: Db | DbTx,
+  companyId: string,
+  filters: ReportFilters,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: ReportListRow[]; total: number }> {
   const where = filtersOf(companyId, filters);
   const rows = flatten(
     await selectReports(db)
@@ -267,11 +273,19 @@ function sourceCondition(companyId: string, source: { projectId: string | null; 
   if (source.sessionId) return and(eq(inspectionPhotos.companyId, companyId), eq(inspectionPhotos.sessionId, source.sessionId));
   if (!source.projectId) return sql`false`;
   const sessionsOfProject = sql`(select ${inspectionSessions.id} from ${inspectionSessions} where ${inspectionSessions.companyId} = ${companyId} and ${inspectionSessions.projectId} = ${source.projectId})`;
-  return and(eq(inspectionPhotos.companyId, companyId), or(eq(inspectionPhotos.projectId, source.projectId), sql`${inspectionPhotos.sessionId} in ${sessionsOfProject}`));
+  return and(
+    eq(inspectionPhotos.companyId, companyId),
+    or(eq(inspectionPhotos.projectId, source.projectId), sql`${inspectionPhotos.sessionId} in ${sessionsOfProject}`),
+  );
 }
 
 /** The live (not deleted) photos of a claim file (its own and its inspections') or of an inspection, in capture order. */
-export async function listSourcePhotos(db: Db | DbTx, companyId: string, source: { projectId: string | null; sessionId: string | null }, ids?: readonly string[]): Promise<SourcePhotoRow[]> {
+export async function listSourcePhotos(
+  db: Db | DbTx,
+  companyId: string,
+  source: { projectId: string | null; sessionId: string | null },
+  ids?: readonly string[],
+): Promise<SourcePhotoRow[]> {
   if (ids && ids.length === 0) return [];
   const rows = await db
     .select({ photo: inspectionPhotos, uploaderName: user.name })
@@ -313,7 +327,15 @@ export type ShingleIdRow = {
 
 /** The newest shingle identification saved to a claim file, or null (the packet's Shingle ID page). */
 export async function findLatestShingleId(db: Db | DbTx, companyId: string, projectId: string): Promise<ShingleIdRow | null> {
-  const result = await db.execute<{ id: string; measurements: unknown; ranking: unknown; catalog_version: number; address: string; color: string; created_at: string | Date }>(sql`
+  const result = await db.execute<{
+    id: string;
+    measurements: unknown;
+    ranking: unknown;
+    catalog_version: number;
+    address: string;
+    color: string;
+    created_at: string | Date;
+  }>(sql`
     select i.id, i.measurements, i.ranking, i.catalog_version, i.address, i.color, i.created_at
     from shingle_identifications i
     where i.company_id = ${companyId} and i.project_id = ${projectId}

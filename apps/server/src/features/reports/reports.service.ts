@@ -151,7 +151,12 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
     const project = await findProjectFacts(db, tenant.companyId, source.projectId);
     if (!project) throw AppError.notFound('Claim file not found');
     const structures = structuresOf(await listSessionsOfProject(db, tenant.companyId, project.id));
-    return { source, street: project.street, structures: structures.length > 0 ? structures : [DEFAULT_STRUCTURE], photos: await listSourcePhotos(db, tenant.companyId, source) };
+    return {
+      source,
+      street: project.street,
+      structures: structures.length > 0 ? structures : [DEFAULT_STRUCTURE],
+      photos: await listSourcePhotos(db, tenant.companyId, source),
+    };
   }
 
   function readinessOf(facts: SourceFacts): ShotReadiness {
@@ -175,7 +180,14 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   function arrange(facts: SourceFacts, layout: ReportDocument['sections'][number]['layout']): ReportDocument {
     const structures: LayoutStructure[] = facts.structures.filter((s) => s !== DEFAULT_STRUCTURE);
     const sections = arrangeForAdjusters(
-      facts.photos.map((p) => ({ id: p.id, category: p.category, subcategory: p.subcategory, structureId: p.structureId, notes: p.notes, capturedAt: p.capturedAt?.toISOString() ?? null })),
+      facts.photos.map((p) => ({
+        id: p.id,
+        category: p.category,
+        subcategory: p.subcategory,
+        structureId: p.structureId,
+        notes: p.notes,
+        capturedAt: p.capturedAt?.toISOString() ?? null,
+      })),
       structures,
       layout,
     );
@@ -183,7 +195,11 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   }
 
   /** Every field the cover letter names has a value for this claim: 422 COVER_LETTER_INCOMPLETE naming those that do not. */
-  function assertCoverLetter(template: string, inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>, estimate: EstimateRow | null): void {
+  function assertCoverLetter(
+    template: string,
+    inputs: Pick<ModelInputs, 'company' | 'project' | 'session' | 'requesterName' | 'insurer'>,
+    estimate: EstimateRow | null,
+  ): void {
     const missing = missingCoverLetterFields(template, coverLetterValues(inputs, estimate, new Date()));
     if (missing.length > 0) throw new AppError('COVER_LETTER_INCOMPLETE', coverLetterIncompleteMessage(missing));
   }
@@ -281,10 +297,14 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       const sectionIds = input.document.sections.map((s) => s.id);
       if (new Set(sectionIds).size !== sectionIds.length) throw AppError.badRequest('Each section needs its own id.');
       const photoIds = [...new Set(input.document.sections.flatMap((s) => s.photos.map((p) => p.photoId)))];
-      const found = new Set((await listSourcePhotos(db, tenant.companyId, { projectId: current.projectId, sessionId: current.sessionId }, photoIds)).map((p) => p.id));
+      const found = new Set(
+        (await listSourcePhotos(db, tenant.companyId, { projectId: current.projectId, sessionId: current.sessionId }, photoIds)).map((p) => p.id),
+      );
       const foreign = photoIds.filter((id) => !found.has(id));
       if (foreign.length > 0) {
-        throw AppError.badRequest(`${foreign.length === 1 ? 'A photo is' : `${foreign.length} photos are`} not among this report's photos (deleted, or of another claim file).`);
+        throw AppError.badRequest(
+          `${foreign.length === 1 ? 'A photo is' : `${foreign.length} photos are`} not among this report's photos (deleted, or of another claim file).`,
+        );
       }
       const saved = await updateDraftIfVersion(db, tenant.companyId, reportId, input.version, {
         document: input.document,
@@ -335,7 +355,8 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       const row = await findReport(db, tenant.companyId, reportId);
       if (!row) throw AppError.notFound('Report not found');
       const stored = row.status === 'ready' && row.filePath ? await storage.get(DOCUMENTS_BUCKET, row.filePath) : null;
-      if (!stored) throw new AppError('DOCUMENT_NOT_READY', row.status === 'failed' ? 'The PDF could not be made. Render it again.' : 'The PDF is not ready yet.');
+      if (!stored)
+        throw new AppError('DOCUMENT_NOT_READY', row.status === 'failed' ? 'The PDF could not be made. Render it again.' : 'The PDF is not ready yet.');
       return { body: stored.body, fileName: documentFileName(row.title) };
     },
 
@@ -359,7 +380,11 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
       return {
         template: company.coverLetterTemplate ?? DEFAULT_COVER_LETTER,
         values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])),
-        estimates: estimates.map((e) => ({ id: e.id, label: `Estimate version ${e.version} (${formatDateInZone(e.updatedAt, company.timeZone)})`, totalCents: e.rcvCents })),
+        estimates: estimates.map((e) => ({
+          id: e.id,
+          label: `Estimate version ${e.version} (${formatDateInZone(e.updatedAt, company.timeZone)})`,
+          totalCents: e.rcvCents,
+        })),
       };
     },
 
@@ -370,6 +395,5 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
     },
   };
 }
-
 
 export type ReportsService = ReturnType<typeof createReportsService>;

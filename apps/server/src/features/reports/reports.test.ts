@@ -16,7 +16,18 @@ import {
   type ReportDocument,
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
-import { companies, estimates, inspectionPhotos, inspectionSessions, notifications, projectActivity, projectFiles, proposals, reports, roofMeasurements } from '../../infra/db/schema/index';
+import {
+  companies,
+  estimates,
+  inspectionPhotos,
+  inspectionSessions,
+  notifications,
+  projectActivity,
+  projectFiles,
+  proposals,
+  reports,
+  roofMeasurements,
+} from '../../infra/db/schema/index';
 import { corruptPng, tinyPng } from '../../test/images';
 import type { PdfDocumentModel } from '../../infra/pdf/model';
 import type { renderPdfTo } from '../../infra/pdf/render';
@@ -56,7 +67,17 @@ const mainHouse = () => ({
   layers: 1,
   stories: 2,
 });
-const line = () => ({ id: 'l1', code: 'shingles', description: 'Laminated comp. shingle roofing, w/ felt', quantity: 20.23, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: '18.39 SQ + 10% waste' });
+const line = () => ({
+  id: 'l1',
+  code: 'shingles',
+  description: 'Laminated comp. shingle roofing, w/ felt',
+  quantity: 20.23,
+  unit: 'SQ',
+  unitPriceCents: 28_500,
+  depreciationBp: 0,
+  source: 'formula',
+  basis: '18.39 SQ + 10% waste',
+});
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 let shade = 0;
@@ -67,7 +88,14 @@ async function jpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function insertPhoto(companyId: string, session: string | null, project: string | null, category: string, subcategory: string | null, extra: { notes?: string; capturedAt?: string; uploadedBy?: string } = {}): Promise<string> {
+async function insertPhoto(
+  companyId: string,
+  session: string | null,
+  project: string | null,
+  category: string,
+  subcategory: string | null,
+  extra: { notes?: string; capturedAt?: string; uploadedBy?: string } = {},
+): Promise<string> {
   const id = randomUUID();
   const bytes = await jpeg();
   const filePath = `photos/${id}.jpg`;
@@ -113,7 +141,15 @@ beforeAll(async () => {
   member = await signedInUser(server, { company: owner.company, role: 'member' });
   outsider = await signedInOwner(server);
   const companyId = owner.company.id;
-  const project = await insertProjectRow(server.db, companyId, { title: 'Hail claim Smith', street: '12 Shingle Way', city: 'Dallas', state: 'TX', zip: '75201', claimNumber: 'CLM-778', homeownerName: 'Pat Smith' });
+  const project = await insertProjectRow(server.db, companyId, {
+    title: 'Hail claim Smith',
+    street: '12 Shingle Way',
+    city: 'Dallas',
+    state: 'TX',
+    zip: '75201',
+    claimNumber: 'CLM-778',
+    homeownerName: 'Pat Smith',
+  });
   projectId = project.id;
   emptyProjectId = (await insertProjectRow(server.db, companyId)).id;
   foreignProjectId = (await insertProjectRow(server.db, outsider.company.id)).id;
@@ -125,14 +161,27 @@ beforeAll(async () => {
     street: '12 Shingle Way',
     inspectorId: owner.company.owner.id,
     structures: [
-      { id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'front', 'right', 'rear', 'left'], slopes: [{ direction: 'S', testSquareHits: 11 }, { direction: 'N', testSquareHits: null }] },
+      {
+        id: 'house',
+        name: 'Main house',
+        kind: 'main_house',
+        areas: ['roof', 'front', 'right', 'rear', 'left'],
+        slopes: [
+          { direction: 'S', testSquareHits: 11 },
+          { direction: 'N', testSquareHits: null },
+        ],
+      },
     ],
   });
   const uploader = owner.company.owner.id;
   let minute = 0;
   const at = () => `2026-05-02T14:${String((minute += 1)).padStart(2, '0')}:00Z`;
   const add = async (key: string, category: string, subcategory: string | null, notes?: string) => {
-    photoIds[key] = await insertPhoto(companyId, sessionId, projectId, category, subcategory, { capturedAt: at(), uploadedBy: uploader, ...(notes ? { notes } : {}) });
+    photoIds[key] = await insertPhoto(companyId, sessionId, projectId, category, subcategory, {
+      capturedAt: at(),
+      uploadedBy: uploader,
+      ...(notes ? { notes } : {}),
+    });
   };
   await add('interior', 'interior', 'attic');
   await add('front', 'elevation', 'front', 'Front of the house, facing north');
@@ -161,7 +210,9 @@ describe('readiness', () => {
 
   it('reads a claim file with no inspection as one structure with every area', async () => {
     const readiness = shotReadinessSchema.parse((await owner.client.get(`/api/reports/readiness?projectId=${emptyProjectId}`)).body);
-    expect(readiness.missing.map((m) => m.label)).toEqual(expect.arrayContaining(['Front of house', 'Front elevation', 'Left elevation', 'Gutter', 'Ceiling stain']));
+    expect(readiness.missing.map((m) => m.label)).toEqual(
+      expect.arrayContaining(['Front of house', 'Front elevation', 'Left elevation', 'Gutter', 'Ceiling stain']),
+    );
     expect(readiness.photoCount).toBe(0);
   });
 
@@ -250,7 +301,9 @@ describe('drafts of the editor', () => {
     expect(saved.document.sections[0]?.title).toBe('Interior');
     expect(saved.updatedBy?.name).toBe('Alice Smith');
 
-    const late = await owner.client.request<{ error: { code: string; message: string } }>('PUT', `/api/reports/${draft.id}`, { json: { version: 1, document: draft.document } });
+    const late = await owner.client.request<{ error: { code: string; message: string } }>('PUT', `/api/reports/${draft.id}`, {
+      json: { version: 1, document: draft.document },
+    });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('DRAFT_CHANGED');
     expect(late.body.error.message).toMatch(/^Alice Smith saved this draft at \d{2}:\d{2} UTC after you opened it\. Reload to see their changes\.$/);
@@ -263,10 +316,18 @@ describe('drafts of the editor', () => {
       ...current.document,
       sections: [{ id: 'x', title: 'X', note: '', layout: 1, photos: [{ photoId: foreignPhotoId, caption: '' }] }],
     };
-    const foreign = await owner.client.request<{ error: { code: string } }>('PUT', `/api/reports/${draft.id}`, { json: { version: current.version, document: withForeign } });
+    const foreign = await owner.client.request<{ error: { code: string } }>('PUT', `/api/reports/${draft.id}`, {
+      json: { version: current.version, document: withForeign },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.code).toBe('VALIDATION_ERROR');
-    const twice: ReportDocument = { ...current.document, sections: [{ id: 'a', title: 'A', note: '', layout: 1, photos: [] }, { id: 'a', title: 'B', note: '', layout: 1, photos: [] }] };
+    const twice: ReportDocument = {
+      ...current.document,
+      sections: [
+        { id: 'a', title: 'A', note: '', layout: 1, photos: [] },
+        { id: 'a', title: 'B', note: '', layout: 1, photos: [] },
+      ],
+    };
     expect((await owner.client.request('PUT', `/api/reports/${draft.id}`, { json: { version: current.version, document: twice } })).status).toBe(400);
     expect((await owner.client.request('PUT', `/api/reports/${draft.id}`, { json: { version: 0, document: current.document } })).status).toBe(400);
     expect((await owner.client.request('PUT', `/api/reports/${draft.id}`, { json: { version: current.version } })).status).toBe(400);
@@ -278,7 +339,9 @@ describe('drafts of the editor', () => {
   it('answers 404 to another company on every endpoint of a report', async () => {
     const current = detailOf((await owner.client.get(`/api/reports/${draft.id}`)).body);
     expect((await outsider.client.get(`/api/reports/${draft.id}`)).status).toBe(404);
-    expect((await outsider.client.request('PUT', `/api/reports/${draft.id}`, { json: { version: current.version, document: current.document } })).status).toBe(404);
+    expect((await outsider.client.request('PUT', `/api/reports/${draft.id}`, { json: { version: current.version, document: current.document } })).status).toBe(
+      404,
+    );
     expect((await outsider.client.post(`/api/reports/${draft.id}/render`, { overrideReason: 'mine now' })).status).toBe(404);
     expect((await outsider.client.get(`/api/reports/${draft.id}/file`)).status).toBe(404);
     expect((await outsider.client.delete(`/api/reports/${draft.id}`)).status).toBe(404);
@@ -308,7 +371,6 @@ describe('drafts of the editor', () => {
     expect(response.body.error.code).toBe('DOCUMENT_NOT_READY');
   });
 });
-
 
 describe('the list', () => {
   it('lists the company’s reports newest first, by project, kind and status, a page at a time', async () => {
@@ -398,12 +460,18 @@ describe('packets', () => {
     expect((await put(owner.client, { template: 'x'.repeat(8001) })).status).toBe(400);
     expect((await put(owner.client, {})).status).toBe(400);
     expect((await put(colleague.client, { template: 'Dear {{adjuster_name}}, claim {{claim_number}}.' })).status).toBe(204);
-    expect(packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body).template).toBe('Dear {{adjuster_name}}, claim {{claim_number}}.');
+    expect(packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body).template).toBe(
+      'Dear {{adjuster_name}}, claim {{claim_number}}.',
+    );
     const [other] = await server.db.select({ template: companies.coverLetterTemplate }).from(companies).where(eq(companies.id, outsider.company.id));
     expect(other?.template).toBeNull();
-    expect(packetDefaultsSchema.parse((await outsider.client.get(`/api/reports/packet-defaults?projectId=${foreignProjectId}`)).body).template).toBe(DEFAULT_COVER_LETTER);
+    expect(packetDefaultsSchema.parse((await outsider.client.get(`/api/reports/packet-defaults?projectId=${foreignProjectId}`)).body).template).toBe(
+      DEFAULT_COVER_LETTER,
+    );
     expect((await put(owner.client, { template: '  ' })).status).toBe(204);
-    expect(packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body).template).toBe(DEFAULT_COVER_LETTER);
+    expect(packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body).template).toBe(
+      DEFAULT_COVER_LETTER,
+    );
   });
 
   it('refuses bad packets and another company’s claim file', async () => {
@@ -499,18 +567,33 @@ describe('the render job', () => {
     expect(cover.cover.facts.find((f) => f.label === 'Inspector')?.value).toBe(`${owner.company.owner.firstName} ${owner.company.owner.lastName}`);
     const photos = model?.sections[1]?.part;
     if (photos?.kind !== 'photos') throw new Error('no photos');
-    expect(photos.sections.map((s) => s.title)).toEqual(['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior']);
+    expect(photos.sections.map((s) => s.title)).toEqual([
+      'Overview',
+      'Front elevation',
+      'Right elevation',
+      'Rear elevation',
+      'Left elevation',
+      'Roof slope S',
+      'Roof slope N',
+      'Interior',
+    ]);
     expect(photos.sections[1]?.photos[0]?.caption).toBe('Front of the house, facing north');
     // The company has no time zone yet: times print in UTC, named.
     expect(photos.sections[1]?.photos[0]?.capturedAt).toMatch(/^May 2, 2026, 2:\d{2} PM UTC$/);
     const evidence = model?.sections[2]?.part;
     if (evidence?.kind !== 'evidence') throw new Error('no evidence');
     expect(evidence.rows).toHaveLength(10);
-    const [frontRow] = await server.db.select({ sha256: inspectionPhotos.sha256 }).from(inspectionPhotos).where(eq(inspectionPhotos.id, photoIds.front ?? ''));
+    const [frontRow] = await server.db
+      .select({ sha256: inspectionPhotos.sha256 })
+      .from(inspectionPhotos)
+      .where(eq(inspectionPhotos.id, photoIds.front ?? ''));
     expect(evidence.rows.map((r) => r.sha256)).toContain(frontRow?.sha256);
     expect(evidence.rows[0]?.uploader).toBe(`${owner.company.owner.firstName} ${owner.company.owner.lastName}`);
 
-    const entries = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
+    const entries = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'document_ready')));
     const entry = entries.find((e) => e.title === `${draft.title} is ready`);
     expect(entry?.body).toBe('3 pages');
     expect(entry?.link).toBe(`/projects/${projectId}?tab=documents`);
@@ -519,7 +602,11 @@ describe('the render job', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="Advanced photo report - 12 Shingle Way.pdf"');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('answers ready at once when nothing changed, and renders again after a caption changed', async () => {
@@ -552,7 +639,10 @@ describe('the render job', () => {
   it('marks the report failed with the reason in words when a photo file is missing, and does not throw', async () => {
     const draft = await queuedDraft();
     const photo = draft.document.sections[0]?.photos[0];
-    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photo?.photoId ?? ''));
+    const [row] = await server.db
+      .select()
+      .from(inspectionPhotos)
+      .where(eq(inspectionPhotos.id, photo?.photoId ?? ''));
     if (!row) throw new Error('no photo row');
     const saved = await server.deps.storage.get('project-files', row.filePath);
     await server.deps.storage.remove('project-files', row.filePath);
@@ -612,7 +702,10 @@ describe('the render job', () => {
     const at = new Date('2026-05-04T11:00:00Z');
     const path = `${owner.company.id}/${draft.id}/${at.getTime()}.pdf`;
     const first = draft.document.sections[0]?.photos[0];
-    const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, first?.photoId ?? ''));
+    const [row] = await server.db
+      .select()
+      .from(inspectionPhotos)
+      .where(eq(inspectionPhotos.id, first?.photoId ?? ''));
     if (!row) throw new Error('no photo row');
     const saved = await server.deps.storage.get('project-files', row.filePath);
     await server.deps.storage.remove('project-files', row.filePath);
@@ -661,7 +754,18 @@ describe('the render job', () => {
         projectId,
         version: 1,
         lines: [line()],
-        supplement: [{ code: 'drip_edge', description: 'Drip edge', kind: 'missing', ourQuantity: 140, carrierQuantity: 0, unit: 'LF', amountCents: 42_000, support: '140 LF of eave and rake' }],
+        supplement: [
+          {
+            code: 'drip_edge',
+            description: 'Drip edge',
+            kind: 'missing',
+            ourQuantity: 140,
+            carrierQuantity: 0,
+            unit: 'LF',
+            amountCents: 42_000,
+            support: '140 LF of eave and rake',
+          },
+        ],
         subtotalCents: 576_555,
         rcvCents: 576_555,
         acvCents: 576_555,
@@ -671,12 +775,29 @@ describe('the render job', () => {
     const draft = detailOf((await create(owner.client, { kind: 'advanced', projectId })).body);
     await server.db
       .update(reports)
-      .set({ kind: 'packet', status: 'queued', packet: { coverLetter: 'Claim {{claim_number}} for {{homeowner_name}}: {{estimate_total}}. {{policy_number}}', photoReport: true, measurements: true, estimateId: estimate.id } })
+      .set({
+        kind: 'packet',
+        status: 'queued',
+        packet: {
+          coverLetter: 'Claim {{claim_number}} for {{homeowner_name}}: {{estimate_total}}. {{policy_number}}',
+          photoReport: true,
+          measurements: true,
+          estimateId: estimate.id,
+        },
+      })
       .where(eq(reports.id, draft.id));
     await renderDocument(deps(), { reportId: draft.id, companyId });
     expect((await rowOf(draft.id)).status).toBe('ready');
     const model = recorded.at(-1)?.model;
-    expect(model?.sections.map((s) => s.bookmark)).toEqual(['Cover letter', 'Photo report', 'Photos', 'Photo evidence', 'Measurements', 'Estimate', 'Supplement']);
+    expect(model?.sections.map((s) => s.bookmark)).toEqual([
+      'Cover letter',
+      'Photo report',
+      'Photos',
+      'Photo evidence',
+      'Measurements',
+      'Estimate',
+      'Supplement',
+    ]);
     const letter = model?.sections[0]?.part;
     // A field with no value (made so behind the service's check) prints as nothing, never as a mark.
     expect(letter?.kind === 'letter' ? letter.body : '').toBe('Claim CLM-778 for Pat Smith: $5,765.55. ');
@@ -696,7 +817,9 @@ describe('the render job', () => {
     expect(supplement.tables[0]?.rows[0]?.[4]).toBe('$420.00');
 
     const defaults = packetDefaultsSchema.parse((await owner.client.get(`/api/reports/packet-defaults?projectId=${projectId}`)).body);
-    expect(defaults.estimates).toEqual([{ id: estimate.id, label: expect.stringMatching(/^Estimate version 1 \([A-Z][a-z]{2} \d{1,2}, \d{4}\)$/), totalCents: 576_555 }]);
+    expect(defaults.estimates).toEqual([
+      { id: estimate.id, label: expect.stringMatching(/^Estimate version 1 \([A-Z][a-z]{2} \d{1,2}, \d{4}\)$/), totalCents: 576_555 },
+    ]);
     // The insurer has approved nothing on the ledger: the letter's insurer figure is empty, never our estimate.
     expect(defaults.values.insurer_approved).toBe('');
     expect(defaults.values.estimate_total).toBe('$5,765.55');
@@ -728,7 +851,16 @@ describe('the render job', () => {
     if (!proposal) throw new Error('no proposal');
     const [report] = await server.db
       .insert(reports)
-      .values({ companyId, projectId, proposalId: proposal.id, kind: 'proposal', title: 'Proposal - 12 Shingle Way', status: 'queued', document: { sections: [] }, createdBy: owner.company.owner.id })
+      .values({
+        companyId,
+        projectId,
+        proposalId: proposal.id,
+        kind: 'proposal',
+        title: 'Proposal - 12 Shingle Way',
+        status: 'queued',
+        document: { sections: [] },
+        createdBy: owner.company.owner.id,
+      })
       .returning();
     if (!report) throw new Error('no report');
     await renderDocument(deps(), { reportId: report.id, companyId });
@@ -740,7 +872,13 @@ describe('the render job', () => {
       ['Good', '$12,000.00', false],
       ['Better', '$13,440.00', true],
     ]);
-    expect(part.signature).toEqual({ name: 'Pat Smith', date: 'May 3, 2026', signedAt: 'May 3, 2026, 3:04 PM UTC', ip: '203.0.113.9', image: { bucket: 'documents', path: signaturePath } });
+    expect(part.signature).toEqual({
+      name: 'Pat Smith',
+      date: 'May 3, 2026',
+      signedAt: 'May 3, 2026, 3:04 PM UTC',
+      ip: '203.0.113.9',
+      image: { bucket: 'documents', path: signaturePath },
+    });
 
     const [kept] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(kept?.signedFileId).not.toBeNull();
@@ -749,13 +887,18 @@ describe('the render job', () => {
     expect(file?.fileName).toBe('Signed proposal - Pat Smith.pdf');
     expect(file?.mimeType).toBe('application/pdf');
     expect((await server.deps.storage.get('project-files', file?.objectPath ?? ''))?.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const activity = await server.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'file_uploaded')));
+    const activity = await server.db
+      .select()
+      .from(projectActivity)
+      .where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'file_uploaded')));
     expect(activity.map((a) => a.body)).toEqual(['Signed proposal - Pat Smith.pdf']);
 
     // Rendered again (re-queued): still one file on the claim file.
     await server.db.update(reports).set({ status: 'queued' }).where(eq(reports.id, report.id));
     await renderDocument(deps(), { reportId: report.id, companyId });
-    expect((await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId))).filter((f) => f.fileName.startsWith('Signed proposal'))).toHaveLength(1);
+    expect(
+      (await server.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId))).filter((f) => f.fileName.startsWith('Signed proposal')),
+    ).toHaveLength(1);
   });
 });
 
@@ -803,7 +946,9 @@ describe('rendered by the real engine', () => {
     expect(report.status).toBe('ready');
     const path = await download(owner.client, report.id);
     const words = await text(path);
-    const order = ['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior'].map((title) => words.indexOf(title));
+    const order = ['Overview', 'Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation', 'Roof slope S', 'Roof slope N', 'Interior'].map(
+      (title) => words.indexOf(title),
+    );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(words).toContain('Front of the house, facing north');
@@ -823,7 +968,10 @@ describe('rendered by the real engine', () => {
     // two photos one row), three rows a page, sections sharing pages: 3 pages.
     expect(onePerPage - sixPerPage).toBe(7);
 
-    const [entry] = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.title, `${report.title} is ready`)));
+    const [entry] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.title, `${report.title} is ready`)));
     expect(entry?.kind).toBe('document_ready');
   });
 
@@ -838,7 +986,11 @@ describe('rendered by the real engine', () => {
   });
 
   it('gives a packet its bookmarks', async () => {
-    const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{homeowner_name}},\n\nClaim {{claim_number}}.', overrideReason: 'Steep' });
+    const made = await owner.client.post('/api/reports/packet', {
+      projectId,
+      coverLetter: 'Dear {{homeowner_name}},\n\nClaim {{claim_number}}.',
+      overrideReason: 'Steep',
+    });
     expect(made.status).toBe(201);
     const report = await finished(owner.client, detailOf(made.body).id);
     expect(report.status).toBe('ready');
@@ -854,13 +1006,29 @@ describe('rendered by the real engine', () => {
     const estimateOf = async (version: number, depreciationCents: number) => {
       const [row] = await server.db
         .insert(estimates)
-        .values({ companyId: owner.company.id, sessionId, projectId, version, lines: [line()], subtotalCents: 576_555, rcvCents: 576_555, depreciationCents, acvCents: 576_555 - depreciationCents })
+        .values({
+          companyId: owner.company.id,
+          sessionId,
+          projectId,
+          version,
+          lines: [line()],
+          subtotalCents: 576_555,
+          rcvCents: 576_555,
+          depreciationCents,
+          acvCents: 576_555 - depreciationCents,
+        })
         .returning();
       if (!row) throw new Error('no estimate');
       return row.id;
     };
     const printed = async (estimateId: string) => {
-      const made = await owner.client.post('/api/reports/packet', { projectId, coverLetter: 'Dear {{homeowner_name}},', estimateId, photoReport: false, measurements: false });
+      const made = await owner.client.post('/api/reports/packet', {
+        projectId,
+        coverLetter: 'Dear {{homeowner_name}},',
+        estimateId,
+        photoReport: false,
+        measurements: false,
+      });
       expect(made.status, made.text).toBe(201);
       const report = await finished(owner.client, detailOf(made.body).id);
       expect(report.status, report.error ?? '').toBe('ready');
@@ -878,7 +1046,10 @@ describe('rendered by the real engine', () => {
     const logo = await owner.client.put('/api/company/logo', corruptPng(), { headers: { 'Content-Type': 'image/png' } });
     expect(logo.status, logo.text).toBe(200);
     try {
-      const report = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id);
+      const report = await finished(
+        owner.client,
+        detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id,
+      );
       expect(report.error).toBeNull();
       expect(report.status).toBe('ready');
       const words = (await text(await download(owner.client, report.id))).replace(/\s+/g, ' ');
@@ -886,12 +1057,18 @@ describe('rendered by the real engine', () => {
       expect(words).toContain('Front of the house, facing north');
 
       // Evidence is never silently replaced: a photo whose file is gone fails the report.
-      const [row] = await server.db.select().from(inspectionPhotos).where(eq(inspectionPhotos.id, photoIds.front ?? ''));
+      const [row] = await server.db
+        .select()
+        .from(inspectionPhotos)
+        .where(eq(inspectionPhotos.id, photoIds.front ?? ''));
       if (!row) throw new Error('no photo row');
       const saved = await server.deps.storage.get('project-files', row.filePath);
       await server.deps.storage.remove('project-files', row.filePath);
       try {
-        const failed = await finished(owner.client, detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id);
+        const failed = await finished(
+          owner.client,
+          detailOf((await create(owner.client, { kind: 'photo', projectId, layout: 2, overrideReason: 'Steep' })).body).id,
+        );
         expect(failed.status).toBe('failed');
         expect(failed.error).toBe(`The PDF could not be made: the photo ${row.fileName} is missing from storage.`);
       } finally {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import { documentFileName, PROPOSAL_TIERS, proposalTitle, type ProposalStatus, type ProposalTier, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import {
+  documentFileName,
+  PROPOSAL_TIERS,
+  proposalTitle,
+  type ProposalStatus,
+  type ProposalTier,
+  type ShareAudience,
+} from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
@@ -59,7 +66,6 @@ export function decodeSignaturePng(dataUrl: string): Buffer {
   return bytes;
 }
 
-
 const tierLabel = (tier: string) => PROPOSAL_TIERS.find((t) => t.value === tier)?.label ?? tier;
 
 /**
@@ -89,7 +95,9 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
     if (link.reportId && !report) throw linkNotFound();
     // A report made from an inspection not yet in a claim file names the inspection's property.
     const property = project ?? (report?.sessionId ? await findSessionOfCompany(db, link.companyId, report.sessionId) : null);
-    const propertyAddress = property ? [property.street, property.city, [property.state, property.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+    const propertyAddress = property
+      ? [property.street, property.city, [property.state, property.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+      : '';
     const document = report && report.status === 'ready' && report.filePath ? { pageCount: report.pageCount, fileName: documentFileName(report.title) } : null;
     const base = {
       audience: link.audience as ShareAudience,
@@ -196,7 +204,13 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
           signedAt,
         });
         const body = `${input.name} signed the proposal: ${tierLabel(option.tier)} - ${formatUsdCents(option.priceCents)}`;
-        await insertProjectActivity(tx, { companyId: link.companyId, projectId: proposal.projectId, kind: 'proposal_signed', body, meta: { proposalId, tier: option.tier } });
+        await insertProjectActivity(tx, {
+          companyId: link.companyId,
+          projectId: proposal.projectId,
+          kind: 'proposal_signed',
+          body,
+          meta: { proposalId, tier: option.tier },
+        });
         projectId = proposal.projectId;
         if (proposal.createdBy) {
           await insertNotification(tx, {

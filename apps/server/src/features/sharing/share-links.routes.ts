@@ -10,7 +10,14 @@ import { createShareLinksService } from './share-links.service';
 /** Share links of a claim file's documents: create, list, revoke, view log, send by email. Every member makes and sends them; who revokes is sharing.policy.ts's. */
 export function shareLinkRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const links = createShareLinksService({ db: deps.database.db, secret: deps.storageSecret, publicUrl: deps.config.publicUrl, queueMail: deps.queueMail, limits: deps.limits, events: deps.events });
+  const links = createShareLinksService({
+    db: deps.database.db,
+    secret: deps.storageSecret,
+    publicUrl: deps.config.publicUrl,
+    queueMail: deps.queueMail,
+    limits: deps.limits,
+    events: deps.events,
+  });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const id = validate('param', uuidParamSchema);
@@ -21,7 +28,9 @@ export function shareLinkRoutes(deps: AppDeps) {
   app.post('/api/share-links', actor, tenant, validate('json', createShareLinkSchema), async (c) =>
     c.json({ link: await links.create(c.get('actor'), c.get('tenant'), c.req.valid('json')) }, 201),
   );
-  app.post('/api/share-links/:id/revoke', actor, tenant, id, async (c) => c.json({ link: await links.revoke(c.get('actor'), c.get('tenant'), c.req.valid('param').id) }));
+  app.post('/api/share-links/:id/revoke', actor, tenant, id, async (c) =>
+    c.json({ link: await links.revoke(c.get('actor'), c.get('tenant'), c.req.valid('param').id) }),
+  );
   app.post('/api/share-links/:id/email', actor, tenant, id, validate('json', emailShareLinkSchema), async (c) =>
     c.json({ link: await links.email(c.get('actor'), c.get('tenant'), c.req.valid('param').id, c.req.valid('json')) }),
   );

@@ -45,8 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /** What a link opens, as the lists name it: the report's title, or the proposal with its street. */
-export const linkTitle = (row: Pick<ShareLinkDetailRow, 'reportTitle' | 'proposalStreet'>): string =>
-  row.reportTitle ?? proposalTitle(row.proposalStreet);
+export const linkTitle = (row: Pick<ShareLinkDetailRow, 'reportTitle' | 'proposalStreet'>): string => row.reportTitle ?? proposalTitle(row.proposalStreet);
 
 /**
  * Share links of a claim file's documents: made for one report or one proposal of the company,
@@ -108,14 +107,28 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
       if (input.reportId) {
         const report = await findReport(tx, tenant.companyId, input.reportId);
         if (!report) throw AppError.notFound('This report was not found.');
-        return insertLink(tx, { companyId: tenant.companyId, projectId: report.projectId, reportId: report.id, audience: input.audience, expiresAt, createdBy: actor.userId });
+        return insertLink(tx, {
+          companyId: tenant.companyId,
+          projectId: report.projectId,
+          reportId: report.id,
+          audience: input.audience,
+          expiresAt,
+          createdBy: actor.userId,
+        });
       }
       const proposal = input.proposalId ? await findProposal(tx, tenant.companyId, input.proposalId) : null;
       if (!proposal) throw AppError.notFound('This proposal was not found.');
       // The homeowner signs through it, and the signed PDF carries the letterhead.
       await assertLetterheadDetails(tx, tenant.companyId, 'a proposal');
       await markProposalSent(tx, tenant.companyId, proposal.id);
-      return insertLink(tx, { companyId: tenant.companyId, projectId: proposal.projectId, proposalId: proposal.id, audience: input.audience, expiresAt, createdBy: actor.userId });
+      return insertLink(tx, {
+        companyId: tenant.companyId,
+        projectId: proposal.projectId,
+        proposalId: proposal.id,
+        audience: input.audience,
+        expiresAt,
+        createdBy: actor.userId,
+      });
     });
     await announcePacketShared(actor, tenant.companyId, input.reportId ?? null, input.audience);
     return load(tenant, id);
@@ -148,7 +161,10 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
     if (link.state !== 'active') throw new AppError('SHARE_LINK_INACTIVE');
     const counted = await limits.hit(`share-email-company:${tenant.companyId}`, SHARE_EMAIL_LIMIT);
     if (!counted.allowed) {
-      throw AppError.rateLimited(counted.retryAfter, `Your company has sent ${SHARE_EMAIL_LIMIT.limit} links by email in the last 24 hours, the most allowed. Please try again later.`);
+      throw AppError.rateLimited(
+        counted.retryAfter,
+        `Your company has sent ${SHARE_EMAIL_LIMIT.limit} links by email in the last 24 hours, the most allowed. Please try again later.`,
+      );
     }
     const company = await findCompany(db, tenant.companyId);
     const sender = await findSender(db, actor.userId);

@@ -1,7 +1,18 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
-import { companies, inspectionSessions, projectActivity, projects, proposals, reports, shareLinkEmails, shareLinks, shareLinkViews, user } from '../../infra/db/schema/index';
+import {
+  companies,
+  inspectionSessions,
+  projectActivity,
+  projects,
+  proposals,
+  reports,
+  shareLinkEmails,
+  shareLinks,
+  shareLinkViews,
+  user,
+} from '../../infra/db/schema/index';
 import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
 import { userNameColumns } from '../../infra/db/user-columns';
 
@@ -19,7 +30,9 @@ const lastViewedAt = sql<string | null>`(select to_char(max(v.viewed_at) at time
   from share_link_views v where v.link_id = "share_links"."id")`;
 
 /** The link's sends by email, newest first, each with its sender's name (raw SQL: times as ISO strings in UTC). */
-const emails = sql<{ to: string; sentAt: string; sentById: string | null; sentByName: string | null; sentByFirstName: string | null; sentByLastName: string | null }[]>`(
+const emails = sql<
+  { to: string; sentAt: string; sentById: string | null; sentByName: string | null; sentByFirstName: string | null; sentByLastName: string | null }[]
+>`(
   select coalesce(json_agg(json_build_object(
       'to', e."to",
       'sentAt', to_char(e.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -138,7 +151,13 @@ export async function findCompany(db: Db | DbTx, companyId: string) {
 /** The property of an inspection of the company (a report made from an inspection not yet in a claim file). */
 export async function findSessionOfCompany(db: Db | DbTx, companyId: string, sessionId: string) {
   const [row] = await db
-    .select({ street: inspectionSessions.street, city: inspectionSessions.city, state: inspectionSessions.state, zip: inspectionSessions.zip, homeownerName: inspectionSessions.homeownerName })
+    .select({
+      street: inspectionSessions.street,
+      city: inspectionSessions.city,
+      state: inspectionSessions.state,
+      zip: inspectionSessions.zip,
+      homeownerName: inspectionSessions.homeownerName,
+    })
     .from(inspectionSessions)
     .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, sessionId)));
   return row ?? null;
@@ -197,15 +216,17 @@ export async function markProposalSigned(tx: DbTx, companyId: string, id: string
 }
 
 /** A line on the claim file's timeline, written in the transaction of the change it records. */
-export async function insertProjectActivity(tx: DbTx, values: { companyId: string; projectId: string; kind: string; body: string; meta?: unknown }): Promise<void> {
-  await tx.insert(projectActivity).values({ companyId: values.companyId, projectId: values.projectId, actorId: null, kind: values.kind, body: values.body, meta: values.meta ?? null });
+export async function insertProjectActivity(
+  tx: DbTx,
+  values: { companyId: string; projectId: string; kind: string; body: string; meta?: unknown },
+): Promise<void> {
+  await tx
+    .insert(projectActivity)
+    .values({ companyId: values.companyId, projectId: values.projectId, actorId: null, kind: values.kind, body: values.body, meta: values.meta ?? null });
 }
 
 /** Queues the proposal's PDF: the existing report row of kind proposal back in the queue, or a new one. */
-export async function queueProposalReport(
-  tx: DbTx,
-  values: { companyId: string; projectId: string; proposalId: string; title: string },
-): Promise<string> {
+export async function queueProposalReport(tx: DbTx, values: { companyId: string; projectId: string; proposalId: string; title: string }): Promise<string> {
   const existing = await lockProposalReport(tx, values.companyId, values.proposalId);
   if (existing) {
     await requeueProposalReport(tx, values.companyId, existing.id);

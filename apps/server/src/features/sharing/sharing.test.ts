@@ -12,7 +12,17 @@ import {
   type ShareLink,
 } from '@ridgeline/shared/contracts/documents';
 import { RENDER_DOCUMENT_JOB } from '../../infra/pdf/render-job';
-import { estimates, inspectionSessions, notifications, projectActivity, proposals, reports, shareLinkEmails, shareLinks, shareLinkViews } from '../../infra/db/schema/index';
+import {
+  estimates,
+  inspectionSessions,
+  notifications,
+  projectActivity,
+  proposals,
+  reports,
+  shareLinkEmails,
+  shareLinks,
+  shareLinkViews,
+} from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestClient, TestResponse } from '../../test/test-client';
 import { useTestServer } from '../../test/use-test-server';
@@ -89,11 +99,23 @@ beforeAll(async () => {
   // A proposal shared to be signed carries the letterhead: the company has its address.
   owner = await signedInOwner(server, { name: 'Summit Roofing Co', phone: '+1 555 0100', address: '5 Summit Ave, Plano, TX' });
   outsider = await signedInOwner(server);
-  projectId = (await insertProjectRow(server.db, owner.company.id, { street: '42 Elm St', city: 'Plano', state: 'TX', zip: '75024', homeownerName: 'Jordan Reyes', homeownerEmail: 'jordan@example.com' })).id;
+  projectId = (
+    await insertProjectRow(server.db, owner.company.id, {
+      street: '42 Elm St',
+      city: 'Plano',
+      state: 'TX',
+      zip: '75024',
+      homeownerName: 'Jordan Reyes',
+      homeownerEmail: 'jordan@example.com',
+    })
+  ).id;
   foreignProjectId = (await insertProjectRow(server.db, outsider.company.id)).id;
   const sessionId = randomUUID();
   await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: owner.company.id, projectId, street: '42 Elm St' });
-  const [estimate] = await server.db.insert(estimates).values({ companyId: owner.company.id, sessionId, projectId, version: 1, rcvCents: 773_880 }).returning({ id: estimates.id });
+  const [estimate] = await server.db
+    .insert(estimates)
+    .values({ companyId: owner.company.id, sessionId, projectId, version: 1, rcvCents: 773_880 })
+    .returning({ id: estimates.id });
   estimateId = estimate?.id ?? '';
   reportA = await insertReport(owner.company.id, { projectId, title: 'Photo report - 42 Elm St', file: PDF_A });
   reportB = await insertReport(owner.company.id, { projectId, title: 'Second report', file: PDF_B });
@@ -105,7 +127,17 @@ beforeAll(async () => {
 describe('share links (signed in)', () => {
   it('makes a signed link to a report that lasts 30 days by default, listed with its views', async () => {
     const link = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
-    expect(link).toMatchObject({ projectId, reportId: reportA, proposalId: null, audience: 'adjuster', state: 'active', viewCount: 0, lastViewedAt: null, revokedAt: null, title: 'Photo report - 42 Elm St' });
+    expect(link).toMatchObject({
+      projectId,
+      reportId: reportA,
+      proposalId: null,
+      audience: 'adjuster',
+      state: 'active',
+      viewCount: 0,
+      lastViewedAt: null,
+      revokedAt: null,
+      title: 'Photo report - 42 Elm St',
+    });
     expect(link.url.startsWith(`${server.url}/share/${link.id}_`)).toBe(true);
     const days = (new Date(link.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -197,12 +229,24 @@ describe('sending a link by email', () => {
   it('mails an active link from the product, logs who sent it to whom and when, and lists the sends on the link', async () => {
     const proposal = await createProposal();
     expect(proposal.status).toBe('draft');
-    const [row] = await server.db.insert(shareLinks).values({ companyId: owner.company.id, projectId, proposalId: proposal.id, audience: 'homeowner', expiresAt: new Date(Date.now() + 3 * 86_400_000) }).returning();
+    const [row] = await server.db
+      .insert(shareLinks)
+      .values({ companyId: owner.company.id, projectId, proposalId: proposal.id, audience: 'homeowner', expiresAt: new Date(Date.now() + 3 * 86_400_000) })
+      .returning();
     const linkId = row?.id ?? '';
-    const sent = await owner.client.post(`/api/share-links/${linkId}/email`, { to: ' Jordan@Example.com ', note: 'Here are your options, call me with questions.' });
+    const sent = await owner.client.post(`/api/share-links/${linkId}/email`, {
+      to: ' Jordan@Example.com ',
+      note: 'Here are your options, call me with questions.',
+    });
     expect(sent.status, statusOf(sent)).toBe(200);
     const link = shareLinkResponseSchema.parse(sent.body).link;
-    expect(link.emails).toEqual([{ to: 'jordan@example.com', sentBy: { id: owner.company.owner.id, name: `${owner.company.owner.firstName} ${owner.company.owner.lastName}` }, sentAt: expect.any(String) }]);
+    expect(link.emails).toEqual([
+      {
+        to: 'jordan@example.com',
+        sentBy: { id: owner.company.owner.id, name: `${owner.company.owner.firstName} ${owner.company.owner.lastName}` },
+        sentAt: expect.any(String),
+      },
+    ]);
     expect(Math.abs(new Date(link.emails[0]?.sentAt ?? 0).getTime() - Date.now())).toBeLessThan(60_000);
 
     const mail = await server.readMail('jordan@example.com', 'A proposal is ready for you to review and sign');
@@ -215,7 +259,9 @@ describe('sending a link by email', () => {
 
     const again = await owner.client.post(`/api/share-links/${linkId}/email`, { to: 'pat@example.com' });
     expect(again.status).toBe(200);
-    const listed = shareLinkListResponseSchema.parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body).links.find((l) => l.id === linkId);
+    const listed = shareLinkListResponseSchema
+      .parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body)
+      .links.find((l) => l.id === linkId);
     expect(listed?.emails.map((e) => e.to)).toEqual(['pat@example.com', 'jordan@example.com']);
     const reportLink = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
     await owner.client.post(`/api/share-links/${reportLink.id}/email`, { to: 'adjuster@example.com' });
@@ -241,12 +287,17 @@ describe('sending a link by email', () => {
     expect(revoked.status).toBe(409);
     expect(revoked.body).toEqual(errorShape('SHARE_LINK_INACTIVE'));
     const expiring = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
-    await server.db.update(shareLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shareLinks.id, expiring.id));
+    await server.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shareLinks.id, expiring.id));
     expect((await owner.client.post(`/api/share-links/${expiring.id}/email`, { to: 'late@example.com' })).status).toBe(409);
 
     expect(await emailsOf(link.id)).toEqual([]);
     expect(await emailsOf(expiring.id)).toEqual([]);
-    const mails = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where "to" in ('thief@example.com', 'late@example.com', 'a@b.co')`);
+    const mails = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where "to" in ('thief@example.com', 'late@example.com', 'a@b.co')`,
+    );
     expect(mails.rows[0]?.n).toBe(0);
   });
 });
@@ -299,7 +350,9 @@ describe('the public share page', () => {
     const views = await viewsOf();
     expect(views.map((view) => view.ip).sort()).toEqual(['198.51.100.7', '198.51.100.8']);
     expect(views.every((view) => view.userAgent === BROWSER)).toBe(true);
-    const listed = shareLinkListResponseSchema.parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body).links.find((l) => l.id === link.id);
+    const listed = shareLinkListResponseSchema
+      .parse((await owner.client.get(`/api/share-links?projectId=${projectId}`)).body)
+      .links.find((l) => l.id === link.id);
     expect(listed?.viewCount).toBe(2);
 
     // An hour later the same address counts again: the views are moved back one hour.
@@ -329,9 +382,13 @@ describe('the public share page', () => {
 
   it('names the inspection’s property for a report made from an inspection outside a claim file', async () => {
     const sessionId = randomUUID();
-    await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: owner.company.id, street: '7 Oak Ln', city: 'Frisco', state: 'TX', zip: '75034', homeownerName: 'Sam Lee' });
+    await server.db
+      .insert(inspectionSessions)
+      .values({ id: sessionId, companyId: owner.company.id, street: '7 Oak Ln', city: 'Frisco', state: 'TX', zip: '75034', homeownerName: 'Sam Lee' });
     const id = randomUUID();
-    await server.db.insert(reports).values({ id, companyId: owner.company.id, sessionId, kind: 'photo', title: 'Photo report - 7 Oak Ln', status: 'draft', document: { sections: [] } });
+    await server.db
+      .insert(reports)
+      .values({ id, companyId: owner.company.id, sessionId, kind: 'photo', title: 'Photo report - 7 Oak Ln', status: 'draft', document: { sections: [] } });
     const link = await createLink(owner.client, { reportId: id, audience: 'adjuster' });
     expect(link.projectId).toBeNull();
     const share = publicShareSchema.parse((await visitor().get(publicPath(tokenOf(link)))).body);
@@ -351,13 +408,7 @@ describe('the public share page', () => {
     const link = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
     const token = tokenOf(link);
     const last = token.slice(-1) === 'A' ? 'B' : 'A';
-    const tampered = [
-      `${token.slice(0, -1)}${last}`,
-      `${randomUUID()}_${token.slice(37)}`,
-      `${link.id}.`,
-      `${link.id}`,
-      `not-a-link-at-all-${'x'.repeat(20)}`,
-    ];
+    const tampered = [`${token.slice(0, -1)}${last}`, `${randomUUID()}_${token.slice(37)}`, `${link.id}.`, `${link.id}`, `not-a-link-at-all-${'x'.repeat(20)}`];
     for (const bad of tampered) {
       const answer = await visitor().get(publicPath(bad));
       expect(answer.status, `${bad} ${statusOf(answer)}`).toBe(404);
@@ -380,7 +431,10 @@ describe('the public share page', () => {
 
     const expiring = await createLink(owner.client, { reportId: reportA, audience: 'adjuster' });
     expect((await visitor().get(publicPath(tokenOf(expiring)))).status).toBe(200);
-    await server.db.update(shareLinks).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(shareLinks.id, expiring.id));
+    await server.db
+      .update(shareLinks)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(shareLinks.id, expiring.id));
     const expired = await visitor().get(publicPath(tokenOf(expiring)));
     expect(expired.status).toBe(404);
     expect(expired.body).toEqual(errorShape('NOT_FOUND'));
@@ -414,7 +468,12 @@ describe('a proposal through its link', () => {
     expect(file.body).toEqual(errorShape('DOCUMENT_NOT_READY'));
 
     const reportLink = await createLink(owner.client, { reportId: reportA, audience: 'homeowner' });
-    const onReport = await visitor().post(publicPath(tokenOf(reportLink), '/sign'), { tier: 'good', name: 'Jordan Reyes', date: '2026-11-23', signature: await signaturePng() });
+    const onReport = await visitor().post(publicPath(tokenOf(reportLink), '/sign'), {
+      tier: 'good',
+      name: 'Jordan Reyes',
+      date: '2026-11-23',
+      signature: await signaturePng(),
+    });
     expect(onReport.status).toBe(404);
     expect(onReport.body).toEqual(errorShape('NOT_FOUND'));
   });
@@ -423,8 +482,12 @@ describe('a proposal through its link', () => {
     const proposal = await createProposal([{ tier: 'good', productLine: 'Three-tab', priceCents: 500_000, warranty: '10 years', terms: 'Net 30' }]);
     const token = tokenOf(await createLink(owner.client, { proposalId: proposal.id, audience: 'homeowner' }));
     const png = await signaturePng();
-    const jpegBytes = await sharp({ create: { width: 10, height: 10, channels: 3, background: { r: 0, g: 0, b: 0 } } }).jpeg().toBuffer();
-    const huge = await sharp({ create: { width: 5000, height: 10, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer();
+    const jpegBytes = await sharp({ create: { width: 10, height: 10, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .jpeg()
+      .toBuffer();
+    const huge = await sharp({ create: { width: 5000, height: 10, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
     const good = { tier: 'good', name: 'Jordan Reyes', date: '2026-11-23', signature: png };
     for (const body of [
       {},
@@ -434,7 +497,10 @@ describe('a proposal through its link', () => {
       { ...good, date: '23/11/2026' },
       { ...good, signature: 'hello' },
       { ...good, signature: `data:image/png;base64,${jpegBytes.toString('base64')}` },
-      { ...good, signature: `data:image/png;base64,${Buffer.from('not a png at all, just some words here to be long enough for the size check').toString('base64')}` },
+      {
+        ...good,
+        signature: `data:image/png;base64,${Buffer.from('not a png at all, just some words here to be long enough for the size check').toString('base64')}`,
+      },
       { ...good, signature: `data:image/png;base64,${huge.toString('base64')}` },
       { ...good, signature: `data:image/png;base64,${'A'.repeat(400_001)}` },
     ]) {
@@ -453,7 +519,11 @@ describe('a proposal through its link', () => {
     const foreign = await visitor().post(publicPath(token, '/sign'), body, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(errorShape('INVALID_ORIGIN'));
-    const none = await fetch(`${server.url}${publicPath(token, '/sign')}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const none = await fetch(`${server.url}${publicPath(token, '/sign')}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(none.status).toBe(403);
     const [row] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(row?.signedAt).toBeNull();
@@ -466,10 +536,18 @@ describe('a proposal through its link', () => {
     const signature = await signaturePng();
     const client = visitor();
     expect(client.hasSession()).toBe(false);
-    const response = await client.post(publicPath(token, '/sign'), { tier: 'better', name: 'Jordan Reyes', date: '2026-11-23', signature }, { headers: { 'User-Agent': BROWSER } });
+    const response = await client.post(
+      publicPath(token, '/sign'),
+      { tier: 'better', name: 'Jordan Reyes', date: '2026-11-23', signature },
+      { headers: { 'User-Agent': BROWSER } },
+    );
     expect(response.status, statusOf(response)).toBe(200);
     const share = publicShareSchema.parse(response.body);
-    expect(share.proposal).toMatchObject({ status: 'signed', chosenTier: 'better', signature: { name: 'Jordan Reyes', date: '2026-11-23', signedAt: expect.any(String) } });
+    expect(share.proposal).toMatchObject({
+      status: 'signed',
+      chosenTier: 'better',
+      signature: { name: 'Jordan Reyes', date: '2026-11-23', signedAt: expect.any(String) },
+    });
 
     const [row] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(row).toMatchObject({ status: 'signed', chosenTier: 'better', signerName: 'Jordan Reyes', signedDate: '2026-11-23', signerUserAgent: BROWSER });
@@ -488,17 +566,32 @@ describe('a proposal through its link', () => {
 
     const better = proposal.options.find((o) => o.tier === 'better');
     expect(better?.priceCents).toBe(866_780);
-    const activity = await server.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'proposal_signed')));
+    const activity = await server.db
+      .select()
+      .from(projectActivity)
+      .where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'proposal_signed')));
     expect(activity.map((a) => a.body)).toEqual(['Jordan Reyes signed the proposal: Better - $8,667.80']);
-    const inbox = await server.db.select().from(notifications).where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'proposal_signed')));
+    const inbox = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.profileId, owner.company.owner.id), eq(notifications.kind, 'proposal_signed')));
     expect(inbox).toHaveLength(1);
-    expect(inbox[0]).toMatchObject({ companyId: owner.company.id, body: 'Jordan Reyes signed the proposal: Better - $8,667.80', link: `/projects/${projectId}?tab=documents` });
+    expect(inbox[0]).toMatchObject({
+      companyId: owner.company.id,
+      body: 'Jordan Reyes signed the proposal: Better - $8,667.80',
+      link: `/projects/${projectId}?tab=documents`,
+    });
 
     // The signed PDF is queued: the proposal's report row and one render job.
-    const rendered = await server.db.select().from(reports).where(and(eq(reports.proposalId, proposal.id), eq(reports.kind, 'proposal')));
+    const rendered = await server.db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.proposalId, proposal.id), eq(reports.kind, 'proposal')));
     expect(rendered).toHaveLength(1);
     expect(rendered[0]?.title).toBe('Proposal - 42 Elm St');
-    const jobs = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = ${RENDER_DOCUMENT_JOB} and data->>'reportId' = ${rendered[0]?.id ?? ''}`);
+    const jobs = await server.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = ${RENDER_DOCUMENT_JOB} and data->>'reportId' = ${rendered[0]?.id ?? ''}`,
+    );
     expect(jobs.rows[0]?.n).toBe(1);
 
     // One signature only; the proposal is frozen.
@@ -510,7 +603,12 @@ describe('a proposal through its link', () => {
     expect(edit.body).toEqual(errorShape('PROPOSAL_SIGNED'));
     const [after] = await server.db.select().from(proposals).where(eq(proposals.id, proposal.id));
     expect(after).toMatchObject({ chosenTier: 'better', signerName: 'Jordan Reyes' });
-    expect(await server.db.select().from(projectActivity).where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'proposal_signed')))).toHaveLength(1);
+    expect(
+      await server.db
+        .select()
+        .from(projectActivity)
+        .where(and(eq(projectActivity.projectId, projectId), eq(projectActivity.kind, 'proposal_signed'))),
+    ).toHaveLength(1);
   });
 
   it('keeps one signature when two arrive at once', async () => {

@@ -85,7 +85,14 @@ export function createShingleVisionService({ db, provider, defaultDailyLimit, no
     const imageDataUrl = await toDataUrl(body);
     // Counted from before the call, so requests at once never pass the limit; a call the provider
     // refused or never received is given back, any other (answered, cut off, stopped) counts.
-    const use = await reserveAssistantUse(db, { companyId: tenant.companyId, userId: actor.userId, kind: 'vision', conversationId: null, dailyLimit: allowed.dailyLimit, now: now() });
+    const use = await reserveAssistantUse(db, {
+      companyId: tenant.companyId,
+      userId: actor.userId,
+      kind: 'vision',
+      conversationId: null,
+      dailyLimit: allowed.dailyLimit,
+      now: now(),
+    });
     const spend = { counts: true, model: null as string | null };
     try {
       const answer = await askAbout(provider, imageDataUrl, signal, spend);

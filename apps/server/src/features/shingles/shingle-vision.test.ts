@@ -24,7 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => local.stop());
 
-const server = useTestServer(() => ({ ASSISTANT_API_KEY: 'local-test-key', ASSISTANT_BASE_URL: local.baseUrl, ASSISTANT_MODEL: 'local-vision', ASSISTANT_MAX_RETRIES: '0', ASSISTANT_TIMEOUT_MS: '5000' }));
+const server = useTestServer(() => ({
+  ASSISTANT_API_KEY: 'local-test-key',
+  ASSISTANT_BASE_URL: local.baseUrl,
+  ASSISTANT_MODEL: 'local-vision',
+  ASSISTANT_MAX_RETRIES: '0',
+  ASSISTANT_TIMEOUT_MS: '5000',
+}));
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let member: SignedUpUser;
 let other: Awaited<ReturnType<typeof signedInOwner>>;
@@ -45,8 +51,15 @@ function expectError(response: TestResponse, status: number, code: string) {
 }
 
 const suggest = (user: SignedUpUser, body: Uint8Array | string, contentType = 'image/jpeg') =>
-  user.client.request<ShingleVisionSuggestion>('POST', '/api/shingles/vision-suggestions', { body: typeof body === 'string' ? Buffer.from(body) : body, headers: { 'Content-Type': contentType } });
-const usesOf = async (companyId: string) => server.db.select().from(assistantUses).where(and(eq(assistantUses.companyId, companyId), eq(assistantUses.kind, 'vision')));
+  user.client.request<ShingleVisionSuggestion>('POST', '/api/shingles/vision-suggestions', {
+    body: typeof body === 'string' ? Buffer.from(body) : body,
+    headers: { 'Content-Type': contentType },
+  });
+const usesOf = async (companyId: string) =>
+  server.db
+    .select()
+    .from(assistantUses)
+    .where(and(eq(assistantUses.companyId, companyId), eq(assistantUses.kind, 'vision')));
 const answerWith = (value: object) => local.script.push({ kind: 'stream', pieces: [JSON.stringify(value)] });
 
 function imageUrlOf(content: SeenContent | undefined): string {
@@ -59,7 +72,10 @@ describe('shingle vision: suggestions from a photo', () => {
   it('sends a small JPEG of the photo and no claim data, and keeps only what is in the vocabulary', async () => {
     await insertProjectRow(server.db, owner.company.id, { title: 'Maple Street hail claim', claimNumber: 'SECRET-CLAIM-7' });
     const big = await makeJpeg(2400, 1600, [120, 90, 60]);
-    const tagged = await imagePipeline(big).withExif({ IFD0: { Copyright: 'GPS-AND-OWNER-SECRET' } }).jpeg().toBuffer();
+    const tagged = await imagePipeline(big)
+      .withExif({ IFD0: { Copyright: 'GPS-AND-OWNER-SECRET' } })
+      .jpeg()
+      .toBuffer();
     expect(tagged.includes('GPS-AND-OWNER-SECRET')).toBe(true);
     answerWith({ type: 'laminated', cut: 'dragon_scale', nailZone: 'fabric_strip', sealant: 'solid', manufacturer: 'Some Maker' });
 
@@ -182,7 +198,9 @@ describe('shingle vision: suggestions from a photo', () => {
   });
 
   it('needs a signed-in member of a company', async () => {
-    const anonymous = await server.client().request('POST', '/api/shingles/vision-suggestions', { body: await makeJpeg(100, 100, [1, 1, 1]), headers: { 'Content-Type': 'image/jpeg' } });
+    const anonymous = await server
+      .client()
+      .request('POST', '/api/shingles/vision-suggestions', { body: await makeJpeg(100, 100, [1, 1, 1]), headers: { 'Content-Type': 'image/jpeg' } });
     expect(anonymous.status).toBe(401);
     expect((await server.client().get('/api/shingles/vision')).status).toBe(401);
   });

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
 import type { Db, DbTx } from '../../infra/db/client';
-import { inspectionSessions, projects, shingleCatalogEntries, shingleCatalogVersions, shingleIdentifications, shinglePhotos, user } from '../../infra/db/schema/index';
+import {
+  inspectionSessions,
+  projects,
+  shingleCatalogEntries,
+  shingleCatalogVersions,
+  shingleIdentifications,
+  shinglePhotos,
+  user,
+} from '../../infra/db/schema/index';
 
 // The shingle catalog and the saved identifications. The shared catalog has no company; a company's
 // own products and its identifications are read and written within its company only.
@@ -13,9 +21,16 @@ export type CatalogRow = { id: string; companyId: string | null; entry: unknown;
 
 /** The lines a company ranks against: the shared catalog and its own products, not retired. */
 export async function listCatalog(db: Db | DbTx, companyId: string | null): Promise<CatalogRow[]> {
-  const scope = companyId ? or(isNull(shingleCatalogEntries.companyId), eq(shingleCatalogEntries.companyId, companyId)) : isNull(shingleCatalogEntries.companyId);
+  const scope = companyId
+    ? or(isNull(shingleCatalogEntries.companyId), eq(shingleCatalogEntries.companyId, companyId))
+    : isNull(shingleCatalogEntries.companyId);
   return db
-    .select({ id: shingleCatalogEntries.id, companyId: shingleCatalogEntries.companyId, entry: shingleCatalogEntries.entry, retiredAt: shingleCatalogEntries.retiredAt })
+    .select({
+      id: shingleCatalogEntries.id,
+      companyId: shingleCatalogEntries.companyId,
+      entry: shingleCatalogEntries.entry,
+      retiredAt: shingleCatalogEntries.retiredAt,
+    })
     .from(shingleCatalogEntries)
     .where(and(scope, isNull(shingleCatalogEntries.retiredAt)))
     .orderBy(shingleCatalogEntries.id);
@@ -24,7 +39,12 @@ export async function listCatalog(db: Db | DbTx, companyId: string | null): Prom
 /** One line of the shared catalog (companyId null) or of the company's own products. */
 export async function findCatalogEntry(db: Db | DbTx, companyId: string | null, id: string): Promise<CatalogRow | null> {
   const [row] = await db
-    .select({ id: shingleCatalogEntries.id, companyId: shingleCatalogEntries.companyId, entry: shingleCatalogEntries.entry, retiredAt: shingleCatalogEntries.retiredAt })
+    .select({
+      id: shingleCatalogEntries.id,
+      companyId: shingleCatalogEntries.companyId,
+      entry: shingleCatalogEntries.entry,
+      retiredAt: shingleCatalogEntries.retiredAt,
+    })
     .from(shingleCatalogEntries)
     .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId)));
   return row ?? null;
@@ -38,7 +58,13 @@ export async function updateCatalogEntry(tx: DbTx, id: string, companyId: string
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ entry, updatedBy, updatedAt: new Date() })
-    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId), isNull(shingleCatalogEntries.retiredAt)))
+    .where(
+      and(
+        eq(shingleCatalogEntries.id, id),
+        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
+        isNull(shingleCatalogEntries.retiredAt),
+      ),
+    )
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }
@@ -47,7 +73,13 @@ export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ retiredAt: new Date(), updatedBy, updatedAt: new Date() })
-    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId), isNull(shingleCatalogEntries.retiredAt)))
+    .where(
+      and(
+        eq(shingleCatalogEntries.id, id),
+        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
+        isNull(shingleCatalogEntries.retiredAt),
+      ),
+    )
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }
@@ -59,8 +91,13 @@ export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string
  * every change, so a company's version names one state of its catalog and only grows.
  */
 export async function catalogVersion(db: Db | DbTx, companyId: string | null): Promise<number> {
-  const scope = companyId ? or(isNull(shingleCatalogVersions.companyId), eq(shingleCatalogVersions.companyId, companyId)) : isNull(shingleCatalogVersions.companyId);
-  const [row] = await db.select({ version: max(shingleCatalogVersions.version) }).from(shingleCatalogVersions).where(scope);
+  const scope = companyId
+    ? or(isNull(shingleCatalogVersions.companyId), eq(shingleCatalogVersions.companyId, companyId))
+    : isNull(shingleCatalogVersions.companyId);
+  const [row] = await db
+    .select({ version: max(shingleCatalogVersions.version) })
+    .from(shingleCatalogVersions)
+    .where(scope);
   return row?.version ?? 1;
 }
 
@@ -81,7 +118,11 @@ export type NewIdentification = typeof shingleIdentifications.$inferInsert;
 
 /** Writes the identification; null when its id (chosen on the phone) is already taken. */
 export async function insertIdentification(tx: DbTx, row: NewIdentification): Promise<string | null> {
-  const [inserted] = await tx.insert(shingleIdentifications).values(row).onConflictDoNothing({ target: shingleIdentifications.id }).returning({ id: shingleIdentifications.id });
+  const [inserted] = await tx
+    .insert(shingleIdentifications)
+    .values(row)
+    .onConflictDoNothing({ target: shingleIdentifications.id })
+    .returning({ id: shingleIdentifications.id });
   return inserted?.id ?? null;
 }
 
@@ -178,12 +219,7 @@ export async function listIdentifications(
       filters.confidence ? eq(shingleIdentifications.confidence, filters.confidence) : undefined,
       filters.projectId ? eq(shingleIdentifications.projectId, filters.projectId) : undefined,
       term
-        ? or(
-            ilike(shingleIdentifications.address, term),
-            ilike(shingleIdentifications.topCandidate, term),
-            ilike(projects.title, term),
-            ilike(user.name, term),
-          )
+        ? or(ilike(shingleIdentifications.address, term), ilike(shingleIdentifications.topCandidate, term), ilike(projects.title, term), ilike(user.name, term))
         : undefined,
     ),
     limit,

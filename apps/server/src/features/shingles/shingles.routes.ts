@@ -86,7 +86,9 @@ export function shingleRoutes(deps: AppDeps) {
     return c.body(null, 204);
   });
 
-  app.post('/api/admin/shingle-catalog', actor, admin, entryInput, async (c) => c.json(await shingles.addCatalogEntry(c.get('actor'), c.req.valid('json')), 201));
+  app.post('/api/admin/shingle-catalog', actor, admin, entryInput, async (c) =>
+    c.json(await shingles.addCatalogEntry(c.get('actor'), c.req.valid('json')), 201),
+  );
   app.put('/api/admin/shingle-catalog/:id', actor, admin, entryId, ...jsonPut(), entryInput, async (c) =>
     c.json(await shingles.replaceCatalogEntry(c.get('actor'), c.req.valid('param').id, c.req.valid('json'))),
   );

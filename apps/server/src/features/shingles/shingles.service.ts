@@ -90,7 +90,12 @@ function presentHistoryItem(row: IdentificationRow): ShingleHistoryItem {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
-    createdBy: row.createdById ? { id: row.createdById, name: displayName({ name: row.createdByName, firstName: row.createdByFirstName, lastName: row.createdByLastName, email: row.createdByEmail }) } : null,
+    createdBy: row.createdById
+      ? {
+          id: row.createdById,
+          name: displayName({ name: row.createdByName, firstName: row.createdByFirstName, lastName: row.createdByLastName, email: row.createdByEmail }),
+        }
+      : null,
     address: row.address,
     topCandidate: row.topCandidate,
     topDiscontinued: ranking.candidates[0]?.discontinued ?? null,
@@ -138,7 +143,11 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
   });
 
   async function presentAll(tenant: Tenant, rows: IdentificationRow[]): Promise<ShingleIdentification[]> {
-    const photos = await listPhotos(db, tenant.companyId, rows.map((row) => row.id));
+    const photos = await listPhotos(
+      db,
+      tenant.companyId,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => presentIdentification(row, photos.filter((photo) => photo.identificationId === row.id).map(presentPhoto)));
   }
 
@@ -175,8 +184,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
       const [rows, version] = await Promise.all([listCatalog(tx, tenant.companyId), catalogVersion(tx, tenant.companyId)]);
       const ranking = rankShingles(rows.map(presentEntry), input.measurements);
       const serverIds = ranking.candidates.map((candidate) => candidate.entryId);
-      const agrees =
-        input.deviceCatalogVersion === version ? JSON.stringify(serverIds) === JSON.stringify(input.deviceCandidateIds) : null;
+      const agrees = input.deviceCatalogVersion === version ? JSON.stringify(serverIds) === JSON.stringify(input.deviceCandidateIds) : null;
       const top = ranking.candidates[0];
       const topCandidate = top ? `${top.manufacturer} ${top.line}` : null;
       const saved = await insertIdentification(tx, {
@@ -287,16 +295,18 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
     const rows = await listIdentifications(db, tenant.companyId, query, SHINGLE_HISTORY_MAX);
     return csvDocument(
       ['Saved', 'By', 'Address', 'Claim file', 'Top candidate', 'Discontinued', 'Confidence', 'Catalog version'],
-      rows.map(presentHistoryItem).map((item) => [
-        item.createdAt,
-        item.createdBy?.name ?? '',
-        item.address,
-        item.project?.name ?? '',
-        item.topCandidate ?? 'No catalog line fits',
-        item.topDiscontinued ? `${item.topDiscontinued.value}${item.topDiscontinued.verified ? '' : ' (unverified)'}` : '',
-        item.confidence,
-        item.catalogVersion,
-      ]),
+      rows
+        .map(presentHistoryItem)
+        .map((item) => [
+          item.createdAt,
+          item.createdBy?.name ?? '',
+          item.address,
+          item.project?.name ?? '',
+          item.topCandidate ?? 'No catalog line fits',
+          item.topDiscontinued ? `${item.topDiscontinued.value}${item.topDiscontinued.verified ? '' : ' (unverified)'}` : '',
+          item.confidence,
+          item.catalogVersion,
+        ]),
     );
   }
 

@@ -98,7 +98,12 @@ describe('shingle catalog', () => {
     expect(saved.body).toMatchObject({ catalogVersion: c0.version, agreesWithDevice: true });
 
     // A change of the shared catalog is a new version for every company.
-    const shared = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', { ...localProduct, manufacturer: 'Shared Maker', confidence: 'A', source: 'Maker data sheet' });
+    const shared = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', {
+      ...localProduct,
+      manufacturer: 'Shared Maker',
+      confidence: 'A',
+      source: 'Maker data sheet',
+    });
     expect(shared.status, shared.text).toBe(201);
     const [a2, c2] = [await catalogOf(ownerA), await catalogOf(ownerC)];
     expect(a2.version).toBeGreaterThan(a1.version);
@@ -114,7 +119,12 @@ describe('shingle catalog', () => {
 
   it('lets platform admins add, edit and retire shared lines, and no one else', async () => {
     expectError(await ownerA.client.post('/api/admin/shingle-catalog', localProduct), 403, 'FORBIDDEN');
-    const added = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', { ...localProduct, manufacturer: 'Test Maker', confidence: 'A', source: 'Maker data sheet 2026' });
+    const added = await admin.client.post<CatalogEntry>('/api/admin/shingle-catalog', {
+      ...localProduct,
+      manufacturer: 'Test Maker',
+      confidence: 'A',
+      source: 'Maker data sheet 2026',
+    });
     expect(added.status, added.text).toBe(201);
     expect(added.body.length).toEqual({ value: 41, verified: true });
     const edited = await admin.client.request<CatalogEntry>('PUT', `/api/admin/shingle-catalog/${added.body.id}`, {
@@ -151,7 +161,9 @@ describe('shingle identifications', () => {
 
     const activity = await memberA.client.get<{ activity: ActivityEntry[] }>(`/api/projects/${project.id}/activity`);
     expect(activity.body.activity.some((entry) => entry.kind === 'shingle_identified' && entry.body?.includes('medium confidence') === true)).toBe(true);
-    const onProject = await memberA.client.get<{ address: string; identifications: ShingleIdentification[] }>(`/api/projects/${project.id}/shingle-identifications`);
+    const onProject = await memberA.client.get<{ address: string; identifications: ShingleIdentification[] }>(
+      `/api/projects/${project.id}/shingle-identifications`,
+    );
     expect(onProject.body.identifications.map((item) => item.id)).toEqual([saved.body.id]);
     expect(onProject.body.address).toContain(project.street);
 
@@ -205,7 +217,8 @@ describe('shingle identifications', () => {
 });
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const photoUrl = (identification: string, photoId: string, query: Record<string, string>) => `/api/shingles/identifications/${identification}/photos/${photoId}?${new URLSearchParams(query).toString()}`;
+const photoUrl = (identification: string, photoId: string, query: Record<string, string>) =>
+  `/api/shingles/identifications/${identification}/photos/${photoId}?${new URLSearchParams(query).toString()}`;
 type PhotoAnswer = { photo: { id: string; kind: string; url: string; filePath: string } };
 
 describe('an identification saved from the phone with its own id', () => {
@@ -258,29 +271,59 @@ describe('photos of the shingle', () => {
     const good = await makeJpeg(200, 150, [200, 100, 50]);
     const text = Buffer.from('not a photo at all');
     const cut = good.subarray(0, Math.floor(good.length / 2));
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'roof', sha256: sha(good), fileName: 'a.jpg' }), good), 400, 'VALIDATION_ERROR');
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, 'nope', { kind: 'face', sha256: sha(good), fileName: 'a.jpg' }), good), 400, 'VALIDATION_ERROR');
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'face', sha256: sha(text), fileName: 'a.jpg' }), good), 400, 'CHECKSUM_MISMATCH');
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(text), fileName: 'a.txt' }), text), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(cut), fileName: 'cut.jpg' }), cut), 422, 'PHOTO_UNREADABLE');
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'roof', sha256: sha(good), fileName: 'a.jpg' }), good),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, 'nope', { kind: 'face', sha256: sha(good), fileName: 'a.jpg' }), good),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'face', sha256: sha(text), fileName: 'a.jpg' }), good),
+      400,
+      'CHECKSUM_MISMATCH',
+    );
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(text), fileName: 'a.txt' }), text),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, randomUUID(), { kind: 'back', sha256: sha(cut), fileName: 'cut.jpg' }), cut),
+      422,
+      'PHOTO_UNREADABLE',
+    );
     expectError(await ownerA.client.put(photoUrl(randomUUID(), randomUUID(), { kind: 'back', sha256: sha(good), fileName: 'a.jpg' }), good), 404, 'NOT_FOUND');
     const photoId = randomUUID();
     expect((await ownerA.client.put(photoUrl(saved.body.id, photoId, { kind: 'back', sha256: sha(good), fileName: 'a.jpg' }), good)).status).toBe(201);
     const different = await makeJpeg(200, 150, [1, 2, 3]);
-    expectError(await ownerA.client.put(photoUrl(saved.body.id, photoId, { kind: 'back', sha256: sha(different), fileName: 'a.jpg' }), different), 409, 'PHOTO_CONFLICT');
+    expectError(
+      await ownerA.client.put(photoUrl(saved.body.id, photoId, { kind: 'back', sha256: sha(different), fileName: 'a.jpg' }), different),
+      409,
+      'PHOTO_CONFLICT',
+    );
     expect(await server.db.select().from(shinglePhotos).where(eq(shinglePhotos.identificationId, saved.body.id))).toHaveLength(1);
   });
 
   it("lets owners and managers change their own product (a new version), not another company's or a member", async () => {
     const created = await ownerA.client.post<CatalogEntry>('/api/shingles/local-products', localProduct);
     const before = await catalogOf(ownerA);
-    const changed = await ownerA.client.put<CatalogEntry>(`/api/shingles/local-products/${created.body.id}`, '', { json: { ...localProduct, line: 'House Brand 42' } });
+    const changed = await ownerA.client.put<CatalogEntry>(`/api/shingles/local-products/${created.body.id}`, '', {
+      json: { ...localProduct, line: 'House Brand 42' },
+    });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ id: created.body.id, line: 'House Brand 42', scope: 'company', length: { value: 41, verified: false } });
     expect((await catalogOf(ownerA)).version).toBe(before.version + 1);
     expectError(await ownerB.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: localProduct }), 404, 'NOT_FOUND');
     expectError(await memberA.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: localProduct }), 403, 'FORBIDDEN');
-    expectError(await ownerA.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: { ...localProduct, source: '' } }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await ownerA.client.put(`/api/shingles/local-products/${created.body.id}`, '', { json: { ...localProduct, source: '' } }),
+      400,
+      'VALIDATION_ERROR',
+    );
     expect((await catalogOf(ownerA)).entries.find((entry) => entry.id === created.body.id)?.line).toBe('House Brand 42');
   });
 });
@@ -291,17 +334,32 @@ describe('the claim packet', () => {
     const office = await signedInOwner(server, { name: 'Packet Roofing', phone: '+1 214 555 0100', address: '1 Main St, Dallas, TX 75201' });
     const project = await insertProjectRow(server.db, office.company.id, { title: 'Packet roof' });
     const measured = { ...EMPTY_MEASUREMENTS, lengthIn: 40.875, exposureIn: 5.875, heightIn: 13.75, type: 'laminated' as const };
-    const saved = await office.client.post<ShingleIdentification>('/api/shingles/identifications', { measurements: measured, projectId: project.id, color: 'Weathered Wood' });
+    const saved = await office.client.post<ShingleIdentification>('/api/shingles/identifications', {
+      measurements: measured,
+      projectId: project.id,
+      color: 'Weathered Wood',
+    });
     expect(saved.status, saved.text).toBe(201);
-    for (const [kind, rgb] of [['face', [150, 80, 40]], ['release_tape', [30, 60, 90]]] as const) {
+    for (const [kind, rgb] of [
+      ['face', [150, 80, 40]],
+      ['release_tape', [30, 60, 90]],
+    ] as const) {
       const bytes = await makeJpeg(400, 300, [...rgb]);
       const put = await office.client.put(photoUrl(saved.body.id, randomUUID(), { kind, sha256: sha(bytes), fileName: `${kind}.jpg` }), bytes);
       expect(put.status, put.text).toBe(201);
     }
-    const made = await office.client.post<{ report: { id: string } }>('/api/reports/packet', { projectId: project.id, coverLetter: 'Enclosed.', photoReport: false, measurements: false });
+    const made = await office.client.post<{ report: { id: string } }>('/api/reports/packet', {
+      projectId: project.id,
+      coverLetter: 'Enclosed.',
+      photoReport: false,
+      measurements: false,
+    });
     expect(made.status, made.text).toBe(201);
     await expect
-      .poll(async () => (await office.client.get<{ report: { status: string } }>(`/api/reports/${made.body.report.id}`)).body.report.status, { timeout: 60_000, interval: 250 })
+      .poll(async () => (await office.client.get<{ report: { status: string } }>(`/api/reports/${made.body.report.id}`)).body.report.status, {
+        timeout: 60_000,
+        interval: 250,
+      })
       .toBe('ready');
     const file = await fetch(`${server.url}/api/reports/${made.body.report.id}/file`, { headers: { Cookie: office.client.cookieHeader() } });
     const pdf = await readBack(Buffer.from(await file.arrayBuffer()));
@@ -329,6 +387,10 @@ describe('suggestions from a photo with no AI provider configured', () => {
   it('are absent: the status says unavailable and the endpoint answers 404', async () => {
     expect((await memberA.client.get('/api/shingles/vision')).body).toEqual({ available: false });
     const photo = await makeJpeg(300, 200, [120, 90, 60]);
-    expectError(await memberA.client.request('POST', '/api/shingles/vision-suggestions', { body: photo, headers: { 'Content-Type': 'image/jpeg' } }), 404, 'NOT_FOUND');
+    expectError(
+      await memberA.client.request('POST', '/api/shingles/vision-suggestions', { body: photo, headers: { 'Content-Type': 'image/jpeg' } }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

@@ -42,7 +42,9 @@ describe('the server on S3 storage', () => {
     const sessionId = randomUUID();
     await server.db.insert(inspectionSessions).values({ id: sessionId, companyId: owner.company.id, projectId: project.id, street: '12 Shingle Way' });
 
-    const body = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#557799' } }).jpeg().toBuffer();
+    const body = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#557799' } })
+      .jpeg()
+      .toBuffer();
     const query = new URLSearchParams({ fileName: 'roof.jpg', category: 'roof', phase: 'roof', sha256: sha(body) });
     const upload = await owner.client.put(`/api/inspections/${sessionId}/photos/${randomUUID()}?${query.toString()}`, body);
     expect(upload.status, upload.text).toBe(201);
@@ -63,7 +65,10 @@ describe('the server on S3 storage', () => {
 
     // Original and both thumbnails are objects of the bucket, under the same paths the disk would use.
     expect(await keysUnder(`project-files/${sessionId}/`)).toEqual(
-      [ready.filePath, ...[ready.thumbSmallUrl, ready.thumbLargeUrl].map((url) => decodeURIComponent(new URL(url ?? '').pathname.replace('/api/storage/project-files/', '')))]
+      [
+        ready.filePath,
+        ...[ready.thumbSmallUrl, ready.thumbLargeUrl].map((url) => decodeURIComponent(new URL(url ?? '').pathname.replace('/api/storage/project-files/', ''))),
+      ]
         .map((path) => `project-files/${path}`)
         .sort(),
     );

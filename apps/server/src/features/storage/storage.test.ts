@@ -87,7 +87,12 @@ describe('GET /api/storage/:bucket/*path', () => {
   it('shows images and PDFs inline and makes every other file a download, each answer sandboxed', async () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
     const files: [name: string, contentType: string, bytes: string, disposition: 'inline' | 'attachment'][] = [
-      ['report.xml', 'application/xml', '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><meta http-equiv="refresh" content="0;url=https://attacker.example/"/></html>', 'attachment'],
+      [
+        'report.xml',
+        'application/xml',
+        '<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><meta http-equiv="refresh" content="0;url=https://attacker.example/"/></html>',
+        'attachment',
+      ],
       ['page.xml', 'text/xml; charset=utf-8', '<?xml version="1.0"?><x/>', 'attachment'],
       ['page.html', 'text/html', '<!doctype html><script>alert(1)</script>', 'attachment'],
       ['drawing.svg', 'image/svg+xml', svg, 'attachment'],

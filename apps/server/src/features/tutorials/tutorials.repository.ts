@@ -43,7 +43,11 @@ export async function insertTutorials(db: Db | DbTx, rows: NewTutorial[]): Promi
 
 /** Applies the patch; null when no tutorial has this id. */
 export async function updateTutorialRow(db: Db | DbTx, id: string, patch: TutorialPatch): Promise<TutorialRow | null> {
-  const [row] = await db.update(tutorials).set({ ...patch, updatedAt: new Date() }).where(eq(tutorials.id, id)).returning();
+  const [row] = await db
+    .update(tutorials)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(tutorials.id, id))
+    .returning();
   return row ?? null;
 }
 

@@ -22,9 +22,7 @@ export function tutorialRoutes(deps: AppDeps) {
     const body: TutorialList = { tutorials: await tutorials.list(c.get('actor')) };
     return c.json(body);
   });
-  app.post('/api/admin/tutorials', actor, admin, validate('json', createTutorialSchema), async (c) =>
-    c.json(await tutorials.create(c.req.valid('json')), 201),
-  );
+  app.post('/api/admin/tutorials', actor, admin, validate('json', createTutorialSchema), async (c) => c.json(await tutorials.create(c.req.valid('json')), 201));
   app.patch('/api/admin/tutorials/:id', actor, admin, validate('param', uuidParamSchema), validate('json', updateTutorialSchema), async (c) =>
     c.json(await tutorials.update(c.req.valid('param').id, c.req.valid('json'))),
   );

@@ -87,11 +87,20 @@ export function createTutorialsService({ db }: TutorialsServiceDeps) {
       const fresh = await claimSettingOnce(tx, SEEDED_KEY);
       if (fresh) await insertTutorials(tx, STARTER_TUTORIALS.map(newTutorial));
       if (!(await claimSettingOnce(tx, GUIDES_KEY)) || fresh) return;
-      const rows = await listOnRoutes(tx, STARTER_TUTORIALS.map((starter) => starter.pageRoute));
+      const rows = await listOnRoutes(
+        tx,
+        STARTER_TUTORIALS.map((starter) => starter.pageRoute),
+      );
       for (const starter of STARTER_TUTORIALS) {
-        for (const row of rows.filter((candidate) => candidate.pageRoute === starter.pageRoute && candidate.title === starter.title && candidate.guide === null)) {
+        for (const row of rows.filter(
+          (candidate) => candidate.pageRoute === starter.pageRoute && candidate.title === starter.title && candidate.guide === null,
+        )) {
           const standIn = STAND_IN_VIDEOS.some((video) => video.pageRoute === row.pageRoute && video.embedCode === row.embedCode);
-          await updateTutorialRow(tx, row.id, { description: starter.description ?? null, guide: starter.guide ?? null, embedCode: standIn ? null : row.embedCode });
+          await updateTutorialRow(tx, row.id, {
+            description: starter.description ?? null,
+            guide: starter.guide ?? null,
+            embedCode: standIn ? null : row.embedCode,
+          });
         }
       }
     });

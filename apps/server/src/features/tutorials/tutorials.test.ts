@@ -98,14 +98,29 @@ describe('tutorials', () => {
     await server.db.delete(appSettings).where(eq(appSettings.key, 'tutorials_guides'));
     await createTutorialsService({ db: server.db }).seedStarterSet();
     await createTutorialsService({ db: server.db }).seedStarterSet();
-    const [moved] = await server.db.select().from(tutorials).where(eq(tutorials.id, old[0]?.id ?? ''));
-    expect(moved).toMatchObject({ embedCode: null, guide: STARTER_TUTORIALS.find((starter) => starter.pageRoute === '/messages')?.guide, description: 'Direct messages, groups, attachments and @mentions.' });
-    const [kept] = await server.db.select().from(tutorials).where(eq(tutorials.id, old[1]?.id ?? ''));
+    const [moved] = await server.db
+      .select()
+      .from(tutorials)
+      .where(eq(tutorials.id, old[0]?.id ?? ''));
+    expect(moved).toMatchObject({
+      embedCode: null,
+      guide: STARTER_TUTORIALS.find((starter) => starter.pageRoute === '/messages')?.guide,
+      description: 'Direct messages, groups, attachments and @mentions.',
+    });
+    const [kept] = await server.db
+      .select()
+      .from(tutorials)
+      .where(eq(tutorials.id, old[1]?.id ?? ''));
     expect(kept).toMatchObject({ embedCode: changed.embedCode, guide: null, description: 'an admin wrote this' });
   });
 
   it('takes a written guide instead of a video, and never leaves a tutorial with neither', async () => {
-    const guideOnly = await admin.client.post<Tutorial>('/api/admin/tutorials', { pageRoute: '/inbox', title: 'Your inbox', guide: 'Open a notification.\nMark all read.', embedCode: '' });
+    const guideOnly = await admin.client.post<Tutorial>('/api/admin/tutorials', {
+      pageRoute: '/inbox',
+      title: 'Your inbox',
+      guide: 'Open a notification.\nMark all read.',
+      embedCode: '',
+    });
     expect(guideOnly.status, guideOnly.text).toBe(201);
     expect(guideOnly.body).toMatchObject({ embedCode: null, guide: 'Open a notification.\nMark all read.' });
     const neither = await admin.client.post('/api/admin/tutorials', { pageRoute: '/inbox', title: 'Nothing', embedCode: '', guide: '  ' });

@@ -21,7 +21,9 @@ app.get('/large', (c) => {
 });
 app.get('/small', (c) => c.json(small));
 app.post('/large', (c) => c.json(large));
-app.get('/events', (c) => c.body('data: '.concat('x'.repeat(COMPRESS_MIN_BYTES * 2), '\n\n'), 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' }));
+app.get('/events', (c) =>
+  c.body('data: '.concat('x'.repeat(COMPRESS_MIN_BYTES * 2), '\n\n'), 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache, no-transform' }),
+);
 app.get('/photo', (c) => c.body(new Uint8Array(COMPRESS_MIN_BYTES * 2), 200, { 'Content-Type': 'image/jpeg' }));
 app.get('/missing', (c) => c.json(large, 404));
 
@@ -38,11 +40,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function call(method: string, path: string, acceptEncoding?: string): Promise<{ response: IncomingMessage; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

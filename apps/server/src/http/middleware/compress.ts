@@ -33,7 +33,8 @@ export const compressReads = createMiddleware(async (c, next) => {
   const res = c.res;
   const type = res.headers.get('Content-Type') ?? '';
   if (res.status !== 200 || res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding')) return;
-  if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || type.startsWith('text/event-stream') || /no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
+  if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) || type.startsWith('text/event-stream') || /no-transform/i.test(res.headers.get('Cache-Control') ?? ''))
+    return;
   const declared = res.headers.get('Content-Length');
   if (declared !== null && Number(declared) < COMPRESS_MIN_BYTES) return;
 

@@ -47,7 +47,10 @@ describe('identity', () => {
     expect((await revoked.client.get('/api/me')).status).toBe(401);
 
     const expired = await server.signUpVerified();
-    await server.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, await userId(expired.email)));
+    await server.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, await userId(expired.email)));
     expect((await expired.client.get('/api/me')).status).toBe(401);
 
     const signedOut = await server.signUpVerified();

@@ -27,7 +27,12 @@ describe('server rate limits', () => {
         const response = await fresh.client().request('POST', '/api/auth/sign-in/email', { body: deep });
         answers.push([response.status, (response.body as { error: { code: string } }).error.code]);
       }
-      expect(answers).toEqual([[400, 'JSON_TOO_DEEP'], [400, 'JSON_TOO_DEEP'], [400, 'JSON_TOO_DEEP'], [429, 'RATE_LIMITED']]);
+      expect(answers).toEqual([
+        [400, 'JSON_TOO_DEEP'],
+        [400, 'JSON_TOO_DEEP'],
+        [400, 'JSON_TOO_DEEP'],
+        [429, 'RATE_LIMITED'],
+      ]);
     } finally {
       await fresh.stop();
     }

@@ -25,7 +25,13 @@ export function writeRateLimit(deps: AppDeps): Gate {
     if (!limit.allowed) throw AppError.rateLimited(limit.retryAfter, `Too many requests. Please wait ${limit.retryAfter} seconds and try again.`);
   };
   return (c) => {
-    if (!WRITES.has(c.req.method) || (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) || CHAT_POST.test(c.req.path) || isStripeWebhook(c.req.method, c.req.path)) return;
+    if (
+      !WRITES.has(c.req.method) ||
+      (c.req.method === 'PUT' && PHOTO_UPLOAD.test(c.req.path)) ||
+      CHAT_POST.test(c.req.path) ||
+      isStripeWebhook(c.req.method, c.req.path)
+    )
+      return;
     return count(c);
   };
 }

@@ -81,7 +81,13 @@ describe('reading a hashed upload body straight from Node', () => {
   }
 
   /** A PUT of `pieces`, with the Content-Length given (or chunked), ended or dropped after the last piece. */
-  function put(port: number, pieces: Buffer[], length: number | null, drop = false, path = '/upload'): Promise<{ status: number; text: string; connection: string | undefined }> {
+  function put(
+    port: number,
+    pieces: Buffer[],
+    length: number | null,
+    drop = false,
+    path = '/upload',
+  ): Promise<{ status: number; text: string; connection: string | undefined }> {
     return new Promise((resolve, reject) => {
       const req = request({ port, path, method: 'PUT', headers: length === null ? {} : { 'Content-Length': String(length) } }, (res) => {
         let text = '';

@@ -103,7 +103,13 @@ export function createChatProvider(config: ChatProviderConfig): ChatProvider {
           model: config.model,
           messages: [
             { role: 'system', content: system },
-            { role: 'user', content: [{ type: 'text', text: question }, { type: 'image_url', image_url: { url: imageDataUrl } }] },
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: question },
+                { type: 'image_url', image_url: { url: imageDataUrl } },
+              ],
+            },
           ],
           stream: false,
           temperature: 0,

@@ -91,7 +91,11 @@ export async function reserveAssistantUse(db: Db, use: UseRequest): Promise<Assi
  */
 export async function endAssistantUse(db: Db | DbTx, use: AssistantUse, outcome: { counts: boolean; model: string | null }): Promise<void> {
   const where = and(eq(assistantUses.companyId, use.companyId), eq(assistantUses.id, use.id));
-  if (outcome.counts) await db.update(assistantUses).set({ settledAt: sql`now()`, model: outcome.model }).where(where);
+  if (outcome.counts)
+    await db
+      .update(assistantUses)
+      .set({ settledAt: sql`now()`, model: outcome.model })
+      .where(where);
   else await db.delete(assistantUses).where(where);
 }
 

@@ -25,7 +25,15 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
 /** A stored ledger row as the reconciliation reads it (the table's checks keep kind, figure and type known). */
-export function ledgerEntryInput(row: { id: string; kind: string; figure: string | null; paymentType: string | null; amountCents: LedgerEntryInput['amountCents']; label: string | null; relatedId: string | null }): LedgerEntryInput {
+export function ledgerEntryInput(row: {
+  id: string;
+  kind: string;
+  figure: string | null;
+  paymentType: string | null;
+  amountCents: LedgerEntryInput['amountCents'];
+  label: string | null;
+  relatedId: string | null;
+}): LedgerEntryInput {
   return {
     id: row.id,
     kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
@@ -47,7 +55,12 @@ export type ClaimLedgerRead = {
 /** The claim file's ledger reconciled as the Money tab shows it, or null when the company has no such claim file. */
 export async function readClaimLedger(db: Db | DbTx, companyId: string, projectId: string): Promise<ClaimLedgerRead | null> {
   const [project] = await db
-    .select({ deductibleCents: projects.deductibleCents, rcvCents: projects.rcvCents, acvCents: projects.acvCents, depreciationCents: projects.depreciationCents })
+    .select({
+      deductibleCents: projects.deductibleCents,
+      rcvCents: projects.rcvCents,
+      acvCents: projects.acvCents,
+      depreciationCents: projects.depreciationCents,
+    })
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   if (!project) return null;
@@ -93,7 +106,9 @@ type StoredProposal = { projectId: string; status: string; approvedCents: number
 
 /** A proposal row's approved amount now (proposalApprovedFigure), given what the insurer has approved. */
 export function proposalApprovedNow(proposal: Omit<StoredProposal, 'projectId'>, insurer: InsurerApproved | null) {
-  const source = (PROPOSAL_APPROVED_SOURCES as readonly string[]).includes(proposal.approvedSource) ? (proposal.approvedSource as ProposalApprovedSource) : 'estimate';
+  const source = (PROPOSAL_APPROVED_SOURCES as readonly string[]).includes(proposal.approvedSource)
+    ? (proposal.approvedSource as ProposalApprovedSource)
+    : 'estimate';
   const status: ProposalStatus = proposal.status === 'signed' ? 'signed' : proposal.status === 'sent' ? 'sent' : 'draft';
   return proposalApprovedFigure({ status, approvedCents: proposal.approvedCents, approvedSource: source }, insurer);
 }

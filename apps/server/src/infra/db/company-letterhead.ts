@@ -14,7 +14,10 @@ import { companies } from './schema/index';
  * "a claim packet", "a proposal".
  */
 export async function assertLetterheadDetails(db: Db | DbTx, companyId: string, made: string): Promise<void> {
-  const [row] = await db.select({ name: companies.name, address: companies.address, phone: companies.phone }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await db
+    .select({ name: companies.name, address: companies.address, phone: companies.phone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const missing = missingCompanyDetails(row ?? { name: null, address: null, phone: null });
   if (missing.length > 0) throw new AppError('COMPANY_DETAILS_MISSING', companyDetailsMessage(missing, made));
 }

@@ -91,7 +91,9 @@ async function expectLockedDown(dataDir: string): Promise<void> {
   expect(listen.rows[0]?.listen_addresses).toBe('127.0.0.1');
   expect(sockets.rows[0]?.unix_socket_directories).toBe('');
   // Not reachable on any other address of this machine.
-  const external = Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal);
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i && i.family === 'IPv4' && !i.internal);
   for (const address of external) if (address) expect(await tcpOpen(address.address, pgPort), address.address).toBe(false);
 }
 

@@ -125,8 +125,7 @@ export function runningServerPid(dataDir: string): number | null {
 
 function alreadyRunning(pid: number, dataDir: string): Error {
   return new Error(
-    `Another Ridgeline server (pid ${pid}) is already using the data directory ${dataDir}. ` +
-      'Stop it first, or start this one with another DATA_DIR.',
+    `Another Ridgeline server (pid ${pid}) is already using the data directory ${dataDir}. ` + 'Stop it first, or start this one with another DATA_DIR.',
   );
 }
 

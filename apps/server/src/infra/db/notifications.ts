@@ -27,7 +27,10 @@ export async function insertNotification(db: Db | DbTx, row: NewNotification): P
   if (!inserted) throw new Error('The notification was not written');
   let actorName: string | null = null;
   if (inserted.actorId) {
-    const [actor] = await db.select({ name: user.name, firstName: user.firstName, lastName: user.lastName, email: user.email }).from(user).where(eq(user.id, inserted.actorId));
+    const [actor] = await db
+      .select({ name: user.name, firstName: user.firstName, lastName: user.lastName, email: user.email })
+      .from(user)
+      .where(eq(user.id, inserted.actorId));
     actorName = actor ? displayName(actor) : null;
   }
   const notification: Notification = {

@@ -54,10 +54,18 @@ export async function photoProvenanceFlags(db: Db | DbTx, companyId: string, pho
     sessionIds.length === 0
       ? []
       : await db
-          .select({ id: inspectionSessions.id, projectId: inspectionSessions.projectId, dateOfLoss: inspectionSessions.dateOfLoss, latitude: inspectionSessions.latitude, longitude: inspectionSessions.longitude })
+          .select({
+            id: inspectionSessions.id,
+            projectId: inspectionSessions.projectId,
+            dateOfLoss: inspectionSessions.dateOfLoss,
+            latitude: inspectionSessions.latitude,
+            longitude: inspectionSessions.longitude,
+          })
           .from(inspectionSessions)
           .where(and(eq(inspectionSessions.companyId, companyId), inArray(inspectionSessions.id, sessionIds)));
-  const projectIds = [...new Set([...photos.flatMap((p) => (p.projectId ? [p.projectId] : [])), ...sessions.flatMap((s) => (s.projectId ? [s.projectId] : []))])];
+  const projectIds = [
+    ...new Set([...photos.flatMap((p) => (p.projectId ? [p.projectId] : [])), ...sessions.flatMap((s) => (s.projectId ? [s.projectId] : []))]),
+  ];
   const projectRows =
     projectIds.length === 0
       ? []
@@ -72,7 +80,14 @@ export async function photoProvenanceFlags(db: Db | DbTx, companyId: string, pho
       : await db
           .select({ id: inspectionPhotos.id, sessionId: inspectionPhotos.sessionId, gps: inspectionPhotos.gpsCoordinates })
           .from(inspectionPhotos)
-          .where(and(eq(inspectionPhotos.companyId, companyId), inArray(inspectionPhotos.sessionId, sessionIds), isNull(inspectionPhotos.deletedAt), isNotNull(inspectionPhotos.gpsCoordinates)));
+          .where(
+            and(
+              eq(inspectionPhotos.companyId, companyId),
+              inArray(inspectionPhotos.sessionId, sessionIds),
+              isNull(inspectionPhotos.deletedAt),
+              isNotNull(inspectionPhotos.gpsCoordinates),
+            ),
+          );
 
   const sessionById = new Map(sessions.map((s) => [s.id, s]));
   const projectById = new Map(projectRows.map((p) => [p.id, p]));
@@ -89,10 +104,12 @@ export async function photoProvenanceFlags(db: Db | DbTx, companyId: string, pho
   for (const photo of photos) {
     const claim = claimOf(photo);
     const takenPlace = photo.gpsSource === 'exif' || photo.gpsSource === 'device' ? parseLatLng(photo.gpsCoordinates) : null;
-    const otherPlaces = places.filter((p) => p.sessionId === photo.sessionId && p.id !== photo.id).flatMap((p) => {
-      const place = parseLatLng(p.gps);
-      return place ? [place] : [];
-    });
+    const otherPlaces = places
+      .filter((p) => p.sessionId === photo.sessionId && p.id !== photo.id)
+      .flatMap((p) => {
+        const place = parseLatLng(p.gps);
+        return place ? [place] : [];
+      });
     result.set(
       photo.id,
       provenanceFlags({

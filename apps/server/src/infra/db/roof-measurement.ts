@@ -64,7 +64,9 @@ export async function joinSessionMeasurementToProject(tx: DbTx, companyId: strin
     await tx
       .update(roofMeasurements)
       .set({ projectId, updatedAt: new Date() })
-      .where(and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.id, kept.id), sql`${roofMeasurements.projectId} is distinct from ${projectId}`));
+      .where(
+        and(eq(roofMeasurements.companyId, companyId), eq(roofMeasurements.id, kept.id), sql`${roofMeasurements.projectId} is distinct from ${projectId}`),
+      );
   }
   return kept.id;
 }

@@ -80,7 +80,12 @@ describe('event bus', () => {
 
   it('queues the events published together in one statement, and every one reaches its subscribers', async () => {
     const before = { batches: batches.length, received: received.length };
-    const payloads = Array.from({ length: 30 }, (): EventPayload<'photo-thumbnails-ready'> => ({ companyId: randomUUID(), photoId: randomUUID(), projectId: null, sessionId: null }));
+    const payloads = Array.from({ length: 30 }, (): EventPayload<'photo-thumbnails-ready'> => ({
+      companyId: randomUUID(),
+      photoId: randomUUID(),
+      projectId: null,
+      sessionId: null,
+    }));
     expect(await Promise.all(payloads.map((payload) => bus.publish('photo-thumbnails-ready', payload)))).toEqual(payloads.map(() => true));
     expect(batches.slice(before.batches)).toEqual([30]);
     await until(() => received.length - before.received === 30);
@@ -89,7 +94,9 @@ describe('event bus', () => {
 
   it('refuses a payload of another shape before anything is queued', async () => {
     const before = received.length;
-    await expect(bus.publish('chat-message-posted', { companyId: 'not-a-uuid', conversationId: randomUUID(), messageId: randomUUID(), senderId: 'u' })).rejects.toThrow();
+    await expect(
+      bus.publish('chat-message-posted', { companyId: 'not-a-uuid', conversationId: randomUUID(), messageId: randomUUID(), senderId: 'u' }),
+    ).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(received.length).toBe(before);
   });

@@ -27,7 +27,10 @@ describe('the pixel budget', () => {
 
   it('reads the format and upright size from the header, null when there is none', async () => {
     expect(await readImageHeader(tinyPng(30, 20))).toEqual({ format: 'png', width: 30, height: 20 });
-    const turned = await sharp({ create: { width: 40, height: 10, channels: 3, background: '#336699' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sharp({ create: { width: 40, height: 10, channels: 3, background: '#336699' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await readImageHeader(turned)).toEqual({ format: 'jpeg', width: 10, height: 40 });
     expect(await readImageHeader(Buffer.from('no image here at all'))).toBeNull();
   });
@@ -47,7 +50,9 @@ describe('the pixel budget', () => {
   });
 
   it('refuses an image longer than 16,384 pixels on a side, naming its size', async () => {
-    const long = await sharp({ create: { width: 20_000, height: 8, channels: 3, background: '#000000' } }).png().toBuffer();
+    const long = await sharp({ create: { width: 20_000, height: 8, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
     const error = await refusal(readImageHeader(long));
     expect(error.code).toBe('IMAGE_TOO_MANY_PIXELS');
     expect(error.message).toBe('This image is too large (20,000 x 8 pixels). Images can be up to 67 megapixels (8192 x 8192) and 16,384 pixels on a side.');
@@ -80,7 +85,11 @@ function box(type: string, body: Buffer): Buffer {
 
 describe('whole images only', () => {
   it('decodes a JPEG or PNG to its end, and finds one cut short', async () => {
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
     expect(await decodesToTheEnd(photo)).toBe(true);
     expect(await decodesToTheEnd(photo.subarray(0, Math.floor(photo.length / 2)))).toBe(false);
     expect(await decodesToTheEnd(tinyPng(30, 20))).toBe(true);

@@ -48,7 +48,12 @@ export type PaymentsGateway = {
   openPortal: (customerId: string, returnUrl: string) => Promise<{ url: string }>;
   retrieveSubscription: (id: string) => Promise<SubscriptionSnapshot>;
   /** Moves the subscription to another plan's price: prorated at once (upgrade) or from the next period (downgrade). */
-  changeSubscriptionPlan: (input: { subscriptionId: string; line: CheckoutLine; metadata: Record<string, string>; prorate: boolean }) => Promise<SubscriptionSnapshot>;
+  changeSubscriptionPlan: (input: {
+    subscriptionId: string;
+    line: CheckoutLine;
+    metadata: Record<string, string>;
+    prorate: boolean;
+  }) => Promise<SubscriptionSnapshot>;
   /** Verifies a webhook body against its Stripe-Signature header; throws when it does not match. */
   verifyWebhook: (rawBody: string, signature: string) => Stripe.Event;
 };

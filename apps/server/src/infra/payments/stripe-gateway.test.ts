@@ -39,7 +39,17 @@ describe('the Stripe adapter', () => {
     expect(sent).toMatchObject({
       mode: 'subscription',
       customer_email: 'owner@example.com',
-      line_items: { '0': { quantity: '1', price_data: { currency: 'usd', unit_amount: '39900', recurring: { interval: 'month' }, product_data: { name: 'Ridgeline Professional', description: 'Up to 25 active files' } } } },
+      line_items: {
+        '0': {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '39900',
+            recurring: { interval: 'month' },
+            product_data: { name: 'Ridgeline Professional', description: 'Up to 25 active files' },
+          },
+        },
+      },
       metadata: { companyId: 'c-1', kind: 'plan', plan: 'professional' },
       subscription_data: { metadata: { companyId: 'c-1', kind: 'plan', plan: 'professional' } },
       success_url: 'http://app.test/payment-success?session_id={CHECKOUT_SESSION_ID}',
@@ -78,7 +88,14 @@ describe('the Stripe adapter', () => {
 
   it('reads a Checkout back: open and unpaid, complete and paid with its customer and subscription, or expired', async () => {
     const session = fake.createSession({ mode: 'subscription', amountCents: 19_900, metadata: { kind: 'plan' } });
-    expect(await gateway.retrieveCheckout(session.id)).toEqual({ id: session.id, status: 'open', paid: false, customerId: null, subscriptionId: null, metadata: { kind: 'plan' } });
+    expect(await gateway.retrieveCheckout(session.id)).toEqual({
+      id: session.id,
+      status: 'open',
+      paid: false,
+      customerId: null,
+      subscriptionId: null,
+      metadata: { kind: 'plan' },
+    });
     fake.completeCheckout(session.id);
     const done = await gateway.retrieveCheckout(session.id);
     expect(done).toMatchObject({ status: 'complete', paid: true, customerId: expect.stringMatching(/^cus_/), subscriptionId: expect.stringMatching(/^sub_/) });
@@ -93,7 +110,13 @@ describe('the Stripe adapter', () => {
     if (!subscription) throw new Error('no subscription');
     const snapshot = await gateway.retrieveSubscription(subscription.id);
     const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
-    expect(snapshot).toEqual({ id: subscription.id, status: 'active', customerId: session.customer, currentPeriodEnd: new Date(periodEnd * 1000), metadata: {} });
+    expect(snapshot).toEqual({
+      id: subscription.id,
+      status: 'active',
+      customerId: session.customer,
+      currentPeriodEnd: new Date(periodEnd * 1000),
+      metadata: {},
+    });
   });
 
   it('changes a plan with a new inline price: prorated and invoiced at once for an upgrade, from the next period for a downgrade', async () => {
@@ -102,13 +125,27 @@ describe('the Stripe adapter', () => {
     const line = { name: 'Ridgeline Business', description: 'Up to 50 active files', amountCents: 59_900, recurring: true };
 
     const upgraded = await gateway.changeSubscriptionPlan({ subscriptionId, line, metadata: { plan: 'business' }, prorate: true });
-    expect(lastRequest('POST', '/v1/prices').body).toMatchObject({ currency: 'usd', unit_amount: '59900', recurring: { interval: 'month' }, product_data: { name: 'Ridgeline Business' } });
+    expect(lastRequest('POST', '/v1/prices').body).toMatchObject({
+      currency: 'usd',
+      unit_amount: '59900',
+      recurring: { interval: 'month' },
+      product_data: { name: 'Ridgeline Business' },
+    });
     const update = lastRequest('POST', `/v1/subscriptions/${subscriptionId}`).body;
-    expect(update).toMatchObject({ proration_behavior: 'always_invoice', metadata: { plan: 'business' }, items: { '0': { id: expect.stringMatching(/^si_/), price: expect.stringMatching(/^price_/) } } });
+    expect(update).toMatchObject({
+      proration_behavior: 'always_invoice',
+      metadata: { plan: 'business' },
+      items: { '0': { id: expect.stringMatching(/^si_/), price: expect.stringMatching(/^price_/) } },
+    });
     expect(upgraded).toMatchObject({ id: subscriptionId, status: 'active', metadata: { plan: 'business' } });
     expect(fake.subscriptions.get(subscriptionId)?.items.data[0]?.price).toMatchObject({ unit_amount: 59_900 });
 
-    await gateway.changeSubscriptionPlan({ subscriptionId, line: { ...line, name: 'Ridgeline Starter', amountCents: 19_900 }, metadata: { plan: 'starter' }, prorate: false });
+    await gateway.changeSubscriptionPlan({
+      subscriptionId,
+      line: { ...line, name: 'Ridgeline Starter', amountCents: 19_900 },
+      metadata: { plan: 'starter' },
+      prorate: false,
+    });
     expect(lastRequest('POST', `/v1/subscriptions/${subscriptionId}`).body).toMatchObject({ proration_behavior: 'none' });
   });
 

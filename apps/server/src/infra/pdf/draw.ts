@@ -290,8 +290,16 @@ function factRows(doc: Doc, facts: readonly { label: string; value: string }[], 
     const height = Math.max(doc.heightOfString(value, { width: CONTENT_WIDTH - labelWidth }), size + 3);
     ensureRoom(doc, height + 5);
     const rowY = doc.y;
-    doc.font(BOLD).fontSize(size).fillColor(MUTED).text(t(fact.label), MARGIN, rowY, { width: labelWidth - 10 });
-    doc.font(FONT).fontSize(size).fillColor(INK).text(value, MARGIN + labelWidth, rowY, { width: CONTENT_WIDTH - labelWidth });
+    doc
+      .font(BOLD)
+      .fontSize(size)
+      .fillColor(MUTED)
+      .text(t(fact.label), MARGIN, rowY, { width: labelWidth - 10 });
+    doc
+      .font(FONT)
+      .fontSize(size)
+      .fillColor(INK)
+      .text(value, MARGIN + labelWidth, rowY, { width: CONTENT_WIDTH - labelWidth });
     doc.y = rowY + height + 5;
   }
 }
@@ -319,7 +327,13 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
   doc.y += cover.photo ? 24 : 60;
   doc.font(BOLD).fontSize(26).fillColor(INK).text(t(cover.title), MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.6);
-  doc.save().moveTo(MARGIN, doc.y).lineTo(MARGIN + CONTENT_WIDTH, doc.y).lineWidth(1).stroke(RULE).restore();
+  doc
+    .save()
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + CONTENT_WIDTH, doc.y)
+    .lineWidth(1)
+    .stroke(RULE)
+    .restore();
   doc.y += 12;
 
   if (cover.photo) {
@@ -336,7 +350,9 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
       drawn = fit(ratio * 1000, 1000, box);
       missingBox(doc, drawn, 'photo', note);
     }
-    const label = [cover.photo.number !== null ? `Photo ${cover.photo.number}` : null, cover.photo.caption.trim() || cover.photo.categoryLabel].filter(Boolean).join(' · ');
+    const label = [cover.photo.number !== null ? `Photo ${cover.photo.number}` : null, cover.photo.caption.trim() || cover.photo.categoryLabel]
+      .filter(Boolean)
+      .join(' · ');
     doc.font(FONT).fontSize(CAPTION_SIZE).fillColor(MUTED);
     textAt(doc, t(label), drawn.x, drawn.y + drawn.height + 3, { width: drawn.width, align: 'center', lineBreak: false, ellipsis: true });
     doc.y = drawn.y + drawn.height + 3 + CAPTION_SIZE + 10;
@@ -353,7 +369,11 @@ async function drawCover(ctx: Ctx, cover: PdfCover): Promise<void> {
     ensureRoom(doc, height);
     const top = doc.y;
     doc.save().rect(MARGIN, top, CONTENT_WIDTH, height).fillAndStroke('#fef3c7', '#b45309').restore();
-    doc.font(BOLD).fontSize(11).fillColor('#78350f').text(text, MARGIN + pad, top + pad, { width: CONTENT_WIDTH - 2 * pad });
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .fillColor('#78350f')
+      .text(text, MARGIN + pad, top + pad, { width: CONTENT_WIDTH - 2 * pad });
     doc.y = top + height + 8;
   }
 }
@@ -390,7 +410,13 @@ async function drawLetterhead(ctx: Ctx, letterhead: PdfLetterhead): Promise<void
   for (const line of letterhead.address.split(/\r?\n/)) if (line.trim()) doc.text(t(line.trim()), x, doc.y, { width, align });
   doc.text(t(letterhead.phone), x, doc.y, { width, align });
   bottom = Math.max(bottom, doc.y) + 8;
-  doc.save().moveTo(MARGIN, bottom).lineTo(MARGIN + CONTENT_WIDTH, bottom).lineWidth(1).stroke(RULE).restore();
+  doc
+    .save()
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + CONTENT_WIDTH, bottom)
+    .lineWidth(1)
+    .stroke(RULE)
+    .restore();
   doc.y = bottom + 18;
 }
 
@@ -403,7 +429,8 @@ async function drawLetter(ctx: Ctx, body: string, letterhead: PdfLetterhead | nu
 // ------------------------------------------------------------------------------------------ photos
 
 /** The photos per page a section is drawn with (the default for a value the layouts do not know). */
-const layoutOf = (layout: number): PhotosPerPage => ((PHOTOS_PER_PAGE as readonly number[]).includes(layout) ? (layout as PhotosPerPage) : DEFAULT_PHOTOS_PER_PAGE);
+const layoutOf = (layout: number): PhotosPerPage =>
+  (PHOTOS_PER_PAGE as readonly number[]).includes(layout) ? (layout as PhotosPerPage) : DEFAULT_PHOTOS_PER_PAGE;
 
 /** The most room a photo takes in a layout: its cell on a page with no heading, in points. */
 function photoCellSize(layout: PhotosPerPage): { width: number; height: number } {
@@ -413,7 +440,13 @@ function photoCellSize(layout: PhotosPerPage): { width: number; height: number }
 
 /** The height a row's heading takes: the section's title and note where it starts, "(continued)" on a page it runs onto. */
 function headingHeight(doc: Doc, section: PdfPhotoSection, kind: NonNullable<PageRow['heading']>): number {
-  if (kind === 'continued') return doc.font(BOLD).fontSize(11).heightOfString(t(`${section.title} (continued)`), { width: CONTENT_WIDTH }) + 4;
+  if (kind === 'continued')
+    return (
+      doc
+        .font(BOLD)
+        .fontSize(11)
+        .heightOfString(t(`${section.title} (continued)`), { width: CONTENT_WIDTH }) + 4
+    );
   let height = doc.font(BOLD).fontSize(16).heightOfString(t(section.title), { width: CONTENT_WIDTH });
   if (section.note.trim()) height += 3 + Math.min(doc.font(FONT).fontSize(10).heightOfString(t(section.note.trim()), { width: CONTENT_WIDTH }), 36);
   return height + 6;
@@ -479,7 +512,12 @@ async function drawPhotos(ctx: Ctx, sections: PdfPhotoSection[], showAnnotations
  * and (when shown) when and where it was taken, at CAPTION_SIZE; its number ("Photo 3", as the
  * evidence appendix numbers it) at the right of the first line.
  */
-async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, options: { showAnnotations: boolean; showMetadata: boolean; compact: boolean }): Promise<void> {
+async function drawPhotoCell(
+  ctx: Ctx,
+  photo: PdfPhoto,
+  cell: Box,
+  options: { showAnnotations: boolean; showMetadata: boolean; compact: boolean },
+): Promise<void> {
   const { doc } = ctx;
   const size = CAPTION_SIZE;
   const lines: { text: string; font: string }[] = [];
@@ -498,7 +536,15 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, options: { sh
   const maxLineHeight = size * (options.compact ? 2.6 : 4.8);
   // The first line leaves room for the number (measured at the narrowest it may be drawn).
   const widthOf = (i: number) => (i === 0 ? Math.min(cell.width, NUMBER_MIN_OFFSET) - numberWidth : cell.width);
-  const textHeights = lines.map((line, i) => Math.min(doc.font(line.font).fontSize(size).heightOfString(t(line.text), { width: widthOf(i) }), maxLineHeight));
+  const textHeights = lines.map((line, i) =>
+    Math.min(
+      doc
+        .font(line.font)
+        .fontSize(size)
+        .heightOfString(t(line.text), { width: widthOf(i) }),
+      maxLineHeight,
+    ),
+  );
   const textHeight = textHeights.reduce((a, b) => a + b, 0) + 4;
   const imageBox = { x: cell.x, y: cell.y, width: cell.width, height: Math.max(cell.height - textHeight, 40) };
 
@@ -524,7 +570,10 @@ async function drawPhotoCell(ctx: Ctx, photo: PdfPhoto, cell: Box, options: { sh
     textAt(doc, number, numberRight - numberWidth, y, { width: numberWidth, align: 'right', lineBreak: false });
   }
   for (const [i, line] of lines.entries()) {
-    doc.font(line.font).fontSize(size).fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
+    doc
+      .font(line.font)
+      .fontSize(size)
+      .fillColor(i === 0 && line.font === BOLD ? INK : MUTED);
     const height = textHeights[i] ?? size;
     textAt(doc, t(line.text), drawn.x, y, { width: (i === 0 ? numberRight - numberWidth : right) - drawn.x, height, ellipsis: true });
     y += height;
@@ -558,7 +607,10 @@ export function drawAnnotation(doc: Doc, annotation: Annotation, box: Box): void
         const options = { lineBreak: false, baseline: 'alphabetic' as const };
         doc.font(BOLD).fontSize(size);
         // The outline first, then the letters in the shape's colour over it.
-        doc.lineWidth(Math.max(el.strokeWidth * 2, 0.6)).lineJoin('round').strokeColor(el.stroke);
+        doc
+          .lineWidth(Math.max(el.strokeWidth * 2, 0.6))
+          .lineJoin('round')
+          .strokeColor(el.stroke);
         textAt(doc, t(el.text), el.x, el.y, { ...options, stroke: true, fill: false });
         doc.fillColor(el.fill);
         textAt(doc, t(el.text), el.x, el.y, { ...options, stroke: false, fill: true });
@@ -590,7 +642,8 @@ function drawGrid(doc: Doc, columns: Column[], rows: string[][], bold: string[][
         return c.mono ? size : doc.heightOfString(t(cells[i] ?? ''), { width: c.width - 2 * pad });
       }),
       size,
-    ) + 2 * pad;
+    ) +
+    2 * pad;
   function rowOf(cells: string[], isBold: boolean, fill: string | null) {
     const height = heightOf(cells, isBold);
     const top = doc.y;
@@ -598,14 +651,26 @@ function drawGrid(doc: Doc, columns: Column[], rows: string[][], bold: string[][
     let x = MARGIN;
     for (const [i, c] of columns.entries()) {
       const mono = c.mono === true && !isBold;
-      doc.font(mono ? MONO : isBold ? BOLD : FONT).fontSize(mono ? size - 1.5 : size).fillColor(INK);
+      doc
+        .font(mono ? MONO : isBold ? BOLD : FONT)
+        .fontSize(mono ? size - 1.5 : size)
+        .fillColor(INK);
       textAt(doc, t(cells[i] ?? ''), x + pad, top + pad, { width: c.width - 2 * pad, align: c.align ?? 'left', lineBreak: !mono });
       x += c.width;
     }
-    doc.save().moveTo(MARGIN, top + height).lineTo(MARGIN + CONTENT_WIDTH, top + height).lineWidth(0.5).stroke(RULE).restore();
+    doc
+      .save()
+      .moveTo(MARGIN, top + height)
+      .lineTo(MARGIN + CONTENT_WIDTH, top + height)
+      .lineWidth(0.5)
+      .stroke(RULE)
+      .restore();
     doc.y = top + height;
   }
-  const headerHeight = heightOf(columns.map((c) => c.label), true);
+  const headerHeight = heightOf(
+    columns.map((c) => c.label),
+    true,
+  );
   ensureRoom(doc, headerHeight + heightOf(rows[0] ?? [], false));
   headerRow();
   for (const [index, row] of [...rows, ...bold].entries()) {
@@ -635,7 +700,11 @@ function drawEvidence(doc: Doc, intro: string, rows: PdfEvidenceRow[]): void {
   ensureRoom(doc, 80);
   doc.moveDown(0.8);
   heading(doc, 'Time and place of each photo', 12);
-  paragraphs(doc, 'Camera metadata: the time and GPS the camera wrote into the file. Device at capture: the phone clock and location when the app took the photo. Device at upload: where the phone was when a photo from its library was added, which is not where it was taken. None: the file says nothing.', 8);
+  paragraphs(
+    doc,
+    'Camera metadata: the time and GPS the camera wrote into the file. Device at capture: the phone clock and location when the app took the photo. Device at upload: where the phone was when a photo from its library was added, which is not where it was taken. None: the file says nothing.',
+    8,
+  );
   const provenanceColumns: Column[] = [
     { label: 'Photo', width: 96 },
     { label: 'Taken', width: 92 },
@@ -746,10 +815,18 @@ function drawOption(doc: Doc, option: PdfProposalOption): void {
   const height = heights.reduce((a, b) => a + b, 0) + 2 * pad;
   ensureRoom(doc, height + 10);
   const top = doc.y;
-  doc.save().lineWidth(option.chosen ? 2.5 : 0.8).rect(MARGIN, top, CONTENT_WIDTH, height).stroke(option.chosen ? '#15803d' : RULE).restore();
+  doc
+    .save()
+    .lineWidth(option.chosen ? 2.5 : 0.8)
+    .rect(MARGIN, top, CONTENT_WIDTH, height)
+    .stroke(option.chosen ? '#15803d' : RULE)
+    .restore();
   let y = top + pad;
   for (const [i, l] of lines.entries()) {
-    doc.font(l.font).fontSize(l.size).fillColor(l.text === CHOSEN_OPTION_TEXT ? '#15803d' : INK);
+    doc
+      .font(l.font)
+      .fontSize(l.size)
+      .fillColor(l.text === CHOSEN_OPTION_TEXT ? '#15803d' : INK);
     textAt(doc, t(l.text), MARGIN + pad, y, { width: inner });
     y += heights[i] ?? 12;
   }
@@ -761,7 +838,11 @@ async function drawSignature(ctx: Ctx, signature: PdfSignature | null): Promise<
   const { doc } = ctx;
   ensureRoom(doc, 150);
   doc.y += 10;
-  doc.font(BOLD).fontSize(12).fillColor(INK).text(signature ? SIGNED_BY_HOMEOWNER_TEXT : 'Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .fillColor(INK)
+    .text(signature ? SIGNED_BY_HOMEOWNER_TEXT : 'Signature', MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.5);
   if (signature) {
     const { image, note } = await openImage(ctx, signature.image);
@@ -774,7 +855,13 @@ async function drawSignature(ctx: Ctx, signature: PdfSignature | null): Promise<
       missingBox(doc, { x: MARGIN, y: top, width: SIGNATURE_BOX.width, height: 50 }, 'signature', note);
       doc.y = top + 50;
     }
-    doc.save().moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + 260, doc.y + 2).lineWidth(0.8).stroke(INK).restore();
+    doc
+      .save()
+      .moveTo(MARGIN, doc.y + 2)
+      .lineTo(MARGIN + 260, doc.y + 2)
+      .lineWidth(0.8)
+      .stroke(INK)
+      .restore();
     doc.y += 8;
     doc.font(FONT).fontSize(10).fillColor(INK);
     for (const line of [`Name: ${signature.name}`, `Date: ${signature.date}`, `Signed at ${signature.signedAt} from IP ${signature.ip}`]) {
@@ -786,7 +873,13 @@ async function drawSignature(ctx: Ctx, signature: PdfSignature | null): Promise<
       doc.y += 26;
       const y = doc.y;
       textAt(doc, label, MARGIN, y - 12, { lineBreak: false });
-      doc.save().moveTo(MARGIN + 70, y).lineTo(MARGIN + 330, y).lineWidth(0.8).stroke(INK).restore();
+      doc
+        .save()
+        .moveTo(MARGIN + 70, y)
+        .lineTo(MARGIN + 330, y)
+        .lineWidth(0.8)
+        .stroke(INK)
+        .restore();
     }
     doc.y += 8;
   }

@@ -18,13 +18,17 @@ export function requirePoppler(): void {
   try {
     execFileSync('pdfinfo', ['-v'], { stdio: 'ignore' });
   } catch {
-    throw new Error('poppler-utils is not installed (pdfinfo, pdftotext, pdftohtml, pdftoppm): the PDF tests read the documents back with it. Install it: apt-get install poppler-utils');
+    throw new Error(
+      'poppler-utils is not installed (pdfinfo, pdftotext, pdftohtml, pdftoppm): the PDF tests read the documents back with it. Install it: apt-get install poppler-utils',
+    );
   }
 }
 
 /** A JPEG of the given size in one colour with a darker band, so each photo differs. */
 export async function makeJpeg(width: number, height: number, rgb: [number, number, number]): Promise<Buffer> {
-  const band = await sharp({ create: { width, height: Math.max(1, Math.round(height / 5)), channels: 3, background: { r: rgb[0] / 2, g: rgb[1] / 2, b: rgb[2] / 2 } } })
+  const band = await sharp({
+    create: { width, height: Math.max(1, Math.round(height / 5)), channels: 3, background: { r: rgb[0] / 2, g: rgb[1] / 2, b: rgb[2] / 2 } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
@@ -78,13 +82,23 @@ export function photoReport(
           },
         },
       },
-      { bookmark: 'Photos', part: { kind: 'photos', showAnnotations: extra.showAnnotations ?? true, showMetadata: true, sections: sections.map((s) => ({ ...s, note: '' })) } },
+      {
+        bookmark: 'Photos',
+        part: { kind: 'photos', showAnnotations: extra.showAnnotations ?? true, showMetadata: true, sections: sections.map((s) => ({ ...s, note: '' })) },
+      },
       {
         bookmark: 'Evidence appendix',
         part: {
           kind: 'evidence',
           intro: 'Each photo as received by the server.',
-          rows: all.map((p, i) => ({ label: p.caption, fileName: `IMG_${i}.jpg`, sha256: hashOf(i), capturedAt: '2026-05-02 14:31', receivedAt: '2026-05-02 14:40', uploader: 'Pat Field' })),
+          rows: all.map((p, i) => ({
+            label: p.caption,
+            fileName: `IMG_${i}.jpg`,
+            sha256: hashOf(i),
+            capturedAt: '2026-05-02 14:31',
+            receivedAt: '2026-05-02 14:40',
+            uploader: 'Pat Field',
+          })),
         },
       },
     ],
@@ -101,7 +115,9 @@ export function imageReader(images: Map<string, Buffer>, calls: PdfImageRef[] = 
 }
 
 /** The PDF written to a temporary directory, read back with poppler. */
-export async function readBack(bytes: Buffer): Promise<{ pages: number; text: string; outlineXml: string; dir: string; file: string; cleanup: () => Promise<void> }> {
+export async function readBack(
+  bytes: Buffer,
+): Promise<{ pages: number; text: string; outlineXml: string; dir: string; file: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'ridgeline-pdf-'));
   const file = join(dir, 'doc.pdf');
   await writeFile(file, bytes);
@@ -131,7 +147,10 @@ export async function pagePixels(file: string, dir: string, page: number, dpi = 
   await run('pdftoppm', ['-r', String(dpi), '-png', '-f', String(page), '-l', String(page), file, prefix]);
   const name = (await readdir(dir)).find((f) => f.startsWith(`page-${page}`) && f.endsWith('.png'));
   if (!name) throw new Error(`pdftoppm wrote no image of page ${page}`);
-  const { data, info } = await sharp(await readFile(join(dir, name))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await readFile(join(dir, name)))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -163,7 +182,16 @@ export async function textRuns(file: string): Promise<{ page: number; size: numb
   for (const match of stdout.matchAll(/<page number="(\d+)"|<fontspec id="(\d+)" size="([\d.]+)"|<text [^>]*font="(\d+)"[^>]*>(.*?)<\/text>/g)) {
     if (match[1]) page = Number(match[1]);
     else if (match[2]) sizes.set(match[2], Number(match[3]));
-    else if (match[4]) runs.push({ page, size: sizes.get(match[4]) ?? NaN, text: (match[5] ?? '').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'") });
+    else if (match[4])
+      runs.push({
+        page,
+        size: sizes.get(match[4]) ?? NaN,
+        text: (match[5] ?? '')
+          .replace(/<[^>]+>/g, '')
+          .replace(/&amp;/g, '&')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'"),
+      });
   }
   return runs;
 }
@@ -171,5 +199,8 @@ export async function textRuns(file: string): Promise<{ page: number; size: numb
 /** The images `pdfimages -list` finds on one page. */
 export async function imagesOnPage(file: string, page: number): Promise<number> {
   const { stdout } = await run('pdfimages', ['-list', '-f', String(page), '-l', String(page), file]);
-  return stdout.split('\n').slice(2).filter((line) => line.trim() !== '').length;
+  return stdout
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '').length;
 }

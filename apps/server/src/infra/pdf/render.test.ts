@@ -106,7 +106,14 @@ describe('renderPdf', () => {
           bookmark: 'Estimate',
           part: {
             kind: 'tables',
-            tables: [{ title: 'Estimate', columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }], rows, footer: [['Grand total', '', '$4,005.00']] }],
+            tables: [
+              {
+                title: 'Estimate',
+                columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }],
+                rows,
+                footer: [['Grand total', '', '$4,005.00']],
+              },
+            ],
             notes: ['Prices include tear-off.'],
           },
         },
@@ -142,7 +149,12 @@ describe('renderPdf', () => {
   });
 
   it('prints "Photo not available" for a missing or unreadable photo, converts a WebP, and draws text the standard fonts lack without failing', async () => {
-    const webp = await (await import('sharp')).default({ create: { width: 800, height: 600, channels: 3, background: '#22aa55' } }).webp().toBuffer();
+    const webp = await (
+      await import('sharp')
+    )
+      .default({ create: { width: 800, height: 600, channels: 3, background: '#22aa55' } })
+      .webp()
+      .toBuffer();
     const local = new Map(images);
     local.set('photos/garbage.jpg', Buffer.from('this is not an image at all'));
     local.set('photos/photo.webp', webp);
@@ -166,8 +178,12 @@ describe('renderPdf', () => {
   });
 
   it('draws an annotation as vectors over the photo: a red arrow shows where it was drawn, and not when annotations are hidden', async () => {
-    const annotation = { version: 1 as const, shapes: [{ type: 'arrow' as const, id: 's1', x1: 0.1, y1: 0.5, x2: 0.9, y2: 0.5, color: '#ef4444' as const, width: 0.02 }] };
-    const section = (show: boolean) => photoReport([{ title: 'Overview', layout: 1, photos: [photo(0, { path: 'photos/white.jpg', annotation })] }], { showAnnotations: show });
+    const annotation = {
+      version: 1 as const,
+      shapes: [{ type: 'arrow' as const, id: 's1', x1: 0.1, y1: 0.5, x2: 0.9, y2: 0.5, color: '#ef4444' as const, width: 0.02 }],
+    };
+    const section = (show: boolean) =>
+      photoReport([{ title: 'Overview', layout: 1, photos: [photo(0, { path: 'photos/white.jpg', annotation })] }], { showAnnotations: show });
     const redPixels = async (show: boolean) => {
       const pdf = await readBack((await renderPdf(section(show), { readImage: imageReader(images) })).bytes);
       try {
@@ -292,13 +308,27 @@ describe('renderPdf', () => {
             kind: 'proposal',
             intro: 'Your options.',
             options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
-            signature: { name: 'Jane Homeowner', date: '2026-11-23', signedAt: '2026-11-23 14:05 UTC', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+            signature: {
+              name: 'Jane Homeowner',
+              date: '2026-11-23',
+              signedAt: '2026-11-23 14:05 UTC',
+              ip: '203.0.113.7',
+              image: { bucket: 'documents', path: 'sig.png' },
+            },
           },
         },
       ],
     };
     const local = new Map(images);
-    local.set('sig.png', await (await import('sharp')).default({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    local.set(
+      'sig.png',
+      await (
+        await import('sharp')
+      )
+        .default({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
     const calls: PdfImageRef[] = [];
     const pdf = await readBack((await renderPdf(model, { readImage: imageReader(local, calls) })).bytes);
     try {
@@ -324,9 +354,16 @@ describe('images: never a stored original, one bad image never fails the documen
   it('embeds every image as a JPEG made at the size it is drawn, a signature as an opaque PNG', async () => {
     const local = new Map(images);
     local.set('photos/big.jpg', await makeJpeg(4000, 3000, [90, 120, 200]));
-    local.set('photos/photo.png', await sharp({ create: { width: 2400, height: 1800, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.7 } } }).png().toBuffer());
+    local.set(
+      'photos/photo.png',
+      await sharp({ create: { width: 2400, height: 1800, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.7 } } })
+        .png()
+        .toBuffer(),
+    );
     local.set('logo.png', await logoPng());
-    const report = photoReport([{ title: 'Overview', layout: 6, photos: [photo(0, { path: 'photos/big.jpg' }), photo(1, { path: 'photos/photo.png' })] }], { logo: { bucket: 'avatars', path: 'logo.png' } });
+    const report = photoReport([{ title: 'Overview', layout: 6, photos: [photo(0, { path: 'photos/big.jpg' }), photo(1, { path: 'photos/photo.png' })] }], {
+      logo: { bucket: 'avatars', path: 'logo.png' },
+    });
     const pdf = await readBack((await renderPdf(report, { readImage: imageReader(local) })).bytes);
     try {
       const embedded = await embeddedImages(pdf.file);
@@ -354,13 +391,21 @@ describe('images: never a stored original, one bad image never fails the documen
             kind: 'proposal',
             intro: 'Your options.',
             options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
-            signature: { name: 'Jane Homeowner', date: '2026-11-23', signedAt: '2026-11-23 14:05 UTC', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+            signature: {
+              name: 'Jane Homeowner',
+              date: '2026-11-23',
+              signedAt: '2026-11-23 14:05 UTC',
+              ip: '203.0.113.7',
+              image: { bucket: 'documents', path: 'sig.png' },
+            },
           },
         },
       ],
     };
     const signature = await sharp({ create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: Buffer.from('<svg width="900" height="300"><path d="M20 250 C 200 20, 400 280, 880 40" stroke="black" stroke-width="8" fill="none"/></svg>') }])
+      .composite([
+        { input: Buffer.from('<svg width="900" height="300"><path d="M20 250 C 200 20, 400 280, 880 40" stroke="black" stroke-width="8" fill="none"/></svg>') },
+      ])
       .png()
       .toBuffer();
     const proposal = await readBack((await renderPdf(signed, { readImage: imageReader(new Map([['sig.png', signature]])) })).bytes);
@@ -380,9 +425,12 @@ describe('images: never a stored original, one bad image never fails the documen
     expect(logo.length).toBe(349);
     const local = new Map(images);
     local.set('logo.png', logo);
-    const result = await renderPdf(photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1)] }], { logo: { bucket: 'avatars', path: 'logo.png' } }), {
-      readImage: imageReader(local),
-    });
+    const result = await renderPdf(
+      photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1)] }], { logo: { bucket: 'avatars', path: 'logo.png' } }),
+      {
+        readImage: imageReader(local),
+      },
+    );
     const pdf = await readBack(result.bytes);
     try {
       expect(result.pageCount).toBe(3);
@@ -403,7 +451,10 @@ describe('images: never a stored original, one bad image never fails the documen
     const local = new Map(images);
     local.set('photos/bomb.png', await pngBomb(12_000, 12_000, 4));
     const started = performance.now();
-    const result = await renderPdf(photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1, { path: 'photos/bomb.png', caption: 'The bomb' })] }]), { readImage: imageReader(local) });
+    const result = await renderPdf(
+      photoReport([{ title: 'Overview', layout: 2, photos: [photo(0), photo(1, { path: 'photos/bomb.png', caption: 'The bomb' })] }]),
+      { readImage: imageReader(local) },
+    );
     // Unpacking 144 megapixels takes many seconds and gigabytes; refusing it from its header takes neither.
     expect(performance.now() - started).toBeLessThan(15_000);
     const pdf = await readBack(result.bytes);
@@ -424,7 +475,9 @@ describe('the PDF streamed as it is drawn', () => {
   const noisy = new Map<string, Buffer>();
   beforeAll(async () => {
     for (let i = 0; i < 4; i++) {
-      const noise = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 60 } } })
+      const noise = await sharp({
+        create: { width: 400, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100 + i * 10, sigma: 60 } },
+      })
         .png()
         .toBuffer();
       noisy.set(`photos/p${i}.jpg`, await sharp(noise).resize(1600, 1200, { kernel: 'cubic' }).blur(1.2).jpeg({ quality: 85 }).toBuffer());
@@ -488,25 +541,49 @@ describe('the render worker’s limits', () => {
   it('stops a document that takes longer than its time limit, with words saying so', async () => {
     const started = performance.now();
     const never = () => new Promise<Buffer | null>(() => undefined);
-    await expect(renderPdf(photoReport([{ title: 'Overview', layout: 1, photos: [photo(0)] }]), { readImage: never, limits: { heapMb: 256, timeMs: 2000 } })).rejects.toThrow(
-      'drawing it took longer than 2 seconds, so it was stopped.',
-    );
+    await expect(
+      renderPdf(photoReport([{ title: 'Overview', layout: 1, photos: [photo(0)] }]), { readImage: never, limits: { heapMb: 256, timeMs: 2000 } }),
+    ).rejects.toThrow('drawing it took longer than 2 seconds, so it was stopped.');
     expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('stops a worker that needs more heap than it was given, with words saying so', async () => {
     // 100,000 rows of long lines: about 40 MB of words, more than a 32 MB heap holds.
     const rows = Array.from({ length: 100_000 }, (_, i) => [`Line item ${i} ${'words '.repeat(60)}`, '2 SQ', `$${i}.00`]);
-    const model: PdfDocumentModel = { title: 'Estimate', author: 'Acme Roofing', sections: [{ bookmark: 'Estimate', part: { kind: 'tables', notes: [], tables: [{ title: 'Estimate', columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }], rows }] } }] };
-    await expect(renderPdf(model, { readImage: imageReader(images), limits: { heapMb: 32, timeMs: 60_000 } })).rejects.toThrow('drawing it needed more than 32 MB of memory, so it was stopped.');
+    const model: PdfDocumentModel = {
+      title: 'Estimate',
+      author: 'Acme Roofing',
+      sections: [
+        {
+          bookmark: 'Estimate',
+          part: {
+            kind: 'tables',
+            notes: [],
+            tables: [{ title: 'Estimate', columns: [{ label: 'Item', width: 0.6 }, { label: 'Quantity' }, { label: 'Total', align: 'right' }], rows }],
+          },
+        },
+      ],
+    };
+    await expect(renderPdf(model, { readImage: imageReader(images), limits: { heapMb: 32, timeMs: 60_000 } })).rejects.toThrow(
+      'drawing it needed more than 32 MB of memory, so it was stopped.',
+    );
   });
 });
 
 describe('on paper: what the adjuster and the homeowner hold', () => {
-  const letterhead = { companyName: 'Acme Roofing', address: '1 Main St\nDallas, TX 75201', phone: '214-555-0100', logo: { bucket: 'avatars' as const, path: 'logo.png' } };
+  const letterhead = {
+    companyName: 'Acme Roofing',
+    address: '1 Main St\nDallas, TX 75201',
+    phone: '214-555-0100',
+    logo: { bucket: 'avatars' as const, path: 'logo.png' },
+  };
 
   it('lets sections of one photos-per-page share a page: four elevations of one photo at two a page take two pages, each photo numbered on its page', async () => {
-    const sections = ['Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation'].map((title, i) => ({ title, layout: 2 as const, photos: [photo(i)] }));
+    const sections = ['Front elevation', 'Right elevation', 'Rear elevation', 'Left elevation'].map((title, i) => ({
+      title,
+      layout: 2 as const,
+      photos: [photo(i)],
+    }));
     const result = await renderPdf(photoReport(sections), { readImage: imageReader(images) });
     const pdf = await readBack(result.bytes);
     try {
@@ -529,10 +606,14 @@ describe('on paper: what the adjuster and the homeowner hold', () => {
   });
 
   it.each([1, 2, 4, 6] as const)('prints captions at %i photos a page in readable type (9 pt at least)', async (layout) => {
-    const pdf = await readBack((await renderPdf(photoReport([{ title: 'Overview', layout, photos: sevenPhotos() }]), { readImage: imageReader(images) })).bytes);
+    const pdf = await readBack(
+      (await renderPdf(photoReport([{ title: 'Overview', layout, photos: sevenPhotos() }]), { readImage: imageReader(images) })).bytes,
+    );
     try {
       // The photo pages: between the cover and the appendix.
-      const captions = (await textRuns(pdf.file)).filter((r) => r.page > 1 && r.page < pdf.pages && /Caption number|Roof · Slope 1|Taken 2026|Photo \d/.test(r.text));
+      const captions = (await textRuns(pdf.file)).filter(
+        (r) => r.page > 1 && r.page < pdf.pages && /Caption number|Roof · Slope 1|Taken 2026|Photo \d/.test(r.text),
+      );
       expect(captions.length).toBeGreaterThanOrEqual(7 * 3);
       expect(Math.min(...captions.map((r) => r.size))).toBeGreaterThanOrEqual(CAPTION_SIZE);
       expect(CAPTION_SIZE).toBeGreaterThanOrEqual(9);
@@ -561,7 +642,12 @@ describe('on paper: what the adjuster and the homeowner hold', () => {
 
   it('heads a letter and a proposal with the letterhead: the logo, the name, the address and the phone on the first page', async () => {
     const local = new Map(images);
-    local.set('logo.png', await sharp({ create: { width: 400, height: 160, channels: 3, background: '#1d4ed8' } }).png().toBuffer());
+    local.set(
+      'logo.png',
+      await sharp({ create: { width: 400, height: 160, channels: 3, background: '#1d4ed8' } })
+        .png()
+        .toBuffer(),
+    );
     const model: PdfDocumentModel = {
       title: 'Claim packet',
       author: 'Acme Roofing',
@@ -592,7 +678,12 @@ describe('on paper: what the adjuster and the homeowner hold', () => {
                 ],
               },
             ],
-            lineItems: { title: 'Scope of work', columns: [{ label: 'Description' }, { label: 'Total', align: 'right' }], rows: [['Tear off and replace', '$10,000.00']], footer: [['Total', '$10,000.00']] },
+            lineItems: {
+              title: 'Scope of work',
+              columns: [{ label: 'Description' }, { label: 'Total', align: 'right' }],
+              rows: [['Tear off and replace', '$10,000.00']],
+              footer: [['Total', '$10,000.00']],
+            },
             photos: [photo(1, { caption: 'Hail on the ridge', number: 1 }), photo(2, { caption: 'Dented vent', number: 2 })],
             signature: null,
           },
@@ -624,7 +715,12 @@ describe('on paper: what the adjuster and the homeowner hold', () => {
 
   it('says the homeowner signed', async () => {
     const local = new Map(images);
-    local.set('sig.png', await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    local.set(
+      'sig.png',
+      await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
     const model: PdfDocumentModel = {
       title: 'Proposal',
       author: 'Acme Roofing',
@@ -635,7 +731,13 @@ describe('on paper: what the adjuster and the homeowner hold', () => {
             kind: 'proposal',
             intro: 'Your options.',
             options: [{ label: 'Best', productLine: 'Designer', price: '$14,000.00', warranty: 'Lifetime', terms: 'Half up front', chosen: true }],
-            signature: { name: 'Jane Homeowner', date: 'Nov 23, 2026', signedAt: 'Nov 23, 2026, 8:05 AM CST', ip: '203.0.113.7', image: { bucket: 'documents', path: 'sig.png' } },
+            signature: {
+              name: 'Jane Homeowner',
+              date: 'Nov 23, 2026',
+              signedAt: 'Nov 23, 2026, 8:05 AM CST',
+              ip: '203.0.113.7',
+              image: { bucket: 'documents', path: 'sig.png' },
+            },
           },
         },
       ],

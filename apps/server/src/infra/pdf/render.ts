@@ -66,9 +66,11 @@ async function printable(bytes: Buffer | null, slot: Pick<PdfImageSlot, 'kind' |
   try {
     const source = imagePipeline(bytes, { failOn: 'error' });
     const { hasAlpha } = await source.metadata();
-    let image = source
-      .rotate()
-      .resize(Math.ceil(slot.width * PIXELS_PER_POINT), Math.ceil(slot.height * PIXELS_PER_POINT), { fit: 'inside', withoutEnlargement: true, kernel: 'mitchell' });
+    let image = source.rotate().resize(Math.ceil(slot.width * PIXELS_PER_POINT), Math.ceil(slot.height * PIXELS_PER_POINT), {
+      fit: 'inside',
+      withoutEnlargement: true,
+      kernel: 'mitchell',
+    });
     if (hasAlpha) image = image.flatten({ background: '#ffffff' });
     const made = slot.kind === 'signature' ? await image.png().toBuffer() : await image.jpeg({ quality: 85, optimiseCoding: false }).toBuffer();
     return { bytes: made, note: null };

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('the web push sender', () => {
-  it('delivers an encrypted payload the subscription\'s keys decrypt, signed for the endpoint\'s origin', async () => {
+  it("delivers an encrypted payload the subscription's keys decrypt, signed for the endpoint's origin", async () => {
     const target = service.subscribe();
     const sender = createPushSender({ subject, keys, endpoints: endpoints() });
     expect(await sender.send(target, { title: 'Dana Ridge', body: 'Tarp is up' })).toBe('delivered');
@@ -43,7 +43,9 @@ describe('the web push sender', () => {
     for (const host of [`localhost:${port}`, `[::ffff:127.0.0.1]:${port}`, `[::ffff:7f00:1]:${port}`, `127.0.0.2:${port}`]) {
       expect(await sender.send({ ...target, endpoint: target.endpoint.replace(new URL(service.origin).host, host) }, { title: 'x' }), host).toBe('refused');
     }
-    expect(await createPushSender({ subject, keys, endpoints: { allowHttp: false, testHosts: endpoints().testHosts } }).send(target, { title: 'x' })).toBe('refused');
+    expect(await createPushSender({ subject, keys, endpoints: { allowHttp: false, testHosts: endpoints().testHosts } }).send(target, { title: 'x' })).toBe(
+      'refused',
+    );
     expect({ received: service.received.length, refused: service.refused.length }).toEqual(start);
     expect(await sender.send(target, { title: 'x' })).toBe('delivered');
   });
@@ -53,7 +55,10 @@ describe('the web push sender', () => {
     const headers = webpush.getVapidHeaders(service.origin, subject, keys.publicKey, keys.privateKey, 'aes128gcm', Math.floor(now / 1000) + 3600);
     expect(checkVapidHeader(headers.Authorization, service.origin, now)).toMatchObject({ ok: true });
     const other = webpush.generateVAPIDKeys();
-    expect(checkVapidHeader(headers.Authorization.replace(keys.publicKey, other.publicKey), service.origin, now)).toEqual({ ok: false, reason: 'bad signature' });
+    expect(checkVapidHeader(headers.Authorization.replace(keys.publicKey, other.publicKey), service.origin, now)).toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
     expect(checkVapidHeader(headers.Authorization, 'http://127.0.0.1:9', now)).toMatchObject({ ok: false });
     expect(checkVapidHeader(headers.Authorization, service.origin, now + 2 * 3600 * 1000)).toEqual({ ok: false, reason: 'exp not within 24 h' });
     expect(checkVapidHeader(undefined, service.origin, now)).toMatchObject({ ok: false });

@@ -39,7 +39,8 @@ export function createRateLimitStore(db: Db) {
       held.tokens -= 1;
       return { allowed: true, remaining: held.shared + held.tokens, resetTime: held.windowEnd, retryAfter: 0 };
     }
-    if (held.shared === 0) return { allowed: false, remaining: 0, resetTime: held.windowEnd, retryAfter: Math.max(1, Math.ceil((held.windowEnd - now) / 1000)) };
+    if (held.shared === 0)
+      return { allowed: false, remaining: 0, resetTime: held.windowEnd, retryAfter: Math.max(1, Math.ceil((held.windowEnd - now) / 1000)) };
     return null;
   }
 
@@ -70,7 +71,11 @@ export function createRateLimitStore(db: Db) {
     // other (a replaced lease's tokens would be lost to every instance).
     const held = leases.get(key);
     const kept = held && held.windowEnd === windowEnd ? held.tokens : 0;
-    leases.set(key, { tokens: kept + Math.max(0, granted - 1), windowEnd, shared: held && held.windowEnd === windowEnd ? Math.min(held.shared, shared) : shared });
+    leases.set(key, {
+      tokens: kept + Math.max(0, granted - 1),
+      windowEnd,
+      shared: held && held.windowEnd === windowEnd ? Math.min(held.shared, shared) : shared,
+    });
     if (granted > 0) return { allowed: true, remaining: shared + granted - 1, resetTime: windowEnd, retryAfter: 0 };
     return { allowed: false, remaining: 0, resetTime: windowEnd, retryAfter: Math.max(1, Math.ceil((windowEnd - now) / 1000)) };
   }

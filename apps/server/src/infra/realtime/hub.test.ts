@@ -243,7 +243,12 @@ describe('realtime hub grant check', () => {
     const ned = await connect('ned', 'ned-session', 'company-1', url);
     // Two sockets of one session are one grant: one call carries both grants.
     await expect.poll(() => calls.at(-1)?.length ?? 0).toBe(2);
-    expect(calls.at(-1)?.map((grant) => grant.sessionId).sort()).toEqual(['mia-session', 'ned-session']);
+    expect(
+      calls
+        .at(-1)
+        ?.map((grant) => grant.sessionId)
+        .sort(),
+    ).toEqual(['mia-session', 'ned-session']);
 
     verdicts.set('mia-session', 'session-ended');
     expect(await miaTab1.closedWith).toEqual({ code: CLOSE_SESSION_ENDED, reason: 'Session ended' });

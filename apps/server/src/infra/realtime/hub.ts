@@ -107,7 +107,13 @@ const READY = JSON.stringify({ type: 'ready' } satisfies RealtimeEvent);
 function isEnvelope(value: unknown): value is RealtimeEnvelope {
   if (typeof value !== 'object' || value === null) return false;
   const { to, event } = value as { to?: unknown; event?: unknown };
-  return Array.isArray(to) && to.every((id) => typeof id === 'string') && typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string';
+  return (
+    Array.isArray(to) &&
+    to.every((id) => typeof id === 'string') &&
+    typeof event === 'object' &&
+    event !== null &&
+    typeof (event as { type?: unknown }).type === 'string'
+  );
 }
 
 function isCompanyEnvelope(value: unknown): value is CompanyEnvelope {

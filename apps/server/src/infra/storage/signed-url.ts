@@ -13,14 +13,7 @@ export function signObject(secret: string, bucket: string, path: string, expires
 }
 
 /** True when the signature matches and the URL has not expired. */
-export function verifyObjectSignature(
-  secret: string,
-  bucket: string,
-  path: string,
-  expires: number,
-  sig: string,
-  now = Date.now(),
-): boolean {
+export function verifyObjectSignature(secret: string, bucket: string, path: string, expires: number, sig: string, now = Date.now()): boolean {
   if (!Number.isInteger(expires) || expires * 1000 < now) return false;
   const expected = Buffer.from(signature(secret, bucket, path, expires));
   const given = Buffer.from(sig);

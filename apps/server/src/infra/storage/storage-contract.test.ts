@@ -108,7 +108,9 @@ describe.each(drivers)('the storage contract on %s', (_name, start) => {
     const found = await storage.get('project-files', 'big/scan.pdf');
     expect(found?.body.length).toBe(bytes.length);
     expect(sha(found?.body ?? Buffer.alloc(0))).toBe(sha(bytes));
-    await expect(storage.put('project-files', 'big/scan.pdf', Readable.from(chunks()), { contentType: 'application/pdf' })).rejects.toBeInstanceOf(ObjectExistsError);
+    await expect(storage.put('project-files', 'big/scan.pdf', Readable.from(chunks()), { contentType: 'application/pdf' })).rejects.toBeInstanceOf(
+      ObjectExistsError,
+    );
   });
 
   it('leaves nothing behind when a streamed upload breaks, so the path can be written afterwards', async () => {
@@ -117,7 +119,9 @@ describe.each(drivers)('the storage contract on %s', (_name, start) => {
       for (let sent = 0; sent < 6 * 1024 * 1024; sent += 512 * 1024) yield Buffer.alloc(512 * 1024, 1);
       throw new Error('connection lost');
     };
-    await expect(storage.put('project-files', 'broken/upload.bin', Readable.from(broken()), { contentType: 'application/octet-stream' })).rejects.toThrow(/connection lost/);
+    await expect(storage.put('project-files', 'broken/upload.bin', Readable.from(broken()), { contentType: 'application/octet-stream' })).rejects.toThrow(
+      /connection lost/,
+    );
     expect(await storage.get('project-files', 'broken/upload.bin')).toBeNull();
     await storage.put('project-files', 'broken/upload.bin', Buffer.from('whole'), { contentType: 'application/octet-stream' });
     expect((await storage.get('project-files', 'broken/upload.bin'))?.body.toString()).toBe('whole');
@@ -182,7 +186,10 @@ describe('the S3 driver', () => {
     await storage.put('project-files', 'session-1/roof/general/p1_1700000000000.jpg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
     await storage.put('avatars', 'users/u1/a.png', Buffer.from('png'), { contentType: 'image/png' });
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.settings.bucket }));
-    expect(listed.Contents?.map((object) => object.Key).sort()).toEqual(['avatars/users/u1/a.png', 'project-files/session-1/roof/general/p1_1700000000000.jpg']);
+    expect(listed.Contents?.map((object) => object.Key).sort()).toEqual([
+      'avatars/users/u1/a.png',
+      'project-files/session-1/roof/general/p1_1700000000000.jpg',
+    ]);
   });
 
   it('on a server that ignores conditional writes, still refuses to overwrite an object that is there', async () => {

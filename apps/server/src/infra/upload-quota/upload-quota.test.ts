@@ -45,7 +45,8 @@ const upload = (userId: string, companyId: string | null, bytes: number, extra: 
   kept: extra.kept ?? true,
 });
 
-const counted = async (key: string) => Number((await database.db.execute<{ bytes: string }>(sql`select bytes from upload_byte_counts where key = ${key}`)).rows[0]?.bytes ?? 0);
+const counted = async (key: string) =>
+  Number((await database.db.execute<{ bytes: string }>(sql`select bytes from upload_byte_counts where key = ${key}`)).rows[0]?.bytes ?? 0);
 
 describe('the hourly byte quotas', () => {
   it('are shared by every instance on the database: two stores count one hour together, then refuse with 429 and Retry-After', async () => {
@@ -81,7 +82,9 @@ describe('the hourly byte quotas', () => {
     const userId = randomUUID();
     await quota.charge(upload(userId, null, 2 * MB, { budget: 'screenshots' }));
     const refused = await refusal(quota.charge(upload(userId, null, 1, { budget: 'screenshots' })));
-    expect(refused?.message).toMatch(/^Your feedback screenshots this hour have reached the limit of 2 MB\. Send your feedback without a screenshot, or add one in \d+ minutes?\.$/);
+    expect(refused?.message).toMatch(
+      /^Your feedback screenshots this hour have reached the limit of 2 MB\. Send your feedback without a screenshot, or add one in \d+ minutes?\.$/,
+    );
     await quota.charge(upload(userId, null, 10 * MB));
   });
 
@@ -145,23 +148,31 @@ describe("the company's storage total", () => {
     await database.db.execute(sql`insert into inspection_sessions (id, company_id, street) values (${sessionId}, ${c}, '1 Way')`);
     await database.db.execute(sql`insert into inspection_photos (id, company_id, session_id, file_path, file_name, file_size, mime_type, sha256, category)
       values (${randomUUID()}, ${c}, ${sessionId}, 'a.jpg', 'a.jpg', 1000, 'image/jpeg', 'x', 'roof')`);
-    await database.db.execute(sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${c}, ${project.id}, 'f.pdf', 'f.pdf', 'application/pdf', 2000)`);
+    await database.db.execute(
+      sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${c}, ${project.id}, 'f.pdf', 'f.pdf', 'application/pdf', 2000)`,
+    );
     const measurement = randomUUID();
     await database.db.execute(sql`insert into roof_measurements (id, company_id, report_file_size) values (${measurement}, ${c}, 300)`);
     const report = randomUUID();
     await database.db.execute(sql`insert into reports (id, company_id, kind, title, document) values (${report}, ${c}, 'inspection', 'Report', '{}')`);
     await database.db.execute(sql`update reports set file_size = 5000 where id = ${report}`);
     const author = await createUser(database.db, { company });
-    await database.db.execute(sql`insert into feedback_screenshots (company_id, author_id, object_path, content_type, byte_size, width, height) values (${c}, ${author.id}, 's.png', 'image/png', 400, 1, 1)`);
+    await database.db.execute(
+      sql`insert into feedback_screenshots (company_id, author_id, object_path, content_type, byte_size, width, height) values (${c}, ${author.id}, 's.png', 'image/png', 400, 1, 1)`,
+    );
     const identification = randomUUID();
-    await database.db.execute(sql`insert into shingle_identifications (id, company_id, measurements, ranking, catalog_version, confidence) values (${identification}, ${c}, '{}', '{}', 1, 'low')`);
+    await database.db.execute(
+      sql`insert into shingle_identifications (id, company_id, measurements, ranking, catalog_version, confidence) values (${identification}, ${c}, '{}', '{}', 1, 'low')`,
+    );
     await database.db.execute(sql`insert into shingle_photos (id, company_id, identification_id, kind, file_path, file_name, mime_type, file_size, sha256)
       values (${randomUUID()}, ${c}, ${identification}, 'face', 'p.jpg', 'p.jpg', 'image/jpeg', 600, 'y')`);
     const conversation = randomUUID();
     const message = randomUUID();
     await database.db.execute(sql`insert into conversations (id, company_id) values (${conversation}, ${c})`);
     await database.db.execute(sql`insert into messages (id, conversation_id) values (${message}, ${conversation})`);
-    await database.db.execute(sql`insert into message_attachments (message_id, object_path, file_name, file_type, file_size) values (${message}, 'm.png', 'm.png', 'image/png', 70)`);
+    await database.db.execute(
+      sql`insert into message_attachments (message_id, object_path, file_name, file_type, file_size) values (${message}, 'm.png', 'm.png', 'image/png', 70)`,
+    );
     expect(await stored(c)).toBe(1000 + 2000 + 300 + 5000 + 400 + 600 + 70);
     expect(await stored(c)).toBe(await summed(c));
     expect(await stored(other.id)).toBe(0);
@@ -191,12 +202,16 @@ describe("the company's storage total", () => {
   it('refuses a kept upload past the total with 413 STORAGE_FULL, counting it nowhere; an upload not kept passes', async () => {
     const quota = createUploadQuota(database.db, RULES);
     const project = await insertProjectRow(database.db, other.id);
-    await database.db.execute(sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${other.id}, ${project.id}, 'big.pdf', 'big.pdf', 'application/pdf', ${99 * MB})`);
+    await database.db.execute(
+      sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${other.id}, ${project.id}, 'big.pdf', 'big.pdf', 'application/pdf', ${99 * MB})`,
+    );
     const userId = randomUUID();
     const refused = await refusal(quota.charge(upload(userId, other.id, 2 * MB)));
     expect(refused?.code).toBe('STORAGE_FULL');
     expect(refused?.status).toBe(413);
-    expect(refused?.message).toBe("Your company's storage is full: it keeps at most 100 MB of files and photos. Delete what it no longer needs to make room for this upload.");
+    expect(refused?.message).toBe(
+      "Your company's storage is full: it keeps at most 100 MB of files and photos. Delete what it no longer needs to make room for this upload.",
+    );
     expect(await counted(`upload-bytes:user:${userId}`)).toBe(0);
     expect(await counted(`upload-bytes:company:${other.id}`)).toBe(0);
     await quota.charge(upload(userId, other.id, MB));
@@ -206,12 +221,16 @@ describe("the company's storage total", () => {
   it('a company deleted with its files takes its total with it', async () => {
     const gone = await createCompany(database.db, { name: 'Gone Roofing' });
     const project = await insertProjectRow(database.db, gone.id);
-    await database.db.execute(sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${gone.id}, ${project.id}, 'x.pdf', 'x.pdf', 'application/pdf', 123)`);
+    await database.db.execute(
+      sql`insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size) values (${gone.id}, ${project.id}, 'x.pdf', 'x.pdf', 'application/pdf', 123)`,
+    );
     const conversation = randomUUID();
     const message = randomUUID();
     await database.db.execute(sql`insert into conversations (id, company_id) values (${conversation}, ${gone.id})`);
     await database.db.execute(sql`insert into messages (id, conversation_id) values (${message}, ${conversation})`);
-    await database.db.execute(sql`insert into message_attachments (message_id, object_path, file_name, file_type, file_size) values (${message}, 'm.png', 'm.png', 'image/png', 70)`);
+    await database.db.execute(
+      sql`insert into message_attachments (message_id, object_path, file_name, file_type, file_size) values (${message}, 'm.png', 'm.png', 'image/png', 70)`,
+    );
     expect(await stored(gone.id)).toBe(193);
     await database.db.execute(sql`delete from companies where id = ${gone.id}`);
     expect((await database.db.execute(sql`select 1 from company_storage where company_id = ${gone.id}`)).rows).toHaveLength(0);

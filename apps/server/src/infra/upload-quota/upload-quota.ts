@@ -61,7 +61,8 @@ const WINDOWS = {
   screenshots: (userId: string, limit: number): Window => ({
     key: `upload-bytes:screenshots:${userId}`,
     limit,
-    refusal: (size, wait) => `Your feedback screenshots this hour have reached the limit of ${size}. Send your feedback without a screenshot, or add one in ${wait}.`,
+    refusal: (size, wait) =>
+      `Your feedback screenshots this hour have reached the limit of ${size}. Send your feedback without a screenshot, or add one in ${wait}.`,
   }),
   company: (companyId: string, limit: number): Window => ({
     key: `upload-bytes:company:${companyId}`,
@@ -80,7 +81,8 @@ type CountRow = { bytes: string | number; window_start: string | Date };
 export function createUploadQuota(db: Db, rules: UploadQuotaRules) {
   /** The hourly windows an upload counts against, in a fixed order (the user's, then the company's), so two uploads never wait on each other's locks crosswise. */
   function windowsOf(upload: UploadCharge): Window[] {
-    const own = upload.budget === 'screenshots' ? WINDOWS.screenshots(upload.userId, rules.screenshotHourlyBytes) : WINDOWS.files(upload.userId, rules.userHourlyBytes);
+    const own =
+      upload.budget === 'screenshots' ? WINDOWS.screenshots(upload.userId, rules.screenshotHourlyBytes) : WINDOWS.files(upload.userId, rules.userHourlyBytes);
     return upload.companyId ? [own, WINDOWS.company(upload.companyId, rules.companyHourlyBytes)] : [own];
   }
 
@@ -113,7 +115,10 @@ export function createUploadQuota(db: Db, rules: UploadQuotaRules) {
   async function charge(upload: UploadCharge): Promise<ChargedUpload> {
     const windows = windowsOf(upload);
     const tooBig = windows.find((window) => upload.bytes > window.limit);
-    if (tooBig) throw new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${quotaSizeText(tooBig.limit)} that may be uploaded in an hour.`, { Connection: 'close' });
+    if (tooBig)
+      throw new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${quotaSizeText(tooBig.limit)} that may be uploaded in an hour.`, {
+        Connection: 'close',
+      });
     const counted = await db.transaction(async (tx) => {
       if (upload.kept && upload.companyId && (await storedBytes(tx, upload.companyId)) + upload.bytes > rules.companyStorageBytes) {
         throw new AppError('STORAGE_FULL', storageFullMessage(rules.companyStorageBytes), { Connection: 'close' });
@@ -137,7 +142,9 @@ export function createUploadQuota(db: Db, rules: UploadQuotaRules) {
       refund: async () => {
         // Only from the window it was counted in: a window started since owes it nothing.
         for (const { key, windowStart } of counted) {
-          await db.execute(sql`update upload_byte_counts set bytes = greatest(bytes - ${upload.bytes}, 0) where key = ${key} and window_start = ${windowStart}::timestamptz`);
+          await db.execute(
+            sql`update upload_byte_counts set bytes = greatest(bytes - ${upload.bytes}, 0) where key = ${key} and window_start = ${windowStart}::timestamptz`,
+          );
         }
       },
     };

@@ -20,7 +20,10 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
   return (
     <DropdownMenuPrimitive.Item
-      className={cn('flex min-h-11 cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100', className)}
+      className={cn(
+        'flex min-h-11 cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100',
+        className,
+      )}
       {...props}
     />
   );

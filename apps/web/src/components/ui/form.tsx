@@ -81,7 +81,18 @@ type FormFieldProps<T extends FieldValues> = {
 } & Omit<ComponentProps<'input'> & ComponentProps<'textarea'> & ComponentProps<'select'>, 'name' | 'id' | 'children' | 'className'>;
 
 /** One field of the surrounding <Form>: the label, the control registered under `name`, its error and hint. */
-export function FormField<T extends FieldValues>({ name, label, hint, describedBy, id, className, labelClassName, control = 'input', children, ...props }: FormFieldProps<T>) {
+export function FormField<T extends FieldValues>({
+  name,
+  label,
+  hint,
+  describedBy,
+  id,
+  className,
+  labelClassName,
+  control = 'input',
+  children,
+  ...props
+}: FormFieldProps<T>) {
   const { register, formState } = useFormContext<T>();
   const generated = useId();
   const fieldId = id ?? `field-${generated}`;
@@ -104,7 +115,9 @@ export function FormField<T extends FieldValues>({ name, label, hint, describedB
 
 /** A yes/no field of the surrounding <Form>: the kit's checkbox with its label beside it. */
 export function FormCheckbox<T extends FieldValues>({ name, label, id }: { name: Path<T>; label: ReactNode; id?: string }) {
-  const { field: { value, onChange, onBlur } } = useController<T>({ name });
+  const {
+    field: { value, onChange, onBlur },
+  } = useController<T>({ name });
   const generated = useId();
   const fieldId = id ?? `field-${generated}`;
   return (
@@ -124,4 +137,3 @@ export function FormError({ className }: { className?: string }) {
   if (!message) return null;
   return <Alert className={className}>{message}</Alert>;
 }
-

@@ -40,7 +40,10 @@ export function SelectContent({ className, children, position = 'popper', ...pro
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item
-      className={cn('relative flex min-h-11 cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100', className)}
+      className={cn(
+        'relative flex min-h-11 cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100',
+        className,
+      )}
       {...props}
     >
       <SelectPrimitive.ItemIndicator className="absolute left-2">

@@ -9,7 +9,11 @@ export const TooltipTrigger = TooltipPrimitive.Trigger;
 export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content sideOffset={sideOffset} className={cn('z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow', className)} {...props} />
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow', className)}
+        {...props}
+      />
     </TooltipPrimitive.Portal>
   );
 }

@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminUserListSchema,
-  adminUserSchema,
-  cspReportListSchema,
-  impersonationAuditSchema,
-} from '@ridgeline/shared/contracts/admin';
+import { adminUserListSchema, adminUserSchema, cspReportListSchema, impersonationAuditSchema } from '@ridgeline/shared/contracts/admin';
 import { api } from '../../lib/api-client';
 
 export const adminUsersKey = (q: string) => ['admin', 'users', q] as const;

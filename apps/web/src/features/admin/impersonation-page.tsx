@@ -81,7 +81,9 @@ function ImpersonationPageContents() {
           </Card>
         )}
         <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
-          <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">Audit log</h2>
+          <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
+            Audit log
+          </h2>
           {audit.isError && <Alert>The audit log could not be loaded.</Alert>}
           <CardTable
             headers={['Admin', 'User', 'Reason', 'Started', 'Ended', 'IP']}
@@ -95,7 +97,9 @@ function ImpersonationPageContents() {
                 <TableCell className="px-3">{entry.target.email}</TableCell>
                 <TableCell className="px-3">{entry.reason}</TableCell>
                 <TableCell className="px-3">{formatDateTime(entry.startedAt)}</TableCell>
-                <TableCell className="px-3">{entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}</TableCell>
+                <TableCell className="px-3">
+                  {entry.status === 'active' ? 'Active' : `${formatDateTime(entry.endedAt)}${entry.status === 'expired' ? ' (expired)' : ''}`}
+                </TableCell>
                 <TableCell className="px-3">{entry.ip ?? '—'}</TableCell>
               </TableRow>
             ))}

@@ -28,8 +28,17 @@ export function UserSearch({ label, action }: { label: string; action: (user: Ad
             truncate
             title={
               <>
-                {user.name} {user.role === 'admin' && <Badge tone="info" className="ml-1">admin</Badge>}
-                {!user.isEnabled && <Badge tone="danger" className="ml-1">disabled</Badge>}
+                {user.name}{' '}
+                {user.role === 'admin' && (
+                  <Badge tone="info" className="ml-1">
+                    admin
+                  </Badge>
+                )}
+                {!user.isEnabled && (
+                  <Badge tone="danger" className="ml-1">
+                    disabled
+                  </Badge>
+                )}
               </>
             }
             detail={

@@ -94,7 +94,11 @@ describe('/analytics', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
     const carriers = await screen.findByRole('table', { name: 'Approval rate by carrier' });
-    expect(within(carriers).getAllByRole('row').map((row) => row.textContent)).toEqual(['CarrierApprovedDeniedApproval rate', 'Acme Mutual1150%', '=HYPERLINK("x")10100%']);
+    expect(
+      within(carriers)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['CarrierApprovedDeniedApproval rate', 'Acme Mutual1150%', '=HYPERLINK("x")10100%']);
     expect(within(table('Supplements requested and approved')).getByRole('row', { name: /Requested/ })).toHaveTextContent('$700.00');
     expect(within(table('Time from inspection')).getByRole('row', { name: /claim filed/ })).toHaveTextContent('348.8');
     // Statuses with no claim file are left out of the pipeline's table.
@@ -107,7 +111,9 @@ describe('/analytics', () => {
   });
 
   it('applies a filter through the address and asks again', async () => {
-    answer('GET /api/analytics', (request) => json(figures(request.url.searchParams.get('carrierId') ? { approvalByCarrier: figures().approvalByCarrier.slice(0, 1) } : {})));
+    answer('GET /api/analytics', (request) =>
+      json(figures(request.url.searchParams.get('carrierId') ? { approvalByCarrier: figures().approvalByCarrier.slice(0, 1) } : {})),
+    );
     renderPage();
     await screen.findByRole('table', { name: 'Approval rate by carrier' });
     const user = userEvent.setup();
@@ -142,7 +148,12 @@ describe('/analytics', () => {
       reader.readAsArrayBuffer(blobs[0] ?? new Blob());
     });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text.split('\r\n')).toEqual(['\uFEFF"Carrier","Approved","Denied","Approval rate"', '"Acme Mutual","1","1","50"', `"'=HYPERLINK(""x"")","1","0","100"`, '']);
+    expect(text.split('\r\n')).toEqual([
+      '\uFEFF"Carrier","Approved","Denied","Approval rate"',
+      '"Acme Mutual","1","1","50"',
+      `"'=HYPERLINK(""x"")","1","0","100"`,
+      '',
+    ]);
   });
 
   it("shows a member their own figures without a member filter, and says a bad link's filters were dropped", async () => {

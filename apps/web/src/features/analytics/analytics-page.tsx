@@ -127,7 +127,14 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={approvalColumns('Carrier')}
         fileName={`approval-by-carrier-${range}`}
         empty="No claim file opened in the range was approved or denied yet."
-        chart={<FigureBarChart sideways data={figures.approvalByCarrier.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} kind="percent" />}
+        chart={
+          <FigureBarChart
+            sideways
+            data={figures.approvalByCarrier.map((row) => ({ label: row.label, percent: row.percent }))}
+            series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]}
+            kind="percent"
+          />
+        }
       />
       <FigureCard
         id="approval-loss-type"
@@ -137,7 +144,14 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={approvalColumns('Loss type')}
         fileName={`approval-by-loss-type-${range}`}
         empty="No claim file opened in the range was approved or denied yet."
-        chart={<FigureBarChart sideways data={figures.approvalByLossType.map((row) => ({ label: row.label, percent: row.percent }))} series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]} kind="percent" />}
+        chart={
+          <FigureBarChart
+            sideways
+            data={figures.approvalByLossType.map((row) => ({ label: row.label, percent: row.percent }))}
+            series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]}
+            kind="percent"
+          />
+        }
       />
       <FigureCard
         id="supplements"
@@ -147,7 +161,13 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={supplementColumns}
         fileName={`supplements-${range}`}
         empty="No supplement on these claim files yet."
-        chart={<FigureBarChart data={supplements.map((row) => ({ label: row.label, cents: row.cents }))} series={[{ key: 'cents', name: 'Amount', color: CHART_COLORS.amber }]} kind="money" />}
+        chart={
+          <FigureBarChart
+            data={supplements.map((row) => ({ label: row.label, cents: row.cents }))}
+            series={[{ key: 'cents', name: 'Amount', color: CHART_COLORS.amber }]}
+            kind="money"
+          />
+        }
       />
       <FigureCard
         id="cycle-times"
@@ -175,7 +195,14 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={pipelineColumns}
         fileName={`pipeline-value-${range}`}
         empty="No claim file was opened in the range."
-        chart={<FigureBarChart sideways data={pipeline.map((row) => ({ label: row.name, rcv: row.rcvCents }))} series={[{ key: 'rcv', name: 'RCV', color: CHART_COLORS.green }]} kind="money" />}
+        chart={
+          <FigureBarChart
+            sideways
+            data={pipeline.map((row) => ({ label: row.name, rcv: row.rcvCents }))}
+            series={[{ key: 'rcv', name: 'RCV', color: CHART_COLORS.green }]}
+            kind="money"
+          />
+        }
       />
       <FigureCard
         id="days-in-status"
@@ -185,7 +212,13 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={statusDaysColumns}
         fileName={`days-in-status-${range}`}
         empty="No claim file was opened in the range."
-        chart={<FigureBarChart sideways data={figures.daysInStatus.map((row) => ({ label: row.name, average: row.averageDays ?? 0 }))} series={[{ key: 'average', name: 'Average days', color: CHART_COLORS.slate }]} />}
+        chart={
+          <FigureBarChart
+            sideways
+            data={figures.daysInStatus.map((row) => ({ label: row.name, average: row.averageDays ?? 0 }))}
+            series={[{ key: 'average', name: 'Average days', color: CHART_COLORS.slate }]}
+          />
+        }
       />
       <FigureCard
         id="weekly-activity"
@@ -213,7 +246,13 @@ function Figures({ figures }: { figures: Analytics }) {
         columns={revenueColumns}
         fileName={`money-received-${range}`}
         empty="No payment was received in the range."
-        chart={<FigureBarChart data={figures.revenueByMonth.map((row) => ({ label: formatMonth(row.month), cents: row.receivedCents }))} series={[{ key: 'cents', name: 'Received', color: CHART_COLORS.green }]} kind="money" />}
+        chart={
+          <FigureBarChart
+            data={figures.revenueByMonth.map((row) => ({ label: formatMonth(row.month), cents: row.receivedCents }))}
+            series={[{ key: 'cents', name: 'Received', color: CHART_COLORS.green }]}
+            kind="money"
+          />
+        }
       />
     </div>
   );
@@ -233,7 +272,13 @@ export default function AnalyticsPage() {
           : 'How claims move and pay: approval rates, supplements, time to money, the pipeline and the field work.'}
       </PageHeader>
       {badLink && <Alert>The filters in this link were not valid, so the last 365 days are shown.</Alert>}
-      <FiltersForm applied={query} members={figures?.members ?? []} carriers={figures?.carriers ?? []} canPickMember={figures?.scope === 'company'} onApply={apply} />
+      <FiltersForm
+        applied={query}
+        members={figures?.members ?? []}
+        carriers={figures?.carriers ?? []}
+        canPickMember={figures?.scope === 'company'}
+        onApply={apply}
+      />
       {analytics.isPending && <p role="status">Loading the figures…</p>}
       {analytics.isError && <Alert>{errorText(analytics.error)}</Alert>}
       {figures && (

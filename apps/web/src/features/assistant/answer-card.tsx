@@ -35,7 +35,10 @@ export function AnswerCard({ message, projectId, onCopyToCoverLetter, onCopyToCh
       {
         onSuccess: () => {
           setNoting(false);
-          notify.success(rating === 'helpful' ? 'Thanks for rating' : 'Sent to the Ridgeline team', rating === 'helpful' ? 'Marked helpful.' : 'The answer and your note are in the team\'s feedback list.');
+          notify.success(
+            rating === 'helpful' ? 'Thanks for rating' : 'Sent to the Ridgeline team',
+            rating === 'helpful' ? 'Marked helpful.' : "The answer and your note are in the team's feedback list.",
+          );
         },
         onError: (error) => notify.error('The rating was not saved', errorText(error)),
       },
@@ -46,7 +49,8 @@ export function AnswerCard({ message, projectId, onCopyToCoverLetter, onCopyToCh
       <p className="text-sm break-words whitespace-pre-wrap text-slate-900">{text}</p>
       {message.dropped.length > 0 && (
         <p className="text-xs text-amber-950">
-          {message.dropped.length} citation{message.dropped.length === 1 ? '' : 's'} taken out: {message.dropped.length === 1 ? 'it did' : 'they did'} not match a passage of the knowledge base or a record of this claim file.
+          {message.dropped.length} citation{message.dropped.length === 1 ? '' : 's'} taken out: {message.dropped.length === 1 ? 'it did' : 'they did'} not match
+          a passage of the knowledge base or a record of this claim file.
         </p>
       )}
       {message.citations.length > 0 && (

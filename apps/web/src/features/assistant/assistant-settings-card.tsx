@@ -11,7 +11,11 @@ import { useAssistantSettings, useUpdateAssistantSettings } from './api/settings
 const settingsFormSchema = z.object({
   codeEdition: z.enum(CODE_EDITIONS),
   providerEnabled: z.boolean(),
-  dailyLimit: z.coerce.number<string | number>().int('Enter a whole number').min(1, 'At least 1').max(DAILY_ANSWER_LIMIT_MAX, `At most ${DAILY_ANSWER_LIMIT_MAX}`),
+  dailyLimit: z.coerce
+    .number<string | number>()
+    .int('Enter a whole number')
+    .min(1, 'At least 1')
+    .max(DAILY_ANSWER_LIMIT_MAX, `At most ${DAILY_ANSWER_LIMIT_MAX}`),
 });
 
 /** The owner's settings of the assistant: the adopted code edition, the AI provider switch and the daily answer limit. */
@@ -23,7 +27,9 @@ export function AssistantSettingsCard() {
 
 function SettingsForm({ settings }: { settings: AssistantSettings }) {
   const update = useUpdateAssistantSettings();
-  const form = useZodForm(settingsFormSchema, { defaultValues: { codeEdition: settings.codeEdition, providerEnabled: settings.providerEnabled, dailyLimit: settings.dailyLimit } });
+  const form = useZodForm(settingsFormSchema, {
+    defaultValues: { codeEdition: settings.codeEdition, providerEnabled: settings.providerEnabled, dailyLimit: settings.dailyLimit },
+  });
   const submit = async (values: z.output<typeof settingsFormSchema>) => {
     try {
       await update.mutateAsync(values);
@@ -38,15 +44,32 @@ function SettingsForm({ settings }: { settings: AssistantSettings }) {
         <summary className="min-h-11 cursor-pointer py-2 font-semibold text-slate-900">Assistant settings (owner)</summary>
         <CardTitle className="sr-only">Assistant settings</CardTitle>
         <Form form={form} onSubmit={submit} aria-label="Assistant settings" className="mt-2">
-          <FormField name="codeEdition" label="Adopted code edition" control="select" hint="The IRC edition your jurisdictions enforce: which code rules the assistant cites.">
+          <FormField
+            name="codeEdition"
+            label="Adopted code edition"
+            control="select"
+            hint="The IRC edition your jurisdictions enforce: which code rules the assistant cites."
+          >
             {CODE_EDITIONS.map((edition) => (
               <option key={edition} value={edition}>
                 IRC {edition}
               </option>
             ))}
           </FormField>
-          <FormCheckbox name="providerEnabled" label={settings.providerConfigured ? "Use the AI provider for answers and Shingle ID's suggestions from a photo" : 'Use the AI provider for answers (none is configured on this server)'} />
-          <FormField name="dailyLimit" label="Answers per day for the company" inputMode="numeric" hint="Counted per UTC day for everyone in the company, Shingle ID's suggestions from a photo included." />
+          <FormCheckbox
+            name="providerEnabled"
+            label={
+              settings.providerConfigured
+                ? "Use the AI provider for answers and Shingle ID's suggestions from a photo"
+                : 'Use the AI provider for answers (none is configured on this server)'
+            }
+          />
+          <FormField
+            name="dailyLimit"
+            label="Answers per day for the company"
+            inputMode="numeric"
+            hint="Counted per UTC day for everyone in the company, Shingle ID's suggestions from a photo included."
+          />
           <FormError />
           <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className="w-full sm:w-fit">
             Save settings

@@ -24,9 +24,7 @@ export function AssistantStatus({ status }: { status: AssistantConversation['sta
   return (
     <>
       {status.notice && (
-        <Alert tone="info">
-          {status.notice}. Answers quote the knowledge base and the claim file with their sources, without written-out prose.
-        </Alert>
+        <Alert tone="info">{status.notice}. Answers quote the knowledge base and the claim file with their sources, without written-out prose.</Alert>
       )}
       <p className="text-xs text-slate-700">
         {status.answersToday} of {status.dailyLimit} answers used by your company today. Code rules follow the {status.codeEdition} IRC.
@@ -81,7 +79,8 @@ export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProp
       {messages.length === 0 && !state.streaming && (
         <CardDiv>
           <p className="text-sm text-slate-800">
-            Ask about codes, manufacturer requirements or carrier practice{projectId ? ', or about this claim file' : ''}: "Is drip edge required at the eaves?", "Does a recover need a tear-off here?"
+            Ask about codes, manufacturer requirements or carrier practice{projectId ? ', or about this claim file' : ''}: "Is drip edge required at the
+            eaves?", "Does a recover need a tear-off here?"
           </p>
         </CardDiv>
       )}
@@ -117,18 +116,31 @@ export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProp
       <div ref={end} />
       {projectId && (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={state.streaming} onClick={() => void send({ question: 'Draft the supplement letter', task: 'supplement_letter' })}>
+          <Button
+            variant="secondary"
+            disabled={state.streaming}
+            onClick={() => void send({ question: 'Draft the supplement letter', task: 'supplement_letter' })}
+          >
             <FileText aria-hidden="true" className="size-4" />
             Draft supplement letter
           </Button>
-          <Button variant="secondary" disabled={state.streaming} onClick={() => void send({ question: 'Summarize this claim file for the adjuster meeting', task: 'claim_summary' })}>
+          <Button
+            variant="secondary"
+            disabled={state.streaming}
+            onClick={() => void send({ question: 'Summarize this claim file for the adjuster meeting', task: 'claim_summary' })}
+          >
             <ListChecks aria-hidden="true" className="size-4" />
             Summarize for the adjuster
           </Button>
         </div>
       )}
       <CardDiv>
-        <Form form={form} onSubmit={(values) => send({ question: values.question, research: values.research })} aria-label="Ask the assistant" className="gap-3">
+        <Form
+          form={form}
+          onSubmit={(values) => send({ question: values.question, research: values.research })}
+          aria-label="Ask the assistant"
+          className="gap-3"
+        >
           <FormField name="question" label={projectId ? 'Ask about this claim' : 'Ask the assistant'} control="textarea" rows={3} />
           <FormCheckbox name="research" label="Research mode: the knowledge base only (codes, manufacturers, carrier practice)" />
           <SubmitButton isSubmitting={state.streaming} busyText="Answering…" className="w-full sm:w-fit">

@@ -19,7 +19,20 @@ import { useAddPassage, useEditPassage, useKnowledge } from './api/knowledge';
 const formSchema = createPassageSchema.omit({ editions: true }).extend({ e2018: z.boolean(), e2021: z.boolean(), e2024: z.boolean() });
 type FormInput = z.input<typeof formSchema>;
 
-const EMPTY: FormInput = { slug: '', topic: 'code', section: '', title: '', body: '', source: '', editionNote: '', confidence: 'S', keywords: '', e2018: false, e2021: false, e2024: false };
+const EMPTY: FormInput = {
+  slug: '',
+  topic: 'code',
+  section: '',
+  title: '',
+  body: '',
+  source: '',
+  editionNote: '',
+  confidence: 'S',
+  keywords: '',
+  e2018: false,
+  e2021: false,
+  e2024: false,
+};
 
 const toForm = (p: Passage): FormInput => ({
   slug: p.slug,
@@ -132,7 +145,11 @@ function PassageList({ passages, onEdit }: { passages: Passage[]; onEdit: (p: Pa
     edit.mutate(
       { id: p.id, retired },
       {
-        onSuccess: () => notify.success(retired ? 'Passage retired' : 'Passage restored', retired ? 'The assistant no longer retrieves or cites it.' : 'The assistant retrieves it again.'),
+        onSuccess: () =>
+          notify.success(
+            retired ? 'Passage retired' : 'Passage restored',
+            retired ? 'The assistant no longer retrieves or cites it.' : 'The assistant retrieves it again.',
+          ),
         onError: (error) => notify.error('Not changed', errorText(error)),
       },
     );

@@ -12,8 +12,7 @@ export const signUp = (input: SignUpInput) => api.post('/api/auth/sign-up/email'
 export const userExistsByEmail = (email: string) => api.post<boolean>('/api/rpc/user_exists_by_email', { _email: email });
 export const resetPasswordForEmail = (email: string) => api.post('/api/auth/request-password-reset', { email });
 export const resetPassword = (token: string, newPassword: string) => api.post('/api/auth/reset-password', { token, newPassword });
-export const updatePassword = (currentPassword: string, newPassword: string) =>
-  api.post('/api/auth/change-password', { currentPassword, newPassword });
+export const updatePassword = (currentPassword: string, newPassword: string) => api.post('/api/auth/change-password', { currentPassword, newPassword });
 
 /** Factor calls: a challenge, then the code with the challenge id. */
 export async function verifyTotpFactor(code: string): Promise<void> {

@@ -56,7 +56,9 @@ export default function AuthPage() {
   const chosenPlan = isPlanId(planParam) ? planParam : null;
   // The e-mail confirmation link lands here; a signed-in user goes straight on to the dashboard.
   const confirmed = params.get('confirmed') === '1';
-  const [mode, setMode] = useState<Mode>(params.get('mode') === 'reset' && token ? 'reset' : invitationId || params.get('mode') === 'signup' ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(
+    params.get('mode') === 'reset' && token ? 'reset' : invitationId || params.get('mode') === 'signup' ? 'signup' : 'signin',
+  );
   const invitation = useInvitation(invitationId);
   // A disabled account that signs in sees only the Account Disabled screen.
   const [disabled, setDisabled] = useState(false);
@@ -144,7 +146,12 @@ export default function AuthPage() {
               <TabsContent value="signin" className="mt-5">
                 {joinButton}
                 {!signedIn && (
-                  <SignInForm onSignedIn={finishSignIn} onTwoFactor={() => setMode('two-factor')} onForgot={() => setMode('forgot')} onDisabled={() => setDisabled(true)} />
+                  <SignInForm
+                    onSignedIn={finishSignIn}
+                    onTwoFactor={() => setMode('two-factor')}
+                    onForgot={() => setMode('forgot')}
+                    onDisabled={() => setDisabled(true)}
+                  />
                 )}
               </TabsContent>
               <TabsContent value="signup" className="mt-5">

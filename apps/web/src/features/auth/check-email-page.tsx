@@ -17,8 +17,8 @@ export default function CheckEmailPage() {
         <MailCheck aria-hidden="true" className="size-12 text-blue-800" />
         <h1 className="text-2xl font-bold text-slate-900">Check your email</h1>
         <p className="text-slate-700">
-          We sent a confirmation link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to confirm your account and
-          you will be signed in to your dashboard.
+          We sent a confirmation link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to confirm your account and you will be signed in to
+          your dashboard.
         </p>
         <p className="text-sm text-slate-600">The link is valid for 24 hours. Nothing there? Check your spam folder.</p>
         <Button asChild variant="link" size="inline">

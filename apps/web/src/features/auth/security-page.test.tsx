@@ -47,7 +47,10 @@ describe('/security', () => {
     await userEvent.type(screen.getByLabelText('New password'), 'new-password-22');
     await userEvent.click(screen.getByRole('button', { name: 'Update password' }));
     await waitFor(() =>
-      expect(notify.success).toHaveBeenCalledWith('Password Updated!', 'Your password has been successfully updated. You have been signed out on your other devices.'),
+      expect(notify.success).toHaveBeenCalledWith(
+        'Password Updated!',
+        'Your password has been successfully updated. You have been signed out on your other devices.',
+      ),
     );
     expect(sent('POST /api/auth/change-password')[0]?.body).toEqual({ currentPassword: 'old-password-1', newPassword: 'new-password-22' });
 
@@ -72,7 +75,10 @@ describe('/security', () => {
   it('enrols two-factor: QR code and secret, then confirms with a code and shows recovery codes', async () => {
     answerAll({
       ...baseRoutes,
-      'POST /api/auth/two-factor/enable': json({ totpURI: 'otpauth://totp/Ridgeline:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Ridgeline', backupCodes: ['aaaa-1111', 'bbbb-2222'] }),
+      'POST /api/auth/two-factor/enable': json({
+        totpURI: 'otpauth://totp/Ridgeline:alice%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Ridgeline',
+        backupCodes: ['aaaa-1111', 'bbbb-2222'],
+      }),
       'POST /api/auth/two-factor/verify-totp': json({ token: 't' }),
     });
     renderSecurity();

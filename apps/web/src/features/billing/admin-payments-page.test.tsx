@@ -85,7 +85,6 @@ describe('/admin/payments', () => {
     expect(bravo.queryByRole('button', { name: /Extend trial/ })).not.toBeInTheDocument();
     expect(bravo.queryByRole('button', { name: /Open as owner/ })).not.toBeInTheDocument();
     expect(bravo.getByRole('button', { name: 'Remove credits for Bravo Siding' })).toBeDisabled();
-
   });
 
   it('sends the search and the status filter', async () => {
@@ -105,7 +104,10 @@ describe('/admin/payments', () => {
 
   it('removes credits with a reason and shows the refusal in the dialog when the balance is too low', async () => {
     answer('GET /api/admin/billing/companies', json(page([TRIALING])));
-    answer('POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/credits', apiError('INSUFFICIENT_CREDITS', { message: 'The company has only 2 credits.' }));
+    answer(
+      'POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/credits',
+      apiError('INSUFFICIENT_CREDITS', { message: 'The company has only 2 credits.' }),
+    );
     renderPage();
     const user = userEvent.setup();
     await user.click(await (await table()).findByRole('button', { name: 'Remove credits for Alpha Roofing' }));
@@ -121,7 +123,10 @@ describe('/admin/payments', () => {
 
   it('extends a trial by the days typed, and refuses 0 days in the form without a call', async () => {
     answer('GET /api/admin/billing/companies', json(page([TRIALING])));
-    answer('POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/extend-trial', json({ ...TRIALING, trialEndsAt: '2026-12-17T12:00:00.000Z' }));
+    answer(
+      'POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/extend-trial',
+      json({ ...TRIALING, trialEndsAt: '2026-12-17T12:00:00.000Z' }),
+    );
     renderPage();
     const user = userEvent.setup();
     await user.click(await (await table()).findByRole('button', { name: 'Extend trial for Alpha Roofing' }));
@@ -137,7 +142,9 @@ describe('/admin/payments', () => {
     await user.type(days, '10');
     await user.click(dialog.getByRole('button', { name: 'Extend trial' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sent('POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/extend-trial').map((request) => request.body)).toEqual([{ days: 10, reason: 'Storm season' }]);
+    expect(sent('POST /api/admin/billing/companies/11111111-1111-4111-8111-111111111111/extend-trial').map((request) => request.body)).toEqual([
+      { days: 10, reason: 'Storm season' },
+    ]);
   });
 
   it('opens the company as its owner with the reason', async () => {

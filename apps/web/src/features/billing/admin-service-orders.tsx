@@ -53,7 +53,8 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
         </Badge>
       </div>
       <p className="text-sm text-slate-700">
-        {order.companyName} · {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered <time dateTime={order.createdAt}>{agoText(order.createdAt)}</time>
+        {order.companyName} · {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered{' '}
+        <time dateTime={order.createdAt}>{agoText(order.createdAt)}</time>
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
       {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
@@ -76,7 +77,10 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
             </Button>
           )}
           <div className="flex flex-col gap-1">
-            <Label htmlFor={inputId} className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 has-[:focus-visible]:outline-2">
+            <Label
+              htmlFor={inputId}
+              className="inline-flex min-h-11 w-fit cursor-pointer items-center rounded-md bg-blue-800 px-4 py-2 font-semibold text-white hover:bg-blue-900 has-[:focus-visible]:outline-2"
+            >
               {deliver.isPending ? 'Delivering…' : `Deliver ${order.serviceName}`}
             </Label>
             <Input id={inputId} type="file" aria-describedby={hintId} disabled={deliver.isPending} onChange={onChoose} className="sr-only w-px" />
@@ -141,7 +145,9 @@ export function AdminServiceOrders() {
       {orders.isError && <Alert>{errorText(orders.error)}</Alert>}
       {orders.data &&
         (orders.data.orders.length === 0 ? (
-          <EmptyState title="No service orders">{status === 'all' ? 'No company has ordered a service yet.' : `No order is ${SERVICE_ORDER_STATUS_LABELS[status].toLowerCase()}.`}</EmptyState>
+          <EmptyState title="No service orders">
+            {status === 'all' ? 'No company has ordered a service yet.' : `No order is ${SERVICE_ORDER_STATUS_LABELS[status].toLowerCase()}.`}
+          </EmptyState>
         ) : (
           <ul className="grid gap-3" aria-label="Service order queue">
             {orders.data.orders.map((order) => (

@@ -45,7 +45,12 @@ function LedgerRows({ entries }: { entries: CreditEntry[] }) {
   return (
     <>
       <div className="hidden md:block" data-testid="credit-ledger-table">
-        <CardTable caption="Credit ledger" headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']} cellPadding="px-3" headerClassName="bg-slate-50">
+        <CardTable
+          caption="Credit ledger"
+          headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']}
+          cellPadding="px-3"
+          headerClassName="bg-slate-50"
+        >
           {entries.map((entry) => (
             <TableRow key={entry.id}>
               <TableCell className="px-3 py-3 whitespace-nowrap">{entryTime(entry.createdAt)}</TableCell>
@@ -143,17 +148,24 @@ export function CreditLedger() {
       {entries.isPending && <p role="status">Loading the ledger…</p>}
       {entries.isError && <Alert>{errorText(entries.error)}</Alert>}
 
-      {data && data.total === 0 && (
-        isFiltered(filters) ? (
-          <EmptyState title="No entries match these filters" action={<Button variant="secondary" onClick={clear}>Clear filters</Button>}>
+      {data &&
+        data.total === 0 &&
+        (isFiltered(filters) ? (
+          <EmptyState
+            title="No entries match these filters"
+            action={
+              <Button variant="secondary" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          >
             <p>Try another kind or other days, or clear the filters to see the whole ledger.</p>
           </EmptyState>
         ) : (
           <EmptyState title="No credit activity yet">
             <p>Buy a pack above, then order services such as Xact360 from a claim file. Every change of the balance shows here.</p>
           </EmptyState>
-        )
-      )}
+        ))}
 
       {data && data.total > 0 && (
         <>

@@ -48,7 +48,9 @@ export function CreditPacks({ summary }: { summary: CreditSummary }) {
     <Card aria-labelledby="credit-packs-title" className="flex flex-col gap-4">
       <div>
         <CardTitle id="credit-packs-title">Buy credits</CardTitle>
-        <CardDescription>Credits pay for service orders on a claim file (Xact360, Copy-Over, Supplement360, UGO Assisted). Bigger packs cost less per credit.</CardDescription>
+        <CardDescription>
+          Credits pay for service orders on a claim file (Xact360, Copy-Over, Supplement360, UGO Assisted). Bigger packs cost less per credit.
+        </CardDescription>
       </div>
       {!summary.canBuy && <WhoCanBuy />}
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Credit packs">

@@ -30,7 +30,17 @@ const PURCHASE: CreditEntry = {
   amountCents: 24_000,
   createdAt: '2026-03-05T12:00:00.000Z',
 };
-const SPEND: CreditEntry = { ...PURCHASE, id: 'e2', kind: 'spend', credits: -4, balanceAfter: 6, reason: 'Xact360 ordered', serviceOrderId: 'o1', projectId: 'p1', amountCents: null };
+const SPEND: CreditEntry = {
+  ...PURCHASE,
+  id: 'e2',
+  kind: 'spend',
+  credits: -4,
+  balanceAfter: 6,
+  reason: 'Xact360 ordered',
+  serviceOrderId: 'o1',
+  projectId: 'p1',
+  amountCents: null,
+};
 
 const page = (entries: CreditEntry[], total = entries.length, pageNumber = 1): CreditEntriesPage => ({ entries, total, page: pageNumber, pageSize: 25 });
 
@@ -65,7 +75,10 @@ describe('/credits', () => {
       bought = true;
       return json({ outcome: 'applied', checkoutId: 'test_1', checkoutUrl: null, balance: 10 });
     });
-    answer('GET /api/billing/checkouts/test_1', json({ id: 'test_1', kind: 'credits', status: 'complete', plan: null, credits: 10, amountCents: 24_000, testMode: true }));
+    answer(
+      'GET /api/billing/checkouts/test_1',
+      json({ id: 'test_1', kind: 'credits', status: 'complete', plan: null, credits: 10, amountCents: 24_000, testMode: true }),
+    );
     renderWithSession(
       <Routes>
         <Route path="/credits" element={<CreditsPage />} />
@@ -128,7 +141,9 @@ describe('/credits', () => {
     renderCredits();
     expect(await screen.findByTestId('credit-balance')).toHaveTextContent('6');
     expect(screen.queryByRole('button', { name: /^Buy/ })).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('who-can-buy')).toHaveTextContent("Only your company's owners can buy credits. Ask Olive Owner (olive@example.com)."));
+    await waitFor(() =>
+      expect(screen.getByTestId('who-can-buy')).toHaveTextContent("Only your company's owners can buy credits. Ask Olive Owner (olive@example.com)."),
+    );
   });
 
   it('filters the ledger by kind and days, pages it, and links a spend to its project', async () => {

@@ -41,7 +41,9 @@ describe('/credits-success', () => {
   it('says so honestly when the purchase is unknown', async () => {
     answer('GET /api/billing/checkouts/cs_nope', apiError('NOT_FOUND'));
     renderSuccess('/credits-success?session_id=cs_nope');
-    expect(await screen.findByTestId('checkout-unknown')).toHaveTextContent('We found no purchase of your company for this link, so no credits were added from it.');
+    expect(await screen.findByTestId('checkout-unknown')).toHaveTextContent(
+      'We found no purchase of your company for this link, so no credits were added from it.',
+    );
   });
 
   it('says an expired checkout charged nothing', async () => {

@@ -73,7 +73,10 @@ export default function CreditsSuccessPage() {
     const unknown = checkout.error instanceof ApiError && checkout.error.status === 404;
     body = unknown ? (
       <Outcome>
-        <p data-testid="checkout-unknown">We found no purchase of your company for this link, so no credits were added from it. If you paid, the credits page shows every purchase that went through.</p>
+        <p data-testid="checkout-unknown">
+          We found no purchase of your company for this link, so no credits were added from it. If you paid, the credits page shows every purchase that went
+          through.
+        </p>
       </Outcome>
     ) : (
       <Alert>
@@ -87,7 +90,11 @@ export default function CreditsSuccessPage() {
     body = (
       <Outcome>
         <p>
-          This payment was for a plan, not credits. Your subscription is on <Link to="/payments" className="text-blue-800 underline">Payments</Link>.
+          This payment was for a plan, not credits. Your subscription is on{' '}
+          <Link to="/payments" className="text-blue-800 underline">
+            Payments
+          </Link>
+          .
         </p>
       </Outcome>
     );

@@ -6,7 +6,6 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { usePlanCheck } from './api/plan-check';
 import { dateText } from './billing-words';
 
-
 /** The active files to close or archive before moving to a smaller plan, least recently changed first. */
 export function FilesToCloseDialog({ plan, open, onOpenChange }: { plan: PlanDefinition; open: boolean; onOpenChange: (open: boolean) => void }) {
   const check = usePlanCheck(plan.id, open);

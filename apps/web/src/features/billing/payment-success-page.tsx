@@ -41,7 +41,11 @@ function Outcome({ icon, title, children, links }: { icon: ReactNode; title: str
 }
 
 const notFound = (
-  <Outcome icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />} title="We could not find this payment" links={[{ to: '/pricing', label: 'See plans' }]}>
+  <Outcome
+    icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />}
+    title="We could not find this payment"
+    links={[{ to: '/pricing', label: 'See plans' }]}
+  >
     <CardDescription>There is no payment of your company to confirm here. If you just paid, your payments page shows it once Stripe tells us.</CardDescription>
   </Outcome>
 );
@@ -72,7 +76,9 @@ function Completed({ checkout }: { checkout: CheckoutStatus }) {
         { to: '/payments', label: 'See payments' },
       ]}
     >
-      <CardDescription role="status">{checkout.testMode ? 'Test mode: nothing was charged.' : `Payment of ${cash(checkout.amountCents)} received.`}</CardDescription>
+      <CardDescription role="status">
+        {checkout.testMode ? 'Test mode: nothing was charged.' : `Payment of ${cash(checkout.amountCents)} received.`}
+      </CardDescription>
     </Outcome>
   );
 }
@@ -96,15 +102,25 @@ function Confirmation({ id }: { id: string }) {
   if (data.status === 'complete') return <Completed checkout={data} />;
   if (data.status === 'expired') {
     return (
-      <Outcome icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />} title="This payment was not completed" links={[{ to: data.kind === 'plan' ? '/pricing' : '/credits', label: 'Try again' }]}>
+      <Outcome
+        icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />}
+        title="This payment was not completed"
+        links={[{ to: data.kind === 'plan' ? '/pricing' : '/credits', label: 'Try again' }]}
+      >
         <CardDescription>The checkout expired before it was paid. Nothing was charged.</CardDescription>
       </Outcome>
     );
   }
   if (timedOut) {
     return (
-      <Outcome icon={<Clock aria-hidden="true" className="size-6 text-amber-700" />} title="Still confirming…" links={[{ to: '/payments', label: 'See payments' }]}>
-        <CardDescription role="status">Stripe has not confirmed this payment yet. It usually takes seconds; your payments page shows it as soon as it does.</CardDescription>
+      <Outcome
+        icon={<Clock aria-hidden="true" className="size-6 text-amber-700" />}
+        title="Still confirming…"
+        links={[{ to: '/payments', label: 'See payments' }]}
+      >
+        <CardDescription role="status">
+          Stripe has not confirmed this payment yet. It usually takes seconds; your payments page shows it as soon as it does.
+        </CardDescription>
       </Outcome>
     );
   }

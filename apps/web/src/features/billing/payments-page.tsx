@@ -80,9 +80,7 @@ function SubscriptionCard({ billing }: { billing: BillingOverview }) {
         </Alert>
       )}
       {billing.status === 'past_due' && billing.graceEndsAt && !billing.readOnly && (
-        <Alert tone="warning">
-          Your last payment failed. Everything keeps working until {dateText(billing.graceEndsAt)}; update your card before then.
-        </Alert>
+        <Alert tone="warning">Your last payment failed. Everything keeps working until {dateText(billing.graceEndsAt)}; update your card before then.</Alert>
       )}
       {billing.readOnly && billing.readOnlyReason && <Alert tone="error">{readOnlyMessage(billing.readOnlyReason)}</Alert>}
       <Link to="/pricing" className={buttonVariants({ variant: 'secondary', className: 'w-full sm:w-auto sm:self-start' })}>
@@ -129,7 +127,12 @@ function PaymentMethodCard({ billing }: { billing: BillingOverview }) {
 function InvoiceLink({ invoice }: { invoice: Invoice }) {
   if (!invoice.hostedUrl) return <span className="text-slate-700">{invoice.testMode ? 'Test mode' : 'None'}</span>;
   return (
-    <a href={invoice.hostedUrl} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 text-blue-800 underline-offset-2 hover:underline">
+    <a
+      href={invoice.hostedUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-h-11 items-center gap-1 text-blue-800 underline-offset-2 hover:underline"
+    >
       View invoice<span className="sr-only"> {invoice.number ?? dateText(invoice.createdAt)} (opens Stripe in a new tab)</span>
       <ExternalLink aria-hidden="true" className="size-4" />
     </a>

@@ -55,7 +55,20 @@ function renderPayments(overview: BillingOverview, invoices: Invoice[] = [INVOIC
     'GET /api/billing': json(overview),
     'GET /api/billing/invoices': json({ invoices }),
     'GET /api/credits/entries': json({
-      entries: [{ id: 'e1', kind: 'purchase', credits: 10, balanceAfter: 10, reason: 'Bought 10 credits', actorName: 'Alice Roof', serviceOrderId: null, projectId: null, amountCents: 24_000, createdAt: '2026-11-16T09:00:00.000Z' }],
+      entries: [
+        {
+          id: 'e1',
+          kind: 'purchase',
+          credits: 10,
+          balanceAfter: 10,
+          reason: 'Bought 10 credits',
+          actorName: 'Alice Roof',
+          serviceOrderId: null,
+          projectId: null,
+          amountCents: 24_000,
+          createdAt: '2026-11-16T09:00:00.000Z',
+        },
+      ],
       total: 1,
       page: 1,
       pageSize: 25,
@@ -115,7 +128,18 @@ describe('/payments', () => {
   });
 
   it('shows the test-mode label, a trial, a waiting downgrade and an empty invoice list', async () => {
-    renderPayments({ ...OVERVIEW, mode: 'test', status: 'trialing', trialDaysLeft: 9, trialEndsAt: '2026-12-02T10:00:00.000Z', pendingPlan: 'starter', hasPaymentMethod: false }, []);
+    renderPayments(
+      {
+        ...OVERVIEW,
+        mode: 'test',
+        status: 'trialing',
+        trialDaysLeft: 9,
+        trialEndsAt: '2026-12-02T10:00:00.000Z',
+        pendingPlan: 'starter',
+        hasPaymentMethod: false,
+      },
+      [],
+    );
     expect(await screen.findByText(TEST_MODE_LABEL)).toBeInTheDocument();
     expect(screen.getByText('There is no payment portal in test mode: no card is on file and nothing is charged.')).toBeInTheDocument();
     expect(screen.getByText('Professional (trial)')).toBeInTheDocument();

@@ -94,7 +94,11 @@ describe('/pricing', () => {
   });
 
   it('chooses a plan and says so; a refusal shows the server words', async () => {
-    const result: ChoosePlanResult = { outcome: 'applied', checkoutUrl: null, billing: { ...TRIAL, status: 'active', plan: 'business', effectivePlan: 'business', trialDaysLeft: 0, activeFiles: { active: 12, limit: 50 } } };
+    const result: ChoosePlanResult = {
+      outcome: 'applied',
+      checkoutUrl: null,
+      billing: { ...TRIAL, status: 'active', plan: 'business', effectivePlan: 'business', trialDaysLeft: 0, activeFiles: { active: 12, limit: 50 } },
+    };
     answer('POST /api/billing/plan', [json(result), apiError('NOT_PAYER')]);
     renderPricing(TRIAL);
     await userEvent.click(await screen.findByRole('button', { name: 'Choose Business' }));

@@ -18,14 +18,12 @@ import { FilesToCloseDialog } from './files-to-close-dialog';
 import { askText, dateText } from './billing-words';
 import { TestModeNotice } from './test-mode-notice';
 
-
 /** The plan the company is on: chosen and running, or the plan a running trial counts as (a read-only company has none). */
 function currentPlanOf(billing: BillingOverview): PlanId | null {
   if (billing.readOnly) return null;
   if (billing.status === 'trialing') return billing.effectivePlan;
   return billing.status === 'active' || billing.status === 'past_due' ? billing.plan : null;
 }
-
 
 function PlanStatus({ billing }: { billing: BillingOverview }) {
   if (billing.readOnly) return null;
@@ -77,7 +75,9 @@ function PlanCard({ plan, billing, choosing, onChoose }: PlanCardProps) {
         {chosen && <Badge tone="success">Current plan</Badge>}
         {trial && <Badge tone="info">Current plan: Trial</Badge>}
         {intended && <Badge tone="warning">Your choice at sign-up</Badge>}
-        {billing.pendingPlan === plan.id && <Badge tone="warning">Starts {billing.currentPeriodEnd ? dateText(billing.currentPeriodEnd) : 'next period'}</Badge>}
+        {billing.pendingPlan === plan.id && (
+          <Badge tone="warning">Starts {billing.currentPeriodEnd ? dateText(billing.currentPeriodEnd) : 'next period'}</Badge>
+        )}
       </div>
       <p className="text-slate-900">
         <span className="text-3xl font-bold">${plan.priceMonthlyUsd}</span>

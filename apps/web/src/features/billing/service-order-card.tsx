@@ -39,12 +39,20 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
       {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
-      {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Canceled: {order.cancelReason}. The credits were refunded.</p>}
+      {order.status === 'cancelled' && order.cancelReason && (
+        <p className="text-sm text-slate-700">Canceled: {order.cancelReason}. The credits were refunded.</p>
+      )}
       {delivered && (
         <p className="text-sm text-slate-800">
           Delivered file:{' '}
           {deliveredUrl ? (
-            <a href={deliveredUrl} download={delivered.fileName} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline">
+            <a
+              href={deliveredUrl}
+              download={delivered.fileName}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center font-semibold text-blue-800 underline"
+            >
               {delivered.fileName}
             </a>
           ) : (
@@ -68,7 +76,10 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
                 {
                   onSuccess: () => {
                     setCancelling(false);
-                    notify.success(`${order.serviceName} canceled`, `${order.credits === 1 ? '1 credit is' : `${order.credits} credits are`} back on your balance.`);
+                    notify.success(
+                      `${order.serviceName} canceled`,
+                      `${order.credits === 1 ? '1 credit is' : `${order.credits} credits are`} back on your balance.`,
+                    );
                   },
                   onError: (error) => notify.error(`${order.serviceName} not canceled`, errorText(error)),
                 },

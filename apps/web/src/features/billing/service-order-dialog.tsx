@@ -54,7 +54,14 @@ export function ServiceOrderDialog({ projectId, serviceType, balance, open, onOp
             })
           }
         >
-          <FormField name="notes" id="service-order-notes" label="Notes for the office (optional)" control="textarea" rows={3} placeholder="Front and rear slopes; the garage is a separate structure." />
+          <FormField
+            name="notes"
+            id="service-order-notes"
+            label="Notes for the office (optional)"
+            control="textarea"
+            rows={3}
+            placeholder="Front and rear slopes; the garage is a separate structure."
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>

@@ -38,7 +38,12 @@ function fakeOrder(overrides: Partial<ServiceOrder> = {}): ServiceOrder {
   };
 }
 
-const fakeAdminOrder = (overrides: Partial<AdminServiceOrder> = {}): AdminServiceOrder => ({ ...fakeOrder(), companyId: 'c-2', companyName: 'Bravo Siding', ...overrides });
+const fakeAdminOrder = (overrides: Partial<AdminServiceOrder> = {}): AdminServiceOrder => ({
+  ...fakeOrder(),
+  companyId: 'c-2',
+  companyName: 'Bravo Siding',
+  ...overrides,
+});
 
 function renderUi(ui: ReactNode) {
   return render(
@@ -61,7 +66,12 @@ describe('ServiceOrdersPanel', { timeout: 60_000 }, () => {
     answer('GET /api/credits', json({ balance: 12, packs: [], mode: 'test', canBuy: false }));
     answer(
       'GET /api/projects/:id/service-orders',
-      json({ orders: [fakeOrder({ id: '00000000-0000-4000-8000-00000000b002', serviceType: 'ugo_assisted', serviceName: 'UGO Assisted', credits: 1 }), fakeOrder({ status: 'delivered', deliveredFile: { id: FILE_ID, fileName: 'estimate.pdf' } })] }),
+      json({
+        orders: [
+          fakeOrder({ id: '00000000-0000-4000-8000-00000000b002', serviceType: 'ugo_assisted', serviceName: 'UGO Assisted', credits: 1 }),
+          fakeOrder({ status: 'delivered', deliveredFile: { id: FILE_ID, fileName: 'estimate.pdf' } }),
+        ],
+      }),
     );
     renderUi(<ServiceOrdersPanel projectId={PROJECT_ID} fileUrl={(id) => (id === FILE_ID ? '/storage/estimate.pdf?sig=1' : undefined)} />);
 
@@ -79,7 +89,10 @@ describe('ServiceOrdersPanel', { timeout: 60_000 }, () => {
     answer('GET /api/me', json(fakeMe('owner')));
     answer('GET /api/credits', json({ balance: 3, packs: [], mode: 'test', canBuy: true }));
     answer('GET /api/projects/:id/service-orders', json({ orders: [] }));
-    answer('POST /api/projects/:id/service-orders', json(fakeOrder({ serviceType: 'supplement360', serviceName: 'Supplement360', credits: 3 }), { status: 201 }));
+    answer(
+      'POST /api/projects/:id/service-orders',
+      json(fakeOrder({ serviceType: 'supplement360', serviceName: 'Supplement360', credits: 3 }), { status: 201 }),
+    );
     const user = userEvent.setup();
     renderUi(<ServiceOrdersPanel projectId={PROJECT_ID} />);
 
@@ -99,7 +112,10 @@ describe('AdminServiceOrders', { timeout: 60_000 }, () => {
   it('shows the waiting orders of every company and starts, delivers and cancels them', async () => {
     answer('GET /api/admin/service-orders', json({ orders: [fakeAdminOrder()] }));
     answer('POST /api/admin/service-orders/:id/status', json(fakeAdminOrder({ status: 'in_progress' })));
-    answer('PUT /api/admin/service-orders/:id/delivery', json(fakeAdminOrder({ status: 'delivered', deliveredFile: { id: FILE_ID, fileName: 'estimate.pdf' } })));
+    answer(
+      'PUT /api/admin/service-orders/:id/delivery',
+      json(fakeAdminOrder({ status: 'delivered', deliveredFile: { id: FILE_ID, fileName: 'estimate.pdf' } })),
+    );
     answer('POST /api/admin/service-orders/:id/cancel', json(fakeAdminOrder({ status: 'cancelled', cancelReason: 'Photos missing' })));
     const user = userEvent.setup();
     renderUi(<AdminServiceOrders />);

@@ -11,7 +11,11 @@ import { useCreateAdjuster, useUpdateAdjuster } from './api/directory-writes';
 
 // The contract's adjuster, with the carrier picker's "No carrier" option ('') meaning none.
 const adjusterFormSchema = createAdjusterSchema.extend({
-  carrierId: z.uuid().or(z.literal('').transform(() => null)).nullable().optional(),
+  carrierId: z
+    .uuid()
+    .or(z.literal('').transform(() => null))
+    .nullable()
+    .optional(),
 });
 type AdjusterFormInput = z.input<typeof adjusterFormSchema>;
 type AdjusterValues = z.output<typeof adjusterFormSchema>;

@@ -26,7 +26,10 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               {showCarrier && (
                 <p className="text-sm text-slate-700">
                   {adjuster.carrier ? (
-                    <Link to={`/companies/${adjuster.carrier.id}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+                    <Link
+                      to={`/companies/${adjuster.carrier.id}`}
+                      className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline"
+                    >
                       {adjuster.carrier.name}
                     </Link>
                   ) : (
@@ -42,7 +45,13 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
               </ContactLinks>
             )}
             {adjuster.notes && <p className="text-sm whitespace-pre-line text-slate-700">{adjuster.notes}</p>}
-            <RowActions name={adjuster.name} entry={adjuster} onEdit={() => onEdit(adjuster)} onDelete={() => remove.run(adjuster)} deleting={remove.isPending} />
+            <RowActions
+              name={adjuster.name}
+              entry={adjuster}
+              onEdit={() => onEdit(adjuster)}
+              onDelete={() => remove.run(adjuster)}
+              deleting={remove.isPending}
+            />
           </CardDiv>
         </li>
       ))}

@@ -16,8 +16,28 @@ vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), 
 const CARRIER_ID = '11111111-1111-4111-8111-111111111111';
 const PROJECT_ID = '66666666-6666-4666-8666-666666666666';
 const DETAIL: CarrierDetail = {
-  carrier: { id: CARRIER_ID, name: 'State Farm', claimsPhone: '(800) 732-5246', claimsEmail: null, portalUrl: null, notes: 'Ask for the CAT desk.', projectCount: 1, adjusterCount: 1, createdBy: null },
-  adjusters: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Dana Field', phone: null, email: 'dana@sf.example', notes: null, carrier: { id: CARRIER_ID, name: 'State Farm' }, createdBy: null }],
+  carrier: {
+    id: CARRIER_ID,
+    name: 'State Farm',
+    claimsPhone: '(800) 732-5246',
+    claimsEmail: null,
+    portalUrl: null,
+    notes: 'Ask for the CAT desk.',
+    projectCount: 1,
+    adjusterCount: 1,
+    createdBy: null,
+  },
+  adjusters: [
+    {
+      id: '33333333-3333-4333-8333-333333333333',
+      name: 'Dana Field',
+      phone: null,
+      email: 'dana@sf.example',
+      notes: null,
+      carrier: { id: CARRIER_ID, name: 'State Farm' },
+      createdBy: null,
+    },
+  ],
   projects: [
     {
       id: PROJECT_ID,

@@ -89,7 +89,12 @@ function Adjusters({ detail }: { detail: CarrierDetail }) {
           <p>No adjusters of {detail.carrier.name} yet. Add the ones you meet so their phone and email are one tap away.</p>
         </EmptyState>
       ) : (
-        <AdjusterList label={`Adjusters of ${detail.carrier.name}`} adjusters={detail.adjusters} showCarrier={false} onEdit={(row) => setEditing({ open: true, row })} />
+        <AdjusterList
+          label={`Adjusters of ${detail.carrier.name}`}
+          adjusters={detail.adjusters}
+          showCarrier={false}
+          onEdit={(row) => setEditing({ open: true, row })}
+        />
       )}
       <AdjusterFormDialog
         open={editing.open}

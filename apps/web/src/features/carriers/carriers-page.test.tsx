@@ -25,7 +25,16 @@ const STATE_FARM: Carrier = {
   adjusterCount: 1,
   createdBy: null,
 };
-const ALLSTATE: Carrier = { ...STATE_FARM, id: '22222222-2222-4222-8222-222222222222', name: 'Allstate', claimsPhone: null, claimsEmail: null, portalUrl: null, projectCount: 1, adjusterCount: 0 };
+const ALLSTATE: Carrier = {
+  ...STATE_FARM,
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Allstate',
+  claimsPhone: null,
+  claimsEmail: null,
+  portalUrl: null,
+  projectCount: 1,
+  adjusterCount: 0,
+};
 const DANA: Adjuster = {
   id: '33333333-3333-4333-8333-333333333333',
   name: 'Dana Field',
@@ -189,7 +198,10 @@ describe('/companies as a member', () => {
     expect(screen.queryByRole('button', { name: 'Edit State Farm' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
 
-    answer('GET /api/adjusters', json({ adjusters: [DANA, { ...DANA, id: '44444444-4444-4444-8444-444444444444', name: 'Mina Met', createdBy: fakeMe().id }] }));
+    answer(
+      'GET /api/adjusters',
+      json({ adjusters: [DANA, { ...DANA, id: '44444444-4444-4444-8444-444444444444', name: 'Mina Met', createdBy: fakeMe().id }] }),
+    );
     await userEvent.click(screen.getByRole('tab', { name: 'Adjusters' }));
     expect(await screen.findByRole('button', { name: 'Edit Mina Met' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Dana Field' })).not.toBeInTheDocument();
@@ -204,7 +216,10 @@ describe('/companies adjusters', () => {
       return json({ adjusters: [DANA].filter((adjuster) => adjuster.name.toLowerCase().includes(q)) });
     });
     answerCarriers([STATE_FARM, ALLSTATE]);
-    answer('POST /api/adjusters', json({ ...DANA, id: '55555555-5555-4555-8555-555555555555', name: 'Lee Ridge', carrier: { id: ALLSTATE.id, name: 'Allstate' } }, { status: 201 }));
+    answer(
+      'POST /api/adjusters',
+      json({ ...DANA, id: '55555555-5555-4555-8555-555555555555', name: 'Lee Ridge', carrier: { id: ALLSTATE.id, name: 'Allstate' } }, { status: 201 }),
+    );
     renderCarriers('/companies?tab=adjusters');
     const list = await screen.findByRole('list', { name: 'Adjusters' });
     expect(within(list).getByRole('heading', { name: 'Dana Field' })).toBeInTheDocument();

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 // calls the claims line or opens the portal straight from the list. What a link shows (the number,
 // the address, the portal's host) is where its accessible name starts; the purpose is added for
 // screen readers after it, so speech control ("click portal.example.com") finds the link.
-const LINK = 'inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 break-all';
+const LINK =
+  'inline-flex min-h-11 items-center gap-2 rounded-md px-1 text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 break-all';
 
 /** The digits and + of a phone number, as a tel: link dials them. */
 export function telHref(phone: string): string {

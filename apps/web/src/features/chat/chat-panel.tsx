@@ -38,7 +38,16 @@ const HEADER_BUTTON = 'size-11 shrink-0';
  * open conversation's thread on the right, under a header with the title, members, archive and the
  * push switch. On a phone (600 px wide or less) it is the list, then the thread with a back button.
  */
-export function ChatPanel({ conversationId, onSelect, headingLevel: Heading, headingId, defaultTitle, fullscreen, onClose, assistant: Assistant }: ChatPanelProps) {
+export function ChatPanel({
+  conversationId,
+  onSelect,
+  headingLevel: Heading,
+  headingId,
+  defaultTitle,
+  fullscreen,
+  onClose,
+  assistant: Assistant,
+}: ChatPanelProps) {
   const assistantOpen = conversationId === ASSISTANT_CONVERSATION_ID;
   const teamConversationId = assistantOpen ? null : conversationId;
   const conversation = useConversation(teamConversationId);
@@ -98,14 +107,14 @@ export function ChatPanel({ conversationId, onSelect, headingLevel: Heading, hea
       <div className="flex min-h-0 flex-1">
         <nav
           aria-label="Chat conversations"
-          className={cn('flex min-h-0 w-full flex-col border-slate-200 min-[601px]:w-72 min-[601px]:shrink-0 min-[601px]:border-r', conversationId !== null && 'max-[601px]:hidden')}
+          className={cn(
+            'flex min-h-0 w-full flex-col border-slate-200 min-[601px]:w-72 min-[601px]:shrink-0 min-[601px]:border-r',
+            conversationId !== null && 'max-[601px]:hidden',
+          )}
         >
           <ConversationList selectedId={conversationId} onSelect={onSelect} onNew={() => setNewOpen(true)} onClaimConversation={openClaimConversation} />
         </nav>
-        <section
-          aria-labelledby={headingId}
-          className={cn('flex min-h-0 min-w-0 flex-1 flex-col', conversationId === null && 'max-[601px]:hidden')}
-        >
+        <section aria-labelledby={headingId} className={cn('flex min-h-0 min-w-0 flex-1 flex-col', conversationId === null && 'max-[601px]:hidden')}>
           {assistantOpen ? (
             <Assistant onChatDraft={() => onSelect(null)} />
           ) : conversationId !== null ? (

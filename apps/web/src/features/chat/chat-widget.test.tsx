@@ -30,7 +30,10 @@ beforeEach(() => {
 function renderWidget(url = '/dashboard') {
   answerSession(alice);
   answer('GET /api/chat/colleagues', json({ colleagues: [BOB, CARA, DAN] }));
-  renderWithSession(<ChatWidget assistant={() => <p>Assistant thread</p>} />, { url, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
+  renderWithSession(<ChatWidget assistant={() => <p>Assistant thread</p>} />, {
+    url,
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  });
 }
 
 describe('where the chat button sits', () => {
@@ -42,14 +45,24 @@ describe('where the chat button sits', () => {
     // A phone's bar with two stacked buttons, 145 px tall, stuck at the foot.
     expect(buttonBottom(740, [{ top: 595, bottom: 740 }])).toBe(161);
     // The upload panel stands on the bar: above both.
-    expect(buttonBottom(740, [{ top: 595, bottom: 740 }, { top: 420, bottom: 560 }])).toBe(336);
+    expect(
+      buttonBottom(740, [
+        { top: 595, bottom: 740 },
+        { top: 420, bottom: 560 },
+      ]),
+    ).toBe(336);
   });
 });
 
 describe('the chat button on a phone or tablet', () => {
-  it('is one of the header\'s buttons (in the shell\'s dock), not floating over the page; on a wide screen it floats', async () => {
+  it("is one of the header's buttons (in the shell's dock), not floating over the page; on a wide screen it floats", async () => {
     const matches = { value: true };
-    const media = vi.fn((query: string) => ({ matches: query === DOCKED_QUERY && matches.value, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
+    const media = vi.fn((query: string) => ({
+      matches: query === DOCKED_QUERY && matches.value,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }));
     vi.stubGlobal('matchMedia', media);
     const dock = document.createElement('div');
     dock.setAttribute('data-chat-dock', '');
@@ -99,7 +112,13 @@ describe('chat button badge', () => {
 
 describe('chat panel', () => {
   const dm = conversation({ with: [BOB], lastMessageAt: '2026-11-20T10:00:00.000Z', lastMessagePreview: 'Tarp is on the north slope, c…', unreadCount: 12 });
-  const group = conversation({ name: 'Storm crew', with: [CARA, DAN], lastMessageAt: '2026-11-19T10:00:00.000Z', lastMessagePreview: 'Adjuster at 3', unreadCount: 2 });
+  const group = conversation({
+    name: 'Storm crew',
+    with: [CARA, DAN],
+    lastMessageAt: '2026-11-19T10:00:00.000Z',
+    lastMessagePreview: 'Adjuster at 3',
+    unreadCount: 2,
+  });
   const quiet = conversation({ with: [DAN] });
 
   it('lists every conversation the server lists, in its order, with the title, preview and unread count (9+ above 9)', async () => {
@@ -149,7 +168,10 @@ describe('chat panel', () => {
   });
 
   it('reads the list again once per burst of realtime events, so the badge follows without a reload', async () => {
-    answer('GET /api/chat/conversations', [json({ conversations: [dm], totalUnread: 0 }), json({ conversations: [{ ...dm, unreadCount: 3 }], totalUnread: 3 })]);
+    answer('GET /api/chat/conversations', [
+      json({ conversations: [dm], totalUnread: 0 }),
+      json({ conversations: [{ ...dm, unreadCount: 3 }], totalUnread: 3 }),
+    ]);
     renderWidget();
     await screen.findByRole('button', { name: 'Open team chat' });
     await waitFor(() => expect(listeners.size).toBe(1));

@@ -46,7 +46,7 @@ const BARS = '[data-sticky-actions], [data-upload-panel]';
  */
 export function buttonBottom(viewportHeight: number, bars: readonly { top: number; bottom: number }[]): number {
   let bottom = BUTTON_GAP_PX;
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     const foot = viewportHeight - bottom;
     const top = foot - BUTTON_SIZE_PX;
@@ -73,7 +73,11 @@ function subscribeDocked(onChange: () => void): () => void {
 }
 /** The header's dock when this screen docks the button (and the shell has one), else null: the button floats. */
 function useDock(): Element | null {
-  const docked = useSyncExternalStore(subscribeDocked, () => dockedQuery()?.matches ?? false, () => false);
+  const docked = useSyncExternalStore(
+    subscribeDocked,
+    () => dockedQuery()?.matches ?? false,
+    () => false,
+  );
   return docked ? document.querySelector(CHAT_DOCK) : null;
 }
 

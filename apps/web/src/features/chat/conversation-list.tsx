@@ -122,7 +122,10 @@ function ConversationRow({ conversation, selected, onSelect }: { conversation: C
       <span className="flex w-full items-center gap-2">
         <span className="min-w-0 flex-1 truncate text-sm text-slate-700">{conversation.lastMessagePreview || 'No messages yet'}</span>
         {badge && (
-          <span data-testid="conversation-unread" className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-blue-800 px-1.5 text-xs font-bold text-white">
+          <span
+            data-testid="conversation-unread"
+            className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-blue-800 px-1.5 text-xs font-bold text-white"
+          >
             {badge}
             <span className="sr-only"> unread</span>
           </span>

@@ -30,14 +30,21 @@ describe('members dialog', () => {
   it('lists a direct message’s two members with no way to change them', async () => {
     await renderMembers(conversation({ with: [BOB] }));
     const list = screen.getByRole('list', { name: 'Members' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Alice Roof (you)'), expect.stringContaining('Bob Shingle')]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Alice Roof (you)'), expect.stringContaining('Bob Shingle')]);
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Add a colleague')).not.toBeInTheDocument();
   });
 
   it('removes a group member (never yourself) and says so', async () => {
     const group = conversation({ name: 'Storm crew', with: [BOB, CARA] });
-    answer('DELETE /api/chat/conversations/:id/members/:profileId', json({ conversation: { ...group, members: group.members.filter((m) => m.id !== BOB.id) } }));
+    answer(
+      'DELETE /api/chat/conversations/:id/members/:profileId',
+      json({ conversation: { ...group, members: group.members.filter((m) => m.id !== BOB.id) } }),
+    );
     await renderMembers(group);
     expect(screen.queryByRole('button', { name: 'Remove Alice Roof' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Bob Shingle' }));
@@ -55,10 +62,19 @@ describe('members dialog', () => {
 
   it('adds a colleague who is not a member yet, and says when it fails', async () => {
     const group = conversation({ name: 'Storm crew', with: [BOB] });
-    answer('POST /api/chat/conversations/:id/members', [json({ conversation: { ...group, members: [...group.members, member(DAN)] } }), apiError('NOT_A_COLLEAGUE')]);
+    answer('POST /api/chat/conversations/:id/members', [
+      json({ conversation: { ...group, members: [...group.members, member(DAN)] } }),
+      apiError('NOT_A_COLLEAGUE'),
+    ]);
     await renderMembers(group);
     const picker = screen.getByLabelText('Add a colleague');
-    await waitFor(() => expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a colleague', 'Cara Gutter', 'Dan Flash']));
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a colleague', 'Cara Gutter', 'Dan Flash']),
+    );
     expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
 
     await userEvent.selectOptions(picker, DAN.id);

@@ -42,7 +42,9 @@ export function MembersDialog({ open, onOpenChange, conversation }: MembersDialo
         <DialogHeader>
           <DialogTitle>Members</DialogTitle>
           <DialogDescription>
-            {editable ? `Who is in ${conversation.title}. Add colleagues or remove members.` : 'A direct message is between the two of you; its members do not change.'}
+            {editable
+              ? `Who is in ${conversation.title}. Add colleagues or remove members.`
+              : 'A direct message is between the two of you; its members do not change.'}
           </DialogDescription>
         </DialogHeader>
         <ul aria-label="Members" className="flex flex-col rounded-md border border-slate-200">

@@ -13,7 +13,10 @@ const PROJECT_ID = '44444444-4444-4444-8444-444444444444';
 
 function renderTab() {
   answerSession(alice);
-  renderWithSession(<ProjectThread projectId={PROJECT_ID} />, { url: `/projects/${PROJECT_ID}`, queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
+  renderWithSession(<ProjectThread projectId={PROJECT_ID} />, {
+    url: `/projects/${PROJECT_ID}`,
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  });
 }
 
 describe('project Messages tab', () => {
@@ -22,7 +25,11 @@ describe('project Messages tab', () => {
     answer('POST /api/chat/projects/:projectId/conversation', json({ conversation: thread }));
     renderTab();
     expect(await screen.findByText(`Thread of ${thread.id}`)).toBeInTheDocument();
-    expect(sent().filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([`/api/chat/projects/${PROJECT_ID}/conversation`]);
+    expect(
+      sent()
+        .filter((request) => request.method === 'POST')
+        .map((request) => request.path),
+    ).toEqual([`/api/chat/projects/${PROJECT_ID}/conversation`]);
   });
 
   it('says why when the thread cannot be opened', async () => {

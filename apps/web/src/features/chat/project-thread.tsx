@@ -24,7 +24,10 @@ export function ProjectThread({ projectId }: { projectId: string }) {
     );
   }
   return (
-    <section aria-label="Claim file messages" className="flex h-[min(70dvh,40rem)] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
+    <section
+      aria-label="Claim file messages"
+      className="flex h-[min(70dvh,40rem)] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
       <ConversationThread conversationId={thread.data.id} />
     </section>
   );

@@ -72,7 +72,11 @@ export function StatusChart({ byStatus }: { byStatus: Dashboard['byStatus'] }) {
     <Widget id="by-status-heading" title="Claim files by status">
       {total === 0 ? (
         <Empty>
-          Your pipeline is empty. <Link to="/projects/new" className={LINK}>Create a claim file</Link> and follow it from lead to paid.
+          Your pipeline is empty.{' '}
+          <Link to="/projects/new" className={LINK}>
+            Create a claim file
+          </Link>{' '}
+          and follow it from lead to paid.
         </Empty>
       ) : (
         <ul aria-label="Claim files by status" className="mt-3 flex flex-col gap-2">
@@ -133,7 +137,11 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
     <Widget id="recent-projects-heading" title="Recent claim files">
       {projects.length === 0 ? (
         <Empty>
-          No claim files yet. <Link to="/projects/new" className={LINK}>Open a new claim file</Link> with the homeowner, address and carrier.
+          No claim files yet.{' '}
+          <Link to="/projects/new" className={LINK}>
+            Open a new claim file
+          </Link>{' '}
+          with the homeowner, address and carrier.
         </Empty>
       ) : (
         <ul aria-label="Recent claim files" className="mt-2 flex flex-col">

@@ -24,7 +24,9 @@ describe('dashboard words', () => {
     expect(activityText(entry({ kind: 'field_changed', field: 'homeownerName', oldValue: 'Jo', newValue: 'Joe' }))).toBe(
       'Alice Roof changed the homeowner name of Smith roof from “Jo” to “Joe”',
     );
-    expect(activityText(entry({ kind: 'field_changed', field: 'claimNumber', newValue: 'C-1' }))).toBe('Alice Roof set the claim number of Smith roof to “C-1”');
+    expect(activityText(entry({ kind: 'field_changed', field: 'claimNumber', newValue: 'C-1' }))).toBe(
+      'Alice Roof set the claim number of Smith roof to “C-1”',
+    );
     expect(activityText(entry({ kind: 'field_changed', field: 'rcvCents', oldValue: '100' }))).toBe('Alice Roof cleared the RCV of Smith roof');
     expect(activityText(entry({ kind: 'note', body: 'Called them' }))).toBe('Alice Roof added a note on Smith roof: “Called them”');
     expect(activityText(entry({ kind: 'task_created', body: 'Call' }))).toBe('Alice Roof added the task “Call” on Smith roof');
@@ -36,7 +38,9 @@ describe('dashboard words', () => {
     expect(activityText(entry({ kind: 'archived' }))).toBe('Alice Roof archived Smith roof');
     expect(activityText(entry({ kind: 'unarchived', actor: null }))).toBe('Someone brought Smith roof back from the archive');
     expect(activityText(entry({ kind: 'inspection_attached', body: '12 Oak St' }))).toBe('Alice Roof attached the inspection “12 Oak St” to Smith roof');
-    expect(activityText(entry({ kind: 'proposal_signed', actor: null, body: 'Jordan Reyes signed the proposal: Better - $8,667.00' }))).toBe('Jordan Reyes signed the proposal: Better - $8,667.00 (Smith roof)');
+    expect(activityText(entry({ kind: 'proposal_signed', actor: null, body: 'Jordan Reyes signed the proposal: Better - $8,667.00' }))).toBe(
+      'Jordan Reyes signed the proposal: Better - $8,667.00 (Smith roof)',
+    );
   });
 
   it('names fields in words', () => {

@@ -47,7 +47,9 @@ export function activityText(entry: DashboardActivity): string {
     case 'status_changed':
       // A move made by itself names its cause (decision 042).
       if (entry.body) return `${on} moved from ${entry.oldValue ?? 'no status'} to ${entry.newValue ?? 'no status'} because ${entry.body}`;
-      return entry.oldValue ? `${who} moved ${on} from ${entry.oldValue} to ${entry.newValue ?? 'no status'}` : `${who} moved ${on} to ${entry.newValue ?? 'no status'}`;
+      return entry.oldValue
+        ? `${who} moved ${on} from ${entry.oldValue} to ${entry.newValue ?? 'no status'}`
+        : `${who} moved ${on} to ${entry.newValue ?? 'no status'}`;
     case 'field_changed': {
       const field = fieldWords(entry.field ?? 'a field');
       if (entry.newValue === null) return `${who} cleared the ${field} of ${on}`;

@@ -96,13 +96,34 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     expect(body.sessionId).toBe(MEASURED_SESSION_ID);
     expect(body.opEnabled).toBe(true);
     expect(body.overallDepreciationBp).toBe(1000);
-    expect(body.lines.map((l) => l.code)).toEqual(['shingles', 'starter', 'drip_edge', 'ridge_cap', 'ice_water', 'underlayment', 'tear_off', 'dumpster', 'permit']);
+    expect(body.lines.map((l) => l.code)).toEqual([
+      'shingles',
+      'starter',
+      'drip_edge',
+      'ridge_cap',
+      'ice_water',
+      'underlayment',
+      'tear_off',
+      'dumpster',
+      'permit',
+    ]);
     expect(body.lines[0]?.description).toBe('Laminated - comp. shingle rfg. - w/out felt');
     expect(await screen.findByRole('link', { name: 'Convert to claim file' }, SLOW)).toBeInTheDocument();
   });
 
   it('saves the latest version in place, and as a new version with its number', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'shingles', description: 'Shingles', quantity: 10, unit: 'SQ', unitPriceCents: 30_000, depreciationBp: 0, source: 'formula', basis: '10 SQ + 0% waste', photoIds: [] };
+    const line: EstimateLine = {
+      id: 'l1',
+      code: 'shingles',
+      description: 'Shingles',
+      quantity: 10,
+      unit: 'SQ',
+      unitPriceCents: 30_000,
+      depreciationBp: 0,
+      source: 'formula',
+      basis: '10 SQ + 0% waste',
+      photoIds: [],
+    };
     answerEstimateReads({ estimates: [fakeEstimate({ lines: [line] })] });
     answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', (request) => savedFromRequest(request, 1));
     answer('POST /api/estimates', (request) => savedFromRequest(request, 2));
@@ -164,7 +185,9 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     await screen.findByRole('table', { name: 'Estimate lines' }, SLOW);
     const user = userEvent.setup();
     await user.click(screen.getByRole('textbox', { name: 'Carrier scope CSV' }));
-    await user.paste('Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,15,SQ,40\nbad row,x,SQ,1');
+    await user.paste(
+      'Description,Qty,Unit,Price\nLaminated comp. shingle roofing,24.6,SQ,270.00\nRidge cap,40,LF,5.50\nTear off,22.36,SQ,70\nUnderlayment,15,SQ,40\nbad row,x,SQ,1',
+    );
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
     expect(await screen.findByText('Row 6: "x" is not a quantity', {}, SLOW)).toBeInTheDocument();
 
@@ -184,7 +207,7 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     // The fake roof has no valleys, so no ice and water line at all; the underlayment covers all 22.36 SQ.
     expect(within(table).queryByText('Ice & water barrier')).not.toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /Roofing felt - synthetic underlayment/ })).toHaveTextContent('22.36 SQ');
-    expect(screen.getByTestId('ice-barrier-note')).toHaveTextContent('No ice barrier at the eaves in Oklahoma: only the valleys are lined. Oklahoma\'s default');
+    expect(screen.getByTestId('ice-barrier-note')).toHaveTextContent("No ice barrier at the eaves in Oklahoma: only the valleys are lined. Oklahoma's default");
     expect(screen.getByRole('link', { name: 'Change it in Settings' })).toHaveAttribute('href', '/settings?section=estimating');
     // $12,258.16 - $840.00 of ice barrier + 4.80 SQ x $42.00 of underlayment back = $11,619.76.
     expect(total('Line items')).toBe('$11,619.76');
@@ -192,16 +215,45 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
 
   it('shows the server refusing a save in words', async () => {
     answerEstimateReads({ estimates: [fakeEstimate()] });
-    answer('PUT /api/estimates/00000000-0000-4000-8000-0000000000d1', apiError('CONFLICT', { message: 'Only the latest version can be changed. Save it as a new version instead.' }));
+    answer(
+      'PUT /api/estimates/00000000-0000-4000-8000-0000000000d1',
+      apiError('CONFLICT', { message: 'Only the latest version can be changed. Save it as a new version instead.' }),
+    );
     renderEditor();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Save estimate' }, SLOW));
-    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'), SLOW);
+    await vi.waitFor(
+      () =>
+        expect(notify.error).toHaveBeenCalledWith('The estimate was not saved', 'Only the latest version can be changed. Save it as a new version instead.'),
+      SLOW,
+    );
   });
 
   it('recalculates the formula lines from the measurement after asking, keeping the lines added by hand', async () => {
-    const edited: EstimateLine = { id: 'f1', code: 'shingles', description: 'Shingles', quantity: 99, unit: 'SQ', unitPriceCents: 28_500, depreciationBp: 0, source: 'formula', basis: 'old', photoIds: [] };
-    const manual: EstimateLine = { id: 'm1', code: null, description: 'Satellite dish reset', quantity: 1, unit: 'EA', unitPriceCents: 8_500, depreciationBp: 0, source: 'manual', basis: null, photoIds: [] };
+    const edited: EstimateLine = {
+      id: 'f1',
+      code: 'shingles',
+      description: 'Shingles',
+      quantity: 99,
+      unit: 'SQ',
+      unitPriceCents: 28_500,
+      depreciationBp: 0,
+      source: 'formula',
+      basis: 'old',
+      photoIds: [],
+    };
+    const manual: EstimateLine = {
+      id: 'm1',
+      code: null,
+      description: 'Satellite dish reset',
+      quantity: 1,
+      unit: 'EA',
+      unitPriceCents: 8_500,
+      depreciationBp: 0,
+      source: 'manual',
+      basis: null,
+      photoIds: [],
+    };
     answerEstimateReads({ estimates: [fakeEstimate({ lines: [edited, manual] })] });
     renderEditor();
     const user = userEvent.setup();
@@ -270,9 +322,23 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
   });
 
   it('shows overhead and profit of a saved version only when its O&P is on', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: null, photoIds: [] };
+    const line: EstimateLine = {
+      id: 'l1',
+      code: 'drip_edge',
+      description: 'Drip edge',
+      quantity: 100,
+      unit: 'LF',
+      unitPriceCents: 310,
+      depreciationBp: 0,
+      source: 'formula',
+      basis: null,
+      photoIds: [],
+    };
     answerEstimateReads({
-      estimates: [fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2, lines: [line] }), fakeEstimate({ version: 1, isLatest: false, opEnabled: true, lines: [line] })],
+      estimates: [
+        fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2, lines: [line] }),
+        fakeEstimate({ version: 1, isLatest: false, opEnabled: true, lines: [line] }),
+      ],
     });
     renderEditor();
     const user = userEvent.setup();
@@ -282,7 +348,10 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
     // $310.00 of line items, $31.00 overhead and $31.00 profit.
     expect(terms('Totals of version 1')).toEqual(['Line items', 'Overhead (10%)', 'Profit (10%)', 'RCV', 'Depreciation', 'ACV']);
     expect(within(screen.getByLabelText('Totals of version 1')).getByText('Overhead (10%)').nextElementSibling).toHaveTextContent('$31.00');
-    expect(screen.getByRole('link', { name: 'Export CSV of version 1' })).toHaveAttribute('href', '/api/estimates/00000000-0000-4000-8000-0000000000d1/export.csv');
+    expect(screen.getByRole('link', { name: 'Export CSV of version 1' })).toHaveAttribute(
+      'href',
+      '/api/estimates/00000000-0000-4000-8000-0000000000d1/export.csv',
+    );
     await user.click(screen.getByRole('button', { name: 'Back to the latest version' }));
     expect(terms('Estimate totals')).toEqual(['Line items', 'RCV', 'Depreciation', 'ACV']);
     // The latest version as saved is exported from the editor.
@@ -304,8 +373,21 @@ describe('EstimateEditor', { timeout: 30_000 }, () => {
   });
 
   it('prints the saved supplement list alone', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'drip_edge', description: 'Drip edge', quantity: 140, unit: 'LF', unitPriceCents: 310, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF', photoIds: [] };
-    answerEstimateReads({ estimates: [fakeEstimate({ lines: [line], carrierScope: [{ description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 }] })] });
+    const line: EstimateLine = {
+      id: 'l1',
+      code: 'drip_edge',
+      description: 'Drip edge',
+      quantity: 140,
+      unit: 'LF',
+      unitPriceCents: 310,
+      depreciationBp: 0,
+      source: 'formula',
+      basis: 'Eave 80 LF + rake 60 LF',
+      photoIds: [],
+    };
+    answerEstimateReads({
+      estimates: [fakeEstimate({ lines: [line], carrierScope: [{ description: 'Drip edge', quantity: 100, unit: 'LF', unitPriceCents: 300 }] })],
+    });
     renderEditor();
     const saved = await screen.findByRole('region', { name: 'Saved with version 1' }, SLOW);
     expect(within(saved).getByText("Under-counted: ours 140 LF, the carrier's 100 LF")).toBeInTheDocument();

@@ -112,7 +112,19 @@ type EditorProps = Props & {
   iceBarrier: IceBarrierSettingView | null;
 };
 
-function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions, measurement, measurementRead, priceList, inputs, iceBarrier, photos }: EditorProps) {
+function DraftEditor({
+  sessionId,
+  measurementsPath,
+  nextStep,
+  initial,
+  versions,
+  measurement,
+  measurementRead,
+  priceList,
+  inputs,
+  iceBarrier,
+  photos,
+}: EditorProps) {
   const [draft, setDraft] = useState(initial);
   // The latest version as this screen last saved or read it (the list refetches after a save).
   const [saved, setSaved] = useState<Estimate | undefined>(versions.find((v) => v.isLatest) ?? versions[0]);
@@ -208,7 +220,8 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             <div>
               <CardTitle id="lines-heading">Line items</CardTitle>
               <CardDescription>
-                {saved ? `Version ${saved.version}${clean ? '' : ': changes not saved yet'}` : 'Not saved yet'}. Lines under a measurement were computed from it.
+                {saved ? `Version ${saved.version}${clean ? '' : ': changes not saved yet'}` : 'Not saved yet'}. Lines under a measurement were computed from
+                it.
               </CardDescription>
               {measurement && <IceBarrierNote setting={iceBarrier} />}
             </div>
@@ -261,7 +274,12 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
             {draft.carrierScope.length === 0 ? (
               <p className="text-sm text-slate-700">Enter the carrier's scope above to compare it with this estimate.</p>
             ) : clean && saved ? (
-              <SupplementList items={saved.supplement} title={`Saved with version ${saved.version}`} description={saved.sessionAddress ?? undefined} printable />
+              <SupplementList
+                items={saved.supplement}
+                title={`Saved with version ${saved.version}`}
+                description={saved.sessionAddress ?? undefined}
+                printable
+              />
             ) : (
               <SupplementList items={supplement} title="Preview (not saved yet)" printable />
             )}
@@ -301,7 +319,9 @@ function DraftEditor({ sessionId, measurementsPath, nextStep, initial, versions,
         <DialogContent closeLabel="Close">
           <DialogHeader>
             <DialogTitle>Recalculate from measurements?</DialogTitle>
-            <DialogDescription>The lines computed from the measurements are replaced (with any edits made to them); lines you added by hand stay.</DialogDescription>
+            <DialogDescription>
+              The lines computed from the measurements are replaced (with any edits made to them); lines you added by hand stay.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="secondary" size="lg" onClick={() => setConfirmRecalculate(false)}>

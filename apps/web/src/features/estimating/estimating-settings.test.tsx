@@ -54,7 +54,12 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     });
     answer('GET /api/price-list', json(defaults));
     answer('PATCH /api/company', (request) =>
-      json(fakeCompany({ iceBarrier: { state: 'MN', stateFrom: 'chosen', atEaves: true, atEavesFrom: 'chosen', eaveWidthFt: 3, edition: '2024' }, ...(request.body as object) })),
+      json(
+        fakeCompany({
+          iceBarrier: { state: 'MN', stateFrom: 'chosen', atEaves: true, atEavesFrom: 'chosen', eaveWidthFt: 3, edition: '2024' },
+          ...(request.body as object),
+        }),
+      ),
     );
     renderSettings();
 
@@ -63,7 +68,9 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     expect(within(form).getByTestId('ice-barrier-rule')).toHaveTextContent('The 2024 IRC no longer adds 36 in');
     expect(within(form).getByRole('option', { name: 'From your address (Oklahoma)' })).toBeInTheDocument();
     expect(within(form).getByRole('option', { name: "Oklahoma's default: not required" })).toBeInTheDocument();
-    expect(within(form).getByTestId('ice-barrier-preview')).toHaveTextContent('Estimates leave the eaves out and line only the valleys. Oklahoma\'s default (a state-wide guess, not verified');
+    expect(within(form).getByTestId('ice-barrier-preview')).toHaveTextContent(
+      "Estimates leave the eaves out and line only the valleys. Oklahoma's default (a state-wide guess, not verified",
+    );
 
     // Choosing Minnesota shows its default before anything is saved.
     await userEvent.selectOptions(within(form).getByLabelText('State your jobs are in'), 'MN');
@@ -183,14 +190,19 @@ describe('EstimatingSettings', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
     expect(errors).toHaveTextContent('Row 3: Unknown code "bogus"');
     expect(errors).toHaveTextContent('Row 5: "abc" is not a price');
     const rows = within(within(preview).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual(['Shingles: roof squares plus waste' + 'Laminated shinglesSQ$310.00', 'Your own itemSatellite dish resetEA$75.00']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Shingles: roof squares plus waste' + 'Laminated shinglesSQ$310.00',
+      'Your own itemSatellite dish resetEA$75.00',
+    ]);
 
     await userEvent.click(within(preview).getByRole('button', { name: 'Save imported prices' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Price list saved', '2 prices imported.'));
-    expect(savedItems()).toEqual(mergePriceList(defaults.items, [
-      { code: 'shingles', description: 'Laminated shingles', unit: 'SQ', unitPriceCents: 31_000 },
-      { code: null, description: 'Satellite dish reset', unit: 'EA', unitPriceCents: 7_500 },
-    ]).items);
+    expect(savedItems()).toEqual(
+      mergePriceList(defaults.items, [
+        { code: 'shingles', description: 'Laminated shingles', unit: 'SQ', unitPriceCents: 31_000 },
+        { code: null, description: 'Satellite dish reset', unit: 'EA', unitPriceCents: 7_500 },
+      ]).items,
+    );
     expect(savedItems()[0]).toMatchObject({ code: 'shingles', unitPriceCents: 31_000 });
     expect(screen.queryByRole('region', { name: 'Import preview' })).not.toBeInTheDocument();
   });

@@ -21,12 +21,15 @@ function PriceListSection({ canEdit, roleKnown }: { canEdit: boolean; roleKnown:
     <Card aria-labelledby="price-list-heading" className="flex flex-col gap-4">
       <div>
         <CardTitle id="price-list-heading">Price list</CardTitle>
-        <CardDescription>Unit prices of estimate lines. Formula items are priced from the roof’s measurements; add items of your own for anything else.</CardDescription>
+        <CardDescription>
+          Unit prices of estimate lines. Formula items are priced from the roof’s measurements; add items of your own for anything else.
+        </CardDescription>
       </div>
       {roleKnown && !canEdit && <p className="text-sm text-slate-700">Only company owners and managers can change the price list.</p>}
       {list.isPending && <p role="status">Loading the price list…</p>}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
-      {list.data && roleKnown &&
+      {list.data &&
+        roleKnown &&
         (canEdit ? (
           <>
             <PriceListEditor key={JSON.stringify(list.data.items)} list={list.data} />
@@ -63,7 +66,10 @@ export function EstimatingSettings() {
       <Card aria-labelledby="ice-barrier-heading" className="flex flex-col gap-4">
         <div>
           <CardTitle id="ice-barrier-heading">Ice and water barrier</CardTitle>
-          <CardDescription>Whether estimates charge an ice barrier at the eaves, as your jurisdiction requires. Valleys are lined either way, and no area is charged two underlayments.</CardDescription>
+          <CardDescription>
+            Whether estimates charge an ice barrier at the eaves, as your jurisdiction requires. Valleys are lined either way, and no area is charged two
+            underlayments.
+          </CardDescription>
         </div>
         {me.data && !canEdit && <p className="text-sm text-slate-700">Only company owners and managers can change the ice barrier.</p>}
         {company.data && <IceBarrierForm key={JSON.stringify([company.data.iceBarrier, company.data.address])} company={company.data} canEdit={canEdit} />}

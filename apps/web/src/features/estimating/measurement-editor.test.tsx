@@ -155,7 +155,13 @@ describe('MeasurementEditor saved to a chosen claim file', () => {
       answerProjects(fakeProjectList([fakeProject({ id: PROJECT_ID, title: 'Smith roof', street: '12 Oak St' })]));
       render(
         <QueryClientProvider client={new QueryClient()}>
-          <MeasurementEditor defaultValues={formFromSessionStructures([], newId)} measurement={null} onSave={onSave} requireProject header={(form) => <ProjectPicker form={form} />} />
+          <MeasurementEditor
+            defaultValues={formFromSessionStructures([], newId)}
+            measurement={null}
+            onSave={onSave}
+            requireProject
+            header={(form) => <ProjectPicker form={form} />}
+          />
         </QueryClientProvider>,
       );
       await userEvent.click(screen.getByRole('button', { name: 'Save measurements' }));

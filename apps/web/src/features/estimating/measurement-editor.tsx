@@ -66,7 +66,17 @@ function RoofTotals({ form }: { form: ZodForm<typeof measurementFormSchema> }) {
   );
 }
 
-export function MeasurementEditor({ defaultValues, measurement, onSave, header, requireProject = false, actions, label = 'Measurements', onSaved, cannotSave = null }: Props) {
+export function MeasurementEditor({
+  defaultValues,
+  measurement,
+  onSave,
+  header,
+  requireProject = false,
+  actions,
+  label = 'Measurements',
+  onSaved,
+  cannotSave = null,
+}: Props) {
   const form = useZodForm(requireProject ? measurementToProjectFormSchema : measurementFormSchema, { defaultValues });
   const structures = useFieldArray({ control: form.control, name: 'structures' });
 
@@ -91,7 +101,12 @@ export function MeasurementEditor({ defaultValues, measurement, onSave, header, 
       {header?.(form)}
       <FormField<MeasurementFormInput> name="label" label="Label" autoComplete="off" hint="Optional, like “Main house and garage”." />
       {structures.fields.map((field, index) => (
-        <StructureSection key={field.id} index={index} newId={newClientId} onRemove={structures.fields.length > 1 ? () => structures.remove(index) : undefined} />
+        <StructureSection
+          key={field.id}
+          index={index}
+          newId={newClientId}
+          onRemove={structures.fields.length > 1 ? () => structures.remove(index) : undefined}
+        />
       ))}
       <Button
         type="button"

@@ -39,7 +39,10 @@ const NOT_A_NUMBER = 'Enter a number, like 12 or 12.5';
 
 /** The number typed, null when blank, NaN when it is not a number. */
 export function readNumber(text: string): number | null {
-  const cleaned = text.trim().replace(/,/g, '').replace(/\s*\/\s*12$/, '');
+  const cleaned = text
+    .trim()
+    .replace(/,/g, '')
+    .replace(/\s*\/\s*12$/, '');
   if (cleaned === '') return null;
   return /^-?\d*\.?\d+$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
@@ -86,24 +89,22 @@ const structureRow = z
     damagedScreens: numberBox(null),
     acCondensers: numberBox(null),
   })
-  .transform(
-    (row): StructureMeasurementData => ({
-      ...row,
-      // A pitch, waste, layers or stories left blank is an error above: the contract is not asked then.
-      facets: row.facets.map((f) => ({ ...f, pitchRise: f.pitchRise ?? 0 })),
-      linear: Object.fromEntries(LINEAR_KINDS.map((k) => [k.value, row.linear[k.value] ?? 0])) as Record<LinearKind, number>,
-      wastePct: row.wastePct ?? 0,
-      layers: row.layers ?? 0,
-      stories: row.stories ?? 0,
-      // A count left blank is none.
-      roofVents: row.roofVents ?? 0,
-      pipeJacks: row.pipeJacks ?? 0,
-      sidingSqFt: row.sidingSqFt ?? 0,
-      damagedWindows: row.damagedWindows ?? 0,
-      damagedScreens: row.damagedScreens ?? 0,
-      acCondensers: row.acCondensers ?? 0,
-    }),
-  )
+  .transform((row): StructureMeasurementData => ({
+    ...row,
+    // A pitch, waste, layers or stories left blank is an error above: the contract is not asked then.
+    facets: row.facets.map((f) => ({ ...f, pitchRise: f.pitchRise ?? 0 })),
+    linear: Object.fromEntries(LINEAR_KINDS.map((k) => [k.value, row.linear[k.value] ?? 0])) as Record<LinearKind, number>,
+    wastePct: row.wastePct ?? 0,
+    layers: row.layers ?? 0,
+    stories: row.stories ?? 0,
+    // A count left blank is none.
+    roofVents: row.roofVents ?? 0,
+    pipeJacks: row.pipeJacks ?? 0,
+    sidingSqFt: row.sidingSqFt ?? 0,
+    damagedWindows: row.damagedWindows ?? 0,
+    damagedScreens: row.damagedScreens ?? 0,
+    acCondensers: row.acCondensers ?? 0,
+  }))
   .pipe(structureMeasurementSchema);
 
 const reportRow = z
@@ -187,7 +188,14 @@ function structureRowOf(s: StructureMeasurement): StructureRow {
   return {
     structureId: s.structureId,
     name: s.name,
-    facets: s.facets.map((f) => ({ id: f.id, name: f.name, pitchRise: text(f.pitchRise), planAreaSqFt: text(f.planAreaSqFt), lengthFt: text(f.lengthFt), widthFt: text(f.widthFt) })),
+    facets: s.facets.map((f) => ({
+      id: f.id,
+      name: f.name,
+      pitchRise: text(f.pitchRise),
+      planAreaSqFt: text(f.planAreaSqFt),
+      lengthFt: text(f.lengthFt),
+      widthFt: text(f.widthFt),
+    })),
     linear: Object.fromEntries(LINEAR_KINDS.map((k) => [k.value, s.linear[k.value] ? String(s.linear[k.value]) : ''])) as LinearRow,
     hipValleyInPlan: s.hipValleyInPlan,
     wastePct: text(s.wastePct),
@@ -237,7 +245,12 @@ export function structureSoFar(row: Partial<StructureRow> | undefined): Structur
   const linear = { ...EMPTY_LINEAR_FEET };
   for (const k of LINEAR_KINDS) linear[k.value] = soFar(row?.linear?.[k.value]);
   return {
-    facets: (row?.facets ?? []).map((f) => ({ pitchRise: soFar(f.pitchRise), planAreaSqFt: soFarOrNull(f.planAreaSqFt), lengthFt: soFarOrNull(f.lengthFt), widthFt: soFarOrNull(f.widthFt) })),
+    facets: (row?.facets ?? []).map((f) => ({
+      pitchRise: soFar(f.pitchRise),
+      planAreaSqFt: soFarOrNull(f.planAreaSqFt),
+      lengthFt: soFarOrNull(f.lengthFt),
+      widthFt: soFarOrNull(f.widthFt),
+    })),
     linear,
     hipValleyInPlan: row?.hipValleyInPlan ?? false,
     wastePct: soFar(row?.wastePct),
@@ -263,5 +276,11 @@ export function formFromSessionStructures(structures: readonly SessionStructure[
   const rows = roofs.map((s) =>
     blankStructure(s.id, s.name, s.slopes.length > 0 ? s.slopes.map((slope) => blankFacet(newId(), `${slope.direction} slope`)) : [blankFacet(newId())]),
   );
-  return { projectId: '', label: '', structures: rows.length > 0 ? rows : [blankStructure(newId(), 'Main house', [blankFacet(newId())])], report: blankReport(), notes: '' };
+  return {
+    projectId: '',
+    label: '',
+    structures: rows.length > 0 ? rows : [blankStructure(newId(), 'Main house', [blankFacet(newId())])],
+    report: blankReport(),
+    notes: '',
+  };
 }

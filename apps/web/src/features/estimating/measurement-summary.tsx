@@ -41,8 +41,8 @@ export function MeasurementSummary({ measurement }: { measurement: Measurement }
           const result = measureStructure(s);
           return (
             <li key={s.structureId}>
-              <span className="font-semibold">{s.name}</span>: {s.facets.length} facet{s.facets.length === 1 ? '' : 's'}, {formatSquares(result.squares)}, waste {formatNumber(s.wastePct)}%,{' '}
-              {s.layers} layer{s.layers === 1 ? '' : 's'}, {s.stories} stor{s.stories === 1 ? 'y' : 'ies'}
+              <span className="font-semibold">{s.name}</span>: {s.facets.length} facet{s.facets.length === 1 ? '' : 's'}, {formatSquares(result.squares)}, waste{' '}
+              {formatNumber(s.wastePct)}%, {s.layers} layer{s.layers === 1 ? '' : 's'}, {s.stories} stor{s.stories === 1 ? 'y' : 'ies'}
             </li>
           );
         })}
@@ -55,7 +55,13 @@ export function MeasurementSummary({ measurement }: { measurement: Measurement }
         </p>
       )}
       {m.report && (
-        <a href={m.report.url} download={m.report.fileName} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 w-fit items-center gap-2 font-semibold text-blue-800 hover:underline">
+        <a
+          href={m.report.url}
+          download={m.report.fileName}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 w-fit items-center gap-2 font-semibold text-blue-800 hover:underline"
+        >
           <Download aria-hidden="true" className="size-4" />
           Download {m.report.fileName}
         </a>

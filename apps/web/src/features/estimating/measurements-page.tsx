@@ -33,7 +33,12 @@ export function groupMeasurements(measurements: readonly Measurement[]): Group[]
     if (!group) {
       group = m.projectId
         ? { key, title: m.projectTitle ?? 'Claim file', to: `/projects/${m.projectId}`, measurements: [] }
-        : { key, title: `Inspection at ${m.sessionAddress ?? 'an unknown address'}`, to: m.sessionId ? `/field-inspection/${m.sessionId}` : null, measurements: [] };
+        : {
+            key,
+            title: `Inspection at ${m.sessionAddress ?? 'an unknown address'}`,
+            to: m.sessionId ? `/field-inspection/${m.sessionId}` : null,
+            measurements: [],
+          };
       groups.set(key, group);
     }
     group.measurements.push(m);

@@ -21,12 +21,30 @@ function renderTab() {
 
 describe('ProjectEstimates', () => {
   it('lists every version newest first, read-only, with totals and the saved supplement list', async () => {
-    const line: EstimateLine = { id: 'l1', code: 'starter', description: 'Starter', quantity: 140, unit: 'LF', unitPriceCents: 225, depreciationBp: 0, source: 'formula', basis: 'Eave 80 LF + rake 60 LF', photoIds: [] };
+    const line: EstimateLine = {
+      id: 'l1',
+      code: 'starter',
+      description: 'Starter',
+      quantity: 140,
+      unit: 'LF',
+      unitPriceCents: 225,
+      depreciationBp: 0,
+      source: 'formula',
+      basis: 'Eave 80 LF + rake 60 LF',
+      photoIds: [],
+    };
     answer(
       'GET /api/estimates',
       json({
         estimates: [
-          fakeEstimate({ id: '00000000-0000-4000-8000-0000000000d2', version: 2, projectId: PROJECT_ID, lines: [line], opEnabled: true, carrierScope: [{ description: 'Shingles', quantity: 20, unit: 'SQ', unitPriceCents: 0 }] }),
+          fakeEstimate({
+            id: '00000000-0000-4000-8000-0000000000d2',
+            version: 2,
+            projectId: PROJECT_ID,
+            lines: [line],
+            opEnabled: true,
+            carrierScope: [{ description: 'Shingles', quantity: 20, unit: 'SQ', unitPriceCents: 0 }],
+          }),
           fakeEstimate({ version: 1, isLatest: false, projectId: PROJECT_ID, lines: [line] }),
         ],
       }),

@@ -35,13 +35,26 @@ export function ProjectPicker({ form }: { form: ZodForm<typeof measurementFormSc
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex flex-col gap-1">
         <Label htmlFor={searchId}>Find a claim file</Label>
-        <Input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" placeholder="Homeowner, address or claim number" />
+        <Input
+          id={searchId}
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          placeholder="Homeowner, address or claim number"
+        />
       </div>
       <FormField<MeasurementFormInput>
         name="projectId"
         label="Claim file"
         control="select"
-        hint={choices.isError ? 'The claim files could not be read: check the connection.' : choices.data && listed.length === 0 ? 'No claim file matches.' : undefined}
+        hint={
+          choices.isError
+            ? 'The claim files could not be read: check the connection.'
+            : choices.data && listed.length === 0
+              ? 'No claim file matches.'
+              : undefined
+        }
       >
         <option value="">Choose a claim file</option>
         {options.map((p) => (

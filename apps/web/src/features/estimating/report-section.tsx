@@ -113,14 +113,24 @@ export function ReportSection({ measurement }: { measurement: Measurement | null
         <CardTitle id="report-heading">Measurement report</CardTitle>
         <CardDescription>An EagleView, HOVER or similar report: keep the file here and type its totals beside it.</CardDescription>
       </div>
-      {measurement ? <ReportFile measurement={measurement} /> : <p className="text-sm text-slate-700">Save the measurements first, then import the report file.</p>}
+      {measurement ? (
+        <ReportFile measurement={measurement} />
+      ) : (
+        <p className="text-sm text-slate-700">Save the measurements first, then import the report file.</p>
+      )}
       <div className="grid grid-cols-2 gap-3">
         <FormField<MeasurementFormInput> name="report.provider" label="Report provider" autoComplete="off" placeholder="EagleView" className="col-span-2" />
         <FormField<MeasurementFormInput> name="report.totalSquares" label="Total squares on the report" inputMode="decimal" autoComplete="off" />
         <FormField<MeasurementFormInput> name="report.predominantPitch" label="Predominant pitch on the report" autoComplete="off" placeholder="6/12" />
         <FormField<MeasurementFormInput> name="report.wastePct" label="Waste on the report (%)" inputMode="decimal" autoComplete="off" />
         {LINEAR_KINDS.map((kind) => (
-          <FormField<MeasurementFormInput> key={kind.value} name={`report.${kind.value}`} label={`${kind.label} on the report (LF)`} inputMode="decimal" autoComplete="off" />
+          <FormField<MeasurementFormInput>
+            key={kind.value}
+            name={`report.${kind.value}`}
+            label={`${kind.label} on the report (LF)`}
+            inputMode="decimal"
+            autoComplete="off"
+          />
         ))}
       </div>
     </Card>

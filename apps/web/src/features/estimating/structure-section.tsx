@@ -35,7 +35,13 @@ function FacetRowFields({ structure, index, result, onRemove }: { structure: num
       </div>
       <div className="grid grid-cols-2 gap-3">
         <FormField<MeasurementFormInput> name={`${base}.name`} label="Name" aria-label={`Facet ${n} name`} autoComplete="off" placeholder="Front slope" />
-        <FormField<MeasurementFormInput> name={`${base}.pitchRise`} label="Pitch (rise/12)" aria-label={`Facet ${n} pitch (rise/12)`} inputMode="decimal" autoComplete="off" />
+        <FormField<MeasurementFormInput>
+          name={`${base}.pitchRise`}
+          label="Pitch (rise/12)"
+          aria-label={`Facet ${n} pitch (rise/12)`}
+          inputMode="decimal"
+          autoComplete="off"
+        />
       </div>
       <FormField<MeasurementFormInput>
         name={`${base}.planAreaSqFt`}
@@ -46,8 +52,20 @@ function FacetRowFields({ structure, index, result, onRemove }: { structure: num
         hint="Or leave it empty and give the length and the width."
       />
       <div className="grid grid-cols-2 gap-3">
-        <FormField<MeasurementFormInput> name={`${base}.lengthFt`} label="Length (ft)" aria-label={`Facet ${n} length (ft)`} inputMode="decimal" autoComplete="off" />
-        <FormField<MeasurementFormInput> name={`${base}.widthFt`} label="Width (ft)" aria-label={`Facet ${n} width (ft)`} inputMode="decimal" autoComplete="off" />
+        <FormField<MeasurementFormInput>
+          name={`${base}.lengthFt`}
+          label="Length (ft)"
+          aria-label={`Facet ${n} length (ft)`}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <FormField<MeasurementFormInput>
+          name={`${base}.widthFt`}
+          label="Width (ft)"
+          aria-label={`Facet ${n} width (ft)`}
+          inputMode="decimal"
+          autoComplete="off"
+        />
       </div>
       <FacetFigures result={result} />
     </li>
@@ -132,7 +150,13 @@ export function StructureSection({ index, newId, onRemove }: Props) {
         <legend className="mb-2 font-semibold text-slate-900">Linear feet</legend>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {LINEAR_KINDS.map((kind) => (
-            <FormField<MeasurementFormInput> key={kind.value} name={`${base}.linear.${kind.value}`} label={`${kind.label} (LF)`} inputMode="decimal" autoComplete="off" />
+            <FormField<MeasurementFormInput>
+              key={kind.value}
+              name={`${base}.linear.${kind.value}`}
+              label={`${kind.label} (LF)`}
+              inputMode="decimal"
+              autoComplete="off"
+            />
           ))}
         </div>
         <FormCheckbox<MeasurementFormInput> name={`${base}.hipValleyInPlan`} label="Hip and valley measured on plan" />

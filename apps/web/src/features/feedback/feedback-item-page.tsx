@@ -18,8 +18,18 @@ function FeedbackItem({ id }: { id: string }) {
   return (
     <>
       <FeedbackSummary item={item.data} headingId="feedback-sent-heading" />
-      <FeedbackThread entries={item.data.entries} readerIsAuthor headingId="feedback-thread-heading" empty="No reply yet. You are told in your inbox and by email when the team answers or changes the status." />
-      <ReplyForm label="Your reply" hint="Add details or answer the team; they read it in their triage list." submitText="Send reply" onSend={(body) => reply.mutateAsync(body)} />
+      <FeedbackThread
+        entries={item.data.entries}
+        readerIsAuthor
+        headingId="feedback-thread-heading"
+        empty="No reply yet. You are told in your inbox and by email when the team answers or changes the status."
+      />
+      <ReplyForm
+        label="Your reply"
+        hint="Add details or answer the team; they read it in their triage list."
+        submitText="Send reply"
+        onSend={(body) => reply.mutateAsync(body)}
+      />
     </>
   );
 }

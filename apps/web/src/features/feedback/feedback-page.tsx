@@ -31,7 +31,8 @@ const ACCEPT = SCREENSHOT_TYPES.join(',');
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The screenshot as the form holds it: picked and being checked, kept by the server, or refused. */
-type Screenshot = { state: 'checking'; file: File } | { state: 'kept'; file: File; preview: string; stored: FeedbackScreenshot } | { state: 'refused'; message: string } | null;
+type Screenshot =
+  { state: 'checking'; file: File } | { state: 'kept'; file: File; preview: string; stored: FeedbackScreenshot } | { state: 'refused'; message: string } | null;
 
 /** What the browser can say about a file before it is sent: its size and its declared type. */
 function refusalBeforeUpload(file: File): string | null {
@@ -64,7 +65,11 @@ function ScreenshotField({ screenshot, onChoose, onRemove }: { screenshot: Scree
       )}
       {screenshot?.state === 'kept' && (
         <figure className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <img src={screenshot.preview} alt="The screenshot you picked" className="max-h-48 w-auto max-w-full rounded-md border border-slate-300 object-contain" />
+          <img
+            src={screenshot.preview}
+            alt="The screenshot you picked"
+            className="max-h-48 w-auto max-w-full rounded-md border border-slate-300 object-contain"
+          />
           <figcaption className="flex flex-col items-start gap-1 text-sm text-slate-800">
             <span className="break-all">
               {screenshot.file.name}, {screenshot.stored.width} x {screenshot.stored.height} pixels, {megabytes(screenshot.stored.byteSize)}
@@ -95,10 +100,13 @@ function useScreenshot() {
     const refused = refusalBeforeUpload(file);
     if (refused) return setScreenshot({ state: 'refused', message: refused });
     setScreenshot({ state: 'checking', file });
-    upload.mutate({ file, draftId }, {
-      onSuccess: (stored) => setScreenshot({ state: 'kept', file, stored, preview: URL.createObjectURL(file) }),
-      onError: (error) => setScreenshot({ state: 'refused', message: errorText(error) }),
-    });
+    upload.mutate(
+      { file, draftId },
+      {
+        onSuccess: (stored) => setScreenshot({ state: 'kept', file, stored, preview: URL.createObjectURL(file) }),
+        onError: (error) => setScreenshot({ state: 'refused', message: errorText(error) }),
+      },
+    );
   };
   return { screenshot, choose, remove: () => setScreenshot(null), refuse: (message: string) => setScreenshot({ state: 'refused', message }) };
 }
@@ -125,17 +133,27 @@ export default function FeedbackPage() {
 
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
-      <PageHeader title="Feedback">Tell the Ridgeline team about a problem, an idea or a question. The team reads every one and answers in your Feedback Loop.</PageHeader>
+      <PageHeader title="Feedback">
+        Tell the Ridgeline team about a problem, an idea or a question. The team reads every one and answers in your Feedback Loop.
+      </PageHeader>
       <CardDiv>
         <Form form={form} onSubmit={submit} aria-label="Send feedback" className="gap-5">
           <FormRadioGroup<FormInput> name="type" legend="What is it?" options={TYPE_CHOICES} />
           <FormField name="message" label="Your message" control="textarea" rows={6} hint="What happened, what you expected, or what you would like." />
-          <FormField name="page" label="The page it is about (optional)" hint="Filled in when you open this form from a page's Help. Leave it empty if it is not about one page." />
+          <FormField
+            name="page"
+            label="The page it is about (optional)"
+            hint="Filled in when you open this form from a page's Help. Leave it empty if it is not about one page."
+          />
           <ScreenshotField screenshot={screenshot} onChoose={choose} onRemove={remove} />
           <p className="text-sm text-slate-700">Sent with it: the app version ({APP_VERSION}) and your browser, to help the team reproduce what you saw.</p>
           <FormError />
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <SubmitButton isSubmitting={form.formState.isSubmitting || screenshot?.state === 'checking'} busyText={screenshot?.state === 'checking' ? 'Checking the screenshot…' : 'Sending…'} className="w-full sm:w-auto">
+            <SubmitButton
+              isSubmitting={form.formState.isSubmitting || screenshot?.state === 'checking'}
+              busyText={screenshot?.state === 'checking' ? 'Checking the screenshot…' : 'Sending…'}
+              className="w-full sm:w-auto"
+            >
               Send feedback
             </SubmitButton>
             <Link to="/feedback-loop" className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2">

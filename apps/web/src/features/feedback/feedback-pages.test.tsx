@@ -44,7 +44,14 @@ const item = (overrides: Partial<FeedbackItem> = {}): FeedbackItem => ({
   ...overrides,
 });
 
-const detail = (overrides: Partial<FeedbackDetail> = {}): FeedbackDetail => ({ ...item(), appVersion: 'development', browser: 'Chrome', screenshot: null, entries: [], ...overrides });
+const detail = (overrides: Partial<FeedbackDetail> = {}): FeedbackDetail => ({
+  ...item(),
+  appVersion: 'development',
+  browser: 'Chrome',
+  screenshot: null,
+  entries: [],
+  ...overrides,
+});
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -87,7 +94,13 @@ describe('/feedback', () => {
     await userEvent.type(screen.getByLabelText('Your message'), 'The photo grid jumps when I scroll.');
     await userEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(await screen.findByText('The item page')).toBeInTheDocument();
-    expect(sent('POST /api/feedback')[0]?.body).toEqual({ type: 'problem', message: 'The photo grid jumps when I scroll.', page: '/projects/123', appVersion: 'development', screenshotId: SHOT });
+    expect(sent('POST /api/feedback')[0]?.body).toEqual({
+      type: 'problem',
+      message: 'The photo grid jumps when I scroll.',
+      page: '/projects/123',
+      appVersion: 'development',
+      screenshotId: SHOT,
+    });
   });
 
   it('refuses a screenshot over 10 MB or of another type before sending it, and shows the server’s refusal of one over the pixel budget', async () => {
@@ -141,7 +154,10 @@ describe('/feedback', () => {
 
 describe('/feedback-loop', () => {
   it('lists the user’s feedback with its status, and says when the team replied', async () => {
-    answer('GET /api/feedback', json({ items: [item({ status: 'planned', replyCount: 1, lastReplyBy: 'team' }), item({ id: SHOT, type: 'idea', message: 'Dark mode', page: null })] }));
+    answer(
+      'GET /api/feedback',
+      json({ items: [item({ status: 'planned', replyCount: 1, lastReplyBy: 'team' }), item({ id: SHOT, type: 'idea', message: 'Dark mode', page: null })] }),
+    );
     renderWithSession(<FeedbackLoopPage />, { url: '/feedback-loop', queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) });
     const list = await screen.findByRole('list', { name: 'Your feedback' });
     const [first, second] = within(list).getAllByRole('listitem');
@@ -162,13 +178,28 @@ describe('/feedback-loop', () => {
     expect(within(list).getByText('New')).toBeInTheDocument();
     act(() => {
       for (const listener of realtime.listeners) {
-        listener({ type: 'notification', notification: { id: SHOT, kind: 'mention', title: 'Someone mentioned you', body: '', link: null, actorName: null, readAt: null, createdAt: AT } });
+        listener({
+          type: 'notification',
+          notification: { id: SHOT, kind: 'mention', title: 'Someone mentioned you', body: '', link: null, actorName: null, readAt: null, createdAt: AT },
+        });
       }
     });
     expect(sent('GET /api/feedback')).toHaveLength(1);
     act(() => {
       for (const listener of realtime.listeners) {
-        listener({ type: 'notification', notification: { id: SHOT, kind: 'feedback', title: 'Your feedback is now: Planned', body: '', link: `/feedback-loop/${ID}`, actorName: null, readAt: null, createdAt: AT } });
+        listener({
+          type: 'notification',
+          notification: {
+            id: SHOT,
+            kind: 'feedback',
+            title: 'Your feedback is now: Planned',
+            body: '',
+            link: `/feedback-loop/${ID}`,
+            actorName: null,
+            readAt: null,
+            createdAt: AT,
+          },
+        });
       }
     });
     expect(await within(list).findByText('Planned')).toBeInTheDocument();
@@ -178,10 +209,37 @@ describe('/feedback-loop', () => {
   it('shows an item’s thread and sends the author’s reply', async () => {
     const entries: FeedbackDetail['entries'] = [
       { id: '33333333-3333-4333-8333-333333333333', kind: 'status', body: null, status: 'planned', byTeam: true, authorName: 'Avery Admin', createdAt: AT },
-      { id: '44444444-4444-4444-8444-444444444444', kind: 'reply', body: 'Fixed in the next release.', status: null, byTeam: true, authorName: 'Avery Admin', createdAt: AT },
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        kind: 'reply',
+        body: 'Fixed in the next release.',
+        status: null,
+        byTeam: true,
+        authorName: 'Avery Admin',
+        createdAt: AT,
+      },
     ];
     answer(`GET /api/feedback/${ID}`, json(detail({ status: 'planned', entries })));
-    answer(`POST /api/feedback/${ID}/replies`, json(detail({ entries: [...entries, { id: '55555555-5555-4555-8555-555555555555', kind: 'reply', body: 'Thanks!', status: null, byTeam: false, authorName: 'Alice Roof', createdAt: AT }] }), { status: 201 }));
+    answer(
+      `POST /api/feedback/${ID}/replies`,
+      json(
+        detail({
+          entries: [
+            ...entries,
+            {
+              id: '55555555-5555-4555-8555-555555555555',
+              kind: 'reply',
+              body: 'Thanks!',
+              status: null,
+              byTeam: false,
+              authorName: 'Alice Roof',
+              createdAt: AT,
+            },
+          ],
+        }),
+        { status: 201 },
+      ),
+    );
     renderWithSession(
       <Routes>
         <Route path="/feedback-loop/:id" element={<FeedbackItemPage />} />

@@ -57,7 +57,13 @@ export function FeedbackSummary({ item, headingId, extra }: { item: FeedbackDeta
       {item.screenshot && (
         <figure className="flex flex-col gap-1">
           <a href={item.screenshot.url} target="_blank" rel="noreferrer" className="block w-fit max-w-full rounded-md border border-slate-300">
-            <img src={item.screenshot.url} alt="The screenshot sent with this feedback" width={item.screenshot.width} height={item.screenshot.height} className="h-auto max-h-96 w-auto max-w-full rounded-md" />
+            <img
+              src={item.screenshot.url}
+              alt="The screenshot sent with this feedback"
+              width={item.screenshot.width}
+              height={item.screenshot.height}
+              className="h-auto max-h-96 w-auto max-w-full rounded-md"
+            />
           </a>
           <figcaption className="text-xs text-slate-700">
             Screenshot, {item.screenshot.width} x {item.screenshot.height} pixels. Select it to open it full size.
@@ -87,7 +93,10 @@ function EntryItem({ entry, readerIsAuthor }: { entry: FeedbackEntry; readerIsAu
   }
   return (
     <li>
-      <article aria-label={`Reply from ${who}`} className={`flex flex-col gap-1 rounded-lg border p-3 ${entry.byTeam ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}>
+      <article
+        aria-label={`Reply from ${who}`}
+        className={`flex flex-col gap-1 rounded-lg border p-3 ${entry.byTeam ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}
+      >
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-semibold text-slate-900">
           {who} {when}
         </p>
@@ -98,7 +107,17 @@ function EntryItem({ entry, readerIsAuthor }: { entry: FeedbackEntry; readerIsAu
 }
 
 /** The thread, oldest first: replies as cards, status changes as lines. */
-export function FeedbackThread({ entries, readerIsAuthor, headingId, empty }: { entries: readonly FeedbackEntry[]; readerIsAuthor: boolean; headingId: string; empty: string }) {
+export function FeedbackThread({
+  entries,
+  readerIsAuthor,
+  headingId,
+  empty,
+}: {
+  entries: readonly FeedbackEntry[];
+  readerIsAuthor: boolean;
+  headingId: string;
+  empty: string;
+}) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">

@@ -82,7 +82,12 @@ export function FeedbackTriageItem({ id }: { id: string }) {
           />
           <StatusChange key={item.data.status} id={id} current={item.data.status} />
           <FeedbackThread entries={item.data.entries} readerIsAuthor={false} headingId="triage-thread-heading" empty="No reply yet." />
-          <ReplyForm label="Reply to the author" hint="They read it in their Feedback Loop, and are told in their inbox and by email." submitText="Send reply" onSend={(body) => reply.mutateAsync(body)} />
+          <ReplyForm
+            label="Reply to the author"
+            hint="They read it in their Feedback Loop, and are told in their inbox and by email."
+            submitText="Send reply"
+            onSend={(body) => reply.mutateAsync(body)}
+          />
         </>
       )}
     </div>

@@ -17,7 +17,8 @@ import { feedbackTitle, repliesText, statusLabel, typeLabel } from './feedback-w
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
 
-const isStatusFilter = (value: string | null): value is StatusFilter => value === 'open' || value === 'all' || FEEDBACK_STATUSES.some((status) => status === value);
+const isStatusFilter = (value: string | null): value is StatusFilter =>
+  value === 'open' || value === 'all' || FEEDBACK_STATUSES.some((status) => status === value);
 const isType = (value: string | null): value is FeedbackType => FEEDBACK_TYPES.some((type) => type === value);
 
 /** The filters as the page's address holds them (so going back to the list keeps them): open items of every type and company unless chosen. */
@@ -49,7 +50,10 @@ function Filters({ filters, companies }: { filters: ReturnType<typeof useFilters
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <Field id="triage-status" label="Status">
-        <NativeSelect value={filters.status} onChange={(event) => filters.set({ status: event.target.value === 'open' ? null : event.target.value, page: null })}>
+        <NativeSelect
+          value={filters.status}
+          onChange={(event) => filters.set({ status: event.target.value === 'open' ? null : event.target.value, page: null })}
+        >
           <option value="open">Open (new, planned, in progress)</option>
           <option value="all">Every status</option>
           {FEEDBACK_STATUSES.map((status) => (
@@ -94,7 +98,9 @@ export function FeedbackTriage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
       <header className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold text-slate-900">Feedback Triage</h1>
-        <p className="text-slate-700">Every company&apos;s feedback, last changed first. Open one to change its status or reply; its author is told in their inbox and by email.</p>
+        <p className="text-slate-700">
+          Every company&apos;s feedback, last changed first. Open one to change its status or reply; its author is told in their inbox and by email.
+        </p>
         {summary.data && (
           <p className="flex flex-wrap gap-2 pt-1" data-testid="triage-counts">
             <Badge tone="info">{summary.data.open} open</Badge>

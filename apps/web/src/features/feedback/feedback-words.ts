@@ -18,7 +18,11 @@ export const typeLabel = (type: FeedbackType) => FEEDBACK_TYPE_LABELS[type];
 
 /** A list row's title: the message's first line, at most 90 characters. */
 export function feedbackTitle(item: Pick<FeedbackItem, 'message'>): string {
-  const line = item.message.split('\n').find((part) => part.trim())?.trim() ?? '';
+  const line =
+    item.message
+      .split('\n')
+      .find((part) => part.trim())
+      ?.trim() ?? '';
   return line.length > 90 ? `${line.slice(0, 89).trimEnd()}…` : line;
 }
 

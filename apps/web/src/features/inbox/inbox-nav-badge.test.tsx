@@ -14,7 +14,16 @@ vi.mock('../../lib/realtime/realtime-client', () => ({
   sendRealtime: () => false,
 }));
 
-const ME = { id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Roof', phone: null, avatarUrl: null, role: 'contractor', isEnabled: true };
+const ME = {
+  id: 'u-alice',
+  email: 'alice@example.com',
+  firstName: 'Alice',
+  lastName: 'Roof',
+  phone: null,
+  avatarUrl: null,
+  role: 'contractor',
+  isEnabled: true,
+};
 const LIVE: Notification = {
   id: '00000000-0000-4000-8000-000000000001',
   kind: 'mention',

@@ -173,7 +173,11 @@ describe('/inbox', () => {
     answerInbox({ notifications: [fakeNotification(10, { title: 'While offline', createdAt: new Date().toISOString() }), live, STATUS], unreadCount: 2 });
     emit({ type: 'ready' });
     await waitFor(() => expect(screen.getByTestId('inbox-unread-count')).toHaveTextContent('2 unread'));
-    expect((await items()).map((item) => within(item).getByRole('heading').textContent)).toEqual(['Unread: While offline', 'Unread: Casey Crew mentioned you', 'Claim moved to Approved']);
+    expect((await items()).map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Unread: While offline',
+      'Unread: Casey Crew mentioned you',
+      'Claim moved to Approved',
+    ]);
     expect(sent('GET /api/notifications')).toHaveLength(2);
   });
 

@@ -34,7 +34,11 @@ export function NotificationItem({ notification, now, onMarkRead, marking }: Not
         <h2 id={titleId} className={cn('text-base text-slate-900', unread ? 'font-semibold' : 'font-normal')}>
           {unread && <span className="sr-only">Unread: </span>}
           {isAppPath(notification.link) ? (
-            <Link to={notification.link} onClick={openLink} className="inline-flex min-h-11 items-center break-words text-blue-900 underline-offset-2 hover:underline">
+            <Link
+              to={notification.link}
+              onClick={openLink}
+              className="inline-flex min-h-11 items-center break-words text-blue-900 underline-offset-2 hover:underline"
+            >
               {notification.title}
             </Link>
           ) : (

@@ -24,7 +24,11 @@ describe('the session timeline in words', () => {
   });
 
   it('keeps both values of a change, money in dollars', () => {
-    expect(activityText(entry({ kind: 'field_changed', field: 'deductibleCents', oldValue: null, newValue: 125050 }))).toBe('Deductible changed from — to $1,250.50');
-    expect(activityText(entry({ kind: 'edit_superseded', field: 'street', oldValue: '2 Oak', newValue: '1 Oak' }))).toContain('an earlier edit (1 Oak) arrived after a later one and was not applied; it stays 2 Oak');
+    expect(activityText(entry({ kind: 'field_changed', field: 'deductibleCents', oldValue: null, newValue: 125050 }))).toBe(
+      'Deductible changed from — to $1,250.50',
+    );
+    expect(activityText(entry({ kind: 'edit_superseded', field: 'street', oldValue: '2 Oak', newValue: '1 Oak' }))).toContain(
+      'an earlier edit (1 Oak) arrived after a later one and was not applied; it stays 2 Oak',
+    );
   });
 });

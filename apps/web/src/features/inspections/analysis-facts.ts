@@ -58,7 +58,12 @@ export function analysisFacts(structures: readonly Structure[], photos: readonly
 
   const elevations: ElevationFacts[] = shots
     .filter((s) => s.category === 'elevation')
-    .map((s) => ({ key: s.key, structureName: nameOf(s.structureId), label: ELEVATIONS.find((e) => e.value === s.subcategory)?.label ?? s.subcategory, photos: s.count }));
+    .map((s) => ({
+      key: s.key,
+      structureName: nameOf(s.structureId),
+      label: ELEVATIONS.find((e) => e.value === s.subcategory)?.label ?? s.subcategory,
+      photos: s.count,
+    }));
 
   const missing: MissingShot[] = shots
     .filter((s) => s.required && s.count === 0)
@@ -67,7 +72,9 @@ export function analysisFacts(structures: readonly Structure[], photos: readonly
   const damagePhotos = new Set(photos.filter((p) => p.category === 'damage').map((p) => p.id)).size;
 
   const analysis = analyseInspection({
-    slopes: structures.filter((s) => s.areas.includes('roof')).flatMap((s) => s.slopes.map((slope) => ({ structureName: s.name, direction: slope.direction, testSquareHits: slope.testSquareHits }))),
+    slopes: structures
+      .filter((s) => s.areas.includes('roof'))
+      .flatMap((s) => s.slopes.map((slope) => ({ structureName: s.name, direction: slope.direction, testSquareHits: slope.testSquareHits }))),
     missingRequiredShots: missing.map((m) => m.label),
     damagePhotoCount: damagePhotos,
     threshold,

@@ -139,7 +139,10 @@ function renderAnalysis() {
 }
 
 const recommendation = () => screen.findByRole('heading', { level: 2, name: /^Recommendation: / });
-const reasons = () => within(screen.getByRole('list', { name: 'Reasons' })).getAllByRole('listitem').map((li) => li.textContent);
+const reasons = () =>
+  within(screen.getByRole('list', { name: 'Reasons' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('/field-inspection/:id/analysis', () => {
   it('recommends replacing when a slope reaches the threshold, naming the slope and its hits', async () => {
@@ -171,7 +174,11 @@ describe('/field-inspection/:id/analysis', () => {
     renderAnalysis();
 
     expect(await recommendation()).toHaveTextContent('Recommendation: Repair');
-    expect(reasons()).toEqual(['1 damage photo taken.', 'Main house N slope: 11 hits, below the threshold of 12.', 'Main house S slope: 3 hits, below the threshold of 12.']);
+    expect(reasons()).toEqual([
+      '1 damage photo taken.',
+      'Main house N slope: 11 hits, below the threshold of 12.',
+      'Main house S slope: 3 hits, below the threshold of 12.',
+    ]);
     expect(screen.getByText(/test square has 12 hits or more \(your company’s threshold/)).toBeInTheDocument();
   });
 
@@ -190,7 +197,11 @@ describe('/field-inspection/:id/analysis', () => {
     const missing = screen.getByRole('region', { name: 'Missing required shots' });
     expect(within(missing).getByRole('link', { name: 'Elevations photos: Rear' })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/elevations`);
     expect(within(missing).getByRole('link', { name: 'Roof photos: Test square S = ?' })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/roof`);
-    expect(within(screen.getByRole('region', { name: 'Roof slopes and test squares' })).getByText('S slope').closest('li')).toHaveTextContent('Test square S = ? (not counted)');
+    expect(
+      within(screen.getByRole('region', { name: 'Roof slopes and test squares' }))
+        .getByText('S slope')
+        .closest('li'),
+    ).toHaveTextContent('Test square S = ? (not counted)');
   });
 
   it('works from the device with no signal: queued photos count, the default threshold is used, nothing is asked of the server', async () => {

@@ -116,7 +116,10 @@ function MissingCard({ facts, base }: { facts: AnalysisFacts; base: string }) {
         <ul className="flex flex-col gap-2">
           {facts.missing.map((shot) => (
             <li key={shot.key}>
-              <Link to={`${base}/${shot.phase}`} className={buttonVariants({ variant: 'secondary', className: 'min-h-12 w-full justify-start text-left whitespace-normal' })}>
+              <Link
+                to={`${base}/${shot.phase}`}
+                className={buttonVariants({ variant: 'secondary', className: 'min-h-12 w-full justify-start text-left whitespace-normal' })}
+              >
                 {shot.phaseLabel} photos: {shot.label}
               </Link>
             </li>

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { structureSchema, type Structure } from '@ridgeline/shared/contracts/inspections';
-import { INSPECTION_AREA_VALUES, SLOPE_DIRECTIONS, STRUCTURE_KIND_VALUES, type InspectionArea, type SlopeDirection } from '@ridgeline/shared/domain/field-capture';
+import {
+  INSPECTION_AREA_VALUES,
+  SLOPE_DIRECTIONS,
+  STRUCTURE_KIND_VALUES,
+  type InspectionArea,
+  type SlopeDirection,
+} from '@ridgeline/shared/domain/field-capture';
 
 // The areas step's form on the one form path: per structure a yes/no for each area to inspect, and
 // per roof slope direction a yes/no with the hail hits counted in its 10 ft x 10 ft test square.
@@ -18,18 +24,16 @@ const slopeRows = z.object(Object.fromEntries(SLOPE_DIRECTIONS.map((direction) =
 
 const structureRow = z
   .object({ id: z.string(), name: z.string(), kind: z.enum(STRUCTURE_KIND_VALUES), areas: areaFlags, slopes: slopeRows })
-  .transform(
-    (row): Structure => ({
-      id: row.id,
-      name: row.name,
-      kind: row.kind,
-      areas: INSPECTION_AREA_VALUES.filter((area) => row.areas[area]),
-      slopes: SLOPE_DIRECTIONS.filter((direction) => row.slopes[direction].on).map((direction) => {
-        const hits = row.slopes[direction].hits.trim();
-        return { direction, testSquareHits: hits === '' ? null : Number(hits) };
-      }),
+  .transform((row): Structure => ({
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    areas: INSPECTION_AREA_VALUES.filter((area) => row.areas[area]),
+    slopes: SLOPE_DIRECTIONS.filter((direction) => row.slopes[direction].on).map((direction) => {
+      const hits = row.slopes[direction].hits.trim();
+      return { direction, testSquareHits: hits === '' ? null : Number(hits) };
     }),
-  )
+  }))
   .pipe(structureSchema);
 
 export const areasFormSchema = z.object({ structures: z.array(structureRow) });

@@ -29,7 +29,15 @@ function SlopeRow({ index, direction }: { index: number; direction: SlopeDirecti
       <div className={CHOICE}>
         <FormCheckbox name={`structures.${index}.slopes.${direction}.on`} label={`${direction} slope`} />
       </div>
-      {on && <FormField name={`structures.${index}.slopes.${direction}.hits`} label={`Test square hits (${direction})`} inputMode="numeric" autoComplete="off" hint="Hail hits inside the 10 ft x 10 ft square." />}
+      {on && (
+        <FormField
+          name={`structures.${index}.slopes.${direction}.hits`}
+          label={`Test square hits (${direction})`}
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Hail hits inside the 10 ft x 10 ft square."
+        />
+      )}
     </li>
   );
 }

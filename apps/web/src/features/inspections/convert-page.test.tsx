@@ -85,7 +85,9 @@ describe('/field-inspection/:id/convert', () => {
     const moves = screen.getByRole('region', { name: 'What moves to the claim file' });
     await waitFor(() => expect(moves).toHaveTextContent('Photos12 photosMeasurements1 measurementEstimate versions2 versions'));
     expect(screen.getByRole('radio', { name: 'Create a new claim file' })).toBeChecked();
-    await waitFor(() => expect(screen.getByRole('radio', { name: 'Create a new claim file' })).toHaveAccessibleDescription('Uses an active file of your plan: 1 of 25 in use.'));
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Create a new claim file' })).toHaveAccessibleDescription('Uses an active file of your plan: 1 of 25 in use.'),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Convert' }));
 
@@ -99,7 +101,13 @@ describe('/field-inspection/:id/convert', () => {
     answerSessionNumbers(SESSION_ID);
     answerProjects((request) => {
       const q = request.url.searchParams.get('q');
-      return json(fakeProjectList(q === 'smith' ? [fakeProject({ id: OTHER_ID, title: 'Smith roof', claimNumber: 'CLM-9' })] : [fakeProject(), fakeProject({ id: OTHER_ID, title: 'Smith roof' })]));
+      return json(
+        fakeProjectList(
+          q === 'smith'
+            ? [fakeProject({ id: OTHER_ID, title: 'Smith roof', claimNumber: 'CLM-9' })]
+            : [fakeProject(), fakeProject({ id: OTHER_ID, title: 'Smith roof' })],
+        ),
+      );
     });
     answer('POST /api/inspections/:id/convert', json(fakeConvertResult(OTHER_ID, { created: false, measurements: 0, estimates: 0 })));
     renderConvert();

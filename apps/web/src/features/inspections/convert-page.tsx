@@ -37,7 +37,8 @@ import { useFieldUser } from './use-field-user';
 const convertFormSchema = z
   .object({ mode: z.enum(['new', 'attach']), projectId: z.string() })
   .superRefine((value, ctx) => {
-    if (value.mode === 'attach' && value.projectId === '') ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose the claim file to attach this inspection to' });
+    if (value.mode === 'attach' && value.projectId === '')
+      ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose the claim file to attach this inspection to' });
   })
   .transform((value) => (value.mode === 'new' ? { mode: 'new' as const } : { mode: 'attach' as const, projectId: value.projectId }))
   .pipe(convertSessionSchema);
@@ -71,7 +72,9 @@ function WhatMoves({ session }: { session: LocalInspection }) {
         <dt className="text-slate-700">Estimate versions</dt>
         <dd className="text-slate-900">{counted(estimates, estimates.data?.estimates.length, 'version')}</dd>
       </dl>
-      <CardDescription>The address, homeowner, loss and insurance details fill the claim file. Photos move as they are: the same photos, not copies.</CardDescription>
+      <CardDescription>
+        The address, homeowner, loss and insurance details fill the claim file. Photos move as they are: the same photos, not copies.
+      </CardDescription>
       {queued > 0 && (
         <Alert tone="warning">
           {count(queued, 'photo is', 'photos are')} still waiting to upload from this device. Convert once they are uploaded so they move with the rest.
@@ -86,7 +89,8 @@ function ProjectChoices({ search }: { search: string }) {
   if (choices.isPending) return <p role="status">Loading claim files…</p>;
   if (choices.isError) return <Alert>{errorText(choices.error)}</Alert>;
   const projects = choices.data.projects;
-  if (projects.length === 0) return <p className="text-base text-slate-800">{search.trim() ? 'No claim file matches that search.' : 'Your company has no claim file yet.'}</p>;
+  if (projects.length === 0)
+    return <p className="text-base text-slate-800">{search.trim() ? 'No claim file matches that search.' : 'Your company has no claim file yet.'}</p>;
   return (
     <FormRadioGroup
       name="projectId"
@@ -148,7 +152,9 @@ function ConvertForm({ session, userId }: { session: LocalInspection; userId: st
                 {
                   value: 'new',
                   label: 'Create a new claim file',
-                  description: activeFiles ? `Uses an active file of your plan: ${activeFiles.active} of ${activeFiles.limit} in use.` : 'Uses an active file of your plan.',
+                  description: activeFiles
+                    ? `Uses an active file of your plan: ${activeFiles.active} of ${activeFiles.limit} in use.`
+                    : 'Uses an active file of your plan.',
                 },
                 { value: 'attach', label: 'Attach to an existing claim file', description: 'The claim file you choose keeps its own details.' },
               ]}

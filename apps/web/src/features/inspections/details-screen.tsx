@@ -20,7 +20,16 @@ import { LossTypeChoice } from './components/loss-type-choice';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { StructuresFields } from './components/structures-fields';
-import { detailsFormSchema, detailsFromProject, detailsFromSession, detailsToFields, EMPTY_DETAILS, newStructureRow, type DetailsFormInput, type DetailsFormOutput } from './details-form-schema';
+import {
+  detailsFormSchema,
+  detailsFromProject,
+  detailsFromSession,
+  detailsToFields,
+  EMPTY_DETAILS,
+  newStructureRow,
+  type DetailsFormInput,
+  type DetailsFormOutput,
+} from './details-form-schema';
 import { useFieldUser } from './use-field-user';
 
 // The property-and-loss step: /field-inspection/new and /new-offline start a session (optionally
@@ -65,7 +74,15 @@ function DetailsFields() {
  * A claim file that has an inspection already: continue it, or start a re-inspection (decision 041);
  * never a second, empty inspection without being asked.
  */
-function ExistingInspectionChoice({ projectTitle, session, onReinspect }: { projectTitle: string | null; session: { id: string; createdAt: string }; onReinspect: () => void }) {
+function ExistingInspectionChoice({
+  projectTitle,
+  session,
+  onReinspect,
+}: {
+  projectTitle: string | null;
+  session: { id: string; createdAt: string };
+  onReinspect: () => void;
+}) {
   const day = inspectionDay(session.createdAt);
   return (
     <Card aria-labelledby="existing-inspection-heading" className="flex flex-col gap-3">
@@ -113,7 +130,10 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
     if (!user) return;
     try {
       const id = await createLocalInspection(user.userId, { projectId, inspector: user.inspector, fields: detailsToFields(output, [], { creating: true }) });
-      notify.success('Inspection started', navigator.onLine ? 'Next, choose the areas to inspect.' : 'Saved on this device. It syncs when you are back online.');
+      notify.success(
+        'Inspection started',
+        navigator.onLine ? 'Next, choose the areas to inspect.' : 'Saved on this device. It syncs when you are back online.',
+      );
       await navigate(`/field-inspection/${id}/${offline || !navigator.onLine ? 'areas-offline' : 'areas'}`);
     } catch (error) {
       form.setError('root', { message: errorText(error) });
@@ -122,7 +142,9 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4">
-      <PageHeader title={title}>The property, the homeowner, the loss and the structures to inspect. Saved on this device first, so it works with no signal.</PageHeader>
+      <PageHeader title={title}>
+        The property, the homeowner, the loss and the structures to inspect. Saved on this device first, so it works with no signal.
+      </PageHeader>
       {!online && (
         <Alert tone="info" className="flex items-center gap-2">
           <CloudOff aria-hidden="true" className="size-4 shrink-0" />
@@ -130,13 +152,22 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
         </Alert>
       )}
       {projectId && project.isPending && online && !offline && <p className="text-sm text-slate-700">Filling in from the claim file…</p>}
-      {projectId && project.isError && <Alert tone="warning">The claim file could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>}
+      {projectId && project.isError && (
+        <Alert tone="warning">The claim file could not be read: {errorText(project.error)} The inspection will still be linked to it.</Alert>
+      )}
       {toContinue ? (
         <ExistingInspectionChoice projectTitle={project.data?.title ?? null} session={toContinue} onReinspect={() => setReinspecting(true)} />
       ) : projectId && project.data && existing.isPending && online && !offline ? (
         <p className="text-sm text-slate-700">Looking for this claim file's inspections…</p>
       ) : (
-        <NewDetailsForm projectId={projectId} projectTitle={project.data?.title ?? null} reinspection={reinspecting} form={form} submit={submit} title={title} />
+        <NewDetailsForm
+          projectId={projectId}
+          projectTitle={project.data?.title ?? null}
+          reinspection={reinspecting}
+          form={form}
+          submit={submit}
+          title={title}
+        />
       )}
     </div>
   );
@@ -185,7 +216,11 @@ function EditDetailsForm({ session }: { session: LocalInspection }) {
   const submit = async (output: DetailsFormOutput) => {
     if (!user) return;
     try {
-      await saveInspectionFields(user.userId, session.id, detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }));
+      await saveInspectionFields(
+        user.userId,
+        session.id,
+        detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),
+      );
       notify.success('Details saved');
       await navigate(`/field-inspection/${session.id}`);
     } catch (error) {

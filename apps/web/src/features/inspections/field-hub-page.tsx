@@ -47,9 +47,7 @@ function OfflineReadinessCard({ readiness }: { readiness: OfflineReadiness }) {
                   : 'This browser does not keep the app for use with no signal: stay online while you work, or open Ridgeline in Chrome or Safari.'}
             </li>
             <li>
-              {screens.total === 0
-                ? 'Field screens: downloading…'
-                : `Field screens: ${screens.loaded} of ${screens.total} downloaded`}
+              {screens.total === 0 ? 'Field screens: downloading…' : `Field screens: ${screens.loaded} of ${screens.total} downloaded`}
               {screens.failed > 0 && ` (${screens.failed} to try again with a signal)`}
             </li>
           </ul>
@@ -82,7 +80,10 @@ export default function FieldHubPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5">
       <PageHeader title="Field Inspection">Start an inspection, pick up one in progress, and see what is waiting to sync.</PageHeader>
-      <Link to={online ? '/field-inspection/new' : '/field-inspection/new-offline'} className={buttonVariants({ size: 'lg', className: 'min-h-16 w-full text-lg' })}>
+      <Link
+        to={online ? '/field-inspection/new' : '/field-inspection/new-offline'}
+        className={buttonVariants({ size: 'lg', className: 'min-h-16 w-full text-lg' })}
+      >
         <Camera aria-hidden="true" className="size-6" />
         Start new inspection
       </Link>
@@ -107,7 +108,9 @@ export default function FieldHubPage() {
             {notOnServer > 0 && <li>{plural(notOnServer, 'inspection not on the server yet', 'inspections not on the server yet')}</li>}
             {withChanges > 0 && <li>{plural(withChanges, 'inspection with changes to send', 'inspections with changes to send')}</li>}
             {photosWaiting > 0 && <li>{plural(photosWaiting, 'photo waiting to upload', 'photos waiting to upload')}</li>}
-            {uploads.failed > 0 && <li className="font-semibold text-red-800">{plural(uploads.failed, 'photo failed to upload', 'photos failed to upload')}</li>}
+            {uploads.failed > 0 && (
+              <li className="font-semibold text-red-800">{plural(uploads.failed, 'photo failed to upload', 'photos failed to upload')}</li>
+            )}
           </ul>
         )}
       </Card>
@@ -126,7 +129,11 @@ export default function FieldHubPage() {
           <CardDiv className="p-0">
             <ul aria-label="Inspections in progress" className="divide-y divide-slate-200">
               {inProgress.map((session) => (
-                <SessionRow key={session.id} session={session} syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null} />
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null}
+                />
               ))}
             </ul>
           </CardDiv>

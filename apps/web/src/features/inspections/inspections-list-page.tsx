@@ -97,7 +97,11 @@ export default function InspectionsListPage() {
         <CardDiv className="p-0">
           <ul aria-label="Inspections" className="divide-y divide-slate-200">
             {localOnly.map((session) => (
-              <SessionRow key={session.id} session={session} syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null} />
+              <SessionRow
+                key={session.id}
+                session={session}
+                syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null}
+              />
             ))}
             {serverRows.map((session) => (
               <SessionRow key={session.id} session={session} />

@@ -23,13 +23,17 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
   const carrierId = form.watch('carrierId');
   const options = carriers.data?.carriers ?? [];
   // The session's carrier stays choosable when the directory could not be read (no signal yet).
-  const known = session.carrierId && !options.some((c) => c.id === session.carrierId) ? [{ id: session.carrierId, name: session.carrierName ?? 'Current carrier' }] : [];
+  const known =
+    session.carrierId && !options.some((c) => c.id === session.carrierId) ? [{ id: session.carrierId, name: session.carrierName ?? 'Current carrier' }] : [];
 
   const submit = async (output: InsuranceFormOutput) => {
     if (!user) return;
     const chosen = [...options, ...known].find((c) => c.id === output.carrierId);
     try {
-      await saveInspectionFields(user.userId, session.id, { ...output, carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName });
+      await saveInspectionFields(user.userId, session.id, {
+        ...output,
+        carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName,
+      });
       notify.success('Insurance details saved');
       await navigate(`/field-inspection/${session.id}`);
     } catch (error) {

@@ -29,7 +29,11 @@ export function ProvenanceFlags({ photo, className = '' }: { photo: Pick<Photo, 
   return (
     <ul className={`flex flex-col gap-1 ${className}`} aria-label="Provenance flags" data-provenance-flags="">
       {photo.flags.map((flag) => (
-        <li key={flag.kind} data-flag={flag.kind} className="flex min-w-0 items-start gap-1 rounded-md bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-950">
+        <li
+          key={flag.kind}
+          data-flag={flag.kind}
+          className="flex min-w-0 items-start gap-1 rounded-md bg-amber-100 px-2 py-1 text-xs font-semibold text-amber-950"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
           <span className="min-w-0 break-words">{flag.reason}</span>
         </li>

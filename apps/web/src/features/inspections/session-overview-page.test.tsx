@@ -30,7 +30,18 @@ function session(overrides: Parameters<typeof fakeInspection>[1] = {}): LocalIns
   return {
     ...fakeInspection(SESSION_ID, {
       street: '12 Elm St',
-      structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }, { direction: 'S', testSquareHits: null }] }],
+      structures: [
+        {
+          id: 'house',
+          name: 'Main house',
+          kind: 'main_house',
+          areas: ['roof'],
+          slopes: [
+            { direction: 'N', testSquareHits: 11 },
+            { direction: 'S', testSquareHits: null },
+          ],
+        },
+      ],
       ...overrides,
     }),
     pendingCreate: false,
@@ -129,7 +140,9 @@ describe('/field-inspection/:id steps after the walk', () => {
 
   it('issue 36: gutters and siding chosen are steps of their own shots; the inspection is completed, saying what is still missing', async () => {
     store.session = session({
-      structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters', 'siding'], slopes: [{ direction: 'N', testSquareHits: 11 }] }],
+      structures: [
+        { id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof', 'gutters', 'siding'], slopes: [{ direction: 'N', testSquareHits: 11 }] },
+      ],
     });
     answerSessionNumbers(SESSION_ID);
     renderOverview();
@@ -151,24 +164,27 @@ describe('/field-inspection/:id steps after the walk', () => {
       structures: [{ id: 'house', name: 'Main house', kind: 'main_house', areas: ['roof'], slopes: [{ direction: 'N', testSquareHits: 11 }] }],
     });
     answerSessionNumbers(SESSION_ID, { measurements: 1, versions: 2 });
-    answer('GET /api/projects/:id', json({
-      ...fakeProject({ id: PROJECT_ID, title: 'Hail claim, Elm St' }),
-      homeownerPhone: null,
-      homeownerEmail: null,
-      latitude: null,
-      longitude: null,
-      adjuster: null,
-      carrierName: null,
-      policyNumber: null,
-      lossTypeSource: 'classified',
-      lossDescription: null,
-      deductibleCents: null,
-      acvCents: null,
-      depreciationCents: null,
-      serviceType: null,
-      closedAt: null,
-      createdBy: null,
-    }));
+    answer(
+      'GET /api/projects/:id',
+      json({
+        ...fakeProject({ id: PROJECT_ID, title: 'Hail claim, Elm St' }),
+        homeownerPhone: null,
+        homeownerEmail: null,
+        latitude: null,
+        longitude: null,
+        adjuster: null,
+        carrierName: null,
+        policyNumber: null,
+        lossTypeSource: 'classified',
+        lossDescription: null,
+        deductibleCents: null,
+        acvCents: null,
+        depreciationCents: null,
+        serviceType: null,
+        closedAt: null,
+        createdBy: null,
+      }),
+    );
     renderOverview();
 
     expect(await screen.findByText('Roof measured')).toBeInTheDocument();
@@ -189,7 +205,7 @@ describe('/field-inspection/:id steps after the walk', () => {
     expect(step('Estimate')).toHaveAccessibleDescription('To do: Line items and totals');
   });
 
-  it("marks a capture phase done only when its required shots have photos, as the analysis counts them", async () => {
+  it('marks a capture phase done only when its required shots have photos, as the analysis counts them', async () => {
     store.session = session({ photosByPhase: { overview: 2, roof: 4 } });
     answerSessionNumbers(SESSION_ID);
     // Two photos in the overview, both of the front of house: the address is still missing.

@@ -35,7 +35,8 @@ function queuedByPhase(queued: readonly QueuedPhotoView[]): Partial<Record<Captu
   const counts: Partial<Record<CapturePhase, number>> = {};
   // Completed uploads are counted by the server's copy already; failed ones are not on their way.
   for (const photo of queued) {
-    if (photo.status !== 'completed' && photo.status !== 'failed' && photo.metadata.phase) counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
+    if (photo.status !== 'completed' && photo.status !== 'failed' && photo.metadata.phase)
+      counts[photo.metadata.phase] = (counts[photo.metadata.phase] ?? 0) + 1;
   }
   return counts;
 }
@@ -58,7 +59,10 @@ function useSessionNumbers(session: LocalInspection): SessionNumbers {
   const enabled = online && !session.pendingCreate;
   const measurements = useSessionMeasurements(session.id, { enabled });
   const estimates = useSessionEstimates(session.id, { enabled });
-  return { measured: enabled ? measurements.data && measurements.data.measurements.length > 0 : undefined, estimateVersions: enabled ? estimates.data?.estimates.length : undefined };
+  return {
+    measured: enabled ? measurements.data && measurements.data.measurements.length > 0 : undefined,
+    estimateVersions: enabled ? estimates.data?.estimates.length : undefined,
+  };
 }
 
 function Timeline({ session }: { session: LocalInspection }) {
@@ -78,9 +82,7 @@ function Timeline({ session }: { session: LocalInspection }) {
           {activity.data.entries.map((entry) => (
             <li key={entry.id} className="border-l-4 border-slate-300 pl-3">
               <p className="text-sm text-slate-900">{activityText(entry)}</p>
-              <p className="text-xs text-slate-700">
-                {[entry.actor?.name, formatWhen(entry.createdAt)].filter(Boolean).join(' · ')}
-              </p>
+              <p className="text-xs text-slate-700">{[entry.actor?.name, formatWhen(entry.createdAt)].filter(Boolean).join(' · ')}</p>
             </li>
           ))}
         </ol>
@@ -124,7 +126,9 @@ function CompleteCard({ session, steps }: { session: LocalInspection; steps: rea
     return (
       <Card aria-labelledby="complete-heading" className="flex flex-col gap-2">
         <CardTitle id="complete-heading">Completion</CardTitle>
-        <CardDescription>{session.completedAt ? `Completed ${formatWhen(session.completedAt)}.` : 'Completed on this device; it is sent when online.'}</CardDescription>
+        <CardDescription>
+          {session.completedAt ? `Completed ${formatWhen(session.completedAt)}.` : 'Completed on this device; it is sent when online.'}
+        </CardDescription>
         <Button variant="secondary" className="self-start" onClick={() => void setStatus('in_progress')}>
           Reopen the inspection
         </Button>
@@ -206,14 +210,25 @@ function Overview({ session }: { session: LocalInspection }) {
           <CardDescription>
             {done} of {counted.length} steps done
           </CardDescription>
-          <div role="progressbar" aria-label="Steps done" aria-valuemin={0} aria-valuemax={counted.length} aria-valuenow={done} className="mt-2 h-2 rounded-full bg-slate-200">
+          <div
+            role="progressbar"
+            aria-label="Steps done"
+            aria-valuemin={0}
+            aria-valuemax={counted.length}
+            aria-valuenow={done}
+            className="mt-2 h-2 rounded-full bg-slate-200"
+          >
             <div className="h-2 rounded-full bg-green-700" style={{ width: `${Math.round((done / Math.max(1, counted.length)) * 100)}%` }} />
           </div>
         </div>
         <ol className="divide-y divide-slate-200 border-t border-slate-200">
           {steps.map((step) => (
             <li key={step.key} className="relative flex min-h-14 items-center gap-3 px-4 py-2 hover:bg-slate-50">
-              {step.done ? <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" /> : <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />}
+              {step.done ? (
+                <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
+              ) : (
+                <Circle aria-hidden="true" className="size-6 shrink-0 text-slate-500" />
+              )}
               <span className="flex min-w-0 flex-1 flex-col">
                 {/* Named by the step alone (its visible words); whether it is done and what it holds
                     are read after the name. The link covers the whole row for a thumb. */}

@@ -17,7 +17,13 @@ export function shotPhotoOf(photo: Pick<Photo, 'id' | 'category' | 'subcategory'
 
 /** A queued photo as the shot list reads it: under the id the server keeps it by once uploaded. */
 function queuedShotPhoto(q: QueuedPhotoView): ShotListPhoto {
-  return { id: q.storedId ?? q.id, category: q.metadata.category, subcategory: q.metadata.subcategory, phase: q.metadata.phase, structureId: q.metadata.structureId };
+  return {
+    id: q.storedId ?? q.id,
+    category: q.metadata.category,
+    subcategory: q.metadata.subcategory,
+    phase: q.metadata.phase,
+    structureId: q.metadata.structureId,
+  };
 }
 
 /** The queued photos the shot list counts: every one not failed. */

@@ -89,7 +89,11 @@ export function sessionSteps(
     steps.push({
       key: `phase-${phase.value}`,
       label: `${phase.label} photos`,
-      detail: required ? `${required.requiredCaptured} of ${required.required} required shots · ${count} photo${count === 1 ? '' : 's'}` : optional ? `Optional · ${photoWords(count)}` : photoWords(count),
+      detail: required
+        ? `${required.requiredCaptured} of ${required.required} required shots · ${count} photo${count === 1 ? '' : 's'}`
+        : optional
+          ? `Optional · ${photoWords(count)}`
+          : photoWords(count),
       done: required ? required.complete : count > 0,
       ...(optional ? { optional: true } : {}),
       to: offline ? `${base}/phase-offline/${phase.value}` : `${base}/${phase.value}`,

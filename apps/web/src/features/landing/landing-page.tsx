@@ -11,8 +11,14 @@ import { redirectSignedInVisitor } from './landing-redirect';
 // and in the router.
 
 const WHY = [
-  { title: 'No lost photos', text: 'Field capture keeps working with no signal. Every photo is queued on the phone, retried, and checked in with GPS, time and a checksum.' },
-  { title: 'Claim files adjusters accept', text: 'Photos print in the order adjusters read them: overview, elevations, each slope with its test square, collateral, interior.' },
+  {
+    title: 'No lost photos',
+    text: 'Field capture keeps working with no signal. Every photo is queued on the phone, retried, and checked in with GPS, time and a checksum.',
+  },
+  {
+    title: 'Claim files adjusters accept',
+    text: 'Photos print in the order adjusters read them: overview, elevations, each slope with its test square, collateral, interior.',
+  },
   { title: 'Priced per active file', text: 'Pay for the claims you are working, not for seats. Bring your whole crew and office: users are unlimited.' },
   { title: 'Built for storm work', text: 'Loss types, carriers, adjusters, supplements and depreciation are first-class, not custom fields.' },
 ];
@@ -25,7 +31,14 @@ const WORKFLOW = [
   { step: 'Get paid', text: 'Track approval, build, depreciation release and payment for every file.' },
 ];
 
-const REPLACED = ['CompanyCam for job photos', 'AccuLynx or JobNimbus for the claim pipeline', 'Spreadsheets of claim numbers and adjusters', 'Paper inspection forms', 'Group texts with the crew', 'Separate PDF report builders'];
+const REPLACED = [
+  'CompanyCam for job photos',
+  'AccuLynx or JobNimbus for the claim pipeline',
+  'Spreadsheets of claim numbers and adjusters',
+  'Paper inspection forms',
+  'Group texts with the crew',
+  'Separate PDF report builders',
+];
 
 /** Where a free trial starts: the sign-up form, with the plan chosen here when there is one. */
 const trialHref = (plan?: string) => (plan ? `/auth?mode=signup&plan=${plan}` : '/auth?mode=signup');
@@ -50,7 +63,9 @@ export default function LandingPage() {
             <BrandName className="size-8" />
           </a>
           <nav aria-label="Site" className="flex items-center gap-4">
-            <a href="#pricing" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">Pricing</a>
+            <a href="#pricing" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">
+              Pricing
+            </a>
             <a href="/auth" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
               Sign In
             </a>
@@ -64,8 +79,8 @@ export default function LandingPage() {
             <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">For roofing and exterior contractors who work insurance claims</p>
             <h1 className="max-w-3xl text-4xl font-extrabold sm:text-5xl">The complete claims management system, from the roof to the check.</h1>
             <p className="max-w-2xl text-lg text-blue-100">
-              Field inspections that never lose a photo, reports adjusters can't argue with, estimates, supplements, team chat and
-              payments in one place. Priced by active claim files, with unlimited users.
+              Field inspections that never lose a photo, reports adjusters can't argue with, estimates, supplements, team chat and payments in one place. Priced
+              by active claim files, with unlimited users.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               <a href={trialHref()} className={`${cta} bg-amber-400 text-blue-950 hover:bg-amber-300`}>
@@ -80,7 +95,9 @@ export default function LandingPage() {
         </section>
 
         <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="why-heading" className="text-3xl font-bold text-slate-900">Why contractors choose Ridgeline</h2>
+          <h2 id="why-heading" className="text-3xl font-bold text-slate-900">
+            Why contractors choose Ridgeline
+          </h2>
           <div className="mt-8 grid gap-6 sm:grid-cols-2">
             {WHY.map((item) => (
               <div key={item.title} className="rounded-lg border border-slate-200 p-6">
@@ -93,7 +110,9 @@ export default function LandingPage() {
 
         <section aria-labelledby="workflow-heading" className="bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="workflow-heading" className="text-3xl font-bold text-slate-900">One workflow for every claim</h2>
+            <h2 id="workflow-heading" className="text-3xl font-bold text-slate-900">
+              One workflow for every claim
+            </h2>
             <ol className="mt-8 grid gap-4 md:grid-cols-5">
               {WORKFLOW.map((item, index) => (
                 <li key={item.step} className="rounded-lg bg-white p-5 shadow-sm">
@@ -107,10 +126,12 @@ export default function LandingPage() {
         </section>
 
         <section id="pricing" aria-labelledby="pricing-heading" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-16">
-          <h2 id="pricing-heading" className="text-3xl font-bold text-slate-900">Smart pricing: pay per active file</h2>
+          <h2 id="pricing-heading" className="text-3xl font-bold text-slate-900">
+            Smart pricing: pay per active file
+          </h2>
           <p className="mt-2 max-w-2xl text-slate-700">
-            Billed by active (concurrent) claim files, not by users. Team members are unlimited on every plan. Every plan starts with a{' '}
-            {TRIAL_DAYS}-day free trial, no credit card required.
+            Billed by active (concurrent) claim files, not by users. Team members are unlimited on every plan. Every plan starts with a {TRIAL_DAYS}-day free
+            trial, no credit card required.
           </p>
           <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {PLANS.map((plan) => (
@@ -144,7 +165,9 @@ export default function LandingPage() {
 
         <section aria-labelledby="replaced-heading" className="bg-blue-950 text-white">
           <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="replaced-heading" className="text-3xl font-bold">The tools Ridgeline replaces</h2>
+            <h2 id="replaced-heading" className="text-3xl font-bold">
+              The tools Ridgeline replaces
+            </h2>
             <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {REPLACED.map((tool) => (
                 <li key={tool} className="rounded-md bg-blue-900 px-4 py-3 text-blue-50">

@@ -54,8 +54,10 @@ const formSchema = z
     const zeroAllowed = values.what === 'figure' || values.what === 'supplement_approved';
     let amountCents = 0;
     if (needsAmount) {
-      if (cents === null || cents === undefined) context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount in dollars, such as 1,250.00.' });
-      else if (cents > LEDGER_AMOUNT_MAX_CENTS) context.addIssue({ code: 'custom', path: ['amount'], message: `An amount is at most ${formatCents(LEDGER_AMOUNT_MAX_CENTS)}.` });
+      if (cents === null || cents === undefined)
+        context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount in dollars, such as 1,250.00.' });
+      else if (cents > LEDGER_AMOUNT_MAX_CENTS)
+        context.addIssue({ code: 'custom', path: ['amount'], message: `An amount is at most ${formatCents(LEDGER_AMOUNT_MAX_CENTS)}.` });
       else if (cents === 0 && !zeroAllowed) context.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount above $0.00.' });
       else amountCents = cents;
     }
@@ -72,14 +74,33 @@ const formSchema = z
       case 'payment_expected':
         return { kind: 'payment_expected', paymentType: values.paymentType, amountCents, date: values.date || null, note };
       case 'payment_received':
-        return { kind: 'payment_received', paymentType: values.paymentType, amountCents, date: values.date, reference: values.reference, expectedId: values.expectedId || null, note };
+        return {
+          kind: 'payment_received',
+          paymentType: values.paymentType,
+          amountCents,
+          date: values.date,
+          reference: values.reference,
+          expectedId: values.expectedId || null,
+          note,
+        };
     }
   })
   .pipe(createLedgerEntrySchema);
 
 type FormValues = z.input<typeof formSchema>;
 
-const EMPTY: FormValues = { what: 'payment_received', figure: 'rcv', paymentType: 'acv_check', amount: '', label: '', supplementId: '', expectedId: '', date: '', reference: '', note: '' };
+const EMPTY: FormValues = {
+  what: 'payment_received',
+  figure: 'rcv',
+  paymentType: 'acv_check',
+  amount: '',
+  label: '',
+  supplementId: '',
+  expectedId: '',
+  date: '',
+  reference: '',
+  note: '',
+};
 
 /** The form that adds an entry; `ledger` offers the pending supplements and the payments still expected. */
 export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledger: ClaimLedger }) {

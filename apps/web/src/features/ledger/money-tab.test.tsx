@@ -111,7 +111,14 @@ describe('the Money tab', () => {
     await user.type(within(form).getByLabelText('Amount ($)'), '4112.09');
     await user.type(within(form).getByLabelText('Received on'), '2026-12-10');
     await user.click(within(form).getByRole('button', { name: 'Add entry' }));
-    await waitFor(() => expect(sent(`POST ${ENTRIES_URL}`)[0]?.body).toMatchObject({ kind: 'payment_received', paymentType: 'depreciation_release', amountCents: 411_209, expectedId: expected.id }));
+    await waitFor(() =>
+      expect(sent(`POST ${ENTRIES_URL}`)[0]?.body).toMatchObject({
+        kind: 'payment_received',
+        paymentType: 'depreciation_release',
+        amountCents: 411_209,
+        expectedId: expected.id,
+      }),
+    );
   });
 
   it('warns at entry that a check dated in the future is expected, not received, and records it as expected', async () => {
@@ -168,7 +175,9 @@ describe('the Money tab', () => {
     // 2,000,000 received - 1,825,037 due = 174,963 too much.
     expect(screen.getByText('Received $1,749.63 more than the insurer approved plus the deductible.')).toBeInTheDocument();
     expect(
-      screen.getByText('The claim file is in "Depreciation requested", but no depreciation release is on the ledger ($4,112.09 of recoverable depreciation). Add it as a payment expected.'),
+      screen.getByText(
+        'The claim file is in "Depreciation requested", but no depreciation release is on the ledger ($4,112.09 of recoverable depreciation). Add it as a payment expected.',
+      ),
     ).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Move to Paid' }));

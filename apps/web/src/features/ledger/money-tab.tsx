@@ -44,8 +44,16 @@ function Figures({ ledger }: { ledger: ClaimLedger }) {
     <dl className="grid max-w-2xl" aria-label="Figures">
       <Row label="RCV" detail={FIGURE_SOURCE_WORDS[s.rcv.source]} amount={formatCents(s.rcv.amountCents)} />
       <Row label="ACV" detail={FIGURE_SOURCE_WORDS[s.acv.source]} amount={formatCents(s.acv.amountCents)} />
-      <Row label="Recoverable depreciation" detail={FIGURE_SOURCE_WORDS[s.recoverableDepreciation.source]} amount={formatCents(s.recoverableDepreciation.amountCents)} />
-      <Row label="Non-recoverable depreciation" detail={FIGURE_SOURCE_WORDS[s.nonRecoverableDepreciation.source]} amount={formatCents(s.nonRecoverableDepreciation.amountCents)} />
+      <Row
+        label="Recoverable depreciation"
+        detail={FIGURE_SOURCE_WORDS[s.recoverableDepreciation.source]}
+        amount={formatCents(s.recoverableDepreciation.amountCents)}
+      />
+      <Row
+        label="Non-recoverable depreciation"
+        detail={FIGURE_SOURCE_WORDS[s.nonRecoverableDepreciation.source]}
+        amount={formatCents(s.nonRecoverableDepreciation.amountCents)}
+      />
       <Row label="O&P" detail="part of the RCV" amount={op} />
       <Row
         label="Supplements approved"
@@ -55,7 +63,11 @@ function Figures({ ledger }: { ledger: ClaimLedger }) {
       <Row label="Insurer approved" detail="RCV + supplements − non-recoverable − deductible" amount={formatCents(s.insurerApprovedCents)} strong />
       <Row label="Deductible" detail={FIGURE_SOURCE_WORDS[s.deductible.source]} amount={formatCents(s.deductible.amountCents)} />
       <Row label="Total due" detail="insurer approved + deductible" amount={formatCents(s.totalDueCents)} strong />
-      <Row label="Received from the insurer" detail={`${formatCents(s.depreciationReleasedCents)} of it depreciation released`} amount={formatCents(s.receivedFromInsurerCents)} />
+      <Row
+        label="Received from the insurer"
+        detail={`${formatCents(s.depreciationReleasedCents)} of it depreciation released`}
+        amount={formatCents(s.receivedFromInsurerCents)}
+      />
       <Row label="Deductible received" amount={formatCents(s.deductibleReceivedCents)} />
       <Row label="Balance due" detail="total due − received" amount={formatCents(s.balanceDueCents)} strong />
       <Row label="Payments expected" detail="not received yet" amount={formatCents(s.expectedOutstandingCents)} />
@@ -70,7 +82,11 @@ function EntryItem({ entry, entries, projectId, canWrite }: { entry: LedgerEntry
     <li className="flex flex-col gap-2 border-b border-slate-200 py-3 last:border-b-0 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 break-words">
         <p className={`font-medium text-slate-900 ${reversed ? 'line-through' : ''}`}>{entryTitle(entry)}</p>
-        {related && <p className="text-sm text-slate-700">{entry.kind === 'reversal' ? 'Reverses' : 'For'}: {entryTitle(related)}</p>}
+        {related && (
+          <p className="text-sm text-slate-700">
+            {entry.kind === 'reversal' ? 'Reverses' : 'For'}: {entryTitle(related)}
+          </p>
+        )}
         {(entry.date || entry.reference) && (
           <p className="text-sm text-slate-700">{[entry.date ? formatDay(entry.date) : null, entry.reference].filter(Boolean).join(' · ')}</p>
         )}

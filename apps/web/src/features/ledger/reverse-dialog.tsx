@@ -12,7 +12,10 @@ import { entryTitle } from './ledger-words';
 
 // An entry is never edited: a mistake is reversed (with the reason), and the right entry added.
 
-const reversalSchema = z.object({ reversesId: z.uuid(), note: z.string() }).transform((values): CreateLedgerEntryInput => ({ kind: 'reversal', ...values })).pipe(createLedgerEntrySchema);
+const reversalSchema = z
+  .object({ reversesId: z.uuid(), note: z.string() })
+  .transform((values): CreateLedgerEntryInput => ({ kind: 'reversal', ...values }))
+  .pipe(createLedgerEntrySchema);
 
 export function ReverseEntryButton({ projectId, entry }: { projectId: string; entry: LedgerEntry }) {
   const [open, setOpen] = useState(false);

@@ -27,7 +27,11 @@ export default function MaintenancePage() {
   }
   const toggle = () =>
     setFlag.mutate(!enabled, {
-      onSuccess: (value) => notify.success(value.enabled ? 'Maintenance mode on' : 'Maintenance mode off', value.enabled ? 'Non-admins now see the maintenance screen.' : 'Everyone can use Ridgeline again.'),
+      onSuccess: (value) =>
+        notify.success(
+          value.enabled ? 'Maintenance mode on' : 'Maintenance mode off',
+          value.enabled ? 'Non-admins now see the maintenance screen.' : 'Everyone can use Ridgeline again.',
+        ),
       onError: (e) => notify.error('Maintenance switch failed', errorText(e)),
     });
 
@@ -37,8 +41,8 @@ export default function MaintenancePage() {
       <Card aria-labelledby="maintenance-heading" className="p-5">
         <CardTitle id="maintenance-heading">Maintenance mode</CardTitle>
         <CardDescription>
-          While it is on, everyone but platform admins sees the maintenance screen and the API answers their calls with 503.
-          Admins keep working and can still sign in.
+          While it is on, everyone but platform admins sees the maintenance screen and the API answers their calls with 503. Admins keep working and can still
+          sign in.
         </CardDescription>
         <p className="mt-3 text-sm">
           Status: <strong>{flag.isPending ? 'checking…' : enabled ? 'On' : 'Off'}</strong>

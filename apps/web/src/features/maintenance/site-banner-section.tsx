@@ -23,7 +23,13 @@ function SiteBannerForm({ banner }: { banner: SiteBanner }) {
       .catch((error: unknown) => notify.error('The site banner was not saved', errorText(error)));
   return (
     <Form form={form} onSubmit={submit} aria-label="Site banner" className="mt-3 gap-3">
-      <FormField name="text" id="site-banner-text" label="Words" maxLength={SITE_BANNER_MAX_LENGTH} hint={`One line of plain text, up to ${SITE_BANNER_MAX_LENGTH} characters.`} />
+      <FormField
+        name="text"
+        id="site-banner-text"
+        label="Words"
+        maxLength={SITE_BANNER_MAX_LENGTH}
+        hint={`One line of plain text, up to ${SITE_BANNER_MAX_LENGTH} characters.`}
+      />
       <FormCheckbox name="enabled" id="site-banner-enabled" label="Show the banner on every signed-in page" />
       <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className="self-start">
         Save the banner

@@ -30,7 +30,9 @@ export default function ProfilePage() {
       {me.data && (
         <>
           <Card aria-labelledby="photo-heading" className="flex items-center gap-4">
-            <h2 id="photo-heading" className="sr-only">Profile photo</h2>
+            <h2 id="photo-heading" className="sr-only">
+              Profile photo
+            </h2>
             {me.data.avatarUrl ? (
               <img src={me.data.avatarUrl} alt="Your profile photo" className="size-16 rounded-full object-cover" />
             ) : (
@@ -42,7 +44,11 @@ export default function ProfilePage() {
               <Field id="avatar" label="Profile photo" hint="JPEG, PNG, WebP or GIF, up to 5 MB.">
                 <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={onAvatar} className="border-0 px-0" />
               </Field>
-              {upload.isPending && <p role="status" className="text-sm">Uploading…</p>}
+              {upload.isPending && (
+                <p role="status" className="text-sm">
+                  Uploading…
+                </p>
+              )}
             </div>
           </Card>
 
@@ -62,19 +68,19 @@ function ProfileForm({ me }: { me: Me }) {
   return (
     <CardDiv>
       <Form form={form} onSubmit={submit}>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="firstName" id="firstName" label="First name" />
-        <FormField name="lastName" id="lastName" label="Last name" />
-      </div>
-      <FormField name="phone" id="phone" label="Phone" type="tel" />
-      <Field id="email" label="Email">
-        <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
-      </Field>
-      <div>
-        <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
-          Save profile
-        </SubmitButton>
-      </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField name="firstName" id="firstName" label="First name" />
+          <FormField name="lastName" id="lastName" label="Last name" />
+        </div>
+        <FormField name="phone" id="phone" label="Phone" type="tel" />
+        <Field id="email" label="Email">
+          <Input value={me.email} readOnly className="bg-slate-50 text-slate-700" />
+        </Field>
+        <div>
+          <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+            Save profile
+          </SubmitButton>
+        </div>
       </Form>
     </CardDiv>
   );

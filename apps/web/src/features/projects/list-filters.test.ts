@@ -11,9 +11,23 @@ describe('the /projects URL', () => {
   });
 
   it('round-trips every filter, the sort, the page and the board view', () => {
-    const filters = { ...DEFAULT_FILTERS, q: 'oak st', statusId: STATUS, assigneeId: 'u-bob', carrierId: 'c-1', lossType: 'hail' as const, state: 'closed' as const, sort: 'homeowner' as const, dir: 'asc' as const, page: 3, pageSize: 100 as const };
+    const filters = {
+      ...DEFAULT_FILTERS,
+      q: 'oak st',
+      statusId: STATUS,
+      assigneeId: 'u-bob',
+      carrierId: 'c-1',
+      lossType: 'hail' as const,
+      state: 'closed' as const,
+      sort: 'homeowner' as const,
+      dir: 'asc' as const,
+      page: 3,
+      pageSize: 100 as const,
+    };
     const search = writeListUrl('board', filters);
-    expect(search.toString()).toBe(`view=board&q=oak+st&statusId=${STATUS}&assigneeId=u-bob&carrierId=c-1&lossType=hail&state=closed&sort=homeowner&dir=asc&page=3&pageSize=100`);
+    expect(search.toString()).toBe(
+      `view=board&q=oak+st&statusId=${STATUS}&assigneeId=u-bob&carrierId=c-1&lossType=hail&state=closed&sort=homeowner&dir=asc&page=3&pageSize=100`,
+    );
     expect(readListUrl(new URLSearchParams(search.toString()))).toEqual({ view: 'board', filters });
   });
 

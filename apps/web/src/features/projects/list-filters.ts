@@ -1,9 +1,4 @@
-import {
-  PROJECT_PAGE_SIZES,
-  PROJECT_SORTS,
-  PROJECT_STATES,
-  type ProjectListQuery,
-} from '@ridgeline/shared/contracts/projects';
+import { PROJECT_PAGE_SIZES, PROJECT_SORTS, PROJECT_STATES, type ProjectListQuery } from '@ridgeline/shared/contracts/projects';
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 
 // The /projects screen keeps every filter, the sort, the page and the view in the URL's query string,

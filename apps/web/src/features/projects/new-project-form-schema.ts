@@ -10,7 +10,10 @@ const fields = createProjectSchema.shape;
 
 /** A text box that must not be left empty, with the page's words for it. */
 const required = <S extends z.ZodType<unknown, string>>(schema: S, message: string) =>
-  z.string().refine((value) => value.trim() !== '', message).pipe(schema);
+  z
+    .string()
+    .refine((value) => value.trim() !== '', message)
+    .pipe(schema);
 
 /** An optional text box or "none" choice: empty is null. */
 const blankIsNull = <S extends z.ZodType<unknown, string | null>>(schema: S) =>
@@ -59,7 +62,10 @@ export const newProjectFormSchema = createProjectSchema.extend({
   serviceType: blankIsNull(fields.serviceType.unwrap()),
   assigneeId: blankIsNull(fields.assigneeId.unwrap()),
   /** Empty starts the project in the pipeline's first status. */
-  statusId: z.string().transform((value) => value || undefined).pipe(fields.statusId),
+  statusId: z
+    .string()
+    .transform((value) => value || undefined)
+    .pipe(fields.statusId),
 });
 
 export type NewProjectFormInput = z.input<typeof newProjectFormSchema>;

@@ -75,7 +75,17 @@ describe('/projects/new', { timeout: 30_000 }, () => {
 
   it('adds a carrier inline, classifies the loss, sends cents and nulls, and opens the new project', async () => {
     answerProjectReads();
-    const acme = { id: NEW_CARRIER_ID, name: 'Acme Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0, createdBy: null };
+    const acme = {
+      id: NEW_CARRIER_ID,
+      name: 'Acme Mutual',
+      claimsPhone: null,
+      claimsEmail: null,
+      portalUrl: null,
+      notes: null,
+      projectCount: 0,
+      adjusterCount: 0,
+      createdBy: null,
+    };
     answer('POST /api/carriers', json(acme, { status: 201 }));
     answer('GET /api/carriers', () => json({ carriers: sent('POST /api/carriers').length > 0 ? [fakeCarrier, acme] : [fakeCarrier] }));
     answer('POST /api/projects', json(created, { status: 201 }));
@@ -138,7 +148,7 @@ describe('/projects/new', { timeout: 30_000 }, () => {
     expect(sent('POST /api/projects')[0]?.body).toMatchObject({ assigneeId: fakeMe().id });
   });
 
-  it('leaves an owner\'s new claim file unassigned unless they choose someone', async () => {
+  it("leaves an owner's new claim file unassigned unless they choose someone", async () => {
     answerProjectReads();
     renderPage('owner');
     expect(await screen.findByRole('option', { name: 'Bob Shingle' })).toBeInTheDocument();

@@ -64,7 +64,9 @@ export default function NewProjectPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="New Claim File">Open a claim file for a property and its insurance claim. Only the title, homeowner and street are required.</PageHeader>
+      <PageHeader title="New Claim File">
+        Open a claim file for a property and its insurance claim. Only the title, homeowner and street are required.
+      </PageHeader>
       <Form form={form} onSubmit={submit} aria-label="New claim file" className="gap-6">
         <Card aria-labelledby="property-heading" className="flex flex-col gap-4">
           <CardTitle id="property-heading">Property</CardTitle>
@@ -104,8 +106,19 @@ export default function NewProjectPage() {
             <FormField name="claimNumber" label="Claim number" autoComplete="off" />
           </div>
           <FormField name="dateOfLoss" label="Date of loss" type="date" className="sm:max-w-xs" />
-          <FormField name="lossDescription" label="Loss description" control="textarea" rows={3} placeholder="Hail on the north slope after the storm of May 3" />
-          <LossTypeField value={lossType} onChange={(next) => form.setValue('lossType', next, { shouldDirty: true })} description={description} error={lossTypeError} />
+          <FormField
+            name="lossDescription"
+            label="Loss description"
+            control="textarea"
+            rows={3}
+            placeholder="Hail on the north slope after the storm of May 3"
+          />
+          <LossTypeField
+            value={lossType}
+            onChange={(next) => form.setValue('lossType', next, { shouldDirty: true })}
+            description={description}
+            error={lossTypeError}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField name="deductibleCents" label="Deductible" inputMode="decimal" hint={MONEY_HINT} />
             <FormField name="rcvCents" label="RCV (replacement cost value)" inputMode="decimal" hint={MONEY_HINT} />

@@ -9,7 +9,20 @@ import { CLOSED_ID, fakeStatuses, INSPECTION_ID, LEAD_ID } from '../../test/proj
 import { PipelineSettings } from './pipeline-settings';
 
 function renderAs(role: CompanyRoleInput) {
-  answer('GET /api/me', json({ id: 'u-alice', email: 'alice@example.com', firstName: 'Alice', lastName: 'Roof', phone: null, avatarUrl: null, role: 'contractor', isEnabled: true, company: { id: 'c-1', name: 'Roofs', role } }));
+  answer(
+    'GET /api/me',
+    json({
+      id: 'u-alice',
+      email: 'alice@example.com',
+      firstName: 'Alice',
+      lastName: 'Roof',
+      phone: null,
+      avatarUrl: null,
+      role: 'contractor',
+      isEnabled: true,
+      company: { id: 'c-1', name: 'Roofs', role },
+    }),
+  );
   answer('GET /api/project-statuses', json({ statuses: fakeStatuses }));
   answer('GET /api/company', json(fakeCompany()));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -23,7 +36,9 @@ function renderAs(role: CompanyRoleInput) {
 describe('the project pipeline on /settings', () => {
   it('lets an owner rename, reorder, hide and close statuses', async () => {
     answer(`PATCH /api/project-statuses/${INSPECTION_ID}`, ({ body }) => json({ ...fakeStatuses[1], ...(body as object) }));
-    answer('POST /api/project-statuses/reorder', ({ body }) => json({ statuses: (body as { ids: string[] }).ids.map((id, position) => ({ ...fakeStatuses.find((s) => s.id === id), position })) }));
+    answer('POST /api/project-statuses/reorder', ({ body }) =>
+      json({ statuses: (body as { ids: string[] }).ids.map((id, position) => ({ ...fakeStatuses.find((s) => s.id === id), position })) }),
+    );
     renderAs('owner');
     const name = await screen.findByLabelText('Name of Inspection');
     await userEvent.clear(name);
@@ -57,7 +72,10 @@ describe('the project pipeline on /settings', () => {
   });
 
   it('adds a status, closed if asked', async () => {
-    answer('POST /api/project-statuses', json({ ...fakeStatuses[0], id: '00000000-0000-4000-8000-000000000009', name: 'Lost', position: 3, isClosed: true, projectCount: 0 }, { status: 201 }));
+    answer(
+      'POST /api/project-statuses',
+      json({ ...fakeStatuses[0], id: '00000000-0000-4000-8000-000000000009', name: 'Lost', position: 3, isClosed: true, projectCount: 0 }, { status: 201 }),
+    );
     renderAs('owner');
     const form = await screen.findByRole('form', { name: 'Add a status' });
     await userEvent.type(within(form).getByLabelText('New status name'), 'Lost');
@@ -70,7 +88,11 @@ describe('the project pipeline on /settings', () => {
     renderAs('member');
     expect(await screen.findByText('Only company owners and managers can change the pipeline.')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Pipeline statuses' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lead', 'Inspection', 'ClosedClosed']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lead', 'Inspection', 'ClosedClosed']);
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });

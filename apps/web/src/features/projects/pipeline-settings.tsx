@@ -50,9 +50,7 @@ export function PipelineSettings() {
     <Card aria-labelledby="pipeline-heading" className="flex flex-col gap-4">
       <div>
         <CardTitle id="pipeline-heading">Claim file pipeline</CardTitle>
-        <CardDescription>
-          The statuses your claim files move through, in order. {CLOSED_HINT} Hidden statuses get no column on the board.
-        </CardDescription>
+        <CardDescription>The statuses your claim files move through, in order. {CLOSED_HINT} Hidden statuses get no column on the board.</CardDescription>
       </div>
       {statuses.isPending && <p role="status">Loading the pipeline…</p>}
       {statuses.isError && <Alert>{errorText(statuses.error)}</Alert>}
@@ -161,11 +159,13 @@ function EditablePipeline({ statuses }: { statuses: ProjectStatus[] }) {
           announcements: {
             onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${position(active.id)}.`,
             onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over the list.`),
-            onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was dropped where it was.`),
+            onDragEnd: ({ active, over }) =>
+              over ? `${name(active.id)} was dropped at ${position(over.id)}.` : `${name(active.id)} was dropped where it was.`,
             onDragCancel: ({ active }) => `Moving ${name(active.id)} was canceled.`,
           },
           screenReaderInstructions: {
-            draggable: 'To reorder a status, press space or enter to pick it up, use the up and down arrow keys to move it, then press space or enter to drop it, or escape to cancel.',
+            draggable:
+              'To reorder a status, press space or enter to pick it up, use the up and down arrow keys to move it, then press space or enter to drop it, or escape to cancel.',
           },
         }}
       >
@@ -200,7 +200,10 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
   const inUse = status.projectCount > 0;
 
   const save = (patch: UpdateProjectStatusInput, done: [string, string]) =>
-    update.mutate({ id: status.id, patch }, { onSuccess: () => notify.success(...done), onError: (error) => notify.error('Pipeline not saved', errorText(error)) });
+    update.mutate(
+      { id: status.id, patch },
+      { onSuccess: () => notify.success(...done), onError: (error) => notify.error('Pipeline not saved', errorText(error)) },
+    );
   const rename = (patch: UpdateProjectStatusInput) => {
     if (patch.name === status.name) return;
     save({ name: patch.name }, ['Status renamed', `${status.name} is now ${patch.name}.`]);
@@ -252,7 +255,12 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
         <Button
           variant="ghost"
           disabled={update.isPending}
-          onClick={() => save({ isHidden: !status.isHidden }, ['Pipeline saved', status.isHidden ? `${status.name} is shown again.` : `${status.name} is hidden from the board.`])}
+          onClick={() =>
+            save({ isHidden: !status.isHidden }, [
+              'Pipeline saved',
+              status.isHidden ? `${status.name} is shown again.` : `${status.name} is hidden from the board.`,
+            ])
+          }
         >
           {status.isHidden ? <Eye aria-hidden="true" className="size-4" /> : <EyeOff aria-hidden="true" className="size-4" />}
           {status.isHidden ? 'Show' : 'Hide'}
@@ -280,7 +288,8 @@ function StatusRow({ status, first, last, busy, onMove }: StatusRowProps) {
       </div>
       {inUse && (
         <p id={`${id}-in-use`} className="text-xs text-slate-700">
-          {status.projectCount === 1 ? '1 claim file is' : `${status.projectCount} claim files are`} in this status: move them to another status before deleting it.
+          {status.projectCount === 1 ? '1 claim file is' : `${status.projectCount} claim files are`} in this status: move them to another status before deleting
+          it.
         </p>
       )}
     </li>

@@ -108,7 +108,8 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${projectName(active.id)}, in ${statusName(projects.find((p) => p.id === active.id)?.statusId)}.`,
     onDragOver: ({ active, over }) => (over ? `${projectName(active.id)} is over ${statusName(over.id)}.` : `${projectName(active.id)} is not over a status.`),
-    onDragEnd: ({ active, over }) => (over ? `${projectName(active.id)} was dropped in ${statusName(over.id)}.` : `${projectName(active.id)} was dropped where it was.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `${projectName(active.id)} was dropped in ${statusName(over.id)}.` : `${projectName(active.id)} was dropped where it was.`,
     onDragCancel: ({ active }) => `Moving ${projectName(active.id)} was canceled.`,
   };
 
@@ -142,7 +143,13 @@ export function ProjectBoard({ projects, statuses }: ProjectBoardProps) {
         {/* relative: the screen-reader-only texts of the cards are positioned inside the scroller, not past the page's edge. */}
         <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-3 md:mx-0 md:px-0" data-testid="project-board">
           {columns.map((status) => (
-            <BoardColumn key={status.id} status={status} columns={columns} projects={projects.filter((project) => project.statusId === status.id)} onMove={move} />
+            <BoardColumn
+              key={status.id}
+              status={status}
+              columns={columns}
+              projects={projects.filter((project) => project.statusId === status.id)}
+              onMove={move}
+            />
           ))}
         </div>
         <DragOverlay>

@@ -109,7 +109,24 @@ describe('/projects board', () => {
     const server = serverWith([fakeProject()]);
     answer('POST /api/projects/p-1/status', () => {
       server.projects = [fakeProject({ statusId: INSPECTION_ID })];
-      return json({ ...fakeProject({ statusId: INSPECTION_ID }), homeownerPhone: null, homeownerEmail: null, latitude: null, longitude: null, adjuster: null, carrierName: null, policyNumber: null, lossTypeSource: 'chosen', lossDescription: null, deductibleCents: null, acvCents: null, depreciationCents: null, serviceType: null, closedAt: null, createdBy: null });
+      return json({
+        ...fakeProject({ statusId: INSPECTION_ID }),
+        homeownerPhone: null,
+        homeownerEmail: null,
+        latitude: null,
+        longitude: null,
+        adjuster: null,
+        carrierName: null,
+        policyNumber: null,
+        lossTypeSource: 'chosen',
+        lossDescription: null,
+        deductibleCents: null,
+        acvCents: null,
+        depreciationCents: null,
+        serviceType: null,
+        closedAt: null,
+        createdBy: null,
+      });
     });
     renderAt('/projects');
     await userEvent.click(await screen.findByRole('tab', { name: 'Board' }));

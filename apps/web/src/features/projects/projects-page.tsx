@@ -71,17 +71,25 @@ export default function ProjectsPage() {
   const active = data?.activeFiles;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
-  const empty = data && data.total === 0 && (
-    isFiltered(filters) ? (
-      <EmptyState title="No claim files match these filters" action={<Button variant="secondary" onClick={clearFilters}>Clear filters</Button>}>
+  const empty =
+    data &&
+    data.total === 0 &&
+    (isFiltered(filters) ? (
+      <EmptyState
+        title="No claim files match these filters"
+        action={
+          <Button variant="secondary" onClick={clearFilters}>
+            Clear filters
+          </Button>
+        }
+      >
         <p>Try another search, or clear the filters to see every claim file.</p>
       </EmptyState>
     ) : (
       <EmptyState title="No claim files yet." action={<NewProjectButton />}>
         <p>Create your first claim file: the property, the homeowner and the claim, then follow it through your pipeline.</p>
       </EmptyState>
-    )
-  );
+    ));
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5">
@@ -103,13 +111,7 @@ export default function ProjectsPage() {
         </div>
       </header>
 
-      <ProjectFilters
-        filters={filters}
-        onChange={onFilters}
-        statuses={ordered}
-        members={team.data?.members ?? []}
-        carriers={carriers.data?.carriers ?? []}
-      />
+      <ProjectFilters filters={filters} onChange={onFilters} statuses={ordered} members={team.data?.members ?? []} carriers={carriers.data?.carriers ?? []} />
 
       <Tabs value={view} onValueChange={(next) => go(next === 'board' ? 'board' : 'table', filters)}>
         <TabsList aria-label="View" className="max-w-xs">

@@ -54,9 +54,28 @@ function fakeProposal(overrides: Partial<Proposal> = {}): Proposal {
 
 function fakeReport(overrides: Partial<ReportDetail>): ReportDetail {
   return {
-    id: REPORT_ID, kind: 'proposal', title: 'Proposal', status: 'queued', progress: 0, projectId: PROJECT_ID, sessionId: null, proposalId: PROPOSAL_ID, sourceLabel: 'Smith roof',
-    pageCount: null, fileSize: null, overrideReason: null, error: null, stale: false, version: 1, createdBy: null, updatedBy: null,
-    createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', renderedAt: null, document: { sections: [], showAnnotations: true, showMetadata: true }, packet: null,
+    id: REPORT_ID,
+    kind: 'proposal',
+    title: 'Proposal',
+    status: 'queued',
+    progress: 0,
+    projectId: PROJECT_ID,
+    sessionId: null,
+    proposalId: PROPOSAL_ID,
+    sourceLabel: 'Smith roof',
+    pageCount: null,
+    fileSize: null,
+    overrideReason: null,
+    error: null,
+    stale: false,
+    version: 1,
+    createdBy: null,
+    updatedBy: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    renderedAt: null,
+    document: { sections: [], showAnnotations: true, showMetadata: true },
+    packet: null,
     ...overrides,
   };
 }
@@ -84,7 +103,31 @@ describe('ProjectProposals', () => {
       stored = { ...created, ...(request.body as Partial<Proposal>) };
       return json({ proposal: stored });
     });
-    answer('POST /api/share-links', json({ link: { id: '00000000-0000-4000-8000-0000000000c1', projectId: PROJECT_ID, reportId: null, proposalId: PROPOSAL_ID, title: 'Proposal', audience: 'homeowner', url: 'https://app.example/share/tok_homeowner123', expiresAt: '2026-12-23T10:00:00.000Z', revokedAt: null, state: 'active', viewCount: 0, lastViewedAt: null, emails: [], createdBy: null, createdAt: '2026-11-23T10:00:00.000Z' } }, { status: 201 }));
+    answer(
+      'POST /api/share-links',
+      json(
+        {
+          link: {
+            id: '00000000-0000-4000-8000-0000000000c1',
+            projectId: PROJECT_ID,
+            reportId: null,
+            proposalId: PROPOSAL_ID,
+            title: 'Proposal',
+            audience: 'homeowner',
+            url: 'https://app.example/share/tok_homeowner123',
+            expiresAt: '2026-12-23T10:00:00.000Z',
+            revokedAt: null,
+            state: 'active',
+            viewCount: 0,
+            lastViewedAt: null,
+            emails: [],
+            createdBy: null,
+            createdAt: '2026-11-23T10:00:00.000Z',
+          },
+        },
+        { status: 201 },
+      ),
+    );
     const user = userEvent.setup();
     renderPanel();
 
@@ -101,7 +144,11 @@ describe('ProjectProposals', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent(`PUT /api/proposals/${PROPOSAL_ID}`)).toHaveLength(1), SLOW);
     const body = sent(`PUT /api/proposals/${PROPOSAL_ID}`)[0]?.body as { options: { tier: string; priceCents: number }[] };
-    expect(body.options.map((o) => [o.tier, o.priceCents])).toEqual([['good', 1_000_000], ['better', 1_350_050], ['best', 1_280_000]]);
+    expect(body.options.map((o) => [o.tier, o.priceCents])).toEqual([
+      ['good', 1_000_000],
+      ['better', 1_350_050],
+      ['best', 1_280_000],
+    ]);
 
     const card = await screen.findByRole('article', { name: 'Proposal 1' }, SLOW);
     expect(await within(card).findByText('Better: $13,500.50', {}, SLOW)).toBeInTheDocument();
@@ -110,7 +157,7 @@ describe('ProjectProposals', () => {
     expect(sent('POST /api/share-links')[0]?.body).toEqual({ proposalId: PROPOSAL_ID, audience: 'homeowner' });
   });
 
-  it("refuses a price that is not dollars and sends nothing", async () => {
+  it('refuses a price that is not dollars and sends nothing', async () => {
     answer('GET /api/proposals', json({ proposals: [fakeProposal()] }));
     const user = userEvent.setup();
     renderPanel();
@@ -123,14 +170,17 @@ describe('ProjectProposals', () => {
     expect(sent(`PUT /api/proposals/${PROPOSAL_ID}`)).toHaveLength(0);
   });
 
-  it("makes the PDF, follows its percent, then offers the download", async () => {
+  it('makes the PDF, follows its percent, then offers the download', async () => {
     let made = false;
     answer('GET /api/proposals', () => json({ proposals: [fakeProposal(made ? { reportId: REPORT_ID } : {})] }));
     answer(`POST /api/proposals/${PROPOSAL_ID}/pdf`, () => {
       made = true;
       return json({ proposal: fakeProposal({ reportId: REPORT_ID }) }, { status: 202 });
     });
-    answer(`GET /api/reports/${REPORT_ID}`, [json({ report: fakeReport({ status: 'rendering', progress: 40 }) }), json({ report: fakeReport({ status: 'ready', progress: 100, pageCount: 2 }) })]);
+    answer(`GET /api/reports/${REPORT_ID}`, [
+      json({ report: fakeReport({ status: 'rendering', progress: 40 }) }),
+      json({ report: fakeReport({ status: 'ready', progress: 100, pageCount: 2 }) }),
+    ]);
     const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Make PDF' }, SLOW));
@@ -140,8 +190,43 @@ describe('ProjectProposals', () => {
   });
 
   it('shows the signature record of a signed proposal: option, name, date, time, IP, the drawn image and the signed PDF', async () => {
-    answer('GET /api/proposals', json({ proposals: [fakeProposal({ status: 'signed', chosenTier: 'better', signedFileId: FILE_ID, signature: { name: 'Pat Miller', date: '2026-11-22', signedAt: '2026-11-22T15:04:00.000Z', ip: '203.0.113.9', email: 'pat@example.com', imageUrl: 'https://storage.example/sig.png' } })] }));
-    answer(`GET /api/projects/${PROJECT_ID}/files`, json({ files: [{ id: FILE_ID, projectId: PROJECT_ID, fileName: 'signed-proposal.pdf', mimeType: 'application/pdf', fileSize: 1000, uploadedBy: null, createdAt: '2026-11-22T15:04:05.000Z', url: 'https://storage.example/signed.pdf' }] }));
+    answer(
+      'GET /api/proposals',
+      json({
+        proposals: [
+          fakeProposal({
+            status: 'signed',
+            chosenTier: 'better',
+            signedFileId: FILE_ID,
+            signature: {
+              name: 'Pat Miller',
+              date: '2026-11-22',
+              signedAt: '2026-11-22T15:04:00.000Z',
+              ip: '203.0.113.9',
+              email: 'pat@example.com',
+              imageUrl: 'https://storage.example/sig.png',
+            },
+          }),
+        ],
+      }),
+    );
+    answer(
+      `GET /api/projects/${PROJECT_ID}/files`,
+      json({
+        files: [
+          {
+            id: FILE_ID,
+            projectId: PROJECT_ID,
+            fileName: 'signed-proposal.pdf',
+            mimeType: 'application/pdf',
+            fileSize: 1000,
+            uploadedBy: null,
+            createdAt: '2026-11-22T15:04:05.000Z',
+            url: 'https://storage.example/signed.pdf',
+          },
+        ],
+      }),
+    );
     renderPanel();
     const record = await screen.findByRole('region', { name: 'Signature' }, SLOW);
     expect(within(record).getByText(/^Better: Impact-resistant/)).toBeInTheDocument();
@@ -149,7 +234,10 @@ describe('ProjectProposals', () => {
     expect(within(record).getByText('Nov 22, 2026')).toBeInTheDocument();
     expect(within(record).getByText('203.0.113.9')).toBeInTheDocument();
     expect(within(record).getByRole('img', { name: 'Signature of Pat Miller' })).toHaveAttribute('src', 'https://storage.example/sig.png');
-    expect(await within(record).findByRole('link', { name: 'Signed PDF: signed-proposal.pdf' }, SLOW)).toHaveAttribute('href', 'https://storage.example/signed.pdf');
+    expect(await within(record).findByRole('link', { name: 'Signed PDF: signed-proposal.pdf' }, SLOW)).toHaveAttribute(
+      'href',
+      'https://storage.example/signed.pdf',
+    );
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share with homeowner' })).not.toBeInTheDocument();
   });
@@ -159,7 +247,20 @@ describe('ProjectProposals', () => {
       'GET /api/proposals',
       json({
         proposals: [
-          fakeProposal({ status: 'signed', chosenTier: 'better', deductibleCents: 100_000, approvedCents: 1_000_000, signature: { name: 'Pat Miller', date: '2026-11-22', signedAt: '2026-11-22T15:04:00.000Z', ip: '203.0.113.9', email: 'pat@example.com', imageUrl: null } }),
+          fakeProposal({
+            status: 'signed',
+            chosenTier: 'better',
+            deductibleCents: 100_000,
+            approvedCents: 1_000_000,
+            signature: {
+              name: 'Pat Miller',
+              date: '2026-11-22',
+              signedAt: '2026-11-22T15:04:00.000Z',
+              ip: '203.0.113.9',
+              email: 'pat@example.com',
+              imageUrl: null,
+            },
+          }),
         ],
       }),
     );

@@ -57,7 +57,12 @@ export function ProjectProposals({ projectId }: { projectId: string }) {
             <ul className="flex flex-col gap-4">
               {data.map((proposal, index) => (
                 <li key={proposal.id}>
-                  <ProposalCard proposal={proposal} number={data.length - index} editing={editing === proposal.id} onEdit={(on) => setEditing(on ? proposal.id : null)} />
+                  <ProposalCard
+                    proposal={proposal}
+                    number={data.length - index}
+                    editing={editing === proposal.id}
+                    onEdit={(on) => setEditing(on ? proposal.id : null)}
+                  />
                 </li>
               ))}
             </ul>
@@ -98,7 +103,9 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
         <Badge tone={status.tone}>{status.label}</Badge>
         <span className="text-sm text-slate-700">
-          {signed && proposal.signature ? `signed by the homeowner, ${proposal.signature.name}, on ${day(proposal.signature.signedAt)}` : `updated ${day(proposal.updatedAt)}`}
+          {signed && proposal.signature
+            ? `signed by the homeowner, ${proposal.signature.name}, on ${day(proposal.signature.signedAt)}`
+            : `updated ${day(proposal.updatedAt)}`}
           {proposal.createdBy ? ` · prepared by ${proposal.createdBy.name}` : ''}
         </span>
       </header>

@@ -48,12 +48,17 @@ export function ProposalEditor({ proposal, onDone }: { proposal: Proposal; onDon
       <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-base font-semibold text-slate-900">The homeowner's part</legend>
         <p className="text-sm text-slate-700">
-          Each option shows what the insurance pays (the approved amount up to the option's price, less the deductible) and what the homeowner pays. Leave an amount empty
-          while it is not known.
+          Each option shows what the insurance pays (the approved amount up to the option's price, less the deductible) and what the homeowner pays. Leave an
+          amount empty while it is not known.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField name="deductibleCents" label="Deductible (dollars)" inputMode="decimal" />
-          <FormField name="approvedCents" label="Approved by the insurance, RCV (dollars)" inputMode="decimal" hint={APPROVED_SOURCE_HINTS[proposal.approvedSource]} />
+          <FormField
+            name="approvedCents"
+            label="Approved by the insurance, RCV (dollars)"
+            inputMode="decimal"
+            hint={APPROVED_SOURCE_HINTS[proposal.approvedSource]}
+          />
         </div>
       </fieldset>
       {proposal.options.map((option, index) => (
@@ -65,7 +70,11 @@ export function ProposalEditor({ proposal, onDone }: { proposal: Proposal; onDon
           <FormField name={`options.${index}.terms`} label={`${tierLabel(option.tier)}: terms`} control="textarea" rows={3} />
         </fieldset>
       ))}
-      <PhotoPicker projectId={proposal.projectId} chosen={form.watch('photoIds')} onChange={(ids) => form.setValue('photoIds', ids, { shouldDirty: true, shouldValidate: true })} />
+      <PhotoPicker
+        projectId={proposal.projectId}
+        chosen={form.watch('photoIds')}
+        onChange={(ids) => form.setValue('photoIds', ids, { shouldDirty: true, shouldValidate: true })}
+      />
       <FormError />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={update.isPending}>

@@ -23,7 +23,10 @@ const optionalAmount = z
 
 export const proposalFormSchema = z.object({
   intro: longText(3000),
-  options: z.array(proposalOptionSchema.extend({ priceCents: price })).min(1).max(3),
+  options: z
+    .array(proposalOptionSchema.extend({ priceCents: price }))
+    .min(1)
+    .max(3),
   deductibleCents: optionalAmount,
   approvedCents: optionalAmount,
   photoIds: z.array(z.uuid()).max(PROPOSAL_PHOTOS_MAX, `Choose at most ${PROPOSAL_PHOTOS_MAX} photos`),

@@ -38,7 +38,13 @@ export function SignatureRecord({ proposal }: { proposal: Proposal }) {
           </>
         )}
       </dl>
-      {signature.imageUrl && <img src={signature.imageUrl} alt={`Signature of ${signature.name}`} className="h-24 w-auto max-w-full self-start rounded border border-slate-200 bg-white" />}
+      {signature.imageUrl && (
+        <img
+          src={signature.imageUrl}
+          alt={`Signature of ${signature.name}`}
+          className="h-24 w-auto max-w-full self-start rounded border border-slate-200 bg-white"
+        />
+      )}
       {signedFile && (
         <a href={signedFile.url} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
           Signed PDF: {signedFile.fileName}

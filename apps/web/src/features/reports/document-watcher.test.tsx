@@ -24,7 +24,15 @@ describe('DocumentWatcher', { timeout: 60_000 }, () => {
       </QueryClientProvider>,
     );
     act(() => watchDocument(REPORT_ID));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.stringMatching(/pages, also in your inbox\.$/), expect.objectContaining({ label: 'Download' })), { timeout: 8_000 });
+    await waitFor(
+      () =>
+        expect(notify.success).toHaveBeenCalledWith(
+          'Photo report: 12 Oak St is ready',
+          expect.stringMatching(/pages, also in your inbox\.$/),
+          expect.objectContaining({ label: 'Download' }),
+        ),
+      { timeout: 8_000 },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(notify.success).toHaveBeenCalledTimes(1);
     // The toast's Download opens the PDF itself.

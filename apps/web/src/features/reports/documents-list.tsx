@@ -29,7 +29,17 @@ export function editReportPath(id: string): string {
 
 type Heading = 'h2' | 'h3';
 
-export function DocumentsList({ reports, label, showSource = false, headingLevel = 'h3' }: { reports: Report[]; label: string; showSource?: boolean; headingLevel?: Heading }) {
+export function DocumentsList({
+  reports,
+  label,
+  showSource = false,
+  headingLevel = 'h3',
+}: {
+  reports: Report[];
+  label: string;
+  showSource?: boolean;
+  headingLevel?: Heading;
+}) {
   const role = useMe().data?.company?.role ?? null;
   const canDelete = role !== null && canManageCompany(role);
   return (

@@ -1,5 +1,11 @@
 import type { PacketDefaults, ReportDetail, ShotReadiness } from '@ridgeline/shared/contracts/documents';
-import { COVER_LETTER_FIELDS, DEFAULT_PHOTOS_PER_PAGE, fillCoverLetter, missingCoverLetterFields, type CoverLetterValues } from '@ridgeline/shared/domain/documents';
+import {
+  COVER_LETTER_FIELDS,
+  DEFAULT_PHOTOS_PER_PAGE,
+  fillCoverLetter,
+  missingCoverLetterFields,
+  type CoverLetterValues,
+} from '@ridgeline/shared/domain/documents';
 import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -149,7 +155,8 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
           onDone(report);
         },
         onError: (error) => {
-          if (error instanceof ApiError && isErrorCode(error.code) && error.code === 'SHOT_LIST_INCOMPLETE') void client.invalidateQueries({ queryKey: readinessKey({ projectId }) });
+          if (error instanceof ApiError && isErrorCode(error.code) && error.code === 'SHOT_LIST_INCOMPLETE')
+            void client.invalidateQueries({ queryKey: readinessKey({ projectId }) });
           form.setError('root', { message: errorText(error) });
         },
       },
@@ -197,8 +204,8 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
           </div>
           {missingFields.length > 0 && (
             <Alert tone="warning" role="note" className="border border-amber-300">
-              This claim file has no {missingFields.map((f) => f.label).join(', ')} yet: fill {missingFields.length === 1 ? 'it' : 'them'} in on the claim file, or take{' '}
-              {missingFields.length === 1 ? 'it' : 'them'} out of the letter. The packet is made once every field the letter names has a value.
+              This claim file has no {missingFields.map((f) => f.label).join(', ')} yet: fill {missingFields.length === 1 ? 'it' : 'them'} in on the claim file,
+              or take {missingFields.length === 1 ? 'it' : 'them'} out of the letter. The packet is made once every field the letter names has a value.
             </Alert>
           )}
         </section>

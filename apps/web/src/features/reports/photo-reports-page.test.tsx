@@ -33,7 +33,12 @@ afterEach(() => {
 describe('PhotoReportsPage', { timeout: 60_000 }, () => {
   it("lists the company's documents with what they were made from, a download only when ready, 25 a page, filtered by kind", async () => {
     const reports = Array.from({ length: 25 }, (_, i) =>
-      fakeReport({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, title: `Report ${i}`, status: i === 0 ? 'rendering' : 'ready', progress: i === 0 ? 30 : 100 }),
+      fakeReport({
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        title: `Report ${i}`,
+        status: i === 0 ? 'rendering' : 'ready',
+        progress: i === 0 ? 30 : 100,
+      }),
     );
     answer('GET /api/reports', (request) => {
       if (request.url.searchParams.get('kind') === 'packet') return json({ reports: [], total: 0 });
@@ -62,11 +67,29 @@ describe('PhotoReportsPage', { timeout: 60_000 }, () => {
   it('makes a new photo report from an inspection chosen in the picker', async () => {
     answer('GET /api/reports/:id', json({ report: fakeDetail({ status: 'queued', progress: 0, projectId: null, sessionId: SESSION_ID }) }));
     answer('GET /api/reports', json({ reports: [], total: 0 }));
-    answer('GET /api/projects', json({ projects: [], total: 0, page: 1, pageSize: 25, activeFiles: { active: 0, limit: 10, plan: 'starter', planName: 'Starter', trialing: false } }));
+    answer(
+      'GET /api/projects',
+      json({ projects: [], total: 0, page: 1, pageSize: 25, activeFiles: { active: 0, limit: 10, plan: 'starter', planName: 'Starter', trialing: false } }),
+    );
     answer(
       'GET /api/inspections',
       json({
-        sessions: [{ id: SESSION_ID, projectId: null, status: 'in_progress', inspector: null, street: '9 Elm Rd', city: 'Denver', state: 'CO', zip: null, homeownerName: 'Sam Hill', photoCount: 12, createdAt: '2026-11-20T15:00:00.000Z', updatedAt: '2026-11-20T15:00:00.000Z' }],
+        sessions: [
+          {
+            id: SESSION_ID,
+            projectId: null,
+            status: 'in_progress',
+            inspector: null,
+            street: '9 Elm Rd',
+            city: 'Denver',
+            state: 'CO',
+            zip: null,
+            homeownerName: 'Sam Hill',
+            photoCount: 12,
+            createdAt: '2026-11-20T15:00:00.000Z',
+            updatedAt: '2026-11-20T15:00:00.000Z',
+          },
+        ],
         total: 1,
       }),
     );
@@ -91,6 +114,11 @@ describe('PhotoReportsPage', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText('Why make the report without them?'), 'Homeowner refused interior access');
     await user.click(within(dialog).getByRole('button', { name: 'Make report anyway' }));
     await waitFor(() => expect(sent('POST /api/reports')).toHaveLength(1));
-    expect(sent('POST /api/reports')[0]?.body).toEqual({ kind: 'photo', sessionId: SESSION_ID, layout: 2, overrideReason: 'Homeowner refused interior access' });
+    expect(sent('POST /api/reports')[0]?.body).toEqual({
+      kind: 'photo',
+      sessionId: SESSION_ID,
+      layout: 2,
+      overrideReason: 'Homeowner refused interior access',
+    });
   });
 });

@@ -48,7 +48,10 @@ describe('ProjectReports: the photo report dialog', { timeout: 60_000 }, () => {
     answer('GET /api/reports/:id', json({ report: fakeDetail({ status: 'queued', progress: 0 }) }));
     answer('GET /api/reports', json({ reports: [], total: 0 }));
     answer('GET /api/reports/readiness', json(INCOMPLETE));
-    answer('POST /api/reports', json({ report: fakeDetail({ status: 'queued', progress: 0, overrideReason: 'Left side fenced off by the neighbour' }) }, { status: 201 }));
+    answer(
+      'POST /api/reports',
+      json({ report: fakeDetail({ status: 'queued', progress: 0, overrideReason: 'Left side fenced off by the neighbour' }) }, { status: 201 }),
+    );
     const user = userEvent.setup();
     renderPanel();
     expect(await screen.findByText('No documents yet', {}, SLOW)).toBeInTheDocument();
@@ -56,7 +59,11 @@ describe('ProjectReports: the photo report dialog', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Photo report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Photo report' }, SLOW);
     expect(await within(dialog).findByText('12 of 14 required photos', {}, SLOW)).toBeInTheDocument();
-    expect(within(within(dialog).getByRole('list', { name: 'Missing shots' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Left elevation', 'Roof overview']);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Missing shots' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Left elevation', 'Roof overview']);
     expect(within(dialog).getByLabelText('Photos per page')).toHaveValue('2');
 
     await user.click(within(dialog).getByRole('button', { name: 'Make report anyway' }));
@@ -67,7 +74,12 @@ describe('ProjectReports: the photo report dialog', { timeout: 60_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Photos per page'), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Make report anyway' }));
     await waitFor(() => expect(sent('POST /api/reports')).toHaveLength(1));
-    expect(sent('POST /api/reports')[0]?.body).toEqual({ kind: 'photo', projectId: PROJECT_ID, layout: 4, overrideReason: 'Left side fenced off by the neighbour' });
+    expect(sent('POST /api/reports')[0]?.body).toEqual({
+      kind: 'photo',
+      projectId: PROJECT_ID,
+      layout: 4,
+      overrideReason: 'Left side fenced off by the neighbour',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sent('GET /api/reports/readiness')[0]?.url.searchParams.get('projectId')).toBe(PROJECT_ID);
   });
@@ -121,12 +133,23 @@ describe('ProjectReports: the documents list', { timeout: 60_000 }, () => {
       json({
         reports: [
           fakeReport(),
-          fakeReport({ id: failedId, kind: 'packet', title: 'Claim packet: 12 Oak St', status: 'failed', progress: 10, pageCount: null, error: 'A photo could not be read' }),
+          fakeReport({
+            id: failedId,
+            kind: 'packet',
+            title: 'Claim packet: 12 Oak St',
+            status: 'failed',
+            progress: 10,
+            pageCount: null,
+            error: 'A photo could not be read',
+          }),
         ],
         total: 2,
       }),
     );
-    answer('POST /api/reports/:id/render', json({ report: fakeDetail({ id: failedId, kind: 'packet', title: 'Claim packet: 12 Oak St', status: 'queued', progress: 0 }) }));
+    answer(
+      'POST /api/reports/:id/render',
+      json({ report: fakeDetail({ id: failedId, kind: 'packet', title: 'Claim packet: 12 Oak St', status: 'queued', progress: 0 }) }),
+    );
     const user = userEvent.setup();
     renderPanel();
     const links = await screen.findAllByRole('link', { name: /Download/ }, SLOW);
@@ -181,8 +204,14 @@ describe('ProjectReports: the ready toast', { timeout: 60_000 }, () => {
   }
 
   it('says "<Title> is ready" once the document the user started turns ready', async () => {
-    await makePhotoReportFollowedBy([json({ report: fakeDetail({ status: 'rendering', progress: 60 }) }), json({ report: fakeDetail({ status: 'ready', progress: 100 }) })]);
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.any(String), expect.objectContaining({ label: 'Download' })), { timeout: 8_000 });
+    await makePhotoReportFollowedBy([
+      json({ report: fakeDetail({ status: 'rendering', progress: 60 }) }),
+      json({ report: fakeDetail({ status: 'ready', progress: 100 }) }),
+    ]);
+    await waitFor(
+      () => expect(notify.success).toHaveBeenCalledWith('Photo report: 12 Oak St is ready', expect.any(String), expect.objectContaining({ label: 'Download' })),
+      { timeout: 8_000 },
+    );
     expect(notify.success).toHaveBeenCalledTimes(1);
   });
 
@@ -220,7 +249,9 @@ describe('ProjectReports: the claim packet dialog', { timeout: 60_000 }, () => {
 
     await user.click(await within(dialog).findByRole('button', { name: 'Save as company template' }, SLOW));
     await waitFor(() => expect(sent('PUT /api/reports/cover-letter-template')).toHaveLength(1));
-    expect(sent('PUT /api/reports/cover-letter-template')[0]?.body).toEqual({ template: 'Dear adjuster, we enclose our findings for {{carrier_name}}{{policy_number}}' });
+    expect(sent('PUT /api/reports/cover-letter-template')[0]?.body).toEqual({
+      template: 'Dear adjuster, we enclose our findings for {{carrier_name}}{{policy_number}}',
+    });
 
     await user.click(within(dialog).getByRole('checkbox', { name: 'Measurements' }));
     expect(within(dialog).getByLabelText('Estimate')).toHaveValue(ESTIMATE_ID);

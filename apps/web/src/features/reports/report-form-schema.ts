@@ -27,7 +27,10 @@ export function photoReportFormSchema(missingShots: boolean) {
 export function packetFormSchema(missingShots: boolean) {
   return z
     .object({
-      coverLetter: z.string().max(8000, 'At most 8,000 characters').refine((s) => s.trim() !== '', 'Write the cover letter'),
+      coverLetter: z
+        .string()
+        .max(8000, 'At most 8,000 characters')
+        .refine((s) => s.trim() !== '', 'Write the cover letter'),
       photoReport: z.boolean(),
       measurements: z.boolean(),
       estimateId: z.string(),

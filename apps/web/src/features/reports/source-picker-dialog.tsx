@@ -14,12 +14,10 @@ import { useInspectionChoices } from './api/inspection-choices';
 
 // What a new photo report is made from: a claim file or an inspection, found with a search box.
 
-const pickerSchema = z
-  .object({ from: z.enum(['project', 'session']), projectId: z.string(), sessionId: z.string() })
-  .superRefine((values, ctx) => {
-    if (values.from === 'project' && !values.projectId) ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose a claim file' });
-    if (values.from === 'session' && !values.sessionId) ctx.addIssue({ code: 'custom', path: ['sessionId'], message: 'Choose an inspection' });
-  });
+const pickerSchema = z.object({ from: z.enum(['project', 'session']), projectId: z.string(), sessionId: z.string() }).superRefine((values, ctx) => {
+  if (values.from === 'project' && !values.projectId) ctx.addIssue({ code: 'custom', path: ['projectId'], message: 'Choose a claim file' });
+  if (values.from === 'session' && !values.sessionId) ctx.addIssue({ code: 'custom', path: ['sessionId'], message: 'Choose an inspection' });
+});
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onPicked: (source: ReportSource) => void };
 
@@ -46,7 +44,8 @@ function PickerForm({ onPicked }: { onPicked: (source: ReportSource) => void }) 
   const projects = useProjectChoices(q, { enabled: from === 'project' });
   const sessions = useInspectionChoices(q, { enabled: from === 'session' });
 
-  const submit = (values: z.output<typeof pickerSchema>) => onPicked(values.from === 'project' ? { projectId: values.projectId } : { sessionId: values.sessionId });
+  const submit = (values: z.output<typeof pickerSchema>) =>
+    onPicked(values.from === 'project' ? { projectId: values.projectId } : { sessionId: values.sessionId });
 
   const sessionLabel = (s: { street: string | null; city: string | null; homeownerName: string | null }) =>
     [s.homeownerName, [s.street, s.city].filter(Boolean).join(', ')].filter(Boolean).join(' · ') || 'Inspection without an address';
@@ -63,10 +62,22 @@ function PickerForm({ onPicked }: { onPicked: (source: ReportSource) => void }) 
       />
       <div className="flex flex-col gap-1">
         <Label htmlFor={searchId}>Search</Label>
-        <Input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" placeholder="Homeowner, address or claim number" />
+        <Input
+          id={searchId}
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          placeholder="Homeowner, address or claim number"
+        />
       </div>
       {from === 'project' ? (
-        <FormField name="projectId" label="Claim file" control="select" hint={projects.data && projects.data.projects.length === 0 ? 'No claim file matches.' : undefined}>
+        <FormField
+          name="projectId"
+          label="Claim file"
+          control="select"
+          hint={projects.data && projects.data.projects.length === 0 ? 'No claim file matches.' : undefined}
+        >
           <option value="">Choose a claim file</option>
           {(projects.data?.projects ?? []).map((p) => (
             <option key={p.id} value={p.id}>
@@ -75,7 +86,12 @@ function PickerForm({ onPicked }: { onPicked: (source: ReportSource) => void }) 
           ))}
         </FormField>
       ) : (
-        <FormField name="sessionId" label="Inspection" control="select" hint={sessions.data && sessions.data.sessions.length === 0 ? 'No inspection matches.' : undefined}>
+        <FormField
+          name="sessionId"
+          label="Inspection"
+          control="select"
+          hint={sessions.data && sessions.data.sessions.length === 0 ? 'No inspection matches.' : undefined}
+        >
           <option value="">Choose an inspection</option>
           {(sessions.data?.sessions ?? []).map((s) => (
             <option key={s.id} value={s.id}>

@@ -30,7 +30,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useWatchedDocuments(): readonly string[] {
-  return useSyncExternalStore(subscribe, () => watched, () => watched);
+  return useSyncExternalStore(
+    subscribe,
+    () => watched,
+    () => watched,
+  );
 }
 
 /** Forgets every watched document (tests start from nothing). */

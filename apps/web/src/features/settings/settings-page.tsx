@@ -34,30 +34,42 @@ function CompanyForm({ company, canEdit }: { company: Company; canEdit: boolean 
   return (
     <CardDiv>
       <Form form={form} onSubmit={submit}>
-      <FormField name="name" id="company-name" label="Company name" disabled={!canEdit} />
-      <FormField name="phone" id="company-phone" label="Phone" type="tel" disabled={!canEdit} />
-      <FormField name="address" id="company-address" label="Address" control="textarea" rows={2} disabled={!canEdit} hint="Printed with your name and phone on the letterhead of claim packets and proposals." />
-      <FormField
-        name="timeZone"
-        id="company-time-zone"
-        label="Time zone"
-        control="select"
-        disabled={!canEdit}
-        hint={company.timeZone ? 'Times on reports and documents print in this zone, named.' : 'Taken from this browser: saved with the company. Times on reports and documents print in this zone, named.'}
-      >
-        {zones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replace(/_/g, ' ')}
-          </option>
-        ))}
-      </FormField>
-      {canEdit && (
-        <div>
-          <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
-            Save company
-          </SubmitButton>
-        </div>
-      )}
+        <FormField name="name" id="company-name" label="Company name" disabled={!canEdit} />
+        <FormField name="phone" id="company-phone" label="Phone" type="tel" disabled={!canEdit} />
+        <FormField
+          name="address"
+          id="company-address"
+          label="Address"
+          control="textarea"
+          rows={2}
+          disabled={!canEdit}
+          hint="Printed with your name and phone on the letterhead of claim packets and proposals."
+        />
+        <FormField
+          name="timeZone"
+          id="company-time-zone"
+          label="Time zone"
+          control="select"
+          disabled={!canEdit}
+          hint={
+            company.timeZone
+              ? 'Times on reports and documents print in this zone, named.'
+              : 'Taken from this browser: saved with the company. Times on reports and documents print in this zone, named.'
+          }
+        >
+          {zones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, ' ')}
+            </option>
+          ))}
+        </FormField>
+        {canEdit && (
+          <div>
+            <SubmitButton isSubmitting={update.isPending} busyText="Saving…">
+              Save company
+            </SubmitButton>
+          </div>
+        )}
       </Form>
     </CardDiv>
   );
@@ -89,7 +101,11 @@ const COMPANY_SECTION = 'company';
  */
 export default function SettingsPage({ sections = [] }: { sections?: readonly SettingsSection[] }) {
   useDocumentTitle('Settings');
-  const [open, openSection] = useSearchChoice('section', sections.map((section) => section.value), COMPANY_SECTION);
+  const [open, openSection] = useSearchChoice(
+    'section',
+    sections.map((section) => section.value),
+    COMPANY_SECTION,
+  );
   const company = useCompany();
   const me = useMe();
   const upload = useUploadLogo();
@@ -105,7 +121,9 @@ export default function SettingsPage({ sections = [] }: { sections?: readonly Se
         <>
           <PlanCard company={company.data} />
           <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
-            <h2 id="logo-heading" className="sr-only">Company logo</h2>
+            <h2 id="logo-heading" className="sr-only">
+              Company logo
+            </h2>
             {company.data.logoUrl ? (
               <img src={company.data.logoUrl} alt={`${company.data.name} logo`} className="h-16 w-16 rounded object-contain" />
             ) : (
@@ -117,7 +135,11 @@ export default function SettingsPage({ sections = [] }: { sections?: readonly Se
               <Field id="logo" label="Company logo" hint="JPEG, PNG, WebP or GIF, up to 5 MB.">
                 <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={!canEdit} onChange={onLogo} className="border-0 px-0" />
               </Field>
-              {upload.isPending && <p role="status" className="text-sm">Uploading…</p>}
+              {upload.isPending && (
+                <p role="status" className="text-sm">
+                  Uploading…
+                </p>
+              )}
             </div>
           </Card>
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />

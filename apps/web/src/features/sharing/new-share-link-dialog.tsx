@@ -99,7 +99,15 @@ export function NewShareLinkDialog({ projectId }: { projectId: string }) {
               ))}
             </FormField>
             <FormRadioGroup name="audience" legend="Who it is for" options={AUDIENCE_OPTIONS} />
-            <FormField name="expiresInDays" label="Days valid" type="number" inputMode="numeric" min={1} max={SHARE_LINK_MAX_DAYS} hint={`1 to ${SHARE_LINK_MAX_DAYS} days`} />
+            <FormField
+              name="expiresInDays"
+              label="Days valid"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SHARE_LINK_MAX_DAYS}
+              hint={`1 to ${SHARE_LINK_MAX_DAYS} days`}
+            />
             <FormError />
             <DialogFooter>
               <Button type="submit" disabled={create.isPending}>

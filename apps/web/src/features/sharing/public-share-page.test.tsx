@@ -86,7 +86,17 @@ describe('/share/:token', () => {
   });
 
   it('shows a report with its pages and its PDF, and calls nothing but the public endpoints', async () => {
-    answer(`GET /api/public/share/${TOKEN}`, json({ ...proposalShare(), kind: 'report', audience: 'adjuster', title: 'Photo report', proposal: null, document: { pageCount: 12, fileName: 'photo-report.pdf' } }));
+    answer(
+      `GET /api/public/share/${TOKEN}`,
+      json({
+        ...proposalShare(),
+        kind: 'report',
+        audience: 'adjuster',
+        title: 'Photo report',
+        proposal: null,
+        document: { pageCount: 12, fileName: 'photo-report.pdf' },
+      }),
+    );
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Photo report' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Summit Roofing')).toBeInTheDocument();
@@ -100,7 +110,9 @@ describe('/share/:token', () => {
     answer(`GET /api/public/share/${TOKEN}`, json(proposalShare()));
     answer(`POST /api/public/share/${TOKEN}/sign`, (request) => {
       const body = request.body as { tier: 'better'; name: string; date: string };
-      return json(proposalShare({ status: 'signed', chosenTier: body.tier, signature: { name: body.name, date: body.date, signedAt: '2026-11-23T19:00:00.000Z' } }));
+      return json(
+        proposalShare({ status: 'signed', chosenTier: body.tier, signature: { name: body.name, date: body.date, signedAt: '2026-11-23T19:00:00.000Z' } }),
+      );
     });
     const user = userEvent.setup();
     renderPage();
@@ -150,7 +162,12 @@ describe('/share/:token', () => {
   });
 
   it('shows an already signed proposal as signed, with nothing to sign', async () => {
-    answer(`GET /api/public/share/${TOKEN}`, json(proposalShare({ status: 'signed', chosenTier: 'best', signature: { name: 'Pat Miller', date: '2026-11-20', signedAt: '2026-11-20T15:00:00.000Z' } })));
+    answer(
+      `GET /api/public/share/${TOKEN}`,
+      json(
+        proposalShare({ status: 'signed', chosenTier: 'best', signature: { name: 'Pat Miller', date: '2026-11-20', signedAt: '2026-11-20T15:00:00.000Z' } }),
+      ),
+    );
     renderPage();
     expect(await screen.findByRole('heading', { name: 'This proposal is signed' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText(/^Best: Designer shingles/)).toBeInTheDocument();
@@ -158,17 +175,30 @@ describe('/share/:token', () => {
   });
 
   it('shows the homeowner’s part of each option, asks for the email when the claim file has none, and offers the signed PDF once it is made', async () => {
-    const signed = { status: 'signed' as const, chosenTier: 'better' as const, signature: { name: 'Pat Miller', date: '2026-11-23', signedAt: '2026-11-23T19:00:00.000Z' }, askEmail: false };
+    const signed = {
+      status: 'signed' as const,
+      chosenTier: 'better' as const,
+      signature: { name: 'Pat Miller', date: '2026-11-23', signedAt: '2026-11-23T19:00:00.000Z' },
+      askEmail: false,
+    };
     answer(`GET /api/public/share/${TOKEN}`, [
       json(proposalShare({ deductibleCents: 100_000, approvedCents: 1_000_000, askEmail: true })),
-      json({ ...proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000 }), document: { pageCount: 3, fileName: 'Proposal - 12 Oak St.pdf' } }),
+      json({
+        ...proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000 }),
+        document: { pageCount: 3, fileName: 'Proposal - 12 Oak St.pdf' },
+      }),
     ]);
-    answer(`POST /api/public/share/${TOKEN}/sign`, json(proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000, signedPdfPending: true })));
+    answer(
+      `POST /api/public/share/${TOKEN}/sign`,
+      json(proposalShare({ ...signed, deductibleCents: 100_000, approvedCents: 1_000_000, signedPdfPending: true })),
+    );
     const user = userEvent.setup();
     renderPage();
     const better = await screen.findByRole('radio', { name: /^Better: \$11,200\.00$/ }, SLOW);
     // Approved $10,000.00, deductible $1,000.00: the insurance pays $9,000.00 of each option at or above it.
-    expect(screen.getByText('Insurance pays $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above what your insurance approved).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Insurance pays $9,000.00. You pay $2,200.00 (your deductible $1,000.00 and $1,200.00 above what your insurance approved).'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Insurance pays $9,000.00. You pay $1,000.00 (your deductible $1,000.00).')).toBeInTheDocument();
 
     const sign = screen.getByRole('button', { name: 'Sign proposal' });

@@ -105,7 +105,8 @@ function SharedDocument({ token, share }: { token: string; share: PublicShare })
       {share.document && share.proposal?.status !== 'signed' && (
         <section aria-label="Document" className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 p-4">
           <p>
-            {share.document.pageCount !== null ? `${share.document.pageCount} page${share.document.pageCount === 1 ? '' : 's'}` : 'PDF'} · {share.document.fileName}
+            {share.document.pageCount !== null ? `${share.document.pageCount} page${share.document.pageCount === 1 ? '' : 's'}` : 'PDF'} ·{' '}
+            {share.document.fileName}
           </p>
           <a href={publicShareFileUrl(token)} download className={buttonVariants({ size: 'lg' })}>
             <Download aria-hidden="true" className="size-5" />
@@ -124,14 +125,27 @@ function homeownerPartText(proposal: PublicProposal, priceCents: number): string
   if (proposal.deductibleCents === null || proposal.approvedCents === null) return null;
   const share = homeownerShare({ priceCents, approvedCents: proposal.approvedCents, deductibleCents: proposal.deductibleCents });
   const words = approvedAmountWords(proposal.approvedSource);
-  const yours = [`your deductible ${formatCents(share.deductibleCents)}`, ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} ${words.above}`] : [])];
+  const yours = [
+    `your deductible ${formatCents(share.deductibleCents)}`,
+    ...(share.upgradeCents > 0 ? [`${formatCents(share.upgradeCents)} ${words.above}`] : []),
+  ];
   const split = `${words.insurerPays} ${formatCents(share.insurerPaysCents)}. You pay ${formatCents(share.homeownerPaysCents)} (${yours.join(' and ')}).`;
   return isInsurerFigure(proposal.approvedSource) ? split : `${words.label}: ${formatCents(share.approvedCents)}. ${split}`;
 }
 
 type PublicProposal = NonNullable<PublicShare['proposal']>;
 
-function ProposalSection({ token, proposal, document, companyName }: { token: string; proposal: PublicProposal; document: PublicShare['document']; companyName: string }) {
+function ProposalSection({
+  token,
+  proposal,
+  document,
+  companyName,
+}: {
+  token: string;
+  proposal: PublicProposal;
+  document: PublicShare['document'];
+  companyName: string;
+}) {
   const [justSigned, setJustSigned] = useState(false);
   if (proposal.signature) return <SignedSummary token={token} proposal={proposal} document={document} companyName={companyName} justSigned={justSigned} />;
   return <SignForm token={token} proposal={proposal} onSigned={() => setJustSigned(true)} />;
@@ -154,7 +168,11 @@ function SignedSummary({
   const chosen = proposal.options.find((o) => o.tier === proposal.chosenTier);
   if (!signature) return null;
   return (
-    <section aria-labelledby="signed-heading" role={justSigned ? 'status' : undefined} className="flex flex-col gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4">
+    <section
+      aria-labelledby="signed-heading"
+      role={justSigned ? 'status' : undefined}
+      className="flex flex-col gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4"
+    >
       <h2 id="signed-heading" className="flex items-center gap-2 text-xl font-semibold">
         <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-800" />
         {justSigned ? `Thank you, ${signature.name}. Your proposal is signed.` : 'This proposal is signed'}
@@ -268,7 +286,9 @@ function SignForm({ token, proposal, onSigned }: { token: string; proposal: Publ
         </Button>
         {!complete && (
           <p className="text-center text-sm text-slate-700">
-            {proposal.askEmail ? 'Choose an option, write your name and email, and sign to continue.' : 'Choose an option, write your name and sign to continue.'}
+            {proposal.askEmail
+              ? 'Choose an option, write your name and email, and sign to continue.'
+              : 'Choose an option, write your name and sign to continue.'}
           </p>
         )}
       </Form>

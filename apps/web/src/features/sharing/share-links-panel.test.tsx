@@ -49,8 +49,27 @@ beforeEach(() => vi.clearAllMocks());
 
 describe('ShareLinksPanel', () => {
   it("lists the project's links with audience, state, expiry and views, and shows the view log", async () => {
-    answer('GET /api/share-links', json({ links: [fakeLink(), fakeLink({ id: '00000000-0000-4000-8000-0000000000c2', title: 'Proposal', audience: 'homeowner', state: 'revoked', revokedAt: '2026-11-22T10:00:00.000Z', viewCount: 0, lastViewedAt: null })] }));
-    answer(`GET /api/share-links/${LINK_ID}/views`, json({ views: [{ viewedAt: '2026-11-22T09:30:00.000Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' }] }));
+    answer(
+      'GET /api/share-links',
+      json({
+        links: [
+          fakeLink(),
+          fakeLink({
+            id: '00000000-0000-4000-8000-0000000000c2',
+            title: 'Proposal',
+            audience: 'homeowner',
+            state: 'revoked',
+            revokedAt: '2026-11-22T10:00:00.000Z',
+            viewCount: 0,
+            lastViewedAt: null,
+          }),
+        ],
+      }),
+    );
+    answer(
+      `GET /api/share-links/${LINK_ID}/views`,
+      json({ views: [{ viewedAt: '2026-11-22T09:30:00.000Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' }] }),
+    );
     const user = userEvent.setup();
     renderPanel();
     const adjuster = await screen.findByRole('article', { name: 'Photo report for the adjuster' }, SLOW);
@@ -97,7 +116,36 @@ describe('ShareLinksPanel', () => {
 
   it('makes a new link to a report for 30 days unless told, refusing more than a year', async () => {
     answer('GET /api/share-links', json({ links: [] }));
-    answer('GET /api/reports', json({ reports: [{ id: REPORT_ID, kind: 'photo', title: 'Photo report', status: 'ready', progress: 100, projectId: PROJECT_ID, sessionId: null, proposalId: null, sourceLabel: 'Smith roof', pageCount: 8, fileSize: 1000, overrideReason: null, error: null, stale: false, version: 1, createdBy: null, updatedBy: null, createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', renderedAt: '2026-11-21T10:00:00.000Z' }], total: 1 }));
+    answer(
+      'GET /api/reports',
+      json({
+        reports: [
+          {
+            id: REPORT_ID,
+            kind: 'photo',
+            title: 'Photo report',
+            status: 'ready',
+            progress: 100,
+            projectId: PROJECT_ID,
+            sessionId: null,
+            proposalId: null,
+            sourceLabel: 'Smith roof',
+            pageCount: 8,
+            fileSize: 1000,
+            overrideReason: null,
+            error: null,
+            stale: false,
+            version: 1,
+            createdBy: null,
+            updatedBy: null,
+            createdAt: '2026-11-21T10:00:00.000Z',
+            updatedAt: '2026-11-21T10:00:00.000Z',
+            renderedAt: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+        total: 1,
+      }),
+    );
     answer('GET /api/proposals', json({ proposals: [] }));
     answer('POST /api/share-links', json({ link: fakeLink() }, { status: 201 }));
     const user = userEvent.setup();

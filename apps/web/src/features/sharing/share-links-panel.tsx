@@ -167,9 +167,7 @@ function EmailButton({ link, name }: { link: ShareLink; name: string }) {
       <DialogContent closeLabel="Close">
         <DialogHeader>
           <DialogTitle>Email this link</DialogTitle>
-          <DialogDescription>
-            {name} is sent from Ridgeline with your company's name; replies come to you. Each send is listed on the link.
-          </DialogDescription>
+          <DialogDescription>{name} is sent from Ridgeline with your company's name; replies come to you. Each send is listed on the link.</DialogDescription>
         </DialogHeader>
         <Form form={form} onSubmit={submit} aria-label="Email the link">
           <FormField name="to" label="Email address" type="email" autoComplete="email" inputMode="email" />

@@ -10,7 +10,15 @@ import { CLAIM_FILE_SEARCH_MIN, PICKER_ROWS, useClaimFileSearch } from './api/cl
 
 export type PickedClaimFile = { id: string; name: string; address: string };
 
-export function ClaimFilePicker({ picked, onPick, className }: { picked: PickedClaimFile | null; onPick: (file: PickedClaimFile | null) => void; className?: string }) {
+export function ClaimFilePicker({
+  picked,
+  onPick,
+  className,
+}: {
+  picked: PickedClaimFile | null;
+  onPick: (file: PickedClaimFile | null) => void;
+  className?: string;
+}) {
   const [q, setQ] = useState('');
   const search = useClaimFileSearch(q);
   const listId = useId();
@@ -30,7 +38,11 @@ export function ClaimFilePicker({ picked, onPick, className }: { picked: PickedC
   const searching = q.trim().length >= CLAIM_FILE_SEARCH_MIN;
   return (
     <div className={`flex flex-col gap-2 ${className ?? ''}`}>
-      <Field id="shingle-claim-file" label="Claim file (optional)" hint="Search by homeowner, address or claim number to save the identification to a claim file.">
+      <Field
+        id="shingle-claim-file"
+        label="Claim file (optional)"
+        hint="Search by homeowner, address or claim number to save the identification to a claim file."
+      >
         <Input type="search" value={q} autoComplete="off" aria-controls={listId} onChange={(event) => setQ(event.currentTarget.value)} />
       </Field>
       {search.isError && <p className="text-sm text-red-800">{errorText(search.error)}</p>}

@@ -25,7 +25,9 @@ export function ProjectShingleIds({ projectId }: { projectId: string }) {
       </div>
       {ids.isPending && <p role="status">Loading identifications…</p>}
       {ids.isError && <Alert>{errorText(ids.error)}</Alert>}
-      {data && data.identifications.length === 0 && <EmptyState title="No identification yet">Measure a loose shingle on this roof to name the product.</EmptyState>}
+      {data && data.identifications.length === 0 && (
+        <EmptyState title="No identification yet">Measure a loose shingle on this roof to name the product.</EmptyState>
+      )}
       {data && data.identifications.length > 0 && (
         <ul aria-label="Saved identifications" className="flex flex-col gap-2">
           {data.identifications.map((item) => {

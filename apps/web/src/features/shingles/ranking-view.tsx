@@ -32,9 +32,7 @@ function CandidateCard({ candidate, rank }: { candidate: ShingleCandidate; rank:
       </div>
       <div className="flex flex-wrap gap-2 text-sm">
         {candidate.type && <Badge tone="neutral">{SHINGLE_TYPE_LABELS[candidate.type]}</Badge>}
-        {discontinued.value === 'yes' && (
-          <Badge tone="danger">Discontinued{discontinued.verified ? '' : ' (unverified)'}</Badge>
-        )}
+        {discontinued.value === 'yes' && <Badge tone="danger">Discontinued{discontinued.verified ? '' : ' (unverified)'}</Badge>}
         {discontinued.value === 'no' && <Badge tone="info">Still made{discontinued.verified ? '' : ' (unverified)'}</Badge>}
         {candidate.scope === 'company' && <Badge tone="info">Your company&apos;s product</Badge>}
       </div>
@@ -108,7 +106,11 @@ function Questions({ questions, onAnswer, onType }: QuestionsProps) {
   );
 }
 
-export function RankingView({ ranking, catalogVersion, ...questionProps }: { ranking: ShingleRanking; catalogVersion: number } & Omit<QuestionsProps, 'questions'>) {
+export function RankingView({
+  ranking,
+  catalogVersion,
+  ...questionProps
+}: { ranking: ShingleRanking; catalogVersion: number } & Omit<QuestionsProps, 'questions'>) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">

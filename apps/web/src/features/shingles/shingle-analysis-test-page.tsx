@@ -26,7 +26,12 @@ function TestBench() {
       <h2 id="bench-heading" className="text-lg font-semibold text-slate-900">
         Identification test bench (platform admins)
       </h2>
-      <Button type="button" className="w-full sm:w-auto" disabled={!catalog.data} onClick={() => catalog.data && setReport(runTestBench(catalog.data.entries.filter((entry) => entry.scope === 'catalog')))}>
+      <Button
+        type="button"
+        className="w-full sm:w-auto"
+        disabled={!catalog.data}
+        onClick={() => catalog.data && setReport(runTestBench(catalog.data.entries.filter((entry) => entry.scope === 'catalog')))}
+      >
         <FlaskConical aria-hidden="true" className="size-4" /> Run the test bench
       </Button>
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
@@ -82,7 +87,9 @@ export default function ShingleAnalysisTestPage() {
   const me = useMe();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <PageHeader title="Shingle Analysis Test">Try the analysis on sample measurements: each sample runs the real ranking and opens a results screen without saving.</PageHeader>
+      <PageHeader title="Shingle Analysis Test">
+        Try the analysis on sample measurements: each sample runs the real ranking and opens a results screen without saving.
+      </PageHeader>
       <ul aria-label="Samples" className="grid gap-3 sm:grid-cols-2">
         {TRY_SAMPLES.map((sample) => (
           <li key={sample.key}>

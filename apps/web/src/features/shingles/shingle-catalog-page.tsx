@@ -1,6 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
-import { ROW_CONFIDENCE_LABELS, ROW_CONFIDENCES, SHINGLE_CUT_LABELS, SHINGLE_CUTS, SHINGLE_TYPE_LABELS, SHINGLE_TYPES } from '@ridgeline/shared/domain/shingle-id';
+import {
+  ROW_CONFIDENCE_LABELS,
+  ROW_CONFIDENCES,
+  SHINGLE_CUT_LABELS,
+  SHINGLE_CUTS,
+  SHINGLE_TYPE_LABELS,
+  SHINGLE_TYPES,
+} from '@ridgeline/shared/domain/shingle-id';
 import { formatInches } from '@ridgeline/shared/domain/shingle-length';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../components/ui/alert';
@@ -187,10 +194,16 @@ function LineForm({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: Ca
         {isAdmin && shared && (
           <FormCheckbox<CatalogFormValues>
             name="sizesVerified"
-            label={editing ? 'A manufacturer document confirms these sizes (a size left as it was keeps its mark)' : 'A manufacturer document confirms these sizes'}
+            label={
+              editing ? 'A manufacturer document confirms these sizes (a size left as it was keeps its mark)' : 'A manufacturer document confirms these sizes'
+            }
           />
         )}
-        {!shared && <p className="text-sm text-slate-700 sm:col-span-2">Your company&apos;s products are shown as unverified: only the shared catalog marks figures a manufacturer document confirms.</p>}
+        {!shared && (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            Your company&apos;s products are shown as unverified: only the shared catalog marks figures a manufacturer document confirms.
+          </p>
+        )}
         <FormError />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <SubmitButton isSubmitting={editing ? replace.isPending : add.isPending} busyText={editing ? 'Saving…' : 'Adding…'} className="w-full sm:w-auto">
@@ -221,9 +234,15 @@ export default function ShingleCatalogPage() {
   }, [entries, search]);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <PageHeader title="Shingle Catalog">The product lines Shingle ID ranks, each figure marked verified (seen in a manufacturer or official document) or unverified.</PageHeader>
+      <PageHeader title="Shingle Catalog">
+        The product lines Shingle ID ranks, each figure marked verified (seen in a manufacturer or official document) or unverified.
+      </PageHeader>
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
-      {catalog.data && <p className="text-sm text-slate-700">Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines.</p>}
+      {catalog.data && (
+        <p className="text-sm text-slate-700">
+          Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines.
+        </p>
+      )}
       {(canManage || isAdmin) && <LineForm isAdmin={isAdmin} />}
       <Field id="catalog-search" label="Search maker or line">
         <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />

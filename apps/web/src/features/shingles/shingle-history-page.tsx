@@ -50,7 +50,10 @@ export default function ShingleHistoryPage() {
       {history.isPending && <p role="status">Loading identifications…</p>}
       {history.isError && <Alert>{errorText(history.error)}</Alert>}
       {list && list.length === 0 && (
-        <EmptyState icon={<History aria-hidden="true" className="size-8 text-slate-500" />} title={q || confidence ? 'Nothing matches' : 'No identifications yet'}>
+        <EmptyState
+          icon={<History aria-hidden="true" className="size-8 text-slate-500" />}
+          title={q || confidence ? 'Nothing matches' : 'No identifications yet'}
+        >
           <p>
             {q || confidence ? 'No identification matches these filters.' : 'Identifications saved from Shingle ID show here.'}{' '}
             <Link className="text-blue-800 underline" to="/shingle-id">
@@ -68,7 +71,9 @@ export default function ShingleHistoryPage() {
                   {item.topCandidate ?? 'No catalog line fits'}
                 </Link>
                 <div className="flex flex-wrap gap-2">
-                  <Badge tone={item.confidence === 'high' ? 'success' : item.confidence === 'medium' ? 'warning' : 'danger'}>Confidence: {item.confidence}</Badge>
+                  <Badge tone={item.confidence === 'high' ? 'success' : item.confidence === 'medium' ? 'warning' : 'danger'}>
+                    Confidence: {item.confidence}
+                  </Badge>
                   {item.topDiscontinued?.value === 'yes' && <Badge tone="danger">Discontinued{item.topDiscontinued.verified ? '' : ' (unverified)'}</Badge>}
                 </div>
                 <p className="text-sm text-slate-800">

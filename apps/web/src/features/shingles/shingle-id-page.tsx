@@ -148,13 +148,25 @@ export default function ShingleIdPage() {
             fileName: photo.file.name || `${photo.kind}.jpg`,
             sessionId: id,
             shingle: { kind: photo.kind },
-            metadata: { category: 'other', subcategory: null, phase: null, photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: photo.file.lastModified || Date.now() },
+            metadata: {
+              category: 'other',
+              subcategory: null,
+              phase: null,
+              photoType: null,
+              notes: null,
+              structureId: null,
+              gpsCoords: null,
+              timestamp: photo.file.lastModified || Date.now(),
+            },
           })),
         );
       }
       if ('sent' in outcome) {
         remember(outcome.sent);
-        notify.success('Identification saved', outcome.sent.project ? `It is on the claim file ${outcome.sent.project.name}.` : 'It is in your shingle history.');
+        notify.success(
+          'Identification saved',
+          outcome.sent.project ? `It is on the claim file ${outcome.sent.project.name}.` : 'It is in your shingle history.',
+        );
         void navigate(`/shingle-id/${id}`);
         return;
       }
@@ -172,7 +184,9 @@ export default function ShingleIdPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Shingle ID">Measure a loose shingle to the nearest 1/16 in and note what you see: the catalog lines are ranked on this phone, signal or not.</PageHeader>
+      <PageHeader title="Shingle ID">
+        Measure a loose shingle to the nearest 1/16 in and note what you see: the catalog lines are ranked on this phone, signal or not.
+      </PageHeader>
       {fromClaimFile && (
         <p className="text-sm text-slate-800">
           Saving to the claim file.{' '}
@@ -181,7 +195,9 @@ export default function ShingleIdPage() {
           </Link>
         </p>
       )}
-      {keptId && waiting.some((save) => save.id === keptId && !save.error) && <Alert tone="info">Saved on this device. It will be sent when you are back online.</Alert>}
+      {keptId && waiting.some((save) => save.id === keptId && !save.error) && (
+        <Alert tone="info">Saved on this device. It will be sent when you are back online.</Alert>
+      )}
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-heading" className="flex flex-col gap-2">
           <h2 id="waiting-heading" className="text-base font-semibold text-slate-900">
@@ -289,7 +305,9 @@ export default function ShingleIdPage() {
             {measurements.heightIn !== null && `, height ${formatInches(measurements.heightIn)} in`}
           </p>
           <RankingView ranking={ranking} catalogVersion={catalog.data.version} onAnswer={answer} onType={typeIn} />
-          {!online && <Alert tone="warning">No signal: saving keeps the identification and its photos on this device and sends them when you are back online.</Alert>}
+          {!online && (
+            <Alert tone="warning">No signal: saving keeps the identification and its photos on this device and sends them when you are back online.</Alert>
+          )}
           <Button type="button" onClick={() => void saveResult()} disabled={saving || !userId} className="w-full sm:w-auto">
             {saving ? 'Saving…' : projectId ? 'Save to the claim file' : 'Save identification'}
           </Button>

@@ -37,7 +37,10 @@ export function PhotoPicker({ photos, onChange, children }: { photos: PickedPhot
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">Photos</legend>
-      <p className="text-sm text-slate-700">Take the face, the back, a tape across the exposure and the release tape. They are kept on this phone with the identification when you save, and uploaded when there is a connection.</p>
+      <p className="text-sm text-slate-700">
+        Take the face, the back, a tape across the exposure and the release tape. They are kept on this phone with the identification when you save, and
+        uploaded when there is a connection.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {SHINGLE_PHOTO_KINDS.map((kind) => (
           <Field key={kind} id={`shingle-photo-${kind}`} label={SHINGLE_PHOTO_LABELS[kind]}>
@@ -78,7 +81,11 @@ function QueuedShinglePhoto({ photo }: { photo: QueuedPhotoView }) {
   const label = photo.shingle ? SHINGLE_PHOTO_LABELS[photo.shingle.kind] : 'Photo';
   return (
     <li className="flex min-w-0 flex-col gap-1">
-      {preview ? <img src={preview} alt={label} className="aspect-square w-full rounded-md object-cover" /> : <div className="aspect-square w-full rounded-md bg-slate-100" />}
+      {preview ? (
+        <img src={preview} alt={label} className="aspect-square w-full rounded-md object-cover" />
+      ) : (
+        <div className="aspect-square w-full rounded-md bg-slate-100" />
+      )}
       <span className="text-sm text-slate-800">{label}</span>
       {photo.status === 'completed' ? (
         <Badge tone="success">Uploaded</Badge>
@@ -86,7 +93,9 @@ function QueuedShinglePhoto({ photo }: { photo: QueuedPhotoView }) {
         <Badge tone="danger">{photo.error ?? 'Failed to upload photo'}</Badge>
       ) : (
         <Badge tone="warning">
-          {photo.status === 'uploading' ? `Uploading ${photo.progress}%` : `On this device, waiting to upload${photo.waitReason ? `: ${photo.waitReason}` : ''}`}
+          {photo.status === 'uploading'
+            ? `Uploading ${photo.progress}%`
+            : `On this device, waiting to upload${photo.waitReason ? `: ${photo.waitReason}` : ''}`}
         </Badge>
       )}
     </li>

@@ -22,7 +22,9 @@ export default function ShingleResultPage() {
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: shingleIdentificationKey(id) }), [client, id]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <PageHeader title="Shingle ID result">The ranked candidates saved for this roof, with the reasons and the catalog version they were matched against.</PageHeader>
+      <PageHeader title="Shingle ID result">
+        The ranked candidates saved for this roof, with the reasons and the catalog version they were matched against.
+      </PageHeader>
       {result.isPending && <p role="status">Loading the identification…</p>}
       {result.isError && <Alert>{errorText(result.error)}</Alert>}
       {saved && (
@@ -49,7 +51,9 @@ export default function ShingleResultPage() {
               ]}
             />
             {saved.agreesWithDevice === false && (
-              <Alert tone="info">The server&apos;s ranking differed from the one on the phone: this page shows the server&apos;s, made when it was saved.</Alert>
+              <Alert tone="info">
+                The server&apos;s ranking differed from the one on the phone: this page shows the server&apos;s, made when it was saved.
+              </Alert>
             )}
           </section>
           <section aria-labelledby="photos-heading" className="flex flex-col gap-3">

@@ -9,7 +9,8 @@ import { NO_SUGGESTION_TEXT, SUGGEST_BUTTON_TEXT, SUGGESTIONS_HEADING, SuggestFr
 const SUGGESTION: ShingleVisionSuggestion = { type: 'laminated', cut: null, nailZone: 'fabric_strip', sealant: 'solid' };
 const NOTHING: ShingleVisionSuggestion = { type: null, cut: null, nailZone: null, sealant: null };
 
-const inClient = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{ui}</QueryClientProvider>);
+const inClient = (ui: React.ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>{ui}</QueryClientProvider>);
 
 describe('the suggestion panel', () => {
   it('shows each suggestion in words as a suggestion to check, and hands it over only when applied', async () => {

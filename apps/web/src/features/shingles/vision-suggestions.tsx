@@ -18,7 +18,15 @@ const NOT_SEEN = 'Not seen in the photo';
 
 const hasAny = (suggestion: ShingleVisionSuggestion) => Object.values(suggestion).some((value) => value !== null);
 
-export function VisionSuggestionPanel({ suggestion, onApply, onDismiss }: { suggestion: ShingleVisionSuggestion; onApply: (suggestion: ShingleVisionSuggestion) => void; onDismiss: () => void }) {
+export function VisionSuggestionPanel({
+  suggestion,
+  onApply,
+  onDismiss,
+}: {
+  suggestion: ShingleVisionSuggestion;
+  onApply: (suggestion: ShingleVisionSuggestion) => void;
+  onDismiss: () => void;
+}) {
   const rows: { label: string; value: string | null }[] = [
     { label: 'Type', value: suggestion.type && SHINGLE_TYPE_LABELS[suggestion.type] },
     { label: 'Cut', value: suggestion.cut && SHINGLE_CUT_LABELS[suggestion.cut] },

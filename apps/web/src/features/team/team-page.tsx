@@ -46,15 +46,15 @@ function InviteForm() {
   return (
     <CardDiv>
       <Form form={form} onSubmit={submit} className="gap-3 sm:flex-row sm:items-end">
-      <FormField name="email" id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" className="flex-1" />
-      <FormField name="role" id="invite-role" label="Role" control="select">
-        <option value="member">Member</option>
-        <option value="manager">Manager</option>
-      </FormField>
-      <Button type="submit" disabled={invite.isPending}>
-        <UserPlus aria-hidden="true" className="size-4" />
-        {invite.isPending ? 'Sending…' : 'Send invitation'}
-      </Button>
+        <FormField name="email" id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" className="flex-1" />
+        <FormField name="role" id="invite-role" label="Role" control="select">
+          <option value="member">Member</option>
+          <option value="manager">Manager</option>
+        </FormField>
+        <Button type="submit" disabled={invite.isPending}>
+          <UserPlus aria-hidden="true" className="size-4" />
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </Button>
       </Form>
     </CardDiv>
   );
@@ -86,9 +86,7 @@ function MemberRow({ member, canManage, isOwner, isMe }: { member: Member; canMa
     <TableRow className="align-middle">
       <TableCell className="px-4 py-3 font-medium">
         {member.name}
-        {isMe && (
-          <Badge className="ml-2">You</Badge>
-        )}
+        {isMe && <Badge className="ml-2">You</Badge>}
       </TableCell>
       <TableCell className="px-4 py-3 text-slate-700">{member.email}</TableCell>
       <TableCell className="px-4 py-3">

@@ -12,7 +12,18 @@ function answerTutorials(embedCode: string | null, guide: string | null = null) 
     embedCode === null && guide === null
       ? apiError('INTERNAL_ERROR', { message: 'down' })
       : json({
-          tutorials: [{ id: 't1', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: 'How a claim file works', embedCode, guide, updatedAt: '2026-01-01T00:00:00Z' }],
+          tutorials: [
+            {
+              id: 't1',
+              pageRoute: '/projects/*',
+              isActive: true,
+              title: 'One claim file',
+              description: 'How a claim file works',
+              embedCode,
+              guide,
+              updatedAt: '2026-01-01T00:00:00Z',
+            },
+          ],
         }),
   );
 }

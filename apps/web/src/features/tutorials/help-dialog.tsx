@@ -39,7 +39,11 @@ export default function HelpDialog({ tutorial, page, trigger, open, onOpenChange
   return (
     <TutorialDialog
       title={tutorial?.title ?? 'Help'}
-      description={tutorial ? (tutorial.description ?? (tutorial.embedUrl ? 'A short video about this page.' : 'A short guide to this page.')) : 'This page has no guide yet. Tell the Ridgeline team what you are looking for, or see every tutorial.'}
+      description={
+        tutorial
+          ? (tutorial.description ?? (tutorial.embedUrl ? 'A short video about this page.' : 'A short guide to this page.'))
+          : 'This page has no guide yet. Tell the Ridgeline team what you are looking for, or see every tutorial.'
+      }
       src={tutorial?.embedUrl ?? null}
       steps={tutorial?.steps ?? []}
       footer={<Footer page={page} onLeave={() => onOpenChange(false)} />}

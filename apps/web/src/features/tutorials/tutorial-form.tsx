@@ -20,7 +20,14 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
   const save = useSaveTutorial();
   const form = useZodForm(schema, {
     defaultValues: editing
-      ? { pageRoute: editing.pageRoute, title: editing.title, description: editing.description ?? '', embedCode: editing.embedCode ?? '', guide: editing.guide ?? '', isActive: editing.isActive }
+      ? {
+          pageRoute: editing.pageRoute,
+          title: editing.title,
+          description: editing.description ?? '',
+          embedCode: editing.embedCode ?? '',
+          guide: editing.guide ?? '',
+          isActive: editing.isActive,
+        }
       : { pageRoute: '/', title: '', description: '', embedCode: '', guide: '', isActive: true },
   });
 
@@ -40,11 +47,28 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
     <CardDiv className="p-5">
       <Form form={form} onSubmit={submit} aria-label={editing ? 'Edit tutorial' : 'New tutorial'} className="gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{editing ? `Edit “${editing.title}”` : 'New tutorial'}</h2>
-        <FormField name="pageRoute" id="tutorial-pageRoute" label="Page route" hint="For example /dashboard, or a route ending in /* for every page below it." />
+        <FormField
+          name="pageRoute"
+          id="tutorial-pageRoute"
+          label="Page route"
+          hint="For example /dashboard, or a route ending in /* for every page below it."
+        />
         <FormField name="title" id="tutorial-title" label="Title" />
         <FormField name="description" id="tutorial-description" label="Description" control="textarea" rows={2} />
-        <FormField name="embedCode" id="tutorial-embedCode" label="Video link or embed code" hint="An https YouTube or Vimeo link or <iframe> embed code, about this page. Leave it empty until there is one." />
-        <FormField name="guide" id="tutorial-guide" label="Written guide" control="textarea" rows={5} hint="A few short steps, one a line. Shown with the video, or instead of it." />
+        <FormField
+          name="embedCode"
+          id="tutorial-embedCode"
+          label="Video link or embed code"
+          hint="An https YouTube or Vimeo link or <iframe> embed code, about this page. Leave it empty until there is one."
+        />
+        <FormField
+          name="guide"
+          id="tutorial-guide"
+          label="Written guide"
+          control="textarea"
+          rows={5}
+          hint="A few short steps, one a line. Shown with the video, or instead of it."
+        />
         <FormCheckbox name="isActive" id="tutorial-isActive" label="Active (shown as the page's help)" />
         <div className="flex gap-2">
           <Button type="submit" disabled={save.isPending}>

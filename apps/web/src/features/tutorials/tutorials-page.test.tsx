@@ -11,9 +11,36 @@ import TutorialsPage from './tutorials-page';
 
 const at = '2026-01-01T00:00:00.000Z';
 const TUTORIALS: Tutorial[] = [
-  { id: 't1', pageRoute: '/dashboard', isActive: true, title: 'Getting around Ridgeline', description: 'Your dashboard.', embedCode: null, guide: 'Open the menu.\nFollow Get set up.', updatedAt: at },
-  { id: 't2', pageRoute: '/projects/*', isActive: true, title: 'One claim file', description: null, embedCode: null, guide: 'Move it through its statuses.', updatedAt: at },
-  { id: 't3', pageRoute: '/field-inspection', isActive: true, title: 'Inspecting a roof', description: null, embedCode: 'https://www.youtube.com/embed/sKjSUZ6bDhk', guide: null, updatedAt: at },
+  {
+    id: 't1',
+    pageRoute: '/dashboard',
+    isActive: true,
+    title: 'Getting around Ridgeline',
+    description: 'Your dashboard.',
+    embedCode: null,
+    guide: 'Open the menu.\nFollow Get set up.',
+    updatedAt: at,
+  },
+  {
+    id: 't2',
+    pageRoute: '/projects/*',
+    isActive: true,
+    title: 'One claim file',
+    description: null,
+    embedCode: null,
+    guide: 'Move it through its statuses.',
+    updatedAt: at,
+  },
+  {
+    id: 't3',
+    pageRoute: '/field-inspection',
+    isActive: true,
+    title: 'Inspecting a roof',
+    description: null,
+    embedCode: 'https://www.youtube.com/embed/sKjSUZ6bDhk',
+    guide: null,
+    updatedAt: at,
+  },
 ];
 
 function renderTutorials() {

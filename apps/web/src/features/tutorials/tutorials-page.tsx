@@ -70,12 +70,12 @@ export default function TutorialsPage() {
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Tutorials</h1>
-        {isAdmin && editing === null && (
-          <Button onClick={() => setEditing('new')}>New tutorial</Button>
-        )}
+        {isAdmin && editing === null && <Button onClick={() => setEditing('new')}>New tutorial</Button>}
       </div>
       <p className="text-sm text-slate-700">Short videos and guides for each part of Ridgeline. The Help button at the top of a page opens its own.</p>
-      {isAdmin && editing !== null && <TutorialForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {isAdmin && editing !== null && (
+        <TutorialForm key={editing === 'new' ? 'new' : editing.id} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      )}
       {list.isError && <Alert>The tutorials could not be loaded.</Alert>}
       <CardList label="Tutorials">
         {list.data?.tutorials.map((tutorial) => (

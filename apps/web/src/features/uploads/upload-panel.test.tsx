@@ -44,7 +44,16 @@ async function put(status: UploadStatus, userId = alice.id): Promise<string> {
     uploadedPath: null,
     completedAt: status === 'completed' ? Date.now() : null,
     error: status === 'failed' ? 'Failed to upload photo: Storage is busy' : null,
-    metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1_700_000_000_000 + counter },
+    metadata: {
+      category: 'roof',
+      subcategory: null,
+      phase: 'roof',
+      photoType: null,
+      notes: null,
+      structureId: null,
+      gpsCoords: null,
+      timestamp: 1_700_000_000_000 + counter,
+    },
     createdAt: Date.now(),
   };
   await db.files.put({ id, bytes: new Uint8Array([1]).buffer, mimeType: 'image/jpeg' });

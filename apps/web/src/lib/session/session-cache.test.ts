@@ -90,7 +90,13 @@ describe('session cache (7 days, at most 5 entries)', () => {
 
   it('survives a storage that refuses writes', () => {
     const cache = createSessionCache(
-      { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); }, removeItem: () => undefined },
+      {
+        getItem: () => null,
+        setItem: () => {
+          throw new Error('QuotaExceededError');
+        },
+        removeItem: () => undefined,
+      },
       clock().now,
     );
     expect(() => cache.put(alice)).not.toThrow();

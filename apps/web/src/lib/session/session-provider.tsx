@@ -33,7 +33,11 @@ function subscribeOnline(callback: () => void) {
 
 /** Whether the browser reports a network connection. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** The browser's network: navigator.onLine and the window 'online' event. */

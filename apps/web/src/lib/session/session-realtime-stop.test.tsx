@@ -43,7 +43,12 @@ function fakeRealtime() {
 function renderShell() {
   answerSession(alice);
   answer('GET /api/me', json({ id: alice.id }));
-  const machine = createSessionMachine({ fetchSession: fetchSessionUser, cache: createSessionCache(memoryStore()), network: browserNetwork, warn: () => undefined });
+  const machine = createSessionMachine({
+    fetchSession: fetchSessionUser,
+    cache: createSessionCache(memoryStore()),
+    network: browserNetwork,
+    warn: () => undefined,
+  });
   const realtime = fakeRealtime();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -126,7 +126,9 @@ describe('chat outbox', () => {
   });
 
   it('drops a message the server refuses for good and sends the next; a server failure keeps it', async () => {
-    const refused = setup({ answer: (queued, attempt) => (queued.content === 'bad' ? new ApiError(400, 'VALIDATION_ERROR', 'Invalid', `r-${attempt}`) : stored(queued, attempt)) });
+    const refused = setup({
+      answer: (queued, attempt) => (queued.content === 'bad' ? new ApiError(400, 'VALIDATION_ERROR', 'Invalid', `r-${attempt}`) : stored(queued, attempt)),
+    });
     refused.outbox.start('u-alice');
     await refused.write('bad');
     await refused.write('good');

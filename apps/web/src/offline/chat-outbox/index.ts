@@ -113,14 +113,11 @@ export function queueChatMessage(message: Omit<OutboxMessage, 'createdAt'>): Pro
 /** The messages of `conversationId` still waiting, oldest first (live). */
 export function usePendingMessages(userId: string | null, conversationId: string): OutboxMessage[] {
   return (
-    useLiveQuery(
-      async () => {
-        if (!userId) return [];
-        const waiting = await outboxDb().messages.where('[userId+conversationId]').equals([userId, conversationId]).toArray();
-        return waiting.sort((a, b) => a.createdAt - b.createdAt);
-      },
-      [userId, conversationId],
-    ) ?? []
+    useLiveQuery(async () => {
+      if (!userId) return [];
+      const waiting = await outboxDb().messages.where('[userId+conversationId]').equals([userId, conversationId]).toArray();
+      return waiting.sort((a, b) => a.createdAt - b.createdAt);
+    }, [userId, conversationId]) ?? []
   );
 }
 

@@ -6,5 +6,9 @@ import { SHINGLE_OUTBOX_DB_NAME } from './db-name';
 
 /** Starts sending `userId`'s waiting identifications when idle; the returned function stops it. */
 export function startShingleOutboxWhenIdle(userId: string): () => void {
-  return startWhenIdle({ name: 'The shingle outbox', database: SHINGLE_OUTBOX_DB_NAME, start: async () => (await import('./index')).holdShingleOutbox(userId) });
+  return startWhenIdle({
+    name: 'The shingle outbox',
+    database: SHINGLE_OUTBOX_DB_NAME,
+    start: async () => (await import('./index')).holdShingleOutbox(userId),
+  });
 }

@@ -72,7 +72,7 @@ describe('the shingle outbox', () => {
     expect(await sessionSyncGate().isPending(id)).toBe(false);
   });
 
-  it("is sent only while the user who made it is signed in", async () => {
+  it('is sent only while the user who made it is signed in', async () => {
     const id = crypto.randomUUID();
     setOnline(false);
     await saveShingleIdentification(save(id));

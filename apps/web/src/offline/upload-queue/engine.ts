@@ -200,7 +200,9 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     if (waiting.length > 0) wakeUpAt(Math.min(...waiting.map((p) => p.retryAt)));
     const ready = pending
       .filter((p) => p.retryAt <= at && !running.has(p.id))
-      .sort((a, b) => compareUploadOrder({ priority: a.priority, capturedAt: a.metadata.timestamp }, { priority: b.priority, capturedAt: b.metadata.timestamp }));
+      .sort((a, b) =>
+        compareUploadOrder({ priority: a.priority, capturedAt: a.metadata.timestamp }, { priority: b.priority, capturedAt: b.metadata.timestamp }),
+      );
     const gate = watchGate();
     const held = new Map<string, boolean>();
     const chosen: QueuedPhotoRecord[] = [];
@@ -345,12 +347,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     cleanups.push(() => pendingSub.unsubscribe());
     if (deps.onPresence) {
       const onPresence = deps.onPresence;
-      const presence = liveQuery(() =>
-        db.photos
-          .where('[userId+status]')
-          .between([user, Dexie.minKey], [user, Dexie.maxKey])
-          .count(),
-      );
+      const presence = liveQuery(() => db.photos.where('[userId+status]').between([user, Dexie.minKey], [user, Dexie.maxKey]).count());
       const presenceSub = presence.subscribe({ next: (count) => onPresence(count > 0), error: (error: unknown) => log('Upload queue watch failed', error) });
       cleanups.push(() => {
         presenceSub.unsubscribe();

@@ -26,7 +26,9 @@ describe('the upload queue', () => {
     });
     uploadQueueUser.set(USER);
     const [id] = await enqueuePhotos(USER, [{ file: jpeg('first'), fileName: 'first.jpg', sessionId: SESSION_A, metadata: metadata() }]);
-    await waitFor(async () => expect(await db.photos.get(id ?? '')).toMatchObject({ status: 'completed', progress: 100, uploadedPath: `${SESSION_A}/roof/overview/${id}_1.jpg` }));
+    await waitFor(async () =>
+      expect(await db.photos.get(id ?? '')).toMatchObject({ status: 'completed', progress: 100, uploadedPath: `${SESSION_A}/roof/overview/${id}_1.jpg` }),
+    );
     const [request] = sent().filter((r) => r.method === 'PUT');
     expect(request?.url.pathname).toBe(`/api/inspections/${SESSION_A}/photos/${id}`);
     expect(request?.url.searchParams.get('sha256')).toMatch(/^[0-9a-f]{64}$/);

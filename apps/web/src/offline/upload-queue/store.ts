@@ -17,10 +17,11 @@ function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const userRange = (userId: string) => [
-  [userId, Dexie.minKey],
-  [userId, Dexie.maxKey],
-] as const;
+const userRange = (userId: string) =>
+  [
+    [userId, Dexie.minKey],
+    [userId, Dexie.maxKey],
+  ] as const;
 
 /** Stores the photos (bytes, hash, metadata) in one transaction; resolves with their new ids. */
 export async function enqueue(db: UploadDb, userId: string, items: EnqueuePhotoInput[], now: () => number = Date.now): Promise<string[]> {
@@ -72,7 +73,10 @@ export async function prioritise(db: UploadDb, userId: string, sessionId: string
 
 /** Failed photos go back to pending with no attempts counted. */
 export async function retryFailed(db: UploadDb, userId: string): Promise<number> {
-  return db.photos.where('[userId+status]').equals([userId, 'failed']).modify({ status: 'pending', retryCount: 0, retryAt: 0, error: null, waitReason: null, progress: 0 });
+  return db.photos
+    .where('[userId+status]')
+    .equals([userId, 'failed'])
+    .modify({ status: 'pending', retryCount: 0, retryAt: 0, error: null, waitReason: null, progress: 0 });
 }
 
 /** Completed photos leave the queue, with their files. */

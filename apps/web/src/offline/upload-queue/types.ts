@@ -29,7 +29,15 @@ export type QueuedPhotoMetadata = {
 };
 
 /** A photo to queue; `sha256` when the screen has already hashed the file (it is not hashed twice). */
-export type EnqueuePhotoInput = { file: Blob; fileName: string; sessionId: string; metadata: QueuedPhotoMetadata; priority?: number; sha256?: string; shingle?: ShinglePhotoTarget };
+export type EnqueuePhotoInput = {
+  file: Blob;
+  fileName: string;
+  sessionId: string;
+  metadata: QueuedPhotoMetadata;
+  priority?: number;
+  sha256?: string;
+  shingle?: ShinglePhotoTarget;
+};
 
 /** A queued photo as screens show it (the file itself stays in IndexedDB). */
 export type QueuedPhotoView = {

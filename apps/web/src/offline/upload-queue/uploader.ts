@@ -64,7 +64,14 @@ function parseJson(text: string): unknown {
 }
 
 /** The failure an answer stands for, in the api client's shape. */
-export function answerError(status: number, statusText: string, body: string, headerRequestId: string | null, requestId: string, retryAfterHeader: string | null): ApiError {
+export function answerError(
+  status: number,
+  statusText: string,
+  body: string,
+  headerRequestId: string | null,
+  requestId: string,
+  retryAfterHeader: string | null,
+): ApiError {
   const shaped = errorSchema.safeParse(parseJson(body));
   const retryAfter = Number(retryAfterHeader);
   return new ApiError(
@@ -106,7 +113,9 @@ export const xhrUploader: Uploader = (record, file, { onProgress, signal }) =>
         } else reject(new ApiError(xhr.status, 'SERVER_ERROR', 'The server answered the upload with something unexpected.', requestId));
         return;
       }
-      reject(answerError(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader(REQUEST_ID_HEADER), requestId, xhr.getResponseHeader('Retry-After')));
+      reject(
+        answerError(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader(REQUEST_ID_HEADER), requestId, xhr.getResponseHeader('Retry-After')),
+      );
     };
     xhr.onerror = () => {
       done();

@@ -30,7 +30,10 @@ export const knowledgePassages = pgTable(
     /** The editions the source speaks to, as written ("2018/2021", "2012-2021"). */
     editionNote: text('edition_note').notNull().default(''),
     /** The adopted IRC editions under which it holds; empty: not tied to an edition. */
-    editions: text('editions').array().notNull().default(sql`'{}'::text[]`),
+    editions: text('editions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     confidence: text('confidence').notNull(),
     keywords: text('keywords').notNull().default(''),
     search: tsvector('search')
@@ -63,8 +66,12 @@ export const assistantConversations = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('assistant_conversations_general_unique').on(t.userId).where(sql`${t.projectId} is null`),
-    uniqueIndex('assistant_conversations_project_unique').on(t.userId, t.projectId).where(sql`${t.projectId} is not null`),
+    uniqueIndex('assistant_conversations_general_unique')
+      .on(t.userId)
+      .where(sql`${t.projectId} is null`),
+    uniqueIndex('assistant_conversations_project_unique')
+      .on(t.userId, t.projectId)
+      .where(sql`${t.projectId} is not null`),
     index('assistant_conversations_company_idx').on(t.companyId),
   ],
 );
@@ -100,7 +107,9 @@ export const assistantMessages = pgTable(
   },
   (t) => [
     index('assistant_messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('assistant_messages_company_day_idx').on(t.companyId, t.createdAt).where(sql`${t.role} = 'assistant'`),
+    index('assistant_messages_company_day_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.role} = 'assistant'`),
     check('assistant_messages_role_known', sql`${t.role} in ('user', 'assistant')`),
     check('assistant_messages_rating_known', sql`${t.rating} is null or ${t.rating} in ('helpful', 'wrong')`),
   ],
@@ -128,7 +137,9 @@ export const assistantUses = pgTable(
   },
   (t) => [
     index('assistant_uses_company_day_idx').on(t.companyId, t.createdAt),
-    index('assistant_uses_unsettled_idx').on(t.conversationId).where(sql`${t.settledAt} is null`),
+    index('assistant_uses_unsettled_idx')
+      .on(t.conversationId)
+      .where(sql`${t.settledAt} is null`),
     check('assistant_uses_kind_known', sql`${t.kind} in ('answer', 'vision')`),
   ],
 );

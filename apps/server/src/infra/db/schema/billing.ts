@@ -118,7 +118,11 @@ export const serviceOrders = pgTable(
     cancelReason: text('cancel_reason'),
     ...timestamps(),
   },
-  (t) => [index('service_orders_company_idx').on(t.companyId, t.createdAt), index('service_orders_project_idx').on(t.projectId), index('service_orders_status_idx').on(t.status)],
+  (t) => [
+    index('service_orders_company_idx').on(t.companyId, t.createdAt),
+    index('service_orders_project_idx').on(t.projectId),
+    index('service_orders_status_idx').on(t.status),
+  ],
 );
 
 /** What a platform admin changed on a company's billing (a trial extended), with who and why. */

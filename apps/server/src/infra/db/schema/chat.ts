@@ -25,8 +25,12 @@ export const conversations = pgTable(
   },
   (t) => [
     index('conversations_company_idx').on(t.companyId),
-    uniqueIndex('conversations_dm_key_unique').on(t.companyId, t.dmKey).where(sql`${t.dmKey} is not null`),
-    uniqueIndex('conversations_project_thread_unique').on(t.companyId, t.name).where(sql`${t.name} like 'project:%'`),
+    uniqueIndex('conversations_dm_key_unique')
+      .on(t.companyId, t.dmKey)
+      .where(sql`${t.dmKey} is not null`),
+    uniqueIndex('conversations_project_thread_unique')
+      .on(t.companyId, t.name)
+      .where(sql`${t.name} like 'project:%'`),
   ],
 );
 
@@ -69,7 +73,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_seq_unique').on(t.seq),
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq.desc()),
-    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+    uniqueIndex('messages_sender_client_unique')
+      .on(t.senderId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
   ],
 );
 

@@ -45,7 +45,10 @@ export const companies = pgTable('companies', {
 });
 
 /** The company a row belongs to, deleted with it. */
-export const companyRef = () => uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
+export const companyRef = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
 
 /** Company membership with the company role (owner, manager, member). One company per user. */
 export const members = pgTable(

@@ -138,10 +138,7 @@ export const shareLinkViews = pgTable(
     /** The clock hour (UTC) of the view: the time bucket of the one view per address and hour. */
     viewHour: timestampTz('view_hour'),
   },
-  (t) => [
-    index('share_link_views_link_idx').on(t.linkId, t.viewedAt.desc()),
-    uniqueIndex('share_link_views_once_per_hour').on(t.linkId, t.ip, t.viewHour),
-  ],
+  (t) => [index('share_link_views_link_idx').on(t.linkId, t.viewedAt.desc()), uniqueIndex('share_link_views_once_per_hour').on(t.linkId, t.ip, t.viewHour)],
 );
 
 /** Each time a share link was sent by email from the product: to whom, by whom, when. */

@@ -51,8 +51,12 @@ export const roofMeasurements = pgTable(
   (t) => [
     index('roof_measurements_company_updated_idx').on(t.companyId, t.updatedAt.desc()),
     index('roof_measurements_project_idx').on(t.projectId),
-    uniqueIndex('roof_measurements_session_unique').on(t.sessionId).where(sql`${t.sessionId} is not null`),
-    uniqueIndex('roof_measurements_project_unique').on(t.projectId).where(sql`${t.projectId} is not null and ${t.supersededBy} is null`),
+    uniqueIndex('roof_measurements_session_unique')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null`),
+    uniqueIndex('roof_measurements_project_unique')
+      .on(t.projectId)
+      .where(sql`${t.projectId} is not null and ${t.supersededBy} is null`),
   ],
 );
 
@@ -112,6 +116,8 @@ export const priceListItems = pgTable(
   },
   (t) => [
     index('price_list_items_company_idx').on(t.companyId, t.position),
-    uniqueIndex('price_list_items_company_code_unique').on(t.companyId, t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('price_list_items_company_code_unique')
+      .on(t.companyId, t.code)
+      .where(sql`${t.code} is not null`),
   ],
 );

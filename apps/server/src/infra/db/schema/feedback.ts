@@ -31,7 +31,9 @@ export const feedback = pgTable(
     index('feedback_author_idx').on(t.companyId, t.authorId, t.updatedAt.desc()),
     index('feedback_triage_idx').on(t.status, t.updatedAt.desc()),
     index('feedback_company_idx').on(t.companyId, t.updatedAt.desc()),
-    uniqueIndex('feedback_source_ref_unique').on(t.source, t.sourceRef).where(sql`${t.sourceRef} is not null`),
+    uniqueIndex('feedback_source_ref_unique')
+      .on(t.source, t.sourceRef)
+      .where(sql`${t.sourceRef} is not null`),
     check('feedback_type_known', sql`${t.type} in ('problem', 'idea', 'question')`),
     check('feedback_status_known', sql`${t.status} in ('new', 'planned', 'in_progress', 'done', 'wont_do')`),
     check('feedback_source_known', sql`${t.source} in ('user', 'assistant')`),
@@ -61,7 +63,9 @@ export const feedbackScreenshots = pgTable(
   },
   (t) => [
     uniqueIndex('feedback_screenshots_feedback_unique').on(t.feedbackId),
-    index('feedback_screenshots_unsent_idx').on(t.createdAt).where(sql`${t.feedbackId} is null`),
+    index('feedback_screenshots_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.feedbackId} is null`),
   ],
 );
 

@@ -134,7 +134,11 @@ export const inspectionPhotos = pgTable(
     index('inspection_photos_session_idx').on(t.sessionId, t.capturedAt),
     index('inspection_photos_project_idx').on(t.projectId, t.capturedAt),
     index('inspection_photos_company_idx').on(t.companyId, t.receivedAt.desc()),
-    index('inspection_photos_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
-    uniqueIndex('inspection_photos_session_sha_unique').on(t.sessionId, t.sha256).where(sql`${t.deletedAt} is null`),
+    index('inspection_photos_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+    uniqueIndex('inspection_photos_session_sha_unique')
+      .on(t.sessionId, t.sha256)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

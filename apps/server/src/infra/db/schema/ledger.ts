@@ -43,9 +43,6 @@ export const claimLedgerEntries = pgTable(
     check('claim_ledger_entries_amount_range', sql`${t.amountCents} is null or (${t.amountCents} >= 0 and ${t.amountCents} <= 1000000000)`),
     check('claim_ledger_entries_figure', sql`(${t.kind} = 'figure') = (${t.figure} is not null)`),
     check('claim_ledger_entries_payment_type', sql`(${t.kind} in ('payment_expected', 'payment_received')) = (${t.paymentType} is not null)`),
-    check(
-      'claim_ledger_entries_related',
-      sql`${t.kind} not in ('supplement_approved', 'supplement_denied', 'reversal') or ${t.relatedId} is not null`,
-    ),
+    check('claim_ledger_entries_related', sql`${t.kind} not in ('supplement_approved', 'supplement_denied', 'reversal') or ${t.relatedId} is not null`),
   ],
 );

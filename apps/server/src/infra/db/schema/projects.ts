@@ -118,7 +118,9 @@ export const projects = pgTable(
     index('projects_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id),
     index('projects_company_updated_idx').on(t.companyId, t.updatedAt.desc(), t.id),
     index('projects_company_status_idx').on(t.companyId, t.statusId),
-    index('projects_company_active_idx').on(t.companyId).where(sql`${t.isActive}`),
+    index('projects_company_active_idx')
+      .on(t.companyId)
+      .where(sql`${t.isActive}`),
     index('projects_company_assignee_idx').on(t.companyId, t.assigneeId),
     index('projects_company_carrier_idx').on(t.companyId, t.carrierId),
   ],

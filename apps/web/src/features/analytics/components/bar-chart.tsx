@@ -35,12 +35,24 @@ export function FigureBarChart({ data, series, kind = 'count', sideways = false 
   const largest = Math.max(0, ...data.flatMap((datum) => series.map((s) => datum[s.key]).filter((v): v is number => typeof v === 'number')));
   // Every tick drawn and labeled (interval 0), from 0 to the last tick.
   const ticks = valueTicks(largest, kind, sideways ? MAX_TICKS.sideways : MAX_TICKS.upright);
-  const valueAxis = { type: 'number' as const, tick, ticks, domain: [0, ticks.at(-1) ?? 0], interval: 0 as const, tickFormatter: (value: number) => axisLabel(kind, value) };
+  const valueAxis = {
+    type: 'number' as const,
+    tick,
+    ticks,
+    domain: [0, ticks.at(-1) ?? 0],
+    interval: 0 as const,
+    tickFormatter: (value: number) => axisLabel(kind, value),
+  };
   return (
     // Drawn at a phone's width until the container is measured (and where it never is).
     <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 224 }}>
       {/* No keyboard layer: the chart is hidden from assistive technology, so nothing in it may take the focus. */}
-      <BarChart accessibilityLayer={false} data={[...data]} layout={sideways ? 'vertical' : 'horizontal'} margin={{ top: 4, right: sideways ? 28 : 8, bottom: 4, left: 0 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={[...data]}
+        layout={sideways ? 'vertical' : 'horizontal'}
+        margin={{ top: 4, right: sideways ? 28 : 8, bottom: 4, left: 0 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         {sideways ? (
           <>

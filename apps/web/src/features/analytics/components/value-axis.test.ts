@@ -8,7 +8,13 @@ describe('the value axis of a chart', () => {
     // recharts drew $0.00, $8,000.00, $16,000.00, $32,000.00 (the $24,000.00 dropped).
     expect(labels(3_160_000, 'money', 4)).toEqual(['$0', '$20,000', '$40,000']);
     expect(labels(3_160_000, 'money', 6)).toEqual(['$0', '$10,000', '$20,000', '$30,000', '$40,000']);
-    for (const [max, maxTicks] of [[3_160_000, 5], [123_456, 4], [987_654_321, 6], [1, 4], [50_000, 6]] as const) {
+    for (const [max, maxTicks] of [
+      [3_160_000, 5],
+      [123_456, 4],
+      [987_654_321, 6],
+      [1, 4],
+      [50_000, 6],
+    ] as const) {
       const ticks = valueTicks(max, 'money', maxTicks);
       expect(ticks[0]).toBe(0);
       expect(ticks.length).toBeLessThanOrEqual(maxTicks);

@@ -25,22 +25,26 @@ export function useAskAssistant(projectId: string | null) {
     let failure: string | null = null;
     let saved = false;
     try {
-      await api.stream('/api/assistant/ask', { ...input, projectId }, {
-        signal: stop.signal,
-        onEvent: ({ event, data }) => {
-          if (event === 'token') setState((s) => ({ ...s, text: s.text + String((data as { text?: unknown }).text ?? '') }));
-          if (event === 'error') failure = (data as { error?: { message?: string } }).error?.message ?? 'The answer failed.';
-          if (event === 'done') {
-            const done = askDoneSchema.parse(data);
-            saved = true;
-            client.setQueryData<AssistantConversation>(assistantConversationKey(projectId), (old) =>
-              old
-                ? { ...old, messages: [...old.messages, done.question, done.answer], status: { ...old.status, answersToday: old.status.answersToday + 1 } }
-                : old,
-            );
-          }
+      await api.stream(
+        '/api/assistant/ask',
+        { ...input, projectId },
+        {
+          signal: stop.signal,
+          onEvent: ({ event, data }) => {
+            if (event === 'token') setState((s) => ({ ...s, text: s.text + String((data as { text?: unknown }).text ?? '') }));
+            if (event === 'error') failure = (data as { error?: { message?: string } }).error?.message ?? 'The answer failed.';
+            if (event === 'done') {
+              const done = askDoneSchema.parse(data);
+              saved = true;
+              client.setQueryData<AssistantConversation>(assistantConversationKey(projectId), (old) =>
+                old
+                  ? { ...old, messages: [...old.messages, done.question, done.answer], status: { ...old.status, answersToday: old.status.answersToday + 1 } }
+                  : old,
+              );
+            }
+          },
         },
-      });
+      );
     } catch (error) {
       if (stop.signal.aborted) {
         setState({ streaming: false, question: null, text: '', error: null });

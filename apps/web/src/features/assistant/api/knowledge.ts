@@ -21,7 +21,8 @@ export function useAddPassage() {
 export function useEditPassage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...patch }: UpdatePassageInput & { id: string }) => api.patch(`/api/admin/knowledge/${encodeURIComponent(id)}`, patch, { schema: passageSchema }),
+    mutationFn: ({ id, ...patch }: UpdatePassageInput & { id: string }) =>
+      api.patch(`/api/admin/knowledge/${encodeURIComponent(id)}`, patch, { schema: passageSchema }),
     onSuccess: () => void client.invalidateQueries({ queryKey: knowledgeKey }),
   });
 }

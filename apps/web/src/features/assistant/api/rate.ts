@@ -7,7 +7,8 @@ import { assistantConversationKey } from './keys';
 export function useRateAnswer(projectId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: RateAnswerInput & { id: string }) => api.post(`/api/assistant/messages/${encodeURIComponent(id)}/rating`, input, { schema: assistantMessageSchema }),
+    mutationFn: ({ id, ...input }: RateAnswerInput & { id: string }) =>
+      api.post(`/api/assistant/messages/${encodeURIComponent(id)}/rating`, input, { schema: assistantMessageSchema }),
     onSuccess: (message) =>
       client.setQueryData<AssistantConversation>(assistantConversationKey(projectId), (old) =>
         old ? { ...old, messages: old.messages.map((m) => (m.id === message.id ? message : m)) } : old,

@@ -8,7 +8,12 @@ import { notify } from '../../../lib/toast';
 import { verifyBackupCode, verifyTotpFactor } from '../auth-api';
 
 // An authenticator code is six digits; a recovery code is anything of six characters or more.
-const totpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') });
+const totpSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
 const recoverySchema = z.object({ code: z.string().trim().min(6, 'Enter one of your recovery codes.') });
 
 /** The second step of a sign-in with two-factor: a code from the authenticator app, or a recovery code. */
@@ -42,7 +47,9 @@ export function TwoFactorForm({ onVerified, onCancel }: { onVerified: () => Prom
   return (
     <Form form={form} onSubmit={submit} aria-label="Two-factor verification">
       <p className="text-sm text-slate-700">
-        {useRecovery ? 'Enter one of the recovery codes you saved when you turned on two-factor.' : 'Open your authenticator app and enter the 6-digit code for Ridgeline.'}
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-factor.'
+          : 'Open your authenticator app and enter the 6-digit code for Ridgeline.'}
       </p>
       <FormField
         name="code"

@@ -23,7 +23,11 @@ describe('SecurityLogCard', () => {
     });
     const card = within(screen.getByRole('region', { name: 'Security log' }));
     const table = card.getByRole('table', { name: 'Security events, newest first' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Time', 'Level', 'Event', 'Message']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Time', 'Level', 'Event', 'Message']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual(['csp_violation', 'http_forbidden']);
     expect(within(rows[0] ?? table).getByText('Error')).toBeInTheDocument();

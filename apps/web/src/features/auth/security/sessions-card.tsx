@@ -14,8 +14,26 @@ const sessionsKey = ['auth', 'sessions'] as const;
 /** A short device description from a user agent. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Chrome\//.test(userAgent) ? 'Chrome' : /Firefox\//.test(userAgent) ? 'Firefox' : /Safari\//.test(userAgent) ? 'Safari' : 'Browser';
-  const os = /iPhone|iPad/.test(userAgent) ? 'iOS' : /Android/.test(userAgent) ? 'Android' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : 'Unknown system';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Chrome\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const os = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : 'Unknown system';
   return `${browser} on ${os}`;
 }
 
@@ -53,7 +71,11 @@ export function SessionsCard() {
           Sign out all other sessions
         </Button>
       </div>
-      {sessions.isPending && <p role="status" className="mt-3 text-sm">Loading sessions…</p>}
+      {sessions.isPending && (
+        <p role="status" className="mt-3 text-sm">
+          Loading sessions…
+        </p>
+      )}
       {sessions.isError && <Alert className="mt-3">{errorText(sessions.error)}</Alert>}
       {sessions.data && (
         <ul className="mt-3 divide-y divide-slate-200">
@@ -65,7 +87,12 @@ export function SessionsCard() {
                   <MonitorSmartphone aria-hidden="true" className="size-5 text-slate-500" />
                   <span className="flex flex-col">
                     <span className="font-medium text-slate-900">
-                      {describeDevice(row.userAgent)} {isCurrent && <Badge tone="success" className="ml-1">This device</Badge>}
+                      {describeDevice(row.userAgent)}{' '}
+                      {isCurrent && (
+                        <Badge tone="success" className="ml-1">
+                          This device
+                        </Badge>
+                      )}
                     </span>
                     <span className="text-slate-600">
                       IP {row.ipAddress ?? 'unknown'} · last active {formatDateTime(row.updatedAt)}

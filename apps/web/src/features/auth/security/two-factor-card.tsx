@@ -53,7 +53,10 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: Enrolment; onConfi
       <p className="text-sm text-slate-800">Scan this QR code with your authenticator app, or enter the secret by hand.</p>
       <img src={enrolment.qr} alt="QR code for your authenticator app" width={200} height={200} />
       <p className="text-sm">
-        Secret: <code data-testid="totp-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">{enrolment.secret}</code>
+        Secret:{' '}
+        <code data-testid="totp-secret" className="rounded bg-slate-100 px-2 py-1 font-mono text-slate-900">
+          {enrolment.secret}
+        </code>
       </p>
       <FormField name="code" id="two-factor-confirm-code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" className="max-w-xs" />
       <div>
@@ -114,8 +117,8 @@ export function TwoFactorCard() {
     <Card aria-labelledby="two-factor-heading" className="p-5">
       <CardTitle id="two-factor-heading">Two-factor authentication</CardTitle>
       <CardDescription>
-        Status: <strong>{enabled ? 'On' : 'Off'}</strong>. With two-factor on, signing in also needs a code from an authenticator app
-        (Google Authenticator, 1Password, Authy…).
+        Status: <strong>{enabled ? 'On' : 'Off'}</strong>. With two-factor on, signing in also needs a code from an authenticator app (Google Authenticator,
+        1Password, Authy…).
       </CardDescription>
       {!enabled && !enrolment && <EnrolForm onEnrolment={setEnrolment} />}
       {enrolment && <ConfirmForm enrolment={enrolment} onConfirmed={confirmed} />}

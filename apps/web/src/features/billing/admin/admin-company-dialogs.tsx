@@ -62,7 +62,15 @@ function CreditsForm({ company, direction, onDone }: { company: AdminBillingComp
     );
   return (
     <Form form={form} onSubmit={submit}>
-      <FormField name="amount" label={direction > 0 ? 'Credits to grant' : 'Credits to remove'} type="number" inputMode="numeric" min={1} max={MAX_CREDITS} step={1} />
+      <FormField
+        name="amount"
+        label={direction > 0 ? 'Credits to grant' : 'Credits to remove'}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_CREDITS}
+        step={1}
+      />
       <FormField name="reason" label="Reason (kept on the company's ledger)" control="textarea" rows={3} maxLength={500} />
       <FormError />
       <div className="flex justify-end">
@@ -90,7 +98,16 @@ function ExtendTrialForm({ company, onDone }: { company: AdminBillingCompany; on
     );
   return (
     <Form form={form} onSubmit={submit}>
-      <FormField name="days" label="Days to add" type="number" inputMode="numeric" min={minDays} max={maxDays} step={1} hint="Added to the trial's end, or to today if it has ended." />
+      <FormField
+        name="days"
+        label="Days to add"
+        type="number"
+        inputMode="numeric"
+        min={minDays}
+        max={maxDays}
+        step={1}
+        hint="Added to the trial's end, or to today if it has ended."
+      />
       <FormField name="reason" label="Reason (kept in the billing audit)" control="textarea" rows={3} maxLength={500} />
       <FormError />
       <div className="flex justify-end">
@@ -109,7 +126,14 @@ function OpenAsOwnerForm({ owner, openAsOwner, onDone }: { owner: NonNullable<Ad
   };
   return (
     <Form form={form} onSubmit={submit}>
-      <FormField name="reason" label="Reason (required)" control="textarea" rows={3} maxLength={500} placeholder="Why you need to see the product as this owner, e.g. the support ticket" />
+      <FormField
+        name="reason"
+        label="Reason (required)"
+        control="textarea"
+        rows={3}
+        maxLength={500}
+        placeholder="Why you need to see the product as this owner, e.g. the support ticket"
+      />
       <FormError />
       <div className="flex justify-end">
         <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Opening…" className="w-full sm:w-auto">
@@ -125,8 +149,10 @@ const TITLES: Record<CompanyAction['kind'], string> = { grant: 'Grant credits', 
 function description(action: CompanyAction): string {
   const { company } = action;
   if (action.kind === 'grant') return `${company.name} has ${credits(company.creditBalance)}. The grant is a row on its ledger with your name and the reason.`;
-  if (action.kind === 'remove') return `${company.name} has ${credits(company.creditBalance)}; you cannot remove more. The removal is a row on its ledger with your name and the reason.`;
-  if (action.kind === 'extend') return `${company.name}'s trial ${company.readOnly ? 'has ended; extending it lifts read-only at once' : `ends ${company.trialEndsAt ? dateText(company.trialEndsAt) : 'later'}`}.`;
+  if (action.kind === 'remove')
+    return `${company.name} has ${credits(company.creditBalance)}; you cannot remove more. The removal is a row on its ledger with your name and the reason.`;
+  if (action.kind === 'extend')
+    return `${company.name}'s trial ${company.readOnly ? 'has ended; extending it lifts read-only at once' : `ends ${company.trialEndsAt ? dateText(company.trialEndsAt) : 'later'}`}.`;
   return `You see Ridgeline as ${company.owner?.name ?? 'the owner'} (${company.owner?.email ?? ''}) for up to one hour. Every start and end is logged.`;
 }
 

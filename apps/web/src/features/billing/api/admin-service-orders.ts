@@ -26,7 +26,9 @@ function useQueueAction<TInput>(mutationFn: (input: TInput) => Promise<AdminServ
 }
 
 export const useStartServiceOrder = () =>
-  useQueueAction((orderId: string) => api.post(`/api/admin/service-orders/${encodeURIComponent(orderId)}/status`, { status: 'in_progress' }, { schema: adminServiceOrderSchema }));
+  useQueueAction((orderId: string) =>
+    api.post(`/api/admin/service-orders/${encodeURIComponent(orderId)}/status`, { status: 'in_progress' }, { schema: adminServiceOrderSchema }),
+  );
 
 export const useAdminCancelServiceOrder = () =>
   useQueueAction(({ orderId, reason }: { orderId: string; reason: string }) =>
@@ -35,5 +37,7 @@ export const useAdminCancelServiceOrder = () =>
 
 export const useDeliverServiceOrder = () =>
   useQueueAction(({ orderId, file }: { orderId: string; file: File }) =>
-    api.put(`/api/admin/service-orders/${encodeURIComponent(orderId)}/delivery?fileName=${encodeURIComponent(file.name)}`, file, { schema: adminServiceOrderSchema }),
+    api.put(`/api/admin/service-orders/${encodeURIComponent(orderId)}/delivery?fileName=${encodeURIComponent(file.name)}`, file, {
+      schema: adminServiceOrderSchema,
+    }),
   );

@@ -14,6 +14,11 @@ export function useCancelServiceOrder(projectId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, reason }: { orderId: string; reason: string }) => cancelServiceOrder(orderId, reason),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey }), client.invalidateQueries({ queryKey: projectKey(projectId) })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }),
+        client.invalidateQueries({ queryKey: creditsKey }),
+        client.invalidateQueries({ queryKey: projectKey(projectId) }),
+      ]),
   });
 }

@@ -15,6 +15,11 @@ export function useCreateServiceOrder(projectId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateServiceOrderInput) => createServiceOrder(projectId, input),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }), client.invalidateQueries({ queryKey: creditsKey }), client.invalidateQueries({ queryKey: projectKey(projectId) })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: serviceOrdersKey(projectId) }),
+        client.invalidateQueries({ queryKey: creditsKey }),
+        client.invalidateQueries({ queryKey: projectKey(projectId) }),
+      ]),
   });
 }

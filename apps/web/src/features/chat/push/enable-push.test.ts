@@ -37,7 +37,11 @@ describe('enabling push notifications', () => {
     const { env, subscribe } = fakeEnvironment();
     expect(await enablePush(env)).toBe('enabled');
     expect(subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: applicationServerKey(PUBLIC_KEY) });
-    expect(sent('POST /api/push/subscriptions')[0]?.body).toEqual({ endpoint: SUBSCRIPTION.endpoint, keys: SUBSCRIPTION.keys, deviceInfo: 'Chromium on Linux' });
+    expect(sent('POST /api/push/subscriptions')[0]?.body).toEqual({
+      endpoint: SUBSCRIPTION.endpoint,
+      keys: SUBSCRIPTION.keys,
+      deviceInfo: 'Chromium on Linux',
+    });
     expect(notify.success).toHaveBeenCalledWith('Enabled', 'Push notifications are enabled on this device.');
   });
 
@@ -88,14 +92,20 @@ describe('enabling push notifications', () => {
     expect(await enablePush(env)).toBe('enabled');
     expect(unsubscribe).toHaveBeenCalledTimes(1);
     expect(subscribe).toHaveBeenCalledTimes(2);
-    expect(sent('POST /api/push/subscriptions').map((request) => (request.body as { endpoint: string }).endpoint)).toEqual([SUBSCRIPTION.endpoint, fresh.endpoint]);
+    expect(sent('POST /api/push/subscriptions').map((request) => (request.body as { endpoint: string }).endpoint)).toEqual([
+      SUBSCRIPTION.endpoint,
+      fresh.endpoint,
+    ]);
     expect(notify.success).toHaveBeenCalledWith('Enabled', 'Push notifications are enabled on this device.');
   });
 
   it("says 'Failed' when the browser refuses to subscribe", async () => {
     answer('GET /api/functions/webpush-public-key', () => json({ publicKey: PUBLIC_KEY }));
     const { env } = fakeEnvironment({
-      registration: () => Promise.resolve({ pushManager: { subscribe: () => Promise.reject(new DOMException('no push service', 'AbortError')) } } as unknown as ServiceWorkerRegistration),
+      registration: () =>
+        Promise.resolve({
+          pushManager: { subscribe: () => Promise.reject(new DOMException('no push service', 'AbortError')) },
+        } as unknown as ServiceWorkerRegistration),
     });
     expect(await enablePush(env)).toBe('failed');
     expect(sent('POST /api/push/subscriptions')).toHaveLength(0);

@@ -50,12 +50,21 @@ function InlineMedia({ attachment }: { attachment: MessageAttachment }) {
   }
   if (kind === 'video') {
     return (
-      <video ref={(node) => void (element.current = node)} src={src} controls onError={onError} className="max-h-72 w-full rounded-md" aria-label={attachment.fileName}>
+      <video
+        ref={(node) => void (element.current = node)}
+        src={src}
+        controls
+        onError={onError}
+        className="max-h-72 w-full rounded-md"
+        aria-label={attachment.fileName}
+      >
         <track kind="captions" />
       </video>
     );
   }
-  return <audio ref={(node) => void (element.current = node)} src={src} controls onError={onError} className="w-full min-w-56" aria-label={attachment.fileName} />;
+  return (
+    <audio ref={(node) => void (element.current = node)} src={src} controls onError={onError} className="w-full min-w-56" aria-label={attachment.fileName} />
+  );
 }
 
 function FileButton({ attachment }: { attachment: MessageAttachment }) {

@@ -200,7 +200,12 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
       )}
       <Form form={form} onSubmit={submit} className="relative flex-row items-end gap-1">
         {listOpen && (
-          <ul id={listId} role="listbox" aria-label="Mention a colleague" className="absolute right-0 bottom-full left-0 z-10 mb-1 max-h-64 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Mention a colleague"
+            className="absolute right-0 bottom-full left-0 z-10 mb-1 max-h-64 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
+          >
             {suggestions.map((person, index) => (
               <li
                 key={person.id}

@@ -60,7 +60,12 @@ function emit(event: unknown) {
 }
 
 /** The thread with `initial` as its latest messages; GET ?after= answers what `later` holds after that seq. */
-function renderThread({ initial = [] as ChatMessage[], later = [] as ChatMessage[], hasEarlier = false, queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+function renderThread({
+  initial = [] as ChatMessage[],
+  later = [] as ChatMessage[],
+  hasEarlier = false,
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+} = {}) {
   answerSession(alice);
   answer('GET /api/chat/colleagues', json({ colleagues: [CARL, DANA, DAVE] }));
   answer(`POST ${BASE}/read`, json({ lastReadAt: '2026-11-23T10:05:00.000Z' }));
@@ -89,7 +94,7 @@ beforeEach(async () => {
 });
 
 describe('ConversationThread', () => {
-  it("takes a draft copied from the assistant into its box, unsent and ready to edit, once", async () => {
+  it('takes a draft copied from the assistant into its box, unsent and ready to edit, once', async () => {
     handOffChatDraft({ text: 'Drip edge is required at the eaves (IRC R905.2.8.5).', projectId: null, userId: alice.id });
     const thread = renderThread();
     await waitFor(() => expect(box()).toHaveValue('Drip edge is required at the eaves (IRC R905.2.8.5).'));
@@ -111,7 +116,9 @@ describe('ConversationThread', () => {
   });
 
   it('shows the messages oldest first, mine apart from others with the sender named, marks read and says it is viewing', async () => {
-    renderThread({ initial: [message(1, { content: 'Roof at 12 Elm\nneeds a tarp' }), message(2, { senderId: alice.id, senderName: 'Alice Roof', content: 'On my way' })] });
+    renderThread({
+      initial: [message(1, { content: 'Roof at 12 Elm\nneeds a tarp' }), message(2, { senderId: alice.id, senderName: 'Alice Roof', content: 'On my way' })],
+    });
     const list = await screen.findByRole('list', { name: 'Messages' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -195,7 +202,11 @@ describe('ConversationThread', () => {
     emit({ type: 'message', message: { ...message(4), conversationId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', content: 'Elsewhere' } });
 
     const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining('Message 1'), expect.stringContaining('Message 2'), expect.stringContaining('Message 3')]);
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Message 1'),
+      expect.stringContaining('Message 2'),
+      expect.stringContaining('Message 3'),
+    ]);
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
   });
 
@@ -235,7 +246,11 @@ describe('ConversationThread', () => {
 
     await user.type(box(), 'Hi @da');
     const listbox = await screen.findByRole('listbox', { name: 'Mention a colleague' });
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Dana Ridge', 'Dave Gutter']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Dana Ridge', 'Dave Gutter']);
     await user.keyboard('{ArrowDown}{Enter}');
     expect(box().value).toBe('Hi @Dave Gutter ');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
@@ -318,7 +333,10 @@ describe('ConversationThread', () => {
 
     answer(`POST ${BASE}/messages`, (request) => {
       const body = request.body as { clientId: string; content: string };
-      return json({ message: message(++seq, { senderId: alice.id, senderName: 'Alice Roof', content: body.content, clientId: body.clientId }) }, { status: 201 });
+      return json(
+        { message: message(++seq, { senderId: alice.id, senderName: 'Alice Roof', content: body.content, clientId: body.clientId }) },
+        { status: 201 },
+      );
     });
     held.release(json({ message: message(++seq, { senderId: alice.id, senderName: 'Alice Roof', content: 'Tarp is on' }) }, { status: 201 }));
     await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
@@ -356,7 +374,26 @@ describe('ConversationThread', () => {
     renderThread();
     await screen.findByText('No messages yet. Say hello.');
     answer(`PUT ${BASE}/attachments`, (request) =>
-      json({ message: message(13, { senderId: alice.id, content: '', messageType: 'file', attachments: [{ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', fileName: 'estimate.pdf', fileType: 'application/pdf', fileSize: 2048, url: 'https://files.example/estimate.pdf', urlExpiresAt: new Date(Date.now() + 600_000).toISOString() }] }) }, { status: request.body ? 201 : 400 }),
+      json(
+        {
+          message: message(13, {
+            senderId: alice.id,
+            content: '',
+            messageType: 'file',
+            attachments: [
+              {
+                id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+                fileName: 'estimate.pdf',
+                fileType: 'application/pdf',
+                fileSize: 2048,
+                url: 'https://files.example/estimate.pdf',
+                urlExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+              },
+            ],
+          }),
+        },
+        { status: request.body ? 201 : 400 },
+      ),
     );
     const pdf = new File(['%PDF-1.4 test'], 'estimate.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Attachment'), { target: { files: [pdf] } });
@@ -369,11 +406,21 @@ describe('ConversationThread', () => {
 
   it("opens a file through a fresh URL in a new tab; a failure says 'File access failed'", async () => {
     const user = userEvent.setup();
-    const attachment = { id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd', fileName: 'scope.pdf', fileType: 'application/pdf', fileSize: 3 * 1024 * 1024, url: 'https://files.example/old', urlExpiresAt: new Date(Date.now() + 600_000).toISOString() };
+    const attachment = {
+      id: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
+      fileName: 'scope.pdf',
+      fileType: 'application/pdf',
+      fileSize: 3 * 1024 * 1024,
+      url: 'https://files.example/old',
+      urlExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+    };
     renderThread({ initial: [message(1, { content: '', messageType: 'file', attachments: [attachment] })] });
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
-    answer(`GET /api/chat/attachments/${attachment.id}/url`, [json({ url: 'https://files.example/fresh', expiresAt: new Date(Date.now() + 600_000).toISOString() }), apiError('NOT_FOUND')]);
+    answer(`GET /api/chat/attachments/${attachment.id}/url`, [
+      json({ url: 'https://files.example/fresh', expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+      apiError('NOT_FOUND'),
+    ]);
 
     const button = await screen.findByRole('button', { name: 'scope.pdf (3.0 MB)' });
     await user.click(button);
@@ -390,7 +437,12 @@ describe('ConversationThread', () => {
     const user = userEvent.setup();
     const getUserMedia = vi.fn().mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-    vi.stubGlobal('MediaRecorder', class { state = 'inactive'; });
+    vi.stubGlobal(
+      'MediaRecorder',
+      class {
+        state = 'inactive';
+      },
+    );
     renderThread();
     await screen.findByText('No messages yet. Say hello.');
     await user.click(screen.getByRole('button', { name: 'Record a voice note' }));

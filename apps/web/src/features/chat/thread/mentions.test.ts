@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChatColleague } from '@ridgeline/shared/contracts/chat';
 import { insertMention, mentionQueryAt, mentionsInText, splitMentions, suggestColleagues } from './mentions';
 
-const person = (id: string, firstName: string, lastName: string): ChatColleague => ({ id, firstName, lastName, name: `${firstName} ${lastName}`, email: `${id}@example.com`, avatarUrl: null });
+const person = (id: string, firstName: string, lastName: string): ChatColleague => ({
+  id,
+  firstName,
+  lastName,
+  name: `${firstName} ${lastName}`,
+  email: `${id}@example.com`,
+  avatarUrl: null,
+});
 const PEOPLE = [person('a', 'Ann', 'Lee'), person('b', 'Bo', 'Annis'), person('c', 'Cy', 'Moe')];
 
 describe('mentions', () => {

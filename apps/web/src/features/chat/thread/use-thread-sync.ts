@@ -32,7 +32,9 @@ export function useThreadSync(conversationId: string, thread: MessagesResponse |
       const mine = messages.filter((m) => m.conversationId === conversationId);
       if (mine.length === 0 && hasEarlier === undefined) return;
       // Before the first page arrived there is nothing to merge into: that page brings them.
-      queryClient.setQueryData<MessagesResponse>(chatKeys.messages(conversationId), (current) => (current ? mergeIntoThread(current, mine, hasEarlier) : current));
+      queryClient.setQueryData<MessagesResponse>(chatKeys.messages(conversationId), (current) =>
+        current ? mergeIntoThread(current, mine, hasEarlier) : current,
+      );
     },
     [queryClient, conversationId],
   );

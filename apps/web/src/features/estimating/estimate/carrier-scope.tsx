@@ -73,7 +73,14 @@ function ScopeCsvForm({ onImport }: { onImport: (lines: CarrierScopeLine[]) => v
       }}
       aria-label="Import the scope from CSV"
     >
-      <FormField name="csv" label="Carrier scope CSV" control="textarea" rows={5} hint="One line per row: description, quantity, unit, price. A header row is skipped." className="text-base" />
+      <FormField
+        name="csv"
+        label="Carrier scope CSV"
+        control="textarea"
+        rows={5}
+        hint="One line per row: description, quantity, unit, price. A header row is skipped."
+        className="text-base"
+      />
       <Button type="submit" variant="secondary" className="min-h-12">
         Import CSV
       </Button>
@@ -85,7 +92,8 @@ function ScopeCsvForm({ onImport }: { onImport: (lines: CarrierScopeLine[]) => v
       {result && result.errors.length > 0 && (
         <AlertBox tone="error" role="alert">
           <p>
-            {result.imported} line{result.imported === 1 ? '' : 's'} imported; {result.errors.length} row{result.errors.length === 1 ? '' : 's'} could not be read:
+            {result.imported} line{result.imported === 1 ? '' : 's'} imported; {result.errors.length} row{result.errors.length === 1 ? '' : 's'} could not be
+            read:
           </p>
           <ul className="list-disc pl-5">
             {result.errors.map((error) => (
@@ -123,7 +131,13 @@ export function CarrierScopeSection({ scope, onChange }: Props) {
                 </span>
               </span>
               {onChange && (
-                <Button variant="ghost" size="icon" className="size-12 shrink-0 text-red-800" aria-label={`Remove scope line ${line.description}`} onClick={() => onChange(scope.filter((_, i) => i !== index))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-12 shrink-0 text-red-800"
+                  aria-label={`Remove scope line ${line.description}`}
+                  onClick={() => onChange(scope.filter((_, i) => i !== index))}
+                >
                   <Trash2 aria-hidden="true" className="size-5" />
                 </Button>
               )}

@@ -42,7 +42,12 @@ export function formulaLines(structures: readonly StructureMeasurementInput[], p
 }
 
 /** Formula lines built again from the measurement; lines added by hand stay, after them. */
-export function recalculated(draft: EstimateDraft, structures: readonly StructureMeasurementInput[], priceList: readonly PriceListItem[], inputs: FormulaInputs): EstimateDraft {
+export function recalculated(
+  draft: EstimateDraft,
+  structures: readonly StructureMeasurementInput[],
+  priceList: readonly PriceListItem[],
+  inputs: FormulaInputs,
+): EstimateDraft {
   return { ...draft, lines: [...formulaLines(structures, priceList, inputs), ...draft.lines.filter((line) => line.source === 'manual')] };
 }
 

@@ -34,7 +34,9 @@ export function EstimateVersionView({ estimate, headingLevel, children }: Props)
           {estimate.isLatest ? <Badge tone="info">Latest</Badge> : <Badge>Read-only</Badge>}
         </Heading>
         <p className="text-sm text-slate-700">
-          {[estimate.sessionAddress, `saved ${dateText(estimate.updatedAt)}`, estimate.createdByName && `by ${estimate.createdByName}`].filter(Boolean).join(' · ')}
+          {[estimate.sessionAddress, `saved ${dateText(estimate.updatedAt)}`, estimate.createdByName && `by ${estimate.createdByName}`]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="text-sm text-slate-700">{settings}</p>
       </div>

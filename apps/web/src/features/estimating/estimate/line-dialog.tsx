@@ -37,7 +37,12 @@ function LineForm({ line, priceList, perLineDepreciation, onSave, onClose }: Pro
   };
 
   return (
-    <Form form={form} onSubmit={submit} aria-label={line ? 'Edit line' : 'Add line'} className="[&_input]:min-h-12 [&_input]:text-base [&_select]:min-h-12 [&_select]:text-base">
+    <Form
+      form={form}
+      onSubmit={submit}
+      aria-label={line ? 'Edit line' : 'Add line'}
+      className="[&_input]:min-h-12 [&_input]:text-base [&_select]:min-h-12 [&_select]:text-base"
+    >
       {!line && (
         <FormField name="priceItem" label="From the price list" control="select">
           <option value="">A line of my own</option>

@@ -109,7 +109,13 @@ export function LinesTable({ lines, caption, perLineDepreciation, onEdit, onRemo
                     </Button>
                   )}
                   {onRemove && (
-                    <Button variant="ghost" size="icon" className="size-12 text-red-800" onClick={() => onRemove(line)} aria-label={`Remove ${line.description}`}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-12 text-red-800"
+                      onClick={() => onRemove(line)}
+                      aria-label={`Remove ${line.description}`}
+                    >
                       <Trash2 aria-hidden="true" className="size-5" />
                     </Button>
                   )}

@@ -17,7 +17,8 @@ type Props = {
 };
 
 function itemWords(item: SupplementItemView): string {
-  if (item.kind === 'missing') return item.code === 'o_and_p' ? 'Missing from the scope' : `Missing from the scope: ours ${quantityText(item.ourQuantity)} ${item.unit}`;
+  if (item.kind === 'missing')
+    return item.code === 'o_and_p' ? 'Missing from the scope' : `Missing from the scope: ours ${quantityText(item.ourQuantity)} ${item.unit}`;
   return `Under-counted: ours ${quantityText(item.ourQuantity)} ${item.unit}, the carrier's ${quantityText(item.carrierQuantity)} ${item.unit}`;
 }
 

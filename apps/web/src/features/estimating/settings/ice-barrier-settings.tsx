@@ -58,13 +58,15 @@ export function IceBarrierForm({ company, canEdit }: { company: Company; canEdit
     address: company.address,
     codeEdition: company.iceBarrier.edition,
   });
-  const defaultLabel = preview.state ? `${stateName(preview.state)}'s default: ${stateDefaultAtEaves(preview.state) ? 'required' : 'not required'}` : 'No state: required';
+  const defaultLabel = preview.state
+    ? `${stateName(preview.state)}'s default: ${stateDefaultAtEaves(preview.state) ? 'required' : 'not required'}`
+    : 'No state: required';
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Ice barrier">
       <p className="text-sm text-slate-700" data-testid="ice-barrier-rule">
-        {iceBarrierRule(company.iceBarrier.edition)} It follows the {company.iceBarrier.edition} IRC, your company’s adopted code edition (the owner sets it on the
-        Assistant page).
+        {iceBarrierRule(company.iceBarrier.edition)} It follows the {company.iceBarrier.edition} IRC, your company’s adopted code edition (the owner sets it on
+        the Assistant page).
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField name="jurisdictionState" label="State your jobs are in" control="select" disabled={!canEdit} className="min-w-0">
@@ -90,7 +92,8 @@ export function IceBarrierForm({ company, canEdit }: { company: Company; canEdit
         hint="Enough to reach 24 in inside the exterior wall line: one 3 ft course, or two on a deep overhang. The default is 6."
       />
       <p className="text-sm font-medium text-slate-900" role="status" data-testid="ice-barrier-preview">
-        {preview.atEaves ? 'Estimates include the ice barrier at the eaves' : 'Estimates leave the eaves out and line only the valleys'}. {atEavesSourceText(preview)}.
+        {preview.atEaves ? 'Estimates include the ice barrier at the eaves' : 'Estimates leave the eaves out and line only the valleys'}.{' '}
+        {atEavesSourceText(preview)}.
       </p>
       <FormError />
       {canEdit && (

@@ -52,7 +52,12 @@ export type PriceRow = z.input<typeof rowSchema>;
 export const priceListFormSchema = z
   .object({ items: z.array(rowSchema) })
   .transform(({ items }) => ({
-    items: items.map((row) => ({ code: row.code === '' ? null : row.code, description: row.description, unit: row.unit, unitPriceCents: parseDollars(row.price) ?? 0 })),
+    items: items.map((row) => ({
+      code: row.code === '' ? null : row.code,
+      description: row.description,
+      unit: row.unit,
+      unitPriceCents: parseDollars(row.price) ?? 0,
+    })),
   }))
   .pipe(priceListSchema);
 export type PriceListFormInput = z.input<typeof priceListFormSchema>;
@@ -71,7 +76,11 @@ export const DEFAULT_ROWS: readonly PriceRow[] = toRows(DEFAULT_PRICE_LIST);
 /** Whether a row as typed is still its code's default price (the company has not made it its own). */
 export function isDefaultRow(row: Pick<PriceRow, 'code' | 'description' | 'unit' | 'price'>): boolean {
   const cents = parseDollars(row.price);
-  return row.code !== '' && typeof cents === 'number' && isDefaultPrice({ code: row.code, description: row.description.trim(), unit: row.unit.trim(), unitPriceCents: cents });
+  return (
+    row.code !== '' &&
+    typeof cents === 'number' &&
+    isDefaultPrice({ code: row.code, description: row.description.trim(), unit: row.unit.trim(), unitPriceCents: cents })
+  );
 }
 
 /** A new row of the company's own. */
@@ -80,7 +89,10 @@ export const EMPTY_ROW: PriceRow = { code: '', description: '', unit: 'EA', pric
 /** Formula items first in the formulas' order, then the company's own in their order. */
 export function sortItems<T extends { code: PriceCode | null }>(items: readonly T[]): T[] {
   const rank = (item: T) => (item.code === null ? PRICE_CODES.length : PRICE_CODES.indexOf(item.code));
-  return items.map((item, index) => ({ item, index })).sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index).map(({ item }) => item);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 const sameDescription = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -93,7 +105,9 @@ const sameDescription = (a: string, b: string) => a.trim().toLowerCase() === b.t
 export function mergePriceList(current: readonly PriceListItem[], imported: readonly PriceListEntry[]): PriceList {
   const items: PriceListItem[] = [...current];
   for (const row of imported) {
-    const at = items.findIndex((item) => (row.code === null ? item.code === null && sameDescription(item.description, row.description) : item.code === row.code));
+    const at = items.findIndex((item) =>
+      row.code === null ? item.code === null && sameDescription(item.description, row.description) : item.code === row.code,
+    );
     if (at >= 0) items[at] = row;
     else items.push(row);
   }

@@ -53,7 +53,14 @@ export function PriceListImport({ current }: { current: PriceList }) {
         <Field id="price-csv-file" label="CSV file" hint="Columns: code (empty for an item of your own), description, unit, price in dollars.">
           <Input type="file" accept=".csv,text/csv,text/plain" onChange={onFile} className="border-0 px-0" />
         </Field>
-        <FormField name="csv" label="Or paste CSV" control="textarea" rows={5} className="font-mono" placeholder={'shingles,Laminated shingles,SQ,295.00\n,Satellite dish reset,EA,75'} />
+        <FormField
+          name="csv"
+          label="Or paste CSV"
+          control="textarea"
+          rows={5}
+          className="font-mono"
+          placeholder={'shingles,Laminated shingles,SQ,295.00\n,Satellite dish reset,EA,75'}
+        />
         <div>
           <Button type="submit" variant="secondary">
             Preview import
@@ -81,7 +88,9 @@ export function PriceListImport({ current }: { current: PriceList }) {
           ) : (
             <>
               <PriceListTable caption="Prices to import" items={preview.rows} />
-              <p className="text-sm text-slate-700">Formula items replace their row; items of your own replace the one with the same description, or are added.</p>
+              <p className="text-sm text-slate-700">
+                Formula items replace their row; items of your own replace the one with the same description, or are added.
+              </p>
               <div className="flex flex-wrap gap-2">
                 <Button disabled={save.isPending} onClick={() => void saveImported(preview.rows)}>
                   {save.isPending ? 'Saving…' : 'Save imported prices'}

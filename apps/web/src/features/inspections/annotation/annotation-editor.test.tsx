@@ -99,16 +99,27 @@ describe('annotation editor', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Saved' })).toBeDisabled();
     expect(screen.getByRole('img', { name: /0 shapes/ })).toBeInTheDocument();
 
-    drag(canvas(), [[40, 30], [120, 90], [200, 150]]);
+    drag(canvas(), [
+      [40, 30],
+      [120, 90],
+      [200, 150],
+    ]);
     expect(screen.getByRole('img', { name: /1 shape$/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Circle' }));
     expect(screen.getByRole('button', { name: 'Circle' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Yellow' }));
-    drag(canvas(), [[200, 150], [240, 150]]);
+    drag(canvas(), [
+      [200, 150],
+      [240, 150],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Free hand' }));
-    drag(canvas(), [[0, 0], [100, 150], [200, 75]]);
+    drag(canvas(), [
+      [0, 0],
+      [100, 150],
+      [200, 75],
+    ]);
 
     await user.click(screen.getByRole('button', { name: 'Text' }));
     await user.type(screen.getByLabelText(/Text \(tap the photo to place it\)/), 'Hail hit{Enter}');
@@ -130,7 +141,17 @@ describe('annotation editor', { timeout: 30_000 }, () => {
         shapes: [
           { type: 'arrow', id: 's1', x1: 0.1, y1: 0.1, x2: 0.5, y2: 0.5, color: '#ef4444', width: 0.006 },
           { type: 'circle', id: 's2', cx: 0.5, cy: 0.5, rx: 0.1, ry: 0.1333, color: '#facc15', width: 0.006 },
-          { type: 'freehand', id: 's3', points: [[0, 0], [0.25, 0.5], [0.5, 0.25]], color: '#facc15', width: 0.006 },
+          {
+            type: 'freehand',
+            id: 's3',
+            points: [
+              [0, 0],
+              [0.25, 0.5],
+              [0.5, 0.25],
+            ],
+            color: '#facc15',
+            width: 0.006,
+          },
           { type: 'text', id: 's4', x: 0.05, y: 0.12, text: 'Hail hit', color: '#facc15', size: 0.05 },
         ],
       },
@@ -170,7 +191,10 @@ describe('/field-inspection/:sessionId/photo-annotation', { timeout: 30_000 }, (
     answer(`PUT /api/photos/${PHOTO_ID}/annotation`, json(photo()));
     renderPage(`/field-inspection/${SESSION_ID}/photo-annotation?photo=${PHOTO_ID}`);
     expect(await screen.findByRole('img', { name: 'Roof · Slope N' })).toHaveAttribute('src', '/files/large');
-    drag(canvas(), [[0, 0], [400, 300]]);
+    drag(canvas(), [
+      [0, 0],
+      [400, 300],
+    ]);
     await user.click(screen.getByRole('button', { name: 'Save annotation' }));
     await waitFor(() => expect(sent(`PUT /api/photos/${PHOTO_ID}/annotation`)).toHaveLength(1));
     expect(sent(`PUT /api/photos/${PHOTO_ID}/annotation`)[0]?.body).toEqual({
@@ -181,7 +205,18 @@ describe('/field-inspection/:sessionId/photo-annotation', { timeout: 30_000 }, (
 
   it('says a photo still in the upload queue is not uploaded yet', async () => {
     queue.queued = [
-      { id: PHOTO_ID, sessionId: SESSION_ID, status: 'pending', progress: 0, retryCount: 0, error: null, metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1 }, mimeType: 'image/jpeg', sha256: 'b'.repeat(64), storedId: null },
+      {
+        id: PHOTO_ID,
+        sessionId: SESSION_ID,
+        status: 'pending',
+        progress: 0,
+        retryCount: 0,
+        error: null,
+        metadata: { category: 'roof', subcategory: null, phase: 'roof', photoType: null, notes: null, structureId: null, gpsCoords: null, timestamp: 1 },
+        mimeType: 'image/jpeg',
+        sha256: 'b'.repeat(64),
+        storedId: null,
+      },
     ];
     answer(`GET /api/photos/${PHOTO_ID}`, json({ error: { message: 'Not found', code: 'NOT_FOUND', timestamp: '', requestId: 'r' } }, { status: 404 }));
     renderPage(`/field-inspection/${SESSION_ID}/photo-annotation?photo=${PHOTO_ID}`);

@@ -103,7 +103,17 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
         return { type: 'circle', id, cx: from.x, cy: from.y, rx: r / box.width, ry: r / box.height, color, width: STROKE };
       }
       case 'freehand': {
-        if (previous?.type !== 'freehand') return { type: 'freehand', id, points: [[from.x, from.y], [to.x, to.y]], color, width: STROKE };
+        if (previous?.type !== 'freehand')
+          return {
+            type: 'freehand',
+            id,
+            points: [
+              [from.x, from.y],
+              [to.x, to.y],
+            ],
+            color,
+            width: STROKE,
+          };
         const last = previous.points[previous.points.length - 1];
         // The pointer lifted where it last moved: that point is already on the line.
         if (last && last[0] === to.x && last[1] === to.y) return previous;
@@ -159,7 +169,14 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
     <div className="flex flex-col gap-3">
       <div role="group" aria-label="Drawing tool" className="grid grid-cols-4 gap-2">
         {TOOLS.map(({ value, label, Icon }) => (
-          <Button key={value} variant={tool === value ? 'primary' : 'secondary'} size="lg" aria-pressed={tool === value} onClick={() => setTool(value)} className="flex-col gap-0 px-1 text-xs">
+          <Button
+            key={value}
+            variant={tool === value ? 'primary' : 'secondary'}
+            size="lg"
+            aria-pressed={tool === value}
+            onClick={() => setTool(value)}
+            className="flex-col gap-0 px-1 text-xs"
+          >
             <Icon aria-hidden="true" className="size-5" />
             {label}
           </Button>
@@ -203,7 +220,9 @@ export function AnnotationEditor({ photo, alt, saving, onSave }: Props) {
           {drawing.elements.map((element) => (
             <SvgShape key={element.key} element={element} />
           ))}
-          {textAt && <circle cx={textAt.x * box.width} cy={textAt.y * box.height} r={box.width * 0.01} fill={color} stroke="#000" strokeWidth={box.width * 0.002} />}
+          {textAt && (
+            <circle cx={textAt.x * box.width} cy={textAt.y * box.height} r={box.width * 0.01} fill={color} stroke="#000" strokeWidth={box.width * 0.002} />
+          )}
         </svg>
       </div>
 

@@ -8,7 +8,9 @@ import type { ReactNode } from 'react';
 export function SvgShape({ element }: { element: SvgElement }) {
   switch (element.kind) {
     case 'line':
-      return <line x1={element.x1} y1={element.y1} x2={element.x2} y2={element.y2} stroke={element.stroke} strokeWidth={element.strokeWidth} strokeLinecap="round" />;
+      return (
+        <line x1={element.x1} y1={element.y1} x2={element.x2} y2={element.y2} stroke={element.stroke} strokeWidth={element.strokeWidth} strokeLinecap="round" />
+      );
     case 'polygon':
       return <polygon points={element.points} fill={element.fill} />;
     case 'ellipse':
@@ -17,7 +19,17 @@ export function SvgShape({ element }: { element: SvgElement }) {
       return <path d={element.d} stroke={element.stroke} strokeWidth={element.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
     case 'text':
       return (
-        <text x={element.x} y={element.y} fill={element.fill} fontSize={element.fontSize} stroke={element.stroke} strokeWidth={element.strokeWidth} paintOrder="stroke" fontWeight={700} fontFamily="system-ui, sans-serif">
+        <text
+          x={element.x}
+          y={element.y}
+          fill={element.fill}
+          fontSize={element.fontSize}
+          stroke={element.stroke}
+          strokeWidth={element.strokeWidth}
+          paintOrder="stroke"
+          fontWeight={700}
+          fontFamily="system-ui, sans-serif"
+        >
           {element.text}
         </text>
       );
@@ -25,11 +37,27 @@ export function SvgShape({ element }: { element: SvgElement }) {
 }
 
 /** The drawing's SVG (absolutely placed over its positioned parent); nothing when there is no drawing. */
-export function AnnotationOverlay({ annotation, width, height, children }: { annotation: { shapes: readonly AnnotationShape[] } | null; width: number; height: number; children?: ReactNode }) {
+export function AnnotationOverlay({
+  annotation,
+  width,
+  height,
+  children,
+}: {
+  annotation: { shapes: readonly AnnotationShape[] } | null;
+  width: number;
+  height: number;
+  children?: ReactNode;
+}) {
   const drawing = annotationToSvg(annotation, width, height);
   if (drawing.elements.length === 0 && !children) return null;
   return (
-    <svg viewBox={drawing.viewBox} preserveAspectRatio="none" className="pointer-events-none absolute inset-0 size-full" aria-hidden="true" data-testid="annotation-overlay">
+    <svg
+      viewBox={drawing.viewBox}
+      preserveAspectRatio="none"
+      className="pointer-events-none absolute inset-0 size-full"
+      aria-hidden="true"
+      data-testid="annotation-overlay"
+    >
       {drawing.elements.map((element) => (
         <SvgShape key={element.key} element={element} />
       ))}

@@ -88,7 +88,10 @@ export default function AnnotationPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-col gap-1">
-        <Link to={`/field-inspection/${sessionId}`} className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+        <Link
+          to={`/field-inspection/${sessionId}`}
+          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to the inspection
         </Link>

@@ -12,5 +12,10 @@ export function fetchSessionEstimates(sessionId: string) {
 
 export function useSessionEstimates(sessionId: string, options: { enabled: boolean }) {
   // Saved on another screen a moment ago: read again whenever a screen showing it opens.
-  return useQuery({ queryKey: [...inspectionsKey, 'estimates', sessionId], queryFn: () => fetchSessionEstimates(sessionId), enabled: options.enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: [...inspectionsKey, 'estimates', sessionId],
+    queryFn: () => fetchSessionEstimates(sessionId),
+    enabled: options.enabled,
+    staleTime: 0,
+  });
 }

@@ -12,5 +12,10 @@ export function fetchSessionMeasurements(sessionId: string) {
 
 export function useSessionMeasurements(sessionId: string, options: { enabled: boolean }) {
   // Measured on another screen a moment ago: read again whenever a screen showing it opens.
-  return useQuery({ queryKey: [...inspectionsKey, 'measurements', sessionId], queryFn: () => fetchSessionMeasurements(sessionId), enabled: options.enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: [...inspectionsKey, 'measurements', sessionId],
+    queryFn: () => fetchSessionMeasurements(sessionId),
+    enabled: options.enabled,
+    staleTime: 0,
+  });
 }

@@ -20,7 +20,6 @@ export const captureDetailsSchema = z.object({
 });
 export type CaptureDetails = z.infer<typeof captureDetailsSchema>;
 
-
 /** The category a phase's photos get when no shot is chosen. */
 const PHASE_CATEGORY: Record<CapturePhase, PhotoCategory> = {
   overview: 'overview',

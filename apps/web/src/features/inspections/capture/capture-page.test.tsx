@@ -44,13 +44,13 @@ vi.mock('../../../offline/upload-queue', async () => {
     return () => queue.listeners.delete(listener);
   };
   return {
-  useQueuedPhotos: () => useSyncExternalStore(subscribe, () => queue.queued),
-  useQueuedPhotoPreview: () => null,
-  useUploadSummary: () => ({ total: 3, completed: 1, uploading: 2, pending: 0, failed: 0, online: true }),
-  enqueuePhotos: queue.enqueuePhotos,
-  prioritisePhase: queue.prioritisePhase,
-  photoFileSha256: queue.photoFileSha256,
-  discardFailedUpload: queue.discardFailedUpload,
+    useQueuedPhotos: () => useSyncExternalStore(subscribe, () => queue.queued),
+    useQueuedPhotoPreview: () => null,
+    useUploadSummary: () => ({ total: 3, completed: 1, uploading: 2, pending: 0, failed: 0, online: true }),
+    enqueuePhotos: queue.enqueuePhotos,
+    prioritisePhase: queue.prioritisePhase,
+    photoFileSha256: queue.photoFileSha256,
+    discardFailedUpload: queue.discardFailedUpload,
   };
 });
 vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
@@ -224,12 +224,23 @@ describe('capture screen', { timeout: 30_000 }, () => {
     await user.upload(camera, [jpeg('a.jpg'), jpeg('b.jpg')]);
 
     await waitFor(() => expect(queue.enqueuePhotos).toHaveBeenCalledTimes(1));
-    const [userId, items] = queue.enqueuePhotos.mock.calls[0] as unknown as [string, { fileName: string; sessionId: string; metadata: Record<string, unknown> }[]];
+    const [userId, items] = queue.enqueuePhotos.mock.calls[0] as unknown as [
+      string,
+      { fileName: string; sessionId: string; metadata: Record<string, unknown> }[],
+    ];
     expect(userId).toBe(alice.id);
     expect(items.map((i) => i.fileName)).toEqual(['a.jpg', 'b.jpg']);
     expect(items[0]).toMatchObject({
       sessionId: SESSION_ID,
-      metadata: { category: 'roof', subcategory: 'slope_n', phase: 'roof', photoType: 'close_up', notes: 'Bruised mat', structureId: 'house', gpsCoords: { lat: 36.15, lng: -95.99 } },
+      metadata: {
+        category: 'roof',
+        subcategory: 'slope_n',
+        phase: 'roof',
+        photoType: 'close_up',
+        notes: 'Bruised mat',
+        structureId: 'house',
+        gpsCoords: { lat: 36.15, lng: -95.99 },
+      },
     });
     // A photo just taken is timed now, not by the file's date.
     expect(items[0]?.metadata.timestamp).toBeGreaterThanOrEqual(before);
@@ -316,7 +327,9 @@ describe('capture screen', { timeout: 30_000 }, () => {
 
     // The server refuses it (another device sent the same file for another shot): said at once.
     act(() => queue.change([{ ...queuedPhoto('q-n', 'slope_n', 'failed'), error: 'Failed to upload photo: This photo is already used for Front of house.' }]));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Photo not uploaded', 'Failed to upload photo: This photo is already used for Front of house.'));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Photo not uploaded', 'Failed to upload photo: This photo is already used for Front of house.'),
+    );
     await waitFor(() => expect(shot(/^Slope N/)).toHaveAttribute('data-captured', 'false'));
     expect(screen.getByTestId('required-progress')).toHaveTextContent('0 of 4 required shots captured');
     const thumb = document.querySelector('[data-queued-photo="q-n"]') as HTMLElement;
@@ -352,7 +365,15 @@ describe('capture screen', { timeout: 30_000 }, () => {
     await user.click(saveButton(hits));
     await waitFor(() => expect(store.saveInspectionFields).toHaveBeenCalledTimes(1));
     expect(store.saveInspectionFields).toHaveBeenCalledWith(alice.id, SESSION_ID, {
-      structures: [expect.objectContaining({ id: 'house', slopes: [{ direction: 'N', testSquareHits: 11 }, { direction: 'S', testSquareHits: 7 }] })],
+      structures: [
+        expect.objectContaining({
+          id: 'house',
+          slopes: [
+            { direction: 'N', testSquareHits: 11 },
+            { direction: 'S', testSquareHits: 7 },
+          ],
+        }),
+      ],
     });
 
     await user.clear(hits);

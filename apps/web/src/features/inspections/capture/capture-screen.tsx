@@ -103,7 +103,8 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
     if (subcategory && !subOptions.some((s) => s.value === subcategory)) form.setValue('subcategory', '');
   }, [subOptions, subcategory, form]);
 
-  const selectedKey = shots.find((s) => s.category === category && s.subcategory === subcategory && (s.structureId === null || s.structureId === structureId))?.key ?? null;
+  const selectedKey =
+    shots.find((s) => s.category === category && s.subcategory === subcategory && (s.structureId === null || s.structureId === structureId))?.key ?? null;
   const selectedShot = shots.find((s) => s.key === selectedKey);
   // The shot the capture button fills: the chosen shot, else the tags' own name ("Damage · Hail" reads "Hail").
   const target = selectedShot?.label ?? photoShotLabel({ category, subcategory });
@@ -126,7 +127,9 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
     const refused: string[] = [];
     for (const file of files) {
       const sha256 = await photoFileSha256(file);
-      const decision = accepted.some((a) => a.sha256 === sha256) ? { kind: 'same-shot' as const, message: '' } : decidePick(sha256, tags, known, structures, phases);
+      const decision = accepted.some((a) => a.sha256 === sha256)
+        ? { kind: 'same-shot' as const, message: '' }
+        : decidePick(sha256, tags, known, structures, phases);
       if (decision.kind === 'new') accepted.push({ file, sha256 });
       else if (decision.message) refused.push(decision.message);
     }
@@ -211,7 +214,10 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-52">
       <header className="flex flex-col gap-2">
-        <Link to={`/field-inspection/${sessionId}`} className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline">
+        <Link
+          to={`/field-inspection/${sessionId}`}
+          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {session.street || 'Inspection'}
         </Link>
@@ -298,15 +304,27 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
       />
 
       {/* Three equal thirds above the full-width button: nothing is squeezed at 360 px. */}
-      <div data-capture-bar="" className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60">
+      <div
+        data-capture-bar=""
+        className="fixed inset-x-0 bottom-0 z-30 flex flex-col gap-2 border-t-2 border-slate-900 bg-white px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:left-60"
+      >
         <div className="mx-auto grid w-full max-w-xl grid-cols-3 gap-2">
           {previous ? <StepButton step={previous} direction="previous" /> : <span />}
-          <Button variant="secondary" className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal" onClick={() => libraryInput.current?.click()}>
+          <Button
+            variant="secondary"
+            className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal"
+            onClick={() => libraryInput.current?.click()}
+          >
             <Images aria-hidden="true" className="size-5" />
             From library
           </Button>
           {phaseDone ? (
-            <Button variant="secondary" className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal" onClick={() => cameraInput.current?.click()} data-testid="capture-button">
+            <Button
+              variant="secondary"
+              className="min-h-12 min-w-0 flex-col gap-0 px-1 leading-tight whitespace-normal"
+              onClick={() => cameraInput.current?.click()}
+              data-testid="capture-button"
+            >
               <Camera aria-hidden="true" className="size-5" />
               <span>Take photo</span>
               <span className="max-w-full truncate text-xs font-normal">{target}</span>

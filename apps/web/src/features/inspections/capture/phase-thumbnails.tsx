@@ -84,7 +84,17 @@ function UploadedThumb({ photo, sessionId }: { photo: Photo; sessionId: string }
   );
 }
 
-export function PhaseThumbnails({ sessionId, phase, uploaded, queued }: { sessionId: string; phase: CapturePhase; uploaded: readonly Photo[]; queued: readonly QueuedPhotoView[] }) {
+export function PhaseThumbnails({
+  sessionId,
+  phase,
+  uploaded,
+  queued,
+}: {
+  sessionId: string;
+  phase: CapturePhase;
+  uploaded: readonly Photo[];
+  queued: readonly QueuedPhotoView[];
+}) {
   const waiting = queued.filter((q) => q.metadata.phase === phase && q.status !== 'completed');
   const queuedIds = new Set(waiting.map((q) => q.id));
   const done = uploaded.filter((p) => p.phase === phase && !queuedIds.has(p.id));

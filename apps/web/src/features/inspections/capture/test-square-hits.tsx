@@ -21,7 +21,19 @@ const hitsSchema = z.object({
     .pipe(slopeSchema.shape.testSquareHits),
 });
 
-function HitsForm({ session, userId, structure, direction, hits }: { session: LocalInspection; userId: string; structure: Structure; direction: SlopeDirection; hits: number | null }) {
+function HitsForm({
+  session,
+  userId,
+  structure,
+  direction,
+  hits,
+}: {
+  session: LocalInspection;
+  userId: string;
+  structure: Structure;
+  direction: SlopeDirection;
+  hits: number | null;
+}) {
   const form = useZodForm(hitsSchema, { defaultValues: { hits: hits === null ? '' : String(hits) } });
   const label = session.structures.length > 1 ? `${structure.name}: test square ${direction} hits` : `Test square ${direction} hits`;
 
@@ -58,7 +70,14 @@ export function TestSquareHits({ session, userId }: { session: LocalInspection; 
       ) : (
         roofs.flatMap((structure) =>
           structure.slopes.map((slope) => (
-            <HitsForm key={`${structure.id}-${slope.direction}`} session={session} userId={userId} structure={structure} direction={slope.direction} hits={slope.testSquareHits} />
+            <HitsForm
+              key={`${structure.id}-${slope.direction}`}
+              session={session}
+              userId={userId}
+              structure={structure}
+              direction={slope.direction}
+              hits={slope.testSquareHits}
+            />
           )),
         )
       )}

@@ -16,7 +16,14 @@ export function UploadProgressLine({ sessionId }: { sessionId: string }) {
         {!summary.online && <Badge tone="warning">{UPLOAD_TEXT.offline}</Badge>}
       </p>
       {summary.total > 0 && (
-        <div role="progressbar" aria-label="Photos uploaded" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-slate-200">
+        <div
+          role="progressbar"
+          aria-label="Photos uploaded"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
           <div className="h-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
         </div>
       )}

@@ -20,7 +20,8 @@ export function SessionRow({ session, syncNote }: { session: Row; syncNote?: str
           </span>
           <span className="text-sm text-slate-700">
             <span className="sr-only">Inspector: </span>
-            {session.inspector?.name ?? 'No inspector'} · {session.photoCount} photo{session.photoCount === 1 ? '' : 's'} · Last activity {formatWhen(session.updatedAt)}
+            {session.inspector?.name ?? 'No inspector'} · {session.photoCount} photo{session.photoCount === 1 ? '' : 's'} · Last activity{' '}
+            {formatWhen(session.updatedAt)}
           </span>
         </span>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-600" />

@@ -24,7 +24,13 @@ export function StructuresFields() {
               ))}
             </FormField>
             <FormField name={`structures.${index}.name`} label={`Structure ${index + 1}: name`} autoComplete="off" />
-            <Button variant="destructive-outline" size="lg" disabled={fields.length <= 1} onClick={() => remove(index)} aria-label={`Remove structure ${index + 1}`}>
+            <Button
+              variant="destructive-outline"
+              size="lg"
+              disabled={fields.length <= 1}
+              onClick={() => remove(index)}
+              aria-label={`Remove structure ${index + 1}`}
+            >
               <Trash2 aria-hidden="true" className="size-5" />
               Remove
             </Button>

@@ -14,7 +14,11 @@ export function UploadProgressLine({ sessionId }: { sessionId: string }) {
   if (summary.failed > 0) parts.push(`${summary.failed} failed`);
   if (!summary.online) parts.push('Offline: uploads resume when online');
   return (
-    <p role="status" aria-live="polite" className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${summary.failed > 0 ? 'bg-red-50 text-red-900' : 'bg-blue-50 text-blue-950'}`}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium ${summary.failed > 0 ? 'bg-red-50 text-red-900' : 'bg-blue-50 text-blue-950'}`}
+    >
       {summary.online ? <UploadCloud aria-hidden="true" className="size-4 shrink-0" /> : <CloudOff aria-hidden="true" className="size-4 shrink-0" />}
       <span>{parts.join(' · ')}</span>
     </p>

@@ -35,11 +35,20 @@ const EVERY_SLOPE = [{ slopes: SLOPE_DIRECTIONS.map((direction) => ({ direction,
 export function RetagForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
   const update = useUpdatePhoto();
   const form = useZodForm(retagSchema, {
-    defaultValues: { category: photo.category, subcategory: photo.subcategory ?? '', phase: photo.phase ?? '', photoType: photo.photoType ?? '', notes: photo.notes ?? '' },
+    defaultValues: {
+      category: photo.category,
+      subcategory: photo.subcategory ?? '',
+      phase: photo.phase ?? '',
+      photoType: photo.photoType ?? '',
+      notes: photo.notes ?? '',
+    },
   });
   const category = useWatch({ control: form.control, name: 'category' });
   const options = subcategoryOptions(category, EVERY_SLOPE);
-  const current = photo.subcategory && photo.category === category && !options.some((o) => o.value === photo.subcategory) ? [{ value: photo.subcategory, label: subcategoryLabel(photo.category, photo.subcategory) }] : [];
+  const current =
+    photo.subcategory && photo.category === category && !options.some((o) => o.value === photo.subcategory)
+      ? [{ value: photo.subcategory, label: subcategoryLabel(photo.category, photo.subcategory) }]
+      : [];
 
   async function submit(patch: z.output<typeof retagSchema>) {
     try {

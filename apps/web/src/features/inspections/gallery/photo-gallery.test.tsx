@@ -91,7 +91,10 @@ describe('photo gallery', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('link', { name: '36.15000, -95.99000' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Alice Roof');
     expect(dialog).toHaveTextContent('Siding dents');
-    expect(within(dialog).getByRole('link', { name: /Annotate/ })).toHaveAttribute('href', `/field-inspection/${SESSION_ID}/photo-annotation?photo=${PHOTO_ID}`);
+    expect(within(dialog).getByRole('link', { name: /Annotate/ })).toHaveAttribute(
+      'href',
+      `/field-inspection/${SESSION_ID}/photo-annotation?photo=${PHOTO_ID}`,
+    );
   });
 
   it('retags a photo with PATCH, empty choices clearing the tag', async () => {
@@ -107,16 +110,45 @@ describe('photo gallery', { timeout: 30_000 }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Photo type'), '');
     await user.click(within(dialog).getByRole('button', { name: 'Save tags' }));
     await waitFor(() => expect(sent(`PATCH /api/photos/${PHOTO_ID}`)).toHaveLength(1));
-    expect(sent(`PATCH /api/photos/${PHOTO_ID}`)[0]?.body).toEqual({ category: 'damage', subcategory: 'hail', phase: 'elevations', photoType: null, notes: 'Siding dents' });
+    expect(sent(`PATCH /api/photos/${PHOTO_ID}`)[0]?.body).toEqual({
+      category: 'damage',
+      subcategory: 'hail',
+      phase: 'elevations',
+      photoType: null,
+      notes: 'Siding dents',
+    });
     expect(notify.success).toHaveBeenCalledWith('Photo retagged', expect.any(String));
   });
 
   it('moves a photo to another session of the company', async () => {
     const user = userEvent.setup();
     answer(LIST, json({ photos: [photo()] }));
-    const summary = { projectId: null, status: 'in_progress', inspector: null, city: null, state: null, zip: null, homeownerName: null, photoCount: 0, createdAt: '', updatedAt: '' };
-    answer('GET /api/inspections', json({ sessions: [{ ...summary, id: SESSION_ID, street: 'Here' }, { ...summary, id: OTHER_SESSION, street: '9 Oak Ave' }], total: 2 }));
-    answer('GET /api/projects', json({ projects: [], total: 0, page: 1, pageSize: 100, activeFiles: { active: 0, limit: 10, plan: 'starter', planName: 'Starter', trialing: false } }));
+    const summary = {
+      projectId: null,
+      status: 'in_progress',
+      inspector: null,
+      city: null,
+      state: null,
+      zip: null,
+      homeownerName: null,
+      photoCount: 0,
+      createdAt: '',
+      updatedAt: '',
+    };
+    answer(
+      'GET /api/inspections',
+      json({
+        sessions: [
+          { ...summary, id: SESSION_ID, street: 'Here' },
+          { ...summary, id: OTHER_SESSION, street: '9 Oak Ave' },
+        ],
+        total: 2,
+      }),
+    );
+    answer(
+      'GET /api/projects',
+      json({ projects: [], total: 0, page: 1, pageSize: 100, activeFiles: { active: 0, limit: 10, plan: 'starter', planName: 'Starter', trialing: false } }),
+    );
     answer(`POST /api/photos/${PHOTO_ID}/move`, json(photo({ sessionId: OTHER_SESSION })));
     renderGallery();
     await user.click(await screen.findByRole('button', { name: /Elevation · Front/ }));

@@ -1,5 +1,13 @@
 import type { Photo, PhotoListQuery } from '@ridgeline/shared/contracts/photos';
-import { CAPTURE_PHASES, ELEVATIONS, PHOTO_CATEGORIES, PHOTO_RESTORE_DAYS, type CapturePhase, type Elevation, type PhotoCategory } from '@ridgeline/shared/domain/field-capture';
+import {
+  CAPTURE_PHASES,
+  ELEVATIONS,
+  PHOTO_CATEGORIES,
+  PHOTO_RESTORE_DAYS,
+  type CapturePhase,
+  type Elevation,
+  type PhotoCategory,
+} from '@ridgeline/shared/domain/field-capture';
 import { ImageOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -174,7 +182,12 @@ export function PhotoGallery({ source, title = 'Photos' }: { source: PhotoSource
           <TabsTrigger value="deleted">Recently deleted</TabsTrigger>
         </TabsList>
         <TabsContent value="live" className="mt-3 flex flex-col gap-2">
-          <PhotoGrid source={source} query={galleryQuery(filters, false)} emptyText={filtered ? 'No photos match these filters.' : 'No photos yet.'} onOpen={open} />
+          <PhotoGrid
+            source={source}
+            query={galleryQuery(filters, false)}
+            emptyText={filtered ? 'No photos match these filters.' : 'No photos yet.'}
+            onOpen={open}
+          />
         </TabsContent>
         <TabsContent value="deleted" className="mt-3 flex flex-col gap-2">
           <p className="text-sm text-slate-700">{`Deleted photos can be restored for ${PHOTO_RESTORE_DAYS} days, then they are removed for good.`}</p>

@@ -96,7 +96,12 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                 </Detail>
                 <Detail term="GPS">
                   {photo.gps ? (
-                    <a className="text-blue-800 underline" href={`https://www.google.com/maps?q=${photo.gps.lat},${photo.gps.lng}`} target="_blank" rel="noreferrer">
+                    <a
+                      className="text-blue-800 underline"
+                      href={`https://www.google.com/maps?q=${photo.gps.lat},${photo.gps.lng}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       {photo.gps.lat.toFixed(5)}, {photo.gps.lng.toFixed(5)}
                     </a>
                   ) : (

@@ -8,18 +8,8 @@ import { activityKey } from './activity';
 // the file's raw bytes as the body (the server reads the real type from them); DELETE
 // /api/project-files/:id. Downloads go through each file's signed, expiring url.
 
-
 /** What the file input offers: PDF, images and Office documents (the server decides from the bytes). */
-export const PROJECT_FILE_ACCEPT = [
-  'application/pdf',
-  'image/*',
-  '.doc',
-  '.docx',
-  '.xls',
-  '.xlsx',
-  '.ppt',
-  '.pptx',
-].join(',');
+export const PROJECT_FILE_ACCEPT = ['application/pdf', 'image/*', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx'].join(',');
 
 export function useProjectFiles(projectId: string) {
   return useQuery({
@@ -42,5 +32,4 @@ export const useUploadProjectFile = (projectId: string) =>
     api.put(`/api/projects/${encodeURIComponent(projectId)}/files?name=${encodeURIComponent(file.name)}`, file, { schema: projectFileSchema }),
   );
 
-export const useDeleteProjectFile = (projectId: string) =>
-  useFileWrite(projectId, (id: string) => api.delete(`/api/project-files/${encodeURIComponent(id)}`));
+export const useDeleteProjectFile = (projectId: string) => useFileWrite(projectId, (id: string) => api.delete(`/api/project-files/${encodeURIComponent(id)}`));

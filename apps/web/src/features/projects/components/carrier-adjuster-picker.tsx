@@ -1,11 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  createAdjusterSchema,
-  createCarrierSchema,
-  type CreateAdjusterInput,
-  type CreateCarrierInput,
-} from '@ridgeline/shared/contracts/carriers';
+import { createAdjusterSchema, createCarrierSchema, type CreateAdjusterInput, type CreateCarrierInput } from '@ridgeline/shared/contracts/carriers';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -161,7 +156,9 @@ function NewAdjusterForm({ carrierId, onCreated }: { carrierId: string | null; o
       <DialogHeader>
         <DialogTitle>Add new adjuster</DialogTitle>
         <DialogDescription>
-          {carrierId ? 'The adjuster is saved with the chosen carrier and picked for this claim.' : 'The adjuster is saved without a carrier and picked for this claim.'}
+          {carrierId
+            ? 'The adjuster is saved with the chosen carrier and picked for this claim.'
+            : 'The adjuster is saved without a carrier and picked for this claim.'}
         </DialogDescription>
       </DialogHeader>
       <Form form={form} onSubmit={submit} aria-label="New adjuster">

@@ -22,7 +22,8 @@ export function activitySentence(entry: ActivityEntry, statuses: StatusNames = n
       return `${who} created the claim file`;
     case 'status_changed':
       // A move made by itself names its cause (decision 042).
-      if (entry.body) return `The claim file moved from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)} because ${entry.body}`;
+      if (entry.body)
+        return `The claim file moved from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)} because ${entry.body}`;
       return `${who} moved the claim file from ${statusName(entry.oldValue, statuses)} to ${statusName(entry.newValue, statuses)}`;
     case 'field_changed':
       return `${who} ${fieldChange(entry.field ?? '', entry.oldValue, entry.newValue)}`;

@@ -48,7 +48,9 @@ export function CarrierAdjusterEditor({ project, field, onDone }: { project: Pro
     if (carrierId !== (project.carrier?.id ?? null)) patch.carrierId = carrierId;
     if (adjusterId !== (project.adjuster?.id ?? null)) patch.adjusterId = adjusterId;
     if (Object.keys(patch).length === 0) return onDone();
-    const saved = Object.keys(patch).map((name) => FIELD_LABELS[name as EditableField]).join(' and ');
+    const saved = Object.keys(patch)
+      .map((name) => FIELD_LABELS[name as EditableField])
+      .join(' and ');
     update.mutate(patch, {
       onSuccess: () => {
         notify.success('Claim file updated', `${saved} saved.`);

@@ -28,7 +28,8 @@ export function formatBytes(bytes: number): string {
 function FileIcon({ mimeType }: { mimeType: string }) {
   const className = 'size-6 shrink-0 text-slate-600';
   if (mimeType.startsWith('image/')) return <FileImage aria-hidden="true" className={className} />;
-  if (mimeType === 'application/pdf' || mimeType.includes('word') || mimeType.includes('presentation')) return <FileText aria-hidden="true" className={className} />;
+  if (mimeType === 'application/pdf' || mimeType.includes('word') || mimeType.includes('presentation'))
+    return <FileText aria-hidden="true" className={className} />;
   if (mimeType.includes('sheet') || mimeType.includes('excel')) return <FileSpreadsheet aria-hidden="true" className={className} />;
   return <File aria-hidden="true" className={className} />;
 }
@@ -98,7 +99,10 @@ export function FilesSection({ projectId }: { projectId: string }) {
     <Card aria-labelledby="files-heading" className="flex flex-col gap-3">
       <CardTitle id="files-heading">Files</CardTitle>
       <div className="flex flex-col gap-1">
-        <Label htmlFor={inputId} className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50 has-[:focus-visible]:outline-2">
+        <Label
+          htmlFor={inputId}
+          className="inline-flex min-h-11 w-fit cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50 has-[:focus-visible]:outline-2"
+        >
           <Upload aria-hidden="true" className="size-4" />
           Upload a file
         </Label>

@@ -62,7 +62,13 @@ export function InlineField({ project, field, options = [], display, note, editL
             <div className="min-w-0 flex-1 cursor-pointer py-2.5 break-words whitespace-pre-line text-slate-900" onClick={() => setEditing(true)}>
               {display ?? displayValue(project, field)}
             </div>
-            <Button ref={editButton} variant="ghost" size={editLabel ? 'default' : 'icon'} className={editLabel ? 'px-3' : undefined} onClick={() => setEditing(true)}>
+            <Button
+              ref={editButton}
+              variant="ghost"
+              size={editLabel ? 'default' : 'icon'}
+              className={editLabel ? 'px-3' : undefined}
+              onClick={() => setEditing(true)}
+            >
               <Pencil aria-hidden="true" className="size-4" />
               {editLabel ? (
                 <>

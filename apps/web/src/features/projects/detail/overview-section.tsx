@@ -30,7 +30,10 @@ export function OverviewSection({ project }: { project: Project }) {
 
   const assigneeOptions: FieldOption[] = [
     { value: '', label: 'Unassigned' },
-    ...withCurrent((team.data?.members ?? []).map((member) => ({ value: member.userId, label: member.name })), project.assignee),
+    ...withCurrent(
+      (team.data?.members ?? []).map((member) => ({ value: member.userId, label: member.name })),
+      project.assignee,
+    ),
   ];
   const known = SERVICE_TYPES.map((type): FieldOption => ({ value: type.value, label: type.name }));
   const serviceOptions: FieldOption[] = [

@@ -269,7 +269,17 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
   });
 
   it('picks the carrier and adjuster with the directory picker; a new carrier clears the adjuster, and only what changed is sent', async () => {
-    const carrier = { id: '33333333-3333-4333-8333-333333333301', name: 'State Farm', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, projectCount: 0, adjusterCount: 0, createdBy: null };
+    const carrier = {
+      id: '33333333-3333-4333-8333-333333333301',
+      name: 'State Farm',
+      claimsPhone: null,
+      claimsEmail: null,
+      portalUrl: null,
+      notes: null,
+      projectCount: 0,
+      adjusterCount: 0,
+      createdBy: null,
+    };
     answerPage();
     answer('GET /api/carriers', json({ carriers: [carrier] }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name } })));
@@ -411,7 +421,10 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
   it('adds a note on the timeline', async () => {
     answerPage();
-    answer(`POST /api/projects/${PROJECT_ID}/notes`, json(anEntry({ id: 'note-1', kind: 'note', field: null, oldValue: null, newValue: null, body: 'Met the adjuster' }), { status: 201 }));
+    answer(
+      `POST /api/projects/${PROJECT_ID}/notes`,
+      json(anEntry({ id: 'note-1', kind: 'note', field: null, oldValue: null, newValue: null, body: 'Met the adjuster' }), { status: 201 }),
+    );
     renderPage();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add note' }));
@@ -439,7 +452,9 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
     const suggestion = { statusId: INSPECTED, statusName: 'Inspected', cause: 'the inspection was completed', suggestedAt: '2026-11-03T10:00:00.000Z' };
     answerPage({ project: aProject({ statusId: LEAD, statusSuggestion: suggestion }) });
     let accepted = false;
-    answer(`GET /api/projects/${PROJECT_ID}`, () => json(accepted ? aProject({ statusId: INSPECTED }) : aProject({ statusId: LEAD, statusSuggestion: suggestion })));
+    answer(`GET /api/projects/${PROJECT_ID}`, () =>
+      json(accepted ? aProject({ statusId: INSPECTED }) : aProject({ statusId: LEAD, statusSuggestion: suggestion })),
+    );
     answer(`POST /api/projects/${PROJECT_ID}/status-suggestion/accept`, () => {
       accepted = true;
       return json(aProject({ statusId: INSPECTED }));
@@ -466,7 +481,11 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
   it('marks the claim filed while Claim filed lies ahead, and offers it no more once there', async () => {
     const FILED = '22222222-2222-4222-8222-222222222209';
-    const pipeline = [...statuses.slice(0, 2), { id: FILED, key: 'claim_filed', name: 'Claim filed', position: 2, isClosed: false, isHidden: false, projectCount: 0 }, { ...statuses[2], position: 3 } as ProjectStatus];
+    const pipeline = [
+      ...statuses.slice(0, 2),
+      { id: FILED, key: 'claim_filed', name: 'Claim filed', position: 2, isClosed: false, isHidden: false, projectCount: 0 },
+      { ...statuses[2], position: 3 } as ProjectStatus,
+    ];
     answerPage({ project: aProject({ statusId: INSPECTED }), pipeline });
     let filed = false;
     answer(`GET /api/projects/${PROJECT_ID}`, () => json(aProject({ statusId: filed ? FILED : INSPECTED })));
@@ -483,7 +502,17 @@ describe('ProjectDetailPage', { timeout: 30_000 }, () => {
 
   it('shows the carrier named in the field that is not in the directory, and adds it to the directory as the file carrier', async () => {
     answerPage({ project: aProject({ carrierName: 'Prairie Farm Mutual' }) });
-    const carrier = { id: '33333333-3333-4333-8333-333333333333', name: 'Prairie Farm Mutual', claimsPhone: null, claimsEmail: null, portalUrl: null, notes: null, adjusterCount: 0, projectCount: 0, createdBy: null };
+    const carrier = {
+      id: '33333333-3333-4333-8333-333333333333',
+      name: 'Prairie Farm Mutual',
+      claimsPhone: null,
+      claimsEmail: null,
+      portalUrl: null,
+      notes: null,
+      adjusterCount: 0,
+      projectCount: 0,
+      createdBy: null,
+    };
     answer('POST /api/carriers', json(carrier, { status: 201 }));
     answer(`PATCH /api/projects/${PROJECT_ID}`, json(aProject({ carrier: { id: carrier.id, name: carrier.name }, carrierName: null })));
     renderPage();

@@ -57,7 +57,11 @@ export default function ProjectDetailPage({ tabs = [], sections = [] }: { tabs?:
   useDocumentTitle(project.data ? project.data.title : notFound ? 'Claim file not found' : 'Claim file');
   // The open tab is in the address (?tab=documents), so a link from the inbox or a mention opens it
   // and a reload keeps it; an unknown name opens the claim file.
-  const [openTab, openTabNamed] = useSearchChoice('tab', tabs.map((tab) => tab.value), 'file');
+  const [openTab, openTabNamed] = useSearchChoice(
+    'tab',
+    tabs.map((tab) => tab.value),
+    'file',
+  );
 
   if (notFound) return <NotFound />;
   if (project.isPending) {

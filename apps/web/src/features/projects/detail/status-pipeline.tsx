@@ -65,7 +65,13 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
                 onClick={() => (current ? undefined : move(status))}
                 className={cn('w-full min-w-0 justify-start px-2 text-left sm:px-4', past && 'border-green-300 bg-green-50 text-green-900 hover:bg-green-100')}
               >
-                {past ? <Check aria-hidden="true" className="size-4" /> : <span aria-hidden="true" className="w-4 text-center text-xs">{index + 1}</span>}
+                {past ? (
+                  <Check aria-hidden="true" className="size-4" />
+                ) : (
+                  <span aria-hidden="true" className="w-4 text-center text-xs">
+                    {index + 1}
+                  </span>
+                )}
                 <span className="min-w-0 break-words whitespace-normal">
                   {status.name}
                   {past && <span className="sr-only"> (done)</span>}
@@ -94,7 +100,11 @@ export function StatusPipeline({ project, statuses }: { project: Project; status
             >
               Move to {suggestion.statusName}
             </Button>
-            <Button variant="secondary" disabled={busy} onClick={() => moves.mutate('dismiss', { onError: (error) => notify.error('Suggestion not dismissed', errorText(error)) })}>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => moves.mutate('dismiss', { onError: (error) => notify.error('Suggestion not dismissed', errorText(error)) })}
+            >
               Dismiss
             </Button>
           </div>

@@ -32,10 +32,7 @@ type TaskFormValues = z.output<typeof taskFormSchema>;
 /** Open tasks first, each group by due date (none last), then oldest first. */
 export function sortTasks(tasks: Task[]): Task[] {
   return [...tasks].sort(
-    (a, b) =>
-      Number(a.done) - Number(b.done) ||
-      (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31') ||
-      a.createdAt.localeCompare(b.createdAt),
+    (a, b) => Number(a.done) - Number(b.done) || (a.dueDate ?? '9999-12-31').localeCompare(b.dueDate ?? '9999-12-31') || a.createdAt.localeCompare(b.createdAt),
   );
 }
 
@@ -95,10 +92,7 @@ function TaskRow({ task, projectId }: { task: Task; projectId: string }) {
   const checkboxId = `task-${task.id}`;
 
   const toggle = (done: boolean) =>
-    update.mutate(
-      { id: task.id, patch: { done } },
-      { onError: (error) => notify.error(done ? 'Task not completed' : 'Task not reopened', errorText(error)) },
-    );
+    update.mutate({ id: task.id, patch: { done } }, { onError: (error) => notify.error(done ? 'Task not completed' : 'Task not reopened', errorText(error)) });
 
   if (editing) {
     return (

@@ -24,7 +24,10 @@ export function TypedCarrierNote({ project }: { project: Project }) {
     try {
       carrierId = (await create.mutateAsync({ name: typed })).id;
     } catch (error) {
-      const listed = error instanceof ApiError && error.code === 'CARRIER_EXISTS' ? (await carriers.refetch()).data?.carriers.find((c) => c.name.toLowerCase() === typed.toLowerCase()) : undefined;
+      const listed =
+        error instanceof ApiError && error.code === 'CARRIER_EXISTS'
+          ? (await carriers.refetch()).data?.carriers.find((c) => c.name.toLowerCase() === typed.toLowerCase())
+          : undefined;
       if (!listed) {
         notify.error(`${typed} was not added`, errorText(error));
         return;

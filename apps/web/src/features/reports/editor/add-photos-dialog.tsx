@@ -13,7 +13,13 @@ import { defaultCaption, photoLabel, thumbUrl } from './photo-words';
 
 // "Add photos": the source's photos not in the report yet, to tick and add at the end of a section.
 
-type Props = { document: ReportDocument; photos: readonly Photo[]; loading: boolean; error: string | null; onAdd: (sectionId: string, photos: ReportPhoto[]) => void };
+type Props = {
+  document: ReportDocument;
+  photos: readonly Photo[];
+  loading: boolean;
+  error: string | null;
+  onAdd: (sectionId: string, photos: ReportPhoto[]) => void;
+};
 
 export function AddPhotosDialog({ document, photos, loading, error, onAdd }: Props) {
   const id = useId();

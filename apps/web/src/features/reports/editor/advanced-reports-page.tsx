@@ -76,7 +76,9 @@ export default function AdvancedReportsPage() {
   );
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
-      <PageHeader title="Advanced Photo Reports">Reports you arrange yourself: choose the photos, their order, captions and layout, then render the PDF.</PageHeader>
+      <PageHeader title="Advanced Photo Reports">
+        Reports you arrange yourself: choose the photos, their order, captions and layout, then render the PDF.
+      </PageHeader>
       {newReport}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.isPending ? (

@@ -73,7 +73,9 @@ export function updateSection(document: ReportDocument, sectionId: string, patch
 export function updateCaption(document: ReportDocument, photoId: string, caption: string): ReportDocument {
   return {
     ...document,
-    sections: document.sections.map((s) => (s.photos.some((p) => p.photoId === photoId) ? { ...s, photos: s.photos.map((p) => (p.photoId === photoId ? { ...p, caption } : p)) } : s)),
+    sections: document.sections.map((s) =>
+      s.photos.some((p) => p.photoId === photoId) ? { ...s, photos: s.photos.map((p) => (p.photoId === photoId ? { ...p, caption } : p)) } : s,
+    ),
   };
 }
 

@@ -52,7 +52,9 @@ export default function NewReportPage() {
   const empty = source === 'project' ? projects.data?.projects.length === 0 : inspections.data?.sessions.length === 0;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-5">
-      <PageHeader title="New Advanced Photo Report">Choose what the report is made from. Its photos start in the order adjusters read; you arrange them next.</PageHeader>
+      <PageHeader title="New Advanced Photo Report">
+        Choose what the report is made from. Its photos start in the order adjusters read; you arrange them next.
+      </PageHeader>
       <Form form={form} onSubmit={submit}>
         <Card className="flex flex-col gap-4">
           <FormRadioGroup<NewReportForm>
@@ -65,10 +67,22 @@ export default function NewReportPage() {
           />
           <div className="flex flex-col gap-1">
             <Label htmlFor={searchId}>{source === 'project' ? 'Find a claim file' : 'Find an inspection'}</Label>
-            <Input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" placeholder="Homeowner, address or claim number" />
+            <Input
+              id={searchId}
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              placeholder="Homeowner, address or claim number"
+            />
           </div>
           {source === 'project' ? (
-            <FormField<NewReportForm> name="projectId" label="Claim file" control="select" hint={choices.isError ? errorText(choices.error) : empty ? 'No claim file matches.' : undefined}>
+            <FormField<NewReportForm>
+              name="projectId"
+              label="Claim file"
+              control="select"
+              hint={choices.isError ? errorText(choices.error) : empty ? 'No claim file matches.' : undefined}
+            >
               <option value="">Choose a claim file</option>
               {(projects.data?.projects ?? []).map((p) => (
                 <option key={p.id} value={p.id}>
@@ -77,7 +91,12 @@ export default function NewReportPage() {
               ))}
             </FormField>
           ) : (
-            <FormField<NewReportForm> name="sessionId" label="Inspection" control="select" hint={choices.isError ? errorText(choices.error) : empty ? 'No inspection matches.' : undefined}>
+            <FormField<NewReportForm>
+              name="sessionId"
+              label="Inspection"
+              control="select"
+              hint={choices.isError ? errorText(choices.error) : empty ? 'No inspection matches.' : undefined}
+            >
               <option value="">Choose an inspection</option>
               {(inspections.data?.sessions ?? []).map((s) => (
                 <option key={s.id} value={s.id}>

@@ -14,12 +14,15 @@ export const newReportFormSchema = z
   })
   .superRefine((value, ctx) => {
     const key = value.source === 'project' ? 'projectId' : 'sessionId';
-    if (!z.uuid().safeParse(value[key]).success) ctx.addIssue({ code: 'custom', path: [key], message: value.source === 'project' ? 'Choose a claim file' : 'Choose an inspection' });
+    if (!z.uuid().safeParse(value[key]).success)
+      ctx.addIssue({ code: 'custom', path: [key], message: value.source === 'project' ? 'Choose a claim file' : 'Choose an inspection' });
   });
 export type NewReportForm = z.input<typeof newReportFormSchema>;
 
 export function toCreateInput(value: z.output<typeof newReportFormSchema>): CreateReportInput {
   const input: CreateReportInput =
-    value.source === 'project' ? { kind: 'advanced', projectId: value.projectId, title: value.title } : { kind: 'advanced', sessionId: value.sessionId, title: value.title };
+    value.source === 'project'
+      ? { kind: 'advanced', projectId: value.projectId, title: value.title }
+      : { kind: 'advanced', sessionId: value.sessionId, title: value.title };
   return createReportSchema.parse(input);
 }

@@ -24,14 +24,27 @@ function chunk<T>(list: readonly T[], size: number): T[][] {
 
 function Page({ n, total, children }: { n: number; total: number; children: ReactNode }) {
   return (
-    <li aria-label={`Page ${n} of ${total}`} className="flex aspect-[17/22] w-full flex-col gap-1 overflow-hidden rounded border border-slate-300 bg-white p-2 text-[7px] leading-tight text-slate-900 shadow-sm">
+    <li
+      aria-label={`Page ${n} of ${total}`}
+      className="flex aspect-[17/22] w-full flex-col gap-1 overflow-hidden rounded border border-slate-300 bg-white p-2 text-[7px] leading-tight text-slate-900 shadow-sm"
+    >
       <div className="flex min-h-0 flex-1 flex-col gap-1">{children}</div>
       <p className="text-right text-slate-600">{n}</p>
     </li>
   );
 }
 
-function PreviewPhoto({ placed, photo, document, number }: { placed: ReportPhoto; photo: Photo | undefined; document: ReportDocument; number: number | undefined }) {
+function PreviewPhoto({
+  placed,
+  photo,
+  document,
+  number,
+}: {
+  placed: ReportPhoto;
+  photo: Photo | undefined;
+  document: ReportDocument;
+  number: number | undefined;
+}) {
   const src = thumbUrl(photo);
   return (
     <figure className="flex min-h-0 flex-col gap-0.5">
@@ -90,7 +103,15 @@ export function PagePreview({ title, sourceLabel, document, photos }: Props) {
                   <div className={cn('grid min-h-0 flex-1 gap-1', COLUMNS[PAGE_GRID[page.layout].cols])}>
                     {row.photos.map((index) => {
                       const placed = section.photos[index];
-                      return placed ? <PreviewPhoto key={placed.photoId} placed={placed} photo={photos.get(placed.photoId)} document={document} number={numbers.get(placed.photoId)} /> : null;
+                      return placed ? (
+                        <PreviewPhoto
+                          key={placed.photoId}
+                          placed={placed}
+                          photo={photos.get(placed.photoId)}
+                          document={document}
+                          number={numbers.get(placed.photoId)}
+                        />
+                      ) : null;
                     })}
                   </div>
                 </div>

@@ -39,7 +39,13 @@ export function AnnotationSvg({ photo }: { photo: Photo | undefined }) {
   const drawing = annotationToSvg(photo.annotation, width, height);
   if (drawing.elements.length === 0) return null;
   return (
-    <svg viewBox={drawing.viewBox} preserveAspectRatio="none" className="pointer-events-none absolute inset-0 size-full" aria-hidden="true" data-testid="annotation-overlay">
+    <svg
+      viewBox={drawing.viewBox}
+      preserveAspectRatio="none"
+      className="pointer-events-none absolute inset-0 size-full"
+      aria-hidden="true"
+      data-testid="annotation-overlay"
+    >
       {drawing.elements.map((e) => {
         switch (e.kind) {
           case 'line':
@@ -52,7 +58,17 @@ export function AnnotationSvg({ photo }: { photo: Photo | undefined }) {
             return <path key={e.key} d={e.d} stroke={e.stroke} strokeWidth={e.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
           case 'text':
             return (
-              <text key={e.key} x={e.x} y={e.y} fill={e.fill} fontSize={e.fontSize} stroke={e.stroke} strokeWidth={e.strokeWidth} paintOrder="stroke" fontWeight={700}>
+              <text
+                key={e.key}
+                x={e.x}
+                y={e.y}
+                fill={e.fill}
+                fontSize={e.fontSize}
+                stroke={e.stroke}
+                strokeWidth={e.strokeWidth}
+                paintOrder="stroke"
+                fontWeight={700}
+              >
                 {e.text}
               </text>
             );

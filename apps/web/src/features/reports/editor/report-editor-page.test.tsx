@@ -31,7 +31,14 @@ function renderEditor(id = REPORT_ID) {
 /** The server's answer to a save: the document sent, at the next version. */
 function savedFrom(request: SentRequest) {
   const body = request.body as SaveReportInput;
-  return json({ report: fakeReport({ version: body.version + 1, title: body.title ?? 'Smith roof', document: body.document as ReportDetail['document'], updatedAt: '2026-11-23T10:15:00.000Z' }) });
+  return json({
+    report: fakeReport({
+      version: body.version + 1,
+      title: body.title ?? 'Smith roof',
+      document: body.document as ReportDetail['document'],
+      updatedAt: '2026-11-23T10:15:00.000Z',
+    }),
+  });
 }
 
 function answerReads(report = fakeReport()) {
@@ -191,7 +198,11 @@ describe('report editor', { timeout: 30_000 }, () => {
   it('renders: the percent while rendering, then Download', async () => {
     answerReads();
     answer(`POST /api/reports/${REPORT_ID}/render`, json({ report: fakeReport({ status: 'queued', progress: 0 }) }));
-    answer(GET, [json({ report: fakeReport() }), json({ report: fakeReport({ status: 'rendering', progress: 40 }) }), json({ report: fakeReport({ status: 'ready', progress: 100, pageCount: 5 }) })]);
+    answer(GET, [
+      json({ report: fakeReport() }),
+      json({ report: fakeReport({ status: 'rendering', progress: 40 }) }),
+      json({ report: fakeReport({ status: 'ready', progress: 100, pageCount: 5 }) }),
+    ]);
     renderEditor();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Render PDF' }, SLOW));
@@ -244,7 +255,8 @@ describe('report editor, keyboard drag and drop', { timeout: 30_000 }, () => {
   const original = Element.prototype.getBoundingClientRect;
   beforeEach(() => {
     Element.prototype.getBoundingClientRect = function (this: Element) {
-      const box = (top: number, height: number) => ({ x: 0, y: top, top, left: 0, width: 300, height, right: 300, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
+      const box = (top: number, height: number) =>
+        ({ x: 0, y: top, top, left: 0, width: 300, height, right: 300, bottom: top + height, toJSON: () => ({}) }) as DOMRect;
       const tile = this.closest('[data-testid="report-photo"]');
       if (tile === this) {
         const all = [...document.querySelectorAll('[data-testid="report-photo"]')];

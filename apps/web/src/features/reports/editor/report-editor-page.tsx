@@ -87,7 +87,8 @@ function savedWords(state: SaveState): string {
 /** The draft to open: edits kept from before a reload when there are any, else the saved one. */
 function opening(report: ReportDetail): { draft: EditorDraft; version: number; dirty: boolean } {
   const stored = readStoredDraft(report.id);
-  if (stored && stored.baseVersion <= report.version) return { draft: { title: stored.title, document: stored.document }, version: stored.baseVersion, dirty: true };
+  if (stored && stored.baseVersion <= report.version)
+    return { draft: { title: stored.title, document: stored.document }, version: stored.baseVersion, dirty: true };
   if (stored) clearStoredDraft(report.id);
   return { draft: { title: report.title, document: report.document }, version: report.version, dirty: false };
 }
@@ -162,8 +163,18 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
             <Input value={draft.title} maxLength={160} onChange={(e) => change({ ...draft, title: e.target.value })} />
           </Field>
           <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
-            <DocumentToggle id={`${id}-ann`} label="Show annotations" checked={draft.document.showAnnotations} onChange={(on) => setDocument({ ...draft.document, showAnnotations: on })} />
-            <DocumentToggle id={`${id}-meta`} label="Show metadata" checked={draft.document.showMetadata} onChange={(on) => setDocument({ ...draft.document, showMetadata: on })} />
+            <DocumentToggle
+              id={`${id}-ann`}
+              label="Show annotations"
+              checked={draft.document.showAnnotations}
+              onChange={(on) => setDocument({ ...draft.document, showAnnotations: on })}
+            />
+            <DocumentToggle
+              id={`${id}-meta`}
+              label="Show metadata"
+              checked={draft.document.showMetadata}
+              onChange={(on) => setDocument({ ...draft.document, showMetadata: on })}
+            />
           </div>
           <div className="flex flex-wrap gap-2">
             <AddPhotosDialog
@@ -193,7 +204,14 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
             {rendering && (
               <div className="flex flex-col gap-1">
                 <p role="status">Rendering… {report.progress}%</p>
-                <div role="progressbar" aria-label="Rendering" aria-valuemin={0} aria-valuemax={100} aria-valuenow={report.progress} className="h-2 overflow-hidden rounded bg-slate-200">
+                <div
+                  role="progressbar"
+                  aria-label="Rendering"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={report.progress}
+                  className="h-2 overflow-hidden rounded bg-slate-200"
+                >
                   <div className="h-full bg-blue-800" style={{ width: `${report.progress}%` }} />
                 </div>
               </div>
@@ -205,7 +223,12 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
                 <Field id={`${id}-reason`} label="Why make the report without them?" hint="Printed in the report.">
                   <Textarea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
                 </Field>
-                <Button variant="secondary" className="self-start" disabled={!reason.trim() || render.isPending} onClick={() => void startRender(reason.trim())}>
+                <Button
+                  variant="secondary"
+                  className="self-start"
+                  disabled={!reason.trim() || render.isPending}
+                  onClick={() => void startRender(reason.trim())}
+                >
                   Render with this reason
                 </Button>
               </div>

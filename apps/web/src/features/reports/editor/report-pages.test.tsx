@@ -36,7 +36,10 @@ describe('advanced reports pages', { timeout: 30_000 }, () => {
     answer(
       'GET /api/reports',
       json({
-        reports: [fakeReport({ title: 'Draft one', updatedBy: { id: 'u-bob', name: 'Bob Shingle' } }), fakeReport({ id: '7c0f4e2a-1b2c-4d3e-8f40-000000000002', title: 'Done one', status: 'ready' })],
+        reports: [
+          fakeReport({ title: 'Draft one', updatedBy: { id: 'u-bob', name: 'Bob Shingle' } }),
+          fakeReport({ id: '7c0f4e2a-1b2c-4d3e-8f40-000000000002', title: 'Done one', status: 'ready' }),
+        ],
         total: 2,
       }),
     );

@@ -137,7 +137,8 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
   };
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${describe(active.id)}, at ${position(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${describe(active.id)}, at ${position(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
     onDragOver: ({ active, over }) => {
       // The first "over" of a drag is the item's own place, already said when it was picked up.
       const first = justPicked.current;
@@ -198,7 +199,10 @@ export function SectionsEditor({ document, photos, showAnnotations, onChange }: 
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: 'To move it, press Space, then the arrow keys, then Space again to drop it or Escape to cancel.' } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: 'To move it, press Space, then the arrow keys, then Space again to drop it or Escape to cancel.' },
+      }}
       autoScroll={!byKeyboard}
       onDragStart={({ activatorEvent }) => {
         setByKeyboard(activatorEvent instanceof KeyboardEvent);
@@ -271,9 +275,23 @@ function SectionCard({ section, index, count, onSection, onStep, onRemove, child
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: sectionKey(section.id) });
   const name = section.title || `${index + 1}`;
   return (
-    <li ref={setNodeRef} style={sortableStyle(transform, transition, isDragging)} className="relative rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={`Section ${name}`} data-testid="report-section">
+    <li
+      ref={setNodeRef}
+      style={sortableStyle(transform, transition, isDragging)}
+      className="relative rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+      aria-label={`Section ${name}`}
+      data-testid="report-section"
+    >
       <div className="flex flex-wrap items-center gap-1">
-        <Button ref={setActivatorNodeRef} variant="ghost" size="icon" className="cursor-grab touch-none" aria-label={`Move section ${name}`} {...attributes} {...listeners}>
+        <Button
+          ref={setActivatorNodeRef}
+          variant="ghost"
+          size="icon"
+          className="cursor-grab touch-none"
+          aria-label={`Move section ${name}`}
+          {...attributes}
+          {...listeners}
+        >
           <GripVertical aria-hidden="true" className="size-5" />
         </Button>
         <span className="mr-auto text-sm font-semibold text-slate-700">Section {index + 1}</span>
@@ -314,7 +332,9 @@ function PhotoZone({ sectionId, title, empty, children }: { sectionId: string; t
   return (
     <div ref={setNodeRef} className={isOver ? 'rounded-md ring-2 ring-blue-600' : undefined}>
       {empty ? (
-        <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700">No photos in this section: drag photos here or add them.</p>
+        <p className="rounded-md border border-dashed border-slate-300 p-4 text-center text-sm text-slate-700">
+          No photos in this section: drag photos here or add them.
+        </p>
       ) : (
         <ul aria-label={`Photos of ${title}`} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {children}
@@ -343,9 +363,19 @@ function PhotoCard({ photoId, caption, n, photo, showAnnotations, first, last, o
   const name = photoName(caption, n);
   const src = thumbUrl(photo);
   return (
-    <li ref={setNodeRef} style={sortableStyle(transform, transition, isDragging)} className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="report-photo" data-photo-id={photoId}>
+    <li
+      ref={setNodeRef}
+      style={sortableStyle(transform, transition, isDragging)}
+      className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-2"
+      data-testid="report-photo"
+      data-photo-id={photoId}
+    >
       <div className="relative aspect-[4/3] overflow-hidden rounded bg-slate-200">
-        {src ? <img src={src} alt={photoLabel(photo)} className="size-full object-cover" draggable={false} /> : <span className="flex size-full items-center justify-center text-sm text-slate-700">{photo ? 'No preview yet' : 'Photo no longer available'}</span>}
+        {src ? (
+          <img src={src} alt={photoLabel(photo)} className="size-full object-cover" draggable={false} />
+        ) : (
+          <span className="flex size-full items-center justify-center text-sm text-slate-700">{photo ? 'No preview yet' : 'Photo no longer available'}</span>
+        )}
         {showAnnotations && <AnnotationSvg photo={photo} />}
         <span className="absolute top-1 left-1 rounded bg-white/90 px-1.5 text-xs font-semibold text-slate-900">{n}</span>
       </div>
@@ -353,7 +383,15 @@ function PhotoCard({ photoId, caption, n, photo, showAnnotations, first, last, o
         <Textarea rows={2} value={caption} maxLength={300} onChange={(e) => onCaption(e.target.value)} />
       </Field>
       <div className="flex items-center gap-1">
-        <Button ref={setActivatorNodeRef} variant="ghost" size="icon" className="cursor-grab touch-none" aria-label={`Move photo ${name}`} {...attributes} {...listeners}>
+        <Button
+          ref={setActivatorNodeRef}
+          variant="ghost"
+          size="icon"
+          className="cursor-grab touch-none"
+          aria-label={`Move photo ${name}`}
+          {...attributes}
+          {...listeners}
+        >
           <GripVertical aria-hidden="true" className="size-5" />
         </Button>
         <Button variant="ghost" size="icon" aria-label={`Move photo ${name} up`} disabled={first} onClick={() => onStep(-1)}>

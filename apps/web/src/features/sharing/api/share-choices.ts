@@ -21,7 +21,11 @@ export async function fetchShareChoices(projectId: string): Promise<ShareChoice[
     ...reports.reports
       .filter((r) => r.status !== 'draft' && r.kind !== 'proposal')
       .map((r): ShareChoice => ({ kind: 'report', id: r.id, label: `${REPORT_KIND_LABELS[r.kind]}: ${r.title} (${day(r.createdAt)})` })),
-    ...proposals.proposals.map((p, i): ShareChoice => ({ kind: 'proposal', id: p.id, label: `Proposal ${proposals.proposals.length - i} (${p.status}, ${day(p.createdAt)})` })),
+    ...proposals.proposals.map((p, i): ShareChoice => ({
+      kind: 'proposal',
+      id: p.id,
+      label: `Proposal ${proposals.proposals.length - i} (${p.status}, ${day(p.createdAt)})`,
+    })),
   ];
 }
 

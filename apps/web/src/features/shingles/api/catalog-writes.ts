@@ -28,6 +28,8 @@ export function useRetireCatalogLine() {
 /** PUT /api/shingles/local-products/:id, or for platform admins PUT /api/admin/shingle-catalog/:id: the whole line again. */
 export function useReplaceCatalogLine() {
   return useCatalogWrite(({ id, input, shared }: { id: string; input: CatalogEntryInput; shared: boolean }) =>
-    api.put(shared ? `/api/admin/shingle-catalog/${encodeURIComponent(id)}` : `/api/shingles/local-products/${encodeURIComponent(id)}`, input, { schema: catalogEntrySchema }),
+    api.put(shared ? `/api/admin/shingle-catalog/${encodeURIComponent(id)}` : `/api/shingles/local-products/${encodeURIComponent(id)}`, input, {
+      schema: catalogEntrySchema,
+    }),
   );
 }

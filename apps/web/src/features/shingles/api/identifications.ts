@@ -46,7 +46,10 @@ export function useShingleIdentification(id: string) {
 
 /** GET /api/shingles/identifications?q=&confidence= */
 export function useShingleHistory(query: ShingleHistoryQuery) {
-  return useQuery({ queryKey: shingleHistoryKey(query), queryFn: () => api.get(`/api/shingles/identifications${queryString(query)}`, { schema: shingleHistorySchema }) });
+  return useQuery({
+    queryKey: shingleHistoryKey(query),
+    queryFn: () => api.get(`/api/shingles/identifications${queryString(query)}`, { schema: shingleHistorySchema }),
+  });
 }
 
 /** The CSV export's address for the same filters. */

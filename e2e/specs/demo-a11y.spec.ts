@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { datesInOtherFormats } from '@ridgeline/shared/domain/time-zones';
 import { settleAnimations } from '../support/a11y';
 import { ORIGIN_HEADERS, signInApi } from '../support/flows';
@@ -115,17 +115,30 @@ async function demoSession(browser: Browser): Promise<NonNullable<typeof demo>> 
   return demo;
 }
 
+// The sweep's one browser context, opened on first use and kept for every route's test in this
+// worker: each route is loaded with the app's code already cached (as a rep's browser has it), not
+// in a new context that fetches and boots the whole app twice per route.
+let sweep: Page | undefined;
+
+async function sweepPage(browser: Browser): Promise<Page> {
+  if (sweep && !sweep.isClosed()) return sweep;
+  const { state } = await demoSession(browser);
+  const context = await browser.newContext({ storageState: state, viewport: WIDTHS[0].viewport });
+  sweep = await context.newPage();
+  return sweep;
+}
+
 test.describe('every signed-in route with the demo data passes axe', () => {
   for (const route of ROUTES) {
     test(`${route} at desktop width and at 390 px`, async ({ browser }) => {
       // Two page loads and two axe runs over the longest pages (the shingle catalog lists every line
       // with its actions): more than the suite's default minute on a busy two-core machine.
       test.setTimeout(120_000);
-      const { state, ids } = await demoSession(browser);
+      const { ids } = await demoSession(browser);
+      const page = await sweepPage(browser);
       const path = route.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? name);
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ storageState: state, viewport: width.viewport });
-        const page = await context.newPage();
+        await page.setViewportSize(width.viewport);
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(page.getByText('Checking authentication...')).toHaveCount(0);
@@ -140,7 +153,6 @@ test.describe('every signed-in route with the demo data passes axe', () => {
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
           .map((violation) => `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
         expect(serious, `axe on ${path} at ${width.name}`).toEqual([]);
-        await context.close();
       }
     });
   }

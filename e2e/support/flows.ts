@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { firstLink, waitForMail } from './mail';
+import { firstLink, loginUser, waitForMail } from './mail';
 import { newUser } from './users';
 
 export type TestUser = ReturnType<typeof newUser>;
@@ -37,10 +37,15 @@ export async function signUpAndConfirmApi(request: APIRequestContext, user: Test
   expect(confirmed.status(), `confirmation link ${link}`).toBe(302);
 }
 
-/** A fresh confirmed user whose session is in the page's context (no UI involved). */
+/**
+ * The login fixture: a fresh confirmed user, the owner of a new company, whose session is in the
+ * page's context. The user, the company and the session are written straight to the database by
+ * the e2e stack (no sign-up request, no mail), so only the specs of sign-up itself pay for it.
+ */
 export async function signedInUser(page: Page, label = 'user'): Promise<TestUser> {
   const user = newUser(label);
-  await signUpAndConfirmApi(page.request, user);
+  const cookie = await loginUser(user);
+  await page.context().addCookies([{ ...cookie, url: BASE_URL, httpOnly: true, sameSite: 'Lax' }]);
   return user;
 }
 

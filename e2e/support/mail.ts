@@ -38,6 +38,20 @@ export async function useUploadQuota(email: string, use: 'storage' | 'hour' | 'n
   if (!response.ok) throw new Error(`upload-quota failed: ${await response.text()}`);
 }
 
+/** Writes a confirmed user with their company and a session through the e2e stack; answers the session cookie. */
+export async function loginUser(user: {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+  email: string;
+  password: string;
+}): Promise<{ name: string; value: string }> {
+  const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/login-user`, { method: 'POST', body: JSON.stringify(user) });
+  if (!response.ok) throw new Error(`login-user failed: ${await response.text()}`);
+  return (await response.json()) as { name: string; value: string };
+}
+
 /** Runs `npm run seed:demo`'s command against the e2e stack's database (once per stack: it keeps one demo company). */
 export async function seedDemo(): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${MAIL_API_PORT}/seed-demo`, { method: 'POST' });

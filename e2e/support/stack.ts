@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ import { loadConfig } from '../../apps/server/src/config';
 import { companies, companyStorage, members, uploadByteCounts, user } from '../../apps/server/src/infra/db/schema/index';
 import { userFilesWindowKey } from '../../apps/server/src/infra/upload-quota/upload-quota';
 import { startServer } from '../../apps/server/src/server';
+import { signSessionToken } from '../../apps/server/src/http/session-cookie';
+import { createCompany, insertSession } from '../../apps/server/src/test/factories';
 import { withAdminClient } from '../../apps/server/src/test/template-database';
 import { MAIL_API_PORT, PUSH_PORT, SMTP_PORT, type CapturedMail } from './ports';
 
@@ -53,6 +55,27 @@ let seedDemo: (() => Promise<string>) | null = null;
 // Test-only control: POST /upload-quota?email=&use=storage|hour|none fills that user's company's
 // storage to its total, or the user's hour of uploads, or gives both back.
 let useUploadQuota: ((email: string, use: string) => Promise<void>) | null = null;
+// Test-only control: POST /login-user with a sign-up's fields (JSON) writes the user (address
+// confirmed), their company and a session straight to the database, and answers the session
+// cookie: the login fixture of every spec that needs a signed-in user but does not test sign-up.
+let loginUser: ((body: LoginUserBody) => Promise<{ name: string; value: string }>) | null = null;
+
+type LoginUserBody = { firstName: string; lastName: string; companyName: string; phone: string; email: string; password: string };
+
+function readJson(req: IncomingMessage): Promise<LoginUserBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as LoginUserBody);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    req.on('error', reject);
+  });
+}
 
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -61,6 +84,16 @@ createServer((req, res) => {
       () => res.end('ok'),
       (error: Error) => res.writeHead(500).end(error.message),
     );
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/login-user' && loginUser) {
+    const login = loginUser;
+    readJson(req)
+      .then((body) => login(body))
+      .then(
+        (cookie) => res.setHeader('content-type', 'application/json').end(JSON.stringify(cookie)),
+        (error: Error) => res.writeHead(500).end(error.message),
+      );
     return;
   }
   if (req.method === 'POST' && url.pathname === '/seed-demo' && seedDemo) {
@@ -161,6 +194,16 @@ const server = await startServer(
     INVITATION_IP_LIMIT: '1000',
   }),
 );
+loginUser = async (body) => {
+  const { db } = server.deps.database;
+  const company = await createCompany(db, {
+    name: body.companyName,
+    phone: body.phone,
+    owner: { email: body.email, password: body.password, firstName: body.firstName, lastName: body.lastName, phone: body.phone },
+  });
+  const token = await insertSession(db, company.owner.id);
+  return { name: server.deps.sessionCookie.name, value: signSessionToken(token, server.deps.sessionCookie.secret) };
+};
 grantAdmin = async (email) => {
   await server.deps.database.db.update(user).set({ role: 'admin' }).where(eq(user.email, email.toLowerCase()));
 };

@@ -8,7 +8,7 @@ import { updateCompany } from '../features/company/company.repository';
 import { createOnboardingService } from '../features/company/onboarding.service';
 import { insertMember } from '../features/company/team.repository';
 import type { Db } from '../infra/db/client';
-import { account, projects, projectStatuses, user } from '../infra/db/schema/index';
+import { account, projects, projectStatuses, session, user } from '../infra/db/schema/index';
 import { TestClient } from './test-client';
 
 // Rows for tests and the demo seed, made through the product's own code: companies through the
@@ -114,6 +114,20 @@ export async function createCompany(db: Db, options: CompanyOptions = {}): Promi
   const row = await createOnboardingService({ db }).createCompanyForOwner(owner.id, { name, phone: options.phone ?? null });
   if (options.address) await updateCompany(db, row.id, { address: options.address });
   return { id: row.id, name: row.name, owner: { ...owner, company: { id: row.id, name: row.name, role: 'owner' } } };
+}
+
+/** How long a written session lasts: better-auth's own session length (7 days). */
+const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Writes a session row for the user, as better-auth's sign-in does, and answers its token: signed
+ * with better-auth's secret, it is the session cookie's value. For suites that need a signed-in
+ * user and do not test signing in (the end-to-end login fixture).
+ */
+export async function insertSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await db.insert(session).values({ id: randomBytes(16).toString('hex'), token, userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) });
+  return token;
 }
 
 /** Signs the user in over HTTP (the real sign-in route) and loads /api/me with the session. */

@@ -13,6 +13,14 @@ export default defineConfig({
       'apps/web',
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
+        },
+      },
+      {
+        test: {
           name: 'lint-rules',
           include: ['eslint-rules/**/*.test.ts'],
           environment: 'node',

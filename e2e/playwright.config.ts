@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
-  reporter: [['list']],
+  // `npm test` also asks for a JSON report (E2E_JSON_REPORT) to list the run's slowest tests.
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedHandle } from '../apps/server/src/infra/db/embedded-postgres';
 import { chromiumPath, parallelSteps, step, StepFailed, type ParallelStep } from './lib';
+import { slowestOfRun } from './test-timings';
 
 // `npm test`: lint, typecheck, unit + server integration tests on real PostgreSQL, then the
 // Playwright end-to-end suite in Chromium. TEST_DATABASE_URL / DATABASE_URL select an external
@@ -30,6 +31,13 @@ if (spawnSync('pg_dump', ['--version']).error && !process.env.PG_BIN_DIR) {
   );
   process.exit(1);
 }
+
+// Where the JSON reports go that name the run's slowest tests at its end.
+const timingsDir = join(root, 'data/test-timings');
+rmSync(timingsDir, { recursive: true, force: true });
+mkdirSync(timingsDir, { recursive: true });
+const vitestReport = join(timingsDir, 'vitest.json');
+const playwrightReports: string[] = [];
 
 let embedded: EmbeddedHandle | null = null;
 let exitCode = 0;
@@ -64,6 +72,8 @@ try {
   const e2eSteps: ParallelStep[] = Array.from({ length: shards }, (_, index) => {
     const base = Number(process.env.E2E_PORT ?? 3100) + index * 10;
     const smtp = Number(process.env.E2E_SMTP_PORT ?? 2525) + index * 10;
+    const report = join(timingsDir, `e2e-${index + 1}.json`);
+    playwrightReports.push(report);
     return {
       title: shards > 1 ? `End-to-end tests, shard ${index + 1} of ${shards} (Playwright, Chromium)` : 'End-to-end tests (Playwright, Chromium)',
       label: shards > 1 ? `e2e ${index + 1}/${shards}` : 'e2e',
@@ -71,11 +81,27 @@ try {
       args: ['playwright', 'test', ...(shards > 1 ? [`--shard=${index + 1}/${shards}`] : [])],
       options: {
         cwd: join(root, 'e2e'),
-        env: { ...env, ...weights, E2E_PORT: String(base), E2E_SMTP_PORT: String(smtp), E2E_MAIL_API_PORT: String(smtp + 1), E2E_PUSH_PORT: String(smtp + 2) },
+        env: {
+          ...env,
+          ...weights,
+          E2E_JSON_REPORT: report,
+          E2E_PORT: String(base),
+          E2E_SMTP_PORT: String(smtp),
+          E2E_MAIL_API_PORT: String(smtp + 1),
+          E2E_PUSH_PORT: String(smtp + 2),
+        },
       },
     };
   });
-  await step('Unit and server integration tests (vitest)', 'npx', ['vitest', 'run'], { cwd: root, env });
+  await step(
+    'Unit and server integration tests (vitest)',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+    {
+      cwd: root,
+      env,
+    },
+  );
   await parallelSteps(e2eSteps);
   console.log('\n✔ All tests passed');
 } catch (error) {
@@ -83,5 +109,7 @@ try {
   if (!(error instanceof StepFailed)) console.error(error);
 } finally {
   await embedded?.stop();
+  const lines = slowestOfRun({ playwright: playwrightReports, vitest: vitestReport }, `${root}`);
+  if (lines.length > 0) console.log(`\nThe ${lines.length} slowest tests of this run (all attempts):\n${lines.join('\n')}`);
 }
 process.exit(exitCode);

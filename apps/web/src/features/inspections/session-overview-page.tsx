@@ -67,7 +67,7 @@ function useSessionNumbers(session: LocalInspection): SessionNumbers {
 
 function Timeline({ session }: { session: LocalInspection }) {
   const online = useOnline();
-  const activity = useInspectionActivity(session.id, online && !session.pendingCreate);
+  const activity = useInspectionActivity(session.id, session.updatedAt, online && !session.pendingCreate);
   return (
     <Card aria-labelledby="timeline-heading" className="flex flex-col gap-3">
       <CardTitle id="timeline-heading">Timeline</CardTitle>

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // Lints deliberately wrong (and right) imports with the repository's own lint config: the
 // boundaries of docs/ARCHITECTURE.md must fail `npm run lint`, not just be written down.
 const root = fileURLToPath(new URL('..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+// The cycle rule is off here: it would walk every module the imports reach, and import-cycles.test.ts proves it.
+const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath: `${root}${filePath}` });

@@ -40,6 +40,25 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
+    // The server's lib/ knows no framework: Node's own modules, the shared package, zod, the logger
+    // (pino) and its own files only; what needs Hono, better-auth, drizzle, pg or another adapter
+    // lives in http/ or infra/.
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|node:|@ridgeline/shared/|(zod|pino|vitest)(/|$))',
+              message: 'lib/ imports no framework or adapter: move the code that needs it to http/ or infra/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server reads images through infra/images only: every input gets the pixel budget as
     // sharp's limitInputPixels. Tests make their images with sharp directly.
     files: ['apps/server/src/**/*.ts'],

@@ -69,6 +69,20 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, code)).toHaveLength(verdict === 'fails' ? 1 : 0);
   });
 
+  it.each([
+    ['fails', 'a Hono type', "import type { Context } from 'hono';\nexport type X = Context;", 1],
+    ['fails', 'drizzle and pg', "import { sql } from 'drizzle-orm';\nimport pg from 'pg';\nexport const x = [sql, pg];", 2],
+    [
+      'passes',
+      'Node, the shared package, zod and pino',
+      "import { AsyncLocalStorage } from 'node:async_hooks';\nimport { z } from 'zod';\nimport { pino } from 'pino';\nimport { errorMessage } from '@ridgeline/shared/domain/errors';\nimport { pick } from './pick';\nexport const x = [AsyncLocalStorage, z, pino, errorMessage, pick];",
+      0,
+    ],
+  ])('the server lib/ %s when it imports %s', async (_verdict, _name, code, count) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: `${root}apps/server/src/lib/x.ts` });
+    expect((result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports')).toHaveLength(count);
+  });
+
   it('names the folder the table does not list', async () => {
     expect(await boundaryErrors('apps/server/src/widgets/x.ts', "import { x } from '../lib/app-error';")).toEqual([
       'Import boundary: apps/server/src/widgets/ is in no layer of the import boundaries: add it to ALLOWED in eslint-rules/boundaries.js with what it may import.',

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import ridgeline from './eslint-rules/boundaries.js';
 import usEnglish from './eslint-rules/us-english.js';
 
@@ -25,6 +26,37 @@ export default tseslint.config(
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     plugins: { ridgeline },
     rules: { 'ridgeline/boundaries': 'error' },
+  },
+  {
+    // No import cycle: a module never reaches itself again through what it imports (type-only
+    // imports aside, they leave nothing at run time). eslint-rules/import-cycles.test.ts proves it bites.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // The server's lib/ knows no framework: Node's own modules, the shared package, zod, the logger
+    // (pino) and its own files only; what needs Hono, better-auth, drizzle, pg or another adapter
+    // lives in http/ or infra/.
+    files: ['apps/server/src/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.|node:|@ridgeline/shared/|(zod|pino|vitest)(/|$))',
+              message: 'lib/ imports no framework or adapter: move the code that needs it to http/ or infra/.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The server reads images through infra/images only: every input gets the pixel budget as

@@ -24,6 +24,9 @@ export default defineConfig({
           name: 'lint-rules',
           include: ['eslint-rules/**/*.test.ts'],
           environment: 'node',
+          // A file's first lint loads the whole lint config (typescript-eslint, the import plugins),
+          // seconds on two busy cores.
+          testTimeout: 20_000,
           retry: process.env.CI || process.env.RIDGELINE_RETRY_ONCE ? 1 : 0,
         },
       },

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import type { Actor, Tenant } from '../apps/server/src/http/context';
+import type { Actor, Tenant } from '../apps/server/src/lib/actor';
 import { openDatabase, runMigrations } from '../apps/server/src/infra/db/client';
 import { createAnalyticsService } from '../apps/server/src/features/analytics/analytics.service';
 import { COMPANY_READ_SLOTS } from '../apps/server/src/infra/db/statement-timeout';

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARED_PACKAGE = '@ridgeline/shared/';
 
+/** The files at the top of each app's src/ that compose it: they may import anything in their app. */
+const COMPOSITION_ROOT_FILES = { server: ['server.ts', 'main.ts', 'subscribers.ts'], web: ['main.tsx', 'test-setup.ts'] };
+
 /** Where a file sits: its app and layer, and for features the feature's name. */
 export function classify(file) {
   const path = relative(ROOT, file).split(sep).join('/');
@@ -21,7 +24,12 @@ export function classify(file) {
       // The server's app assembly mounts every feature's routes: it stands beside server.ts, above
       // the features, and may take nothing else from them.
       if (app === 'server' && /^app(\.ts)?$/.test(rest)) return { app, layer: 'app-assembly' };
-      return { app, layer: 'root' };
+      // The composition roots at the top are named, with the tests beside them; any other file there
+      // is a layer of its own, refused until the table lists it.
+      // (An import names a file without its extension.)
+      const named = COMPOSITION_ROOT_FILES[app].some((file) => file === rest || file.replace(/\.tsx?$/, '') === rest);
+      if (named || /\.test\.tsx?$/.test(rest)) return { app, layer: 'root', file: rest };
+      return { app, layer: rest, file: rest };
     }
     if (first === 'features') return { app, layer: 'feature', feature: second, file: rest };
     return { app, layer: first, file: rest };
@@ -29,7 +37,10 @@ export function classify(file) {
   return { app: 'other', layer: 'other' };
 }
 
-// Which layers each layer may import, per app. `own-feature` means the importer's own feature folder.
+// Which layers each layer may import, per app. `own-feature` means the importer's own feature folder;
+// `anything` means any file of the same app (the composition roots). A folder or top file the table
+// does not list is refused, whatever it imports: the rule fails closed.
+const ANYTHING = 'anything';
 const ALLOWED = {
   shared: { shared: ['shared'] },
   server: {
@@ -39,17 +50,37 @@ const ALLOWED = {
     'app-assembly': ['http', 'infra', 'lib', 'config', 'feature-routes'],
     feature: ['own-feature', 'http', 'infra', 'lib', 'config'],
     config: ['config', 'lib'],
+    root: [ANYTHING],
+    cli: [ANYTHING],
+    test: [ANYTHING],
   },
   web: {
     lib: ['lib'],
     components: ['components', 'lib'],
     offline: ['offline', 'lib'],
     feature: ['own-feature', 'components', 'lib', 'offline'],
+    root: [ANYTHING],
+    app: [ANYTHING],
+    test: [ANYTHING],
+    'vite-env.d.ts': [],
   },
 };
 
+/** What the table lists for a file's layer, or undefined when it lists nothing (the file is refused). */
+function allowedFor(from) {
+  return Object.hasOwn(ALLOWED, from.app) && Object.hasOwn(ALLOWED[from.app], from.layer) ? ALLOWED[from.app][from.layer] : undefined;
+}
+
+/** Why a file in a layer the table does not list is refused, naming its folder (or its file at the top of src/). */
+export function unlistedReason(from) {
+  const place = from.file === from.layer ? from.file : `${from.layer}/`;
+  return `apps/${from.app}/src/${place} is in no layer of the import boundaries: add it to ALLOWED in eslint-rules/boundaries.js with what it may import`;
+}
+
 /** Why an import from `from` to `to` breaks the layering, or null when it is allowed. */
 export function violation(from, to, isTest) {
+  const allowed = allowedFor(from);
+  if (!allowed) return unlistedReason(from);
   if (to.app === 'other') return null;
   if (from.app === 'shared') return to.app === 'shared' ? null : 'packages/shared imports nothing from the apps';
   if (to.app === 'shared') return null;
@@ -57,8 +88,7 @@ export function violation(from, to, isTest) {
   // Tests may use the app's test helpers and start the composed app; beyond that they follow
   // their folder's rules.
   if (isTest && (to.layer === 'test' || to.layer === 'root')) return null;
-  const allowed = ALLOWED[from.app][from.layer];
-  if (!allowed) return null; // composition roots (server.ts, app/, test/, cli/) may import anything
+  if (allowed.includes(ANYTHING)) return null;
   if (to.layer === 'feature') {
     if (from.layer === 'feature' && from.feature === to.feature) return null;
     if (allowed.includes('feature-routes') && /\.routes(\.ts)?$/.test(to.file)) return null;
@@ -82,12 +112,14 @@ const rule = {
     type: 'problem',
     docs: { description: 'Enforces the import boundaries between layers and features.' },
     schema: [],
-    messages: { boundary: 'Import boundary: {{reason}} ({{source}}).' },
+    messages: { boundary: 'Import boundary: {{reason}} ({{source}}).', unlisted: 'Import boundary: {{reason}}.' },
   },
   create(context) {
     const filename = context.filename;
     const from = classify(filename);
     if (from.app === 'other') return {};
+    // A file of a layer the table does not list is refused once, whatever it imports.
+    if (!allowedFor(from)) return { Program: (node) => context.report({ node, messageId: 'unlisted', data: { reason: unlistedReason(from) } }) };
     const isTest = /\.test\.tsx?$/.test(filename);
     function check(node, source) {
       if (typeof source !== 'string') return;

@@ -8,7 +8,7 @@ import { pitchFactor } from '@ridgeline/shared/domain/roof-measurements';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput } from '@ridgeline/shared/contracts/ledger';
 import { createProjectSchema, createTaskSchema } from '@ridgeline/shared/contracts/projects';
 import { loadConfig } from '../config';
-import type { Actor, Tenant } from '../http/context';
+import type { Actor, Tenant } from '../lib/actor';
 import type { Db } from '../infra/db/client';
 import type { EventPublisher } from '../infra/events/event-bus';
 import {

@@ -5,7 +5,7 @@ import { uploadPhotoQuerySchema } from '@ridgeline/shared/contracts/photos';
 import type { InspectionArea, PhotoType, SlopeDirection } from '@ridgeline/shared/domain/field-capture';
 import { cameraTime, type LatLng } from '@ridgeline/shared/domain/photo-provenance';
 import { buildShotList, type Shot } from '@ridgeline/shared/domain/shot-list';
-import type { Actor, Tenant } from '../http/context';
+import type { Actor, Tenant } from '../lib/actor';
 import type { Db } from '../infra/db/client';
 import { inspectionActivity, inspectionPhotos } from '../infra/db/schema/index';
 import type { EventPublisher } from '../infra/events/event-bus';

@@ -9,7 +9,7 @@ import type { RateLimitStore } from '../infra/rate-limit/rate-limit-store';
 import type { Storage } from '../infra/storage/storage';
 import type { UploadQuota } from '../infra/upload-quota/upload-quota';
 import type { Logger } from '../lib/logger';
-import type { Identity } from './context';
+import type { Identity } from '../lib/actor';
 import type { SessionCookie } from './session-cookie';
 
 // Ports: what http/ needs from a feature is declared here as a small type, and server.ts (the

@@ -1,4 +1,3 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorMessage, errorStatus, type ErrorCode } from '@ridgeline/shared/domain/errors';
 
 /**
@@ -6,7 +5,8 @@ import { errorMessage, errorStatus, type ErrorCode } from '@ridgeline/shared/dom
  * code's status; the message defaults to the catalogue's words for the code.
  */
 export class AppError extends Error {
-  public readonly status: ContentfulStatusCode;
+  /** The catalogue's status for the code; http/ sends it (middleware/errors.ts). */
+  public readonly status: number;
 
   constructor(
     public readonly code: ErrorCode,
@@ -14,7 +14,7 @@ export class AppError extends Error {
     public readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.status = errorStatus(code) as ContentfulStatusCode;
+    this.status = errorStatus(code);
   }
 
   static badRequest(message: string, code: ErrorCode = 'VALIDATION_ERROR') {

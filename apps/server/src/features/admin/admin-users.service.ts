@@ -1,6 +1,6 @@
 import type { AdminUser } from '@ridgeline/shared/contracts/admin';
 import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { publishRevocation } from '../../infra/realtime/publish';
 import { AppError } from '../../lib/app-error';

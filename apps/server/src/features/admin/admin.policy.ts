@@ -1,5 +1,5 @@
 import { isBanActive } from '@ridgeline/shared/domain/users';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may do what in platform administration: pure rules on the actor and the target.

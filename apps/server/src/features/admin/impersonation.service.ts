@@ -1,6 +1,6 @@
 import type { ImpersonatedUser, ImpersonationAuditEntry, ImpersonationResponse } from '@ridgeline/shared/contracts/admin';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';

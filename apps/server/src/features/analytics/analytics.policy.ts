@@ -1,5 +1,5 @@
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: owners and managers see the company's figures and may narrow them to any member; a member

@@ -2,7 +2,7 @@ import type { Analytics, AnalyticsQuery, ApprovalRow, CycleTimeRow } from '@ridg
 import { analyticsRange, analyticsRangeProblem, approvalPercent } from '@ridgeline/shared/domain/analytics';
 import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import { AppError } from '../../lib/app-error';

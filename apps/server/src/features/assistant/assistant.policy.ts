@@ -1,4 +1,4 @@
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Every member asks the assistant in their own conversations; only the company's owner sets how it

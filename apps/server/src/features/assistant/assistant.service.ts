@@ -13,7 +13,7 @@ import type {
   updatePassageSchema,
 } from '@ridgeline/shared/contracts/assistant';
 import { BUILT_IN_NOTICE, codeEditionOf, PROVIDER_OFF_NOTICE, type AssistantTask, type CodeEdition } from '@ridgeline/shared/domain/assistant';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
 import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { BILLING_STATUSES, type BillingStatus } from '@ridgeline/shared/domain/billing';
 import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles';
-import type { Identity } from '../../http/context';
+import type { Identity } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, session, user, verification } from '../../infra/db/schema/index';
 import { userAccessColumns } from '../../infra/db/user-columns';

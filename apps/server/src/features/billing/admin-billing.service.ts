@@ -3,7 +3,7 @@ import type { AdjustCreditsInput, AdminBillingCompany, AdminBillingPage, adminBi
 import { billingAccess, planPriceCents, type BillingStatus } from '@ridgeline/shared/domain/billing';
 import { storedPlanId } from '@ridgeline/shared/domain/plans';
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { adminBillingTotals, findAdminBillingCompany, insertBillingAudit, listAdminBillingCompanies, type AdminBillingRow } from './admin-billing.repository';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BuyCreditsInput, BuyCreditsResult, CreditEntriesPage, CreditEntriesQuery, CreditEntry, CreditSummary } from '@ridgeline/shared/contracts/billing';
 import { CREDIT_PACKS, type CreditEntryKind } from '@ridgeline/shared/domain/billing';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import type { PaymentsGateway } from '../../infra/payments/gateway';

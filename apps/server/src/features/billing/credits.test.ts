@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuyCreditsResult, CreditEntriesPage, CreditSummary } from '@ridgeline/shared/contracts/billing';
 import { CREDIT_PACKS } from '@ridgeline/shared/domain/billing';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { PaymentsGateway, StartCheckoutInput } from '../../infra/payments/gateway';
 import { checkoutSessions, companies, creditEntries, serviceOrders } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';

@@ -1,6 +1,6 @@
 import type { CheckoutStatus, Invoice } from '@ridgeline/shared/contracts/billing';
 import { isPlanId, type PlanId } from '@ridgeline/shared/domain/plans';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';

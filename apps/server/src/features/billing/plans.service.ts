@@ -12,7 +12,7 @@ import {
 import { effectivePlan, type PlanDefinition, type PlanId, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { PaymentsGateway } from '../../infra/payments/gateway';
 import { AppError } from '../../lib/app-error';

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BillingOverview, ChoosePlanResult, PlanCheck } from '@ridgeline/shared/contracts/billing';
 import { PLANS } from '@ridgeline/shared/domain/plans';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { checkoutSessions, companies, invoices } from '../../infra/db/schema/index';
 import type { CheckoutLine, PaymentsGateway, StartCheckoutInput, SubscriptionSnapshot } from '../../infra/payments/gateway';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';

@@ -3,7 +3,7 @@ import type { AdminServiceOrder, CreateServiceOrderInput, ServiceOrder } from '@
 import { SERVICE_OFFERS, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
 import { SERVICE_TYPES, serviceTypeName, type ServiceType } from '@ridgeline/shared/domain/service-types';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
 import { insertActivity } from '../../infra/db/project-activity';

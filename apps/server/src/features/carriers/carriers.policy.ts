@@ -1,5 +1,5 @@
 import { canChangeMadeBy, canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: every member adds the carriers and adjusters they meet; a member changes the entries they

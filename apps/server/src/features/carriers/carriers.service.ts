@@ -9,7 +9,7 @@ import type {
   updateAdjusterSchema,
   updateCarrierSchema,
 } from '@ridgeline/shared/contracts/carriers';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';

@@ -1,6 +1,6 @@
 import type { AttachmentQuery, ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { FILE_URL_SECONDS } from '@ridgeline/shared/domain/chat';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '@ridgeline/shared/contracts/chat';
 import { FILE_URL_SECONDS, INLINE_MEDIA_URL_SECONDS } from '@ridgeline/shared/domain/chat';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../infra/realtime/publish';
 import { insertProjectRow, signedInOwner, signedInUser, type TestCompany } from '../../test/factories';
 import { uniqueEmail, type SignedUpUser } from '../../test/test-server';

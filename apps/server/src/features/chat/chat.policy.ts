@@ -1,4 +1,4 @@
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may change a conversation's members: any member may add colleagues and remove others, never

@@ -29,7 +29,7 @@ import {
   type MessageType,
 } from '@ridgeline/shared/domain/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertNotification } from '../../infra/db/notifications';
 import type { EventPublisher } from '../../infra/events/event-bus';

@@ -1,5 +1,5 @@
 import { canManageCompany, type CompanyRole } from '@ridgeline/shared/domain/roles';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 /** Only owners and managers change the company or its team. */

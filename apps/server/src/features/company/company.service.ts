@@ -1,7 +1,7 @@
 import type { Company, UpdateCompanyInput } from '@ridgeline/shared/contracts/team';
 import { codeEditionOf } from '@ridgeline/shared/domain/assistant';
 import { resolveIceBarrier, type IceBarrierSetting } from '@ridgeline/shared/domain/ice-barrier';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';

@@ -1,7 +1,7 @@
 import type { Invitation, InvitationPreview, InviteInput, Member, TeamResponse } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { findUserIdByEmail } from '../../infra/db/user-lookup';
 import { publishRevocation } from '../../infra/realtime/publish';

@@ -1,4 +1,4 @@
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 
 // Who may: every member of the company reads its dashboard, whatever their role: the claim files by
 // status, the newest claim files and activity, and the plan's active files are what every member

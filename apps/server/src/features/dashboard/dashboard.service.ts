@@ -3,7 +3,7 @@ import { overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Dashboard } from '@ridgeline/shared/contracts/dashboard';
 import { effectivePlan, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { presentTaskSummary } from '../../infra/db/task-summary';
 import { AppError } from '../../lib/app-error';

@@ -11,7 +11,7 @@ import {
 import { estimateTotals } from '@ridgeline/shared/domain/estimate';
 import { supplementCheck } from '@ridgeline/shared/domain/supplement';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { findSessionRef, lockSessionRef, sessionPhotoIds, type SessionRef } from './estimating.repository';

@@ -1,5 +1,5 @@
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Every member of the company measures, estimates and reads the price list; the company's unit

@@ -10,7 +10,7 @@ import {
 } from '@ridgeline/shared/contracts/estimating';
 import { measureRoof } from '@ridgeline/shared/domain/roof-measurements';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';

@@ -1,6 +1,6 @@
 import { PRICE_CODES, pricedList, type PriceCode } from '@ridgeline/shared/domain/estimate';
 import type { PriceList, PriceListItem } from '@ridgeline/shared/contracts/estimating';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { assertCanEditPriceList } from './estimating.policy';

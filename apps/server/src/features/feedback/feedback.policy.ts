@@ -1,4 +1,4 @@
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { FeedbackOwner } from './feedback.repository';
 

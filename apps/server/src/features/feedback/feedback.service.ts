@@ -24,7 +24,7 @@ import {
   type FeedbackStatus,
 } from '@ridgeline/shared/domain/feedback';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { intakeFeedback } from '../../infra/db/feedback-intake';
 import { insertNotification } from '../../infra/db/notifications';

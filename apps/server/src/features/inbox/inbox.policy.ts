@@ -1,4 +1,4 @@
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { InboxOwner } from './inbox.repository';
 
 // Who may: every member of a company, whatever their role, reads and marks read their own

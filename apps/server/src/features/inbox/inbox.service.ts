@@ -1,6 +1,6 @@
 import { NOTIFICATION_KINDS, type Notification, type NotificationsResponse } from '@ridgeline/shared/contracts/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import {

@@ -1,4 +1,4 @@
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 
 // Who may: every member of the company starts inspection sessions and works on any of them, whatever
 // their role: a crew shares a roof (one rep measures while another shoots the collateral), and the

@@ -14,7 +14,7 @@ import {
 import { CAPTURE_PHASE_VALUES, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';

@@ -8,7 +8,7 @@ import {
   statusDisagreements,
 } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { ledgerStatusKeys } from '@ridgeline/shared/domain/status-progress';
 import { ledgerEntryInput } from '../../infra/db/claim-ledger';

@@ -1,5 +1,5 @@
 import { canChangeMadeBy } from '@ridgeline/shared/domain/roles';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: every member captures photos and works them (retag, annotate, move between sessions and

@@ -10,7 +10,7 @@ import type {
 } from '@ridgeline/shared/contracts/photos';
 import type { ProvenanceFlag } from '@ridgeline/shared/domain/photo-provenance';
 import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ridgeline/shared/domain/field-capture';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity } from '../../infra/db/inspection-activity';
 import { heifBoxesComplete, readImageHeader } from '../../infra/images/images';

@@ -13,7 +13,7 @@ import {
   type UploadPhotoQuery,
   type UploadPhotoResult,
 } from '@ridgeline/shared/contracts/photos';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import { inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser, type SignedUpUser } from '../../test/factories';
 import { errorMessage } from '@ridgeline/shared/domain/errors';

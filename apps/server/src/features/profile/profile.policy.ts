@@ -1,4 +1,4 @@
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 
 // Who may: every signed-in user, with or without a company and whatever their role, changes their own
 // name, phone and avatar, and nobody else's: no route names another user. A platform admin viewing as

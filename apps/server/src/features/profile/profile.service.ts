@@ -1,7 +1,7 @@
 import type { Me, UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
-import type { Actor, Identity } from '../../http/context';
+import type { Actor, Identity } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import type { DetectedType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';

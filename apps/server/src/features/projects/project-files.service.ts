@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProjectFile } from '@ridgeline/shared/contracts/projects';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { insertProjectFile } from '../../infra/db/project-files';
 import { checkProjectFile, projectFileObjectPath, PROJECT_FILES_BUCKET as BUCKET } from '../../infra/storage/project-files';

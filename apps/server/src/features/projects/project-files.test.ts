@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectFileListSchema, projectFileSchema, type ProjectFile, type ProjectFileList } from '@ridgeline/shared/contracts/projects';
 import { loadConfig } from '../../config';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { projectActivity, projectFiles, projects } from '../../infra/db/schema/index';
 import { signObject } from '../../infra/storage/signed-url';
 import type { Storage } from '../../infra/storage/storage';

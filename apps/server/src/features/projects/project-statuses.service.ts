@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { createProjectStatusSchema, ProjectStatus, ProjectStatusList, updateProjectStatusSchema } from '@ridgeline/shared/contracts/projects';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { assertRoomFor, lockCompany, type CompanyPlan } from './active-files';

@@ -1,6 +1,6 @@
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@ridgeline/shared/contracts/projects';
 import { overdueToday } from '@ridgeline/shared/domain/tasks';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { presentTaskSummary } from '../../infra/db/task-summary';
 import { AppError } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import { canChangeMadeBy, canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Everyone in the company reads and works on its claim files (creates them, edits them, moves,

@@ -12,7 +12,7 @@ import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/share
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { withStatementTimeout } from '../../infra/db/statement-timeout';
 import { presentProjectSummary } from '../../infra/db/project-summary';

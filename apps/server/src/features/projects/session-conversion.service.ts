@@ -1,6 +1,6 @@
 import type { ConvertSessionInput, ConvertSessionResult } from '@ridgeline/shared/contracts/estimating';
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
 import { AppError } from '../../lib/app-error';

@@ -5,7 +5,7 @@ import {
   isStatusMoveCause,
   type StatusMoveCause,
 } from '@ridgeline/shared/domain/status-progress';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertActivity } from '../../infra/db/project-activity';
 import { publishToCompany } from '../../infra/realtime/publish';

@@ -1,5 +1,5 @@
 import { canEditProposal, type ProposalStatus } from '@ridgeline/shared/domain/documents';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: every member builds proposals from an estimate and draws their PDF; a proposal is changed

@@ -17,7 +17,7 @@ import { insertProposalReport, lockProposal, lockProposalReport, requeueProposal
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { assertCanEditProposal } from './proposals.policy';
 import {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ChatPushPayload, PushSubscriptionInput, sendChatPushSchema } from '@ridgeline/shared/contracts/chat';
 import { messagePreview, previewOfMessage } from '@ridgeline/shared/domain/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { checkPushEndpoint, type PushEndpointRules } from '../../infra/push/push-endpoint';
 import { loadVapidKeys } from '../../infra/push/vapid-keys';

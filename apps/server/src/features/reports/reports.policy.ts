@@ -1,5 +1,5 @@
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Every member of the company makes, arranges, renders and downloads its documents; the company's

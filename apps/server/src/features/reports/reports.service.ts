@@ -25,7 +25,7 @@ import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
 import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { readInsurerApproved } from '../../infra/db/claim-ledger';

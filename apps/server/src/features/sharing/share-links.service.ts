@@ -8,7 +8,7 @@ import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
 import { projectExists } from '../../infra/db/project-lookup';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { RateLimitStore } from '../../infra/rate-limit/rate-limit-store';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { shareLinkMail } from './share-link-mail';
 import { assertCanRevokeShareLink } from './sharing.policy';

@@ -1,5 +1,5 @@
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: every member shares a claim file's documents (a link for the adjuster or the homeowner)

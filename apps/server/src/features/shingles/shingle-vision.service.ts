@@ -1,6 +1,6 @@
 import { readVisionAnswer, type ShingleVisionStatus, type ShingleVisionSuggestion } from '@ridgeline/shared/contracts/shingles';
 import { NAIL_ZONES, SEALANTS, SHINGLE_CUTS, SHINGLE_TYPES } from '@ridgeline/shared/domain/shingle-id';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider } from '../../infra/ai/chat-provider';
 import { endAssistantUse, readAssistantAllowance, reserveAssistantUse } from '../../infra/db/assistant-usage';
 import type { Db } from '../../infra/db/client';

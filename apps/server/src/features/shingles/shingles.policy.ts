@@ -1,5 +1,5 @@
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import type { Tenant } from '../../http/context';
+import type { Tenant } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 
 // Who may: every member identifies shingles and reads the company's identifications; the office

@@ -20,7 +20,7 @@ import {
 import { csvDocument } from '@ridgeline/shared/domain/csv';
 import { rankShingles, type CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Actor, Tenant } from '../../http/context';
+import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { decodesToTheEnd, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';

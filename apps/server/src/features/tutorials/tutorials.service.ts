@@ -1,6 +1,6 @@
 import { VIDEO_OR_GUIDE_MESSAGE, type CreateTutorialInput, type Tutorial, type UpdateTutorialInput } from '@ridgeline/shared/contracts/tutorials';
 import { tutorialRoutesFor } from '@ridgeline/shared/domain/tutorial-embed';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';

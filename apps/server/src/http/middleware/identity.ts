@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { isBanActive } from '@ridgeline/shared/domain/users';
 import { AppError } from '../../lib/app-error';
-import type { AppEnv, Identity } from '../context';
+import type { AppEnv } from '../context';
+import type { Identity } from '../../lib/actor';
 import type { AppDeps } from '../deps';
 import { verifySessionToken } from '../session-cookie';
 import type { Gate } from './gate';

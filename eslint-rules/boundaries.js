@@ -37,7 +37,8 @@ const ALLOWED = {
     infra: ['infra', 'lib', 'config'],
     http: ['http', 'infra', 'lib', 'config'],
     'app-assembly': ['http', 'infra', 'lib', 'config', 'feature-routes'],
-    feature: ['own-feature', 'http', 'infra', 'lib', 'config'],
+    data: ['data', 'infra', 'lib', 'config'],
+    feature: ['own-feature', 'data', 'http', 'infra', 'lib', 'config'],
     config: ['config', 'lib'],
   },
   web: {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableName, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
-import { presentProjectSummary, selectProjectSummaries } from '../../infra/db/project-summary';
+import { presentProjectSummary, selectProjectSummaries } from '../../data/project-summary';
 import { adjusters, carriers, projects } from '../../infra/db/schema/index';
 
 // The carrier directory. Every statement filters by company_id: a carrier or adjuster id of another

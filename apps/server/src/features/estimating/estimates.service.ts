@@ -15,7 +15,7 @@ import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
 import { findSessionRef, lockSessionRef, sessionPhotoIds, type SessionRef } from './estimating.repository';
-import { projectExists } from '../../infra/db/project-lookup';
+import { projectExists } from '../../data/project-lookup';
 import { estimateCsv, type CsvFile } from './estimate-export';
 import { sessionAddress } from './session-address';
 import {

@@ -16,7 +16,7 @@ import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { projectExists } from '../../infra/db/project-lookup';
+import { projectExists } from '../../data/project-lookup';
 import { findSessionRef, holdProject, holdSessionRef } from './estimating.repository';
 import {
   deleteMeasurementRow,

@@ -17,8 +17,8 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
-import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
-import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
+import { insertInspectionActivity, type NewInspectionActivity } from '../../data/inspection-activity';
+import { joinSessionMeasurementToProject } from '../../data/roof-measurement';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import {

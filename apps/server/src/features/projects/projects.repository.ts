@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PROJECT_SORTS, PROJECT_STATES } from '@ridgeline/shared/contracts/projects';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectSummaryColumns } from '../../infra/db/project-summary';
+import { projectSummaryColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, members, projects, projectStatuses, user } from '../../infra/db/schema/index';
 
 // Every statement on claim files filters by company_id first: the company's indexes lead with it, and

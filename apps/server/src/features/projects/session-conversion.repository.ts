@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbTx } from '../../infra/db/client';
-import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
+import { joinSessionMeasurementToProject } from '../../data/roof-measurement';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, roofMeasurements } from '../../infra/db/schema/index';
 
 // Converting an inspection session into a claim file: the session locked, the directory looked up by

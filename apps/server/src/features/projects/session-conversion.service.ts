@@ -2,9 +2,9 @@ import type { ConvertSessionInput, ConvertSessionResult } from '@ridgeline/share
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
+import { insertInspectionActivity, type NewInspectionActivity } from '../../data/inspection-activity';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../../infra/db/project-activity';
+import { insertActivity } from '../../data/project-activity';
 import { lockProject, type ProjectRow } from './projects.repository';
 import { progressProjectStatusInTx } from './status-progress';
 import {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { estimates, inspectionPhotos, inspectionSessions, projects, proposals, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // Proposals and the report row of their PDF. Every statement filters by company_id.
 

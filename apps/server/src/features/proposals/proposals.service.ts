@@ -10,10 +10,10 @@ import { defaultProposalOptions, proposalTitle, type ProposalApprovedSource, typ
 import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
-import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
-import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
-import { findProjectAddress } from '../../infra/db/project-lookup';
-import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
+import { proposalApprovedNow, readInsurerApproved } from '../../data/claim-ledger';
+import { assertLetterheadDetails } from '../../data/company-letterhead';
+import { findProjectAddress } from '../../data/project-lookup';
+import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../data/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';

@@ -6,7 +6,7 @@ import { renderPdfTo } from '../../infra/pdf/render';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
-import { insertNotification } from '../../infra/db/notifications';
+import { insertNotification } from '../../data/notifications';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { proposalOptionSchema } from '@ridgeline/shared/contracts/documents';
 import { documentFileName, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';

@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
+import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's

@@ -27,8 +27,8 @@ import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/sha
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor, Tenant } from '../../http/context';
 import type { Db } from '../../infra/db/client';
-import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
-import { readInsurerApproved } from '../../infra/db/claim-ledger';
+import { assertLetterheadDetails } from '../../data/company-letterhead';
+import { readInsurerApproved } from '../../data/claim-ledger';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';

@@ -11,10 +11,10 @@ import {
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
-import { readProposalApproved } from '../../infra/db/claim-ledger';
-import { insertNotification } from '../../infra/db/notifications';
-import { findProjectAddress } from '../../infra/db/project-lookup';
-import { lockProposal } from '../../infra/db/proposal-pdf';
+import { readProposalApproved } from '../../data/claim-ledger';
+import { insertNotification } from '../../data/notifications';
+import { findProjectAddress } from '../../data/project-lookup';
+import { lockProposal } from '../../data/proposal-pdf';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';

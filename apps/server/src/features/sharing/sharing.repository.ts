@@ -13,8 +13,8 @@ import {
   shareLinkViews,
   user,
 } from '../../infra/db/schema/index';
-import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../data/proposal-pdf';
+import { userNameColumns } from '../../data/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
 // caller's company; the public ones start from the link found by its signed id and then filter by

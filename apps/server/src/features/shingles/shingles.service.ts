@@ -25,8 +25,8 @@ import type { Db } from '../../infra/db/client';
 import { decodesToTheEnd, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';
-import { insertActivity } from '../../infra/db/project-activity';
-import { findProjectAddress, projectExists } from '../../infra/db/project-lookup';
+import { insertActivity } from '../../data/project-activity';
+import { findProjectAddress, projectExists } from '../../data/project-lookup';
 import { AppError } from '../../lib/app-error';
 import { assertCanManageLocalProducts } from './shingles.policy';
 import {

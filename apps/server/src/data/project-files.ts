@@ -1,5 +1,5 @@
-import type { DbTx } from './client';
-import { projectFiles } from './schema/index';
+import type { DbTx } from '../infra/db/client';
+import { projectFiles } from '../infra/db/schema/index';
 
 // A project's files are written by its members' uploads and by a service order's delivery: one insert both use.
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db, DbTx } from './client';
-import { proposals, reports } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { proposals, reports } from '../infra/db/schema/index';
 
 // A proposal's PDF is queued from two places (the signed-in "make the PDF" and the public
 // signature) and opened from its share link: the lock on the proposal and the lookup of its report

@@ -17,7 +17,8 @@ import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
 import { projectExists } from '../../data/project-lookup';
-import { findSessionRef, holdProject, holdSessionRef } from './estimating.repository';
+import { holdProject, holdSessionRef } from './estimating.repository';
+import { findSessionRef } from '../../data/inspection-session';
 import {
   deleteMeasurementRow,
   findMeasurement,

@@ -25,7 +25,6 @@ import {
   findPhoto,
   findPhotoIdentity,
   findPhotoPaths,
-  findSessionRef,
   insertPhotoIfNew,
   listProjectPhotos,
   listSessionPhotos,
@@ -37,6 +36,7 @@ import {
   type PhotoRow,
 } from './photos.repository';
 import { projectExists } from '../../data/project-lookup';
+import { findSessionRef } from '../../data/inspection-session';
 import { parseLatLng, photoProvenanceFlags } from '../../data/photo-provenance';
 
 const BUCKET = 'project-files';

@@ -10,18 +10,6 @@ import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, r
 /** The column is not already that value (null included), so a repeated conversion rewrites nothing. */
 const notYet = (column: AnyColumn, value: string): SQL => sql`${column} is distinct from ${value}`;
 
-export type ConvertedSessionRow = typeof inspectionSessions.$inferSelect;
-
-/** The company's session, locked (FOR UPDATE) until the transaction ends: two conversions run one after the other. */
-export async function lockSessionForConversion(tx: DbTx, companyId: string, id: string): Promise<ConvertedSessionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(inspectionSessions)
-    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, id)))
-    .for('update');
-  return row ?? null;
-}
-
 /** The company's carrier of that name (names are unique per company, in any case), or null. */
 export async function findCarrierIdByName(tx: DbTx, companyId: string, name: string): Promise<string | null> {
   const [row] = await tx

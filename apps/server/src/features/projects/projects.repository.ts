@@ -290,24 +290,6 @@ export async function countActiveProjects(db: Db | DbTx, companyId: string): Pro
   return row?.total ?? 0;
 }
 
-/** A carrier of the company, with its name. */
-export async function findCarrier(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: carriers.id, name: carriers.name })
-    .from(carriers)
-    .where(and(eq(carriers.companyId, companyId), eq(carriers.id, id)));
-  return row ?? null;
-}
-
-/** An adjuster of the company, with its name. */
-export async function findAdjuster(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: adjusters.id, name: adjusters.name })
-    .from(adjusters)
-    .where(and(eq(adjusters.companyId, companyId), eq(adjusters.id, id)));
-  return row ?? null;
-}
-
 /** A member of the company by user id, with their name columns. */
 export async function findCompanyUser(db: Db | DbTx, companyId: string, userId: string) {
   const [row] = await db

@@ -28,8 +28,6 @@ import {
   countActiveProjects,
   countProjects,
   exportRows,
-  findAdjuster,
-  findCarrier,
   findCompanyPlan,
   findCompanyUser,
   findProjectDetail,
@@ -44,6 +42,7 @@ import {
   type ProjectRow,
 } from './projects.repository';
 import { projectExists } from '../../data/project-lookup';
+import { findAdjuster, findCarrier } from '../../data/carrier-directory';
 
 /** `readTimeoutMs`: each statement of the CSV export is stopped after it (DATABASE_READ_TIMEOUT_MS). */
 export type ProjectsServiceDeps = { db: Db; readTimeoutMs: number };

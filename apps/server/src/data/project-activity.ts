@@ -14,6 +14,7 @@ export type NewActivity = {
   oldValue?: string | null;
   newValue?: string | null;
   body?: string | null;
+  meta?: Record<string, unknown> | null;
 };
 
 /**

@@ -26,7 +26,7 @@ export async function listProposals(db: Db | DbTx, companyId: string, projectId:
 }
 
 /** One proposal of the company with its creator and PDF, or null. */
-export async function findProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalDetailRow | null> {
+export async function findProposalDetail(db: Db | DbTx, companyId: string, id: string): Promise<ProposalDetailRow | null> {
   const [row] = await selectProposals(db).where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
   return row ?? null;
 }

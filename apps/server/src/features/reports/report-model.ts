@@ -47,10 +47,10 @@ import type {
 } from '../../infra/pdf/model';
 import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { photoProvenanceFlags } from '../../data/photo-provenance';
+import { findProposal, type ProposalRow } from '../../data/proposal';
 import {
   findCompanyFacts,
   findProjectFacts,
-  findProposal,
   findLatestShingleId,
   findSessionFacts,
   listProjectEstimates,
@@ -61,7 +61,6 @@ import {
   type EstimateRow,
   type MeasurementRow,
   type ProjectFacts,
-  type ProposalRow,
   type ReportRow,
   type SessionFacts,
   type ShingleIdRow,

@@ -30,6 +30,12 @@ describe('import boundaries', () => {
     ['fails', 'http imports the app assembly', 'apps/server/src/http/middleware/x.ts', "import { x } from '../../app';"],
     ['fails', 'a feature imports the app assembly', 'apps/server/src/features/company/x.ts', "import { x } from '../../app';"],
     ['fails', 'http imports a feature routes file', 'apps/server/src/http/x.ts', "import { x } from '../features/company/company.routes';"],
+    ['fails', 'infra imports the data floor', 'apps/server/src/infra/jobs/x.ts', "import { x } from '../../data/project-lookup';"],
+    ['fails', 'lib imports the data floor', 'apps/server/src/lib/x.ts', "import { x } from '../data/project-lookup';"],
+    ['fails', 'http imports the data floor', 'apps/server/src/http/middleware/x.ts', "import { x } from '../../data/user-lookup';"],
+    ['fails', 'config imports the data floor', 'apps/server/src/config.ts', "import { x } from './data/user-lookup';"],
+    ['fails', 'the data floor imports a feature', 'apps/server/src/data/x.ts', "import { x } from '../features/proposals/proposals.repository';"],
+    ['fails', 'the data floor imports http', 'apps/server/src/data/x.ts', "import { x } from '../http/context';"],
     ['fails', 'shared imports an app', 'packages/shared/src/domain/x.ts', "import { x } from '../../../../apps/server/src/lib/app-error';"],
     [
       'passes',
@@ -45,6 +51,14 @@ describe('import boundaries', () => {
       'apps/server/src/features/team/x.ts',
       "import { x } from '../../http/middleware/auth';\nimport { y } from '../../infra/db/client';\nimport { z } from '../../lib/app-error';\nexport const w = [y, z];",
     ],
+    ['passes', 'a server feature imports the data floor', 'apps/server/src/features/team/x.ts', "import { x } from '../../data/project-lookup';"],
+    [
+      'passes',
+      'the data floor imports itself, infra and lib',
+      'apps/server/src/data/x.ts',
+      "import { x } from './project-lookup';\nimport { y } from '../infra/db/client';\nimport { z } from '../lib/app-error';\nexport const w = [y, z];",
+    ],
+    ['passes', 'a composition root imports the data floor', 'apps/server/src/cli/x.ts', "import { x } from '../data/user-lookup';"],
     ['passes', 'the app assembly mounts routes', 'apps/server/src/app.ts', "import { x } from './features/company/company.routes';"],
     ['passes', 'a test uses the test helpers', 'apps/server/src/features/team/x.test.ts', "import { x } from '../../test/test-server';"],
     // The rule fails closed: a folder (or a file at the top of src/) the table does not list is refused, whatever it imports.

@@ -1,6 +1,6 @@
 import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { loadConfig } from '../config';
-import { findUserIdByEmail } from '../infra/db/user-lookup';
+import { findUserIdByEmail } from '../data/user-lookup';
 import { deriveSecret, loadAuthSecret } from '../infra/secrets/auth-secret';
 import { updateCompany } from '../features/company/company.repository';
 import { createStorage } from '../server';

@@ -1,7 +1,7 @@
 import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, user } from '../../infra/db/schema/index';
-import { userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
+import { userAccessColumns, userNameColumns } from '../../data/user-columns';
 
 /** A user as the admin list shows it: the account, its ban and its company's name. */
 export type AdminUserRow = {

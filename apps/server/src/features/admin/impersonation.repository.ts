@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
 import { impersonationAudit, session, user } from '../../infra/db/schema/index';
-import { userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
+import { userAccessColumns, userNameColumns } from '../../data/user-columns';
 
 /** The fields of an account impersonation needs: who it is, its role and its ban. */
 export async function findImpersonationTarget(db: Db | DbTx, id: string) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
+import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
   adjusters,

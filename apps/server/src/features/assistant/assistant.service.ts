@@ -15,9 +15,9 @@ import type {
 import { BUILT_IN_NOTICE, codeEditionOf, PROVIDER_OFF_NOTICE, type AssistantTask, type CodeEdition } from '@ridgeline/shared/domain/assistant';
 import type { Actor, Tenant } from '../../lib/actor';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
-import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../infra/db/assistant-usage';
+import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../data/assistant-usage';
 import type { Db } from '../../infra/db/client';
-import { intakeFeedback } from '../../infra/db/feedback-intake';
+import { intakeFeedback } from '../../data/feedback-intake';
 import { AppError } from '../../lib/app-error';
 import {
   builtInAnswer,

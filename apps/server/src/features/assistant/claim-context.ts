@@ -4,7 +4,7 @@ import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { formatCalendarDate } from '@ridgeline/shared/domain/time-zones';
 import { buildShotList, type ShotListStructure } from '@ridgeline/shared/domain/shot-list';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
-import { readClaimLedger, type ClaimLedgerRead } from '../../infra/db/claim-ledger';
+import { readClaimLedger, type ClaimLedgerRead } from '../../data/claim-ledger';
 import type { Db } from '../../infra/db/client';
 import { claimActivity, claimEstimate, claimFiles, claimMeasurements, claimPhotos, claimReports, claimSessions, findClaimFile } from './assistant.repository';
 

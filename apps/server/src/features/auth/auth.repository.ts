@@ -4,7 +4,7 @@ import { COMPANY_ROLES, type CompanyRole } from '@ridgeline/shared/domain/roles'
 import type { Identity } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, members, session, user, verification } from '../../infra/db/schema/index';
-import { userAccessColumns } from '../../infra/db/user-columns';
+import { userAccessColumns } from '../../data/user-columns';
 
 // Every SQL statement of the auth feature. Accounts and sessions belong to better-auth; these are
 // the reads and writes Ridgeline makes beside it.

@@ -3,7 +3,7 @@ import { EMAIL_ALREADY_REGISTERED_MESSAGE } from '@ridgeline/shared/domain/auth-
 import { COMMON_PASSWORD_MESSAGE } from '@ridgeline/shared/domain/password-policy';
 import { isBanActive } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
-import { findUserIdByEmail } from '../../infra/db/user-lookup';
+import { findUserIdByEmail } from '../../data/user-lookup';
 import type { SocketGrant } from '../../infra/realtime/hub';
 import type { RevocationReason } from '../../infra/realtime/publish';
 import { AppError } from '../../lib/app-error';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { billingNotices, companies, members, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // The company's billing columns (read, locked and changed here), its owners and the billing mails
 // already sent: what every part of billing shares.

@@ -5,9 +5,9 @@ import { SERVICE_TYPES, serviceTypeName, type ServiceType } from '@ridgeline/sha
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertNotification } from '../../infra/db/notifications';
-import { insertActivity } from '../../infra/db/project-activity';
-import { insertProjectFile } from '../../infra/db/project-files';
+import { insertNotification } from '../../data/notifications';
+import { insertActivity } from '../../data/project-activity';
+import { insertProjectFile } from '../../data/project-files';
 import { checkProjectFile, projectFileObjectPath, PROJECT_FILES_BUCKET } from '../../infra/storage/project-files';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';

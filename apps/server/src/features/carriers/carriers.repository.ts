@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableName, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../infra/db/client';
-import { presentProjectSummary, selectProjectSummaries } from '../../infra/db/project-summary';
+import { presentProjectSummary, selectProjectSummaries } from '../../data/project-summary';
 import { adjusters, carriers, projects } from '../../infra/db/schema/index';
 
 // The carrier directory. Every statement filters by company_id: a carrier or adjuster id of another
@@ -59,8 +59,8 @@ export async function listCarriers(db: Db | DbTx, companyId: string, q: string |
   return selectCarriers(db, and(eq(carriers.companyId, companyId), q ? ilike(carriers.name, likeTerm(q)) : undefined));
 }
 
-/** One carrier of the company with its counts, or null. */
-export async function findCarrier(db: Db | DbTx, companyId: string, id: string): Promise<CarrierRow | null> {
+/** One carrier of the company with its counts, as the directory shows it, or null. */
+export async function findCarrierDetail(db: Db | DbTx, companyId: string, id: string): Promise<CarrierRow | null> {
   const [row] = await selectCarriers(db, and(eq(carriers.companyId, companyId), eq(carriers.id, id)));
   return row ?? null;
 }
@@ -165,8 +165,8 @@ export async function listAdjusters(db: Db | DbTx, companyId: string, filter: { 
   );
 }
 
-/** One adjuster of the company with its carrier, or null. */
-export async function findAdjuster(db: Db | DbTx, companyId: string, id: string): Promise<AdjusterRow | null> {
+/** One adjuster of the company with its carrier, as the directory shows it, or null. */
+export async function findAdjusterDetail(db: Db | DbTx, companyId: string, id: string): Promise<AdjusterRow | null> {
   const [row] = await selectAdjusters(db, and(eq(adjusters.companyId, companyId), eq(adjusters.id, id)));
   return row ?? null;
 }

@@ -17,8 +17,8 @@ import { assertCanChangeEntry, assertCanDeleteEntry } from './carriers.policy';
 import {
   deleteAdjuster,
   deleteCarrier,
-  findAdjuster,
-  findCarrier,
+  findAdjusterDetail,
+  findCarrierDetail,
   insertAdjuster,
   insertCarrier,
   listAdjusters,
@@ -60,13 +60,13 @@ function presentAdjuster(row: AdjusterRow): Adjuster {
  */
 export function createCarriersService({ db }: CarriersServiceDeps) {
   async function carrierOrNotFound(tenant: Tenant, id: string): Promise<Carrier> {
-    const row = await findCarrier(db, tenant.companyId, id);
+    const row = await findCarrierDetail(db, tenant.companyId, id);
     if (!row) throw AppError.notFound('Carrier not found');
     return presentCarrier(row);
   }
 
   async function adjusterOrNotFound(tenant: Tenant, id: string): Promise<Adjuster> {
-    const row = await findAdjuster(db, tenant.companyId, id);
+    const row = await findAdjusterDetail(db, tenant.companyId, id);
     if (!row) throw AppError.notFound('Adjuster not found');
     return presentAdjuster(row);
   }

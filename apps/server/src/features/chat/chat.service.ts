@@ -31,7 +31,7 @@ import {
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertNotification } from '../../infra/db/notifications';
+import { insertNotification } from '../../data/notifications';
 import type { EventPublisher } from '../../infra/events/event-bus';
 import { messageEnvelopeTemplates, publishRealtime } from '../../infra/realtime/publish';
 import type { Storage } from '../../infra/storage/storage';
@@ -74,7 +74,7 @@ import {
   type MessageWithSenderRow,
   type PersonRow,
 } from './chat.repository';
-import { projectExists } from '../../infra/db/project-lookup';
+import { projectExists } from '../../data/project-lookup';
 
 /** `events`: a stored message is announced (chat-message-posted), and its push follows on the server. */
 export type ChatServiceDeps = { db: Db; storage: Storage; logger: Logger; events: EventPublisher };

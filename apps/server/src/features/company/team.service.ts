@@ -3,7 +3,7 @@ import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { findUserIdByEmail } from '../../infra/db/user-lookup';
+import { findUserIdByEmail } from '../../data/user-lookup';
 import { publishRevocation } from '../../infra/realtime/publish';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { invitationMail } from '../../infra/mail/templates';

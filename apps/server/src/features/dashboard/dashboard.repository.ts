@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { taskSummaryColumns } from '../../infra/db/task-summary';
-import { presentProjectSummary, selectProjectSummaries } from '../../infra/db/project-summary';
+import { taskSummaryColumns } from '../../data/task-summary';
+import { presentProjectSummary, selectProjectSummaries } from '../../data/project-summary';
 import { companies, projectActivity, projects, projectStatuses, projectTasks, user } from '../../infra/db/schema/index';
 
 // The dashboard's reads: one statement each, every one filtered by company_id and served by an index

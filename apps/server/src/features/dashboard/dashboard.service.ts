@@ -5,7 +5,7 @@ import { effectivePlan, storedPlanId } from '@ridgeline/shared/domain/plans';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
-import { presentTaskSummary } from '../../infra/db/task-summary';
+import { presentTaskSummary } from '../../data/task-summary';
 import { AppError } from '../../lib/app-error';
 import {
   countByVisibleStatus,

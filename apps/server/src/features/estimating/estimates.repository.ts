@@ -1,7 +1,7 @@
 import { and, desc, eq, max, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { estimates, inspectionSessions, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // Estimates and their versions. Every statement filters by company_id; the joined session is matched
 // on the same company.

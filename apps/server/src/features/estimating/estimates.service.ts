@@ -14,8 +14,9 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { AppError } from '../../lib/app-error';
-import { findSessionRef, lockSessionRef, sessionPhotoIds, type SessionRef } from './estimating.repository';
-import { projectExists } from '../../infra/db/project-lookup';
+import { lockSessionRef, sessionPhotoIds } from './estimating.repository';
+import { findSessionRef, type SessionRef } from '../../data/inspection-session';
+import { projectExists } from '../../data/project-lookup';
 import { estimateCsv, type CsvFile } from './estimate-export';
 import { sessionAddress } from './session-address';
 import {

@@ -1,20 +1,10 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
+import type { SessionRef } from '../../data/inspection-session';
 import { inspectionPhotos, inspectionSessions, projects } from '../../infra/db/schema/index';
 
 // What measurements and estimates hang on: the company's sessions and projects. Every lookup filters
 // by company_id, so another company's session or project is simply not found.
-
-export type SessionRef = { id: string; projectId: string | null };
-
-/** The company's session (its id and claim file), or null. */
-export async function findSessionRef(db: Db | DbTx, companyId: string, id: string): Promise<SessionRef | null> {
-  const [row] = await db
-    .select({ id: inspectionSessions.id, projectId: inspectionSessions.projectId })
-    .from(inspectionSessions)
-    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, id)));
-  return row ?? null;
-}
 
 /**
  * The company's session, locked (FOR UPDATE) until the transaction ends: the writes that number a

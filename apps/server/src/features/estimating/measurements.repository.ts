@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { inspectionSessions, projects, roofMeasurements, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // Roof measurements. Every statement filters by company_id; the joined project and session are
 // matched on the same company, so a row never shows another company's title or address. A record

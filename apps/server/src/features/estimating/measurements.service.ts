@@ -16,8 +16,9 @@ import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import type { Logger } from '../../lib/logger';
-import { projectExists } from '../../infra/db/project-lookup';
-import { findSessionRef, holdProject, holdSessionRef } from './estimating.repository';
+import { projectExists } from '../../data/project-lookup';
+import { holdProject, holdSessionRef } from './estimating.repository';
+import { findSessionRef } from '../../data/inspection-session';
 import {
   deleteMeasurementRow,
   findMeasurement,

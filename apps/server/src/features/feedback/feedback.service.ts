@@ -26,8 +26,8 @@ import {
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { intakeFeedback } from '../../infra/db/feedback-intake';
-import { insertNotification } from '../../infra/db/notifications';
+import { intakeFeedback } from '../../data/feedback-intake';
+import { insertNotification } from '../../data/notifications';
 import { readImageHeader } from '../../infra/images/images';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { acceptFileType } from '../../infra/storage/file-type';

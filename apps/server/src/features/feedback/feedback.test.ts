@@ -16,7 +16,7 @@ import {
 import { notificationsResponseSchema } from '@ridgeline/shared/contracts/chat';
 import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TOO_LARGE_MESSAGE, SCREENSHOT_TYPE_MESSAGE } from '@ridgeline/shared/domain/feedback';
 import { pixelBudgetMessage } from '@ridgeline/shared/domain/images';
-import { intakeFeedback } from '../../infra/db/feedback-intake';
+import { intakeFeedback } from '../../data/feedback-intake';
 import { companies, feedback, feedbackEntries, feedbackScreenshots, notifications } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import { pngBomb, tinyGif, tinyPng } from '../../test/images';

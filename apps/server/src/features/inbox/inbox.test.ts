@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationsResponse } from '@ridgeline/shared/contracts/chat';
-import { insertNotification, type NewNotification } from '../../infra/db/notifications';
+import { insertNotification, type NewNotification } from '../../data/notifications';
 import { notifications } from '../../infra/db/schema/index';
 import { signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';

@@ -70,16 +70,6 @@ export async function insertSessionIfNew(tx: DbTx, values: NewSessionRow): Promi
   return rows.length > 0;
 }
 
-/** The company's session, locked (FOR UPDATE) until the transaction ends, so two devices' writes run one after the other. */
-export async function lockSession(tx: DbTx, companyId: string, id: string): Promise<SessionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(inspectionSessions)
-    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, id)))
-    .for('update');
-  return row ?? null;
-}
-
 export async function updateSessionRow(tx: DbTx, companyId: string, id: string, patch: SessionPatch): Promise<void> {
   await tx
     .update(inspectionSessions)

@@ -17,8 +17,9 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
-import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
-import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
+import { insertInspectionActivity, type NewInspectionActivity } from '../../data/inspection-activity';
+import { joinSessionMeasurementToProject } from '../../data/roof-measurement';
+import { lockSession } from '../../data/inspection-session';
 import { AppError } from '../../lib/app-error';
 import { pick } from '../../lib/pick';
 import {
@@ -29,7 +30,6 @@ import {
   listSessions,
   lockOwnCarrierName,
   lockProjectForSession,
-  lockSession,
   sessionExists,
   updateSessionRow,
   type ActivityRow,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { claimLedgerEntries, estimates, projectStatuses, projects, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // The claim money ledger. Every statement filters by company_id: another company's claim file or
 // entry is simply not found. Rows are only ever inserted (the table's trigger refuses the rest).

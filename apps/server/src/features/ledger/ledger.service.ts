@@ -11,7 +11,7 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { ledgerStatusKeys } from '@ridgeline/shared/domain/status-progress';
-import { ledgerEntryInput } from '../../infra/db/claim-ledger';
+import { ledgerEntryInput } from '../../data/claim-ledger';
 import type { EventPublisher } from '../../infra/events/event-bus';
 import { AppError } from '../../lib/app-error';
 import {

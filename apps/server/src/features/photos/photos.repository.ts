@@ -16,16 +16,7 @@ function selectPhotos(db: Db | DbTx) {
 const flatten = (rows: Array<{ photo: typeof inspectionPhotos.$inferSelect; uploaderName: string | null }>): PhotoRow[] =>
   rows.map(({ photo, uploaderName }) => ({ ...photo, uploaderName }));
 
-/** A session of the company (its id and project), or null for a missing or foreign one. */
-export async function findSessionRef(db: Db | DbTx, companyId: string, sessionId: string): Promise<{ id: string; projectId: string | null } | null> {
-  const [row] = await db
-    .select({ id: inspectionSessions.id, projectId: inspectionSessions.projectId })
-    .from(inspectionSessions)
-    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, sessionId)));
-  return row ?? null;
-}
-
-/** The same, holding a share lock until the transaction ends (the session cannot vanish under an insert). */
+/** A session of the company (its id and project), holding a share lock until the transaction ends (the session cannot vanish under an insert). */
 export async function lockSessionRef(tx: DbTx, companyId: string, sessionId: string): Promise<{ id: string; projectId: string | null } | null> {
   const [row] = await tx
     .select({ id: inspectionSessions.id, projectId: inspectionSessions.projectId })

@@ -12,7 +12,7 @@ import type { ProvenanceFlag } from '@ridgeline/shared/domain/photo-provenance';
 import { PHOTO_RESTORE_DAYS, photoAlreadyUsedMessage, photoShotLabel } from '@ridgeline/shared/domain/field-capture';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertInspectionActivity } from '../../infra/db/inspection-activity';
+import { insertInspectionActivity } from '../../data/inspection-activity';
 import { heifBoxesComplete, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import { ObjectExistsError, type Storage } from '../../infra/storage/storage';
@@ -25,7 +25,6 @@ import {
   findPhoto,
   findPhotoIdentity,
   findPhotoPaths,
-  findSessionRef,
   insertPhotoIfNew,
   listProjectPhotos,
   listSessionPhotos,
@@ -36,8 +35,9 @@ import {
   type PhotoFilters,
   type PhotoRow,
 } from './photos.repository';
-import { projectExists } from '../../infra/db/project-lookup';
-import { parseLatLng, photoProvenanceFlags } from '../../infra/db/photo-provenance';
+import { projectExists } from '../../data/project-lookup';
+import { findSessionRef } from '../../data/inspection-session';
+import { parseLatLng, photoProvenanceFlags } from '../../data/photo-provenance';
 
 const BUCKET = 'project-files';
 /** Signed photo URLs stay valid for five minutes. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { preparedPerDatabase } from '../../infra/db/prepared';
 import { companies, members, user } from '../../infra/db/schema/index';
-import { membershipColumns, userAccessColumns, userNameColumns } from '../../infra/db/user-columns';
+import { membershipColumns, userAccessColumns, userNameColumns } from '../../data/user-columns';
 
 /** The profile read of GET /api/me, which every signed-in page makes: one prepared statement per pool. */
 const profileByUser = preparedPerDatabase((db) =>

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import type { NewActivity } from '../../infra/db/project-activity';
+import type { NewActivity } from '../../data/project-activity';
 import { projectActivity, user } from '../../infra/db/schema/index';
 
 /** Records one activity row and returns it (a note added by hand is answered with its entry). */

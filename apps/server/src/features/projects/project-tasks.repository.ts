@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
-import { taskSummaryColumns, type TaskSummaryRow } from '../../infra/db/task-summary';
+import { taskSummaryColumns, type TaskSummaryRow } from '../../data/task-summary';
 import { members, projects, projectTasks, user } from '../../infra/db/schema/index';
 
 // Every query filters by company_id: a task, its project and its assignee are only found within the

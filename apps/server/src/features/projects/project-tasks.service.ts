@@ -2,9 +2,9 @@ import type { CreateTaskInput, Task, UpdateTaskInput } from '@ridgeline/shared/c
 import { overdueToday } from '@ridgeline/shared/domain/tasks';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { presentTaskSummary } from '../../infra/db/task-summary';
+import { presentTaskSummary } from '../../data/task-summary';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../../infra/db/project-activity';
+import { insertActivity } from '../../data/project-activity';
 import {
   deleteTask,
   findProjectRef,

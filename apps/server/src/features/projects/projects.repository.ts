@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PROJECT_SORTS, PROJECT_STATES } from '@ridgeline/shared/contracts/projects';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectSummaryColumns } from '../../infra/db/project-summary';
+import { projectSummaryColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, members, projects, projectStatuses, user } from '../../infra/db/schema/index';
 
 // Every statement on claim files filters by company_id first: the company's indexes lead with it, and
@@ -288,24 +288,6 @@ export async function countActiveProjects(db: Db | DbTx, companyId: string): Pro
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.isActive, true)));
   return row?.total ?? 0;
-}
-
-/** A carrier of the company, with its name. */
-export async function findCarrier(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: carriers.id, name: carriers.name })
-    .from(carriers)
-    .where(and(eq(carriers.companyId, companyId), eq(carriers.id, id)));
-  return row ?? null;
-}
-
-/** An adjuster of the company, with its name. */
-export async function findAdjuster(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: adjusters.id, name: adjusters.name })
-    .from(adjusters)
-    .where(and(eq(adjusters.companyId, companyId), eq(adjusters.id, id)));
-  return row ?? null;
 }
 
 /** A member of the company by user id, with their name columns. */

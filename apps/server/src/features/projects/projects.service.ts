@@ -15,12 +15,12 @@ import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { withStatementTimeout } from '../../infra/db/statement-timeout';
-import { presentProjectSummary } from '../../infra/db/project-summary';
+import { presentProjectSummary } from '../../data/project-summary';
 import { AppError } from '../../lib/app-error';
 import { isStatusMoveCause } from '@ridgeline/shared/domain/status-progress';
 import { statusMoveCauseText } from './status-progress';
 import { activeFilesOf, assertRoomFor, lockCompany } from './active-files';
-import { insertActivity, type NewActivity } from '../../infra/db/project-activity';
+import { insertActivity, type NewActivity } from '../../data/project-activity';
 import { findActivityEntry, insertActivityReturning, listActivity, type ActivityRow } from './activity.repository';
 import { findDefaultStatus, findStatus, findStatusByKey } from './project-statuses.repository';
 import { projectsCsv, type CsvFile } from './projects-csv';
@@ -28,8 +28,6 @@ import {
   countActiveProjects,
   countProjects,
   exportRows,
-  findAdjuster,
-  findCarrier,
   findCompanyPlan,
   findCompanyUser,
   findProjectDetail,
@@ -43,7 +41,8 @@ import {
   type ProjectPatch,
   type ProjectRow,
 } from './projects.repository';
-import { projectExists } from '../../infra/db/project-lookup';
+import { projectExists } from '../../data/project-lookup';
+import { findAdjuster, findCarrier } from '../../data/carrier-directory';
 
 /** `readTimeoutMs`: each statement of the CSV export is stopped after it (DATABASE_READ_TIMEOUT_MS). */
 export type ProjectsServiceDeps = { db: Db; readTimeoutMs: number };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbTx } from '../../infra/db/client';
-import { joinSessionMeasurementToProject } from '../../infra/db/roof-measurement';
+import { joinSessionMeasurementToProject } from '../../data/roof-measurement';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, roofMeasurements } from '../../infra/db/schema/index';
 
 // Converting an inspection session into a claim file: the session locked, the directory looked up by
@@ -9,18 +9,6 @@ import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, r
 
 /** The column is not already that value (null included), so a repeated conversion rewrites nothing. */
 const notYet = (column: AnyColumn, value: string): SQL => sql`${column} is distinct from ${value}`;
-
-export type ConvertedSessionRow = typeof inspectionSessions.$inferSelect;
-
-/** The company's session, locked (FOR UPDATE) until the transaction ends: two conversions run one after the other. */
-export async function lockSessionForConversion(tx: DbTx, companyId: string, id: string): Promise<ConvertedSessionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(inspectionSessions)
-    .where(and(eq(inspectionSessions.companyId, companyId), eq(inspectionSessions.id, id)))
-    .for('update');
-  return row ?? null;
-}
 
 /** The company's carrier of that name (names are unique per company, in any case), or null. */
 export async function findCarrierIdByName(tx: DbTx, companyId: string, name: string): Promise<string | null> {

@@ -2,9 +2,10 @@ import type { ConvertSessionInput, ConvertSessionResult } from '@ridgeline/share
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertInspectionActivity, type NewInspectionActivity } from '../../infra/db/inspection-activity';
+import { insertInspectionActivity, type NewInspectionActivity } from '../../data/inspection-activity';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../../infra/db/project-activity';
+import { insertActivity } from '../../data/project-activity';
+import { lockSession, type InspectionSessionRow } from '../../data/inspection-session';
 import { lockProject, type ProjectRow } from './projects.repository';
 import { progressProjectStatusInTx } from './status-progress';
 import {
@@ -20,12 +21,10 @@ import {
   findAdjusterIdByName,
   findCarrierIdByName,
   findLatestEstimateTotals,
-  lockSessionForConversion,
   markSessionConverted,
   relinkSessionEstimates,
   relinkSessionMeasurements,
   relinkSessionPhotos,
-  type ConvertedSessionRow,
 } from './session-conversion.repository';
 
 // An inspection becomes a claim file in one transaction: the session is locked, the claim file is
@@ -52,7 +51,7 @@ const filled = (value: string | null | undefined): value is string => value !== 
 const emptyText = (value: string | null) => !filled(value);
 
 /** How the session is named in lists and timelines: its street (with the city), else its homeowner. */
-function sessionLabel(session: ConvertedSessionRow): string {
+function sessionLabel(session: InspectionSessionRow): string {
   if (filled(session.street))
     return [session.street, session.city]
       .filter(filled)
@@ -62,15 +61,15 @@ function sessionLabel(session: ConvertedSessionRow): string {
 }
 
 /** A type picked in the field is kept; a classified one (or none) is classified again from the description on the claim file. */
-const pickedLossType = (session: ConvertedSessionRow): LossType | null =>
+const pickedLossType = (session: InspectionSessionRow): LossType | null =>
   session.lossTypeSource !== 'classified' && isLossType(session.lossType) ? session.lossType : null;
 
 /** The carrier typed in the field when the directory has no carrier of that name: kept on the claim file. */
-const typedCarrierName = (session: ConvertedSessionRow, directory: Directory): string | null =>
+const typedCarrierName = (session: InspectionSessionRow, directory: Directory): string | null =>
   directory.carrierId === null && filled(session.carrierName) ? session.carrierName.trim() : null;
 
 /** The claim file's fields from the session's (the project's title is the address, or the homeowner). */
-function newProjectFrom(session: ConvertedSessionRow, directory: Directory, totals: Totals): CreateProjectData & FieldCarrierName {
+function newProjectFrom(session: InspectionSessionRow, directory: Directory, totals: Totals): CreateProjectData & FieldCarrierName {
   const title = sessionLabel(session).slice(0, TITLE_MAX);
   if (title === '') throw new AppError('UNPROCESSABLE_ENTITY', "Add the property's address or the homeowner's name to the inspection before converting it.");
   return {
@@ -100,7 +99,7 @@ function newProjectFrom(session: ConvertedSessionRow, directory: Directory, tota
 }
 
 /** The project's empty fields that the session can fill; a field with a value is never overwritten. */
-function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, directory: Directory, totals: Totals): UpdateProjectData & FieldCarrierName {
+function emptyFieldsFrom(project: ProjectRow, session: InspectionSessionRow, directory: Directory, totals: Totals): UpdateProjectData & FieldCarrierName {
   const patch: UpdateProjectData & FieldCarrierName = {};
   const texts = [
     'homeownerName',
@@ -140,14 +139,14 @@ function emptyFieldsFrom(project: ProjectRow, session: ConvertedSessionRow, dire
 }
 
 /** "Adjuster: name, phone, email" for an adjuster typed in the field who is not in the directory. */
-function adjusterNote(session: ConvertedSessionRow): string | null {
+function adjusterNote(session: InspectionSessionRow): string | null {
   const parts = [session.adjusterName, session.adjusterPhone, session.adjusterEmail].filter(filled).map((part) => part.trim());
   return parts.length > 0 ? `Adjuster: ${parts.join(', ')}` : null;
 }
 
 export function createSessionConversionService({ db, now = () => new Date() }: SessionConversionServiceDeps) {
   /** The directory's carrier and adjuster for the session: its carrier, or the names typed in the field matched in the directory. */
-  async function directoryOf(tx: DbTx, companyId: string, session: ConvertedSessionRow): Promise<Directory> {
+  async function directoryOf(tx: DbTx, companyId: string, session: InspectionSessionRow): Promise<Directory> {
     const carrierId = session.carrierId ?? (filled(session.carrierName) ? await findCarrierIdByName(tx, companyId, session.carrierName) : null);
     const adjusterId = filled(session.adjusterName) ? await findAdjusterIdByName(tx, companyId, session.adjusterName, carrierId) : null;
     return { carrierId, adjusterId };
@@ -163,7 +162,7 @@ export function createSessionConversionService({ db, now = () => new Date() }: S
   async function convert(actor: Actor, tenant: Tenant, sessionId: string, input: ConvertSessionInput): Promise<ConvertSessionResult> {
     const { companyId } = tenant;
     return db.transaction(async (tx) => {
-      const session = await lockSessionForConversion(tx, companyId, sessionId);
+      const session = await lockSession(tx, companyId, sessionId);
       if (!session) throw AppError.notFound(NOT_FOUND);
       const at = now();
       const directory = await directoryOf(tx, companyId, session);

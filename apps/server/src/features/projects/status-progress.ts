@@ -7,7 +7,7 @@ import {
 } from '@ridgeline/shared/domain/status-progress';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
-import { insertActivity } from '../../infra/db/project-activity';
+import { insertActivity } from '../../data/project-activity';
 import { publishToCompany } from '../../infra/realtime/publish';
 import { AppError } from '../../lib/app-error';
 import { findStatus, findStatusByKey, type ProjectStatusRow } from './project-statuses.repository';

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { estimates, inspectionPhotos, inspectionSessions, projects, proposals, user } from '../../infra/db/schema/index';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { userNameColumns } from '../../data/user-columns';
 
 // Proposals and the report row of their PDF. Every statement filters by company_id.
 
@@ -26,7 +26,7 @@ export async function listProposals(db: Db | DbTx, companyId: string, projectId:
 }
 
 /** One proposal of the company with its creator and PDF, or null. */
-export async function findProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalDetailRow | null> {
+export async function findProposalDetail(db: Db | DbTx, companyId: string, id: string): Promise<ProposalDetailRow | null> {
   const [row] = await selectProposals(db).where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
   return row ?? null;
 }

@@ -10,10 +10,10 @@ import { defaultProposalOptions, proposalTitle, type ProposalApprovedSource, typ
 import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
-import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
-import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
-import { findProjectAddress } from '../../infra/db/project-lookup';
-import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../infra/db/proposal-pdf';
+import { proposalApprovedNow, readInsurerApproved } from '../../data/claim-ledger';
+import { assertLetterheadDetails } from '../../data/company-letterhead';
+import { findProjectAddress } from '../../data/project-lookup';
+import { insertProposalReport, lockProposal, lockProposalReport, requeueProposalReport } from '../../data/proposal';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
@@ -24,7 +24,7 @@ import {
   findProjectClaimAmounts,
   findProjectEstimate,
   findProjectPhotoIds,
-  findProposal,
+  findProposalDetail,
   insertProposal,
   listProposals,
   updateProposal,
@@ -86,7 +86,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
   }
 
   async function load(tenant: Tenant, id: string): Promise<Proposal> {
-    const row = await findProposal(db, tenant.companyId, id);
+    const row = await findProposalDetail(db, tenant.companyId, id);
     if (!row) throw notFound();
     return present(row, await readInsurerApproved(db, tenant.companyId, row.proposal.projectId));
   }
@@ -181,7 +181,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
    * in the queue; the render job is sent once the row is committed, so the worker always finds it.
    */
   async function renderPdf(actor: Actor, tenant: Tenant, id: string): Promise<Proposal> {
-    if (!(await findProposal(db, tenant.companyId, id))) throw notFound();
+    if (!(await findProposalDetail(db, tenant.companyId, id))) throw notFound();
     // The PDF carries the company's letterhead: 422 COMPANY_DETAILS_MISSING until it is complete.
     await assertLetterheadDetails(db, tenant.companyId, 'a proposal');
     const reportId = await db.transaction(async (tx) => {

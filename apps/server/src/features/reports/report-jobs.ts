@@ -1,19 +1,23 @@
-import type { Db } from '../../infra/db/client';
+import type { Db, DbTx } from '../../infra/db/client';
 import type { JobQueue } from '../../infra/jobs/queue';
 import type { PdfImageRef } from '../../infra/pdf/model';
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { renderPdfTo } from '../../infra/pdf/render';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import type { Logger } from '../../lib/logger';
-import { insertNotification } from '../../infra/db/notifications';
+import { insertNotification } from '../../data/notifications';
+import { insertActivity } from '../../data/project-activity';
+import { insertProjectFile } from '../../data/project-files';
+import { findProposal, linkSignedFile, lockProposal } from '../../data/proposal';
 import type { MailMessage } from '../../infra/mail/mailer';
 import { proposalOptionSchema } from '@ridgeline/shared/contracts/documents';
 import { documentFileName, PROPOSAL_TIERS } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { buildModel, formatDateTime, gatherInputs, inputHashOf, LOGO_BUCKET, type ModelInputs } from './report-model';
 import { signedCopyMail } from './report-mails';
-import { attachSignedProposalFile, findProposal, findReport, findUserName, updateProgress, updateReport } from './reports.repository';
+import { findReportDetail, findUserName, updateProgress, updateReport } from './reports.repository';
 
 // The render job: a queued report becomes rendering, its PDF model is built from what it is made
 // of, the engine draws it (progress written at most twice a second) straight into the documents
@@ -53,7 +57,7 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
   const render = deps.render ?? renderPdfTo;
   const now = deps.now ?? (() => new Date());
   const { reportId, companyId } = job;
-  const report = await findReport(db, companyId, reportId);
+  const report = await findReportDetail(db, companyId, reportId);
   if (!report || report.status === 'draft' || report.status === 'ready') return;
   const requesterId = report.updatedBy ?? report.createdBy;
   try {
@@ -144,6 +148,41 @@ export async function renderDocument(deps: RenderDeps, job: RenderDocumentJob): 
     logger.warn({ err: error instanceof Error ? error.message : String(error), reportId }, 'document render failed');
     await updateReport(db, companyId, reportId, { status: 'failed', error: reasonOf(error) }).catch(() => undefined);
   }
+}
+
+/**
+ * Keeps the signed proposal's PDF among the claim file's files, once: the file row, the proposal's
+ * link to it and the timeline entry. The file is the homeowner's signed copy, not a user's upload:
+ * it has no uploader and the timeline entry no actor (the proposal's author only asked for the
+ * PDF). False when the proposal already has its file.
+ */
+async function attachSignedProposalFile(
+  tx: DbTx,
+  row: { companyId: string; projectId: string; proposalId: string; objectPath: string; fileName: string; fileSize: number },
+): Promise<boolean> {
+  const current = await lockProposal(tx, row.companyId, row.proposalId);
+  if (!current || current.signedFileId !== null) return false;
+  const fileId = randomUUID();
+  await insertProjectFile(tx, {
+    id: fileId,
+    companyId: row.companyId,
+    projectId: row.projectId,
+    objectPath: row.objectPath,
+    fileName: row.fileName,
+    mimeType: 'application/pdf',
+    fileSize: row.fileSize,
+    uploadedBy: null,
+  });
+  await linkSignedFile(tx, row.companyId, row.proposalId, fileId);
+  await insertActivity(tx, {
+    companyId: row.companyId,
+    projectId: row.projectId,
+    actorId: null,
+    kind: 'file_uploaded',
+    body: row.fileName,
+    meta: { proposalId: row.proposalId, signedCopy: true },
+  });
+  return true;
 }
 
 /**

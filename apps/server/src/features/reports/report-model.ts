@@ -32,7 +32,7 @@ import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
 import { formatCalendarDate, formatDateInZone, formatDateTimeInZone } from '@ridgeline/shared/domain/time-zones';
 import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
-import { proposalApprovedNow, readInsurerApproved } from '../../infra/db/claim-ledger';
+import { proposalApprovedNow, readInsurerApproved } from '../../data/claim-ledger';
 import type {
   PdfCover,
   PdfDocumentModel,
@@ -46,11 +46,11 @@ import type {
   PdfTable,
 } from '../../infra/pdf/model';
 import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
-import { photoProvenanceFlags } from '../../infra/db/photo-provenance';
+import { photoProvenanceFlags } from '../../data/photo-provenance';
+import { findProposal, type ProposalRow } from '../../data/proposal';
 import {
   findCompanyFacts,
   findProjectFacts,
-  findProposal,
   findLatestShingleId,
   findSessionFacts,
   listProjectEstimates,
@@ -61,7 +61,6 @@ import {
   type EstimateRow,
   type MeasurementRow,
   type ProjectFacts,
-  type ProposalRow,
   type ReportRow,
   type SessionFacts,
   type ShingleIdRow,

@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
+import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's
@@ -48,7 +48,7 @@ export async function insertReport(tx: Db | DbTx, row: NewReportRow): Promise<Re
 }
 
 /** One report of the company with the names of who made and last saved it, or null. */
-export async function findReport(db: Db | DbTx, companyId: string, reportId: string): Promise<ReportListRow | null> {
+export async function findReportDetail(db: Db | DbTx, companyId: string, reportId: string): Promise<ReportListRow | null> {
   const rows = flatten(await selectReports(db).where(and(eq(reports.companyId, companyId), eq(reports.id, reportId))));
   return rows[0] ?? null;
 }
@@ -417,109 +417,6 @@ export async function listProjectEstimates(db: Db | DbTx, companyId: string, pro
       ${estimateId ? sql`and e.id = ${estimateId}` : sql``}
     order by e.updated_at desc, e.id`);
   return result.rows.map(estimateOf);
-}
-
-export type ProposalRow = {
-  id: string;
-  projectId: string;
-  estimateId: string | null;
-  status: string;
-  intro: string;
-  options: unknown;
-  deductibleCents: number | null;
-  approvedCents: number | null;
-  approvedSource: string;
-  photoIds: unknown;
-  chosenTier: string | null;
-  signerName: string | null;
-  signedDate: string | null;
-  signaturePath: string | null;
-  signerIp: string | null;
-  signedAt: Date | null;
-  signedFileId: string | null;
-  signerEmail: string | null;
-  createdBy: string | null;
-  updatedAt: Date;
-};
-
-export async function findProposal(db: Db | DbTx, companyId: string, proposalId: string): Promise<ProposalRow | null> {
-  const result = await db.execute<{
-    id: string;
-    project_id: string;
-    estimate_id: string | null;
-    status: string;
-    intro: string;
-    options: unknown;
-    deductible_cents: string | number | null;
-    approved_cents: string | number | null;
-    approved_source: string;
-    photo_ids: unknown;
-    chosen_tier: string | null;
-    signer_name: string | null;
-    signed_date: string | null;
-    signature_path: string | null;
-    signer_ip: string | null;
-    signed_at: string | Date | null;
-    signed_file_id: string | null;
-    signer_email: string | null;
-    created_by: string | null;
-    updated_at: string | Date;
-  }>(sql`
-    select id, project_id, estimate_id, status, intro, options, deductible_cents, approved_cents, approved_source, photo_ids, chosen_tier, signer_name,
-      signed_date::text as signed_date, signature_path, signer_ip, signed_at, signed_file_id, signer_email, created_by, updated_at
-    from proposals where company_id = ${companyId} and id = ${proposalId}`);
-  const r = result.rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    projectId: r.project_id,
-    estimateId: r.estimate_id,
-    status: r.status,
-    intro: r.intro,
-    options: r.options,
-    deductibleCents: r.deductible_cents === null ? null : Number(r.deductible_cents),
-    approvedCents: r.approved_cents === null ? null : Number(r.approved_cents),
-    approvedSource: r.approved_source,
-    photoIds: r.photo_ids,
-    chosenTier: r.chosen_tier,
-    signerName: r.signer_name,
-    signedDate: r.signed_date,
-    signaturePath: r.signature_path,
-    signerIp: r.signer_ip,
-    signedAt: r.signed_at === null ? null : new Date(r.signed_at),
-    signedFileId: r.signed_file_id,
-    signerEmail: r.signer_email,
-    createdBy: r.created_by,
-    updatedAt: new Date(r.updated_at),
-  };
-}
-
-/**
- * Keeps the signed proposal's PDF among the claim file's files, once: the file row, the proposal's
- * link to it and the timeline entry. The file is the homeowner's signed copy, not a user's upload:
- * it has no uploader and the timeline entry no actor (the proposal's author only asked for the
- * PDF). False when the proposal already has its file.
- */
-export async function attachSignedProposalFile(
-  tx: DbTx,
-  row: { companyId: string; projectId: string; proposalId: string; objectPath: string; fileName: string; fileSize: number },
-): Promise<boolean> {
-  const locked = await tx.execute<{ signed_file_id: string | null }>(
-    sql`select signed_file_id from proposals where company_id = ${row.companyId} and id = ${row.proposalId} for update`,
-  );
-  const current = locked.rows[0];
-  if (!current || current.signed_file_id !== null) return false;
-  const inserted = await tx.execute<{ id: string }>(sql`
-    insert into project_files (company_id, project_id, object_path, file_name, mime_type, file_size, uploaded_by)
-    values (${row.companyId}, ${row.projectId}, ${row.objectPath}, ${row.fileName}, 'application/pdf', ${row.fileSize}, null)
-    returning id`);
-  const fileId = inserted.rows[0]?.id;
-  if (!fileId) throw new Error('The signed proposal file was not written');
-  await tx.execute(sql`update proposals set signed_file_id = ${fileId}, updated_at = now() where company_id = ${row.companyId} and id = ${row.proposalId}`);
-  await tx.execute(sql`
-    insert into project_activity (company_id, project_id, actor_id, kind, body, meta)
-    values (${row.companyId}, ${row.projectId}, null, 'file_uploaded', ${row.fileName}, ${JSON.stringify({ proposalId: row.proposalId, signedCopy: true })}::jsonb)`);
-  return true;
 }
 
 /** A user's name as lists show it, or null. */

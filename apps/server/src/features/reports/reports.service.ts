@@ -27,8 +27,8 @@ import { buildShotList, type Shot, type ShotListStructure } from '@ridgeline/sha
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
-import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
-import { readInsurerApproved } from '../../infra/db/claim-ledger';
+import { assertLetterheadDetails } from '../../data/company-letterhead';
+import { readInsurerApproved } from '../../data/claim-ledger';
 import type { RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
@@ -38,7 +38,7 @@ import {
   deleteReport,
   findCompanyFacts,
   findProjectFacts,
-  findReport,
+  findReportDetail,
   findSessionFacts,
   findUserName,
   insertReport,
@@ -135,7 +135,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   }
 
   async function reload(tenant: Tenant, reportId: string): Promise<ReportDetail> {
-    const row = await findReport(db, tenant.companyId, reportId);
+    const row = await findReportDetail(db, tenant.companyId, reportId);
     if (!row) throw AppError.notFound('Report not found');
     return detail(row);
   }
@@ -291,7 +291,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
     /** Autosave of a draft, from the version the editor opened (409 DRAFT_CHANGED naming who saved since). */
     async save(actor: Actor, tenant: Tenant, reportId: string, raw: SaveReportInput): Promise<ReportDetail> {
       const input = saveReportSchema.parse(raw);
-      const current = await findReport(db, tenant.companyId, reportId);
+      const current = await findReportDetail(db, tenant.companyId, reportId);
       if (!current) throw AppError.notFound('Report not found');
       if (current.kind === 'proposal') throw AppError.badRequest("A proposal's PDF is made from the proposal: edit the proposal instead.");
       const sectionIds = input.document.sections.map((s) => s.id);
@@ -313,7 +313,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
         updatedBy: actor.userId,
       });
       if (!saved) {
-        const latest = await findReport(db, tenant.companyId, reportId);
+        const latest = await findReportDetail(db, tenant.companyId, reportId);
         if (!latest) throw AppError.notFound('Report not found');
         const who = latest.updatedByName ?? latest.createdByName ?? 'Someone';
         throw new AppError('DRAFT_CHANGED', `${who} saved this draft at ${hhmm(latest.updatedAt)} after you opened it. Reload to see their changes.`);
@@ -326,7 +326,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
      * changed and its file is there; otherwise queues it and sends the job.
      */
     async render(actor: Actor, tenant: Tenant, reportId: string, input: { overrideReason?: string | undefined }): Promise<ReportDetail> {
-      const current = await findReport(db, tenant.companyId, reportId);
+      const current = await findReportDetail(db, tenant.companyId, reportId);
       if (!current) throw AppError.notFound('Report not found');
       if (current.status === 'queued' || current.status === 'rendering') return detail(current);
       const overrideReason = input.overrideReason?.trim() || current.overrideReason;
@@ -352,7 +352,7 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
 
     /** The stored PDF and the name it downloads as (409 DOCUMENT_NOT_READY until it is rendered). */
     async file(tenant: Tenant, reportId: string): Promise<{ body: Buffer; fileName: string }> {
-      const row = await findReport(db, tenant.companyId, reportId);
+      const row = await findReportDetail(db, tenant.companyId, reportId);
       if (!row) throw AppError.notFound('Report not found');
       const stored = row.status === 'ready' && row.filePath ? await storage.get(DOCUMENTS_BUCKET, row.filePath) : null;
       if (!stored)

@@ -11,10 +11,10 @@ import {
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
-import { readProposalApproved } from '../../infra/db/claim-ledger';
-import { insertNotification } from '../../infra/db/notifications';
-import { findProjectAddress } from '../../infra/db/project-lookup';
-import { lockProposal } from '../../infra/db/proposal-pdf';
+import { readProposalApproved } from '../../data/claim-ledger';
+import { insertNotification } from '../../data/notifications';
+import { findProjectAddress } from '../../data/project-lookup';
+import { findProposal, lockProposal } from '../../data/proposal';
 import type { JobQueue } from '../../infra/jobs/queue';
 import { RENDER_DOCUMENT_JOB, type RenderDocumentJob } from '../../infra/pdf/render-job';
 import type { Storage } from '../../infra/storage/storage';
@@ -22,7 +22,6 @@ import { AppError } from '../../lib/app-error';
 import { verifyShareToken } from './share-token';
 import {
   findCompany,
-  findFullProposal,
   findLinkById,
   findProposalReportFile,
   findReportFile,
@@ -110,7 +109,7 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
       document,
     };
     if (link.reportId && report) return { ...base, kind: 'report', title: report.title, proposal: null };
-    const proposal = link.proposalId ? await findFullProposal(db, link.companyId, link.proposalId) : null;
+    const proposal = link.proposalId ? await findProposal(db, link.companyId, link.proposalId) : null;
     if (!proposal) throw linkNotFound();
     const options = storedOptions.safeParse(proposal.options);
     const signed = proposal.status === 'signed';

@@ -4,8 +4,10 @@ import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
-import { assertLetterheadDetails } from '../../infra/db/company-letterhead';
-import { projectExists } from '../../infra/db/project-lookup';
+import { assertLetterheadDetails } from '../../data/company-letterhead';
+import { projectExists } from '../../data/project-lookup';
+import { findProposal } from '../../data/proposal';
+import { findReport } from '../../data/report';
 import type { MailMessage } from '../../infra/mail/mailer';
 import type { RateLimitStore } from '../../infra/rate-limit/rate-limit-store';
 import type { Actor, Tenant } from '../../lib/actor';
@@ -16,8 +18,6 @@ import { shareUrl } from './share-token';
 import {
   findCompany,
   findLink,
-  findProposal,
-  findReport,
   findSender,
   insertLink,
   insertLinkEmail,

@@ -13,8 +13,8 @@ import {
   shareLinkViews,
   user,
 } from '../../infra/db/schema/index';
-import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport, type ProposalRow } from '../../infra/db/proposal-pdf';
-import { userNameColumns } from '../../infra/db/user-columns';
+import { findProposalReport, insertProposalReport, lockProposalReport, requeueProposalReport } from '../../data/proposal';
+import { userNameColumns } from '../../data/user-columns';
 
 // Share links, their view log, and what a link opens. The signed-in statements filter by the
 // caller's company; the public ones start from the link found by its signed id and then filter by
@@ -106,24 +106,6 @@ export async function insertView(db: Db | DbTx, values: { companyId: string; lin
     .onConflictDoNothing({ target: [shareLinkViews.linkId, shareLinkViews.ip, shareLinkViews.viewHour] });
 }
 
-/** A report of the company that a link may open, or null. */
-export async function findReport(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: reports.id, kind: reports.kind, projectId: reports.projectId, sessionId: reports.sessionId, title: reports.title })
-    .from(reports)
-    .where(and(eq(reports.companyId, companyId), eq(reports.id, id)));
-  return row ?? null;
-}
-
-/** A proposal of the company that a link may open, or null. */
-export async function findProposal(db: Db | DbTx, companyId: string, id: string) {
-  const [row] = await db
-    .select({ id: proposals.id, projectId: proposals.projectId, status: proposals.status })
-    .from(proposals)
-    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-  return row ?? null;
-}
-
 /** A draft proposal becomes sent when a link to it is made. */
 export async function markProposalSent(db: Db | DbTx, companyId: string, id: string): Promise<void> {
   await db
@@ -185,14 +167,6 @@ export async function findReportFile(db: Db | DbTx, companyId: string, id: strin
 export async function findProposalReportFile(db: Db | DbTx, companyId: string, proposalId: string) {
   const row = await findProposalReport(db, companyId, proposalId);
   return row ? findReportFile(db, companyId, row.id) : null;
-}
-
-export async function findFullProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
-  const [row] = await db
-    .select()
-    .from(proposals)
-    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
-  return row ?? null;
 }
 
 export type SignatureRecord = {

@@ -2,7 +2,7 @@ import { readVisionAnswer, type ShingleVisionStatus, type ShingleVisionSuggestio
 import { NAIL_ZONES, SEALANTS, SHINGLE_CUTS, SHINGLE_TYPES } from '@ridgeline/shared/domain/shingle-id';
 import type { Actor, Tenant } from '../../lib/actor';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider } from '../../infra/ai/chat-provider';
-import { endAssistantUse, readAssistantAllowance, reserveAssistantUse } from '../../infra/db/assistant-usage';
+import { endAssistantUse, readAssistantAllowance, reserveAssistantUse } from '../../data/assistant-usage';
 import type { Db } from '../../infra/db/client';
 import { imagePipeline, isOverPixelBudget, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';

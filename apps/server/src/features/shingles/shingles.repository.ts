@@ -144,8 +144,8 @@ export async function listPhotos(db: Db | DbTx, companyId: string, identificatio
     .orderBy(asc(shinglePhotos.createdAt), asc(shinglePhotos.id));
 }
 
-/** One photo by its id, any company (the upload checks whose it is). */
-export async function findPhoto(db: Db | DbTx, id: string): Promise<ShinglePhotoRow | null> {
+/** One shingle photo by its id, any company (the upload checks whose it is). */
+export async function findShinglePhoto(db: Db | DbTx, id: string): Promise<ShinglePhotoRow | null> {
   const [row] = await db.select().from(shinglePhotos).where(eq(shinglePhotos.id, id));
   return row ?? null;
 }
@@ -158,8 +158,8 @@ export async function countPhotos(db: Db | DbTx, companyId: string, identificati
   return row?.n ?? 0;
 }
 
-/** Writes the photo unless its id is already there; whether it was written. */
-export async function insertPhotoIfNew(db: Db | DbTx, row: typeof shinglePhotos.$inferInsert): Promise<boolean> {
+/** Writes the shingle photo unless its id is already there; whether it was written. */
+export async function insertShinglePhotoIfNew(db: Db | DbTx, row: typeof shinglePhotos.$inferInsert): Promise<boolean> {
   const rows = await db.insert(shinglePhotos).values(row).onConflictDoNothing({ target: shinglePhotos.id }).returning({ id: shinglePhotos.id });
   return rows.length > 0;
 }

@@ -25,8 +25,8 @@ import type { Db } from '../../infra/db/client';
 import { decodesToTheEnd, readImageHeader } from '../../infra/images/images';
 import { detectFileType } from '../../infra/storage/file-type';
 import type { Storage } from '../../infra/storage/storage';
-import { insertActivity } from '../../infra/db/project-activity';
-import { findProjectAddress, projectExists } from '../../infra/db/project-lookup';
+import { insertActivity } from '../../data/project-activity';
+import { findProjectAddress, projectExists } from '../../data/project-lookup';
 import { AppError } from '../../lib/app-error';
 import { assertCanManageLocalProducts } from './shingles.policy';
 import {
@@ -34,8 +34,8 @@ import {
   countPhotos,
   catalogVersion,
   findIdentificationOwner,
-  findPhoto,
-  insertPhotoIfNew,
+  findShinglePhoto,
+  insertShinglePhotoIfNew,
   listPhotos,
   findCatalogEntry,
   findIdentification,
@@ -242,7 +242,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
     const sha256 = createHash('sha256').update(body).digest('hex');
     if (sha256 !== query.sha256) throw new AppError('CHECKSUM_MISMATCH');
     const existing = async (): Promise<{ photo: ShinglePhoto & { filePath: string }; created: boolean } | null> => {
-      const row = await findPhoto(db, photoId);
+      const row = await findShinglePhoto(db, photoId);
       if (!row) return null;
       if (row.companyId !== tenant.companyId || row.identificationId !== identificationId) throw AppError.notFound('Photo not found');
       if (row.sha256 !== sha256) throw new AppError('PHOTO_CONFLICT');
@@ -261,7 +261,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
     // Named by its bytes too: a different file sent under the same id at the same moment never overwrites the one kept.
     const filePath = `shingle-ids/${tenant.companyId}/${identificationId}/${photoId}-${sha256.slice(0, 16)}.${ext}`;
     await storage.put(BUCKET, filePath, body, { contentType: type.mime, cacheControl: 'private, max-age=3600', upsert: true });
-    const inserted = await insertPhotoIfNew(db, {
+    const inserted = await insertShinglePhotoIfNew(db, {
       id: photoId,
       companyId: tenant.companyId,
       identificationId,
@@ -281,7 +281,7 @@ export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
       if (!winner) throw AppError.conflict('The photo could not be stored. Please try again.');
       return winner;
     }
-    const row = await findPhoto(db, photoId);
+    const row = await findShinglePhoto(db, photoId);
     if (!row) throw AppError.conflict('The photo could not be stored. Please try again.');
     return { photo: { ...presentPhoto(row), filePath }, created: true };
   }

@@ -1,9 +1,9 @@
 import type { Notification } from '@ridgeline/shared/contracts/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
 import { eq } from 'drizzle-orm';
-import { publishRealtime } from '../realtime/publish';
-import type { Db, DbTx } from './client';
-import { notifications, user } from './schema/index';
+import { publishRealtime } from '../infra/realtime/publish';
+import type { Db, DbTx } from '../infra/db/client';
+import { notifications, user } from '../infra/db/schema/index';
 
 // The inbox is written by several features (chat's mentions today; assignments, status changes and
 // finished uploads later): one insert they all use, which also tells the user's open pages at once.

@@ -1,4 +1,4 @@
-import { companies, members, user } from './schema/index';
+import { companies, members, user } from '../infra/db/schema/index';
 
 // Accounts belong to better-auth; several features select the same fields of one. These column
 // sets are written once so the admin list, impersonation, the profile and the identity reader read

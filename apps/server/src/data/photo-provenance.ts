@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { editedReason, provenanceFlags, type LatLng, type ProvenanceFlag } from '@ridgeline/shared/domain/photo-provenance';
 import { formatCalendarDate, formatDateInZone, printZone } from '@ridgeline/shared/domain/time-zones';
-import type { Db, DbTx } from './client';
-import { companies, inspectionPhotos, inspectionSessions, projects } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { companies, inspectionPhotos, inspectionSessions, projects } from '../infra/db/schema/index';
 
 // The provenance flags of field photos (decision 039), which the photos feature's galleries and the
 // reports feature's evidence appendix both show: each photo's taken day against the claim's date of

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbTx } from './client';
-import { user } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { user } from '../infra/db/schema/index';
 
 // Accounts belong to better-auth; several features look one up by address (sign-up's duplicate
 // check, invitations). This is the one query that does it.

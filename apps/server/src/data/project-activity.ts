@@ -1,6 +1,6 @@
 import type { ActivityKind } from '@ridgeline/shared/contracts/projects';
-import type { DbTx } from './client';
-import { projectActivity } from './schema/index';
+import type { DbTx } from '../infra/db/client';
+import { projectActivity } from '../infra/db/schema/index';
 
 // A project's timeline is written by several features (the project's own changes, its tasks and
 // files, attached inspections, service orders): one insert they all use.
@@ -14,6 +14,7 @@ export type NewActivity = {
   oldValue?: string | null;
   newValue?: string | null;
   body?: string | null;
+  meta?: Record<string, unknown> | null;
 };
 
 /**

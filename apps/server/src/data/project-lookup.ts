@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbTx } from './client';
-import { projects, proposals } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { projects, proposals } from '../infra/db/schema/index';
 
 // Several features take a project id from a request (tasks and files, photos, measurements and
 // estimates, a claim file's chat thread, proposals and share links) and must find it in the

@@ -1,7 +1,7 @@
 import type { Task } from '@ridgeline/shared/contracts/projects';
 import { isTaskOverdue } from '@ridgeline/shared/domain/tasks';
 import { displayName } from '@ridgeline/shared/domain/users';
-import { projects, projectTasks, user } from './schema/index';
+import { projects, projectTasks, user } from '../infra/db/schema/index';
 
 // A task as the project page and the dashboard show it: its project's title and its assignee's name
 // (the `user` table joined by the caller on the assignee), written once so both read the same.

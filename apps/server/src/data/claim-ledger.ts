@@ -13,8 +13,8 @@ import {
   type LedgerSummary,
 } from '@ridgeline/shared/domain/ledger';
 import { PROPOSAL_APPROVED_SOURCES, proposalApprovedFigure, type ProposalApprovedSource, type ProposalStatus } from '@ridgeline/shared/domain/documents';
-import type { Db, DbTx } from './client';
-import { claimLedgerEntries, estimates, projects } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { claimLedgerEntries, estimates, projects } from '../infra/db/schema/index';
 
 // The claim file's money ledger as the documents read it: the proposal and its share page, the
 // cover letter, the claim summary and the assistant's facts state what the insurer pays from here

@@ -1,6 +1,6 @@
 import type { InspectionActivityEntry } from '@ridgeline/shared/contracts/inspections';
-import type { DbTx } from './client';
-import { inspectionActivity } from './schema/index';
+import type { DbTx } from '../infra/db/client';
+import { inspectionActivity } from '../infra/db/schema/index';
 
 // An inspection session's timeline is written by the sessions feature (creation, field changes, the
 // edits a later one overwrote) and by the photos feature (uploads, deletions, moves): one insert both use.

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { companyDetailsMessage, missingCompanyDetails } from '@ridgeline/shared/domain/company-details';
-import { AppError } from '../../lib/app-error';
-import type { Db, DbTx } from './client';
-import { companies } from './schema/index';
+import { AppError } from '../lib/app-error';
+import type { Db, DbTx } from '../infra/db/client';
+import { companies } from '../infra/db/schema/index';
 
 // A claim packet's cover letter and a proposal carry the company's letterhead; the reports, the
 // proposals and the share links (a proposal shared to be signed becomes a signed PDF) each check it

@@ -1,7 +1,7 @@
 import type { FeedbackSource, FeedbackType } from '@ridgeline/shared/domain/feedback';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbTx } from './client';
-import { feedback } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { feedback } from '../infra/db/schema/index';
 
 // Feedback arrives in the team's triage list through this one insert: what a user sends from
 // /feedback (the feedback feature), and any other feature that files feedback for a user. The

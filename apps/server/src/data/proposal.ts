@@ -1,13 +1,25 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db, DbTx } from './client';
-import { proposals, reports } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { proposals, reports } from '../infra/db/schema/index';
 
-// A proposal's PDF is queued from two places (the signed-in "make the PDF" and the public
-// signature) and opened from its share link: the lock on the proposal and the lookup of its report
-// row of kind proposal are written once here.
+// A proposal is written by the proposals feature and read by the features that make and share its
+// documents: the share links open it, the public signature signs it, the render job draws its PDF and
+// keeps the signed copy among the claim file's files. Its PDF is queued from two places (the
+// signed-in "make the PDF" and the public signature) and opened from its share link: the read and
+// the lock of the proposal, the lookup of its report row of kind proposal and the link to its signed
+// copy are written once here.
 // Every statement filters by company_id.
 
 export type ProposalRow = typeof proposals.$inferSelect;
+
+/** One proposal of the company, or null. */
+export async function findProposal(db: Db | DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
+  const [row] = await db
+    .select()
+    .from(proposals)
+    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)));
+  return row ?? null;
+}
 
 /** One proposal of the company, locked (FOR UPDATE) for the change the transaction makes, or null. */
 export async function lockProposal(tx: DbTx, companyId: string, id: string): Promise<ProposalRow | null> {
@@ -17,6 +29,17 @@ export async function lockProposal(tx: DbTx, companyId: string, id: string): Pro
     .where(and(eq(proposals.companyId, companyId), eq(proposals.id, id)))
     .for('update');
   return row ?? null;
+}
+
+/**
+ * Links the proposal to the claim file's file that keeps its signed copy. The caller holds the
+ * proposal's lock (lockProposal) and has found it without one: a signed copy is kept once.
+ */
+export async function linkSignedFile(tx: DbTx, companyId: string, proposalId: string, fileId: string): Promise<void> {
+  await tx
+    .update(proposals)
+    .set({ signedFileId: fileId, updatedAt: new Date() })
+    .where(and(eq(proposals.companyId, companyId), eq(proposals.id, proposalId)));
 }
 
 /** The proposal's PDF row: the newest report of kind proposal made for it. */

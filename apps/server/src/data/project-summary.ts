@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
-import type { Db, DbTx } from './client';
-import { carriers, projects, user } from './schema/index';
+import type { Db, DbTx } from '../infra/db/client';
+import { carriers, projects, user } from '../infra/db/schema/index';
 
 // A project as a row of a list or a card of the board: several features show one (the carrier's
 // page, the dashboard), so its columns, joins and presentation are written once here. Callers add

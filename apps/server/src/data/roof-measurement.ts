@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { DbTx } from './client';
-import { roofMeasurements } from './schema/index';
+import type { DbTx } from '../infra/db/client';
+import { roofMeasurements } from '../infra/db/schema/index';
 
 // One measurement record per roof (decision 041). An inspection on a claim file shares the claim
 // file's record; when an inspection reaches a claim file (converted, attached, or linked when it

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
-import { AppError } from '../../lib/app-error';
-import type { Db, DbTx } from './client';
-import { assistantUses, companies } from './schema/index';
+import { AppError } from '../lib/app-error';
+import type { Db, DbTx } from '../infra/db/client';
+import { assistantUses, companies } from '../infra/db/schema/index';
 
 // The company's daily assistant limit, shared by the assistant's answers and Shingle ID's
 // suggestions from a photo: both count, per UTC day, against the one limit. A use is reserved before

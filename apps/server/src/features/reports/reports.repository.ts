@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
+import type { ReportKind, ReportStatus } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
 import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
@@ -53,7 +54,7 @@ export async function findReport(db: Db | DbTx, companyId: string, reportId: str
   return rows[0] ?? null;
 }
 
-export type ReportFilters = { projectId?: string | undefined; kind?: string | undefined; status?: string | undefined };
+export type ReportFilters = { projectId?: string | undefined; kind?: ReportKind | undefined; status?: ReportStatus | undefined };
 
 function filtersOf(companyId: string, filters: ReportFilters): SQL | undefined {
   return and(

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CreditEntryKind, ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
+import type { ServiceType } from '@ridgeline/shared/domain/service-types';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -85,7 +87,7 @@ export const creditEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<CreditEntryKind>().notNull(),
     credits: integer('credits').notNull(),
     /** The balance right after this row (the running sum, kept so the ledger reads without a window). */
     balanceAfter: integer('balance_after').notNull(),
@@ -108,10 +110,10 @@ export const serviceOrders = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    serviceType: text('service_type').notNull(),
+    serviceType: text('service_type').$type<ServiceType>().notNull(),
     credits: integer('credits').notNull(),
     /** ordered, in_progress, delivered or cancelled. */
-    status: text('status').notNull().default('ordered'),
+    status: text('status').$type<ServiceOrderStatus>().notNull().default('ordered'),
     notes: text('notes').notNull().default(''),
     orderedBy: userRef('ordered_by'),
     deliveredFileId: uuid('delivered_file_id').references(() => projectFiles.id, { onDelete: 'set null' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeedbackSource, FeedbackStatus, FeedbackType } from '@ridgeline/shared/domain/feedback';
 import { createdAt, textRef, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -17,9 +18,9 @@ export const feedback = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     authorId: textRef('author_id', () => user.id),
-    type: text('type').notNull(),
-    status: text('status').notNull().default('new'),
-    source: text('source').notNull().default('user'),
+    type: text('type').$type<FeedbackType>().notNull(),
+    status: text('status').notNull().default('new').$type<FeedbackStatus>(),
+    source: text('source').$type<FeedbackSource>().notNull().default('user'),
     sourceRef: text('source_ref'),
     message: text('message').notNull(),
     page: text('page'),
@@ -81,7 +82,7 @@ export const feedbackEntries = pgTable(
     byTeam: boolean('by_team').notNull(),
     kind: text('kind').notNull(),
     body: text('body'),
-    status: text('status'),
+    status: text('status').$type<FeedbackStatus>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,3 +1,7 @@
+// A text column that holds one of a closed list (a loss type, a status, a role, a kind) reads and
+// writes as the shared package's union of that list, by `.$type<Union>()`: the code that reads a row
+// needs no cast, and a write of any other value does not compile. `$type` changes no SQL: the checks
+// and defaults of each table are its own, and a migration is never written for it.
 export * from './auth';
 export * from './app';
 export * from './companies';

@@ -855,7 +855,7 @@ function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
 
 /** The PDF model of a report, a packet or a proposal. */
 export function buildModel(inputs: ModelInputs, today: Date = new Date()): PdfDocumentModel {
-  const kind = inputs.report.kind as ReportKind;
+  const kind = inputs.report.kind;
   const sections =
     kind === 'packet' ? packetSections(inputs, today) : kind === 'proposal' ? proposalSections(inputs, today) : photoReportParts(inputs, today, true);
   return { title: inputs.report.title, author: inputs.company.name, sections };

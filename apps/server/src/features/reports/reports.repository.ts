@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
+import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { ReportKind, ReportStatus } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
 import { projectCarrierNameColumn, projectNameColumns } from '../../infra/db/project-summary';
@@ -181,7 +182,7 @@ export type ProjectFacts = {
   policyNumber: string | null;
   claimNumber: string | null;
   dateOfLoss: string | null;
-  lossType: string;
+  lossType: LossType;
   lossDescription: string | null;
   updatedAt: Date;
 };
@@ -219,7 +220,7 @@ export type SessionFacts = {
   claimNumber: string | null;
   adjusterName: string | null;
   dateOfLoss: string | null;
-  lossType: string | null;
+  lossType: LossType | null;
   lossDescription: string | null;
   structures: unknown;
   inspectorName: string | null;

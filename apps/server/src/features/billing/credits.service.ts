@@ -115,7 +115,7 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
     const pack = packById(input.pack);
     const checkout = {
       companyId: tenant.companyId,
-      kind: 'credits',
+      kind: 'credits' as const,
       pack: pack.id,
       credits: pack.credits,
       amountCents: pack.priceCents,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AssistantMessage } from '@ridgeline/shared/contracts/assistant';
 import type { AssistantTask, CodeEdition, Confidence, PassageTopic } from '@ridgeline/shared/domain/assistant';
+import type { AssistantUseKind } from '../assistant-usage';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -132,7 +133,7 @@ export const assistantUses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     userId: textRef('user_id', () => user.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AssistantUseKind>().notNull(),
     conversationId: uuid('conversation_id').references(() => assistantConversations.id, { onDelete: 'set null' }),
     model: text('model'),
     createdAt: createdAt(),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { CreditEntryKind, ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
 import type { ServiceType } from '@ridgeline/shared/domain/service-types';
+import type { CheckoutStatus } from '@ridgeline/shared/contracts/billing';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -21,12 +23,12 @@ export const checkoutSessions = pgTable(
     id: text('id').primaryKey(),
     companyId: companyRef(),
     /** `plan` (a subscription) or `credits` (a one-time pack). */
-    kind: text('kind').notNull(),
-    plan: text('plan'),
+    kind: text('kind').$type<CheckoutStatus['kind']>().notNull(),
+    plan: text('plan').$type<PlanId>(),
     pack: text('pack'),
     credits: integer('credits'),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<CheckoutStatus['status']>().notNull().default('open'),
     testMode: boolean('test_mode').notNull(),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FeedbackSource, FeedbackStatus, FeedbackType } from '@ridgeline/shared/domain/feedback';
+import type { FeedbackEntry } from '@ridgeline/shared/contracts/feedback';
 import { createdAt, textRef, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -80,7 +81,7 @@ export const feedbackEntries = pgTable(
       .references(() => feedback.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     byTeam: boolean('by_team').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<FeedbackEntry['kind']>().notNull(),
     body: text('body'),
     status: text('status').$type<FeedbackStatus>(),
     createdAt: createdAt(),

@@ -4,6 +4,7 @@ import type { InspectionActivityEntry, InspectionStatus } from '@ridgeline/share
 import type { LossTypeSource } from '@ridgeline/shared/contracts/project-views';
 import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
 import type { LossType } from '@ridgeline/shared/domain/loss-type-list';
+import type { PhotoOrigin, ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -111,12 +112,12 @@ export const inspectionPhotos = pgTable(
     notes: text('notes'),
     /** "lat,lng" as the spec writes it; `gpsSource` says whether the device or the file's EXIF gave it. */
     gpsCoordinates: text('gps_coordinates'),
-    gpsSource: text('gps_source'),
+    gpsSource: text('gps_source').$type<NonNullable<ProvenanceSource>>(),
     /** When it was taken: the camera metadata's time ('exif') or the device's clock at capture ('device'); never an upload's time. */
     capturedAt: timestampTz('captured_at'),
-    capturedAtSource: text('captured_at_source'),
+    capturedAtSource: text('captured_at_source').$type<NonNullable<ProvenanceSource>>(),
     /** 'camera' (the app's camera button) or 'library' ("From library"); null for photos stored before it was recorded. */
-    origin: text('origin'),
+    origin: text('origin').$type<PhotoOrigin>(),
     /** "lat,lng": where the device was when a library photo was uploaded; never its taken place. */
     deviceGps: text('device_gps'),
     /** From the file's camera metadata, read by the thumbnail job: its Software tag and the pixel size it records. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../lib/app-error';
 import type { Db, DbTx } from '../infra/db/client';
-import { assistantUses, companies } from '../infra/db/schema/index';
+import { assistantUses, companies, type AssistantUseKind } from '../infra/db/schema/index';
 
 // The company's daily assistant limit, shared by the assistant's answers and Shingle ID's
 // suggestions from a photo: both count, per UTC day, against the one limit. A use is reserved before
@@ -10,8 +10,6 @@ import { assistantUses, companies } from '../infra/db/schema/index';
 // one of them goes on. It is settled when the call ends, whatever the answer became (saved, stopped,
 // cut off), because the provider was called; it is given back only when the provider refused or
 // could not be reached before it answered (see docs/decisions/033-assistant-uses.md).
-
-export type AssistantUseKind = 'answer' | 'vision';
 
 /** A reserved use: settle it or give it back once the call ends. */
 export type AssistantUse = { id: string; companyId: string };

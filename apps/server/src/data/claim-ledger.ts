@@ -1,8 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
-  LEDGER_ENTRY_KINDS,
-  LEDGER_FIGURES,
-  LEDGER_PAYMENT_TYPES,
   insurerApproved,
   reconcileLedger,
   type InsurerApproved,
@@ -21,24 +18,21 @@ import { claimLedgerEntries, estimates, projects } from '../infra/db/schema/inde
 // (insurerApproved, the one rule in packages/shared), never from our estimate. The ledger feature
 // writes the entries; this is the read several features share. Every statement filters by company_id.
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
-  value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
-
 /** A stored ledger row as the reconciliation reads it (the table's checks keep kind, figure and type known). */
 export function ledgerEntryInput(row: {
   id: string;
-  kind: string;
-  figure: string | null;
-  paymentType: string | null;
+  kind: LedgerEntryKind;
+  figure: LedgerFigure | null;
+  paymentType: LedgerPaymentType | null;
   amountCents: LedgerEntryInput['amountCents'];
   label: string | null;
   relatedId: string | null;
 }): LedgerEntryInput {
   return {
     id: row.id,
-    kind: oneOf<LedgerEntryKind>(LEDGER_ENTRY_KINDS, row.kind) ?? 'figure',
-    figure: oneOf<LedgerFigure>(LEDGER_FIGURES, row.figure),
-    paymentType: oneOf<LedgerPaymentType>(LEDGER_PAYMENT_TYPES, row.paymentType),
+    kind: row.kind,
+    figure: row.figure,
+    paymentType: row.paymentType,
     amountCents: row.amountCents,
     label: row.label,
     relatedId: row.relatedId,

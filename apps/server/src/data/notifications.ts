@@ -35,7 +35,7 @@ export async function insertNotification(db: Db | DbTx, row: NewNotification): P
   }
   const notification: Notification = {
     id: inserted.id,
-    kind: inserted.kind as Notification['kind'],
+    kind: inserted.kind,
     title: inserted.title,
     body: inserted.body,
     link: inserted.link,

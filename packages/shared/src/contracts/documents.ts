@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CAPTION_MAX,
+  COVER_LETTER_FIELDS,
   COVER_LETTER_MAX,
   OVERRIDE_REASON_MAX,
   PHOTOS_PER_PAGE,
@@ -174,10 +175,10 @@ export type SaveReportInput = z.input<typeof saveReportSchema>;
 /** Render (again): answers at once with the ready report when nothing it is made from changed. */
 export const renderReportSchema = z.object({ overrideReason: longText(OVERRIDE_REASON_MAX).optional() });
 
-/** The packet dialog's starting point: the company's cover letter template and the claim's values. */
+/** The packet dialog's starting point: the company's cover letter template and the claim's values (only the fields a template may name). */
 export const packetDefaultsSchema = z.object({
   template: z.string(),
-  values: z.record(z.string(), z.string()),
+  values: z.partialRecord(z.enum(COVER_LETTER_FIELDS.map((f) => f.key)), z.string()),
   estimates: z.array(z.object({ id: z.uuid(), label: z.string(), totalCents: z.number().int() })),
 });
 export type PacketDefaults = z.infer<typeof packetDefaultsSchema>;

@@ -11,6 +11,7 @@ export const lossTypeSchema = z.enum(LOSS_TYPE_VALUES);
 
 /** How the loss type was set: picked from the list, classified from the description, or a classification overridden. */
 export const lossTypeSourceSchema = z.enum(['chosen', 'classified', 'overridden']);
+export type LossTypeSource = z.infer<typeof lossTypeSourceSchema>;
 
 export const activeFilesSchema = z.object({
   active: z.number().int(),

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics } from '@ridgeline/shared/contracts/analytics';
+import type { LossType } from '@ridgeline/shared/domain/loss-type-list';
 import * as schema from '../../infra/db/schema/index';
 import { carriers, claimLedgerEntries, inspectionPhotos, inspectionSessions, projectStatuses, projectStatusHistory } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
@@ -51,7 +52,7 @@ async function claimFile(companyId: string, stays: [string, string][], options: 
   return project;
 }
 
-async function session(companyId: string, day: string, inspectorId: string, projectId: string | null, extra: { carrierId?: string; lossType?: string } = {}) {
+async function session(companyId: string, day: string, inspectorId: string, projectId: string | null, extra: { carrierId?: string; lossType?: LossType } = {}) {
   const id = randomUUID();
   await server.db.insert(inspectionSessions).values({ id, companyId, projectId, inspectorId, createdBy: inspectorId, createdAt: at(day), ...extra });
   return id;

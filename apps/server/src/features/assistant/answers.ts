@@ -7,7 +7,6 @@ import {
   passageMarker,
   statedFact,
   type CodeEdition,
-  type Confidence,
 } from '@ridgeline/shared/domain/assistant';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
@@ -31,7 +30,7 @@ export function passageCitation(p: PassageRow): Citation {
     title: p.title,
     source: p.source,
     edition: p.editionNote,
-    confidence: p.confidence as Confidence,
+    confidence: p.confidence,
   };
 }
 export function claimCitation(f: ClaimFact): Citation {
@@ -98,7 +97,7 @@ export function strongPassages<T extends { rank: number }>(ranked: T[], limit: n
   return ranked.filter((p) => p.rank >= best * 0.35).slice(0, limit);
 }
 
-const passageLine = (p: PassageRow) => `- ${p.section}, ${p.title}: ${statedFact(p.confidence as Confidence, p.body)} ${passageMarker(p.slug)}`;
+const passageLine = (p: PassageRow) => `- ${p.section}, ${p.title}: ${statedFact(p.confidence, p.body)} ${passageMarker(p.slug)}`;
 const factLine = (f: ClaimFact) => `- ${f.label}: ${f.text} ${claimMarker(f.ref)}`;
 
 /** The built-in answer: what the knowledge base and the claim file say, cited, with no generated prose. */
@@ -142,7 +141,7 @@ export function letterBasis(code: string, passages: ReadonlyMap<string, PassageR
   return (SUPPLEMENT_BASIS[code] ?? [])
     .map((slug) => passages.get(slug))
     .filter((p): p is PassageRow => p !== undefined)
-    .filter((p) => holdsInEdition(p.editions, edition) && citableToCarrier(p.confidence as Confidence))
+    .filter((p) => holdsInEdition(p.editions, edition) && citableToCarrier(p.confidence))
     .filter((p) => p.slug !== STEEP_ICE_BARRIER || (steepestPitch !== null && steepestPitch >= 8));
 }
 
@@ -161,7 +160,7 @@ export function supplementLetter(context: ClaimContext, passages: ReadonlyMap<st
     const gap = item.kind === 'missing' ? 'is missing from the scope' : `is under-counted (${item.carrierQuantity} ${item.unit} in the scope)`;
     const paragraph = [
       `${index + 1}. ${item.description} ${gap}. We measured ${item.ourQuantity} ${item.unit} (${formatUsdCents(item.amountCents)}): ${item.support} ${claimMarker(`supplement:${index + 1}`)}.`,
-      ...basis.map((p) => `${p.section}: ${statedFact(p.confidence as Confidence, p.body)} ${passageMarker(p.slug)}`),
+      ...basis.map((p) => `${p.section}: ${statedFact(p.confidence, p.body)} ${passageMarker(p.slug)}`),
     ];
     lines.push('', paragraph.join(' '));
   });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CodeEdition, Confidence, PassageTopic } from '@ridgeline/shared/domain/assistant';
 import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
@@ -25,14 +26,14 @@ import {
 export type PassageRow = {
   id: string;
   slug: string;
-  topic: string;
+  topic: PassageTopic;
   section: string;
   title: string;
   body: string;
   source: string;
   editionNote: string;
-  editions: string[];
-  confidence: string;
+  editions: CodeEdition[];
+  confidence: Confidence;
   keywords: string;
   retiredAt: Date | null;
 };
@@ -108,7 +109,7 @@ export async function updatePassage(db: Db | DbTx, id: string, patch: Partial<Pa
   return row ?? null;
 }
 
-export type AssistantSettingsRow = { codeEdition: string; providerEnabled: boolean; dailyLimit: number | null };
+export type AssistantSettingsRow = { codeEdition: CodeEdition; providerEnabled: boolean; dailyLimit: number | null };
 
 export async function readSettings(db: Db | DbTx, companyId: string): Promise<AssistantSettingsRow | null> {
   const [row] = await db

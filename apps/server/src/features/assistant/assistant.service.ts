@@ -12,7 +12,7 @@ import type {
   updateAssistantSettingsSchema,
   updatePassageSchema,
 } from '@ridgeline/shared/contracts/assistant';
-import { BUILT_IN_NOTICE, codeEditionOf, PROVIDER_OFF_NOTICE, type AssistantTask, type CodeEdition } from '@ridgeline/shared/domain/assistant';
+import { BUILT_IN_NOTICE, codeEditionOf, PROVIDER_OFF_NOTICE, type CodeEdition } from '@ridgeline/shared/domain/assistant';
 import type { Actor, Tenant } from '../../lib/actor';
 import { ProviderFailed, ProviderStopped, ProviderStreamCut, type ChatProvider, type ChatTurn } from '../../infra/ai/chat-provider';
 import { countAssistantUsesToday, endAssistantUse, reserveAssistantUse, type AssistantUse } from '../../data/assistant-usage';
@@ -70,14 +70,14 @@ export const RESEARCH_PASSAGES = 5;
 export function presentMessage(row: MessageRow): AssistantMessage {
   return {
     id: row.id,
-    role: row.role as AssistantMessage['role'],
-    task: row.task as AssistantTask,
+    role: row.role,
+    task: row.task,
     research: row.research,
     content: row.content,
-    mode: (row.mode ?? null) as AssistantMessage['mode'],
+    mode: row.mode ?? null,
     citations: row.citations as AssistantMessage['citations'],
     dropped: row.dropped as string[],
-    rating: (row.rating ?? null) as AssistantMessage['rating'],
+    rating: row.rating ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -86,14 +86,14 @@ function presentPassage(row: PassageRow): Passage {
   return {
     id: row.id,
     slug: row.slug,
-    topic: row.topic as Passage['topic'],
+    topic: row.topic,
     section: row.section,
     title: row.title,
     body: row.body,
     source: row.source,
     editionNote: row.editionNote,
-    editions: row.editions as Passage['editions'],
-    confidence: row.confidence as Passage['confidence'],
+    editions: row.editions,
+    confidence: row.confidence,
     keywords: row.keywords,
     retired: row.retiredAt !== null,
   };

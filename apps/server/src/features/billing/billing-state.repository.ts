@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { BillingStatus } from '@ridgeline/shared/domain/billing';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import type { Db, DbTx } from '../../infra/db/client';
 import { billingNotices, companies, members, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../data/user-columns';
@@ -22,10 +24,10 @@ const billingColumns = {
 export type BillingRow = {
   id: string;
   name: string;
-  plan: string;
-  billingStatus: string;
+  plan: PlanId;
+  billingStatus: BillingStatus;
   trialEndsAt: Date | null;
-  pendingPlan: string | null;
+  pendingPlan: PlanId | null;
   currentPeriodEnd: Date | null;
   graceEndsAt: Date | null;
   stripeCustomerId: string | null;

@@ -13,7 +13,7 @@ export type CreditEntryFilters = { kind?: CreditEntryKind | undefined; from?: st
 
 export type CreditEntryListRow = {
   id: string;
-  kind: string;
+  kind: CreditEntryKind;
   credits: number;
   balanceAfter: number;
   reason: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BuyCreditsInput, BuyCreditsResult, CreditEntriesPage, CreditEntriesQuery, CreditEntry, CreditSummary } from '@ridgeline/shared/contracts/billing';
-import { CREDIT_PACKS, type CreditEntryKind } from '@ridgeline/shared/domain/billing';
+import { CREDIT_PACKS } from '@ridgeline/shared/domain/billing';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
@@ -26,7 +26,7 @@ const actorNameOf = (row: CreditEntryListRow): string | null =>
 function presentEntry(row: CreditEntryListRow): CreditEntry {
   return {
     id: row.id,
-    kind: row.kind as CreditEntryKind,
+    kind: row.kind,
     credits: row.credits,
     balanceAfter: row.balanceAfter,
     reason: row.reason,
@@ -94,7 +94,7 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
     const body = creditsCsv(
       rows.map((row) => ({
         createdAt: row.createdAt,
-        kind: row.kind as CreditEntryKind,
+        kind: row.kind,
         credits: row.credits,
         balanceAfter: row.balanceAfter,
         reason: row.reason,
@@ -115,7 +115,7 @@ export function createCreditsService({ db, payments, publicUrl, readTimeoutMs }:
     const pack = packById(input.pack);
     const checkout = {
       companyId: tenant.companyId,
-      kind: 'credits',
+      kind: 'credits' as const,
       pack: pack.id,
       credits: pack.credits,
       amountCents: pack.priceCents,

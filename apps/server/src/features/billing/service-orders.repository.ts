@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
+import type { ServiceType } from '@ridgeline/shared/domain/service-types';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, projectFiles, projects, serviceOrders, user } from '../../infra/db/schema/index';
 
@@ -83,7 +84,7 @@ export async function lockOrderProject(tx: DbTx, companyId: string, projectId: s
   return row ?? null;
 }
 
-export type NewServiceOrder = { companyId: string; projectId: string; serviceType: string; credits: number; notes: string; orderedBy: string };
+export type NewServiceOrder = { companyId: string; projectId: string; serviceType: ServiceType; credits: number; notes: string; orderedBy: string };
 
 export async function insertServiceOrder(tx: DbTx, order: NewServiceOrder): Promise<string> {
   const [row] = await tx

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { PROJECT_THREAD_PREFIX } from '@ridgeline/shared/domain/chat';
+import { PROJECT_THREAD_PREFIX, type MessageType } from '@ridgeline/shared/domain/chat';
 import type { Db, DbTx } from '../../infra/db/client';
 import { conversationMembers, conversations, members, messageAttachments, messageMentions, messages, user } from '../../infra/db/schema/index';
 
@@ -306,7 +306,7 @@ export async function findMessageWithSender(db: Db | DbTx, messageId: string): P
   return withSender(rows)[0];
 }
 
-export type NewMessage = { conversationId: string; senderId: string; content: string; messageType: string; clientId: string };
+export type NewMessage = { conversationId: string; senderId: string; content: string; messageType: MessageType; clientId: string };
 
 /** Inserts a message; undefined when the sender already sent one with this client id. */
 export async function insertMessage(tx: Db | DbTx, values: NewMessage): Promise<MessageRow | undefined> {

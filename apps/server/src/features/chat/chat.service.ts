@@ -20,13 +20,11 @@ import {
   FILE_URL_SECONDS,
   GROUP_NAME_MESSAGE,
   INLINE_MEDIA_URL_SECONDS,
-  MESSAGE_TYPES,
   messageTypeOf,
   previewOfMessage,
   PROJECT_THREAD_PREFIX,
   projectThreadName,
   SELECT_MEMBERS_MESSAGE,
-  type MessageType,
 } from '@ridgeline/shared/domain/chat';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
@@ -112,10 +110,6 @@ function conversationLink(conversation: Pick<ConversationRow, 'id' | 'name'>): s
   return projectId ? `/projects/${projectId}?tab=messages` : `/messages?conversation=${conversation.id}`;
 }
 
-function asMessageType(value: string): MessageType {
-  return (MESSAGE_TYPES as readonly string[]).includes(value) ? (value as MessageType) : 'text';
-}
-
 export type SenderName = { firstName: string | null; lastName: string | null; name: string | null; email: string | null };
 
 /** A message as the contract shows it; a deleted sender's name is ''. */
@@ -127,7 +121,7 @@ function presentMessage(row: MessageRow, sender: SenderName | null, attachments:
     senderId: row.senderId,
     senderName: sender ? displayName(sender) : '',
     content: row.content,
-    messageType: asMessageType(row.messageType),
+    messageType: row.messageType,
     clientId: row.clientId,
     createdAt: iso(row.createdAt),
     attachments,

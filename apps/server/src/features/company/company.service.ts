@@ -30,7 +30,7 @@ function presentCompany(row: CompanyRow, storage: Storage): Company {
     phone: row.phone,
     address: row.address,
     logoUrl: row.logoPath ? storage.url('avatars', row.logoPath) : null,
-    plan: row.plan as Company['plan'],
+    plan: row.plan,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     hailHitThreshold: row.hailHitThreshold,
     timeZone: row.timeZone,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, conversationMembers, conversations, invitations, members, pushSubscriptions, user } from '../../infra/db/schema/index';
 
@@ -54,7 +55,7 @@ export async function countOwners(db: Db | DbTx, companyId: string): Promise<num
 }
 
 /** Sets a member's company role, only within the given company. */
-export async function setMemberRole(tx: DbTx, companyId: string, memberId: string, role: string) {
+export async function setMemberRole(tx: DbTx, companyId: string, memberId: string, role: CompanyRole) {
   await tx
     .update(members)
     .set({ role })
@@ -90,7 +91,7 @@ export async function listPendingInvitations(db: Db | DbTx, companyId: string) {
 }
 
 /** Stores a new pending invitation. */
-export async function insertInvitation(db: Db | DbTx, input: { companyId: string; email: string; role: string; inviterId: string; expiresAt: Date }) {
+export async function insertInvitation(db: Db | DbTx, input: { companyId: string; email: string; role: CompanyRole; inviterId: string; expiresAt: Date }) {
   const [row] = await db.insert(invitations).values(input).returning();
   if (!row) throw new Error('Invitation insert returned nothing');
   return row;
@@ -128,7 +129,7 @@ export async function setInvitationStatus(db: Db | DbTx, companyId: string, id: 
 }
 
 /** Adds a user to a company with a role. */
-export async function insertMember(db: Db | DbTx, companyId: string, userId: string, role: string) {
+export async function insertMember(db: Db | DbTx, companyId: string, userId: string, role: CompanyRole) {
   await db.insert(members).values({ companyId, userId, role });
 }
 

@@ -53,13 +53,13 @@ function presentMember(row: MemberRow): Member {
     ...pick(row, ['id', 'userId']),
     name: displayName(row),
     email: row.email,
-    role: row.role as CompanyRole,
+    role: row.role,
     joinedAt: row.createdAt.toISOString(),
   };
 }
 
 function presentInvitation(row: InvitationRow): Invitation {
-  return { id: row.id, email: row.email, role: row.role as CompanyRole, status: row.status, expiresAt: row.expiresAt.toISOString() };
+  return { id: row.id, email: row.email, role: row.role, status: row.status, expiresAt: row.expiresAt.toISOString() };
 }
 
 /** The team of the actor's tenant: members, roles and invitations. */
@@ -176,7 +176,7 @@ export function createTeamService({ db, publicUrl, queueMail, limits, invitation
       email: invitation.email,
       companyName: found.companyName,
       inviterName: displayName(found.inviter),
-      role: invitation.role as CompanyRole,
+      role: invitation.role,
       status: expired && invitation.status === 'pending' ? 'expired' : invitation.status,
     };
   }

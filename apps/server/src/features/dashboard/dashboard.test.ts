@@ -154,7 +154,7 @@ describe('GET /api/dashboard', () => {
         companyId: ownerA.company.id,
         projectId: project.id,
         actorId: i % 2 === 0 ? ownerA.me.id : null,
-        kind: i === 11 ? 'status_changed' : 'note',
+        kind: i === 11 ? ('status_changed' as const) : ('note' as const),
         field: i === 11 ? 'status' : null,
         oldValue: i === 11 ? 'Lead' : null,
         newValue: i === 11 ? 'Inspected' : null,

@@ -12,7 +12,6 @@ import {
   type updateInspectionSchema,
 } from '@ridgeline/shared/contracts/inspections';
 import { CAPTURE_PHASE_VALUES, type CapturePhase } from '@ridgeline/shared/domain/field-capture';
-import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
@@ -88,8 +87,8 @@ function presentSession(row: SessionDetailRow): InspectionSession {
     homeownerEmail: s.homeownerEmail,
     dateOfLoss: s.dateOfLoss,
     lossDescription: s.lossDescription,
-    lossType: s.lossType as LossType | null,
-    lossTypeSource: s.lossTypeSource as InspectionSession['lossTypeSource'],
+    lossType: s.lossType,
+    lossTypeSource: s.lossTypeSource,
     structures: structuresOf(s.structures),
     carrierId: s.carrierId,
     carrierName: s.carrierName,
@@ -122,7 +121,7 @@ function presentSummary(row: SessionListRow): InspectionSummary {
 function presentActivity(row: ActivityRow): InspectionActivityEntry {
   return {
     id: row.id,
-    kind: row.kind as InspectionActivityEntry['kind'],
+    kind: row.kind,
     field: row.field,
     oldValue: row.oldValue,
     newValue: row.newValue,

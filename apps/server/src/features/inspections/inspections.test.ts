@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionActivityList, InspectionList, InspectionSession } from '@ridgeline/shared/contracts/inspections';
+import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import { adjusters, carriers, inspectionActivity, inspectionPhotos, inspectionSessions } from '../../infra/db/schema/index';
 import { insertProjectRow, signedInOwner, signedInUser } from '../../test/factories';
 import type { TestResponse } from '../../test/test-client';
@@ -388,7 +389,7 @@ describe('starting from a claim file', () => {
 describe('photo counts', () => {
   it('counts the live photos of the session, in total and per phase', async () => {
     const session = await createSession(ownerA, { fields: { street: '8 Photo Pl' } });
-    const photo = (phase: string | null, deleted = false) => ({
+    const photo = (phase: CapturePhase | null, deleted = false) => ({
       id: randomUUID(),
       companyId: ownerA.company.id,
       sessionId: session.id,
@@ -397,7 +398,7 @@ describe('photo counts', () => {
       fileSize: 10,
       mimeType: 'image/jpeg',
       sha256: randomUUID(),
-      category: 'roof',
+      category: 'roof' as const,
       phase,
       deletedAt: deleted ? new Date() : null,
     });

@@ -62,7 +62,7 @@ describe('mergeSessionEdit', () => {
   });
 
   it("keeps an earlier loss type choice out once a later one is stored, and takes the directory's carrier name", () => {
-    const current = { ...blank, lossDescription: 'hail', lossType: 'wind', lossTypeSource: 'overridden', fieldEditedAt: { lossType: t(20) } };
+    const current: SessionState = { ...blank, lossDescription: 'hail', lossType: 'wind', lossTypeSource: 'overridden', fieldEditedAt: { lossType: t(20) } };
     const late = mergeSessionEdit(current, { editedAt: t(10), fields: { lossType: null } }, now, none);
     expect(late.values).toMatchObject({ lossType: 'wind', lossTypeSource: 'overridden' });
     expect(late.activity).toEqual([{ kind: 'edit_superseded', field: 'lossType', oldValue: 'wind', newValue: null }]);

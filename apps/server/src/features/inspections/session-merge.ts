@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { InspectionActivityEntry, InspectionFieldName, inspectionFieldsSchema } from '@ridgeline/shared/contracts/inspections';
+import type { InspectionActivityEntry, InspectionFieldName, InspectionStatus, inspectionFieldsSchema } from '@ridgeline/shared/contracts/inspections';
+import type { LossTypeSource } from '@ridgeline/shared/contracts/project-views';
 import { classifyLossType, type LossType } from '@ridgeline/shared/domain/loss-types';
 
 // Later edit wins, per field. Every write says when the user made each edit (the client's clock);
@@ -12,7 +13,7 @@ export type SessionFields = z.output<typeof inspectionFieldsSchema>;
 
 /** What a session holds of the editable fields, as stored. */
 export type SessionValues = {
-  status: string;
+  status: InspectionStatus;
   street: string;
   city: string | null;
   state: string | null;
@@ -24,8 +25,8 @@ export type SessionValues = {
   homeownerEmail: string | null;
   dateOfLoss: string | null;
   lossDescription: string | null;
-  lossType: string | null;
-  lossTypeSource: string | null;
+  lossType: LossType | null;
+  lossTypeSource: LossTypeSource | null;
   structures: unknown;
   carrierId: string | null;
   carrierName: string | null;

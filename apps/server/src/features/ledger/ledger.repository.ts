@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { LedgerEntryKind, LedgerFigure, LedgerPaymentType } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
 import { claimLedgerEntries, estimates, projectStatuses, projects, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../data/user-columns';
@@ -69,9 +70,9 @@ const entryColumns = {
 };
 export type LedgerEntryRow = {
   id: string;
-  kind: string;
-  figure: string | null;
-  paymentType: string | null;
+  kind: LedgerEntryKind;
+  figure: LedgerFigure | null;
+  paymentType: LedgerPaymentType | null;
   amountCents: number | null;
   label: string | null;
   onDate: string | null;

@@ -339,7 +339,13 @@ describe('the claim money ledger', () => {
     const ledger = await add(ownerA, project.id, { kind: 'supplement_requested', label: 'Flashing', amountCents: 5_000 });
     expect(ledger.suggestedStatuses).toEqual([]);
 
-    const values = Array.from({ length: 499 }, () => ({ companyId: ownerA.company.id, projectId: project.id, kind: 'figure', figure: 'op', amountCents: 0 }));
+    const values = Array.from({ length: 499 }, () => ({
+      companyId: ownerA.company.id,
+      projectId: project.id,
+      kind: 'figure' as const,
+      figure: 'op' as const,
+      amountCents: 0,
+    }));
     await server.db.insert(claimLedgerEntries).values(values);
     expectError(await ownerA.client.post(`/api/projects/${project.id}/ledger/entries`, { kind: 'figure', figure: 'rcv', amountCents: 1 }), 409, 'LEDGER_FULL');
     expect(await rowsOf(project.id)).toHaveLength(500);

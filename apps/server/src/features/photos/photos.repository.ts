@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { CapturePhase, PhotoCategory } from '@ridgeline/shared/domain/field-capture';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, inspectionPhotos, inspectionSessions, user } from '../../infra/db/schema/index';
 
@@ -64,7 +65,7 @@ export async function insertPhotoIfNew(tx: DbTx, row: NewPhotoRow): Promise<bool
   return inserted.length > 0;
 }
 
-export type PhotoFilters = { category?: string; subcategory?: string; phase?: string; structureId?: string; deleted: boolean };
+export type PhotoFilters = { category?: PhotoCategory; subcategory?: string; phase?: CapturePhase; structureId?: string; deleted: boolean };
 
 function filterConditions(filters: PhotoFilters): SQL[] {
   const conditions: SQL[] = [filters.deleted ? isNotNull(inspectionPhotos.deletedAt) : isNull(inspectionPhotos.deletedAt)];

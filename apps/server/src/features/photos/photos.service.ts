@@ -75,8 +75,6 @@ export function photoObjectPath(
   return `${sessionId}/${meta.category}/${meta.subcategory ?? meta.phase ?? 'general'}/${photoId}_${timestamp}.${ext}`;
 }
 
-const source = (value: string | null): 'device' | 'exif' | null => (value === 'device' || value === 'exif' ? value : null);
-
 /**
  * Field photos: the idempotent upload (the client's photo id and the file's SHA-256 are the keys),
  * galleries per session and per project, retagging, moving, annotation, soft delete with a 30-day
@@ -103,17 +101,17 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       sha256: row.sha256,
       width: row.width,
       height: row.height,
-      category: row.category as Photo['category'],
+      category: row.category,
       subcategory: row.subcategory,
-      phase: row.phase as Photo['phase'],
-      photoType: row.photoType as Photo['photoType'],
+      phase: row.phase,
+      photoType: row.photoType,
       notes: row.notes,
       gpsCoordinates: row.gpsCoordinates,
       gps,
-      gpsSource: source(row.gpsSource),
+      gpsSource: row.gpsSource,
       capturedAt: row.capturedAt?.toISOString() ?? null,
-      capturedAtSource: source(row.capturedAtSource),
-      origin: row.origin === 'camera' || row.origin === 'library' ? row.origin : null,
+      capturedAtSource: row.capturedAtSource,
+      origin: row.origin,
       deviceGps: parseLatLng(row.deviceGps),
       metadataRead: row.thumbnailsAt !== null,
       flags,

@@ -1,5 +1,4 @@
 import type { Me, UpdateMeInput } from '@ridgeline/shared/contracts/team';
-import type { CompanyRole } from '@ridgeline/shared/domain/roles';
 import { displayName, isBanActive } from '@ridgeline/shared/domain/users';
 import type { Actor, Identity } from '../../lib/actor';
 import type { Db } from '../../infra/db/client';
@@ -26,7 +25,7 @@ function presentMe(row: MeFields): Me {
     avatarUrl: row.image,
     role: row.role === 'admin' ? 'admin' : 'contractor',
     isEnabled: !isBanActive(row),
-    company: row.companyId && row.companyName && row.companyRole ? { id: row.companyId, name: row.companyName, role: row.companyRole as CompanyRole } : null,
+    company: row.companyId && row.companyName && row.companyRole ? { id: row.companyId, name: row.companyName, role: row.companyRole } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { ExportRow } from './projects.repository';
 import { csvDocument } from '@ridgeline/shared/domain/csv';
@@ -52,7 +52,7 @@ function cellsOf(row: ExportRow): (string | number | null)[] {
     row.carrierName,
     row.claimNumber,
     row.policyNumber,
-    lossTypeLabel(row.lossType as LossType),
+    lossTypeLabel(row.lossType),
     row.dateOfLoss,
     row.statusName,
     assignee,

@@ -1,14 +1,6 @@
 import type { z } from 'zod';
-import type {
-  ActiveFiles,
-  ActivityEntry,
-  ActivityKind,
-  createProjectSchema,
-  Project,
-  ProjectList,
-  updateProjectSchema,
-} from '@ridgeline/shared/contracts/projects';
-import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import type { ActiveFiles, ActivityEntry, createProjectSchema, Project, ProjectList, updateProjectSchema } from '@ridgeline/shared/contracts/projects';
+import { classifyLossType, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { displayName } from '@ridgeline/shared/domain/users';
@@ -81,8 +73,8 @@ function presentProject(row: ProjectDetailRow): Project {
     carrier: p.carrierId !== null && row.carrierName !== null ? { id: p.carrierId, name: row.carrierName } : null,
     carrierName: p.carrierId === null ? p.carrierName : null,
     adjuster: row.adjuster,
-    lossType: p.lossType as LossType,
-    lossTypeSource: p.lossTypeSource as Project['lossTypeSource'],
+    lossType: p.lossType,
+    lossTypeSource: p.lossTypeSource,
     lossDescription: p.lossDescription,
     dateOfLoss: p.dateOfLoss,
     deductibleCents: p.deductibleCents,
@@ -114,7 +106,7 @@ function presentActivity(row: ActivityRow): ActivityEntry {
   return {
     id: row.id,
     projectId: row.projectId,
-    kind: row.kind as ActivityKind,
+    kind: row.kind,
     actor: person({ id: row.actorId, firstName: row.actorFirstName, lastName: row.actorLastName, name: row.actorName, email: row.actorEmail }),
     field: row.field,
     oldValue: row.oldValue,
@@ -304,7 +296,7 @@ export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
   }
 
   const description = patch.lossDescription === undefined ? current.lossDescription : patch.lossDescription;
-  let lossType = current.lossType as LossType;
+  let lossType = current.lossType;
   let lossTypeSource = current.lossTypeSource;
   if (input.lossType === null) {
     lossType = classifyLossType(description);
@@ -317,7 +309,7 @@ export async function updateProjectInTx(tx: DbTx, actor: Actor, tenant: Tenant, 
   }
   if (lossType !== current.lossType) {
     patch.lossType = lossType;
-    changed('lossType', lossTypeLabel(current.lossType as LossType), lossTypeLabel(lossType));
+    changed('lossType', lossTypeLabel(current.lossType), lossTypeLabel(lossType));
   }
   if (lossTypeSource !== current.lossTypeSource) patch.lossTypeSource = lossTypeSource;
 

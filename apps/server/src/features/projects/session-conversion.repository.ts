@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { InspectionStatus } from '@ridgeline/shared/contracts/inspections';
 import type { DbTx } from '../../infra/db/client';
 import { joinSessionMeasurementToProject } from '../../data/roof-measurement';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, roofMeasurements } from '../../infra/db/schema/index';
@@ -94,7 +95,7 @@ export async function markSessionConverted(
   tx: DbTx,
   companyId: string,
   sessionId: string,
-  patch: { projectId: string; status: string; completedAt: Date | null; fieldEditedAt: Record<string, string>; updatedAt: Date },
+  patch: { projectId: string; status: InspectionStatus; completedAt: Date | null; fieldEditedAt: Record<string, string>; updatedAt: Date },
 ): Promise<void> {
   await tx
     .update(inspectionSessions)

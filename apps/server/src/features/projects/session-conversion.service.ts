@@ -1,5 +1,5 @@
 import type { ConvertSessionInput, ConvertSessionResult } from '@ridgeline/shared/contracts/estimating';
-import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
+import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { insertInspectionActivity, type NewInspectionActivity } from '../../data/inspection-activity';
@@ -46,7 +46,6 @@ const INSPECTED_STATUS_KEY = 'inspected';
 const TITLE_MAX = 160;
 const NOT_FOUND = 'Inspection session not found';
 
-const isLossType = (value: string | null): value is LossType => value !== null && (LOSS_TYPE_VALUES as readonly string[]).includes(value);
 const filled = (value: string | null | undefined): value is string => value !== null && value !== undefined && value.trim() !== '';
 const emptyText = (value: string | null) => !filled(value);
 
@@ -61,8 +60,7 @@ function sessionLabel(session: InspectionSessionRow): string {
 }
 
 /** A type picked in the field is kept; a classified one (or none) is classified again from the description on the claim file. */
-const pickedLossType = (session: InspectionSessionRow): LossType | null =>
-  session.lossTypeSource !== 'classified' && isLossType(session.lossType) ? session.lossType : null;
+const pickedLossType = (session: InspectionSessionRow): LossType | null => (session.lossTypeSource !== 'classified' ? session.lossType : null);
 
 /** The carrier typed in the field when the directory has no carrier of that name: kept on the claim file. */
 const typedCarrierName = (session: InspectionSessionRow, directory: Directory): string | null =>

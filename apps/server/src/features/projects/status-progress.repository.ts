@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { StatusMoveCause } from '@ridgeline/shared/domain/status-progress';
 import type { Db, DbTx } from '../../infra/db/client';
 import { companies, projects } from '../../infra/db/schema/index';
 
@@ -15,7 +16,7 @@ export async function setStatusSuggestion(
   tx: DbTx,
   companyId: string,
   projectId: string,
-  suggestion: { statusId: string; cause: string; at: Date } | null,
+  suggestion: { statusId: string; cause: StatusMoveCause; at: Date } | null,
 ): Promise<void> {
   await tx
     .update(projects)

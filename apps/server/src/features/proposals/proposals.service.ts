@@ -6,7 +6,7 @@ import {
   type ProposalOption,
   type UpdateProposalInput,
 } from '@ridgeline/shared/contracts/documents';
-import { defaultProposalOptions, proposalTitle, type ProposalApprovedSource, type ProposalStatus, type ProposalTier } from '@ridgeline/shared/domain/documents';
+import { defaultProposalOptions, proposalTitle, type ProposalApprovedSource } from '@ridgeline/shared/domain/documents';
 import type { InsurerApproved } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
@@ -58,14 +58,14 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       id: p.id,
       projectId: p.projectId,
       estimateId: p.estimateId,
-      status: p.status as ProposalStatus,
+      status: p.status,
       intro: p.intro,
       options: parsed.success ? parsed.data : [],
       deductibleCents: p.deductibleCents,
       approvedCents: approved.approvedCents,
       approvedSource: approved.approvedSource,
       photoIds: storedPhotoIds.catch([]).parse(p.photoIds),
-      chosenTier: (p.chosenTier as ProposalTier | null) ?? null,
+      chosenTier: p.chosenTier ?? null,
       signature:
         signed && p.signedAt && p.signerName && p.signedDate
           ? {
@@ -141,7 +141,7 @@ export function createProposalsService({ db, storage, jobs }: ProposalsServiceDe
       const row = await lockProposal(tx, tenant.companyId, id);
       if (!row) throw notFound();
       if (row.status === 'signed') throw new AppError('PROPOSAL_SIGNED');
-      assertCanEditProposal(actor, tenant, { status: row.status as ProposalStatus, createdBy: row.createdBy });
+      assertCanEditProposal(actor, tenant, { status: row.status, createdBy: row.createdBy });
       const patch: {
         intro?: string;
         options?: ProposalOption[];

@@ -11,6 +11,7 @@ import {
   type ReportDetail,
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
+import type { PhotoCategory } from '@ridgeline/shared/domain/field-capture';
 import { adjusters, carriers, estimates, inspectionPhotos, inspectionSessions, projectActivity, projectFiles, reports } from '../../infra/db/schema/index';
 import { datesInOtherFormats } from '@ridgeline/shared/domain/time-zones';
 import { imagesOnPage, pageText, readBack, requirePoppler } from '../../infra/pdf/pdf-test-kit';
@@ -42,7 +43,7 @@ const HOMEOWNER_EMAIL = 'pat.miller@example.com';
 const detailOf = (body: unknown): ReportDetail => reportDetailResponseSchema.parse(body).report;
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-async function insertPhoto(key: string, category: string, subcategory: string | null, notes: string, minute: number): Promise<void> {
+async function insertPhoto(key: string, category: PhotoCategory, subcategory: string | null, notes: string, minute: number): Promise<void> {
   const id = randomUUID();
   const bytes = await sharp({ create: { width: 160, height: 120, channels: 3, background: { r: (minute * 37) % 256, g: 90, b: 140 } } })
     .jpeg()

@@ -25,7 +25,7 @@ import {
 } from '@ridgeline/shared/domain/documents';
 import { lineTotal, type EstimateLineInput } from '@ridgeline/shared/domain/estimate';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
-import { LOSS_TYPE_VALUES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { formatDeductionUsdCents, formatUsdCents } from '@ridgeline/shared/domain/money';
 import { LINEAR_KINDS, measureStructure } from '@ridgeline/shared/domain/roof-measurements';
 import type { SupplementItem } from '@ridgeline/shared/domain/supplement';
@@ -243,8 +243,8 @@ function photoLabel(photo: SourcePhotoRow): string {
   return sub ? `${categoryLabel(photo.category)} · ${sub}` : categoryLabel(photo.category);
 }
 
-function lossTypeWords(value: string | null | undefined): string {
-  return value && (LOSS_TYPE_VALUES as readonly string[]).includes(value) ? lossTypeLabel(value as LossType) : '';
+function lossTypeWords(value: LossType | null | undefined): string {
+  return value ? lossTypeLabel(value) : '';
 }
 
 /** The property and claim facts of the cover, in the order adjusters read them; a fact with no value is not printed. */
@@ -599,7 +599,7 @@ export function coverLetterValues(
     claim_number: project?.claimNumber ?? session?.claimNumber ?? '',
     policy_number: project?.policyNumber ?? session?.policyNumber ?? '',
     date_of_loss: formatCalendarDate(project?.dateOfLoss ?? session?.dateOfLoss ?? ''),
-    loss_type: lossType && (LOSS_TYPE_VALUES as readonly string[]).includes(lossType) ? lossTypeLabel(lossType as LossType).toLowerCase() : '',
+    loss_type: lossType ? lossTypeLabel(lossType).toLowerCase() : '',
     adjuster_name: project?.adjusterName ?? session?.adjusterName ?? '',
     estimate_total: estimate ? formatUsdCents(estimate.rcvCents) : '',
     insurer_approved: inputs.insurer ? formatUsdCents(inputs.insurer.approvedCents) : '',
@@ -854,7 +854,7 @@ function proposalSections(inputs: ModelInputs, today: Date): PdfSection[] {
 
 /** The PDF model of a report, a packet or a proposal. */
 export function buildModel(inputs: ModelInputs, today: Date = new Date()): PdfDocumentModel {
-  const kind = inputs.report.kind as ReportKind;
+  const kind = inputs.report.kind;
   const sections =
     kind === 'packet' ? packetSections(inputs, today) : kind === 'proposal' ? proposalSections(inputs, today) : photoReportParts(inputs, today, true);
   return { title: inputs.report.title, author: inputs.company.name, sections };

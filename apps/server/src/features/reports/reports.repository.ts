@@ -1,6 +1,8 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
+import type { LossType } from '@ridgeline/shared/domain/loss-types';
+import type { ReportKind, ReportStatus } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
 import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
@@ -53,7 +55,7 @@ export async function findReportDetail(db: Db | DbTx, companyId: string, reportI
   return rows[0] ?? null;
 }
 
-export type ReportFilters = { projectId?: string | undefined; kind?: string | undefined; status?: string | undefined };
+export type ReportFilters = { projectId?: string | undefined; kind?: ReportKind | undefined; status?: ReportStatus | undefined };
 
 function filtersOf(companyId: string, filters: ReportFilters): SQL | undefined {
   return and(
@@ -180,7 +182,7 @@ export type ProjectFacts = {
   policyNumber: string | null;
   claimNumber: string | null;
   dateOfLoss: string | null;
-  lossType: string;
+  lossType: LossType;
   lossDescription: string | null;
   updatedAt: Date;
 };
@@ -218,7 +220,7 @@ export type SessionFacts = {
   claimNumber: string | null;
   adjusterName: string | null;
   dateOfLoss: string | null;
-  lossType: string | null;
+  lossType: LossType | null;
   lossDescription: string | null;
   structures: unknown;
   inspectorName: string | null;

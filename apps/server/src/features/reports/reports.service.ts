@@ -18,8 +18,6 @@ import {
   DEFAULT_PHOTOS_PER_PAGE,
   documentFileName,
   missingCoverLetterFields,
-  type ReportKind,
-  type ReportStatus,
 } from '@ridgeline/shared/domain/documents';
 import { INSPECTION_AREA_VALUES } from '@ridgeline/shared/domain/field-capture';
 import { arrangeForAdjusters, type LayoutStructure } from '@ridgeline/shared/domain/report-layout';
@@ -102,9 +100,9 @@ export function createReportsService({ db, storage, queueRender }: ReportsServic
   function present(row: ReportListRow, stale: boolean): Report {
     return {
       id: row.id,
-      kind: row.kind as ReportKind,
+      kind: row.kind,
       title: row.title,
-      status: row.status as ReportStatus,
+      status: row.status,
       progress: row.status === 'ready' ? 100 : Math.max(0, Math.min(100, row.progress)),
       projectId: row.projectId,
       sessionId: row.sessionId,

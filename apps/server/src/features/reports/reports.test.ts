@@ -16,6 +16,7 @@ import {
   type ReportDocument,
 } from '@ridgeline/shared/contracts/documents';
 import { DEFAULT_COVER_LETTER } from '@ridgeline/shared/domain/documents';
+import type { PhotoCategory } from '@ridgeline/shared/domain/field-capture';
 import {
   companies,
   estimates,
@@ -92,7 +93,7 @@ async function insertPhoto(
   companyId: string,
   session: string | null,
   project: string | null,
-  category: string,
+  category: PhotoCategory,
   subcategory: string | null,
   extra: { notes?: string; capturedAt?: string; uploadedBy?: string } = {},
 ): Promise<string> {
@@ -176,7 +177,7 @@ beforeAll(async () => {
   const uploader = owner.company.owner.id;
   let minute = 0;
   const at = () => `2026-05-02T14:${String((minute += 1)).padStart(2, '0')}:00Z`;
-  const add = async (key: string, category: string, subcategory: string | null, notes?: string) => {
+  const add = async (key: string, category: PhotoCategory, subcategory: string | null, notes?: string) => {
     photoIds[key] = await insertPhoto(companyId, sessionId, projectId, category, subcategory, {
       capturedAt: at(),
       uploadedBy: uploader,

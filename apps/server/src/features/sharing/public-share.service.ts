@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { proposalOptionSchema, type PublicShare, type SignProposalInput } from '@ridgeline/shared/contracts/documents';
-import {
-  documentFileName,
-  PROPOSAL_TIERS,
-  proposalTitle,
-  type ProposalStatus,
-  type ProposalTier,
-  type ShareAudience,
-} from '@ridgeline/shared/domain/documents';
+import { documentFileName, PROPOSAL_TIERS, proposalTitle } from '@ridgeline/shared/domain/documents';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
@@ -99,7 +92,7 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
       : '';
     const document = report && report.status === 'ready' && report.filePath ? { pageCount: report.pageCount, fileName: documentFileName(report.title) } : null;
     const base = {
-      audience: link.audience as ShareAudience,
+      audience: link.audience,
       companyName: company.name,
       companyPhone: company.phone,
       companyLogoUrl: company.logoPath ? storage.url('avatars', company.logoPath) : null,
@@ -121,8 +114,8 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
       proposal: {
         intro: proposal.intro,
         options: options.success ? options.data : [],
-        status: proposal.status as ProposalStatus,
-        chosenTier: (proposal.chosenTier as ProposalTier | null) ?? null,
+        status: proposal.status,
+        chosenTier: proposal.chosenTier ?? null,
         signature:
           proposal.signerName && proposal.signedDate && proposal.signedAt
             ? { name: proposal.signerName, date: proposal.signedDate, signedAt: proposal.signedAt.toISOString() }

@@ -1,5 +1,5 @@
 import type { CreateShareLinkInput, EmailShareLinkInput, ShareLink } from '@ridgeline/shared/contracts/documents';
-import { proposalTitle, SHARE_LINK_DEFAULT_DAYS, type ShareAudience } from '@ridgeline/shared/domain/documents';
+import { proposalTitle, SHARE_LINK_DEFAULT_DAYS } from '@ridgeline/shared/domain/documents';
 import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
@@ -70,7 +70,7 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
       reportId: l.reportId,
       proposalId: l.proposalId,
       title: linkTitle(row),
-      audience: l.audience as ShareAudience,
+      audience: l.audience,
       url: shareUrl(publicUrl, secret, l.id),
       expiresAt: l.expiresAt.toISOString(),
       revokedAt: iso(l.revokedAt),

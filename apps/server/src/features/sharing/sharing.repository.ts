@@ -1,5 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ActivityKind } from '@ridgeline/shared/contracts/project-views';
+import type { ProposalApprovedSource, ProposalTier } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
   companies,
@@ -170,9 +172,9 @@ export async function findProposalReportFile(db: Db | DbTx, companyId: string, p
 }
 
 export type SignatureRecord = {
-  chosenTier: string;
+  chosenTier: ProposalTier;
   approvedCents: number | null;
-  approvedSource: string;
+  approvedSource: ProposalApprovedSource;
   signerName: string;
   signedDate: string;
   signaturePath: string;
@@ -192,7 +194,7 @@ export async function markProposalSigned(tx: DbTx, companyId: string, id: string
 /** A line on the claim file's timeline, written in the transaction of the change it records. */
 export async function insertProjectActivity(
   tx: DbTx,
-  values: { companyId: string; projectId: string; kind: string; body: string; meta?: unknown },
+  values: { companyId: string; projectId: string; kind: ActivityKind; body: string; meta?: unknown },
 ): Promise<void> {
   await tx
     .insert(projectActivity)

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import type { CatalogEntry } from '@ridgeline/shared/domain/shingle-id';
+import type { CatalogEntry, ResultConfidence } from '@ridgeline/shared/domain/shingle-id';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
   inspectionSessions,
@@ -208,7 +208,7 @@ export async function findIdentification(db: Db | DbTx, companyId: string, id: s
 export async function listIdentifications(
   db: Db | DbTx,
   companyId: string,
-  filters: { q?: string; confidence?: string; projectId?: string },
+  filters: { q?: string; confidence?: ResultConfidence; projectId?: string },
   limit: number,
 ): Promise<IdentificationRow[]> {
   const term = filters.q ? likeTerm(filters.q) : null;

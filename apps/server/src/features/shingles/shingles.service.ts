@@ -136,7 +136,7 @@ const CONFIDENCE_WORDS = { high: 'high confidence', medium: 'medium confidence',
 export function createShinglesService({ db, storage }: ShinglesServiceDeps) {
   const presentPhoto = (row: ShinglePhotoRow): ShinglePhoto => ({
     id: row.id,
-    kind: row.kind as ShinglePhoto['kind'],
+    kind: row.kind,
     fileName: row.fileName,
     url: storage.url(BUCKET, row.filePath, URL_SECONDS),
     createdAt: row.createdAt.toISOString(),

@@ -111,7 +111,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
   const estimateId = form.watch('estimateId');
   // The letter's estimate total is the chosen estimate's (none with no estimate).
   const chosenEstimate = defaults.estimates.find((e) => e.id === estimateId);
-  const values: CoverLetterValues = { ...(defaults.values as CoverLetterValues), estimate_total: chosenEstimate ? formatCents(chosenEstimate.totalCents) : '' };
+  const values: CoverLetterValues = { ...defaults.values, estimate_total: chosenEstimate ? formatCents(chosenEstimate.totalCents) : '' };
   const preview = fillCoverLetter(letter, values);
   // A printed letter never shows a stand-in: the fields it names with no value are said here, and the packet is refused until they are filled or taken out.
   const missingFields = missingCoverLetterFields(letter, values);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, pgView, text, uuid } from 'drizzle-orm/pg-core';
+import type { PlatformRole } from '@ridgeline/shared/domain/roles';
 import { createdAt, timestampTz, timestamps } from './columns';
 
 /** Platform-wide settings such as maintenance_mode ({ enabled }). */
@@ -61,7 +62,7 @@ export const profiles = pgView('profiles', {
   email: text('email').notNull(),
   companyId: text('company_id'),
   avatarUrl: text('avatar_url'),
-  role: text('role').notNull(),
+  role: text('role').$type<PlatformRole>().notNull(),
   isEnabled: boolean('is_enabled').notNull(),
 }).as(
   sql`select u.id as id, u.id as user_id, u.first_name, u.last_name, u.email, m.company_id::text as company_id,

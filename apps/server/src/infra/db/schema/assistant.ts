@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AssistantMessage } from '@ridgeline/shared/contracts/assistant';
+import type { AssistantTask, CodeEdition, Confidence, PassageTopic } from '@ridgeline/shared/domain/assistant';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
+
+/** What a counted assistant use was for: an answer (chat, letters) or a photo read by vision (Shingle ID). */
+export type AssistantUseKind = 'answer' | 'vision';
 import { projects } from './projects';
 
 /** PostgreSQL's full-text document type (drizzle has no builder of its own for it). */
@@ -22,7 +27,7 @@ export const knowledgePassages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The stable name answers cite it by (`[K:slug]`). */
     slug: text('slug').notNull(),
-    topic: text('topic').notNull(),
+    topic: text('topic').$type<PassageTopic>().notNull(),
     section: text('section').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -32,9 +37,10 @@ export const knowledgePassages = pgTable(
     /** The adopted IRC editions under which it holds; empty: not tied to an edition. */
     editions: text('editions')
       .array()
+      .$type<CodeEdition[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    confidence: text('confidence').notNull(),
+    confidence: text('confidence').$type<Confidence>().notNull(),
     keywords: text('keywords').notNull().default(''),
     search: tsvector('search')
       .notNull()
@@ -90,18 +96,18 @@ export const assistantMessages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => assistantConversations.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
-    task: text('task').notNull().default('answer'),
+    role: text('role').$type<AssistantMessage['role']>().notNull(),
+    task: text('task').$type<AssistantTask>().notNull().default('answer'),
     research: boolean('research').notNull().default(false),
     content: text('content').notNull(),
-    mode: text('mode'),
+    mode: text('mode').$type<NonNullable<AssistantMessage['mode']>>(),
     citations: jsonb('citations').notNull().default([]),
     dropped: jsonb('dropped').notNull().default([]),
     model: text('model'),
     promptTokens: integer('prompt_tokens'),
     completionTokens: integer('completion_tokens'),
     durationMs: integer('duration_ms'),
-    rating: text('rating'),
+    rating: text('rating').$type<NonNullable<AssistantMessage['rating']>>(),
     ratingNote: text('rating_note'),
     createdAt: createdAt(),
   },
@@ -129,7 +135,7 @@ export const assistantUses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     userId: textRef('user_id', () => user.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AssistantUseKind>().notNull(),
     conversationId: uuid('conversation_id').references(() => assistantConversations.id, { onDelete: 'set null' }),
     model: text('model'),
     createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PlatformRole } from '@ridgeline/shared/domain/roles';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 
 // better-auth's tables (core + admin, twoFactor, jwt plugins). JS keys are the field names
@@ -11,7 +12,7 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   ...timestamps(),
-  role: text('role').notNull().default('contractor'),
+  role: text('role').$type<PlatformRole>().notNull().default('contractor'),
   banned: boolean('banned').notNull().default(false),
   banReason: text('ban_reason'),
   banExpires: timestampTz('ban_expires'),

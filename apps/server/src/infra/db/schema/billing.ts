@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CreditEntryKind, ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
+import type { ServiceType } from '@ridgeline/shared/domain/service-types';
+import type { CheckoutStatus } from '@ridgeline/shared/contracts/billing';
+import type { PlanId } from '@ridgeline/shared/domain/plans';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -19,12 +23,12 @@ export const checkoutSessions = pgTable(
     id: text('id').primaryKey(),
     companyId: companyRef(),
     /** `plan` (a subscription) or `credits` (a one-time pack). */
-    kind: text('kind').notNull(),
-    plan: text('plan'),
+    kind: text('kind').$type<CheckoutStatus['kind']>().notNull(),
+    plan: text('plan').$type<PlanId>(),
     pack: text('pack'),
     credits: integer('credits'),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<CheckoutStatus['status']>().notNull().default('open'),
     testMode: boolean('test_mode').notNull(),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
@@ -85,7 +89,7 @@ export const creditEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<CreditEntryKind>().notNull(),
     credits: integer('credits').notNull(),
     /** The balance right after this row (the running sum, kept so the ledger reads without a window). */
     balanceAfter: integer('balance_after').notNull(),
@@ -108,10 +112,10 @@ export const serviceOrders = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    serviceType: text('service_type').notNull(),
+    serviceType: text('service_type').$type<ServiceType>().notNull(),
     credits: integer('credits').notNull(),
     /** ordered, in_progress, delivered or cancelled. */
-    status: text('status').notNull().default('ordered'),
+    status: text('status').$type<ServiceOrderStatus>().notNull().default('ordered'),
     notes: text('notes').notNull().default(''),
     orderedBy: userRef('ordered_by'),
     deliveredFileId: uuid('delivered_file_id').references(() => projectFiles.id, { onDelete: 'set null' }),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Notification } from '@ridgeline/shared/contracts/chat';
+import type { MessageType } from '@ridgeline/shared/domain/chat';
 import { createdAt, textRef, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -65,7 +67,7 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').references(() => user.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
-    messageType: text('message_type').notNull().default('text'),
+    messageType: text('message_type').$type<MessageType>().notNull().default('text'),
     clientId: uuid('client_id'),
     createdAt: createdAt(),
     pushedAt: timestampTz('pushed_at'),
@@ -118,7 +120,7 @@ export const notifications = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     profileId: textRef('profile_id', () => user.id),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<Notification['kind']>().notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     link: text('link'),

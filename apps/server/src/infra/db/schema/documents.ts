@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProposalApprovedSource, ProposalStatus, ProposalTier, ReportKind, ReportStatus, ShareAudience } from '@ridgeline/shared/domain/documents';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -26,9 +27,9 @@ export const reports = pgTable(
     sessionId: uuid('session_id').references(() => inspectionSessions.id, { onDelete: 'cascade' }),
     /** Set for a proposal's PDF. */
     proposalId: uuid('proposal_id'),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ReportKind>().notNull(),
     title: text('title').notNull(),
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<ReportStatus>().notNull().default('draft'),
     progress: integer('progress').notNull().default(0),
     document: jsonb('document').notNull(),
     packet: jsonb('packet'),
@@ -68,17 +69,17 @@ export const proposals = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     estimateId: uuid('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('draft'),
+    status: text('status').notNull().default('draft').$type<ProposalStatus>(),
     intro: text('intro').notNull().default(''),
     options: jsonb('options').notNull(),
     /** The claim's deductible and approved amount (replacement cost) the homeowner's part is figured from; null when not known. */
     deductibleCents: bigint('deductible_cents', { mode: 'number' }),
     approvedCents: bigint('approved_cents', { mode: 'number' }),
     /** Where the approved amount comes from: 'estimate' (ours, while the ledger has no insurer figures), 'typed', or 'insurer' (frozen at signing). */
-    approvedSource: text('approved_source').notNull().default('estimate'),
+    approvedSource: text('approved_source').$type<ProposalApprovedSource>().notNull().default('estimate'),
     /** The claim file's photos printed in the PDF, in order (at most PROPOSAL_PHOTOS_MAX). */
     photoIds: jsonb('photo_ids').notNull().default([]),
-    chosenTier: text('chosen_tier'),
+    chosenTier: text('chosen_tier').$type<ProposalTier>(),
     signerName: text('signer_name'),
     signedDate: date('signed_date', { mode: 'string' }),
     signaturePath: text('signature_path'),
@@ -106,7 +107,7 @@ export const shareLinks = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     reportId: uuid('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'cascade' }),
-    audience: text('audience').notNull(),
+    audience: text('audience').$type<ShareAudience>().notNull(),
     expiresAt: timestampTz('expires_at').notNull(),
     revokedAt: timestampTz('revoked_at'),
     revokedBy: userRef('revoked_by'),

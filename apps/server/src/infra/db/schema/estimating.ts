@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EstimateSettings } from '@ridgeline/shared/domain/estimate';
 import { timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -76,7 +77,7 @@ export const estimates = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     version: integer('version').notNull(),
     lines: jsonb('lines').notNull().default([]),
-    depreciationMode: text('depreciation_mode').notNull().default('overall'),
+    depreciationMode: text('depreciation_mode').$type<EstimateSettings['depreciationMode']>().notNull().default('overall'),
     overallDepreciationBp: integer('overall_depreciation_bp').notNull().default(0),
     opEnabled: boolean('op_enabled').notNull().default(false),
     carrierScope: jsonb('carrier_scope').notNull().default([]),

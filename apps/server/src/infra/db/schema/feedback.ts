@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FeedbackSource, FeedbackStatus, FeedbackType } from '@ridgeline/shared/domain/feedback';
+import type { FeedbackEntry } from '@ridgeline/shared/contracts/feedback';
 import { createdAt, textRef, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -17,9 +19,9 @@ export const feedback = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyRef(),
     authorId: textRef('author_id', () => user.id),
-    type: text('type').notNull(),
-    status: text('status').notNull().default('new'),
-    source: text('source').notNull().default('user'),
+    type: text('type').$type<FeedbackType>().notNull(),
+    status: text('status').notNull().default('new').$type<FeedbackStatus>(),
+    source: text('source').$type<FeedbackSource>().notNull().default('user'),
     sourceRef: text('source_ref'),
     message: text('message').notNull(),
     page: text('page'),
@@ -79,9 +81,9 @@ export const feedbackEntries = pgTable(
       .references(() => feedback.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     byTeam: boolean('by_team').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<FeedbackEntry['kind']>().notNull(),
     body: text('body'),
-    status: text('status'),
+    status: text('status').$type<FeedbackStatus>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { InspectionActivityEntry, InspectionStatus } from '@ridgeline/shared/contracts/inspections';
+import type { LossTypeSource } from '@ridgeline/shared/contracts/project-views';
+import type { CapturePhase, PhotoCategory, PhotoType } from '@ridgeline/shared/domain/field-capture';
+import type { LossType } from '@ridgeline/shared/domain/loss-type-list';
+import type { PhotoOrigin, ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -20,7 +25,7 @@ export const inspectionSessions = pgTable(
     companyId: companyRef(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     /** in_progress or completed. */
-    status: text('status').notNull().default('in_progress'),
+    status: text('status').$type<InspectionStatus>().notNull().default('in_progress'),
     inspectorId: userRef('inspector_id'),
     createdBy: userRef('created_by'),
     street: text('street').notNull().default(''),
@@ -34,8 +39,8 @@ export const inspectionSessions = pgTable(
     homeownerEmail: text('homeowner_email'),
     dateOfLoss: date('date_of_loss', { mode: 'string' }),
     lossDescription: text('loss_description'),
-    lossType: text('loss_type'),
-    lossTypeSource: text('loss_type_source'),
+    lossType: text('loss_type').$type<LossType>(),
+    lossTypeSource: text('loss_type_source').$type<LossTypeSource>(),
     /** The structures on the property, each with the areas to inspect and its roof slopes (shared contract `Structure`). */
     structures: jsonb('structures').notNull().default([]),
     carrierId: uuid('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
@@ -69,7 +74,7 @@ export const inspectionActivity = pgTable(
       .notNull()
       .references(() => inspectionSessions.id, { onDelete: 'cascade' }),
     actorId: userRef('actor_id'),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<InspectionActivityEntry['kind']>().notNull(),
     field: text('field'),
     oldValue: jsonb('old_value'),
     newValue: jsonb('new_value'),
@@ -100,19 +105,19 @@ export const inspectionPhotos = pgTable(
     sha256: text('sha256').notNull(),
     width: integer('width'),
     height: integer('height'),
-    category: text('category').notNull(),
+    category: text('category').$type<PhotoCategory>().notNull(),
     subcategory: text('subcategory'),
-    phase: text('phase'),
-    photoType: text('photo_type'),
+    phase: text('phase').$type<CapturePhase>(),
+    photoType: text('photo_type').$type<PhotoType>(),
     notes: text('notes'),
     /** "lat,lng" as the spec writes it; `gpsSource` says whether the device or the file's EXIF gave it. */
     gpsCoordinates: text('gps_coordinates'),
-    gpsSource: text('gps_source'),
+    gpsSource: text('gps_source').$type<NonNullable<ProvenanceSource>>(),
     /** When it was taken: the camera metadata's time ('exif') or the device's clock at capture ('device'); never an upload's time. */
     capturedAt: timestampTz('captured_at'),
-    capturedAtSource: text('captured_at_source'),
+    capturedAtSource: text('captured_at_source').$type<NonNullable<ProvenanceSource>>(),
     /** 'camera' (the app's camera button) or 'library' ("From library"); null for photos stored before it was recorded. */
-    origin: text('origin'),
+    origin: text('origin').$type<PhotoOrigin>(),
     /** "lat,lng": where the device was when a library photo was uploaded; never its taken place. */
     deviceGps: text('device_gps'),
     /** From the file's camera metadata, read by the thumbnail job: its Software tag and the pixel size it records. */

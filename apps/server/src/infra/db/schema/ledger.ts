@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { LedgerEntryKind, LedgerFigure, LedgerPaymentType } from '@ridgeline/shared/domain/ledger';
 import { createdAt } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -20,9 +21,9 @@ export const claimLedgerEntries = pgTable(
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    figure: text('figure'),
-    paymentType: text('payment_type'),
+    kind: text('kind').$type<LedgerEntryKind>().notNull(),
+    figure: text('figure').$type<LedgerFigure>(),
+    paymentType: text('payment_type').$type<LedgerPaymentType>(),
     amountCents: bigint('amount_cents', { mode: 'number' }),
     label: text('label'),
     onDate: date('on_date', { mode: 'string' }),

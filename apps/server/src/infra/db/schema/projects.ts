@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ActivityKind, LossTypeSource } from '@ridgeline/shared/contracts/project-views';
+import type { LossType } from '@ridgeline/shared/domain/loss-type-list';
+import type { StatusMoveCause } from '@ridgeline/shared/domain/status-progress';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companyRef } from './companies';
@@ -88,9 +91,9 @@ export const projects = pgTable(
     policyNumber: text('policy_number'),
     claimNumber: text('claim_number'),
     dateOfLoss: date('date_of_loss', { mode: 'string' }),
-    lossType: text('loss_type').notNull().default('other'),
+    lossType: text('loss_type').$type<LossType>().notNull().default('other'),
     /** 'chosen' from the list, 'classified' from the description, or 'overridden' after a classification. */
-    lossTypeSource: text('loss_type_source').notNull().default('chosen'),
+    lossTypeSource: text('loss_type_source').$type<LossTypeSource>().notNull().default('chosen'),
     lossDescription: text('loss_description'),
     deductibleCents: bigint('deductible_cents', { mode: 'number' }),
     rcvCents: bigint('rcv_cents', { mode: 'number' }),
@@ -106,7 +109,7 @@ export const projects = pgTable(
      * status, its cause (a key of STATUS_MOVE_CAUSES) and when; cleared once the file reaches it or passes it.
      */
     suggestedStatusId: uuid('suggested_status_id').references(() => projectStatuses.id, { onDelete: 'set null' }),
-    suggestedStatusCause: text('suggested_status_cause'),
+    suggestedStatusCause: text('suggested_status_cause').$type<StatusMoveCause>(),
     suggestedStatusAt: timestampTz('suggested_status_at'),
     isActive: boolean('is_active').notNull().default(true),
     archivedAt: timestampTz('archived_at'),
@@ -178,7 +181,7 @@ export const projectActivity = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     actorId: userRef('actor_id'),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ActivityKind>().notNull(),
     field: text('field'),
     oldValue: text('old_value'),
     newValue: text('new_value'),

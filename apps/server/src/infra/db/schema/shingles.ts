@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { ShinglePhotoKind } from '@ridgeline/shared/contracts/shingles';
+import type { ResultConfidence } from '@ridgeline/shared/domain/shingle-id';
 import { createdAt, timestampTz, timestamps } from './columns';
 import { user } from './auth';
 import { companies, companyRef } from './companies';
@@ -56,7 +58,7 @@ export const shingleIdentifications = pgTable(
     agreesWithDevice: boolean('agrees_with_device'),
     /** The first candidate in words and the result's confidence, kept as columns for the history's search and filters. */
     topCandidate: text('top_candidate'),
-    confidence: text('confidence').notNull(),
+    confidence: text('confidence').$type<ResultConfidence>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -79,7 +81,7 @@ export const shinglePhotos = pgTable(
     identificationId: uuid('identification_id')
       .notNull()
       .references(() => shingleIdentifications.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<ShinglePhotoKind>().notNull(),
     filePath: text('file_path').notNull(),
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { ApiError } from '../../lib/api-client';
 import { openChatOutboxDb, type OutboxMessage } from './db';
-import { createChatOutbox, isRetryable } from './engine';
+import { fakeNetwork } from '../outbox/test-helpers';
+import { createChatOutbox } from './engine';
 
 // The outbox sends in the order messages were written, each once, removes a message only after the
 // server answered, keeps everything through a lost network and drops what the server refuses.
@@ -14,22 +15,6 @@ let dbCounter = 0;
 /** Lets IndexedDB (fake-indexeddb answers on setImmediate) and promise chains run. */
 async function settle(): Promise<void> {
   for (let i = 0; i < 60; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-function network(initial: boolean) {
-  let online = initial;
-  const listeners = new Set<() => void>();
-  return {
-    isOnline: () => online,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next: boolean) {
-      online = next;
-      for (const listener of listeners) listener();
-    },
-  };
 }
 
 function stored(queued: OutboxMessage, seq: number): ChatMessage {
@@ -51,7 +36,7 @@ function stored(queued: OutboxMessage, seq: number): ChatMessage {
 function setup({ online = true, answer }: { online?: boolean; answer?: (queued: OutboxMessage, attempt: number) => ChatMessage | Error } = {}) {
   dbCounter += 1;
   const db = openChatOutboxDb(`chat-outbox-test-${dbCounter}-${Math.random().toString(36).slice(2)}`);
-  const net = network(online);
+  const net = fakeNetwork(online);
   const attempts: string[] = [];
   const sent: ChatMessage[] = [];
   const dropped: OutboxMessage[] = [];
@@ -60,7 +45,7 @@ function setup({ online = true, answer }: { online?: boolean; answer?: (queued: 
     db,
     network: net,
     lock: null,
-    retryMs: 60_000,
+    retryDelay: () => 60_000,
     log: () => undefined,
     send: async (queued) => {
       attempts.push(queued.content);
@@ -156,15 +141,5 @@ describe('chat outbox', () => {
     expect(attempts).toEqual([]);
     expect(await db.messages.count()).toBe(1);
     outbox.stop();
-  });
-
-  it('retries no network, timeouts, rate limits and server failures; not other refusals', () => {
-    expect(isRetryable(new ApiError(0, 'NETWORK_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(408, 'HTTP_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(429, 'RATE_LIMITED', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(500, 'SERVER_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new DOMException('Timed out', 'TimeoutError'))).toBe(true);
-    expect(isRetryable(new ApiError(400, 'VALIDATION_ERROR', '', 'r'))).toBe(false);
-    expect(isRetryable(new ApiError(404, 'NOT_FOUND', '', 'r'))).toBe(false);
   });
 });

@@ -115,12 +115,15 @@ export function countWaitingUploads(userId: string): Promise<number> {
 
 const EMPTY: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0 };
 
-/** Live counts of the signed-in user's queue (optionally one session's), and whether the browser is online. */
-export function useUploadSummary(filter?: { sessionId?: string }): UploadQueueSummary & { online: boolean } {
+/**
+ * Live counts of the signed-in user's queue (optionally one session's; none while the screen has no
+ * session yet, `sessionId: null`), and whether the browser is online.
+ */
+export function useUploadSummary(filter?: { sessionId?: string | null }): UploadQueueSummary & { online: boolean } {
   const userId = useQueueUserId();
   const online = useOnline();
   const sessionId = filter?.sessionId;
-  const summary = useLiveQuery(async () => (userId ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
+  const summary = useLiveQuery(async () => (userId && sessionId !== null ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
   return { ...summary, online };
 }
 

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import { openChatOutboxDb, type OutboxMessage } from './db';
 import { fakeNetwork } from '../outbox/test-helpers';
 import { createChatOutbox } from './engine';
+import { retryDelayMs } from '../outbox/retry';
 
 // The outbox sends in the order messages were written, each once, removes a message only after the
 // server answered, keeps everything through a lost network and drops what the server refuses.
@@ -33,7 +34,11 @@ function stored(queued: OutboxMessage, seq: number): ChatMessage {
   };
 }
 
-function setup({ online = true, answer }: { online?: boolean; answer?: (queued: OutboxMessage, attempt: number) => ChatMessage | Error } = {}) {
+function setup({
+  online = true,
+  answer,
+  retryDelay = () => 60_000,
+}: { online?: boolean; answer?: (queued: OutboxMessage, attempt: number) => ChatMessage | Error; retryDelay?: (failures: number) => number } = {}) {
   dbCounter += 1;
   const db = openChatOutboxDb(`chat-outbox-test-${dbCounter}-${Math.random().toString(36).slice(2)}`);
   const net = fakeNetwork(online);
@@ -45,7 +50,7 @@ function setup({ online = true, answer }: { online?: boolean; answer?: (queued: 
     db,
     network: net,
     lock: null,
-    retryDelay: () => 60_000,
+    retryDelay,
     log: () => undefined,
     send: async (queued) => {
       attempts.push(queued.content);
@@ -139,6 +144,37 @@ describe('chat outbox', () => {
     outbox.start('u-alice');
     await outbox.flush();
     expect(attempts).toEqual([]);
+    expect(await db.messages.count()).toBe(1);
+    outbox.stop();
+  });
+
+  it("tries again on the outboxes' backoff while the server fails, and starts the count again once a message is sent", async () => {
+    const failures: number[] = [];
+    const { db, outbox, attempts, sent, write } = setup({
+      answer: (queued, attempt) =>
+        attempt === 1 || attempt === 2 || attempt === 4 ? new ApiError(503, 'SERVER_ERROR', 'Down', `r-${attempt}`) : stored(queued, attempt),
+      retryDelay: (count) => {
+        failures.push(count);
+        return 1;
+      },
+    });
+    outbox.start('u-alice');
+    await write('one');
+    await vi.waitFor(async () => expect(await db.messages.count()).toBe(0));
+    await write('two');
+    await vi.waitFor(() => expect(sent.map((m) => m.content)).toEqual(['one', 'two']));
+    expect(attempts).toEqual(['one', 'one', 'one', 'two', 'two']);
+    expect(failures).toEqual([1, 2, 1]);
+    expect(failures.map(retryDelayMs)).toEqual([1000, 2000, 1000]);
+    outbox.stop();
+  });
+
+  it('keeps a message a signed-out session (401) could not send, instead of dropping it', async () => {
+    const { db, outbox, dropped, write } = setup({ answer: () => new ApiError(401, 'UNAUTHORIZED', 'Sign in', 'r') });
+    outbox.start('u-alice');
+    await write('kept');
+    await vi.waitFor(() => expect(outbox.isWaiting()).toBe(true));
+    expect(dropped).toEqual([]);
     expect(await db.messages.count()).toBe(1);
     outbox.stop();
   });

@@ -12,9 +12,9 @@ import type { QueuedPhotoRecord } from './types';
 
 // The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
 // then the newer capture, a failure that may pass (the outboxes' retry rule, outbox/retry.ts) retried
-// after its backoff (1 s, then 2 s) and failed after the third attempt, any other refusal failed at once (a 413, such as a company
-// whose storage is full: the photo stays on the device, failed, with the server's words, until the
-// user retries or removes it). A 429 with Retry-After (an hour's upload quota, the photo limit per
+// after its backoff (1 s, then 2 s) and failed after the third attempt, any other refusal failed at
+// once (a 413, such as a company whose storage is full: the photo stays on the device, failed, with
+// the server's words, until the user retries or removes it). A 429 with Retry-After (an hour's upload quota, the photo limit per
 // minute) is the server asking the user's queue to wait: no attempt is counted, the photo waits with
 // the server's words, and nothing of the queue is sent before that time. Going offline aborts what
 // is in flight and puts it back to pending; coming back online resumes. Photos of a session that

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedInUser } from '../support/flows';
 import { useUploadQuota } from '../support/mail';
-import { createSession, makePhotos, panel, PHOTO_UPLOADS, seedQueue, serverPhotos, userId } from '../support/upload-queue';
+import { createSession, makePhotos, panel, PHOTO_UPLOADS, queue, seedQueue, serverPhotos, userId } from '../support/upload-queue';
 
 // The photo queue on a phone against the real server's upload quotas, in the real browser (which
 // must read an answer the server gives before it reads the body): a company whose storage is full
@@ -9,28 +9,6 @@ import { createSession, makePhotos, panel, PHOTO_UPLOADS, seedQueue, serverPhoto
 // user whose hour of uploads is used sends each photo once and then waits, counting no attempt.
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-type QueuedRecord = { id: string; status: string; retryCount: number; error: string | null; waitReason?: string | null };
-
-/** What the page's queue holds: its photos' records, and how many files it keeps. */
-async function queue(page: Page): Promise<{ records: QueuedRecord[]; files: number }> {
-  // The page's scripts are strings: this workspace is typed for Node, not the DOM.
-  return page.evaluate(`(async () => {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('ridgeline-uploads');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = (store) => new Promise((resolve, reject) => {
-      const request = db.transaction(store).objectStore(store).getAll();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const [records, files] = [await all('photos'), await all('files')];
-    db.close();
-    return { records, files: files.length };
-  })()`);
-}
 
 test("a full company and a used hour: the photos stay on the phone with the server's words, sent once each", async ({ page }) => {
   test.setTimeout(120_000);

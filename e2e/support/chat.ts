@@ -79,11 +79,10 @@ export async function watchArrivals(page: Page, marker: string): Promise<void> {
 
 /** When `text` first appeared in `page` (see watchArrivals), once it has (the page noted the moment; reading it later changes nothing). */
 export async function arrivedAt(page: Page, text: string): Promise<number> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const at = await page.evaluate((wanted) => (globalThis as unknown as { chatArrivals: Record<string, number> }).chatArrivals[wanted] ?? null, text);
-    if (at !== null) return at;
-    if (Date.now() > deadline) throw new Error(`"${text}" never arrived`);
-    await page.waitForTimeout(25);
-  }
+  const arrival = await page
+    .waitForFunction((wanted) => (globalThis as unknown as { chatArrivals: Record<string, number> }).chatArrivals[wanted] ?? null, text, { timeout: 10_000 })
+    .catch(() => {
+      throw new Error(`"${text}" never arrived`);
+    });
+  return (await arrival.jsonValue()) as number;
 }

@@ -127,5 +127,27 @@ export async function seedQueue(page: Page, owner: string, sessionId: string, ph
   })(${JSON.stringify(rows)})`);
 }
 
+type QueuedRecord = { id: string; status: string; retryCount: number; error: string | null; waitReason?: string | null };
+
+/** What the page's queue holds: its photos' records, and how many files it keeps. */
+export async function queue(page: Page): Promise<{ records: QueuedRecord[]; files: number }> {
+  // The page's scripts are strings: this workspace is typed for Node, not the DOM.
+  return page.evaluate(`(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('ridgeline-uploads');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = (store) => new Promise((resolve, reject) => {
+      const request = db.transaction(store).objectStore(store).getAll();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const [records, files] = [await all('photos'), await all('files')];
+    db.close();
+    return { records, files: files.length };
+  })()`);
+}
+
 export const PHOTO_UPLOADS = /\/api\/inspections\/[^/]+\/photos\/[^/?]+/;
 export const panel = (page: Page) => page.getByTestId('upload-panel');

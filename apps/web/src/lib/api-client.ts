@@ -49,7 +49,8 @@ function isErrorBody(data: unknown): data is ErrorBody {
 }
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-function newRequestId(): string {
+/** The id sent in the request id header of every call (the server's logs and its error answers name it). */
+export function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
@@ -116,29 +117,47 @@ async function send<T>(method: Method, path: string, body: unknown, options: Opt
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);
+    throw networkError(requestId);
   }
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (!response.ok) {
-    const shaped = isErrorBody(data) ? data.error : null;
-    const retryAfter = Number(response.headers.get('Retry-After'));
-    throw new ApiError(
-      response.status,
-      shaped ? shaped.code : response.status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR',
-      shaped ? shaped.message : response.statusText || `Request failed (${response.status})`,
-      shaped?.requestId ?? response.headers.get(REQUEST_ID_HEADER) ?? requestId,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-    );
-  }
+  const data = parseAnswer(await response.text());
+  if (!response.ok)
+    throw answerError({ status: response.status, statusText: response.statusText, data, header: (name) => response.headers.get(name) }, requestId);
   return options.schema ? options.schema.parse(data) : (data as T);
+}
+
+/** An answer's body: its JSON, the text itself when it is not JSON, null when empty. */
+export function parseAnswer(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** What a refused answer says, read from a fetch Response or an XMLHttpRequest alike. */
+export type RefusedAnswer = { status: number; statusText: string; data: unknown; header: (name: string) => string | null };
+
+/**
+ * The one mapping of a refused answer to ApiError: the server's code and words when the body is the
+ * one error shape (SERVER_ERROR or HTTP_ERROR and the status text otherwise), the request id it names
+ * (or the one sent), and Retry-After in seconds.
+ */
+export function answerError(answer: RefusedAnswer, requestId: string): ApiError {
+  const shaped = isErrorBody(answer.data) ? answer.data.error : null;
+  const retryAfter = Number(answer.header('Retry-After'));
+  return new ApiError(
+    answer.status,
+    shaped ? shaped.code : answer.status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR',
+    shaped ? shaped.message : answer.statusText || `Request failed (${answer.status})`,
+    shaped?.requestId ?? answer.header(REQUEST_ID_HEADER) ?? requestId,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}
+
+/** A call that got no answer at all (status 0). */
+export function networkError(requestId: string): ApiError {
+  return new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);
 }
 
 /** One server-sent event of a streamed answer: its name and its parsed JSON data. */
@@ -189,23 +208,11 @@ async function stream(path: string, body: unknown, options: { signal: AbortSigna
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE, requestId);
+    throw networkError(requestId);
   }
   if (!response.ok || !response.body) {
-    const text = await response.text();
-    let data: unknown = null;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-    const shaped = isErrorBody(data) ? data.error : null;
-    const error = new ApiError(
-      response.status,
-      shaped?.code ?? 'HTTP_ERROR',
-      shaped?.message ?? `Request failed (${response.status})`,
-      shaped?.requestId ?? requestId,
-    );
+    const data = parseAnswer(await response.text());
+    const error = answerError({ status: response.status, statusText: response.statusText, data, header: (name) => response.headers.get(name) }, requestId);
     logRefusal('POST', path, error);
     throw error;
   }

@@ -10,6 +10,7 @@ import {
 import { classifyLossType } from '@ridgeline/shared/domain/loss-types';
 import { inspectionDb, recordKey, type InspectionFieldValues, type InspectionRecord } from './inspection-db';
 import { activeInspectionUser, pullInspection, requestInspectionSync, subscribeActiveInspectionUser } from './inspection-sync';
+import { newId } from './outbox/ids';
 
 // The local inspection store: every session screen reads and writes here, never waiting on the
 // network. A session created on this device gets its id here (the server takes the same id), edits
@@ -37,15 +38,8 @@ export function isClientId(id: string): boolean {
   return UUID.test(id);
 }
 
-/** A new random id (RFC 4122 version 4), also where crypto.randomUUID is missing (plain http). */
-export function newClientId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A session's (or a measurement's, an estimate line's) id made on the device: the outboxes' one id function. */
+export { newId as newClientId } from './outbox/ids';
 
 /** The session as a screen shows it: the server's copy (or a blank one before the first sync) with the unsent edits over it. */
 export function toLocalInspection(record: InspectionRecord): LocalInspection {
@@ -109,7 +103,7 @@ type CreateInput = {
 /** Creates a session on this device (a client id); it reaches the server when online. Resolves with the id. */
 export async function createLocalInspection(userId: string, input: CreateInput): Promise<string> {
   const fields = inspectionFieldsSchema.parse(input.fields);
-  const id = newClientId();
+  const id = newId();
   const now = new Date().toISOString();
   const record: InspectionRecord = {
     key: recordKey(userId, id),

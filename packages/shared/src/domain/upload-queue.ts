@@ -1,12 +1,11 @@
-// The photo upload queue's rules: its constants, the order photos go in, the wait before a retry,
-// and the panel's words. Pure, so the web queue and its tests read the same numbers.
+// The photo upload queue's rules: its constants, the order photos go in, and the panel's words. Pure,
+// so the web queue and its tests read the same numbers. The wait before a retry is the web outboxes'
+// one backoff (apps/web/src/offline/outbox/retry.ts).
 
 /** Photos uploading at once. */
 export const UPLOAD_CONCURRENCY = 8;
 /** Attempts in all before a photo is marked failed. */
 export const UPLOAD_MAX_ATTEMPTS = 3;
-/** The wait before the first retry; each later wait doubles (1 s, then 2 s). */
-export const UPLOAD_RETRY_BASE_MS = 1000;
 /** A photo's priority when queued. */
 export const DEFAULT_UPLOAD_PRIORITY = 1;
 /** The priority of a phase's pending photos after the user prioritises that phase. */
@@ -18,11 +17,6 @@ export type UploadStatus = 'pending' | 'uploading' | 'completed' | 'failed';
 
 /** The upload queue summary: how many photos are in each state. */
 export type UploadQueueSummary = { total: number; completed: number; uploading: number; pending: number; failed: number };
-
-/** The wait before retry number `attempt` (1-based: after the first failure, 1 s; after the second, 2 s). */
-export function uploadRetryDelayMs(attempt: number): number {
-  return UPLOAD_RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1);
-}
 
 /** Upload order: higher priority first, then the newer capture time first. */
 export function compareUploadOrder(a: { priority: number; capturedAt: number }, b: { priority: number; capturedAt: number }): number {

@@ -23,6 +23,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { useOnline, useSession } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
+import { newId } from '../../offline/outbox/ids';
 import { discardShingleSave, saveShingleIdentification, useWaitingShingleSaves } from '../../offline/shingle-outbox';
 import { enqueuePhotos } from '../../offline/upload-queue';
 import { useShingleCatalog } from './api/catalog';
@@ -66,7 +67,7 @@ export default function ShingleIdPage() {
   const fromClaimFile = params.get('projectId');
   const [picked, setPicked] = useState<PickedClaimFile | null>(null);
   const projectId = fromClaimFile ?? picked?.id ?? null;
-  const [identificationId, setIdentificationId] = useState(() => crypto.randomUUID());
+  const [identificationId, setIdentificationId] = useState(() => newId());
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [saving, setSaving] = useState(false);
   // The save last kept on this device: the screen says so while it waits (it disappears once sent).
@@ -173,7 +174,7 @@ export default function ShingleIdPage() {
       setKeptId(id);
       setRanked(null);
       setPhotos([]);
-      setIdentificationId(crypto.randomUUID());
+      setIdentificationId(newId());
       form.reset({ ...EMPTY_FORM, address: fromClaimFile ? (params.get('address') ?? '') : '' });
     } catch (error) {
       notify.error('Could not save the identification', errorText(error));

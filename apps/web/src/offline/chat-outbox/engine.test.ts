@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
 import { ApiError } from '../../lib/api-client';
 import { openChatOutboxDb, type OutboxMessage } from './db';
-import { createChatOutbox, isRetryable } from './engine';
+import { fakeNetwork } from '../outbox/test-helpers';
+import { createChatOutbox } from './engine';
+import { retryDelayMs } from '../outbox/retry';
 
 // The outbox sends in the order messages were written, each once, removes a message only after the
 // server answered, keeps everything through a lost network and drops what the server refuses.
@@ -14,22 +16,6 @@ let dbCounter = 0;
 /** Lets IndexedDB (fake-indexeddb answers on setImmediate) and promise chains run. */
 async function settle(): Promise<void> {
   for (let i = 0; i < 60; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-function network(initial: boolean) {
-  let online = initial;
-  const listeners = new Set<() => void>();
-  return {
-    isOnline: () => online,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next: boolean) {
-      online = next;
-      for (const listener of listeners) listener();
-    },
-  };
 }
 
 function stored(queued: OutboxMessage, seq: number): ChatMessage {
@@ -48,10 +34,14 @@ function stored(queued: OutboxMessage, seq: number): ChatMessage {
   };
 }
 
-function setup({ online = true, answer }: { online?: boolean; answer?: (queued: OutboxMessage, attempt: number) => ChatMessage | Error } = {}) {
+function setup({
+  online = true,
+  answer,
+  retryDelay = () => 60_000,
+}: { online?: boolean; answer?: (queued: OutboxMessage, attempt: number) => ChatMessage | Error; retryDelay?: (failures: number) => number } = {}) {
   dbCounter += 1;
   const db = openChatOutboxDb(`chat-outbox-test-${dbCounter}-${Math.random().toString(36).slice(2)}`);
-  const net = network(online);
+  const net = fakeNetwork(online);
   const attempts: string[] = [];
   const sent: ChatMessage[] = [];
   const dropped: OutboxMessage[] = [];
@@ -60,7 +50,7 @@ function setup({ online = true, answer }: { online?: boolean; answer?: (queued: 
     db,
     network: net,
     lock: null,
-    retryMs: 60_000,
+    retryDelay,
     log: () => undefined,
     send: async (queued) => {
       attempts.push(queued.content);
@@ -158,13 +148,34 @@ describe('chat outbox', () => {
     outbox.stop();
   });
 
-  it('retries no network, timeouts, rate limits and server failures; not other refusals', () => {
-    expect(isRetryable(new ApiError(0, 'NETWORK_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(408, 'HTTP_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(429, 'RATE_LIMITED', '', 'r'))).toBe(true);
-    expect(isRetryable(new ApiError(500, 'SERVER_ERROR', '', 'r'))).toBe(true);
-    expect(isRetryable(new DOMException('Timed out', 'TimeoutError'))).toBe(true);
-    expect(isRetryable(new ApiError(400, 'VALIDATION_ERROR', '', 'r'))).toBe(false);
-    expect(isRetryable(new ApiError(404, 'NOT_FOUND', '', 'r'))).toBe(false);
+  it("tries again on the outboxes' backoff while the server fails, and starts the count again once a message is sent", async () => {
+    const failures: number[] = [];
+    const { db, outbox, attempts, sent, write } = setup({
+      answer: (queued, attempt) =>
+        attempt === 1 || attempt === 2 || attempt === 4 ? new ApiError(503, 'SERVER_ERROR', 'Down', `r-${attempt}`) : stored(queued, attempt),
+      retryDelay: (count) => {
+        failures.push(count);
+        return 1;
+      },
+    });
+    outbox.start('u-alice');
+    await write('one');
+    await vi.waitFor(async () => expect(await db.messages.count()).toBe(0));
+    await write('two');
+    await vi.waitFor(() => expect(sent.map((m) => m.content)).toEqual(['one', 'two']));
+    expect(attempts).toEqual(['one', 'one', 'one', 'two', 'two']);
+    expect(failures).toEqual([1, 2, 1]);
+    expect(failures.map(retryDelayMs)).toEqual([1000, 2000, 1000]);
+    outbox.stop();
+  });
+
+  it('keeps a message a signed-out session (401) could not send, instead of dropping it', async () => {
+    const { db, outbox, dropped, write } = setup({ answer: () => new ApiError(401, 'UNAUTHORIZED', 'Sign in', 'r') });
+    outbox.start('u-alice');
+    await write('kept');
+    await vi.waitFor(() => expect(outbox.isWaiting()).toBe(true));
+    expect(dropped).toEqual([]);
+    expect(await db.messages.count()).toBe(1);
+    outbox.stop();
   });
 });

@@ -1,19 +1,20 @@
 import type { ChatMessage } from '@ridgeline/shared/contracts/chat';
-import { ApiError } from '../../lib/api-client';
+import { OUTBOX_LOCK, underLock, type LockRequest } from '../outbox/lock';
+import type { OutboxNetwork } from '../outbox/network';
+import { mayPass, retryDelayMs } from '../outbox/retry';
 import type { ChatOutboxDb, OutboxMessage } from './db';
 
 // Sends the outbox, oldest first, one at a time: a message leaves the outbox only after the server
 // answered it (sending it again after a lost answer is harmless: the server answers the stored
-// message for the same client id). No network, a timeout, a 429 or a server error stops the run and
-// keeps the order: it resumes when the connection returns or after a pause. Any other refusal (4xx)
-// will never succeed: that message is dropped and reported. With several tabs open one sends at a
-// time (the tab's lock); the others find the outbox already empty. Every message the user sends goes
-// through here, online or not, so two sent in quick succession leave in the order they were written.
+// message for the same client id). A failure that may pass (the outboxes' retry rule, outbox/retry.ts:
+// no network, a timeout, a 429, a server error, a signed-out session) stops the run and keeps the
+// order: it resumes when the connection returns or after the backoff's pause (1 s, doubling up to
+// 30 s). Any other refusal will never succeed: that message is dropped and reported. With several tabs
+// open one sends at a time (the outboxes' lock); the others find the outbox already empty. Every
+// message the user sends goes through here, online or not, so two sent in quick succession leave in
+// the order they were written.
 // While a failure that may pass (or no network) holds the outbox, it is `waiting`: a thread says its
 // pending messages go when the connection returns, instead of that they are being sent.
-
-export type LockRequest = (name: string, hold: () => Promise<void>) => Promise<void>;
-export type OutboxNetwork = { isOnline: () => boolean; subscribe: (listener: () => void) => () => void };
 
 export type ChatOutboxDeps = {
   db: ChatOutboxDb;
@@ -25,18 +26,9 @@ export type ChatOutboxDeps = {
   /** The server refused it for good. */
   onDropped: (queued: OutboxMessage, error: unknown) => void;
   log?: (message: string, error: unknown) => void;
-  /** Pause before trying again after a failure that may pass (ms). */
-  retryMs?: number;
+  /** The pause before trying again after `failures` failures in a row that may pass (ms); the outboxes' backoff unless a test says. */
+  retryDelay?: (failures: number) => number;
 };
-
-export const CHAT_OUTBOX_LOCK = 'ridgeline-chat-outbox';
-const DEFAULT_RETRY_MS = 10_000;
-
-/** Whether a failed send may succeed later: no answer at all, a timeout, a rate limit or a server failure. */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
 
 export type ChatOutbox = {
   /** Starts sending `userId`'s messages (now, and whenever the connection returns). */
@@ -61,6 +53,9 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
   let unsubscribe: (() => void) | null = null;
   let lastCreatedAt = 0;
   let waiting = false;
+  /** Failures in a row that may pass: the backoff's count, back to 0 once a message is sent. */
+  let failures = 0;
+  const retryDelay = deps.retryDelay ?? retryDelayMs;
   const waitingListeners = new Set<() => void>();
 
   function setWaiting(next: boolean): void {
@@ -75,10 +70,11 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
 
   function retryLater(): void {
     if (retryTimer || userId === null) return;
+    failures += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void flush();
-    }, deps.retryMs ?? DEFAULT_RETRY_MS);
+    }, retryDelay(failures));
   }
 
   /** Sends until the outbox is empty or offline; false when a failure that may pass stopped it. */
@@ -97,11 +93,12 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
       if (userId !== user) return true;
       try {
         const stored = await deps.send(next);
+        failures = 0;
         setWaiting(false);
         deps.onSent(stored, next);
         await deps.db.messages.delete(next.clientId);
       } catch (error) {
-        if (isRetryable(error)) {
+        if (mayPass(error)) {
           setWaiting(true);
           retryLater();
           return false;
@@ -116,12 +113,7 @@ export function createChatOutbox(deps: ChatOutboxDeps): ChatOutbox {
   async function runOnce(): Promise<boolean> {
     const user = userId;
     if (!user) return true;
-    if (!deps.lock) return drain(user);
-    let drained = true;
-    await deps.lock(CHAT_OUTBOX_LOCK, async () => {
-      drained = await drain(user);
-    });
-    return drained;
+    return underLock(deps.lock, OUTBOX_LOCK.chat, () => drain(user));
   }
 
   function flush(): Promise<void> {

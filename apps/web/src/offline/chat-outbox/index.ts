@@ -8,8 +8,10 @@ import { messageResponseSchema, type ChatMessage } from '@ridgeline/shared/contr
 import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
+import { browserLock } from '../outbox/lock';
+import { browserNetwork } from '../outbox/network';
 import { openChatOutboxDb, type ChatOutboxDb, type OutboxMessage } from './db';
-import { createChatOutbox, type ChatOutbox, type LockRequest, type OutboxNetwork } from './engine';
+import { createChatOutbox, type ChatOutbox } from './engine';
 
 export type { OutboxMessage } from './db';
 
@@ -17,26 +19,6 @@ let db: ChatOutboxDb | null = null;
 function outboxDb(): ChatOutboxDb {
   db ??= openChatOutboxDb();
   return db;
-}
-
-const browserNetwork: OutboxNetwork = {
-  isOnline: () => navigator.onLine,
-  subscribe(listener) {
-    window.addEventListener('online', listener);
-    window.addEventListener('offline', listener);
-    return () => {
-      window.removeEventListener('online', listener);
-      window.removeEventListener('offline', listener);
-    };
-  },
-};
-
-function browserLock(): LockRequest | null {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return null;
-  return async (name, hold) => {
-    await locks.request(name, hold);
-  };
 }
 
 type SentListener = (message: ChatMessage) => void;

@@ -42,6 +42,7 @@ function setOnline(online: boolean) {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   uploadQueueUser.set(null);
 });
@@ -97,5 +98,29 @@ describe('the shingle outbox', () => {
     const refused = await saveShingleIdentification(save(refusedId));
     expect(refused).toEqual({ refused: expect.stringContaining('Claim file not found') });
     expect(await isShingleSavePending(refusedId)).toBe(false);
+  });
+
+  it('sends the waiting saves holding the outbox lock; the next holder (another tab) finds them gone', async () => {
+    const id = crypto.randomUUID();
+    setOnline(false);
+    uploadQueueUser.set(USER);
+    await saveShingleIdentification(save(id));
+    setOnline(true);
+    const held: string[] = [];
+    const request = vi.fn(async (name: string, hold: () => Promise<void>) => {
+      held.push(name);
+      await hold();
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { locks: { request } }));
+    answer('POST /api/shingles/identifications', json(saved(id), { status: 201 }));
+    expect(await sendWaitingShingleSaves(USER)).toBe(true);
+    expect(held).toEqual(['ridgeline-shingle-outbox']);
+    // (An earlier test's save of this user may go in the same run: only this one is counted.)
+    const posted = () => sent('POST /api/shingles/identifications').filter((request) => (request.body as { id?: string }).id === id);
+    expect(posted()).toHaveLength(1);
+    // The other tab's turn: nothing left, nothing sent again.
+    expect(await sendWaitingShingleSaves(USER)).toBe(true);
+    expect(posted()).toHaveLength(1);
+    expect(await isShingleSavePending(id)).toBe(false);
   });
 });

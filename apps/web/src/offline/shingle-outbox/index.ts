@@ -1,27 +1,25 @@
 // The shingle outbox: an identification saved on the phone is kept in IndexedDB under the id the
 // phone gave it and sent to the server at once when there is a connection, when it returns
-// otherwise. The server saves one identification per id, so a save sent twice (a lost answer, two
-// tabs) is still one. Its photos wait in the upload queue until it has arrived (session-sync-gate.ts).
+// otherwise. The waiting ones are sent under the outbox's lock, one tab at a time, and the server
+// saves one identification per id, so a save sent twice (a lost answer, the screen's own first try
+// beside another tab's run) is still one. Its photos wait in the upload queue until it has arrived
+// (session-sync-gate.ts).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { shingleIdentificationSchema, type ShingleIdentification } from '@ridgeline/shared/contracts/shingles';
-import { api, ApiError } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
+import { browserLock, OUTBOX_LOCK, underLock } from '../outbox/lock';
+import { browserNetwork } from '../outbox/network';
+import { mayPass, RETRY_MAX_DELAY_MS, retryDelayMs } from '../outbox/retry';
 import { uploadQueueUser } from '../upload-queue/presence';
 import { shingleOutboxDb, type WaitingShingleSave } from './db';
 import { emitShingleSaveSent } from './events';
 
 export type { WaitingShingleSave } from './db';
 
-/** While saves wait for the server, they are tried again this often (ms), in case the connection came back unnoticed. */
-const RETRY_MS = 30_000;
-
-/**
- * Whether the server refused the save itself (it would refuse it again). Not reaching it, a signed-out
- * session (401), a read-only company (402) or a busy server wait for another try.
- */
-const REFUSALS = new Set([400, 403, 404, 409, 413, 415, 422]);
-const refused = (error: unknown) => error instanceof ApiError && REFUSALS.has(error.status);
+/** Whether the server refused the save itself (it would refuse it again): any failure the outboxes' retry rule says will not pass. */
+const refused = (error: unknown) => !mayPass(error);
 
 function send(save: WaitingShingleSave): Promise<ShingleIdentification> {
   return api.post('/api/shingles/identifications', save.input, { schema: shingleIdentificationSchema });
@@ -32,43 +30,70 @@ async function sent(save: WaitingShingleSave): Promise<void> {
   emitShingleSaveSent(save.id);
 }
 
-let sending: Promise<void> | null = null;
+let sending: Promise<boolean> | null = null;
 
-/** Sends `userId`'s waiting identifications, oldest first; stops at the first that does not reach the server. */
-export function sendWaitingShingleSaves(userId: string): Promise<void> {
-  sending ??= (async () => {
-    try {
-      const waiting = await shingleOutboxDb().saves.where('[userId+createdAt]').between([userId, 0], [userId, Number.MAX_SAFE_INTEGER]).toArray();
-      for (const save of waiting) {
-        if (save.error !== null) continue;
-        // Only the signed-in user's session sends their saves (the shell sets who that is).
-        if (!navigator.onLine || uploadQueueUser.get() !== userId) return;
-        try {
-          await send(save);
-          await sent(save);
-          notify.success('Identification sent', save.label);
-        } catch (error) {
-          if (!refused(error)) return;
-          await shingleOutboxDb().saves.update(save.id, { error: errorText(error) });
-          notify.error('The server refused a saved identification', errorText(error));
-        }
+/**
+ * Sends `userId`'s waiting identifications, oldest first, holding the outbox's lock (another tab
+ * sending waits, then finds them gone); stops at the first that does not reach the server. Resolves
+ * with whether none is left waiting to be sent.
+ */
+export function sendWaitingShingleSaves(userId: string): Promise<boolean> {
+  sending ??= underLock(browserLock(), OUTBOX_LOCK.shingles, async () => {
+    const waiting = await shingleOutboxDb().saves.where('[userId+createdAt]').between([userId, 0], [userId, Number.MAX_SAFE_INTEGER]).toArray();
+    for (const save of waiting) {
+      if (save.error !== null) continue;
+      // Only the signed-in user's session sends their saves (the shell sets who that is).
+      if (!browserNetwork.isOnline() || uploadQueueUser.get() !== userId) return false;
+      try {
+        await send(save);
+        await sent(save);
+        notify.success('Identification sent', save.label);
+      } catch (error) {
+        if (!refused(error)) return false;
+        await shingleOutboxDb().saves.update(save.id, { error: errorText(error) });
+        notify.error('The server refused a saved identification', errorText(error));
       }
-    } finally {
-      sending = null;
     }
-  })();
+    return true;
+  }).finally(() => {
+    sending = null;
+  });
   return sending;
 }
 
-/** Sends `userId`'s waiting identifications now, whenever the connection returns and every 30 s, until the returned function is called. */
+/**
+ * Sends `userId`'s waiting identifications now, whenever the connection returns, and again after each
+ * run until the returned function is called: after the outboxes' backoff while some wait, every 30 s
+ * (the backoff's longest pause) otherwise, in case one was kept since or the connection came back
+ * unnoticed.
+ */
 export function holdShingleOutbox(userId: string): () => void {
-  const again = () => void sendWaitingShingleSaves(userId);
+  let held = true;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const next = (allSent: boolean) => {
+    if (!held) return;
+    failures = allSent ? 0 : failures + 1;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(again, allSent ? RETRY_MAX_DELAY_MS : retryDelayMs(failures));
+  };
+  function again(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    sendWaitingShingleSaves(userId).then(next, (error: unknown) => {
+      console.warn('The shingle outbox could not be sent', error);
+      next(false);
+    });
+  }
   again();
-  window.addEventListener('online', again);
-  const timer = window.setInterval(again, RETRY_MS);
+  const unsubscribe = browserNetwork.subscribe((online) => {
+    if (online) again();
+  });
   return () => {
-    window.removeEventListener('online', again);
-    window.clearInterval(timer);
+    held = false;
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+    timer = null;
   };
 }
 
@@ -90,7 +115,7 @@ export type SaveOutcome = { sent: ShingleIdentification } | { kept: WaitingShing
 export async function saveShingleIdentification(save: Omit<WaitingShingleSave, 'createdAt' | 'error'>): Promise<SaveOutcome> {
   const kept: WaitingShingleSave = { ...save, createdAt: Date.now(), error: null };
   await shingleOutboxDb().saves.put(kept);
-  if (!navigator.onLine) {
+  if (!browserNetwork.isOnline()) {
     keepSending(save.userId);
     return { kept };
   }

@@ -1,17 +1,20 @@
 import Dexie, { liveQuery } from 'dexie';
-import { compareUploadOrder, UPLOAD_CONCURRENCY, UPLOAD_MAX_ATTEMPTS, UPLOAD_TEXT, uploadRetryDelayMs } from '@ridgeline/shared/domain/upload-queue';
+import { compareUploadOrder, UPLOAD_CONCURRENCY, UPLOAD_MAX_ATTEMPTS, UPLOAD_TEXT } from '@ridgeline/shared/domain/upload-queue';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
+import { OUTBOX_LOCK, type LockRequest } from '../outbox/lock';
+import type { OutboxNetwork } from '../outbox/network';
+import { isNetworkFailure, mayPass, retryDelayMs, serverRetryAfterMs } from '../outbox/retry';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { UploadDb } from './db';
 import type { Uploader } from './uploader';
 import type { QueuedPhotoRecord } from './types';
 
 // The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
-// then the newer capture, a transient failure (no network, 5xx, 408, 429) retried after 1 s and then
-// 2 s and failed after the third attempt, any other refusal failed at once (a 413, such as a company
-// whose storage is full: the photo stays on the device, failed, with the server's words, until the
-// user retries or removes it). A 429 with Retry-After (an hour's upload quota, the photo limit per
+// then the newer capture, a failure that may pass (the outboxes' retry rule, outbox/retry.ts) retried
+// after its backoff (1 s, then 2 s) and failed after the third attempt, any other refusal failed at
+// once (a 413, such as a company whose storage is full: the photo stays on the device, failed, with
+// the server's words, until the user retries or removes it). A 429 with Retry-After (an hour's upload quota, the photo limit per
 // minute) is the server asking the user's queue to wait: no attempt is counted, the photo waits with
 // the server's words, and nothing of the queue is sent before that time. Going offline aborts what
 // is in flight and puts it back to pending; coming back online resumes. Photos of a session that
@@ -27,21 +30,13 @@ import type { QueuedPhotoRecord } from './types';
 // Every change the engine makes runs one after another on one chain, so a result, a retry timer and
 // going offline never interleave their reads and writes.
 
-export type EngineNetwork = {
-  isOnline: () => boolean;
-  /** Calls `listener` with the new state on every change; returns the unsubscribe. */
-  subscribe: (listener: (online: boolean) => void) => () => void;
-};
-
-/** The Web Locks API's request, so that only one tab of the device sends (the others wait their turn). */
-export type LockRequest = (name: string, hold: () => Promise<void>) => Promise<void>;
-
 export type EngineDeps = {
   db: UploadDb;
   upload: Uploader;
-  network: EngineNetwork;
+  network: OutboxNetwork;
   gate: () => SessionSyncGate;
   now?: () => number;
+  /** Only one tab of the device sends (the others wait their turn). */
   lock?: LockRequest | null;
   /** Called with whether this user has anything in the queue (the shell mounts the panel then). */
   onPresence?: (hasItems: boolean) => void;
@@ -61,23 +56,13 @@ export type UploadEngine = {
 
 /** Completed photos (and their files) are kept on the device this long, then dropped when an engine starts. */
 export const COMPLETED_KEEP_MS = 24 * 60 * 60 * 1000;
-const LOCK_NAME = 'ridgeline-upload-queue';
 /** While photos wait for their session to sync, the gate is asked again this often (ms), in case its news was missed. */
 export const HELD_RECHECK_MS = 5000;
 /** While the server cannot be reached, it is asked again this often (ms). */
 export const UNREACHABLE_RECHECK_MS = 3000;
 
-function isNetworkFailure(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 0;
-}
 /** Progress is written to the database in steps of this many percent. */
 const PROGRESS_STEP = 5;
-
-/** Network failures, server errors, timeouts and rate limits pass; any other refusal will not. */
-export function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
-}
 
 /** The seconds a 429 with Retry-After asks the queue to wait, or null for any other failure. */
 function serverWait(error: unknown): number | null {
@@ -295,12 +280,11 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     }
     const retryCount = photo.retryCount + 1;
     const message = UPLOAD_TEXT.failed(errorText(error));
-    if (!isTransient(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
+    if (!mayPass(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
       await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null });
       return;
     }
-    const retryAfterMs = error instanceof ApiError && error.retryAfter ? error.retryAfter * 1000 : 0;
-    const retryAt = now() + Math.max(uploadRetryDelayMs(retryCount), retryAfterMs);
+    const retryAt = now() + Math.max(retryDelayMs(retryCount), serverRetryAfterMs(error));
     await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null });
     wakeUpAt(retryAt);
   }
@@ -371,7 +355,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       return;
     }
     void deps
-      .lock(LOCK_NAME, () => {
+      .lock(OUTBOX_LOCK.uploads, () => {
         if (token !== startToken) return Promise.resolve();
         begin(user);
         return new Promise<void>((resolve) => {

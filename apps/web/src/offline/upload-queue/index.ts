@@ -6,16 +6,18 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
 import type { UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
-import { api, ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/session/session-provider';
+import { browserLock } from '../outbox/lock';
+import { browserNetwork, serverAnswers } from '../outbox/network';
+import { shinglePhotoPath } from '../shingle-outbox/photo-path';
 import { sessionSyncGate } from '../session-sync-gate';
 import { openUploadDb, type UploadDb } from './db';
 import { readBytes, sha256Hex } from './hash';
-import { createUploadEngine, type EngineNetwork, type LockRequest, type UploadEngine } from './engine';
+import { createUploadEngine, type UploadEngine } from './engine';
 import { uploadQueuePresence, uploadQueueUser } from './presence';
 import * as store from './store';
 import type { EnqueuePhotoInput, QueuedPhotoView } from './types';
-import { xhrUploader } from './uploader';
+import { createXhrUploader } from './uploader';
 
 export type { EnqueuePhotoInput, QueuedPhotoMetadata, QueuedPhotoView } from './types';
 
@@ -27,41 +29,6 @@ function uploadDb(): UploadDb {
 
 let engine: UploadEngine | null = null;
 
-const browserNetwork: EngineNetwork = {
-  isOnline: () => navigator.onLine,
-  subscribe(listener) {
-    const online = () => listener(true);
-    const offline = () => listener(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  },
-};
-
-/** How long the reachability question waits for an answer (ms). */
-const PROBE_TIMEOUT_MS = 5000;
-
-/** Whether the server answers at all: any HTTP answer counts (even a 503); a network failure or silence does not. */
-async function serverAnswers(): Promise<boolean> {
-  try {
-    await api.get('/api/health', { urgent: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    return true;
-  } catch (error) {
-    return error instanceof ApiError && error.status > 0;
-  }
-}
-
-function browserLock(): LockRequest | null {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return null;
-  return async (name, hold) => {
-    await locks.request(name, hold);
-  };
-}
-
 /** The user whose queue the hooks show: the signed-in user, as the shell set it. */
 export function useQueueUserId(): string | null {
   return useSyncExternalStore(uploadQueueUser.subscribe, uploadQueueUser.get, uploadQueueUser.get);
@@ -72,7 +39,7 @@ let engineUser: string | null = null;
 function engineFor(userId: string): UploadEngine {
   engine ??= createUploadEngine({
     db: uploadDb(),
-    upload: xhrUploader,
+    upload: createXhrUploader({ shinglePhotoPath }),
     network: browserNetwork,
     gate: sessionSyncGate,
     lock: browserLock(),
@@ -148,12 +115,15 @@ export function countWaitingUploads(userId: string): Promise<number> {
 
 const EMPTY: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0 };
 
-/** Live counts of the signed-in user's queue (optionally one session's), and whether the browser is online. */
-export function useUploadSummary(filter?: { sessionId?: string }): UploadQueueSummary & { online: boolean } {
+/**
+ * Live counts of the signed-in user's queue (optionally one session's; none while the screen has no
+ * session yet, `sessionId: null`), and whether the browser is online.
+ */
+export function useUploadSummary(filter?: { sessionId?: string | null }): UploadQueueSummary & { online: boolean } {
   const userId = useQueueUserId();
   const online = useOnline();
   const sessionId = filter?.sessionId;
-  const summary = useLiveQuery(async () => (userId ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
+  const summary = useLiveQuery(async () => (userId && sessionId !== null ? store.summarise(uploadDb(), userId, sessionId) : EMPTY), [userId, sessionId], EMPTY);
   return { ...summary, online };
 }
 

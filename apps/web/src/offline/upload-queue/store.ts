@@ -1,21 +1,13 @@
 import Dexie from 'dexie';
 import { DEFAULT_UPLOAD_PRIORITY, PHASE_UPLOAD_PRIORITY, type UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
 import type { CapturePhase } from '@ridgeline/shared/domain/field-capture';
+import { newId } from '../outbox/ids';
 import type { UploadDb } from './db';
 import { readBytes, sha256Hex } from './hash';
 import type { EnqueuePhotoInput, QueuedPhotoFile, QueuedPhotoRecord, QueuedPhotoView } from './types';
 
 // What screens and the panel do to the queue, as plain functions over its database. The engine
 // (engine.ts) does the sending; these only change what it will send.
-
-function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const userRange = (userId: string) =>
   [

@@ -1,5 +1,4 @@
 import { openUploadDb, type UploadDb } from './db';
-import type { EngineNetwork } from './engine';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { QueuedPhotoMetadata, QueuedPhotoRecord } from './types';
 import type { Uploader } from './uploader';
@@ -67,21 +66,7 @@ export function fakeUploader(): { upload: Uploader; calls: FakeCall[]; inFlight:
   return { upload, calls, inFlight: () => calls.filter((c) => !settled.has(c) && !c.signal.aborted) };
 }
 
-export function fakeNetwork(initial = true): EngineNetwork & { set: (online: boolean) => void } {
-  let online = initial;
-  const listeners = new Set<(online: boolean) => void>();
-  return {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    set(next) {
-      online = next;
-      for (const listener of listeners) listener(next);
-    },
-  };
-}
+export { fakeNetwork } from '../outbox/test-helpers';
 
 export function fakeGate(pendingSessions: string[] = []): SessionSyncGate & { sync: (sessionId: string) => void } {
   const pending = new Set(pendingSessions);

@@ -6,7 +6,11 @@ import { ApiError } from '../../lib/api-client';
 import { answer, apiError, json, networkFailure, sent } from '../../test/fake-server';
 import { metadata, SESSION_A } from './test-helpers';
 import type { QueuedPhotoRecord } from './types';
-import { uploadQuery, xhrUploader } from './uploader';
+import { shinglePhotoPath } from '../shingle-outbox/photo-path';
+import { createXhrUploader, uploadQuery } from './uploader';
+
+/** The uploader as the queue builds it, the shingle outbox naming its photos' endpoint. */
+const xhrUploader = createXhrUploader({ shinglePhotoPath });
 
 const PHOTO_ID = '33333333-3333-4333-8333-333333333333';
 const ROUTE = `PUT /api/inspections/${SESSION_A}/photos/${PHOTO_ID}` as const;

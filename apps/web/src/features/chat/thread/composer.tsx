@@ -12,6 +12,7 @@ import { takeChatDraft } from '../../../lib/draft-handoff';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { queueChatMessage, subscribeOutboxDropped } from '../../../offline/chat-outbox';
+import { newId } from '../../../offline/outbox/ids';
 import { uploadAttachment } from '../api/upload-attachment';
 import { insertMention, mentionLabel, mentionQueryAt, mentionsInText, suggestColleagues } from './mentions';
 import { useVoiceRecorder } from './use-voice-recorder';
@@ -116,7 +117,7 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
     const mentions = mentionsInText(content, chosen.current);
     clear();
     try {
-      await queueChatMessage({ clientId: crypto.randomUUID(), userId, conversationId, content, mentions });
+      await queueChatMessage({ clientId: newId(), userId, conversationId, content, mentions });
     } catch (error) {
       // The device could not keep it (no storage): nothing was sent, the text comes back when the box is still empty.
       if (form.getValues('content').trim() === '') form.setValue('content', content);
@@ -162,7 +163,7 @@ export function Composer({ conversationId, userId, colleagues, onSent }: Props) 
       setUploading(file.name);
       try {
         const fileName = file.name.length > FILE_NAME_MAX ? file.name.slice(-FILE_NAME_MAX) : file.name;
-        const message = await uploadAttachment(conversationId, file, { clientId: crypto.randomUUID(), fileName });
+        const message = await uploadAttachment(conversationId, file, { clientId: newId(), fileName });
         notify.success('Uploaded', 'Attachment sent.');
         onSent(message);
       } catch (error) {

@@ -11,19 +11,19 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { UploadProgressLine } from '../../../components/upload-progress-line';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { useLocalInspection } from '../../../offline/inspection-store';
-import { enqueuePhotos, photoFileSha256, prioritisePhase } from '../../../offline/upload-queue';
+import { enqueuePhotos, photoFileSha256, prioritisePhase, useUploadSummary } from '../../../offline/upload-queue';
 import { decidePick, knownPhotos, useSessionShotPhotos, useShotList } from '../session-shot-photos';
 import { captureDetailsSchema, initialDetails, nextShotAfterCapture, queueItems, subcategoryOptions } from './capture-details';
 import { PhotoTagFields } from '../photo-tag-fields';
 import { PhaseThumbnails } from './phase-thumbnails';
 import { ShotListView } from './shot-list-view';
 import { TestSquareHits } from './test-square-hits';
-import { UploadProgressLine } from './upload-progress-line';
 import { useLastPosition } from './use-last-position';
 
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
@@ -69,6 +69,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
   const { session, loading } = useLocalInspection(sessionId, user?.id);
   const { photos, queued, uploaded } = useSessionShotPhotos(sessionId, { readServer: !localOnly && isOnline && Boolean(session) && !session?.pendingCreate });
   useFailureNotices(queued);
+  const uploads = useUploadSummary({ sessionId });
   const position = useLastPosition();
   const cameraInput = useRef<HTMLInputElement>(null);
   const libraryInput = useRef<HTMLInputElement>(null);
@@ -226,7 +227,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         <p className="text-base font-semibold text-slate-950" data-testid="required-progress">
           {required.length === 0 ? 'No required shots here' : `${requiredCaptured} of ${required.length} required shots captured`}
         </p>
-        <UploadProgressLine sessionId={sessionId} />
+        <UploadProgressLine summary={uploads} />
         <Button variant="secondary" className="self-start whitespace-normal" onClick={() => void prioritise()}>
           <Zap aria-hidden="true" className="size-5" />
           Prioritize this phase

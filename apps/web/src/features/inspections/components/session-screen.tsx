@@ -6,9 +6,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { buttonVariants } from '../../../components/ui/button-variants';
+import { UploadProgressLine } from '../../../components/upload-progress-line';
 import type { LocalInspection } from '../../../offline/inspection-store';
+import { useUploadSummary } from '../../../offline/upload-queue';
 import { sessionAddress } from '../session-words';
-import { UploadProgressLine } from './upload-progress-line';
 
 /** Whether the session has edits that have not reached the server yet. */
 export function isUnsynced(session: LocalInspection): boolean {
@@ -36,6 +37,7 @@ type Props = {
 
 /** A session screen: back link, title, the address, sync state, the session's upload line, then the screen. */
 export function SessionScreen({ title, session, loading, back, wide = false, children }: Props) {
+  const uploads = useUploadSummary({ sessionId: session?.id ?? null });
   if (!session) {
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
@@ -73,7 +75,7 @@ export function SessionScreen({ title, session, loading, back, wide = false, chi
         </p>
       </header>
       {session.syncError && <Alert>The server did not take the last changes: {session.syncError}</Alert>}
-      <UploadProgressLine sessionId={session.id} />
+      <UploadProgressLine summary={uploads} />
       {children(session)}
     </div>
   );

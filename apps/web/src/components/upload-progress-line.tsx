@@ -1,10 +1,13 @@
-import { uploadPercent, UPLOAD_TEXT } from '@ridgeline/shared/domain/upload-queue';
-import { Badge } from '../../../components/ui/badge';
-import { useUploadSummary } from '../../../offline/upload-queue';
+import { uploadPercent, UPLOAD_TEXT, type UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
+import { Badge } from './ui/badge';
 
-/** The session screens' compact upload progress (the global upload panel is hidden on them). */
-export function UploadProgressLine({ sessionId }: { sessionId: string }) {
-  const summary = useUploadSummary({ sessionId });
+/**
+ * A session's compact upload progress, on the field screens where the app's upload panel is hidden:
+ * how many of its photos reached the server, how many are uploading now, failures, and that uploads
+ * resume when the phone is back online. The screen hands it the session's live summary (the upload
+ * queue's useUploadSummary).
+ */
+export function UploadProgressLine({ summary }: { summary: UploadQueueSummary & { online: boolean } }) {
   if (summary.total === 0 && summary.online) return null;
   const percent = uploadPercent(summary);
   return (

@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { carriersQuery, keptCarriers } from '../../lib/api/directory';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
-import { useCarrierOptions } from './api/carrier-options';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
@@ -18,7 +19,7 @@ import { useFieldUser } from './use-field-user';
 function InsuranceForm({ session }: { session: LocalInspection }) {
   const user = useFieldUser();
   const navigate = useNavigate();
-  const carriers = useCarrierOptions();
+  const carriers = useQuery({ ...carriersQuery(), placeholderData: keptCarriers, retry: false });
   const form = useZodForm(insuranceFormSchema, { defaultValues: insuranceFromSession(session) });
   const carrierId = form.watch('carrierId');
   const options = carriers.data?.carriers ?? [];

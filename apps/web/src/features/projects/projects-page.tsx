@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,10 +10,10 @@ import { Field } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { carriersQuery } from '../../lib/api/directory';
 import { useTeam } from '../../lib/api/team';
 import { errorText } from '../../lib/error-text';
 import { activeFilesText } from './api/active-files';
-import { useCarrierOptions } from './api/carrier-options';
 import { useProjectStatuses } from './api/project-statuses';
 import { projectsExportHref, useProjects } from './api/projects-list';
 import {
@@ -58,7 +59,7 @@ export default function ProjectsPage() {
   const list = useProjects(view === 'board' ? boardQuery : query);
   const statuses = useProjectStatuses();
   const team = useTeam();
-  const carriers = useCarrierOptions();
+  const carriers = useQuery(carriersQuery());
 
   const ordered = useMemo(() => [...(statuses.data?.statuses ?? [])].sort((a, b) => a.position - b.position), [statuses.data]);
   const statusById = useMemo(() => new Map<string, ProjectStatus>(ordered.map((status) => [status.id, status])), [ordered]);

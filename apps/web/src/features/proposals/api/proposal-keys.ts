@@ -2,7 +2,6 @@
 export const proposalsKey = ['proposals'] as const;
 export const proposalListKey = (projectId: string) => [...proposalsKey, 'list', projectId] as const;
 export const proposalReportKey = (reportId: string) => [...proposalsKey, 'report', reportId] as const;
-export const proposalEstimatesKey = (projectId: string) => [...proposalsKey, 'estimates', projectId] as const;
 export const proposalFilesKey = (projectId: string) => [...proposalsKey, 'files', projectId] as const;
 
 /**

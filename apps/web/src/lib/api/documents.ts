@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   proposalListResponseSchema,
+  reportDetailResponseSchema,
   reportListResponseSchema,
   shareLinkResponseSchema,
   type CreateShareLinkInput,
@@ -9,7 +10,7 @@ import {
 import { api } from '../api-client';
 
 // The claim file's documents that several features read: its reports (GET /api/reports, the reports
-// screens and a new share link's choices), its proposals (GET /api/proposals?projectId=, the proposals
+// screens and a new share link's choices; GET /api/reports/:id, a report's editor and a proposal's PDF), its proposals (GET /api/proposals?projectId=, the proposals
 // screens and the share link's choices), and the one write both the proposals and the sharing screens
 // make, a share link (POST /api/share-links). Each sits below its own key, so a write refreshes every list.
 
@@ -25,6 +26,14 @@ export function reportsQuery(query: ReportListQuery = {}) {
   return queryOptions({
     queryKey: [...reportsKey, 'list', query],
     queryFn: () => api.get(`/api/reports${search ? `?${search}` : ''}`, { schema: reportListResponseSchema }),
+  });
+}
+
+/** GET /api/reports/:id: one report with its arranged document (and a packet's parts), and where its PDF is. */
+export function reportQuery(id: string) {
+  return queryOptions({
+    queryKey: [...reportsKey, 'one', id],
+    queryFn: async () => (await api.get(`/api/reports/${encodeURIComponent(id)}`, { schema: reportDetailResponseSchema })).report,
   });
 }
 

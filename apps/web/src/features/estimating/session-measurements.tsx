@@ -14,6 +14,7 @@ import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor, OFFLINE_SAVE_MESSAGE, type SaveMeasurement } from './measurement-editor';
 import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
 import { BIG_ACTION } from '../../components/sticky-actions';
+import { paths } from '../../lib/paths';
 
 // A session's Measurements step: the session's one measurement, read from the server and saved
 // there (created on the first save). Its structures start from the session's, a facet per roof slope.
@@ -59,7 +60,7 @@ export function SessionMeasurements({ session }: { session: Session }): ReactNod
     }
   };
 
-  const next = `/field-inspection/${session.id}/analysis`;
+  const next = paths.fieldInspection(session.id, 'analysis');
   const saved = measurement !== null || create.isSuccess;
   return (
     <>

@@ -12,6 +12,7 @@ import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId/insurance-details: carrier (from the company's directory when it
 // could be read, or typed), policy, claim number, adjuster, deductible in dollars, date of loss.
@@ -36,7 +37,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
         carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName,
       });
       notify.success('Insurance details saved');
-      await navigate(`/field-inspection/${session.id}`);
+      await navigate(paths.fieldInspection(session.id));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
     }

@@ -30,6 +30,7 @@ import {
 } from './list-filters';
 import { ProjectFilters } from './project-filters';
 import { ProjectTable } from './project-table';
+import { paths } from '../../lib/paths';
 
 // The board (and its drag-and-drop library) loads when it is opened: the table is the default view, and
 // this page is preloaded on every signed-in visit while the browser is idle.
@@ -41,7 +42,7 @@ const BOARD_SIZE = 100;
 function NewProjectButton() {
   return (
     <Button asChild>
-      <Link to="/projects/new">
+      <Link to={paths.newProject}>
         <Plus aria-hidden="true" className="size-4" />
         New claim file
       </Link>

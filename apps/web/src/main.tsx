@@ -1,3 +1,4 @@
+import { paths } from './lib/paths';
 // Content-Security-Policy violations are reported to the server and the security log.
 document.addEventListener('securitypolicyviolation', (event) => {
   void import('./lib/csp-reporter').then(({ reportViolation }) => reportViolation(event));
@@ -11,7 +12,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const path = window.location.pathname;
-if (path === '/' || path === '/landing') {
+if (path === paths.home || path === paths.landing) {
   void import('./features/landing/landing-entry').then(({ renderLanding }) => renderLanding(root));
 } else {
   void import('./app/app-entry').then(({ renderApp }) => renderApp(root));

@@ -12,6 +12,7 @@ import { PageHeader } from '../components/page-header';
 import { useDashboard } from '../features/dashboard/api/dashboard';
 import { ActiveFilesCard, MyTasks, RecentActivity, RecentProjects, StatusChart } from '../features/dashboard/dashboard-widgets';
 import { formatDate } from '../lib/dates';
+import { paths } from '../lib/paths';
 
 const DAY_MS = 86_400_000;
 // A failed load is rare: its words (lib/error-text and the error catalogue) load only then, not on every first load.
@@ -40,22 +41,22 @@ export default function DashboardPage() {
   const hasProject = data ? data.recentProjects.length > 0 || data.byStatus.some((status) => status.count > 0) : false;
   const twoFactor = {
     done: Boolean(session.user?.twoFactorEnabled),
-    to: '/security',
+    to: paths.security,
     icon: <ShieldCheck aria-hidden="true" className="size-5" />,
     text: 'Turn on two-factor sign-in to protect your claim files',
   };
   const steps = managesCompany
     ? [
-        { done: hasProject, to: '/projects/new', icon: <FilePlus2 aria-hidden="true" className="size-5" />, text: 'Create your first claim file' },
+        { done: hasProject, to: paths.newProject, icon: <FilePlus2 aria-hidden="true" className="size-5" />, text: 'Create your first claim file' },
         {
           done: memberCount > 1,
-          to: '/team',
+          to: paths.team,
           icon: <Users aria-hidden="true" className="size-5" />,
           text: 'Invite your crew and office staff (users are unlimited)',
         },
         {
           done: Boolean(company.data?.logoUrl && company.data.address),
-          to: '/settings',
+          to: paths.settings,
           icon: <Building2 aria-hidden="true" className="size-5" />,
           text: 'Add your logo and address for reports and claim packets',
         },

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { whenIdle, type IdleHost } from '../lib/when-idle';
+import { paths } from '../lib/paths';
 
 // Dashboard and projects are preloaded when the browser is idle: they are where a signed-in user goes
 // next, so their code is fetched once the page in front of the user has settled, never ahead of it.
 
 /** The pages fetched ahead, in the order they are asked for. */
-export const LIKELY_PAGES = ['/dashboard', '/projects'] as const;
+export const LIKELY_PAGES = [paths.dashboard, paths.projects] as const;
 
 /** Calls `preload` for each likely page once the browser is idle; returns the cancel. */
 export function preloadWhenIdle(preload: (pathname: string) => void, host: IdleHost): () => void {

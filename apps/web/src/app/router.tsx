@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { fieldStepRoute, paths, routes as pageRoutes } from '../lib/paths';
 import { whenIdle } from '../lib/when-idle';
 import { reportFieldScreens } from '../offline/offline-readiness';
 import { PLANNED_PAGES } from './route-table';
@@ -60,76 +61,78 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      lazyRoute({ path: '/' }, () => import('../features/landing/landing-page')),
-      lazyRoute({ path: '/landing' }, () => import('../features/landing/landing-page')),
-      { path: '/chat', element: <Navigate to="/messages" replace /> },
+      lazyRoute({ path: pageRoutes.home }, () => import('../features/landing/landing-page')),
+      lazyRoute({ path: pageRoutes.landing }, () => import('../features/landing/landing-page')),
+      { path: pageRoutes.chat, element: <Navigate to={paths.messages} replace /> },
       lazyRoute(
         {
           children: [
-            lazyRoute({ path: '/auth' }, () => import('../features/auth/auth-page')),
-            lazyRoute({ path: '/check-email' }, () => import('../features/auth/check-email-page')),
-            lazyRoute({ path: '/share/:token' }, () => import('../features/sharing/public-share-page')),
+            lazyRoute({ path: pageRoutes.auth }, () => import('../features/auth/auth-page')),
+            lazyRoute({ path: pageRoutes.checkEmail }, () => import('../features/auth/check-email-page')),
+            lazyRoute({ path: pageRoutes.share }, () => import('../features/sharing/public-share-page')),
             lazyRoute(
               {
                 children: [
-                  lazyRoute({ path: '/dashboard' }, () => import('./dashboard-page')),
-                  lazyRoute({ path: '/team' }, () => import('../features/team/team-page')),
-                  lazyRoute({ path: '/profile' }, () => import('../features/profile/profile-page')),
-                  lazyRoute({ path: '/settings' }, () => import('./settings-route')),
-                  lazyRoute({ path: '/projects' }, () => import('../features/projects/projects-page')),
-                  lazyRoute({ path: '/projects/new' }, () => import('../features/projects/new-project-page')),
-                  lazyRoute({ path: '/security' }, () => import('../features/auth/security-page')),
-                  lazyRoute({ path: '/admin/maintenance' }, () => import('../features/maintenance/maintenance-page')),
-                  lazyRoute({ path: '/admin/impersonation' }, () => import('../features/admin/impersonation-page')),
-                  lazyRoute({ path: '/tutorials' }, () => import('../features/tutorials/tutorials-page')),
-                  lazyRoute({ path: '/admin/users' }, () => import('../features/admin/admin-users-page')),
-                  lazyRoute({ path: '/admin/security' }, () => import('../features/admin/security-reports-page')),
-                  lazyRoute({ path: '/admin/knowledge' }, () => import('../features/assistant/knowledge-page')),
-                  lazyRoute({ path: '/projects/:id' }, () => import('./project-detail-route')),
-                  lazyRoute({ path: '/companies' }, () => import('../features/carriers/carriers-page')),
-                  lazyRoute({ path: '/companies/:id' }, () => import('../features/carriers/carrier-page')),
-                  lazyRoute({ path: '/field-inspection' }, () => import('../features/inspections/field-hub-page')),
-                  lazyRoute({ path: '/field-inspections' }, () => import('../features/inspections/inspections-list-page')),
-                  lazyRoute({ path: '/field-inspection/new' }, () => import('../features/inspections/new-inspection-page')),
-                  lazyRoute({ path: '/field-inspection/new-offline' }, () => import('../features/inspections/new-inspection-offline-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId' }, () => import('../features/inspections/session-overview-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/areas' }, () => import('../features/inspections/areas-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/areas-offline' }, () => import('../features/inspections/areas-offline-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/insurance-details' }, () => import('../features/inspections/insurance-details-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/measurements' }, () => import('./session-measurements-route')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/analysis' }, () => import('../features/inspections/analysis-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/estimate' }, () => import('./session-estimate-route')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/convert' }, () => import('../features/inspections/convert-page')),
-                  lazyRoute({ path: '/measurements' }, () => import('../features/estimating/measurements-page')),
-                  lazyRoute({ path: '/messages' }, () => import('./messages-route')),
-                  lazyRoute({ path: '/assistant' }, () => import('../features/assistant/assistant-page')),
-                  lazyRoute({ path: '/inbox' }, () => import('../features/inbox/inbox-page')),
-                  lazyRoute({ path: '/photo-reports' }, () => import('../features/reports/photo-reports-page')),
-                  lazyRoute({ path: '/advanced-photo-reports' }, () => import('../features/reports/editor/advanced-reports-page')),
-                  lazyRoute({ path: '/advanced-photo-reports/new' }, () => import('../features/reports/editor/new-report-page')),
-                  lazyRoute({ path: '/advanced-photo-reports/:id/edit' }, () => import('../features/reports/editor/report-editor-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/:phase' }, () => import('../features/inspections/capture/capture-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/phase-offline/:phase' }, () => import('../features/inspections/capture/capture-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/elevation/:elevation' }, () => import('../features/inspections/capture/elevation-page')),
-                  lazyRoute({ path: '/field-inspection/:sessionId/photo-annotation' }, () => import('../features/inspections/annotation/annotation-page')),
-                  lazyRoute({ path: '/pricing' }, () => import('../features/billing/pricing-page')),
-                  lazyRoute({ path: '/payments' }, () => import('../features/billing/payments-page')),
-                  lazyRoute({ path: '/payment-success' }, () => import('../features/billing/payment-success-page')),
-                  lazyRoute({ path: '/credits' }, () => import('../features/billing/credits-page')),
-                  lazyRoute({ path: '/credits-success' }, () => import('../features/billing/credits-success-page')),
-                  lazyRoute({ path: '/admin/payments' }, () => import('./admin-payments-route')),
-                  lazyRoute({ path: '/analytics' }, () => import('../features/analytics/analytics-page')),
-                  lazyRoute({ path: '/feedback' }, () => import('../features/feedback/feedback-page')),
-                  lazyRoute({ path: '/feedback-loop' }, () => import('../features/feedback/feedback-loop-page')),
-                  lazyRoute({ path: '/feedback-loop/:id' }, () => import('../features/feedback/feedback-item-page')),
-                  lazyRoute({ path: '/admin/feedback' }, () => import('./admin-feedback-routes').then((m) => ({ default: m.AdminFeedbackRoute }))),
-                  lazyRoute({ path: '/admin/feedback/:id' }, () => import('./admin-feedback-routes').then((m) => ({ default: m.AdminFeedbackItemRoute }))),
-                  lazyRoute({ path: '/shingle-id' }, () => import('../features/shingles/shingle-id-page')),
-                  lazyRoute({ path: '/shingle-id/try/:sample' }, () => import('../features/shingles/shingle-sample-page')),
-                  lazyRoute({ path: '/shingle-id/:id' }, () => import('../features/shingles/shingle-result-page')),
-                  lazyRoute({ path: '/shingle-catalog' }, () => import('../features/shingles/shingle-catalog-page')),
-                  lazyRoute({ path: '/shingle-history' }, () => import('../features/shingles/shingle-history-page')),
-                  lazyRoute({ path: '/shingle-analysis-test' }, () => import('../features/shingles/shingle-analysis-test-page')),
+                  lazyRoute({ path: pageRoutes.dashboard }, () => import('./dashboard-page')),
+                  lazyRoute({ path: pageRoutes.team }, () => import('../features/team/team-page')),
+                  lazyRoute({ path: pageRoutes.profile }, () => import('../features/profile/profile-page')),
+                  lazyRoute({ path: pageRoutes.settings }, () => import('./settings-route')),
+                  lazyRoute({ path: pageRoutes.projects }, () => import('../features/projects/projects-page')),
+                  lazyRoute({ path: pageRoutes.newProject }, () => import('../features/projects/new-project-page')),
+                  lazyRoute({ path: pageRoutes.security }, () => import('../features/auth/security-page')),
+                  lazyRoute({ path: pageRoutes.adminMaintenance }, () => import('../features/maintenance/maintenance-page')),
+                  lazyRoute({ path: pageRoutes.adminImpersonation }, () => import('../features/admin/impersonation-page')),
+                  lazyRoute({ path: pageRoutes.tutorials }, () => import('../features/tutorials/tutorials-page')),
+                  lazyRoute({ path: pageRoutes.adminUsers }, () => import('../features/admin/admin-users-page')),
+                  lazyRoute({ path: pageRoutes.adminSecurity }, () => import('../features/admin/security-reports-page')),
+                  lazyRoute({ path: pageRoutes.adminKnowledge }, () => import('../features/assistant/knowledge-page')),
+                  lazyRoute({ path: pageRoutes.project }, () => import('./project-detail-route')),
+                  lazyRoute({ path: pageRoutes.companies }, () => import('../features/carriers/carriers-page')),
+                  lazyRoute({ path: pageRoutes.carrier }, () => import('../features/carriers/carrier-page')),
+                  lazyRoute({ path: pageRoutes.fieldHub }, () => import('../features/inspections/field-hub-page')),
+                  lazyRoute({ path: pageRoutes.fieldInspections }, () => import('../features/inspections/inspections-list-page')),
+                  lazyRoute({ path: pageRoutes.newInspection }, () => import('../features/inspections/new-inspection-page')),
+                  lazyRoute({ path: pageRoutes.newInspectionOffline }, () => import('../features/inspections/new-inspection-offline-page')),
+                  lazyRoute({ path: pageRoutes.fieldInspection }, () => import('../features/inspections/session-overview-page')),
+                  lazyRoute({ path: fieldStepRoute('areas') }, () => import('../features/inspections/areas-page')),
+                  lazyRoute({ path: fieldStepRoute('areas-offline') }, () => import('../features/inspections/areas-offline-page')),
+                  lazyRoute({ path: fieldStepRoute('insurance-details') }, () => import('../features/inspections/insurance-details-page')),
+                  lazyRoute({ path: fieldStepRoute('measurements') }, () => import('./session-measurements-route')),
+                  lazyRoute({ path: fieldStepRoute('analysis') }, () => import('../features/inspections/analysis-page')),
+                  lazyRoute({ path: fieldStepRoute('estimate') }, () => import('./session-estimate-route')),
+                  lazyRoute({ path: fieldStepRoute('convert') }, () => import('../features/inspections/convert-page')),
+                  lazyRoute({ path: pageRoutes.measurements }, () => import('../features/estimating/measurements-page')),
+                  lazyRoute({ path: pageRoutes.messages }, () => import('./messages-route')),
+                  lazyRoute({ path: pageRoutes.assistant }, () => import('../features/assistant/assistant-page')),
+                  lazyRoute({ path: pageRoutes.inbox }, () => import('../features/inbox/inbox-page')),
+                  lazyRoute({ path: pageRoutes.photoReports }, () => import('../features/reports/photo-reports-page')),
+                  lazyRoute({ path: pageRoutes.advancedReports }, () => import('../features/reports/editor/advanced-reports-page')),
+                  lazyRoute({ path: pageRoutes.newAdvancedReport }, () => import('../features/reports/editor/new-report-page')),
+                  lazyRoute({ path: pageRoutes.editAdvancedReport }, () => import('../features/reports/editor/report-editor-page')),
+                  lazyRoute({ path: pageRoutes.fieldPhase }, () => import('../features/inspections/capture/capture-page')),
+                  lazyRoute({ path: pageRoutes.fieldPhaseOffline }, () => import('../features/inspections/capture/capture-page')),
+                  lazyRoute({ path: pageRoutes.fieldElevation }, () => import('../features/inspections/capture/elevation-page')),
+                  lazyRoute({ path: fieldStepRoute('photo-annotation') }, () => import('../features/inspections/annotation/annotation-page')),
+                  lazyRoute({ path: pageRoutes.pricing }, () => import('../features/billing/pricing-page')),
+                  lazyRoute({ path: pageRoutes.payments }, () => import('../features/billing/payments-page')),
+                  lazyRoute({ path: pageRoutes.paymentSuccess }, () => import('../features/billing/payment-success-page')),
+                  lazyRoute({ path: pageRoutes.credits }, () => import('../features/billing/credits-page')),
+                  lazyRoute({ path: pageRoutes.creditsSuccess }, () => import('../features/billing/credits-success-page')),
+                  lazyRoute({ path: pageRoutes.adminPayments }, () => import('./admin-payments-route')),
+                  lazyRoute({ path: pageRoutes.analytics }, () => import('../features/analytics/analytics-page')),
+                  lazyRoute({ path: pageRoutes.feedback }, () => import('../features/feedback/feedback-page')),
+                  lazyRoute({ path: pageRoutes.feedbackLoop }, () => import('../features/feedback/feedback-loop-page')),
+                  lazyRoute({ path: pageRoutes.feedbackItem }, () => import('../features/feedback/feedback-item-page')),
+                  lazyRoute({ path: pageRoutes.adminFeedback }, () => import('./admin-feedback-routes').then((m) => ({ default: m.AdminFeedbackRoute }))),
+                  lazyRoute({ path: pageRoutes.adminFeedbackItem }, () =>
+                    import('./admin-feedback-routes').then((m) => ({ default: m.AdminFeedbackItemRoute })),
+                  ),
+                  lazyRoute({ path: pageRoutes.shingleId }, () => import('../features/shingles/shingle-id-page')),
+                  lazyRoute({ path: pageRoutes.shingleSample }, () => import('../features/shingles/shingle-sample-page')),
+                  lazyRoute({ path: pageRoutes.shingleResult }, () => import('../features/shingles/shingle-result-page')),
+                  lazyRoute({ path: pageRoutes.shingleCatalog }, () => import('../features/shingles/shingle-catalog-page')),
+                  lazyRoute({ path: pageRoutes.shingleHistory }, () => import('../features/shingles/shingle-history-page')),
+                  lazyRoute({ path: pageRoutes.shingleAnalysisTest }, () => import('../features/shingles/shingle-analysis-test-page')),
                   ...plannedRoutes,
                 ],
               },
@@ -156,7 +159,7 @@ export function preloadRoutes(pathname: string): void {
 /** Every field screen's route (/field-inspection...): their code is what a rep needs with no signal. */
 function fieldScreenLoaders(list: RouteObject[] = routes): (() => Promise<unknown>)[] {
   return list.flatMap((route) => {
-    const own = route.path?.startsWith('/field-inspection') ? preloaders.get(route) : undefined;
+    const own = route.path?.startsWith(pageRoutes.fieldHub) ? preloaders.get(route) : undefined;
     return [...(own ? [own] : []), ...fieldScreenLoaders(route.children ?? [])];
   });
 }
@@ -199,7 +202,7 @@ function prefetchFieldScreens(): () => void {
 function RoutedApp() {
   const location = useLocation();
   preloadRoutes(location.pathname);
-  const onFieldScreen = location.pathname.startsWith('/field-inspection');
+  const onFieldScreen = location.pathname.startsWith(pageRoutes.fieldHub);
   useEffect(() => (onFieldScreen ? prefetchFieldScreens() : undefined), [onFieldScreen]);
   const element = useRoutes(routes, location);
   return (

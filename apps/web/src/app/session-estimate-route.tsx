@@ -16,6 +16,7 @@ import { useFieldUser } from '../features/inspections/use-field-user';
 import { errorText } from '../lib/error-text';
 import { useOnline } from '../lib/session/session-provider';
 import { useLocalInspection } from '../offline/inspection-store';
+import { paths } from '../lib/paths';
 
 // /field-inspection/:sessionId/estimate: the session's estimate step. The estimate lives on the
 // server (its totals and supplement list are computed there), so it opens once the session has
@@ -35,11 +36,11 @@ function SessionEstimate({ sessionId, firstStructureId }: { sessionId: string; f
       {photos.isError && <Alert tone="warning">The photos could not be read ({errorText(photos.error)}): damage beyond the roof is not priced.</Alert>}
       <EstimateEditor
         sessionId={sessionId}
-        measurementsPath={`/field-inspection/${sessionId}/measurements`}
+        measurementsPath={paths.fieldInspection(sessionId, 'measurements')}
         damage={recordedDamage(photos.data?.photos ?? [], firstStructureId)}
         photos={byId}
         nextStep={
-          <Link to={`/field-inspection/${sessionId}/convert`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+          <Link to={paths.fieldInspection(sessionId, 'convert')} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
             Convert to claim file
           </Link>
         }

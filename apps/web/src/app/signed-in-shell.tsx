@@ -29,6 +29,7 @@ import { useGuardedSignOut } from './use-guarded-sign-out';
 import { ChatAssistant } from './pinned-assistant';
 import { loadInboxNavBadge } from '../features/inbox/load-inbox-nav-badge';
 import { loadFeedbackNavBadge } from '../features/feedback/load-feedback-nav-badge';
+import { paths } from '../lib/paths';
 
 // The shell is on every signed-in first load: what only some users open (the user menu, the
 // small-screen drawer) loads when it is wanted (lib/use-load-on-intent.ts).
@@ -65,7 +66,7 @@ const NAV_DRAWER_TRIGGER_CLASS = 'rounded-md p-2 text-slate-800 hover:bg-slate-1
 
 function Brand() {
   return (
-    <Link to="/dashboard" className="flex items-center gap-2 text-lg font-bold text-white">
+    <Link to={paths.dashboard} className="flex items-center gap-2 text-lg font-bold text-white">
       <BrandName className="size-7" inverted />
     </Link>
   );
@@ -89,12 +90,12 @@ function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () =
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
-                  {to === '/inbox' && (
+                  {to === paths.inbox && (
                     <Suspense fallback={null}>
                       <InboxNavBadge />
                     </Suspense>
                   )}
-                  {to === '/admin/feedback' && (
+                  {to === paths.adminFeedback && (
                     <Suspense fallback={null}>
                       <FeedbackNavBadge />
                     </Suspense>
@@ -179,7 +180,7 @@ function LivePhotos() {
 function TeamChat() {
   const { pathname } = useLocation();
   const hasCompany = Boolean(useMe().data?.company);
-  if (!hasCompany || pathname.startsWith('/field-inspection')) return null;
+  if (!hasCompany || pathname.startsWith(paths.fieldHub)) return null;
   return (
     <QuietBoundary name="The team chat">
       <Suspense fallback={null}>

@@ -2,6 +2,7 @@ import { LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import { paths } from '../lib/paths';
 
 // The user menu's dropdown, loaded the first time the user reaches for the menu (signed-in-shell.tsx):
 // the menu and its positioning engine are a fifth of the shell's first load otherwise.
@@ -18,12 +19,12 @@ export default function UserMenuDropdown({ trigger, defaultOpen, onSignOut }: Pr
       <DropdownMenuTrigger className={trigger.className}>{trigger.label}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={paths.profile}>
             <UserRound aria-hidden="true" className="size-4" /> Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/security">
+          <Link to={paths.security}>
             <ShieldCheck aria-hidden="true" className="size-4" /> Security
           </Link>
         </DropdownMenuItem>

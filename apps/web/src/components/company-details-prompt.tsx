@@ -17,6 +17,7 @@ import { Alert } from './ui/alert';
 import { buttonVariants } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 import { Form, FormError, FormField, useZodForm } from './ui/form';
+import { paths } from '../lib/paths';
 
 // Claim packets and proposals print the company's letterhead: its name, address and phone (and its
 // logo when there is one). A document never prints a stand-in for them, so before one is made the
@@ -74,7 +75,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 function SettingsLink({ children }: { children: ReactNode }) {
   return (
-    <Link to="/settings" className={buttonVariants({ variant: 'secondary' })}>
+    <Link to={paths.settings} className={buttonVariants({ variant: 'secondary' })}>
       {children}
     </Link>
   );
@@ -104,7 +105,7 @@ function DetailsForm({ company, missing, onSaved }: { company: Company; missing:
       <FormField name="phone" id="letterhead-phone" label="Phone" type="tel" autoComplete="tel" />
       <p className="text-sm text-slate-700">
         Your logo is optional: add it on the{' '}
-        <Link to="/settings" className="font-semibold text-blue-800 underline underline-offset-2">
+        <Link to={paths.settings} className="font-semibold text-blue-800 underline underline-offset-2">
           Settings page
         </Link>{' '}
         to print it on the letterhead too.

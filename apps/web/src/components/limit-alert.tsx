@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AlertBox } from './ui/alert';
+import { paths } from '../lib/paths';
 
 /** The server's words when the plan has no free active-file slot, with the way to more slots. */
 export function LimitAlert({ message }: { message: string }) {
@@ -7,7 +8,7 @@ export function LimitAlert({ message }: { message: string }) {
     <AlertBox tone="warning" role="alert" className="flex flex-col gap-1 border border-amber-300">
       <p>{message}</p>
       <p>
-        <Link to="/pricing" className="font-semibold text-blue-800 underline underline-offset-2">
+        <Link to={paths.pricing} className="font-semibold text-blue-800 underline underline-offset-2">
           See plans and pricing
         </Link>
       </p>

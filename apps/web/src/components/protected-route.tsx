@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session/session-provider';
 import { Badge } from './ui/badge';
+import { paths } from '../lib/paths';
 
 function OnlineBadge({ online }: { online: boolean }) {
   return <Badge tone={online ? 'success' : 'neutral'}>{online ? 'Online' : 'Offline'}</Badge>;
@@ -38,7 +39,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (status === 'none') return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (status === 'none') return <Navigate to={paths.auth} replace state={{ from: location.pathname }} />;
 
   return (
     <>
@@ -46,7 +47,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
       {status === 'expired' && (
         <Banner tone="red" role="alert" title="Session Expired" text="Session expired - please sign in for full access">
           {isOnline && (
-            <Link to="/auth" className="font-semibold underline">
+            <Link to={paths.auth} className="font-semibold underline">
               Sign In
             </Link>
           )}

@@ -5,6 +5,7 @@ import { appNotify } from '../../lib/app-notify';
 import { useSession } from '../../lib/session/session-provider';
 import { useMe } from '../../lib/api/me';
 import { callImpersonation, useImpersonationStatus } from './impersonation-api';
+import { paths } from '../../lib/paths';
 
 // Impersonation: not impersonating -> start -> impersonating -> end -> back.
 // The status check runs on load only for admins (and for a session that is an impersonation, so
@@ -39,7 +40,7 @@ export function useImpersonation() {
       const result = await callImpersonation({ action: 'end', sessionId: status.data?.sessionId ?? undefined });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not end.');
       appNotify.success('Impersonation Ended', 'You are now viewing as yourself');
-      await switchIdentity('/admin/impersonation');
+      await switchIdentity(paths.adminImpersonation);
     } catch {
       appNotify.error('Error', 'Failed to end impersonation session');
     }

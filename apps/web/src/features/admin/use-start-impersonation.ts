@@ -3,6 +3,7 @@ import { appNotify } from '../../lib/app-notify';
 import { errorText } from '../../lib/error-text';
 import { callImpersonation } from './impersonation-api';
 import { useSwitchIdentity } from './use-impersonation';
+import { paths } from '../../lib/paths';
 
 /** Starts viewing the product as the target user, with the reason the audit log keeps. */
 export function useStartImpersonation() {
@@ -12,7 +13,7 @@ export function useStartImpersonation() {
       const result = await callImpersonation({ action: 'start', targetUserId: target.id, reason });
       if (!result.success || result.error) throw new Error(result.error ?? 'The impersonation did not start.');
       appNotify.success('Impersonation Started', `You are now viewing as ${result.targetUser?.email ?? target.email}`);
-      await switchIdentity('/dashboard');
+      await switchIdentity(paths.dashboard);
       return true;
     } catch (error) {
       appNotify.error('Impersonation Failed', errorText(error));

@@ -6,6 +6,7 @@ import { useMe } from '../../lib/api/me';
 import { useAssistantConversation } from './api/conversation';
 import { AssistantSettingsCard } from './assistant-settings-card';
 import { AssistantStatus, AssistantThread } from './assistant-thread';
+import { paths } from '../../lib/paths';
 
 /**
  * /assistant: the user's private conversation with the assistant; /assistant?claim=<id> the one about
@@ -31,7 +32,7 @@ export default function AssistantPage() {
             {data.projectId && (
               <p className="text-sm text-slate-800">
                 About the claim file{' '}
-                <Link to={`/projects/${data.projectId}`} className="font-semibold text-blue-800 underline underline-offset-2">
+                <Link to={paths.project(data.projectId)} className="font-semibold text-blue-800 underline underline-offset-2">
                   {data.projectTitle}
                 </Link>
               </p>

@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
 import { AnswerCard } from './answer-card';
 import { useAskAssistant } from './api/ask';
+import { paths } from '../../lib/paths';
 
 // The user's thread with the assistant: on /assistant, and in the team chat's pinned Assistant (the
 // floating panel and /messages), which the app composes from this feature's pinned-assistant-thread.
@@ -63,7 +64,7 @@ export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProp
     ? (text: string) => {
         handOffCoverLetter(projectId, text);
         notify.success('Copied into the cover letter', 'Check it in the claim packet before you make the PDF.');
-        void navigate(`/projects/${projectId}?tab=documents&packet=new`);
+        void navigate(paths.project(projectId, { tab: 'documents', packet: 'new' }));
       }
     : null;
   const copyToChat = (text: string) => {
@@ -71,7 +72,7 @@ export function AssistantThread({ projectId, messages, onChatDraft }: ThreadProp
     handOffChatDraft({ text, projectId, userId });
     notify.success('Copied into a chat message', 'Choose the conversation: the draft waits in its message box, not sent.');
     if (onChatDraft) onChatDraft();
-    else void navigate('/messages');
+    else void navigate(paths.messages);
   };
 
   return (

@@ -19,6 +19,7 @@ import { Alert, AlertBox } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { paths } from '../../lib/paths';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset' | 'two-factor';
 
@@ -75,9 +76,9 @@ export default function AuthPage() {
       }
       await session.setAuthenticated();
       if (usableInvitation) notify.success('Welcome to the team', `You joined ${usableInvitation.companyName}.`);
-      void navigate('/dashboard', { replace: true });
+      void navigate(paths.dashboard, { replace: true });
     } catch {
-      void navigate('/check-email', { state: { email } });
+      void navigate(paths.checkEmail, { state: { email } });
     }
   };
 
@@ -91,12 +92,12 @@ export default function AuthPage() {
       }
     }
     await session.setAuthenticated();
-    void navigate('/dashboard', { replace: true });
+    void navigate(paths.dashboard, { replace: true });
   };
 
   const signedIn = session.status === 'authenticated';
   if (disabled) return <AccountDisabledScreen onSignOut={() => setDisabled(false)} />;
-  if (signedIn && mode !== 'reset' && !usableInvitation) return <Navigate to="/dashboard" replace />;
+  if (signedIn && mode !== 'reset' && !usableInvitation) return <Navigate to={paths.dashboard} replace />;
 
   const joinButton = signedIn && usableInvitation && (
     <Button className="w-full" onClick={() => void finishSignIn()}>
@@ -107,7 +108,7 @@ export default function AuthPage() {
   return (
     <main className="flex min-h-screen items-start justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
-        <Link to="/" className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
+        <Link to={paths.home} className="mb-6 flex items-center justify-center gap-2 text-xl font-bold text-blue-950">
           <BrandName className="size-8" />
         </Link>
         <CardDiv className="p-6 shadow-sm">
@@ -170,7 +171,7 @@ export default function AuthPage() {
                       invitationKey={usableInvitation ? invitationKey : null}
                       invitedEmail={usableInvitation?.email ?? null}
                       plan={usableInvitation ? null : chosenPlan}
-                      onDone={(email) => void navigate('/check-email', { state: { email } })}
+                      onDone={(email) => void navigate(paths.checkEmail, { state: { email } })}
                       onJoined={(email, password) => void finishInvitedSignUp(email, password)}
                     />
                   </>
@@ -187,7 +188,7 @@ export default function AuthPage() {
                   token={token}
                   onDone={() => {
                     setMode('signin');
-                    void navigate('/auth', { replace: true });
+                    void navigate(paths.auth, { replace: true });
                   }}
                 />
               )}

@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../lib/paths';
 
 /** After sign-up: the confirmation link is in the mail. */
 export default function CheckEmailPage() {
@@ -22,7 +23,7 @@ export default function CheckEmailPage() {
         </p>
         <p className="text-sm text-slate-600">The link is valid for 24 hours. Nothing there? Check your spam folder.</p>
         <Button asChild variant="link" size="inline">
-          <Link to="/auth">Back to sign in</Link>
+          <Link to={paths.auth}>Back to sign in</Link>
         </Button>
       </CardDiv>
     </main>

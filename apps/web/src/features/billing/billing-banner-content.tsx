@@ -4,6 +4,7 @@ import { readOnlyMessage } from '@ridgeline/shared/domain/billing';
 import { AlertBox } from '../../components/ui/alert';
 import { dateText } from './billing-words';
 import { billingBannerKind } from './billing-banner-kind';
+import { paths } from '../../lib/paths';
 
 // The billing banner's words on every signed-in page: read-only (with the way to /pricing), a failed
 // payment in its grace period (with the way to /payments), and the last days of the free trial. Its
@@ -17,7 +18,7 @@ export function BillingBannerContent({ billing }: { billing: BillingOverview }) 
     return (
       <AlertBox tone="error" role="alert" className="flex flex-col gap-1 rounded-none border-b border-red-200 px-4 sm:flex-row sm:items-center sm:gap-4">
         <p>{readOnlyMessage(billing.readOnlyReason)}</p>
-        <Link to="/pricing" className={`${LINK} shrink-0`}>
+        <Link to={paths.pricing} className={`${LINK} shrink-0`}>
           Choose a plan
         </Link>
       </AlertBox>
@@ -27,7 +28,7 @@ export function BillingBannerContent({ billing }: { billing: BillingOverview }) 
     return (
       <AlertBox tone="warning" role="alert" className="flex flex-col gap-1 rounded-none border-b border-amber-300 px-4 sm:flex-row sm:items-center sm:gap-4">
         <p>Your last payment failed. Update your card by {dateText(billing.graceEndsAt)} to keep working.</p>
-        <Link to="/payments" className={`${LINK} shrink-0`}>
+        <Link to={paths.payments} className={`${LINK} shrink-0`}>
           Update your card
         </Link>
       </AlertBox>
@@ -38,7 +39,7 @@ export function BillingBannerContent({ billing }: { billing: BillingOverview }) 
     return (
       <AlertBox tone="info" role="status" className="flex flex-wrap items-center gap-x-4 rounded-none border-b border-blue-100 px-4 py-1">
         <p>{days} left in your free trial</p>
-        <Link to="/pricing" className={LINK}>
+        <Link to={paths.pricing} className={LINK}>
           See plans
         </Link>
       </AlertBox>

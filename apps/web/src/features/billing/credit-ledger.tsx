@@ -19,6 +19,7 @@ import { errorText } from '../../lib/error-text';
 import { creditEntriesCsvHref, useCreditEntries, type CreditLedgerFilters } from './api/credit-entries';
 import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
 import { entryTime, signedCredits } from './billing-words';
+import { paths } from '../../lib/paths';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -34,7 +35,7 @@ function KindBadge({ kind }: { kind: CreditEntryKind }) {
 function ProjectLink({ entry }: { entry: CreditEntry }) {
   if (!entry.projectId) return <>—</>;
   return (
-    <Link to={`/projects/${entry.projectId}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+    <Link to={paths.project(entry.projectId)} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
       Open claim file
     </Link>
   );

@@ -8,6 +8,7 @@ import { notify } from '../../lib/toast';
 import { useBillingOverview } from './api/billing-overview';
 import { useBuyCredits } from './api/buy-credits';
 import { askText, cash, creditsText } from './billing-words';
+import { paths } from '../../lib/paths';
 
 /** Who may buy, for everyone else: the company's payers when known. */
 function WhoCanBuy() {
@@ -38,7 +39,7 @@ export function CreditPacks({ summary }: { summary: CreditSummary }) {
             window.location.assign(result.checkoutUrl);
             return;
           }
-          void navigate(`/credits-success?session_id=${encodeURIComponent(result.checkoutId)}`);
+          void navigate(paths.creditsSuccess(result.checkoutId));
         },
         onError: (error) => notify.error('The credits could not be bought', errorText(error)),
       },

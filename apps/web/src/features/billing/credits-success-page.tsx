@@ -11,14 +11,15 @@ import { errorText } from '../../lib/error-text';
 import { useConfirmedCheckout } from './api/checkout-status';
 import { useCredits } from './api/credits';
 import { creditsText } from './billing-words';
+import { paths } from '../../lib/paths';
 
 function NextSteps() {
   return (
     <div className="mt-4 flex flex-wrap gap-2">
-      <Link to="/credits" className={buttonVariants()}>
+      <Link to={paths.credits} className={buttonVariants()}>
         Go to credits
       </Link>
-      <Link to="/projects" className={buttonVariants({ variant: 'secondary' })}>
+      <Link to={paths.projects} className={buttonVariants({ variant: 'secondary' })}>
         Order a service on a claim file
       </Link>
     </div>
@@ -91,7 +92,7 @@ export default function CreditsSuccessPage() {
       <Outcome>
         <p>
           This payment was for a plan, not credits. Your subscription is on{' '}
-          <Link to="/payments" className="text-blue-800 underline">
+          <Link to={paths.payments} className="text-blue-800 underline">
             Payments
           </Link>
           .

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { usePlanCheck } from './api/plan-check';
 import { dateText } from './billing-words';
+import { paths } from '../../lib/paths';
 
 /** The active files to close or archive before moving to a smaller plan, least recently changed first. */
 export function FilesToCloseDialog({ plan, open, onOpenChange }: { plan: PlanDefinition; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -27,7 +28,7 @@ export function FilesToCloseDialog({ plan, open, onOpenChange }: { plan: PlanDef
               <ul className="flex flex-col divide-y divide-slate-200 rounded-md border border-slate-200">
                 {data.activeProjects.map((project) => (
                   <li key={project.id}>
-                    <Link to={`/projects/${project.id}`} className="flex min-h-11 flex-col justify-center px-3 py-2 hover:bg-slate-50">
+                    <Link to={paths.project(project.id)} className="flex min-h-11 flex-col justify-center px-3 py-2 hover:bg-slate-50">
                       <span className="font-semibold text-blue-800">{project.title}</span>
                       <span className="text-sm text-slate-700">
                         {project.status} · changed {dateText(project.updatedAt)}

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { useConfirmedCheckout } from './api/checkout-status';
 import { cash, planName } from './billing-words';
+import { paths } from '../../lib/paths';
 
 // Where Stripe Checkout returns (?session_id=). The page confirms from the server's state, never from
 // the URL alone: it reads the payment, asks again every 2 s while it is open (the server asks Stripe,
@@ -44,7 +45,7 @@ const notFound = (
   <Outcome
     icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />}
     title="We could not find this payment"
-    links={[{ to: '/pricing', label: 'See plans' }]}
+    links={[{ to: paths.pricing, label: 'See plans' }]}
   >
     <CardDescription>There is no payment of your company to confirm here. If you just paid, your payments page shows it once Stripe tells us.</CardDescription>
   </Outcome>
@@ -57,8 +58,8 @@ function Completed({ checkout }: { checkout: CheckoutStatus }) {
         icon={<CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />}
         title={`You're on the ${planName(checkout.plan)} plan`}
         links={[
-          { to: '/dashboard', label: 'Go to the dashboard' },
-          { to: '/payments', label: 'See payments' },
+          { to: paths.dashboard, label: 'Go to the dashboard' },
+          { to: paths.payments, label: 'See payments' },
         ]}
       >
         <CardDescription role="status">
@@ -72,8 +73,8 @@ function Completed({ checkout }: { checkout: CheckoutStatus }) {
       icon={<CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />}
       title={`${checkout.credits ?? 0} credits added`}
       links={[
-        { to: '/credits', label: 'See credits' },
-        { to: '/payments', label: 'See payments' },
+        { to: paths.credits, label: 'See credits' },
+        { to: paths.payments, label: 'See payments' },
       ]}
     >
       <CardDescription role="status">
@@ -105,7 +106,7 @@ function Confirmation({ id }: { id: string }) {
       <Outcome
         icon={<XCircle aria-hidden="true" className="size-6 text-slate-700" />}
         title="This payment was not completed"
-        links={[{ to: data.kind === 'plan' ? '/pricing' : '/credits', label: 'Try again' }]}
+        links={[{ to: data.kind === 'plan' ? paths.pricing : paths.credits, label: 'Try again' }]}
       >
         <CardDescription>The checkout expired before it was paid. Nothing was charged.</CardDescription>
       </Outcome>
@@ -116,7 +117,7 @@ function Confirmation({ id }: { id: string }) {
       <Outcome
         icon={<Clock aria-hidden="true" className="size-6 text-amber-700" />}
         title="Still confirming…"
-        links={[{ to: '/payments', label: 'See payments' }]}
+        links={[{ to: paths.payments, label: 'See payments' }]}
       >
         <CardDescription role="status">
           Stripe has not confirmed this payment yet. It usually takes seconds; your payments page shows it as soon as it does.

@@ -22,6 +22,7 @@ import { useOpenPortal } from './api/portal';
 import { cash, dateText, planName } from './billing-words';
 import { askText } from './billing-words';
 import { TestModeNotice } from './test-mode-notice';
+import { paths } from '../../lib/paths';
 
 // Payments: the subscription (plan, status, next renewal, a downgrade waiting, the trial's days), the
 // way to Stripe's portal for cards and invoices (owners; none in test mode), the invoices and the
@@ -83,7 +84,7 @@ function SubscriptionCard({ billing }: { billing: BillingOverview }) {
         <Alert tone="warning">Your last payment failed. Everything keeps working until {dateText(billing.graceEndsAt)}; update your card before then.</Alert>
       )}
       {billing.readOnly && billing.readOnlyReason && <Alert tone="error">{readOnlyMessage(billing.readOnlyReason)}</Alert>}
-      <Link to="/pricing" className={buttonVariants({ variant: 'secondary', className: 'w-full sm:w-auto sm:self-start' })}>
+      <Link to={paths.pricing} className={buttonVariants({ variant: 'secondary', className: 'w-full sm:w-auto sm:self-start' })}>
         {billing.readOnly ? 'Choose a plan' : 'Compare plans'}
       </Link>
     </Card>
@@ -230,7 +231,7 @@ function CreditPurchasesSection() {
     <Card aria-labelledby="credit-purchases-title" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="credit-purchases-title">Credit purchases</CardTitle>
-        <Link to="/credits" className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+        <Link to={paths.credits} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
           Buy credits
         </Link>
       </div>

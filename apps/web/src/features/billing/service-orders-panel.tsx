@@ -13,6 +13,7 @@ import { useCredits } from './api/credits';
 import { useServiceOrders } from './api/service-orders';
 import { ServiceOrderCard } from './service-order-card';
 import { ServiceOrderDialog } from './service-order-dialog';
+import { paths } from '../../lib/paths';
 
 const creditsText = (credits: number) => (credits === 1 ? '1 credit' : `${credits} credits`);
 
@@ -77,7 +78,7 @@ export function ServiceOrdersPanel({ projectId, fileUrl }: PanelProps) {
                           Order
                         </Button>
                       ) : (
-                        <Link to="/credits" className={buttonVariants({ variant: 'secondary' })} aria-label={`Buy credits for ${name}`}>
+                        <Link to={paths.credits} className={buttonVariants({ variant: 'secondary' })} aria-label={`Buy credits for ${name}`}>
                           Buy credits
                         </Link>
                       )}

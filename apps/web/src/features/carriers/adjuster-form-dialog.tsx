@@ -7,7 +7,8 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCarriers } from './api/carriers';
-import { useCreateAdjuster, useUpdateAdjuster } from './api/directory-writes';
+import { useCreateAdjuster } from '../../lib/api/directory';
+import { useUpdateAdjuster } from './api/directory-writes';
 
 // The contract's adjuster, with the carrier picker's "No carrier" option ('') meaning none.
 const adjusterFormSchema = createAdjusterSchema.extend({

@@ -4,6 +4,7 @@ import { CardDiv } from '../../components/ui/card';
 import { RowActions } from './row-actions';
 import { ContactLinks, EmailLink, PhoneLink } from './contact-links';
 import { useConfirmDeleteAdjuster } from './confirm-delete';
+import { paths } from '../../lib/paths';
 
 type AdjusterListProps = {
   adjusters: Adjuster[];
@@ -27,7 +28,7 @@ export function AdjusterList({ adjusters, onEdit, showCarrier = true, label }: A
                 <p className="text-sm text-slate-700">
                   {adjuster.carrier ? (
                     <Link
-                      to={`/companies/${adjuster.carrier.id}`}
+                      to={paths.carrier(adjuster.carrier.id)}
                       className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline"
                     >
                       {adjuster.carrier.name}

@@ -7,7 +7,8 @@ import { SubmitButton } from '../../components/submit-button';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useCreateCarrier, useUpdateCarrier } from './api/directory-writes';
+import { useCreateCarrier } from '../../lib/api/directory';
+import { useUpdateCarrier } from './api/directory-writes';
 
 type CarrierValues = z.output<typeof createCarrierSchema>;
 

@@ -16,12 +16,13 @@ import { CarrierFormDialog } from './carrier-form-dialog';
 import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links';
 import { useConfirmDeleteCarrier } from './confirm-delete';
 import { DIRECTORY_RIGHTS_TEXT, useDirectoryRights } from './directory-rights';
+import { paths } from '../../lib/paths';
 
 const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
 
 function BackToDirectory() {
   return (
-    <Link to="/companies" className={BACK_LINK}>
+    <Link to={paths.companies} className={BACK_LINK}>
       <ArrowLeft aria-hidden="true" className="size-4" />
       All carriers
     </Link>
@@ -32,7 +33,7 @@ function Details({ detail }: { detail: CarrierDetail }) {
   const { carrier } = detail;
   const [editing, setEditing] = useState(false);
   const navigate = useNavigate();
-  const remove = useConfirmDeleteCarrier(() => void navigate('/companies', { replace: true }));
+  const remove = useConfirmDeleteCarrier(() => void navigate(paths.companies, { replace: true }));
   const hasContact = carrier.claimsPhone || carrier.claimsEmail || carrier.portalUrl;
   const rights = useDirectoryRights();
   const canChange = rights.canChange(carrier);
@@ -115,7 +116,7 @@ function Projects({ detail }: { detail: CarrierDetail }) {
       {detail.projects.length === 0 ? (
         <EmptyState icon={<FolderOpen aria-hidden="true" className="size-8 text-slate-500" />}>
           <p>No claim files with {detail.carrier.name} yet. Pick this carrier when you create a claim file and it will be listed here.</p>
-          <Link to="/projects/new" className={BACK_LINK}>
+          <Link to={paths.newProject} className={BACK_LINK}>
             Create a claim file
           </Link>
         </EmptyState>
@@ -123,7 +124,7 @@ function Projects({ detail }: { detail: CarrierDetail }) {
         <ul aria-label={`Claim files with ${detail.carrier.name}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {detail.projects.map((project) => (
             <li key={project.id}>
-              <Link to={`/projects/${project.id}`} className="flex min-h-11 flex-col px-4 py-3 hover:bg-slate-50">
+              <Link to={paths.project(project.id)} className="flex min-h-11 flex-col px-4 py-3 hover:bg-slate-50">
                 <span className="font-semibold text-blue-800">{project.title}</span>
                 <span className="text-sm text-slate-700">
                   {project.homeownerName} · {[project.street, project.city].filter(Boolean).join(', ')}

@@ -22,6 +22,7 @@ import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links'
 import { useConfirmDeleteCarrier } from './confirm-delete';
 import { DIRECTORY_RIGHTS_TEXT, useDirectoryRights } from './directory-rights';
 import { useDebounced } from '../../lib/use-debounced';
+import { paths } from '../../lib/paths';
 
 export const CARRIERS_EMPTY_TEXT = 'Add the carriers you work with: their claims line, email and portal, so every claim file can pick them.';
 export const ADJUSTERS_EMPTY_TEXT = 'Add the adjusters you meet on inspections: their phone, email and carrier, so the next call is one tap away.';
@@ -47,7 +48,7 @@ function CarrierCard({ carrier, onEdit }: { carrier: Carrier; onEdit: (carrier: 
     <CardDiv className="flex h-full flex-col gap-2">
       <div>
         <h3 className="text-base font-semibold">
-          <Link to={`/companies/${carrier.id}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+          <Link to={paths.carrier(carrier.id)} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
             {carrier.name}
           </Link>
         </h3>

@@ -12,6 +12,7 @@ import { NewConversationDialog } from './new-conversation-dialog';
 import { ASSISTANT_CONVERSATION_ID, type PinnedAssistant } from './pinned-assistant';
 import { PushToggle } from './push/push-toggle';
 import { ConversationThread } from './thread/conversation-thread';
+import { paths } from '../../lib/paths';
 
 export const CHOOSE_CONVERSATION_TEXT = 'Choose a conversation, or start a new one.';
 
@@ -60,7 +61,7 @@ export function ChatPanel({
   // A draft for the claim file's conversation: its Messages tab, where that conversation's composer takes it.
   const openClaimConversation = (projectId: string) => {
     onClose?.();
-    void navigate(`/projects/${encodeURIComponent(projectId)}?tab=messages`);
+    void navigate(paths.project(projectId, { tab: 'messages' }));
   };
 
   return (

@@ -8,6 +8,7 @@ import { startChatOutboxWhenIdle } from '../../offline/chat-outbox/boot';
 import { useConversations } from './api/conversations';
 import type { PinnedAssistant } from './pinned-assistant';
 import { useChatRealtime } from './use-chat-realtime';
+import { paths } from '../../lib/paths';
 
 // The panel's code (list, dialogs, thread, composer) loads on the first open; the round button and
 // its badge are all every page carries.
@@ -15,7 +16,7 @@ const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.Ch
 
 /** The full-page chat: the floating one steps aside there. */
 export function isChatWidgetHidden(pathname: string): boolean {
-  return pathname === '/messages' || pathname.startsWith('/messages/');
+  return pathname === paths.messages || pathname.startsWith(`${paths.messages}/`);
 }
 
 /** The button's accessible name: what it does and how many messages wait. */

@@ -5,6 +5,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card, CardTitle } from '../../components/ui/card';
 import { agoText } from '../../lib/relative-time';
 import { activityText, dayText, nearLimit, plural } from './words';
+import { paths } from '../../lib/paths';
 
 // The dashboard's widgets, each a card with a heading and, when it has nothing yet, a sentence saying
 // what to do next. Built from the light kit only (cards, badges, links): the dashboard is the
@@ -54,7 +55,7 @@ export function ActiveFilesCard({ activeFiles }: { activeFiles: Dashboard['activ
       {near && (
         <p className="mt-2 text-sm text-slate-800">
           {full ? 'Every active file of your plan is in use: close or archive a claim file, or ' : 'You are close to your plan’s limit: '}
-          <Link to="/pricing" className={LINK}>
+          <Link to={paths.pricing} className={LINK}>
             {full ? 'upgrade your plan' : 'compare plans'}
           </Link>
           .
@@ -73,7 +74,7 @@ export function StatusChart({ byStatus }: { byStatus: Dashboard['byStatus'] }) {
       {total === 0 ? (
         <Empty>
           Your pipeline is empty.{' '}
-          <Link to="/projects/new" className={LINK}>
+          <Link to={paths.newProject} className={LINK}>
             Create a claim file
           </Link>{' '}
           and follow it from lead to paid.
@@ -113,7 +114,7 @@ export function MyTasks({ tasks, overdueCount }: { tasks: Dashboard['myTasks']; 
         <ul aria-label="My tasks" className="mt-2 flex flex-col">
           {tasks.map((task) => (
             <li key={task.id}>
-              <Link to={`/projects/${task.projectId}`} className={ROW_LINK}>
+              <Link to={paths.project(task.projectId)} className={ROW_LINK}>
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold text-slate-900">{task.title}</span>
                   {task.overdue && <Badge tone="danger">Overdue</Badge>}
@@ -138,7 +139,7 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
       {projects.length === 0 ? (
         <Empty>
           No claim files yet.{' '}
-          <Link to="/projects/new" className={LINK}>
+          <Link to={paths.newProject} className={LINK}>
             Open a new claim file
           </Link>{' '}
           with the homeowner, address and carrier.
@@ -147,7 +148,7 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
         <ul aria-label="Recent claim files" className="mt-2 flex flex-col">
           {projects.map((project) => (
             <li key={project.id}>
-              <Link to={`/projects/${project.id}`} className={ROW_LINK}>
+              <Link to={paths.project(project.id)} className={ROW_LINK}>
                 <span className="font-semibold text-slate-900">{project.title}</span>
                 <span className="text-sm text-slate-700">
                   {project.homeownerName}
@@ -159,7 +160,7 @@ export function RecentProjects({ projects }: { projects: Dashboard['recentProjec
         </ul>
       )}
       {projects.length > 0 && (
-        <Link to="/projects" className={`mt-2 inline-flex min-h-11 items-center text-sm ${LINK}`}>
+        <Link to={paths.projects} className={`mt-2 inline-flex min-h-11 items-center text-sm ${LINK}`}>
           All claim files
         </Link>
       )}
@@ -177,7 +178,7 @@ export function RecentActivity({ activity }: { activity: Dashboard['recentActivi
         <ul aria-label="Recent activity" className="mt-2 flex flex-col">
           {activity.map((entry) => (
             <li key={entry.id}>
-              <Link to={`/projects/${entry.projectId}`} className={ROW_LINK}>
+              <Link to={paths.project(entry.projectId)} className={ROW_LINK}>
                 <span className="text-sm text-slate-900">{activityText(entry)}</span>
                 <time dateTime={entry.createdAt} className="text-xs text-slate-700">
                   {agoText(entry.createdAt)}

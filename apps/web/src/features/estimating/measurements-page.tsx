@@ -18,6 +18,7 @@ import { formFromSessionStructures } from './measurement-form-schema';
 import { measurementLine, measurementTitle } from './measurement-summary';
 import { ProjectPicker } from './project-picker';
 import { BIG_ACTION } from '../../components/sticky-actions';
+import { paths } from '../../lib/paths';
 
 // /measurements: every measurement of the company, grouped by claim file and by inspection, and the
 // calculator on its own, saved to a claim file the user picks.
@@ -32,11 +33,11 @@ export function groupMeasurements(measurements: readonly Measurement[]): Group[]
     let group = groups.get(key);
     if (!group) {
       group = m.projectId
-        ? { key, title: m.projectTitle ?? 'Claim file', to: `/projects/${m.projectId}`, measurements: [] }
+        ? { key, title: m.projectTitle ?? 'Claim file', to: paths.project(m.projectId), measurements: [] }
         : {
             key,
             title: `Inspection at ${m.sessionAddress ?? 'an unknown address'}`,
-            to: m.sessionId ? `/field-inspection/${m.sessionId}` : null,
+            to: m.sessionId ? paths.fieldInspection(m.sessionId) : null,
             measurements: [],
           };
       groups.set(key, group);
@@ -47,7 +48,7 @@ export function groupMeasurements(measurements: readonly Measurement[]): Group[]
 }
 
 /** Where a measurement is opened: its session's Measurements step, or its claim file. */
-const openPath = (m: Measurement) => (m.sessionId ? `/field-inspection/${m.sessionId}/measurements` : m.projectId ? `/projects/${m.projectId}` : null);
+const openPath = (m: Measurement) => (m.sessionId ? paths.fieldInspection(m.sessionId, 'measurements') : m.projectId ? paths.project(m.projectId) : null);
 
 function MeasurementRow({ measurement }: { measurement: Measurement }) {
   const to = openPath(measurement);

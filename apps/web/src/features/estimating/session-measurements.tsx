@@ -1,17 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { measurementsQuery } from '../../lib/api/measurements';
 import { errorText } from '../../lib/error-text';
 import { newClientId } from '../../offline/inspection-store';
 import { useCreateMeasurement } from './api/measurement-create';
-import { fetchMeasurements, useMeasurements } from './api/measurement-list';
+import { useMeasurements } from './api/measurement-list';
 import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor, OFFLINE_SAVE_MESSAGE, type SaveMeasurement } from './measurement-editor';
 import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
 import { BIG_ACTION } from '../../components/sticky-actions';
+import { paths } from '../../lib/paths';
 
 // A session's Measurements step: the session's one measurement, read from the server and saved
 // there (created on the first save). Its structures start from the session's, a facet per roof slope.
@@ -24,6 +27,7 @@ type Session = {
 };
 
 export function SessionMeasurements({ session }: { session: Session }): ReactNode {
+  const client = useQueryClient();
   const list = useMeasurements({ sessionId: session.id }, { enabled: !session.pendingCreate });
   const create = useCreateMeasurement();
   const update = useUpdateMeasurement();
@@ -49,14 +53,14 @@ export function SessionMeasurements({ session }: { session: Session }): ReactNod
       // The session has its measurement already (saved from another screen while this one could not
       // read it): what is typed here is saved over it, as Save says.
       if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
-      const existing = (await fetchMeasurements({ sessionId: session.id })).measurements[0];
+      const existing = (await client.fetchQuery({ ...measurementsQuery({ sessionId: session.id }), staleTime: 0 })).measurements[0];
       if (!existing) throw error;
       createdId.current = existing.id;
       await update.mutateAsync({ id: existing.id, input });
     }
   };
 
-  const next = `/field-inspection/${session.id}/analysis`;
+  const next = paths.fieldInspection(session.id, 'analysis');
   const saved = measurement !== null || create.isSuccess;
   return (
     <>

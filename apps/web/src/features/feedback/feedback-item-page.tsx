@@ -8,6 +8,7 @@ import { useReplyToFeedback } from './api/reply-feedback';
 import { FeedbackSummary, FeedbackThread } from './feedback-parts';
 import { useLiveFeedback } from './use-live-feedback';
 import { ReplyForm } from './reply-form';
+import { paths } from '../../lib/paths';
 
 function FeedbackItem({ id }: { id: string }) {
   const item = useFeedbackItem(id);
@@ -40,7 +41,7 @@ export default function FeedbackItemPage() {
   const { id = '' } = useParams();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <Link to="/feedback-loop" className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
+      <Link to={paths.feedbackLoop} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Feedback Loop
       </Link>

@@ -13,6 +13,7 @@ import { useMyFeedback } from './api/my-feedback';
 import { FeedbackBadges } from './feedback-parts';
 import { useLiveFeedback } from './use-live-feedback';
 import { feedbackTitle, repliesText } from './feedback-words';
+import { paths } from '../../lib/paths';
 
 /** /feedback-loop: the user's own feedback, last changed first, each with its status and where its thread stands. */
 export default function FeedbackLoopPage() {
@@ -23,7 +24,7 @@ export default function FeedbackLoopPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader title="Feedback Loop">The feedback you sent, where it stands, and the Ridgeline team&apos;s replies.</PageHeader>
-        <Link to="/feedback" className={buttonVariants({ className: 'w-full shrink-0 sm:w-auto' })}>
+        <Link to={paths.feedback} className={buttonVariants({ className: 'w-full shrink-0 sm:w-auto' })}>
           Send feedback
         </Link>
       </div>
@@ -41,7 +42,7 @@ export default function FeedbackLoopPage() {
               <CardDiv className="flex flex-col gap-2">
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h2 className="min-w-0 text-base font-semibold break-words">
-                    <Link to={`/feedback-loop/${item.id}`} className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline">
+                    <Link to={paths.feedbackItem(item.id)} className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline">
                       {feedbackTitle(item)}
                     </Link>
                   </h2>

@@ -21,6 +21,7 @@ import { notify } from '../../lib/toast';
 import { useSendFeedback } from './api/send-feedback';
 import { useUploadScreenshot } from './api/upload-screenshot';
 import { TYPE_CHOICES } from './feedback-words';
+import { paths } from '../../lib/paths';
 
 // What the user fills in; the app version and the screenshot (checked by the server when it is
 // picked) are added when it is sent, and the browser comes with the request.
@@ -124,7 +125,7 @@ export default function FeedbackPage() {
     try {
       const item = await send.mutateAsync({ ...values, appVersion: APP_VERSION, screenshotId: screenshot?.state === 'kept' ? screenshot.stored.id : null });
       notify.success('Feedback sent', 'Thank you. Its status and the replies are in your Feedback Loop.');
-      void navigate(`/feedback-loop/${item.id}`);
+      void navigate(paths.feedbackItem(item.id));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'FEEDBACK_SCREENSHOT_MISSING') refuse(errorText(error));
       else form.setError('root', { message: errorText(error) });
@@ -156,7 +157,7 @@ export default function FeedbackPage() {
             >
               Send feedback
             </SubmitButton>
-            <Link to="/feedback-loop" className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2">
+            <Link to={paths.feedbackLoop} className="inline-flex min-h-11 items-center text-blue-800 underline underline-offset-2">
               Your Feedback Loop
             </Link>
           </div>

@@ -14,6 +14,7 @@ import { useTriageItem } from './api/triage-item';
 import { FeedbackSummary, FeedbackThread } from './feedback-parts';
 import { statusLabel } from './feedback-words';
 import { ReplyForm } from './reply-form';
+import { paths } from '../../lib/paths';
 
 const isStatus = (value: string): value is FeedbackStatus => FEEDBACK_STATUSES.some((status) => status === value);
 
@@ -55,7 +56,7 @@ export function FeedbackTriageItem({ id }: { id: string }) {
   const reply = useReplyAsTeam(id);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <Link to="/admin/feedback" className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
+      <Link to={paths.adminFeedback} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Feedback Triage
       </Link>

@@ -14,6 +14,7 @@ import { useFeedbackSummary } from './api/feedback-summary';
 import { useTriage } from './api/triage';
 import { FeedbackBadges } from './feedback-parts';
 import { feedbackTitle, repliesText, statusLabel, typeLabel } from './feedback-words';
+import { paths } from '../../lib/paths';
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
 
@@ -123,7 +124,10 @@ export function FeedbackTriage() {
                 <CardDiv className="flex flex-col gap-2">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <h2 className="min-w-0 text-base font-semibold break-words">
-                      <Link to={`/admin/feedback/${item.id}`} className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline">
+                      <Link
+                        to={paths.adminFeedbackItem(item.id)}
+                        className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline"
+                      >
                         {feedbackTitle(item)}
                       </Link>
                     </h2>

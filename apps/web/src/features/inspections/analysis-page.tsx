@@ -15,6 +15,7 @@ import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos } from './session-shot-photos';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId/analysis: what the inspection found and what it means. Photos per roof
 // slope and per elevation, each test square's hits, the required shots still missing, and the
@@ -106,7 +107,7 @@ function ElevationsCard({ facts, many }: { facts: AnalysisFacts; many: boolean }
   );
 }
 
-function MissingCard({ facts, base }: { facts: AnalysisFacts; base: string }) {
+function MissingCard({ facts, phasePath }: { facts: AnalysisFacts; phasePath: (phase: string) => string }) {
   return (
     <Card aria-labelledby="missing-heading" className="flex flex-col gap-2">
       <CardTitle id="missing-heading">Missing required shots</CardTitle>
@@ -117,7 +118,7 @@ function MissingCard({ facts, base }: { facts: AnalysisFacts; base: string }) {
           {facts.missing.map((shot) => (
             <li key={shot.key}>
               <Link
-                to={`${base}/${shot.phase}`}
+                to={phasePath(shot.phase)}
                 className={buttonVariants({ variant: 'secondary', className: 'min-h-12 w-full justify-start text-left whitespace-normal' })}
               >
                 {shot.phaseLabel} photos: {shot.label}
@@ -139,8 +140,8 @@ function Analysis({ session }: { session: LocalInspection }) {
 
   const facts = useMemo(() => analysisFacts(session.structures, shotPhotos, threshold), [session.structures, shotPhotos, threshold]);
   const many = session.structures.length > 1;
-  // The device's own base path of capture screens: the offline ones never wait on the network.
-  const captureBase = online ? `/field-inspection/${session.id}` : `/field-inspection/${session.id}/phase-offline`;
+  // The device's own capture screens: the offline ones never wait on the network.
+  const phasePath = (phase: string) => paths.fieldPhase(session.id, phase, !online);
   const waitingForPhotos = online && onServer && uploaded.isPending;
   const waitingForThreshold = company.isPending && online;
 
@@ -163,12 +164,12 @@ function Analysis({ session }: { session: LocalInspection }) {
       )}
       <SlopesCard facts={facts} many={many} />
       <ElevationsCard facts={facts} many={many} />
-      <MissingCard facts={facts} base={captureBase} />
+      <MissingCard facts={facts} phasePath={phasePath} />
       <StickyActions>
-        <Link to={`/field-inspection/${session.id}/estimate`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+        <Link to={paths.fieldInspection(session.id, 'estimate')} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
           Estimate
         </Link>
-        <Link to={`/field-inspection/${session.id}/measurements`} className={buttonVariants({ size: 'lg', variant: 'secondary', className: BIG_ACTION })}>
+        <Link to={paths.fieldInspection(session.id, 'measurements')} className={buttonVariants({ size: 'lg', variant: 'secondary', className: BIG_ACTION })}>
           Measurements
         </Link>
       </StickyActions>

@@ -14,6 +14,7 @@ import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { structureKindLabel } from './session-words';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId/areas and /areas-offline: per structure what will be inspected, and
 // the roof slopes by direction with the hail hits of each slope's test square. Saved on the device.
@@ -88,7 +89,7 @@ function AreasForm({ session, offline }: { session: LocalInspection; offline: bo
     try {
       await saveInspectionFields(user.userId, session.id, { structures });
       notify.success('Areas saved');
-      await navigate(`/field-inspection/${session.id}/${offline || !navigator.onLine ? 'phase-offline/overview' : 'overview'}`);
+      await navigate(paths.fieldPhase(session.id, 'overview', offline || !navigator.onLine));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
     }

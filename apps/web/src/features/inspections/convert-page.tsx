@@ -27,6 +27,7 @@ import { isUnsynced, SessionScreen } from './components/session-screen';
 import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
 import { sessionAddress } from './session-words';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId/convert: the session becomes a claim file, new or existing. Its fields
 // fill the file, and its photos, measurement and estimate versions move onto it (the same photos,
@@ -119,7 +120,7 @@ function ConvertForm({ session, userId }: { session: LocalInspection; userId: st
       const result = await convert.mutateAsync(converted ? { mode: 'new' } : input);
       await pullInspection(userId, session.id).catch(() => null);
       notify.success('Claim file ready', `${movedWords(result)} are on the claim file.`);
-      void navigate(`/projects/${result.projectId}`);
+      void navigate(paths.project(result.projectId));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ACTIVE_FILE_LIMIT') {
         setLimitMessage(errorText(error));
@@ -137,7 +138,7 @@ function ConvertForm({ session, userId }: { session: LocalInspection; userId: st
         {converted ? (
           <Alert tone="info" role="note">
             Already converted: this inspection is on a claim file.{' '}
-            <Link to={`/projects/${session.projectId ?? ''}`} className="font-semibold text-blue-800 underline underline-offset-2">
+            <Link to={paths.project(session.projectId ?? '')} className="font-semibold text-blue-800 underline underline-offset-2">
               Open the claim file
             </Link>
             . Converting again opens the same one and moves anything added since.

@@ -31,6 +31,7 @@ import {
   type DetailsFormOutput,
 } from './details-form-schema';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // The property-and-loss step: /field-inspection/new and /new-offline start a session (optionally
 // from a project: ?projectId=), ?session=<id> edits an existing one's details. Everything saves to
@@ -98,7 +99,7 @@ function ExistingInspectionChoice({
         Continue that inspection, or start a re-inspection of the property: both stay on the claim file and share its roof measurement.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Link to={`/field-inspection/${session.id}`} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+        <Link to={paths.fieldInspection(session.id)} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
           Continue the inspection of {day}
         </Link>
         <Button type="button" variant="secondary" size="lg" className={BIG_ACTION} onClick={onReinspect}>
@@ -134,7 +135,7 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
         'Inspection started',
         navigator.onLine ? 'Next, choose the areas to inspect.' : 'Saved on this device. It syncs when you are back online.',
       );
-      await navigate(`/field-inspection/${id}/${offline || !navigator.onLine ? 'areas-offline' : 'areas'}`);
+      await navigate(paths.fieldInspection(id, offline || !navigator.onLine ? 'areas-offline' : 'areas'));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
     }
@@ -222,7 +223,7 @@ function EditDetailsForm({ session }: { session: LocalInspection }) {
         detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),
       );
       notify.success('Details saved');
-      await navigate(`/field-inspection/${session.id}`);
+      await navigate(paths.fieldInspection(session.id));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
     }

@@ -14,6 +14,7 @@ import { isReadyForOffline, useOfflineReadiness, type OfflineReadiness } from '.
 import { isUnsynced } from './components/session-screen';
 import { SessionRow } from './components/session-row';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // /field-inspection: the field hub. Start an inspection (the offline screen when there is no
 // signal), resume the ones in progress on this device, see what is still waiting to sync, and whether
@@ -80,10 +81,7 @@ export default function FieldHubPage() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5">
       <PageHeader title="Field Inspection">Start an inspection, pick up one in progress, and see what is waiting to sync.</PageHeader>
-      <Link
-        to={online ? '/field-inspection/new' : '/field-inspection/new-offline'}
-        className={buttonVariants({ size: 'lg', className: 'min-h-16 w-full text-lg' })}
-      >
+      <Link to={paths.newInspection({}, !online)} className={buttonVariants({ size: 'lg', className: 'min-h-16 w-full text-lg' })}>
         <Camera aria-hidden="true" className="size-6" />
         Start new inspection
       </Link>
@@ -139,7 +137,7 @@ export default function FieldHubPage() {
           </CardDiv>
         )}
       </section>
-      <Link to="/field-inspections" className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+      <Link to={paths.fieldInspections} className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
         All inspections
       </Link>
     </div>

@@ -1,16 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { carriersQuery, keptCarriers } from '../../lib/api/directory';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
-import { useCarrierOptions } from './api/carrier-options';
 import { SessionScreen } from './components/session-screen';
 import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
 import { useFieldUser } from './use-field-user';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId/insurance-details: carrier (from the company's directory when it
 // could be read, or typed), policy, claim number, adjuster, deductible in dollars, date of loss.
@@ -18,7 +20,7 @@ import { useFieldUser } from './use-field-user';
 function InsuranceForm({ session }: { session: LocalInspection }) {
   const user = useFieldUser();
   const navigate = useNavigate();
-  const carriers = useCarrierOptions();
+  const carriers = useQuery({ ...carriersQuery(), placeholderData: keptCarriers, retry: false });
   const form = useZodForm(insuranceFormSchema, { defaultValues: insuranceFromSession(session) });
   const carrierId = form.watch('carrierId');
   const options = carriers.data?.carriers ?? [];
@@ -35,7 +37,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
         carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName,
       });
       notify.success('Insurance details saved');
-      await navigate(`/field-inspection/${session.id}`);
+      await navigate(paths.fieldInspection(session.id));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
     }

@@ -8,6 +8,7 @@ import { useOnline } from '../../lib/session/session-provider';
 import { useInspectionList } from './api/inspection-list';
 import { claimFileInspections, inspectionDay } from './claim-file-inspections';
 import { statusLabel } from './session-words';
+import { paths } from '../../lib/paths';
 
 // The claim file page's Inspections card: every inspection of the claim file (the first, then its
 // re-inspections), each linked to its session, as each session links back to its claim file.
@@ -31,7 +32,7 @@ export function ProjectInspections({ projectId }: { projectId: string }) {
         <ul className="divide-y divide-slate-200">
           {rows.map(({ session, name }) => (
             <li key={session.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <Link to={`/field-inspection/${session.id}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 hover:underline">
+              <Link to={paths.fieldInspection(session.id)} className="inline-flex min-h-11 items-center gap-2 font-semibold text-blue-800 hover:underline">
                 <Camera aria-hidden="true" className="size-4" />
                 {name} of {inspectionDay(session.createdAt)}
               </Link>

@@ -25,6 +25,7 @@ import { closingSteps, formatWhen, missingSteps, sessionAddress, sessionSteps, s
 import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos, useShotList } from './session-shot-photos';
 import { formatDay } from '../../lib/dates';
+import { paths } from '../../lib/paths';
 
 // /field-inspection/:sessionId: the session's overview: where it stands in each step (each capture
 // phase by its required shots, as the capture screens and the analysis count them, then
@@ -165,7 +166,7 @@ function ClaimFileLink({ projectId }: { projectId: string }) {
   const online = useOnline();
   const project = useProjectForInspection(projectId, online);
   return (
-    <Link to={`/projects/${projectId}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+    <Link to={paths.project(projectId)} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
       {project.data?.title ?? 'Open the claim file'}
     </Link>
   );
@@ -198,7 +199,7 @@ function Overview({ session }: { session: LocalInspection }) {
         </dl>
         {/* Shingle ID started from the session: the address filled in, the identification linked to it. */}
         <Link
-          to={`/shingle-id?${new URLSearchParams({ sessionId: session.id, address: session.street.trim() ? sessionAddress(session) : '' }).toString()}`}
+          to={paths.shingleIdFrom({ sessionId: session.id, address: session.street.trim() ? sessionAddress(session) : '' })}
           className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline"
         >
           Identify the shingle
@@ -258,7 +259,7 @@ function Overview({ session }: { session: LocalInspection }) {
             Next: {next.label}
           </Link>
         ) : (
-          <Link to="/field-inspection" className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
+          <Link to={paths.fieldHub} className={buttonVariants({ size: 'lg', className: BIG_ACTION })}>
             Next: Back to Field Inspection
           </Link>
         )}
@@ -272,7 +273,7 @@ export default function SessionOverviewPage() {
   const { sessionId = '' } = useParams();
   const { session, loading } = useLocalInspection(sessionId, useFieldUser()?.userId);
   return (
-    <SessionScreen title="Inspection overview" session={session} loading={loading} back={{ to: '/field-inspection', label: 'Field Inspection' }}>
+    <SessionScreen title="Inspection overview" session={session} loading={loading} back={{ to: paths.fieldHub, label: 'Field Inspection' }}>
       {(loaded) => <Overview session={loaded} />}
     </SessionScreen>
   );

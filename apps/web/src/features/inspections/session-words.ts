@@ -2,6 +2,7 @@ import type { InspectionSession } from '@ridgeline/shared/contracts/inspections'
 import { CAPTURE_PHASES, STRUCTURE_KINDS, type CapturePhase, type StructureKind } from '@ridgeline/shared/domain/field-capture';
 import { buildShotList, phaseChosen, testSquareLabel, type PhaseShotList } from '@ridgeline/shared/domain/shot-list';
 import { formatDateTime } from '../../lib/dates';
+import { paths } from '../../lib/paths';
 
 // Words and small rules the session screens share: the address line, the steps of a session and
 // how far along each one is.
@@ -58,7 +59,6 @@ export function sessionSteps(
   offline: boolean,
   shotLists: readonly PhaseShotList[] | null = null,
 ): SessionStep[] {
-  const base = `/field-inspection/${session.id}`;
   const areasChosen = session.structures.reduce((sum, s) => sum + s.areas.length, 0);
   const slopes = session.structures.reduce((sum, s) => sum + s.slopes.length, 0);
   const steps: SessionStep[] = [
@@ -67,14 +67,14 @@ export function sessionSteps(
       label: 'Property and loss',
       detail: session.street.trim() ? [session.street, session.homeownerName].filter(Boolean).join(' · ') : 'Address missing',
       done: session.street.trim() !== '',
-      to: `${offline ? '/field-inspection/new-offline' : '/field-inspection/new'}?session=${session.id}`,
+      to: paths.newInspection({ session: session.id }, offline),
     },
     {
       key: 'areas',
       label: 'Areas to inspect',
       detail: areasChosen === 0 ? 'None chosen yet' : `${areasChosen} area${areasChosen === 1 ? '' : 's'}, ${slopes} roof slope${slopes === 1 ? '' : 's'}`,
       done: areasChosen > 0,
-      to: `${base}/${offline ? 'areas-offline' : 'areas'}`,
+      to: paths.fieldInspection(session.id, offline ? 'areas-offline' : 'areas'),
     },
   ];
   // Only the phases the areas chosen call for are steps (an interior nobody chose is not "to do"); a
@@ -96,7 +96,7 @@ export function sessionSteps(
           : photoWords(count),
       done: required ? required.complete : count > 0,
       ...(optional ? { optional: true } : {}),
-      to: offline ? `${base}/phase-offline/${phase.value}` : `${base}/${phase.value}`,
+      to: paths.fieldPhase(session.id, phase.value, offline),
     });
   }
   const carrier = session.carrierName ?? (session.carrierId ? 'Carrier chosen' : null);
@@ -105,7 +105,7 @@ export function sessionSteps(
     label: 'Insurance details',
     detail: [carrier, session.claimNumber ? `Claim ${session.claimNumber}` : null].filter(Boolean).join(' · ') || 'Not entered yet',
     done: Boolean(carrier || session.claimNumber || session.policyNumber),
-    to: `${base}/insurance-details`,
+    to: paths.fieldInspection(session.id, 'insurance-details'),
   });
   return steps;
 }
@@ -119,7 +119,6 @@ export type SessionNumbers = { measured: boolean | undefined; estimateVersions: 
  * the claim file step once the session is on one.
  */
 export function closingSteps(session: Pick<InspectionSession, 'id' | 'projectId' | 'structures'>, numbers: SessionNumbers): SessionStep[] {
-  const base = `/field-inspection/${session.id}`;
   const slopes = session.structures.filter((s) => s.areas.includes('roof')).flatMap((s) => s.slopes);
   const counted = slopes.length > 0 && slopes.every((s) => s.testSquareHits !== null);
   const versions = numbers.estimateVersions;
@@ -129,28 +128,28 @@ export function closingSteps(session: Pick<InspectionSession, 'id' | 'projectId'
       label: 'Measurements',
       detail: numbers.measured === undefined ? 'Facets and lines of the roof' : numbers.measured ? 'Roof measured' : 'Not measured yet',
       done: numbers.measured === true,
-      to: `${base}/measurements`,
+      to: paths.fieldInspection(session.id, 'measurements'),
     },
     {
       key: 'analysis',
       label: 'Analysis',
       detail: slopes.length === 0 ? 'No roof slope yet' : `Test squares ${slopes.map((s) => testSquareLabel(s.direction, s.testSquareHits)).join(', ')}`,
       done: counted,
-      to: `${base}/analysis`,
+      to: paths.fieldInspection(session.id, 'analysis'),
     },
     {
       key: 'estimate',
       label: 'Estimate',
       detail: versions === undefined ? 'Line items and totals' : versions === 0 ? 'Not started yet' : `${versions} version${versions === 1 ? '' : 's'}`,
       done: versions !== undefined && versions > 0,
-      to: `${base}/estimate`,
+      to: paths.fieldInspection(session.id, 'estimate'),
     },
     {
       key: 'convert',
       label: 'Convert to claim file',
       detail: session.projectId ? 'On a claim file' : 'Not converted yet',
       done: session.projectId !== null,
-      to: `${base}/convert`,
+      to: paths.fieldInspection(session.id, 'convert'),
     },
   ];
 }

@@ -3,6 +3,7 @@ import { PLANS, TRIAL_DAYS } from '@ridgeline/shared/domain/plans';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { BrandName } from '../../components/brand-mark';
 import { redirectSignedInVisitor } from './landing-redirect';
+import { paths } from '../../lib/paths';
 
 // The public landing page. It imports nothing from the signed-in app (no router, query client,
 // session machine or layout) so it stays small; signed-in visitors are sent to the dashboard.
@@ -41,7 +42,7 @@ const REPLACED = [
 ];
 
 /** Where a free trial starts: the sign-up form, with the plan chosen here when there is one. */
-const trialHref = (plan?: string) => (plan ? `/auth?mode=signup&plan=${plan}` : '/auth?mode=signup');
+const trialHref = (plan?: string) => paths.signUp(plan);
 
 const cta = 'inline-flex items-center justify-center rounded-md px-5 py-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
 
@@ -59,14 +60,14 @@ export default function LandingPage() {
     <div className="bg-white">
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-          <a href="/" className="flex items-center gap-2 text-xl font-bold text-blue-950">
+          <a href={paths.home} className="flex items-center gap-2 text-xl font-bold text-blue-950">
             <BrandName className="size-8" />
           </a>
           <nav aria-label="Site" className="flex items-center gap-4">
             <a href="#pricing" className="hidden text-sm font-medium text-slate-700 hover:text-slate-900 sm:inline">
               Pricing
             </a>
-            <a href="/auth" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
+            <a href={paths.auth} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50">
               Sign In
             </a>
           </nav>
@@ -187,7 +188,7 @@ export default function LandingPage() {
           <p>
             © <span data-current-year="">{new Date().getFullYear()}</span> Ridgeline. Claims management for roofing contractors.
           </p>
-          <a href="/auth" className="font-semibold text-blue-800 hover:underline">
+          <a href={paths.auth} className="font-semibold text-blue-800 hover:underline">
             Sign In
           </a>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../lib/paths';
 
 export default function NotFoundPage() {
   useDocumentTitle('Page Not Found');
@@ -10,7 +11,7 @@ export default function NotFoundPage() {
       <h1 className="text-3xl font-bold text-slate-900">Page not found</h1>
       <p className="text-slate-700">The page you are looking for does not exist or has moved.</p>
       <Button asChild>
-        <Link to="/">Go to the home page</Link>
+        <Link to={paths.home}>Go to the home page</Link>
       </Button>
     </main>
   );

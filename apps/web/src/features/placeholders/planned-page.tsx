@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { paths } from '../../lib/paths';
 
 /** An honest empty state for a page whose feature arrives in a later release. */
 export function PlannedPage({ title, description }: { title: string; description: string }) {
@@ -15,7 +16,7 @@ export function PlannedPage({ title, description }: { title: string; description
         <p className="text-slate-800">{description}</p>
         <p className="text-sm text-slate-700">This part of Ridgeline is being built and is not available yet. Nothing here is lost or hidden from you.</p>
         {/* The button look without the Button (and its Slot): this page is preloaded on the first load. */}
-        <Link to="/dashboard" className={buttonVariants({ variant: 'link', size: 'inline', className: 'underline' })}>
+        <Link to={paths.dashboard} className={buttonVariants({ variant: 'link', size: 'inline', className: 'underline' })}>
           Back to the dashboard
         </Link>
       </Card>

@@ -18,6 +18,7 @@ import { CarrierAdjusterPicker } from './components/carrier-adjuster-picker';
 import { LimitAlert } from '../../components/limit-alert';
 import { LossTypeField } from './components/loss-type-field';
 import { EMPTY_NEW_PROJECT, newProjectFormSchema } from './new-project-form-schema';
+import { paths } from '../../lib/paths';
 
 const MONEY_HINT = 'In dollars, like 1,250.00';
 
@@ -52,7 +53,7 @@ export default function NewProjectPage() {
     create.mutate(input, {
       onSuccess: (project) => {
         notify.success('Claim file created', `${project.title} is in your pipeline.`);
-        void navigate(`/projects/${project.id}`);
+        void navigate(paths.project(project.id));
       },
       onError: (error) => {
         // The plan has no free slot: the form stays as typed, with the way to more slots.

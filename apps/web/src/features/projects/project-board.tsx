@@ -32,6 +32,7 @@ import { useChangeProjectStatus } from './api/change-status';
 import { projectsKey } from '../../lib/api/shared-keys';
 import { LimitAlert } from '../../components/limit-alert';
 import { projectAddress } from './project-table';
+import { paths } from '../../lib/paths';
 
 // The pipeline board: one column per visible status, in pipeline order. A card changes status by
 // dragging it (mouse, touch, or the keyboard: space to pick up, arrows between columns, space to
@@ -203,7 +204,7 @@ function CardBody({ project, handle }: { project: ProjectSummary; handle?: React
   return (
     <div className="flex gap-1">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <Link to={`/projects/${project.id}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+        <Link to={paths.project(project.id)} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
           {project.homeownerName}
         </Link>
         <span className="text-slate-700">{projectAddress(project)}</span>

@@ -5,6 +5,7 @@ import { TableCell, TableRow } from '../../components/ui/table';
 import { CardList, CardListRow } from '../../components/card-list';
 import { CardTable } from '../../components/card-table';
 import { formatDate } from '../../lib/dates';
+import { paths } from '../../lib/paths';
 
 /** "12 Oak St, Austin, TX 78701" */
 export function projectAddress(project: Pick<ProjectSummary, 'street' | 'city' | 'state' | 'zip'>): string {
@@ -36,7 +37,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
           {projects.map((project) => (
             <TableRow key={project.id}>
               <TableCell className="px-3 py-3">
-                <Link to={`/projects/${project.id}`} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+                <Link to={paths.project(project.id)} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
                   {project.homeownerName}
                 </Link>
                 <span className="block text-xs text-slate-700">{project.title}</span>
@@ -59,7 +60,7 @@ export function ProjectTable({ projects, statuses }: ProjectTableProps) {
             <CardListRow
               key={project.id}
               title={
-                <Link to={`/projects/${project.id}`} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+                <Link to={paths.project(project.id)} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
                   {project.homeownerName}
                 </Link>
               }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Plus } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,10 +10,10 @@ import { Field } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { carriersQuery } from '../../lib/api/directory';
 import { useTeam } from '../../lib/api/team';
 import { errorText } from '../../lib/error-text';
 import { activeFilesText } from './api/active-files';
-import { useCarrierOptions } from './api/carrier-options';
 import { useProjectStatuses } from './api/project-statuses';
 import { projectsExportHref, useProjects } from './api/projects-list';
 import {
@@ -29,6 +30,7 @@ import {
 } from './list-filters';
 import { ProjectFilters } from './project-filters';
 import { ProjectTable } from './project-table';
+import { paths } from '../../lib/paths';
 
 // The board (and its drag-and-drop library) loads when it is opened: the table is the default view, and
 // this page is preloaded on every signed-in visit while the browser is idle.
@@ -40,7 +42,7 @@ const BOARD_SIZE = 100;
 function NewProjectButton() {
   return (
     <Button asChild>
-      <Link to="/projects/new">
+      <Link to={paths.newProject}>
         <Plus aria-hidden="true" className="size-4" />
         New claim file
       </Link>
@@ -58,7 +60,7 @@ export default function ProjectsPage() {
   const list = useProjects(view === 'board' ? boardQuery : query);
   const statuses = useProjectStatuses();
   const team = useTeam();
-  const carriers = useCarrierOptions();
+  const carriers = useQuery(carriersQuery());
 
   const ordered = useMemo(() => [...(statuses.data?.statuses ?? [])].sort((a, b) => a.position - b.position), [statuses.data]);
   const statusById = useMemo(() => new Map<string, ProjectStatus>(ordered.map((status) => [status.id, status])), [ordered]);

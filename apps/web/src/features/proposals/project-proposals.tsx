@@ -12,7 +12,7 @@ import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useProposals } from './api/proposals';
-import { useShareProposal } from './api/share-proposal';
+import { useCreateShareLink } from '../../lib/api/documents';
 import { CopyLink } from '../../components/copy-link';
 import { NewProposalDialog } from './new-proposal-dialog';
 import { ProposalEditor } from './proposal-editor';
@@ -76,7 +76,7 @@ export function ProjectProposals({ projectId }: { projectId: string }) {
 type CardProps = { proposal: Proposal; number: number; editing: boolean; onEdit: (on: boolean) => void };
 
 function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
-  const share = useShareProposal();
+  const share = useCreateShareLink();
   // The homeowner signs through the link and gets the PDF with the letterhead: its details come first.
   const letterhead = useCompanyDetailsGate('a proposal');
   const [link, setLink] = useState<string | null>(null);
@@ -89,13 +89,16 @@ function ProposalCard({ proposal, number, editing, onEdit }: CardProps) {
   const title = `Proposal ${number}`;
 
   const shareWithHomeowner = () =>
-    share.mutate(proposal.id, {
-      onSuccess: (created) => {
-        setLink(created.url);
-        notify.success('Link ready', 'Copy it and send it to the homeowner.');
+    share.mutate(
+      { proposalId: proposal.id, audience: 'homeowner' },
+      {
+        onSuccess: (created) => {
+          setLink(created.url);
+          notify.success('Link ready', 'Copy it and send it to the homeowner.');
+        },
+        onError: (e) => notify.error('Could not make the link', errorText(e)),
       },
-      onError: (e) => notify.error('Could not make the link', errorText(e)),
-    });
+    );
 
   return (
     <article aria-label={title} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">

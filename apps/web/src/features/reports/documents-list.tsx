@@ -15,6 +15,7 @@ import { useRenderReport } from './api/render-report';
 import { ReportStatus } from './report-status';
 import { kindLabel, madeByText, pagesText, whenText } from './report-words';
 import { watchDocument } from './watched-documents';
+import { paths } from '../../lib/paths';
 
 // A list of documents as cards (one a row on a phone, the facts side by side on a wide screen): kind,
 // title, status, pages, made by, when; Download once ready, Update PDF when out of date, Edit for an
@@ -24,7 +25,7 @@ import { watchDocument } from './watched-documents';
 export const DELETE_DOCUMENT_RIGHTS_TEXT = 'Owners and managers of your company can delete documents.';
 
 export function editReportPath(id: string): string {
-  return `/advanced-photo-reports/${encodeURIComponent(id)}/edit`;
+  return paths.editAdvancedReport(encodeURIComponent(id));
 }
 
 type Heading = 'h2' | 'h3';

@@ -9,7 +9,7 @@ import { FormRadioGroup } from '../../components/ui/radio-group';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
-import { useCreateShareLink } from './api/create-share-link';
+import { useCreateShareLink } from '../../lib/api/documents';
 import { useShareChoices } from './api/share-choices';
 import { CopyLink } from '../../components/copy-link';
 

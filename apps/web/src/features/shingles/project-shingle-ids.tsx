@@ -7,12 +7,13 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useProjectShingleIds } from './api/identifications';
+import { paths } from '../../lib/paths';
 
 /** A claim file's saved shingle identifications, and the way to start one there with its address filled in. */
 export function ProjectShingleIds({ projectId }: { projectId: string }) {
   const ids = useProjectShingleIds(projectId);
   const data = ids.data;
-  const start = data ? `/shingle-id?${new URLSearchParams({ projectId, address: data.address }).toString()}` : `/shingle-id?projectId=${projectId}`;
+  const start = paths.shingleIdFrom(data ? { projectId, address: data.address } : { projectId });
   return (
     <section aria-labelledby="shingle-ids-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -35,7 +36,7 @@ export function ProjectShingleIds({ projectId }: { projectId: string }) {
             return (
               <li key={item.id}>
                 <CardDiv className="flex flex-col gap-1">
-                  <Link className="font-semibold text-blue-800 underline" to={`/shingle-id/${item.id}`}>
+                  <Link className="font-semibold text-blue-800 underline" to={paths.shingleResult(item.id)}>
                     {top ? `${top.manufacturer} ${top.line}` : 'No catalog line fits'}
                   </Link>
                   <div className="flex flex-wrap gap-2">

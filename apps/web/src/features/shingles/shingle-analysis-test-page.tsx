@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { useShingleCatalog } from './api/catalog';
+import { paths } from '../../lib/paths';
 
 // /shingle-analysis-test: ready-made samples through the real ranking (nothing saved), and for
 // platform admins the identification test bench over the labeled set shipped in the repository.
@@ -94,7 +95,7 @@ export default function ShingleAnalysisTestPage() {
         {TRY_SAMPLES.map((sample) => (
           <li key={sample.key}>
             <CardDiv className="flex h-full flex-col gap-1">
-              <Link className="text-base font-semibold text-blue-800 underline" to={`/shingle-id/try/${sample.key}`}>
+              <Link className="text-base font-semibold text-blue-800 underline" to={paths.shingleSample(sample.key)}>
                 {sample.title}
               </Link>
               <p className="text-sm text-slate-800">{sample.description}</p>

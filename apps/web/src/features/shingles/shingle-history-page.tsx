@@ -16,6 +16,7 @@ import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';
 import { useDebounced } from '../../lib/use-debounced';
 import { shingleHistoryCsvUrl, useShingleHistory } from './api/identifications';
+import { paths } from '../../lib/paths';
 
 type ConfidenceFilter = '' | 'high' | 'medium' | 'low';
 
@@ -56,7 +57,7 @@ export default function ShingleHistoryPage() {
         >
           <p>
             {q || confidence ? 'No identification matches these filters.' : 'Identifications saved from Shingle ID show here.'}{' '}
-            <Link className="text-blue-800 underline" to="/shingle-id">
+            <Link className="text-blue-800 underline" to={paths.shingleId}>
               Identify a shingle
             </Link>
           </p>
@@ -67,7 +68,7 @@ export default function ShingleHistoryPage() {
           {list.map((item) => (
             <li key={item.id}>
               <CardDiv className="flex flex-col gap-1">
-                <Link className="text-base font-semibold text-blue-800 underline" to={`/shingle-id/${item.id}`}>
+                <Link className="text-base font-semibold text-blue-800 underline" to={paths.shingleResult(item.id)}>
                   {item.topCandidate ?? 'No catalog line fits'}
                 </Link>
                 <div className="flex flex-wrap gap-2">
@@ -84,7 +85,7 @@ export default function ShingleHistoryPage() {
                 {item.project && (
                   <p className="text-sm">
                     Claim file:{' '}
-                    <Link className="text-blue-800 underline" to={`/projects/${item.project.id}`}>
+                    <Link className="text-blue-800 underline" to={paths.project(item.project.id)}>
                       {item.project.name}
                     </Link>
                   </p>

@@ -34,6 +34,7 @@ import { EMPTY_FORM, measureFormSchema, toMeasurements, type MeasureFormValues }
 import { RankingView } from './ranking-view';
 import { PhotoPicker, type PickedPhoto } from './shingle-photos';
 import { SuggestFromPhoto } from './vision-suggestions';
+import { paths } from '../../lib/paths';
 
 // /shingle-id: measure on the roof, rank on the phone. The catalog was kept on the phone at the
 // last online visit, so the ranking works with no signal. Saving keeps the identification (under the
@@ -168,7 +169,7 @@ export default function ShingleIdPage() {
           'Identification saved',
           outcome.sent.project ? `It is on the claim file ${outcome.sent.project.name}.` : 'It is in your shingle history.',
         );
-        void navigate(`/shingle-id/${id}`);
+        void navigate(paths.shingleResult(id));
         return;
       }
       setKeptId(id);
@@ -191,7 +192,7 @@ export default function ShingleIdPage() {
       {fromClaimFile && (
         <p className="text-sm text-slate-800">
           Saving to the claim file.{' '}
-          <Link className="text-blue-800 underline" to={`/projects/${fromClaimFile}`}>
+          <Link className="text-blue-800 underline" to={paths.project(fromClaimFile)}>
             Back to the claim file
           </Link>
         </p>
@@ -227,7 +228,7 @@ export default function ShingleIdPage() {
       {catalog.data && (
         <p className="text-sm text-slate-700">
           Catalog version {catalog.data.version}: {catalog.data.entries.length} product lines kept on this phone.{' '}
-          <Link className="text-blue-800 underline" to="/shingle-catalog">
+          <Link className="text-blue-800 underline" to={paths.shingleCatalog}>
             See the catalog
           </Link>
         </p>

@@ -11,6 +11,7 @@ import { shingleIdentificationKey } from './api/keys';
 import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
 import { IdentificationPhotos } from './shingle-photos';
+import { paths } from '../../lib/paths';
 
 /** /shingle-id/:id: a saved identification as the server ranked it, with the catalog version it was matched against. */
 export default function ShingleResultPage() {
@@ -37,7 +38,7 @@ export default function ShingleResultPage() {
             {saved.project && (
               <p className="text-sm">
                 Claim file:{' '}
-                <Link className="text-blue-800 underline" to={`/projects/${saved.project.id}`}>
+                <Link className="text-blue-800 underline" to={paths.project(saved.project.id)}>
                   {saved.project.name}
                 </Link>
               </p>
@@ -68,7 +69,7 @@ export default function ShingleResultPage() {
             </h2>
             <RankingView ranking={saved.ranking} catalogVersion={saved.catalogVersion} />
           </section>
-          <Link className="text-blue-800 underline" to="/shingle-history">
+          <Link className="text-blue-800 underline" to={paths.shingleHistory}>
             All identifications
           </Link>
         </>

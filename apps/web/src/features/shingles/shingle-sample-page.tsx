@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text';
 import { useShingleCatalog } from './api/catalog';
 import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
+import { paths } from '../../lib/paths';
 
 /** /shingle-id/try/:sample: a ready-made sample run through the real ranking, not saved. */
 export default function ShingleSamplePage() {
@@ -30,7 +31,7 @@ export default function ShingleSamplePage() {
           <RankingView ranking={rankShingles(catalog.data.entries, found.measurements)} catalogVersion={catalog.data.version} />
         </section>
       )}
-      <Link className="text-blue-800 underline" to="/shingle-analysis-test">
+      <Link className="text-blue-800 underline" to={paths.shingleAnalysisTest}>
         Back to the samples
       </Link>
     </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { feedbackHref } from '../../lib/feedback-link';
 import type { PageHelp } from './page-tutorial-api';
 import { TutorialDialog } from './tutorial-dialog';
+import { paths } from '../../lib/paths';
 
 // The help dialog of every page, loaded when its Help button is first pressed (help-button.tsx): the
 // page's video or written guide when it has one, and always the way to send feedback about the page
@@ -28,7 +29,7 @@ function Footer({ page, onLeave }: { page: string; onLeave: () => void }) {
         <MessageSquare aria-hidden="true" className="size-4" />
         Send feedback about this page
       </Link>
-      <Link to="/tutorials" onClick={onLeave} className={LINK_CLASS}>
+      <Link to={paths.tutorials} onClick={onLeave} className={LINK_CLASS}>
         Every tutorial
       </Link>
     </div>

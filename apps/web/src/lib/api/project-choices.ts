@@ -1,10 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { projectListSchema } from '@ridgeline/shared/contracts/projects';
 import { api } from '../api-client';
 
 // GET /api/projects?q=: the claim files to choose from (homeowner, address, claim number or carrier
 // matching the search), most recently changed first, with the plan's active-file count. Pickers of
-// several features read it: attaching an inspection, saving a measurement to a claim file.
+// several features read it: attaching an inspection, saving a measurement to a claim file, the
+// sources of a report, the claim file of a shingle identification.
 
 export const PROJECT_CHOICES_PAGE_SIZE = 25;
 
@@ -16,15 +17,11 @@ export function projectChoicesPath(search: string): string {
   return `/api/projects?${params.toString()}`;
 }
 
-export function fetchProjectChoices(search: string) {
-  return api.get(projectChoicesPath(search), { schema: projectListSchema });
+export function projectChoicesQuery(search: string) {
+  return queryOptions({ queryKey: ['project-choices', search.trim()], queryFn: () => api.get(projectChoicesPath(search), { schema: projectListSchema }) });
 }
 
+/** The previous choices stay on screen while the next search loads. */
 export function useProjectChoices(search: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['project-choices', search.trim()],
-    queryFn: () => fetchProjectChoices(search),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
+  return useQuery({ ...projectChoicesQuery(search), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
 }

@@ -7,6 +7,7 @@ import { fetchSessionUser, postSignOut } from './session-api';
 import { clearOffline } from '../offline-cache';
 import { meKey } from '../api/me';
 import { tabRealtimeStops, type RealtimeStops } from '../realtime/realtime-stops';
+import { paths } from '../paths';
 
 export type SessionContextValue = {
   status: SessionStatus;
@@ -112,7 +113,7 @@ export function SessionProvider({ children, machine: injected, realtime = tabRea
         machine.handleEvent('SIGNED_OUT');
         queryClient.clear();
         clearOffline();
-        await navigate('/auth', { replace: true });
+        await navigate(paths.auth, { replace: true });
       },
     }),
     [state, isOnline, machine, queryClient, navigate, realtime],

@@ -1,19 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  adjusterSchema,
-  carrierSchema,
-  type CreateAdjusterInput,
-  type CreateCarrierInput,
-  type UpdateAdjusterInput,
-  type UpdateCarrierInput,
-} from '@ridgeline/shared/contracts/carriers';
+import { adjusterSchema, carrierSchema, type UpdateAdjusterInput, type UpdateCarrierInput } from '@ridgeline/shared/contracts/carriers';
 import { api } from '../../../lib/api-client';
 import { directoryKey } from '../../../lib/api/shared-keys';
 import { carrierKey } from './keys';
 
-// The directory's writes: POST/PATCH/DELETE /api/carriers[/:id] and /api/adjusters[/:id]. A carrier
-// and its adjusters show on each other's rows (counts, carrier names), so every write refreshes both
-// lists, every carrier page and the project screens' pickers.
+// The directory's changes: PATCH/DELETE /api/carriers/:id and /api/adjusters/:id (the adds, which
+// the claim-file screens make too, are lib/api/directory.ts). A carrier and its adjusters show on each other's rows (counts, carrier
+// names), so every write refreshes both lists, every carrier page and the project screens' pickers.
 
 /** A write that refreshes the directory; `gone` names a carrier page that no longer exists (it is dropped, not read again). */
 function useDirectoryWrite<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>, gone?: (input: TInput) => string) {
@@ -29,9 +22,6 @@ function useDirectoryWrite<TInput, TResult>(mutationFn: (input: TInput) => Promi
 
 const at = (kind: 'carriers' | 'adjusters', id: string) => `/api/${kind}/${encodeURIComponent(id)}`;
 
-/** 201 with the carrier; 409 CARRIER_EXISTS when the name is already in the directory (any case). */
-export const useCreateCarrier = () => useDirectoryWrite((input: CreateCarrierInput) => api.post('/api/carriers', input, { schema: carrierSchema }));
-
 export const useUpdateCarrier = () =>
   useDirectoryWrite(({ id, patch }: { id: string; patch: UpdateCarrierInput }) => api.patch(at('carriers', id), patch, { schema: carrierSchema }));
 
@@ -41,8 +31,6 @@ export const useDeleteCarrier = () =>
     (id: string) => api.delete(at('carriers', id)),
     (id) => id,
   );
-
-export const useCreateAdjuster = () => useDirectoryWrite((input: CreateAdjusterInput) => api.post('/api/adjusters', input, { schema: adjusterSchema }));
 
 export const useUpdateAdjuster = () =>
   useDirectoryWrite(({ id, patch }: { id: string; patch: UpdateAdjusterInput }) => api.patch(at('adjusters', id), patch, { schema: adjusterSchema }));

@@ -2,12 +2,13 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { saveSubscription } from './api/push-subscriptions';
 import { fetchWebpushPublicKey } from './api/webpush-public-key';
+import { paths } from '../../../lib/paths';
 
 // Enabling push on this device: support, then the frame, then permission, then the subscription with
 // the server's key, stored on the server. Each outcome is one toast in the product's words.
 
 /** The page that asks for permission outside a preview frame. */
-export const SUBSCRIBE_PATH = '/messages?subscribe=1';
+export const SUBSCRIBE_PATH = `${paths.messages}?subscribe=1`;
 /** How long the service worker may take to be ready before enabling counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
 

@@ -1,12 +1,8 @@
-import { estimatingKey } from './keys';
+import { estimatesKey } from '../../../lib/api/estimates';
 
-// Query keys of the estimate screens' server reads, below the estimating feature's key (the session's
-// measurement is read through the measurement list, so a measurement write refreshes it too).
+// Query keys of the estimate screens' own server reads: one version sits below the estimates' key
+// (lib/api/estimates.ts) with the lists, so an estimate's write refreshes both.
 
-export type EstimateFilter = { sessionId: string } | { projectId: string };
-
-export const estimatesKey = [...estimatingKey, 'estimates'] as const;
-export const estimateListKey = (filter: EstimateFilter) => [...estimatesKey, 'list', filter] as const;
 export const estimateKey = (id: string) => [...estimatesKey, 'one', id] as const;
 
 /** The company's price list (read here, written in the settings). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { estimateSchema, type EstimateInput } from '@ridgeline/shared/contracts/estimating';
 import { api } from '../../../lib/api-client';
 import { estimatePath } from './estimate';
-import { estimatesKey } from './estimate-keys';
+import { estimatesKey } from '../../../lib/api/estimates';
 
 /** PUT /api/estimates/:id: saves the latest version in place (an older one answers 409). */
 export function updateEstimate({ id, input }: { id: string; input: EstimateInput }) {

@@ -1,14 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { measurementsKey } from '../../../lib/api/measurements';
 
-// Query keys of the estimating screens' server reads, all below one key: a write refreshes every
-// list and every open measurement at once.
-export const estimatingKey = ['estimating'] as const;
-export const measurementsKey = [...estimatingKey, 'measurements'] as const;
-
-/** A list's filter: one session's, one project's, or (empty) the whole company's. */
-export type MeasurementFilter = { sessionId?: string; projectId?: string };
-
-export const measurementListKey = (filter: MeasurementFilter) => [...measurementsKey, 'list', filter.sessionId ?? null, filter.projectId ?? null] as const;
+// One measurement's read sits below the measurements' key (lib/api/measurements.ts) with the lists.
 export const measurementKey = (id: string) => [...measurementsKey, 'one', id] as const;
 
 export const measurementPath = (id: string) => `/api/measurements/${encodeURIComponent(id)}`;

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { measurementListKey } from './keys';
-import { fetchMeasurements } from './measurement-list';
+import { measurementsQuery } from '../../../lib/api/measurements';
 
 /** The session's measurement (a session has at most one), or null: GET /api/measurements?sessionId=. */
 export function useSessionMeasurement(sessionId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: measurementListKey({ sessionId }),
-    queryFn: () => fetchMeasurements({ sessionId }),
+    ...measurementsQuery({ sessionId }),
     select: ({ measurements }) => measurements[0] ?? null,
     enabled: options.enabled ?? true,
   });

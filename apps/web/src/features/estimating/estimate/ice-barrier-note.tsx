@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { IceBarrierSettingView } from '@ridgeline/shared/contracts/team-views';
 import { atEavesSourceText, stateName } from '@ridgeline/shared/domain/ice-barrier';
+import { paths } from '../../../lib/paths';
 
 // Beside the formula lines: whether they charge ice barrier at the eaves, why, and where to change it,
 // so nobody has to read the basis column to learn the rule the estimate followed.
@@ -14,7 +15,7 @@ export function IceBarrierNote({ setting }: { setting: IceBarrierSettingView | n
         ? `Ice barrier at the eaves${where}: ${setting.eaveWidthFt} ft up the roof.`
         : `No ice barrier at the eaves${where}: only the valleys are lined.`}{' '}
       {atEavesSourceText(setting)}.{' '}
-      <Link to="/settings?section=estimating" className="font-semibold underline">
+      <Link to={paths.settingsSection('estimating')} className="font-semibold underline">
         Change it in Settings
       </Link>
     </p>

@@ -4,7 +4,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
-import { useSaveHailHitThreshold } from '../api/company-threshold';
+import { useUpdateCompany } from '../../../lib/api/update-company';
 
 // The hail-hit threshold: the hits in one slope's 10 ft x 10 ft test square at or above which an
 // inspection recommends replacing the roof (a whole number from 1 to 100; 8 until changed).
@@ -22,12 +22,12 @@ const thresholdFormSchema = z.object({
 });
 
 export function ThresholdForm({ company, canEdit }: { company: Company; canEdit: boolean }) {
-  const save = useSaveHailHitThreshold();
+  const save = useUpdateCompany();
   const form = useZodForm(thresholdFormSchema, { defaultValues: { hailHitThreshold: String(company.hailHitThreshold) } });
 
   async function submit({ hailHitThreshold }: z.output<typeof thresholdFormSchema>) {
     try {
-      const saved = await save.mutateAsync(hailHitThreshold);
+      const saved = await save.mutateAsync({ hailHitThreshold });
       form.reset({ hailHitThreshold: String(saved.hailHitThreshold) });
       notify.success('Threshold saved', `An inspection now recommends replacing at ${saved.hailHitThreshold} hits in a test square.`);
     } catch (error) {

@@ -17,6 +17,7 @@ import { isUuid, photoTagLabel } from '../capture/photo-words';
 import { SessionNotFound } from '../capture/session-not-found';
 import { AnnotationEditor } from './annotation-editor';
 import { AnnotationOverlay, photoBox } from './annotation-overlay';
+import { paths } from '../../../lib/paths';
 
 // /field-inspection/:sessionId/photo-annotation?photo=<id>: draw on one photo of the session. With
 // no photo chosen it lists the session's photos to pick one. A photo still waiting in the upload
@@ -89,7 +90,7 @@ export default function AnnotationPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-col gap-1">
         <Link
-          to={`/field-inspection/${sessionId}`}
+          to={paths.fieldInspection(sessionId)}
           className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />

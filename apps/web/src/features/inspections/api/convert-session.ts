@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { convertSessionResultSchema, type ConvertSessionInput } from '@ridgeline/shared/contracts/estimating';
 import { api } from '../../../lib/api-client';
+import { estimatesKey } from '../../../lib/api/estimates';
+import { measurementsKey } from '../../../lib/api/measurements';
 import { dashboardKey } from '../../../lib/api/shared-keys';
 import { inspectionsKey } from './keys';
 import { photosKey } from './photo-keys';
@@ -18,8 +20,10 @@ export function useConvertSession(sessionId: string) {
   return useMutation({
     mutationFn: (input: ConvertSessionInput) => convertSession(sessionId, input),
     onSuccess: () => {
-      // The photos, the session lists and the dashboard now show the claim file.
+      // The photos, the session lists, the measurements, the estimates and the dashboard now show the claim file.
       void client.invalidateQueries({ queryKey: photosKey });
+      void client.invalidateQueries({ queryKey: measurementsKey });
+      void client.invalidateQueries({ queryKey: estimatesKey });
       void client.invalidateQueries({ queryKey: inspectionsKey });
       void client.invalidateQueries({ queryKey: dashboardKey });
     },

@@ -1,9 +1,6 @@
-import type { PhotoListQuery } from '@ridgeline/shared/contracts/photos';
 import { photosKey } from '../../../lib/api/shared-keys';
 
 // Query keys of the photo screens: every photo write invalidates `photosKey` (every gallery and photo,
 // the proposals' and reports' photos too), shared with the other features that list photos.
 export { photosKey };
-export type PhotoSource = { kind: 'session' | 'project'; id: string };
-export const photoListKey = (source: PhotoSource, query: PhotoListQuery) => [...photosKey, 'list', source.kind, source.id, query] as const;
 export const photoKey = (id: string) => [...photosKey, 'one', id] as const;

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { CaptureScreen, type StepFor } from './capture-screen';
 import { isCapturePhase, isUuid, phaseLabel } from './photo-words';
 import { SessionNotFound } from './session-not-found';
+import { paths, routes } from '../../../lib/paths';
 
 // /field-inspection/:sessionId/:phase and /field-inspection/:sessionId/phase-offline/:phase: guided
 // capture of one phase. The offline route is the same screen reading only this device's data; its
@@ -29,7 +30,7 @@ function NotAPhase({ sessionId }: { sessionId: string }) {
         <h1 className="text-xl font-semibold text-slate-900">This step was not found</h1>
         <p>Capture steps are {CAPTURE_PHASES.map((p) => p.label.toLowerCase()).join(', ')}.</p>
         <Button asChild>
-          <Link to={`/field-inspection/${sessionId}`}>Back to the inspection</Link>
+          <Link to={paths.fieldInspection(sessionId)}>Back to the inspection</Link>
         </Button>
       </EmptyState>
     </div>
@@ -38,19 +39,20 @@ function NotAPhase({ sessionId }: { sessionId: string }) {
 
 export default function CapturePage() {
   const { sessionId = '', phase } = useParams();
-  const offline = useMatch('/field-inspection/:sessionId/phase-offline/:phase') !== null;
+  const offline = useMatch(routes.fieldPhaseOffline) !== null;
   if (!isUuid(sessionId)) return <SessionNotFound />;
   if (!isCapturePhase(phase)) return <NotAPhase sessionId={sessionId} />;
-  const base = `/field-inspection/${sessionId}`;
-  const phasePath = (p: CapturePhase) => (offline ? `${base}/phase-offline/${p}` : `${base}/${p}`);
+  const phasePath = (p: CapturePhase) => paths.fieldPhase(sessionId, p, offline);
   // The walk of this inspection: the phases its areas call for (an interior nobody chose is stepped over).
   const previousLink: StepFor = (structures) => {
     const { previous } = adjacentPhases(phase, structures);
-    return previous ? { to: phasePath(previous), label: phaseLabel(previous) } : { to: `${base}/${offline ? 'areas-offline' : 'areas'}`, label: 'Areas' };
+    return previous
+      ? { to: phasePath(previous), label: phaseLabel(previous) }
+      : { to: paths.fieldInspection(sessionId, offline ? 'areas-offline' : 'areas'), label: 'Areas' };
   };
   const nextLink: StepFor = (structures) => {
     const { next } = adjacentPhases(phase, structures);
-    return next ? { to: phasePath(next), label: phaseLabel(next) } : { to: `${base}/insurance-details`, label: 'Insurance' };
+    return next ? { to: phasePath(next), label: phaseLabel(next) } : { to: paths.fieldInspection(sessionId, 'insurance-details'), label: 'Insurance' };
   };
   return (
     <CaptureScreen

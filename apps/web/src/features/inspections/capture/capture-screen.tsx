@@ -25,6 +25,7 @@ import { PhaseThumbnails } from './phase-thumbnails';
 import { ShotListView } from './shot-list-view';
 import { TestSquareHits } from './test-square-hits';
 import { useLastPosition } from './use-last-position';
+import { paths } from '../../../lib/paths';
 
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
 // and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
@@ -204,7 +205,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <Alert>This inspection is not on this device. Open it once with a signal, or start a new one.</Alert>
         <Button asChild variant="secondary" size="lg">
-          <Link to="/field-inspection">Back to field inspections</Link>
+          <Link to={paths.fieldHub}>Back to field inspections</Link>
         </Button>
       </div>
     );
@@ -216,7 +217,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-52">
       <header className="flex flex-col gap-2">
         <Link
-          to={`/field-inspection/${sessionId}`}
+          to={paths.fieldInspection(sessionId)}
           className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -253,7 +254,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
         <nav aria-label="Sides of the building" className="grid grid-cols-4 gap-2">
           {ELEVATIONS.map((e) => (
             <Button key={e.value} asChild variant="secondary" size="lg" className="px-2">
-              <Link to={`/field-inspection/${sessionId}/elevation/${e.value}`}>{e.label}</Link>
+              <Link to={paths.fieldElevation(sessionId, e.value)}>{e.label}</Link>
             </Button>
           ))}
         </nav>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { CaptureScreen, type StepFor, type StepLink } from './capture-screen';
 import { isUuid, phaseLabel } from './photo-words';
 import { SessionNotFound } from './session-not-found';
+import { paths } from '../../../lib/paths';
 
 // /field-inspection/:sessionId/elevation/:elevation: one side of the building with its own
 // checklist (that side of every structure that has it), walking front, right, rear, left.
@@ -24,7 +25,7 @@ function NotASide({ sessionId }: { sessionId: string }) {
         <h1 className="text-xl font-semibold text-slate-900">This side was not found</h1>
         <p>The sides are front, right, rear and left.</p>
         <Button asChild>
-          <Link to={`/field-inspection/${sessionId}/elevations`}>All elevations</Link>
+          <Link to={paths.fieldPhase(sessionId, 'elevations')}>All elevations</Link>
         </Button>
       </EmptyState>
     </div>
@@ -37,18 +38,21 @@ export default function ElevationPage() {
   const filter = useCallback((shot: Shot) => shot.category === 'elevation' && shot.subcategory === elevation, [elevation]);
   if (!isUuid(sessionId)) return <SessionNotFound />;
   if (!valid) return <NotASide sessionId={sessionId} />;
-  const base = `/field-inspection/${sessionId}`;
   const index = ELEVATIONS.findIndex((e) => e.value === elevation);
   const side = ELEVATIONS[index];
   const before = ELEVATIONS[index - 1];
   const after = ELEVATIONS[index + 1];
-  const previous: StepLink = before ? { to: `${base}/elevation/${before.value}`, label: before.label } : { to: `${base}/overview`, label: 'Overview' };
+  const previous: StepLink = before
+    ? { to: paths.fieldElevation(sessionId, before.value), label: before.label }
+    : { to: paths.fieldPhase(sessionId, 'overview'), label: 'Overview' };
   // After the left side: the next phase of this inspection's walk.
   const next: StepFor = after
-    ? { to: `${base}/elevation/${after.value}`, label: after.label }
+    ? { to: paths.fieldElevation(sessionId, after.value), label: after.label }
     : (structures) => {
         const phase = adjacentPhases('elevations', structures).next;
-        return phase ? { to: `${base}/${phase}`, label: phaseLabel(phase) } : { to: `${base}/insurance-details`, label: 'Insurance' };
+        return phase
+          ? { to: paths.fieldPhase(sessionId, phase), label: phaseLabel(phase) }
+          : { to: paths.fieldInspection(sessionId, 'insurance-details'), label: 'Insurance' };
       };
   return (
     <CaptureScreen

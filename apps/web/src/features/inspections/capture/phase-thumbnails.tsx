@@ -12,6 +12,7 @@ import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoPreview } from './photo-preview';
 import { photoTagLabel } from './photo-words';
+import { paths } from '../../../lib/paths';
 
 // The photos taken in this phase: the ones still on this device with their upload state (a failed
 // one with the reason, and a way to remove it from the phone), then the ones already on the server
@@ -74,7 +75,7 @@ function UploadedThumb({ photo, sessionId }: { photo: Photo; sessionId: string }
       </span>
       <ProvenanceFlags photo={photo} />
       <Link
-        to={`/field-inspection/${sessionId}/photo-annotation?photo=${photo.id}`}
+        to={paths.photoAnnotation(sessionId, photo.id)}
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
       >
         <PenLine aria-hidden="true" className="size-4" />

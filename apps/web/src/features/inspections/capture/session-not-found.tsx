@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { paths } from '../../../lib/paths';
 
 /** A session route whose id is not a session id at all: nothing is asked of the server. */
 export function SessionNotFound() {
@@ -13,7 +14,7 @@ export function SessionNotFound() {
         <h1 className="text-xl font-semibold text-slate-900">This inspection was not found</h1>
         <p>Check the link, or open the inspection from the field hub.</p>
         <Button asChild>
-          <Link to="/field-inspection">Back to field inspections</Link>
+          <Link to={paths.fieldHub}>Back to field inspections</Link>
         </Button>
       </EmptyState>
     </div>

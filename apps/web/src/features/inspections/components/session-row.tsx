@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { formatWhen, sessionAddress, statusLabel } from '../session-words';
 import type { InspectionSummary } from '@ridgeline/shared/contracts/inspections';
+import { paths } from '../../../lib/paths';
 
 type Row = Pick<InspectionSummary, 'id' | 'status' | 'street' | 'city' | 'state' | 'zip' | 'homeownerName' | 'inspector' | 'photoCount' | 'updatedAt'>;
 
@@ -10,7 +11,7 @@ type Row = Pick<InspectionSummary, 'id' | 'status' | 'street' | 'city' | 'state'
 export function SessionRow({ session, syncNote }: { session: Row; syncNote?: string | null }) {
   return (
     <li>
-      <Link to={`/field-inspection/${session.id}`} className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-slate-50">
+      <Link to={paths.fieldInspection(session.id)} className="flex min-h-16 items-center gap-3 px-4 py-3 hover:bg-slate-50">
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="font-semibold break-words text-slate-900">{sessionAddress(session)}</span>
           <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">

@@ -10,6 +10,7 @@ import { UploadProgressLine } from '../../../components/upload-progress-line';
 import type { LocalInspection } from '../../../offline/inspection-store';
 import { useUploadSummary } from '../../../offline/upload-queue';
 import { sessionAddress } from '../session-words';
+import { paths } from '../../../lib/paths';
 
 /** Whether the session has edits that have not reached the server yet. */
 export function isUnsynced(session: LocalInspection): boolean {
@@ -49,7 +50,7 @@ export function SessionScreen({ title, session, loading, back, wide = false, chi
             icon={<CloudOff aria-hidden="true" className="size-6" />}
             title="Inspection not found"
             action={
-              <Link to="/field-inspection" className={buttonVariants({ size: 'lg' })}>
+              <Link to={paths.fieldHub} className={buttonVariants({ size: 'lg' })}>
                 Back to Field Inspection
               </Link>
             }
@@ -60,7 +61,7 @@ export function SessionScreen({ title, session, loading, back, wide = false, chi
       </div>
     );
   }
-  const backLink = back ?? { to: `/field-inspection/${session.id}`, label: 'Inspection overview' };
+  const backLink = back ?? { to: paths.fieldInspection(session.id), label: 'Inspection overview' };
   return (
     <div className={`mx-auto flex flex-col gap-4 ${wide ? 'max-w-4xl' : 'max-w-xl'}`}>
       <Link to={backLink.to} className="inline-flex min-h-12 w-fit items-center gap-1 font-semibold text-blue-800 hover:underline">

@@ -19,7 +19,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { errorText } from '../../../lib/error-text';
 import { usePhotos } from '../api/photo-list';
-import type { PhotoSource } from '../api/photo-keys';
+import type { PhotoSource } from '../../../lib/api/photos';
 import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
 import { formatDateTime, photoTagLabel } from '../capture/photo-words';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';

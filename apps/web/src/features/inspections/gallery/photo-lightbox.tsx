@@ -16,6 +16,7 @@ import { formatDateTime, phaseLabel, photoTagLabel, photoTypeLabel } from '../ca
 import { MoveForm, RetagForm } from './photo-forms';
 import { placeSourceWords, timeSourceWords } from '@ridgeline/shared/domain/photo-provenance';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
+import { paths } from '../../../lib/paths';
 
 // One photo large, with its drawing, where and when it was taken, who uploaded it, and what can be
 // done with it: annotate, retag, move, delete (restorable for 30 days), or restore a deleted one.
@@ -141,7 +142,7 @@ export function PhotoLightbox({ photo, onClose }: { photo: Photo | null; onClose
                 <div className="grid grid-cols-2 gap-2">
                   {photo.sessionId && (
                     <Button asChild variant="secondary" size="lg">
-                      <Link to={`/field-inspection/${photo.sessionId}/photo-annotation?photo=${photo.id}`}>
+                      <Link to={paths.photoAnnotation(photo.sessionId, photo.id)}>
                         <PenLine aria-hidden="true" className="size-5" />
                         Annotate
                       </Link>

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { projectFileListSchema, projectFileSchema } from '@ridgeline/shared/contracts/projects';
+import { projectFileSchema } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { projectFilesQuery } from '../../../lib/api/project';
 import { projectFilesKey } from '../../../lib/api/shared-keys';
 import { activityKey } from './activity';
 
-// A project's files: GET /api/projects/:id/files; PUT /api/projects/:id/files?name=<file name> with
+// A project's files: GET /api/projects/:id/files (lib/api/project.ts); PUT /api/projects/:id/files?name=<file name> with
 // the file's raw bytes as the body (the server reads the real type from them); DELETE
 // /api/project-files/:id. Downloads go through each file's signed, expiring url.
 
@@ -12,10 +13,7 @@ import { activityKey } from './activity';
 export const PROJECT_FILE_ACCEPT = ['application/pdf', 'image/*', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx'].join(',');
 
 export function useProjectFiles(projectId: string) {
-  return useQuery({
-    queryKey: projectFilesKey(projectId),
-    queryFn: () => api.get(`/api/projects/${encodeURIComponent(projectId)}/files`, { schema: projectFileListSchema }),
-  });
+  return useQuery(projectFilesQuery(projectId));
 }
 
 function useFileWrite<TInput, TResult>(projectId: string, mutationFn: (input: TInput) => Promise<TResult>) {

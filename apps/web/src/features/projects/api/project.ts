@@ -2,15 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { projectSchema, type Project, type UpdateProjectInput } from '@ridgeline/shared/contracts/projects';
 import { api } from '../../../lib/api-client';
+import { projectQuery } from '../../../lib/api/project';
 import { activeFilesKey, dashboardKey, projectKey, projectsKey } from '../../../lib/api/shared-keys';
 import { activityKey } from './activity';
 
-// One claim file: GET and PATCH /api/projects/:id, POST /api/projects/:id/archive and /unarchive.
+// One claim file: GET (lib/api/project.ts) and PATCH /api/projects/:id, POST /api/projects/:id/archive and /unarchive.
 // Another company's project, or a missing one, answers 404 (not retried: a 4xx is an answer).
-
-export function fetchProject(id: string) {
-  return api.get(`/api/projects/${encodeURIComponent(id)}`, { schema: projectSchema });
-}
 
 /** Project ids are uuids: anything else is not asked for (the page shows it as not found). */
 export function isProjectId(id: string): boolean {
@@ -18,7 +15,7 @@ export function isProjectId(id: string): boolean {
 }
 
 export function useProject(id: string) {
-  return useQuery({ queryKey: projectKey(id), queryFn: () => fetchProject(id), enabled: isProjectId(id) });
+  return useQuery({ ...projectQuery(id), enabled: isProjectId(id) });
 }
 
 /** After a write to the project: the project takes the server's answer; lists, counts and its timeline refresh. */

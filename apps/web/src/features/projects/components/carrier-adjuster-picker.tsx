@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { createAdjusterSchema, createCarrierSchema, type CreateAdjusterInput, type CreateCarrierInput } from '@ridgeline/shared/contracts/carriers';
@@ -9,8 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
-import { useAdjusterOptions, useCarrierOptions } from '../api/carrier-options';
-import { useCreateAdjuster, useCreateCarrier } from '../api/create-carrier';
+import { adjustersQuery, carriersQuery, useCreateAdjuster, useCreateCarrier } from '../../../lib/api/directory';
 
 /** The carrier and adjuster of a claim; null when none is picked. */
 export type CarrierAdjusterValue = { carrierId: string | null; adjusterId: string | null };
@@ -33,8 +33,8 @@ const keepSubmitInside = (event: FormEvent) => event.stopPropagation();
  */
 export function CarrierAdjusterPicker({ value, onChange, disabled }: CarrierAdjusterPickerProps) {
   const id = useId();
-  const carriers = useCarrierOptions();
-  const adjusters = useAdjusterOptions(value.carrierId);
+  const carriers = useQuery(carriersQuery());
+  const adjusters = useQuery(adjustersQuery({ carrierId: value.carrierId }));
   const [adding, setAdding] = useState<'carrier' | 'adjuster' | null>(null);
 
   return (

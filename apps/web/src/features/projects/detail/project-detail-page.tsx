@@ -18,6 +18,7 @@ import { OverviewSection } from './overview-section';
 import { ProjectHeader } from './project-header';
 import { StatusPipeline } from './status-pipeline';
 import { TasksSection } from './tasks-section';
+import { paths } from '../../../lib/paths';
 
 /** A project id the API does not know for this company (another company's, a deleted one, or not an id at all). */
 function isNotFound(error: unknown): boolean {
@@ -31,7 +32,7 @@ function NotFound() {
         <h1 className="text-xl font-semibold text-slate-900">This claim file was not found</h1>
         <p>It may have been deleted, or it belongs to another company.</p>
         <Button asChild>
-          <Link to="/projects">Back to claim files</Link>
+          <Link to={paths.projects}>Back to claim files</Link>
         </Button>
       </EmptyState>
     </div>
@@ -84,7 +85,7 @@ export default function ProjectDetailPage({ tabs = [], sections = [] }: { tabs?:
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void project.refetch()}>Try again</Button>
           <Button asChild variant="secondary">
-            <Link to="/projects">Back to claim files</Link>
+            <Link to={paths.projects}>Back to claim files</Link>
           </Button>
         </div>
       </div>

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/toast';
 import { useArchiveProject, useUnarchiveProject } from '../api/project';
 import { ConfirmDialog } from './confirm-dialog';
 import { ActiveFileLimitAlert, isActiveFileLimit } from './limit-alert';
+import { paths } from '../../../lib/paths';
 
 /** The one-line address: street, then city, state and ZIP when known. */
 export function projectAddress(project: Project): string {
@@ -46,7 +47,7 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
 
   return (
     <header className="flex flex-col gap-3">
-      <Link to="/projects" className="inline-flex min-h-11 w-fit items-center gap-1 text-sm font-semibold text-blue-800 hover:underline">
+      <Link to={paths.projects} className="inline-flex min-h-11 w-fit items-center gap-1 text-sm font-semibold text-blue-800 hover:underline">
         <ChevronLeft aria-hidden="true" className="size-4" />
         All claim files
       </Link>
@@ -64,11 +65,11 @@ export function ProjectHeader({ project, status }: { project: Project; status: P
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/field-inspection/new?projectId=${project.id}`} className={buttonVariants({ variant: 'primary' })}>
+          <Link to={paths.newInspection({ projectId: project.id })} className={buttonVariants({ variant: 'primary' })}>
             <Camera aria-hidden="true" className="size-4" />
             Start inspection
           </Link>
-          <Link to={`/assistant?claim=${project.id}`} className={buttonVariants({ variant: 'secondary' })}>
+          <Link to={paths.assistantAbout(project.id)} className={buttonVariants({ variant: 'secondary' })}>
             <Sparkles aria-hidden="true" className="size-4" />
             Ask about this claim
           </Link>

@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import type { Project } from '@ridgeline/shared/contracts/projects';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
-import { useCarrierOptions } from '../api/carrier-options';
-import { useCreateCarrier } from '../api/create-carrier';
+import { carriersQuery, useCreateCarrier } from '../../../lib/api/directory';
 import { useUpdateProject } from '../api/project';
 
 // A carrier named in the field that is not in the directory stays on the claim file by its name; the
@@ -14,7 +14,7 @@ import { useUpdateProject } from '../api/project';
 
 export function TypedCarrierNote({ project }: { project: Project }) {
   const name = project.carrier ? null : project.carrierName;
-  const carriers = useCarrierOptions();
+  const carriers = useQuery(carriersQuery());
   const create = useCreateCarrier();
   const update = useUpdateProject(project.id);
   if (!name) return null;

@@ -1,15 +1,8 @@
-// Query keys of the proposal screens, all below one key: a write refreshes every list at once.
-export const proposalsKey = ['proposals'] as const;
-export const proposalListKey = (projectId: string) => [...proposalsKey, 'list', projectId] as const;
-export const proposalReportKey = (reportId: string) => [...proposalsKey, 'report', reportId] as const;
-export const proposalEstimatesKey = (projectId: string) => [...proposalsKey, 'estimates', projectId] as const;
-export const proposalFilesKey = (projectId: string) => [...proposalsKey, 'files', projectId] as const;
+import { proposalsKey } from '../../../lib/api/documents';
 
-/**
- * The share links lists read this key (the sharing screens own it): a link made from a proposal
- * refreshes them. Written out here because one feature never imports another.
- */
-export const shareLinksListKey = ['share-links'] as const;
+// Query keys of the proposal screens, all below one key (lib/api/documents.ts, with the lists): a
+// write refreshes every list at once.
+export { proposalsKey };
 
 export const proposalPath = (id: string) => `/api/proposals/${encodeURIComponent(id)}`;
 /** The PDF of a ready report, sent as an attachment to a signed-in member of the company. */

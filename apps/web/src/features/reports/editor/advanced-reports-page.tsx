@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/error-text';
 import { agoText } from '../../../lib/relative-time';
 import { reportFilePath } from '../api/report-keys';
 import { useReports } from '../api/reports';
+import { paths } from '../../../lib/paths';
 
 // /advanced-photo-reports: the company's advanced reports, newest first: title, what it is made
 // from, where it is (draft, rendering with its percent, ready, failed), when and by whom it was last
@@ -50,7 +51,7 @@ function ReportRow({ report }: { report: Report }) {
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Link to={`/advanced-photo-reports/${report.id}/edit`} className={buttonVariants({ variant: 'secondary' })} aria-label={`Edit ${report.title}`}>
+        <Link to={paths.editAdvancedReport(report.id)} className={buttonVariants({ variant: 'secondary' })} aria-label={`Edit ${report.title}`}>
           <Pencil aria-hidden="true" className="size-4" /> Edit
         </Link>
         {report.status === 'ready' && (
@@ -70,7 +71,7 @@ export default function AdvancedReportsPage() {
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const newReport = (
-    <Link to="/advanced-photo-reports/new" className={buttonVariants({ className: 'self-start' })}>
+    <Link to={paths.newAdvancedReport} className={buttonVariants({ className: 'self-start' })}>
       <Plus aria-hidden="true" className="size-4" /> New report
     </Link>
   );

@@ -19,6 +19,7 @@ import { notify } from '../../../lib/toast';
 import { useCreateReport } from '../api/create-report';
 import { useInspectionChoices } from '../api/inspection-choices';
 import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-report-schema';
+import { paths } from '../../../lib/paths';
 
 // /advanced-photo-reports/new: a claim file or an inspection, a title, Create: the draft starts with
 // the source's photos in the order adjusters read, and opens in the editor.
@@ -41,7 +42,7 @@ export default function NewReportPage() {
   async function submit(value: z.output<typeof newReportFormSchema>) {
     try {
       const report = await create.mutateAsync(toCreateInput(value));
-      void navigate(`/advanced-photo-reports/${report.id}/edit`);
+      void navigate(paths.editAdvancedReport(report.id));
     } catch (error) {
       form.setError('root', { message: errorText(error) });
       notify.error('The report was not created', errorText(error));

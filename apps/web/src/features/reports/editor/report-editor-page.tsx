@@ -27,6 +27,7 @@ import { PagePreview } from './page-preview';
 import { SectionsEditor } from './sections-editor';
 import { useDraftAutosave, type SaveState } from './use-draft-autosave';
 import { formatTime } from '../../../lib/dates';
+import { paths } from '../../../lib/paths';
 
 // /advanced-photo-reports/:id/edit: the editor of an advanced report. Sections on the left (on a
 // phone, first), the pages as they will print on the right; every change is saved 1.5 s after the
@@ -40,7 +41,7 @@ export function ReportNotFound() {
     <div className="mx-auto flex max-w-xl flex-col gap-3">
       <h1 className="text-2xl font-bold text-slate-900">Report not found</h1>
       <p className="text-slate-700">This report does not exist, or it belongs to another company.</p>
-      <Link to="/advanced-photo-reports" className={buttonVariants({ variant: 'secondary', className: 'self-start' })}>
+      <Link to={paths.advancedReports} className={buttonVariants({ variant: 'secondary', className: 'self-start' })}>
         Back to advanced reports
       </Link>
     </div>

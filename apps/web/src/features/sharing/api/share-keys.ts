@@ -1,9 +1,10 @@
-// Query keys of the share link screens, all below one key (the proposals screens refresh it too
-// when they make a homeowner link): a write refreshes every list at once.
-export const shareLinksKey = ['share-links'] as const;
+import { shareLinksKey } from '../../../lib/api/documents';
+
+// Query keys of the share link screens, all below one key (lib/api/documents.ts, where the link is
+// made, from here or from a proposal): a write refreshes every list at once.
+export { shareLinksKey };
 export const shareLinkListKey = (projectId: string) => [...shareLinksKey, 'list', projectId] as const;
 export const shareLinkViewsKey = (linkId: string) => [...shareLinksKey, 'views', linkId] as const;
-export const shareChoicesKey = (projectId: string) => [...shareLinksKey, 'choices', projectId] as const;
 export const publicShareKey = (token: string) => ['public-share', token] as const;
 
 export const shareLinkPath = (id: string) => `/api/share-links/${encodeURIComponent(id)}`;

@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 import { errorText } from '../../lib/error-text';
+import { routes } from '../../lib/paths';
 import { clearCompletedUploads, retryFailedUploads, useQueueUserId, useUploadSummary } from '../../offline/upload-queue';
 
 // The upload panel: a card fixed at the bottom right of every signed-in page but the landing page,
@@ -16,7 +17,7 @@ import { clearCompletedUploads, retryFailedUploads, useQueueUserId, useUploadSum
 
 /** Where the panel is never shown. */
 export function isUploadPanelHidden(pathname: string): boolean {
-  return pathname === '/' || pathname === '/dashboard' || pathname === '/field-inspection' || pathname.startsWith('/field-inspection/');
+  return pathname === routes.home || pathname === routes.dashboard || pathname === routes.fieldHub || pathname.startsWith(`${routes.fieldHub}/`);
 }
 
 type Props = {

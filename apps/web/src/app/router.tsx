@@ -3,7 +3,6 @@ import { BrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useRoutes, t
 import { fieldStepRoute, paths, routes as pageRoutes } from '../lib/paths';
 import { whenIdle } from '../lib/when-idle';
 import { reportFieldScreens } from '../offline/offline-readiness';
-import { PLANNED_PAGES } from './route-table';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { usePreloadLikelyPages } from './idle-preload';
 import { ScrollRestoration } from './scroll-restoration';
@@ -35,13 +34,6 @@ function lazyRoute(route: Omit<RouteObject, 'element' | 'index'>, load: () => Pr
   preloaders.set(object, preload);
   return object;
 }
-
-const PlannedPage = lazy(() => import('../features/placeholders/planned-page').then(({ PlannedPage }) => ({ default: PlannedPage })));
-
-const plannedRoutes: RouteObject[] = PLANNED_PAGES.map(({ path, title, description }) => ({
-  path,
-  element: <PlannedPage title={title} description={description} />,
-}));
 
 /** The app past the landing (its providers' module): once mounted, it preloads the likely next pages when idle. */
 function withLikelyPagesPreload({ default: Providers }: PageModule): PageModule {
@@ -133,7 +125,6 @@ export const routes: RouteObject[] = [
                   lazyRoute({ path: pageRoutes.shingleCatalog }, () => import('../features/shingles/shingle-catalog-page')),
                   lazyRoute({ path: pageRoutes.shingleHistory }, () => import('../features/shingles/shingle-history-page')),
                   lazyRoute({ path: pageRoutes.shingleAnalysisTest }, () => import('../features/shingles/shingle-analysis-test-page')),
-                  ...plannedRoutes,
                 ],
               },
               () => import('./signed-in-shell'),
@@ -142,7 +133,7 @@ export const routes: RouteObject[] = [
         },
         () => import('./app-providers').then(withLikelyPagesPreload),
       ),
-      lazyRoute({ path: '*' }, () => import('../features/placeholders/not-found-page')),
+      lazyRoute({ path: '*' }, () => import('../features/not-found/not-found-page')),
     ],
   },
 ];

@@ -54,17 +54,20 @@ export async function insertCatalogEntry(tx: DbTx, row: { id: string; companyId:
   await tx.insert(shingleCatalogEntries).values(row);
 }
 
+/** The entry not retired, of the company's own products (companyId) or of the shared lines (null). */
+function liveEntryOf(id: string, companyId: string | null) {
+  return and(
+    eq(shingleCatalogEntries.id, id),
+    companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
+    isNull(shingleCatalogEntries.retiredAt),
+  );
+}
+
 export async function updateCatalogEntry(tx: DbTx, id: string, companyId: string | null, entry: CatalogEntry, updatedBy: string): Promise<boolean> {
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ entry, updatedBy, updatedAt: new Date() })
-    .where(
-      and(
-        eq(shingleCatalogEntries.id, id),
-        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
-        isNull(shingleCatalogEntries.retiredAt),
-      ),
-    )
+    .where(liveEntryOf(id, companyId))
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }
@@ -73,13 +76,7 @@ export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ retiredAt: new Date(), updatedBy, updatedAt: new Date() })
-    .where(
-      and(
-        eq(shingleCatalogEntries.id, id),
-        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
-        isNull(shingleCatalogEntries.retiredAt),
-      ),
-    )
+    .where(liveEntryOf(id, companyId))
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }

@@ -161,23 +161,26 @@ function isHostAndPort(item: string): boolean {
 /** Reverse proxies trusted for forwarded headers: the nearest `hops` of any address, or those listed. */
 export type TrustProxy = { hops: number } | { addresses: string[] };
 
+/** An S3-compatible bucket's settings (config's storage with driver 's3'; infra/storage/s3.ts builds its client from them). */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address (MinIO, R2, ...); null: AWS's own endpoint for the region. */
+  endpoint: string | null;
+  /** Both or neither; neither: the SDK's default credential chain (environment, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** bucket in the path (http://host/bucket/key), which MinIO and most S3-compatible servers need. */
+  forcePathStyle: boolean;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
   /** The storage driver: local disk under dataDir/storage, or an S3-compatible bucket. */
-  storage:
-    | { driver: 'local' }
-    | {
-        driver: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | null;
-        accessKeyId: string | null;
-        secretAccessKey: string | null;
-        forcePathStyle: boolean;
-      };
+  storage: { driver: 'local' } | ({ driver: 's3' } & S3Settings);
   databaseUrl: string | undefined;
   databaseDirectUrl: string | undefined;
   publicUrl: string;

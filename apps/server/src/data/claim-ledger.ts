@@ -39,6 +39,49 @@ export function ledgerEntryInput(row: {
   };
 }
 
+/** The columns of a ledger row that ledgerEntryInput reads. */
+export const ledgerEntryInputColumns = {
+  id: claimLedgerEntries.id,
+  kind: claimLedgerEntries.kind,
+  figure: claimLedgerEntries.figure,
+  paymentType: claimLedgerEntries.paymentType,
+  amountCents: claimLedgerEntries.amountCents,
+  label: claimLedgerEntries.label,
+  relatedId: claimLedgerEntries.relatedId,
+};
+
+/** The totals of the claim file's latest estimate (the newest version written), or null with none. */
+export async function latestEstimateTotals(db: Db | DbTx, companyId: string, projectId: string) {
+  const [row] = await db
+    .select({ rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, depreciationCents: estimates.depreciationCents })
+    .from(estimates)
+    .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
+    .orderBy(desc(estimates.createdAt), desc(estimates.version))
+    .limit(1);
+  return row ?? null;
+}
+
+type ClaimFileFigures = { deductibleCents: number | null; rcvCents: number | null; acvCents: number | null; depreciationCents: number | null };
+
+/**
+ * The ledger reconciled from the latest estimate's totals when the claim file has one, else from the
+ * figures typed on the claim file, with the claim file's deductible: the Money tab and every reader
+ * of the ledger start from the same point.
+ */
+export function reconcileClaimLedger(
+  entries: readonly LedgerEntryInput[],
+  project: ClaimFileFigures,
+  estimate: Awaited<ReturnType<typeof latestEstimateTotals>>,
+): LedgerSummary {
+  return reconcileLedger(entries, {
+    figuresFrom: estimate ? 'estimate' : 'claim_file',
+    rcvCents: estimate ? estimate.rcvCents : project.rcvCents,
+    acvCents: estimate ? estimate.acvCents : project.acvCents,
+    depreciationCents: estimate ? estimate.depreciationCents : project.depreciationCents,
+    deductibleCents: project.deductibleCents,
+  });
+}
+
 export type ClaimLedgerRead = {
   entries: (LedgerEntryInput & { onDate: string | null })[];
   summary: LedgerSummary;
@@ -58,36 +101,16 @@ export async function readClaimLedger(db: Db | DbTx, companyId: string, projectI
     .from(projects)
     .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
   if (!project) return null;
-  const [rows, [estimate]] = await Promise.all([
+  const [rows, estimate] = await Promise.all([
     db
-      .select({
-        id: claimLedgerEntries.id,
-        kind: claimLedgerEntries.kind,
-        figure: claimLedgerEntries.figure,
-        paymentType: claimLedgerEntries.paymentType,
-        amountCents: claimLedgerEntries.amountCents,
-        label: claimLedgerEntries.label,
-        relatedId: claimLedgerEntries.relatedId,
-        onDate: claimLedgerEntries.onDate,
-      })
+      .select({ ...ledgerEntryInputColumns, onDate: claimLedgerEntries.onDate })
       .from(claimLedgerEntries)
       .where(and(eq(claimLedgerEntries.companyId, companyId), eq(claimLedgerEntries.projectId, projectId)))
       .orderBy(asc(claimLedgerEntries.createdAt), asc(claimLedgerEntries.id)),
-    db
-      .select({ rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, depreciationCents: estimates.depreciationCents })
-      .from(estimates)
-      .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
-      .orderBy(desc(estimates.createdAt), desc(estimates.version))
-      .limit(1),
+    latestEstimateTotals(db, companyId, projectId),
   ]);
   const entries = rows.map((row) => ({ ...ledgerEntryInput(row), onDate: row.onDate }));
-  const summary = reconcileLedger(entries, {
-    figuresFrom: estimate ? 'estimate' : 'claim_file',
-    rcvCents: estimate ? estimate.rcvCents : project.rcvCents,
-    acvCents: estimate ? estimate.acvCents : project.acvCents,
-    depreciationCents: estimate ? estimate.depreciationCents : project.depreciationCents,
-    deductibleCents: project.deductibleCents,
-  });
+  const summary = reconcileClaimLedger(entries, project, estimate);
   return { entries, summary, insurer: insurerApproved(summary) };
 }
 

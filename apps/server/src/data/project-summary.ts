@@ -3,7 +3,7 @@ import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { LOSS_TYPE_VALUES, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db, DbTx } from '../infra/db/client';
-import { carriers, projects, user } from '../infra/db/schema/index';
+import { adjusters, carriers, projects, user } from '../infra/db/schema/index';
 
 // A project as a row of a list or a card of the board: several features show one (the carrier's
 // page, the dashboard), so its columns, joins and presentation are written once here. Callers add
@@ -25,6 +25,21 @@ export const projectNameColumns = {
  * the caller), else the name typed in the field that the claim file keeps.
  */
 export const projectCarrierNameColumn = sql<string | null>`coalesce(${carriers.name}, ${projects.carrierName})`;
+
+/**
+ * The claim file's facts as documents and the assistant state them: its name, carrier, adjuster,
+ * policy, claim and loss (the carrier and the adjuster, `adjusters`, joined by the caller).
+ */
+export const claimFileFactColumns = {
+  ...projectNameColumns,
+  carrierName: projectCarrierNameColumn,
+  adjusterName: adjusters.name,
+  policyNumber: projects.policyNumber,
+  claimNumber: projects.claimNumber,
+  dateOfLoss: projects.dateOfLoss,
+  lossType: projects.lossType,
+  lossDescription: projects.lossDescription,
+};
 
 /** The columns of a summary (the carrier and the assignee, the `user` table, joined by the caller). */
 export const projectSummaryColumns = {

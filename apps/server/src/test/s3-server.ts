@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../infra/storage/s3';
+import type { S3Settings } from '../config';
 
 // A real S3-protocol server for the tests, on this machine: s3rver (pure JavaScript, files in a temp
 // directory) on a free port, speaking the S3 REST API to the official SDK over HTTP. Nothing of the

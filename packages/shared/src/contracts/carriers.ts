@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { idSchema, longText, shortText, singleLineString } from './common';
-import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
+import { optionalContactEmailSchema, optionalContactPhoneSchema, searchTermSchema } from './fields';
 import { projectSummarySchema } from './project-views';
 
 // The carrier directory of a company: insurance carriers and the adjusters met.
 // GET/POST /api/carriers, GET/PATCH/DELETE /api/carriers/:id (the page lists its projects and adjusters),
 // GET/POST /api/adjusters, PATCH/DELETE /api/adjusters/:id.
 
-const optionalEmail = contactEmailSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
-const optionalPhone = contactPhoneSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
 const portalUrl = singleLineString()
   .trim()
   .max(500)
@@ -69,26 +61,32 @@ export type DirectoryQuery = z.input<typeof directoryQuerySchema>;
 /** POST /api/carriers (409 CARRIER_EXISTS for a name already in the directory, any case). */
 export const createCarrierSchema = z.object({
   name: shortText(120),
-  claimsPhone: optionalPhone,
-  claimsEmail: optionalEmail,
+  claimsPhone: optionalContactPhoneSchema,
+  claimsEmail: optionalContactEmailSchema,
   portalUrl,
   notes,
 });
 export type CreateCarrierInput = z.input<typeof createCarrierSchema>;
 export const updateCarrierSchema = z
-  .object({ name: shortText(120).optional(), claimsPhone: optionalPhone, claimsEmail: optionalEmail, portalUrl, notes })
+  .object({ name: shortText(120).optional(), claimsPhone: optionalContactPhoneSchema, claimsEmail: optionalContactEmailSchema, portalUrl, notes })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
 export type UpdateCarrierInput = z.input<typeof updateCarrierSchema>;
 
 export const createAdjusterSchema = z.object({
   name: shortText(120),
-  phone: optionalPhone,
-  email: optionalEmail,
+  phone: optionalContactPhoneSchema,
+  email: optionalContactEmailSchema,
   notes,
   carrierId: z.uuid().nullable().optional(),
 });
 export type CreateAdjusterInput = z.input<typeof createAdjusterSchema>;
 export const updateAdjusterSchema = z
-  .object({ name: shortText(120).optional(), phone: optionalPhone, email: optionalEmail, notes, carrierId: z.uuid().nullable().optional() })
+  .object({
+    name: shortText(120).optional(),
+    phone: optionalContactPhoneSchema,
+    email: optionalContactEmailSchema,
+    notes,
+    carrierId: z.uuid().nullable().optional(),
+  })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
 export type UpdateAdjusterInput = z.input<typeof updateAdjusterSchema>;

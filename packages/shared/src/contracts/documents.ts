@@ -17,14 +17,13 @@ import {
   SIGNATURE_MAX_CHARS,
 } from '../domain/documents';
 import { calendarDate, longText, multiLineString, shortText, singleLineString } from './common';
-import { contactEmailSchema } from './fields';
+import { centsSchema, contactEmailSchema } from './fields';
 
 // Documents of a claim file: photo reports (one click or arranged in the editor), claim packets and
 // proposals, all rendered to PDF by a background job; share links that open one document or proposal
 // without signing in; and the homeowner's signature on a proposal.
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const cents = z.number().int().min(0).max(100_000_000_00);
 const person = z.object({ id: z.string(), name: z.string() });
 
 export const reportKindSchema = z.enum(REPORT_KINDS);
@@ -190,7 +189,7 @@ export const proposalTierSchema = z.enum(PROPOSAL_TIER_VALUES);
 export const proposalOptionSchema = z.object({
   tier: proposalTierSchema,
   productLine: shortText(160),
-  priceCents: cents,
+  priceCents: centsSchema,
   warranty: shortText(300),
   terms: longText(3000),
 });
@@ -265,8 +264,8 @@ export type CreateProposalInput = z.input<typeof createProposalSchema>;
 export const updateProposalSchema = z.object({
   intro: longText(3000).optional(),
   options: proposalOptionsSchema.optional(),
-  deductibleCents: cents.nullable().optional(),
-  approvedCents: cents.nullable().optional(),
+  deductibleCents: centsSchema.nullable().optional(),
+  approvedCents: centsSchema.nullable().optional(),
   photoIds: proposalPhotoIdsSchema.optional(),
 });
 export type UpdateProposalInput = z.input<typeof updateProposalSchema>;

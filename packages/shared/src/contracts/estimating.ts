@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsSchema } from './fields';
 import { estimateTotals, MAX_ESTIMATE_CENTS, MAX_ESTIMATE_LINES, MAX_LINE_PHOTOS, PRICE_CODES } from '../domain/estimate';
 import { formatUsdCents } from '../domain/money';
 import { singleLineString, longText } from './common';
@@ -7,7 +8,6 @@ import { singleLineString, longText } from './common';
 // Money is integer cents, percentages basis points (1% = 100), quantities and feet keep 2 decimals.
 
 const isoDateTime = z.iso.datetime({ offset: true });
-const cents = z.number().int().min(0).max(100_000_000_00);
 const basisPoints = z.number().int().min(0).max(10_000);
 /** A non-negative number kept to `places` decimals. */
 const decimal = (max: number, places = 2) =>
@@ -170,7 +170,7 @@ export const priceListItemSchema = z.object({
   code: priceCodeSchema.nullable(),
   description: singleLineString().trim().min(1).max(200),
   unit: singleLineString().trim().min(1).max(12),
-  unitPriceCents: cents,
+  unitPriceCents: centsSchema,
 });
 export type PriceListItem = z.infer<typeof priceListItemSchema>;
 
@@ -194,7 +194,7 @@ export const estimateLineSchema = z.object({
   description: singleLineString().trim().min(1).max(200),
   quantity: decimal(1_000_000),
   unit: singleLineString().trim().max(12),
-  unitPriceCents: cents,
+  unitPriceCents: centsSchema,
   depreciationBp: basisPoints.default(0),
   source: z.enum(['formula', 'manual']),
   basis: singleLineString().trim().max(200).nullable().default(null),
@@ -208,7 +208,7 @@ export const carrierScopeLineSchema = z.object({
   description: singleLineString().trim().min(1).max(200),
   quantity: decimal(1_000_000),
   unit: singleLineString().trim().max(12),
-  unitPriceCents: cents,
+  unitPriceCents: centsSchema,
 });
 
 const estimateFields = {

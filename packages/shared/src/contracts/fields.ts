@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sanitizeEmail, sanitizePhone, sanitizeSql, sanitizeText } from '../domain/sanitizers';
-import { emailSchema, phoneSchema } from './common';
+import { emailSchema, phoneSchema, singleLineString } from './common';
 
 // The fields every contract shares, cleaned by the sanitizers before they are validated. Cleaning
 // is an extra layer: the server still binds every value as a query parameter and escapes output.
@@ -25,3 +25,19 @@ export const freeTextSchema = (max: number) =>
     .trim()
     .max(max)
     .transform((value) => sanitizeText(value, max).replace(/ {2,}/g, ' ').trim());
+
+/** An amount of money in integer cents, from none to a hundred million dollars. */
+export const centsSchema = z.number().int().min(0).max(100_000_000_00);
+
+/** A single line of text of at most `max` characters, trimmed; null or absent when not given. */
+export const optionalLineSchema = (max: number) => singleLineString().trim().max(max).nullable().optional();
+
+/** An empty string clears a contact field; anything else must be a valid address or number. */
+export const optionalContactEmailSchema = contactEmailSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();
+export const optionalContactPhoneSchema = contactPhoneSchema
+  .or(z.literal('').transform(() => null))
+  .nullable()
+  .optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, INSPECTION_AREA_VALUES, SLOPE_DIRECTIONS, STRUCTURE_KIND_VALUES } from '../domain/field-capture';
 import { calendarDate, dateTime, idSchema, longText, singleLineString } from './common';
-import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
+import { centsSchema, optionalContactEmailSchema, optionalContactPhoneSchema, optionalLineSchema, searchTermSchema } from './fields';
 import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views';
 
 // Inspection sessions: one visit to a property, captured step by step, possibly offline.
@@ -11,17 +11,6 @@ import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views
 // call applies its fields like an update). Every write says when the user made the edit (`editedAt`,
 // or per field in `fieldEditedAt`): for each field the later edit wins, and the value that lost
 // (overwritten, or arriving too late) is kept in the session's activity timeline.
-
-const cents = z.number().int().min(0).max(100_000_000_00);
-const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
-const optionalEmail = contactEmailSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
-const optionalPhone = contactPhoneSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
 
 export const inspectionStatusSchema = z.enum(['in_progress', 'completed']);
 export type InspectionStatus = z.infer<typeof inspectionStatusSchema>;
@@ -50,27 +39,27 @@ export type Structure = z.infer<typeof structureSchema>;
 export const inspectionFieldsSchema = z.object({
   status: inspectionStatusSchema.optional(),
   street: singleLineString().trim().max(200).optional(),
-  city: optionalText(100),
-  state: optionalText(40),
-  zip: optionalText(20),
+  city: optionalLineSchema(100),
+  state: optionalLineSchema(40),
+  zip: optionalLineSchema(20),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  homeownerName: optionalText(120),
-  homeownerPhone: optionalPhone,
-  homeownerEmail: optionalEmail,
+  homeownerName: optionalLineSchema(120),
+  homeownerPhone: optionalContactPhoneSchema,
+  homeownerEmail: optionalContactEmailSchema,
   dateOfLoss: calendarDate().nullable().optional(),
   lossDescription: longText(2000).nullable().optional(),
   /** Leave out with a description to classify it with the shared loss-type rules. */
   lossType: lossTypeSchema.nullable().optional(),
   structures: z.array(structureSchema).max(20).optional(),
   carrierId: z.uuid().nullable().optional(),
-  carrierName: optionalText(120),
-  policyNumber: optionalText(60),
-  claimNumber: optionalText(60),
-  adjusterName: optionalText(120),
-  adjusterPhone: optionalPhone,
-  adjusterEmail: optionalEmail,
-  deductibleCents: cents.nullable().optional(),
+  carrierName: optionalLineSchema(120),
+  policyNumber: optionalLineSchema(60),
+  claimNumber: optionalLineSchema(60),
+  adjusterName: optionalLineSchema(120),
+  adjusterPhone: optionalContactPhoneSchema,
+  adjusterEmail: optionalContactEmailSchema,
+  deductibleCents: centsSchema.nullable().optional(),
   notes: longText(4000).nullable().optional(),
 });
 export type InspectionFields = z.input<typeof inspectionFieldsSchema>;

@@ -1,24 +1,12 @@
 import { z } from 'zod';
 import { calendarDate, idSchema, longText, shortText, singleLineString } from './common';
-import { contactEmailSchema, contactPhoneSchema, searchTermSchema } from './fields';
+import { centsSchema, optionalContactEmailSchema, optionalContactPhoneSchema, optionalLineSchema, searchTermSchema } from './fields';
 import { activeFilesSchema, activityEntrySchema, lossTypeSchema, lossTypeSourceSchema, personRef, projectSummarySchema, taskSchema } from './project-views';
 
 export * from './project-views';
 
 // Claim files (projects), their pipeline statuses, tasks, files and activity timeline.
 // Money travels as integer cents; dates of loss and due dates as YYYY-MM-DD.
-
-const cents = z.number().int().min(0).max(100_000_000_00);
-const optionalText = (max: number) => singleLineString().trim().max(max).nullable().optional();
-/** An empty string clears a contact field; anything else must be a valid address or number. */
-const optionalEmail = contactEmailSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
-const optionalPhone = contactPhoneSchema
-  .or(z.literal('').transform(() => null))
-  .nullable()
-  .optional();
 
 // ---------------------------------------------------------------------------------------------
 // Statuses: GET /api/project-statuses, POST /api/project-statuses, PATCH /api/project-statuses/:id,
@@ -81,26 +69,26 @@ export type Project = z.infer<typeof projectSchema>;
 const projectFields = {
   title: shortText(160),
   homeownerName: shortText(120),
-  homeownerPhone: optionalPhone,
-  homeownerEmail: optionalEmail,
+  homeownerPhone: optionalContactPhoneSchema,
+  homeownerEmail: optionalContactEmailSchema,
   street: shortText(200),
-  city: optionalText(100),
-  state: optionalText(40),
-  zip: optionalText(20),
+  city: optionalLineSchema(100),
+  state: optionalLineSchema(40),
+  zip: optionalLineSchema(20),
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
   carrierId: z.uuid().nullable().optional(),
   adjusterId: z.uuid().nullable().optional(),
-  policyNumber: optionalText(60),
-  claimNumber: optionalText(60),
+  policyNumber: optionalLineSchema(60),
+  claimNumber: optionalLineSchema(60),
   dateOfLoss: calendarDate().nullable().optional(),
   /** Leave out (or null) to classify the loss description with the shared rules. */
   lossType: lossTypeSchema.nullable().optional(),
   lossDescription: longText(2000).nullable().optional(),
-  deductibleCents: cents.nullable().optional(),
-  rcvCents: cents.nullable().optional(),
-  acvCents: cents.nullable().optional(),
-  depreciationCents: cents.nullable().optional(),
+  deductibleCents: centsSchema.nullable().optional(),
+  rcvCents: centsSchema.nullable().optional(),
+  acvCents: centsSchema.nullable().optional(),
+  depreciationCents: centsSchema.nullable().optional(),
   serviceType: singleLineString()
     .trim()
     .max(60)

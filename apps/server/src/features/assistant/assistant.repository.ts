@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CodeEdition, Confidence, PassageTopic } from '@ridgeline/shared/domain/assistant';
-import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
+import { claimFileFactColumns } from '../../data/project-summary';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
   adjusters,
@@ -223,14 +223,7 @@ export async function setRating(db: Db | DbTx, companyId: string, messageId: str
 export async function findClaimFile(db: Db | DbTx, companyId: string, projectId: string) {
   const [row] = await db
     .select({
-      ...projectNameColumns,
-      carrierName: projectCarrierNameColumn,
-      adjusterName: adjusters.name,
-      policyNumber: projects.policyNumber,
-      claimNumber: projects.claimNumber,
-      dateOfLoss: projects.dateOfLoss,
-      lossType: projects.lossType,
-      lossDescription: projects.lossDescription,
+      ...claimFileFactColumns,
       deductibleCents: projects.deductibleCents,
       rcvCents: projects.rcvCents,
       acvCents: projects.acvCents,

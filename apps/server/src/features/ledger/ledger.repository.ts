@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LedgerEntryKind, LedgerFigure, LedgerPaymentType } from '@ridgeline/shared/domain/ledger';
 import type { Db, DbTx } from '../../infra/db/client';
-import { claimLedgerEntries, estimates, projectStatuses, projects, user } from '../../infra/db/schema/index';
+import { claimLedgerEntries, projectStatuses, projects, user } from '../../infra/db/schema/index';
 import { userNameColumns } from '../../data/user-columns';
+import { ledgerEntryInputColumns } from '../../data/claim-ledger';
 
 // The claim money ledger. Every statement filters by company_id: another company's claim file or
 // entry is simply not found. Rows are only ever inserted (the table's trigger refuses the rest).
@@ -43,27 +44,10 @@ export async function lockLedgerProject(tx: DbTx, companyId: string, projectId: 
   return row ?? null;
 }
 
-/** The totals of the claim file's latest estimate (the newest version written), or null with none. */
-export async function latestEstimateTotals(db: Db | DbTx, companyId: string, projectId: string) {
-  const [row] = await db
-    .select({ rcvCents: estimates.rcvCents, acvCents: estimates.acvCents, depreciationCents: estimates.depreciationCents })
-    .from(estimates)
-    .where(and(eq(estimates.companyId, companyId), eq(estimates.projectId, projectId)))
-    .orderBy(desc(estimates.createdAt), desc(estimates.version))
-    .limit(1);
-  return row ?? null;
-}
-
 const entryColumns = {
-  id: claimLedgerEntries.id,
-  kind: claimLedgerEntries.kind,
-  figure: claimLedgerEntries.figure,
-  paymentType: claimLedgerEntries.paymentType,
-  amountCents: claimLedgerEntries.amountCents,
-  label: claimLedgerEntries.label,
+  ...ledgerEntryInputColumns,
   onDate: claimLedgerEntries.onDate,
   reference: claimLedgerEntries.reference,
-  relatedId: claimLedgerEntries.relatedId,
   note: claimLedgerEntries.note,
   createdByName: claimLedgerEntries.createdByName,
   createdAt: claimLedgerEntries.createdAt,

@@ -1,24 +1,16 @@
 import type { ClaimLedger, CreateLedgerEntry, LedgerEntry, LedgerStatusSuggestion } from '@ridgeline/shared/contracts/ledger';
-import {
-  LEDGER_ENTRIES_MAX,
-  RECEIVED_DAYS_AHEAD_ALLOWED,
-  daysAfter,
-  effectiveLedgerEntries,
-  reconcileLedger,
-  statusDisagreements,
-} from '@ridgeline/shared/domain/ledger';
+import { LEDGER_ENTRIES_MAX, RECEIVED_DAYS_AHEAD_ALLOWED, daysAfter, effectiveLedgerEntries, statusDisagreements } from '@ridgeline/shared/domain/ledger';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Actor, Tenant } from '../../lib/actor';
 import type { Db, DbTx } from '../../infra/db/client';
 import { ledgerStatusKeys } from '@ridgeline/shared/domain/status-progress';
-import { ledgerEntryInput } from '../../data/claim-ledger';
+import { latestEstimateTotals, ledgerEntryInput, reconcileClaimLedger } from '../../data/claim-ledger';
 import type { EventPublisher } from '../../infra/events/event-bus';
 import { AppError } from '../../lib/app-error';
 import {
   findAuthorNames,
   findLedgerProject,
   insertLedgerEntry,
-  latestEstimateTotals,
   listLedgerEntries,
   listPipelineStatuses,
   lockLedgerProject,
@@ -69,13 +61,7 @@ export function createLedgerService({ db, events }: LedgerServiceDeps) {
       listPipelineStatuses(db, tenant.companyId),
     ]);
     const inputs = rows.map(ledgerEntryInput);
-    const summary = reconcileLedger(inputs, {
-      figuresFrom: estimate ? 'estimate' : 'claim_file',
-      rcvCents: estimate ? estimate.rcvCents : project.rcvCents,
-      acvCents: estimate ? estimate.acvCents : project.acvCents,
-      depreciationCents: estimate ? estimate.depreciationCents : project.depreciationCents,
-      deductibleCents: project.deductibleCents,
-    });
+    const summary = reconcileClaimLedger(inputs, project, estimate);
     // The status the ledger points to furthest along (ledgerStatusKeys, the rule the server's moves
     // follow, decision 042): the first of the company's own pipeline that is shown, open and ahead of
     // the claim file. Once the server has moved the file there, nothing is left to offer.

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbTx } from '../../infra/db/client';
 import { projectFiles, user } from '../../infra/db/schema/index';
+import type { NewProjectFile } from '../../data/project-files';
 
 // Every query filters by company_id: a file is only found within the caller's company.
 
@@ -16,17 +17,8 @@ const fileWithUploader = {
   createdAt: projectFiles.createdAt,
 };
 
-export type ProjectFileRow = {
-  id: string;
-  projectId: string;
-  objectPath: string;
-  fileName: string;
-  mimeType: string;
-  fileSize: number;
-  uploadedBy: string | null;
-  uploaderName: string | null;
-  createdAt: Date;
-};
+/** A stored file (its fields are the data floor's NewProjectFile, less the company) with its uploader's name. */
+export type ProjectFileRow = Omit<NewProjectFile, 'companyId'> & { uploaderName: string | null; createdAt: Date };
 
 function selectFiles(db: Db | DbTx) {
   return db.select(fileWithUploader).from(projectFiles).leftJoin(user, eq(user.id, projectFiles.uploadedBy));

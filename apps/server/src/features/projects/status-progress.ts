@@ -73,37 +73,22 @@ export async function progressProjectStatusInTx(tx: DbTx, move: StatusMove): Pro
   const { cause, status: target } = best;
   const body = statusMoveCauseText(cause);
   const offered = project.suggestedStatusId ? await findStatus(tx, companyId, project.suggestedStatusId) : null;
+  /** The timeline's line and the company's open screens told: the same for a move offered and a move made. */
+  const announce = async (kind: 'status_suggested' | 'status_changed') => {
+    await insertActivity(tx, { companyId, projectId, actorId: move.actorId, kind, field: 'status', oldValue: from.name, newValue: target.name, body });
+    await publishToCompany(tx, { company: companyId, event: { type: 'claim-file-status', projectId } });
+  };
 
   if (!move.asked && (await findStatusMoveMode(tx, companyId)) === 'suggest') {
     // A move offered already that goes as far stays as it is.
     if (offered && offered.position >= target.position) return 'stayed';
     await setStatusSuggestion(tx, companyId, projectId, { statusId: target.id, cause, at: new Date() });
-    await insertActivity(tx, {
-      companyId,
-      projectId,
-      actorId: move.actorId,
-      kind: 'status_suggested',
-      field: 'status',
-      oldValue: from.name,
-      newValue: target.name,
-      body,
-    });
-    await publishToCompany(tx, { company: companyId, event: { type: 'claim-file-status', projectId } });
+    await announce('status_suggested');
     return 'suggested';
   }
   await updateProjectRow(tx, companyId, projectId, { statusId: target.id });
   if (offered && offered.position <= target.position) await setStatusSuggestion(tx, companyId, projectId, null);
-  await insertActivity(tx, {
-    companyId,
-    projectId,
-    actorId: move.actorId,
-    kind: 'status_changed',
-    field: 'status',
-    oldValue: from.name,
-    newValue: target.name,
-    body,
-  });
-  await publishToCompany(tx, { company: companyId, event: { type: 'claim-file-status', projectId } });
+  await announce('status_changed');
   return 'moved';
 }
 

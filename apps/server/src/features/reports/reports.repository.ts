@@ -4,7 +4,7 @@ import type { EstimateTotals } from '@ridgeline/shared/domain/estimate';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { ReportKind, ReportStatus } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
-import { projectCarrierNameColumn, projectNameColumns } from '../../data/project-summary';
+import { claimFileFactColumns } from '../../data/project-summary';
 import { adjusters, carriers, companies, inspectionPhotos, inspectionSessions, projects, reports, user } from '../../infra/db/schema/index';
 
 // Every query on reports and what they are made from filters by company_id: another company's
@@ -190,14 +190,7 @@ export type ProjectFacts = {
 export async function findProjectFacts(db: Db | DbTx, companyId: string, projectId: string): Promise<ProjectFacts | null> {
   const [row] = await db
     .select({
-      ...projectNameColumns,
-      carrierName: projectCarrierNameColumn,
-      adjusterName: adjusters.name,
-      policyNumber: projects.policyNumber,
-      claimNumber: projects.claimNumber,
-      dateOfLoss: projects.dateOfLoss,
-      lossType: projects.lossType,
-      lossDescription: projects.lossDescription,
+      ...claimFileFactColumns,
       updatedAt: projects.updatedAt,
     })
     .from(projects)

@@ -18,6 +18,22 @@ import {
 const likeTerm = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export type CatalogRow = { id: string; companyId: string | null; entry: unknown; retiredAt: Date | null };
+const catalogColumns = {
+  id: shingleCatalogEntries.id,
+  companyId: shingleCatalogEntries.companyId,
+  entry: shingleCatalogEntries.entry,
+  retiredAt: shingleCatalogEntries.retiredAt,
+};
+
+/** The line of the company's own products (companyId) or of the shared catalog (null). */
+function entryOf(id: string, companyId: string | null) {
+  return and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId));
+}
+
+/** The same line, not retired. */
+function liveEntryOf(id: string, companyId: string | null) {
+  return and(entryOf(id, companyId), isNull(shingleCatalogEntries.retiredAt));
+}
 
 /** The lines a company ranks against: the shared catalog and its own products, not retired. */
 export async function listCatalog(db: Db | DbTx, companyId: string | null): Promise<CatalogRow[]> {
@@ -25,12 +41,7 @@ export async function listCatalog(db: Db | DbTx, companyId: string | null): Prom
     ? or(isNull(shingleCatalogEntries.companyId), eq(shingleCatalogEntries.companyId, companyId))
     : isNull(shingleCatalogEntries.companyId);
   return db
-    .select({
-      id: shingleCatalogEntries.id,
-      companyId: shingleCatalogEntries.companyId,
-      entry: shingleCatalogEntries.entry,
-      retiredAt: shingleCatalogEntries.retiredAt,
-    })
+    .select(catalogColumns)
     .from(shingleCatalogEntries)
     .where(and(scope, isNull(shingleCatalogEntries.retiredAt)))
     .orderBy(shingleCatalogEntries.id);
@@ -38,15 +49,7 @@ export async function listCatalog(db: Db | DbTx, companyId: string | null): Prom
 
 /** One line of the shared catalog (companyId null) or of the company's own products. */
 export async function findCatalogEntry(db: Db | DbTx, companyId: string | null, id: string): Promise<CatalogRow | null> {
-  const [row] = await db
-    .select({
-      id: shingleCatalogEntries.id,
-      companyId: shingleCatalogEntries.companyId,
-      entry: shingleCatalogEntries.entry,
-      retiredAt: shingleCatalogEntries.retiredAt,
-    })
-    .from(shingleCatalogEntries)
-    .where(and(eq(shingleCatalogEntries.id, id), companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId)));
+  const [row] = await db.select(catalogColumns).from(shingleCatalogEntries).where(entryOf(id, companyId));
   return row ?? null;
 }
 
@@ -58,13 +61,7 @@ export async function updateCatalogEntry(tx: DbTx, id: string, companyId: string
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ entry, updatedBy, updatedAt: new Date() })
-    .where(
-      and(
-        eq(shingleCatalogEntries.id, id),
-        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
-        isNull(shingleCatalogEntries.retiredAt),
-      ),
-    )
+    .where(liveEntryOf(id, companyId))
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }
@@ -73,13 +70,7 @@ export async function retireCatalogEntry(tx: DbTx, id: string, companyId: string
   const rows = await tx
     .update(shingleCatalogEntries)
     .set({ retiredAt: new Date(), updatedBy, updatedAt: new Date() })
-    .where(
-      and(
-        eq(shingleCatalogEntries.id, id),
-        companyId ? eq(shingleCatalogEntries.companyId, companyId) : isNull(shingleCatalogEntries.companyId),
-        isNull(shingleCatalogEntries.retiredAt),
-      ),
-    )
+    .where(liveEntryOf(id, companyId))
     .returning({ id: shingleCatalogEntries.id });
   return rows.length > 0;
 }

@@ -1,19 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { objectUrl } from './signed-url';
+import type { S3Settings } from '../../config';
 import { isSafeObjectPath, ObjectExistsError, type Bucket, type Storage } from './storage';
-
-export type S3Settings = {
-  bucket: string;
-  region: string;
-  /** An S3-compatible server's address (MinIO, R2, ...); null: AWS's own endpoint for the region. */
-  endpoint: string | null;
-  /** Both or neither; neither: the SDK's default credential chain (environment, instance role). */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** bucket in the path (http://host/bucket/key), which MinIO and most S3-compatible servers need. */
-  forcePathStyle: boolean;
-};
 
 /** The one S3 client of a process, on the official SDK. */
 export function createS3Client(settings: S3Settings): S3Client {

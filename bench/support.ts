@@ -118,7 +118,10 @@ export async function startBenchServer(port: number, databaseUrl?: string, dataD
 }
 
 /** Writes a benchmark's JSON and markdown summary under bench/results/. */
-export function writeResults(name: string, data: object, markdown: string): void {
+export function writeResults(benchName: string, data: object, markdown: string): void {
+  // BENCH_RESULTS_SUFFIX keeps a second run beside the first (`api-overhead-node24.md`), e.g. the
+  // same bench on another Node version, so the two summaries can be read side by side.
+  const name = process.env.BENCH_RESULTS_SUFFIX ? `${benchName}-${process.env.BENCH_RESULTS_SUFFIX}` : benchName;
   const run = runFacts();
   const [title = '', ...rest] = markdown.split('\n');
   const facts =

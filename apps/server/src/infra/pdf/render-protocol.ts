@@ -25,3 +25,22 @@ export function ownArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   new Uint8Array(copy).set(bytes);
   return copy;
 }
+
+/** Where an image message goes: the render worker (or, in a test, a port). */
+export type ImagePort = { postMessage(value: ToWorker, transferList: ArrayBuffer[]): void };
+
+/**
+ * Sends an image's bytes to the worker, moving them (no copy). Node 22 and later refuse to move
+ * memory a native module allocated (sharp's output buffer, DataCloneError): those bytes are copied
+ * once into memory of our own, and the copy is moved.
+ */
+export function postImage(port: ImagePort, index: number, bytes: Uint8Array | null, note: string | null): void {
+  const buffer = bytes ? ownArrayBuffer(bytes) : null;
+  try {
+    port.postMessage({ type: 'image', index, bytes: buffer, note }, buffer ? [buffer] : []);
+  } catch (error) {
+    if (!buffer || !(error instanceof Error && error.name === 'DataCloneError')) throw error;
+    const copy = new Uint8Array(buffer).slice().buffer;
+    port.postMessage({ type: 'image', index, bytes: copy, note }, [copy]);
+  }
+}

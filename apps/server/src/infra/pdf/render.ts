@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { imagePipeline, isOverPixelBudget } from '../images/images';
 import { imagesInDrawOrder, OVER_BUDGET_IMAGE_NOTE, UNREADABLE_IMAGE_NOTE } from './draw';
 import type { PdfDocumentModel, PdfImageSlot, PdfRenderLimits, PdfRenderOptions, PdfRenderResult, PdfStreamed, PrintedImage } from './model';
-import { ownArrayBuffer, type FromWorker, type ToWorker, type WorkerInput } from './render-protocol';
+import { postImage, type FromWorker, type ToWorker, type WorkerInput } from './render-protocol';
 
 // The PDF engine's entry point. Drawing runs in a worker thread so a big report never slows the
 // API; the worker has a heap ceiling and the document a time limit, past either it is stopped and
@@ -152,9 +152,7 @@ export async function renderPdfTo(model: PdfDocumentModel, options: PdfRenderOpt
       output.once('close', () => fail(failure ?? new Error('the file being written was closed before the document was drawn.')));
       const send = (index: number, image: PrintedImage) => {
         if (settled) return;
-        const buffer = image.bytes ? ownArrayBuffer(image.bytes) : null;
-        const message: ToWorker = { type: 'image', index, bytes: buffer, note: image.note };
-        worker.postMessage(message, buffer ? [buffer] : []);
+        postImage(worker, index, image.bytes, image.note);
       };
       /** Tells the worker these bytes are written on (so it may draw further). */
       const written = (bytes: number) => {

@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatSlowest, playwrightTimings, slowest, vitestTimings } from './test-timings';
+import { formatSlowest, playwrightTimings, slowest, slowestOfRun, vitestTimings } from './test-timings';
 
 describe('the slowest tests of a run', () => {
   it('reads every Playwright test with the time of all its attempts, inside nested describes', () => {
@@ -46,5 +49,17 @@ describe('the slowest tests of a run', () => {
     const two = slowest(timings, 2);
     expect(two.map((t) => t.name)).toEqual(['slow', 'middle']);
     expect(formatSlowest(two)).toEqual(['   61.0 s  e2e     slow', '    2.5 s  vitest  middle']);
+  });
+
+  it('passes over a report that is missing or cut short, and lists the rest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'timings-'));
+    writeFileSync(join(dir, 'e2e-1.json'), '{"suites": [');
+    writeFileSync(
+      join(dir, 'vitest.json'),
+      JSON.stringify({ testResults: [{ name: `${dir}/a.test.ts`, assertionResults: [{ fullName: 'a', duration: 1500 }] }] }),
+    );
+    expect(slowestOfRun({ playwright: [join(dir, 'e2e-1.json'), join(dir, 'e2e-2.json')], vitest: join(dir, 'vitest.json') }, `${dir}/`)).toEqual([
+      '    1.5 s  vitest  a.test.ts › a',
+    ]);
   });
 });

@@ -48,7 +48,15 @@ export function formatSlowest(timings: TestTiming[]): string[] {
 
 /** Reads the reports that exist (a phase that did not run left none) and lists the slowest. */
 export function slowestOfRun(files: { playwright: string[]; vitest: string }, root: string, count = 20): string[] {
-  const read = (file: string): unknown => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+  // A report cut short (its run was stopped while writing) is passed over: the list never fails a run.
+  const read = (file: string): unknown => {
+    if (!existsSync(file)) return null;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      return null;
+    }
+  };
   const timings: TestTiming[] = [];
   for (const file of files.playwright) {
     const report = read(file);

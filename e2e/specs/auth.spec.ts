@@ -152,6 +152,14 @@ test.describe('authentication', () => {
     const secret = (await card.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await card.getByLabel('Code from the app').fill(totp(secret));
+    // Turning two-factor on replaces the session: the server closes the realtime socket of the old
+    // one (4401) while the answer carrying the new cookie is still on its way. Hold that answer back
+    // so the close lands first, as it can on a busy machine: the page must still end signed in.
+    await page.route('**/api/auth/two-factor/verify-totp', async (route) => {
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.fulfill({ response });
+    });
     await card.getByRole('button', { name: 'Turn on two-factor' }).click();
     await expect(page.getByText('Two-factor enabled', { exact: true })).toBeVisible();
     await expect(card.getByText('Status: On')).toBeVisible();

@@ -71,7 +71,25 @@ function logRefusal(method: Method, path: string, error: ApiError): void {
   });
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: Options<T> = {}): Promise<T> {
+// The tab's requests that may replace its session cookie (any write under /api/auth/: sign-in,
+// two-factor on or off, a new password), until their answers have landed.
+const pendingAuthWrites = new Set<Promise<unknown>>();
+
+/** Settles once every session-changing request sent so far has its answer (and so its cookie). */
+export async function authWritesSettled(): Promise<void> {
+  await Promise.allSettled([...pendingAuthWrites]);
+}
+
+function request<T>(method: Method, path: string, body: unknown, options: Options<T> = {}): Promise<T> {
+  const sent = requestOnce<T>(method, path, body, options);
+  if (method === 'GET' || !path.startsWith('/api/auth/')) return sent;
+  pendingAuthWrites.add(sent);
+  const forget = () => void pendingAuthWrites.delete(sent);
+  sent.then(forget, forget);
+  return sent;
+}
+
+async function requestOnce<T>(method: Method, path: string, body: unknown, options: Options<T> = {}): Promise<T> {
   const name = `${method} ${pathOnly(path)}`;
   const limit = rateLimiter.check('api_general', name);
   if (!limit.allowed) {

@@ -165,12 +165,26 @@ describe('session machine: refresh retries (3 attempts, 1 s then 2 s)', () => {
     spy.mockRestore();
   });
 
-  it('concurrent refreshes share one request', async () => {
+  it('refreshes asked for while one runs share one more read after it', async () => {
     const { machine, fetchSession } = setup();
     answerSession(alice);
     await Promise.all([machine.refresh(), machine.refresh(), machine.refresh()]);
-    expect(fetchSession).toHaveBeenCalledTimes(1);
+    expect(fetchSession).toHaveBeenCalledTimes(2);
+    expect(sent(SESSION_ROUTE)).toHaveLength(2);
+  });
+
+  it('a refresh asked for after a change ends on the changed session, not on a read sent before it', async () => {
+    const { machine } = setup();
+    const before = answerWhenReleased(SESSION_ROUTE);
+    const first = machine.refresh();
+    await vi.advanceTimersByTimeAsync(0);
     expect(sent(SESSION_ROUTE)).toHaveLength(1);
+    // Two-factor is turned on meanwhile; the page asks for the session again.
+    answerSession({ ...alice, twoFactorEnabled: true });
+    const second = machine.refresh();
+    before.release(sessionReply(alice));
+    await Promise.all([first, second]);
+    expect(machine.getState().user?.twoFactorEnabled).toBe(true);
   });
 
   it('a refresh that started before a sign-out cannot undo it', async () => {

@@ -39,6 +39,7 @@ export function createSessionMachine(deps: SessionMachineDeps) {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let lastEvent: { key: string; at: number } | null = null;
   let inFlight: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
   // Bumped by every auth event, so a refresh that started before a sign-in or sign-out cannot undo it.
   let generation = 0;
   // Timers and the online listener only run between start() and its disposer (React mounts twice in dev).
@@ -97,12 +98,26 @@ export function createSessionMachine(deps: SessionMachineDeps) {
     settle(() => set({ status: 'none', user: null }));
   }
 
-  /** Refreshes the session; concurrent calls share one refresh. */
-  function refresh(): Promise<void> {
-    inFlight ??= attemptRefresh().finally(() => {
+  function run(): Promise<void> {
+    inFlight = attemptRefresh().finally(() => {
       inFlight = null;
     });
     return inFlight;
+  }
+
+  /**
+   * Refreshes the session. A refresh asked for while one is running reads the session once more
+   * after it, so whatever changed since the running one was sent (two-factor just turned on, the new
+   * cookie of a replaced session) is what the state ends on; every call asked for meanwhile shares
+   * that one second read.
+   */
+  function refresh(): Promise<void> {
+    if (!inFlight) return run();
+    queued ??= inFlight.then(() => {
+      queued = null;
+      return run();
+    });
+    return queued;
   }
 
   /** Applies an auth event; the same event for the same user again within 500 ms is ignored. */

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { createSessionCache, type SessionUser } from './session-cache';
 import { createSessionMachine, type Network, type SessionMachine, type SessionStatus } from './session-machine';
 import { fetchSessionUser, postSignOut } from './session-api';
+import { authWritesSettled } from '../api-client';
 import { clearOffline } from '../offline-cache';
 import { meKey } from '../api/me';
 import { tabRealtimeStops, type RealtimeStops } from '../realtime/realtime-stops';
@@ -72,8 +73,11 @@ type Props = {
  */
 function followRealtimeStops(realtime: RealtimeStops, machine: SessionMachine, refreshMe: () => void): () => void {
   return realtime.onStop((status) => {
-    refreshMe();
-    void machine.refresh().then(() => {
+    // A session this tab replaced itself (two-factor turned on or off, a new password) is closed
+    // while the answer bringing the new cookie may still be on its way: both are read once it has landed.
+    void authWritesSettled().then(async () => {
+      refreshMe();
+      await machine.refresh();
       if (status === 'signed-out' && machine.getState().status === 'authenticated') realtime.resume();
     });
   });

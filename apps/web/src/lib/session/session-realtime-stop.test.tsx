@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { answer, json, sent } from '../../test/fake-server';
+import { answer, answerWhenReleased, json, sent } from '../../test/fake-server';
+import { api } from '../api-client';
 import { alice, answerSession, memoryStore } from '../../test/session-fakes';
 import type { RealtimeStop } from '../realtime/realtime-stops';
 import { useMe } from '../api/me';
@@ -81,6 +82,26 @@ describe('the realtime socket stopped by the server', () => {
     act(() => realtime.stop('signed-out'));
     await waitFor(() => expect(realtime.resume).toHaveBeenCalledTimes(1));
     expect(sent('GET /api/auth/get-session').length).toBe(sessionReads + 1);
+  });
+
+  it('a 4401 that lands before the answer of the request that replaced the session waits for it: still signed in', async () => {
+    const realtime = renderShell();
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('authenticated'));
+    // Turning two-factor on replaces the session; its answer (with the new cookie) is slow.
+    const verify = answerWhenReleased('POST /api/auth/two-factor/verify-totp');
+    const turnedOn = api.post('/api/auth/two-factor/verify-totp', { code: '123456' });
+    await waitFor(() => expect(sent('POST /api/auth/two-factor/verify-totp')).toHaveLength(1));
+    // The old cookie finds no session until the answer lands.
+    answerSession(null);
+    const sessionReads = sent('GET /api/auth/get-session').length;
+    act(() => realtime.stop('signed-out'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent('GET /api/auth/get-session').length).toBe(sessionReads);
+    answerSession(alice);
+    verify.release(json({ status: true }));
+    await turnedOn;
+    await waitFor(() => expect(realtime.resume).toHaveBeenCalledTimes(1));
+    expect(screen.getByTestId('status')).toHaveTextContent('authenticated');
   });
 
   it('after 4403 the session and the profile are read again: a disabled account shows as disabled', async () => {

@@ -110,3 +110,35 @@ export function presentProjectSummary(row: ProjectSummaryRow): ProjectSummary {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A claim file's facts as a document prints them. */
+export type ProjectFacts = {
+  id: string;
+  title: string;
+  homeownerName: string;
+  street: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  carrierName: string | null;
+  adjusterName: string | null;
+  policyNumber: string | null;
+  claimNumber: string | null;
+  dateOfLoss: string | null;
+  lossType: LossType;
+  lossDescription: string | null;
+  updatedAt: Date;
+};
+
+export async function findProjectFacts(db: Db | DbTx, companyId: string, projectId: string): Promise<ProjectFacts | null> {
+  const [row] = await db
+    .select({
+      ...claimFileFactColumns,
+      updatedAt: projects.updatedAt,
+    })
+    .from(projects)
+    .leftJoin(carriers, eq(carriers.id, projects.carrierId))
+    .leftJoin(adjusters, eq(adjusters.id, projects.adjusterId))
+    .where(and(eq(projects.companyId, companyId), eq(projects.id, projectId)));
+  return row ?? null;
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { DbTx } from '../infra/db/client';
+import type { Db, DbTx } from '../infra/db/client';
 import { roofMeasurements } from '../infra/db/schema/index';
 
 // One measurement record per roof (decision 041). An inspection on a claim file shares the claim
@@ -69,4 +69,18 @@ export async function joinSessionMeasurementToProject(tx: DbTx, companyId: strin
       );
   }
   return kept.id;
+}
+
+export type MeasurementRow = { id: string; label: string; structures: unknown; updatedAt: Date };
+
+/** The roof measurements of a claim file (its own and its inspections'), oldest first. */
+export async function listProjectMeasurements(db: Db | DbTx, companyId: string, projectId: string): Promise<MeasurementRow[]> {
+  const result = await db.execute<{ id: string; label: string; structures: unknown; updated_at: string | Date }>(sql`
+    select m.id, m.label, m.structures, m.updated_at
+    from roof_measurements m
+    where m.company_id = ${companyId}
+      and (m.project_id = ${projectId}
+        or m.session_id in (select s.id from inspection_sessions s where s.company_id = ${companyId} and s.project_id = ${projectId}))
+    order by m.created_at, m.id`);
+  return result.rows.map((r) => ({ id: r.id, label: r.label, structures: r.structures, updatedAt: new Date(r.updated_at) }));
 }

@@ -10,3 +10,9 @@ export async function findUserIdByEmail(db: Db | DbTx, email: string): Promise<s
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
   return row?.id ?? null;
 }
+
+/** A user's name as lists show it, or null. */
+export async function findUserName(db: Db | DbTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}

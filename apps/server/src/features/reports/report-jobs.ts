@@ -17,7 +17,8 @@ import { documentFileName, PROPOSAL_TIERS } from '@ridgeline/shared/domain/docum
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { buildModel, formatDateTime, gatherInputs, inputHashOf, LOGO_BUCKET, type ModelInputs } from './report-model';
 import { signedCopyMail } from './report-mails';
-import { findReportDetail, findUserName, updateProgress, updateReport } from './reports.repository';
+import { findReportDetail, updateProgress, updateReport } from './reports.repository';
+import { findUserName } from '../../data/user-lookup';
 
 // The render job: a queued report becomes rendering, its PDF model is built from what it is made
 // of, the engine draws it (progress written at most twice a second) straight into the documents

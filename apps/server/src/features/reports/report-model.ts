@@ -48,24 +48,14 @@ import type {
 import { placeSourceWords, takenWords, timeSourceWords, type ProvenanceSource } from '@ridgeline/shared/domain/photo-provenance';
 import { photoProvenanceFlags } from '../../data/photo-provenance';
 import { findProposal, type ProposalRow } from '../../data/proposal';
-import {
-  findCompanyFacts,
-  findProjectFacts,
-  findLatestShingleId,
-  findSessionFacts,
-  listProjectEstimates,
-  listProjectMeasurements,
-  listSessionsOfProject,
-  listSourcePhotos,
-  type CompanyFacts,
-  type EstimateRow,
-  type MeasurementRow,
-  type ProjectFacts,
-  type ReportRow,
-  type SessionFacts,
-  type ShingleIdRow,
-  type SourcePhotoRow,
-} from './reports.repository';
+import { type ReportRow } from './reports.repository';
+import { listSourcePhotos, type SourcePhotoRow } from '../../data/claim-photos';
+import { findCompanyFacts, type CompanyFacts } from '../../data/company-letterhead';
+import { listProjectEstimates, type EstimateRow } from '../../data/estimate';
+import { findSessionFacts, listSessionsOfProject, type SessionFacts } from '../../data/inspection-session';
+import { findProjectFacts, type ProjectFacts } from '../../data/project-summary';
+import { listProjectMeasurements, type MeasurementRow } from '../../data/roof-measurement';
+import { findLatestShingleId, type ShingleIdRow } from '../../data/shingle-identification';
 
 // Everything a document's PDF is made from, read in one place: the report row (its arranged
 // document, packet parts or proposal), its photos, the claim file or inspection, the company, the

@@ -34,25 +34,20 @@ import { coverLetterValues, defaultTitle, documentOf, gatherInputs, inputHashOf,
 import { assertCanDeleteDocument, assertCanEditCoverLetter } from './reports.policy';
 import {
   deleteReport,
-  findCompanyFacts,
-  findProjectFacts,
   findReportDetail,
-  findSessionFacts,
-  findUserName,
   insertReport,
-  listProjectEstimates,
   listReports,
-  listSessionsOfProject,
-  listSourcePhotos,
-  updateCoverLetterTemplate,
   updateDraftIfVersion,
   updateReport,
-  type EstimateRow,
   type ReportListRow,
   type ReportRow,
-  type SessionFacts,
-  type SourcePhotoRow,
 } from './reports.repository';
+import { listSourcePhotos, type SourcePhotoRow } from '../../data/claim-photos';
+import { findCompanyFacts, updateCoverLetterTemplate } from '../../data/company-letterhead';
+import { listProjectEstimates, type EstimateRow } from '../../data/estimate';
+import { findSessionFacts, listSessionsOfProject, type SessionFacts } from '../../data/inspection-session';
+import { findProjectFacts } from '../../data/project-summary';
+import { findUserName } from '../../data/user-lookup';
 
 // Photo reports, the editor's drafts and claim packets. A photo report is refused while required
 // shots are missing unless a reason is given (printed in the report); a packet while the company's

@@ -4,6 +4,7 @@ import { documentFileName, PROPOSAL_TIERS, proposalTitle } from '@ridgeline/shar
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
+import { findCompanyFacts } from '../../data/company-letterhead';
 import { readProposalApproved } from '../../data/claim-ledger';
 import { insertNotification } from '../../data/notifications';
 import { findProjectAddress } from '../../data/project-lookup';
@@ -14,7 +15,6 @@ import type { Storage } from '../../infra/storage/storage';
 import { AppError } from '../../lib/app-error';
 import { verifyShareToken } from './share-token';
 import {
-  findCompany,
   findLinkById,
   findProposalReportFile,
   findReportFile,
@@ -80,7 +80,7 @@ export function createPublicShareService({ db, storage, jobs, secret, events }: 
   }
 
   async function build(link: ShareLinkRow): Promise<PublicShare> {
-    const company = await findCompany(db, link.companyId);
+    const company = await findCompanyFacts(db, link.companyId);
     if (!company) throw linkNotFound();
     const project = link.projectId ? await findProjectAddress(db, link.companyId, link.projectId) : null;
     const report = await documentOf(link);

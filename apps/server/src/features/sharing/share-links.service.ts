@@ -4,6 +4,7 @@ import { formatDateInZone } from '@ridgeline/shared/domain/time-zones';
 import { displayName } from '@ridgeline/shared/domain/users';
 import type { Db } from '../../infra/db/client';
 import type { EventPublisher } from '../../infra/events/event-bus';
+import { findCompanyFacts } from '../../data/company-letterhead';
 import { assertLetterheadDetails } from '../../data/company-letterhead';
 import { projectExists } from '../../data/project-lookup';
 import { findProposal } from '../../data/proposal';
@@ -16,7 +17,6 @@ import { shareLinkMail } from './share-link-mail';
 import { assertCanRevokeShareLink } from './sharing.policy';
 import { shareUrl } from './share-token';
 import {
-  findCompany,
   findLink,
   findSender,
   insertLink,
@@ -166,7 +166,7 @@ export function createShareLinksService({ db, secret, publicUrl, queueMail, limi
         `Your company has sent ${SHARE_EMAIL_LIMIT.limit} links by email in the last 24 hours, the most allowed. Please try again later.`,
       );
     }
-    const company = await findCompany(db, tenant.companyId);
+    const company = await findCompanyFacts(db, tenant.companyId);
     const sender = await findSender(db, actor.userId);
     if (!company || !sender) throw AppError.notFound('This share link was not found.');
     await db.transaction(async (tx) => {

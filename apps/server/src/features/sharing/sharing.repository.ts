@@ -4,7 +4,6 @@ import type { ActivityKind } from '@ridgeline/shared/contracts/project-views';
 import type { ProposalApprovedSource, ProposalTier } from '@ridgeline/shared/domain/documents';
 import type { Db, DbTx } from '../../infra/db/client';
 import {
-  companies,
   inspectionSessions,
   projectActivity,
   projects,
@@ -121,14 +120,6 @@ export async function markProposalSent(db: Db | DbTx, companyId: string, id: str
 /** The link a verified token names (any company: the signature is the authority), or null. */
 export async function findLinkById(db: Db | DbTx, id: string): Promise<ShareLinkRow | null> {
   const [row] = await db.select().from(shareLinks).where(eq(shareLinks.id, id));
-  return row ?? null;
-}
-
-export async function findCompany(db: Db | DbTx, companyId: string) {
-  const [row] = await db
-    .select({ name: companies.name, phone: companies.phone, logoPath: companies.logoPath, timeZone: companies.timeZone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
   return row ?? null;
 }
 

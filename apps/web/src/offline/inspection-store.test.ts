@@ -204,6 +204,18 @@ describe('local inspection store', () => {
     expect(await getLocalInspection(USER, id)).toMatchObject({ pendingCreate: false, syncError: null });
   });
 
+  it('a session signed out on the server (401) is no refusal: the edit stays unsent, with no error, for the next pass', async () => {
+    const id = await createOffline();
+    emptyList();
+    answer('POST /api/inspections', apiError('UNAUTHENTICATED'));
+    await expect(syncInspections(USER)).rejects.toThrow();
+    expect(await getLocalInspection(USER, id)).toMatchObject({ pendingCreate: true, syncError: null });
+
+    echoServer();
+    await syncInspections(USER);
+    expect(await getLocalInspection(USER, id)).toMatchObject({ pendingCreate: false, dirty: {}, syncError: null });
+  });
+
   it('keeps a refused edit (400 on the PATCH) on the session and does not send it again until it is edited', async () => {
     const id = await createOffline();
     echoServer();

@@ -4,6 +4,8 @@ import { errorText } from '../lib/error-text';
 import { inspectionDb, recordKey, type InspectionFieldValues, type InspectionRecord } from './inspection-db';
 import { fetchInspection, fetchInspectionList, patchInspection, postInspection } from './inspection-api';
 import { emitSessionSynced } from './inspection-sync-events';
+import { browserNetwork } from './outbox/network';
+import { mayPass, retryDelayMs } from './outbox/retry';
 
 export { activeInspectionUser, subscribeActiveInspectionUser } from './inspection-sync-events';
 
@@ -13,13 +15,13 @@ export { activeInspectionUser, subscribeActiveInspectionUser } from './inspectio
 //    PATCH of those fields with the time of each edit (the server keeps the later edit per field);
 // 2. pull: the user's sessions in progress come back into the store for use with no signal, and a
 //    session's fields still edited here stay over the server's copy until sent.
-// A pass runs on start, on the browser's 'online' event, after each local write and, after a
-// network failure, again a little later. Passes of one user never overlap: a request for a pass
-// while one runs makes one more pass after it.
+// A pass runs on start, when the browser comes back online, after each local write and, after a
+// failure that may pass (the outboxes' one retry rule: no answer, 401, 402, 408, 429, 5xx), again
+// after the outboxes' backoff. Passes of one user never overlap: a request for a pass while one runs
+// makes one more pass after it.
 
 /** Sessions pulled per pass (in progress, the user's own, newest activity first). */
 export const PULL_LIMIT = 25;
-const RETRY_DELAYS_MS = [5_000, 15_000, 60_000];
 
 type UserState = { running: Promise<void> | null; again: boolean; retryTimer: ReturnType<typeof setTimeout> | null; failures: number; started: number };
 const users = new Map<string, UserState>();
@@ -31,12 +33,6 @@ function state(userId: string): UserState {
     users.set(userId, found);
   }
   return found;
-}
-
-/** A failure worth trying again later (no signal, the server busy or down), not a refusal. */
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 /** The request of a record's unsent edits: their values and edit times. */
@@ -120,7 +116,7 @@ async function push(userId: string): Promise<void> {
       }
       if (await applyAnswer(userId, record.id, session, edits.fieldEditedAt)) emitSessionSynced(record.id);
     } catch (error) {
-      if (isTransient(error)) throw error;
+      if (mayPass(error)) throw error;
       await markRefused(record, error);
     }
   }
@@ -213,8 +209,8 @@ export function syncInspections(userId: string): Promise<void> {
 function scheduleRetry(userId: string): void {
   const current = state(userId);
   if (current.started === 0 || current.retryTimer) return;
-  const delay = RETRY_DELAYS_MS[Math.min(current.failures, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
   current.failures++;
+  const delay = retryDelayMs(current.failures);
   current.retryTimer = setTimeout(() => {
     current.retryTimer = null;
     requestInspectionSync(userId);
@@ -223,22 +219,23 @@ function scheduleRetry(userId: string): void {
 
 /** Asks for a pass when the browser is online (after a local write, say); failures are tried again later. */
 export function requestInspectionSync(userId: string): void {
-  if (!navigator.onLine) return;
+  if (!browserNetwork.isOnline()) return;
   syncInspections(userId).catch(() => scheduleRetry(userId));
 }
 
 /**
- * Runs the sync for the signed-in user: a pass now, on every 'online' event, after local writes.
+ * Runs the sync for the signed-in user: a pass now, whenever the browser comes back online, after local writes.
  * Returns the stop (sign-out, another user): what is unsent stays for this user's next visit.
  */
 export function startInspectionSync(userId: string): () => void {
   const current = state(userId);
   current.started++;
-  const onOnline = () => requestInspectionSync(userId);
-  window.addEventListener('online', onOnline);
+  const unsubscribe = browserNetwork.subscribe((online) => {
+    if (online) requestInspectionSync(userId);
+  });
   requestInspectionSync(userId);
   return () => {
-    window.removeEventListener('online', onOnline);
+    unsubscribe();
     current.started--;
     if (current.started === 0 && current.retryTimer) {
       clearTimeout(current.retryTimer);

@@ -375,6 +375,23 @@ describe('the upload engine', () => {
     await until(() => fake.calls.length === 2);
   });
 
+  it('a sign-out while the queue is being read sends nothing after it: the photos stay pending', async () => {
+    const [id] = await store.enqueue(db, USER, [photo('a', { sessionId: SESSION_B })]);
+    const fake = fakeUploader();
+    // The gate's answer is held, so the engine is mid-read when the user signs out.
+    let answer: ((pending: boolean) => void) | null = null;
+    const gate = { ...fakeGate(), isPending: () => new Promise<boolean>((resolve) => (answer = resolve)) };
+    const engine = engineWith({ upload: fake.upload, gate: () => gate });
+    engine.start(USER);
+    await until(() => answer !== null, 'the gate asked');
+    const stopped = engine.stop();
+    answer?.(false);
+    await stopped;
+    await settle();
+    expect(fake.calls).toHaveLength(0);
+    expect(await status(must(id))).toBe('pending');
+  });
+
   it('holds back the photos of a session still only on this device until it syncs', async () => {
     const [held] = await store.enqueue(db, USER, [photo('offline-session', { sessionId: SESSION_B })]);
     const [free] = await store.enqueue(db, USER, [photo('synced-session', { sessionId: SESSION_A })]);

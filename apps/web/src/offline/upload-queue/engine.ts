@@ -201,6 +201,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     const claimed = await db.transaction('rw', db.photos, async () => {
       const out: QueuedPhotoRecord[] = [];
       for (const photo of chosen) {
+        if (!active || userId !== user) break;
         const current = await db.photos.get(photo.id);
         if (!current || current.status !== 'pending' || current.userId !== user) continue;
         const next: QueuedPhotoRecord = { ...current, status: 'uploading', progress: 0, lastAttempt: at };
@@ -209,6 +210,9 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       }
       return out;
     });
+    // Stopped (signed out, another user) while the queue was read: nothing more leaves the phone;
+    // the stop, queued behind this step, puts what was claimed back to pending.
+    if (!active || userId !== user) return;
     for (const photo of claimed) send(photo);
   }
 

@@ -91,14 +91,26 @@ export async function countWaiting(db: UploadDb, userId: string): Promise<number
     .count();
 }
 
+const STATUSES = ['pending', 'uploading', 'completed', 'failed'] as const;
+
+/**
+ * The queue's counts, the user's or one session's. Every screen showing them counts again on each
+ * write to the queue (a progress step of each of 8 uploads), so the user's counts come from the
+ * status index alone, reading no photo, and a session's read that session's photos only: a phone
+ * with hundreds of photos queued is not kept busy counting them.
+ */
 export async function summarise(db: UploadDb, userId: string, sessionId?: string): Promise<UploadQueueSummary> {
-  const [from, to] = userRange(userId);
   const summary: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0 };
+  if (sessionId === undefined) {
+    const counts = await Promise.all(STATUSES.map((status) => db.photos.where('[userId+status]').equals([userId, status]).count()));
+    STATUSES.forEach((status, index) => (summary[status] = counts[index] ?? 0));
+    summary.total = counts.reduce((sum, count) => sum + count, 0);
+    return summary;
+  }
   await db.photos
-    .where('[userId+status]')
-    .between(from, to, true, true)
+    .where('[userId+sessionId]')
+    .equals([userId, sessionId])
     .each((p) => {
-      if (sessionId && p.sessionId !== sessionId) return;
       summary.total += 1;
       summary[p.status] += 1;
     });

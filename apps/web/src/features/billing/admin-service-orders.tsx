@@ -2,7 +2,6 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { AdminServiceOrder } from '@ridgeline/shared/contracts/billing';
 import { SERVICE_ORDER_STATUS_LABELS, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,7 +12,8 @@ import { errorText } from '../../lib/error-text';
 import { agoText } from '../../lib/relative-time';
 import { notify } from '../../lib/toast';
 import { useAdminCancelServiceOrder, useAdminServiceOrders, useDeliverServiceOrder, useStartServiceOrder } from './api/admin-service-orders';
-import { CancelServiceOrderDialog } from './cancel-service-order-dialog';
+import { CancelServiceOrder } from './cancel-service-order-dialog';
+import { ServiceOrderHead, ServiceOrderNotes } from './service-order-head';
 
 type StatusFilter = ServiceOrderStatus | 'all';
 
@@ -26,7 +26,6 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
   const start = useStartServiceOrder();
   const deliver = useDeliverServiceOrder();
   const cancel = useAdminCancelServiceOrder();
-  const [cancelling, setCancelling] = useState(false);
   const inputId = useId();
   const hintId = useId();
 
@@ -44,20 +43,15 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
 
   return (
     <CardDiv className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">
-          {order.serviceName} · {order.projectTitle}
-        </h3>
-        <Badge tone={order.status === 'delivered' ? 'success' : order.status === 'cancelled' ? 'neutral' : order.status === 'in_progress' ? 'warning' : 'info'}>
-          {SERVICE_ORDER_STATUS_LABELS[order.status]}
-        </Badge>
-      </div>
+      <ServiceOrderHead status={order.status}>
+        {order.serviceName} · {order.projectTitle}
+      </ServiceOrderHead>
       <p className="text-sm text-slate-700">
         {order.companyName} · {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered{' '}
         <time dateTime={order.createdAt}>{agoText(order.createdAt)}</time>
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
-      {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
+      <ServiceOrderNotes notes={order.notes} />
       {order.deliveredFile && <p className="text-sm text-slate-800">Delivered: {order.deliveredFile.fileName}</p>}
       {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Canceled: {order.cancelReason}</p>}
       {isOpen(order) && (
@@ -88,24 +82,21 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
               A PDF, an image or an Office document; it goes to the claim file&apos;s files.
             </p>
           </div>
-          <Button variant="destructive-outline" onClick={() => setCancelling(true)}>
-            Cancel with refund
-          </Button>
-          <CancelServiceOrderDialog
+          <CancelServiceOrder
             order={order}
-            open={cancelling}
-            onOpenChange={setCancelling}
             isPending={cancel.isPending}
-            onCancel={(reason) =>
+            onCancel={(reason, close) =>
               cancel.mutateAsync({ orderId: order.id, reason }).then(
                 () => {
-                  setCancelling(false);
+                  close();
                   notify.success(`${order.serviceName} canceled`, `${order.companyName} got its credits back.`);
                 },
                 (error: unknown) => notify.error('Not canceled', errorText(error)),
               )
             }
-          />
+          >
+            Cancel with refund
+          </CancelServiceOrder>
         </div>
       )}
     </CardDiv>

@@ -16,7 +16,7 @@ import { usePhotos } from '../api/photo-list';
 import { isUuid, photoTagLabel } from '../capture/photo-words';
 import { SessionNotFound } from '../capture/session-not-found';
 import { AnnotationEditor } from './annotation-editor';
-import { AnnotationOverlay, photoBox } from './annotation-overlay';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
 import { paths } from '../../../lib/paths';
 
 // /field-inspection/:sessionId/photo-annotation?photo=<id>: draw on one photo of the session. With

@@ -20,7 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorText } from '../../../lib/error-text';
 import { usePhotos } from '../api/photo-list';
 import type { PhotoSource } from '../../../lib/api/photos';
-import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
 import { formatDateTime, photoTagLabel } from '../capture/photo-words';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoLightbox } from './photo-lightbox';

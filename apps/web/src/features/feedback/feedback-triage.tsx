@@ -1,10 +1,9 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus, type FeedbackType } from '@ridgeline/shared/domain/feedback';
 import type { AdminFeedbackQuery } from '@ridgeline/shared/contracts/feedback';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -12,8 +11,8 @@ import { agoText } from '../../lib/relative-time';
 import { errorText } from '../../lib/error-text';
 import { useFeedbackSummary } from './api/feedback-summary';
 import { useTriage } from './api/triage';
-import { FeedbackBadges } from './feedback-parts';
-import { feedbackTitle, repliesText, statusLabel, typeLabel } from './feedback-words';
+import { FeedbackCard } from './feedback-parts';
+import { repliesText, statusLabel, typeLabel } from './feedback-words';
 import { paths } from '../../lib/paths';
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
@@ -121,29 +120,22 @@ export function FeedbackTriage() {
           <ul aria-label="Feedback to triage" className="flex flex-col gap-3">
             {data.items.map((item) => (
               <li key={item.id}>
-                <CardDiv className="flex flex-col gap-2">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 className="min-w-0 text-base font-semibold break-words">
-                      <Link
-                        to={paths.adminFeedbackItem(item.id)}
-                        className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline"
-                      >
-                        {feedbackTitle(item)}
-                      </Link>
-                    </h2>
-                    <FeedbackBadges item={item} />
-                  </div>
-                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-                    <span>{item.company.name}</span>
-                    <span>{item.author ? item.author.name : 'A removed user'}</span>
-                    {item.page && <span className="break-all">{item.page}</span>}
-                    <span>{repliesText(item.replyCount)}</span>
-                    {item.lastReplyBy === 'author' && <Badge tone="warning">The author answered</Badge>}
-                    <span>
-                      Changed <time dateTime={item.updatedAt}>{agoText(item.updatedAt)}</time>
-                    </span>
-                  </p>
-                </CardDiv>
+                <FeedbackCard
+                  item={item}
+                  to={paths.adminFeedbackItem(item.id)}
+                  facts={
+                    <>
+                      <span>{item.company.name}</span>
+                      <span>{item.author ? item.author.name : 'A removed user'}</span>
+                      {item.page && <span className="break-all">{item.page}</span>}
+                      <span>{repliesText(item.replyCount)}</span>
+                      {item.lastReplyBy === 'author' && <Badge tone="warning">The author answered</Badge>}
+                      <span>
+                        Changed <time dateTime={item.updatedAt}>{agoText(item.updatedAt)}</time>
+                      </span>
+                    </>
+                  }
+                />
               </li>
             ))}
           </ul>

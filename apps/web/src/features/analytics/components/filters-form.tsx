@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { analyticsFilterFormSchema, type AnalyticsFilterForm, type AnalyticsQuery } from '@ridgeline/shared/contracts/analytics';
-import { LOSS_TYPES } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
+import { LossTypeOptions } from '../../../components/loss-type-options';
 
 type Option = { id: string; name: string };
 
@@ -55,11 +55,7 @@ export function FiltersForm({ applied, members, carriers, canPickMember, onApply
         </FormField>
         <FormField<AnalyticsFilterForm> name="lossType" label="Loss type" control="select">
           <option value="">Every loss type</option>
-          {LOSS_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
+          <LossTypeOptions />
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -12,6 +12,7 @@ import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
 import { IdentificationPhotos } from './shingle-photos';
 import { paths } from '../../lib/paths';
+import { ClaimFileLine } from './claim-file-line';
 
 /** /shingle-id/:id: a saved identification as the server ranked it, with the catalog version it was matched against. */
 export default function ShingleResultPage() {
@@ -35,14 +36,7 @@ export default function ShingleResultPage() {
               Saved {formatDateTime(saved.createdAt)}
               {saved.createdBy ? ` by ${saved.createdBy.name}` : ''}
             </h2>
-            {saved.project && (
-              <p className="text-sm">
-                Claim file:{' '}
-                <Link className="text-blue-800 underline" to={paths.project(saved.project.id)}>
-                  {saved.project.name}
-                </Link>
-              </p>
-            )}
+            <ClaimFileLine project={saved.project} />
             <MeasurementsList
               measurements={saved.measurements}
               extra={[

@@ -1,5 +1,6 @@
 import type { FeedbackDetail, FeedbackEntry } from '@ridgeline/shared/contracts/feedback';
 import type { FeedbackSource } from '@ridgeline/shared/domain/feedback';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
@@ -22,6 +23,20 @@ export function FeedbackBadges({ item }: { item: Pick<FeedbackDetail, 'type' | '
       </Badge>
       {note && <Badge tone="info">{note}</Badge>}
     </span>
+  );
+}
+
+/** The page of one item: the way back to its list (`back`, named `backLabel`), the page's title, and the item. */
+export function FeedbackItemFrame({ back, backLabel, title, children }: { back: string; backLabel: string; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <Link to={back} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {backLabel}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </div>
   );
 }
 

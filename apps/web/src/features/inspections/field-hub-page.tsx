@@ -12,7 +12,7 @@ import { syncInspections, useLocalInspections } from '../../offline/inspection-s
 import { useUploadSummary } from '../../offline/upload-queue';
 import { isReadyForOffline, useOfflineReadiness, type OfflineReadiness } from '../../offline/offline-readiness';
 import { isUnsynced } from './components/session-screen';
-import { SessionRow } from './components/session-row';
+import { LocalSessionRow } from './components/session-row';
 import { useFieldUser } from './use-field-user';
 import { paths } from '../../lib/paths';
 
@@ -127,11 +127,7 @@ export default function FieldHubPage() {
           <CardDiv className="p-0">
             <ul aria-label="Inspections in progress" className="divide-y divide-slate-200">
               {inProgress.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null}
-                />
+                <LocalSessionRow key={session.id} session={session} />
               ))}
             </ul>
           </CardDiv>

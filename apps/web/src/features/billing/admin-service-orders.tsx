@@ -14,6 +14,7 @@ import { notify } from '../../lib/toast';
 import { useAdminCancelServiceOrder, useAdminServiceOrders, useDeliverServiceOrder, useStartServiceOrder } from './api/admin-service-orders';
 import { CancelServiceOrder } from './cancel-service-order-dialog';
 import { ServiceOrderHead, ServiceOrderNotes } from './service-order-head';
+import { TitledSection } from '../../components/titled-section';
 
 type StatusFilter = ServiceOrderStatus | 'all';
 
@@ -109,11 +110,12 @@ export function AdminServiceOrders() {
   const orders = useAdminServiceOrders(status);
   const filterId = useId();
   return (
-    <section aria-labelledby="admin-service-orders-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="admin-service-orders-heading" className="text-lg font-semibold text-slate-900">
-          Service orders
-        </h2>
+    <TitledSection
+      id="admin-service-orders-heading"
+      title="Service orders"
+      className="flex flex-col gap-4"
+      headClassName="flex flex-wrap items-end justify-between gap-3"
+      action={
         <div className="flex flex-col gap-1">
           <Label htmlFor={filterId}>Status</Label>
           <NativeSelect
@@ -131,7 +133,8 @@ export function AdminServiceOrders() {
             ))}
           </NativeSelect>
         </div>
-      </div>
+      }
+    >
       {orders.isPending && <p role="status">Loading the service orders…</p>}
       {orders.isError && <Alert>{errorText(orders.error)}</Alert>}
       {orders.data &&
@@ -148,6 +151,6 @@ export function AdminServiceOrders() {
             ))}
           </ul>
         ))}
-    </section>
+    </TitledSection>
   );
 }

@@ -22,6 +22,7 @@ import { useShareLinkViews } from './api/share-link-views';
 import { useShareLinks } from './api/share-links';
 import { NewShareLinkDialog } from './new-share-link-dialog';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { TitledSection } from '../../components/titled-section';
 
 // The claim file's share links: create, copy, send by email (each send listed: to whom, by whom,
 // when), revoke (owners and managers: sharing.policy.ts on the server), and who opened them.
@@ -43,13 +44,7 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
   const role = useMe().data?.company?.role ?? null;
   const canRevoke = role !== null && canManageCompany(role);
   return (
-    <section aria-labelledby="share-links-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="share-links-heading" className="text-lg font-semibold text-slate-900">
-          Share links
-        </h2>
-        <NewShareLinkDialog projectId={projectId} />
-      </div>
+    <TitledSection id="share-links-heading" title="Share links" className="flex flex-col gap-4" action={<NewShareLinkDialog projectId={projectId} />}>
       <QueryThen query={links} loadingLabel="Loading the share links" loadingClassName="h-24" failure="The share links could not be read">
         {(data) =>
           data.length === 0 ? (
@@ -70,7 +65,7 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
           )
         }
       </QueryThen>
-    </section>
+    </TitledSection>
   );
 }
 

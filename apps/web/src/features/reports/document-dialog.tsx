@@ -3,8 +3,7 @@ import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { QueryThen } from '../../components/query-then';
-import { SubmitButton } from '../../components/submit-button';
-import { FormError, FormField } from '../../components/ui/form';
+import { FormField } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { readinessKey, useReadiness } from './api/readiness';
@@ -79,19 +78,5 @@ export function LayoutField() {
         </option>
       ))}
     </FormField>
-  );
-}
-
-/** The form's failure and its Make button. */
-export function MakeFooter({ pending, children }: { pending: boolean; children: ReactNode }) {
-  return (
-    <>
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={pending} busyText="Starting…" className="w-full sm:w-auto">
-          {children}
-        </SubmitButton>
-      </div>
-    </>
   );
 }

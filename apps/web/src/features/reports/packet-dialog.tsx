@@ -22,7 +22,8 @@ import { useCreatePacket } from './api/create-packet';
 import { usePacketDefaults } from './api/packet-defaults';
 import { useSaveCoverLetterTemplate } from './api/save-cover-letter-template';
 import { MissingShots, OverrideReasonField } from './missing-shots';
-import { LayoutField, MakeFooter, ReadinessForm, useDocumentMade } from './document-dialog';
+import { LayoutField, ReadinessForm, useDocumentMade } from './document-dialog';
+import { FormFooter } from '../../components/form-footer';
 import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, packetFormSchema, toLayout } from './report-form-schema';
 
@@ -203,7 +204,9 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
           {missingShots && <OverrideReasonField made="packet" />}
         </>
       )}
-      <MakeFooter pending={create.isPending}>{missingShots && withPhotos ? 'Make packet anyway' : 'Make packet'}</MakeFooter>
+      <FormFooter isSubmitting={create.isPending} busyText="Starting…">
+        {missingShots && withPhotos ? 'Make packet anyway' : 'Make packet'}
+      </FormFooter>
     </Form>
   );
 }

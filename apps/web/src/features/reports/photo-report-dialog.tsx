@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Form, useZodForm } from '../../components/ui/form';
 import { useCreateReport } from './api/create-report';
-import { LayoutField, MakeFooter, ReadinessForm, useDocumentMade } from './document-dialog';
+import { LayoutField, ReadinessForm, useDocumentMade } from './document-dialog';
+import { FormFooter } from '../../components/form-footer';
 import { MissingShots, OverrideReasonField } from './missing-shots';
 import { LAYOUT_CHOICES, photoReportFormSchema, toLayout } from './report-form-schema';
 
@@ -55,7 +56,9 @@ function PhotoReportForm({ source, readiness, onDone }: { source: ReportSource; 
       <MissingShots readiness={readiness} />
       <LayoutField />
       {missingShots && <OverrideReasonField made="report" />}
-      <MakeFooter pending={create.isPending}>{missingShots ? 'Make report anyway' : 'Make report'}</MakeFooter>
+      <FormFooter isSubmitting={create.isPending} busyText="Starting…">
+        {missingShots ? 'Make report anyway' : 'Make report'}
+      </FormFooter>
     </Form>
   );
 }

@@ -20,6 +20,7 @@ import { creditEntriesCsvHref, useCreditEntries, type CreditLedgerFilters } from
 import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
 import { entryTime, signedCredits } from './billing-words';
 import { paths } from '../../lib/paths';
+import { NoMatches } from '../../components/no-matches';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -152,16 +153,9 @@ export function CreditLedger() {
       {data &&
         data.total === 0 &&
         (isFiltered(filters) ? (
-          <EmptyState
-            title="No entries match these filters"
-            action={
-              <Button variant="secondary" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches title="No entries match these filters" onClear={clear}>
             <p>Try another kind or other days, or clear the filters to see the whole ledger.</p>
-          </EmptyState>
+          </NoMatches>
         ) : (
           <EmptyState title="No credit activity yet">
             <p>Buy a pack above, then order services such as Xact360 from a claim file. Every change of the balance shows here.</p>

@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { SubmitButton } from '../../components/submit-button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableCell, TableRow } from '../../components/ui/table';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -23,6 +23,7 @@ import { useShareLinks } from './api/share-links';
 import { NewShareLinkDialog } from './new-share-link-dialog';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { TitledSection } from '../../components/titled-section';
+import { ListTable } from '../../components/list-table';
 
 // The claim file's share links: create, copy, send by email (each send listed: to whom, by whom,
 // when), revoke (owners and managers: sharing.policy.ts on the server), and who opened them.
@@ -224,27 +225,17 @@ function ViewLog({ linkId, name }: { linkId: string; name: string }) {
   if (views.data.views.length === 0) return <p className="text-sm text-slate-700">Nobody has opened this link yet.</p>;
   return (
     <div className="overflow-x-auto">
-      <Table>
-        <TableCaption>Views of {name}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">When</TableHead>
-            <TableHead scope="col">IP address</TableHead>
-            <TableHead scope="col">Browser</TableHead>
+      <ListTable caption={<>Views of {name}</>} headers={['When', 'IP address', 'Browser']}>
+        {views.data.views.map((view, i) => (
+          <TableRow key={`${view.viewedAt}-${i}`}>
+            <TableCell>
+              <time dateTime={view.viewedAt}>{when(view.viewedAt)}</time>
+            </TableCell>
+            <TableCell>{view.ip ?? '—'}</TableCell>
+            <TableCell className="max-w-xs break-words">{view.userAgent ?? '—'}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {views.data.views.map((view, i) => (
-            <TableRow key={`${view.viewedAt}-${i}`}>
-              <TableCell>
-                <time dateTime={view.viewedAt}>{when(view.viewedAt)}</time>
-              </TableCell>
-              <TableCell>{view.ip ?? '—'}</TableCell>
-              <TableCell className="max-w-xs break-words">{view.userAgent ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
     </div>
   );
 }

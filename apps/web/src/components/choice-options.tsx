@@ -6,3 +6,12 @@ export function ChoiceOptions({ choices }: { choices: readonly { value: string; 
     </option>
   ));
 }
+
+/** The options of a select of records (members, carriers, companies, statuses), each its id named by its name. */
+export function NamedOptions({ items }: { items: readonly { id: string; name: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
+}

@@ -9,6 +9,7 @@ import { useCarriers } from './api/carriers';
 import { useCreateAdjuster } from '../../lib/api/directory';
 import { useUpdateAdjuster } from './api/directory-writes';
 import { FormFooter } from '../../components/form-footer';
+import { NamedOptions } from '../../components/choice-options';
 
 // The contract's adjuster, with the carrier picker's "No carrier" option ('') meaning none.
 const adjusterFormSchema = createAdjusterSchema.extend({
@@ -100,11 +101,7 @@ function AdjusterForm({ adjuster, carrierId, onDone, carriers }: AdjusterFormPro
       <FormField name="name" label="Adjuster name" autoComplete="name" />
       <FormField name="carrierId" label="Carrier" control="select">
         <option value="">No carrier</option>
-        {carriers.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
+        <NamedOptions items={carriers} />
       </FormField>
       <FormField name="phone" label="Phone" type="tel" autoComplete="tel" />
       <FormField name="email" label="Email" type="email" autoComplete="email" />

@@ -14,6 +14,7 @@ import { useTriage } from './api/triage';
 import { FeedbackCard } from './feedback-parts';
 import { repliesText, statusLabel, typeLabel } from './feedback-words';
 import { paths } from '../../lib/paths';
+import { NamedOptions } from '../../components/choice-options';
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
 
@@ -76,11 +77,7 @@ function Filters({ filters, companies }: { filters: ReturnType<typeof useFilters
       <Field id="triage-company" label="Company">
         <NativeSelect value={filters.companyId} onChange={(event) => filters.set({ company: event.target.value, page: null })}>
           <option value="">Every company</option>
-          {companies.map((company) => (
-            <option key={company.id} value={company.id}>
-              {company.name}
-            </option>
-          ))}
+          <NamedOptions items={companies} />
         </NativeSelect>
       </Field>
     </div>

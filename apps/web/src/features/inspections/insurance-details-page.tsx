@@ -10,6 +10,7 @@ import { FIELD_FORM, StickySubmit } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
 import { useFieldUser } from './use-field-user';
 import { useSaveSessionFields } from './use-save-session-fields';
+import { NamedOptions } from '../../components/choice-options';
 
 // /field-inspection/:sessionId/insurance-details: carrier (from the company's directory when it
 // could be read, or typed), policy, claim number, adjuster, deductible in dollars, date of loss.
@@ -41,11 +42,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
           hint={carriers.isError || (carriers.data && options.length === 0) ? 'No carrier list on this device: type the name below.' : undefined}
         >
           <option value="">Not in the list (type it below)</option>
-          {[...known, ...options].map((carrier) => (
-            <option key={carrier.id} value={carrier.id}>
-              {carrier.name}
-            </option>
-          ))}
+          <NamedOptions items={[...known, ...options]} />
         </FormField>
         {!carrierId && <FormField name="carrierName" label="Carrier name" autoComplete="off" />}
         <FormField name="policyNumber" label="Policy number" autoComplete="off" />

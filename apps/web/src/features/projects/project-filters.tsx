@@ -11,6 +11,7 @@ import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { DEFAULT_FILTERS, NARROWING, type ListFilters, type ProjectSort, type ProjectState } from './list-filters';
 import { LossTypeOptions } from '../../components/loss-type-options';
+import { NamedOptions } from '../../components/choice-options';
 
 /** How long the search box waits after the last keystroke before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -69,11 +70,7 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
         <Field id={`${id}-status`} label="Status">
           <NativeSelect value={filters.statusId} onChange={(event) => onChange({ statusId: event.target.value })}>
             <option value="">Any status</option>
-            {statuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.name}
-              </option>
-            ))}
+            <NamedOptions items={statuses} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-assignee`} label="Assignee">
@@ -89,11 +86,7 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
         <Field id={`${id}-carrier`} label="Carrier">
           <NativeSelect value={filters.carrierId} onChange={(event) => onChange({ carrierId: event.target.value })}>
             <option value="">Any carrier</option>
-            {carriers.map((carrier) => (
-              <option key={carrier.id} value={carrier.id}>
-                {carrier.name}
-              </option>
-            ))}
+            <NamedOptions items={carriers} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-loss`} label="Loss type">

@@ -35,6 +35,7 @@ import { RankingView } from './ranking-view';
 import { PhotoPicker, type PickedPhoto } from './shingle-photos';
 import { SuggestFromPhoto } from './vision-suggestions';
 import { paths } from '../../lib/paths';
+import { ChoiceOptions } from '../../components/choice-options';
 
 // /shingle-id: measure on the roof, rank on the phone. The catalog was kept on the phone at the
 // last online visit, so the ranking works with no signal. Saving keeps the identification (under the
@@ -243,32 +244,16 @@ export default function ShingleIdPage() {
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold text-slate-900">What you see</legend>
           <FormField<MeasureFormValues> name="type" label="Type" control="select">
-            {options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS)} />
           </FormField>
           <FormField<MeasureFormValues> name="cut" label="Cut" control="select">
-            {options(SHINGLE_CUTS, SHINGLE_CUT_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={options(SHINGLE_CUTS, SHINGLE_CUT_LABELS)} />
           </FormField>
           <FormField<MeasureFormValues> name="nailZone" label="Nailing area" control="select">
-            {options(NAIL_ZONES, NAIL_ZONE_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={options(NAIL_ZONES, NAIL_ZONE_LABELS)} />
           </FormField>
           <FormField<MeasureFormValues> name="sealant" label="Sealant pattern" control="select">
-            {options(SEALANTS, SEALANT_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={options(SEALANTS, SEALANT_LABELS)} />
           </FormField>
           <FormField<MeasureFormValues> name="granulesOnBack" label="Granules on the back" control="select">
             <option value="unknown">Not sure</option>

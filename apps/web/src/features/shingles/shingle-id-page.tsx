@@ -45,6 +45,14 @@ import { ChoiceOptions } from '../../components/choice-options';
 const UNKNOWN = { value: 'unknown', label: 'Not sure' };
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => [UNKNOWN, ...values.map((value) => ({ value, label: labels[value] }))];
 
+/** The traits seen on the shingle, each a select starting at "Not sure". */
+const TRAIT_FIELDS: readonly { name: 'type' | 'cut' | 'nailZone' | 'sealant'; label: string; choices: readonly { value: string; label: string }[] }[] = [
+  { name: 'type', label: 'Type', choices: options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS) },
+  { name: 'cut', label: 'Cut', choices: options(SHINGLE_CUTS, SHINGLE_CUT_LABELS) },
+  { name: 'nailZone', label: 'Nailing area', choices: options(NAIL_ZONES, NAIL_ZONE_LABELS) },
+  { name: 'sealant', label: 'Sealant pattern', choices: options(SEALANTS, SEALANT_LABELS) },
+];
+
 const FORM_KEYS: Partial<Record<keyof ShingleMeasurements, keyof MeasureFormValues>> = {
   heightIn: 'height',
   type: 'type',
@@ -243,18 +251,11 @@ export default function ShingleIdPage() {
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold text-slate-900">What you see</legend>
-          <FormField<MeasureFormValues> name="type" label="Type" control="select">
-            <ChoiceOptions choices={options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS)} />
-          </FormField>
-          <FormField<MeasureFormValues> name="cut" label="Cut" control="select">
-            <ChoiceOptions choices={options(SHINGLE_CUTS, SHINGLE_CUT_LABELS)} />
-          </FormField>
-          <FormField<MeasureFormValues> name="nailZone" label="Nailing area" control="select">
-            <ChoiceOptions choices={options(NAIL_ZONES, NAIL_ZONE_LABELS)} />
-          </FormField>
-          <FormField<MeasureFormValues> name="sealant" label="Sealant pattern" control="select">
-            <ChoiceOptions choices={options(SEALANTS, SEALANT_LABELS)} />
-          </FormField>
+          {TRAIT_FIELDS.map((field) => (
+            <FormField<MeasureFormValues> key={field.name} name={field.name} label={field.label} control="select">
+              <ChoiceOptions choices={field.choices} />
+            </FormField>
+          ))}
           <FormField<MeasureFormValues> name="granulesOnBack" label="Granules on the back" control="select">
             <option value="unknown">Not sure</option>
             <option value="yes">Yes</option>

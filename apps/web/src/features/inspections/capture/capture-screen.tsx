@@ -26,6 +26,7 @@ import { ShotListView } from './shot-list-view';
 import { TestSquareHits } from './test-square-hits';
 import { useLastPosition } from './use-last-position';
 import { paths } from '../../../lib/paths';
+import { BackToSession } from '../components/back-to-session';
 
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
 // and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
@@ -216,13 +217,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-52">
       <header className="flex flex-col gap-2">
-        <Link
-          to={paths.fieldInspection(sessionId)}
-          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {session.street || 'Inspection'}
-        </Link>
+        <BackToSession sessionId={sessionId}>{session.street || 'Inspection'}</BackToSession>
         <h1 className="text-2xl font-bold text-slate-950">{title}</h1>
         <p className="text-slate-800">{intro}</p>
         <p className="text-base font-semibold text-slate-950" data-testid="required-progress">

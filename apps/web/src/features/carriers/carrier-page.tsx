@@ -110,10 +110,7 @@ function Adjusters({ detail }: { detail: CarrierDetail }) {
 
 function Projects({ detail }: { detail: CarrierDetail }) {
   return (
-    <section aria-labelledby="projects-heading" className="flex flex-col gap-3">
-      <h2 id="projects-heading" className="text-lg font-semibold text-slate-900">
-        Claim files
-      </h2>
+    <TitledSection id="projects-heading" title="Claim files">
       {detail.projects.length === 0 ? (
         <EmptyState icon={<FolderOpen aria-hidden="true" className="size-8 text-slate-500" />}>
           <p>No claim files with {detail.carrier.name} yet. Pick this carrier when you create a claim file and it will be listed here.</p>
@@ -137,7 +134,7 @@ function Projects({ detail }: { detail: CarrierDetail }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -15,3 +15,12 @@ export function NamedOptions({ items }: { items: readonly { id: string; name: st
     </option>
   ));
 }
+
+/** The options of a select of `values`, each named by `labels` (a record of words or a function giving them). */
+export function LabeledOptions<T extends string>({ values, labels }: { values: readonly T[]; labels: Readonly<Record<T, string>> | ((value: T) => string) }) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {typeof labels === 'function' ? labels(value) : labels[value]}
+    </option>
+  ));
+}

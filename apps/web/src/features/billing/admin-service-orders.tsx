@@ -15,6 +15,7 @@ import { useAdminCancelServiceOrder, useAdminServiceOrders, useDeliverServiceOrd
 import { CancelServiceOrder } from './cancel-service-order-dialog';
 import { ServiceOrderHead, ServiceOrderNotes } from './service-order-head';
 import { TitledSection } from '../../components/titled-section';
+import { LabeledOptions } from '../../components/choice-options';
 
 type StatusFilter = ServiceOrderStatus | 'all';
 
@@ -126,11 +127,7 @@ export function AdminServiceOrders() {
             }}
           >
             <option value="all">All</option>
-            {SERVICE_ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {SERVICE_ORDER_STATUS_LABELS[value]}
-              </option>
-            ))}
+            <LabeledOptions values={SERVICE_ORDER_STATUSES} labels={SERVICE_ORDER_STATUS_LABELS} />
           </NativeSelect>
         </div>
       }

@@ -21,6 +21,7 @@ import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
 import { entryTime, signedCredits } from './billing-words';
 import { paths } from '../../lib/paths';
 import { NoMatches } from '../../components/no-matches';
+import { LabeledOptions } from '../../components/choice-options';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -127,11 +128,7 @@ export function CreditLedger() {
         <Field id={`${id}-kind`} label="Kind">
           <NativeSelect value={filters.kind ?? ''} onChange={(event) => change({ kind: (event.target.value || undefined) as CreditEntryKind | undefined })}>
             <option value="">All kinds</option>
-            {CREDIT_ENTRY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {CREDIT_ENTRY_KIND_LABELS[kind]}
-              </option>
-            ))}
+            <LabeledOptions values={CREDIT_ENTRY_KINDS} labels={CREDIT_ENTRY_KIND_LABELS} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-from`} label="From">

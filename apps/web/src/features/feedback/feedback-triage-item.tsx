@@ -13,6 +13,7 @@ import { FeedbackItemFrame, FeedbackSummary, FeedbackThread } from './feedback-p
 import { statusLabel } from './feedback-words';
 import { ReplyForm } from './reply-form';
 import { paths } from '../../lib/paths';
+import { LabeledOptions } from '../../components/choice-options';
 
 const isStatus = (value: string): value is FeedbackStatus => FEEDBACK_STATUSES.some((status) => status === value);
 
@@ -33,11 +34,7 @@ function StatusChange({ id, current }: { id: string; current: FeedbackStatus }) 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Field id="triage-item-status" label="Move it to" className="sm:min-w-60">
           <NativeSelect value={status} onChange={(event) => isStatus(event.target.value) && setStatus(event.target.value)}>
-            {FEEDBACK_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
+            <LabeledOptions values={FEEDBACK_STATUSES} labels={statusLabel} />
           </NativeSelect>
         </Field>
         <Button onClick={apply} disabled={status === current || change.isPending} className="w-full sm:w-auto">

@@ -14,7 +14,7 @@ import { useTriage } from './api/triage';
 import { FeedbackCard } from './feedback-parts';
 import { repliesText, statusLabel, typeLabel } from './feedback-words';
 import { paths } from '../../lib/paths';
-import { NamedOptions } from '../../components/choice-options';
+import { LabeledOptions, NamedOptions } from '../../components/choice-options';
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
 
@@ -57,21 +57,13 @@ function Filters({ filters, companies }: { filters: ReturnType<typeof useFilters
         >
           <option value="open">Open (new, planned, in progress)</option>
           <option value="all">Every status</option>
-          {FEEDBACK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
+          <LabeledOptions values={FEEDBACK_STATUSES} labels={statusLabel} />
         </NativeSelect>
       </Field>
       <Field id="triage-type" label="Type">
         <NativeSelect value={filters.type ?? ''} onChange={(event) => filters.set({ type: event.target.value, page: null })}>
           <option value="">Every type</option>
-          {FEEDBACK_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
+          <LabeledOptions values={FEEDBACK_TYPES} labels={typeLabel} />
         </NativeSelect>
       </Field>
       <Field id="triage-company" label="Company">

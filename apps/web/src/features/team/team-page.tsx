@@ -20,6 +20,7 @@ import { useTeam } from '../../lib/api/team';
 import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation } from './api/team-api';
 import { formatDate } from '../../lib/dates';
 import { TitledSection } from '../../components/titled-section';
+import { LabeledOptions } from '../../components/choice-options';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
 
@@ -103,11 +104,7 @@ function MemberRow({ member, canManage, isOwner, isMe }: { member: Member; canMa
               onChange={(e) => onRole(e.target.value as CompanyRoleInput)}
               className="w-auto"
             >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
+              <LabeledOptions values={roles} labels={ROLE_LABELS} />
             </NativeSelect>
           </>
         ) : (

@@ -28,6 +28,9 @@ import { useLastPosition } from './use-last-position';
 import { paths } from '../../../lib/paths';
 import { BackToSession } from '../components/back-to-session';
 
+/** The hidden file inputs the camera and library buttons open: any number of images. */
+const PHOTO_FILES = { type: 'file', accept: 'image/*', multiple: true, className: 'hidden' } as const;
+
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
 // and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
 // library" and the way to the previous and next step above it. Everything reads this device's copy
@@ -280,21 +283,15 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
 
       <input
         ref={cameraInput}
-        type="file"
-        accept="image/*"
+        {...PHOTO_FILES}
         capture="environment"
-        multiple
-        className="hidden"
         aria-label="Take photos"
         data-testid="camera-input"
         onChange={(event) => void onFiles(event, true)}
       />
       <input
         ref={libraryInput}
-        type="file"
-        accept="image/*"
-        multiple
-        className="hidden"
+        {...PHOTO_FILES}
         aria-label="Choose photos from the library"
         data-testid="library-input"
         onChange={(event) => void onFiles(event, false)}

@@ -28,9 +28,6 @@ import { useLastPosition } from './use-last-position';
 import { paths } from '../../../lib/paths';
 import { BackToSession } from '../components/back-to-session';
 
-/** The hidden file inputs the camera and library buttons open: any number of images. */
-const PHOTO_FILES = { type: 'file', accept: 'image/*', multiple: true, className: 'hidden' } as const;
-
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
 // and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
 // library" and the way to the previous and next step above it. Everything reads this device's copy
@@ -38,6 +35,9 @@ const PHOTO_FILES = { type: 'file', accept: 'image/*', multiple: true, className
 // in when they arrive, never waited for. After a capture the next missing required shot is chosen.
 // One photo fills one shot: a file already in the session (by its SHA-256) is not queued again, and
 // the rep is told which shot holds it; a photo the server refuses later is said at once, too.
+
+/** The hidden file inputs the camera and library buttons open: any number of images. */
+const PHOTO_FILES = { type: 'file', accept: 'image/*', multiple: true, className: 'hidden' } as const;
 
 export type StepLink = { to: string; label: string };
 /** A step of the bar, fixed or read from the session's structures (the walk skips the phases no area chosen calls for). */

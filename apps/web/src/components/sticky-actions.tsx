@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SubmitButton } from './submit-button';
 
 /**
  * The bottom action bar of a field screen: always in reach of the thumb holding the phone, above
@@ -12,6 +13,17 @@ export function StickyActions({ children, wide = false }: { children: ReactNode;
     >
       <div className={`mx-auto flex flex-col gap-2 sm:flex-row-reverse sm:items-center ${wide ? 'max-w-4xl' : 'max-w-xl'}`}>{children}</div>
     </div>
+  );
+}
+
+/** The bar with a form's one big submit button, saying `busyText` while the form submits. */
+export function StickySubmit({ isSubmitting, busyText = 'Saving…', children }: { isSubmitting: boolean; busyText?: string; children: ReactNode }) {
+  return (
+    <StickyActions>
+      <SubmitButton isSubmitting={isSubmitting} busyText={busyText} className={BIG_ACTION}>
+        {children}
+      </SubmitButton>
+    </StickyActions>
   );
 }
 

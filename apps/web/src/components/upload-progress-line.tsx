@@ -1,5 +1,6 @@
 import { uploadPercent, UPLOAD_TEXT, type UploadQueueSummary } from '@ridgeline/shared/domain/upload-queue';
 import { Badge } from './ui/badge';
+import { ProgressBar } from './ui/progress-bar';
 
 /**
  * A session's compact upload progress, on the field screens where the app's upload panel is hidden:
@@ -19,16 +20,12 @@ export function UploadProgressLine({ summary }: { summary: UploadQueueSummary & 
         {!summary.online && <Badge tone="warning">{UPLOAD_TEXT.offline}</Badge>}
       </p>
       {summary.total > 0 && (
-        <div
-          role="progressbar"
-          aria-label="Photos uploaded"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
+        <ProgressBar
+          label="Photos uploaded"
+          now={percent}
           className="h-2 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
+          barClassName="h-full bg-blue-700 transition-[width]"
+        />
       )}
       {!summary.online && summary.total > summary.completed && <p className="text-xs text-slate-700">{UPLOAD_TEXT.resumeNote}</p>}
     </div>

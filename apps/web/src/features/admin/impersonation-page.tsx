@@ -13,6 +13,7 @@ import { adminPage, formatDateTime } from './admin-only';
 import { useImpersonation } from './use-impersonation';
 import { useStartImpersonation } from './use-start-impersonation';
 import { UserSearch } from './user-search';
+import { TitledSection } from '../../components/titled-section';
 
 const impersonationStartSchema = impersonationRequestSchema.options[1];
 
@@ -80,10 +81,7 @@ function ImpersonationPageContents() {
             </Form>
           </Card>
         )}
-        <section aria-labelledby="audit-heading" className="flex flex-col gap-3">
-          <h2 id="audit-heading" className="text-lg font-semibold text-slate-900">
-            Audit log
-          </h2>
+        <TitledSection id="audit-heading" title="Audit log">
           {audit.isError && <Alert>The audit log could not be loaded.</Alert>}
           <CardTable
             headers={['Admin', 'User', 'Reason', 'Started', 'Ended', 'IP']}
@@ -104,7 +102,7 @@ function ImpersonationPageContents() {
               </TableRow>
             ))}
           </CardTable>
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { PageHeader } from '../../components/page-header';
 import { QueryThen } from '../../components/query-then';
-import { SubmitButton } from '../../components/submit-button';
+import { SaveCancel } from '../../components/save-cancel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDiv, CardTitle } from '../../components/ui/card';
@@ -124,16 +124,9 @@ function PassageForm({ editing, onDone }: { editing: Passage | null; onDone: () 
         </FormField>
         <FormField name="keywords" label="Search keywords" />
         <FormError />
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…">
-            {editing ? 'Save passage' : 'Add passage'}
-          </SubmitButton>
-          {editing && (
-            <Button variant="secondary" onClick={onDone}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <SaveCancel saving={form.formState.isSubmitting} onCancel={editing ? onDone : undefined}>
+          {editing ? 'Save passage' : 'Add passage'}
+        </SaveCancel>
       </Form>
     </CardDiv>
   );

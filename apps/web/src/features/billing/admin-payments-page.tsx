@@ -14,6 +14,7 @@ import { useAdminBillingCompanies } from './api/admin-billing';
 import { AdminCompaniesList, BILLING_STATUS_LABELS, cash } from './admin/admin-companies-list';
 import { CompanyActionDialog, type CompanyAction, type OpenAsOwner } from './admin/admin-company-dialogs';
 import { AdminServiceOrders } from './admin-service-orders';
+import { LabeledOptions } from '../../components/choice-options';
 
 export type { OpenAsOwner } from './admin/admin-company-dialogs';
 
@@ -85,11 +86,7 @@ function Companies({ openAsOwner }: { openAsOwner: OpenAsOwner }) {
             }}
           >
             <option value="">All statuses</option>
-            {BILLING_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {BILLING_STATUS_LABELS[value]}
-              </option>
-            ))}
+            <LabeledOptions values={BILLING_STATUSES} labels={BILLING_STATUS_LABELS} />
           </NativeSelect>
         </div>
       </div>

@@ -2,7 +2,6 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { AdminServiceOrder } from '@ridgeline/shared/contracts/billing';
 import { SERVICE_ORDER_STATUS_LABELS, SERVICE_ORDER_STATUSES, type ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,7 +12,10 @@ import { errorText } from '../../lib/error-text';
 import { agoText } from '../../lib/relative-time';
 import { notify } from '../../lib/toast';
 import { useAdminCancelServiceOrder, useAdminServiceOrders, useDeliverServiceOrder, useStartServiceOrder } from './api/admin-service-orders';
-import { CancelServiceOrderDialog } from './cancel-service-order-dialog';
+import { CancelServiceOrder } from './cancel-service-order-dialog';
+import { ServiceOrderHead, ServiceOrderNotes } from './service-order-head';
+import { TitledSection } from '../../components/titled-section';
+import { LabeledOptions } from '../../components/choice-options';
 
 type StatusFilter = ServiceOrderStatus | 'all';
 
@@ -26,7 +28,6 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
   const start = useStartServiceOrder();
   const deliver = useDeliverServiceOrder();
   const cancel = useAdminCancelServiceOrder();
-  const [cancelling, setCancelling] = useState(false);
   const inputId = useId();
   const hintId = useId();
 
@@ -44,20 +45,15 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
 
   return (
     <CardDiv className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">
-          {order.serviceName} · {order.projectTitle}
-        </h3>
-        <Badge tone={order.status === 'delivered' ? 'success' : order.status === 'cancelled' ? 'neutral' : order.status === 'in_progress' ? 'warning' : 'info'}>
-          {SERVICE_ORDER_STATUS_LABELS[order.status]}
-        </Badge>
-      </div>
+      <ServiceOrderHead status={order.status}>
+        {order.serviceName} · {order.projectTitle}
+      </ServiceOrderHead>
       <p className="text-sm text-slate-700">
         {order.companyName} · {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered{' '}
         <time dateTime={order.createdAt}>{agoText(order.createdAt)}</time>
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
-      {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
+      <ServiceOrderNotes notes={order.notes} />
       {order.deliveredFile && <p className="text-sm text-slate-800">Delivered: {order.deliveredFile.fileName}</p>}
       {order.status === 'cancelled' && order.cancelReason && <p className="text-sm text-slate-700">Canceled: {order.cancelReason}</p>}
       {isOpen(order) && (
@@ -88,24 +84,21 @@ function QueueRow({ order }: { order: AdminServiceOrder }) {
               A PDF, an image or an Office document; it goes to the claim file&apos;s files.
             </p>
           </div>
-          <Button variant="destructive-outline" onClick={() => setCancelling(true)}>
-            Cancel with refund
-          </Button>
-          <CancelServiceOrderDialog
+          <CancelServiceOrder
             order={order}
-            open={cancelling}
-            onOpenChange={setCancelling}
             isPending={cancel.isPending}
-            onCancel={(reason) =>
+            onCancel={(reason, close) =>
               cancel.mutateAsync({ orderId: order.id, reason }).then(
                 () => {
-                  setCancelling(false);
+                  close();
                   notify.success(`${order.serviceName} canceled`, `${order.companyName} got its credits back.`);
                 },
                 (error: unknown) => notify.error('Not canceled', errorText(error)),
               )
             }
-          />
+          >
+            Cancel with refund
+          </CancelServiceOrder>
         </div>
       )}
     </CardDiv>
@@ -118,11 +111,12 @@ export function AdminServiceOrders() {
   const orders = useAdminServiceOrders(status);
   const filterId = useId();
   return (
-    <section aria-labelledby="admin-service-orders-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="admin-service-orders-heading" className="text-lg font-semibold text-slate-900">
-          Service orders
-        </h2>
+    <TitledSection
+      id="admin-service-orders-heading"
+      title="Service orders"
+      className="flex flex-col gap-4"
+      headClassName="flex flex-wrap items-end justify-between gap-3"
+      action={
         <div className="flex flex-col gap-1">
           <Label htmlFor={filterId}>Status</Label>
           <NativeSelect
@@ -133,14 +127,11 @@ export function AdminServiceOrders() {
             }}
           >
             <option value="all">All</option>
-            {SERVICE_ORDER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {SERVICE_ORDER_STATUS_LABELS[value]}
-              </option>
-            ))}
+            <LabeledOptions values={SERVICE_ORDER_STATUSES} labels={SERVICE_ORDER_STATUS_LABELS} />
           </NativeSelect>
         </div>
-      </div>
+      }
+    >
       {orders.isPending && <p role="status">Loading the service orders…</p>}
       {orders.isError && <Alert>{errorText(orders.error)}</Alert>}
       {orders.data &&
@@ -157,6 +148,6 @@ export function AdminServiceOrders() {
             ))}
           </ul>
         ))}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
 import { cancelServiceOrderSchema, type ServiceOrder } from '@ridgeline/shared/contracts/billing';
+import { useState, type ReactNode } from 'react';
 import { SubmitButton } from '../../components/submit-button';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -14,7 +15,7 @@ type CancelDialogProps = {
 };
 
 /** Asks why before cancelling a service order: the reason is kept on the order and the ledger's refund. */
-export function CancelServiceOrderDialog({ order, open, onOpenChange, isPending, onCancel }: CancelDialogProps) {
+function CancelServiceOrderDialog({ order, open, onOpenChange, isPending, onCancel }: CancelDialogProps) {
   const form = useZodForm(cancelServiceOrderSchema, { defaultValues: { reason: '' } });
   return (
     <Dialog
@@ -44,5 +45,31 @@ export function CancelServiceOrderDialog({ order, open, onOpenChange, isPending,
         </Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type CancelProps = Pick<CancelDialogProps, 'order' | 'isPending'> & {
+  /** Cancels with the reason; the caller calls `close` once it is cancelled and says how it went. */
+  onCancel: (reason: string, close: () => void) => void;
+  /** The button's words. */
+  children: ReactNode;
+};
+
+/** The button that cancels a service order and the dialog it opens to ask why. */
+export function CancelServiceOrder({ order, isPending, onCancel, children }: CancelProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="destructive-outline" onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <CancelServiceOrderDialog
+        order={order}
+        open={open}
+        onOpenChange={setOpen}
+        isPending={isPending}
+        onCancel={(reason) => onCancel(reason, () => setOpen(false))}
+      />
+    </>
   );
 }

@@ -20,6 +20,8 @@ import { creditEntriesCsvHref, useCreditEntries, type CreditLedgerFilters } from
 import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
 import { entryTime, signedCredits } from './billing-words';
 import { paths } from '../../lib/paths';
+import { NoMatches } from '../../components/no-matches';
+import { LabeledOptions } from '../../components/choice-options';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -126,11 +128,7 @@ export function CreditLedger() {
         <Field id={`${id}-kind`} label="Kind">
           <NativeSelect value={filters.kind ?? ''} onChange={(event) => change({ kind: (event.target.value || undefined) as CreditEntryKind | undefined })}>
             <option value="">All kinds</option>
-            {CREDIT_ENTRY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {CREDIT_ENTRY_KIND_LABELS[kind]}
-              </option>
-            ))}
+            <LabeledOptions values={CREDIT_ENTRY_KINDS} labels={CREDIT_ENTRY_KIND_LABELS} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-from`} label="From">
@@ -152,16 +150,9 @@ export function CreditLedger() {
       {data &&
         data.total === 0 &&
         (isFiltered(filters) ? (
-          <EmptyState
-            title="No entries match these filters"
-            action={
-              <Button variant="secondary" onClick={clear}>
-                Clear filters
-              </Button>
-            }
-          >
+          <NoMatches title="No entries match these filters" onClear={clear}>
             <p>Try another kind or other days, or clear the filters to see the whole ledger.</p>
-          </EmptyState>
+          </NoMatches>
         ) : (
           <EmptyState title="No credit activity yet">
             <p>Buy a pack above, then order services such as Xact360 from a claim file. Every change of the balance shows here.</p>

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableCell, TableRow } from '../../components/ui/table';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -23,6 +23,7 @@ import { cash, dateText, planName } from './billing-words';
 import { askText } from './billing-words';
 import { TestModeNotice } from './test-mode-notice';
 import { paths } from '../../lib/paths';
+import { ListTable } from '../../components/list-table';
 
 // Payments: the subscription (plan, status, next renewal, a downgrade waiting, the trial's days), the
 // way to Stripe's portal for cards and invoices (owners; none in test mode), the invoices and the
@@ -174,33 +175,21 @@ function InvoicesSection() {
                 ))}
               </ul>
               <div className="hidden sm:block">
-                <Table>
-                  <TableCaption>Invoices, newest first</TableCaption>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead scope="col">Date</TableHead>
-                      <TableHead scope="col">Description</TableHead>
-                      <TableHead scope="col">Amount</TableHead>
-                      <TableHead scope="col">Status</TableHead>
-                      <TableHead scope="col">Invoice</TableHead>
+                <ListTable caption="Invoices, newest first" headers={['Date', 'Description', 'Amount', 'Status', 'Invoice']}>
+                  {list.map((invoice) => (
+                    <TableRow key={invoice.id}>
+                      <TableCell>{dateText(invoice.createdAt)}</TableCell>
+                      <TableCell>{invoice.description}</TableCell>
+                      <TableCell>{cash(invoice.amountCents)}</TableCell>
+                      <TableCell>
+                        <InvoiceStatus invoice={invoice} />
+                      </TableCell>
+                      <TableCell>
+                        <InvoiceLink invoice={invoice} />
+                      </TableCell>
                     </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {list.map((invoice) => (
-                      <TableRow key={invoice.id}>
-                        <TableCell>{dateText(invoice.createdAt)}</TableCell>
-                        <TableCell>{invoice.description}</TableCell>
-                        <TableCell>{cash(invoice.amountCents)}</TableCell>
-                        <TableCell>
-                          <InvoiceStatus invoice={invoice} />
-                        </TableCell>
-                        <TableCell>
-                          <InvoiceLink invoice={invoice} />
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                  ))}
+                </ListTable>
               </div>
             </>
           )

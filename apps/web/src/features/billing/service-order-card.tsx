@@ -1,18 +1,11 @@
-import { useState } from 'react';
 import type { ServiceOrder } from '@ridgeline/shared/contracts/billing';
-import { SERVICE_ORDER_STATUS_LABELS, type ServiceOrderStatus } from '@ridgeline/shared/domain/billing';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCancelServiceOrder } from './api/cancel-service-order';
-import { CancelServiceOrderDialog } from './cancel-service-order-dialog';
+import { CancelServiceOrder } from './cancel-service-order-dialog';
 import { dateText } from './billing-words';
-
-const STATUS_TONES: Record<ServiceOrderStatus, BadgeTone> = { ordered: 'info', in_progress: 'warning', delivered: 'success', cancelled: 'neutral' };
-
-/** "Nov 23, 2026" */
+import { ServiceOrderHead, ServiceOrderNotes } from './service-order-head';
 
 type OrderCardProps = {
   order: ServiceOrder;
@@ -24,21 +17,17 @@ type OrderCardProps = {
 
 /** One service order on the project: what, its status, who ordered it, the delivered file, and Cancel while it waits. */
 export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) {
-  const [cancelling, setCancelling] = useState(false);
   const cancel = useCancelServiceOrder(order.projectId);
   const delivered = order.deliveredFile;
   const deliveredUrl = delivered ? fileUrl?.(delivered.id) : undefined;
   return (
     <CardDiv className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold text-slate-900">{order.serviceName}</h3>
-        <Badge tone={STATUS_TONES[order.status]}>{SERVICE_ORDER_STATUS_LABELS[order.status]}</Badge>
-      </div>
+      <ServiceOrderHead status={order.status}>{order.serviceName}</ServiceOrderHead>
       <p className="text-sm text-slate-700">
         {order.credits === 1 ? '1 credit' : `${order.credits} credits`} · ordered {dateText(order.createdAt)}
         {order.orderedBy ? ` by ${order.orderedBy}` : ''}
       </p>
-      {order.notes && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-800">{order.notes}</p>}
+      <ServiceOrderNotes notes={order.notes} />
       {order.status === 'cancelled' && order.cancelReason && (
         <p className="text-sm text-slate-700">Canceled: {order.cancelReason}. The credits were refunded.</p>
       )}
@@ -62,20 +51,15 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
       )}
       {canCancel && order.status === 'ordered' && (
         <div>
-          <Button variant="destructive-outline" onClick={() => setCancelling(true)}>
-            Cancel {order.serviceName}
-          </Button>
-          <CancelServiceOrderDialog
+          <CancelServiceOrder
             order={order}
-            open={cancelling}
-            onOpenChange={setCancelling}
             isPending={cancel.isPending}
-            onCancel={(reason) =>
+            onCancel={(reason, close) =>
               cancel.mutate(
                 { orderId: order.id, reason },
                 {
                   onSuccess: () => {
-                    setCancelling(false);
+                    close();
                     notify.success(
                       `${order.serviceName} canceled`,
                       `${order.credits === 1 ? '1 credit is' : `${order.credits} credits are`} back on your balance.`,
@@ -85,7 +69,9 @@ export function ServiceOrderCard({ order, canCancel, fileUrl }: OrderCardProps) 
                 },
               )
             }
-          />
+          >
+            Cancel {order.serviceName}
+          </CancelServiceOrder>
         </div>
       )}
     </CardDiv>

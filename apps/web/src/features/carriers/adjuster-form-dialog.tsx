@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { createAdjusterSchema, type Adjuster, type Carrier } from '@ridgeline/shared/contracts/carriers';
 import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { SubmitButton } from '../../components/submit-button';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCarriers } from './api/carriers';
 import { useCreateAdjuster } from '../../lib/api/directory';
 import { useUpdateAdjuster } from './api/directory-writes';
+import { FormFooter } from '../../components/form-footer';
+import { NamedOptions } from '../../components/choice-options';
 
 // The contract's adjuster, with the carrier picker's "No carrier" option ('') meaning none.
 const adjusterFormSchema = createAdjusterSchema.extend({
@@ -100,21 +101,12 @@ function AdjusterForm({ adjuster, carrierId, onDone, carriers }: AdjusterFormPro
       <FormField name="name" label="Adjuster name" autoComplete="name" />
       <FormField name="carrierId" label="Carrier" control="select">
         <option value="">No carrier</option>
-        {carriers.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
+        <NamedOptions items={carriers} />
       </FormField>
       <FormField name="phone" label="Phone" type="tel" autoComplete="tel" />
       <FormField name="email" label="Email" type="email" autoComplete="email" />
       <FormField name="notes" label="Notes" control="textarea" rows={3} />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={pending} busyText="Saving…" className="w-full sm:w-auto">
-          {adjuster ? 'Save adjuster' : 'Add adjuster'}
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={pending}>{adjuster ? 'Save adjuster' : 'Add adjuster'}</FormFooter>
     </Form>
   );
 }

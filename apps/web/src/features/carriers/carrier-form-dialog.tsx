@@ -2,13 +2,13 @@ import { createCarrierSchema, type Carrier, type CreateCarrierInput } from '@rid
 import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import type { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { SubmitButton } from '../../components/submit-button';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCreateCarrier } from '../../lib/api/directory';
 import { useUpdateCarrier } from './api/directory-writes';
+import { FormFooter } from '../../components/form-footer';
 
 type CarrierValues = z.output<typeof createCarrierSchema>;
 
@@ -90,12 +90,7 @@ function CarrierForm({ carrier, onDone }: { carrier?: Carrier; onDone: () => voi
       <FormField name="claimsEmail" label="Claims email" type="email" autoComplete="email" placeholder="claims@carrier.com" />
       <FormField name="portalUrl" label="Portal URL" type="url" placeholder="https://" hint="Where you file and follow claims online." />
       <FormField name="notes" label="Notes" control="textarea" rows={3} />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={pending} busyText="Saving…" className="w-full sm:w-auto">
-          {carrier ? 'Save carrier' : 'Add carrier'}
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={pending}>{carrier ? 'Save carrier' : 'Add carrier'}</FormFooter>
     </Form>
   );
 }

@@ -17,6 +17,7 @@ import { ContactLinks, EmailLink, PhoneLink, PortalLink } from './contact-links'
 import { useConfirmDeleteCarrier } from './confirm-delete';
 import { DIRECTORY_RIGHTS_TEXT, useDirectoryRights } from './directory-rights';
 import { paths } from '../../lib/paths';
+import { TitledSection } from '../../components/titled-section';
 
 const BACK_LINK = 'inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-blue-800 underline-offset-2 hover:underline';
 
@@ -75,16 +76,16 @@ function Details({ detail }: { detail: CarrierDetail }) {
 function Adjusters({ detail }: { detail: CarrierDetail }) {
   const [editing, setEditing] = useState<{ open: boolean; row?: Adjuster }>({ open: false });
   return (
-    <section aria-labelledby="adjusters-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="adjusters-heading" className="text-lg font-semibold text-slate-900">
-          Adjusters
-        </h2>
+    <TitledSection
+      id="adjusters-heading"
+      title="Adjusters"
+      action={
         <Button variant="secondary" onClick={() => setEditing({ open: true })}>
           <Plus aria-hidden="true" className="size-4" />
           Add adjuster
         </Button>
-      </div>
+      }
+    >
       {detail.adjusters.length === 0 ? (
         <EmptyState>
           <p>No adjusters of {detail.carrier.name} yet. Add the ones you meet so their phone and email are one tap away.</p>
@@ -103,16 +104,13 @@ function Adjusters({ detail }: { detail: CarrierDetail }) {
         adjuster={editing.row}
         carrierId={detail.carrier.id}
       />
-    </section>
+    </TitledSection>
   );
 }
 
 function Projects({ detail }: { detail: CarrierDetail }) {
   return (
-    <section aria-labelledby="projects-heading" className="flex flex-col gap-3">
-      <h2 id="projects-heading" className="text-lg font-semibold text-slate-900">
-        Claim files
-      </h2>
+    <TitledSection id="projects-heading" title="Claim files">
       {detail.projects.length === 0 ? (
         <EmptyState icon={<FolderOpen aria-hidden="true" className="size-8 text-slate-500" />}>
           <p>No claim files with {detail.carrier.name} yet. Pick this carrier when you create a claim file and it will be listed here.</p>
@@ -136,7 +134,7 @@ function Projects({ detail }: { detail: CarrierDetail }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

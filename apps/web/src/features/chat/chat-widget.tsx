@@ -173,14 +173,17 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
       {badge}
     </span>
   );
+  const opens = {
+    ref: buttonRef,
+    type: 'button',
+    'aria-label': chatButtonLabel(totalUnread),
+    'aria-haspopup': 'dialog',
+    onClick: () => setOpen(true),
+  } as const;
   // Docked in the header (under 1024 px) it is 44 px across, the smallest target a thumb hits reliably.
   const button = dock ? (
     <button
-      ref={buttonRef}
-      type="button"
-      aria-label={chatButtonLabel(totalUnread)}
-      aria-haspopup="dialog"
-      onClick={() => setOpen(true)}
+      {...opens}
       data-chat-button="docked"
       className="relative inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-blue-800 text-white hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
@@ -189,11 +192,7 @@ export default function ChatWidget({ assistant }: { assistant: PinnedAssistant }
     </button>
   ) : (
     <button
-      ref={buttonRef}
-      type="button"
-      aria-label={chatButtonLabel(totalUnread)}
-      aria-haspopup="dialog"
-      onClick={() => setOpen(true)}
+      {...opens}
       data-chat-button="floating"
       style={{ bottom: `max(${bottom}px, env(safe-area-inset-bottom))` }}
       className="fixed right-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-blue-800 text-white shadow-lg hover:bg-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"

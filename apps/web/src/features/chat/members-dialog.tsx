@@ -11,6 +11,7 @@ import { notify } from '../../lib/toast';
 import { useAddMember } from './api/add-member';
 import { useColleagues } from './api/colleagues';
 import { useRemoveMember } from './api/remove-member';
+import { NamedOptions } from '../../components/choice-options';
 
 type MembersDialogProps = {
   open: boolean;
@@ -107,11 +108,7 @@ function AddMemberForm({ conversation }: { conversation: Conversation }) {
     <Form form={form} onSubmit={submit} aria-label="Add a member" className="sm:flex-row sm:items-end">
       <FormField name="profileId" label="Add a colleague" control="select" className="flex-1">
         <option value="">Choose a colleague</option>
-        {candidates.map((colleague) => (
-          <option key={colleague.id} value={colleague.id}>
-            {colleague.name}
-          </option>
-        ))}
+        <NamedOptions items={candidates} />
       </FormField>
       {/* Enabled once a colleague is chosen: there is nothing to add before. */}
       <Button type="submit" disabled={chosen === '' || add.isPending}>

@@ -6,6 +6,7 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { agoText } from '../../lib/relative-time';
 import { activityText, dayText, nearLimit, plural } from './words';
 import { paths } from '../../lib/paths';
+import { ProgressBar } from '../../components/ui/progress-bar';
 
 // The dashboard's widgets, each a card with a heading and, when it has nothing yet, a sentence saying
 // what to do next. Built from the light kit only (cards, badges, links): the dashboard is the
@@ -38,17 +39,15 @@ export function ActiveFilesCard({ activeFiles }: { activeFiles: Dashboard['activ
   return (
     <Widget id="active-files-heading" title="Active files">
       <p className="mt-1 text-2xl font-bold text-slate-900">{`${active} of ${limit} active files`}</p>
-      <div
-        role="progressbar"
-        aria-label="Active files used"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(active, limit)}
-        aria-valuetext={`${active} of ${limit} active files`}
+      <ProgressBar
+        label="Active files used"
+        now={Math.min(active, limit)}
+        max={limit}
+        percent={percent}
+        valueText={`${active} of ${limit} active files`}
         className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className={`h-full rounded-full ${bar}`} style={{ width: `${percent}%` }} />
-      </div>
+        barClassName={`h-full rounded-full ${bar}`}
+      />
       <p className="mt-2 text-sm text-slate-700">
         {trialing ? `${planName} plan during your free trial` : `${planName} plan`}, billed by active files. Closed and archived claim files do not count.
       </p>

@@ -10,14 +10,9 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
-import { newClientId } from '../../offline/inspection-store';
-import { useCreateMeasurement } from './api/measurement-create';
 import { useMeasurements } from './api/measurement-list';
-import { MeasurementEditor } from './measurement-editor';
-import { formFromSessionStructures } from './measurement-form-schema';
 import { measurementLine, measurementTitle } from './measurement-summary';
-import { ProjectPicker } from './project-picker';
-import { BIG_ACTION } from '../../components/sticky-actions';
+import { NewMeasurement } from './new-measurement';
 import { paths } from '../../lib/paths';
 
 // /measurements: every measurement of the company, grouped by claim file and by inspection, and the
@@ -103,28 +98,6 @@ function SavedMeasurements() {
         </Card>
       ))}
     </div>
-  );
-}
-
-function NewMeasurement({ onDone }: { onDone: () => void }) {
-  const create = useCreateMeasurement();
-  return (
-    <MeasurementEditor
-      label="New measurement"
-      defaultValues={formFromSessionStructures([], newClientId)}
-      measurement={null}
-      requireProject
-      header={(form) => <ProjectPicker form={form} />}
-      onSave={async (input, projectId) => {
-        await create.mutateAsync({ ...input, projectId });
-      }}
-      onSaved={onDone}
-      actions={
-        <Button type="button" variant="secondary" className={BIG_ACTION} onClick={onDone}>
-          Cancel
-        </Button>
-      }
-    />
   );
 }
 

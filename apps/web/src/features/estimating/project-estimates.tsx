@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { useEstimates } from './api/estimate-list';
 import { EstimateVersionView } from './estimate/estimate-version-view';
+import { TitledSection } from '../../components/titled-section';
 
 // The project page's Estimates tab: every version of the project's estimates, newest first, each with
 // its totals, its lines (read-only) and the saved supplement list, printable.
@@ -32,13 +33,10 @@ export function ProjectEstimates({ projectId }: { projectId: string }) {
     );
   }
   return (
-    <section aria-labelledby="project-estimates-heading" className="flex flex-col gap-4">
-      <h2 id="project-estimates-heading" className="text-lg font-semibold text-slate-900">
-        Estimates
-      </h2>
+    <TitledSection id="project-estimates-heading" title="Estimates" className="flex flex-col gap-4">
       {list.map((estimate) => (
         <EstimateVersionView key={estimate.id} estimate={estimate} headingLevel="h3" />
       ))}
-    </section>
+    </TitledSection>
   );
 }

@@ -7,26 +7,16 @@ import { Card, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
-import { newClientId } from '../../offline/inspection-store';
-import { useCreateMeasurement } from './api/measurement-create';
 import { useMeasurements } from './api/measurement-list';
 import { useUpdateMeasurement } from './api/measurement-update';
 import { MeasurementEditor } from './measurement-editor';
-import { formFromMeasurement, formFromSessionStructures } from './measurement-form-schema';
+import { formFromMeasurement } from './measurement-form-schema';
 import { MeasurementSummary, measurementLine, measurementTitle } from './measurement-summary';
-import { BIG_ACTION } from '../../components/sticky-actions';
+import { CancelButton, NewMeasurement } from './new-measurement';
 
 // The project page's Measurements tab: the claim file's roof measurement, one record (decision 041)
 // shared with its inspections' Measurements and Estimate steps, whichever screen it was entered on.
 // Opened in the calculator to edit; with none yet, one is added here.
-
-function CancelButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button type="button" variant="secondary" className={BIG_ACTION} onClick={onClick}>
-      Cancel
-    </Button>
-  );
-}
 
 function EditMeasurement({ measurement, onDone }: { measurement: Measurement; onDone: () => void }) {
   const update = useUpdateMeasurement();
@@ -37,22 +27,6 @@ function EditMeasurement({ measurement, onDone }: { measurement: Measurement; on
       measurement={measurement}
       onSave={async (input) => {
         await update.mutateAsync({ id: measurement.id, input });
-      }}
-      onSaved={onDone}
-      actions={<CancelButton onClick={onDone} />}
-    />
-  );
-}
-
-function AddMeasurement({ projectId, onDone }: { projectId: string; onDone: () => void }) {
-  const create = useCreateMeasurement();
-  return (
-    <MeasurementEditor
-      label="New measurement"
-      defaultValues={formFromSessionStructures([], newClientId)}
-      measurement={null}
-      onSave={async (input) => {
-        await create.mutateAsync({ ...input, projectId });
       }}
       onSaved={onDone}
       actions={<CancelButton onClick={onDone} />}
@@ -79,7 +53,7 @@ export function ProjectMeasurements({ projectId }: { projectId: string }) {
           </Button>
         )}
       </div>
-      {open === 'new' && <AddMeasurement projectId={projectId} onDone={close} />}
+      {open === 'new' && <NewMeasurement projectId={projectId} onDone={close} />}
       {list.isPending && <Skeleton className="h-40" aria-label="Loading the measurements" />}
       {list.isError && <Alert>{errorText(list.error)}</Alert>}
       {list.data?.measurements.length === 0 && open !== 'new' && (

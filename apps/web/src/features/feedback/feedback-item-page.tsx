@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { useFeedbackItem } from './api/feedback-item';
 import { useReplyToFeedback } from './api/reply-feedback';
-import { FeedbackSummary, FeedbackThread } from './feedback-parts';
+import { FeedbackItemFrame, FeedbackSummary, FeedbackThread } from './feedback-parts';
 import { useLiveFeedback } from './use-live-feedback';
 import { ReplyForm } from './reply-form';
 import { paths } from '../../lib/paths';
@@ -40,13 +39,8 @@ export default function FeedbackItemPage() {
   useDocumentTitle('Your Feedback');
   const { id = '' } = useParams();
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <Link to={paths.feedbackLoop} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Feedback Loop
-      </Link>
-      <h1 className="text-2xl font-bold text-slate-900">Your feedback</h1>
+    <FeedbackItemFrame back={paths.feedbackLoop} backLabel="Feedback Loop" title="Your feedback">
       <FeedbackItem key={id} id={id} />
-    </div>
+    </FeedbackItemFrame>
   );
 }

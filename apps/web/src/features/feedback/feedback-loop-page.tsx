@@ -4,15 +4,14 @@ import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { buttonVariants } from '../../components/ui/button-variants';
-import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatDate } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useMyFeedback } from './api/my-feedback';
-import { FeedbackBadges } from './feedback-parts';
+import { FeedbackCard } from './feedback-parts';
 import { useLiveFeedback } from './use-live-feedback';
-import { feedbackTitle, repliesText } from './feedback-words';
+import { repliesText } from './feedback-words';
 import { paths } from '../../lib/paths';
 
 /** /feedback-loop: the user's own feedback, last changed first, each with its status and where its thread stands. */
@@ -39,24 +38,20 @@ export default function FeedbackLoopPage() {
         <ul aria-label="Your feedback" className="flex flex-col gap-3">
           {mine.data.items.map((item) => (
             <li key={item.id}>
-              <CardDiv className="flex flex-col gap-2">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 className="min-w-0 text-base font-semibold break-words">
-                    <Link to={paths.feedbackItem(item.id)} className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline">
-                      {feedbackTitle(item)}
-                    </Link>
-                  </h2>
-                  <FeedbackBadges item={item} />
-                </div>
-                <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-                  <span>
-                    Sent <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
-                  </span>
-                  {item.page && <span className="break-all">About {item.page}</span>}
-                  <span>{repliesText(item.replyCount)}</span>
-                  {item.lastReplyBy === 'team' && <Badge tone="info">The team replied</Badge>}
-                </p>
-              </CardDiv>
+              <FeedbackCard
+                item={item}
+                to={paths.feedbackItem(item.id)}
+                facts={
+                  <>
+                    <span>
+                      Sent <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                    </span>
+                    {item.page && <span className="break-all">About {item.page}</span>}
+                    <span>{repliesText(item.replyCount)}</span>
+                    {item.lastReplyBy === 'team' && <Badge tone="info">The team replied</Badge>}
+                  </>
+                }
+              />
             </li>
           ))}
         </ul>

@@ -1,10 +1,12 @@
 import type { FeedbackDetail, FeedbackEntry } from '@ridgeline/shared/contracts/feedback';
 import type { FeedbackSource } from '@ridgeline/shared/domain/feedback';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
-import { Card } from '../../components/ui/card';
+import { Card, CardDiv } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/dates';
-import { entryAuthor, statusLabel, statusTone, typeLabel } from './feedback-words';
+import { entryAuthor, feedbackTitle, statusLabel, statusTone, typeLabel } from './feedback-words';
 
 // The pieces both sides show: an item's badges, the item with what came with it, and its thread.
 
@@ -21,6 +23,37 @@ export function FeedbackBadges({ item }: { item: Pick<FeedbackDetail, 'type' | '
       </Badge>
       {note && <Badge tone="info">{note}</Badge>}
     </span>
+  );
+}
+
+/** The page of one item: the way back to its list (`back`, named `backLabel`), the page's title, and the item. */
+export function FeedbackItemFrame({ back, backLabel, title, children }: { back: string; backLabel: string; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <Link to={back} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {backLabel}
+      </Link>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** An item in a list of feedback: its title linking to `to`, its badges, and the line of `facts` under them. */
+export function FeedbackCard({ item, to, facts }: { item: Pick<FeedbackDetail, 'message' | 'type' | 'status' | 'source'>; to: string; facts: ReactNode }) {
+  return (
+    <CardDiv className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="min-w-0 text-base font-semibold break-words">
+          <Link to={to} className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline">
+            {feedbackTitle(item)}
+          </Link>
+        </h2>
+        <FeedbackBadges item={item} />
+      </div>
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">{facts}</p>
+    </CardDiv>
   );
 }
 

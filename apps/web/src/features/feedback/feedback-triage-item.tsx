@@ -1,7 +1,5 @@
 import { FEEDBACK_STATUSES, type FeedbackStatus } from '@ridgeline/shared/domain/feedback';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,10 +9,11 @@ import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useReplyAsTeam, useSetFeedbackStatus } from './api/triage-actions';
 import { useTriageItem } from './api/triage-item';
-import { FeedbackSummary, FeedbackThread } from './feedback-parts';
+import { FeedbackItemFrame, FeedbackSummary, FeedbackThread } from './feedback-parts';
 import { statusLabel } from './feedback-words';
 import { ReplyForm } from './reply-form';
 import { paths } from '../../lib/paths';
+import { LabeledOptions } from '../../components/choice-options';
 
 const isStatus = (value: string): value is FeedbackStatus => FEEDBACK_STATUSES.some((status) => status === value);
 
@@ -35,11 +34,7 @@ function StatusChange({ id, current }: { id: string; current: FeedbackStatus }) 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <Field id="triage-item-status" label="Move it to" className="sm:min-w-60">
           <NativeSelect value={status} onChange={(event) => isStatus(event.target.value) && setStatus(event.target.value)}>
-            {FEEDBACK_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
+            <LabeledOptions values={FEEDBACK_STATUSES} labels={statusLabel} />
           </NativeSelect>
         </Field>
         <Button onClick={apply} disabled={status === current || change.isPending} className="w-full sm:w-auto">
@@ -55,12 +50,7 @@ export function FeedbackTriageItem({ id }: { id: string }) {
   const item = useTriageItem(id);
   const reply = useReplyAsTeam(id);
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <Link to={paths.adminFeedback} className="inline-flex min-h-11 w-fit items-center gap-1 text-blue-800 underline underline-offset-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Feedback Triage
-      </Link>
-      <h1 className="text-2xl font-bold text-slate-900">Feedback</h1>
+    <FeedbackItemFrame back={paths.adminFeedback} backLabel="Feedback Triage" title="Feedback">
       {item.isPending && <p role="status">Loading the feedback…</p>}
       {item.isError && <Alert>{errorText(item.error)}</Alert>}
       {item.data && (
@@ -91,6 +81,6 @@ export function FeedbackTriageItem({ id }: { id: string }) {
           />
         </>
       )}
-    </div>
+    </FeedbackItemFrame>
   );
 }

@@ -1,10 +1,9 @@
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackStatus, type FeedbackType } from '@ridgeline/shared/domain/feedback';
 import type { AdminFeedbackQuery } from '@ridgeline/shared/contracts/feedback';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { CardDiv } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/native-select';
@@ -12,9 +11,10 @@ import { agoText } from '../../lib/relative-time';
 import { errorText } from '../../lib/error-text';
 import { useFeedbackSummary } from './api/feedback-summary';
 import { useTriage } from './api/triage';
-import { FeedbackBadges } from './feedback-parts';
-import { feedbackTitle, repliesText, statusLabel, typeLabel } from './feedback-words';
+import { FeedbackCard } from './feedback-parts';
+import { repliesText, statusLabel, typeLabel } from './feedback-words';
 import { paths } from '../../lib/paths';
+import { LabeledOptions, NamedOptions } from '../../components/choice-options';
 
 type StatusFilter = FeedbackStatus | 'open' | 'all';
 
@@ -57,31 +57,19 @@ function Filters({ filters, companies }: { filters: ReturnType<typeof useFilters
         >
           <option value="open">Open (new, planned, in progress)</option>
           <option value="all">Every status</option>
-          {FEEDBACK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
+          <LabeledOptions values={FEEDBACK_STATUSES} labels={statusLabel} />
         </NativeSelect>
       </Field>
       <Field id="triage-type" label="Type">
         <NativeSelect value={filters.type ?? ''} onChange={(event) => filters.set({ type: event.target.value, page: null })}>
           <option value="">Every type</option>
-          {FEEDBACK_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
+          <LabeledOptions values={FEEDBACK_TYPES} labels={typeLabel} />
         </NativeSelect>
       </Field>
       <Field id="triage-company" label="Company">
         <NativeSelect value={filters.companyId} onChange={(event) => filters.set({ company: event.target.value, page: null })}>
           <option value="">Every company</option>
-          {companies.map((company) => (
-            <option key={company.id} value={company.id}>
-              {company.name}
-            </option>
-          ))}
+          <NamedOptions items={companies} />
         </NativeSelect>
       </Field>
     </div>
@@ -121,29 +109,22 @@ export function FeedbackTriage() {
           <ul aria-label="Feedback to triage" className="flex flex-col gap-3">
             {data.items.map((item) => (
               <li key={item.id}>
-                <CardDiv className="flex flex-col gap-2">
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 className="min-w-0 text-base font-semibold break-words">
-                      <Link
-                        to={paths.adminFeedbackItem(item.id)}
-                        className="inline-flex min-h-11 items-center text-blue-900 underline-offset-2 hover:underline"
-                      >
-                        {feedbackTitle(item)}
-                      </Link>
-                    </h2>
-                    <FeedbackBadges item={item} />
-                  </div>
-                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700">
-                    <span>{item.company.name}</span>
-                    <span>{item.author ? item.author.name : 'A removed user'}</span>
-                    {item.page && <span className="break-all">{item.page}</span>}
-                    <span>{repliesText(item.replyCount)}</span>
-                    {item.lastReplyBy === 'author' && <Badge tone="warning">The author answered</Badge>}
-                    <span>
-                      Changed <time dateTime={item.updatedAt}>{agoText(item.updatedAt)}</time>
-                    </span>
-                  </p>
-                </CardDiv>
+                <FeedbackCard
+                  item={item}
+                  to={paths.adminFeedbackItem(item.id)}
+                  facts={
+                    <>
+                      <span>{item.company.name}</span>
+                      <span>{item.author ? item.author.name : 'A removed user'}</span>
+                      {item.page && <span className="break-all">{item.page}</span>}
+                      <span>{repliesText(item.replyCount)}</span>
+                      {item.lastReplyBy === 'author' && <Badge tone="warning">The author answered</Badge>}
+                      <span>
+                        Changed <time dateTime={item.updatedAt}>{agoText(item.updatedAt)}</time>
+                      </span>
+                    </>
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -4,14 +4,13 @@ import { INSPECTION_AREAS, SLOPE_DIRECTIONS, type SlopeDirection } from '@ridgel
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { areasFormSchema, areasFromStructures, type AreasFormInput } from './areas-form-schema';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
+import { FIELD_FORM, StickySubmit } from '../../components/sticky-actions';
 import { structureKindLabel } from './session-words';
 import { useFieldUser } from './use-field-user';
 import { paths } from '../../lib/paths';
@@ -107,11 +106,7 @@ function AreasForm({ session, offline }: { session: LocalInspection; offline: bo
         <StructureAreas key={structure.id} index={index} name={structure.name} kind={structure.kind} />
       ))}
       <FormError />
-      <StickyActions>
-        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
-          Next: Overview photos
-        </SubmitButton>
-      </StickyActions>
+      <StickySubmit isSubmitting={form.formState.isSubmitting}>Next: Overview photos</StickySubmit>
     </Form>
   );
 }

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { convertSessionSchema, type ConvertSessionResult } from '@ridgeline/shared/contracts/estimating';
 import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { LimitAlert } from '../../components/limit-alert';
-import { SubmitButton } from '../../components/submit-button';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -24,7 +23,7 @@ import { useProjectChoices } from '../../lib/api/project-choices';
 import { useSessionEstimates } from './api/session-estimates';
 import { useSessionMeasurements } from './api/session-measurements';
 import { isUnsynced, SessionScreen } from './components/session-screen';
-import { BIG_ACTION, StickyActions } from '../../components/sticky-actions';
+import { StickySubmit } from '../../components/sticky-actions';
 import { sessionAddress } from './session-words';
 import { useFieldUser } from './use-field-user';
 import { paths } from '../../lib/paths';
@@ -173,11 +172,9 @@ function ConvertForm({ session, userId }: { session: LocalInspection; userId: st
         {limitMessage && <LimitAlert message={limitMessage} />}
         <FormError />
       </Card>
-      <StickyActions>
-        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Converting…" className={BIG_ACTION}>
-          Convert
-        </SubmitButton>
-      </StickyActions>
+      <StickySubmit isSubmitting={form.formState.isSubmitting} busyText="Converting…">
+        Convert
+      </StickySubmit>
     </Form>
   );
 }

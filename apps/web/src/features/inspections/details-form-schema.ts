@@ -4,19 +4,13 @@ import type { Project } from '@ridgeline/shared/contracts/projects';
 import { STRUCTURE_KIND_VALUES, type InspectionArea, type StructureKind } from '@ridgeline/shared/domain/field-capture';
 import { newClientId } from '../../offline/inspection-store';
 import { structureKindLabel } from './session-words';
+import { blankIsNull } from '../../lib/blank-is-null';
 
 // The property-and-loss form of a session (new, new-offline, and editing those details) on the one
 // form path: the contract's field rules, with each field as people type it. Empty boxes become null,
 // the loss type's "as classified" choice is null (the description is classified with the shared rules).
 
 const fields = inspectionFieldsSchema.shape;
-
-/** An optional text box: empty is null. */
-const blankIsNull = <S extends z.ZodType<unknown, string | null>>(schema: S) =>
-  z
-    .string()
-    .transform((value): string | null => (value.trim() === '' ? null : value))
-    .pipe(schema);
 
 export const structureRowSchema = z.object({
   id: z.string(),

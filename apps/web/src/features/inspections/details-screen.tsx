@@ -7,18 +7,17 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
-import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
 import { useOnline } from '../../lib/session/session-provider';
 import { notify } from '../../lib/toast';
-import { createLocalInspection, saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { createLocalInspection, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { useInspectionList } from './api/inspection-list';
 import { useProjectForInspection } from './api/project-prefill';
 import { inspectionDay, inspectionToContinue } from './claim-file-inspections';
 import { LossTypeChoice } from './components/loss-type-choice';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
+import { BIG_ACTION, FIELD_FORM, StickySubmit } from '../../components/sticky-actions';
 import { StructuresFields } from './components/structures-fields';
 import {
   detailsFormSchema,
@@ -32,6 +31,7 @@ import {
 } from './details-form-schema';
 import { useFieldUser } from './use-field-user';
 import { paths } from '../../lib/paths';
+import { useSaveSessionFields } from './use-save-session-fields';
 
 // The property-and-loss step: /field-inspection/new and /new-offline start a session (optionally
 // from a project: ?projectId=), ?session=<id> edits an existing one's details. Everything saves to
@@ -200,43 +200,24 @@ function NewDetailsForm({
       <Form form={form} onSubmit={submit} aria-label={title} className={FIELD_FORM}>
         <DetailsFields />
         <FormError />
-        <StickyActions>
-          <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
-            Next: Areas
-          </SubmitButton>
-        </StickyActions>
+        <StickySubmit isSubmitting={form.formState.isSubmitting}>Next: Areas</StickySubmit>
       </Form>
     </>
   );
 }
 
 function EditDetailsForm({ session }: { session: LocalInspection }) {
-  const user = useFieldUser();
-  const navigate = useNavigate();
   const form = useZodForm(detailsFormSchema, { defaultValues: detailsFromSession(session) as DetailsFormInput });
-  const submit = async (output: DetailsFormOutput) => {
-    if (!user) return;
-    try {
-      await saveInspectionFields(
-        user.userId,
-        session.id,
-        detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),
-      );
-      notify.success('Details saved');
-      await navigate(paths.fieldInspection(session.id));
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
-  };
+  const save = useSaveSessionFields(session.id, 'Details saved', (message) => form.setError('root', { message }));
+  const submit = (output: DetailsFormOutput) =>
+    save(() =>
+      detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),
+    );
   return (
     <Form form={form} onSubmit={submit} aria-label="Property and loss" className={FIELD_FORM}>
       <DetailsFields />
       <FormError />
-      <StickyActions>
-        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
-          Save details
-        </SubmitButton>
-      </StickyActions>
+      <StickySubmit isSubmitting={form.formState.isSubmitting}>Save details</StickySubmit>
     </Form>
   );
 }

@@ -12,9 +12,10 @@ import { syncInspections, useLocalInspections } from '../../offline/inspection-s
 import { useUploadSummary } from '../../offline/upload-queue';
 import { isReadyForOffline, useOfflineReadiness, type OfflineReadiness } from '../../offline/offline-readiness';
 import { isUnsynced } from './components/session-screen';
-import { SessionRow } from './components/session-row';
+import { LocalSessionRow } from './components/session-row';
 import { useFieldUser } from './use-field-user';
 import { paths } from '../../lib/paths';
+import { TitledSection } from '../../components/titled-section';
 
 // /field-inspection: the field hub. Start an inspection (the offline screen when there is no
 // signal), resume the ones in progress on this device, see what is still waiting to sync, and whether
@@ -113,10 +114,7 @@ export default function FieldHubPage() {
         )}
       </Card>
 
-      <section aria-labelledby="in-progress-heading" className="flex flex-col gap-2">
-        <h2 id="in-progress-heading" className="text-lg font-semibold text-slate-900">
-          In progress
-        </h2>
+      <TitledSection id="in-progress-heading" title="In progress" className="flex flex-col gap-2">
         {sessions === undefined ? (
           <Skeleton className="h-24" aria-label="Loading inspections" />
         ) : inProgress.length === 0 ? (
@@ -127,16 +125,12 @@ export default function FieldHubPage() {
           <CardDiv className="p-0">
             <ul aria-label="Inspections in progress" className="divide-y divide-slate-200">
               {inProgress.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null}
-                />
+                <LocalSessionRow key={session.id} session={session} />
               ))}
             </ul>
           </CardDiv>
         )}
-      </section>
+      </TitledSection>
       <Link to={paths.fieldInspections} className={buttonVariants({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
         All inspections
       </Link>

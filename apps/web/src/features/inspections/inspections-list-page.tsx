@@ -15,8 +15,7 @@ import { errorText } from '../../lib/error-text';
 import { useOnline } from '../../lib/session/session-provider';
 import { useLocalInspections, type LocalInspection } from '../../offline/inspection-store';
 import { useInspectionList } from './api/inspection-list';
-import { isUnsynced } from './components/session-screen';
-import { SessionRow } from './components/session-row';
+import { LocalSessionRow, SessionRow } from './components/session-row';
 import { useFieldUser } from './use-field-user';
 
 // /field-inspections: every inspection of the company from the server, newest activity first, with
@@ -97,11 +96,7 @@ export default function InspectionsListPage() {
         <CardDiv className="p-0">
           <ul aria-label="Inspections" className="divide-y divide-slate-200">
             {localOnly.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null}
-              />
+              <LocalSessionRow key={session.id} session={session} />
             ))}
             {serverRows.map((session) => (
               <SessionRow key={session.id} session={session} />

@@ -1,25 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Card, CardTitle } from '../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { carriersQuery, keptCarriers } from '../../lib/api/directory';
-import { errorText } from '../../lib/error-text';
-import { notify } from '../../lib/toast';
-import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
+import { useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { SessionScreen } from './components/session-screen';
-import { BIG_ACTION, FIELD_FORM, StickyActions } from '../../components/sticky-actions';
+import { FIELD_FORM, StickySubmit } from '../../components/sticky-actions';
 import { insuranceFormSchema, insuranceFromSession, type InsuranceFormOutput } from './insurance-form-schema';
 import { useFieldUser } from './use-field-user';
-import { paths } from '../../lib/paths';
+import { useSaveSessionFields } from './use-save-session-fields';
+import { NamedOptions } from '../../components/choice-options';
 
 // /field-inspection/:sessionId/insurance-details: carrier (from the company's directory when it
 // could be read, or typed), policy, claim number, adjuster, deductible in dollars, date of loss.
 
 function InsuranceForm({ session }: { session: LocalInspection }) {
-  const user = useFieldUser();
-  const navigate = useNavigate();
   const carriers = useQuery({ ...carriersQuery(), placeholderData: keptCarriers, retry: false });
   const form = useZodForm(insuranceFormSchema, { defaultValues: insuranceFromSession(session) });
   const carrierId = form.watch('carrierId');
@@ -28,20 +24,12 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
   const known =
     session.carrierId && !options.some((c) => c.id === session.carrierId) ? [{ id: session.carrierId, name: session.carrierName ?? 'Current carrier' }] : [];
 
-  const submit = async (output: InsuranceFormOutput) => {
-    if (!user) return;
-    const chosen = [...options, ...known].find((c) => c.id === output.carrierId);
-    try {
-      await saveInspectionFields(user.userId, session.id, {
-        ...output,
-        carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName,
-      });
-      notify.success('Insurance details saved');
-      await navigate(paths.fieldInspection(session.id));
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
-  };
+  const save = useSaveSessionFields(session.id, 'Insurance details saved', (message) => form.setError('root', { message }));
+  const submit = (output: InsuranceFormOutput) =>
+    save(() => {
+      const chosen = [...options, ...known].find((c) => c.id === output.carrierId);
+      return { ...output, carrierName: output.carrierId ? (chosen?.name ?? session.carrierName) : output.carrierName };
+    });
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Insurance details" className={FIELD_FORM}>
@@ -54,11 +42,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
           hint={carriers.isError || (carriers.data && options.length === 0) ? 'No carrier list on this device: type the name below.' : undefined}
         >
           <option value="">Not in the list (type it below)</option>
-          {[...known, ...options].map((carrier) => (
-            <option key={carrier.id} value={carrier.id}>
-              {carrier.name}
-            </option>
-          ))}
+          <NamedOptions items={[...known, ...options]} />
         </FormField>
         {!carrierId && <FormField name="carrierName" label="Carrier name" autoComplete="off" />}
         <FormField name="policyNumber" label="Policy number" autoComplete="off" />
@@ -73,11 +57,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
         <FormField name="adjusterEmail" label="Adjuster email" type="email" autoComplete="off" />
       </Card>
       <FormError />
-      <StickyActions>
-        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Saving…" className={BIG_ACTION}>
-          Next: Overview
-        </SubmitButton>
-      </StickyActions>
+      <StickySubmit isSubmitting={form.formState.isSubmitting}>Next: Overview</StickySubmit>
     </Form>
   );
 }

@@ -2,17 +2,12 @@ import { z } from 'zod';
 import { inspectionFieldsSchema, type InspectionSession } from '@ridgeline/shared/contracts/inspections';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
 import { parseDollars } from '../../lib/money';
+import { blankIsNull } from '../../lib/blank-is-null';
 
 // The insurance step's form on the one form path: the contract's rules with each field as typed.
 // Empty boxes are null; the deductible is typed in dollars and sent in cents.
 
 const fields = inspectionFieldsSchema.shape;
-
-const blankIsNull = <S extends z.ZodType<unknown, string | null>>(schema: S) =>
-  z
-    .string()
-    .transform((value): string | null => (value.trim() === '' ? null : value))
-    .pipe(schema);
 
 export const insuranceFormSchema = z.object({
   /** '' when the carrier is typed rather than chosen from the directory. */

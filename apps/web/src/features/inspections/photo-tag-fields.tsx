@@ -1,6 +1,7 @@
 import { PHOTO_CATEGORIES, PHOTO_TYPES } from '@ridgeline/shared/domain/field-capture';
 import type { ReactNode } from 'react';
 import { FormField } from '../../components/ui/form';
+import { ChoiceOptions } from '../../components/choice-options';
 
 /**
  * The tags a photo carries, as form fields named category, subcategory and photoType: the capture
@@ -11,28 +12,16 @@ export function PhotoTagFields({ subcategories, children }: { subcategories: rea
   return (
     <>
       <FormField name="category" label="Category" control="select">
-        {PHOTO_CATEGORIES.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={PHOTO_CATEGORIES} />
       </FormField>
       <FormField name="subcategory" label="Subcategory" control="select">
         <option value="">None</option>
-        {subcategories.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={subcategories} />
       </FormField>
       {children}
       <FormField name="photoType" label="Photo type" control="select">
         <option value="">Not set</option>
-        {PHOTO_TYPES.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={PHOTO_TYPES} />
       </FormField>
     </>
   );

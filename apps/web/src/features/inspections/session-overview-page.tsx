@@ -26,6 +26,7 @@ import { useFieldUser } from './use-field-user';
 import { useSessionShotPhotos, useShotList } from './session-shot-photos';
 import { formatDay } from '../../lib/dates';
 import { paths } from '../../lib/paths';
+import { ProgressBar } from '../../components/ui/progress-bar';
 
 // /field-inspection/:sessionId: the session's overview: where it stands in each step (each capture
 // phase by its required shots, as the capture screens and the analysis count them, then
@@ -211,16 +212,14 @@ function Overview({ session }: { session: LocalInspection }) {
           <CardDescription>
             {done} of {counted.length} steps done
           </CardDescription>
-          <div
-            role="progressbar"
-            aria-label="Steps done"
-            aria-valuemin={0}
-            aria-valuemax={counted.length}
-            aria-valuenow={done}
+          <ProgressBar
+            label="Steps done"
+            now={done}
+            max={counted.length}
+            percent={Math.round((done / Math.max(1, counted.length)) * 100)}
             className="mt-2 h-2 rounded-full bg-slate-200"
-          >
-            <div className="h-2 rounded-full bg-green-700" style={{ width: `${Math.round((done / Math.max(1, counted.length)) * 100)}%` }} />
-          </div>
+            barClassName="h-2 rounded-full bg-green-700"
+          />
         </div>
         <ol className="divide-y divide-slate-200 border-t border-slate-200">
           {steps.map((step) => (

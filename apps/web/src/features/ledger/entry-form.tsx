@@ -19,6 +19,7 @@ import { errorText } from '../../lib/error-text';
 import { formatCents, parseDollars } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useAddLedgerEntry } from './api/add-ledger-entry';
+import { LabeledOptions } from '../../components/choice-options';
 
 // One form adds every kind of entry but a reversal: the office picks what happened, then fills in
 // what that kind needs. The typed dollars become integer cents; the result is the shared contract's.
@@ -134,29 +135,17 @@ export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledg
       }
     >
       <FormField name="what" label="What happened" control="select">
-        {WHATS.map((key) => (
-          <option key={key} value={key}>
-            {WHAT[key]}
-          </option>
-        ))}
+        <LabeledOptions values={WHATS} labels={WHAT} />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         {what === 'figure' && (
           <FormField name="figure" label="Figure" control="select">
-            {LEDGER_FIGURES.map((figure) => (
-              <option key={figure} value={figure}>
-                {LEDGER_FIGURE_LABELS[figure]}
-              </option>
-            ))}
+            <LabeledOptions values={LEDGER_FIGURES} labels={LEDGER_FIGURE_LABELS} />
           </FormField>
         )}
         {(what === 'payment_expected' || what === 'payment_received') && (
           <FormField name="paymentType" label="Payment" control="select">
-            {LEDGER_PAYMENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {LEDGER_PAYMENT_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <LabeledOptions values={LEDGER_PAYMENT_TYPES} labels={LEDGER_PAYMENT_TYPE_LABELS} />
           </FormField>
         )}
         {what === 'supplement_requested' && <FormField name="label" label="Supplement" placeholder="Drip edge" />}

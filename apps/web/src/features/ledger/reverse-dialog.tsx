@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput, type LedgerEntry } from '@ridgeline/shared/contracts/ledger';
-import { SubmitButton } from '../../components/submit-button';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useAddLedgerEntry } from './api/add-ledger-entry';
 import { entryTitle } from './ledger-words';
+import { FormFooter } from '../../components/form-footer';
 
 // An entry is never edited: a mistake is reversed (with the reason), and the right entry added.
 
@@ -55,12 +55,9 @@ function ReverseForm({ projectId, entry, onDone }: { projectId: string; entry: L
       }
     >
       <FormField name="note" label="Why" control="textarea" rows={2} placeholder="Typed the wrong amount" />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={add.isPending} busyText="Reversing…" className="w-full sm:w-auto">
-          Reverse entry
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={add.isPending} busyText="Reversing…">
+        Reverse entry
+      </FormFooter>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { updateMeSchema, type Me, type UpdateMeInput } from '@ridgeline/shared/contracts/team';
 import { Alert } from '../../components/ui/alert';
-import { Card, CardDiv } from '../../components/ui/card';
+import { CardDiv } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -11,7 +11,7 @@ import { errorText } from '../../lib/error-text';
 import { useUpdateMe, useUploadAvatar } from './api/me-api';
 import { PageHeader } from '../../components/page-header';
 import { saveWithToasts } from '../../lib/save-with-toasts';
-import { uploadOnChoose } from '../../lib/upload-on-choose';
+import { ImageUploadCard } from '../../components/image-upload-card';
 import { SubmitButton } from '../../components/submit-button';
 
 /** /profile: the signed-in user's name, phone and photo, as the team sees them. */
@@ -20,8 +20,6 @@ export default function ProfilePage() {
   const me = useMe();
   const upload = useUploadAvatar();
 
-  const onAvatar = uploadOnChoose(upload, ['Photo updated', 'Your profile photo has been changed.']);
-
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title="Profile">How your name and photo appear to your team.</PageHeader>
@@ -29,28 +27,18 @@ export default function ProfilePage() {
       {me.isError && <Alert>{errorText(me.error)}</Alert>}
       {me.data && (
         <>
-          <Card aria-labelledby="photo-heading" className="flex items-center gap-4">
-            <h2 id="photo-heading" className="sr-only">
-              Profile photo
-            </h2>
-            {me.data.avatarUrl ? (
-              <img src={me.data.avatarUrl} alt="Your profile photo" className="size-16 rounded-full object-cover" />
-            ) : (
-              <span className="flex size-16 items-center justify-center rounded-full bg-slate-100" aria-hidden="true">
-                <UserRound className="size-8 text-slate-500" />
-              </span>
-            )}
-            <div className="flex flex-col gap-1">
-              <Field id="avatar" label="Profile photo" hint="JPEG, PNG, WebP or GIF, up to 5 MB.">
-                <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={onAvatar} className="border-0 px-0" />
-              </Field>
-              {upload.isPending && (
-                <p role="status" className="text-sm">
-                  Uploading…
-                </p>
-              )}
-            </div>
-          </Card>
+          <ImageUploadCard
+            label="Profile photo"
+            headingId="photo-heading"
+            fieldId="avatar"
+            src={me.data.avatarUrl}
+            alt="Your profile photo"
+            imageClassName="size-16 rounded-full object-cover"
+            icon={UserRound}
+            placeholderClassName="flex size-16 items-center justify-center rounded-full bg-slate-100"
+            upload={upload}
+            success={['Photo updated', 'Your profile photo has been changed.']}
+          />
 
           <ProfileForm key={me.data.id} me={me.data} />
         </>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createProjectSchema } from '@ridgeline/shared/contracts/projects';
 import { parseDollars } from '../../lib/money';
+import { blankIsNull } from '../../lib/blank-is-null';
 
 // The new-project form on the one form path: the contract's createProjectSchema, with each field as
 // people type it. Empty boxes and "none" choices become null (or are left out), dollars become cents,
@@ -13,13 +14,6 @@ const required = <S extends z.ZodType<unknown, string>>(schema: S, message: stri
   z
     .string()
     .refine((value) => value.trim() !== '', message)
-    .pipe(schema);
-
-/** An optional text box or "none" choice: empty is null. */
-const blankIsNull = <S extends z.ZodType<unknown, string | null>>(schema: S) =>
-  z
-    .string()
-    .transform((value): string | null => (value.trim() === '' ? null : value))
     .pipe(schema);
 
 /** A dollar amount as typed ("1,250.50", "$980"); empty is null. */

@@ -19,6 +19,7 @@ import { LimitAlert } from '../../components/limit-alert';
 import { LossTypeField } from './components/loss-type-field';
 import { EMPTY_NEW_PROJECT, newProjectFormSchema } from './new-project-form-schema';
 import { paths } from '../../lib/paths';
+import { NamedOptions } from '../../components/choice-options';
 
 const MONEY_HINT = 'In dollars, like 1,250.00';
 
@@ -152,11 +153,7 @@ export default function NewProjectPage() {
             </FormField>
             <FormField name="statusId" label="Starting status" control="select">
               <option value="">{openStatuses[0] ? `First in the pipeline (${openStatuses[0].name})` : 'First in the pipeline'}</option>
-              {openStatuses.slice(1).map((status) => (
-                <option key={status.id} value={status.id}>
-                  {status.name}
-                </option>
-              ))}
+              <NamedOptions items={openStatuses.slice(1)} />
             </FormField>
           </div>
         </Card>

@@ -33,6 +33,7 @@ import { projectsKey } from '../../lib/api/shared-keys';
 import { LimitAlert } from '../../components/limit-alert';
 import { projectAddress } from './project-table';
 import { paths } from '../../lib/paths';
+import { NamedOptions } from '../../components/choice-options';
 
 // The pipeline board: one column per visible status, in pipeline order. A card changes status by
 // dragging it (mouse, touch, or the keyboard: space to pick up, arrows between columns, space to
@@ -242,11 +243,7 @@ function BoardCard({ project, columns, onMove }: { project: ProjectSummary; colu
       >
         <NativeSelect value={project.statusId} onChange={(event) => void onMove(project, event.target.value)} className="bg-white">
           {!columns.some((status) => status.id === project.statusId) && <option value={project.statusId}>Hidden status</option>}
-          {columns.map((status) => (
-            <option key={status.id} value={status.id}>
-              {status.name}
-            </option>
-          ))}
+          <NamedOptions items={columns} />
         </NativeSelect>
       </Field>
     </li>

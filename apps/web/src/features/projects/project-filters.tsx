@@ -3,13 +3,15 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { Carrier } from '@ridgeline/shared/contracts/carriers';
 import type { ProjectStatus } from '@ridgeline/shared/contracts/projects';
 import type { Member } from '@ridgeline/shared/contracts/team';
-import { LOSS_TYPES, type LossType } from '@ridgeline/shared/domain/loss-types';
+import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { cn } from '../../lib/cn';
 import { DEFAULT_FILTERS, NARROWING, type ListFilters, type ProjectSort, type ProjectState } from './list-filters';
+import { LossTypeOptions } from '../../components/loss-type-options';
+import { NamedOptions } from '../../components/choice-options';
 
 /** How long the search box waits after the last keystroke before it searches. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -68,11 +70,7 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
         <Field id={`${id}-status`} label="Status">
           <NativeSelect value={filters.statusId} onChange={(event) => onChange({ statusId: event.target.value })}>
             <option value="">Any status</option>
-            {statuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.name}
-              </option>
-            ))}
+            <NamedOptions items={statuses} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-assignee`} label="Assignee">
@@ -88,21 +86,13 @@ export function ProjectFilters({ filters, onChange, statuses, members, carriers 
         <Field id={`${id}-carrier`} label="Carrier">
           <NativeSelect value={filters.carrierId} onChange={(event) => onChange({ carrierId: event.target.value })}>
             <option value="">Any carrier</option>
-            {carriers.map((carrier) => (
-              <option key={carrier.id} value={carrier.id}>
-                {carrier.name}
-              </option>
-            ))}
+            <NamedOptions items={carriers} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-loss`} label="Loss type">
           <NativeSelect value={filters.lossType} onChange={(event) => onChange({ lossType: event.target.value as LossType | '' })}>
             <option value="">Any loss type</option>
-            {LOSS_TYPES.map((type) => (
-              <option key={type.value} value={type.value}>
-                {type.label}
-              </option>
-            ))}
+            <LossTypeOptions />
           </NativeSelect>
         </Field>
         <Field id={`${id}-state`} label="Show">

@@ -31,6 +31,7 @@ import {
 import { ProjectFilters } from './project-filters';
 import { ProjectTable } from './project-table';
 import { paths } from '../../lib/paths';
+import { NoMatches } from '../../components/no-matches';
 
 // The board (and its drag-and-drop library) loads when it is opened: the table is the default view, and
 // this page is preloaded on every signed-in visit while the browser is idle.
@@ -77,16 +78,9 @@ export default function ProjectsPage() {
     data &&
     data.total === 0 &&
     (isFiltered(filters) ? (
-      <EmptyState
-        title="No claim files match these filters"
-        action={
-          <Button variant="secondary" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        }
-      >
+      <NoMatches title="No claim files match these filters" onClear={clearFilters}>
         <p>Try another search, or clear the filters to see every claim file.</p>
-      </EmptyState>
+      </NoMatches>
     ) : (
       <EmptyState title="No claim files yet." action={<NewProjectButton />}>
         <p>Create your first claim file: the property, the homeowner and the claim, then follow it through your pipeline.</p>

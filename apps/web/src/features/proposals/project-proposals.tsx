@@ -20,6 +20,7 @@ import { tierLabel } from './proposal-form-schema';
 import { ProposalPdf } from './proposal-pdf';
 import { SignatureRecord } from './signature-record';
 import { formatDate } from '../../lib/dates';
+import { TitledSection } from '../../components/titled-section';
 
 // The claim file's proposals for the homeowner: build one from an estimate, its PDF, its signature.
 // Edit is offered to whoever may change the proposal (proposals.policy.ts on the server).
@@ -40,13 +41,12 @@ export function ProjectProposals({ projectId }: { projectId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
 
   return (
-    <section aria-labelledby="project-proposals-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="project-proposals-heading" className="text-lg font-semibold text-slate-900">
-          Proposals
-        </h2>
-        <NewProposalDialog projectId={projectId} onCreated={setEditing} />
-      </div>
+    <TitledSection
+      id="project-proposals-heading"
+      title="Proposals"
+      className="flex flex-col gap-4"
+      action={<NewProposalDialog projectId={projectId} onCreated={setEditing} />}
+    >
       <QueryThen query={proposals} loadingLabel="Loading the proposals" loadingClassName="h-24" failure="The proposals could not be read">
         {(data) =>
           data.length === 0 ? (
@@ -69,7 +69,7 @@ export function ProjectProposals({ projectId }: { projectId: string }) {
           )
         }
       </QueryThen>
-    </section>
+    </TitledSection>
   );
 }
 

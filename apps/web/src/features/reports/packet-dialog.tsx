@@ -6,17 +6,13 @@ import {
   missingCoverLetterFields,
   type CoverLetterValues,
 } from '@ridgeline/shared/domain/documents';
-import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { SubmitButton } from '../../components/submit-button';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { ApiError } from '../../lib/api-client';
+import { Form, FormCheckbox, FormField, useZodForm } from '../../components/ui/form';
 import { useMe } from '../../lib/api/me';
 import { takeCoverLetter } from '../../lib/draft-handoff';
 import { errorText } from '../../lib/error-text';
@@ -24,13 +20,12 @@ import { formatCents } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useCreatePacket } from './api/create-packet';
 import { usePacketDefaults } from './api/packet-defaults';
-import { readinessKey } from './api/readiness';
 import { useSaveCoverLetterTemplate } from './api/save-cover-letter-template';
 import { MissingShots, OverrideReasonField } from './missing-shots';
-import { ReadinessThen } from './photo-report-dialog';
+import { LayoutField, ReadinessForm, useDocumentMade } from './document-dialog';
+import { FormFooter } from '../../components/form-footer';
 import { QueryThen } from '../../components/query-then';
 import { LAYOUT_CHOICES, packetFormSchema, toLayout } from './report-form-schema';
-import { watchDocument } from './watched-documents';
 
 // The claim submission packet of a claim file: the cover letter (the company's template, edited here,
 // its fields filled with the claim's values in the preview), the photo report, the measurements and
@@ -52,20 +47,9 @@ export function PacketDialog({ projectId, open, onOpenChange, onCreated }: Props
         {open && (
           <DefaultsThen projectId={projectId}>
             {(defaults) => (
-              <ReadinessThen source={{ projectId }}>
-                {(readiness) => (
-                  <PacketForm
-                    key={readiness.complete ? 'complete' : 'missing'}
-                    projectId={projectId}
-                    defaults={defaults}
-                    readiness={readiness}
-                    onDone={(report) => {
-                      onOpenChange(false);
-                      onCreated?.(report);
-                    }}
-                  />
-                )}
-              </ReadinessThen>
+              <ReadinessForm source={{ projectId }} onOpenChange={onOpenChange} onCreated={onCreated}>
+                {(readiness, onDone) => <PacketForm projectId={projectId} defaults={defaults} readiness={readiness} onDone={onDone} />}
+              </ReadinessForm>
             )}
           </DefaultsThen>
         )}
@@ -102,7 +86,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
   });
   const create = useCreatePacket();
   const saveTemplate = useSaveCoverLetterTemplate();
-  const client = useQueryClient();
+  const made = useDocumentMade({ projectId }, onDone, (message) => form.setError('root', { message }));
   const me = useMe();
   const canSaveTemplate = me.data?.company ? canManageCompany(me.data.company.role) : false;
 
@@ -149,17 +133,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
         layout: toLayout(values.layout),
         ...(missingShots && values.photoReport && reason ? { overrideReason: reason } : {}),
       },
-      {
-        onSuccess: (report) => {
-          watchDocument(report.id);
-          onDone(report);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && isErrorCode(error.code) && error.code === 'SHOT_LIST_INCOMPLETE')
-            void client.invalidateQueries({ queryKey: readinessKey({ projectId }) });
-          form.setError('root', { message: errorText(error) });
-        },
-      },
+      made,
     );
   };
 
@@ -225,23 +199,14 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
       </FormField>
       {withPhotos && (
         <>
-          <FormField name="layout" label="Photos per page" control="select">
-            {LAYOUT_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </FormField>
+          <LayoutField />
           <MissingShots readiness={readiness} />
           {missingShots && <OverrideReasonField made="packet" />}
         </>
       )}
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={create.isPending} busyText="Starting…" className="w-full sm:w-auto">
-          {missingShots && withPhotos ? 'Make packet anyway' : 'Make packet'}
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={create.isPending} busyText="Starting…">
+        {missingShots && withPhotos ? 'Make packet anyway' : 'Make packet'}
+      </FormFooter>
     </Form>
   );
 }

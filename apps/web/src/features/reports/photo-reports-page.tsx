@@ -14,6 +14,7 @@ import { DocumentWatcher } from './document-watcher';
 import { DocumentsList } from './documents-list';
 import { PhotoReportDialog } from './photo-report-dialog';
 import { SourcePickerDialog } from './source-picker-dialog';
+import { LabeledOptions } from '../../components/choice-options';
 
 // The company's documents, newest first, 25 a page: what each was made from (a claim file or an
 // inspection), its kind, pages, who made it and when, where its PDF is, and the download. A new
@@ -54,11 +55,7 @@ export default function PhotoReportsPage() {
           }}
         >
           <option value="">All kinds</option>
-          {REPORT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {REPORT_KIND_LABELS[k]}
-            </option>
-          ))}
+          <LabeledOptions values={REPORT_KINDS} labels={REPORT_KIND_LABELS} />
         </NativeSelect>
       </div>
       <QueryThen query={reports} loadingLabel="Loading the reports" loadingClassName="h-40" failure="The reports could not be read">

@@ -2,6 +2,7 @@ import type { Report } from '@ridgeline/shared/contracts/documents';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { isOnItsWay } from '../../lib/document-status';
+import { ProgressBar } from '../../components/ui/progress-bar';
 
 // Where a document is, in words: the percent of a PDF on its way (a progress bar screen readers
 // read), "Failed: <reason>" with Try again, ready (and out of date when its inputs changed), or a
@@ -11,17 +12,13 @@ export function ReportProgress({ report }: { report: Pick<Report, 'title' | 'pro
   const percent = Math.max(0, Math.min(100, report.progress));
   return (
     <div className="flex min-w-40 items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label={`Making ${report.title}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
+      <ProgressBar
+        label={`Making ${report.title}`}
+        now={percent}
+        valueText={`${percent}%`}
         className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-blue-700 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+        barClassName="h-full rounded-full bg-blue-700 transition-[width]"
+      />
       <span className="text-sm tabular-nums text-slate-800">{report.status === 'queued' && percent === 0 ? 'Queued' : `${percent}%`}</span>
     </div>
   );

@@ -1,16 +1,17 @@
 import type { ReportSource } from '@ridgeline/shared/contracts/documents';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { ChoiceSearch } from '../../components/choice-search';
+import { ClaimFileSelect } from '../../components/claim-file-select';
+import { Form, useZodForm } from '../../components/ui/form';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { useProjectChoices } from '../../lib/api/project-choices';
 import { useDebounced } from '../../lib/use-debounced';
 import { useInspectionChoices } from './api/inspection-choices';
+import { InspectionSelect } from './inspection-select';
 
 // What a new photo report is made from: a claim file or an inspection, found with a search box.
 
@@ -40,7 +41,6 @@ function PickerForm({ onPicked }: { onPicked: (source: ReportSource) => void }) 
   const from = useWatch({ control: form.control, name: 'from' });
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed);
-  const searchId = useId();
   const projects = useProjectChoices(q, { enabled: from === 'project' });
   const sessions = useInspectionChoices(q, { enabled: from === 'session' });
 
@@ -60,45 +60,20 @@ function PickerForm({ onPicked }: { onPicked: (source: ReportSource) => void }) 
           { value: 'session', label: 'An inspection' },
         ]}
       />
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={searchId}>Search</Label>
-        <Input
-          id={searchId}
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          placeholder="Homeowner, address or claim number"
-        />
-      </div>
+      <ChoiceSearch label="Search" value={typed} onChange={setTyped} />
       {from === 'project' ? (
-        <FormField
+        <ClaimFileSelect
           name="projectId"
-          label="Claim file"
-          control="select"
+          projects={projects.data?.projects ?? []}
           hint={projects.data && projects.data.projects.length === 0 ? 'No claim file matches.' : undefined}
-        >
-          <option value="">Choose a claim file</option>
-          {(projects.data?.projects ?? []).map((p) => (
-            <option key={p.id} value={p.id}>
-              {[p.title, p.street].filter(Boolean).join(' · ')}
-            </option>
-          ))}
-        </FormField>
+        />
       ) : (
-        <FormField
+        <InspectionSelect
           name="sessionId"
-          label="Inspection"
-          control="select"
+          inspections={sessions.data?.sessions ?? []}
           hint={sessions.data && sessions.data.sessions.length === 0 ? 'No inspection matches.' : undefined}
-        >
-          <option value="">Choose an inspection</option>
-          {(sessions.data?.sessions ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {sessionLabel(s)}
-            </option>
-          ))}
-        </FormField>
+          line={sessionLabel}
+        />
       )}
       <div className="flex justify-end">
         <Button type="submit" className="w-full sm:w-auto">

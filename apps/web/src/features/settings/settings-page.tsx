@@ -5,9 +5,7 @@ import { PLANS } from '@ridgeline/shared/domain/plans';
 import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardDescription, CardDiv, CardTitle } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useSearchChoice } from '../../lib/use-search-choice';
@@ -18,7 +16,7 @@ import { errorText } from '../../lib/error-text';
 import { useUploadLogo } from './api/company-api';
 import { PageHeader } from '../../components/page-header';
 import { saveWithToasts } from '../../lib/save-with-toasts';
-import { uploadOnChoose } from '../../lib/upload-on-choose';
+import { ImageUploadCard } from '../../components/image-upload-card';
 import { SubmitButton } from '../../components/submit-button';
 import { browserTimeZone, formatDate, timeZoneChoices } from '../../lib/dates';
 
@@ -111,8 +109,6 @@ export default function SettingsPage({ sections = [] }: { sections?: readonly Se
   const upload = useUploadLogo();
   const canEdit = me.data?.company ? canManageCompany(me.data.company.role) : false;
 
-  const onLogo = uploadOnChoose(upload, ['Logo updated', 'Your logo will appear on reports and documents.']);
-
   const companySection = (
     <div className="flex flex-col gap-6">
       {company.isPending && <p role="status">Loading your company…</p>}
@@ -120,28 +116,19 @@ export default function SettingsPage({ sections = [] }: { sections?: readonly Se
       {company.data && (
         <>
           <PlanCard company={company.data} />
-          <Card aria-labelledby="logo-heading" className="flex items-center gap-4">
-            <h2 id="logo-heading" className="sr-only">
-              Company logo
-            </h2>
-            {company.data.logoUrl ? (
-              <img src={company.data.logoUrl} alt={`${company.data.name} logo`} className="h-16 w-16 rounded object-contain" />
-            ) : (
-              <span className="flex size-16 items-center justify-center rounded bg-slate-100" aria-hidden="true">
-                <Building2 className="size-8 text-slate-500" />
-              </span>
-            )}
-            <div className="flex flex-col gap-1">
-              <Field id="logo" label="Company logo" hint="JPEG, PNG, WebP or GIF, up to 5 MB.">
-                <Input type="file" accept="image/jpeg,image/png,image/webp,image/gif" disabled={!canEdit} onChange={onLogo} className="border-0 px-0" />
-              </Field>
-              {upload.isPending && (
-                <p role="status" className="text-sm">
-                  Uploading…
-                </p>
-              )}
-            </div>
-          </Card>
+          <ImageUploadCard
+            label="Company logo"
+            headingId="logo-heading"
+            fieldId="logo"
+            src={company.data.logoUrl}
+            alt={`${company.data.name} logo`}
+            imageClassName="h-16 w-16 rounded object-contain"
+            icon={Building2}
+            placeholderClassName="flex size-16 items-center justify-center rounded bg-slate-100"
+            upload={upload}
+            success={['Logo updated', 'Your logo will appear on reports and documents.']}
+            disabled={!canEdit}
+          />
           <CompanyForm key={company.data.id} company={company.data} canEdit={canEdit} />
         </>
       )}

@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { SubmitButton } from '../../components/submit-button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { TableCell, TableRow } from '../../components/ui/table';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -22,6 +22,8 @@ import { useShareLinkViews } from './api/share-link-views';
 import { useShareLinks } from './api/share-links';
 import { NewShareLinkDialog } from './new-share-link-dialog';
 import { formatDate, formatDateTime } from '../../lib/dates';
+import { TitledSection } from '../../components/titled-section';
+import { ListTable } from '../../components/list-table';
 
 // The claim file's share links: create, copy, send by email (each send listed: to whom, by whom,
 // when), revoke (owners and managers: sharing.policy.ts on the server), and who opened them.
@@ -43,13 +45,7 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
   const role = useMe().data?.company?.role ?? null;
   const canRevoke = role !== null && canManageCompany(role);
   return (
-    <section aria-labelledby="share-links-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="share-links-heading" className="text-lg font-semibold text-slate-900">
-          Share links
-        </h2>
-        <NewShareLinkDialog projectId={projectId} />
-      </div>
+    <TitledSection id="share-links-heading" title="Share links" className="flex flex-col gap-4" action={<NewShareLinkDialog projectId={projectId} />}>
       <QueryThen query={links} loadingLabel="Loading the share links" loadingClassName="h-24" failure="The share links could not be read">
         {(data) =>
           data.length === 0 ? (
@@ -70,7 +66,7 @@ export function ShareLinksPanel({ projectId }: { projectId: string }) {
           )
         }
       </QueryThen>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -229,27 +225,17 @@ function ViewLog({ linkId, name }: { linkId: string; name: string }) {
   if (views.data.views.length === 0) return <p className="text-sm text-slate-700">Nobody has opened this link yet.</p>;
   return (
     <div className="overflow-x-auto">
-      <Table>
-        <TableCaption>Views of {name}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">When</TableHead>
-            <TableHead scope="col">IP address</TableHead>
-            <TableHead scope="col">Browser</TableHead>
+      <ListTable caption={<>Views of {name}</>} headers={['When', 'IP address', 'Browser']}>
+        {views.data.views.map((view, i) => (
+          <TableRow key={`${view.viewedAt}-${i}`}>
+            <TableCell>
+              <time dateTime={view.viewedAt}>{when(view.viewedAt)}</time>
+            </TableCell>
+            <TableCell>{view.ip ?? '—'}</TableCell>
+            <TableCell className="max-w-xs break-words">{view.userAgent ?? '—'}</TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {views.data.views.map((view, i) => (
-            <TableRow key={`${view.viewedAt}-${i}`}>
-              <TableCell>
-                <time dateTime={view.viewedAt}>{when(view.viewedAt)}</time>
-              </TableCell>
-              <TableCell>{view.ip ?? '—'}</TableCell>
-              <TableCell className="max-w-xs break-words">{view.userAgent ?? '—'}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
     </div>
   );
 }

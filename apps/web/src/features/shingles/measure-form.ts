@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHINGLE_COLOR_MAX, SHINGLE_LAYERS_MAX, SHINGLE_LIMITS, SHINGLE_TAPE_TEXT_MAX } from '@ridgeline/shared/contracts/shingles';
-import { NAIL_ZONES, SEALANTS, SHINGLE_CUTS, SHINGLE_TYPES, type ShingleMeasurements } from '@ridgeline/shared/domain/shingle-id';
+import { EMPTY_MEASUREMENTS, NAIL_ZONES, SEALANTS, SHINGLE_CUTS, SHINGLE_TYPES, type ShingleMeasurements } from '@ridgeline/shared/domain/shingle-id';
 import { formatInches, parseLength } from '@ridgeline/shared/domain/shingle-length';
 
 // The measuring form: lengths typed the way a roofer reads a tape (5 5/8, 5-5/8, 5.625, 143 mm),
@@ -39,16 +39,19 @@ export const measureFormSchema = z
 
 export type MeasureFormValues = z.input<typeof measureFormSchema>;
 
+// What was seen starts as the empty measurements' (unknown, no tape text).
+const { type, cut, nailZone, sealant, granulesOnBack, tapeText } = EMPTY_MEASUREMENTS;
+
 export const EMPTY_FORM: MeasureFormValues = {
   length: '',
   exposure: '',
   height: '',
-  type: 'unknown',
-  cut: 'unknown',
-  nailZone: 'unknown',
-  sealant: 'unknown',
-  granulesOnBack: 'unknown',
-  tapeText: '',
+  type,
+  cut,
+  nailZone,
+  sealant,
+  granulesOnBack,
+  tapeText,
   color: '',
   layers: '',
   address: '',

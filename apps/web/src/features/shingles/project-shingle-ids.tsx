@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/dates';
 import { errorText } from '../../lib/error-text';
 import { useProjectShingleIds } from './api/identifications';
 import { paths } from '../../lib/paths';
+import { TitledSection } from '../../components/titled-section';
 
 /** A claim file's saved shingle identifications, and the way to start one there with its address filled in. */
 export function ProjectShingleIds({ projectId }: { projectId: string }) {
@@ -15,15 +16,15 @@ export function ProjectShingleIds({ projectId }: { projectId: string }) {
   const data = ids.data;
   const start = paths.shingleIdFrom(data ? { projectId, address: data.address } : { projectId });
   return (
-    <section aria-labelledby="shingle-ids-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="shingle-ids-heading" className="text-lg font-semibold text-slate-900">
-          Shingle identifications
-        </h2>
+    <TitledSection
+      id="shingle-ids-heading"
+      title="Shingle identifications"
+      action={
         <Link className="inline-flex min-h-11 items-center gap-2 text-blue-800 underline" to={start}>
           <ScanSearch aria-hidden="true" className="size-4" /> Identify the shingle
         </Link>
-      </div>
+      }
+    >
       {ids.isPending && <p role="status">Loading identifications…</p>}
       {ids.isError && <Alert>{errorText(ids.error)}</Alert>}
       {data && data.identifications.length === 0 && (
@@ -55,6 +56,6 @@ export function ProjectShingleIds({ projectId }: { projectId: string }) {
           })}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }

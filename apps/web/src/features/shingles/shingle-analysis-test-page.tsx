@@ -13,6 +13,7 @@ import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
 import { useShingleCatalog } from './api/catalog';
 import { paths } from '../../lib/paths';
+import { TitledSection } from '../../components/titled-section';
 
 // /shingle-analysis-test: ready-made samples through the real ranking (nothing saved), and for
 // platform admins the identification test bench over the labeled set shipped in the repository.
@@ -23,10 +24,7 @@ function TestBench() {
   const catalog = useShingleCatalog();
   const [report, setReport] = useState<BenchReport | null>(null);
   return (
-    <section aria-labelledby="bench-heading" className="flex flex-col gap-3">
-      <h2 id="bench-heading" className="text-lg font-semibold text-slate-900">
-        Identification test bench (platform admins)
-      </h2>
+    <TitledSection id="bench-heading" title="Identification test bench (platform admins)">
       <Button
         type="button"
         className="w-full sm:w-auto"
@@ -79,7 +77,7 @@ function TestBench() {
           </ul>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

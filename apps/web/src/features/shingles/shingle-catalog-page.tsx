@@ -27,6 +27,7 @@ import { notify } from '../../lib/toast';
 import { useShingleCatalog } from './api/catalog';
 import { useAddCatalogLine, useReplaceCatalogLine, useRetireCatalogLine } from './api/catalog-writes';
 import { catalogFormSchema, EMPTY_CATALOG_FORM, fromCatalogEntry, toCatalogInput, type CatalogFormValues } from './catalog-form';
+import { LabeledOptions } from '../../components/choice-options';
 
 // /shingle-catalog: every line the ranking reads, each figure marked verified or unverified, with its
 // row confidence and source. Owners and managers add, change and retire their company's own
@@ -159,19 +160,11 @@ function LineForm({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: Ca
         <FormField<CatalogFormValues> name="line" label="Product line" autoComplete="off" />
         <FormField<CatalogFormValues> name="type" label="Type" control="select">
           <option value="">Not known</option>
-          {SHINGLE_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {SHINGLE_TYPE_LABELS[value]}
-            </option>
-          ))}
+          <LabeledOptions values={SHINGLE_TYPES} labels={SHINGLE_TYPE_LABELS} />
         </FormField>
         <FormField<CatalogFormValues> name="cut" label="Cut" control="select">
           <option value="">Not known</option>
-          {SHINGLE_CUTS.map((value) => (
-            <option key={value} value={value}>
-              {SHINGLE_CUT_LABELS[value]}
-            </option>
-          ))}
+          <LabeledOptions values={SHINGLE_CUTS} labels={SHINGLE_CUT_LABELS} />
         </FormField>
         <FormField<CatalogFormValues> name="length" label="Length" hint="e.g. 39 3/8 or 1000 mm" autoComplete="off" />
         <FormField<CatalogFormValues> name="height" label="Height" autoComplete="off" />
@@ -183,11 +176,7 @@ function LineForm({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: Ca
           <option value="no">No</option>
         </FormField>
         <FormField<CatalogFormValues> name="confidence" label="Confidence" control="select">
-          {ROW_CONFIDENCES.map((value) => (
-            <option key={value} value={value}>
-              {ROW_CONFIDENCE_LABELS[value]}
-            </option>
-          ))}
+          <LabeledOptions values={ROW_CONFIDENCES} labels={ROW_CONFIDENCE_LABELS} />
         </FormField>
         <FormField<CatalogFormValues> name="source" label="Source" hint="Where the figures come from" autoComplete="off" className="sm:col-span-2" />
         <FormField<CatalogFormValues> name="note" label="Note" autoComplete="off" className="sm:col-span-2" />

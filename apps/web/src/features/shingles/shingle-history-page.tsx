@@ -17,6 +17,7 @@ import { errorText } from '../../lib/error-text';
 import { useDebounced } from '../../lib/use-debounced';
 import { shingleHistoryCsvUrl, useShingleHistory } from './api/identifications';
 import { paths } from '../../lib/paths';
+import { ClaimFileLine } from './claim-file-line';
 
 type ConfidenceFilter = '' | 'high' | 'medium' | 'low';
 
@@ -82,14 +83,7 @@ export default function ShingleHistoryPage() {
                   {item.createdBy ? ` · ${item.createdBy.name}` : ''}
                   {item.address ? ` · ${item.address}` : ''}
                 </p>
-                {item.project && (
-                  <p className="text-sm">
-                    Claim file:{' '}
-                    <Link className="text-blue-800 underline" to={paths.project(item.project.id)}>
-                      {item.project.name}
-                    </Link>
-                  </p>
-                )}
+                <ClaimFileLine project={item.project} />
               </CardDiv>
             </li>
           ))}

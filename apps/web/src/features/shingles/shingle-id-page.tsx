@@ -35,6 +35,7 @@ import { RankingView } from './ranking-view';
 import { PhotoPicker, type PickedPhoto } from './shingle-photos';
 import { SuggestFromPhoto } from './vision-suggestions';
 import { paths } from '../../lib/paths';
+import { ChoiceOptions } from '../../components/choice-options';
 
 // /shingle-id: measure on the roof, rank on the phone. The catalog was kept on the phone at the
 // last online visit, so the ranking works with no signal. Saving keeps the identification (under the
@@ -43,6 +44,14 @@ import { paths } from '../../lib/paths';
 
 const UNKNOWN = { value: 'unknown', label: 'Not sure' };
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => [UNKNOWN, ...values.map((value) => ({ value, label: labels[value] }))];
+
+/** The traits seen on the shingle, each a select starting at "Not sure". */
+const TRAIT_FIELDS: readonly { name: 'type' | 'cut' | 'nailZone' | 'sealant'; label: string; choices: readonly { value: string; label: string }[] }[] = [
+  { name: 'type', label: 'Type', choices: options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS) },
+  { name: 'cut', label: 'Cut', choices: options(SHINGLE_CUTS, SHINGLE_CUT_LABELS) },
+  { name: 'nailZone', label: 'Nailing area', choices: options(NAIL_ZONES, NAIL_ZONE_LABELS) },
+  { name: 'sealant', label: 'Sealant pattern', choices: options(SEALANTS, SEALANT_LABELS) },
+];
 
 const FORM_KEYS: Partial<Record<keyof ShingleMeasurements, keyof MeasureFormValues>> = {
   heightIn: 'height',
@@ -242,34 +251,11 @@ export default function ShingleIdPage() {
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-base font-semibold text-slate-900">What you see</legend>
-          <FormField<MeasureFormValues> name="type" label="Type" control="select">
-            {options(SHINGLE_TYPES, SHINGLE_TYPE_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </FormField>
-          <FormField<MeasureFormValues> name="cut" label="Cut" control="select">
-            {options(SHINGLE_CUTS, SHINGLE_CUT_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </FormField>
-          <FormField<MeasureFormValues> name="nailZone" label="Nailing area" control="select">
-            {options(NAIL_ZONES, NAIL_ZONE_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </FormField>
-          <FormField<MeasureFormValues> name="sealant" label="Sealant pattern" control="select">
-            {options(SEALANTS, SEALANT_LABELS).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </FormField>
+          {TRAIT_FIELDS.map((field) => (
+            <FormField<MeasureFormValues> key={field.name} name={field.name} label={field.label} control="select">
+              <ChoiceOptions choices={field.choices} />
+            </FormField>
+          ))}
           <FormField<MeasureFormValues> name="granulesOnBack" label="Granules on the back" control="select">
             <option value="unknown">Not sure</option>
             <option value="yes">Yes</option>

@@ -12,6 +12,8 @@ import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
 import { IdentificationPhotos } from './shingle-photos';
 import { paths } from '../../lib/paths';
+import { ClaimFileLine } from './claim-file-line';
+import { TitledSection } from '../../components/titled-section';
 
 /** /shingle-id/:id: a saved identification as the server ranked it, with the catalog version it was matched against. */
 export default function ShingleResultPage() {
@@ -35,14 +37,7 @@ export default function ShingleResultPage() {
               Saved {formatDateTime(saved.createdAt)}
               {saved.createdBy ? ` by ${saved.createdBy.name}` : ''}
             </h2>
-            {saved.project && (
-              <p className="text-sm">
-                Claim file:{' '}
-                <Link className="text-blue-800 underline" to={paths.project(saved.project.id)}>
-                  {saved.project.name}
-                </Link>
-              </p>
-            )}
+            <ClaimFileLine project={saved.project} />
             <MeasurementsList
               measurements={saved.measurements}
               extra={[
@@ -57,18 +52,12 @@ export default function ShingleResultPage() {
               </Alert>
             )}
           </section>
-          <section aria-labelledby="photos-heading" className="flex flex-col gap-3">
-            <h2 id="photos-heading" className="text-lg font-semibold text-slate-900">
-              Photos
-            </h2>
+          <TitledSection id="photos-heading" title="Photos">
             <IdentificationPhotos identificationId={saved.id} stored={saved.photos} onUploaded={reload} />
-          </section>
-          <section aria-labelledby="candidates-heading" className="flex flex-col gap-3">
-            <h2 id="candidates-heading" className="text-lg font-semibold text-slate-900">
-              Candidates
-            </h2>
+          </TitledSection>
+          <TitledSection id="candidates-heading" title="Candidates">
             <RankingView ranking={saved.ranking} catalogVersion={saved.catalogVersion} />
-          </section>
+          </TitledSection>
           <Link className="text-blue-800 underline" to={paths.shingleHistory}>
             All identifications
           </Link>

@@ -9,6 +9,7 @@ import { useShingleCatalog } from './api/catalog';
 import { MeasurementsList } from './measurements-list';
 import { RankingView } from './ranking-view';
 import { paths } from '../../lib/paths';
+import { TitledSection } from '../../components/titled-section';
 
 /** /shingle-id/try/:sample: a ready-made sample run through the real ranking, not saved. */
 export default function ShingleSamplePage() {
@@ -24,12 +25,9 @@ export default function ShingleSamplePage() {
       {catalog.isError && !catalog.data && <Alert>{errorText(catalog.error)}</Alert>}
       {found && <MeasurementsList measurements={found.measurements} />}
       {found && catalog.data && (
-        <section aria-labelledby="sample-results" className="flex flex-col gap-3">
-          <h2 id="sample-results" className="text-lg font-semibold text-slate-900">
-            Results (not saved)
-          </h2>
+        <TitledSection id="sample-results" title="Results (not saved)">
           <RankingView ranking={rankShingles(catalog.data.entries, found.measurements)} catalogVersion={catalog.data.version} />
-        </section>
+        </TitledSection>
       )}
       <Link className="text-blue-800 underline" to={paths.shingleAnalysisTest}>
         Back to the samples

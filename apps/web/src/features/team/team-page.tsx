@@ -19,6 +19,8 @@ import { useSession } from '../../lib/session/session-provider';
 import { useTeam } from '../../lib/api/team';
 import { useChangeRole, useInviteMember, useRemoveMember, useRevokeInvitation } from './api/team-api';
 import { formatDate } from '../../lib/dates';
+import { TitledSection } from '../../components/titled-section';
+import { LabeledOptions } from '../../components/choice-options';
 
 const ROLE_LABELS: Record<CompanyRoleInput, string> = { owner: 'Owner', manager: 'Manager', member: 'Member' };
 
@@ -102,11 +104,7 @@ function MemberRow({ member, canManage, isOwner, isMe }: { member: Member; canMa
               onChange={(e) => onRole(e.target.value as CompanyRoleInput)}
               className="w-auto"
             >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
+              <LabeledOptions values={roles} labels={ROLE_LABELS} />
             </NativeSelect>
           </>
         ) : (
@@ -142,18 +140,12 @@ export default function TeamPage() {
       </header>
 
       {canManage && (
-        <section aria-labelledby="invite-heading" className="flex flex-col gap-2">
-          <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
-            Invite a colleague
-          </h2>
+        <TitledSection id="invite-heading" title="Invite a colleague" className="flex flex-col gap-2">
           <InviteForm />
-        </section>
+        </TitledSection>
       )}
 
-      <section aria-labelledby="members-heading" className="flex flex-col gap-2">
-        <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
-          Members
-        </h2>
+      <TitledSection id="members-heading" title="Members" className="flex flex-col gap-2">
         {team.isPending && <p role="status">Loading the team…</p>}
         {team.isError && <Alert>{errorText(team.error)}</Alert>}
         {team.data && (
@@ -163,13 +155,10 @@ export default function TeamPage() {
             ))}
           </CardTable>
         )}
-      </section>
+      </TitledSection>
 
       {team.data && team.data.invitations.length > 0 && (
-        <section aria-labelledby="invitations-heading" className="flex flex-col gap-2">
-          <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
-            Pending invitations
-          </h2>
+        <TitledSection id="invitations-heading" title="Pending invitations" className="flex flex-col gap-2">
           <CardList>
             {team.data.invitations.map((invitation) => (
               <li key={invitation.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
@@ -194,7 +183,7 @@ export default function TeamPage() {
               </li>
             ))}
           </CardList>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { notify } from '../../lib/toast';
 import { errorText } from '../../lib/error-text';
 import { routes } from '../../lib/paths';
 import { clearCompletedUploads, retryFailedUploads, useQueueUserId, useUploadSummary } from '../../offline/upload-queue';
+import { ProgressBar } from '../../components/ui/progress-bar';
 
 // The upload panel: a card fixed at the bottom right of every signed-in page but the landing page,
 // the dashboard and the field-inspection screens (which show their own compact progress). It shows
@@ -116,17 +117,13 @@ export default function UploadPanel({ count }: Props) {
         {UPLOAD_TEXT.progress(summary.completed, summary.total)}
         {summary.uploading > 0 && ` ${UPLOAD_TEXT.uploadingNow(summary.uploading)}`}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Photos uploaded"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
+      <ProgressBar
+        label="Photos uploaded"
+        now={percent}
+        valueText={`${percent}%`}
         className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className={`h-full rounded-full ${summary.failed > 0 ? 'bg-red-600' : 'bg-blue-700'}`} style={{ width: `${percent}%` }} />
-      </div>
+        barClassName={`h-full rounded-full ${summary.failed > 0 ? 'bg-red-600' : 'bg-blue-700'}`}
+      />
       <ul aria-label="Upload states" className="mt-2 flex flex-wrap gap-1.5">
         {summary.uploading > 0 && (
           <li>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { analyticsFilterFormSchema, type AnalyticsFilterForm, type AnalyticsQuery } from '@ridgeline/shared/contracts/analytics';
-import { LOSS_TYPES } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
+import { LossTypeOptions } from '../../../components/loss-type-options';
+import { NamedOptions } from '../../../components/choice-options';
 
 type Option = { id: string; name: string };
 
@@ -38,28 +39,16 @@ export function FiltersForm({ applied, members, carriers, canPickMember, onApply
         {canPickMember && (
           <FormField<AnalyticsFilterForm> name="memberId" label="Member" control="select">
             <option value="">Everyone</option>
-            {members.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name}
-              </option>
-            ))}
+            <NamedOptions items={members} />
           </FormField>
         )}
         <FormField<AnalyticsFilterForm> name="carrierId" label="Carrier" control="select">
           <option value="">Every carrier</option>
-          {carriers.map((carrier) => (
-            <option key={carrier.id} value={carrier.id}>
-              {carrier.name}
-            </option>
-          ))}
+          <NamedOptions items={carriers} />
         </FormField>
         <FormField<AnalyticsFilterForm> name="lossType" label="Loss type" control="select">
           <option value="">Every loss type</option>
-          {LOSS_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
+          <LossTypeOptions />
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">

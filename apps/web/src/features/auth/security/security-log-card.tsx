@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { TableCell, TableRow } from '../../../components/ui/table';
 import { clearSecurityLog, readSecurityLog, subscribeSecurityLog, type SecurityLogEntry } from '../../../lib/security-log';
 import { formatDateTime } from '../../../lib/dates';
+import { ListTable } from '../../../components/list-table';
 
 const NO_ENTRIES: readonly SecurityLogEntry[] = [];
 
@@ -43,22 +44,11 @@ export function SecurityLogCard() {
       {entries.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No security events recorded on this device.</p>
       ) : (
-        <Table className="mt-3">
-          <TableCaption>Security events, newest first</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Time</TableHead>
-              <TableHead scope="col">Level</TableHead>
-              <TableHead scope="col">Event</TableHead>
-              <TableHead scope="col">Message</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.map((entry, index) => (
-              <LogRow key={`${entry.at}-${index}`} entry={entry} />
-            ))}
-          </TableBody>
-        </Table>
+        <ListTable caption="Security events, newest first" className="mt-3" headers={['Time', 'Level', 'Event', 'Message']}>
+          {entries.map((entry, index) => (
+            <LogRow key={`${entry.at}-${index}`} entry={entry} />
+          ))}
+        </ListTable>
       )}
     </Card>
   );

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { impersonationRequestSchema } from '@ridgeline/shared/contracts/admin';
 import { adjustCreditsSchema, extendTrialSchema, type AdminBillingCompany } from '@ridgeline/shared/contracts/billing';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { SubmitButton } from '../../../components/submit-button';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useExtendTrial } from '../api/extend-trial';
 import { dateText } from '../billing-words';
+import { FormFooter } from '../../../components/form-footer';
 
 // The platform admin's changes to one company, each a dialog on the one form path: credits granted
 // or removed with a reason (a ledger row), a trial extended with a reason (an audit row), and the
@@ -72,12 +72,7 @@ function CreditsForm({ company, direction, onDone }: { company: AdminBillingComp
         step={1}
       />
       <FormField name="reason" label="Reason (kept on the company's ledger)" control="textarea" rows={3} maxLength={500} />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={adjust.isPending} busyText="Saving…" className="w-full sm:w-auto">
-          {direction > 0 ? 'Grant credits' : 'Remove credits'}
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={adjust.isPending}>{direction > 0 ? 'Grant credits' : 'Remove credits'}</FormFooter>
     </Form>
   );
 }
@@ -109,12 +104,7 @@ function ExtendTrialForm({ company, onDone }: { company: AdminBillingCompany; on
         hint="Added to the trial's end, or to today if it has ended."
       />
       <FormField name="reason" label="Reason (kept in the billing audit)" control="textarea" rows={3} maxLength={500} />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={extend.isPending} busyText="Saving…" className="w-full sm:w-auto">
-          Extend trial
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={extend.isPending}>Extend trial</FormFooter>
     </Form>
   );
 }
@@ -134,12 +124,9 @@ function OpenAsOwnerForm({ owner, openAsOwner, onDone }: { owner: NonNullable<Ad
         maxLength={500}
         placeholder="Why you need to see the product as this owner, e.g. the support ticket"
       />
-      <FormError />
-      <div className="flex justify-end">
-        <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Opening…" className="w-full sm:w-auto">
-          Open as owner
-        </SubmitButton>
-      </div>
+      <FormFooter isSubmitting={form.formState.isSubmitting} busyText="Opening…">
+        Open as owner
+      </FormFooter>
     </Form>
   );
 }

@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useSavePriceList } from '../api/price-list-save';
 import { DEFAULT_ROWS, EMPTY_ROW, isDefaultRow, priceCodeLabel, priceListFormSchema, PRICE_CODE_LABELS, toRows } from './price-list-form';
+import { LabeledOptions } from '../../../components/choice-options';
 
 // The price list editor (owners and managers): one group of fields per item, formula items named
 // by what they price (a default price marked as such until it is edited), items of the company's own
@@ -36,11 +37,7 @@ function ItemFields({ form, index, onRemove }: { form: EditorForm; index: number
       )}
       <FormField name={`items.${index}.code`} label="Prices" control="select">
         <option value="">{priceCodeLabel(null)}</option>
-        {PRICE_CODES.map((c) => (
-          <option key={c} value={c}>
-            {PRICE_CODE_LABELS[c]}
-          </option>
-        ))}
+        <LabeledOptions values={PRICE_CODES} labels={PRICE_CODE_LABELS} />
       </FormField>
       <FormField name={`items.${index}.description`} label="Description" />
       <div className="grid grid-cols-2 gap-3">

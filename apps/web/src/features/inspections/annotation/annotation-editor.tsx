@@ -20,7 +20,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { Button } from '../../../components/ui/button';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { cn } from '../../../lib/cn';
-import { photoBox, SvgShape } from './annotation-overlay';
+import { photoBox, SvgShape } from '../../../components/annotation-overlay';
 
 // The drawing editor over a photo: arrow, circle, free hand and text in the chosen colour, with undo,
 // redo and clear. Touch, pen and mouse draw through pointer events; every tool and colour is a

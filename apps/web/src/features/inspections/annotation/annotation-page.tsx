@@ -1,5 +1,5 @@
 import type { Annotation } from '@ridgeline/shared/contracts/photos';
-import { ArrowLeft, CloudOff } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,8 +16,8 @@ import { usePhotos } from '../api/photo-list';
 import { isUuid, photoTagLabel } from '../capture/photo-words';
 import { SessionNotFound } from '../capture/session-not-found';
 import { AnnotationEditor } from './annotation-editor';
-import { AnnotationOverlay, photoBox } from './annotation-overlay';
-import { paths } from '../../../lib/paths';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
+import { BackToSession } from '../components/back-to-session';
 
 // /field-inspection/:sessionId/photo-annotation?photo=<id>: draw on one photo of the session. With
 // no photo chosen it lists the session's photos to pick one. A photo still waiting in the upload
@@ -89,13 +89,7 @@ export default function AnnotationPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <header className="flex flex-col gap-1">
-        <Link
-          to={paths.fieldInspection(sessionId)}
-          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the inspection
-        </Link>
+        <BackToSession sessionId={sessionId}>Back to the inspection</BackToSession>
         <h1 className="text-2xl font-bold text-slate-950">Photo annotation</h1>
         <p className="text-slate-800">Draw arrows, circles and text over the photo. The original photo is kept as it was taken.</p>
       </header>

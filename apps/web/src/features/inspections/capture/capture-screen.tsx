@@ -26,6 +26,7 @@ import { ShotListView } from './shot-list-view';
 import { TestSquareHits } from './test-square-hits';
 import { useLastPosition } from './use-last-position';
 import { paths } from '../../../lib/paths';
+import { BackToSession } from '../components/back-to-session';
 
 // One capture screen: the phase's shot list (captured vs missing), the details the next photos get,
 // and a big capture button at the bottom for a gloved thumb naming the shot it fills, with "From
@@ -34,6 +35,9 @@ import { paths } from '../../../lib/paths';
 // in when they arrive, never waited for. After a capture the next missing required shot is chosen.
 // One photo fills one shot: a file already in the session (by its SHA-256) is not queued again, and
 // the rep is told which shot holds it; a photo the server refuses later is said at once, too.
+
+/** The hidden file inputs the camera and library buttons open: any number of images. */
+const PHOTO_FILES = { type: 'file', accept: 'image/*', multiple: true, className: 'hidden' } as const;
 
 export type StepLink = { to: string; label: string };
 /** A step of the bar, fixed or read from the session's structures (the walk skips the phases no area chosen calls for). */
@@ -216,13 +220,7 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 pb-52">
       <header className="flex flex-col gap-2">
-        <Link
-          to={paths.fieldInspection(sessionId)}
-          className="inline-flex min-h-11 items-center gap-1 self-start text-sm font-semibold text-blue-800 underline-offset-2 hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {session.street || 'Inspection'}
-        </Link>
+        <BackToSession sessionId={sessionId}>{session.street || 'Inspection'}</BackToSession>
         <h1 className="text-2xl font-bold text-slate-950">{title}</h1>
         <p className="text-slate-800">{intro}</p>
         <p className="text-base font-semibold text-slate-950" data-testid="required-progress">
@@ -285,21 +283,15 @@ export function CaptureScreen({ sessionId, phase, title, intro, shotFilter, prev
 
       <input
         ref={cameraInput}
-        type="file"
-        accept="image/*"
+        {...PHOTO_FILES}
         capture="environment"
-        multiple
-        className="hidden"
         aria-label="Take photos"
         data-testid="camera-input"
         onChange={(event) => void onFiles(event, true)}
       />
       <input
         ref={libraryInput}
-        type="file"
-        accept="image/*"
-        multiple
-        className="hidden"
+        {...PHOTO_FILES}
         aria-label="Choose photos from the library"
         data-testid="library-input"
         onChange={(event) => void onFiles(event, false)}

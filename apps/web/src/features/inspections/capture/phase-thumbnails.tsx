@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { discardFailedUpload, useQueuedPhotoPreview, type QueuedPhotoView } from '../../../offline/upload-queue';
-import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoPreview } from './photo-preview';
 import { photoTagLabel } from './photo-words';

@@ -1,7 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { classifyLossType, LOSS_TYPES, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
+import { classifyLossType, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { FormField } from '../../../components/ui/form';
 import type { DetailsFormInput } from '../details-form-schema';
+import { LossTypeOptions } from '../../../components/loss-type-options';
 
 /**
  * The loss type inside the details form: the live classification of the description with the shared
@@ -18,11 +19,7 @@ export function LossTypeChoice() {
       </p>
       <FormField name="lossType" label="Loss type" control="select" hint="Keep the classification, or choose the type yourself.">
         <option value="">As classified ({classified})</option>
-        {LOSS_TYPES.map((type) => (
-          <option key={type.value} value={type.value}>
-            {type.label}
-          </option>
-        ))}
+        <LossTypeOptions />
       </FormField>
     </div>
   );

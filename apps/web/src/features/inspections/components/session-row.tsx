@@ -4,6 +4,8 @@ import { Badge } from '../../../components/ui/badge';
 import { formatWhen, sessionAddress, statusLabel } from '../session-words';
 import type { InspectionSummary } from '@ridgeline/shared/contracts/inspections';
 import { paths } from '../../../lib/paths';
+import type { LocalInspection } from '../../../offline/inspection-store';
+import { isUnsynced } from './session-screen';
 
 type Row = Pick<InspectionSummary, 'id' | 'status' | 'street' | 'city' | 'state' | 'zip' | 'homeownerName' | 'inspector' | 'photoCount' | 'updatedAt'>;
 
@@ -29,4 +31,9 @@ export function SessionRow({ session, syncNote }: { session: Row; syncNote?: str
       </Link>
     </li>
   );
+}
+
+/** A session kept on this device, with what of it has not reached the server yet. */
+export function LocalSessionRow({ session }: { session: LocalInspection }) {
+  return <SessionRow session={session} syncNote={session.pendingCreate ? 'Not synced yet' : isUnsynced(session) ? 'Changes to sync' : null} />;
 }

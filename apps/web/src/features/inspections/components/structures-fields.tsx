@@ -4,6 +4,7 @@ import { STRUCTURE_KINDS } from '@ridgeline/shared/domain/field-capture';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form';
 import { newStructureRow, type DetailsFormInput } from '../details-form-schema';
+import { ChoiceOptions } from '../../../components/choice-options';
 
 /** The structures on the property inside the details form: kind and name each, add and remove (at least one). */
 export function StructuresFields() {
@@ -17,11 +18,7 @@ export function StructuresFields() {
         {fields.map((field, index) => (
           <li key={field.rowKey} className="flex flex-col gap-3 rounded-md border border-slate-300 p-3">
             <FormField name={`structures.${index}.kind`} label={`Structure ${index + 1}: kind`} control="select">
-              {STRUCTURE_KINDS.map((kind) => (
-                <option key={kind.value} value={kind.value}>
-                  {kind.label}
-                </option>
-              ))}
+              <ChoiceOptions choices={STRUCTURE_KINDS} />
             </FormField>
             <FormField name={`structures.${index}.name`} label={`Structure ${index + 1}: name`} autoComplete="off" />
             <Button

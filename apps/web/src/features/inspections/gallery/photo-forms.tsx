@@ -12,6 +12,7 @@ import { useMovePhoto } from '../api/photo-move';
 import { useUpdatePhoto } from '../api/photo-update';
 import { subcategoryOptions } from '../capture/capture-details';
 import { PhotoTagFields } from '../photo-tag-fields';
+import { ChoiceOptions } from '../../../components/choice-options';
 
 // The lightbox's two forms: retag a photo (category, subcategory, phase, type, notes) and move it to
 // another session or onto a project. Empty choices clear a tag (null), as the contract says.
@@ -65,11 +66,7 @@ export function RetagForm({ photo, onDone }: { photo: Photo; onDone: () => void 
       <PhotoTagFields subcategories={[...current, ...options]}>
         <FormField name="phase" label="Phase" control="select">
           <option value="">None</option>
-          {CAPTURE_PHASES.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={CAPTURE_PHASES} />
         </FormField>
       </PhotoTagFields>
       <FormField name="notes" label="Notes" control="textarea" rows={2} />

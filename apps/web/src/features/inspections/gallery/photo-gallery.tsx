@@ -20,10 +20,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorText } from '../../../lib/error-text';
 import { usePhotos } from '../api/photo-list';
 import type { PhotoSource } from '../../../lib/api/photos';
-import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
 import { formatDateTime, photoTagLabel } from '../capture/photo-words';
 import { photoTakenWords, ProvenanceFlags } from '../photo-provenance';
 import { PhotoLightbox } from './photo-lightbox';
+import { ChoiceOptions } from '../../../components/choice-options';
 
 // The photos of a session or of a project: filtered by category, phase and elevation, each with its
 // drawing over it; a tap opens the lightbox. "Recently deleted" lists the photos still restorable.
@@ -137,21 +138,13 @@ export function PhotoGallery({ source, title = 'Photos' }: { source: PhotoSource
             }}
           >
             <option value="">All categories</option>
-            {PHOTO_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={PHOTO_CATEGORIES} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-phase`} label="Phase">
           <NativeSelect value={filters.phase} onChange={(event) => setFilters((f) => ({ ...f, phase: event.target.value as Filters['phase'] }))}>
             <option value="">All phases</option>
-            {CAPTURE_PHASES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={CAPTURE_PHASES} />
           </NativeSelect>
         </Field>
         <Field id={`${id}-elevation`} label="Elevation">
@@ -163,11 +156,7 @@ export function PhotoGallery({ source, title = 'Photos' }: { source: PhotoSource
             }}
           >
             <option value="">All sides</option>
-            {ELEVATIONS.map((e) => (
-              <option key={e.value} value={e.value}>
-                {e.label}
-              </option>
-            ))}
+            <ChoiceOptions choices={ELEVATIONS} />
           </NativeSelect>
         </Field>
       </div>

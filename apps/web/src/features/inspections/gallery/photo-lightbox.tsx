@@ -11,7 +11,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useDeletePhoto } from '../api/photo-delete';
 import { useRestorePhoto } from '../api/photo-restore';
-import { AnnotationOverlay, photoBox } from '../annotation/annotation-overlay';
+import { AnnotationOverlay, photoBox } from '../../../components/annotation-overlay';
 import { formatDateTime, phaseLabel, photoTagLabel, photoTypeLabel } from '../capture/photo-words';
 import { MoveForm, RetagForm } from './photo-forms';
 import { placeSourceWords, timeSourceWords } from '@ridgeline/shared/domain/photo-provenance';

@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { adjustersQuery, carriersQuery, useCreateAdjuster, useCreateCarrier } from '../../../lib/api/directory';
+import { NamedOptions } from '../../../components/choice-options';
 
 /** The carrier and adjuster of a claim; null when none is picked. */
 export type CarrierAdjusterValue = { carrierId: string | null; adjusterId: string | null };
@@ -47,11 +48,7 @@ export function CarrierAdjusterPicker({ value, onChange, disabled }: CarrierAdju
             onChange={(event) => onChange({ carrierId: event.target.value || null, adjusterId: null })}
           >
             <option value="">{carriers.isPending ? 'Loading carriers…' : 'No carrier yet'}</option>
-            {carriers.data?.carriers.map((carrier) => (
-              <option key={carrier.id} value={carrier.id}>
-                {carrier.name}
-              </option>
-            ))}
+            <NamedOptions items={carriers.data?.carriers ?? []} />
           </NativeSelect>
         </Field>
         <Button variant="secondary" disabled={disabled} onClick={() => setAdding('carrier')}>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { classifyLossType, LOSS_TYPES, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
+import { classifyLossType, lossTypeLabel, type LossType } from '@ridgeline/shared/domain/loss-types';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { LossTypeOptions } from '../../../components/loss-type-options';
 
 type LossTypeFieldProps = {
   /** The chosen loss type, or null to let Ridgeline classify the loss description. */
@@ -47,11 +48,7 @@ export function LossTypeField({ value, onChange, description, error, disabled }:
         <TabsContent value="list" className="pt-3">
           <Field id={`${id}-select`} label="Loss type from the list" error={error}>
             <NativeSelect value={value ?? classified} onChange={(event) => onChange(event.target.value as LossType)}>
-              {LOSS_TYPES.map((type) => (
-                <option key={type.value} value={type.value}>
-                  {type.label}
-                </option>
-              ))}
+              <LossTypeOptions />
             </NativeSelect>
           </Field>
         </TabsContent>

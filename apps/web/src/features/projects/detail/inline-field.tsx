@@ -14,6 +14,7 @@ import { CarrierAdjusterEditor } from './carrier-adjuster-editor';
 import { FieldHistoryButton } from './field-history-dialog';
 import { displayValue, editorText, FIELD_KINDS, FIELD_LABELS, inlineFieldSchema, isUnchanged, type EditableField } from './project-fields';
 import { SaveCancel } from '../../../components/save-cancel';
+import { ChoiceOptions } from '../../../components/choice-options';
 
 export type FieldOption = { value: string; label: string };
 
@@ -129,11 +130,7 @@ function InlineEditor({ project, field, options, onDone }: { project: Project; f
         <LossTypeControl description={project.lossDescription} />
       ) : kind === 'select' ? (
         <FormField name="value" id={id} label={label} labelClassName="sr-only" control="select" autoFocus>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <ChoiceOptions choices={options} />
         </FormField>
       ) : kind === 'textarea' ? (
         <FormField name="value" id={id} label={label} labelClassName="sr-only" control="textarea" rows={4} autoFocus />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -7,9 +7,9 @@ import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { FormRadioGroup } from '../../../components/ui/radio-group';
+import { ChoiceSearch } from '../../../components/choice-search';
+import { ClaimFileSelect } from '../../../components/claim-file-select';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useProjectChoices } from '../../../lib/api/project-choices';
@@ -18,6 +18,7 @@ import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { useCreateReport } from '../api/create-report';
 import { useInspectionChoices } from '../api/inspection-choices';
+import { InspectionSelect } from '../inspection-select';
 import { newReportFormSchema, toCreateInput, type NewReportForm } from './new-report-schema';
 import { paths } from '../../../lib/paths';
 
@@ -31,7 +32,6 @@ export default function NewReportPage() {
   useDocumentTitle('New Advanced Photo Report');
   const navigate = useNavigate();
   const create = useCreateReport();
-  const searchId = useId();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed);
   const form = useZodForm(newReportFormSchema, { defaultValues: { source: 'project', projectId: '', sessionId: '', title: 'Photo report' } });
@@ -66,45 +66,21 @@ export default function NewReportPage() {
               { value: 'session', label: 'An inspection' },
             ]}
           />
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={searchId}>{source === 'project' ? 'Find a claim file' : 'Find an inspection'}</Label>
-            <Input
-              id={searchId}
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              placeholder="Homeowner, address or claim number"
-            />
-          </div>
+          <ChoiceSearch label={source === 'project' ? 'Find a claim file' : 'Find an inspection'} value={typed} onChange={setTyped} />
           {source === 'project' ? (
-            <FormField<NewReportForm>
+            <ClaimFileSelect<NewReportForm>
               name="projectId"
-              label="Claim file"
-              control="select"
+              projects={projects.data?.projects ?? []}
               hint={choices.isError ? errorText(choices.error) : empty ? 'No claim file matches.' : undefined}
-            >
-              <option value="">Choose a claim file</option>
-              {(projects.data?.projects ?? []).map((p) => (
-                <option key={p.id} value={p.id}>
-                  {projectLine(p)}
-                </option>
-              ))}
-            </FormField>
+              line={projectLine}
+            />
           ) : (
-            <FormField<NewReportForm>
+            <InspectionSelect<NewReportForm>
               name="sessionId"
-              label="Inspection"
-              control="select"
+              inspections={inspections.data?.sessions ?? []}
               hint={choices.isError ? errorText(choices.error) : empty ? 'No inspection matches.' : undefined}
-            >
-              <option value="">Choose an inspection</option>
-              {(inspections.data?.sessions ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {inspectionLine(s)}
-                </option>
-              ))}
-            </FormField>
+              line={inspectionLine}
+            />
           )}
           <FormField<NewReportForm> name="title" label="Title" maxLength={160} />
           <FormError />

@@ -5,6 +5,7 @@ import { PAGE_GRID, paginatePhotos } from '@ridgeline/shared/domain/report-layou
 import { cn } from '../../../lib/cn';
 import { APPENDIX_ROWS_PER_PAGE, pagesOfDocument } from './page-count';
 import { AnnotationSvg, metadataLines, photoLabel, thumbUrl } from './photo-words';
+import { TitledSection } from '../../../components/titled-section';
 
 // The pages as they will print, scaled down: the cover, the photo pages as the PDF lays them
 // (each section with its photos per page, sections of one layout sharing a page where a row is
@@ -75,15 +76,17 @@ export function PagePreview({ title, sourceLabel, document, photos }: Props) {
   for (const placed of all) if (!numbers.has(placed.photoId)) numbers.set(placed.photoId, numbers.size + 1);
   let n = 1;
   return (
-    <section aria-labelledby="preview-heading" className="flex flex-col gap-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-          Preview
-        </h2>
+    <TitledSection
+      id="preview-heading"
+      title="Preview"
+      className="flex flex-col gap-2"
+      headClassName="flex items-baseline justify-between gap-2"
+      action={
         <p className="text-sm text-slate-700" data-testid="page-count">
           {pages.total} {pages.total === 1 ? 'page' : 'pages'}
         </p>
-      </div>
+      }
+    >
       <ol aria-label="Pages" className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
         <Page n={n++} total={pages.total}>
           <p className="mt-[30%] text-[10px] font-bold">{title || 'Photo report'}</p>
@@ -133,6 +136,6 @@ export function PagePreview({ title, sourceLabel, document, photos }: Props) {
           </Page>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }

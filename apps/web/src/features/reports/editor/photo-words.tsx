@@ -1,7 +1,7 @@
 import type { Photo } from '@ridgeline/shared/contracts/photos';
-import { annotationToSvg } from '@ridgeline/shared/domain/annotation';
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { placeWords, takenWords } from '@ridgeline/shared/domain/photo-provenance';
+import { AnnotationOverlay } from '../../../components/annotation-overlay';
 import { formatDateTime } from '../../../lib/dates';
 
 // How the editor names and draws a source photo: its label (subcategory, else category), the
@@ -34,46 +34,5 @@ export const thumbUrl = (photo: Photo | undefined) => photo?.thumbSmallUrl ?? ph
 /** The photo's drawing, over its positioned parent; nothing when it has none. */
 export function AnnotationSvg({ photo }: { photo: Photo | undefined }) {
   if (!photo?.annotation) return null;
-  const width = photo.width ?? 1000;
-  const height = photo.height ?? 750;
-  const drawing = annotationToSvg(photo.annotation, width, height);
-  if (drawing.elements.length === 0) return null;
-  return (
-    <svg
-      viewBox={drawing.viewBox}
-      preserveAspectRatio="none"
-      className="pointer-events-none absolute inset-0 size-full"
-      aria-hidden="true"
-      data-testid="annotation-overlay"
-    >
-      {drawing.elements.map((e) => {
-        switch (e.kind) {
-          case 'line':
-            return <line key={e.key} x1={e.x1} y1={e.y1} x2={e.x2} y2={e.y2} stroke={e.stroke} strokeWidth={e.strokeWidth} strokeLinecap="round" />;
-          case 'polygon':
-            return <polygon key={e.key} points={e.points} fill={e.fill} />;
-          case 'ellipse':
-            return <ellipse key={e.key} cx={e.cx} cy={e.cy} rx={e.rx} ry={e.ry} stroke={e.stroke} strokeWidth={e.strokeWidth} fill="none" />;
-          case 'path':
-            return <path key={e.key} d={e.d} stroke={e.stroke} strokeWidth={e.strokeWidth} fill="none" strokeLinecap="round" strokeLinejoin="round" />;
-          case 'text':
-            return (
-              <text
-                key={e.key}
-                x={e.x}
-                y={e.y}
-                fill={e.fill}
-                fontSize={e.fontSize}
-                stroke={e.stroke}
-                strokeWidth={e.strokeWidth}
-                paintOrder="stroke"
-                fontWeight={700}
-              >
-                {e.text}
-              </text>
-            );
-        }
-      })}
-    </svg>
-  );
+  return <AnnotationOverlay annotation={photo.annotation} width={photo.width ?? 1000} height={photo.height ?? 750} />;
 }

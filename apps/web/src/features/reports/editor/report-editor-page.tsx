@@ -28,6 +28,7 @@ import { SectionsEditor } from './sections-editor';
 import { useDraftAutosave, type SaveState } from './use-draft-autosave';
 import { formatTime } from '../../../lib/dates';
 import { paths } from '../../../lib/paths';
+import { ProgressBar } from '../../../components/ui/progress-bar';
 
 // /advanced-photo-reports/:id/edit: the editor of an advanced report. Sections on the left (on a
 // phone, first), the pages as they will print on the right; every change is saved 1.5 s after the
@@ -205,16 +206,7 @@ function ReportEditor({ report, onReload }: { report: ReportDetail; onReload: ()
             {rendering && (
               <div className="flex flex-col gap-1">
                 <p role="status">Rendering… {report.progress}%</p>
-                <div
-                  role="progressbar"
-                  aria-label="Rendering"
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={report.progress}
-                  className="h-2 overflow-hidden rounded bg-slate-200"
-                >
-                  <div className="h-full bg-blue-800" style={{ width: `${report.progress}%` }} />
-                </div>
+                <ProgressBar label="Rendering" now={report.progress} className="h-2 overflow-hidden rounded bg-slate-200" barClassName="h-full bg-blue-800" />
               </div>
             )}
             {report.status === 'failed' && <Alert>The PDF could not be made: {report.error ?? 'the render failed.'}</Alert>}

@@ -3,7 +3,8 @@ import { annotationToSvg, type SvgElement } from '@ridgeline/shared/domain/annot
 import type { ReactNode } from 'react';
 
 // A drawing over a photo: an SVG the size of the photo's box, in the photo's coordinates, so the
-// shapes land where they were drawn at any size. Galleries, the lightbox and the editor use it.
+// shapes land where they were drawn at any size. The inspection's galleries, lightbox and drawing
+// editor use it, and the report editor's photos.
 
 export function SvgShape({ element }: { element: SvgElement }) {
   switch (element.kind) {

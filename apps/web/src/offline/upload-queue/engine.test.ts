@@ -379,13 +379,13 @@ describe('the upload engine', () => {
     const [id] = await store.enqueue(db, USER, [photo('a', { sessionId: SESSION_B })]);
     const fake = fakeUploader();
     // The gate's answer is held, so the engine is mid-read when the user signs out.
-    let answer: ((pending: boolean) => void) | null = null;
-    const gate = { ...fakeGate(), isPending: () => new Promise<boolean>((resolve) => (answer = resolve)) };
+    const held: { answer?: (pending: boolean) => void } = {};
+    const gate = { ...fakeGate(), isPending: () => new Promise<boolean>((resolve) => (held.answer = resolve)) };
     const engine = engineWith({ upload: fake.upload, gate: () => gate });
     engine.start(USER);
-    await until(() => answer !== null, 'the gate asked');
+    await until(() => held.answer !== undefined, 'the gate asked');
     const stopped = engine.stop();
-    answer?.(false);
+    held.answer?.(false);
     await stopped;
     await settle();
     expect(fake.calls).toHaveLength(0);

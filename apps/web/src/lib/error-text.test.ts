@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessage } from '@ridgeline/shared/domain/errors';
 import { ApiError } from './api-client';
-import { errorText, retryAfterMessage } from './error-text';
+import { DEVICE_STORAGE_FULL, errorText, retryAfterMessage } from './error-text';
 
 const apiError = (status: number, code: string, message: string, retryAfter: number | null = null) => new ApiError(status, code, message, 'req-1', retryAfter);
 
 describe('error text', () => {
+  it("the phone's storage full (IndexedDB's quota, also inside Dexie's error) says so instead of 'try again'", () => {
+    expect(errorText(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))).toBe(DEVICE_STORAGE_FULL);
+    const dexieError = Object.assign(new Error('QuotaExceededError'), { name: 'AbortError', inner: new DOMException('full', 'QuotaExceededError') });
+    expect(errorText(dexieError)).toBe(DEVICE_STORAGE_FULL);
+    expect(errorText(new Error('something else'))).not.toBe(DEVICE_STORAGE_FULL);
+  });
+
   it('a 429 says when the user may try again', () => {
     const now = new Date(2026, 2, 2, 14, 5, 0);
     expect(retryAfterMessage(1800, now)).toBe('Too many attempts. Try again at 14:35 (in 30 minutes).');

@@ -36,7 +36,19 @@ const WORDS: Partial<Record<ErrorCode, (error: ApiError) => string>> = {
 };
 
 /** The sentence to show for any failure. */
+/** What the phone says when its browser refuses to store more (IndexedDB's quota): trying again at once would fail again. */
+export const DEVICE_STORAGE_FULL =
+  'This phone has no room left to keep more photos for upload. Let the waiting photos upload, or free some space on the phone, then take these again.';
+
+/** The browser's storage refused a write for want of room (the DOMException, or Dexie's error wrapping it). */
+function isDeviceStorageFull(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, inner } = error as { name?: unknown; inner?: unknown };
+  return name === 'QuotaExceededError' || (inner !== undefined && inner !== error && isDeviceStorageFull(inner));
+}
+
 export function errorText(error: unknown): string {
+  if (isDeviceStorageFull(error)) return DEVICE_STORAGE_FULL;
   if (error instanceof ApiError) {
     const words = isErrorCode(error.code) ? WORDS[error.code] : undefined;
     if (words) return words(error);

@@ -115,7 +115,8 @@ async function makePhoto(index: number): Promise<Buffer> {
   return (index % 4 === 3 ? image.withMetadata({ orientation: 6 }) : image).jpeg({ quality: 85 }).toBuffer();
 }
 
-async function benchPhotos(count: number): Promise<BenchPhoto[]> {
+/** The bench's photos, made once into the temp folder and read from there on later runs (bench:field-soak uses them too). */
+export async function benchPhotos(count: number): Promise<BenchPhoto[]> {
   mkdirSync(PHOTO_DIR, { recursive: true });
   const paths = Array.from({ length: count }, (_, index) => join(PHOTO_DIR, `photo-${String(index).padStart(3, '0')}.jpg`));
   const missing = paths.map((path, index) => ({ path, index })).filter(({ path }) => !existsSync(path));

@@ -41,3 +41,9 @@ export const optionalContactPhoneSchema = contactPhoneSchema
   .or(z.literal('').transform(() => null))
   .nullable()
   .optional();
+
+/** The property's address, as a claim file and an inspection both name its fields. */
+export const PROPERTY_ADDRESS_FIELDS = ['street', 'city', 'state', 'zip'] as const;
+
+/** How to reach the homeowner, as a claim file and an inspection both name its fields. */
+export const HOMEOWNER_CONTACT_FIELDS = ['homeownerName', 'homeownerPhone', 'homeownerEmail'] as const;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HOMEOWNER_CONTACT_FIELDS, PROPERTY_ADDRESS_FIELDS } from '@ridgeline/shared/contracts/fields';
 import type { InspectionActivityEntry, InspectionFieldName, InspectionStatus, inspectionFieldsSchema } from '@ridgeline/shared/contracts/inspections';
 import type { LossTypeSource } from '@ridgeline/shared/contracts/project-views';
 import { classifyLossType, type LossType } from '@ridgeline/shared/domain/loss-types';
@@ -60,15 +61,10 @@ export type MergeResult = {
 /** Fields taken as they come; lossType (classification) and carrierName (the directory's) have rules of their own. */
 const PLAIN_FIELDS = [
   'status',
-  'street',
-  'city',
-  'state',
-  'zip',
+  ...PROPERTY_ADDRESS_FIELDS,
   'latitude',
   'longitude',
-  'homeownerName',
-  'homeownerPhone',
-  'homeownerEmail',
+  ...HOMEOWNER_CONTACT_FIELDS,
   'dateOfLoss',
   'lossDescription',
   'structures',

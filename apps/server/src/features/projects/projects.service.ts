@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HOMEOWNER_CONTACT_FIELDS, PROPERTY_ADDRESS_FIELDS } from '@ridgeline/shared/contracts/fields';
 import type { ActiveFiles, ActivityEntry, createProjectSchema, Project, ProjectList, updateProjectSchema } from '@ridgeline/shared/contracts/projects';
 import { classifyLossType, lossTypeLabel } from '@ridgeline/shared/domain/loss-types';
 import { formatUsdCents } from '@ridgeline/shared/domain/money';
@@ -119,13 +120,8 @@ function presentActivity(row: ActivityRow): ActivityEntry {
 /** The fields a PATCH may change, as the contract names them, with how the timeline shows a value. */
 const PLAIN_FIELDS = [
   'title',
-  'homeownerName',
-  'homeownerPhone',
-  'homeownerEmail',
-  'street',
-  'city',
-  'state',
-  'zip',
+  ...HOMEOWNER_CONTACT_FIELDS,
+  ...PROPERTY_ADDRESS_FIELDS,
   'latitude',
   'longitude',
   'policyNumber',

@@ -1,3 +1,4 @@
+import { HOMEOWNER_CONTACT_FIELDS, PROPERTY_ADDRESS_FIELDS } from '@ridgeline/shared/contracts/fields';
 import type { ConvertSessionInput, ConvertSessionResult } from '@ridgeline/shared/contracts/estimating';
 import type { LossType } from '@ridgeline/shared/domain/loss-types';
 import type { Actor, Tenant } from '../../lib/actor';
@@ -99,18 +100,7 @@ function newProjectFrom(session: InspectionSessionRow, directory: Directory, tot
 /** The project's empty fields that the session can fill; a field with a value is never overwritten. */
 function emptyFieldsFrom(project: ProjectRow, session: InspectionSessionRow, directory: Directory, totals: Totals): UpdateProjectData & FieldCarrierName {
   const patch: UpdateProjectData & FieldCarrierName = {};
-  const texts = [
-    'homeownerName',
-    'homeownerPhone',
-    'homeownerEmail',
-    'street',
-    'city',
-    'state',
-    'zip',
-    'policyNumber',
-    'claimNumber',
-    'lossDescription',
-  ] as const;
+  const texts = [...HOMEOWNER_CONTACT_FIELDS, ...PROPERTY_ADDRESS_FIELDS, 'policyNumber', 'claimNumber', 'lossDescription'] as const;
   for (const field of texts) {
     const value = session[field];
     if (emptyText(project[field]) && filled(value)) patch[field] = value;

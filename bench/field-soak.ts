@@ -18,9 +18,10 @@ import { BENCH_PASSWORD, benchDataDir, dropDatabase, freshDatabase, median, post
 // through the capture screen's camera input. Then the signal comes and goes while the queue uploads:
 // 20 cuts (BENCH_SOAK_CUTS), 3 tab kills (the page closed without warning and a new one opened in the
 // same browser, so the service worker and IndexedDB are kept) and one sign-out with photos waiting
-// ("Sign out anyway", then the same user signs in again). Then the signal is back for good.
+// ("Sign out anyway", then the same user signs in again). Then the signal is back for good. The
+// browser keeps its profile on disk, as a phone's browser does.
 //
-// At every step (after each capture batch, during each cut, after each kill and the sign-out) the
+// At every step (after each inspection's capture, during each cut, after each kill and the sign-out) the
 // phone's queue (read from its IndexedDB) is compared with what the server holds for each session:
 // the phone still holds every photo captured; every photo the phone calls uploaded is on the server;
 // the server holds no photo the phone does not know and none twice. A photo the server stored while
@@ -29,10 +30,13 @@ import { BENCH_PASSWORD, benchDataDir, dropDatabase, freshDatabase, median, post
 // counts equal to the server's. Reported: the time from signal back to the last thumbnail, beside an
 // ideal model (the bytes the server did not have yet at the link's upload rate, plus one round trip),
 // the phone's memory (the page's JavaScript heap and every Chromium process's resident memory), the
-// upload attempts and what the cuts cost.
+// upload attempts, what the cuts cost, and how long after each signal back the first upload left.
 
 type Link = { label: string; latencyMs: number; downBytesPerSecond: number; upBytesPerSecond: number };
-/** Mobile links as DevTools throttles them: slow 3G is its preset (400 kbit/s x 0.8 each way, 400 ms x 5 latency). */
+/**
+ * Mobile links, throttled through the DevTools protocol. Slow 3G is DevTools' preset (500 kbit/s x 0.8
+ * each way, 400 ms x 5 latency); fast 3G and 4G are figures of the same kind for faster links.
+ */
 const LINKS: Record<string, Link> = {
   'slow-3g': { label: 'slow 3G (2,000 ms, 50 KB/s down and up)', latencyMs: 2000, downBytesPerSecond: 50_000, upBytesPerSecond: 50_000 },
   'fast-3g': { label: 'fast 3G (563 ms, 180 KB/s down, 84 KB/s up)', latencyMs: 562.5, downBytesPerSecond: 180_000, upBytesPerSecond: 84_375 },

@@ -3,7 +3,7 @@ import type { Db, DbTx } from '../infra/db/client';
 import { user } from '../infra/db/schema/index';
 
 // Accounts belong to better-auth; several features look one up by address (sign-up's duplicate
-// check, invitations). This is the one query that does it.
+// check, invitations), and documents print who made them by name. These are the queries that do it.
 
 /** The id of the account registered with this address, or null. Addresses are stored lower-case. */
 export async function findUserIdByEmail(db: Db | DbTx, email: string): Promise<string | null> {

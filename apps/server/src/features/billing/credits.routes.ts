@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { buyCreditsSchema, creditEntriesQuerySchema } from '@ridgeline/shared/contracts/billing';
 import type { AppEnv } from '../../http/context';
+import { csvDownload } from '../../http/csv-download';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
@@ -24,14 +25,9 @@ export function creditsRoutes(deps: AppDeps) {
 
   app.get('/api/credits', actor, tenant, async (c) => c.json(await credits.summary(c.get('actor'), c.get('tenant'))));
   app.get('/api/credits/entries', actor, tenant, entriesQuery, async (c) => c.json(await credits.entries(c.get('tenant'), c.req.valid('query'))));
-  app.get('/api/credits/entries.csv', actor, tenant, entriesQuery, async (c) => {
-    const file = await credits.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'));
-    return c.body(file.body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file.fileName}"`,
-      'Cache-Control': 'no-store',
-    });
-  });
+  app.get('/api/credits/entries.csv', actor, tenant, entriesQuery, async (c) =>
+    csvDownload(c, await credits.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'))),
+  );
   app.post('/api/credits/purchase', actor, tenant, validate('json', buyCreditsSchema), async (c) =>
     c.json(await credits.buy(c.get('actor'), c.get('tenant'), c.req.valid('json'))),
   );

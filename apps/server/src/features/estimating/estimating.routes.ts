@@ -11,6 +11,7 @@ import {
   updateMeasurementSchema,
 } from '@ridgeline/shared/contracts/estimating';
 import type { AppEnv } from '../../http/context';
+import { csvDownload } from '../../http/csv-download';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { jsonPut, mediaType } from '../../http/middleware/json-put';
@@ -76,14 +77,7 @@ export function estimatingRoutes(deps: AppDeps) {
     c.json(await estimates.create(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
   );
   app.get('/api/estimates/:id', actor, tenant, id, async (c) => c.json(await estimates.get(c.get('tenant'), c.req.valid('param').id)));
-  app.get('/api/estimates/:id/export.csv', actor, tenant, id, async (c) => {
-    const file = await estimates.exportCsv(c.get('tenant'), c.req.valid('param').id);
-    return c.body(file.body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file.fileName}"`,
-      'Cache-Control': 'no-store',
-    });
-  });
+  app.get('/api/estimates/:id/export.csv', actor, tenant, id, async (c) => csvDownload(c, await estimates.exportCsv(c.get('tenant'), c.req.valid('param').id)));
   app.put('/api/estimates/:id', actor, tenant, id, ...putJson, validate('json', updateEstimateSchema), async (c) =>
     c.json(await estimates.update(c.get('tenant'), c.req.valid('param').id, c.req.valid('json'))),
   );

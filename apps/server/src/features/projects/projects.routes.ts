@@ -13,6 +13,7 @@ import {
   type ActivityList,
 } from '@ridgeline/shared/contracts/projects';
 import type { AppEnv } from '../../http/context';
+import { csvDownload } from '../../http/csv-download';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
@@ -35,14 +36,9 @@ export function projectRoutes(deps: AppDeps) {
     c.json(await projects.list(c.get('tenant'), c.req.valid('query'))),
   );
   app.get('/api/projects/active-files', actor, tenant, async (c) => c.json(await projects.activeFiles(c.get('tenant'))));
-  app.get('/api/projects/export.csv', actor, tenant, validate('query', projectListQuerySchema), async (c) => {
-    const file = await projects.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'));
-    return c.body(file.body, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${file.fileName}"`,
-      'Cache-Control': 'no-store',
-    });
-  });
+  app.get('/api/projects/export.csv', actor, tenant, validate('query', projectListQuerySchema), async (c) =>
+    csvDownload(c, await projects.exportCsv(c.get('actor'), c.get('tenant'), c.req.valid('query'))),
+  );
   app.post('/api/projects', actor, tenant, validate('json', createProjectSchema), async (c) =>
     c.json(await projects.create(c.get('actor'), c.get('tenant'), c.req.valid('json')), 201),
   );

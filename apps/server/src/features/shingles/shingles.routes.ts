@@ -9,6 +9,7 @@ import {
   shinglePhotoQuerySchema,
 } from '@ridgeline/shared/contracts/shingles';
 import type { AppEnv } from '../../http/context';
+import { csvDownload } from '../../http/csv-download';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
 import { jsonPut } from '../../http/middleware/json-put';
@@ -39,11 +40,7 @@ export function shingleRoutes(deps: AppDeps) {
     c.json(await shingles.history(c.get('tenant'), c.req.valid('query'))),
   );
   app.get('/api/shingles/identifications.csv', actor, tenant, validate('query', shingleHistoryQuerySchema), async (c) =>
-    c.body(await shingles.historyCsv(c.get('tenant'), c.req.valid('query')), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="shingle-identifications.csv"',
-      'Cache-Control': 'no-store',
-    }),
+    csvDownload(c, { fileName: 'shingle-identifications.csv', body: await shingles.historyCsv(c.get('tenant'), c.req.valid('query')) }),
   );
   app.post('/api/shingles/identifications', actor, tenant, validate('json', saveIdentificationSchema), async (c) => {
     const { identification, created } = await shingles.save(c.get('actor'), c.get('tenant'), c.req.valid('json'));

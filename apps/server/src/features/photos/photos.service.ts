@@ -389,6 +389,26 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
     return load(tenant.companyId, photoId);
   }
 
+  /** A photo's deletion or restore on its session's timeline (a photo of no session has none), in the change's transaction. */
+  async function recordOnTimeline(
+    tx: DbTx,
+    actor: Actor,
+    tenant: Tenant,
+    photo: Pick<PhotoRow, 'id' | 'sessionId' | 'fileName'>,
+    kind: 'photo_deleted' | 'photo_restored',
+  ) {
+    if (!photo.sessionId) return;
+    const value = { photoId: photo.id };
+    await insertInspectionActivity(tx, {
+      companyId: tenant.companyId,
+      sessionId: photo.sessionId,
+      actorId: actor.userId,
+      kind,
+      body: photo.fileName,
+      ...(kind === 'photo_deleted' ? { oldValue: value } : { newValue: value }),
+    });
+  }
+
   /** Soft delete: the photo leaves every gallery, stays restorable for the restore window. Deleting twice is a no-op. */
   async function remove(actor: Actor, tenant: Tenant, photoId: string): Promise<void> {
     await db.transaction(async (tx) => {
@@ -397,16 +417,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
       assertCanRemovePhoto(actor, tenant, photo, 'delete');
       if (photo.deletedAt) return;
       await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: new Date(), deletedBy: actor.userId });
-      if (photo.sessionId) {
-        await insertInspectionActivity(tx, {
-          companyId: tenant.companyId,
-          sessionId: photo.sessionId,
-          actorId: actor.userId,
-          kind: 'photo_deleted',
-          body: photo.fileName,
-          oldValue: { photoId },
-        });
-      }
+      await recordOnTimeline(tx, actor, tenant, photo, 'photo_deleted');
     });
   }
 
@@ -423,16 +434,7 @@ export function createPhotosService({ db, storage, logger, queueThumbnails }: Ph
         throw AppError.conflict('The session already has this photo again; it cannot be restored twice.');
       }
       await updatePhoto(tx, tenant.companyId, photoId, { deletedAt: null, deletedBy: null });
-      if (photo.sessionId) {
-        await insertInspectionActivity(tx, {
-          companyId: tenant.companyId,
-          sessionId: photo.sessionId,
-          actorId: actor.userId,
-          kind: 'photo_restored',
-          body: photo.fileName,
-          newValue: { photoId },
-        });
-      }
+      await recordOnTimeline(tx, actor, tenant, photo, 'photo_restored');
     });
     return load(tenant.companyId, photoId);
   }

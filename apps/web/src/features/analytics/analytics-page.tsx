@@ -99,6 +99,31 @@ const supplementColumns: FigureColumn<SupplementRow>[] = [
   { header: 'Amount', cell: (row) => formatCents(row.cents), csv: (row) => (row.cents / 100).toFixed(2), numeric: true },
 ];
 
+type ApprovalCardProps = { id: string; title: string; description: string; by: string; rows: ApprovalRow[]; fileName: string };
+
+/** Claim files approved and denied by one grouping (carrier, loss type): the table, and the approval rate as sideways bars. */
+function ApprovalCard({ id, title, description, by, rows, fileName }: ApprovalCardProps) {
+  return (
+    <FigureCard
+      id={id}
+      title={title}
+      description={description}
+      rows={rows}
+      columns={approvalColumns(by)}
+      fileName={fileName}
+      empty="No claim file opened in the range was approved or denied yet."
+      chart={
+        <FigureBarChart
+          sideways
+          data={rows.map((row) => ({ label: row.label, percent: row.percent }))}
+          series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]}
+          kind="percent"
+        />
+      }
+    />
+  );
+}
+
 /** Weekly rows summed over members, one bar group per week. */
 function weeklyTotals(rows: readonly WeeklyActivityRow[]) {
   const weeks = new Map<string, { inspections: number; photos: number }>();
@@ -119,39 +144,21 @@ function Figures({ figures }: { figures: Analytics }) {
   const pipeline = figures.pipelineByStatus.filter((row) => row.claimFiles > 0);
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2">
-      <FigureCard
+      <ApprovalCard
         id="approval-carrier"
         title="Approval rate by carrier"
         description="Claim files opened in the range that were approved, out of those approved or denied."
+        by="Carrier"
         rows={figures.approvalByCarrier}
-        columns={approvalColumns('Carrier')}
         fileName={`approval-by-carrier-${range}`}
-        empty="No claim file opened in the range was approved or denied yet."
-        chart={
-          <FigureBarChart
-            sideways
-            data={figures.approvalByCarrier.map((row) => ({ label: row.label, percent: row.percent }))}
-            series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]}
-            kind="percent"
-          />
-        }
       />
-      <FigureCard
+      <ApprovalCard
         id="approval-loss-type"
         title="Approval rate by loss type"
         description="The same claim files, by their loss type."
+        by="Loss type"
         rows={figures.approvalByLossType}
-        columns={approvalColumns('Loss type')}
         fileName={`approval-by-loss-type-${range}`}
-        empty="No claim file opened in the range was approved or denied yet."
-        chart={
-          <FigureBarChart
-            sideways
-            data={figures.approvalByLossType.map((row) => ({ label: row.label, percent: row.percent }))}
-            series={[{ key: 'percent', name: 'Approval rate', color: CHART_COLORS.blue }]}
-            kind="percent"
-          />
-        }
       />
       <FigureCard
         id="supplements"

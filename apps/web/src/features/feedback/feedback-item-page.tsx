@@ -24,12 +24,7 @@ function FeedbackItem({ id }: { id: string }) {
         headingId="feedback-thread-heading"
         empty="No reply yet. You are told in your inbox and by email when the team answers or changes the status."
       />
-      <ReplyForm
-        label="Your reply"
-        hint="Add details or answer the team; they read it in their triage list."
-        submitText="Send reply"
-        onSend={(body) => reply.mutateAsync(body)}
-      />
+      <ReplyForm label="Your reply" hint="Add details or answer the team; they read it in their triage list." onSend={(body) => reply.mutateAsync(body)} />
     </>
   );
 }

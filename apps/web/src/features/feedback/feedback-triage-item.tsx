@@ -76,7 +76,6 @@ export function FeedbackTriageItem({ id }: { id: string }) {
           <ReplyForm
             label="Reply to the author"
             hint="They read it in their Feedback Loop, and are told in their inbox and by email."
-            submitText="Send reply"
             onSend={(body) => reply.mutateAsync(body)}
           />
         </>

@@ -9,13 +9,12 @@ type Props = {
   /** The field's label. */
   label: string;
   hint: string;
-  submitText: string;
   /** Sends the reply; the form empties once it is in. */
   onSend: (body: string) => Promise<unknown>;
 };
 
 /** A reply in a feedback thread, on the one form path. */
-export function ReplyForm({ label, hint, submitText, onSend }: Props) {
+export function ReplyForm({ label, hint, onSend }: Props) {
   const form = useZodForm(feedbackReplySchema, { defaultValues: { body: '' } });
   const submit = async ({ body }: z.output<typeof feedbackReplySchema>) => {
     try {
@@ -31,7 +30,7 @@ export function ReplyForm({ label, hint, submitText, onSend }: Props) {
       <FormField name="body" label={label} hint={hint} control="textarea" rows={4} />
       <FormError />
       <SubmitButton isSubmitting={form.formState.isSubmitting} busyText="Sending…" className="w-full sm:w-fit">
-        {submitText}
+        Send reply
       </SubmitButton>
     </Form>
   );

@@ -3,11 +3,11 @@ import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { createAdjusterSchema, createCarrierSchema, type CreateAdjusterInput, type CreateCarrierInput } from '@ridgeline/shared/contracts/carriers';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormFooter } from '../../../components/form-footer';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { adjustersQuery, carriersQuery, useCreateAdjuster, useCreateCarrier } from '../../../lib/api/directory';
@@ -123,12 +123,9 @@ function NewCarrierForm({ onCreated }: { onCreated: (id: string) => void }) {
         <FormField name="name" label="Carrier name" autoComplete="off" />
         <FormField name="claimsPhone" label="Claims phone (optional)" type="tel" />
         <FormField name="claimsEmail" label="Claims email (optional)" type="email" />
-        <FormError />
-        <DialogFooter>
-          <SubmitButton isSubmitting={create.isPending} busyText="Adding…">
-            Add carrier
-          </SubmitButton>
-        </DialogFooter>
+        <FormFooter isSubmitting={create.isPending} busyText="Adding…">
+          Add carrier
+        </FormFooter>
       </Form>
     </>
   );
@@ -162,12 +159,9 @@ function NewAdjusterForm({ carrierId, onCreated }: { carrierId: string | null; o
         <FormField name="name" label="Adjuster name" autoComplete="off" />
         <FormField name="phone" label="Phone (optional)" type="tel" />
         <FormField name="email" label="Email (optional)" type="email" />
-        <FormError />
-        <DialogFooter>
-          <SubmitButton isSubmitting={create.isPending} busyText="Adding…">
-            Add adjuster
-          </SubmitButton>
-        </DialogFooter>
+        <FormFooter isSubmitting={create.isPending} busyText="Adding…">
+          Add adjuster
+        </FormFooter>
       </Form>
     </>
   );

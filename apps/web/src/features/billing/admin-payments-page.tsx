@@ -7,14 +7,14 @@ import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/native-select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useAdminBillingCompanies } from './api/admin-billing';
 import { AdminCompaniesList, BILLING_STATUS_LABELS, cash } from './admin/admin-companies-list';
 import { CompanyActionDialog, type CompanyAction, type OpenAsOwner } from './admin/admin-company-dialogs';
 import { AdminServiceOrders } from './admin-service-orders';
-import { LabeledOptions } from '../../components/choice-options';
+import { FilterSelect } from '../../components/filter-select';
+import { usePagedFilters } from '../../lib/use-paged-filters';
 
 export type { OpenAsOwner } from './admin/admin-company-dialogs';
 
@@ -44,9 +44,8 @@ function Totals({ totals }: { totals: AdminBillingPage['totals'] }) {
 }
 
 function Companies({ openAsOwner }: { openAsOwner: OpenAsOwner }) {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<BillingStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, filter, page, setPage } = usePagedFilters<{ q: string; status: BillingStatus | '' }>({ q: '', status: '' });
+  const { q, status } = filters;
   const [action, setAction] = useState<CompanyAction | null>(null);
   const query = useDeferredValue(q.trim());
   const companies = useAdminBillingCompanies({ q: query, status, page, pageSize: PAGE_SIZE });
@@ -66,10 +65,7 @@ function Companies({ openAsOwner }: { openAsOwner: OpenAsOwner }) {
               id="company-search"
               type="search"
               value={q}
-              onChange={(event) => {
-                setQ(event.target.value);
-                setPage(1);
-              }}
+              onChange={(event) => filter({ q: event.target.value })}
               placeholder="Company name or owner email"
               className="pl-9"
             />
@@ -77,17 +73,14 @@ function Companies({ openAsOwner }: { openAsOwner: OpenAsOwner }) {
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="company-status">Status</Label>
-          <NativeSelect
+          <FilterSelect
             id="company-status"
             value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as BillingStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All statuses</option>
-            <LabeledOptions values={BILLING_STATUSES} labels={BILLING_STATUS_LABELS} />
-          </NativeSelect>
+            onChange={(value) => filter({ status: value })}
+            all="All statuses"
+            values={BILLING_STATUSES}
+            labels={BILLING_STATUS_LABELS}
+          />
         </div>
       </div>
       {data ? <AdminCompaniesList companies={data.companies} onAction={setAction} /> : <Skeleton className="h-40" />}

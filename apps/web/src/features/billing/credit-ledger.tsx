@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CreditEntry } from '@ridgeline/shared/contracts/billing';
 import { CREDIT_ENTRY_KINDS, type CreditEntryKind } from '@ridgeline/shared/domain/billing';
-import { CardList, CardListRow } from '../../components/card-list';
-import { CardTable } from '../../components/card-table';
+import { CardListRow } from '../../components/card-list';
+import { TableOrCards } from '../../components/table-or-cards';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,6 @@ import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/native-select';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { downloadFrom } from '../../lib/download';
 import { errorText } from '../../lib/error-text';
@@ -21,7 +20,8 @@ import { CREDIT_ENTRY_KIND_LABELS } from '@ridgeline/shared/domain/billing';
 import { entryTime, signedCredits } from './billing-words';
 import { paths } from '../../lib/paths';
 import { NoMatches } from '../../components/no-matches';
-import { LabeledOptions } from '../../components/choice-options';
+import { FilterSelect } from '../../components/filter-select';
+import { usePagedFilters } from '../../lib/use-paged-filters';
 
 /** Rows per page of the ledger. */
 export const LEDGER_PAGE_SIZE = 25;
@@ -46,48 +46,38 @@ function ProjectLink({ entry }: { entry: CreditEntry }) {
 /** The rows: a table on wider screens, cards on a phone. */
 function LedgerRows({ entries }: { entries: CreditEntry[] }) {
   return (
-    <>
-      <div className="hidden md:block" data-testid="credit-ledger-table">
-        <CardTable
-          caption="Credit ledger"
-          headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']}
-          cellPadding="px-3"
-          headerClassName="bg-slate-50"
+    <TableOrCards
+      label="Credit ledger"
+      testId="credit-ledger"
+      headers={['Date', 'Kind', 'Credits', 'Balance', 'Reason', 'By', 'Claim file']}
+      rows={entries.map((entry) => (
+        <TableRow key={entry.id}>
+          <TableCell className="px-3 py-3 whitespace-nowrap">{entryTime(entry.createdAt)}</TableCell>
+          <TableCell className="px-3 py-3">
+            <KindBadge kind={entry.kind} />
+          </TableCell>
+          <TableCell className="px-3 py-3 font-semibold tabular-nums">{signedCredits(entry.credits)}</TableCell>
+          <TableCell className="px-3 py-3 tabular-nums">{entry.balanceAfter}</TableCell>
+          <TableCell className="px-3 py-3">{entry.reason}</TableCell>
+          <TableCell className="px-3 py-3">{entry.actorName ?? '—'}</TableCell>
+          <TableCell className="px-3 py-3">
+            <ProjectLink entry={entry} />
+          </TableCell>
+        </TableRow>
+      ))}
+      cards={entries.map((entry) => (
+        <CardListRow
+          key={entry.id}
+          title={`${signedCredits(entry.credits)} · ${entry.reason}`}
+          detail={[entryTime(entry.createdAt), `Balance ${entry.balanceAfter}`, entry.actorName].filter(Boolean).join(' · ')}
         >
-          {entries.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell className="px-3 py-3 whitespace-nowrap">{entryTime(entry.createdAt)}</TableCell>
-              <TableCell className="px-3 py-3">
-                <KindBadge kind={entry.kind} />
-              </TableCell>
-              <TableCell className="px-3 py-3 font-semibold tabular-nums">{signedCredits(entry.credits)}</TableCell>
-              <TableCell className="px-3 py-3 tabular-nums">{entry.balanceAfter}</TableCell>
-              <TableCell className="px-3 py-3">{entry.reason}</TableCell>
-              <TableCell className="px-3 py-3">{entry.actorName ?? '—'}</TableCell>
-              <TableCell className="px-3 py-3">
-                <ProjectLink entry={entry} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </CardTable>
-      </div>
-      <div className="md:hidden" data-testid="credit-ledger-cards">
-        <CardList label="Credit ledger">
-          {entries.map((entry) => (
-            <CardListRow
-              key={entry.id}
-              title={`${signedCredits(entry.credits)} · ${entry.reason}`}
-              detail={[entryTime(entry.createdAt), `Balance ${entry.balanceAfter}`, entry.actorName].filter(Boolean).join(' · ')}
-            >
-              <div className="flex items-center gap-3">
-                <KindBadge kind={entry.kind} />
-                {entry.projectId && <ProjectLink entry={entry} />}
-              </div>
-            </CardListRow>
-          ))}
-        </CardList>
-      </div>
-    </>
+          <div className="flex items-center gap-3">
+            <KindBadge kind={entry.kind} />
+            {entry.projectId && <ProjectLink entry={entry} />}
+          </div>
+        </CardListRow>
+      ))}
+    />
   );
 }
 
@@ -99,14 +89,9 @@ const showingText = (page: number, pageSize: number, total: number) => `Showing 
 /** The ledger of /credits: every change of the balance, newest first, filtered by kind and days, paged, exported as CSV. */
 export function CreditLedger() {
   const id = useId();
-  const [filters, setFilters] = useState<CreditLedgerFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, filter: change, page, setPage } = usePagedFilters<CreditLedgerFilters>(NO_FILTERS);
   const entries = useCreditEntries({ ...filters, page, pageSize: LEDGER_PAGE_SIZE });
 
-  const change = (patch: Partial<CreditLedgerFilters>) => {
-    setFilters({ ...filters, ...patch });
-    setPage(1);
-  };
   const clear = () => change(NO_FILTERS);
   const data = entries.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -126,10 +111,13 @@ export function CreditLedger() {
 
       <div role="search" aria-label="Filter the ledger" className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-4 md:items-end">
         <Field id={`${id}-kind`} label="Kind">
-          <NativeSelect value={filters.kind ?? ''} onChange={(event) => change({ kind: (event.target.value || undefined) as CreditEntryKind | undefined })}>
-            <option value="">All kinds</option>
-            <LabeledOptions values={CREDIT_ENTRY_KINDS} labels={CREDIT_ENTRY_KIND_LABELS} />
-          </NativeSelect>
+          <FilterSelect
+            value={filters.kind ?? ''}
+            onChange={(kind) => change({ kind: kind || undefined })}
+            all="All kinds"
+            values={CREDIT_ENTRY_KINDS}
+            labels={CREDIT_ENTRY_KIND_LABELS}
+          />
         </Field>
         <Field id={`${id}-from`} label="From">
           <Input type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => change({ from: event.target.value || undefined })} />

@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { InspectionStatus } from '@ridgeline/shared/contracts/inspections';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
+import { usePagedFilters } from '../../lib/use-paged-filters';
 import { useOnline } from '../../lib/session/session-provider';
 import { useLocalInspections, type LocalInspection } from '../../offline/inspection-store';
 import { useInspectionList } from './api/inspection-list';
@@ -36,9 +37,8 @@ export default function InspectionsListPage() {
   const online = useOnline();
   const user = useFieldUser();
   const local = useLocalInspections(user?.userId);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<InspectionStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, filter, page, setPage } = usePagedFilters<{ q: string; status: InspectionStatus | '' }>({ q: '', status: '' });
+  const { q, status } = filters;
   const list = useInspectionList({ q: q.trim() || undefined, status: status || undefined, page, pageSize: PAGE_SIZE }, online);
 
   const localOnly = (local ?? []).filter((s) => (online ? s.pendingCreate : true)).filter((s) => matches(s, q, status));
@@ -58,21 +58,11 @@ export default function InspectionsListPage() {
             className="min-h-12 text-base"
             placeholder="Street, city, homeowner or claim number"
             value={q}
-            onChange={(event) => {
-              setQ(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) => filter({ q: event.target.value })}
           />
         </Field>
         <Field id={`${id}-status`} label="Status">
-          <NativeSelect
-            className="min-h-12 text-base"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as InspectionStatus | '');
-              setPage(1);
-            }}
-          >
+          <NativeSelect className="min-h-12 text-base" value={status} onChange={(event) => filter({ status: event.target.value as InspectionStatus | '' })}>
             <option value="">All</option>
             <option value="in_progress">In progress</option>
             <option value="completed">Completed</option>

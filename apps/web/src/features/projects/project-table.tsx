@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { ProjectStatus, ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { Badge } from '../../components/ui/badge';
 import { TableCell, TableRow } from '../../components/ui/table';
-import { CardList, CardListRow } from '../../components/card-list';
-import { CardTable } from '../../components/card-table';
+import { CardListRow } from '../../components/card-list';
+import { TableOrCards } from '../../components/table-or-cards';
 import { formatDate } from '../../lib/dates';
 import { paths } from '../../lib/paths';
 
@@ -26,51 +26,41 @@ type ProjectTableProps = { projects: ProjectSummary[]; statuses: Map<string, Pro
 /** The list view of /projects: a table on wider screens, a card list on a phone. */
 export function ProjectTable({ projects, statuses }: ProjectTableProps) {
   return (
-    <>
-      <div className="hidden md:block" data-testid="projects-table">
-        <CardTable
-          caption="Claim files"
-          headers={['Homeowner', 'Address', 'Claim number', 'Carrier', 'Status', 'Assignee', 'Updated']}
-          cellPadding="px-3"
-          headerClassName="bg-slate-50"
+    <TableOrCards
+      label="Claim files"
+      testId="projects"
+      headers={['Homeowner', 'Address', 'Claim number', 'Carrier', 'Status', 'Assignee', 'Updated']}
+      rows={projects.map((project) => (
+        <TableRow key={project.id}>
+          <TableCell className="px-3 py-3">
+            <Link to={paths.project(project.id)} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
+              {project.homeownerName}
+            </Link>
+            <span className="block text-xs text-slate-700">{project.title}</span>
+          </TableCell>
+          <TableCell className="px-3 py-3">{projectAddress(project)}</TableCell>
+          <TableCell className="px-3 py-3">{project.claimNumber ?? '—'}</TableCell>
+          <TableCell className="px-3 py-3">{project.carrier?.name ?? '—'}</TableCell>
+          <TableCell className="px-3 py-3">
+            <StatusBadge project={project} status={statuses.get(project.statusId)} />
+          </TableCell>
+          <TableCell className="px-3 py-3">{project.assignee?.name ?? 'Unassigned'}</TableCell>
+          <TableCell className="px-3 py-3 whitespace-nowrap">{dateText(project.updatedAt)}</TableCell>
+        </TableRow>
+      ))}
+      cards={projects.map((project) => (
+        <CardListRow
+          key={project.id}
+          title={
+            <Link to={paths.project(project.id)} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
+              {project.homeownerName}
+            </Link>
+          }
+          detail={[projectAddress(project), project.claimNumber, project.carrier?.name].filter(Boolean).join(' · ')}
         >
-          {projects.map((project) => (
-            <TableRow key={project.id}>
-              <TableCell className="px-3 py-3">
-                <Link to={paths.project(project.id)} className="font-semibold text-blue-800 underline-offset-2 hover:underline">
-                  {project.homeownerName}
-                </Link>
-                <span className="block text-xs text-slate-700">{project.title}</span>
-              </TableCell>
-              <TableCell className="px-3 py-3">{projectAddress(project)}</TableCell>
-              <TableCell className="px-3 py-3">{project.claimNumber ?? '—'}</TableCell>
-              <TableCell className="px-3 py-3">{project.carrier?.name ?? '—'}</TableCell>
-              <TableCell className="px-3 py-3">
-                <StatusBadge project={project} status={statuses.get(project.statusId)} />
-              </TableCell>
-              <TableCell className="px-3 py-3">{project.assignee?.name ?? 'Unassigned'}</TableCell>
-              <TableCell className="px-3 py-3 whitespace-nowrap">{dateText(project.updatedAt)}</TableCell>
-            </TableRow>
-          ))}
-        </CardTable>
-      </div>
-      <div className="md:hidden" data-testid="projects-cards">
-        <CardList label="Claim files">
-          {projects.map((project) => (
-            <CardListRow
-              key={project.id}
-              title={
-                <Link to={paths.project(project.id)} className="inline-flex min-h-11 items-center text-blue-800 underline-offset-2 hover:underline">
-                  {project.homeownerName}
-                </Link>
-              }
-              detail={[projectAddress(project), project.claimNumber, project.carrier?.name].filter(Boolean).join(' · ')}
-            >
-              <StatusBadge project={project} status={statuses.get(project.statusId)} />
-            </CardListRow>
-          ))}
-        </CardList>
-      </div>
-    </>
+          <StatusBadge project={project} status={statuses.get(project.statusId)} />
+        </CardListRow>
+      ))}
+    />
   );
 }

@@ -7,14 +7,14 @@ import { QueryThen } from '../../components/query-then';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Label } from '../../components/ui/label';
-import { NativeSelect } from '../../components/ui/native-select';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useReports } from './api/reports';
 import { DocumentWatcher } from './document-watcher';
 import { DocumentsList } from './documents-list';
 import { PhotoReportDialog } from './photo-report-dialog';
 import { SourcePickerDialog } from './source-picker-dialog';
-import { LabeledOptions } from '../../components/choice-options';
+import { FilterSelect } from '../../components/filter-select';
+import { usePagedFilters } from '../../lib/use-paged-filters';
 
 // The company's documents, newest first, 25 a page: what each was made from (a claim file or an
 // inspection), its kind, pages, who made it and when, where its PDF is, and the download. A new
@@ -24,8 +24,8 @@ export const PHOTO_REPORTS_PAGE_SIZE = 25;
 
 export default function PhotoReportsPage() {
   useDocumentTitle('Photo Reports');
-  const [kind, setKind] = useState<ReportKind | ''>('');
-  const [page, setPage] = useState(1);
+  const { filters, filter, page, setPage } = usePagedFilters<{ kind: ReportKind | '' }>({ kind: '' });
+  const { kind } = filters;
   const [picking, setPicking] = useState(false);
   const [source, setSource] = useState<ReportSource | null>(null);
   const filterId = useId();
@@ -46,17 +46,14 @@ export default function PhotoReportsPage() {
       </div>
       <div className="flex flex-col gap-1 sm:max-w-xs">
         <Label htmlFor={filterId}>Kind</Label>
-        <NativeSelect
+        <FilterSelect
           id={filterId}
           value={kind}
-          onChange={(e) => {
-            setKind(e.target.value as ReportKind | '');
-            setPage(1);
-          }}
-        >
-          <option value="">All kinds</option>
-          <LabeledOptions values={REPORT_KINDS} labels={REPORT_KIND_LABELS} />
-        </NativeSelect>
+          onChange={(value) => filter({ kind: value })}
+          all="All kinds"
+          values={REPORT_KINDS}
+          labels={REPORT_KIND_LABELS}
+        />
       </div>
       <QueryThen query={reports} loadingLabel="Loading the reports" loadingClassName="h-40" failure="The reports could not be read">
         {(data) =>

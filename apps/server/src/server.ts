@@ -27,6 +27,7 @@ import { createMailTransport, MAIL_JOB, type MailMessage } from './infra/mail/ma
 import { createLocalDiskStorage } from './infra/storage/local-disk';
 import type { Storage } from './infra/storage/storage';
 import { createStripeGateway } from './infra/payments/stripe-gateway';
+import { createChatProvider } from './infra/ai/chat-provider';
 import { defineBillingJobs } from './features/billing/billing-jobs';
 import { defineFeedbackJobs } from './features/feedback/feedback-jobs';
 import { createLogger, type Logger } from './lib/logger';
@@ -130,6 +131,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       logger,
       queueMail,
       payments: config.stripe ? createStripeGateway(config.stripe) : null,
+      chatProvider: config.assistant.provider ? createChatProvider(config.assistant.provider) : null,
       version,
       metrics,
       draining: () => draining,

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../infra/db/client';
+import type { ChatProvider } from '../infra/ai/chat-provider';
 import type { EventPublisher } from '../infra/events/event-bus';
 import type { JobQueue } from '../infra/jobs/queue';
 import type { MailMessage } from '../infra/mail/mailer';
@@ -61,6 +62,8 @@ export type AppDeps = {
   queueMail: (message: MailMessage) => Promise<void>;
   /** Stripe when STRIPE_SECRET_KEY is set; null runs billing in its labelled test mode. */
   payments: PaymentsGateway | null;
+  /** The AI provider of the assistant and of Shingle ID's photo reading when one is configured; null: built-in answers only. */
+  chatProvider: ChatProvider | null;
   version: string;
   /** This instance's Prometheus metrics (infra/metrics). */
   metrics: Metrics;

@@ -13,7 +13,7 @@ import type { AppEnv } from '../../http/context';
 import type { AppDeps } from '../../http/deps';
 import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/middleware/auth';
 import { validate } from '../../http/middleware/validate';
-import { createChatProvider, ProviderStopped } from '../../infra/ai/chat-provider';
+import { ProviderStopped } from '../../infra/ai/chat-provider';
 import { AppError } from '../../lib/app-error';
 import { createAssistantService } from './assistant.service';
 
@@ -27,8 +27,7 @@ import { createAssistantService } from './assistant.service';
  */
 export function assistantRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  const provider = deps.config.assistant.provider ? createChatProvider(deps.config.assistant.provider) : null;
-  const assistant = createAssistantService({ db: deps.database.db, provider, defaultDailyLimit: deps.config.assistant.dailyLimit });
+  const assistant = createAssistantService({ db: deps.database.db, provider: deps.chatProvider, defaultDailyLimit: deps.config.assistant.dailyLimit });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const admin = requirePlatformAdmin('Only platform admins can change the knowledge base.');

@@ -15,7 +15,6 @@ import { requireActor, requirePlatformAdmin, requireTenant } from '../../http/mi
 import { jsonPut } from '../../http/middleware/json-put';
 import { keptUpload, readRawBody, type RawBodyLimit } from '../../http/middleware/upload';
 import { validate } from '../../http/middleware/validate';
-import { createChatProvider } from '../../infra/ai/chat-provider';
 import { createShingleVisionService } from './shingle-vision.service';
 import { createShinglesService } from './shingles.service';
 
@@ -26,8 +25,7 @@ import { createShinglesService } from './shingles.service';
 export function shingleRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const shingles = createShinglesService({ db: deps.database.db, storage: deps.storage });
-  const provider = deps.config.assistant.provider ? createChatProvider(deps.config.assistant.provider) : null;
-  const vision = createShingleVisionService({ db: deps.database.db, provider, defaultDailyLimit: deps.config.assistant.dailyLimit });
+  const vision = createShingleVisionService({ db: deps.database.db, provider: deps.chatProvider, defaultDailyLimit: deps.config.assistant.dailyLimit });
   const actor = requireActor(deps);
   const tenant = requireTenant(deps);
   const admin = requirePlatformAdmin('Only platform admins can change the shared shingle catalog.');

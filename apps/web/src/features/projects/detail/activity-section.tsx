@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Form, FormField, useZodForm } from '../../../components/ui/form';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorText } from '../../../lib/error-text';
-import { notify } from '../../../lib/toast';
+import { saveWithToasts } from '../../../lib/save-with-toasts';
 import { useAddNote, useProjectActivity } from '../api/activity';
 import { activitySentence, formatWhen } from './activity-words';
 
@@ -16,21 +16,9 @@ const noteFormSchema = z.object({ body: z.string().trim().min(1, 'Write a note f
 function NoteForm({ projectId }: { projectId: string }) {
   const add = useAddNote(projectId);
   const form = useZodForm(noteFormSchema, { defaultValues: { body: '' } });
+  const submit = saveWithToasts(add, ['Note added', 'It is on the timeline.'], 'Note not added', () => form.reset({ body: '' }));
   return (
-    <Form
-      form={form}
-      aria-label="Add a note"
-      className="gap-2"
-      onSubmit={(input) =>
-        add.mutate(input, {
-          onSuccess: () => {
-            notify.success('Note added', 'It is on the timeline.');
-            form.reset({ body: '' });
-          },
-          onError: (error) => notify.error('Note not added', errorText(error)),
-        })
-      }
-    >
+    <Form form={form} aria-label="Add a note" className="gap-2" onSubmit={submit}>
       <FormField name="body" id="note-body" label="Add a note" control="textarea" rows={3} placeholder="Adjuster confirmed the reinspection for Tuesday." />
       <div>
         <SubmitButton isSubmitting={add.isPending} busyText="Adding…">

@@ -8,6 +8,7 @@ import { EAVES_ICE_BARRIER } from '@ridgeline/shared/domain/ice-barrier';
 import { Alert, AlertBox } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/titled-card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -257,12 +258,11 @@ function DraftEditor({
             </div>
           </Card>
 
-          <Card aria-labelledby="totals-heading" className="flex flex-col gap-4">
-            <CardTitle id="totals-heading">Totals</CardTitle>
+          <TitledCard id="totals-heading" title="Totals">
             <Switch label="Overhead & profit" checked={draft.opEnabled} onChange={(opEnabled) => setDraft((d) => ({ ...d, opEnabled }))} />
             <DepreciationFields draft={draft} onChange={setDraft} />
             <TotalsList totals={totals} opEnabled={draft.opEnabled} label="Estimate totals" />
-          </Card>
+          </TitledCard>
 
           <CarrierScopeSection scope={draft.carrierScope} onChange={(carrierScope) => setDraft((d) => ({ ...d, carrierScope }))} />
 

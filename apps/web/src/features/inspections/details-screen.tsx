@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/titled-card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -40,33 +41,27 @@ import { useSaveSessionFields } from './use-save-session-fields';
 function DetailsFields() {
   return (
     <>
-      <Card aria-labelledby="property-heading" className="flex flex-col gap-4">
-        <CardTitle id="property-heading">Property</CardTitle>
+      <TitledCard id="property-heading" title="Property">
         <FormField name="street" label="Street" autoComplete="street-address" />
         <FormField name="city" label="City" autoComplete="address-level2" />
         <div className="grid grid-cols-2 gap-4">
           <FormField name="state" label="State" autoComplete="address-level1" />
           <FormField name="zip" label="ZIP" autoComplete="postal-code" inputMode="numeric" />
         </div>
-      </Card>
-      <Card aria-labelledby="homeowner-heading" className="flex flex-col gap-4">
-        <CardTitle id="homeowner-heading">Homeowner</CardTitle>
+      </TitledCard>
+      <TitledCard id="homeowner-heading" title="Homeowner">
         <FormField name="homeownerName" label="Homeowner name" autoComplete="off" />
         <FormField name="homeownerPhone" label="Phone" type="tel" autoComplete="off" />
         <FormField name="homeownerEmail" label="Email" type="email" autoComplete="off" />
-      </Card>
-      <Card aria-labelledby="loss-heading" className="flex flex-col gap-4">
-        <CardTitle id="loss-heading">Loss</CardTitle>
+      </TitledCard>
+      <TitledCard id="loss-heading" title="Loss">
         <FormField name="dateOfLoss" label="Date of loss" type="date" />
         <FormField name="lossDescription" label="Loss description" control="textarea" rows={3} placeholder="Hail on the north slope after the storm of May 3" />
         <LossTypeChoice />
-      </Card>
-      <Card aria-labelledby="structures-heading" className="flex flex-col gap-4">
-        <CardTitle id="structures-heading" className="sr-only">
-          Structures
-        </CardTitle>
+      </TitledCard>
+      <TitledCard id="structures-heading" title="Structures" titleClassName="sr-only">
         <StructuresFields />
-      </Card>
+      </TitledCard>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Card, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/titled-card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { carriersQuery, keptCarriers } from '../../lib/api/directory';
@@ -33,8 +33,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Insurance details" className={FIELD_FORM}>
-      <Card aria-labelledby="carrier-heading" className="flex flex-col gap-4">
-        <CardTitle id="carrier-heading">Carrier and claim</CardTitle>
+      <TitledCard id="carrier-heading" title="Carrier and claim">
         <FormField
           name="carrierId"
           label="Carrier"
@@ -49,13 +48,12 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
         <FormField name="claimNumber" label="Claim number" autoComplete="off" />
         <FormField name="deductibleCents" label="Deductible" inputMode="decimal" hint="In dollars, like 1,250.00" />
         <FormField name="dateOfLoss" label="Date of loss" type="date" />
-      </Card>
-      <Card aria-labelledby="adjuster-heading" className="flex flex-col gap-4">
-        <CardTitle id="adjuster-heading">Adjuster</CardTitle>
+      </TitledCard>
+      <TitledCard id="adjuster-heading" title="Adjuster">
         <FormField name="adjusterName" label="Adjuster name" autoComplete="off" />
         <FormField name="adjusterPhone" label="Adjuster phone" type="tel" autoComplete="off" />
         <FormField name="adjusterEmail" label="Adjuster email" type="email" autoComplete="off" />
-      </Card>
+      </TitledCard>
       <FormError />
       <StickySubmit isSubmitting={form.formState.isSubmitting}>Next: Overview</StickySubmit>
     </Form>

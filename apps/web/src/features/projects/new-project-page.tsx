@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
+import { TitledCard } from '../../components/titled-card';
 import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
 import { SubmitButton } from '../../components/submit-button';
@@ -70,8 +71,7 @@ export default function NewProjectPage() {
         Open a claim file for a property and its insurance claim. Only the title, homeowner and street are required.
       </PageHeader>
       <Form form={form} onSubmit={submit} aria-label="New claim file" className="gap-6">
-        <Card aria-labelledby="property-heading" className="flex flex-col gap-4">
-          <CardTitle id="property-heading">Property</CardTitle>
+        <TitledCard id="property-heading" title="Property">
           <FormField name="title" label="Title" placeholder="Smith roof" autoComplete="off" />
           <FormField name="street" label="Street" autoComplete="street-address" />
           <div className="grid gap-4 sm:grid-cols-3">
@@ -83,19 +83,17 @@ export default function NewProjectPage() {
             <FormField name="latitude" label="Latitude (optional)" inputMode="decimal" />
             <FormField name="longitude" label="Longitude (optional)" inputMode="decimal" />
           </div>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="homeowner-heading" className="flex flex-col gap-4">
-          <CardTitle id="homeowner-heading">Homeowner</CardTitle>
+        <TitledCard id="homeowner-heading" title="Homeowner">
           <FormField name="homeownerName" label="Homeowner name" autoComplete="off" />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField name="homeownerPhone" label="Phone" type="tel" autoComplete="off" />
             <FormField name="homeownerEmail" label="Email" type="email" autoComplete="off" />
           </div>
-        </Card>
+        </TitledCard>
 
-        <Card aria-labelledby="claim-heading" className="flex flex-col gap-4">
-          <CardTitle id="claim-heading">Claim</CardTitle>
+        <TitledCard id="claim-heading" title="Claim">
           <CarrierAdjusterPicker
             value={{ carrierId, adjusterId }}
             onChange={(next) => {
@@ -135,7 +133,7 @@ export default function NewProjectPage() {
               </option>
             ))}
           </FormField>
-        </Card>
+        </TitledCard>
 
         <Card aria-labelledby="assignment-heading" className="flex flex-col gap-4">
           <div>

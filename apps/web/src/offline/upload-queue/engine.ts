@@ -7,7 +7,7 @@ import type { OutboxNetwork } from '../outbox/network';
 import { isNetworkFailure, mayPass, retryDelayMs, serverRetryAfterMs } from '../outbox/retry';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { UploadDb } from './db';
-import type { Uploader } from './uploader';
+import type { HeldPhoto, PhotoCheck, Uploader } from './uploader';
 import type { QueuedPhotoRecord } from './types';
 
 // The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
@@ -27,12 +27,25 @@ import type { QueuedPhotoRecord } from './types';
 // and the server is asked again every few seconds (and on the browser's 'online'); only failures
 // while the server answers count towards the three attempts.
 //
+// An upload whose answer never came (a network failure, going offline, a sign-out, a page that died
+// with it in flight) may well have reached the server: the photo is marked in doubt, and before its
+// bytes go again the engine asks the server whether it already holds it (one light request, the
+// injected `check`). A photo it holds is completed as its upload would have been, without sending
+// it; one it lacks is sent. The check failing for want of a network is settled as an upload's
+// network failure; any other refusal leaves the question to the upload. A shingle identification's
+// photo has no such read: it is sent again.
+//
 // Every change the engine makes runs one after another on one chain, so a result, a retry timer and
 // going offline never interleave their reads and writes.
 
 export type EngineDeps = {
   db: UploadDb;
   upload: Uploader;
+  /**
+   * Asks the server whether it already holds a photo whose last attempt got no answer, before its
+   * bytes go again; without it such a photo is simply sent again.
+   */
+  check?: PhotoCheck;
   network: OutboxNetwork;
   gate: () => SessionSyncGate;
   now?: () => number;
@@ -71,6 +84,11 @@ function serverWait(error: unknown): number | null {
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Whether a failed upload had the server's answer (a refusal), rather than none. */
+function answered(error: unknown): boolean {
+  return error instanceof ApiError && error.status > 0;
 }
 
 export function createUploadEngine(deps: EngineDeps): UploadEngine {
@@ -216,10 +234,26 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     for (const photo of claimed) send(photo);
   }
 
+  /**
+   * Whether the server already holds a photo in doubt. No answer (no network, aborted) fails the
+   * attempt as an upload's would; any other answer (a refusal, a timeout) leaves it to the upload.
+   */
+  async function askHeld(photo: QueuedPhotoRecord, check: PhotoCheck, signal: AbortSignal): Promise<HeldPhoto | null> {
+    try {
+      return await check(photo, signal);
+    } catch (error) {
+      if (isNetworkFailure(error) || isAbort(error) || signal.aborted) throw error;
+      log('Upload check failed; the photo is sent', error);
+      return null;
+    }
+  }
+
   function send(photo: QueuedPhotoRecord): void {
     const controller = new AbortController();
     const attempt = generation;
     running.set(photo.id, controller);
+    /** Set once the bytes start to go: only then can a failure change whether the photo is in doubt. */
+    let sending = false;
     let written = 0;
     const onProgress = (percent: number) => {
       if (percent - written < PROGRESS_STEP) return;
@@ -232,9 +266,16 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
         })
         .catch((error: unknown) => log('Upload progress not saved', error));
     };
-    const attemptUpload = async () => {
+    const attemptUpload = async (): Promise<{ uploadedPath: string; storedId?: string }> => {
+      // The last try got no answer: the server is asked first, and a photo it holds is not sent
+      // again. A shingle identification's photo has no such read: it is sent again as before.
+      if (photo.inDoubt && !photo.shingle && deps.check) {
+        const held = await askHeld(photo, deps.check, controller.signal);
+        if (held) return held;
+      }
       const file = await db.files.get(photo.id);
       if (!file) throw new ApiError(400, 'VALIDATION_ERROR', 'The photo file is missing on this device.', '');
+      sending = true;
       return upload(photo, new Blob([file.bytes], { type: file.mimeType }), { onProgress, signal: controller.signal });
     };
     attemptUpload().then(
@@ -252,53 +293,59 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
               p.completedAt = now();
               p.error = null;
               p.waitReason = null;
+              p.inDoubt = false;
             });
           kick();
         }),
       async (error: unknown) => {
         // A network failure with the server silent is the network's, not the photo's.
         const cutOff = isNetworkFailure(error) && !controller.signal.aborted && !(await probeServer());
+        // Bytes that went without an answer may have reached the server; a failure before they went changes nothing.
+        const inDoubt = sending ? !answered(error) : photo.inDoubt === true;
         await run(async () => {
           running.delete(photo.id);
-          await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation);
+          await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation, inDoubt);
           kick();
         });
       },
     );
   }
 
-  async function settleFailure(id: string, error: unknown, aborted: boolean): Promise<void> {
+  async function settleFailure(id: string, error: unknown, aborted: boolean, inDoubt: boolean): Promise<void> {
     const photo = await db.photos.get(id);
     if (!photo || photo.status !== 'uploading') return;
     // Aborted (offline, signed out) or lost with the network: not the photo's fault, no attempt counted.
     if (aborted || isAbort(error) || !network.isOnline()) {
-      await db.photos.update(id, { status: 'pending', progress: 0 });
+      await db.photos.update(id, { status: 'pending', progress: 0, inDoubt });
       return;
     }
     const waitSeconds = serverWait(error);
     if (waitSeconds !== null) {
       const retryAt = now() + waitSeconds * 1000;
-      await db.photos.update(id, { status: 'pending', progress: 0, retryAt, waitReason: errorText(error) });
+      await db.photos.update(id, { status: 'pending', progress: 0, retryAt, waitReason: errorText(error), inDoubt });
       wakeUpAt(retryAt);
       return;
     }
     const retryCount = photo.retryCount + 1;
     const message = UPLOAD_TEXT.failed(errorText(error));
     if (!mayPass(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
-      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null });
+      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null, inDoubt });
       return;
     }
     const retryAt = now() + Math.max(retryDelayMs(retryCount), serverRetryAfterMs(error));
-    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null });
+    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null, inDoubt });
     wakeUpAt(retryAt);
   }
 
-  /** What is in flight is aborted and goes back to pending (also what a dead page left uploading). */
+  /**
+   * What is in flight is aborted and goes back to pending (also what a dead page left uploading), in
+   * doubt: its answer will never be heard.
+   */
   async function requeueUploading(): Promise<void> {
     generation += 1;
     for (const controller of running.values()) controller.abort();
     running.clear();
-    await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0 });
+    await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0, inDoubt: true });
   }
 
   async function dropOldCompleted(): Promise<void> {

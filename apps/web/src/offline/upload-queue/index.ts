@@ -17,7 +17,7 @@ import { createUploadEngine, type UploadEngine } from './engine';
 import { uploadQueuePresence, uploadQueueUser } from './presence';
 import * as store from './store';
 import type { EnqueuePhotoInput, QueuedPhotoView } from './types';
-import { createXhrUploader } from './uploader';
+import { checkHeldPhoto, createXhrUploader } from './uploader';
 
 export type { EnqueuePhotoInput, QueuedPhotoMetadata, QueuedPhotoView } from './types';
 
@@ -40,6 +40,7 @@ function engineFor(userId: string): UploadEngine {
   engine ??= createUploadEngine({
     db: uploadDb(),
     upload: createXhrUploader({ shinglePhotoPath }),
+    check: checkHeldPhoto,
     network: browserNetwork,
     gate: sessionSyncGate,
     lock: browserLock(),

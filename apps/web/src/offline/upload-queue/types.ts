@@ -88,6 +88,12 @@ export type QueuedPhotoRecord = {
    * records queued by older versions). Until `retryAt`, the user's whole queue waits with it.
    */
   waitReason?: string | null;
+  /**
+   * The last attempt ended without the server's answer (a network failure, aborted by going offline
+   * or a sign-out, or left uploading by a page that died): the server may hold the photo already, so
+   * before its bytes go again the engine asks whether it does. Absent or false otherwise.
+   */
+  inDoubt?: boolean;
   /** The storage path the server answered with, once completed. */
   uploadedPath: string | null;
   /**

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api-client';
 import type { UploadDb } from './db';
 import { createUploadEngine, type UploadEngine } from './engine';
 import { readBytes } from './hash';
+import { createUploadProgress } from './progress';
 import * as store from './store';
 import { must, nth, fakeCheck, fakeGate, fakeNetwork, fakeUploader, freshDb, jpeg, metadata, SESSION_A, SESSION_B, settle, until } from './test-helpers';
 import type { EnqueuePhotoInput } from './types';
@@ -114,13 +115,49 @@ describe('the upload engine', () => {
     expect(record?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('writes the upload progress while it goes', async () => {
+  it('keeps the upload progress in memory, in 5% steps, and writes IndexedDB only when the status changes', async () => {
     const [id] = await store.enqueue(db, USER, [photo('a')]);
     const fake = fakeUploader();
-    engineWith({ upload: fake.upload }).start(USER);
+    const progress = createUploadProgress();
+    const seen: (number | undefined)[] = [];
+    progress.subscribe(() => seen.push(progress.get(must(id))));
+    engineWith({ upload: fake.upload, progress }).start(USER);
     await until(() => fake.calls.length === 1);
-    nth(fake.calls, 0).progress(42);
-    await until(async () => (await db.photos.get(must(id)))?.progress === 42, 'progress 42');
+    await until(async () => (await status(must(id))) === 'uploading');
+    let writes = 0;
+    const counting = () => void (writes += 1);
+    db.photos.hook('updating', counting);
+    const call = nth(fake.calls, 0);
+    for (const percent of [3, 42, 44, 47, 99]) call.progress(percent);
+    expect(progress.get(must(id))).toBe(99);
+    expect(seen).toEqual([0, 42, 47, 99]);
+    await settle();
+    expect(writes).toBe(0);
+    expect(await db.photos.get(must(id))).toMatchObject({ status: 'uploading', progress: 0 });
+    call.succeed();
+    await until(async () => (await status(must(id))) === 'completed');
+    db.photos.hook('updating').unsubscribe(counting);
+    expect(writes).toBe(1);
+    expect(await db.photos.get(must(id))).toMatchObject({ progress: 100 });
+    // Once its status is in the database, its percent leaves memory.
+    expect(progress.get(must(id))).toBeUndefined();
+  });
+
+  it('forgets the percent of an upload that failed or was aborted', async () => {
+    const [a, b] = await store.enqueue(db, USER, [photo('a'), photo('b')]);
+    const fake = fakeUploader();
+    const network = fakeNetwork();
+    const progress = createUploadProgress();
+    engineWith({ upload: fake.upload, network, progress }).start(USER);
+    await until(() => fake.calls.length === 2);
+    for (const call of fake.calls) call.progress(50);
+    expect([progress.get(must(a)), progress.get(must(b))]).toEqual([50, 50]);
+    fake.calls.find((c) => c.id === a)?.fail(new ApiError(503, 'SERVER_ERROR', 'Busy', 'r'));
+    await until(() => progress.get(must(a)) === undefined, 'a forgotten after its failure');
+    expect(progress.get(must(b))).toBe(50);
+    network.set(false);
+    await until(() => progress.get(must(b)) === undefined, 'b forgotten once aborted');
+    expect(await status(must(b))).toBe('pending');
   });
 
   it('retries a transient failure after 1 s, then 2 s, and fails it after the third attempt with the message', async () => {

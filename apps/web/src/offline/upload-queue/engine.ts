@@ -7,6 +7,7 @@ import type { OutboxNetwork } from '../outbox/network';
 import { isNetworkFailure, mayPass, retryDelayMs, serverRetryAfterMs } from '../outbox/retry';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { UploadDb } from './db';
+import type { UploadProgress } from './progress';
 import type { HeldPhoto, PhotoCheck, Uploader } from './uploader';
 import type { QueuedPhotoRecord } from './types';
 
@@ -19,7 +20,11 @@ import type { QueuedPhotoRecord } from './types';
 // the server's words, and nothing of the queue is sent before that time. Going offline aborts what
 // is in flight and puts it back to pending; coming back online resumes. Photos of a session that
 // exists only on this device wait until it syncs. Everything it knows is in IndexedDB, so a new engine
-// over the same database (a reload, an app update, a power cut) carries on where the last one stopped.
+// over the same database (a reload, an app update, a power cut) carries on where the last one stopped,
+// but for the percent of each upload in flight: that goes in 5% steps to memory (the injected
+// `progress`, progress.ts), which the screens read and which the device's other tabs hear of. The
+// database is written only when a photo's status changes, so the screens that watch it (and count
+// the queue) are not woken by every step of eight uploads.
 //
 // A phone often says it is online when nothing gets through (one bar, a captive portal, a cut cable
 // upstream). So when an upload fails for want of a network the engine asks the server whether it is
@@ -46,6 +51,8 @@ export type EngineDeps = {
    * bytes go again; without it such a photo is simply sent again.
    */
   check?: PhotoCheck;
+  /** Where the percent of each upload in flight goes (memory, read by the screens); IndexedDB keeps only statuses. */
+  progress?: UploadProgress;
   network: OutboxNetwork;
   gate: () => SessionSyncGate;
   now?: () => number;
@@ -74,7 +81,7 @@ export const HELD_RECHECK_MS = 5000;
 /** While the server cannot be reached, it is asked again this often (ms). */
 export const UNREACHABLE_RECHECK_MS = 3000;
 
-/** Progress is written to the database in steps of this many percent. */
+/** Progress is shown in steps of this many percent. */
 const PROGRESS_STEP = 5;
 
 /** The seconds a 429 with Retry-After asks the queue to wait, or null for any other failure. */
@@ -92,7 +99,7 @@ function answered(error: unknown): boolean {
 }
 
 export function createUploadEngine(deps: EngineDeps): UploadEngine {
-  const { db, upload, network } = deps;
+  const { db, upload, network, progress } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message, error) => console.warn(message, error));
 
@@ -254,17 +261,13 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     running.set(photo.id, controller);
     /** Set once the bytes start to go: only then can a failure change whether the photo is in doubt. */
     let sending = false;
-    let written = 0;
+    let shown = 0;
+    // In memory only (progress.ts): a step writes nothing to IndexedDB, so no screen reads the queue for it.
+    progress?.set(photo.id, 0);
     const onProgress = (percent: number) => {
-      if (percent - written < PROGRESS_STEP) return;
-      written = percent;
-      void db.photos
-        .where('id')
-        .equals(photo.id)
-        .modify((p) => {
-          if (p.status === 'uploading' && p.progress < percent) p.progress = percent;
-        })
-        .catch((error: unknown) => log('Upload progress not saved', error));
+      if (percent - shown < PROGRESS_STEP || attempt !== generation) return;
+      shown = percent;
+      progress?.set(photo.id, percent);
     };
     const attemptUpload = async (): Promise<{ uploadedPath: string; storedId?: string }> => {
       // The last try got no answer: the server is asked first, and a photo it holds is not sent
@@ -278,10 +281,18 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
       sending = true;
       return upload(photo, new Blob([file.bytes], { type: file.mimeType }), { onProgress, signal: controller.signal });
     };
+    /** This attempt is over: it leaves what is in flight (unless a later attempt of the same photo took its place). */
+    const finished = () => {
+      if (running.get(photo.id) === controller) running.delete(photo.id);
+    };
+    /** Once its status is in the database, its percent leaves memory. */
+    const settled = () => {
+      if (!running.has(photo.id)) progress?.clear(photo.id);
+    };
     attemptUpload().then(
       (result) =>
         run(async () => {
-          running.delete(photo.id);
+          finished();
           await db.photos
             .where('id')
             .equals(photo.id)
@@ -295,6 +306,7 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
               p.waitReason = null;
               p.inDoubt = false;
             });
+          settled();
           kick();
         }),
       async (error: unknown) => {
@@ -303,8 +315,9 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
         // Bytes that went without an answer may have reached the server; a failure before they went changes nothing.
         const inDoubt = sending ? !answered(error) : photo.inDoubt === true;
         await run(async () => {
-          running.delete(photo.id);
+          finished();
           await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation, inDoubt);
+          settled();
           kick();
         });
       },
@@ -343,9 +356,11 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
    */
   async function requeueUploading(): Promise<void> {
     generation += 1;
+    const abandoned = [...running.keys()];
     for (const controller of running.values()) controller.abort();
     running.clear();
     await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0, inDoubt: true });
+    for (const id of abandoned) progress?.clear(id);
   }
 
   async function dropOldCompleted(): Promise<void> {

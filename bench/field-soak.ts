@@ -437,14 +437,25 @@ export async function benchFieldSoak() {
       }
       if (cut === signOutAfter) {
         await phone.page.waitForTimeout(Math.min(stretchMs(cut) / 2, 30_000));
-        const waiting = (await phoneRows(phone.page)).filter((row) => row.status !== 'completed').length;
-        photosWaitingAtSignOut = waiting;
         await phone.page.getByRole('button', { name: /Open the user menu/ }).click();
         await phone.page.getByRole('menuitem', { name: 'Sign Out' }).click();
-        if (waiting > 0) {
-          // The phone warns first; the roofer signs out anyway.
-          const warning = phone.page.getByRole('dialog', { name: 'Photos still waiting to upload' });
-          await warning.waitFor();
+        // With photos waiting the phone warns first; without (the last ones may have landed, or been
+        // found held, since the menu opened) it signs out at once.
+        const warning = phone.page.getByRole('dialog', { name: 'Photos still waiting to upload' });
+        const warned = await Promise.race([
+          warning.waitFor({ timeout: 30_000 }).then(
+            () => true,
+            () => false,
+          ),
+          phone.page.waitForURL(/\/auth/, { timeout: 30_000 }).then(
+            () => false,
+            () => false,
+          ),
+        ]);
+        if (warned) {
+          // The roofer signs out anyway.
+          const waiting = (await phoneRows(phone.page)).filter((row) => row.status !== 'completed').length;
+          photosWaitingAtSignOut = waiting;
           events.push(`${at()} s: signed out with ${waiting} photos waiting to upload`);
           await warning.getByRole('button', { name: 'Sign out anyway' }).click();
         } else {

@@ -30,7 +30,9 @@ import { BENCH_PASSWORD, benchDataDir, dropDatabase, freshDatabase, median, post
 // counts equal to the server's. Reported: the time from signal back to the last thumbnail, beside an
 // ideal model (the bytes the server did not have yet at the link's upload rate, plus one round trip),
 // the phone's memory (the page's JavaScript heap and every Chromium process's resident memory), the
-// upload attempts, what the cuts cost, and how long after each signal back the first upload left.
+// upload attempts and the bytes sent twice (uploads answered 200), the phone's checks before it sends
+// again a photo whose last try got no answer (and how many found it held, so its bytes stayed on the
+// phone), what the cuts cost, and how long after each signal back the first upload left.
 
 type Link = { label: string; latencyMs: number; downBytesPerSecond: number; upBytesPerSecond: number };
 /**
@@ -222,6 +224,18 @@ export async function benchFieldSoak() {
   const at = () => round1((performance.now() - started) / 1000);
   const checkpoints: Checkpoint[] = [];
   const attempts = { puts: 0, answered: 0, failed: 0, statuses: {} as Record<string, number> };
+  /**
+   * The phone's questions (GET /api/photos/:id) before it sends again a photo whose last try got no
+   * answer: how many, how many found the photo held (so its bytes were not sent again), not held,
+   * and without an answer.
+   */
+  const checks = { asked: 0, held: 0, notHeld: 0, failed: 0, statuses: {} as Record<string, number> };
+  const heldIds = new Set<string>();
+  /** The bytes of the uploads the server answered 200 (it already held that photo): sent twice. */
+  let bytesSentTwice = 0;
+  const sizeBySha = new Map(photos.map((p) => [p.sha256, p.size]));
+  const CHECK_PATH = /^\/api\/photos\/([0-9a-f-]{36})$/;
+  const checkedId = (url: string) => CHECK_PATH.exec(new URL(url).pathname)?.[1] ?? null;
   const events: string[] = [];
   /** The phone's console errors and uncaught errors, printed when a step fails. */
   const pageErrors: string[] = [];
@@ -292,6 +306,7 @@ export async function benchFieldSoak() {
       });
       page.on('pageerror', (error) => pageErrors.push(`${at()} s page error: ${error.message.slice(0, 300)}`));
       page.on('request', (request) => {
+        if (request.method() === 'GET' && checkedId(request.url())) checks.asked += 1;
         if (request.method() !== 'PUT' || !/\/api\/inspections\/[^/]+\/photos\//.test(request.url())) return;
         attempts.puts += 1;
         if (signalAt !== null) reactionsMs.push(Math.round(performance.now() - signalAt));
@@ -299,11 +314,22 @@ export async function benchFieldSoak() {
       });
       page.on('response', (response) => {
         const request = response.request();
+        const checked = request.method() === 'GET' ? checkedId(request.url()) : null;
+        if (checked) {
+          checks.statuses[response.status()] = (checks.statuses[response.status()] ?? 0) + 1;
+          if (response.status() === 200) {
+            checks.held += 1;
+            heldIds.add(checked);
+          } else if (response.status() === 404) checks.notHeld += 1;
+          return;
+        }
         if (request.method() !== 'PUT' || !/\/api\/inspections\/[^/]+\/photos\//.test(request.url())) return;
         attempts.answered += 1;
         attempts.statuses[response.status()] = (attempts.statuses[response.status()] ?? 0) + 1;
+        if (response.status() === 200) bytesSentTwice += sizeBySha.get(new URL(request.url()).searchParams.get('sha256') ?? '') ?? 0;
       });
       page.on('requestfailed', (request) => {
+        if (request.method() === 'GET' && checkedId(request.url())) checks.failed += 1;
         if (request.method() === 'PUT' && /\/api\/inspections\/[^/]+\/photos\//.test(request.url())) attempts.failed += 1;
       });
     };
@@ -411,14 +437,25 @@ export async function benchFieldSoak() {
       }
       if (cut === signOutAfter) {
         await phone.page.waitForTimeout(Math.min(stretchMs(cut) / 2, 30_000));
-        const waiting = (await phoneRows(phone.page)).filter((row) => row.status !== 'completed').length;
-        photosWaitingAtSignOut = waiting;
         await phone.page.getByRole('button', { name: /Open the user menu/ }).click();
         await phone.page.getByRole('menuitem', { name: 'Sign Out' }).click();
-        if (waiting > 0) {
-          // The phone warns first; the roofer signs out anyway.
-          const warning = phone.page.getByRole('dialog', { name: 'Photos still waiting to upload' });
-          await warning.waitFor();
+        // With photos waiting the phone warns first; without (the last ones may have landed, or been
+        // found held, since the menu opened) it signs out at once.
+        const warning = phone.page.getByRole('dialog', { name: 'Photos still waiting to upload' });
+        const warned = await Promise.race([
+          warning.waitFor({ timeout: 30_000 }).then(
+            () => true,
+            () => false,
+          ),
+          phone.page.waitForURL(/\/auth/, { timeout: 30_000 }).then(
+            () => false,
+            () => false,
+          ),
+        ]);
+        if (warned) {
+          // The roofer signs out anyway.
+          const waiting = (await phoneRows(phone.page)).filter((row) => row.status !== 'completed').length;
+          photosWaitingAtSignOut = waiting;
           events.push(`${at()} s: signed out with ${waiting} photos waiting to upload`);
           await warning.getByRole('button', { name: 'Sign out anyway' }).click();
         } else {
@@ -483,6 +520,9 @@ export async function benchFieldSoak() {
     }
     await checkpoint('signal back: every photo uploaded', true);
     await sampleMemory(phone);
+    // The bytes the checks kept off the link: the photos they found held, by the phone's own rows.
+    let bytesSaved = 0;
+    for (const row of await phoneRows(phone.page)) if (heldIds.has(row.id)) bytesSaved += sizeBySha.get(row.sha256) ?? 0;
 
     // Every stored original, read back through the API, hashes to its file's SHA-256.
     let verified = 0;
@@ -536,6 +576,8 @@ export async function benchFieldSoak() {
       wholeRunSeconds: at(),
       idealWholeUploadSeconds: round1(idealAllSeconds),
       attempts,
+      checks: { ...checks, heldMb: round1(bytesSaved / 1e6) },
+      sentTwiceMb: round1(bytesSentTwice / 1e6),
       signalToFirstUploadMs: { count: reactionsMs.length, median: median(reactionsMs), max: Math.max(0, ...reactionsMs) },
       memory: {
         heapPeakMb: round1(memory.heapPeakMb),
@@ -568,6 +610,8 @@ export async function benchFieldSoak() {
         `| photos that used their tries in the cuts, sent again with Retry Failed | ${retriedFromPanel} |\n` +
         `| signal back to the phone's first upload on the wire | median ${median(reactionsMs)} ms, longest ${Math.max(0, ...reactionsMs)} ms (${reactionsMs.length} times) |\n` +
         `| upload requests | ${attempts.puts} for ${PHOTO_COUNT} photos (${attempts.failed} cut off, answers: ${JSON.stringify(attempts.statuses)}) |\n` +
+        `| photos sent twice over the wire (uploads answered 200: the server held them already) | ${attempts.statuses['200'] ?? 0}, ${data.sentTwiceMb} MB |\n` +
+        `| checks before sending again a photo whose last try got no answer | ${checks.asked}: ${checks.held} held (${data.checks.heldMb} MB not sent again), ${checks.notHeld} not held (sent), ${checks.failed} without an answer |\n` +
         `| the phone's memory | JavaScript heap peak ${data.memory.heapPeakMb} MB (${data.memory.heapAtEndMb} MB at the end); every Chromium process together peak ${data.memory.chromiumRssPeakMb} MB resident |\n` +
         `| whole run | ${data.wholeRunSeconds} s (capture ${captureSeconds} s); the link alone needs ${round1(idealAllSeconds)} s for all ${data.photos.totalMb} MB |\n\n` +
         `"Ideal" is a model, not a measurement: a phone that sends exactly the bytes the server still lacks, one after the other at the link's full rate, with no request, thumbnail or retry cost. ` +

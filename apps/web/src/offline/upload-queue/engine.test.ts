@@ -5,8 +5,9 @@ import { ApiError } from '../../lib/api-client';
 import type { UploadDb } from './db';
 import { createUploadEngine, type UploadEngine } from './engine';
 import { readBytes } from './hash';
+import { createUploadProgress } from './progress';
 import * as store from './store';
-import { must, nth, fakeGate, fakeNetwork, fakeUploader, freshDb, jpeg, metadata, SESSION_A, SESSION_B, settle, until } from './test-helpers';
+import { must, nth, fakeCheck, fakeGate, fakeNetwork, fakeUploader, freshDb, jpeg, metadata, SESSION_A, SESSION_B, settle, until } from './test-helpers';
 import type { EnqueuePhotoInput } from './types';
 
 const USER = 'user-1';
@@ -114,13 +115,49 @@ describe('the upload engine', () => {
     expect(record?.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('writes the upload progress while it goes', async () => {
+  it('keeps the upload progress in memory, in 5% steps, and writes IndexedDB only when the status changes', async () => {
     const [id] = await store.enqueue(db, USER, [photo('a')]);
     const fake = fakeUploader();
-    engineWith({ upload: fake.upload }).start(USER);
+    const progress = createUploadProgress();
+    const seen: (number | undefined)[] = [];
+    progress.subscribe(() => seen.push(progress.get(must(id))));
+    engineWith({ upload: fake.upload, progress }).start(USER);
     await until(() => fake.calls.length === 1);
-    nth(fake.calls, 0).progress(42);
-    await until(async () => (await db.photos.get(must(id)))?.progress === 42, 'progress 42');
+    await until(async () => (await status(must(id))) === 'uploading');
+    let writes = 0;
+    const counting = () => void (writes += 1);
+    db.photos.hook('updating', counting);
+    const call = nth(fake.calls, 0);
+    for (const percent of [3, 42, 44, 47, 99]) call.progress(percent);
+    expect(progress.get(must(id))).toBe(99);
+    expect(seen).toEqual([0, 42, 47, 99]);
+    await settle();
+    expect(writes).toBe(0);
+    expect(await db.photos.get(must(id))).toMatchObject({ status: 'uploading', progress: 0 });
+    call.succeed();
+    await until(async () => (await status(must(id))) === 'completed');
+    db.photos.hook('updating').unsubscribe(counting);
+    expect(writes).toBe(1);
+    expect(await db.photos.get(must(id))).toMatchObject({ progress: 100 });
+    // Once its status is in the database, its percent leaves memory.
+    expect(progress.get(must(id))).toBeUndefined();
+  });
+
+  it('forgets the percent of an upload that failed or was aborted', async () => {
+    const [a, b] = await store.enqueue(db, USER, [photo('a'), photo('b')]);
+    const fake = fakeUploader();
+    const network = fakeNetwork();
+    const progress = createUploadProgress();
+    engineWith({ upload: fake.upload, network, progress }).start(USER);
+    await until(() => fake.calls.length === 2);
+    for (const call of fake.calls) call.progress(50);
+    expect([progress.get(must(a)), progress.get(must(b))]).toEqual([50, 50]);
+    fake.calls.find((c) => c.id === a)?.fail(new ApiError(503, 'SERVER_ERROR', 'Busy', 'r'));
+    await until(() => progress.get(must(a)) === undefined, 'a forgotten after its failure');
+    expect(progress.get(must(b))).toBe(50);
+    network.set(false);
+    await until(() => progress.get(must(b)) === undefined, 'b forgotten once aborted');
+    expect(await status(must(b))).toBe('pending');
   });
 
   it('retries a transient failure after 1 s, then 2 s, and fails it after the third attempt with the message', async () => {
@@ -231,6 +268,143 @@ describe('the upload engine', () => {
     await until(() => fake.calls.length === 6, 'resumed');
     for (const call of fake.calls.slice(3)) call.succeed();
     await until(async () => (await db.photos.where('status').equals('completed').count()) === 3);
+  });
+
+  describe('a photo whose last try got no answer', () => {
+    /** Queues one photo, starts its upload and cuts the network under it: the photo is pending, in doubt. */
+    async function cutWhileUploading(extra: Partial<EnqueuePhotoInput> = {}) {
+      const [id] = await store.enqueue(db, USER, [{ ...photo('a'), ...extra }]);
+      const fake = fakeUploader();
+      const checks = fakeCheck();
+      const network = fakeNetwork();
+      engineWith({ upload: fake.upload, check: checks.check, network }).start(USER);
+      await until(() => fake.calls.length === 1, 'first upload');
+      network.set(false);
+      await until(async () => (await db.photos.get(must(id)))?.inDoubt === true, 'in doubt after the cut');
+      expect(await db.photos.get(must(id))).toMatchObject({ status: 'pending', retryCount: 0 });
+      return { id: must(id), fake, checks, network };
+    }
+
+    it('is completed without a second upload when the server already holds it', async () => {
+      const { id, fake, checks, network } = await cutWhileUploading();
+      network.set(true);
+      await until(() => checks.calls.length === 1, 'the server asked');
+      expect(nth(checks.calls, 0).id).toBe(id);
+      nth(checks.calls, 0).held('the/held/path.jpg', id);
+      await until(async () => (await status(id)) === 'completed', 'completed from the check');
+      expect(await db.photos.get(id)).toMatchObject({
+        status: 'completed',
+        progress: 100,
+        uploadedPath: 'the/held/path.jpg',
+        storedId: id,
+        inDoubt: false,
+        retryCount: 0,
+      });
+      await settle();
+      expect(fake.calls).toHaveLength(1);
+    });
+
+    it('is uploaded again when the server does not hold it', async () => {
+      const { id, fake, checks, network } = await cutWhileUploading();
+      network.set(true);
+      await until(() => checks.calls.length === 1, 'the server asked');
+      nth(checks.calls, 0).missing();
+      await until(() => fake.calls.length === 2, 'sent again');
+      expect(nth(fake.calls, 1).id).toBe(id);
+      nth(fake.calls, 1).succeed();
+      await until(async () => (await status(id)) === 'completed');
+      expect(await db.photos.get(id)).toMatchObject({ inDoubt: false, uploadedPath: `${SESSION_A}/roof/general/${id}_1.jpg` });
+      expect(checks.calls).toHaveLength(1);
+    });
+
+    it('stays pending, in doubt, with no attempt counted when the check gets no answer; the next try asks again', async () => {
+      const [id] = await store.enqueue(db, USER, [photo('a')]);
+      const fake = fakeUploader();
+      const checks = fakeCheck();
+      let answers = true;
+      engineWith({ upload: fake.upload, check: checks.check, probe: () => Promise.resolve(answers) }).start(USER);
+      await until(() => fake.calls.length === 1, 'first upload');
+      // The upload fails with no answer while the server still answers: an attempt, and in doubt.
+      nth(fake.calls, 0).fail(new ApiError(0, 'NETWORK_ERROR', 'Network error', 'r'));
+      await until(async () => (await db.photos.get(must(id)))?.retryCount === 1, 'first failure counted');
+      expect(await db.photos.get(must(id))).toMatchObject({ status: 'pending', inDoubt: true });
+      await vi.advanceTimersByTimeAsync(1000);
+      await until(() => checks.calls.length === 1, 'the server asked before sending again');
+      // Now the network is gone: the check fails with no answer and the server is silent.
+      answers = false;
+      nth(checks.calls, 0).fail(new ApiError(0, 'NETWORK_ERROR', 'Network error', 'r'));
+      await until(async () => (await status(must(id))) === 'pending', 'back to pending');
+      expect(await db.photos.get(must(id))).toMatchObject({ status: 'pending', retryCount: 1, inDoubt: true, error: 'Failed to upload photo: Network error' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      await settle();
+      expect(fake.calls).toHaveLength(1);
+      expect(checks.calls).toHaveLength(1);
+      // The server answers again: it is asked again, not sent the bytes blindly.
+      answers = true;
+      await vi.advanceTimersByTimeAsync(3_000);
+      await until(() => checks.calls.length === 2, 'asked again once the server answers');
+      nth(checks.calls, 1).held();
+      await until(async () => (await status(must(id))) === 'completed');
+      expect(fake.calls).toHaveLength(1);
+    });
+
+    it('is asked about when a dead page left it uploading', async () => {
+      const [id] = await store.enqueue(db, USER, [photo('a')]);
+      const first = fakeUploader();
+      createUploadEngine({ db, upload: first.upload, network: fakeNetwork(), gate: () => fakeGate(), log: () => undefined }).start(USER);
+      await until(async () => (await status(must(id))) === 'uploading');
+      const reopened = await import('./db').then((m) => m.openUploadDb(db.name));
+      const second = fakeUploader();
+      const checks = fakeCheck();
+      const engine = createUploadEngine({
+        db: reopened,
+        upload: second.upload,
+        check: checks.check,
+        network: fakeNetwork(),
+        gate: () => fakeGate(),
+        log: () => undefined,
+      });
+      engines.push(engine);
+      engine.start(USER);
+      await until(() => checks.calls.length === 1, 'the server asked after the reload');
+      nth(checks.calls, 0).held();
+      await until(async () => (await reopened.photos.get(must(id)))?.status === 'completed');
+      await settle();
+      expect(second.calls).toHaveLength(0);
+    });
+
+    it('is sent when the check is refused for another reason (the upload has the last word)', async () => {
+      const { id, fake, checks, network } = await cutWhileUploading();
+      network.set(true);
+      await until(() => checks.calls.length === 1, 'the server asked');
+      nth(checks.calls, 0).fail(new ApiError(503, 'SERVER_ERROR', 'Busy', 'r'));
+      await until(() => fake.calls.length === 2, 'sent');
+      nth(fake.calls, 1).fail(new ApiError(503, 'SERVER_ERROR', 'Busy', 'r'));
+      // The upload had its answer: no longer in doubt.
+      await until(async () => (await db.photos.get(id))?.retryCount === 1);
+      expect(await db.photos.get(id)).toMatchObject({ status: 'pending', inDoubt: false });
+    });
+
+    it("a shingle identification's photo is sent again without asking (it has no such read)", async () => {
+      const { id, fake, checks, network } = await cutWhileUploading({ shingle: { kind: 'release_tape' } });
+      network.set(true);
+      await until(() => fake.calls.length === 2, 'sent again');
+      expect(nth(fake.calls, 1).id).toBe(id);
+      expect(checks.calls).toHaveLength(0);
+    });
+
+    it('a photo never tried, or refused with an answer, is sent without asking', async () => {
+      const [id] = await store.enqueue(db, USER, [photo('a')]);
+      const fake = fakeUploader();
+      const checks = fakeCheck();
+      engineWith({ upload: fake.upload, check: checks.check }).start(USER);
+      await until(() => fake.calls.length === 1);
+      nth(fake.calls, 0).fail(new ApiError(503, 'SERVER_ERROR', 'Busy', 'r'));
+      await until(async () => (await db.photos.get(must(id)))?.retryCount === 1);
+      await vi.advanceTimersByTimeAsync(1000);
+      await until(() => fake.calls.length === 2, 'sent again');
+      expect(checks.calls).toHaveLength(0);
+    });
   });
 
   it('a network failure seen while the browser says offline counts no attempt', async () => {

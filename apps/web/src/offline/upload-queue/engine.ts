@@ -7,7 +7,8 @@ import type { OutboxNetwork } from '../outbox/network';
 import { isNetworkFailure, mayPass, retryDelayMs, serverRetryAfterMs } from '../outbox/retry';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { UploadDb } from './db';
-import type { Uploader } from './uploader';
+import type { UploadProgress } from './progress';
+import type { HeldPhoto, PhotoCheck, Uploader } from './uploader';
 import type { QueuedPhotoRecord } from './types';
 
 // The engine sends the signed-in user's queued photos: at most 8 at once, higher priority first and
@@ -19,7 +20,11 @@ import type { QueuedPhotoRecord } from './types';
 // the server's words, and nothing of the queue is sent before that time. Going offline aborts what
 // is in flight and puts it back to pending; coming back online resumes. Photos of a session that
 // exists only on this device wait until it syncs. Everything it knows is in IndexedDB, so a new engine
-// over the same database (a reload, an app update, a power cut) carries on where the last one stopped.
+// over the same database (a reload, an app update, a power cut) carries on where the last one stopped,
+// but for the percent of each upload in flight: that goes in 5% steps to memory (the injected
+// `progress`, progress.ts), which the screens read and which the device's other tabs hear of. The
+// database is written only when a photo's status changes, so the screens that watch it (and count
+// the queue) are not woken by every step of eight uploads.
 //
 // A phone often says it is online when nothing gets through (one bar, a captive portal, a cut cable
 // upstream). So when an upload fails for want of a network the engine asks the server whether it is
@@ -27,12 +32,27 @@ import type { QueuedPhotoRecord } from './types';
 // and the server is asked again every few seconds (and on the browser's 'online'); only failures
 // while the server answers count towards the three attempts.
 //
+// An upload whose answer never came (a network failure, going offline, a sign-out, a page that died
+// with it in flight) may well have reached the server: the photo is marked in doubt, and before its
+// bytes go again the engine asks the server whether it already holds it (one light request, the
+// injected `check`). A photo it holds is completed as its upload would have been, without sending
+// it; one it lacks is sent. The check failing for want of a network is settled as an upload's
+// network failure; any other refusal leaves the question to the upload. A shingle identification's
+// photo has no such read: it is sent again.
+//
 // Every change the engine makes runs one after another on one chain, so a result, a retry timer and
 // going offline never interleave their reads and writes.
 
 export type EngineDeps = {
   db: UploadDb;
   upload: Uploader;
+  /**
+   * Asks the server whether it already holds a photo whose last attempt got no answer, before its
+   * bytes go again; without it such a photo is simply sent again.
+   */
+  check?: PhotoCheck;
+  /** Where the percent of each upload in flight goes (memory, read by the screens); IndexedDB keeps only statuses. */
+  progress?: UploadProgress;
   network: OutboxNetwork;
   gate: () => SessionSyncGate;
   now?: () => number;
@@ -61,7 +81,7 @@ export const HELD_RECHECK_MS = 5000;
 /** While the server cannot be reached, it is asked again this often (ms). */
 export const UNREACHABLE_RECHECK_MS = 3000;
 
-/** Progress is written to the database in steps of this many percent. */
+/** Progress is shown in steps of this many percent. */
 const PROGRESS_STEP = 5;
 
 /** The seconds a 429 with Retry-After asks the queue to wait, or null for any other failure. */
@@ -73,8 +93,13 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** Whether a failed upload had the server's answer (a refusal), rather than none. */
+function answered(error: unknown): boolean {
+  return error instanceof ApiError && error.status > 0;
+}
+
 export function createUploadEngine(deps: EngineDeps): UploadEngine {
-  const { db, upload, network } = deps;
+  const { db, upload, network, progress } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message, error) => console.warn(message, error));
 
@@ -216,31 +241,58 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
     for (const photo of claimed) send(photo);
   }
 
+  /**
+   * Whether the server already holds a photo in doubt. No answer (no network, aborted) fails the
+   * attempt as an upload's would; any other answer (a refusal, a timeout) leaves it to the upload.
+   */
+  async function askHeld(photo: QueuedPhotoRecord, check: PhotoCheck, signal: AbortSignal): Promise<HeldPhoto | null> {
+    try {
+      return await check(photo, signal);
+    } catch (error) {
+      if (isNetworkFailure(error) || isAbort(error) || signal.aborted) throw error;
+      log('Upload check failed; the photo is sent', error);
+      return null;
+    }
+  }
+
   function send(photo: QueuedPhotoRecord): void {
     const controller = new AbortController();
     const attempt = generation;
     running.set(photo.id, controller);
-    let written = 0;
+    /** Set once the bytes start to go: only then can a failure change whether the photo is in doubt. */
+    let sending = false;
+    let shown = 0;
+    // In memory only (progress.ts): a step writes nothing to IndexedDB, so no screen reads the queue for it.
+    progress?.set(photo.id, 0);
     const onProgress = (percent: number) => {
-      if (percent - written < PROGRESS_STEP) return;
-      written = percent;
-      void db.photos
-        .where('id')
-        .equals(photo.id)
-        .modify((p) => {
-          if (p.status === 'uploading' && p.progress < percent) p.progress = percent;
-        })
-        .catch((error: unknown) => log('Upload progress not saved', error));
+      if (percent - shown < PROGRESS_STEP || attempt !== generation) return;
+      shown = percent;
+      progress?.set(photo.id, percent);
     };
-    const attemptUpload = async () => {
+    const attemptUpload = async (): Promise<{ uploadedPath: string; storedId?: string }> => {
+      // The last try got no answer: the server is asked first, and a photo it holds is not sent
+      // again. A shingle identification's photo has no such read: it is sent again as before.
+      if (photo.inDoubt && !photo.shingle && deps.check) {
+        const held = await askHeld(photo, deps.check, controller.signal);
+        if (held) return held;
+      }
       const file = await db.files.get(photo.id);
       if (!file) throw new ApiError(400, 'VALIDATION_ERROR', 'The photo file is missing on this device.', '');
+      sending = true;
       return upload(photo, new Blob([file.bytes], { type: file.mimeType }), { onProgress, signal: controller.signal });
+    };
+    /** This attempt is over: it leaves what is in flight (unless a later attempt of the same photo took its place). */
+    const finished = () => {
+      if (running.get(photo.id) === controller) running.delete(photo.id);
+    };
+    /** Once its status is in the database, its percent leaves memory. */
+    const settled = () => {
+      if (!running.has(photo.id)) progress?.clear(photo.id);
     };
     attemptUpload().then(
       (result) =>
         run(async () => {
-          running.delete(photo.id);
+          finished();
           await db.photos
             .where('id')
             .equals(photo.id)
@@ -252,53 +304,63 @@ export function createUploadEngine(deps: EngineDeps): UploadEngine {
               p.completedAt = now();
               p.error = null;
               p.waitReason = null;
+              p.inDoubt = false;
             });
+          settled();
           kick();
         }),
       async (error: unknown) => {
         // A network failure with the server silent is the network's, not the photo's.
         const cutOff = isNetworkFailure(error) && !controller.signal.aborted && !(await probeServer());
+        // Bytes that went without an answer may have reached the server; a failure before they went changes nothing.
+        const inDoubt = sending ? !answered(error) : photo.inDoubt === true;
         await run(async () => {
-          running.delete(photo.id);
-          await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation);
+          finished();
+          await settleFailure(photo.id, error, cutOff || controller.signal.aborted || attempt !== generation, inDoubt);
+          settled();
           kick();
         });
       },
     );
   }
 
-  async function settleFailure(id: string, error: unknown, aborted: boolean): Promise<void> {
+  async function settleFailure(id: string, error: unknown, aborted: boolean, inDoubt: boolean): Promise<void> {
     const photo = await db.photos.get(id);
     if (!photo || photo.status !== 'uploading') return;
     // Aborted (offline, signed out) or lost with the network: not the photo's fault, no attempt counted.
     if (aborted || isAbort(error) || !network.isOnline()) {
-      await db.photos.update(id, { status: 'pending', progress: 0 });
+      await db.photos.update(id, { status: 'pending', progress: 0, inDoubt });
       return;
     }
     const waitSeconds = serverWait(error);
     if (waitSeconds !== null) {
       const retryAt = now() + waitSeconds * 1000;
-      await db.photos.update(id, { status: 'pending', progress: 0, retryAt, waitReason: errorText(error) });
+      await db.photos.update(id, { status: 'pending', progress: 0, retryAt, waitReason: errorText(error), inDoubt });
       wakeUpAt(retryAt);
       return;
     }
     const retryCount = photo.retryCount + 1;
     const message = UPLOAD_TEXT.failed(errorText(error));
     if (!mayPass(error) || retryCount >= UPLOAD_MAX_ATTEMPTS) {
-      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null });
+      await db.photos.update(id, { status: 'failed', progress: 0, retryCount, error: message, waitReason: null, inDoubt });
       return;
     }
     const retryAt = now() + Math.max(retryDelayMs(retryCount), serverRetryAfterMs(error));
-    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null });
+    await db.photos.update(id, { status: 'pending', progress: 0, retryCount, retryAt, error: message, waitReason: null, inDoubt });
     wakeUpAt(retryAt);
   }
 
-  /** What is in flight is aborted and goes back to pending (also what a dead page left uploading). */
+  /**
+   * What is in flight is aborted and goes back to pending (also what a dead page left uploading), in
+   * doubt: its answer will never be heard.
+   */
   async function requeueUploading(): Promise<void> {
     generation += 1;
+    const abandoned = [...running.keys()];
     for (const controller of running.values()) controller.abort();
     running.clear();
-    await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0 });
+    await db.photos.where('status').equals('uploading').modify({ status: 'pending', progress: 0, inDoubt: true });
+    for (const id of abandoned) progress?.clear(id);
   }
 
   async function dropOldCompleted(): Promise<void> {

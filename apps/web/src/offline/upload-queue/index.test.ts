@@ -1,9 +1,11 @@
 import 'fake-indexeddb/auto';
-import { waitFor } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answer, json, sent } from '../../test/fake-server';
 import { openUploadDb } from './db';
-import { enqueuePhotos, prioritisePhase } from './index';
+import { enqueuePhotos, prioritisePhase, useQueuedPhotos } from './index';
+import { UPLOAD_PROGRESS_CHANNEL } from './progress';
+import * as store from './store';
 import { uploadQueuePresence, uploadQueueUser } from './presence';
 import { jpeg, metadata, SESSION_A } from './test-helpers';
 
@@ -42,5 +44,24 @@ describe('the upload queue', () => {
     await prioritisePhase(USER, SESSION_A, 'roof');
     expect(await db.photos.get(id ?? '')).toMatchObject({ status: 'pending', priority: 10 });
     expect(sent()).toHaveLength(0);
+  });
+
+  it('a screen shows the percent of an upload in flight from memory, here sent by the tab that uploads', async () => {
+    uploadQueueUser.set('u-carol');
+    const [id] = await store.enqueue(db, 'u-carol', [{ file: jpeg('shown'), fileName: 'shown.jpg', sessionId: SESSION_A, metadata: metadata() }]);
+    await db.photos.update(id ?? '', { status: 'uploading' });
+    const { result } = renderHook(() => useQueuedPhotos({ sessionId: SESSION_A }));
+    await waitFor(() => expect(result.current.find((p) => p.id === id)).toMatchObject({ status: 'uploading', progress: 0 }));
+    const otherTab = new BroadcastChannel(UPLOAD_PROGRESS_CHANNEL);
+    try {
+      otherTab.postMessage({ id, percent: 40 });
+      await waitFor(() => expect(result.current.find((p) => p.id === id)?.progress).toBe(40));
+      // IndexedDB was not written: the percent is the other tab's, in memory.
+      expect((await db.photos.get(id ?? ''))?.progress).toBe(0);
+      otherTab.postMessage({ id, percent: null });
+      await waitFor(() => expect(result.current.find((p) => p.id === id)?.progress).toBe(0));
+    } finally {
+      otherTab.close();
+    }
   });
 });

@@ -14,10 +14,11 @@ import { sessionSyncGate } from '../session-sync-gate';
 import { openUploadDb, type UploadDb } from './db';
 import { readBytes, sha256Hex } from './hash';
 import { createUploadEngine, type UploadEngine } from './engine';
+import { broadcastProgressChannel, createUploadProgress, progressSelector, UPLOAD_PROGRESS_CHANNEL, type UploadProgress } from './progress';
 import { uploadQueuePresence, uploadQueueUser } from './presence';
 import * as store from './store';
 import type { EnqueuePhotoInput, QueuedPhotoView } from './types';
-import { createXhrUploader } from './uploader';
+import { checkHeldPhoto, createXhrUploader } from './uploader';
 
 export type { EnqueuePhotoInput, QueuedPhotoMetadata, QueuedPhotoView } from './types';
 
@@ -25,6 +26,13 @@ let db: UploadDb | null = null;
 function uploadDb(): UploadDb {
   db ??= openUploadDb();
   return db;
+}
+
+let progress: UploadProgress | null = null;
+/** The percents of the uploads in flight (this tab's engine's, or another tab's over the channel). */
+function uploadProgress(): UploadProgress {
+  progress ??= createUploadProgress(broadcastProgressChannel(UPLOAD_PROGRESS_CHANNEL));
+  return progress;
 }
 
 let engine: UploadEngine | null = null;
@@ -40,11 +48,13 @@ function engineFor(userId: string): UploadEngine {
   engine ??= createUploadEngine({
     db: uploadDb(),
     upload: createXhrUploader({ shinglePhotoPath }),
+    check: checkHeldPhoto,
     network: browserNetwork,
     gate: sessionSyncGate,
     lock: browserLock(),
     onPresence: uploadQueuePresence.set,
     probe: serverAnswers,
+    progress: uploadProgress(),
   });
   engine.start(userId);
   engineUser = userId;
@@ -127,11 +137,21 @@ export function useUploadSummary(filter?: { sessionId?: string | null }): Upload
   return { ...summary, online };
 }
 
-/** Live list of one session's queued photos (not yet cleared), newest capture first. */
+const NO_PHOTOS: QueuedPhotoView[] = [];
+
+/**
+ * Live list of one session's queued photos (not yet cleared), newest capture first, each upload in
+ * flight with its percent: the list is read again when a status changes, the percents come from
+ * memory (progress.ts) and re-render only when one of this list's changes.
+ */
 export function useQueuedPhotos(filter: { sessionId: string }): QueuedPhotoView[] {
   const userId = useQueueUserId();
   const { sessionId } = filter;
-  return useLiveQuery(async () => (userId ? store.listSession(uploadDb(), userId, sessionId) : []), [userId, sessionId], [] as QueuedPhotoView[]);
+  const views = useLiveQuery(async () => (userId ? store.listSession(uploadDb(), userId, sessionId) : NO_PHOTOS), [userId, sessionId], NO_PHOTOS);
+  const percents = uploadProgress();
+  const [select] = useState(progressSelector);
+  const snapshot = () => select(views, percents);
+  return useSyncExternalStore(percents.subscribe, snapshot, snapshot);
 }
 
 /** A temporary object URL showing a queued photo's file, or null once it is gone. */

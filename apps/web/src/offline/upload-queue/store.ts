@@ -95,9 +95,9 @@ const STATUSES = ['pending', 'uploading', 'completed', 'failed'] as const;
 
 /**
  * The queue's counts, the user's or one session's. Every screen showing them counts again on each
- * write to the queue (a progress step of each of 8 uploads), so the user's counts come from the
- * status index alone, reading no photo, and a session's read that session's photos only: a phone
- * with hundreds of photos queued is not kept busy counting them.
+ * write to the queue (each status change: upload progress stays in memory, progress.ts), so the
+ * user's counts come from the status index alone, reading no photo, and a session's read that
+ * session's photos only: a phone with hundreds of photos queued is not kept busy counting them.
  */
 export async function summarise(db: UploadDb, userId: string, sessionId?: string): Promise<UploadQueueSummary> {
   const summary: UploadQueueSummary = { total: 0, completed: 0, uploading: 0, pending: 0, failed: 0 };
@@ -117,6 +117,7 @@ export async function summarise(db: UploadDb, userId: string, sessionId?: string
   return summary;
 }
 
+/** A record as screens show it; an upload's percent is not in the database (the hooks merge it in from progress.ts). */
 export function toView(p: QueuedPhotoRecord): QueuedPhotoView {
   return {
     id: p.id,

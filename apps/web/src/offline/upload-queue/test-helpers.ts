@@ -1,10 +1,11 @@
 import { openUploadDb, type UploadDb } from './db';
 import type { SessionSyncGate } from '../session-sync-gate';
 import type { QueuedPhotoMetadata, QueuedPhotoRecord } from './types';
-import type { Uploader } from './uploader';
+import type { PhotoCheck, Uploader } from './uploader';
 
-// Fakes for the upload queue's tests: a database of its own per test, an uploader whose every call
-// the test answers, a network the test turns off and on, and a session gate.
+// Fakes for the upload queue's tests: a database of its own per test, an uploader and a check (does
+// the server hold this photo?) whose every call the test answers, a network the test turns off and
+// on, and a session gate.
 
 let dbCounter = 0;
 export function freshDb(): UploadDb {
@@ -64,6 +65,35 @@ export function fakeUploader(): { upload: Uploader; calls: FakeCall[]; inFlight:
       calls.push(call);
     });
   return { upload, calls, inFlight: () => calls.filter((c) => !settled.has(c) && !c.signal.aborted) };
+}
+
+export type FakeCheckCall = {
+  id: string;
+  record: QueuedPhotoRecord;
+  signal: AbortSignal;
+  /** The server holds it: at this path (its default path unless told), under this id (its own unless told). */
+  held: (path?: string, storedId?: string) => void;
+  /** The server holds no such photo (404). */
+  missing: () => void;
+  fail: (error: unknown) => void;
+};
+
+export function fakeCheck(): { check: PhotoCheck; calls: FakeCheckCall[] } {
+  const calls: FakeCheckCall[] = [];
+  const check: PhotoCheck = (record, signal) =>
+    new Promise((resolve, reject) => {
+      calls.push({
+        id: record.id,
+        record,
+        signal,
+        held: (path = `${record.sessionId}/${record.metadata.category}/general/${record.id}_1.jpg`, storedId = record.id) =>
+          resolve({ uploadedPath: path, storedId }),
+        missing: () => resolve(null),
+        fail: reject,
+      });
+      signal.addEventListener('abort', () => reject(new DOMException('Check aborted', 'AbortError')));
+    });
+  return { check, calls };
 }
 
 export { fakeNetwork } from '../outbox/test-helpers';

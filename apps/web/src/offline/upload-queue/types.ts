@@ -44,6 +44,7 @@ export type QueuedPhotoView = {
   id: string;
   sessionId: string;
   status: UploadStatus;
+  /** 0..100 while uploading (the engine's steps, from memory), 100 once completed. */
   progress: number;
   retryCount: number;
   error: string | null;
@@ -74,7 +75,10 @@ export type QueuedPhotoRecord = {
   sha256: string;
   priority: number;
   status: UploadStatus;
-  /** 0..100 while uploading; 100 once completed. */
+  /**
+   * 100 once completed, 0 otherwise: the percent of an upload in flight is kept in memory only
+   * (progress.ts), so its steps never write to IndexedDB.
+   */
   progress: number;
   /** Failed attempts so far (0 after Retry Failed). */
   retryCount: number;
@@ -88,6 +92,12 @@ export type QueuedPhotoRecord = {
    * records queued by older versions). Until `retryAt`, the user's whole queue waits with it.
    */
   waitReason?: string | null;
+  /**
+   * The last attempt ended without the server's answer (a network failure, aborted by going offline
+   * or a sign-out, or left uploading by a page that died): the server may hold the photo already, so
+   * before its bytes go again the engine asks whether it does. Absent or false otherwise.
+   */
+  inDoubt?: boolean;
   /** The storage path the server answered with, once completed. */
   uploadedPath: string | null;
   /**

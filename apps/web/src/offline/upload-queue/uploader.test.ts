@@ -7,7 +7,7 @@ import { answer, apiError, json, networkFailure, sent } from '../../test/fake-se
 import { metadata, SESSION_A } from './test-helpers';
 import type { QueuedPhotoRecord } from './types';
 import { shinglePhotoPath } from '../shingle-outbox/photo-path';
-import { createXhrUploader, uploadQuery } from './uploader';
+import { checkHeldPhoto, createXhrUploader, uploadQuery } from './uploader';
 
 /** The uploader as the queue builds it, the shingle outbox naming its photos' endpoint. */
 const xhrUploader = createXhrUploader({ shinglePhotoPath });
@@ -116,5 +116,33 @@ describe('the XHR uploader', () => {
     const error = await xhrUploader(record(), body(), { onProgress: noop, signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(sent(ROUTE)).toHaveLength(0);
+  });
+});
+
+describe('the check whether the server holds a photo', () => {
+  const CHECK = `GET /api/photos/${PHOTO_ID}` as const;
+  const signal = () => new AbortController().signal;
+  const held = (sha256: string) => json({ id: PHOTO_ID, sha256, filePath: `${SESSION_A}/roof/ridge/${PHOTO_ID}_1.jpg`, fileName: 'front.jpg' });
+
+  it('answers the photo the server holds under this id with these bytes: its path and id', async () => {
+    answer(CHECK, held('a'.repeat(64)));
+    expect(await checkHeldPhoto(record(), signal())).toEqual({ uploadedPath: `${SESSION_A}/roof/ridge/${PHOTO_ID}_1.jpg`, storedId: PHOTO_ID });
+    expect(sent(CHECK)).toHaveLength(1);
+  });
+
+  it('answers null when the server holds none (404), or holds other bytes under this id', async () => {
+    answer(CHECK, apiError('NOT_FOUND', { message: 'Photo not found' }));
+    expect(await checkHeldPhoto(record(), signal())).toBeNull();
+    answer(CHECK, held('b'.repeat(64)));
+    expect(await checkHeldPhoto(record(), signal())).toBeNull();
+  });
+
+  it('fails with the api client’s errors: no answer is a network error (status 0), a refusal keeps its status', async () => {
+    answer(CHECK, networkFailure());
+    expect(await checkHeldPhoto(record(), signal()).catch((e: unknown) => e)).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    answer(CHECK, apiError('INTERNAL_ERROR', { message: 'Busy' }));
+    const refused = await checkHeldPhoto(record(), signal()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 500, message: 'Busy' });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_ID_HEADER } from '@ridgeline/shared/domain/http';
 import type { UploadPhotoQuery } from '@ridgeline/shared/contracts/photos';
-import { ApiError, answerError, networkError, newRequestId, parseAnswer } from '../../lib/api-client';
+import { api, ApiError, answerError, networkError, newRequestId, parseAnswer } from '../../lib/api-client';
 import type { QueuedPhotoRecord } from './types';
 
 // Sends one queued photo: PUT /api/inspections/:sessionId/photos/:photoId?<metadata> with the file
@@ -9,6 +9,10 @@ import type { QueuedPhotoRecord } from './types';
 // outbox's), with ?kind=. XMLHttpRequest rather than fetch because only it reports upload progress. It
 // sends what lib/api-client.ts sends (a request id, JSON accepted, the page's cookies) and turns a
 // failure into ApiError through the api client's own mapping, so lib/error-text.ts words it.
+//
+// It also asks, with one light request, whether the server already holds an inspection photo
+// (GET /api/photos/:id, through the api client): the engine asks before it sends again a photo whose
+// last attempt got no answer, which the server had often stored.
 
 export type UploadRequest = { onProgress: (percent: number) => void; signal: AbortSignal };
 /**
@@ -107,3 +111,29 @@ export const createXhrUploader =
       };
       xhr.send(file);
     });
+
+/** A photo the server already holds: its storage path and the id it keeps it under. */
+export type HeldPhoto = { uploadedPath: string; storedId: string };
+/**
+ * Whether the server already holds this queued photo: resolves with it, or null when it holds none;
+ * rejects with ApiError (status 0 for no answer at all) or an AbortError when aborted.
+ */
+export type PhotoCheck = (record: QueuedPhotoRecord, signal: AbortSignal) => Promise<HeldPhoto | null>;
+
+/** The fields of the Photo (contracts/photos.ts) the check reads. */
+const heldSchema = z.object({ id: z.string(), filePath: z.string(), sha256: z.string() });
+
+/**
+ * The browser's check, for an inspection photo only (a shingle identification's photo has no such
+ * read). A photo held under this id with other bytes is not this one: null, so its upload goes and
+ * is refused as the conflict it is.
+ */
+export const checkHeldPhoto: PhotoCheck = async (record, signal) => {
+  try {
+    const photo = await api.get(`/api/photos/${encodeURIComponent(record.id)}`, { schema: heldSchema, signal });
+    return photo.sha256 === record.sha256 ? { uploadedPath: photo.filePath, storedId: photo.id } : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};

@@ -1,8 +1,6 @@
-import { expect, test, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { collectErrors, signUpAndConfirmApi } from '../support/flows';
 import { newUser } from '../support/users';
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 // Every signed-in route of the app, with concrete values for the parameters.
 const ROUTES = [
@@ -67,22 +65,28 @@ const ROUTES = [
 // stack serves plain http://localhost, so exactly this entry is expected and allowed.
 const ALLOWED_ERRORS = new Set(['console: Not served over HTTPS: sign-in cookies and claim data are not protected in transit.']);
 
-let state: StorageState | undefined;
+let signedIn: BrowserContext | undefined;
 
-async function signedInState(browser: Browser): Promise<StorageState> {
-  if (state) return state;
+// One signed-in browser context for every route's test in this worker, each route in a page of its
+// own (its console judged alone): the app's code is fetched and cached once, as a rep's browser has it,
+// not again by a new context per route.
+async function signedInContext(browser: Browser): Promise<BrowserContext> {
+  if (signedIn) return signedIn;
   const context = await browser.newContext();
   await signUpAndConfirmApi(context.request, newUser('routes'));
-  state = await context.storageState();
-  await context.close();
-  return state;
+  signedIn = context;
+  return context;
 }
+
+test.afterAll(async () => {
+  await signedIn?.close();
+  signedIn = undefined;
+});
 
 test.describe('every route renders when signed in', () => {
   for (const route of ROUTES) {
     test(`${route} has an h1, a Ridgeline tab title and no console error`, async ({ browser }) => {
-      const context = await browser.newContext({ storageState: await signedInState(browser) });
-      const page = await context.newPage();
+      const page = await (await signedInContext(browser)).newPage();
       const errors = collectErrors(page);
       await page.goto(route);
       await expect(page).toHaveURL(new RegExp(`${route.replace(/[?]/g, '\\?')}$`));
@@ -92,7 +96,7 @@ test.describe('every route renders when signed in', () => {
       // Let lazy data settle before judging the console.
       await page.waitForLoadState('networkidle');
       expect(errors.filter((error) => !ALLOWED_ERRORS.has(error))).toEqual([]);
-      await context.close();
+      await page.close();
     });
   }
 });

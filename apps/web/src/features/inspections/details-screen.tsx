@@ -201,7 +201,7 @@ function NewDetailsForm({
 
 function EditDetailsForm({ session }: { session: LocalInspection }) {
   const form = useZodForm(detailsFormSchema, { defaultValues: detailsFromSession(session) as DetailsFormInput });
-  const save = useSaveSessionFields(session.id, 'Details saved', (message) => form.setError('root', { message }));
+  const save = useSaveSessionFields(session.id, 'Details saved', form);
   const submit = (output: DetailsFormOutput) =>
     save(() =>
       detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),

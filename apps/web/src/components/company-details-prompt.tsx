@@ -9,14 +9,13 @@ import { canManageCompany } from '@ridgeline/shared/domain/roles';
 import { useCompany } from '../lib/api/company';
 import { useUpdateCompany } from '../lib/api/update-company';
 import { useMe } from '../lib/api/me';
-import { errorText } from '../lib/error-text';
 import { browserTimeZone } from '../lib/dates';
 import { notify } from '../lib/toast';
 import { SubmitButton } from './submit-button';
 import { Alert } from './ui/alert';
 import { buttonVariants } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
-import { Form, FormError, FormField, useZodForm } from './ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from './ui/form';
 import { paths } from '../lib/paths';
 
 // Claim packets and proposals print the company's letterhead: its name, address and phone (and its
@@ -95,7 +94,7 @@ function DetailsForm({ company, missing, onSaved }: { company: Company; missing:
           notify.success('Company details saved', 'They print on the letterhead of your packets and proposals.');
           onSaved();
         },
-        onError: (error) => form.setError('root', { message: errorText(error) }),
+        onError: showErrorOnForm(form),
       },
     );
   return (

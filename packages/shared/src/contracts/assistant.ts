@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ASSISTANT_TASKS, CODE_EDITIONS, CONFIDENCE_MARKS, DAILY_ANSWER_LIMIT_MAX, PASSAGE_TOPICS, QUESTION_MAX_CHARS } from '../domain/assistant';
-import { idSchema, longText, shortText, singleLineString } from './common';
+import { idSchema, longText, shortText, singleLineString, updateBody } from './common';
 
 // The assistant: a private conversation per user (general, and one per claim file), answers with
 // their checked citations, ratings, the company's settings, and the knowledge base platform admins keep.
@@ -96,13 +96,11 @@ export const assistantSettingsSchema = z.object({
 });
 export type AssistantSettings = z.infer<typeof assistantSettingsSchema>;
 /** PATCH /api/assistant/settings (owners). */
-export const updateAssistantSettingsSchema = z
-  .object({
-    codeEdition: z.enum(CODE_EDITIONS).optional(),
-    providerEnabled: z.boolean().optional(),
-    dailyLimit: z.number().int().min(1).max(DAILY_ANSWER_LIMIT_MAX).optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateAssistantSettingsSchema = updateBody({
+  codeEdition: z.enum(CODE_EDITIONS).optional(),
+  providerEnabled: z.boolean().optional(),
+  dailyLimit: z.number().int().min(1).max(DAILY_ANSWER_LIMIT_MAX).optional(),
+});
 export type UpdateAssistantSettingsInput = z.input<typeof updateAssistantSettingsSchema>;
 
 export const passageSchema = z.object({
@@ -142,18 +140,16 @@ const passageFields = {
 export const createPassageSchema = z.object(passageFields);
 export type CreatePassageInput = z.input<typeof createPassageSchema>;
 /** PATCH /api/admin/knowledge/:id: any field, or `retired` (a retired passage is never retrieved or cited). */
-export const updatePassageSchema = z
-  .object({
-    topic: passageFields.topic.optional(),
-    section: passageFields.section.optional(),
-    title: passageFields.title.optional(),
-    body: passageFields.body.optional(),
-    source: passageFields.source.optional(),
-    editionNote: singleLineString().trim().max(60).optional(),
-    editions: z.array(z.enum(CODE_EDITIONS)).max(CODE_EDITIONS.length).optional(),
-    confidence: passageFields.confidence.optional(),
-    keywords: singleLineString().trim().max(300).optional(),
-    retired: z.boolean().optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updatePassageSchema = updateBody({
+  topic: passageFields.topic.optional(),
+  section: passageFields.section.optional(),
+  title: passageFields.title.optional(),
+  body: passageFields.body.optional(),
+  source: passageFields.source.optional(),
+  editionNote: singleLineString().trim().max(60).optional(),
+  editions: z.array(z.enum(CODE_EDITIONS)).max(CODE_EDITIONS.length).optional(),
+  confidence: passageFields.confidence.optional(),
+  keywords: singleLineString().trim().max(300).optional(),
+  retired: z.boolean().optional(),
+});
 export type UpdatePassageInput = z.input<typeof updatePassageSchema>;

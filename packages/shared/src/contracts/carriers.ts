@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, longText, shortText, singleLineString } from './common';
+import { idSchema, longText, shortText, singleLineString, updateBody } from './common';
 import { optionalContactEmailSchema, optionalContactPhoneSchema, searchTermSchema } from './fields';
 import { projectSummarySchema } from './project-views';
 
@@ -67,9 +67,13 @@ export const createCarrierSchema = z.object({
   notes,
 });
 export type CreateCarrierInput = z.input<typeof createCarrierSchema>;
-export const updateCarrierSchema = z
-  .object({ name: shortText(120).optional(), claimsPhone: optionalContactPhoneSchema, claimsEmail: optionalContactEmailSchema, portalUrl, notes })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateCarrierSchema = updateBody({
+  name: shortText(120).optional(),
+  claimsPhone: optionalContactPhoneSchema,
+  claimsEmail: optionalContactEmailSchema,
+  portalUrl,
+  notes,
+});
 export type UpdateCarrierInput = z.input<typeof updateCarrierSchema>;
 
 export const createAdjusterSchema = z.object({
@@ -80,13 +84,11 @@ export const createAdjusterSchema = z.object({
   carrierId: z.uuid().nullable().optional(),
 });
 export type CreateAdjusterInput = z.input<typeof createAdjusterSchema>;
-export const updateAdjusterSchema = z
-  .object({
-    name: shortText(120).optional(),
-    phone: optionalContactPhoneSchema,
-    email: optionalContactEmailSchema,
-    notes,
-    carrierId: z.uuid().nullable().optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateAdjusterSchema = updateBody({
+  name: shortText(120).optional(),
+  phone: optionalContactPhoneSchema,
+  email: optionalContactEmailSchema,
+  notes,
+  carrierId: z.uuid().nullable().optional(),
+});
 export type UpdateAdjusterInput = z.input<typeof updateAdjusterSchema>;

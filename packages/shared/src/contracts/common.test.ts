@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, DATE_RANGE_MESSAGE, dateTime, hasLoneSurrogate, longText, shortText } from './common';
+import { z } from 'zod';
+import { calendarDate, DATE_RANGE_MESSAGE, dateTime, hasLoneSurrogate, longText, NOTHING_TO_CHANGE_MESSAGE, shortText, updateBody } from './common';
 
 // A lone surrogate (half of a UTF-16 pair) is not text; a well-formed pair is one character.
 
@@ -38,5 +39,23 @@ describe('dates a request carries', () => {
       expect(dateTime().safeParse(time).error?.issues[0]?.message, time).toBe(DATE_RANGE_MESSAGE);
     }
     for (const time of ['2026-06-01', '2026-06-01T12:00:00', 'yesterday']) expect(dateTime().safeParse(time).success, time).toBe(false);
+  });
+});
+
+describe('an update body', () => {
+  const patch = updateBody({ name: shortText().optional(), note: longText().nullable().optional() });
+
+  it('is refused with "Nothing to change" on the body itself when it names no field', () => {
+    for (const body of [{}, { name: undefined }]) {
+      const result = patch.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'custom', message: NOTHING_TO_CHANGE_MESSAGE, path: [] })]);
+    }
+  });
+
+  it('takes any one field, null included (it clears the field)', () => {
+    expect(patch.parse({ name: 'Main house' })).toEqual({ name: 'Main house' });
+    expect(patch.parse({ note: null })).toEqual({ note: null });
+    expect(patch.shape.name).toBeInstanceOf(z.ZodOptional);
   });
 });

@@ -71,6 +71,17 @@ export const dateTime = () =>
     return instant >= FIRST_INSTANT && instant < END_INSTANT;
   }, DATE_RANGE_MESSAGE);
 
+// An update (a PATCH body) names at least one field: one that names none is a 400 "Nothing to change"
+// on the body itself (no path), so nothing is written and no activity is recorded for it. A field
+// given as undefined (left out) names nothing; null names a field (it clears it).
+export const NOTHING_TO_CHANGE_MESSAGE = 'Nothing to change';
+
+/** Whether the fields of an update name at least one change (a value other than undefined). */
+export const namesAChange = (fields: object): boolean => Object.values(fields).some((value) => value !== undefined);
+
+/** An update's body: these optional fields, refused with "Nothing to change" when it names none of them. */
+export const updateBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape).refine(namesAChange, NOTHING_TO_CHANGE_MESSAGE);
+
 /** Trimmed, bounded free text for names and titles. */
 export const shortText = (max = 120) => singleLineString().trim().min(1).max(max);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, INSPECTION_AREA_VALUES, SLOPE_DIRECTIONS, STRUCTURE_KIND_VALUES } from '../domain/field-capture';
-import { calendarDate, dateTime, idSchema, longText, singleLineString } from './common';
+import { calendarDate, dateTime, idSchema, longText, namesAChange, NOTHING_TO_CHANGE_MESSAGE, singleLineString } from './common';
 import { centsSchema, optionalContactEmailSchema, optionalContactPhoneSchema, optionalLineSchema, searchTermSchema } from './fields';
 import { lossTypeSchema, lossTypeSourceSchema, personRef } from './project-views';
 
@@ -89,7 +89,7 @@ export type CreateInspectionInput = z.input<typeof createInspectionSchema>;
 /** PATCH /api/inspections/:id: any subset of the fields, later edit wins per field. */
 export const updateInspectionSchema = z
   .object({ fields: inspectionFieldsSchema, ...editTimes })
-  .refine((body) => Object.values(body.fields).some((value) => value !== undefined), 'Nothing to change');
+  .refine((body) => namesAChange(body.fields), NOTHING_TO_CHANGE_MESSAGE);
 export type UpdateInspectionInput = z.input<typeof updateInspectionSchema>;
 
 /** GET /api/inspections/:id (and the create and update answers). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAPTURE_PHASE_VALUES, PHOTO_CATEGORY_VALUES, PHOTO_TYPE_VALUES, SUBCATEGORY_PATTERN } from '../domain/field-capture';
 import { PHOTO_ORIGINS, PROVENANCE_FLAG_KINDS } from '../domain/photo-provenance';
-import { dateTime, idSchema, longText, singleLineString } from './common';
+import { dateTime, idSchema, longText, singleLineString, updateBody } from './common';
 import { personRef } from './project-views';
 
 // Field photos (the spec's inspection_photos) and their annotations.
@@ -165,16 +165,14 @@ export const photoListSchema = z.object({ photos: z.array(photoSchema) });
 export type PhotoList = z.infer<typeof photoListSchema>;
 
 /** PATCH /api/photos/:id: retag. */
-export const updatePhotoSchema = z
-  .object({
-    category: photoCategorySchema.optional(),
-    subcategory: subcategorySchema.nullable().optional(),
-    phase: capturePhaseSchema.nullable().optional(),
-    photoType: photoTypeSchema.nullable().optional(),
-    notes: longText(1000).nullable().optional(),
-    structureId: structureIdSchema.nullable().optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updatePhotoSchema = updateBody({
+  category: photoCategorySchema.optional(),
+  subcategory: subcategorySchema.nullable().optional(),
+  phase: capturePhaseSchema.nullable().optional(),
+  photoType: photoTypeSchema.nullable().optional(),
+  notes: longText(1000).nullable().optional(),
+  structureId: structureIdSchema.nullable().optional(),
+});
 export type UpdatePhotoInput = z.input<typeof updatePhotoSchema>;
 
 /** POST /api/photos/:id/move: to another session of the company, or onto a project (leaving its session). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idSchema, longText, shortText, singleLineString } from './common';
+import { calendarDate, idSchema, longText, shortText, singleLineString, updateBody } from './common';
 import { centsSchema, optionalContactEmailSchema, optionalContactPhoneSchema, optionalLineSchema, searchTermSchema } from './fields';
 import { activeFilesSchema, activityEntrySchema, lossTypeSchema, lossTypeSourceSchema, personRef, projectSummarySchema, taskSchema } from './project-views';
 
@@ -28,9 +28,7 @@ export type ProjectStatusList = z.infer<typeof projectStatusListSchema>;
 
 export const createProjectStatusSchema = z.object({ name: shortText(40), isClosed: z.boolean().optional().default(false) });
 export type CreateProjectStatusInput = z.input<typeof createProjectStatusSchema>;
-export const updateProjectStatusSchema = z
-  .object({ name: shortText(40).optional(), isClosed: z.boolean().optional(), isHidden: z.boolean().optional() })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateProjectStatusSchema = updateBody({ name: shortText(40).optional(), isClosed: z.boolean().optional(), isHidden: z.boolean().optional() });
 export type UpdateProjectStatusInput = z.input<typeof updateProjectStatusSchema>;
 /** Every status id of the company, in the new order. */
 export const reorderProjectStatusesSchema = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
@@ -103,33 +101,31 @@ export const createProjectSchema = z.object({ ...projectFields, statusId: z.uuid
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 
 /** PATCH /api/projects/:id: any subset of the fields; each change is a field_changed activity. */
-export const updateProjectSchema = z
-  .object({
-    title: projectFields.title.optional(),
-    homeownerName: projectFields.homeownerName.optional(),
-    street: projectFields.street.optional(),
-    homeownerPhone: projectFields.homeownerPhone,
-    homeownerEmail: projectFields.homeownerEmail,
-    city: projectFields.city,
-    state: projectFields.state,
-    zip: projectFields.zip,
-    latitude: projectFields.latitude,
-    longitude: projectFields.longitude,
-    carrierId: projectFields.carrierId,
-    adjusterId: projectFields.adjusterId,
-    policyNumber: projectFields.policyNumber,
-    claimNumber: projectFields.claimNumber,
-    dateOfLoss: projectFields.dateOfLoss,
-    lossType: projectFields.lossType,
-    lossDescription: projectFields.lossDescription,
-    deductibleCents: projectFields.deductibleCents,
-    rcvCents: projectFields.rcvCents,
-    acvCents: projectFields.acvCents,
-    depreciationCents: projectFields.depreciationCents,
-    serviceType: projectFields.serviceType,
-    assigneeId: projectFields.assigneeId,
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateProjectSchema = updateBody({
+  title: projectFields.title.optional(),
+  homeownerName: projectFields.homeownerName.optional(),
+  street: projectFields.street.optional(),
+  homeownerPhone: projectFields.homeownerPhone,
+  homeownerEmail: projectFields.homeownerEmail,
+  city: projectFields.city,
+  state: projectFields.state,
+  zip: projectFields.zip,
+  latitude: projectFields.latitude,
+  longitude: projectFields.longitude,
+  carrierId: projectFields.carrierId,
+  adjusterId: projectFields.adjusterId,
+  policyNumber: projectFields.policyNumber,
+  claimNumber: projectFields.claimNumber,
+  dateOfLoss: projectFields.dateOfLoss,
+  lossType: projectFields.lossType,
+  lossDescription: projectFields.lossDescription,
+  deductibleCents: projectFields.deductibleCents,
+  rcvCents: projectFields.rcvCents,
+  acvCents: projectFields.acvCents,
+  depreciationCents: projectFields.depreciationCents,
+  serviceType: projectFields.serviceType,
+  assigneeId: projectFields.assigneeId,
+});
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 
 /** POST /api/projects/:id/status: moving into an open status from a closed one needs a free slot (409). */
@@ -191,14 +187,12 @@ export const createTaskSchema = z.object({
   assigneeId: idSchema.nullable().optional(),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
-export const updateTaskSchema = z
-  .object({
-    title: shortText(200).optional(),
-    dueDate: calendarDate().nullable().optional(),
-    assigneeId: idSchema.nullable().optional(),
-    done: z.boolean().optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateTaskSchema = updateBody({
+  title: shortText(200).optional(),
+  dueDate: calendarDate().nullable().optional(),
+  assigneeId: idSchema.nullable().optional(),
+  done: z.boolean().optional(),
+});
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 // ---------------------------------------------------------------------------------------------

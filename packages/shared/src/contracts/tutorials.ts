@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GUIDE_MAX_LENGTH, safeEmbedUrl } from '../domain/tutorial-embed';
-import { multiLineString } from './common';
+import { multiLineString, updateBody } from './common';
 
 export * from './tutorial-views';
 
@@ -40,14 +40,12 @@ export const createTutorialSchema = z
   .refine((tutorial) => Boolean(tutorial.embedCode) || Boolean(tutorial.guide), { message: VIDEO_OR_GUIDE_MESSAGE, path: ['guide'] });
 export type CreateTutorialInput = z.input<typeof createTutorialSchema>;
 
-export const updateTutorialSchema = z
-  .object({
-    pageRoute: pageRoute.optional(),
-    title: z.string().trim().min(1).max(120).optional(),
-    description: z.string().trim().max(1000).nullable().optional(),
-    embedCode: embedCode.nullable().optional(),
-    guide: guide.nullable().optional(),
-    isActive: z.boolean().optional(),
-  })
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'Nothing to change');
+export const updateTutorialSchema = updateBody({
+  pageRoute: pageRoute.optional(),
+  title: z.string().trim().min(1).max(120).optional(),
+  description: z.string().trim().max(1000).nullable().optional(),
+  embedCode: embedCode.nullable().optional(),
+  guide: guide.nullable().optional(),
+  isActive: z.boolean().optional(),
+});
 export type UpdateTutorialInput = z.input<typeof updateTutorialSchema>;

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Button } from './button';
-import { Form, FormError, FormField, useZodForm } from './form';
+import { ApiError } from '../../lib/api-client';
+import { Form, FormError, FormField, showErrorOnForm, submitShowingErrors, useZodForm } from './form';
 
 const schema = z.object({ email: z.email('Enter a valid email address.') });
 
@@ -48,5 +49,28 @@ describe('the form path', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(onSubmit).toHaveBeenCalledWith({ email: 'dana@example.com' });
+  });
+
+  it('puts a refused save under the form in the words of lib/error-text', async () => {
+    const refusal = new ApiError(409, 'CONFLICT', 'That name is taken', 'request-1');
+    const root = () => {
+      const setError = vi.fn();
+      return { form: { setError }, setError };
+    };
+
+    const onError = root();
+    showErrorOnForm(onError.form)(refusal);
+    expect(onError.setError).toHaveBeenCalledWith('root', { message: 'That name is taken' });
+
+    const awaited = root();
+    const onFailed = vi.fn();
+    await submitShowingErrors(awaited.form, () => Promise.reject(refusal), onFailed);
+    expect(awaited.setError).toHaveBeenCalledWith('root', { message: 'That name is taken' });
+    expect(onFailed).toHaveBeenCalledWith('That name is taken');
+
+    const saved = root();
+    await submitShowingErrors(saved.form, () => Promise.resolve(), onFailed);
+    expect(saved.setError).not.toHaveBeenCalled();
+    expect(onFailed).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
-import { formIssueText } from '../../lib/error-text';
+import { errorText, formIssueText } from '../../lib/error-text';
 import { Alert } from './alert';
 import { Checkbox } from './checkbox';
 import { Field } from './field';
@@ -29,7 +29,9 @@ import { Textarea } from './textarea';
 // A field's error is the contract's words, or lib/error-text's where the contract wrote none (never
 // zod's default words).
 // A failure of the whole form (the server said no, offline) is the form's root error, shown by
-// <FormError>; react-hook-form clears it at the start of each submit.
+// <FormError>; react-hook-form clears it at the start of each submit. A save puts its failure there in
+// lib/error-text's words through showErrorOnForm (a mutation's onError) or submitShowingErrors (an
+// awaited write); no form words a server's refusal itself.
 
 type SchemaInput<S extends z.ZodType> = z.input<S> extends FieldValues ? z.input<S> : never;
 type SchemaOutput<S extends z.ZodType> = z.output<S> extends FieldValues ? z.output<S> : never;
@@ -128,6 +130,29 @@ export function FormCheckbox<T extends FieldValues>({ name, label, id }: { name:
       </Label>
     </div>
   );
+}
+
+/** Any form, for its root error: react-hook-form's setError takes 'root' whatever the fields. */
+export type RootErrorForm = { setError: (name: 'root', error: { message: string }) => void };
+
+/** A mutation's onError for a form: the failure under the form (its root error), in lib/error-text's words. */
+export const showErrorOnForm =
+  (form: RootErrorForm) =>
+  (error: unknown): void =>
+    form.setError('root', { message: errorText(error) });
+
+/**
+ * Runs `write` (the awaited save and what follows it); what it throws is shown under the form in
+ * lib/error-text's words and passed to `onFailed` (an error toast, for one).
+ */
+export async function submitShowingErrors(form: RootErrorForm, write: () => Promise<void>, onFailed?: (message: string) => void): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    const message = errorText(error);
+    form.setError('root', { message });
+    onFailed?.(message);
+  }
 }
 
 /** The form's own failure (root error), as an alert. */

@@ -3,8 +3,7 @@ import type { AssistantSettings } from '@ridgeline/shared/contracts/assistant';
 import { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
 import { CardDiv, CardTitle } from '../../components/ui/card';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { errorText } from '../../lib/error-text';
+import { Form, FormCheckbox, FormError, FormField, submitShowingErrors, useZodForm } from '../../components/ui/form';
 import { notify } from '../../lib/toast';
 import { useAssistantSettings, useUpdateAssistantSettings } from './api/settings';
 
@@ -31,12 +30,10 @@ function SettingsForm({ settings }: { settings: AssistantSettings }) {
     defaultValues: { codeEdition: settings.codeEdition, providerEnabled: settings.providerEnabled, dailyLimit: settings.dailyLimit },
   });
   const submit = async (values: z.output<typeof settingsFormSchema>) => {
-    try {
+    await submitShowingErrors(form, async () => {
       await update.mutateAsync(values);
       notify.success('Assistant settings saved', `Answers follow the ${values.codeEdition} IRC.`);
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   };
   return (
     <CardDiv>

@@ -8,7 +8,7 @@ import { SaveCancel } from '../../components/save-cancel';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDiv, CardTitle } from '../../components/ui/card';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormCheckbox, FormError, FormField, submitShowingErrors, useZodForm } from '../../components/ui/form';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMe } from '../../lib/api/me';
 import { errorText } from '../../lib/error-text';
@@ -82,15 +82,13 @@ function PassageForm({ editing, onDone }: { editing: Passage | null; onDone: () 
   const form = useZodForm(formSchema, { defaultValues: editing ? toForm(editing) : EMPTY });
   const submit = async ({ e2018, e2021, e2024, slug, ...fields }: z.output<typeof formSchema>) => {
     const editions = CODE_EDITIONS.filter((_, i) => [e2018, e2021, e2024][i]);
-    try {
+    await submitShowingErrors(form, async () => {
       if (editing) await edit.mutateAsync({ id: editing.id, ...fields, editions });
       else await add.mutateAsync({ slug, ...fields, editions });
       notify.success(editing ? 'Passage saved' : 'Passage added', 'The assistant retrieves it from now on.');
       form.reset(EMPTY);
       onDone();
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   };
   return (
     <CardDiv>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createAdjusterSchema, type Adjuster, type Carrier } from '@ridgeline/shared/contracts/carriers';
 import { Alert } from '../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { useCarriers } from './api/carriers';
@@ -71,7 +71,7 @@ function AdjusterForm({ adjuster, carrierId, onDone, carriers }: AdjusterFormPro
   const update = useUpdateAdjuster();
   const form = useZodForm(adjusterFormSchema, { defaultValues: startingValues(adjuster, carrierId) });
   const pending = create.isPending || update.isPending;
-  const refused = (error: unknown) => form.setError('root', { message: errorText(error) });
+  const refused = showErrorOnForm(form);
 
   const submit = (values: AdjusterValues) => {
     if (adjuster) {

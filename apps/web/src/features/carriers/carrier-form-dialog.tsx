@@ -2,7 +2,7 @@ import { createCarrierSchema, type Carrier, type CreateCarrierInput } from '@rid
 import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import type { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -57,7 +57,7 @@ function CarrierForm({ carrier, onDone }: { carrier?: Carrier; onDone: () => voi
       form.setError('name', { message: errorText(error) }, { shouldFocus: true });
       return;
     }
-    form.setError('root', { message: errorText(error) });
+    showErrorOnForm(form)(error);
   };
 
   const submit = (values: CarrierValues) => {

@@ -9,7 +9,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -128,7 +128,7 @@ export default function FeedbackPage() {
       void navigate(paths.feedbackItem(item.id));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'FEEDBACK_SCREENSHOT_MISSING') refuse(errorText(error));
-      else form.setError('root', { message: errorText(error) });
+      else showErrorOnForm(form)(error);
     }
   };
 

@@ -1,8 +1,7 @@
 import { feedbackReplySchema } from '@ridgeline/shared/contracts/feedback';
 import type { z } from 'zod';
 import { SubmitButton } from '../../components/submit-button';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
-import { errorText } from '../../lib/error-text';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../components/ui/form';
 import { notify } from '../../lib/toast';
 
 type Props = {
@@ -17,13 +16,11 @@ type Props = {
 export function ReplyForm({ label, hint, onSend }: Props) {
   const form = useZodForm(feedbackReplySchema, { defaultValues: { body: '' } });
   const submit = async ({ body }: z.output<typeof feedbackReplySchema>) => {
-    try {
+    await submitShowingErrors(form, async () => {
       await onSend(body);
       form.reset({ body: '' });
       notify.success('Reply sent');
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   };
   return (
     <Form form={form} onSubmit={submit} aria-label="Reply in the thread" className="gap-3">

@@ -3,9 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { INSPECTION_AREAS, SLOPE_DIRECTIONS, type SlopeDirection } from '@ridgeline/shared/domain/field-capture';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormCheckbox, FormError, FormField, submitShowingErrors, useZodForm } from '../../components/ui/form';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
 import { saveInspectionFields, useLocalInspection, type LocalInspection } from '../../offline/inspection-store';
 import { areasFormSchema, areasFromStructures, type AreasFormInput } from './areas-form-schema';
@@ -85,13 +84,11 @@ function AreasForm({ session, offline }: { session: LocalInspection; offline: bo
   const form = useZodForm(areasFormSchema, { defaultValues: areasFromStructures(session.structures) });
   const submit = async ({ structures }: { structures: LocalInspection['structures'] }) => {
     if (!user) return;
-    try {
+    await submitShowingErrors(form, async () => {
       await saveInspectionFields(user.userId, session.id, { structures });
       notify.success('Areas saved');
       await navigate(paths.fieldPhase(session.id, 'overview', offline || !navigator.onLine));
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   };
   if (session.structures.length === 0) {
     return (

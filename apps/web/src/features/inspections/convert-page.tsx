@@ -8,7 +8,7 @@ import { LimitAlert } from '../../components/limit-alert';
 import { Alert } from '../../components/ui/alert';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Form, FormError, useZodForm } from '../../components/ui/form';
+import { Form, FormError, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -125,7 +125,7 @@ function ConvertForm({ session, userId }: { session: LocalInspection; userId: st
         setLimitMessage(errorText(error));
         return;
       }
-      form.setError('root', { message: errorText(error) });
+      showErrorOnForm(form)(error);
       notify.error('Not converted', errorText(error));
     }
   }

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Card, CardTitle } from '../../components/ui/card';
 import { TitledCard } from '../../components/titled-card';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorText } from '../../lib/error-text';
@@ -124,16 +124,14 @@ function NewDetails({ offline, projectId }: { offline: boolean; projectId: strin
 
   const submit = async (output: DetailsFormOutput) => {
     if (!user) return;
-    try {
+    await submitShowingErrors(form, async () => {
       const id = await createLocalInspection(user.userId, { projectId, inspector: user.inspector, fields: detailsToFields(output, [], { creating: true }) });
       notify.success(
         'Inspection started',
         navigator.onLine ? 'Next, choose the areas to inspect.' : 'Saved on this device. It syncs when you are back online.',
       );
       await navigate(paths.fieldInspection(id, offline || !navigator.onLine ? 'areas-offline' : 'areas'));
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   };
 
   return (
@@ -203,7 +201,7 @@ function NewDetailsForm({
 
 function EditDetailsForm({ session }: { session: LocalInspection }) {
   const form = useZodForm(detailsFormSchema, { defaultValues: detailsFromSession(session) as DetailsFormInput });
-  const save = useSaveSessionFields(session.id, 'Details saved', (message) => form.setError('root', { message }));
+  const save = useSaveSessionFields(session.id, 'Details saved', form);
   const submit = (output: DetailsFormOutput) =>
     save(() =>
       detailsToFields(output, session.structures, { creating: false, classified: session.lossTypeSource === 'classified' || session.lossType === null }),

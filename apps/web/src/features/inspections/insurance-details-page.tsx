@@ -24,7 +24,7 @@ function InsuranceForm({ session }: { session: LocalInspection }) {
   const known =
     session.carrierId && !options.some((c) => c.id === session.carrierId) ? [{ id: session.carrierId, name: session.carrierName ?? 'Current carrier' }] : [];
 
-  const save = useSaveSessionFields(session.id, 'Insurance details saved', (message) => form.setError('root', { message }));
+  const save = useSaveSessionFields(session.id, 'Insurance details saved', form);
   const submit = (output: InsuranceFormOutput) =>
     save(() => {
       const chosen = [...options, ...known].find((c) => c.id === output.carrierId);

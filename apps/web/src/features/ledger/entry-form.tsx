@@ -13,9 +13,8 @@ import {
 import { SubmitButton } from '../../components/submit-button';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { localToday } from '../../lib/dates';
-import { errorText } from '../../lib/error-text';
 import { formatCents, parseDollars } from '../../lib/money';
 import { notify } from '../../lib/toast';
 import { useAddLedgerEntry } from './api/add-ledger-entry';
@@ -130,7 +129,7 @@ export function LedgerEntryForm({ projectId, ledger }: { projectId: string; ledg
             notify.success('Entry added');
             form.reset({ ...EMPTY, what: form.getValues('what') });
           },
-          onError: (error) => form.setError('root', { message: errorText(error) }),
+          onError: showErrorOnForm(form),
         })
       }
     >

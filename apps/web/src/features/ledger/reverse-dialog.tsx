@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { createLedgerEntrySchema, type CreateLedgerEntryInput, type LedgerEntry } from '@ridgeline/shared/contracts/ledger';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { errorText } from '../../lib/error-text';
+import { Form, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { notify } from '../../lib/toast';
 import { useAddLedgerEntry } from './api/add-ledger-entry';
 import { entryTitle } from './ledger-words';
@@ -50,7 +49,7 @@ function ReverseForm({ projectId, entry, onDone }: { projectId: string; entry: L
             notify.success('Entry reversed');
             onDone();
           },
-          onError: (error) => form.setError('root', { message: errorText(error) }),
+          onError: showErrorOnForm(form),
         })
       }
     >

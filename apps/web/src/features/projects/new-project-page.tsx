@@ -4,7 +4,7 @@ import { defaultAssignee } from '@ridgeline/shared/domain/roles';
 import { SERVICE_TYPES, serviceTypeName } from '@ridgeline/shared/domain/service-types';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { TitledCard } from '../../components/titled-card';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { PageHeader } from '../../components/page-header';
 import { SubmitButton } from '../../components/submit-button';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -60,7 +60,7 @@ export default function NewProjectPage() {
       onError: (error) => {
         // The plan has no free slot: the form stays as typed, with the way to more slots.
         if (error instanceof ApiError && error.code === 'ACTIVE_FILE_LIMIT') setLimitMessage(errorText(error));
-        else form.setError('root', { message: errorText(error) });
+        else showErrorOnForm(form)(error);
       },
     });
   };

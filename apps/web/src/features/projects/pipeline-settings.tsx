@@ -18,7 +18,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormCheckbox, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { Label } from '../../components/ui/label';
 import { SubmitButton } from '../../components/submit-button';
@@ -305,7 +305,7 @@ function AddStatusForm() {
         notify.success('Status added', `${status.name} is at the end of your pipeline.`);
         form.reset({ name: '', isClosed: false });
       },
-      onError: (error) => form.setError('root', { message: errorText(error) }),
+      onError: showErrorOnForm(form),
     });
   return (
     <Form form={form} onSubmit={submit} aria-label="Add a status" className="gap-2 border-t border-slate-200 pt-4">

@@ -4,7 +4,7 @@ import { useCompanyDetailsGate } from '../../components/company-details-prompt';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { formatCents } from '../../lib/money';
@@ -34,7 +34,7 @@ export function NewProposalDialog({ projectId, onCreated }: { projectId: string;
           form.reset({ estimateId: '' });
           onCreated(proposal.id);
         },
-        onError: (e) => form.setError('root', { message: errorText(e) }),
+        onError: showErrorOnForm(form),
       },
     );
 

@@ -4,7 +4,7 @@ import { PROPOSAL_PHOTOS_MAX, type ProposalApprovedSource } from '@ridgeline/sha
 import { categoryLabel, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
 import { notify } from '../../lib/toast';
@@ -38,7 +38,7 @@ export function ProposalEditor({ proposal, onDone }: { proposal: Proposal; onDon
           notify.success('Proposal saved', 'The homeowner sees these options when you share it.');
           onDone();
         },
-        onError: (e) => form.setError('root', { message: errorText(e) }),
+        onError: showErrorOnForm(form),
       },
     );
 

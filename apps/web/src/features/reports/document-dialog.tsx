@@ -3,9 +3,8 @@ import { isErrorCode } from '@ridgeline/shared/domain/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { QueryThen } from '../../components/query-then';
-import { FormField } from '../../components/ui/form';
+import { FormField, showErrorOnForm, type RootErrorForm } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
-import { errorText } from '../../lib/error-text';
 import { readinessKey, useReadiness } from './api/readiness';
 import { LAYOUT_CHOICES } from './report-form-schema';
 import { watchDocument } from './watched-documents';
@@ -50,10 +49,10 @@ export function ReadinessForm({ source, onOpenChange, onCreated, children }: Rea
 
 /**
  * The callbacks of making a document from `source`: made -> followed until its PDF is ready, then
- * `onDone`; refused -> `onFailed` with the words, and when photos changed since the dialog opened the
+ * `onDone`; refused -> the words under `form` (its own error), and when photos changed since the dialog opened the
  * shot list is read again (which asks for the reason).
  */
-export function useDocumentMade(source: ReportSource, onDone: (report: ReportDetail) => void, onFailed: (message: string) => void) {
+export function useDocumentMade(source: ReportSource, onDone: (report: ReportDetail) => void, form: RootErrorForm) {
   const client = useQueryClient();
   return {
     onSuccess: (report: ReportDetail) => {
@@ -63,7 +62,7 @@ export function useDocumentMade(source: ReportSource, onDone: (report: ReportDet
     onError: (error: Error) => {
       if (error instanceof ApiError && isErrorCode(error.code) && error.code === 'SHOT_LIST_INCOMPLETE')
         void client.invalidateQueries({ queryKey: readinessKey(source) });
-      onFailed(errorText(error));
+      showErrorOnForm(form)(error);
     },
   };
 }

@@ -86,7 +86,7 @@ function PacketForm({ projectId, defaults, readiness, onDone }: PacketFormProps)
   });
   const create = useCreatePacket();
   const saveTemplate = useSaveCoverLetterTemplate();
-  const made = useDocumentMade({ projectId }, onDone, (message) => form.setError('root', { message }));
+  const made = useDocumentMade({ projectId }, onDone, form);
   const me = useMe();
   const canSaveTemplate = me.data?.company ? canManageCompany(me.data.company.role) : false;
 

@@ -44,7 +44,7 @@ function PhotoReportForm({ source, readiness, onDone }: { source: ReportSource; 
   const schema = useMemo(() => photoReportFormSchema(missingShots), [missingShots]);
   const form = useZodForm(schema, { defaultValues: { layout: String(DEFAULT_PHOTOS_PER_PAGE) as (typeof LAYOUT_CHOICES)[number], overrideReason: '' } });
   const create = useCreateReport();
-  const made = useDocumentMade(source, onDone, (message) => form.setError('root', { message }));
+  const made = useDocumentMade(source, onDone, form);
 
   const submit = (values: z.output<typeof schema>) => {
     const reason = values.overrideReason.trim();

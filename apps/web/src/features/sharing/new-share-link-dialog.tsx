@@ -4,7 +4,7 @@ import { SHARE_AUDIENCES, SHARE_AUDIENCE_LABELS, SHARE_LINK_DEFAULT_DAYS, SHARE_
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorText } from '../../lib/error-text';
@@ -50,7 +50,7 @@ export function NewShareLinkDialog({ projectId }: { projectId: string }) {
           setMade(link.url);
           notify.success('Share link made', 'Copy it and send it.');
         },
-        onError: (e) => form.setError('root', { message: errorText(e) }),
+        onError: showErrorOnForm(form),
       },
     );
   };

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonVariants } from '../../components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { FormRadioGroup } from '../../components/ui/radio-group';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -236,7 +236,7 @@ function SignForm({ token, proposal, onSigned }: { token: string; proposal: Publ
   const submit = (input: SignProposalInput) =>
     sign.mutate(input, {
       onSuccess: onSigned,
-      onError: (e) => form.setError('root', { message: errorText(e) }),
+      onError: showErrorOnForm(form),
     });
 
   const options = proposal.options.map((o) => ({

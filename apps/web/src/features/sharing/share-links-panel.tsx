@@ -9,7 +9,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Form, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { SubmitButton } from '../../components/submit-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TableCell, TableRow } from '../../components/ui/table';
@@ -151,7 +151,7 @@ function EmailButton({ link, name }: { link: ShareLink; name: string }) {
           form.reset({ to: '', note: '' });
           notify.success('Link sent', `${name} was emailed to ${input.to}.`);
         },
-        onError: (e) => form.setError('root', { message: errorText(e) }),
+        onError: showErrorOnForm(form),
       },
     );
   return (

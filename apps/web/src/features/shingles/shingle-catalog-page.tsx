@@ -15,7 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { CardDiv } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Form, FormCheckbox, FormError, FormField, useZodForm } from '../../components/ui/form';
+import { Form, FormCheckbox, FormError, FormField, showErrorOnForm, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/native-select';
 import { PageHeader } from '../../components/page-header';
@@ -114,7 +114,7 @@ function LineForm({ isAdmin, editing, onDone }: { isAdmin: boolean; editing?: Ca
   const form = useZodForm(catalogFormSchema, { defaultValues: editing ? fromCatalogEntry(editing) : EMPTY_CATALOG_FORM });
   const [sharedChoice, setShared] = useState(false);
   const shared = editing ? editing.scope === 'catalog' : sharedChoice;
-  const onError = (error: unknown) => form.setError('root', { message: errorText(error) });
+  const onError = showErrorOnForm(form);
   const submit = (values: CatalogFormValues) => {
     if (editing) {
       replace.mutate(

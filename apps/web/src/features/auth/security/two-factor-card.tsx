@@ -5,12 +5,11 @@ import { disableTwoFactorSchema } from '@ridgeline/shared/contracts/auth';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../../components/ui/form';
 import { useSession } from '../../../lib/session/session-provider';
 import { notify } from '../../../lib/toast';
 import { NewRecoveryCodesForm, passwordConfirmSchema, RecoveryCodeList } from './recovery-codes';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './security-api';
-import { submitShowingErrors } from '../auth-form';
 
 type Enrolment = { qr: string; secret: string; backupCodes: string[] };
 const confirmSchema = disableTwoFactorSchema.pick({ code: true });

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { impersonationRequestSchema } from '@ridgeline/shared/contracts/admin';
 import { adjustCreditsSchema, extendTrialSchema, type AdminBillingCompany } from '@ridgeline/shared/contracts/billing';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../../components/ui/form';
-import { errorText } from '../../../lib/error-text';
+import { Form, FormField, showErrorOnForm, useZodForm } from '../../../components/ui/form';
 import { notify } from '../../../lib/toast';
 import { useAdjustCredits } from '../api/adjust-credits';
 import { useExtendTrial } from '../api/extend-trial';
@@ -57,7 +56,7 @@ function CreditsForm({ company, direction, onDone }: { company: AdminBillingComp
           notify.success(direction > 0 ? 'Credits granted' : 'Credits removed', `${saved.name} now has ${credits(saved.creditBalance)}.`);
           onDone();
         },
-        onError: (error) => form.setError('root', { message: errorText(error) }),
+        onError: showErrorOnForm(form),
       },
     );
   return (
@@ -88,7 +87,7 @@ function ExtendTrialForm({ company, onDone }: { company: AdminBillingCompany; on
           notify.success('Trial extended', `${saved.name}'s trial now ends ${saved.trialEndsAt ? dateText(saved.trialEndsAt) : 'later'}.`);
           onDone();
         },
-        onError: (error) => form.setError('root', { message: errorText(error) }),
+        onError: showErrorOnForm(form),
       },
     );
   return (

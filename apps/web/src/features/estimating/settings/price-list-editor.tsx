@@ -6,8 +6,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/badge';
-import { Form, FormError, FormField, useZodForm, type ZodForm } from '../../../components/ui/form';
-import { errorText } from '../../../lib/error-text';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm, type ZodForm } from '../../../components/ui/form';
 import { notify } from '../../../lib/toast';
 import { useSavePriceList } from '../api/price-list-save';
 import { DEFAULT_ROWS, EMPTY_ROW, isDefaultRow, priceCodeLabel, priceListFormSchema, PRICE_CODE_LABELS, toRows } from './price-list-form';
@@ -61,14 +60,15 @@ export function PriceListEditor({ list }: { list: PriceList }) {
   const listError = form.formState.errors.items?.message ?? form.formState.errors.items?.root?.message;
 
   async function submit(body: PriceList) {
-    try {
-      const saved = await save.mutateAsync(body);
-      form.reset({ items: toRows(saved.items) });
-      notify.success('Price list saved', 'New estimate lines are priced from it.');
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-      notify.error('Price list not saved', errorText(error));
-    }
+    await submitShowingErrors(
+      form,
+      async () => {
+        const saved = await save.mutateAsync(body);
+        form.reset({ items: toRows(saved.items) });
+        notify.success('Price list saved', 'New estimate lines are priced from it.');
+      },
+      (message) => notify.error('Price list not saved', message),
+    );
   }
 
   return (

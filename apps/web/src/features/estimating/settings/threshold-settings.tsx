@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { updateCompanySchema, type Company } from '@ridgeline/shared/contracts/team';
 import { SubmitButton } from '../../../components/submit-button';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
-import { errorText } from '../../../lib/error-text';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../../components/ui/form';
 import { notify } from '../../../lib/toast';
 import { useUpdateCompany } from '../../../lib/api/update-company';
 
@@ -26,14 +25,15 @@ export function ThresholdForm({ company, canEdit }: { company: Company; canEdit:
   const form = useZodForm(thresholdFormSchema, { defaultValues: { hailHitThreshold: String(company.hailHitThreshold) } });
 
   async function submit({ hailHitThreshold }: z.output<typeof thresholdFormSchema>) {
-    try {
-      const saved = await save.mutateAsync({ hailHitThreshold });
-      form.reset({ hailHitThreshold: String(saved.hailHitThreshold) });
-      notify.success('Threshold saved', `An inspection now recommends replacing at ${saved.hailHitThreshold} hits in a test square.`);
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-      notify.error('Threshold not saved', errorText(error));
-    }
+    await submitShowingErrors(
+      form,
+      async () => {
+        const saved = await save.mutateAsync({ hailHitThreshold });
+        form.reset({ hailHitThreshold: String(saved.hailHitThreshold) });
+        notify.success('Threshold saved', `An inspection now recommends replacing at ${saved.hailHitThreshold} hits in a test square.`);
+      },
+      (message) => notify.error('Threshold not saved', message),
+    );
   }
 
   return (

@@ -4,7 +4,7 @@ import { longText } from '@ridgeline/shared/contracts/common';
 import { CAPTURE_PHASES, SLOPE_DIRECTIONS, subcategoryLabel } from '@ridgeline/shared/domain/field-capture';
 import { useWatch } from 'react-hook-form';
 import { SaveCancel } from '../../../components/save-cancel';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../../components/ui/form';
 import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { usePhotoMoveTargets } from '../api/photo-move-targets';
@@ -52,13 +52,11 @@ export function RetagForm({ photo, onDone }: { photo: Photo; onDone: () => void 
       : [];
 
   async function submit(patch: z.output<typeof retagSchema>) {
-    try {
+    await submitShowingErrors(form, async () => {
       await update.mutateAsync({ id: photo.id, patch });
       notify.success('Photo retagged', 'Its category, phase and notes are saved.');
       onDone();
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   }
 
   return (
@@ -94,13 +92,11 @@ export function MoveForm({ photo, onDone }: { photo: Photo; onDone: () => void }
   const form = useZodForm(moveSchema, { defaultValues: { target: '' } });
 
   async function submit({ target }: z.output<typeof moveSchema>) {
-    try {
+    await submitShowingErrors(form, async () => {
       await move.mutateAsync({ id: photo.id, to: target });
       notify.success('Photo moved', 'sessionId' in target ? 'It is now in the other inspection.' : 'It is now on the claim file.');
       onDone();
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-    }
+    });
   }
 
   const sessions = (targets.data?.sessions ?? []).filter((s) => s.id !== photo.sessionId);

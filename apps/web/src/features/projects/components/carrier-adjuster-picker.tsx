@@ -5,10 +5,9 @@ import { createAdjusterSchema, createCarrierSchema, type CreateAdjusterInput, ty
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { Form, FormField, useZodForm } from '../../../components/ui/form';
+import { Form, FormField, showErrorOnForm, useZodForm } from '../../../components/ui/form';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { FormFooter } from '../../../components/form-footer';
-import { errorText } from '../../../lib/error-text';
 import { notify } from '../../../lib/toast';
 import { adjustersQuery, carriersQuery, useCreateAdjuster, useCreateCarrier } from '../../../lib/api/directory';
 import { NamedOptions } from '../../../components/choice-options';
@@ -111,7 +110,7 @@ function NewCarrierForm({ onCreated }: { onCreated: (id: string) => void }) {
         notify.success('Carrier added', `${carrier.name} is in your carrier directory.`);
         onCreated(carrier.id);
       },
-      onError: (error) => form.setError('root', { message: errorText(error) }),
+      onError: showErrorOnForm(form),
     });
   return (
     <>
@@ -142,7 +141,7 @@ function NewAdjusterForm({ carrierId, onCreated }: { carrierId: string | null; o
           notify.success('Adjuster added', `${adjuster.name} is in your directory.`);
           onCreated(adjuster.id);
         },
-        onError: (error) => form.setError('root', { message: errorText(error) }),
+        onError: showErrorOnForm(form),
       },
     );
   return (

@@ -6,7 +6,7 @@ import type { InspectionSummary } from '@ridgeline/shared/contracts/inspections'
 import type { ProjectSummary } from '@ridgeline/shared/contracts/projects';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Form, FormError, FormField, useZodForm } from '../../../components/ui/form';
+import { Form, FormError, FormField, submitShowingErrors, useZodForm } from '../../../components/ui/form';
 import { FormRadioGroup } from '../../../components/ui/radio-group';
 import { ChoiceSearch } from '../../../components/choice-search';
 import { ClaimFileSelect } from '../../../components/claim-file-select';
@@ -40,13 +40,14 @@ export default function NewReportPage() {
   const inspections = useInspectionChoices(search, { enabled: source === 'session' });
 
   async function submit(value: z.output<typeof newReportFormSchema>) {
-    try {
-      const report = await create.mutateAsync(toCreateInput(value));
-      void navigate(paths.editAdvancedReport(report.id));
-    } catch (error) {
-      form.setError('root', { message: errorText(error) });
-      notify.error('The report was not created', errorText(error));
-    }
+    await submitShowingErrors(
+      form,
+      async () => {
+        const report = await create.mutateAsync(toCreateInput(value));
+        void navigate(paths.editAdvancedReport(report.id));
+      },
+      (message) => notify.error('The report was not created', message),
+    );
   }
 
   const choices = source === 'project' ? projects : inspections;

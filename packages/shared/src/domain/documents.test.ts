@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvedAmountWords,
+  ASSIGNMENT_OF_BENEFITS_WARNING,
+  DEFAULT_PROPOSAL_TERMS,
+  mentionsAssignment,
   canEditProposal,
   coverLetterIncompleteMessage,
   defaultProposalOptions,
@@ -149,5 +152,41 @@ describe('the proposal’s figures, in cents', () => {
     });
     expect(approvedAmountWords('estimate').label).not.toMatch(/^Approved/);
     expect(approvedAmountWords('insurer').label).toBe('Approved by your insurance');
+  });
+});
+
+describe('assignment of insurance benefits in proposal terms', () => {
+  it('the default terms assign nothing, and every default option carries them', () => {
+    expect(mentionsAssignment(DEFAULT_PROPOSAL_TERMS)).toBe(false);
+    expect(DEFAULT_PROPOSAL_TERMS).not.toMatch(/proceeds are assigned/i);
+    expect(defaultProposalOptions(1_000_000).every((o) => o.terms === DEFAULT_PROPOSAL_TERMS)).toBe(true);
+  });
+
+  it('finds an assignment however it is worded, in any case', () => {
+    for (const terms of [
+      'Insurance proceeds are assigned to the contractor up to the contract price.',
+      'The homeowner hereby ASSIGNS all benefits under the policy.',
+      'An Assignment of Benefits is attached.',
+      'Homeowner signs the AOB at inspection.',
+      'See the a.o.b. form.',
+      'The contractor is the assignee of the claim.',
+    ]) {
+      expect(mentionsAssignment(terms), terms).toBe(true);
+    }
+  });
+
+  it('leaves terms without one alone', () => {
+    for (const terms of [
+      '50% due at material delivery, balance on completion.',
+      'Signed by the homeowner; a bobcat may be used.',
+      'Reassessment of the scope after tear-off.',
+      '',
+    ]) {
+      expect(mentionsAssignment(terms), terms).toBe(false);
+    }
+  });
+
+  it('warns in the words the product shows', () => {
+    expect(ASSIGNMENT_OF_BENEFITS_WARNING).toBe('Assignments of insurance benefits are restricted or void in several states; have your attorney review them.');
   });
 });

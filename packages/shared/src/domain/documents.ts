@@ -173,8 +173,29 @@ export const proposalTitle = (street: string | null | undefined): string => (str
 
 export type ProposalOptionDraft = { tier: ProposalTier; productLine: string; priceCents: number; warranty: string; terms: string };
 
-const DEFAULT_TERMS =
-  'Price includes tear-off, disposal, materials and labor as listed in the estimate. 50% due at material delivery, balance on completion. Insurance proceeds are assigned to the contractor up to the contract price; the homeowner pays the deductible.';
+/**
+ * The terms a new proposal starts with. They assign nothing: the insurer's payments stay the
+ * homeowner's, and the homeowner pays the contractor the contract price, deductible included.
+ */
+export const DEFAULT_PROPOSAL_TERMS =
+  "Price includes tear-off, disposal, materials and labor as listed in the estimate. 50% due at material delivery, balance on completion. The homeowner pays the contract price, including the deductible. Insurance payments remain the homeowner's; nothing in these terms transfers them or any claim right to the contractor.";
+
+/**
+ * An assignment of insurance benefits (the homeowner signing over the claim's proceeds or rights to
+ * the contractor) is limited, given a required form, or void in several states, so the default terms
+ * carry none. When a company writes its own terms that mention one, the product shows this warning;
+ * it does not refuse them.
+ */
+export const ASSIGNMENT_OF_BENEFITS_WARNING = 'Assignments of insurance benefits are restricted or void in several states; have your attorney review them.';
+
+/**
+ * Whether terms mention an assignment: any word starting with "assign" (assign, assigns, assigned,
+ * assignment, assignee...), or "AOB" (also written A.O.B.), in any case. Broad on purpose: a false
+ * alarm costs a warning, a missed assignment costs the company.
+ */
+export function mentionsAssignment(terms: string): boolean {
+  return /\bassign/i.test(terms) || /\bA\.?O\.?B\b/i.test(terms);
+}
 
 /**
  * Good, better and best built from one figure (what the insurer approved, or our estimate's
@@ -192,21 +213,21 @@ export function defaultProposalOptions(baseCents: number): ProposalOptionDraft[]
       productLine: 'Architectural laminated shingles (as estimated)',
       priceCents: base,
       warranty: 'Manufacturer limited lifetime; 5-year workmanship',
-      terms: DEFAULT_TERMS,
+      terms: DEFAULT_PROPOSAL_TERMS,
     },
     {
       tier: 'better',
       productLine: 'Impact-resistant Class 4 architectural shingles',
       priceCents: price(12),
       warranty: 'Manufacturer limited lifetime; 10-year workmanship',
-      terms: DEFAULT_TERMS,
+      terms: DEFAULT_PROPOSAL_TERMS,
     },
     {
       tier: 'best',
       productLine: 'Designer shingles with synthetic underlayment upgrade',
       priceCents: price(28),
       warranty: 'Manufacturer enhanced system warranty; 25-year workmanship',
-      terms: DEFAULT_TERMS,
+      terms: DEFAULT_PROPOSAL_TERMS,
     },
   ];
 }

@@ -108,7 +108,13 @@ describe('requiredClauses', () => {
 
   it("adds the property's state and the company's own state", () => {
     expect(ids(requiredClauses({ companyState: 'OK', propertyState: 'TX' }))).toEqual([...EVERY_STATE, 'tx-no-public-adjusting', 'tx-deductible']);
-    expect(ids(requiredClauses({ companyState: 'CO', propertyState: 'OK' }))).toEqual([...EVERY_STATE, 'co-written-contract', 'co-rescission', 'co-trust']);
+    expect(ids(requiredClauses({ companyState: 'CO', propertyState: 'OK' }))).toEqual([
+      ...EVERY_STATE,
+      'co-written-contract',
+      'co-rescission',
+      'co-trust',
+      'co-deductible',
+    ]);
     expect(ids(requiredClauses({ companyState: 'MN', propertyState: 'SC' }))).toEqual([
       ...EVERY_STATE,
       'mn-deductible',
@@ -119,6 +125,7 @@ describe('requiredClauses', () => {
 
   it('reads a state written in any case or with spaces, and ignores one that is not a state', () => {
     expect(ids(requiredClauses({ companyState: null, propertyState: ' tx ' }))).toContain('tx-deductible');
+    expect(ids(requiredClauses({ companyState: null, propertyState: 'Colorado' }))).toContain('co-trust');
     expect(ids(requiredClauses({ companyState: 'XX', propertyState: null }))).toEqual(EVERY_STATE);
     expect(ids(requiredClauses({ companyState: 'OK', propertyState: 'OK' }))).toEqual(EVERY_STATE);
   });
@@ -143,6 +150,7 @@ describe('missingRequiredClauses', () => {
     ['CO', 'co-written-contract'],
     ['CO', 'co-rescission'],
     ['CO', 'co-trust'],
+    ['CO', 'co-deductible'],
     ['MN', 'mn-deductible'],
     ['MN', 'mn-cancel-after-denial'],
     ['SC', 'sc-cancel-after-denial'],
@@ -218,5 +226,6 @@ describe('every clause is marked unverified', () => {
     expect(byId('ftc-cancel-statement')?.print).toEqual({ bold: true, minPointSize: 10, placement: 'beside-signature', copies: 1 });
     expect(byId('sc-cancel-after-denial')?.print).toEqual({ bold: true, minPointSize: 10, placement: 'body', copies: 1 });
     expect(byId('co-trust')?.print.bold).toBe(true);
+    expect(byId('mn-deductible')).toMatchObject({ alsoOn: ['first-estimate'] });
   });
 });

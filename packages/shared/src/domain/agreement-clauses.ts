@@ -1,5 +1,5 @@
 import { CONFIDENCE_LABELS, type Confidence } from './assistant';
-import { stateName, US_STATE_CODES, type UsState } from './ice-barrier';
+import { stateName, US_STATE_CODES, US_STATES, type UsState } from './ice-barrier';
 import { formatCalendarDate } from './time-zones';
 
 // The clauses a contingency agreement (the homeowner's inspection and repair authorization, signed
@@ -71,6 +71,8 @@ export type AgreementClause = {
   print: ClausePrint;
   /** The fill-in fields its text, or the rule behind it, needs. */
   fields: readonly AgreementField[];
+  /** Other papers the rule also puts it on (Minnesota's deductible notice comes with the first estimate too). */
+  alsoOn?: readonly 'first-estimate'[];
 };
 
 /** The mark every clause carries: how sure we are of its rule, and that no lawyer has checked it. */
@@ -108,6 +110,8 @@ export const CANCELLATION_SIGNATURE_STATEMENT =
 /** The Notice of Cancellation as data: the fields the seller fills in before handing it over, and its words. */
 export const NOTICE_OF_CANCELLATION = {
   caption: 'NOTICE OF CANCELLATION',
+  /** The rule asks for the form (and the contract) in the language the sale was talked through in, Spanish for one. */
+  language: 'the language of the sales talk',
   print: { bold: true, minPointSize: 10, placement: 'separate-form', copies: 2 } satisfies ClausePrint,
   /** Filled in by the seller on both copies before the buyer gets them. */
   fields: ['transaction_date', 'company_name', 'company_address', 'cancel_by_date'] as const satisfies readonly AgreementField[],
@@ -350,7 +354,7 @@ export const AGREEMENT_CLAUSES = [
   },
   {
     id: 'co-rescission',
-    title: 'Canceling after a claim denial (Colorado)',
+    title: 'Canceling this contract (Colorado)',
     text: 'You may cancel this contract within 72 hours after you receive written notice from your insurance company that your claim is denied. If you do, we refund every payment and deposit you made, in full. You may also cancel within 72 hours after signing it, with a full refund of any deposit.',
     states: ['CO'],
     required: true,
@@ -375,11 +379,25 @@ export const AGREEMENT_CLAUSES = [
     fields: [],
   },
 
+  {
+    id: 'co-deductible',
+    title: 'We cannot pay your deductible (Colorado)',
+    text: 'If you pay for this work with your insurance claim, we cannot pay, waive or rebate any part of your insurance deductible, or promise to.',
+    states: ['CO'],
+    required: true,
+    statute: 'C.R.S. 6-22-103, 6-22-105',
+    rule: 'A contract for roofing paid from an insurance claim states that the contractor cannot pay, waive or rebate, or promise to, any part of the deductible.',
+    confidence: 'S',
+    verifiedByCounsel: false,
+    print: PLAIN,
+    fields: [],
+  },
+
   // Minnesota.
   {
     id: 'mn-deductible',
     title: 'We cannot pay your deductible (Minnesota)',
-    text: 'Minnesota law does not let a contractor offer to pay, waive or rebate any part of your insurance deductible, or give you anything of value, to get you to sign a contract for repairs paid by an insurance claim. We will not. We give you this notice with our first estimate.',
+    text: 'Minnesota law does not let a contractor offer to pay, waive or rebate any part of your insurance deductible, or give you anything of value, to get you to sign a contract for repairs paid by an insurance claim. We will not. This notice also comes with our first estimate.',
     states: ['MN'],
     required: true,
     statute: 'Minn. Stat. 325E.66',
@@ -388,6 +406,7 @@ export const AGREEMENT_CLAUSES = [
     verifiedByCounsel: false,
     print: PLAIN,
     fields: [],
+    alsoOn: ['first-estimate'],
   },
   {
     id: 'mn-cancel-after-denial',
@@ -439,10 +458,11 @@ export type AgreementTemplate = {
 /** The facts that decide which clauses an agreement needs; a state is as stored, maybe unknown. */
 export type AgreementFacts = { companyState: string | null | undefined; propertyState: string | null | undefined };
 
-/** A stored state as a US state code ("tx " is TX); null when it is missing or not a state. */
+/** A stored state as a US state code ("tx " and "Texas" are TX); null when it is missing or not a state. */
 export function agreementState(value: string | null | undefined): UsState | null {
-  const code = value?.trim().toUpperCase() ?? '';
-  return (US_STATE_CODES as readonly string[]).includes(code) ? (code as UsState) : null;
+  const written = value?.trim().toUpperCase() ?? '';
+  const code = US_STATE_CODES.find((c) => c === written);
+  return code ?? US_STATES.find(([, name]) => name.toUpperCase() === written)?.[0] ?? null;
 }
 
 const appliesIn = (clause: AgreementClause, states: readonly UsState[]): boolean => clause.states === 'all' || clause.states.some((s) => states.includes(s));
@@ -508,6 +528,7 @@ export const DEFAULT_AGREEMENT_TEMPLATE: AgreementTemplate = {
     'co-written-contract',
     'co-rescission',
     'co-trust',
+    'co-deductible',
     'mn-deductible',
     'mn-cancel-after-denial',
     'sc-cancel-after-denial',

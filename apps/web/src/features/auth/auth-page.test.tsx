@@ -110,6 +110,16 @@ describe('/auth sign-up', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/check-email'));
     expect(sent('POST /api/auth/sign-up/email')[0]?.body).toMatchObject({ invitationId: 'inv-1' });
   });
+  it('an invitation link waits for the invitation before it offers the sign-up form, so nothing typed is wiped when it arrives', async () => {
+    const invitation = { id: 'inv-4', email: 'dana@example.com', companyName: 'Summit Roofing', inviterName: 'Sam', role: 'member', status: 'pending' };
+    answerAll({ 'GET /api/invitations/inv-4': json(invitation, { delayMs: 300 }) });
+    renderAuth('/auth?invitation=inv-4');
+    expect(await screen.findByText('Checking your invitation…')).toHaveAttribute('role', 'status');
+    expect(screen.queryByLabelText('First name')).not.toBeInTheDocument();
+    expect(await screen.findByText('Join Summit Roofing')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    expect(screen.queryByText('Checking your invitation…')).not.toBeInTheDocument();
+  });
 });
 
 describe('/auth from the landing page and the invitation mail', () => {

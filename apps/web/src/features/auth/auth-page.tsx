@@ -31,15 +31,25 @@ const TITLES: Record<Mode, string> = {
   'two-factor': 'Two-Factor Verification',
 };
 
-function useInvitation(id: string | null) {
-  const [invitation, setInvitation] = useState<InvitationPreview | null>(null);
+/**
+ * The invitation a link names, and whether it is still being looked up. The sign-up form waits for
+ * the answer: mounted before it, the form would be replaced (as the invited form) when it came, and
+ * what the person had typed meanwhile would be lost.
+ */
+function useInvitation(id: string | null): { invitation: InvitationPreview | null; checking: boolean } {
+  const [answer, setAnswer] = useState<{ id: string; invitation: InvitationPreview | null } | null>(null);
   useEffect(() => {
     if (!id) return;
+    let current = true;
     getInvitation(id)
-      .then(setInvitation)
-      .catch(() => setInvitation(null));
+      .then((invitation) => current && setAnswer({ id, invitation }))
+      .catch(() => current && setAnswer({ id, invitation: null }));
+    return () => {
+      current = false;
+    };
   }, [id]);
-  return invitation;
+  const answered = answer !== null && answer.id === id;
+  return { invitation: answered ? answer.invitation : null, checking: id !== null && !answered };
 }
 
 /** /auth: sign in, sign up (optionally through an invitation), password reset and two-factor. */
@@ -60,7 +70,7 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(
     params.get('mode') === 'reset' && token ? 'reset' : invitationId || params.get('mode') === 'signup' ? 'signup' : 'signin',
   );
-  const invitation = useInvitation(invitationId);
+  const { invitation, checking: checkingInvitation } = useInvitation(invitationId);
   // A disabled account that signs in sees only the Account Disabled screen.
   const [disabled, setDisabled] = useState(false);
   const usableInvitation = invitation?.status === 'pending' ? invitation : null;
@@ -165,15 +175,21 @@ export default function AuthPage() {
                         <p>Your 14-day free trial starts now, no card needed. We keep {planById(chosenPlan).name} as your plan for when the trial ends.</p>
                       </AlertBox>
                     )}
-                    <SignUpForm
-                      key={usableInvitation?.id ?? 'no-invitation'}
-                      invitationId={usableInvitation?.id ?? null}
-                      invitationKey={usableInvitation ? invitationKey : null}
-                      invitedEmail={usableInvitation?.email ?? null}
-                      plan={usableInvitation ? null : chosenPlan}
-                      onDone={(email) => void navigate(paths.checkEmail, { state: { email } })}
-                      onJoined={(email, password) => void finishInvitedSignUp(email, password)}
-                    />
+                    {checkingInvitation ? (
+                      <p role="status" className="text-sm text-slate-600">
+                        Checking your invitation…
+                      </p>
+                    ) : (
+                      <SignUpForm
+                        key={usableInvitation?.id ?? 'no-invitation'}
+                        invitationId={usableInvitation?.id ?? null}
+                        invitationKey={usableInvitation ? invitationKey : null}
+                        invitedEmail={usableInvitation?.email ?? null}
+                        plan={usableInvitation ? null : chosenPlan}
+                        onDone={(email) => void navigate(paths.checkEmail, { state: { email } })}
+                        onJoined={(email, password) => void finishInvitedSignUp(email, password)}
+                      />
+                    )}
                   </>
                 )}
               </TabsContent>

@@ -22,6 +22,7 @@ import { useSendFeedback } from './api/send-feedback';
 import { useUploadScreenshot } from './api/upload-screenshot';
 import { TYPE_CHOICES } from './feedback-words';
 import { paths } from '../../lib/paths';
+import { newId } from '../../offline/outbox/ids';
 
 // What the user fills in; the app version and the screenshot (checked by the server when it is
 // picked) are added when it is sent, and the browser comes with the request.
@@ -92,7 +93,7 @@ function ScreenshotField({ screenshot, onChoose, onRemove }: { screenshot: Scree
  */
 function useScreenshot() {
   const upload = useUploadScreenshot();
-  const [draftId] = useState(() => crypto.randomUUID());
+  const [draftId] = useState(() => newId());
   const [screenshot, setScreenshot] = useState<Screenshot>(null);
   const preview = screenshot?.state === 'kept' ? screenshot.preview : null;
   useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);

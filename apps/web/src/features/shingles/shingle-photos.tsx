@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { useQueuedPhotoPreview, useQueuedPhotos, type QueuedPhotoView } from '../../offline/upload-queue';
+import { newId } from '../../offline/outbox/ids';
 
 // The shingle's photos: picked on /shingle-id (kept in memory until the identification is saved, then
 // queued on the device with it), and shown with a saved identification. What each says is true:
@@ -30,7 +31,7 @@ export function PhotoPicker({ photos, onChange, children }: { photos: PickedPhot
     const room = SHINGLE_PHOTOS_MAX - photos.length;
     const picked = Array.from(files ?? [])
       .slice(0, Math.max(0, room))
-      .map((file) => ({ key: crypto.randomUUID(), kind, file, url: URL.createObjectURL(file) }));
+      .map((file) => ({ key: newId(), kind, file, url: URL.createObjectURL(file) }));
     onChange([...photos, ...picked]);
   };
   const remove = (key: string) => onChange(photos.filter((photo) => photo.key !== key));

@@ -1,5 +1,5 @@
 import { CONFIDENCE_LABELS, type Confidence } from './assistant';
-import { stateName, US_STATE_CODES, US_STATES, type UsState } from './ice-barrier';
+import { stateName, usState, type UsState } from './ice-barrier';
 import { formatCalendarDate } from './time-zones';
 
 // The clauses a contingency agreement (the homeowner's inspection and repair authorization, signed
@@ -458,17 +458,10 @@ export type AgreementTemplate = {
 /** The facts that decide which clauses an agreement needs; a state is as stored, maybe unknown. */
 export type AgreementFacts = { companyState: string | null | undefined; propertyState: string | null | undefined };
 
-/** A stored state as a US state code ("tx " and "Texas" are TX); null when it is missing or not a state. */
-export function agreementState(value: string | null | undefined): UsState | null {
-  const written = value?.trim().toUpperCase() ?? '';
-  const code = US_STATE_CODES.find((c) => c === written);
-  return code ?? US_STATES.find(([, name]) => name.toUpperCase() === written)?.[0] ?? null;
-}
-
 const appliesIn = (clause: AgreementClause, states: readonly UsState[]): boolean => clause.states === 'all' || clause.states.some((s) => states.includes(s));
 
 function factStates(facts: AgreementFacts): UsState[] {
-  return [agreementState(facts.propertyState), agreementState(facts.companyState)].filter((s): s is UsState => s !== null);
+  return [usState(facts.propertyState), usState(facts.companyState)].filter((s): s is UsState => s !== null);
 }
 
 /**
@@ -496,7 +489,7 @@ export function missingClausesMessage(missing: readonly Pick<AgreementClause, 't
 
 /** Why the required clauses may be incomplete: the property's state is missing or unknown. Null when it is known. */
 export function agreementStateProblem(facts: AgreementFacts): string | null {
-  if (agreementState(facts.propertyState)) return null;
+  if (usState(facts.propertyState)) return null;
   return 'The property’s state is not known, so only the clauses every state requires are checked. Add the property’s state to the claim file before sending the agreement.';
 }
 

@@ -114,6 +114,13 @@ export function stateDefaultAtEaves(state: UsState): boolean {
 
 const isUsState = (value: string): value is UsState => (US_STATE_CODES as readonly string[]).includes(value);
 
+/** A state written as its code or its name, in any case ("tx ", "Texas"); null when it is neither. */
+export function usState(value: string | null | undefined): UsState | null {
+  const upper = value?.trim().toUpperCase() ?? '';
+  if (isUsState(upper)) return upper;
+  return US_STATES.find(([, name]) => name.toUpperCase() === upper)?.[0] ?? null;
+}
+
 /**
  * The state of a US address: the two letters before the ZIP code ("Edmond, OK 73034"), or a state's
  * name after the last comma ("Edmond, Oklahoma"). Null when the address names none.
@@ -123,17 +130,10 @@ export function stateFromAddress(address: string | null): UsState | null {
   const zip = /(?:^|[\s,])([A-Za-z]{2})\.?\s+\d{5}(?:-\d{4})?\b/.exec(address);
   const code = zip?.[1]?.toUpperCase();
   if (code && isUsState(code)) return code;
-  const parts = address.split(',').map((p) =>
-    p
-      .replace(/\d{5}(-\d{4})?/g, '')
-      .trim()
-      .toLowerCase(),
-  );
+  const parts = address.split(',').map((p) => p.replace(/\d{5}(-\d{4})?/g, ''));
   for (const part of parts.reverse()) {
-    const named = US_STATES.find(([, name]) => name.toLowerCase() === part);
-    if (named) return named[0];
-    const upper = part.toUpperCase();
-    if (isUsState(upper)) return upper;
+    const named = usState(part);
+    if (named) return named;
   }
   return null;
 }
